@@ -1,0 +1,3 @@
+/** What this process may use: allowed CPUs and memory nodes, memory policy, cgroup cpuset, automatic balancing.
+ *  Depends on {@code topology} and the {@code kernel} interface. */
+package io.numacube.numa.binding;
