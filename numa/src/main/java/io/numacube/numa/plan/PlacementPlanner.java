@@ -81,7 +81,7 @@ public final class PlacementPlanner {
             NodeSet unreachable = memNodes.andNot(meet).andNot(t.memoryOnlyNodes());
             if (!unreachable.isEmpty()) {
                 reasons.add("memory nodes " + unreachable + " left out: no allowed CPU there, every access would be "
-                        + "remote (the JDK turns UseNUMA off here; numacube uses nodes " + meet + ")");
+                        + "remote (JDK 25 turns UseNUMA off on such a mismatch; numacube uses nodes " + meet + ")");
             }
             NodeSet memoryOnly = memNodes.and(t.memoryOnlyNodes());
             if (!memoryOnly.isEmpty()) {
@@ -126,7 +126,7 @@ public final class PlacementPlanner {
             int n = dataNodes.toArray()[0];
             reasons.add(0, t.nodeCount() == 1
                     ? "one-node machine: node " + n + " holds the data and runs the workers"
-                    : "bound to node " + n + " only (allowed CPUs " + allowedCpus + ", memory nodes " + memNodes + ")");
+                    : "bound to node " + n + " only: the allowed CPUs " + allowedCpus + " and memory meet there alone");
         }
         reasons.add("workers on nodes " + cpuNodes + ": " + workerCpus.entrySet().stream()
                 .map(e -> "node " + e.getKey() + " cpus " + e.getValue()).collect(Collectors.joining(", ")));
@@ -183,7 +183,7 @@ public final class PlacementPlanner {
             if (steering) {
                 String lands = policy.mode() == MemoryPolicy.Mode.INTERLEAVE
                         || policy.mode() == MemoryPolicy.Mode.WEIGHTED_INTERLEAVE ? "interleaved over nodes "
-                        : "on preferred nodes ";
+                        : "on the preferred nodes ";
                 reasons.add("placement OS_DEFAULT: mbind unavailable" + refusal(s, "mbind") + " and under first "
                         + "touch the process policy " + policy + " decides: pages land " + lands + policy.nodes()
                         + ", not on the touching worker's node");
