@@ -100,6 +100,7 @@ public final class JvmNumaAdvisor {
                     + " is never allocated from (no thread runs there): bind memory to the CPU nodes (numactl -m "
                     + runMask + ") or use JDK " + MISMATCH_RULE_SINCE + "+, which turns UseNUMA off here");
         }
+        advice.add("with UseNUMA on, the JVM also turns UseNUMAInterleaving on unless it is given");
         advice.add("UseNUMA places only the young generation per node; old-generation (long-lived) data ends up "
                 + "anywhere" + (gc == JvmGc.G1 ? " (G1 interleaves old and humongous regions)" : ""));
         advice.add(OFF_HEAP);

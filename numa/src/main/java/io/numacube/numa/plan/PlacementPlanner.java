@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * (JDK-8346834), the planner uses the nodes where they meet. Rules, in order:
  * <ol>
  *   <li><b>CPU nodes</b> = the nodes owning an allowed, online CPU. <b>Memory nodes</b> = allowed memory nodes that
- *       have memory; under a BIND (membind) policy, only its nodes among them. INTERLEAVE, PREFERRED, PREFERRED_MANY
+ *       have memory; under a BIND (membind) policy, only its nodes among them (unless its nodes are relative to the
+ *       cpuset, MPOL_F_RELATIVE_NODES). INTERLEAVE, PREFERRED, PREFERRED_MANY
  *       and LOCAL do not restrict where memory may be allocated, only where the default lands, so the memory nodes
  *       stay the allowed ones. An unknown policy (get_mempolicy refused) is taken as not restricting.</li>
  *   <li><b>Worker nodes</b> = CPU nodes; each worker node's CPUs = its CPUs &cap; allowed CPUs.</li>
@@ -151,7 +152,10 @@ public final class PlacementPlanner {
             }
         }
         MemoryPolicy p = b.policy();
-        if (p.mode() == MemoryPolicy.Mode.BIND && !p.nodes().isEmpty()) {
+        if (p.mode() == MemoryPolicy.Mode.BIND && p.relativeNodes()) {
+            reasons.add("membind with relative node numbers (" + p + ") names nodes relative to the cpuset: "
+                    + "memory nodes taken from the allowed nodes " + mem);
+        } else if (p.mode() == MemoryPolicy.Mode.BIND && !p.nodes().isEmpty()) {
             NodeSet bound = mem.and(p.nodes());
             if (bound.isEmpty()) {
                 reasons.add("membind nodes " + p.nodes() + " share no node with allowed memory " + mem

@@ -255,6 +255,16 @@ class PlacementPlannerTest {
     }
 
     @Test
+    void doesNotReadRelativeMembindNodesAsNodeIds() {
+        Topology t = Machine.nodes(0, 2);
+        MemoryPolicy relative = new MemoryPolicy(Mode.BIND, NodeSet.of(0), false, true);
+        ProcessBinding b = Machine.binding(CpuSet.parse("0-7"), NodeSet.parse("0-1"), relative);
+        PlacementPlan p = PlacementPlanner.plan(t, b, Machine.full());
+        assertEquals(NodeSet.parse("0-1"), p.dataNodes());
+        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("relative node numbers")), p.reasons().toString());
+    }
+
+    @Test
     void rejectsBindingFromAnotherMachine() {
         Topology t = Machine.nodes(0, 2);
         ProcessBinding b = Machine.binding(CpuSet.parse("64-65"), NodeSet.of(0), MemoryPolicy.defaultPolicy());
