@@ -29,7 +29,8 @@ import java.util.function.Function;
  *       {@code /sys/fs/cgroup/cpuset/<path>/cpuset.effective_{cpus,mems}} (else {@code cpuset.{cpus,mems}}); the v2
  *       line {@code 0::/path} reads {@code /sys/fs/cgroup/<path>/cpuset.{cpus,mems}.effective}, walking up to the
  *       nearest ancestor that has them; absent when neither has the cpuset files (controller off);</li>
- *   <li>automatic balancing: {@code /proc/sys/kernel/numa_balancing}.</li>
+ *   <li>automatic balancing: {@code /proc/sys/kernel/numa_balancing}: 0 OFF, 1 ON, 2 (or 3, both bits) MEMORY_TIERING,
+ *       missing or anything else UNKNOWN.</li>
  * </ul>
  * The kernel is asked only when the root is live: a snapshot describes another machine, so its files are used.
  * Every fact gets a note saying how it was read.

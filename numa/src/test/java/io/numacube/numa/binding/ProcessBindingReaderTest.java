@@ -79,6 +79,17 @@ class ProcessBindingReaderTest {
     }
 
     @Test
+    void fallsBackToTheStatusFileWhenAffinityIsRefused() {
+        FakeNumaKernel k = new FakeNumaKernel();
+        k.refuse.put("sched_getaffinity", Errno.EPERM);
+        ProcessBinding b = ProcessBindingReader.read(SystemRoot.live(), Optional.of(k));
+        assertFalse(b.allowedCpus().isEmpty());
+        assertTrue(b.notes().stream().anyMatch(n -> n.startsWith("sched_getaffinity refused")), b.notes().toString());
+        assertTrue(b.notes().stream().anyMatch(n -> n.startsWith("allowed CPUs") && n.contains("/status")),
+                b.notes().toString());
+    }
+
+    @Test
     void readsRelativeNodesFlagAndModeNumbers() {
         FakeNumaKernel k = new FakeNumaKernel();
         k.policy = new RawMemoryPolicy(MemPolicyConstants.MPOL_BIND, MemPolicyConstants.MPOL_F_RELATIVE_NODES,

@@ -235,6 +235,18 @@ class PlacementPlannerTest {
     }
 
     @Test
+    void staysOnTheDockerCpusetNodeAndPlacesByFirstTouch() {
+        Topology t = TopologyReader.read(machine("cgroup-v1-docker"));
+        ProcessBinding b = ProcessBindingReader.read(machine("cgroup-v1-docker"), Optional.empty());
+        PlacementPlan p = PlacementPlanner.plan(t, b, Machine.container());
+        assertEquals(NodeSet.of(0), p.dataNodes());
+        assertEquals(Map.of(0, CpuSet.parse("0-3")), p.workerCpus());
+        assertEquals(PlacementMode.FIRST_TOUCH, p.mode());
+        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("memory policy is unknown")), p.reasons().toString());
+        assertInvariants(t, b, p);
+    }
+
+    @Test
     void ignoresOfflineAllowedCpus() {
         Topology t = TopologyReader.read(machine("offline-cpus"));
         ProcessBinding b = Machine.binding(CpuSet.parse("0-7"), NodeSet.parse("0-1"), MemoryPolicy.defaultPolicy());
