@@ -43,6 +43,7 @@ public final class NodeMemory implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(NodeMemory.class.getName());
     private static final VarHandle LONG_AT = ValueLayout.JAVA_LONG.varHandle();
     private static final long FALLBACK_PAGE_SIZE = 4096;
+    private static final long DEFAULT_STRIPE_BYTES = 2L << 20;
 
     private final Optional<NumaKernel> kernel;
     private final PolicySupport support;
@@ -50,6 +51,7 @@ public final class NodeMemory implements AutoCloseable {
     private final CpuSet allowedCpus;
     private final boolean nativeMemory;
     private final long pageSize;
+    private final long stripeBytes;
     private final PageLocator locator;
     private final Set<PlacedSegment> live = ConcurrentHashMap.newKeySet();
     private final AtomicLong liveBytes = new AtomicLong();
@@ -69,6 +71,17 @@ public final class NodeMemory implements AutoCloseable {
         this.nativeMemory = kernel.isPresent() && support.nativeAccess();
         this.pageSize = kernel.map(NumaKernel::pageSizeBytes).orElse(FALLBACK_PAGE_SIZE);
         this.locator = PageLocator.forThisProcess(kernel, support);
+        this.stripeBytes = Math.max(pageSize, transparentHugePageBytes());
+    }
+
+    /** The PMD (transparent huge page) size: a first write faults in this much at once where THP is on. */
+    private static long transparentHugePageBytes() {
+        try {
+            return Long.parseLong(java.nio.file.Files.readString(
+                    java.nio.file.Path.of("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size")).strip());
+        } catch (java.io.IOException | RuntimeException e) {
+            return DEFAULT_STRIPE_BYTES;
+        }
     }
 
     /** For this process: {@link NumaKernels#load()}, {@link PolicyProbe#current()}, the calling thread's affinity. */
@@ -306,8 +319,9 @@ public final class NodeMemory implements AutoCloseable {
             stripes.add(f.cpus());
             notes = join(notes, f.reason());
         }
-        return new Decision(PlacementMode.FIRST_TOUCH, -1, join(notes, "interleaving by first touch: page i is "
-                + "written from node " + nodes + "[i mod " + nodes.size() + "]"), stripes);
+        return new Decision(PlacementMode.FIRST_TOUCH, -1, join(notes, "interleaving by first touch in "
+                + (stripeBytes >> 10) + " KiB stripes (a transparent huge page lands whole): stripe i is written "
+                + "from node " + nodes + "[i mod " + nodes.size() + "]"), stripes);
     }
 
     private Filler filler(int node) {
@@ -347,10 +361,15 @@ public final class NodeMemory implements AutoCloseable {
         }
     }
 
+    /** Writes every page, or with several stripes those in stripe-sized address blocks {@code i} with
+     *  {@code i mod stripes == stripe} (blocks aligned as transparent huge pages are). */
     private void writePages(MemorySegment view, int stripe, int stripes) {
         long size = view.byteSize();
-        long step = pageSize * stripes;
-        for (long off = pageSize * stripe; off < size; off += step) {
+        long base = view.address();
+        for (long off = 0; off < size; off += pageSize) {
+            if (stripes > 1 && Long.remainderUnsigned(Long.divideUnsigned(base + off, stripeBytes), stripes) != stripe) {
+                continue;
+            }
             if (off + Long.BYTES <= size) {
                 LONG_AT.getAndAdd(view, off, 0L);
             } else {
