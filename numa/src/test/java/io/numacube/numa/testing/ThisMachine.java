@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-/** A minimal reading of this machine's topology for tests (the real readers live elsewhere). */
+/** A minimal reading of this machine's topology for tests (nodes, CPUs, MemTotal, distances; the real readers
+ *  live elsewhere). */
 public final class ThisMachine {
 
     private static final Path NODES = Path.of("/sys/devices/system/node");
@@ -40,6 +41,15 @@ public final class ThisMachine {
                 }
                 Map<Integer, Integer> dist = new TreeMap<>();
                 dist.put(id, 10);
+                Path distance = d.resolve("distance");
+                Path onlineNodes = NODES.resolve("online");
+                if (Files.isReadable(distance) && Files.isReadable(onlineNodes)) {
+                    int[] ids = io.numacube.numa.topology.NodeSet.parse(read(onlineNodes)).toArray();
+                    String[] values = read(distance).split("\\s+");
+                    for (int i = 0; i < ids.length && i < values.length; i++) {
+                        dist.put(ids[i], Integer.parseInt(values[i]));
+                    }
+                }
                 nodes.add(new NumaNode(id, cpus, memKb * 1024, 0, dist));
             }
         } catch (IOException e) {
