@@ -162,15 +162,34 @@ public final class Partition implements AutoCloseable {
             if (zoneMin[c] == null) {
                 continue;
             }
+            MemorySegment col = columns[c];
             for (int m = 0; m < zoneMin[c].length; m++) {
                 int from = m * morselRows;
                 int to = Math.min(rows, from + morselRows);
                 int min = Integer.MAX_VALUE;
                 int max = Integer.MIN_VALUE;
-                for (int r = from; r < to; r++) {
-                    int v = code(c, r);
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
+                switch (widths[c]) {
+                    case BYTE -> {
+                        for (int r = from; r < to; r++) {
+                            int v = col.get(BYTE, r) & 0xFF;
+                            min = Math.min(min, v);
+                            max = Math.max(max, v);
+                        }
+                    }
+                    case SHORT -> {
+                        for (int r = from; r < to; r++) {
+                            int v = col.getAtIndex(SHORT, r) & 0xFFFF;
+                            min = Math.min(min, v);
+                            max = Math.max(max, v);
+                        }
+                    }
+                    case INT -> {
+                        for (int r = from; r < to; r++) {
+                            int v = col.getAtIndex(INT, r);
+                            min = Math.min(min, v);
+                            max = Math.max(max, v);
+                        }
+                    }
                 }
                 zoneMin[c][m] = min;
                 zoneMax[c][m] = max;
