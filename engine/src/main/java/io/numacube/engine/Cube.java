@@ -339,6 +339,11 @@ public final class Cube implements AutoCloseable {
         return t;
     }
 
+    /** The nodes partitions are placed on (logical nodes when simulated), ascending. */
+    public List<Integer> dataNodes() {
+        return layout.dataNodes();
+    }
+
     /** One line: the NUMA path, workers, memory, placement, partitioning. */
     public String describe() {
         return status + " " + pool.describe() + " " + memory.describe() + " placement=" + currentPlacement
