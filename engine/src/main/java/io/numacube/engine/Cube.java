@@ -392,9 +392,10 @@ public final class Cube implements AutoCloseable {
         }
     }
 
-    /** Waits for running queries, frees every table and the placed memory, stops the workers. Idempotent. */
+    /** Waits for running loads and queries, frees every table and the placed memory, stops the workers. Idempotent. */
     @Override
     public void close() {
+        loadLock.lock();
         lock.writeLock().lock();
         try {
             if (closed) {
@@ -422,6 +423,7 @@ public final class Cube implements AutoCloseable {
             }
         } finally {
             lock.writeLock().unlock();
+            loadLock.unlock();
         }
     }
 }
