@@ -218,9 +218,16 @@ class DuckDbDifferentialTest {
             String m2 = doubleCols.get(rnd.nextInt(doubleCols.size()));
             int pick = rnd.nextInt(join ? 19 : 13);
             if (pick == (join ? 18 : 12)) {
-                String dim = f.column(dimCols.get(rnd.nextInt(dimCols.size()))).name();
-                select.add((rnd.nextBoolean() ? "MIN(" : "MAX(") + dim + ")");
-                exact.add(true);
+                ColumnSpec dim = f.column(dimCols.get(rnd.nextInt(dimCols.size())));
+                if (dim.type() == ColumnType.INT && rnd.nextBoolean()) {
+                    int k = rnd.nextInt(3);
+                    select.add(k == 0 ? "SUM(" + dim.name() + ")" : k == 1 ? "AVG(" + dim.name() + ")"
+                            : "MAX(" + dim.name() + " * 2 + 1)");
+                    exact.add(k != 1);
+                } else {
+                    select.add((rnd.nextBoolean() ? "MIN(" : "MAX(") + dim.name() + ")");
+                    exact.add(true);
+                }
                 continue;
             }
             String agg;
