@@ -1,0 +1,10 @@
+/**
+ * CSV ingest: an RFC 4180 reader over bytes ({@link io.numacube.engine.ingest.csv.CsvTableReader}) that feeds typed
+ * values row by row into a {@link io.numacube.engine.ingest.csv.CsvRowSink}, schema declaration parsing and schema
+ * inference ({@link io.numacube.engine.ingest.csv.CsvSchemas}), and the matching writer
+ * ({@link io.numacube.engine.ingest.csv.CsvWriter}). Every malformed input is an error that names
+ * {@code file:line:column}, the field and its value; nothing is skipped silently. Depends on
+ * {@code io.numacube.engine.schema} and {@code io.numacube.numa} (for {@link io.numacube.numa.NumacubeException}) only,
+ * never on the storage or query layers.
+ */
+package io.numacube.engine.ingest.csv;
