@@ -2,6 +2,7 @@ package io.numacube.engine.storage;
 
 import io.numacube.engine.exec.ThreadWorkerPool;
 import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.Placement;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.NumacubeException;
 import io.numacube.numa.memory.PlacementRequest;
@@ -69,7 +70,7 @@ public final class TableBuilder {
                     p.computeZoneMaps();
                     return null;
                 };
-                if (placement == Placement.OS_DEFAULT) {
+                if (placement.kind() == Placement.Kind.OS_DEFAULT) {
                     CompletableFuture<Void> f = new CompletableFuture<>();
                     try {
                         f.complete(task.call());
@@ -124,16 +125,16 @@ public final class TableBuilder {
     }
 
     static int memoryNode(Placement placement, int home, List<Integer> nodes) {
-        return switch (placement) {
+        return switch (placement.kind()) {
             case NODE_LOCAL -> home;
-            case ONE_NODE -> nodes.get(0);
+            case ONE_NODE -> placement.node();
             case REMOTE -> nodes.size() < 2 ? home : nodes.get((nodes.indexOf(home) + 1) % nodes.size());
             case INTERLEAVE, OS_DEFAULT -> -1;
         };
     }
 
     static PlacementRequest request(Placement placement, int memNode, List<Integer> nodes) {
-        return switch (placement) {
+        return switch (placement.kind()) {
             case NODE_LOCAL, ONE_NODE, REMOTE -> PlacementRequest.bind(memNode);
             case INTERLEAVE -> PlacementRequest.interleave(NodeSet.of(nodes.stream().mapToInt(Integer::intValue)
                     .toArray()));
