@@ -138,6 +138,11 @@ public final class CsvWriter implements AutoCloseable {
         buf[pos++] = (byte) ('0' + d.getDayOfMonth() % 10);
     }
 
+    /** Writes a missing value: an empty unquoted field (which {@link CsvTableReader} refuses; for SQL NULLs). */
+    public void writeNull() throws IOException {
+        separate();
+    }
+
     /** Ends the current row with LF. */
     public void endRow() throws IOException {
         ensure(1);
