@@ -50,7 +50,8 @@ final class QueryCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table, csv or json (default: ${DEFAULT-VALUE}).")
+            description = "table (aligned), csv (RFC 4180 with a header) or json (an array of row objects per query) "
+                    + "(default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--max-rows", paramLabel = "N", defaultValue = "-1",
