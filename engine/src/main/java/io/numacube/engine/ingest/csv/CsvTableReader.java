@@ -203,6 +203,10 @@ public final class CsvTableReader {
         Map<String, Integer> seen = new HashMap<>();
         for (int f = 0; f < scanner.fieldCount(); f++) {
             String name = scanner.fieldText(f).strip();
+            if (!scanner.fieldQuoted(f) && name.indexOf('\r') >= 0) {
+                throw error(source, at(scanner, f, "carriage return without a line feed: lines must end with LF or"
+                        + " CRLF, not CR alone"), "#" + (f + 1));
+            }
             if (name.isEmpty()) {
                 throw error(source, at(scanner, f, "empty column name in the header row"), "#" + (f + 1));
             }

@@ -199,6 +199,12 @@ class CsvTableReaderTest {
     }
 
     @Test
+    void refusesLinesEndedByCarriageReturnsAlone() {
+        assertTrue(failure("id,desk,day,pnl\r1,FX,2024-01-02,1\r", TRADES)
+                .startsWith("t.csv:1:13: carriage return without a line feed"));
+    }
+
+    @Test
     void addsTheRowLocationToAValueTheSinkRefuses() {
         CsvRowSink refusing = new RecordingSink(4) {
             @Override
