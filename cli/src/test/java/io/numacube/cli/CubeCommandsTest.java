@@ -205,4 +205,47 @@ class CubeCommandsTest {
         assertEquals(ReferenceQueries.Q5, queries.get(4).get("sql").asText());
         assertEquals(10, queries.get(4).get("rows").asLong());
     }
+
+    @Test
+    void passesPartitioningAndPlacementOptionsToTheCube() {
+        CliRun run = CliRun.of("load", "--table", trades(), "--partition-by", "currency", "--partitions", "4",
+                "--placement", "interleave");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("placement=interleave"), run.out());
+        assertTrue(run.out().contains("table trades: 20,000 rows, 4 partitions"), run.out());
+        assertTrue(run.out().contains("currency="), run.out());
+    }
+
+    @Test
+    void givesTheSameAnswerWithOneThreadAndNoStealing() throws Exception {
+        String sql = ReferenceQueries.Q2 + " ORDER BY desk";
+        CliRun one = CliRun.of("query", "--format", "json", "--generate", "5000", "--threads", "1", "--no-stealing",
+                sql);
+        CliRun many = CliRun.of("query", "--format", "json", "--generate", "5000", sql);
+        assertEquals(0, one.exitCode(), one.err());
+        assertEquals(0, many.exitCode(), many.err());
+        assertSameRows(documents(one.out()).getFirst(), documents(many.out()).getFirst(), sql);
+    }
+
+    @Test
+    void refusesAnUnknownPlacementWithExitCodeTwo() {
+        CliRun run = CliRun.of("query", "--generate", "100", "--placement", "everywhere", ReferenceQueries.Q1);
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("unknown placement"), run.err());
+    }
+
+    @Test
+    void readsADeclaredSchemaWithAnotherDelimiter(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("p.csv");
+        Files.writeString(file, "region;amount;day\n\"North, East\";1.5;2025-01-02\nSouth;2;2025-01-03\n"
+                + "\"North, East\";3;2025-01-03\n");
+        CliRun run = CliRun.of("query", "--format", "csv", "--delimiter", ";", "--table", "p=" + file, "--schema",
+                "p=region STRING, amount DOUBLE, day DATE",
+                "SELECT region, SUM(amount), COUNT(*) FROM p GROUP BY region ORDER BY region");
+        assertEquals(0, run.exitCode(), run.err());
+        String[] lines = run.out().split("\n");
+        assertEquals(3, lines.length, run.out());
+        assertEquals("\"North, East\",4.5,2", lines[1]);
+        assertEquals("South,2.0,1", lines[2]);
+    }
 }
