@@ -1,8 +1,10 @@
 package io.numacube.cli.cube;
 
+import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.numa.NumacubeException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +56,12 @@ public final class CubeLoader {
             } catch (RuntimeException e) {
                 bar.abandon();
                 throw e;
+            } catch (OutOfMemoryError e) {
+                bar.abandon();
+                throw new NumacubeException(NumacubeException.Kind.OUT_OF_MEMORY, "the JVM heap is too small to "
+                        + "stage the CSV file before it is placed: table=" + name + " file=" + file + " maxHeap="
+                        + Units.bytes(Runtime.getRuntime().maxMemory()) + " — give the JVM more heap, e.g. "
+                        + "NUMACUBE_JAVA_OPTS=-Xmx16g", e);
             }
             bar.close();
             long stagedAt = System.nanoTime();

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -175,11 +177,18 @@ public final class CsvTableReader {
     }
 
     private static FileChannel open(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "a CSV source must be a file, not a directory: file=" + file + " — name the .csv file in it");
+        }
         try {
             return FileChannel.open(file, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "CSV file not found: file=" + file + " — check the path");
+        } catch (AccessDeniedException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "CSV file not readable: file=" + file + " — check its permissions");
         } catch (IOException e) {
             throw ioFailure(file.toString(), e);
         }

@@ -266,6 +266,14 @@ class CsvTableReaderTest {
     }
 
     @Test
+    void refusesADirectoryAsInput(@TempDir Path dir) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT)
+                .read(dir, TRADES, new RecordingSink(4), CsvProgress.NONE));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith("a CSV source must be a file, not a directory"), e.getMessage());
+    }
+
+    @Test
     void infersLongDoubleDateAndStringColumns() {
         String csv = "a,b,c,d,e,f\n1,1.5,2024-01-01,x,,7\n-2,3,2024-02-29,1,,2.0\n";
         TableSchema s = new CsvTableReader(CsvOptions.DEFAULT).infer(
