@@ -67,7 +67,12 @@ final class LoadCommand implements Callable<Integer> {
             out.println(String.format(Locale.ROOT, "  generated and placed in %.2f s = %s rows/s", load.readSeconds(),
                     Units.count(load.rowsPerSecond())));
         }
-        out.println("  schema: " + cube.schema(load.table()).declaration());
+        out.println("  schema" + (load.inferredSchema() != null ? " (inferred)" : "") + ": "
+                + cube.schema(load.table()).declaration());
+        if (!load.inferredIntegerColumns().isEmpty()) {
+            out.println("  note: integer columns " + load.inferredIntegerColumns() + " were inferred as LONG measures;"
+                    + " declare one INT with --schema to group by it");
+        }
         TableSkew skew = cube.skew(load.table());
         out.println(String.format(Locale.ROOT, "  skew: largest partition %.2fx the mean, busiest node %.2fx the mean",
                 skew.partitionSkew(), skew.nodeSkew()));

@@ -73,13 +73,14 @@ final class QueryCommand implements Callable<Integer> {
                 err.println(String.format(Locale.ROOT, "-- generated %,d trades (seed %d) in %.2f s", g.rows(), seed,
                         g.readSeconds()));
             }
-            for (CubeLoader.TableLoad l : CubeLoader.loadCsv(cube, sources, err)) {
+            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, err);
+            for (CubeLoader.TableLoad l : loads) {
                 err.println(String.format(Locale.ROOT, "-- loaded %s: %,d rows from %s in %.2f s", l.table(), l.rows(),
                         l.file(), l.readSeconds() + l.placeSeconds()));
             }
             err.flush();
             for (int i = 0; i < sql.size(); i++) {
-                QueryResult r = cube.query(sql.get(i));
+                QueryResult r = query(cube, sql.get(i), loads);
                 if (i > 0 && fmt == ResultPrinter.Format.TABLE) {
                     out.println();
                 }
@@ -89,6 +90,25 @@ final class QueryCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Runs one query; a bind error about an integer column that was inferred as a measure says how to declare it. */
+    private static QueryResult query(Cube cube, String sql, List<CubeLoader.TableLoad> loads) {
+        try {
+            return cube.query(sql);
+        } catch (NumacubeException e) {
+            if (e.kind() == NumacubeException.Kind.BIND) {
+                for (CubeLoader.TableLoad l : loads) {
+                    for (String column : l.inferredIntegerColumns()) {
+                        if (e.getMessage().toLowerCase(Locale.ROOT).contains("column=" + column.toLowerCase(Locale.ROOT))) {
+                            throw new NumacubeException(e.kind(), e.getMessage() + " — " + l.integerDimensionHint(column),
+                                    e);
+                        }
+                    }
+                }
+            }
+            throw e;
+        }
     }
 
     static ResultPrinter.Format parseFormat(String text) {

@@ -166,7 +166,7 @@ class CubeCommandsTest {
         assertTrue(run.out().contains("table trades: 20,000 rows"), run.out());
         assertTrue(run.out().contains("table fx: 20 rows"), run.out());
         assertTrue(run.out().contains("pages on node"), run.out());
-        assertTrue(run.out().contains("schema: trade_id:long,desk:string,book:string,currency:string,"
+        assertTrue(run.out().contains("schema (inferred): trade_id:long,desk:string,book:string,currency:string,"
                 + "trade_date:date,counterparty:string,pnl:double,notional:double"), run.out());
     }
 
@@ -247,5 +247,20 @@ class CubeCommandsTest {
         assertEquals(3, lines.length, run.out());
         assertEquals("\"North, East\",4.5,2", lines[1]);
         assertEquals("South,2.0,1", lines[2]);
+    }
+
+    @Test
+    void explainsHowToGroupByAnIntegerColumnThatWasInferredAsAMeasure(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("ints.csv");
+        Files.writeString(file, "book,pnl\n1,2.5\n2,3\n1,4\n");
+        CliRun inferred = CliRun.of("query", "--table", "t=" + file, "SELECT book, SUM(pnl) FROM t GROUP BY book");
+        assertEquals(2, inferred.exitCode(), inferred.err());
+        assertEquals(1, inferred.err().lines().filter(l -> l.startsWith("numacube: ")).count(), inferred.err());
+        assertTrue(inferred.err().contains("integer column book of table t was inferred as a LONG measure; to group by "
+                + "it, declare it INT: --schema \"t=book INT, pnl DOUBLE\""), inferred.err());
+        CliRun declared = CliRun.of("query", "--format", "csv", "--table", "t=" + file, "--schema", "t=book INT, pnl DOUBLE",
+                "SELECT book, SUM(pnl) FROM t GROUP BY book ORDER BY book");
+        assertEquals(0, declared.exitCode(), declared.err());
+        assertTrue(declared.out().endsWith("\n1,6.5\n2,3.0\n"), declared.out());
     }
 }

@@ -3,7 +3,11 @@ package io.numacube.cli.cube;
 import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
 import io.numacube.engine.ingest.csv.CsvOptions;
+import io.numacube.engine.ingest.csv.CsvSchemas;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.NumacubeException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,14 +33,33 @@ public final class CubeLoader {
      * @param bytesRead    CSV bytes read (0 for generated data)
      * @param readSeconds  reading and staging (or generating) time
      * @param placeSeconds placing the staged rows into partitions (0 for generated data, which is placed as it is made)
+     * @param inferredSchema the schema inferred from the file, or null when it was declared (or generated)
      */
     public record TableLoad(String table, Path file, long rows, long bytesRead, double readSeconds,
-                            double placeSeconds) {
+                            double placeSeconds, TableSchema inferredSchema) {
 
         /** Rows per second over the whole load. */
         public double rowsPerSecond() {
             double s = readSeconds + placeSeconds;
             return s > 0 ? rows / s : 0;
+        }
+
+        /** The columns inferred as LONG (integers), which are measures; empty when the schema was declared. */
+        public List<String> inferredIntegerColumns() {
+            if (inferredSchema == null) {
+                return List.of();
+            }
+            return inferredSchema.columns().stream().filter(c -> c.type() == ColumnType.LONG).map(ColumnSpec::name)
+                    .toList();
+        }
+
+        /** How to make an inferred integer column a dimension: the --schema option that declares it INT. */
+        public String integerDimensionHint(String column) {
+            List<ColumnSpec> example = inferredSchema.columns().stream().map(c -> c.name().equals(column)
+                    ? new ColumnSpec(c.name(), ColumnType.INT) : c).toList();
+            return "integer column " + column + " of table " + table + " was inferred as a LONG measure; to group by "
+                    + "it, declare it INT: --schema \"" + table + "="
+                    + CsvSchemas.sqlDeclaration(new TableSchema(table, example)) + "\"";
         }
     }
 
@@ -67,8 +90,10 @@ public final class CubeLoader {
             long stagedAt = System.nanoTime();
             cube.loadTable(staged.staging());
             long placed = System.nanoTime();
+            TableSchema declared = sources.declaredSchema(name);
             loads.add(new TableLoad(name, file, staged.summary().rows(), staged.summary().bytes(),
-                    (stagedAt - start) / 1e9, (placed - stagedAt) / 1e9));
+                    (stagedAt - start) / 1e9, (placed - stagedAt) / 1e9,
+                    declared == null ? staged.staging().schema() : null));
         }
         return loads;
     }
@@ -84,6 +109,6 @@ public final class CubeLoader {
             throw e;
         }
         bar.close();
-        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0);
+        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null);
     }
 }

@@ -23,8 +23,9 @@ public final class DataSources {
 
     @Option(names = "--schema", paramLabel = "NAME=DECL",
             description = "The columns of table NAME, e.g. --schema \"trades=trade_id LONG, desk STRING, trade_date "
-                    + "DATE, pnl DOUBLE\" (types: string, int, long, double, date). Default: inferred from the first "
-                    + "10,000 rows.")
+                    + "DATE, pnl DOUBLE\". Types: string, int and date are dimensions (GROUP BY keys); long and "
+                    + "double are measures (SUM, AVG, ...). Default: inferred from the first 10,000 rows, integers as "
+                    + "long.")
     Map<String, String> schemas = new LinkedHashMap<>();
 
     @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",",

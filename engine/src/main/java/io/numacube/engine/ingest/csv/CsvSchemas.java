@@ -54,6 +54,18 @@ public final class CsvSchemas {
         return new TableSchema(tableName, cols);
     }
 
+    /** The SQL-style declaration of a schema, {@code name TYPE, ...}, as {@link #parseDeclaration} reads it. */
+    public static String sqlDeclaration(TableSchema schema) {
+        StringBuilder sb = new StringBuilder();
+        for (ColumnSpec c : schema.columns()) {
+            if (!sb.isEmpty()) {
+                sb.append(", ");
+            }
+            sb.append(c.name()).append(' ').append(c.type().name());
+        }
+        return sb.toString();
+    }
+
     private static NumacubeException badEntry(String tableName, String entry) {
         return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                 "each schema entry is a name and a type: table=" + tableName + " entry=\"" + entry

@@ -30,6 +30,13 @@ class CsvSchemasTest {
     }
 
     @Test
+    void writesADeclarationThatParsesBackToTheSameSchema() {
+        TableSchema s = CsvSchemas.parseDeclaration("t", "a:string,b:int,c:long,d:double,e:date");
+        assertEquals("a STRING, b INT, c LONG, d DOUBLE, e DATE", CsvSchemas.sqlDeclaration(s));
+        assertEquals(s, CsvSchemas.parseDeclaration("t", CsvSchemas.sqlDeclaration(s)));
+    }
+
+    @Test
     void namesTheBadEntry() {
         NumacubeException e = assertThrows(NumacubeException.class,
                 () -> CsvSchemas.parseDeclaration("t", "a STRING, b"));
