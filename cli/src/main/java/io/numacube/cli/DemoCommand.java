@@ -10,6 +10,7 @@ import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.QueryResult;
 import io.numacube.engine.QueryStats;
+import io.numacube.engine.TableSkew;
 import io.numacube.engine.gen.ReferenceQueries;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.NumacubeException;
@@ -74,6 +75,11 @@ final class DemoCommand implements Callable<Integer> {
             out.println();
             List<PartitionInfo> placement = cube.placement();
             PlacementPrinter.print(placement, out);
+            TableSkew skew = cube.skew("trades");
+            out.println(String.format(Locale.ROOT, "trades skew: largest partition %.2fx the mean, busiest node %.2fx"
+                    + " the mean", skew.partitionSkew(), skew.nodeSkew()));
+            report.put("skew", Json.obj().put("partition", skew.partitionSkew()).put("node", skew.nodeSkew())
+                    .put("bytes_by_node", skew.bytesByNode()));
             report.put("cube", cube.describe()).put("generate_seconds", gen.readSeconds())
                     .put("partitions", PlacementPrinter.json(placement));
             List<Object> queries = Json.arr();

@@ -58,6 +58,9 @@ final class QueryCommand implements Callable<Integer> {
             description = "Print at most N rows of each result; -1 = all (default: ${DEFAULT-VALUE}).")
     int maxRows;
 
+    @Option(names = "--explain", description = "Also print each query's physical plan to stderr.")
+    boolean explain;
+
     @Override
     public Integer call() {
         if (sources.tables().isEmpty() && generate == null) {
@@ -86,6 +89,9 @@ final class QueryCommand implements Callable<Integer> {
                 }
                 ResultPrinter.print(r, fmt, out, maxRows);
                 err.println(ResultPrinter.statsLine(r));
+                if (explain) {
+                    err.println("-- plan: " + r.stats().plan());
+                }
                 err.flush();
             }
         }

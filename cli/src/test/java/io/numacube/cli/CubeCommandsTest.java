@@ -203,6 +203,7 @@ class CubeCommandsTest {
                     q.toString());
         }
         assertEquals(ReferenceQueries.Q5, queries.get(4).get("sql").asText());
+        assertTrue(j.get("skew").get("partition").asDouble() >= 1.0, j.get("skew").toString());
         assertEquals(10, queries.get(4).get("rows").asLong());
     }
 
@@ -225,6 +226,15 @@ class CubeCommandsTest {
         assertEquals(0, one.exitCode(), one.err());
         assertEquals(0, many.exitCode(), many.err());
         assertSameRows(documents(one.out()).getFirst(), documents(many.out()).getFirst(), sql);
+    }
+
+    @Test
+    void explainsThePlanOnStderrWhenAsked() {
+        CliRun run = CliRun.of("query", "--generate", "1000", "--explain", ReferenceQueries.Q2);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(1, run.err().lines().filter(l -> l.startsWith("-- plan: ") && l.length() > 10).count(),
+                run.err());
+        assertTrue(!run.out().contains("-- plan"), run.out());
     }
 
     @Test
