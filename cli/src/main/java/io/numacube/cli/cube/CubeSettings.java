@@ -43,10 +43,7 @@ public final class CubeSettings {
     /** The options these settings describe. */
     public CubeOptions toOptions() {
         Partitioning partitioning = partitionBy != null ? Partitioning.byDimension(partitionBy, partitions)
-                : partitions > 0 ? Partitioning.rowRanges(partitions) : Partitioning.AUTO;
-        if (partitionBy == null && partitions < 0) {
-            partitioning = Partitioning.rowRanges(partitions);
-        }
+                : partitions != 0 ? Partitioning.rowRanges(partitions) : Partitioning.AUTO;
         return CubeOptions.defaults().withPlacement(Placement.parse(placement)).withPartitioning(partitioning)
                 .withThreadsPerNode(threadsPerNode).withWorkStealing(!noStealing).withMorselRows(morselRows)
                 .withSimulatedNodes(simulatedNodes);

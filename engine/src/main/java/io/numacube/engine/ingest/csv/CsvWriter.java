@@ -25,7 +25,7 @@ public final class CsvWriter implements AutoCloseable {
     private boolean rowStarted;
 
     public CsvWriter(OutputStream out, char delimiter) {
-        new CsvOptions(delimiter, 1, 64);
+        CsvOptions.checkDelimiter(delimiter);
         this.out = out;
         this.delimiter = (byte) delimiter;
     }
