@@ -83,9 +83,9 @@ public final class CsvTableReader {
                     if (fields > 1 && scanner.isBlankLine()) {
                         continue;
                     }
-                    throw fieldCountError(scanner, schema, fieldColumn, source);
+                    throw fieldCountError(scanner, schema, fieldColumn);
                 }
-                converter.convert(scanner, sink, source);
+                converter.convert(scanner, sink);
                 rows++;
                 if ((rows & (PROGRESS_EVERY_ROWS - 1)) == 0) {
                     progress.update(rows, scanner.bytesConsumed(), totalBytes);
@@ -126,10 +126,7 @@ public final class CsvTableReader {
             int sampled = 0;
             while (sampled < options.sampleRows() && scanner.next()) {
                 if (scanner.fieldCount() != n) {
-                    if (n > 1 && scanner.isBlankLine()) {
-                        continue;
-                    }
-                    // the load reports it with the schema in hand; inference only looks at well-formed rows
+                    // blank lines, and rows the load will report with the schema in hand
                     continue;
                 }
                 byte[] b = scanner.buffer();
@@ -254,8 +251,7 @@ public final class CsvTableReader {
         return new CsvFault(lc[0], lc[1], field, reason, scanner.fieldText(field));
     }
 
-    private static CsvFault fieldCountError(CsvRecordScanner scanner, TableSchema schema, int[] fieldColumn,
-                                            String source) {
+    private static CsvFault fieldCountError(CsvRecordScanner scanner, TableSchema schema, int[] fieldColumn) {
         int expected = fieldColumn.length;
         int found = scanner.fieldCount();
         String reason = "row has " + found + (found == 1 ? " field" : " fields") + ", the header has " + expected;
@@ -339,7 +335,7 @@ public final class CsvTableReader {
             }
         }
 
-        void convert(CsvRecordScanner sc, CsvRowSink sink, String source) {
+        void convert(CsvRecordScanner sc, CsvRowSink sink) {
             byte[] b = sc.buffer();
             for (int f = 0; f < fieldColumn.length; f++) {
                 int s = sc.fieldStart(f);
