@@ -8,11 +8,11 @@ import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.TableSkew;
+import io.numacube.numa.NumacubeException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,8 +37,8 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (sources.tables().isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "nothing to load: give --table NAME=FILE (e.g. --table trades=trades.csv)");
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "nothing to load: tables=0 — give --table NAME=FILE (e.g. --table trades=trades.csv)");
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Cube cube = Cube.open(settings.toOptions())) {

@@ -12,7 +12,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,8 +63,9 @@ final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (sources.tables().isEmpty() && generate == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "no data: give --table NAME=FILE (repeatable) or --generate ROWS [--seed S]");
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
+                            + " [--seed S]");
         }
         ResultPrinter.Format fmt = parseFormat(format);
         PrintWriter out = spec.commandLine().getOut();

@@ -148,6 +148,7 @@ class CubeCommandsTest {
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());
+        assertEquals(1, run.err().lines().count(), run.err());
         assertTrue(run.err().contains("--generate"), run.err());
     }
 
