@@ -4,18 +4,23 @@ import io.numacube.cli.cube.CubeLoader;
 import io.numacube.cli.cube.CubeSettings;
 import io.numacube.cli.cube.DataSources;
 import io.numacube.cli.cube.PlacementPrinter;
+import io.numacube.cli.output.Json;
 import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.TableSkew;
 import io.numacube.numa.NumacubeException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code numacube load}: loads CSV files into a cube and reports rows, bytes, partitions, placement and speed. */
@@ -34,6 +39,10 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     CubeSettings settings;
 
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the load report (tables, partitions with pages_on_node_pct) as JSON to FILE.")
+    Path json;
+
     @Override
     public Integer call() {
         if (sources.tables().isEmpty()) {
@@ -49,9 +58,32 @@ final class LoadCommand implements Callable<Integer> {
                 out.println();
                 printLoad(out, cube, load, placement);
             }
+            if (json != null) {
+                writeJson(cube, loads, placement);
+                out.println();
+                out.println("wrote " + json);
+            }
         }
         out.flush();
         return 0;
+    }
+
+    private void writeJson(Cube cube, List<CubeLoader.TableLoad> loads, List<PartitionInfo> placement) {
+        List<Object> tables = Json.arr();
+        for (CubeLoader.TableLoad l : loads) {
+            tables.add(Json.obj().put("table", l.table()).put("file", l.file().toString()).put("rows", l.rows())
+                    .put("bytes_read", l.bytesRead()).put("read_seconds", l.readSeconds())
+                    .put("place_seconds", l.placeSeconds()).put("rows_per_second", l.rowsPerSecond())
+                    .put("schema", cube.schema(l.table()).declaration()).put("schema_inferred", l.inferredSchema() != null));
+        }
+        Json.Obj report = Json.obj().put("cube", cube.describe()).put("tables", tables)
+                .put("partitions", PlacementPrinter.json(placement));
+        try {
+            Files.writeString(json, Json.print(report));
+        } catch (IOException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "cannot write the JSON report: file=" + json + " error=" + e.getMessage());
+        }
     }
 
     static void printLoad(PrintWriter out, Cube cube, CubeLoader.TableLoad load, List<PartitionInfo> placement) {

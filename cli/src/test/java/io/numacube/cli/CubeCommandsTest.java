@@ -172,6 +172,25 @@ class CubeCommandsTest {
     }
 
     @Test
+    void loadWritesAJsonReportWithEveryPartition(@TempDir Path out) throws Exception {
+        Path report = out.resolve("load.json");
+        CliRun run = CliRun.of("load", "--table", trades(), "--partitions", "3", "--json", report.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode j = JSON.readTree(report.toFile());
+        assertEquals("trades", j.get("tables").get(0).get("table").asText());
+        assertEquals(ROWS, j.get("tables").get(0).get("rows").asLong());
+        assertEquals(Files.size(dir.resolve("trades.csv")), j.get("tables").get(0).get("bytes_read").asLong());
+        assertTrue(j.get("tables").get(0).get("schema_inferred").asBoolean());
+        assertEquals(3, j.get("partitions").size());
+        long rows = 0;
+        for (JsonNode p : j.get("partitions")) {
+            rows += p.get("rows").asLong();
+            assertTrue(p.has("pages_on_node_pct") && p.has("node") && p.has("bytes"), p.toString());
+        }
+        assertEquals(ROWS, rows);
+    }
+
+    @Test
     void demoWritesTheJsonTheMultiNodeStageReads(@TempDir Path out) throws Exception {
         Path report = out.resolve("demo.json");
         CliRun run = CliRun.of("demo", "--rows", "30000", "--seed", "3", "--json", report.toString());
