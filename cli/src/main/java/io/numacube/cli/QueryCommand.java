@@ -5,10 +5,15 @@ import io.numacube.cli.cube.CubeSettings;
 import io.numacube.cli.cube.DataSources;
 import io.numacube.cli.cube.ResultPrinter;
 import io.numacube.cli.cube.RowCount;
+import io.numacube.cli.cube.SqlScript;
 import io.numacube.engine.Cube;
 import io.numacube.engine.QueryResult;
 import io.numacube.numa.NumacubeException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -30,8 +35,13 @@ final class QueryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "SQL", description = "One or more queries, run in order.")
-    List<String> sql;
+    @Parameters(arity = "0..*", paramLabel = "SQL", description = "One or more queries, run in order.")
+    List<String> sql = new ArrayList<>();
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
+            description = "Also run the statements of a SQL script (separated by ';', -- comments allowed), after "
+                    + "the SQL arguments; repeatable.")
+    List<Path> files = new ArrayList<>();
 
     @Mixin
     DataSources sources;
@@ -67,6 +77,7 @@ final class QueryCommand implements Callable<Integer> {
                     "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
                             + " [--seed S]");
         }
+        List<String> statements = statements();
         ResultPrinter.Format fmt = parseFormat(format);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -82,8 +93,8 @@ final class QueryCommand implements Callable<Integer> {
                         l.file(), l.readSeconds() + l.placeSeconds()));
             }
             err.flush();
-            for (int i = 0; i < sql.size(); i++) {
-                QueryResult r = query(cube, sql.get(i), loads);
+            for (int i = 0; i < statements.size(); i++) {
+                QueryResult r = query(cube, statements.get(i), loads);
                 if (i > 0 && fmt == ResultPrinter.Format.TABLE) {
                     out.println();
                 }
@@ -96,6 +107,24 @@ final class QueryCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The SQL arguments, then the statements of every --file. */
+    private List<String> statements() {
+        List<String> all = new ArrayList<>(sql);
+        for (Path f : files) {
+            try {
+                all.addAll(SqlScript.statements(Files.readString(f)));
+            } catch (IOException e) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                        "cannot read the SQL file: file=" + f + " error=" + e + " — check the path");
+            }
+        }
+        if (all.isEmpty()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "no query to run: sql=0 files=" + files.size() + " — give SQL as an argument or --file FILE");
+        }
+        return all;
     }
 
     /** Runs one query; a bind error about an integer column that was inferred as a measure says how to declare it. */

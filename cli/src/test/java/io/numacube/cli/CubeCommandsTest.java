@@ -145,6 +145,18 @@ class CubeCommandsTest {
     }
 
     @Test
+    void runsTheStatementsOfASqlFileAfterTheArguments(@TempDir Path tmp) throws Exception {
+        Path script = tmp.resolve("q.sql");
+        Files.writeString(script, "-- two queries\nSELECT COUNT(*) FROM trades;\n"
+                + "SELECT currency FROM trades WHERE currency IN ('EUR', 'USD') GROUP BY currency ORDER BY currency;\n");
+        CliRun run = CliRun.of("query", "--format", "csv", "--generate", "2000", "-f", script.toString(),
+                "SELECT COUNT(*) FROM fx");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("count_star()", "20", "count_star()", "2000", "currency", "EUR", "USD"),
+                run.out().lines().toList());
+    }
+
+    @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());
