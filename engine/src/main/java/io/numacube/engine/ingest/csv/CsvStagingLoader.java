@@ -32,8 +32,11 @@ public final class CsvStagingLoader {
     public Staged stage(Path file, String tableName, TableSchema declared, CsvProgress progress) {
         TableSchema schema = declared == null ? reader.infer(file, tableName)
                 : new TableSchema(tableName, declared.columns());
+        String hint = declared != null ? null : "the column types were inferred from the first "
+                + reader.options().sampleRows() + " rows (" + schema.declaration() + "); if the value is right, "
+                + "declare the table's schema";
         TableStaging staging = new TableStaging(schema);
-        CsvReadSummary summary = reader.read(file, schema, new StagingSink(staging), progress);
+        CsvReadSummary summary = reader.read(file, schema, hint, new StagingSink(staging), progress);
         return new Staged(staging, summary);
     }
 

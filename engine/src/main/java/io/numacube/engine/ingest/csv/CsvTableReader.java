@@ -42,6 +42,9 @@ public final class CsvTableReader {
     /** How often {@link CsvProgress#update} is called, in rows. */
     public static final long PROGRESS_EVERY_ROWS = 1L << 16;
 
+    /** Schema inference keeps a numeric or date type for a column when at most this share of sampled values misfit. */
+    public static final int MISFIT_PERCENT = 1;
+
     private final CsvOptions options;
 
     public CsvTableReader(CsvOptions options) {
@@ -54,8 +57,19 @@ public final class CsvTableReader {
 
     /** Reads {@code file} with the given schema; the file name in messages is {@code file} as given. */
     public CsvReadSummary read(Path file, TableSchema schema, CsvRowSink sink, CsvProgress progress) {
+        return read(file, schema, null, sink, progress);
+    }
+
+    /**
+     * As {@link #read(Path, TableSchema, CsvRowSink, CsvProgress)}, with a hint appended (after {@code " — "}) to the
+     * message about a value that does not fit its column's type, e.g. how the schema was chosen.
+     *
+     * @param misfitHint the hint, or null for none
+     */
+    public CsvReadSummary read(Path file, TableSchema schema, String misfitHint, CsvRowSink sink,
+                               CsvProgress progress) {
         try (FileChannel ch = open(file)) {
-            return read(ch, file.toString(), ch.size(), schema, sink, progress);
+            return read(ch, file.toString(), ch.size(), schema, misfitHint, sink, progress);
         } catch (IOException e) {
             throw ioFailure(file.toString(), e);
         }
@@ -69,6 +83,11 @@ public final class CsvTableReader {
      */
     public CsvReadSummary read(ReadableByteChannel in, String source, long totalBytes, TableSchema schema,
                                CsvRowSink sink, CsvProgress progress) {
+        return read(in, source, totalBytes, schema, null, sink, progress);
+    }
+
+    private CsvReadSummary read(ReadableByteChannel in, String source, long totalBytes, TableSchema schema,
+                                String misfitHint, CsvRowSink sink, CsvProgress progress) {
         long started = System.nanoTime();
         CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
         long rows = 0;
@@ -94,7 +113,12 @@ public final class CsvTableReader {
             progress.update(rows, scanner.bytesConsumed(), totalBytes);
             return new CsvReadSummary(rows, scanner.bytesConsumed(), System.nanoTime() - started);
         } catch (CsvFault f) {
-            throw error(source, f, f.field() < header.size() ? header.get(f.field()) : "#" + (f.field() + 1));
+            NumacubeException e = error(source, f, f.field() < header.size() ? header.get(f.field()) : "#"
+                    + (f.field() + 1));
+            if (misfitHint != null && f instanceof NamedFault nf && nf.misfit) {
+                throw new NumacubeException(e.kind(), e.getMessage() + " — " + misfitHint);
+            }
+            throw e;
         } catch (IOException e) {
             throw ioFailure(source, e);
         }
@@ -110,18 +134,20 @@ public final class CsvTableReader {
     }
 
     /**
-     * Infers a schema from CSV bytes: per column the first of LONG, DOUBLE, DATE that every non-empty sampled value
-     * parses as, else STRING (also for a column with no non-empty sampled value). The channel is not closed.
+     * Infers a schema from CSV bytes, per column as {@link #inferredType}: LONG, DOUBLE or DATE when every non-empty
+     * sampled value is one; DOUBLE or DATE when all but at most {@value #MISFIT_PERCENT}% are (so that a stray bad
+     * value stops the load instead of turning a numeric column into text); else STRING (also for a column with no
+     * non-empty sampled value). The channel is not closed.
      */
     public TableSchema infer(ReadableByteChannel in, String source, String tableName) {
         CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
         try {
             List<String> header = readHeader(scanner, source);
             int n = header.size();
-            boolean[] notLong = new boolean[n];
-            boolean[] notDouble = new boolean[n];
-            boolean[] notDate = new boolean[n];
-            boolean[] seen = new boolean[n];
+            int[] nonEmpty = new int[n];
+            int[] longs = new int[n];
+            int[] doubles = new int[n];
+            int[] dates = new int[n];
             FieldDecoder dec = new FieldDecoder();
             int sampled = 0;
             while (sampled < options.sampleRows() && scanner.next()) {
@@ -136,34 +162,22 @@ public final class CsvTableReader {
                     if (s == e) {
                         continue;
                     }
-                    seen[f] = true;
-                    if (!notLong[f] && dec.parseLong(b, s, e) != null) {
-                        notLong[f] = true;
+                    nonEmpty[f]++;
+                    if (dec.parseLong(b, s, e) == null) {
+                        longs[f]++;
                     }
-                    if (!notDouble[f] && dec.parseDouble(b, s, e) != null) {
-                        notDouble[f] = true;
+                    if (dec.parseDouble(b, s, e) == null) {
+                        doubles[f]++;
                     }
-                    if (!notDate[f] && dec.parseDate(b, s, e) != null) {
-                        notDate[f] = true;
+                    if (dec.parseDate(b, s, e) == null) {
+                        dates[f]++;
                     }
                 }
                 sampled++;
             }
             List<ColumnSpec> cols = new ArrayList<>(n);
             for (int f = 0; f < n; f++) {
-                ColumnType t;
-                if (!seen[f]) {
-                    t = ColumnType.STRING;
-                } else if (!notLong[f]) {
-                    t = ColumnType.LONG;
-                } else if (!notDouble[f]) {
-                    t = ColumnType.DOUBLE;
-                } else if (!notDate[f]) {
-                    t = ColumnType.DATE;
-                } else {
-                    t = ColumnType.STRING;
-                }
-                cols.add(new ColumnSpec(header.get(f), t));
+                cols.add(new ColumnSpec(header.get(f), inferredType(nonEmpty[f], longs[f], doubles[f], dates[f])));
             }
             return new TableSchema(tableName, cols);
         } catch (CsvFault f) {
@@ -171,6 +185,33 @@ public final class CsvTableReader {
         } catch (IOException e) {
             throw ioFailure(source, e);
         }
+    }
+
+    /**
+     * The type of a column from how many of its non-empty sampled values parse as each type: the first of LONG,
+     * DOUBLE, DATE that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
+     * (a few bad values among numbers or dates, which the load then reports, rather than a text column); else STRING.
+     */
+    static ColumnType inferredType(int nonEmpty, int longs, int doubles, int dates) {
+        if (nonEmpty == 0) {
+            return ColumnType.STRING;
+        }
+        if (longs == nonEmpty) {
+            return ColumnType.LONG;
+        }
+        if (doubles == nonEmpty) {
+            return ColumnType.DOUBLE;
+        }
+        if (dates == nonEmpty) {
+            return ColumnType.DATE;
+        }
+        if ((long) (nonEmpty - doubles) * 100 <= (long) nonEmpty * MISFIT_PERCENT) {
+            return ColumnType.DOUBLE;
+        }
+        if ((long) (nonEmpty - dates) * 100 <= (long) nonEmpty * MISFIT_PERCENT) {
+            return ColumnType.DATE;
+        }
+        return ColumnType.STRING;
     }
 
     private static FileChannel open(Path file) {
@@ -267,10 +308,17 @@ public final class CsvTableReader {
     /** A fault whose field is already named. */
     private static final class NamedFault extends CsvFault {
         private final String name;
+        /** True when the value is present but not of the column's type (a schema question, not a syntax one). */
+        private final boolean misfit;
 
         NamedFault(long line, long column, int field, String reason, String value, String name) {
+            this(line, column, field, reason, value, name, false);
+        }
+
+        NamedFault(long line, long column, int field, String reason, String value, String name, boolean misfit) {
             super(line, column, field, reason, value);
             this.name = name;
+            this.misfit = misfit;
         }
     }
 
@@ -313,6 +361,8 @@ public final class CsvTableReader {
         return sb.toString();
     }
 
+    private static final String NOT_UTF8 = "not valid UTF-8 text";
+
     /** Converts the fields of one record into sink calls. One per read. */
     private static final class RowConverter {
         private final TableSchema schema;
@@ -342,6 +392,7 @@ public final class CsvTableReader {
                 int e = sc.fieldEnd(f);
                 int col = fieldColumn[f];
                 String problem;
+                boolean refused = false;
                 try {
                     switch (fieldType[f]) {
                         case STRING -> {
@@ -370,10 +421,12 @@ public final class CsvTableReader {
                     }
                 } catch (NumacubeException rejected) {
                     problem = rejected.getMessage();
+                    refused = true;
                 }
                 if (problem != null) {
                     long[] lc = sc.locate(sc.fieldOrigin(f));
-                    throw new NamedFault(lc[0], lc[1], f, problem, sc.fieldText(f), schema.column(col).name());
+                    boolean misfit = !refused && problem != FieldDecoder.EMPTY && problem != NOT_UTF8;
+                    throw new NamedFault(lc[0], lc[1], f, problem, sc.fieldText(f), schema.column(col).name(), misfit);
                 }
             }
             try {
@@ -399,7 +452,7 @@ public final class CsvTableReader {
                 sink.setString(col, v);
                 return null;
             } catch (CharacterCodingException bad) {
-                return "not valid UTF-8 text";
+                return NOT_UTF8;
             }
         }
 

@@ -284,6 +284,35 @@ class CsvTableReaderTest {
     }
 
     @Test
+    void keepsANumericTypeWhenAtMostOnePercentOfSampledValuesMisfit() {
+        assertEquals(ColumnType.DOUBLE, CsvTableReader.inferredType(100, 90, 99, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(100, 90, 98, 0));
+        assertEquals(ColumnType.DATE, CsvTableReader.inferredType(200, 0, 0, 198));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(10, 9, 9, 0));
+        assertEquals(ColumnType.LONG, CsvTableReader.inferredType(5, 5, 5, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(0, 0, 0, 0));
+    }
+
+    @Test
+    void infersANumericColumnDespiteAStrayBadValueSoTheLoadStopsThere(@TempDir Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder("id,amount\n");
+        for (int i = 1; i <= 300; i++) {
+            sb.append(i).append(',').append(i == 150 ? "12x5" : String.valueOf(i * 1.5)).append('\n');
+        }
+        Path file = dir.resolve("a.csv");
+        Files.writeString(file, sb);
+        CsvStagingLoader loader = new CsvStagingLoader(CsvOptions.DEFAULT);
+        NumacubeException e = assertThrows(NumacubeException.class,
+                () -> loader.stage(file, "a", null, CsvProgress.NONE));
+        assertEquals(file + ":151:5: not a number (field amount, value \"12x5\") — the column types were inferred"
+                + " from the first 10000 rows (id:long,amount:double); if the value is right, declare the table's"
+                + " schema", e.getMessage());
+        NumacubeException declared = assertThrows(NumacubeException.class, () -> loader.stage(file, "a",
+                CsvSchemas.parseDeclaration("a", "id LONG, amount DOUBLE"), CsvProgress.NONE));
+        assertEquals(file + ":151:5: not a number (field amount, value \"12x5\")", declared.getMessage());
+    }
+
+    @Test
     void infersFromTheSampleOnlyAndTheLoadThenReportsTheFirstMisfit() {
         StringBuilder sb = new StringBuilder("n\n");
         for (int i = 0; i < 20; i++) {
