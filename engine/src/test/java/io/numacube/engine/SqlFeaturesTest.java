@@ -83,6 +83,13 @@ class SqlFeaturesTest {
     }
 
     @Test
+    void minAndMaxOfDimensions() throws Exception {
+        check("SELECT desk, MIN(trade_date), MAX(trade_date), MIN(counterparty), MAX(book) FROM trades GROUP BY desk"
+                + " HAVING MAX(trade_date) > DATE '2025-06-01' ORDER BY MIN(counterparty) DESC, desk LIMIT 7", 1, true,
+                true, true, true, true, true);
+    }
+
+    @Test
     void groupByAliasAndCountOfTradeIds() throws Exception {
         check("SELECT counterparty AS cp, SUM(trade_id), MIN(trade_id), COUNT(*) FROM trades"
                 + " WHERE counterparty BETWEEN 'CP-00100' AND 'CP-00200' GROUP BY cp", 1, false, true, true, true, true);
