@@ -23,6 +23,14 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler(new ErrorReporter());
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine failed = ex.getCommandLine();
+            failed.getErr().println("numacube: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, failed.getErr());
+            failed.getErr().println("numacube: see '" + failed.getCommandSpec().qualifiedName() + " --help'");
+            failed.getErr().flush();
+            return ErrorReporter.USAGE_ERROR;
+        });
         return cl;
     }
 
