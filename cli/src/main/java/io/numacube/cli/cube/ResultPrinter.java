@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Prints a {@link QueryResult}: as an aligned table (numbers right-aligned, doubles in plain decimal with the shortest
- * digits that read back exactly, NULL for nulls), as RFC 4180 CSV with a header (nulls as empty fields), or as a JSON
+ * Prints a {@link QueryResult}: as an aligned table (numbers right-aligned, doubles rounded for reading to
+ * {@value #TABLE_DIGITS} significant digits, so float noise such as {@code -4074.3999999999996} reads
+ * {@code -4074.4}; NULL for nulls), as RFC 4180 CSV with a header (nulls as empty fields), or as a JSON
  * array of row objects (dates as strings, nulls as null). Stateless.
  */
 public final class ResultPrinter {
@@ -67,9 +68,25 @@ public final class ResultPrinter {
             return null;
         }
         if (r.columnTypes().get(column) == ColumnType.DOUBLE) {
-            return plain(r.getDouble(row, column));
+            return readable(r.getDouble(row, column));
         }
         return r.getString(row, column);
+    }
+
+    /** Significant digits of a double in the table format (CSV and JSON keep every digit). */
+    static final int TABLE_DIGITS = 12;
+
+    /** {@code v} rounded to {@value #TABLE_DIGITS} significant digits, plain for ordinary magnitudes. */
+    static String readable(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return Double.toString(v);
+        }
+        double a = Math.abs(v);
+        if (v == 0 || (a >= 1e-6 && a < 1e16)) {
+            BigDecimal d = new BigDecimal(v).round(new java.math.MathContext(TABLE_DIGITS)).stripTrailingZeros();
+            return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+        }
+        return plain(v);
     }
 
     /** The shortest decimal that reads back as {@code v}, without an exponent for ordinary magnitudes. */

@@ -84,4 +84,17 @@ class ResultPrinterTest {
         assertEquals("(2 rows in 0.250 s; 8 morsels: 75.0% on their home node, 2 stolen, 1 skipped)",
                 ResultPrinter.statsLine(sample()));
     }
+
+    @org.junit.jupiter.api.Test
+    void tableDoublesDropFloatNoiseButKeepTheirValue() {
+        assertEquals("-4074.4", ResultPrinter.readable(-4074.3999999999996));
+        assertEquals("433361000", ResultPrinter.readable(433361000.0));
+        assertEquals("0", ResultPrinter.readable(0.0));
+        java.util.Random rnd = new java.util.Random(5);
+        for (int i = 0; i < 10_000; i++) {
+            double v = (rnd.nextDouble() - 0.5) * Math.pow(10, rnd.nextInt(14));
+            double back = Double.parseDouble(ResultPrinter.readable(v));
+            assertEquals(v, back, Math.abs(v) * 1e-11 + 1e-300);
+        }
+    }
 }
