@@ -56,6 +56,11 @@ final class DemoCommand implements Callable<Integer> {
             description = "Rows of each query result to print (default: ${DEFAULT-VALUE}).")
     int top;
 
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+            description = "Runs of each query (default: ${DEFAULT-VALUE}); the first warms the JIT up and is reported "
+                    + "apart, times and morsel locality are of the later runs.")
+    int runs;
+
     @Mixin
     CubeSettings settings;
 
@@ -63,6 +68,10 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (runs < 1 || runs > 1000) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "--runs must be between 1 and 1000: runs=" + runs);
+        }
         String runtime = NumaRuntime.detect().statusLine();
         out.println("runtime: " + runtime);
         Json.Obj report = Json.obj().put("runtime", runtime).put("rows", rows).put("seed", seed);
@@ -87,14 +96,40 @@ final class DemoCommand implements Callable<Integer> {
                 String sql = ReferenceQueries.q(q);
                 out.println();
                 out.println("Q" + q + ": " + sql);
-                QueryResult r = cube.query(sql);
+                QueryResult first = cube.query(sql);
+                QueryResult r = first;
+                double best = Double.MAX_VALUE;
+                long morsels = 0;
+                long home = 0;
+                long stolen = 0;
+                for (int run = 1; run < runs; run++) {
+                    r = cube.query(sql);
+                    QueryStats s = r.stats();
+                    best = Math.min(best, s.wallSeconds());
+                    morsels += s.morsels();
+                    home += s.morselsHome();
+                    stolen += s.morselsStolen();
+                }
+                QueryStats f = first.stats();
+                if (runs == 1) {
+                    best = f.wallSeconds();
+                    morsels = f.morsels();
+                    home = f.morselsHome();
+                    stolen = f.morselsStolen();
+                }
                 ResultPrinter.print(r, ResultPrinter.Format.TABLE, out, top);
-                QueryStats s = r.stats();
                 out.println(ResultPrinter.statsLine(r));
+                if (runs > 1) {
+                    out.println(String.format(Locale.ROOT, "(%d runs: first %.3f s, best of the rest %.3f s; %,d of %,d"
+                            + " morsels of the later runs on their home node)", runs, f.wallSeconds(), best, home,
+                            morsels));
+                }
                 out.flush();
-                queries.add(Json.obj().put("name", "Q" + q).put("sql", sql).put("seconds", s.wallSeconds())
-                        .put("rows", r.rowCount()).put("morsels", s.morsels()).put("morsels_home", s.morselsHome())
-                        .put("morsels_stolen", s.morselsStolen()).put("morsels_skipped", s.morselsSkipped())
+                queries.add(Json.obj().put("name", "Q" + q).put("sql", sql).put("seconds", best)
+                        .put("first_run_seconds", f.wallSeconds()).put("runs", runs)
+                        .put("rows", r.rowCount()).put("morsels", morsels).put("morsels_home", home)
+                        .put("morsels_stolen", stolen).put("morsels_skipped", r.stats().morselsSkipped())
+                        .put("first_run_morsels", f.morsels()).put("first_run_morsels_home", f.morselsHome())
                         .put("result", ResultPrinter.json(r, Math.min(top, r.rowCount()))));
             }
             report.put("queries", queries);

@@ -183,6 +183,9 @@ public final class QueryExecutor {
             int i = own.take();
             if (i < 0) {
                 for (MorselQueue other : steal) {
+                    if (!other.started()) {
+                        continue;
+                    }
                     i = other.take();
                     if (i >= 0) {
                         from = other;
@@ -229,6 +232,14 @@ public final class QueryExecutor {
             }
             int i = next.getAndIncrement();
             return i < size ? i : -1;
+        }
+
+        /**
+         * Whether one of this node's own workers has begun: thieves wait for that, so a node whose workers are merely
+         * slow to wake (a busy pool, a descheduled vCPU) keeps its morsels; stealing is for nodes that fall behind.
+         */
+        boolean started() {
+            return next.get() > 0;
         }
 
         boolean isEmpty() {
