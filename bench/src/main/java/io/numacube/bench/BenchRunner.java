@@ -1,0 +1,335 @@
+package io.numacube.bench;
+
+import io.numacube.bench.BenchOptions.Section;
+import io.numacube.bench.peer.DuckDbPeer;
+import io.numacube.bench.peer.ReferenceQuery;
+import io.numacube.bench.peer.ResultComparison;
+import io.numacube.bench.peer.ResultTable;
+import io.numacube.bench.probe.BandwidthProbe;
+import io.numacube.bench.probe.ThreadTeam;
+import io.numacube.bench.report.BenchReport;
+import io.numacube.bench.report.BenchReport.EngineStats;
+import io.numacube.bench.report.BenchReport.Load;
+import io.numacube.bench.report.BenchReport.PolicyPoint;
+import io.numacube.bench.report.BenchReport.PolicySeries;
+import io.numacube.bench.report.BenchReport.QueryFigures;
+import io.numacube.bench.report.BenchReport.ScalePoint;
+import io.numacube.bench.report.BenchReport.StabilityRow;
+import io.numacube.bench.report.BenchReport.Timing;
+import io.numacube.bench.report.Charts;
+import io.numacube.bench.report.JsonReport;
+import io.numacube.bench.report.Machine;
+import io.numacube.bench.report.ReportPrinter;
+import io.numacube.bench.stats.Summary;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs the sections a {@link BenchOptions} asks for, in one JVM, prints progress and the tables, and writes the JSON
+ * report and the charts. Not thread-safe: one run per runner.
+ */
+public final class BenchRunner {
+
+    /** DuckDB's setting that lets its perfect-hash aggregate cover Q4's 250k groups (see PERF-FACTS). */
+    static final String DUCKDB_Q4_TUNING = "perfect_ht_threshold=18";
+    private static final List<ReferenceQuery> MIX = List.of(ReferenceQuery.values());
+
+    private final BenchOptions options;
+    private final CubeUnderTest.Factory cubes;
+    private final ThreadTeam team;
+    private final Progress progress;
+    private final PrintStream out;
+    private final List<String> notes = new ArrayList<>();
+
+    /**
+     * @param cubes    opens numacube cubes
+     * @param team     runs the probe's threads (pinned per node when the runtime can)
+     * @param out      where the tables go
+     * @param progress where the progress lines go
+     */
+    public BenchRunner(BenchOptions options, CubeUnderTest.Factory cubes, ThreadTeam team, PrintStream out,
+                       PrintStream progress) {
+        this.options = options;
+        this.cubes = cubes;
+        this.team = team;
+        this.out = out;
+        this.progress = new Progress(progress);
+    }
+
+    /** Runs the bench; returns the report (also printed and written as asked). */
+    public BenchReport run() throws Exception {
+        String startedAt = Instant.now().toString();
+        Machine machine = Machine.describe();
+        progress.line("numacube bench: %s, %d CPUs, %d node(s); engine: %s", machine.cpuModel(), machine.logicalCpus(),
+                cubes.nodes(), cubes.description());
+        if (options.quick()) {
+            notes.add("--quick: small data and few runs, a smoke test; do not judge these numbers");
+        }
+        if (options.rows() < BenchOptions.DEFAULT_ROWS) {
+            notes.add("peer comparison on " + options.rows() + " rows, fewer than the issue's 100M: fixed costs "
+                    + "(planning, thread start, merging) weigh more than they would");
+        }
+        if (cubes.nodes() == 1) {
+            notes.add("one NUMA node: placement policies all use the same memory here and nodes cannot be scaled; "
+                    + "scaling is by cores");
+        }
+        if (options.threads() > machine.logicalCpus()) {
+            notes.add("threads=" + options.threads() + " exceeds the " + machine.logicalCpus() + " CPUs available");
+        }
+        BenchReport.Probe probe = options.sections().contains(Section.PROBE) ? probe() : null;
+        double probeAll = probe == null ? 0 : probe.allThreads().bestGbPerSecond();
+        BenchReport.Peers peers = options.sections().contains(Section.PEERS) ? peers(probeAll) : null;
+        BenchReport.Policies policies = options.sections().contains(Section.POLICIES) ? policies() : null;
+        BenchReport.Scaling scaling = options.sections().contains(Section.SCALING) ? scaling(machine) : null;
+        BenchReport.Stability stability = options.sections().contains(Section.STABILITY) ? stability() : null;
+        BenchReport report = new BenchReport("numacube bench 0.1.0", startedAt, machine,
+                new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
+                        options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
+                        options.warmups(), options.repetitions()),
+                notes, probe, peers, policies, scaling, stability);
+        ReportPrinter.print(report, out);
+        if (options.jsonFile() != null) {
+            JsonReport.write(report, options.jsonFile());
+            out.println("JSON report: " + options.jsonFile());
+        }
+        if (options.chartsDir() != null) {
+            for (Path p : Charts.write(report, options.chartsDir())) {
+                out.println("chart: " + p);
+            }
+        }
+        return report;
+    }
+
+    private BenchReport.Probe probe() {
+        BandwidthProbe probe = new BandwidthProbe(team);
+        int passes = options.quick() ? 3 : 5;
+        progress.line("probe: %d MiB, 1 thread, best of %d", options.probeBytes() >> 20, passes);
+        BandwidthProbe.Result one = probe.measure(options.probeBytes(), 1, passes);
+        progress.line("probe: 1 thread %.1f GB/s; now %d threads", one.best(), options.threads());
+        BandwidthProbe.Result all = probe.measure(options.probeBytes(), options.threads(), passes);
+        progress.line("probe: %d threads %.1f GB/s", options.threads(), all.best());
+        return new BenchReport.Probe(BandwidthProbe.KERNEL, team.description(), figure(one), figure(all));
+    }
+
+    private static BenchReport.ProbeFigure figure(BandwidthProbe.Result r) {
+        return new BenchReport.ProbeFigure(r.threads(), r.bytes(), r.gbPerSecond(), r.best());
+    }
+
+    private BenchReport.Peers peers(double probeGbs) throws Exception {
+        progress.line("peers: numacube generates and places %,d rows (%d threads)", options.rows(), options.threads());
+        try (CubeUnderTest cube = cubes.open(options.rows(), options.seed(), options.threads(), Placement.NODE_LOCAL)) {
+            Load cubeLoad = new Load(cube.loadSeconds(), cube.rows() / cube.loadSeconds());
+            progress.line("peers: numacube loaded in %.2f s (%.1f M rows/s) %s", cube.loadSeconds(),
+                    cubeLoad.rowsPerSecond() / 1e6, cube.placementSummary());
+            try (DuckDbPeer duck = DuckDbPeer.open(options.threads())) {
+                progress.line("peers: DuckDB %s appends the same %,d rows", duck.version(), cube.rows());
+                long t0 = System.nanoTime();
+                duck.load(cube.fx());
+                duck.load(cube.trades());
+                double duckSeconds = (System.nanoTime() - t0) / 1e9;
+                Load duckLoad = new Load(duckSeconds, cube.rows() / duckSeconds);
+                progress.line("peers: DuckDB loaded in %.2f s (%.1f M rows/s)", duckSeconds,
+                        duckLoad.rowsPerSecond() / 1e6);
+                List<QueryFigures> figures = new ArrayList<>();
+                for (ReferenceQuery q : ReferenceQuery.values()) {
+                    figures.add(peerQuery(q, cube, duck, probeGbs));
+                }
+                return new BenchReport.Peers(cube.rows(), cubeLoad, duckLoad, duck.version(),
+                        "DuckDB Appender, row by row from the cube's generator (no file)", figures);
+            }
+        }
+    }
+
+    private QueryFigures peerQuery(ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs)
+            throws Exception {
+        String sql = q.sql(cube.q3Literals());
+        long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
+        AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
+        Summary cubeSeconds = time(() -> last.set(cube.query(sql)));
+        ResultTable cubeAnswer = last.get().table();
+        AtomicReference<ResultTable> duckAnswer = new AtomicReference<>();
+        Summary duckSeconds = time(() -> duckAnswer.set(duck.query(sql)));
+        ResultComparison cmp = ResultComparison.compare(duckAnswer.get(), cubeAnswer, q.ordered(),
+                ResultComparison.SUM_TOLERANCE);
+        Timing cubeTiming = Timing.of(cubeSeconds, cube.rows(), bytes, probeGbs);
+        Timing duckTiming = Timing.of(duckSeconds, cube.rows(), bytes, probeGbs);
+        Timing tuned = null;
+        Double tunedSpeedup = null;
+        String tuning = null;
+        String check = cmp.equal() ? "OK" : "FAILED: " + cmp.difference();
+        if (q == ReferenceQuery.Q4) {
+            tuning = DUCKDB_Q4_TUNING;
+            String[] kv = DUCKDB_Q4_TUNING.split("=");
+            String before = duck.setting(kv[0]);
+            duck.set(kv[0], kv[1]);
+            Summary tunedSeconds = time(() -> duckAnswer.set(duck.query(sql)));
+            duck.set(kv[0], before);
+            tuned = Timing.of(tunedSeconds, cube.rows(), bytes, probeGbs);
+            tunedSpeedup = tunedSeconds.median() / cubeSeconds.median();
+            ResultComparison tunedCmp = ResultComparison.compare(duckAnswer.get(), cubeAnswer, q.ordered(),
+                    ResultComparison.SUM_TOLERANCE);
+            if (cmp.equal() && !tunedCmp.equal()) {
+                check = "FAILED (vs tuned DuckDB): " + tunedCmp.difference();
+            }
+        }
+        double speedup = duckSeconds.median() / cubeSeconds.median();
+        progress.line("peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s", q.name(),
+                cubeSeconds.median(), duckSeconds.median(),
+                tuned == null ? "" : String.format(java.util.Locale.ROOT, " (tuned %.4f s)", tuned.medianSeconds()),
+                speedup, 100 * cubeTiming.fractionOfProbe(), check.startsWith("OK") ? "equal" : check);
+        return new QueryFigures(q.name(), q.title(), sql, bytes, cubeTiming, duckTiming, tuned, tuning, speedup,
+                tunedSpeedup, cubeTiming.fractionOfProbe(), check, last.get().stats());
+    }
+
+    /** Warm-up runs, then timed runs of {@code body}; seconds of each timed run. */
+    private Summary time(ThrowingRunnable body) throws Exception {
+        for (int i = 0; i < options.warmups(); i++) {
+            body.run();
+        }
+        double[] seconds = new double[options.repetitions()];
+        for (int i = 0; i < seconds.length; i++) {
+            long t0 = System.nanoTime();
+            body.run();
+            seconds[i] = (System.nanoTime() - t0) / 1e9;
+        }
+        return Summary.of(seconds);
+    }
+
+    private BenchReport.Policies policies() throws Exception {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        List<Integer> streams = new ArrayList<>();
+        for (int s = 1; s <= 2 * cpus; s *= 2) {
+            streams.add(s);
+        }
+        if (streams.getLast() != 2 * cpus) {
+            streams.add(2 * cpus);
+        }
+        List<PolicySeries> series = new ArrayList<>();
+        for (Placement p : Placement.values()) {
+            progress.line("policies: %s: loading %,d rows", p.label(), options.sectionRows());
+            try (CubeUnderTest cube = cubes.open(options.sectionRows(), options.seed(), options.threads(), p)) {
+                List<String> sqls = MIX.stream().map(q -> q.sql(cube.q3Literals())).toList();
+                for (String sql : sqls) {
+                    cube.query(sql);
+                }
+                List<PolicyPoint> points = new ArrayList<>();
+                for (int n : streams) {
+                    points.add(streamPoint(cube, sqls, n));
+                }
+                progress.line("policies: %s: %s q/s at %s streams", p.label(),
+                        points.stream().map(pt -> String.format(java.util.Locale.ROOT, "%.1f", pt.queriesPerSecond()))
+                                .toList(), streams);
+                series.add(new PolicySeries(p.label(), p.description() + "; " + cube.placementSummary(),
+                        cube.loadSeconds(), points));
+            }
+        }
+        String note = cubes.nodes() == 1
+                ? "this machine has ONE NUMA node: every policy places the data in the same memory, so the curves "
+                + "can only differ by noise and by load-time effects; the chart is meaningful on a multi-node machine"
+                : cubes.nodes() + " NUMA nodes: node-local should lead, remote and one-node trail";
+        return new BenchReport.Policies(note, cubes.nodes(), MIX.stream().map(Enum::name).toList(), series);
+    }
+
+    private PolicyPoint streamPoint(CubeUnderTest cube, List<String> sqls, int streams) {
+        AtomicInteger done = new AtomicInteger();
+        long deadline = System.nanoTime() + (long) (options.streamSeconds() * 1e9);
+        long t0 = System.nanoTime();
+        ThreadTeam.unpinned().run(streams, s -> {
+            int i = s;
+            while (System.nanoTime() < deadline) {
+                cube.query(sqls.get(i++ % sqls.size()));
+                done.incrementAndGet();
+            }
+        });
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        return new PolicyPoint(streams, done.get(), seconds, done.get() / seconds);
+    }
+
+    private BenchReport.Scaling scaling(Machine machine) throws Exception {
+        int maxThreads = Math.max(1, options.threads());
+        List<Integer> threads = new ArrayList<>();
+        for (int t = 1; t <= maxThreads; t *= 2) {
+            threads.add(t);
+        }
+        if (threads.getLast() != maxThreads) {
+            threads.add(maxThreads);
+        }
+        List<ScalePoint> amdahl = new ArrayList<>();
+        for (int t : threads) {
+            Summary s = mixSeconds(options.sectionRows(), t, Placement.NODE_LOCAL, "scaling: Amdahl");
+            double speedup = amdahl.isEmpty() ? 1 : amdahl.getFirst().seconds().median() / s.median();
+            amdahl.add(new ScalePoint(t, cubes.nodes(), options.sectionRows(), s, speedup, speedup / t));
+        }
+        List<ScalePoint> gustafson = new ArrayList<>();
+        long base = Math.max(1000, options.sectionRows() / maxThreads);
+        for (int t : threads) {
+            long rows = base * t;
+            Summary s = mixSeconds(rows, t, Placement.NODE_LOCAL, "scaling: Gustafson");
+            double flat = gustafson.isEmpty() ? 1 : gustafson.getFirst().seconds().median() / s.median();
+            gustafson.add(new ScalePoint(t, cubes.nodes(), rows, s, flat * t, flat));
+        }
+        String note = cubes.nodes() == 1
+                ? "one NUMA node: scaled by cores (threads) on node 0, not by nodes; with " + machine.logicalCpus()
+                + " CPUs shared with other work, efficiency below 100% at the top is expected"
+                : "scaled by threads across " + cubes.nodes() + " nodes";
+        return new BenchReport.Scaling(note, cubes.nodes() == 1 ? "cores" : "cores (across nodes)",
+                MIX.stream().map(Enum::name).toList(), amdahl, gustafson);
+    }
+
+    /** Median-based summary of timed runs of the whole mix on a fresh cube. */
+    private Summary mixSeconds(long rows, int threads, Placement placement, String what) throws Exception {
+        try (CubeUnderTest cube = cubes.open(rows, options.seed(), threads, placement)) {
+            List<String> sqls = MIX.stream().map(q -> q.sql(cube.q3Literals())).toList();
+            Summary s = time(() -> {
+                for (String sql : sqls) {
+                    cube.query(sql);
+                }
+            });
+            progress.line("%s: %d thread(s), %,d rows: mix median %.4f s (cv %.1f%%)", what, threads, rows, s.median(),
+                    100 * s.cv());
+            return s;
+        }
+    }
+
+    private BenchReport.Stability stability() throws Exception {
+        List<StabilityRow> rows = new ArrayList<>();
+        for (Placement p : List.of(Placement.NODE_LOCAL, Placement.OS_DEFAULT)) {
+            List<Double> perRepeat = new ArrayList<>();
+            double within = 0;
+            for (int r = 0; r < options.stabilityRepeats(); r++) {
+                Summary s = mixSeconds(options.sectionRows(), options.threads(), p,
+                        "stability: " + p.label() + " repeat " + (r + 1));
+                perRepeat.add(s.median());
+                within += s.cv();
+            }
+            Summary across = Summary.of(perRepeat.stream().mapToDouble(Double::doubleValue).toArray());
+            rows.add(new StabilityRow(p.label() + ", " + options.threads() + " threads", perRepeat.size(), perRepeat,
+                    across, within / perRepeat.size()));
+        }
+        String note = cubes.nodes() == 1
+                ? "one NUMA node: placed and OS-default runs use the same memory, so they should be equally steady "
+                + "here; the difference seed 001 describes needs several nodes"
+                : "placed runs should vary less across fresh cubes than OS-default runs";
+        return new BenchReport.Stability(note, MIX.stream().map(Enum::name).toList(), rows);
+    }
+
+    @FunctionalInterface
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** The report's figures: exposed for the command to choose an exit status. */
+    public static boolean failed(BenchReport report) {
+        return report.peers() != null && !report.peers().allEqual();
+    }
+
+    static EngineStats noStats() {
+        return null;
+    }
+}

@@ -1,0 +1,211 @@
+package io.numacube.bench.report;
+
+import io.numacube.bench.stats.Summary;
+
+import java.util.List;
+
+/**
+ * Every figure of one {@code numacube bench} run, as plain immutable records; a section that was not run is
+ * {@code null}. Serialised as is by {@link JsonReport}; printed by {@link ReportPrinter}.
+ *
+ * <p>Units: seconds, rows/s, queries/s, GB/s (10^9 bytes/s), bytes; fractions are 0..1 (0.8 = 80%); speedups are
+ * "times faster" (DuckDB's median seconds / numacube's median seconds: above 1 means numacube is faster).
+ *
+ * @param tool      "numacube bench" and its version
+ * @param startedAt ISO-8601 UTC time the run started
+ * @param machine   the machine and JVM
+ * @param settings  what was asked
+ * @param notes     caveats of this run, one readable line each (one-node machine, small data, ...)
+ * @param probe     the bandwidth limit, or null
+ * @param peers     the peer comparison, or null
+ * @param policies  placement policies against concurrent streams, or null
+ * @param scaling   Amdahl and Gustafson scaling, or null
+ * @param stability run-to-run variation, or null
+ */
+public record BenchReport(String tool, String startedAt, Machine machine, Settings settings, List<String> notes,
+                          Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
+
+    public BenchReport {
+        notes = List.copyOf(notes);
+    }
+
+    /**
+     * @param rows        trades rows generated
+     * @param seed        generator seed
+     * @param threads     query threads in numacube and in DuckDB
+     * @param quick       whether this was a --quick run
+     * @param sections    sections run
+     * @param warmups     untimed runs before the timed ones, per query
+     * @param repetitions timed runs per query
+     */
+    public record Settings(long rows, long seed, int threads, boolean quick, List<String> sections, int warmups,
+                           int repetitions) {
+        public Settings {
+            sections = List.copyOf(sections);
+        }
+    }
+
+    /** One probe configuration: threads, bytes read per pass, GB/s over the passes and the best pass. */
+    public record ProbeFigure(int threads, long bytes, Summary gbPerSecond, double bestGbPerSecond) {
+    }
+
+    /**
+     * @param kernel     what the probe loop is
+     * @param threading  how its threads were placed
+     * @param oneThread  1 thread
+     * @param allThreads the bench's thread count
+     */
+    public record Probe(String kernel, String threading, ProbeFigure oneThread, ProbeFigure allThreads) {
+    }
+
+    /** A load: seconds and rows/s. */
+    public record Load(double seconds, double rowsPerSecond) {
+    }
+
+    /**
+     * Timings of one engine on one query.
+     *
+     * @param seconds         summary of the timed runs
+     * @param medianSeconds   seconds.median, repeated for readers of the JSON
+     * @param rowsPerSecond   fact rows / median seconds
+     * @param gbPerSecond     bytes of the columns read / median seconds, GB/s
+     * @param fractionOfProbe gbPerSecond / the probe's best all-threads GB/s (0 when there was no probe)
+     */
+    public record Timing(Summary seconds, double medianSeconds, double rowsPerSecond, double gbPerSecond,
+                         double fractionOfProbe) {
+
+        /** The timing of runs that took {@code seconds}, over {@code rows} rows and {@code bytes} bytes. */
+        public static Timing of(Summary seconds, long rows, long bytes, double probeGbPerSecond) {
+            double gbs = bytes / seconds.median() / 1e9;
+            return new Timing(seconds, seconds.median(), rows / seconds.median(), gbs,
+                    probeGbPerSecond > 0 ? gbs / probeGbPerSecond : 0);
+        }
+    }
+
+    /** numacube's own counters for one query run (from its result statistics). */
+    public record EngineStats(long rowsScanned, long morselsLocal, long morselsStolen, String detail) {
+    }
+
+    /**
+     * One reference query in both engines.
+     *
+     * @param id                      Q1..Q5
+     * @param title                   short description
+     * @param sql                     the SQL both engines ran
+     * @param bytesRead               bytes of the fact columns it reads, at numacube's stored widths
+     * @param numacube                numacube's timings
+     * @param duckdb                  DuckDB's timings, default settings
+     * @param duckdbTuned             DuckDB's timings with {@code duckdbTuning}, or null when not run for this query
+     * @param duckdbTuning            the setting used for duckdbTuned, or null
+     * @param speedupVsDuckdb         DuckDB median / numacube median
+     * @param speedupVsDuckdbTuned    DuckDB tuned median / numacube median, or null
+     * @param numacubeFractionOfProbe numacube's GB/s / the probe's best GB/s at the same thread count
+     * @param check                   "OK", or "FAILED: " and the first difference between the answers
+     * @param numacubeStats           numacube's counters of its last run, or null
+     */
+    public record QueryFigures(String id, String title, String sql, long bytesRead, Timing numacube, Timing duckdb,
+                               Timing duckdbTuned, String duckdbTuning, double speedupVsDuckdb,
+                               Double speedupVsDuckdbTuned, double numacubeFractionOfProbe, String check,
+                               EngineStats numacubeStats) {
+        public boolean failed() {
+            return !"OK".equals(check);
+        }
+    }
+
+    /**
+     * @param rows          fact rows
+     * @param numacubeLoad  generate + place in numacube
+     * @param duckdbLoad    the same rows appended into DuckDB's own tables
+     * @param duckdbVersion DuckDB's version()
+     * @param duckdbLoadPath how the rows went into DuckDB
+     * @param queries       Q1..Q5
+     */
+    public record Peers(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion, String duckdbLoadPath,
+                        List<QueryFigures> queries) {
+        public Peers {
+            queries = List.copyOf(queries);
+        }
+
+        public boolean allEqual() {
+            return queries.stream().noneMatch(QueryFigures::failed);
+        }
+    }
+
+    /** Throughput of {@code streams} concurrent query streams over {@code seconds}. */
+    public record PolicyPoint(int streams, int queries, double seconds, double queriesPerSecond) {
+    }
+
+    /** One placement policy: its load and its throughput curve. */
+    public record PolicySeries(String policy, String description, double loadSeconds, List<PolicyPoint> points) {
+        public PolicySeries {
+            points = List.copyOf(points);
+        }
+    }
+
+    /**
+     * @param note   what this machine can show (one node: all policies are the same memory)
+     * @param nodes  NUMA nodes used
+     * @param mix    the queries each stream runs, in turn
+     * @param series one per policy
+     */
+    public record Policies(String note, int nodes, List<String> mix, List<PolicySeries> series) {
+        public Policies {
+            mix = List.copyOf(mix);
+            series = List.copyOf(series);
+        }
+    }
+
+    /**
+     * One scaling point.
+     *
+     * @param threads    query threads
+     * @param nodes      nodes used
+     * @param rows       fact rows
+     * @param seconds    summary of the timed runs of the query mix
+     * @param speedup    Amdahl: time at 1 thread / time here; Gustafson: scaled speedup rows/rows1 * t1/t
+     * @param efficiency speedup / threads
+     */
+    public record ScalePoint(int threads, int nodes, long rows, Summary seconds, double speedup,
+                             double efficiency) {
+    }
+
+    /**
+     * @param note      how this machine scales (by cores on a one-node machine)
+     * @param dimension "cores" or "nodes"
+     * @param mix       queries timed together at each point
+     * @param amdahl    fixed data, more threads
+     * @param gustafson data grows with threads
+     */
+    public record Scaling(String note, String dimension, List<String> mix, List<ScalePoint> amdahl,
+                          List<ScalePoint> gustafson) {
+        public Scaling {
+            mix = List.copyOf(mix);
+            amdahl = List.copyOf(amdahl);
+            gustafson = List.copyOf(gustafson);
+        }
+    }
+
+    /**
+     * One configuration repeated on fresh cubes.
+     *
+     * @param configuration  placement and threads
+     * @param repeats        fresh cubes (each loaded again)
+     * @param perRepeat      median seconds of the query mix on each cube
+     * @param acrossRepeats  summary of perRepeat: its cv is the run-to-run variation
+     * @param withinRepeats  mean cv of the timed runs inside one cube
+     */
+    public record StabilityRow(String configuration, int repeats, List<Double> perRepeat, Summary acrossRepeats,
+                               double withinRepeats) {
+        public StabilityRow {
+            perRepeat = List.copyOf(perRepeat);
+        }
+    }
+
+    /** Run-to-run variation, placed vs OS default. */
+    public record Stability(String note, List<String> mix, List<StabilityRow> rows) {
+        public Stability {
+            mix = List.copyOf(mix);
+            rows = List.copyOf(rows);
+        }
+    }
+}
