@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code numacube} command: dispatches to one class per subcommand. */
 @Command(name = "numacube", mixinStandardHelpOptions = true, version = "numacube 0.1.0",
         description = "A NUMA-aware in-memory aggregation engine for the JVM.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

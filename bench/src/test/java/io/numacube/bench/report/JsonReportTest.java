@@ -68,6 +68,18 @@ class JsonReportTest {
     }
 
     @Test
+    void escapesStringsAndWritesNonFiniteNumbersAsNull() throws Exception {
+        BenchReport r = sample();
+        BenchReport odd = new BenchReport("a \"quoted\"\nline\\", r.startedAt(), r.machine(), r.settings(),
+                List.of("tab\there"), new BenchReport.Probe("k", "t", new BenchReport.ProbeFigure(1, 1,
+                Summary.of(1), Double.NaN), r.probe().allThreads()), null, null, null, null);
+        JsonNode root = new ObjectMapper().readTree(JsonReport.toJson(odd));
+        assertEquals("a \"quoted\"\nline\\", root.path("tool").asText());
+        assertEquals("tab\there", root.path("notes").get(0).asText());
+        assertTrue(root.path("probe").path("oneThread").path("bestGbPerSecond").isNull());
+    }
+
+    @Test
     void writesTheFileCreatingItsDirectory(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("a/b/report.json");
         JsonReport.write(sample(), file);

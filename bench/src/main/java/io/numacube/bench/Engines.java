@@ -1,0 +1,31 @@
+package io.numacube.bench;
+
+import io.numacube.bench.baseline.LoopCube;
+import io.numacube.bench.probe.ThreadTeam;
+
+/** Chooses what the bench measures and how the probe's threads run, by name. Stateless. */
+public final class Engines {
+
+    private Engines() {
+    }
+
+    /**
+     * The cube factory named {@code name}: "numacube" (the engine) or "loop" (the plain-loop baseline).
+     *
+     * @throws IllegalArgumentException for any other name
+     */
+    public static CubeUnderTest.Factory factory(String name) {
+        return switch (name) {
+            case "loop" -> LoopCube.factory();
+            case "numacube" -> throw new IllegalArgumentException("the engine is not merged into the bench yet: "
+                    + "engine=numacube — use --engine loop");
+            default -> throw new IllegalArgumentException("unknown bench engine: engine=" + name
+                    + " — use numacube or loop");
+        };
+    }
+
+    /** Threads for the probe: pinned per node when the runtime can pin, plain threads otherwise. */
+    public static ThreadTeam probeTeam() {
+        return ThreadTeam.unpinned();
+    }
+}
