@@ -43,7 +43,7 @@ final class IdList {
 
     private static int number(String s, int maxId, String what, String text) {
         String t = s.strip();
-        if (t.isEmpty() || t.length() > 10 || !t.chars().allMatch(Character::isDigit)) {
+        if (t.isEmpty() || t.length() > 10 || !t.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw syntax(what, text, "\"" + s + "\" is not a non-negative integer");
         }
         long v = Long.parseLong(t);
@@ -65,8 +65,10 @@ final class IdList {
         int bit = 0;
         for (int g = groups.length - 1; g >= 0; g--) {
             String grp = groups[g].strip();
-            if (grp.isEmpty() || grp.length() > 8 || !grp.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
-                throw syntax(what, text, "\"" + groups[g] + "\" is not a 32-bit hex group");
+            if (grp.isEmpty() || grp.length() > 8 || !grp.chars().allMatch(IdList::isAsciiHexDigit)) {
+                throw new NumacubeException(NumacubeException.Kind.SYNTAX, "bad " + what + " mask: \"" + groups[g]
+                        + "\" is not a 32-bit hex group in \"" + abbreviate(text)
+                        + "\" (expected comma-separated groups of up to 8 hex digits, e.g. ff,ffffffff)");
             }
             long v = Long.parseLong(grp, 16);
             for (int i = 0; i < 32; i++, bit++) {
@@ -80,6 +82,10 @@ final class IdList {
             }
         }
         return bits;
+    }
+
+    private static boolean isAsciiHexDigit(int c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     static String format(BitSet bits) {
