@@ -141,7 +141,7 @@ public final class BenchRunner {
                     figures.add(peerQuery(q, cube, duck, probeGbs));
                 }
                 return new BenchReport.Peers(cube.rows(), cubeLoad, duckLoad, duck.version(),
-                        "DuckDB Appender, row by row from the cube's generator (no file)", figures);
+                        DuckDbPeer.LOAD_PATH, figures);
             }
         }
     }
@@ -215,9 +215,7 @@ public final class BenchRunner {
             progress.line("policies: %s: loading %,d rows", p.label(), options.sectionRows());
             try (CubeUnderTest cube = cubes.open(options.sectionRows(), options.seed(), options.threads(), p)) {
                 List<String> sqls = MIX.stream().map(q -> q.sql(cube.q3Literals())).toList();
-                for (String sql : sqls) {
-                    cube.query(sql);
-                }
+                streamPoint(cube, sqls, Math.min(2, streams.getLast()));
                 List<PolicyPoint> points = new ArrayList<>();
                 for (int n : streams) {
                     points.add(streamPoint(cube, sqls, n));

@@ -272,6 +272,10 @@ public final class LoopCube implements CubeUnderTest {
         }
     }
 
+    static List<String> deskNames() {
+        return java.util.stream.IntStream.range(0, DESKS).mapToObj(LoopCube::deskName).toList();
+    }
+
     static String deskName(int d) {
         return String.format("DESK-%02d", d);
     }
@@ -327,8 +331,10 @@ public final class LoopCube implements CubeUnderTest {
 
             @Override
             public List<Column> columns() {
-                return List.of(new Column("trade_id", SqlType.BIGINT), new Column("desk", SqlType.VARCHAR),
-                        new Column("book", SqlType.INTEGER), new Column("currency", SqlType.VARCHAR),
+                return List.of(new Column("trade_id", SqlType.BIGINT),
+                        new Column("desk", SqlType.CODED_VARCHAR, deskNames()),
+                        new Column("book", SqlType.INTEGER),
+                        new Column("currency", SqlType.CODED_VARCHAR, CURRENCIES),
                         new Column("trade_date", SqlType.DATE), new Column("counterparty", SqlType.INTEGER),
                         new Column("pnl", SqlType.DOUBLE), new Column("notional", SqlType.DOUBLE));
             }
@@ -339,18 +345,14 @@ public final class LoopCube implements CubeUnderTest {
             }
 
             @Override
-            public void produce(RowSink sink) throws Exception {
-                String[] desks = new String[DESKS];
-                for (int d = 0; d < DESKS; d++) {
-                    desks[d] = deskName(d);
-                }
+            public void produce(RowSink sink, long fromRow, long toRow) throws Exception {
                 int[] epochDays = CALENDAR.stream().mapToInt(d -> (int) d.toEpochDay()).toArray();
-                for (long i = 0; i < rows; i++) {
+                for (long i = fromRow; i < toRow; i++) {
                     sink.beginRow();
                     sink.appendLong(tradeId.getAtIndex(LONG, i));
-                    sink.appendString(desks[desk.get(BYTE, i)]);
+                    sink.appendCode(desk.get(BYTE, i));
                     sink.appendInt(book.getAtIndex(SHORT, i));
-                    sink.appendString(CURRENCIES.get(currency.get(BYTE, i)));
+                    sink.appendCode(currency.get(BYTE, i));
                     sink.appendEpochDay(epochDays[tradeDate.getAtIndex(SHORT, i)]);
                     sink.appendInt(counterparty.getAtIndex(SHORT, i));
                     sink.appendDouble(pnl.getAtIndex(DOUBLE, i));
@@ -380,8 +382,8 @@ public final class LoopCube implements CubeUnderTest {
             }
 
             @Override
-            public void produce(RowSink sink) throws Exception {
-                for (int c = 0; c < CURRENCIES.size(); c++) {
+            public void produce(RowSink sink, long fromRow, long toRow) throws Exception {
+                for (int c = (int) fromRow; c < toRow; c++) {
                     sink.beginRow();
                     sink.appendString(CURRENCIES.get(c));
                     sink.appendDouble(RATES[c]);
