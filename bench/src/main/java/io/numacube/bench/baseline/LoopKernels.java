@@ -176,6 +176,12 @@ public final class LoopKernels {
             return size;
         }
 
+        /** Empties the table, keeping its capacity. */
+        public void clear() {
+            java.util.Arrays.fill(keys, 0);
+            size = 0;
+        }
+
         /** Visits every group: key, sum, count. */
         public void forEach(GroupVisitor visitor) {
             for (int i = 0; i < keys.length; i++) {
