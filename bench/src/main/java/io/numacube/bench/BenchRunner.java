@@ -8,7 +8,6 @@ import io.numacube.bench.peer.ResultTable;
 import io.numacube.bench.probe.BandwidthProbe;
 import io.numacube.bench.probe.ThreadTeam;
 import io.numacube.bench.report.BenchReport;
-import io.numacube.bench.report.BenchReport.EngineStats;
 import io.numacube.bench.report.BenchReport.Load;
 import io.numacube.bench.report.BenchReport.PolicyPoint;
 import io.numacube.bench.report.BenchReport.PolicySeries;
@@ -42,6 +41,7 @@ public final class BenchRunner {
 
     private final BenchOptions options;
     private final CubeUnderTest.Factory cubes;
+    private final CubeUnderTest.Factory baseline;
     private final ThreadTeam team;
     private final Progress progress;
     private final PrintStream out;
@@ -49,14 +49,17 @@ public final class BenchRunner {
 
     /**
      * @param cubes    opens numacube cubes
+     * @param baseline opens the plain-loop baseline on the same rows (the "bare loop" row of the peer table), or
+     *                 null to leave it out
      * @param team     runs the probe's threads (pinned per node when the runtime can)
      * @param out      where the tables go
      * @param progress where the progress lines go
      */
-    public BenchRunner(BenchOptions options, CubeUnderTest.Factory cubes, ThreadTeam team, PrintStream out,
-                       PrintStream progress) {
+    public BenchRunner(BenchOptions options, CubeUnderTest.Factory cubes, CubeUnderTest.Factory baseline,
+                       ThreadTeam team, PrintStream out, PrintStream progress) {
         this.options = options;
         this.cubes = cubes;
+        this.baseline = baseline;
         this.team = team;
         this.out = out;
         this.progress = new Progress(progress);
@@ -122,6 +125,8 @@ public final class BenchRunner {
     }
 
     private BenchReport.Peers peers(double probeGbs) throws Exception {
+        List<ReferenceQuery> queries = List.of(ReferenceQuery.values());
+        List<BaselineRun> loop = baseline == null ? null : bareLoop(queries);
         progress.line("peers: numacube generates and places %,d rows (%d threads)", options.rows(), options.threads());
         try (CubeUnderTest cube = cubes.open(options.rows(), options.seed(), options.threads(), Placement.NODE_LOCAL)) {
             Load cubeLoad = new Load(cube.loadSeconds(), cube.rows() / cube.loadSeconds());
@@ -137,8 +142,8 @@ public final class BenchRunner {
                 progress.line("peers: DuckDB loaded in %.2f s (%.1f M rows/s)", duckSeconds,
                         duckLoad.rowsPerSecond() / 1e6);
                 List<QueryFigures> figures = new ArrayList<>();
-                for (ReferenceQuery q : ReferenceQuery.values()) {
-                    figures.add(peerQuery(q, cube, duck, probeGbs));
+                for (int i = 0; i < queries.size(); i++) {
+                    figures.add(peerQuery(queries.get(i), cube, duck, probeGbs, loop == null ? null : loop.get(i)));
                 }
                 return new BenchReport.Peers(cube.rows(), cubeLoad, duckLoad, duck.version(),
                         DuckDbPeer.LOAD_PATH, figures);
@@ -146,16 +151,38 @@ public final class BenchRunner {
         }
     }
 
-    private QueryFigures peerQuery(ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs)
-            throws Exception {
+    /** The bare loop's timings and answer for one query. */
+    private record BaselineRun(Summary seconds, ResultTable answer) {
+    }
+
+    /** Times the plain-loop baseline on the same rows first, and frees it before numacube and DuckDB load. */
+    private List<BaselineRun> bareLoop(List<ReferenceQuery> queries) throws Exception {
+        progress.line("peers: bare loop generates %,d rows (%d threads)", options.rows(), options.threads());
+        try (CubeUnderTest loop = baseline.open(options.rows(), options.seed(), options.threads(),
+                Placement.NODE_LOCAL)) {
+            List<BaselineRun> runs = new ArrayList<>();
+            for (ReferenceQuery q : queries) {
+                String sql = q.sql(loop.q3Literals());
+                AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
+                Summary seconds = time(() -> last.set(loop.query(sql)));
+                runs.add(new BaselineRun(seconds, last.get().table()));
+                progress.line("peers: %s bare loop %.4f s", q.name(), seconds.median());
+            }
+            return runs;
+        }
+    }
+
+    private QueryFigures peerQuery(ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs,
+                                   BaselineRun loop) throws Exception {
         String sql = q.sql(cube.q3Literals());
         long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
         AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
         Summary cubeSeconds = time(() -> last.set(cube.query(sql)));
         ResultTable cubeAnswer = last.get().table();
-        AtomicReference<ResultTable> duckAnswer = new AtomicReference<>();
-        Summary duckSeconds = time(() -> duckAnswer.set(duck.query(sql)));
-        ResultComparison cmp = ResultComparison.compare(duckAnswer.get(), cubeAnswer, q.ordered(),
+        AtomicReference<DuckDbPeer.Fetched> duckAnswer = new AtomicReference<>();
+        Summary duckSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
+        ResultTable duckTable = duckAnswer.get().table();
+        ResultComparison cmp = ResultComparison.compare(duckTable, cubeAnswer, q.ordered(),
                 ResultComparison.SUM_TOLERANCE);
         Timing cubeTiming = Timing.of(cubeSeconds, cube.rows(), bytes, probeGbs);
         Timing duckTiming = Timing.of(duckSeconds, cube.rows(), bytes, probeGbs);
@@ -168,23 +195,32 @@ public final class BenchRunner {
             String[] kv = DUCKDB_Q4_TUNING.split("=");
             String before = duck.setting(kv[0]);
             duck.set(kv[0], kv[1]);
-            Summary tunedSeconds = time(() -> duckAnswer.set(duck.query(sql)));
+            Summary tunedSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
             duck.set(kv[0], before);
             tuned = Timing.of(tunedSeconds, cube.rows(), bytes, probeGbs);
             tunedSpeedup = tunedSeconds.median() / cubeSeconds.median();
-            ResultComparison tunedCmp = ResultComparison.compare(duckAnswer.get(), cubeAnswer, q.ordered(),
+            ResultComparison tunedCmp = ResultComparison.compare(duckAnswer.get().table(), cubeAnswer, q.ordered(),
                     ResultComparison.SUM_TOLERANCE);
             if (cmp.equal() && !tunedCmp.equal()) {
                 check = "FAILED (vs tuned DuckDB): " + tunedCmp.difference();
             }
         }
+        Timing loopTiming = null;
+        String loopCheck = null;
+        if (loop != null) {
+            loopTiming = Timing.of(loop.seconds(), cube.rows(), bytes, probeGbs);
+            ResultComparison loopCmp = ResultComparison.compare(duckTable, loop.answer(), q.ordered(),
+                    ResultComparison.SUM_TOLERANCE);
+            loopCheck = loopCmp.equal() ? "OK" : "FAILED: " + loopCmp.difference();
+        }
         double speedup = duckSeconds.median() / cubeSeconds.median();
-        progress.line("peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s", q.name(),
+        progress.line("peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s%s", q.name(),
                 cubeSeconds.median(), duckSeconds.median(),
                 tuned == null ? "" : String.format(java.util.Locale.ROOT, " (tuned %.4f s)", tuned.medianSeconds()),
-                speedup, 100 * cubeTiming.fractionOfProbe(), check.startsWith("OK") ? "equal" : check);
+                speedup, 100 * cubeTiming.fractionOfProbe(), check.startsWith("OK") ? "equal" : check,
+                loopCheck == null || loopCheck.equals("OK") ? "" : "; bare loop " + loopCheck);
         return new QueryFigures(q.name(), q.title(), sql, bytes, cubeTiming, duckTiming, tuned, tuning, speedup,
-                tunedSpeedup, cubeTiming.fractionOfProbe(), check, last.get().stats());
+                tunedSpeedup, cubeTiming.fractionOfProbe(), check, last.get().stats(), loopTiming, loopCheck);
     }
 
     /** Warm-up runs, then timed runs of {@code body}; seconds of each timed run. */
@@ -325,9 +361,5 @@ public final class BenchRunner {
     /** The report's figures: exposed for the command to choose an exit status. */
     public static boolean failed(BenchReport report) {
         return report.peers() != null && !report.peers().allEqual();
-    }
-
-    static EngineStats noStats() {
-        return null;
     }
 }

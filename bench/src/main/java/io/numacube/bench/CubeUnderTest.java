@@ -6,6 +6,7 @@ import io.numacube.bench.peer.TableSource;
 import io.numacube.bench.report.BenchReport.EngineStats;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A loaded numacube cube as the bench sees it: the one place where the bench touches the engine's API, so that the
@@ -31,11 +32,20 @@ public interface CubeUnderTest extends AutoCloseable {
         String description();
     }
 
-    /** One answer and the engine's counters for it. */
-    record Answer(ResultTable table, EngineStats stats) {
+    /**
+     * One answer and the engine's counters for it. The answer is held in the engine's own form; {@link #table()}
+     * converts it to the neutral form for comparison, outside the timed part of a run.
+     *
+     * @param converter builds the neutral form of the answer (called once per {@link #table()} call)
+     * @param stats     the engine's counters for this run, or null when it has none
+     */
+    record Answer(Supplier<ResultTable> converter, EngineStats stats) {
+        public ResultTable table() {
+            return converter.get();
+        }
     }
 
-    /** Runs {@code sql} and returns the whole answer. */
+    /** Runs {@code sql} and returns the whole answer, materialised in the engine's own form. */
     Answer query(String sql);
 
     /** Seconds the generate-and-place load took. */

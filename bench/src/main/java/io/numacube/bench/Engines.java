@@ -24,6 +24,14 @@ public final class Engines {
         };
     }
 
+    /**
+     * The bare-loop baseline to run beside {@code engine} in the peer comparison: the loop factory for the engine,
+     * none when the loop itself is measured.
+     */
+    public static CubeUnderTest.Factory baselineFor(String engine) {
+        return "loop".equals(engine) ? null : LoopCube.factory();
+    }
+
     /** Threads for the probe: pinned per node when the runtime can pin, plain threads otherwise. */
     public static ThreadTeam probeTeam() {
         return ThreadTeam.unpinned();

@@ -71,7 +71,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         BenchOptions options = BenchOptions.quick(quick, rows, threads, chosen, json, charts);
-        BenchReport report = new BenchRunner(options, Engines.factory(engine), Engines.probeTeam(), System.out,
+        BenchReport report = new BenchRunner(options, Engines.factory(engine), Engines.baselineFor(engine), Engines.probeTeam(), System.out,
                 System.err).run();
         if (BenchRunner.failed(report)) {
             System.err.println("numacube bench: FAILED — numacube's and DuckDB's answers differ (see the table)");

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * The plain-loop baseline cube: its own deterministic trades (same shape as the engine's: desk 50, book 1000,
@@ -128,7 +129,7 @@ public final class LoopCube implements CubeUnderTest {
         if (q == null) {
             throw new IllegalArgumentException("the loop baseline answers only the reference queries: sql=" + sql);
         }
-        ResultTable table = switch (q) {
+        Supplier<ResultTable> table = switch (q) {
             case Q1 -> q1();
             case Q2 -> q23(false);
             case Q3 -> q23(true);
@@ -138,7 +139,7 @@ public final class LoopCube implements CubeUnderTest {
         return new Answer(table, new EngineStats(rows, threads, 0, "row ranges, one per thread"));
     }
 
-    private ResultTable q1() {
+    private Supplier<ResultTable> q1() {
         double[] sums = new double[CURRENCIES.size()];
         for (double[] part : perThread(t -> {
             double[] s = new double[CURRENCIES.size()];
@@ -147,14 +148,16 @@ public final class LoopCube implements CubeUnderTest {
         })) {
             add(sums, part);
         }
-        List<List<Object>> out = new ArrayList<>();
-        for (int c = 0; c < sums.length; c++) {
-            out.add(List.of(CURRENCIES.get(c), sums[c]));
-        }
-        return new ResultTable(List.of("currency", "SUM(pnl)"), out);
+        return () -> {
+            List<List<Object>> out = new ArrayList<>();
+            for (int c = 0; c < sums.length; c++) {
+                out.add(List.of(CURRENCIES.get(c), sums[c]));
+            }
+            return new ResultTable(List.of("currency", "SUM(pnl)"), out);
+        };
     }
 
-    private ResultTable q23(boolean filtered) {
+    private Supplier<ResultTable> q23(boolean filtered) {
         int width = CURRENCIES.size();
         long mask = (1L << 3) | (1L << 17) | (1L << 42);
         double[] sums = new double[DESKS * width];
@@ -170,21 +173,24 @@ public final class LoopCube implements CubeUnderTest {
         })) {
             add(sums, part);
         }
-        List<List<Object>> out = new ArrayList<>();
+        double[] usd = new double[DESKS];
         for (int d = 0; d < DESKS; d++) {
-            if (filtered && (mask >>> d & 1) == 0) {
-                continue;
-            }
-            double usd = 0;
             for (int c = 0; c < width; c++) {
-                usd += sums[d * width + c] * RATES[c];
+                usd[d] += sums[d * width + c] * RATES[c];
             }
-            out.add(List.of(deskName(d), usd));
         }
-        return new ResultTable(List.of("desk", "SUM(pnl * rate_to_usd)"), out);
+        return () -> {
+            List<List<Object>> out = new ArrayList<>();
+            for (int d = 0; d < DESKS; d++) {
+                if (!filtered || (mask >>> d & 1) != 0) {
+                    out.add(List.of(deskName(d), usd[d]));
+                }
+            }
+            return new ResultTable(List.of("desk", "SUM(pnl * rate_to_usd)"), out);
+        };
     }
 
-    private ResultTable q4() {
+    private Supplier<ResultTable> q4() {
         double[] sums = new double[BOOKS * DAYS];
         long[] counts = new long[BOOKS * DAYS];
         List<Object[]> parts = perThread(t -> {
@@ -197,16 +203,18 @@ public final class LoopCube implements CubeUnderTest {
             add(sums, (double[]) p[0]);
             add(counts, (long[]) p[1]);
         }
-        List<List<Object>> out = new ArrayList<>();
-        for (int g = 0; g < sums.length; g++) {
-            if (counts[g] > 0) {
-                out.add(List.of(g / DAYS, CALENDAR.get(g % DAYS), sums[g], counts[g]));
+        return () -> {
+            List<List<Object>> out = new ArrayList<>();
+            for (int g = 0; g < sums.length; g++) {
+                if (counts[g] > 0) {
+                    out.add(List.of(g / DAYS, CALENDAR.get(g % DAYS), sums[g], counts[g]));
+                }
             }
-        }
-        return new ResultTable(List.of("book", "trade_date", "SUM(pnl)", "COUNT(*)"), out);
+            return new ResultTable(List.of("book", "trade_date", "SUM(pnl)", "COUNT(*)"), out);
+        };
     }
 
-    private ResultTable q5() {
+    private Supplier<ResultTable> q5() {
         double[] notionals = new double[COUNTERPARTIES];
         double[] pnls = new double[COUNTERPARTIES];
         long[] counts = new long[COUNTERPARTIES];
@@ -228,11 +236,14 @@ public final class LoopCube implements CubeUnderTest {
             }
         }
         groups.sort(Comparator.comparingDouble((Integer g) -> notionals[g]).reversed());
-        List<List<Object>> out = new ArrayList<>();
-        for (int g : groups.subList(0, Math.min(10, groups.size()))) {
-            out.add(List.of(g, notionals[g], pnls[g] / counts[g]));
-        }
-        return new ResultTable(List.of("counterparty", "SUM(notional)", "AVG(pnl)"), out);
+        List<Integer> top = List.copyOf(groups.subList(0, Math.min(10, groups.size())));
+        return () -> {
+            List<List<Object>> out = new ArrayList<>();
+            for (int g : top) {
+                out.add(List.of(g, notionals[g], pnls[g] / counts[g]));
+            }
+            return new ResultTable(List.of("counterparty", "SUM(notional)", "AVG(pnl)"), out);
+        };
     }
 
     private long from(int t) {

@@ -119,23 +119,45 @@ public final class DuckDbPeer implements AutoCloseable {
                 + "]::VARCHAR[])[" + c.name() + " + 1] AS " + c.name();
     }
 
-    /** Runs {@code sql} and reads the whole answer. */
+    /** Runs {@code sql} and reads the whole answer, in the neutral form. */
     public ResultTable query(String sql) throws SQLException {
+        return fetch(sql).table();
+    }
+
+    /**
+     * Runs {@code sql} and reads every cell of the answer through JDBC ({@code getObject}), as a client of DuckDB
+     * would; the cells are kept as JDBC gave them, so this is what the bench times.
+     */
+    public Fetched fetch(String sql) throws SQLException {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();
-            List<String> columns = new ArrayList<>();
-            for (int i = 1; i <= md.getColumnCount(); i++) {
+            int n = md.getColumnCount();
+            List<String> columns = new ArrayList<>(n);
+            for (int i = 1; i <= n; i++) {
                 columns.add(md.getColumnLabel(i));
             }
-            List<List<Object>> rows = new ArrayList<>();
+            List<Object[]> rows = new ArrayList<>();
             while (rs.next()) {
-                List<Object> row = new ArrayList<>(columns.size());
-                for (int i = 1; i <= columns.size(); i++) {
-                    row.add(rs.getObject(i));
+                Object[] row = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    row[i] = rs.getObject(i + 1);
                 }
                 rows.add(row);
             }
-            return new ResultTable(columns, rows);
+            return new Fetched(columns, rows);
+        }
+    }
+
+    /**
+     * An answer as JDBC delivered it. Not thread-safe (holds arrays); {@link #table()} builds the neutral form.
+     *
+     * @param columns column labels
+     * @param rows    the cells of each row, as {@code getObject} returned them
+     */
+    public record Fetched(List<String> columns, List<Object[]> rows) {
+        /** The neutral form, for comparison with numacube's answer. */
+        public ResultTable table() {
+            return new ResultTable(columns, rows.stream().map(r -> java.util.Arrays.asList(r)).toList());
         }
     }
 

@@ -102,13 +102,24 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param numacubeFractionOfProbe numacube's GB/s / the probe's best GB/s at the same thread count
      * @param check                   "OK", or "FAILED: " and the first difference between the answers
      * @param numacubeStats           numacube's counters of its last run, or null
+     * @param bareLoop                the bench's plain-loop baseline on the same rows (no planner, no morsels, no
+     *                                placement), or null when not run: what the engine's overhead costs
+     * @param bareLoopCheck           "OK", or "FAILED: " and the first difference from DuckDB's answer; null when
+     *                                the baseline was not run
      */
     public record QueryFigures(String id, String title, String sql, long bytesRead, Timing numacube, Timing duckdb,
                                Timing duckdbTuned, String duckdbTuning, double speedupVsDuckdb,
                                Double speedupVsDuckdbTuned, double numacubeFractionOfProbe, String check,
-                               EngineStats numacubeStats) {
+                               EngineStats numacubeStats, Timing bareLoop, String bareLoopCheck) {
+
+        /** Whether numacube's answer (or the baseline's, when run) differed from DuckDB's. */
         public boolean failed() {
-            return !"OK".equals(check);
+            return !"OK".equals(check) || bareLoopCheck != null && !"OK".equals(bareLoopCheck);
+        }
+
+        /** numacube's median time over the bare loop's (1.0 = no overhead), or null without the baseline. */
+        public Double overheadVsBareLoop() {
+            return bareLoop == null ? null : numacube.medianSeconds() / bareLoop.medianSeconds();
         }
     }
 

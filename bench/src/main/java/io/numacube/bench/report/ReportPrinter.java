@@ -62,19 +62,30 @@ public final class ReportPrinter {
                         + "(%.1f M rows/s, %s); %s%n", p.rows(), p.numacubeLoad().seconds(),
                 p.numacubeLoad().rowsPerSecond() / 1e6, p.duckdbLoad().seconds(),
                 p.duckdbLoad().rowsPerSecond() / 1e6, p.duckdbLoadPath(), p.duckdbVersion());
-        out.printf("%-4s %-26s | %-9s %-9s %-8s %-7s %-6s | %-9s %-9s | %-7s | %-9s %-7s | %s%n", "", "",
-                "numacube", "", "", "", "", "DuckDB", "", "", "DuckDB", "", "");
-        out.printf("%-4s %-26s | %9s %9s %8s %7s %6s | %9s %9s | %7s | %9s %7s | %s%n", "q", "query",
+        boolean loop = p.queries().stream().anyMatch(q -> q.bareLoop() != null);
+        out.printf("%-4s %-26s | %-9s %-9s %-8s %-7s %-6s | %-9s %-9s | %-7s | %-9s %-7s |%s %s%n", "", "",
+                "numacube", "", "", "", "", "DuckDB", "", "", "DuckDB", "",
+                loop ? String.format(" %-9s %-7s %-8s |", "bare loop", "", "") : "", "");
+        out.printf("%-4s %-26s | %9s %9s %8s %7s %6s | %9s %9s | %7s | %9s %7s |%s %s%n", "q", "query",
                 "median s", "M rows/s", "GB/s", "%probe", "cv%", "median s", "M rows/s", "speedup", "tuned s",
-                "speedup", "answers");
+                "speedup", loop ? String.format(" %9s %7s %8s |", "median s", "%probe", "nc/loop") : "", "answers");
         for (QueryFigures q : p.queries()) {
             String tuned = q.duckdbTuned() == null ? "" : String.format(Locale.ROOT, "%.4f", q.duckdbTuned().medianSeconds());
             String tunedSpeedup = q.speedupVsDuckdbTuned() == null ? "" : String.format(Locale.ROOT, "%.1fx", q.speedupVsDuckdbTuned());
-            out.printf(Locale.ROOT, "%-4s %-26s | %9.4f %9.0f %8.1f %6.0f%% %6.1f | %9.4f %9.0f | %6.1fx | %9s %7s | %s%n",
+            String loopCells = !loop ? "" : q.bareLoop() == null ? String.format(" %9s %7s %8s |", "", "", "")
+                    : String.format(Locale.ROOT, " %9.4f %6.0f%% %7.2fx |", q.bareLoop().medianSeconds(),
+                    100 * q.bareLoop().fractionOfProbe(), q.overheadVsBareLoop());
+            String check = q.check() + (q.bareLoopCheck() == null || q.bareLoopCheck().equals("OK") ? ""
+                    : "; bare loop " + q.bareLoopCheck());
+            out.printf(Locale.ROOT, "%-4s %-26s | %9.4f %9.0f %8.1f %6.0f%% %6.1f | %9.4f %9.0f | %6.1fx | %9s %7s |%s %s%n",
                     q.id(), q.title(), q.numacube().medianSeconds(), q.numacube().rowsPerSecond() / 1e6,
                     q.numacube().gbPerSecond(), 100 * q.numacubeFractionOfProbe(), 100 * q.numacube().seconds().cv(),
                     q.duckdb().medianSeconds(), q.duckdb().rowsPerSecond() / 1e6, q.speedupVsDuckdb(), tuned,
-                    tunedSpeedup, q.check());
+                    tunedSpeedup, loopCells, check);
+        }
+        if (loop) {
+            out.println("  bare loop = the bench's plain Java loop over the same rows in off-heap columns (no planner, "
+                    + "no morsels, no placement); nc/loop = numacube median / bare-loop median (1.00x = no overhead)");
         }
         p.queries().stream().filter(q -> q.duckdbTuning() != null).findFirst().ifPresent(q ->
                 out.println("  DuckDB tuned = default settings plus " + q.duckdbTuning()
