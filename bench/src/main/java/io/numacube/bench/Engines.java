@@ -1,6 +1,7 @@
 package io.numacube.bench;
 
 import io.numacube.bench.baseline.LoopCube;
+import io.numacube.bench.engine.EngineCube;
 import io.numacube.bench.probe.ThreadTeam;
 
 /** Chooses what the bench measures and how the probe's threads run, by name. Stateless. */
@@ -17,8 +18,7 @@ public final class Engines {
     public static CubeUnderTest.Factory factory(String name) {
         return switch (name) {
             case "loop" -> LoopCube.factory();
-            case "numacube" -> throw new IllegalArgumentException("the engine is not merged into the bench yet: "
-                    + "engine=numacube — use --engine loop");
+            case "numacube" -> EngineCube.factory();
             default -> throw new IllegalArgumentException("unknown bench engine: engine=" + name
                     + " — use numacube or loop");
         };

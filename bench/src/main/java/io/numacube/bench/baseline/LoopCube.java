@@ -1,22 +1,24 @@
 package io.numacube.bench.baseline;
 
 import io.numacube.bench.CubeUnderTest;
+import io.numacube.bench.data.GeneratedTrades;
 import io.numacube.bench.Placement;
 import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.ResultTable;
 import io.numacube.bench.peer.TableSource;
 import io.numacube.bench.report.BenchReport.EngineStats;
+import io.numacube.engine.gen.ReferenceQueries;
+import io.numacube.engine.gen.TradeRow;
+import io.numacube.engine.gen.TradesGenerator;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -24,10 +26,11 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
- * The plain-loop baseline cube: its own deterministic trades (same shape as the engine's: desk 50, book 1000,
- * currency 20, trade_date 250 business days, counterparty 10,000, pnl, notional) in off-heap columns at the
- * narrowest widths, and the five reference queries answered by {@link LoopKernels} on {@code threads} threads split
- * into equal row ranges. It knows only the reference queries' SQL text. No placement: {@code placement} is ignored.
+ * The plain-loop baseline cube: the engine's generated trades ({@link TradesGenerator}, the same rows the engine and
+ * DuckDB hold) in off-heap columns at the narrowest code widths (desk, currency, day: byte; book, counterparty: short;
+ * trade_id, pnl, notional: 8 bytes), and the five reference queries answered by {@link LoopKernels} on
+ * {@code threads} threads split into equal row ranges. It knows only the reference queries' SQL text. No planner, no
+ * morsels, no placement ({@code placement} is ignored), no pruning: every query scans all rows.
  *
  * <p>Thread-safety: {@link #query} may run concurrently; {@link #close()} frees the columns and the threads.
  */
@@ -37,16 +40,17 @@ public final class LoopCube implements CubeUnderTest {
     static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT;
     static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE;
-    static final List<String> CURRENCIES = List.of("USD", "EUR", "JPY", "GBP", "CHF", "CAD", "AUD", "NZD", "SEK",
-            "NOK", "DKK", "HKD", "SGD", "CNY", "INR", "BRL", "MXN", "ZAR", "KRW", "PLN");
-    static final int DESKS = 50;
-    static final int BOOKS = 1000;
-    static final int DAYS = 250;
-    static final int COUNTERPARTIES = 10_000;
-    static final List<LocalDate> CALENDAR = calendar();
-    static final double[] RATES = rates();
+    static final List<String> CURRENCIES = TradesGenerator.CURRENCIES;
+    static final int DESKS = TradesGenerator.DESKS;
+    static final int BOOKS = TradesGenerator.BOOKS;
+    static final int DAYS = TradesGenerator.DAYS;
+    static final int COUNTERPARTIES = TradesGenerator.COUNTERPARTIES;
+    /** Bit d set = desk code d is one of Q3's desks. */
+    static final long Q3_DESK_MASK = ReferenceQueries.Q3_DESKS.stream()
+            .mapToLong(name -> 1L << TradesGenerator.deskNames().indexOf(name)).reduce(0, (a, b) -> a | b);
 
     private final Arena arena = Arena.ofShared();
+    private final GeneratedTrades data;
     private final long rows;
     private final int threads;
     private final ExecutorService pool;
@@ -63,6 +67,7 @@ public final class LoopCube implements CubeUnderTest {
 
     /** Generates {@code rows} trades with {@code seed}, on {@code threads} threads. */
     public LoopCube(long rows, long seed, int threads) {
+        this.data = new GeneratedTrades(rows, seed);
         this.rows = rows;
         this.threads = threads;
         this.pool = Executors.newFixedThreadPool(threads, r -> Thread.ofPlatform().daemon().name("loop-cube").unstarted(r));
@@ -71,13 +76,13 @@ public final class LoopCube implements CubeUnderTest {
         desk = arena.allocate(rows, 64);
         book = arena.allocate(rows * 2, 64);
         currency = arena.allocate(rows, 64);
-        tradeDate = arena.allocate(rows * 2, 64);
+        tradeDate = arena.allocate(rows, 64);
         counterparty = arena.allocate(rows * 2, 64);
         pnl = arena.allocate(rows * 8, 64);
         notional = arena.allocate(rows * 8, 64);
         long chunks = (rows + LoopKernels.WINDOW - 1) / LoopKernels.WINDOW;
         parallel((int) Math.min(Integer.MAX_VALUE, chunks), c -> {
-            generate(seed, c);
+            generate(c);
             return null;
         });
         loadSeconds = (System.nanoTime() - t0) / 1e9;
@@ -106,20 +111,21 @@ public final class LoopCube implements CubeUnderTest {
         };
     }
 
-    private void generate(long seed, int chunk) {
+    private void generate(int chunk) {
         long from = (long) chunk * LoopKernels.WINDOW;
         long to = Math.min(rows, from + LoopKernels.WINDOW);
-        SplittableRandom rnd = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + chunk);
+        TradesGenerator generator = data.generator();
+        TradeRow r = new TradeRow();
         for (long i = from; i < to; i++) {
-            tradeId.setAtIndex(LONG, i, i + 1);
-            desk.set(BYTE, i, (byte) rnd.nextInt(DESKS));
-            book.setAtIndex(SHORT, i, (short) rnd.nextInt(BOOKS));
-            currency.set(BYTE, i, (byte) rnd.nextInt(CURRENCIES.size()));
-            tradeDate.setAtIndex(SHORT, i, (short) rnd.nextInt(DAYS));
-            counterparty.setAtIndex(SHORT, i, (short) rnd.nextInt(COUNTERPARTIES));
-            double tail = rnd.nextDouble() < 0.01 ? 50 : 1;
-            pnl.setAtIndex(DOUBLE, i, Math.round(rnd.nextGaussian() * 1000 * tail * 100) / 100.0);
-            notional.setAtIndex(DOUBLE, i, Math.round((1e5 + rnd.nextDouble() * 9.9e6) * 100) / 100.0);
+            generator.row(i, r);
+            tradeId.setAtIndex(LONG, i, r.tradeId);
+            desk.set(BYTE, i, (byte) r.desk);
+            book.setAtIndex(SHORT, i, (short) r.book);
+            currency.set(BYTE, i, (byte) r.currency);
+            tradeDate.set(BYTE, i, (byte) r.day);
+            counterparty.setAtIndex(SHORT, i, (short) r.counterparty);
+            pnl.setAtIndex(DOUBLE, i, r.pnl);
+            notional.setAtIndex(DOUBLE, i, r.notional);
         }
     }
 
@@ -136,7 +142,8 @@ public final class LoopCube implements CubeUnderTest {
             case Q4 -> q4();
             case Q5 -> q5();
         };
-        return new Answer(table, new EngineStats(rows, threads, 0, "row ranges, one per thread"));
+        return new Answer(table, new EngineStats(rows, q.bytesRead(rows, storedWidths()), threads, threads, 0, 0,
+                "bare loop: one row range per thread"));
     }
 
     private Supplier<ResultTable> q1() {
@@ -159,7 +166,7 @@ public final class LoopCube implements CubeUnderTest {
 
     private Supplier<ResultTable> q23(boolean filtered) {
         int width = CURRENCIES.size();
-        long mask = (1L << 3) | (1L << 17) | (1L << 42);
+        long mask = Q3_DESK_MASK;
         double[] sums = new double[DESKS * width];
         for (double[] part : perThread(t -> {
             double[] s = new double[DESKS * width];
@@ -176,14 +183,14 @@ public final class LoopCube implements CubeUnderTest {
         double[] usd = new double[DESKS];
         for (int d = 0; d < DESKS; d++) {
             for (int c = 0; c < width; c++) {
-                usd[d] += sums[d * width + c] * RATES[c];
+                usd[d] += sums[d * width + c] * TradesGenerator.rateToUsd(c);
             }
         }
         return () -> {
             List<List<Object>> out = new ArrayList<>();
             for (int d = 0; d < DESKS; d++) {
                 if (!filtered || (mask >>> d & 1) != 0) {
-                    out.add(List.of(deskName(d), usd[d]));
+                    out.add(List.of(TradesGenerator.deskName(d), usd[d]));
                 }
             }
             return new ResultTable(List.of("desk", "SUM(pnl * rate_to_usd)"), out);
@@ -196,7 +203,7 @@ public final class LoopCube implements CubeUnderTest {
         List<Object[]> parts = perThread(t -> {
             double[] s = new double[BOOKS * DAYS];
             long[] n = new long[BOOKS * DAYS];
-            LoopKernels.denseSumCountByTwoShortKeys(book, tradeDate, DAYS, pnl, from(t), from(t + 1), s, n);
+            LoopKernels.denseSumCountByShortAndByteKeys(book, tradeDate, DAYS, pnl, from(t), from(t + 1), s, n);
             return new Object[] {s, n};
         });
         for (Object[] p : parts) {
@@ -207,7 +214,8 @@ public final class LoopCube implements CubeUnderTest {
             List<List<Object>> out = new ArrayList<>();
             for (int g = 0; g < sums.length; g++) {
                 if (counts[g] > 0) {
-                    out.add(List.of(g / DAYS, CALENDAR.get(g % DAYS), sums[g], counts[g]));
+                    out.add(List.of(TradesGenerator.bookName(g / DAYS),
+                            LocalDate.ofEpochDay(TradesGenerator.epochDay(g % DAYS)), sums[g], counts[g]));
                 }
             }
             return new ResultTable(List.of("book", "trade_date", "SUM(pnl)", "COUNT(*)"), out);
@@ -240,7 +248,7 @@ public final class LoopCube implements CubeUnderTest {
         return () -> {
             List<List<Object>> out = new ArrayList<>();
             for (int g : top) {
-                out.add(List.of(g, notionals[g], pnls[g] / counts[g]));
+                out.add(List.of(TradesGenerator.counterpartyName(g), notionals[g], pnls[g] / counts[g]));
             }
             return new ResultTable(List.of("counterparty", "SUM(notional)", "AVG(pnl)"), out);
         };
@@ -283,33 +291,6 @@ public final class LoopCube implements CubeUnderTest {
         }
     }
 
-    static List<String> deskNames() {
-        return java.util.stream.IntStream.range(0, DESKS).mapToObj(LoopCube::deskName).toList();
-    }
-
-    static String deskName(int d) {
-        return String.format("DESK-%02d", d);
-    }
-
-    private static List<LocalDate> calendar() {
-        List<LocalDate> days = new ArrayList<>();
-        for (LocalDate d = LocalDate.of(2024, 1, 1); days.size() < DAYS; d = d.plusDays(1)) {
-            if (d.getDayOfWeek() != DayOfWeek.SATURDAY && d.getDayOfWeek() != DayOfWeek.SUNDAY) {
-                days.add(d);
-            }
-        }
-        return List.copyOf(days);
-    }
-
-    private static double[] rates() {
-        double[] r = new double[CURRENCIES.size()];
-        SplittableRandom rnd = new SplittableRandom(7);
-        for (int i = 0; i < r.length; i++) {
-            r[i] = i == 0 ? 1.0 : Math.round((0.005 + rnd.nextDouble() * 1.5) * 1e6) / 1e6;
-        }
-        return r;
-    }
-
     @Override
     public double loadSeconds() {
         return loadSeconds;
@@ -322,86 +303,22 @@ public final class LoopCube implements CubeUnderTest {
 
     @Override
     public Map<String, Integer> storedWidths() {
-        return Map.of("trade_id", 8, "desk", 1, "book", 2, "currency", 1, "trade_date", 2, "counterparty", 2,
-                "pnl", 8, "notional", 8);
+        return GeneratedTrades.NOMINAL_WIDTHS;
     }
 
     @Override
     public ReferenceQuery.Q3Literals q3Literals() {
-        return new ReferenceQuery.Q3Literals(CALENDAR.get(100), CALENDAR.get(149),
-                List.of(deskName(3), deskName(17), deskName(42)));
+        return GeneratedTrades.q3Literals();
     }
 
     @Override
     public TableSource trades() {
-        return new TableSource() {
-            @Override
-            public String tableName() {
-                return "trades";
-            }
-
-            @Override
-            public List<Column> columns() {
-                return List.of(new Column("trade_id", SqlType.BIGINT),
-                        new Column("desk", SqlType.CODED_VARCHAR, deskNames()),
-                        new Column("book", SqlType.INTEGER),
-                        new Column("currency", SqlType.CODED_VARCHAR, CURRENCIES),
-                        new Column("trade_date", SqlType.DATE), new Column("counterparty", SqlType.INTEGER),
-                        new Column("pnl", SqlType.DOUBLE), new Column("notional", SqlType.DOUBLE));
-            }
-
-            @Override
-            public long rowCount() {
-                return rows;
-            }
-
-            @Override
-            public void produce(RowSink sink, long fromRow, long toRow) throws Exception {
-                int[] epochDays = CALENDAR.stream().mapToInt(d -> (int) d.toEpochDay()).toArray();
-                for (long i = fromRow; i < toRow; i++) {
-                    sink.beginRow();
-                    sink.appendLong(tradeId.getAtIndex(LONG, i));
-                    sink.appendCode(desk.get(BYTE, i));
-                    sink.appendInt(book.getAtIndex(SHORT, i));
-                    sink.appendCode(currency.get(BYTE, i));
-                    sink.appendEpochDay(epochDays[tradeDate.getAtIndex(SHORT, i)]);
-                    sink.appendInt(counterparty.getAtIndex(SHORT, i));
-                    sink.appendDouble(pnl.getAtIndex(DOUBLE, i));
-                    sink.appendDouble(notional.getAtIndex(DOUBLE, i));
-                    sink.endRow();
-                }
-            }
-        };
+        return data.trades();
     }
 
     @Override
     public TableSource fx() {
-        return new TableSource() {
-            @Override
-            public String tableName() {
-                return "fx";
-            }
-
-            @Override
-            public List<Column> columns() {
-                return List.of(new Column("currency", SqlType.VARCHAR), new Column("rate_to_usd", SqlType.DOUBLE));
-            }
-
-            @Override
-            public long rowCount() {
-                return CURRENCIES.size();
-            }
-
-            @Override
-            public void produce(RowSink sink, long fromRow, long toRow) throws Exception {
-                for (int c = (int) fromRow; c < toRow; c++) {
-                    sink.beginRow();
-                    sink.appendString(CURRENCIES.get(c));
-                    sink.appendDouble(RATES[c]);
-                    sink.endRow();
-                }
-            }
-        };
+        return GeneratedTrades.fx();
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class LoopKernels {
     }
 
     /**
-     * Filtered scan, branch-free: rows whose short {@code day} is in {@code [dayFrom, dayTo]} and whose byte
+     * Filtered scan, branch-free: rows whose unsigned byte {@code day} is in {@code [dayFrom, dayTo]} and whose byte
      * {@code k1} is in {@code k1Mask} (bit k set = keep key k, keys below 64) add {@code value} at
      * {@code k1 * width2 + k2}; other rows add 0 (Q3's kernel).
      */
@@ -58,13 +58,13 @@ public final class LoopKernels {
         int span = dayTo - dayFrom;
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
-            MemorySegment d = day.asSlice(w * 2, n * 2L);
+            MemorySegment d = day.asSlice(w, n);
             MemorySegment a = k1.asSlice(w, n);
             MemorySegment b = k2.asSlice(w, n);
             MemorySegment v = value.asSlice(w * 8, n * 8L);
             for (int i = 0; i < n; i++) {
                 int key = a.get(BYTE, i);
-                long inDays = Integer.compareUnsigned(d.getAtIndex(SHORT, i) - dayFrom, span) <= 0 ? 1 : 0;
+                long inDays = Integer.compareUnsigned((d.get(BYTE, i) & 0xff) - dayFrom, span) <= 0 ? 1 : 0;
                 long keep = inDays & (k1Mask >>> key);
                 double x = v.getAtIndex(DOUBLE, i);
                 sums[key * width2 + b.get(BYTE, i)] += (keep & 1) != 0 ? x : 0.0;
@@ -73,19 +73,19 @@ public final class LoopKernels {
     }
 
     /**
-     * Dense group-by over two short keys: {@code sums[k1 * width2 + k2] += value; counts[...]++} (Q4's kernel,
-     * 250k groups).
+     * Dense group-by over a short key and an unsigned byte key: {@code sums[k1 * width2 + k2] += value; counts[...]++}
+     * (Q4's kernel over book and day codes, 250k groups).
      */
-    public static void denseSumCountByTwoShortKeys(MemorySegment k1, MemorySegment k2, int width2,
-                                                   MemorySegment value, long from, long to, double[] sums,
-                                                   long[] counts) {
+    public static void denseSumCountByShortAndByteKeys(MemorySegment k1, MemorySegment k2, int width2,
+                                                       MemorySegment value, long from, long to, double[] sums,
+                                                       long[] counts) {
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
             MemorySegment a = k1.asSlice(w * 2, n * 2L);
-            MemorySegment b = k2.asSlice(w * 2, n * 2L);
+            MemorySegment b = k2.asSlice(w, n);
             MemorySegment v = value.asSlice(w * 8, n * 8L);
             for (int i = 0; i < n; i++) {
-                int g = a.getAtIndex(SHORT, i) * width2 + b.getAtIndex(SHORT, i);
+                int g = a.getAtIndex(SHORT, i) * width2 + (b.get(BYTE, i) & 0xff);
                 sums[g] += v.getAtIndex(DOUBLE, i);
                 counts[g]++;
             }
@@ -114,17 +114,18 @@ public final class LoopKernels {
 
     /**
      * Hash group-by (open addressing, linear probing) over a composite key of two shorts, for group spaces too large
-     * or too sparse for a dense array: {@code table} holds {@code key + 1} (0 = empty) in a power-of-two sized array.
+     * or too sparse for a dense array, over a short key and an unsigned byte key: {@code table} holds
+     * {@code key + 1} (0 = empty) in a power-of-two sized array.
      */
-    public static void hashSumByTwoShortKeys(MemorySegment k1, MemorySegment k2, MemorySegment value, long from,
+    public static void hashSumByShortAndByteKeys(MemorySegment k1, MemorySegment k2, MemorySegment value, long from,
                                              long to, HashAccumulator table) {
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
             MemorySegment a = k1.asSlice(w * 2, n * 2L);
-            MemorySegment b = k2.asSlice(w * 2, n * 2L);
+            MemorySegment b = k2.asSlice(w, n);
             MemorySegment v = value.asSlice(w * 8, n * 8L);
             for (int i = 0; i < n; i++) {
-                int key = (a.getAtIndex(SHORT, i) << 16) | (b.getAtIndex(SHORT, i) & 0xffff);
+                int key = (a.getAtIndex(SHORT, i) << 8) | (b.get(BYTE, i) & 0xff);
                 table.add(key, v.getAtIndex(DOUBLE, i));
             }
         }

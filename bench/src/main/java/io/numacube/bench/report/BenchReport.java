@@ -82,8 +82,19 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
         }
     }
 
-    /** numacube's own counters for one query run (from its result statistics). */
-    public record EngineStats(long rowsScanned, long morselsLocal, long morselsStolen, String detail) {
+    /**
+     * numacube's own counters for one query run (from its result statistics).
+     *
+     * @param rowsScanned    rows of the morsels read (skipped morsels not included)
+     * @param bytesRead      bytes of columns the scan read
+     * @param morsels        morsels run
+     * @param morselsHome    morsels run on their partition's home node
+     * @param morselsStolen  morsels run by another node's worker
+     * @param morselsSkipped morsels skipped by zone maps
+     * @param plan           the physical plan in words
+     */
+    public record EngineStats(long rowsScanned, long bytesRead, long morsels, long morselsHome, long morselsStolen,
+                              long morselsSkipped, String plan) {
     }
 
     /**

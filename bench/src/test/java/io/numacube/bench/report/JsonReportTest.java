@@ -26,7 +26,7 @@ class JsonReportTest {
         Timing duck = Timing.of(Summary.of(0.2, 0.3), 1_000_000, 9_000_000, 24);
         QueryFigures q1 = new QueryFigures("Q1", "currency sums", "SELECT 1", 9_000_000, cube, duck, null, null,
                 duck.medianSeconds() / cube.medianSeconds(), null, cube.fractionOfProbe(), "OK",
-                new BenchReport.EngineStats(1_000_000, 4, 0, ""), null, null);
+                new BenchReport.EngineStats(1_000_000, 9_000_000, 16, 16, 0, 0, "scan"), null, null);
         BenchReport.Peers peers = new BenchReport.Peers(1_000_000, new BenchReport.Load(0.5, 2e6),
                 new BenchReport.Load(1, 1e6), "v2.0.0", "appender", List.of(q1));
         return new BenchReport("numacube bench", "2026-11-22T08:00:00Z", machine,
