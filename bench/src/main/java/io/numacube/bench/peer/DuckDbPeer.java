@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 /**
  * DuckDB in-process (JDBC, in-memory database) as the peer: tables loaded through DuckDB's Appender (no text
  * parsing) by {@code threads} connections at once over row ranges, dictionary-coded strings appended as integer
- * codes and decoded by one {@code CREATE TABLE AS} (appending strings costs ~3x an integer); {@code threads} set equal
+ * codes and decoded by joining small dictionary tables in one {@code CREATE TABLE AS} (appending strings costs ~3x
+ * an integer); {@code threads} set equal
  * to numacube's; queries answered as {@link ResultTable}s.
  *
  * <p>Not thread-safe: one connection, used by one thread (loading uses its own threads). {@link #close()} frees the
@@ -28,7 +29,7 @@ public final class DuckDbPeer implements AutoCloseable {
 
     /** How {@link #load} gets rows into DuckDB, for reports. */
     public static final String LOAD_PATH = "DuckDB Appender, one connection per thread over row ranges, "
-            + "dictionary codes decoded by CREATE TABLE AS (no file)";
+            + "dictionary codes decoded by a join in CREATE TABLE AS (no file)";
 
     private final DuckDBConnection connection;
     private final int threads;
@@ -104,19 +105,41 @@ public final class DuckDbPeer implements AutoCloseable {
                     failure[0]);
         }
         if (coded) {
-            execute("CREATE OR REPLACE TABLE " + source.tableName() + " AS SELECT " + source.columns().stream()
-                    .map(DuckDbPeer::decode).collect(Collectors.joining(", ")) + " FROM " + target);
-            execute("DROP TABLE " + target);
+            decode(source, target);
         }
         return rows;
     }
 
-    private static String decode(Column c) {
-        if (c.type() != SqlType.CODED_VARCHAR) {
-            return c.name();
+    /**
+     * Replaces the codes by their strings: one small dictionary table per coded column, joined in one
+     * {@code CREATE TABLE AS} (a hash join probe per row, ~3x cheaper here than indexing a list literal per row).
+     */
+    private void decode(TableSource source, String codes) throws SQLException {
+        List<String> select = new ArrayList<>();
+        StringBuilder from = new StringBuilder(" FROM " + codes + " t");
+        List<String> dictionaries = new ArrayList<>();
+        for (Column c : source.columns()) {
+            if (c.type() != SqlType.CODED_VARCHAR) {
+                select.add("t." + c.name());
+                continue;
+            }
+            String dict = source.tableName() + "__dict_" + c.name();
+            dictionaries.add(dict);
+            execute("CREATE OR REPLACE TABLE " + dict + " (code INTEGER, value VARCHAR)");
+            try (DuckDBAppender a = connection.createAppender(DuckDBConnection.DEFAULT_SCHEMA, dict)) {
+                for (int code = 0; code < c.dictionary().size(); code++) {
+                    a.beginRow().append(code).append(c.dictionary().get(code)).endRow();
+                }
+            }
+            select.add(dict + ".value AS " + c.name());
+            from.append(" JOIN ").append(dict).append(" ON t.").append(c.name()).append(" = ").append(dict)
+                    .append(".code");
         }
-        return "([" + c.dictionary().stream().map(ReferenceQuery::literal).collect(Collectors.joining(","))
-                + "]::VARCHAR[])[" + c.name() + " + 1] AS " + c.name();
+        execute("CREATE OR REPLACE TABLE " + source.tableName() + " AS SELECT " + String.join(", ", select) + from);
+        execute("DROP TABLE " + codes);
+        for (String d : dictionaries) {
+            execute("DROP TABLE " + d);
+        }
     }
 
     /** Runs {@code sql} and reads the whole answer, in the neutral form. */
