@@ -298,7 +298,7 @@ public final class BenchRunner {
         for (int t : threads) {
             Summary s = mixSeconds(options.sectionRows(), t, Placement.NODE_LOCAL, "scaling: Amdahl");
             double speedup = amdahl.isEmpty() ? 1 : amdahl.getFirst().seconds().median() / s.median();
-            amdahl.add(new ScalePoint(t, cubes.nodes(), options.sectionRows(), s, speedup, speedup / t));
+            amdahl.add(ScalePoint.of(t, cubes.nodes(), options.sectionRows(), s, speedup));
         }
         List<ScalePoint> gustafson = new ArrayList<>();
         long base = Math.max(1000, options.sectionRows() / maxThreads);
@@ -306,7 +306,7 @@ public final class BenchRunner {
             long rows = base * t;
             Summary s = mixSeconds(rows, t, Placement.NODE_LOCAL, "scaling: Gustafson");
             double flat = gustafson.isEmpty() ? 1 : gustafson.getFirst().seconds().median() / s.median();
-            gustafson.add(new ScalePoint(t, cubes.nodes(), rows, s, flat * t, flat));
+            gustafson.add(ScalePoint.of(t, cubes.nodes(), rows, s, flat * t));
         }
         String note = cubes.nodes() == 1
                 ? "one NUMA node: scaled by cores (threads) on node 0, not by nodes; with " + machine.logicalCpus()
@@ -333,7 +333,9 @@ public final class BenchRunner {
 
     private BenchReport.Stability stability() throws Exception {
         List<StabilityRow> rows = new ArrayList<>();
-        for (Placement p : List.of(Placement.NODE_LOCAL, Placement.OS_DEFAULT)) {
+        List<Placement> placements = options.quick() ? List.of(Placement.NODE_LOCAL, Placement.OS_DEFAULT)
+                : List.of(Placement.values());
+        for (Placement p : placements) {
             List<Double> perRepeat = new ArrayList<>();
             double within = 0;
             for (int r = 0; r < options.stabilityRepeats(); r++) {
@@ -350,6 +352,8 @@ public final class BenchRunner {
                 ? "one NUMA node: placed and OS-default runs use the same memory, so they should be equally steady "
                 + "here; the difference seed 001 describes needs several nodes"
                 : "placed runs should vary less across fresh cubes than OS-default runs";
+        note += "; cv across = coefficient of variation of the per-cube medians (fresh load each repeat), "
+                + "cv within = mean cv of the timed runs inside one cube";
         return new BenchReport.Stability(note, MIX.stream().map(Enum::name).toList(), rows);
     }
 

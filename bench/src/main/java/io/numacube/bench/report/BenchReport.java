@@ -186,9 +186,18 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param seconds    summary of the timed runs of the query mix
      * @param speedup    Amdahl: time at 1 thread / time here; Gustafson: scaled speedup rows/rows1 * t1/t
      * @param efficiency speedup / threads
+     * @param serialFraction Karp–Flatt metric {@code (1/speedup - 1/threads) / (1 - 1/threads)}: the serial share
+     *                   of the work these figures imply (Amdahl's s; NaN at 1 thread). Growing with threads means
+     *                   overhead grows (contention, shared bandwidth), not a fixed serial part
      */
     public record ScalePoint(int threads, int nodes, long rows, Summary seconds, double speedup,
-                             double efficiency) {
+                             double efficiency, double serialFraction) {
+
+        /** The point with its Karp–Flatt serial fraction computed. */
+        public static ScalePoint of(int threads, int nodes, long rows, Summary seconds, double speedup) {
+            double karpFlatt = threads <= 1 ? Double.NaN : (1 / speedup - 1.0 / threads) / (1 - 1.0 / threads);
+            return new ScalePoint(threads, nodes, rows, seconds, speedup, speedup / threads, karpFlatt);
+        }
     }
 
     /**

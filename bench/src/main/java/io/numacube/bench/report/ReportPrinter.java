@@ -125,12 +125,14 @@ public final class ReportPrinter {
 
     private static void printScalePoints(String title, List<ScalePoint> points, PrintStream out) {
         out.println("  " + title);
-        out.printf("    %7s %5s %14s %10s %6s %8s %10s%n", "threads", "nodes", "rows", "median s", "cv%", "speedup",
-                "efficiency");
+        out.printf("    %7s %5s %14s %10s %6s %8s %10s %9s%n", "threads", "nodes", "rows", "median s", "cv%", "speedup",
+                "efficiency", "serial s");
         for (ScalePoint pt : points) {
-            out.printf(Locale.ROOT, "    %7d %5d %,14d %10.4f %6.1f %7.2fx %9.0f%%%n", pt.threads(), pt.nodes(), pt.rows(),
-                    pt.seconds().median(), 100 * pt.seconds().cv(), pt.speedup(), 100 * pt.efficiency());
+            out.printf(Locale.ROOT, "    %7d %5d %,14d %10.4f %6.1f %7.2fx %9.0f%% %9s%n", pt.threads(), pt.nodes(),
+                    pt.rows(), pt.seconds().median(), 100 * pt.seconds().cv(), pt.speedup(), 100 * pt.efficiency(),
+                    Double.isNaN(pt.serialFraction()) ? "" : String.format(Locale.ROOT, "%.2f", pt.serialFraction()));
         }
+        out.println("    serial s = Karp-Flatt metric: the serial share of the work the speedup implies");
     }
 
     private static void printStability(BenchReport.Stability s, PrintStream out) {
