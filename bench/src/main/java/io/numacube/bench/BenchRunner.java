@@ -46,6 +46,7 @@ public final class BenchRunner {
     private final Progress progress;
     private final PrintStream out;
     private final List<String> notes = new ArrayList<>();
+    private final List<String> errors = new ArrayList<>();
 
     /**
      * @param cubes    opens numacube cubes
@@ -85,17 +86,17 @@ public final class BenchRunner {
         if (options.threads() > machine.logicalCpus()) {
             notes.add("threads=" + options.threads() + " exceeds the " + machine.logicalCpus() + " CPUs available");
         }
-        BenchReport.Probe probe = options.sections().contains(Section.PROBE) ? probe() : null;
+        BenchReport.Probe probe = section(Section.PROBE, this::probe);
         double probeAll = probe == null ? 0 : probe.allThreads().bestGbPerSecond();
-        BenchReport.Peers peers = options.sections().contains(Section.PEERS) ? peers(probeAll) : null;
-        BenchReport.Policies policies = options.sections().contains(Section.POLICIES) ? policies() : null;
-        BenchReport.Scaling scaling = options.sections().contains(Section.SCALING) ? scaling(machine) : null;
-        BenchReport.Stability stability = options.sections().contains(Section.STABILITY) ? stability() : null;
+        BenchReport.Peers peers = section(Section.PEERS, () -> peers(probeAll));
+        BenchReport.Policies policies = section(Section.POLICIES, this::policies);
+        BenchReport.Scaling scaling = section(Section.SCALING, () -> scaling(machine));
+        BenchReport.Stability stability = section(Section.STABILITY, this::stability);
         BenchReport report = new BenchReport("numacube bench 0.1.0", startedAt, machine,
                 new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
                         options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
                         options.warmups(), options.repetitions()),
-                notes, probe, peers, policies, scaling, stability);
+                notes, errors, probe, peers, policies, scaling, stability);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());
@@ -177,19 +178,30 @@ public final class BenchRunner {
         String sql = q.sql(cube.q3Literals());
         long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
         AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
-        Summary cubeSeconds = time(() -> last.set(cube.query(sql)));
-        ResultTable cubeAnswer = last.get().table();
+        Summary cubeSeconds;
+        ResultTable cubeAnswer;
+        String engineError = null;
+        try {
+            cubeSeconds = time(() -> last.set(cube.query(sql)));
+            cubeAnswer = last.get().table();
+        } catch (RuntimeException e) {
+            progress.line("peers: %s numacube FAILED: %s", q.name(), e);
+            engineError = "FAILED: numacube threw " + e;
+            cubeSeconds = null;
+            cubeAnswer = new ResultTable(List.of(), List.of());
+        }
         AtomicReference<DuckDbPeer.Fetched> duckAnswer = new AtomicReference<>();
         Summary duckSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
         ResultTable duckTable = duckAnswer.get().table();
         ResultComparison cmp = ResultComparison.compare(duckTable, cubeAnswer, q.ordered(),
                 ResultComparison.SUM_TOLERANCE);
-        Timing cubeTiming = Timing.of(cubeSeconds, cube.rows(), bytes, probeGbs);
+        Timing cubeTiming = cubeSeconds == null ? Timing.failed() : Timing.of(cubeSeconds, cube.rows(), bytes,
+                probeGbs);
         Timing duckTiming = Timing.of(duckSeconds, cube.rows(), bytes, probeGbs);
         Timing tuned = null;
         Double tunedSpeedup = null;
         String tuning = null;
-        String check = cmp.equal() ? "OK" : "FAILED: " + cmp.difference();
+        String check = engineError != null ? engineError : cmp.equal() ? "OK" : "FAILED: " + cmp.difference();
         if (q == ReferenceQuery.Q4) {
             tuning = DUCKDB_Q4_TUNING;
             String[] kv = DUCKDB_Q4_TUNING.split("=");
@@ -198,7 +210,7 @@ public final class BenchRunner {
             Summary tunedSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
             duck.set(kv[0], before);
             tuned = Timing.of(tunedSeconds, cube.rows(), bytes, probeGbs);
-            tunedSpeedup = tunedSeconds.median() / cubeSeconds.median();
+            tunedSpeedup = tunedSeconds.median() / cubeTiming.medianSeconds();
             ResultComparison tunedCmp = ResultComparison.compare(duckAnswer.get().table(), cubeAnswer, q.ordered(),
                     ResultComparison.SUM_TOLERANCE);
             if (cmp.equal() && !tunedCmp.equal()) {
@@ -213,14 +225,15 @@ public final class BenchRunner {
                     ResultComparison.SUM_TOLERANCE);
             loopCheck = loopCmp.equal() ? "OK" : "FAILED: " + loopCmp.difference();
         }
-        double speedup = duckSeconds.median() / cubeSeconds.median();
+        double speedup = duckSeconds.median() / cubeTiming.medianSeconds();
         progress.line("peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s%s", q.name(),
-                cubeSeconds.median(), duckSeconds.median(),
+                cubeTiming.medianSeconds(), duckSeconds.median(),
                 tuned == null ? "" : String.format(java.util.Locale.ROOT, " (tuned %.4f s)", tuned.medianSeconds()),
                 speedup, 100 * cubeTiming.fractionOfProbe(), check.startsWith("OK") ? "equal" : check,
                 loopCheck == null || loopCheck.equals("OK") ? "" : "; bare loop " + loopCheck);
         return new QueryFigures(q.name(), q.title(), sql, bytes, cubeTiming, duckTiming, tuned, tuning, speedup,
-                tunedSpeedup, cubeTiming.fractionOfProbe(), check, last.get().stats(), loopTiming, loopCheck);
+                tunedSpeedup, cubeTiming.fractionOfProbe(), check, last.get() == null ? null : last.get().stats(),
+                loopTiming, loopCheck);
     }
 
     /** Warm-up runs, then timed runs of {@code body}; seconds of each timed run. */
@@ -362,8 +375,31 @@ public final class BenchRunner {
         void run() throws Exception;
     }
 
-    /** The report's figures: exposed for the command to choose an exit status. */
+    @FunctionalInterface
+    private interface SectionBody<T> {
+        T run() throws Exception;
+    }
+
+    /**
+     * Runs one section when it was asked for; a section that throws is recorded in the report's errors (and left
+     * null), so the other sections still run and the report is still written.
+     */
+    private <T> T section(Section section, SectionBody<T> body) {
+        if (!options.sections().contains(section)) {
+            return null;
+        }
+        try {
+            return body.run();
+        } catch (Exception | OutOfMemoryError e) {
+            String name = section.name().toLowerCase(java.util.Locale.ROOT);
+            progress.line("%s: FAILED: %s", name, e);
+            errors.add(name + ": " + e);
+            return null;
+        }
+    }
+
+    /** Whether the run failed: a section threw, or an answer differed from DuckDB's. */
     public static boolean failed(BenchReport report) {
-        return report.peers() != null && !report.peers().allEqual();
+        return !report.errors().isEmpty() || report.peers() != null && !report.peers().allEqual();
     }
 }

@@ -62,4 +62,104 @@ class BenchRunnerTest {
         assertTrue(table.contains("bare loop"), table);
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("peers: Q1"));
     }
+
+    /** The loop cube, except that it throws on Q4 and answers Q1 with a wrong sum. */
+    private static final class BrokenCube implements CubeUnderTest {
+        private final CubeUnderTest loop;
+
+        BrokenCube(CubeUnderTest loop) {
+            this.loop = loop;
+        }
+
+        @Override
+        public Answer query(String sql) {
+            if (sql.equals(io.numacube.bench.peer.ReferenceQuery.Q4.sql(q3Literals()))) {
+                throw new IllegalStateException("boom");
+            }
+            Answer a = loop.query(sql);
+            if (!sql.equals(io.numacube.bench.peer.ReferenceQuery.Q1.sql(q3Literals()))) {
+                return a;
+            }
+            return new Answer(() -> {
+                io.numacube.bench.peer.ResultTable t = a.table();
+                java.util.List<java.util.List<Object>> rows = new java.util.ArrayList<>(t.rows());
+                java.util.List<Object> first = new java.util.ArrayList<>(rows.getFirst());
+                first.set(1, (Double) first.get(1) + 1.0);
+                rows.set(0, first);
+                return new io.numacube.bench.peer.ResultTable(t.columns(), rows);
+            }, a.stats());
+        }
+
+        @Override
+        public double loadSeconds() {
+            return loop.loadSeconds();
+        }
+
+        @Override
+        public long rows() {
+            return loop.rows();
+        }
+
+        @Override
+        public java.util.Map<String, Integer> storedWidths() {
+            return loop.storedWidths();
+        }
+
+        @Override
+        public io.numacube.bench.peer.ReferenceQuery.Q3Literals q3Literals() {
+            return loop.q3Literals();
+        }
+
+        @Override
+        public io.numacube.bench.peer.TableSource trades() {
+            return loop.trades();
+        }
+
+        @Override
+        public io.numacube.bench.peer.TableSource fx() {
+            return loop.fx();
+        }
+
+        @Override
+        public String placementSummary() {
+            return "";
+        }
+
+        @Override
+        public void close() {
+            loop.close();
+        }
+    }
+
+    @Test
+    void reportsWrongAnswersAndEngineErrorsAsFailuresAndStillWritesTheReport(@TempDir Path dir) throws Exception {
+        CubeUnderTest.Factory broken = new CubeUnderTest.Factory() {
+            @Override
+            public CubeUnderTest open(long rows, long seed, int threads, Placement placement) {
+                return new BrokenCube(LoopCube.factory().open(rows, seed, threads, placement));
+            }
+
+            @Override
+            public int nodes() {
+                return 1;
+            }
+
+            @Override
+            public String description() {
+                return "broken";
+            }
+        };
+        BenchOptions options = new BenchOptions(true, 20_000, 20_000, 42, 2,
+                EnumSet.of(BenchOptions.Section.PEERS, BenchOptions.Section.SCALING), dir.resolve("r.json"), null,
+                1 << 20, 0, 1, 0.02, 1);
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        BenchReport report = new BenchRunner(options, broken, null, ThreadTeam.unpinned(), sink, sink).run();
+
+        assertTrue(BenchRunner.failed(report));
+        assertTrue(report.peers().queries().get(0).check().startsWith("FAILED"), report.peers().queries().get(0).check());
+        assertTrue(report.peers().queries().get(3).check().contains("boom"), report.peers().queries().get(3).check());
+        assertEquals("OK", report.peers().queries().get(1).check());
+        assertTrue(report.scaling() == null && report.errors().getFirst().startsWith("scaling:"), report.errors()::toString);
+        assertTrue(Files.exists(dir.resolve("r.json")));
+    }
 }

@@ -16,6 +16,7 @@ import java.util.List;
  * @param machine   the machine and JVM
  * @param settings  what was asked
  * @param notes     caveats of this run, one readable line each (one-node machine, small data, ...)
+ * @param errors    sections that failed, "section: exception" each (the section is then null); empty when all ran
  * @param probe     the bandwidth limit, or null
  * @param peers     the peer comparison, or null
  * @param policies  placement policies against concurrent streams, or null
@@ -23,10 +24,11 @@ import java.util.List;
  * @param stability run-to-run variation, or null
  */
 public record BenchReport(String tool, String startedAt, Machine machine, Settings settings, List<String> notes,
-                          Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
+                          List<String> errors, Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
 
     public BenchReport {
         notes = List.copyOf(notes);
+        errors = List.copyOf(errors);
     }
 
     /**
@@ -73,6 +75,12 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      */
     public record Timing(Summary seconds, double medianSeconds, double rowsPerSecond, double gbPerSecond,
                          double fractionOfProbe) {
+
+        /** The timing of an engine that failed the query: every figure NaN (null in the JSON), no samples. */
+        public static Timing failed() {
+            double nan = Double.NaN;
+            return new Timing(new Summary(0, nan, nan, nan, nan, nan, nan), nan, nan, nan, nan);
+        }
 
         /** The timing of runs that took {@code seconds}, over {@code rows} rows and {@code bytes} bytes. */
         public static Timing of(Summary seconds, long rows, long bytes, double probeGbPerSecond) {

@@ -29,6 +29,9 @@ public final class ReportPrinter {
         for (String note : r.notes()) {
             out.println("  note: " + note);
         }
+        for (String error : r.errors()) {
+            out.println("  FAILED section: " + error);
+        }
         if (r.probe() != null) {
             printProbe(r.probe(), out);
         }
