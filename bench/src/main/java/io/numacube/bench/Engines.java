@@ -2,7 +2,9 @@ package io.numacube.bench;
 
 import io.numacube.bench.baseline.LoopCube;
 import io.numacube.bench.engine.EngineCube;
+import io.numacube.bench.probe.PinnedTeam;
 import io.numacube.bench.probe.ThreadTeam;
+import io.numacube.numa.NumaRuntime;
 
 /** Chooses what the bench measures and how the probe's threads run, by name. Stateless. */
 public final class Engines {
@@ -32,8 +34,23 @@ public final class Engines {
         return "loop".equals(engine) ? null : LoopCube.factory();
     }
 
-    /** Threads for the probe: pinned per node when the runtime can pin, plain threads otherwise. */
-    public static ThreadTeam probeTeam() {
+    /**
+     * Threads for the probe: the runtime's pinned workers when it runs natively and has at least {@code threads}
+     * workers, plain threads otherwise.
+     */
+    public static ThreadTeam probeTeam(int threads) {
+        try {
+            NumaRuntime rt = NumaRuntime.detect();
+            if (rt.kernel().isPresent()) {
+                PinnedTeam team = new PinnedTeam(rt.startWorkers(0, "nc-probe"));
+                if (team.size() >= threads) {
+                    return team;
+                }
+            }
+        } catch (RuntimeException e) {
+            System.getLogger(Engines.class.getName()).log(System.Logger.Level.INFO,
+                    "probe threads unpinned: the runtime could not start pinned workers: " + e);
+        }
         return ThreadTeam.unpinned();
     }
 }

@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, same threads), "
                 + "placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
-                "JMH kernel benchmarks: java -cp 'cli/target/lib/*' org.openjdk.jmh.Main (see bench/README.md)."})
+                "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'cli/target/lib/*' "
+                + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."})
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--quick", description = "Smoke-test sizes (4M rows, 256 MiB probe, few runs): about a minute "
@@ -71,7 +72,11 @@ public final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         BenchOptions options = BenchOptions.quick(quick, rows, threads, chosen, json, charts);
-        BenchReport report = new BenchRunner(options, Engines.factory(engine), Engines.baselineFor(engine), Engines.probeTeam(), System.out,
+        if (options.threads() > Runtime.getRuntime().availableProcessors()) {
+            System.err.println("numacube bench: more threads than CPUs: threads=" + options.threads() + " cpus="
+                    + Runtime.getRuntime().availableProcessors() + " — the figures will measure time slicing");
+        }
+        BenchReport report = new BenchRunner(options, Engines.factory(engine), Engines.baselineFor(engine), Engines.probeTeam(options.threads()), System.out,
                 System.err).run();
         if (BenchRunner.failed(report)) {
             System.err.println("numacube bench: FAILED — numacube's and DuckDB's answers differ (see the table)");
