@@ -16,6 +16,7 @@ import io.numacube.bench.report.BenchReport.ScalePoint;
 import io.numacube.bench.report.BenchReport.StabilityRow;
 import io.numacube.bench.report.BenchReport.Timing;
 import io.numacube.bench.report.Charts;
+import io.numacube.bench.report.CpuMeter;
 import io.numacube.bench.report.JsonReport;
 import io.numacube.bench.report.Machine;
 import io.numacube.bench.report.ReportPrinter;
@@ -47,6 +48,7 @@ public final class BenchRunner {
     private final PrintStream out;
     private final List<String> notes = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
+    private final List<BenchReport.SectionContention> contention = new ArrayList<>();
 
     /**
      * @param cubes    opens numacube cubes
@@ -96,7 +98,7 @@ public final class BenchRunner {
                 new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
                         options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
                         options.warmups(), options.repetitions()),
-                notes, errors, probe, peers, policies, scaling, stability);
+                notes, errors, contention, probe, peers, policies, scaling, stability);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());
@@ -388,13 +390,19 @@ public final class BenchRunner {
         if (!options.sections().contains(section)) {
             return null;
         }
+        String name = section.name().toLowerCase(java.util.Locale.ROOT);
+        CpuMeter meter = CpuMeter.start();
+        long t0 = System.nanoTime();
         try {
             return body.run();
         } catch (Exception | OutOfMemoryError e) {
-            String name = section.name().toLowerCase(java.util.Locale.ROOT);
             progress.line("%s: FAILED: %s", name, e);
             errors.add(name + ": " + e);
             return null;
+        } finally {
+            double others = meter.othersFraction();
+            contention.add(new BenchReport.SectionContention(name, (System.nanoTime() - t0) / 1e9, others));
+            progress.line("%s: done; other processes used %.0f%% of the CPUs meanwhile", name, 100 * others);
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.List;
  * @param settings  what was asked
  * @param notes     caveats of this run, one readable line each (one-node machine, small data, ...)
  * @param errors    sections that failed, "section: exception" each (the section is then null); empty when all ran
+ * @param contention how busy other processes kept the CPUs during each section that ran
  * @param probe     the bandwidth limit, or null
  * @param peers     the peer comparison, or null
  * @param policies  placement policies against concurrent streams, or null
@@ -24,11 +25,23 @@ import java.util.List;
  * @param stability run-to-run variation, or null
  */
 public record BenchReport(String tool, String startedAt, Machine machine, Settings settings, List<String> notes,
-                          List<String> errors, Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
+                          List<String> errors, List<SectionContention> contention, Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
 
     public BenchReport {
         notes = List.copyOf(notes);
         errors = List.copyOf(errors);
+        contention = List.copyOf(contention);
+    }
+
+    /**
+     * How contended the machine was while one section ran.
+     *
+     * @param section              the section
+     * @param seconds              its wall time
+     * @param othersCpuFraction    share (0..1) of all CPUs used by other processes meanwhile ({@link CpuMeter});
+     *                             NaN (null in the JSON) when it cannot be measured
+     */
+    public record SectionContention(String section, double seconds, double othersCpuFraction) {
     }
 
     /**

@@ -29,6 +29,16 @@ public final class ReportPrinter {
         for (String note : r.notes()) {
             out.println("  note: " + note);
         }
+        if (!r.contention().isEmpty()) {
+            StringBuilder line = new StringBuilder("  machine contention (CPU share used by other processes): ");
+            for (int i = 0; i < r.contention().size(); i++) {
+                BenchReport.SectionContention c = r.contention().get(i);
+                line.append(i == 0 ? "" : ", ").append(c.section()).append(' ').append(
+                        Double.isNaN(c.othersCpuFraction()) ? "n/a"
+                                : String.format(Locale.ROOT, "%.0f%%", 100 * c.othersCpuFraction()));
+            }
+            out.println(line);
+        }
         for (String error : r.errors()) {
             out.println("  FAILED section: " + error);
         }

@@ -31,7 +31,7 @@ class JsonReportTest {
                 new BenchReport.Load(1, 1e6), "v2.0.0", "appender", List.of(q1));
         return new BenchReport("numacube bench", "2026-11-22T08:00:00Z", machine,
                 new BenchReport.Settings(1_000_000, 42, 2, true, List.of("probe", "peers"), 1, 3),
-                List.of("a note"), List.of(), new BenchReport.Probe("kernel", "unpinned", one, two), peers, null, null, null);
+                List.of("a note"), List.of(), List.of(), new BenchReport.Probe("kernel", "unpinned", one, two), peers, null, null, null);
     }
 
     @Test
@@ -71,7 +71,7 @@ class JsonReportTest {
     void escapesStringsAndWritesNonFiniteNumbersAsNull() throws Exception {
         BenchReport r = sample();
         BenchReport odd = new BenchReport("a \"quoted\"\nline\\", r.startedAt(), r.machine(), r.settings(),
-                List.of("tab\there"), List.of(), new BenchReport.Probe("k", "t", new BenchReport.ProbeFigure(1, 1,
+                List.of("tab\there"), List.of(), List.of(), new BenchReport.Probe("k", "t", new BenchReport.ProbeFigure(1, 1,
                 Summary.of(1), Double.NaN), r.probe().allThreads()), null, null, null, null);
         JsonNode root = new ObjectMapper().readTree(JsonReport.toJson(odd));
         assertEquals("a \"quoted\"\nline\\", root.path("tool").asText());
