@@ -22,10 +22,12 @@ import java.util.Set;
  * @param repetitions      timed runs per query
  * @param streamSeconds    seconds each concurrent-stream point runs
  * @param stabilityRepeats fresh cubes per stability configuration
+ * @param timeBudgetSeconds about how long the timed runs of one query in one engine may take: slow queries get
+ *                         fewer runs (at least 3)
  */
 public record BenchOptions(boolean quick, long rows, long sectionRows, long seed, int threads, Set<Section> sections,
                            Path jsonFile, Path chartsDir, long probeBytes, int warmups, int repetitions,
-                           double streamSeconds, int stabilityRepeats) {
+                           double streamSeconds, int stabilityRepeats, double timeBudgetSeconds) {
 
     /** The sections of a run, in the order they run. */
     public enum Section {
@@ -67,6 +69,7 @@ public record BenchOptions(boolean quick, long rows, long sectionRows, long seed
         long sectionRows = quick ? Math.min(r, 1_000_000L) : Math.min(r, 20_000_000L);
         return new BenchOptions(quick, r, sectionRows, 42, t,
                 sections == null || sections.isEmpty() ? EnumSet.allOf(Section.class) : sections, jsonFile, chartsDir,
-                quick ? 256L << 20 : 2L << 30, quick ? 2 : 3, quick ? 5 : 10, quick ? 0.4 : 2.0, quick ? 3 : 5);
+                quick ? 256L << 20 : 2L << 30, quick ? 2 : 3, quick ? 5 : 10, quick ? 0.4 : 2.0, quick ? 3 : 5,
+                quick ? 2.0 : 15.0);
     }
 }

@@ -97,7 +97,7 @@ public final class BenchRunner {
         BenchReport report = new BenchReport("numacube bench 0.1.0", startedAt, machine,
                 new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
                         options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
-                        options.warmups(), options.repetitions()),
+                        options.warmups(), options.repetitions(), options.timeBudgetSeconds(), options.sectionRows()),
                 notes, errors, contention, probe, peers, policies, scaling, stability);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
@@ -238,12 +238,26 @@ public final class BenchRunner {
                 loopTiming, loopCheck);
     }
 
-    /** Warm-up runs, then timed runs of {@code body}; seconds of each timed run. */
+    /**
+     * Warm-up runs, then timed runs of {@code body}; seconds of each timed run. Slow bodies get fewer runs: warm-ups
+     * stop once they used a quarter of {@link BenchOptions#timeBudgetSeconds()}, and the timed runs are as many as
+     * fit in the budget (at least 3, at most {@link BenchOptions#repetitions()}); the summary's count says how many.
+     */
     private Summary time(ThrowingRunnable body) throws Exception {
+        long start = System.nanoTime();
+        double one = Double.NaN;
         for (int i = 0; i < options.warmups(); i++) {
+            long t0 = System.nanoTime();
             body.run();
+            one = (System.nanoTime() - t0) / 1e9;
+            if ((System.nanoTime() - start) / 1e9 > options.timeBudgetSeconds() / 4) {
+                break;
+            }
         }
-        double[] seconds = new double[options.repetitions()];
+        int runs = Double.isNaN(one) ? options.repetitions()
+                : (int) Math.max(Math.min(3, options.repetitions()),
+                Math.min(options.repetitions(), options.timeBudgetSeconds() / Math.max(one, 1e-9)));
+        double[] seconds = new double[runs];
         for (int i = 0; i < seconds.length; i++) {
             long t0 = System.nanoTime();
             body.run();

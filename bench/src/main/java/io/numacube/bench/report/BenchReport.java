@@ -51,10 +51,13 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param quick       whether this was a --quick run
      * @param sections    sections run
      * @param warmups     untimed runs before the timed ones, per query
-     * @param repetitions timed runs per query
+     * @param repetitions timed runs per query (fewer for slow queries, see timeBudgetSeconds)
+     * @param timeBudgetSeconds about how long one engine's timed runs of one query may take; a slow query gets as
+     *                    many runs as fit, at least 3 (each figure's summary has its count)
+     * @param sectionRows rows of the policy, scaling and stability sections
      */
     public record Settings(long rows, long seed, int threads, boolean quick, List<String> sections, int warmups,
-                           int repetitions) {
+                           int repetitions, double timeBudgetSeconds, long sectionRows) {
         public Settings {
             sections = List.copyOf(sections);
         }

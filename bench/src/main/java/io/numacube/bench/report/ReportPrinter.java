@@ -25,7 +25,9 @@ public final class ReportPrinter {
         out.println("  rows=" + String.format(Locale.ROOT, "%,d", r.settings().rows()) + " seed="
                 + r.settings().seed() + " threads=" + r.settings().threads()
                 + (r.settings().quick() ? " (--quick)" : "") + " warmups=" + r.settings().warmups()
-                + " timed runs=" + r.settings().repetitions());
+                + " timed runs=" + r.settings().repetitions() + String.format(Locale.ROOT,
+                " (fewer, at least 3, when they would take over %.0f s)", r.settings().timeBudgetSeconds())
+                + " section rows=" + String.format(Locale.ROOT, "%,d", r.settings().sectionRows()));
         for (String note : r.notes()) {
             out.println("  note: " + note);
         }
