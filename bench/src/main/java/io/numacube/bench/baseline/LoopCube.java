@@ -16,7 +16,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -237,14 +236,7 @@ public final class LoopCube implements CubeUnderTest {
             add(pnls, (double[]) p[1]);
             add(counts, (long[]) p[2]);
         }
-        List<Integer> groups = new ArrayList<>();
-        for (int g = 0; g < COUNTERPARTIES; g++) {
-            if (counts[g] > 0) {
-                groups.add(g);
-            }
-        }
-        groups.sort(Comparator.comparingDouble((Integer g) -> notionals[g]).reversed());
-        List<Integer> top = List.copyOf(groups.subList(0, Math.min(10, groups.size())));
+        int[] top = topByDescending(notionals, counts, 10);
         return () -> {
             List<List<Object>> out = new ArrayList<>();
             for (int g : top) {
@@ -252,6 +244,24 @@ public final class LoopCube implements CubeUnderTest {
             }
             return new ResultTable(List.of("counterparty", "SUM(notional)", "AVG(pnl)"), out);
         };
+    }
+
+    /** The (up to) {@code n} groups with rows and the largest {@code values}, largest first; no boxing. */
+    static int[] topByDescending(double[] values, long[] counts, int n) {
+        int[] top = new int[n];
+        int size = 0;
+        for (int g = 0; g < values.length; g++) {
+            if (counts[g] == 0 || size == n && values[g] <= values[top[n - 1]]) {
+                continue;
+            }
+            int i = size < n ? size++ : n - 1;
+            while (i > 0 && values[top[i - 1]] < values[g]) {
+                top[i] = top[i - 1];
+                i--;
+            }
+            top[i] = g;
+        }
+        return java.util.Arrays.copyOf(top, size);
     }
 
     private long from(int t) {

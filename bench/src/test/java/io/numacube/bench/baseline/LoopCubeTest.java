@@ -57,4 +57,13 @@ class LoopCubeTest {
     void refusesSqlItDoesNotKnow() {
         assertThrows(IllegalArgumentException.class, () -> loop.query("SELECT 1"));
     }
+
+    @org.junit.jupiter.api.Test
+    void topNKeepsTheLargestGroupsWithRowsLargestFirst() {
+        double[] values = {5, 9, 1, 9.5, 7, 100, 3};
+        long[] counts = {1, 1, 1, 1, 1, 0, 1};
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {3, 1, 4}, LoopCube.topByDescending(values, counts, 3));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {3, 1, 4, 0, 6, 2},
+                LoopCube.topByDescending(values, counts, 10));
+    }
 }
