@@ -38,6 +38,11 @@ public final class QueryResult {
         this.stats = stats;
     }
 
+    /** The same rows with other statistics. */
+    public QueryResult withStats(QueryStats newStats) {
+        return new QueryResult(names, types, columns, nulls, rows, newStats);
+    }
+
     public List<String> columnNames() {
         return names;
     }

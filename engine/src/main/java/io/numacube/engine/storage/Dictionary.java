@@ -6,8 +6,8 @@ import java.util.Arrays;
 
 /**
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
- * ({@code 0..size-1}) and assigned in first-seen order, so predicates are compiled by evaluating them once per code
- * (see {@code exec.CodeSet}), not by comparing codes. STRING values are held as {@code String}; INT and DATE values
+ * ({@code 0..size-1}); in the dictionaries of loaded tables they follow ascending value order, so ordering by codes
+ * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values are held as {@code String}; INT and DATE values
  * as {@code long} (DATE: days since 1970-01-01). Immutable after construction; safe to share between threads.
  */
 public final class Dictionary {

@@ -59,6 +59,44 @@ public final class DictionaryBuilder {
         return size++;
     }
 
+    /**
+     * The dictionary with values in ascending order (strings by {@link String#compareTo}, INT and DATE numerically),
+     * and {@code remap[firstSeenCode] = sortedCode}.
+     */
+    public Sorted buildSorted() {
+        Integer[] order = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        if (type == ColumnType.STRING) {
+            Arrays.sort(order, (a, b) -> strings[a].compareTo(strings[b]));
+        } else {
+            Arrays.sort(order, (a, b) -> Long.compare(longs[a], longs[b]));
+        }
+        int[] remap = new int[size];
+        String[] sortedStrings = type == ColumnType.STRING ? new String[size] : null;
+        long[] sortedLongs = type == ColumnType.STRING ? null : new long[size];
+        for (int k = 0; k < size; k++) {
+            remap[order[k]] = k;
+            if (sortedStrings != null) {
+                sortedStrings[k] = strings[order[k]];
+            } else {
+                sortedLongs[k] = longs[order[k]];
+            }
+        }
+        Dictionary d = sortedStrings != null ? Dictionary.ofStrings(sortedStrings) : Dictionary.ofLongs(type, sortedLongs);
+        return new Sorted(d, remap);
+    }
+
+    /**
+     * A sorted dictionary and the map from first-seen codes to its codes.
+     *
+     * @param dictionary the values in ascending order
+     * @param remap      {@code remap[firstSeenCode]} is the sorted code
+     */
+    public record Sorted(Dictionary dictionary, int[] remap) {
+    }
+
     public Dictionary build() {
         return type == ColumnType.STRING ? Dictionary.ofStrings(Arrays.copyOf(strings, size))
                 : Dictionary.ofLongs(type, Arrays.copyOf(longs, size));

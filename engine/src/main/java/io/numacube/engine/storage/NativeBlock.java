@@ -13,6 +13,11 @@ public interface NativeBlock extends AutoCloseable {
 
     long byteSize();
 
+    /** The address of the first byte (readable after close, for checks that the mapping is gone). */
+    default long address() {
+        return segment().address();
+    }
+
     /** How the block was actually placed, in words (e.g. {@code bind node=1}, {@code first-touch node=0}). */
     String placementApplied();
 
