@@ -97,7 +97,8 @@ public final class BenchRunner {
         BenchReport report = new BenchReport("numacube bench 0.1.0", startedAt, machine,
                 new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
                         options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
-                        options.warmups(), options.repetitions(), options.timeBudgetSeconds(), options.sectionRows()),
+                        options.warmups(), options.repetitions(), options.timeBudgetSeconds(), options.sectionRows(),
+                        cubes.description()),
                 notes, errors, contention, probe, peers, policies, scaling, stability);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {

@@ -55,9 +55,10 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param timeBudgetSeconds about how long one engine's timed runs of one query may take; a slow query gets as
      *                    many runs as fit, at least 3 (each figure's summary has its count)
      * @param sectionRows rows of the policy, scaling and stability sections
+     * @param engine      what was measured as "numacube" (the engine and its NUMA path, or the bare loop)
      */
     public record Settings(long rows, long seed, int threads, boolean quick, List<String> sections, int warmups,
-                           int repetitions, double timeBudgetSeconds, long sectionRows) {
+                           int repetitions, double timeBudgetSeconds, long sectionRows, String engine) {
         public Settings {
             sections = List.copyOf(sections);
         }

@@ -28,6 +28,7 @@ public final class ReportPrinter {
                 + " timed runs=" + r.settings().repetitions() + String.format(Locale.ROOT,
                 " (fewer, at least 3, when they would take over %.0f s)", r.settings().timeBudgetSeconds())
                 + " section rows=" + String.format(Locale.ROOT, "%,d", r.settings().sectionRows()));
+        out.println("  measured: " + r.settings().engine());
         for (String note : r.notes()) {
             out.println("  note: " + note);
         }
