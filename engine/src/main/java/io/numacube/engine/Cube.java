@@ -304,6 +304,11 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /** Bytes of native memory still allocated by the cube's column memory (0 after close). Works after close. */
+    public long liveNativeBytes() {
+        return memory.liveBytes();
+    }
+
     /** Addresses and sizes of every partition block now held, for checks against /proc/self/numa_maps. */
     public List<long[]> blockRanges() {
         lock.readLock().lock();

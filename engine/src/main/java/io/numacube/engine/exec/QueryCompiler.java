@@ -32,6 +32,8 @@ final class QueryCompiler {
 
     /** Most groups kept in dense arrays per worker. */
     static final long DENSE_LIMIT = 1L << 22;
+    /** Group spaces this small are always dense. */
+    static final long SMALL_SPACE = 1L << 14;
     /** Budget for all workers' dense arrays together. */
     static final long DENSE_BYTES = 512L << 20;
 
@@ -126,8 +128,8 @@ final class QueryCompiler {
                     "too many group-key combinations for 64-bit keys: keys=" + q.groupKeys().stream().map(Expr::text)
                             .toList() + " — group by fewer or smaller dimensions");
         }
-        boolean dense = space <= DENSE_LIMIT
-                && space * 8 * (1 + accs.size()) * Math.max(1, workers) <= DENSE_BYTES;
+        boolean dense = space <= SMALL_SPACE || (space <= DENSE_LIMIT && space <= 2 * fact.rowCount()
+                && space * 8 * (1 + accs.size()) * Math.max(1, workers) <= DENSE_BYTES);
 
         TreeSet<Integer> read = new TreeSet<>(masks.keySet());
         read.addAll(keys);

@@ -11,6 +11,8 @@ import java.util.OptionalDouble;
  */
 public final class ArenaColumnMemory implements ColumnMemory {
 
+    private final java.util.concurrent.atomic.AtomicLong live = new java.util.concurrent.atomic.AtomicLong();
+
     @Override
     public NativeBlock allocate(long bytes, PlacementRequest request) {
         Arena arena = Arena.ofShared();
@@ -22,12 +24,18 @@ public final class ArenaColumnMemory implements ColumnMemory {
             throw new io.numacube.numa.NumacubeException(io.numacube.numa.NumacubeException.Kind.OUT_OF_MEMORY,
                     "off-heap allocation failed: bytes=" + bytes + " — load fewer rows", e);
         }
-        return new ArenaBlock(arena, seg, bytes);
+        live.addAndGet(seg.byteSize());
+        return new ArenaBlock(arena, seg, seg.byteSize(), live);
     }
 
     @Override
     public OptionalDouble fractionOnNode(NativeBlock block, int node) {
         return OptionalDouble.empty();
+    }
+
+    @Override
+    public long liveBytes() {
+        return live.get();
     }
 
     @Override
@@ -39,7 +47,8 @@ public final class ArenaColumnMemory implements ColumnMemory {
     public void close() {
     }
 
-    private record ArenaBlock(Arena arena, MemorySegment segment, long byteSize) implements NativeBlock {
+    private record ArenaBlock(Arena arena, MemorySegment segment, long byteSize, java.util.concurrent.atomic.AtomicLong live)
+            implements NativeBlock {
         @Override
         public String placementApplied() {
             return "arena";
@@ -47,7 +56,10 @@ public final class ArenaColumnMemory implements ColumnMemory {
 
         @Override
         public void close() {
-            arena.close();
+            if (arena.scope().isAlive()) {
+                arena.close();
+                live.addAndGet(-byteSize);
+            }
         }
     }
 }

@@ -24,6 +24,9 @@ public interface ColumnMemory extends AutoCloseable {
      */
     OptionalDouble fractionOnNode(NativeBlock block, int node);
 
+    /** Bytes allocated and not yet freed (0 once every block is closed). */
+    long liveBytes();
+
     /** One line saying which path is active, e.g. {@code memory=arena (no NUMA placement)}. */
     String describe();
 

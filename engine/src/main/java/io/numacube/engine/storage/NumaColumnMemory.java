@@ -48,6 +48,7 @@ public final class NumaColumnMemory implements ColumnMemory {
     }
 
     /** Bytes still allocated from the runtime. */
+    @Override
     public long liveBytes() {
         return memory.liveBytes();
     }
