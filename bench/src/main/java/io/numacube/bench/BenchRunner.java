@@ -106,8 +106,12 @@ public final class BenchRunner {
             out.println("JSON report: " + options.jsonFile());
         }
         if (options.chartsDir() != null) {
-            for (Path p : Charts.write(report, options.chartsDir())) {
-                out.println("chart: " + p);
+            try {
+                for (Path p : Charts.write(report, options.chartsDir())) {
+                    out.println("chart: " + p);
+                }
+            } catch (RuntimeException e) {
+                out.println("charts not written: " + e);
             }
         }
         return report;

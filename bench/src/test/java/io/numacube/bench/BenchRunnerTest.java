@@ -52,7 +52,7 @@ class BenchRunnerTest {
         assertEquals(5, json.path("peers").path("queries").size());
         assertTrue(json.path("peers").path("queries").get(0).path("numacube").path("medianSeconds").asDouble() > 0);
         byte[] png = {(byte) 0x89, 'P', 'N', 'G'};
-        for (String chart : new String[] {"policies.png", "scaling-amdahl.png", "scaling-gustafson.png"}) {
+        for (String chart : new String[] {"peers.png", "policies.png", "scaling-amdahl.png", "scaling-gustafson.png"}) {
             byte[] head = new byte[4];
             System.arraycopy(Files.readAllBytes(dir.resolve("charts").resolve(chart)), 0, head, 0, 4);
             assertArrayEquals(png, head, chart);

@@ -3,6 +3,8 @@ package io.numacube.bench.report;
 import io.numacube.bench.report.BenchReport.PolicySeries;
 import io.numacube.bench.report.BenchReport.ScalePoint;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -15,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Draws the policy comparison and the scaling runs as PNG files (XChart, headless). Stateless; thread-safe as far as
+ * Draws the peer comparison, the policy comparison and the scaling runs as PNG files (XChart, headless). Stateless; thread-safe as far as
  * XChart's headless rendering is.
  */
 public final class Charts {
@@ -33,6 +35,9 @@ public final class Charts {
         try {
             Files.createDirectories(dir);
             String machine = report.machine().logicalCpus() + " CPUs, " + report.machine().numaNodes() + " node(s)";
+            if (report.peers() != null && !report.peers().queries().isEmpty()) {
+                written.add(save(peers(report.peers(), machine), dir.resolve("peers.png")));
+            }
             if (report.policies() != null && !report.policies().series().isEmpty()) {
                 written.add(save(policies(report.policies(), machine), dir.resolve("policies.png")));
             }
@@ -48,6 +53,27 @@ public final class Charts {
             throw new UncheckedIOException("cannot write the bench charts: dir=" + dir + " — " + e.getMessage(), e);
         }
         return written;
+    }
+
+    /** Million rows/s per query (log scale, floored at 1): numacube, the bare loop (when run), DuckDB. */
+    static CategoryChart peers(BenchReport.Peers p, String machine) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(String.format(java.util.Locale.ROOT, "Q1-Q5 on %,d rows: throughput (%s)", p.rows(), machine))
+                .xAxisTitle("query").yAxisTitle("million rows / s (log scale)").build();
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(1.0);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
+        List<String> ids = p.queries().stream().map(BenchReport.QueryFigures::id).toList();
+        chart.addSeries("numacube", ids, p.queries().stream().map(q -> mrows(q.numacube())).toList());
+        if (p.queries().stream().allMatch(q -> q.bareLoop() != null)) {
+            chart.addSeries("bare loop", ids, p.queries().stream().map(q -> mrows(q.bareLoop())).toList());
+        }
+        chart.addSeries("DuckDB", ids, p.queries().stream().map(q -> mrows(q.duckdb())).toList());
+        return chart;
+    }
+
+    private static Double mrows(BenchReport.Timing t) {
+        return Double.isFinite(t.rowsPerSecond()) ? Math.max(1.0, t.rowsPerSecond() / 1e6) : 1.0;
     }
 
     static XYChart policies(BenchReport.Policies p, String machine) {
@@ -90,7 +116,7 @@ public final class Charts {
         return chart;
     }
 
-    private static Path save(XYChart chart, Path file) throws IOException {
+    private static Path save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) throws IOException {
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
     }
