@@ -153,7 +153,7 @@ public final class BenchRunner {
                 for (int i = 0; i < queries.size(); i++) {
                     figures.add(peerQuery(queries.get(i), cube, duck, probeGbs, loop == null ? null : loop.get(i)));
                 }
-                return new BenchReport.Peers(cube.rows(), cubeLoad, duckLoad, duck.version(),
+                return BenchReport.Peers.of(cube.rows(), cubeLoad, duckLoad, duck.version(),
                         DuckDbPeer.LOAD_PATH, figures);
             }
         }

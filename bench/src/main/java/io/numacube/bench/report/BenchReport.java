@@ -153,6 +153,23 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
             return !"OK".equals(check) || bareLoopCheck != null && !"OK".equals(bareLoopCheck);
         }
 
+        /**
+         * The targets of the bench issue for this query: Q1–Q3 at least 10x DuckDB and 80% of the probe; Q4, Q5 at
+         * least 3x DuckDB (default settings). One line each, "met" or "NOT met" with the figures.
+         */
+        public List<String> targets() {
+            List<String> out = new java.util.ArrayList<>();
+            boolean scan = id.equals("Q1") || id.equals("Q2") || id.equals("Q3");
+            double needSpeedup = scan ? 10 : 3;
+            out.add(String.format(java.util.Locale.ROOT, "%s >= %.0fx DuckDB: %s (%.1fx)", id, needSpeedup,
+                    speedupVsDuckdb >= needSpeedup ? "met" : "NOT met", speedupVsDuckdb));
+            if (scan) {
+                out.add(String.format(java.util.Locale.ROOT, "%s >= 80%% of the probe: %s (%.0f%%)", id,
+                        numacubeFractionOfProbe >= 0.8 ? "met" : "NOT met", 100 * numacubeFractionOfProbe));
+            }
+            return out;
+        }
+
         /** numacube's median time over the bare loop's (1.0 = no overhead), or null without the baseline. */
         public Double overheadVsBareLoop() {
             return bareLoop == null ? null : numacube.medianSeconds() / bareLoop.medianSeconds();
@@ -166,11 +183,20 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param duckdbVersion DuckDB's version()
      * @param duckdbLoadPath how the rows went into DuckDB
      * @param queries       Q1..Q5
+     * @param targets       the issue's speed targets, one line each with "met" / "NOT met" and the figures
      */
     public record Peers(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion, String duckdbLoadPath,
-                        List<QueryFigures> queries) {
+                        List<QueryFigures> queries, List<String> targets) {
         public Peers {
             queries = List.copyOf(queries);
+            targets = List.copyOf(targets);
+        }
+
+        /** The figures with the targets computed from them. */
+        public static Peers of(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion,
+                               String duckdbLoadPath, List<QueryFigures> queries) {
+            return new Peers(rows, numacubeLoad, duckdbLoad, duckdbVersion, duckdbLoadPath, queries,
+                    queries.stream().flatMap(q -> q.targets().stream()).toList());
         }
 
         public boolean allEqual() {

@@ -106,6 +106,13 @@ public final class ReportPrinter {
         p.queries().stream().filter(q -> q.duckdbTuning() != null).findFirst().ifPresent(q ->
                 out.println("  DuckDB tuned = default settings plus " + q.duckdbTuning()
                         + " (lets its perfect-hash aggregate cover 250k groups); speedups are DuckDB median / numacube median"));
+        p.queries().stream().filter(q -> q.numacubeStats() != null && q.numacubeStats().morselsSkipped() > 0)
+                .forEach(q -> out.printf(Locale.ROOT, "  %s: numacube skipped %d of %d morsels (zone maps) and read "
+                                + "%.0f%% of the bytes counted; GB/s and %%probe count the whole columns%n", q.id(),
+                        q.numacubeStats().morselsSkipped(), q.numacubeStats().morsels()
+                                + q.numacubeStats().morselsSkipped(),
+                        100.0 * q.numacubeStats().bytesRead() / q.bytesRead()));
+        out.println("  targets (issue 4): " + String.join("; ", p.targets()));
         out.println("  answers: " + (p.allEqual() ? "all queries gave the same answers in both engines"
                 : "FAILED — some answers differ (see the answers column)"));
     }

@@ -27,7 +27,7 @@ class JsonReportTest {
         QueryFigures q1 = new QueryFigures("Q1", "currency sums", "SELECT 1", 9_000_000, cube, duck, null, null,
                 duck.medianSeconds() / cube.medianSeconds(), null, cube.fractionOfProbe(), "OK",
                 new BenchReport.EngineStats(1_000_000, 9_000_000, 16, 16, 0, 0, "scan"), null, null);
-        BenchReport.Peers peers = new BenchReport.Peers(1_000_000, new BenchReport.Load(0.5, 2e6),
+        BenchReport.Peers peers = BenchReport.Peers.of(1_000_000, new BenchReport.Load(0.5, 2e6),
                 new BenchReport.Load(1, 1e6), "v2.0.0", "appender", List.of(q1));
         return new BenchReport("numacube bench", "2026-11-22T08:00:00Z", machine,
                 new BenchReport.Settings(1_000_000, 42, 2, true, List.of("probe", "peers"), 1, 3, 2.0, 1_000_000, "engine"),
@@ -46,6 +46,8 @@ class JsonReportTest {
         assertEquals(12.5, q.path("speedupVsDuckdb").asDouble(), 1e-9);
         assertEquals(9_000_000 / 0.02 / 1e9 / 24, q.path("numacubeFractionOfProbe").asDouble(), 1e-12);
         assertEquals("OK", q.path("check").asText());
+        assertEquals("Q1 >= 10x DuckDB: met (12.5x)", root.path("peers").path("targets").get(0).asText());
+        assertEquals("Q1 >= 80% of the probe: NOT met (2%)", root.path("peers").path("targets").get(1).asText());
     }
 
     @Test
