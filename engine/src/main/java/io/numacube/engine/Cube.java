@@ -66,6 +66,7 @@ public final class Cube implements AutoCloseable {
         this.layout = layout;
         this.status = status;
         this.workStealing = options.workStealing();
+        Thread.ofVirtual().name("numacube-sql-warmup").start(SqlBinder::warmUp);
     }
 
     /** Opens an empty cube: detects the machine (or simulates nodes), starts the workers, opens placed memory. */

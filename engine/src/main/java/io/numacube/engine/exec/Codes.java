@@ -83,6 +83,47 @@ final class Codes {
         return out;
     }
 
+    /** {@code gid[k] = code(row k)}: the first key column of a dense group space (its stride is 1). */
+    static void setKeyInt(MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] gid) {
+        if (sel == null) {
+            switch (w) {
+                case BYTE -> {
+                    for (int k = 0; k < n; k++) {
+                        gid[k] = s.get(BYTE, b + k) & 0xFF;
+                    }
+                }
+                case SHORT -> {
+                    for (int k = 0; k < n; k++) {
+                        gid[k] = s.getAtIndex(SHORT, b + k) & 0xFFFF;
+                    }
+                }
+                case INT -> {
+                    for (int k = 0; k < n; k++) {
+                        gid[k] = s.getAtIndex(INT, b + k);
+                    }
+                }
+            }
+        } else {
+            switch (w) {
+                case BYTE -> {
+                    for (int k = 0; k < n; k++) {
+                        gid[k] = s.get(BYTE, sel[k]) & 0xFF;
+                    }
+                }
+                case SHORT -> {
+                    for (int k = 0; k < n; k++) {
+                        gid[k] = s.getAtIndex(SHORT, sel[k]) & 0xFFFF;
+                    }
+                }
+                case INT -> {
+                    for (int k = 0; k < n; k++) {
+                        gid[k] = s.getAtIndex(INT, sel[k]);
+                    }
+                }
+            }
+        }
+    }
+
     /** {@code gid[k] += code(row k) * stride} for dense group spaces. */
     static void addKeyInt(MemorySegment s, CodeWidth w, int b, int n, int[] sel, int stride, int[] gid) {
         if (sel == null) {

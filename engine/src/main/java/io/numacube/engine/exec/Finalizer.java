@@ -86,17 +86,51 @@ final class Finalizer {
             }
         }
         int rows = rowOf.size();
-        Object[][] aggValues = new Object[rows][nAgg];
-        for (int r = 0; r < rows; r++) {
-            for (int a = 0; a < nAgg; a++) {
-                aggValues[r][a] = value(q, q.aggs[a], a, r, counts[r], dv, lv);
+        AggColumns values = new AggColumns(nAgg, rows);
+        for (int a = 0; a < nAgg; a++) {
+            for (int r = 0; r < rows; r++) {
+                values.set(a, r, value(q, q.aggs[a], a, r, counts[r], dv, lv));
             }
         }
         long[] logicalKeys = new long[rows];
         for (int r = 0; r < rows; r++) {
             logicalKeys[r] = rowOf.keyAt(r);
         }
-        return output(q, rows, logicalKeys, aggValues, stats);
+        return output(q, rows, logicalKeys, values, stats);
+    }
+
+    /** Aggregate results per result row, unboxed: a long or a double per cell, or null. */
+    private static final class AggColumns {
+        final long[][] longs;
+        final double[][] doubles;
+        final boolean[][] nulls;
+        final boolean[] isLong;
+
+        AggColumns(int aggs, int rows) {
+            longs = new long[aggs][];
+            doubles = new double[aggs][];
+            nulls = new boolean[aggs][rows];
+            isLong = new boolean[aggs];
+            for (int a = 0; a < aggs; a++) {
+                longs[a] = new long[rows];
+                doubles[a] = new double[rows];
+            }
+        }
+
+        void set(int a, int r, Object v) {
+            if (v == null) {
+                nulls[a][r] = true;
+            } else if (v instanceof Long l) {
+                isLong[a] = true;
+                longs[a][r] = l;
+            } else {
+                doubles[a][r] = (Double) v;
+            }
+        }
+
+        Object get(int a, int r) {
+            return nulls[a][r] ? null : isLong[a] ? (Object) longs[a][r] : (Object) doubles[a][r];
+        }
     }
 
     private static void direct(CompiledQuery q, CompiledQuery.AggPlan p, Partial m, int g, int a, int row,
@@ -157,7 +191,7 @@ final class Finalizer {
         return p.longResult() ? (Object) Math.round(dv[a][r]) : (Object) dv[a][r];
     }
 
-    private static QueryResult output(CompiledQuery q, int rows, long[] logicalKeys, Object[][] aggValues,
+    private static QueryResult output(CompiledQuery q, int rows, long[] logicalKeys, AggColumns aggValues,
                                       QueryStats stats) {
         LogicalQuery lq = q.logical;
         int nKeys = q.logicalKeys;
@@ -169,7 +203,7 @@ final class Finalizer {
         }
         java.util.function.IntFunction<java.util.function.Function<Expr, Object>> leaves = r -> e -> switch (e) {
             case Expr.KeyRef k -> QueryCompiler.scalar(q.fact.dictionary(q.keyColumns[k.key()]), keyCodes[r][k.key()]);
-            case Expr.AggRef a -> aggValues[r][a.agg()];
+            case Expr.AggRef a -> aggValues.get(a.agg(), r);
             default -> throw new IllegalStateException("row-level expression in the output: " + e.text());
         };
         List<Integer> kept = new ArrayList<>();
@@ -229,6 +263,11 @@ final class Finalizer {
                 default -> new long[n];
             };
             boolean[] nm = null;
+            if (fillDirectly(q, e, col, out, keyCodes, aggValues)) {
+                columns[c] = col;
+                nulls[c] = e instanceof Expr.AggRef a ? nullsOf(aggValues.nulls[a.agg()], out) : null;
+                continue;
+            }
             for (int i = 0; i < n; i++) {
                 Object v = ScalarEval.eval(e, leaves.apply(out.get(i)));
                 if (v == null) {
@@ -249,5 +288,49 @@ final class Finalizer {
             nulls[c] = nm;
         }
         return new QueryResult(names, types, columns, nulls, n, stats);
+    }
+
+    /** Copies a bare group key or aggregate into its column without boxing; false for other expressions. */
+    private static boolean fillDirectly(CompiledQuery q, Expr e, Object col, List<Integer> rows, int[][] keyCodes,
+                                        AggColumns aggs) {
+        int n = rows.size();
+        if (e instanceof Expr.KeyRef k) {
+            io.numacube.engine.storage.Dictionary d = q.fact.dictionary(q.keyColumns[k.key()]);
+            for (int i = 0; i < n; i++) {
+                int code = keyCodes[rows.get(i)][k.key()];
+                switch (col) {
+                    case String[] s -> s[i] = d.string(code);
+                    case long[] l -> l[i] = d.longValue(code);
+                    default -> throw new IllegalStateException("key column type");
+                }
+            }
+            return true;
+        }
+        if (e instanceof Expr.AggRef a) {
+            int j = a.agg();
+            for (int i = 0; i < n; i++) {
+                int r = rows.get(i);
+                switch (col) {
+                    case double[] d -> d[i] = aggs.isLong[j] ? aggs.longs[j][r] : aggs.doubles[j][r];
+                    case long[] l -> l[i] = aggs.isLong[j] ? aggs.longs[j][r] : Math.round(aggs.doubles[j][r]);
+                    default -> throw new IllegalStateException("aggregate column type");
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean[] nullsOf(boolean[] nulls, List<Integer> rows) {
+        boolean[] out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            if (nulls[rows.get(i)]) {
+                if (out == null) {
+                    out = new boolean[rows.size()];
+                }
+                out[i] = true;
+            }
+        }
+        return out;
     }
 }

@@ -140,10 +140,15 @@ final class Partial {
                 continue;
             }
             if (q.dense) {
-                Arrays.fill(gid, 0, cnt, 0);
-                for (int i = 0; i < keyColumns.length; i++) {
-                    int c = keyColumns[i];
-                    Codes.addKeyInt(view.columns[c], view.widths[c], b, cnt, s, (int) q.keyStrides[i], gid);
+                if (keyColumns.length == 0) {
+                    Arrays.fill(gid, 0, cnt, 0);
+                } else {
+                    int c0 = keyColumns[0];
+                    Codes.setKeyInt(view.columns[c0], view.widths[c0], b, cnt, s, gid);
+                    for (int i = 1; i < keyColumns.length; i++) {
+                        int c = keyColumns[i];
+                        Codes.addKeyInt(view.columns[c], view.widths[c], b, cnt, s, (int) q.keyStrides[i], gid);
+                    }
                 }
             } else {
                 Arrays.fill(key, 0, cnt, 0L);
@@ -156,12 +161,37 @@ final class Partial {
                 }
                 ensureCapacity(map.size());
             }
-            long[] cts = counts;
-            for (int k = 0; k < cnt; k++) {
-                cts[gid[k]]++;
+            int from = 0;
+            if (q.accs.length > 0 && q.accs[0].kind() == CompiledQuery.AccKind.SUM_D && q.accs[0].column() >= 0) {
+                countAndSum(view.columns[q.accs[0].column()], d[0], b, cnt, s);
+                from = 1;
+            } else {
+                long[] cts = counts;
+                for (int k = 0; k < cnt; k++) {
+                    cts[gid[k]]++;
+                }
             }
-            for (int i = 0; i < q.accs.length; i++) {
+            for (int i = from; i < q.accs.length; i++) {
                 accumulate(q.accs[i], i, b, cnt, s);
+            }
+        }
+    }
+
+    /** The common case fused: count the rows and sum a bare double column in one pass. */
+    private void countAndSum(MemorySegment seg, double[] a, int b, int n, int[] s) {
+        long[] cts = counts;
+        int[] g = gid;
+        if (s == null) {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a[x] += seg.getAtIndex(Codes.DOUBLE, b + k);
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a[x] += seg.getAtIndex(Codes.DOUBLE, s[k]);
             }
         }
     }
