@@ -22,12 +22,14 @@ import java.util.Set;
  * @param repetitions      timed runs per query
  * @param streamSeconds    seconds each concurrent-stream point runs
  * @param stabilityRepeats fresh cubes per stability configuration
+ * @param warmupSeconds    least seconds of warm-up runs per query and engine (JIT: see BenchRunner)
  * @param timeBudgetSeconds about how long the timed runs of one query in one engine may take: slow queries get
  *                         fewer runs (at least 3)
  */
 public record BenchOptions(boolean quick, long rows, long sectionRows, long seed, int threads, Set<Section> sections,
                            Path jsonFile, Path chartsDir, long probeBytes, int warmups, int repetitions,
-                           double streamSeconds, int stabilityRepeats, double timeBudgetSeconds) {
+                           double streamSeconds, int stabilityRepeats, double warmupSeconds,
+                           double timeBudgetSeconds) {
 
     /** The sections of a run, in the order they run. */
     public enum Section {
@@ -70,6 +72,6 @@ public record BenchOptions(boolean quick, long rows, long sectionRows, long seed
         return new BenchOptions(quick, r, sectionRows, 42, t,
                 sections == null || sections.isEmpty() ? EnumSet.allOf(Section.class) : sections, jsonFile, chartsDir,
                 quick ? 256L << 20 : 2L << 30, quick ? 2 : 3, quick ? 5 : 10, quick ? 0.4 : 2.0, 3,
-                quick ? 2.0 : 15.0);
+                quick ? 0.5 : 2.0, quick ? 2.0 : 15.0);
     }
 }

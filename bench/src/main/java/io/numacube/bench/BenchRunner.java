@@ -98,7 +98,7 @@ public final class BenchRunner {
                 new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
                         options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
                         options.warmups(), options.repetitions(), options.timeBudgetSeconds(), options.sectionRows(),
-                        cubes.description()),
+                        cubes.description(), options.warmupSeconds()),
                 notes, errors, contention, probe, peers, policies, scaling, stability);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
@@ -244,20 +244,24 @@ public final class BenchRunner {
     }
 
     /**
-     * Warm-up runs, then timed runs of {@code body}; seconds of each timed run. Slow bodies get fewer runs: warm-ups
-     * stop once they used a quarter of {@link BenchOptions#timeBudgetSeconds()}, and the timed runs are as many as
-     * fit in the budget (at least 3, at most {@link BenchOptions#repetitions()}); the summary's count says how many.
+     * Warm-up runs, then timed runs of {@code body}; seconds of each timed run. Warm-up runs at least
+     * {@link BenchOptions#warmups()} times and for at least {@link BenchOptions#warmupSeconds()} (kernels called on a
+     * few morsels per query are compiled only after many queries), but stops once it used a quarter of
+     * {@link BenchOptions#timeBudgetSeconds()}; the timed runs are as many as fit in the budget (at least 3, at most
+     * {@link BenchOptions#repetitions()}); the summary's count says how many.
      */
     private Summary time(ThrowingRunnable body) throws Exception {
         long start = System.nanoTime();
         double one = Double.NaN;
-        for (int i = 0; i < options.warmups(); i++) {
+        for (int i = 0; ; i++) {
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            if (i >= options.warmups() && elapsed >= options.warmupSeconds() || elapsed > options.timeBudgetSeconds() / 4
+                    || i >= 10_000) {
+                break;
+            }
             long t0 = System.nanoTime();
             body.run();
             one = (System.nanoTime() - t0) / 1e9;
-            if ((System.nanoTime() - start) / 1e9 > options.timeBudgetSeconds() / 4) {
-                break;
-            }
         }
         int runs = Double.isNaN(one) ? options.repetitions()
                 : (int) Math.max(Math.min(3, options.repetitions()),

@@ -25,7 +25,7 @@ class BenchRunnerTest {
 
     private static BenchOptions tiny(Path dir) {
         return new BenchOptions(true, 30_000, 20_000, 42, 2, EnumSet.allOf(BenchOptions.Section.class),
-                dir.resolve("out/bench.json"), dir.resolve("charts"), 1 << 20, 1, 2, 0.02, 2, 1.0);
+                dir.resolve("out/bench.json"), dir.resolve("charts"), 1 << 20, 1, 2, 0.02, 2, 0.05, 1.0);
     }
 
     @Test
@@ -151,7 +151,7 @@ class BenchRunnerTest {
         };
         BenchOptions options = new BenchOptions(true, 20_000, 20_000, 42, 2,
                 EnumSet.of(BenchOptions.Section.PEERS, BenchOptions.Section.SCALING), dir.resolve("r.json"), null,
-                1 << 20, 0, 1, 0.02, 1, 1.0);
+                1 << 20, 0, 1, 0.02, 1, 0.0, 1.0);
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         BenchReport report = new BenchRunner(options, broken, null, ThreadTeam.unpinned(), sink, sink).run();
 

@@ -56,9 +56,11 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      *                    many runs as fit, at least 3 (each figure's summary has its count)
      * @param sectionRows rows of the policy, scaling and stability sections
      * @param engine      what was measured as "numacube" (the engine and its NUMA path, or the bare loop)
+     * @param warmupSeconds least seconds of warm-up per query and engine
      */
     public record Settings(long rows, long seed, int threads, boolean quick, List<String> sections, int warmups,
-                           int repetitions, double timeBudgetSeconds, long sectionRows, String engine) {
+                           int repetitions, double timeBudgetSeconds, long sectionRows, String engine,
+                           double warmupSeconds) {
         public Settings {
             sections = List.copyOf(sections);
         }

@@ -25,6 +25,7 @@ public final class ReportPrinter {
         out.println("  rows=" + String.format(Locale.ROOT, "%,d", r.settings().rows()) + " seed="
                 + r.settings().seed() + " threads=" + r.settings().threads()
                 + (r.settings().quick() ? " (--quick)" : "") + " warmups=" + r.settings().warmups()
+                + String.format(Locale.ROOT, " (and at least %.1f s)", r.settings().warmupSeconds())
                 + " timed runs=" + r.settings().repetitions() + String.format(Locale.ROOT,
                 " (fewer, at least 3, when they would take over %.0f s)", r.settings().timeBudgetSeconds())
                 + " section rows=" + String.format(Locale.ROOT, "%,d", r.settings().sectionRows()));

@@ -30,7 +30,7 @@ class JsonReportTest {
         BenchReport.Peers peers = BenchReport.Peers.of(1_000_000, new BenchReport.Load(0.5, 2e6),
                 new BenchReport.Load(1, 1e6), "v2.0.0", "appender", List.of(q1));
         return new BenchReport("numacube bench", "2026-11-22T08:00:00Z", machine,
-                new BenchReport.Settings(1_000_000, 42, 2, true, List.of("probe", "peers"), 1, 3, 2.0, 1_000_000, "engine"),
+                new BenchReport.Settings(1_000_000, 42, 2, true, List.of("probe", "peers"), 1, 3, 2.0, 1_000_000, "engine", 0.5),
                 List.of("a note"), List.of(), List.of(), new BenchReport.Probe("kernel", "unpinned", one, two), peers, null, null, null);
     }
 
