@@ -106,7 +106,8 @@ public final class ReportPrinter {
         }
         p.queries().stream().filter(q -> q.duckdbTuning() != null).findFirst().ifPresent(q ->
                 out.println("  DuckDB tuned = default settings plus " + q.duckdbTuning()
-                        + " (lets its perfect-hash aggregate cover 250k groups); speedups are DuckDB median / numacube median"));
+                        + " (PERF-FACTS: lets its perfect-hash aggregate cover 250k groups of integer keys; the generated book is"
+                        + " VARCHAR, so expect little from it here); speedups are DuckDB median / numacube median"));
         p.queries().stream().filter(q -> q.numacubeStats() != null && q.numacubeStats().morselsSkipped() > 0)
                 .forEach(q -> out.printf(Locale.ROOT, "  %s: numacube skipped %d of %d morsels (zone maps) and read "
                                 + "%.0f%% of the bytes counted; GB/s and %%probe count the whole columns%n", q.id(),
