@@ -373,18 +373,22 @@ public final class BenchRunner {
         List<StabilityRow> rows = new ArrayList<>();
         List<Placement> placements = options.quick() ? List.of(Placement.NODE_LOCAL, Placement.OS_DEFAULT)
                 : List.of(Placement.values());
-        for (Placement p : placements) {
-            List<Double> perRepeat = new ArrayList<>();
-            double within = 0;
-            for (int r = 0; r < options.stabilityRepeats(); r++) {
-                Summary s = mixSeconds(options.sectionRows(), options.threads(), p,
-                        "stability: " + p.label() + " repeat " + (r + 1));
-                perRepeat.add(s.median());
-                within += s.cv();
+        // round robin over the configurations, so that a machine whose load drifts hurts them all alike
+        List<List<Summary>> runs = new ArrayList<>();
+        placements.forEach(p -> runs.add(new ArrayList<>()));
+        for (int r = 0; r < options.stabilityRepeats(); r++) {
+            for (int i = 0; i < placements.size(); i++) {
+                Placement p = placements.get(i);
+                runs.get(i).add(mixSeconds(options.sectionRows(), options.threads(), p,
+                        "stability: " + p.label() + " repeat " + (r + 1)));
             }
+        }
+        for (int i = 0; i < placements.size(); i++) {
+            List<Double> perRepeat = runs.get(i).stream().map(Summary::median).toList();
+            double within = runs.get(i).stream().mapToDouble(Summary::cv).average().orElse(Double.NaN);
             Summary across = Summary.of(perRepeat.stream().mapToDouble(Double::doubleValue).toArray());
-            rows.add(new StabilityRow(p.label() + ", " + options.threads() + " threads", perRepeat.size(), perRepeat,
-                    across, within / perRepeat.size()));
+            rows.add(new StabilityRow(placements.get(i).label() + ", " + options.threads() + " threads",
+                    perRepeat.size(), perRepeat, across, within));
         }
         String note = cubes.nodes() == 1
                 ? "one NUMA node: placed and OS-default runs use the same memory, so they should be equally steady "
