@@ -71,7 +71,7 @@ public record BenchOptions(boolean quick, long rows, long sectionRows, long seed
         long sectionRows = quick ? Math.min(r, 1_000_000L) : Math.min(r, 20_000_000L);
         return new BenchOptions(quick, r, sectionRows, 42, t,
                 sections == null || sections.isEmpty() ? EnumSet.allOf(Section.class) : sections, jsonFile, chartsDir,
-                quick ? 256L << 20 : 2L << 30, quick ? 2 : 3, quick ? 5 : 10, quick ? 0.4 : 2.0, 3,
+                quick ? 256L << 20 : 2L << 30, quick ? 2 : 3, quick ? 5 : 10, quick ? 0.4 : 4.0, 3,
                 quick ? 0.5 : 2.0, quick ? 2.0 : 15.0);
     }
 }

@@ -80,7 +80,11 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Placement policies: throughput vs concurrent streams (" + machine + ")")
                 .xAxisTitle("concurrent query streams").yAxisTitle("queries / s").build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideSW);
+        chart.getStyler().setYAxisMin(0.0);
+        if (p.nodes() == 1) {
+            chart.setTitle(chart.getTitle() + " — one node: policies differ only by noise");
+        }
         for (PolicySeries s : p.series()) {
             double[] x = s.points().stream().mapToDouble(BenchReport.PolicyPoint::streams).toArray();
             double[] y = s.points().stream().mapToDouble(BenchReport.PolicyPoint::queriesPerSecond).toArray();
@@ -93,7 +97,7 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Amdahl: fixed data, speedup vs " + s.dimension() + " (" + machine + ")")
                 .xAxisTitle("threads").yAxisTitle("speedup").build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideSE);
         double[] x = s.amdahl().stream().mapToDouble(ScalePoint::threads).toArray();
         chart.addSeries("measured", x, s.amdahl().stream().mapToDouble(ScalePoint::speedup).toArray())
                 .setMarker(SeriesMarkers.CIRCLE);
@@ -105,7 +109,7 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Gustafson: data grows with " + s.dimension() + ", time should stay flat (" + machine + ")")
                 .xAxisTitle("threads (rows grow in proportion)").yAxisTitle("median seconds of the mix").build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideSE);
         chart.getStyler().setYAxisMin(0.0);
         double[] x = s.gustafson().stream().mapToDouble(ScalePoint::threads).toArray();
         double[] y = s.gustafson().stream().mapToDouble(p -> p.seconds().median()).toArray();
