@@ -55,7 +55,10 @@ public final class Cube implements AutoCloseable {
     private final String status;
     private final Map<String, FactTable> tables = new HashMap<>();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
+    /** Serialises loads and relocations (not queries), so a relocation never undoes a concurrent load. */
+    private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
     private volatile boolean workStealing;
+    private volatile Placement currentPlacement;
     private boolean closed;
 
     private Cube(CubeOptions options, WorkerPool pool, ColumnMemory memory, TableBuilder.NodeLayout layout,
@@ -66,6 +69,7 @@ public final class Cube implements AutoCloseable {
         this.layout = layout;
         this.status = status;
         this.workStealing = options.workStealing();
+        this.currentPlacement = options.placement();
         Thread.ofVirtual().name("numacube-sql-warmup").start(SqlBinder::warmUp);
     }
 
@@ -106,6 +110,43 @@ public final class Cube implements AutoCloseable {
         return options;
     }
 
+    /** The placement new and relocated tables get: the option's, or the last {@link #relocate} argument. */
+    public Placement currentPlacement() {
+        return currentPlacement;
+    }
+
+    /**
+     * Moves every table into new partitions placed as {@code placement} asks (same partitions and data), then frees
+     * the old ones; later loads use it too. Atomic like a load: on failure the tables stay where they were. Lets a
+     * benchmark compare placement modes in one process without regenerating the data.
+     */
+    public void relocate(Placement placement) {
+        checkOpen();
+        loadLock.lock();
+        try {
+            relocateLocked(placement);
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
+    private void relocateLocked(Placement placement) {
+        List<FactTable> fresh = new ArrayList<>();
+        lock.readLock().lock();
+        try {
+            for (FactTable t : tables.values()) {
+                fresh.add(TableBuilder.relocate(t, placement, layout, memory, pool));
+            }
+        } catch (RuntimeException e) {
+            fresh.forEach(FactTable::close);
+            throw e;
+        } finally {
+            lock.readLock().unlock();
+        }
+        currentPlacement = placement;
+        swapIn(fresh.toArray(FactTable[]::new));
+    }
+
     /** Turns work stealing on or off for later queries (the benchmark compares both). */
     public void setWorkStealing(boolean on) {
         workStealing = on;
@@ -117,9 +158,14 @@ public final class Cube implements AutoCloseable {
      */
     public void loadTable(TableStaging staging) {
         checkOpen();
-        FactTable t = StagedTableLoader.load(staging, options.partitioning(), autoPartitions(), options.placement(),
-                layout, options.morselRows(), memory, pool);
-        swapIn(t);
+        loadLock.lock();
+        try {
+            FactTable t = StagedTableLoader.load(staging, options.partitioning(), autoPartitions(), currentPlacement,
+                    layout, options.morselRows(), memory, pool);
+            swapIn(t);
+        } finally {
+            loadLock.unlock();
+        }
     }
 
     /**
@@ -128,12 +174,21 @@ public final class Cube implements AutoCloseable {
      */
     public void generateTrades(long rows, long seed, ProgressListener progress) {
         checkOpen();
+        loadLock.lock();
+        try {
+            generateTradesLocked(rows, seed, progress);
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
+    private void generateTradesLocked(long rows, long seed, ProgressListener progress) {
         FactTable t = TradesLoader.load(new TradesGenerator(seed, rows), options.partitioning(), autoPartitions(),
-                options.placement(), layout, options.morselRows(), memory, pool,
+                currentPlacement, layout, options.morselRows(), memory, pool,
                 progress == null ? ProgressListener.NONE : progress);
         FactTable fx;
         try {
-            fx = StagedTableLoader.load(TradesLoader.fx(), Partitioning.rowRanges(1), 1, options.placement(), layout,
+            fx = StagedTableLoader.load(TradesLoader.fx(), Partitioning.rowRanges(1), 1, currentPlacement, layout,
                     options.morselRows(), memory, pool);
         } catch (RuntimeException e) {
             t.close();
@@ -286,7 +341,7 @@ public final class Cube implements AutoCloseable {
 
     /** One line: the NUMA path, workers, memory, placement, partitioning. */
     public String describe() {
-        return status + " " + pool.describe() + " " + memory.describe() + " placement=" + options.placement()
+        return status + " " + pool.describe() + " " + memory.describe() + " placement=" + currentPlacement
                 + " partitioning=" + options.partitioning() + " stealing=" + (workStealing ? "on" : "off")
                 + " morselRows=" + options.morselRows();
     }

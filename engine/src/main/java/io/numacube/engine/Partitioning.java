@@ -50,6 +50,29 @@ public record Partitioning(String dimension, int partitionCount, int rowsPerPart
         return new Partitioning(dimension, partitionCount, 0);
     }
 
+    /**
+     * Parses {@code auto}, {@code rows:N} (N row ranges), {@code rows-each:N} (N rows per partition) or
+     * {@code DIMENSION[:N]} (by a dimension, N partitions, automatic when omitted).
+     */
+    public static Partitioning parse(String text) {
+        String s = text.trim();
+        int colon = s.indexOf(':');
+        String head = colon < 0 ? s : s.substring(0, colon).trim();
+        String tail = colon < 0 ? null : s.substring(colon + 1).trim();
+        try {
+            int n = tail == null ? 0 : Integer.parseInt(tail);
+            return switch (head.toLowerCase(java.util.Locale.ROOT)) {
+                case "auto" -> AUTO;
+                case "rows" -> rowRanges(n);
+                case "rows-each" -> rowsPerPartition(n);
+                default -> byDimension(head, n);
+            };
+        } catch (NumberFormatException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "partition count must be a number: "
+                    + "partitioning=" + text + " — use auto, rows:N, rows-each:N or DIMENSION[:N]");
+        }
+    }
+
     @Override
     public String toString() {
         String count = partitionCount > 0 ? String.valueOf(partitionCount) : rowsPerPartition > 0

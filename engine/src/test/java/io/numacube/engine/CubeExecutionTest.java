@@ -126,6 +126,35 @@ class CubeExecutionTest {
     }
 
     @Test
+    void relocatingMovesEveryTableAndKeepsTheAnswers() {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withMorselRows(4096)
+                .withPartitioning(Partitioning.parse("desk:3")))) {
+            cube.generateTrades(40_000, 12, ProgressListener.NONE);
+            QueryResult before = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
+            long bytes = cube.liveNativeBytes();
+            for (Placement p : List.of(Placement.INTERLEAVE, Placement.OS_DEFAULT, Placement.oneNode(0))) {
+                cube.relocate(p);
+                assertEquals(p, cube.currentPlacement());
+                assertEquals(bytes, cube.liveNativeBytes(), "old partitions freed");
+                assertEquals("by desk", cube.partitioning("trades"));
+                assertSameAnswer(p.toString(), before, cube.query(ReferenceQueries.Q2 + " ORDER BY 1"));
+                assertEquals(3, cube.placement().stream().filter(i -> i.table().equals("trades")).count());
+            }
+        }
+    }
+
+    @Test
+    void partitioningParsesTheCliForms() {
+        assertEquals(Partitioning.AUTO, Partitioning.parse("auto"));
+        assertEquals(Partitioning.rowRanges(8), Partitioning.parse("rows:8"));
+        assertEquals(Partitioning.rowsPerPartition(1000), Partitioning.parse("rows-each:1000"));
+        assertEquals(Partitioning.byDimension("desk", 0), Partitioning.parse("desk"));
+        assertEquals(Partitioning.byDimension("currency", 4), Partitioning.parse("currency:4"));
+        assertEquals(Placement.oneNode(1), Placement.parse("one_node:1"));
+        assertEquals(Placement.INTERLEAVE, Placement.parse("Interleave"));
+    }
+
+    @Test
     void globalAggregateOverNoRowsGivesCountZeroAndNullSums() {
         try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1))) {
             cube.generateTrades(1_000, 1, ProgressListener.NONE);

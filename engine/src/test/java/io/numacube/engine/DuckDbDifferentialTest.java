@@ -216,7 +216,13 @@ class DuckDbDifferentialTest {
         for (int a = 0; a < aggs; a++) {
             String m = doubleCols.get(rnd.nextInt(doubleCols.size()));
             String m2 = doubleCols.get(rnd.nextInt(doubleCols.size()));
-            int pick = rnd.nextInt(join ? 18 : 12);
+            int pick = rnd.nextInt(join ? 19 : 13);
+            if (pick == (join ? 18 : 12)) {
+                String dim = f.column(dimCols.get(rnd.nextInt(dimCols.size()))).name();
+                select.add((rnd.nextBoolean() ? "MIN(" : "MAX(") + dim + ")");
+                exact.add(true);
+                continue;
+            }
             String agg;
             boolean ex;
             switch (pick) {

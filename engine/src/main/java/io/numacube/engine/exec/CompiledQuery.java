@@ -22,8 +22,9 @@ final class CompiledQuery {
      * @param kind   the operation
      * @param column a bare fact measure column read directly, or -1
      * @param expr   the argument when not a bare column (null for a bare column)
+     * @param codes  MIN_L/MAX_L over the dictionary codes of a dimension column (codes follow value order)
      */
-    record Acc(AccKind kind, int column, NumVec expr) {
+    record Acc(AccKind kind, int column, NumVec expr, boolean codes) {
     }
 
     /** How an aggregate is finished. */

@@ -103,6 +103,7 @@ final class Finalizer {
     private static final class AggColumns {
         final long[][] longs;
         final double[][] doubles;
+        final String[][] strings;
         final boolean[][] nulls;
         final boolean[] isLong;
 
@@ -111,6 +112,7 @@ final class Finalizer {
             doubles = new double[aggs][];
             nulls = new boolean[aggs][rows];
             isLong = new boolean[aggs];
+            strings = new String[aggs][];
             for (int a = 0; a < aggs; a++) {
                 longs[a] = new long[rows];
                 doubles[a] = new double[rows];
@@ -123,13 +125,19 @@ final class Finalizer {
             } else if (v instanceof Long l) {
                 isLong[a] = true;
                 longs[a][r] = l;
+            } else if (v instanceof String str) {
+                if (strings[a] == null) {
+                    strings[a] = new String[nulls[a].length];
+                }
+                strings[a][r] = str;
             } else {
                 doubles[a][r] = (Double) v;
             }
         }
 
         Object get(int a, int r) {
-            return nulls[a][r] ? null : isLong[a] ? (Object) longs[a][r] : (Object) doubles[a][r];
+            return nulls[a][r] ? null : strings[a] != null ? strings[a][r] : isLong[a] ? (Object) longs[a][r]
+                    : (Object) doubles[a][r];
         }
     }
 
@@ -186,6 +194,11 @@ final class Finalizer {
             return (longAcc ? (double) lv[a][r] : dv[a][r]) / count;
         }
         if (longAcc) {
+            CompiledQuery.Acc acc = q.accs[p.kind() == Expr.AggKind.MIN ? p.minAcc() : p.kind() == Expr.AggKind.MAX
+                    ? p.maxAcc() : p.sumAcc()];
+            if (acc.codes()) {
+                return QueryCompiler.scalar(q.fact.dictionary(acc.column()), (int) lv[a][r]);
+            }
             return lv[a][r];
         }
         return p.longResult() ? (Object) Math.round(dv[a][r]) : (Object) dv[a][r];
@@ -311,6 +324,7 @@ final class Finalizer {
             for (int i = 0; i < n; i++) {
                 int r = rows.get(i);
                 switch (col) {
+                    case String[] str -> str[i] = aggs.strings[j] == null ? null : aggs.strings[j][r];
                     case double[] d -> d[i] = aggs.isLong[j] ? aggs.longs[j][r] : aggs.doubles[j][r];
                     case long[] l -> l[i] = aggs.isLong[j] ? aggs.longs[j][r] : Math.round(aggs.doubles[j][r]);
                     default -> throw new IllegalStateException("aggregate column type");

@@ -235,6 +235,13 @@ final class Partial {
                 }
                 case MIN_L -> {
                     long[] a = l[i];
+                    if (acc.codes()) {
+                        var w = view.widths[acc.column()];
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] = Math.min(a[g[k]], Codes.code(seg, w, s == null ? b + k : s[k]));
+                        }
+                        return;
+                    }
                     for (int k = 0; k < n; k++) {
                         long v = seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]);
                         a[g[k]] = Math.min(a[g[k]], v);
@@ -242,6 +249,13 @@ final class Partial {
                 }
                 case MAX_L -> {
                     long[] a = l[i];
+                    if (acc.codes()) {
+                        var w = view.widths[acc.column()];
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] = Math.max(a[g[k]], Codes.code(seg, w, s == null ? b + k : s[k]));
+                        }
+                        return;
+                    }
                     for (int k = 0; k < n; k++) {
                         long v = seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]);
                         a[g[k]] = Math.max(a[g[k]], v);

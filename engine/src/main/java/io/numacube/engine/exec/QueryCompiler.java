@@ -361,7 +361,8 @@ final class QueryCompiler {
                 return new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.POST, sum, min, max, factor, longResult);
             }
         }
-        boolean bareLong = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type() == ColumnType.LONG;
+        boolean bareLong = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT
+                && (c.type() == ColumnType.LONG || c.type().isDimension());
         return switch (kind) {
             case SUM, AVG -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT,
                     acc(accs, bareLong ? CompiledQuery.AccKind.SUM_L : CompiledQuery.AccKind.SUM_D, arg), -1, -1, null,
@@ -390,9 +391,11 @@ final class QueryCompiler {
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
                 && (c.type() == ColumnType.LONG) == (kind == CompiledQuery.AccKind.SUM_L
                 || kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
-            acc = new CompiledQuery.Acc(kind, c.index(), null);
+            acc = new CompiledQuery.Acc(kind, c.index(), null, false);
+        } else if (arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension()) {
+            acc = new CompiledQuery.Acc(kind, c.index(), null, true);
         } else {
-            acc = new CompiledQuery.Acc(kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg));
+            acc = new CompiledQuery.Acc(kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false);
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);

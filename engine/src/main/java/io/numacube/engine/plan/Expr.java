@@ -109,7 +109,10 @@ public sealed interface Expr {
             return switch (kind) {
                 case COUNT, COUNT_STAR -> ColumnType.LONG;
                 case AVG -> ColumnType.DOUBLE;
-                case SUM, MIN, MAX -> arg.type() == ColumnType.LONG ? ColumnType.LONG : ColumnType.DOUBLE;
+                case MIN, MAX -> arg.type().isDimension() && arg.type() != ColumnType.INT ? arg.type()
+                        : arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG
+                        : ColumnType.DOUBLE;
+                case SUM -> arg.type() == ColumnType.LONG ? ColumnType.LONG : ColumnType.DOUBLE;
             };
         }
 

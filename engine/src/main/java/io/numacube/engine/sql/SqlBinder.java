@@ -620,6 +620,12 @@ public final class SqlBinder {
                 }
                 if (kind == Expr.AggKind.COUNT) {
                     agg = new Expr.Agg(Expr.AggKind.COUNT_STAR, null);
+                } else if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX) && arg instanceof Expr.Column c
+                        && c.type().isDimension()) {
+                    if (c.side() != Expr.Side.FACT) {
+                        throw unsupported(argNode, kind + " of a dimension of the joined table");
+                    }
+                    agg = new Expr.Agg(kind, arg);
                 } else {
                     numeric(argNode, arg);
                     agg = new Expr.Agg(kind, arg);

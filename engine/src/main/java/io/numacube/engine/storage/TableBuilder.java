@@ -137,6 +137,26 @@ public final class TableBuilder {
         }
     }
 
+    /**
+     * Copies {@code old} into new partitions placed as {@code placement} asks (same partitions, rows, dictionaries and
+     * morsel size), filled by the new memory node's workers. {@code old} is left as it is; the caller frees it.
+     */
+    public static FactTable relocate(FactTable old, Placement placement, NodeLayout layout, ColumnMemory memory,
+                                     WorkerPool pool) {
+        List<PartitionSpec> specs = new ArrayList<>();
+        for (Partition p : old.partitions()) {
+            specs.add(new PartitionSpec(p.label(), p.rows()));
+        }
+        int morselRows = old.partitions().isEmpty() ? 1 << 16 : old.partitions().get(0).morselRows();
+        return build(old.schema(), old.dictionaries(), specs, old.partitioning(), placement, layout, morselRows, memory,
+                pool, (i, w) -> {
+                    Partition from = old.partitions().get(i);
+                    for (int c = 0; c < old.schema().size(); c++) {
+                        w.column(c).copyFrom(from.column(c));
+                    }
+                });
+    }
+
     private static CompletableFuture<Void> runHere(Callable<Void> task) {
         CompletableFuture<Void> f = new CompletableFuture<>();
         try {
