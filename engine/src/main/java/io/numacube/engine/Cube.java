@@ -339,6 +339,11 @@ public final class Cube implements AutoCloseable {
         return t;
     }
 
+    /** The nodes partitions are placed on (logical nodes when simulated), ascending. */
+    public List<Integer> dataNodes() {
+        return layout.dataNodes();
+    }
+
     /** One line: the NUMA path, workers, memory, placement, partitioning. */
     public String describe() {
         return status + " " + pool.describe() + " " + memory.describe() + " placement=" + currentPlacement
@@ -387,9 +392,10 @@ public final class Cube implements AutoCloseable {
         }
     }
 
-    /** Waits for running queries, frees every table and the placed memory, stops the workers. Idempotent. */
+    /** Waits for running loads and queries, frees every table and the placed memory, stops the workers. Idempotent. */
     @Override
     public void close() {
+        loadLock.lock();
         lock.writeLock().lock();
         try {
             if (closed) {
@@ -417,6 +423,7 @@ public final class Cube implements AutoCloseable {
             }
         } finally {
             lock.writeLock().unlock();
+            loadLock.unlock();
         }
     }
 }

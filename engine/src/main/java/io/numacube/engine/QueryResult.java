@@ -51,6 +51,16 @@ public final class QueryResult {
         return types;
     }
 
+    /** The index of the first column with this name (case-insensitive), or -1. */
+    public int columnIndex(String name) {
+        for (int c = 0; c < names.size(); c++) {
+            if (names.get(c).equalsIgnoreCase(name)) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
     public int columnCount() {
         return names.size();
     }

@@ -162,6 +162,8 @@ class CubeExecutionTest {
             assertEquals(1, r.rowCount());
             assertEquals(0, r.getLong(0, 0));
             assertTrue(r.isNull(0, 1) && r.isNull(0, 2));
+            assertEquals(1, r.columnIndex("SUM(pnl)"));
+            assertEquals(-1, r.columnIndex("pnl"));
             QueryResult grouped = cube.query("SELECT desk, COUNT(*) FROM trades WHERE desk = 'nobody' GROUP BY desk");
             assertEquals(0, grouped.rowCount());
             Map<Integer, Long> byNode = r.stats().morselsByNode();

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class DuckDbDifferentialTest {
 
-    private static final int DATASETS = 36;
+    private static final int DATASETS = 48;
     private static final int QUERIES_PER_DATASET = 12;
 
     private static DuckDb duck;
@@ -218,9 +218,16 @@ class DuckDbDifferentialTest {
             String m2 = doubleCols.get(rnd.nextInt(doubleCols.size()));
             int pick = rnd.nextInt(join ? 19 : 13);
             if (pick == (join ? 18 : 12)) {
-                String dim = f.column(dimCols.get(rnd.nextInt(dimCols.size()))).name();
-                select.add((rnd.nextBoolean() ? "MIN(" : "MAX(") + dim + ")");
-                exact.add(true);
+                ColumnSpec dim = f.column(dimCols.get(rnd.nextInt(dimCols.size())));
+                if (dim.type() == ColumnType.INT && rnd.nextBoolean()) {
+                    int k = rnd.nextInt(3);
+                    select.add(k == 0 ? "SUM(" + dim.name() + ")" : k == 1 ? "AVG(" + dim.name() + ")"
+                            : "MAX(" + dim.name() + " * 2 + 1)");
+                    exact.add(k != 1);
+                } else {
+                    select.add((rnd.nextBoolean() ? "MIN(" : "MAX(") + dim.name() + ")");
+                    exact.add(true);
+                }
                 continue;
             }
             String agg;
@@ -335,8 +342,25 @@ class DuckDbDifferentialTest {
             case 8 -> "(" + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + " OR "
                     + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + ")";
             case 9 -> "NOT (" + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + ")";
-            default -> join ? "rate " + (rnd.nextBoolean() ? "> " : "< ") + (rnd.nextInt(9) - 3) / 2.0
-                    : m + " * 2 < " + doubleCols.get(0) + " + 100";
+            default -> {
+                int intDim = -1;
+                for (int c : dimCols) {
+                    if (ds.fact.column(c).type() == ColumnType.INT) {
+                        intDim = c;
+                    }
+                }
+                int k = rnd.nextInt(3);
+                if (join && k == 0) {
+                    yield "rate " + (rnd.nextBoolean() ? "> " : "< ") + (rnd.nextInt(9) - 3) / 2.0;
+                } else if (join && k == 1) {
+                    yield m + " * rate > " + lit;
+                } else if (intDim >= 0 && k == 2) {
+                    String d = ds.fact.column(intDim).name();
+                    yield rnd.nextBoolean() ? d + " * 2 + 1 > " + (rnd.nextInt(2_000_001) - 1_000_000)
+                            : d + " / 1000 > " + m;
+                }
+                yield m + " * 2 < " + doubleCols.get(0) + " + 100";
+            }
         };
     }
 

@@ -106,6 +106,17 @@ class ReferenceQueriesTest {
     }
 
     @Test
+    void partitionsByDeskAreSkippedWholeWhenNoneOfTheirDesksIsAsked() {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withPartitioning(Partitioning.byDimension("desk", 10))
+                .withMorselRows(1 << 20))) {
+            cube.generateTrades(ROWS, SEED, ProgressListener.NONE);
+            QueryStats s = cube.query("SELECT desk, SUM(pnl) FROM trades WHERE desk = 'DESK-17' GROUP BY desk").stats();
+            assertEquals(1, s.morsels(), "one partition holds DESK-17, and its one morsel is read: " + s);
+            assertEquals(9, s.morselsSkipped(), s.toString());
+        }
+    }
+
+    @Test
     void fxLookupHasOneRowPerCurrency() {
         assertEquals(TradesGenerator.CURRENCIES.size(), TradesLoader.fx().rows());
     }

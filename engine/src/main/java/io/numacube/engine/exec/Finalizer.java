@@ -30,14 +30,17 @@ final class Finalizer {
         }
         boolean appended = q.keyColumns.length > q.logicalKeys;
         int nAgg = q.aggs.length;
-        LongIntHashMap rowOf = new LongIntHashMap(256);
-        int cap = 256;
+        int groups = merged == null ? 0 : merged.groups();
+        // without a post-processing key every group is one result row: no roll-up map needed
+        LongIntHashMap rowOf = appended ? new LongIntHashMap(256) : null;
+        int cap = Math.max(16, Math.min(groups, 1 << 20));
+        long[] keyOfRow = new long[cap];
+        int nRows = q.logicalKeys == 0 ? 1 : 0;
         long[] counts = new long[cap];
         double[][] dv = new double[nAgg][cap];
         long[][] lv = new long[nAgg][cap];
         boolean[][] seen = new boolean[nAgg][cap];
-        int groups = merged == null ? 0 : merged.groups();
-        if (q.logicalKeys == 0) {
+        if (appended && q.logicalKeys == 0) {
             rowOf.slotOf(0);
         }
         for (int g = 0; g < groups; g++) {
@@ -48,9 +51,10 @@ final class Finalizer {
             long k = merged.keyOf(g);
             long logical = appended ? k % q.logicalSpace : k;
             int code = joinPos < 0 ? -1 : (int) ((k / q.keyStrides[joinPos]) % q.keyCards[joinPos]);
-            int row = rowOf.slotOf(logical);
+            int row = appended ? rowOf.slotOf(logical) : q.logicalKeys == 0 ? 0 : nRows++;
             if (row >= cap) {
                 cap = Math.max(cap * 2, row + 1);
+                keyOfRow = Arrays.copyOf(keyOfRow, cap);
                 counts = Arrays.copyOf(counts, cap);
                 for (int a = 0; a < nAgg; a++) {
                     dv[a] = Arrays.copyOf(dv[a], cap);
@@ -58,6 +62,7 @@ final class Finalizer {
                     seen[a] = Arrays.copyOf(seen[a], cap);
                 }
             }
+            keyOfRow[row] = logical;
             counts[row] += n;
             for (int a = 0; a < nAgg; a++) {
                 CompiledQuery.AggPlan p = q.aggs[a];
@@ -85,18 +90,14 @@ final class Finalizer {
                 }
             }
         }
-        int rows = rowOf.size();
+        int rows = appended ? rowOf.size() : nRows;
         AggColumns values = new AggColumns(nAgg, rows);
         for (int a = 0; a < nAgg; a++) {
             for (int r = 0; r < rows; r++) {
                 values.set(a, r, value(q, q.aggs[a], a, r, counts[r], dv, lv));
             }
         }
-        long[] logicalKeys = new long[rows];
-        for (int r = 0; r < rows; r++) {
-            logicalKeys[r] = rowOf.keyAt(r);
-        }
-        return output(q, rows, logicalKeys, values, stats);
+        return output(q, rows, keyOfRow, values, stats);
     }
 
     /** Aggregate results per result row, unboxed: a long or a double per cell, or null. */
@@ -208,18 +209,18 @@ final class Finalizer {
                                       QueryStats stats) {
         LogicalQuery lq = q.logical;
         int nKeys = q.logicalKeys;
-        int[][] keyCodes = new int[rows][nKeys];
+        int[] keyCodes = new int[rows * nKeys];
         for (int r = 0; r < rows; r++) {
             for (int i = 0; i < nKeys; i++) {
-                keyCodes[r][i] = (int) ((logicalKeys[r] / q.keyStrides[i]) % q.keyCards[i]);
+                keyCodes[r * nKeys + i] = (int) ((logicalKeys[r] / q.keyStrides[i]) % q.keyCards[i]);
             }
         }
         java.util.function.IntFunction<java.util.function.Function<Expr, Object>> leaves = r -> e -> switch (e) {
-            case Expr.KeyRef k -> QueryCompiler.scalar(q.fact.dictionary(q.keyColumns[k.key()]), keyCodes[r][k.key()]);
+            case Expr.KeyRef k -> QueryCompiler.scalar(q.fact.dictionary(q.keyColumns[k.key()]), keyCodes[r * nKeys + k.key()]);
             case Expr.AggRef a -> aggValues.get(a.agg(), r);
             default -> throw new IllegalStateException("row-level expression in the output: " + e.text());
         };
-        List<Integer> kept = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>(rows);
         for (int r = 0; r < rows; r++) {
             if (lq.having() == null || Boolean.TRUE.equals(ScalarEval.eval(lq.having(), leaves.apply(r)))) {
                 kept.add(r);
@@ -258,8 +259,11 @@ final class Finalizer {
         }
         int from = (int) Math.min(kept.size(), lq.offset());
         int to = lq.limit() < 0 ? kept.size() : (int) Math.min(kept.size(), from + lq.limit());
-        List<Integer> out = kept.subList(from, to);
-        int n = out.size();
+        int[] out = new int[to - from];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = kept.get(from + i);
+        }
+        int n = out.length;
         List<LogicalQuery.Output> outputs = lq.outputs();
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
@@ -276,13 +280,13 @@ final class Finalizer {
                 default -> new long[n];
             };
             boolean[] nm = null;
-            if (fillDirectly(q, e, col, out, keyCodes, aggValues)) {
+            if (fillDirectly(q, e, col, out, keyCodes, nKeys, aggValues)) {
                 columns[c] = col;
                 nulls[c] = e instanceof Expr.AggRef a ? nullsOf(aggValues.nulls[a.agg()], out) : null;
                 continue;
             }
             for (int i = 0; i < n; i++) {
-                Object v = ScalarEval.eval(e, leaves.apply(out.get(i)));
+                Object v = ScalarEval.eval(e, leaves.apply(out[i]));
                 if (v == null) {
                     if (nm == null) {
                         nm = new boolean[n];
@@ -304,13 +308,13 @@ final class Finalizer {
     }
 
     /** Copies a bare group key or aggregate into its column without boxing; false for other expressions. */
-    private static boolean fillDirectly(CompiledQuery q, Expr e, Object col, List<Integer> rows, int[][] keyCodes,
+    private static boolean fillDirectly(CompiledQuery q, Expr e, Object col, int[] rows, int[] keyCodes, int nKeys,
                                         AggColumns aggs) {
-        int n = rows.size();
+        int n = rows.length;
         if (e instanceof Expr.KeyRef k) {
             io.numacube.engine.storage.Dictionary d = q.fact.dictionary(q.keyColumns[k.key()]);
             for (int i = 0; i < n; i++) {
-                int code = keyCodes[rows.get(i)][k.key()];
+                int code = keyCodes[rows[i] * nKeys + k.key()];
                 switch (col) {
                     case String[] s -> s[i] = d.string(code);
                     case long[] l -> l[i] = d.longValue(code);
@@ -322,7 +326,7 @@ final class Finalizer {
         if (e instanceof Expr.AggRef a) {
             int j = a.agg();
             for (int i = 0; i < n; i++) {
-                int r = rows.get(i);
+                int r = rows[i];
                 switch (col) {
                     case String[] str -> str[i] = aggs.strings[j] == null ? null : aggs.strings[j][r];
                     case double[] d -> d[i] = aggs.isLong[j] ? aggs.longs[j][r] : aggs.doubles[j][r];
@@ -335,12 +339,12 @@ final class Finalizer {
         return false;
     }
 
-    private static boolean[] nullsOf(boolean[] nulls, List<Integer> rows) {
+    private static boolean[] nullsOf(boolean[] nulls, int[] rows) {
         boolean[] out = null;
-        for (int i = 0; i < rows.size(); i++) {
-            if (nulls[rows.get(i)]) {
+        for (int i = 0; i < rows.length; i++) {
+            if (nulls[rows[i]]) {
                 if (out == null) {
-                    out = new boolean[rows.size()];
+                    out = new boolean[rows.length];
                 }
                 out[i] = true;
             }

@@ -361,17 +361,19 @@ final class QueryCompiler {
                 return new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.POST, sum, min, max, factor, longResult);
             }
         }
-        boolean bareLong = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT
-                && (c.type() == ColumnType.LONG || c.type().isDimension());
+        boolean bareLong = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type() == ColumnType.LONG;
+        boolean bareCodes = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension();
         return switch (kind) {
             case SUM, AVG -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT,
                     acc(accs, bareLong ? CompiledQuery.AccKind.SUM_L : CompiledQuery.AccKind.SUM_D, arg), -1, -1, null,
                     longResult);
             case MIN -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT, -1,
-                    acc(accs, bareLong ? CompiledQuery.AccKind.MIN_L : CompiledQuery.AccKind.MIN_D, arg), -1, null,
+                    acc(accs, bareLong || bareCodes ? CompiledQuery.AccKind.MIN_L : CompiledQuery.AccKind.MIN_D, arg), -1,
+                    null,
                     longResult);
             case MAX -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT, -1, -1,
-                    acc(accs, bareLong ? CompiledQuery.AccKind.MAX_L : CompiledQuery.AccKind.MAX_D, arg), null,
+                    acc(accs, bareLong || bareCodes ? CompiledQuery.AccKind.MAX_L : CompiledQuery.AccKind.MAX_D, arg),
+                    null,
                     longResult);
             default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "aggregate kind: " + kind);
         };
@@ -392,7 +394,8 @@ final class QueryCompiler {
                 && (c.type() == ColumnType.LONG) == (kind == CompiledQuery.AccKind.SUM_L
                 || kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
             acc = new CompiledQuery.Acc(kind, c.index(), null, false);
-        } else if (arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension()) {
+        } else if (arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension()
+                && (kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
             acc = new CompiledQuery.Acc(kind, c.index(), null, true);
         } else {
             acc = new CompiledQuery.Acc(kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false);

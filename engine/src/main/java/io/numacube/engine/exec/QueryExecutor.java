@@ -44,6 +44,10 @@ public final class QueryExecutor {
         if (!q.empty) {
             for (int pi = 0; pi < parts.size(); pi++) {
                 Partition p = parts.get(pi);
+                if (!mayPass(q, p)) {
+                    skipped += p.morselCount();
+                    continue;
+                }
                 MorselQueue queue = queues.getOrDefault(p.homeNode(), queues.get(nodes.get(pi % nodes.size())));
                 for (int m = 0; m < p.morselCount(); m++) {
                     long active = activeMasks(q, p, m);
@@ -120,6 +124,33 @@ public final class QueryExecutor {
         double total = (System.nanoTime() - startNanos) / 1e9;
         return r.withStats(new QueryStats(total, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
                 byNode, q.description));
+    }
+
+    /** False when, for some filtered dimension, no code present in the partition passes (partition pruning). */
+    private static boolean mayPass(CompiledQuery q, Partition p) {
+        for (int i = 0; i < q.maskColumns.length; i++) {
+            long[] bits = p.presentCodes(q.maskColumns[i]);
+            if (bits == null) {
+                continue;
+            }
+            boolean[] mask = q.masks[i];
+            boolean any = false;
+            for (int w = 0; w < bits.length && !any; w++) {
+                long word = bits[w];
+                while (word != 0) {
+                    int code = (w << 6) + Long.numberOfTrailingZeros(word);
+                    if (code < mask.length && mask[code]) {
+                        any = true;
+                        break;
+                    }
+                    word &= word - 1;
+                }
+            }
+            if (!any) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** -1 when the zone maps show no row can pass; else a bit per mask that must still be applied. */

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The engine's view of its workers: a fixed set of threads grouped by node. Implementations: {@link ThreadWorkerPool}
- * (plain threads on logical nodes) and the NUMA-backed pool (threads pinned to each node's CPUs).
+ * (plain threads on logical nodes) and {@link NumaWorkerPool} (threads pinned to each node's CPUs).
  *
  * <p>Thread-safety: every method may be called from any thread that is not itself one of the pool's workers
  * ({@link #runOnEveryWorker} from a worker would wait on itself). Several callers may use the pool at once; each

@@ -112,7 +112,8 @@ public sealed interface Expr {
                 case MIN, MAX -> arg.type().isDimension() && arg.type() != ColumnType.INT ? arg.type()
                         : arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG
                         : ColumnType.DOUBLE;
-                case SUM -> arg.type() == ColumnType.LONG ? ColumnType.LONG : ColumnType.DOUBLE;
+                case SUM -> arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG
+                        : ColumnType.DOUBLE;
             };
         }
 

@@ -5,7 +5,7 @@ import java.util.OptionalDouble;
 
 /**
  * Where the engine gets off-heap memory for partitions. Two implementations: {@link ArenaColumnMemory} (plain Java,
- * pages land where the allocating thread first writes them) and the NUMA-backed one (placed memory from the runtime).
+ * pages land where the allocating thread first writes them) and {@link NumaColumnMemory} (placed memory from the runtime).
  *
  * <p>{@link #allocate} is called on the worker that will fill the block, so first-touch placement is right even
  * without mbind. Implementations are thread-safe.

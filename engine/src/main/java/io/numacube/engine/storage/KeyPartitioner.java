@@ -65,7 +65,12 @@ public final class KeyPartitioner {
         int[] listed = new int[k];
         for (int p = 0; p < k; p++) {
             labels.add(new StringBuilder(column).append('='));
-            rows[p] = Math.toIntExact(load[p]);
+            if (load[p] > Integer.MAX_VALUE - 64) {
+                throw new io.numacube.numa.NumacubeException(io.numacube.numa.NumacubeException.Kind.INVALID_INPUT,
+                        "a partition holds at most 2^31 rows: column=" + column + " partition=" + p + " rows=" + load[p]
+                                + " — partition by a dimension with more values, or by row ranges");
+            }
+            rows[p] = (int) load[p];
         }
         for (int c = 0; c < part.length; c++) {
             int p = part[c];

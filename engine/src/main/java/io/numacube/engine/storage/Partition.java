@@ -38,6 +38,7 @@ public final class Partition implements AutoCloseable {
     private final CodeWidth[] widths;
     private final int[][] zoneMin;
     private final int[][] zoneMax;
+    private final long[][] presentCodes;
 
     Partition(int id, String label, int homeNode, int memoryNode, int rows, int morselRows, TableSchema schema,
               CodeWidth[] widths, NativeBlock block) {
@@ -59,10 +60,14 @@ public final class Partition implements AutoCloseable {
         int morsels = morselCount();
         this.zoneMin = new int[schema.size()][];
         this.zoneMax = new int[schema.size()][];
+        this.presentCodes = new long[schema.size()][];
         for (int c = 0; c < schema.size(); c++) {
             if (schema.column(c).isDimension()) {
                 zoneMin[c] = new int[morsels];
                 zoneMax[c] = new int[morsels];
+                if (widths[c] != CodeWidth.INT) {
+                    presentCodes[c] = new long[widths[c] == CodeWidth.BYTE ? 4 : 1024];
+                }
             }
         }
     }
@@ -136,6 +141,15 @@ public final class Partition implements AutoCloseable {
         return zoneMin[column][morsel];
     }
 
+    /**
+     * The codes of a BYTE or SHORT dimension column that occur in this partition, as a bit set ({@code code >>> 6}
+     * selects the word); null for INT-width columns and measures. Lets a query skip a whole partition (partition
+     * pruning, e.g. a partition by desk holds only its desks). Do not modify.
+     */
+    public long[] presentCodes(int column) {
+        return presentCodes[column];
+    }
+
     public int zoneMax(int column, int morsel) {
         return zoneMax[column][morsel];
     }
@@ -162,18 +176,51 @@ public final class Partition implements AutoCloseable {
             if (zoneMin[c] == null) {
                 continue;
             }
+            MemorySegment col = columns[c];
             for (int m = 0; m < zoneMin[c].length; m++) {
                 int from = m * morselRows;
                 int to = Math.min(rows, from + morselRows);
                 int min = Integer.MAX_VALUE;
                 int max = Integer.MIN_VALUE;
-                for (int r = from; r < to; r++) {
-                    int v = code(c, r);
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
+                switch (widths[c]) {
+                    case BYTE -> {
+                        for (int r = from; r < to; r++) {
+                            int v = col.get(BYTE, r) & 0xFF;
+                            min = Math.min(min, v);
+                            max = Math.max(max, v);
+                        }
+                    }
+                    case SHORT -> {
+                        for (int r = from; r < to; r++) {
+                            int v = col.getAtIndex(SHORT, r) & 0xFFFF;
+                            min = Math.min(min, v);
+                            max = Math.max(max, v);
+                        }
+                    }
+                    case INT -> {
+                        for (int r = from; r < to; r++) {
+                            int v = col.getAtIndex(INT, r);
+                            min = Math.min(min, v);
+                            max = Math.max(max, v);
+                        }
+                    }
                 }
                 zoneMin[c][m] = min;
                 zoneMax[c][m] = max;
+            }
+            long[] bits = presentCodes[c];
+            if (bits != null) {
+                if (widths[c] == CodeWidth.BYTE) {
+                    for (int r = 0; r < rows; r++) {
+                        int v = col.get(BYTE, r) & 0xFF;
+                        bits[v >>> 6] |= 1L << v;
+                    }
+                } else {
+                    for (int r = 0; r < rows; r++) {
+                        int v = col.getAtIndex(SHORT, r) & 0xFFFF;
+                        bits[v >>> 6] |= 1L << v;
+                    }
+                }
             }
         }
     }
