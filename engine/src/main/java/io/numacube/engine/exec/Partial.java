@@ -162,7 +162,10 @@ final class Partial {
                 ensureCapacity(map.size());
             }
             int from = 0;
-            if (q.accs.length > 0 && q.accs[0].kind() == CompiledQuery.AccKind.SUM_D && q.accs[0].column() >= 0) {
+            if (q.accs.length > 1 && bareSum(q.accs[0]) && bareSum(q.accs[1])) {
+                countAndSum2(view.columns[q.accs[0].column()], d[0], view.columns[q.accs[1].column()], d[1], b, cnt, s);
+                from = 2;
+            } else if (q.accs.length > 0 && bareSum(q.accs[0])) {
                 countAndSum(view.columns[q.accs[0].column()], d[0], b, cnt, s);
                 from = 1;
             } else {
@@ -173,6 +176,32 @@ final class Partial {
             }
             for (int i = from; i < q.accs.length; i++) {
                 accumulate(q.accs[i], i, b, cnt, s);
+            }
+        }
+    }
+
+    private static boolean bareSum(CompiledQuery.Acc acc) {
+        return acc.kind() == CompiledQuery.AccKind.SUM_D && acc.column() >= 0;
+    }
+
+    /** Count the rows and sum two bare double columns in one pass. */
+    private void countAndSum2(MemorySegment seg0, double[] a0, MemorySegment seg1, double[] a1, int b, int n, int[] s) {
+        long[] cts = counts;
+        int[] g = gid;
+        if (s == null) {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a0[x] += seg0.getAtIndex(Codes.DOUBLE, b + k);
+                a1[x] += seg1.getAtIndex(Codes.DOUBLE, b + k);
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                int r = s[k];
+                cts[x]++;
+                a0[x] += seg0.getAtIndex(Codes.DOUBLE, r);
+                a1[x] += seg1.getAtIndex(Codes.DOUBLE, r);
             }
         }
     }
