@@ -39,6 +39,8 @@ public final class BenchRunner {
     /** DuckDB's setting that lets its perfect-hash aggregate cover Q4's 250k groups (see PERF-FACTS). */
     static final String DUCKDB_Q4_TUNING = "perfect_ht_threshold=18";
     private static final List<ReferenceQuery> MIX = List.of(ReferenceQuery.values());
+    /** Other processes' CPU share above which a section's figures get a warning note. */
+    static final double CONTENDED = 0.25;
 
     private final BenchOptions options;
     private final CubeUnderTest.Factory cubes;
@@ -94,6 +96,14 @@ public final class BenchRunner {
         BenchReport.Policies policies = section(Section.POLICIES, this::policies);
         BenchReport.Scaling scaling = section(Section.SCALING, () -> scaling(machine));
         BenchReport.Stability stability = section(Section.STABILITY, this::stability);
+        for (BenchReport.SectionContention c : contention) {
+            if (c.othersCpuFraction() > CONTENDED) {
+                notes.add(String.format(java.util.Locale.ROOT, "%s: other processes used %.0f%% of the CPUs meanwhile, "
+                        + "so its figures are lower and noisier than this machine can do%s", c.section(),
+                        100 * c.othersCpuFraction(), c.section().equals("probe")
+                                ? " (a low probe inflates every \"% of probe\" figure)" : ""));
+            }
+        }
         BenchReport report = new BenchReport("numacube bench 0.1.0", startedAt, machine,
                 new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
                         options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
