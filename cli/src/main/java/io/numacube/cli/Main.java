@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** The {@code numacube} command: dispatches to one class per subcommand. */
 @Command(name = "numacube", mixinStandardHelpOptions = true, version = "numacube " + Main.VERSION,
         description = "A NUMA-aware in-memory aggregation engine for the JVM.",
-        subcommands = {CommandLine.HelpCommand.class, DoctorCommand.class, GenerateCommand.class, LoadCommand.class, QueryCommand.class, DemoCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, DoctorCommand.class, GenerateCommand.class, LoadCommand.class,
+                QueryCommand.class, DemoCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
 
     /** The version printed by {@code --version} and in JSON reports. */

@@ -1,0 +1,295 @@
+package io.numacube.bench.report;
+
+import io.numacube.bench.stats.Summary;
+
+import java.util.List;
+
+/**
+ * Every figure of one {@code numacube bench} run, as plain immutable records; a section that was not run is
+ * {@code null}. Serialised as is by {@link JsonReport}; printed by {@link ReportPrinter}.
+ *
+ * <p>Units: seconds, rows/s, queries/s, GB/s (10^9 bytes/s), bytes; fractions are 0..1 (0.8 = 80%); speedups are
+ * "times faster" (DuckDB's median seconds / numacube's median seconds: above 1 means numacube is faster).
+ *
+ * @param tool      "numacube bench" and its version
+ * @param startedAt ISO-8601 UTC time the run started
+ * @param machine   the machine and JVM
+ * @param settings  what was asked
+ * @param notes     caveats of this run, one readable line each (one-node machine, small data, ...)
+ * @param errors    sections that failed, "section: exception" each (the section is then null); empty when all ran
+ * @param contention how busy other processes kept the CPUs during each section that ran
+ * @param probe     the bandwidth limit, or null
+ * @param peers     the peer comparison, or null
+ * @param policies  placement policies against concurrent streams, or null
+ * @param scaling   Amdahl and Gustafson scaling, or null
+ * @param stability run-to-run variation, or null
+ */
+public record BenchReport(String tool, String startedAt, Machine machine, Settings settings, List<String> notes,
+                          List<String> errors, List<SectionContention> contention, Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
+
+    public BenchReport {
+        notes = List.copyOf(notes);
+        errors = List.copyOf(errors);
+        contention = List.copyOf(contention);
+    }
+
+    /**
+     * How contended the machine was while one section ran.
+     *
+     * @param section              the section
+     * @param seconds              its wall time
+     * @param othersCpuFraction    share (0..1) of all CPUs used by other processes meanwhile ({@link CpuMeter});
+     *                             NaN (null in the JSON) when it cannot be measured
+     */
+    public record SectionContention(String section, double seconds, double othersCpuFraction) {
+    }
+
+    /**
+     * @param rows        trades rows generated
+     * @param seed        generator seed
+     * @param threads     query threads in numacube and in DuckDB
+     * @param quick       whether this was a --quick run
+     * @param sections    sections run
+     * @param warmups     untimed runs before the timed ones, per query
+     * @param repetitions timed runs per query (fewer for slow queries, see timeBudgetSeconds)
+     * @param timeBudgetSeconds about how long one engine's timed runs of one query may take; a slow query gets as
+     *                    many runs as fit, at least 3 (each figure's summary has its count)
+     * @param sectionRows rows of the policy, scaling and stability sections
+     * @param engine      what was measured as "numacube" (the engine and its NUMA path, or the bare loop)
+     * @param warmupSeconds least seconds of warm-up per query and engine
+     */
+    public record Settings(long rows, long seed, int threads, boolean quick, List<String> sections, int warmups,
+                           int repetitions, double timeBudgetSeconds, long sectionRows, String engine,
+                           double warmupSeconds) {
+        public Settings {
+            sections = List.copyOf(sections);
+        }
+    }
+
+    /** One probe configuration: threads, bytes read per pass, GB/s over the passes and the best pass. */
+    public record ProbeFigure(int threads, long bytes, Summary gbPerSecond, double bestGbPerSecond) {
+    }
+
+    /**
+     * @param kernel     what the probe loop is
+     * @param threading  how its threads were placed
+     * @param oneThread  1 thread
+     * @param allThreads the bench's thread count
+     */
+    public record Probe(String kernel, String threading, ProbeFigure oneThread, ProbeFigure allThreads) {
+    }
+
+    /** A load: seconds and rows/s. */
+    public record Load(double seconds, double rowsPerSecond) {
+    }
+
+    /**
+     * Timings of one engine on one query.
+     *
+     * @param seconds         summary of the timed runs
+     * @param medianSeconds   seconds.median, repeated for readers of the JSON
+     * @param rowsPerSecond   fact rows / median seconds
+     * @param gbPerSecond     bytes of the columns read / median seconds, GB/s
+     * @param fractionOfProbe gbPerSecond / the probe's best all-threads GB/s (0 when there was no probe)
+     */
+    public record Timing(Summary seconds, double medianSeconds, double rowsPerSecond, double gbPerSecond,
+                         double fractionOfProbe) {
+
+        /** The timing of an engine that failed the query: every figure NaN (null in the JSON), no samples. */
+        public static Timing failed() {
+            double nan = Double.NaN;
+            return new Timing(new Summary(0, nan, nan, nan, nan, nan, nan), nan, nan, nan, nan);
+        }
+
+        /** The timing of runs that took {@code seconds}, over {@code rows} rows and {@code bytes} bytes. */
+        public static Timing of(Summary seconds, long rows, long bytes, double probeGbPerSecond) {
+            double gbs = bytes / seconds.median() / 1e9;
+            return new Timing(seconds, seconds.median(), rows / seconds.median(), gbs,
+                    probeGbPerSecond > 0 ? gbs / probeGbPerSecond : 0);
+        }
+    }
+
+    /**
+     * numacube's own counters for one query run (from its result statistics).
+     *
+     * @param rowsScanned    rows of the morsels read (skipped morsels not included)
+     * @param bytesRead      bytes of columns the scan read
+     * @param morsels        morsels run
+     * @param morselsHome    morsels run on their partition's home node
+     * @param morselsStolen  morsels run by another node's worker
+     * @param morselsSkipped morsels skipped by zone maps
+     * @param plan           the physical plan in words
+     */
+    public record EngineStats(long rowsScanned, long bytesRead, long morsels, long morselsHome, long morselsStolen,
+                              long morselsSkipped, String plan) {
+    }
+
+    /**
+     * One reference query in both engines.
+     *
+     * @param id                      Q1..Q5
+     * @param title                   short description
+     * @param sql                     the SQL both engines ran
+     * @param bytesRead               bytes of the fact columns it reads, at numacube's stored widths
+     * @param numacube                numacube's timings
+     * @param duckdb                  DuckDB's timings, default settings
+     * @param duckdbTuned             DuckDB's timings with {@code duckdbTuning}, or null when not run for this query
+     * @param duckdbTuning            the setting used for duckdbTuned, or null
+     * @param speedupVsDuckdb         DuckDB median / numacube median
+     * @param speedupVsDuckdbTuned    DuckDB tuned median / numacube median, or null
+     * @param numacubeFractionOfProbe numacube's GB/s / the probe's best GB/s at the same thread count
+     * @param check                   "OK", or "FAILED: " and the first difference between the answers
+     * @param numacubeStats           numacube's counters of its last run, or null
+     * @param bareLoop                the bench's plain-loop baseline on the same rows (no planner, no morsels, no
+     *                                placement), or null when not run: what the engine's overhead costs
+     * @param bareLoopCheck           "OK", or "FAILED: " and the first difference from DuckDB's answer; null when
+     *                                the baseline was not run
+     */
+    public record QueryFigures(String id, String title, String sql, long bytesRead, Timing numacube, Timing duckdb,
+                               Timing duckdbTuned, String duckdbTuning, double speedupVsDuckdb,
+                               Double speedupVsDuckdbTuned, double numacubeFractionOfProbe, String check,
+                               EngineStats numacubeStats, Timing bareLoop, String bareLoopCheck) {
+
+        /** Whether numacube's answer (or the baseline's, when run) differed from DuckDB's. */
+        public boolean failed() {
+            return !"OK".equals(check) || bareLoopCheck != null && !"OK".equals(bareLoopCheck);
+        }
+
+        /**
+         * The targets of the bench issue for this query: Q1–Q3 at least 10x DuckDB and 80% of the probe; Q4, Q5 at
+         * least 3x DuckDB (default settings). One line each, "met" or "NOT met" with the figures.
+         */
+        public List<String> targets() {
+            List<String> out = new java.util.ArrayList<>();
+            boolean scan = id.equals("Q1") || id.equals("Q2") || id.equals("Q3");
+            double needSpeedup = scan ? 10 : 3;
+            out.add(String.format(java.util.Locale.ROOT, "%s >= %.0fx DuckDB: %s (%.1fx)", id, needSpeedup,
+                    speedupVsDuckdb >= needSpeedup ? "met" : "NOT met", speedupVsDuckdb));
+            if (scan) {
+                out.add(String.format(java.util.Locale.ROOT, "%s >= 80%% of the probe: %s (%.0f%%)", id,
+                        numacubeFractionOfProbe >= 0.8 ? "met" : "NOT met", 100 * numacubeFractionOfProbe));
+            }
+            return out;
+        }
+
+        /** numacube's median time over the bare loop's (1.0 = no overhead), or null without the baseline. */
+        public Double overheadVsBareLoop() {
+            return bareLoop == null ? null : numacube.medianSeconds() / bareLoop.medianSeconds();
+        }
+    }
+
+    /**
+     * @param rows          fact rows
+     * @param numacubeLoad  generate + place in numacube
+     * @param duckdbLoad    the same rows appended into DuckDB's own tables
+     * @param duckdbVersion DuckDB's version()
+     * @param duckdbLoadPath how the rows went into DuckDB
+     * @param queries       Q1..Q5
+     * @param targets       the issue's speed targets, one line each with "met" / "NOT met" and the figures
+     */
+    public record Peers(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion, String duckdbLoadPath,
+                        List<QueryFigures> queries, List<String> targets) {
+        public Peers {
+            queries = List.copyOf(queries);
+            targets = List.copyOf(targets);
+        }
+
+        /** The figures with the targets computed from them. */
+        public static Peers of(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion,
+                               String duckdbLoadPath, List<QueryFigures> queries) {
+            return new Peers(rows, numacubeLoad, duckdbLoad, duckdbVersion, duckdbLoadPath, queries,
+                    queries.stream().flatMap(q -> q.targets().stream()).toList());
+        }
+
+        public boolean allEqual() {
+            return queries.stream().noneMatch(QueryFigures::failed);
+        }
+    }
+
+    /** Throughput of {@code streams} concurrent query streams over {@code seconds}. */
+    public record PolicyPoint(int streams, int queries, double seconds, double queriesPerSecond) {
+    }
+
+    /** One placement policy: its load and its throughput curve. */
+    public record PolicySeries(String policy, String description, double loadSeconds, List<PolicyPoint> points) {
+        public PolicySeries {
+            points = List.copyOf(points);
+        }
+    }
+
+    /**
+     * @param note   what this machine can show (one node: all policies are the same memory)
+     * @param nodes  NUMA nodes used
+     * @param mix    the queries each stream runs, in turn
+     * @param series one per policy
+     */
+    public record Policies(String note, int nodes, List<String> mix, List<PolicySeries> series) {
+        public Policies {
+            mix = List.copyOf(mix);
+            series = List.copyOf(series);
+        }
+    }
+
+    /**
+     * One scaling point.
+     *
+     * @param threads    query threads
+     * @param nodes      nodes used
+     * @param rows       fact rows
+     * @param seconds    summary of the timed runs of the query mix
+     * @param speedup    Amdahl: time at 1 thread / time here; Gustafson: scaled speedup rows/rows1 * t1/t
+     * @param efficiency speedup / threads
+     * @param serialFraction Karp–Flatt metric {@code (1/speedup - 1/threads) / (1 - 1/threads)}: the serial share
+     *                   of the work these figures imply (Amdahl's s; NaN at 1 thread). Growing with threads means
+     *                   overhead grows (contention, shared bandwidth), not a fixed serial part
+     */
+    public record ScalePoint(int threads, int nodes, long rows, Summary seconds, double speedup,
+                             double efficiency, double serialFraction) {
+
+        /** The point with its Karp–Flatt serial fraction computed. */
+        public static ScalePoint of(int threads, int nodes, long rows, Summary seconds, double speedup) {
+            double karpFlatt = threads <= 1 ? Double.NaN : (1 / speedup - 1.0 / threads) / (1 - 1.0 / threads);
+            return new ScalePoint(threads, nodes, rows, seconds, speedup, speedup / threads, karpFlatt);
+        }
+    }
+
+    /**
+     * @param note      how this machine scales (by cores on a one-node machine)
+     * @param dimension "cores" or "nodes"
+     * @param mix       queries timed together at each point
+     * @param amdahl    fixed data, more threads
+     * @param gustafson data grows with threads
+     */
+    public record Scaling(String note, String dimension, List<String> mix, List<ScalePoint> amdahl,
+                          List<ScalePoint> gustafson) {
+        public Scaling {
+            mix = List.copyOf(mix);
+            amdahl = List.copyOf(amdahl);
+            gustafson = List.copyOf(gustafson);
+        }
+    }
+
+    /**
+     * One configuration repeated on fresh cubes.
+     *
+     * @param configuration  placement and threads
+     * @param repeats        fresh cubes (each loaded again)
+     * @param perRepeat      median seconds of the query mix on each cube
+     * @param acrossRepeats  summary of perRepeat: its cv is the run-to-run variation
+     * @param withinRepeats  mean cv of the timed runs inside one cube
+     */
+    public record StabilityRow(String configuration, int repeats, List<Double> perRepeat, Summary acrossRepeats,
+                               double withinRepeats) {
+        public StabilityRow {
+            perRepeat = List.copyOf(perRepeat);
+        }
+    }
+
+    /** Run-to-run variation, placed vs OS default. */
+    public record Stability(String note, List<String> mix, List<StabilityRow> rows) {
+        public Stability {
+            mix = List.copyOf(mix);
+            rows = List.copyOf(rows);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.numacube.bench.data;
+
+import io.numacube.bench.peer.ReferenceQuery;
+import io.numacube.bench.peer.TableSource;
+import io.numacube.engine.gen.ReferenceQueries;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class GeneratedTradesTest {
+
+    /** Records every appended value of every row as text. */
+    private static final class Recorder implements TableSource.RowSink {
+        final List<String> rows = new ArrayList<>();
+        private StringBuilder row;
+
+        @Override
+        public void beginRow() {
+            row = new StringBuilder();
+        }
+
+        @Override
+        public void appendLong(long v) {
+            row.append("L").append(v).append(',');
+        }
+
+        @Override
+        public void appendInt(int v) {
+            row.append("I").append(v).append(',');
+        }
+
+        @Override
+        public void appendDouble(double v) {
+            row.append("D").append(v).append(',');
+        }
+
+        @Override
+        public void appendString(String v) {
+            row.append("S").append(v).append(',');
+        }
+
+        @Override
+        public void appendCode(int code) {
+            row.append("C").append(code).append(',');
+        }
+
+        @Override
+        public void appendEpochDay(int v) {
+            row.append("E").append(v).append(',');
+        }
+
+        @Override
+        public void endRow() {
+            rows.add(row.toString());
+        }
+    }
+
+    @Test
+    void rangesProducedSeparatelyEqualTheWholeTable() throws Exception {
+        TableSource trades = new GeneratedTrades(1000, 3).trades();
+        Recorder whole = new Recorder();
+        trades.produce(whole, 0, 1000);
+        Recorder parts = new Recorder();
+        trades.produce(parts, 0, 333);
+        trades.produce(parts, 333, 1000);
+        assertEquals(1000, whole.rows.size());
+        assertEquals(whole.rows, parts.rows);
+    }
+
+    @Test
+    void appendsOneValuePerDeclaredColumnInEveryRow() throws Exception {
+        TableSource trades = new GeneratedTrades(10, 3).trades();
+        Recorder r = new Recorder();
+        trades.produce(r, 0, 10);
+        for (String row : r.rows) {
+            assertEquals(trades.columns().size(), row.split(",").length, row);
+        }
+    }
+
+    @Test
+    void theBenchRunsTheEnginesReferenceQueryTexts() {
+        List<String> ours = new ArrayList<>();
+        for (ReferenceQuery q : ReferenceQuery.values()) {
+            ours.add(q.sql(GeneratedTrades.q3Literals()));
+        }
+        assertEquals(ReferenceQueries.ALL, ours);
+    }
+}
