@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its
@@ -23,6 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * immutable.
  */
 public final class QueryExecutor {
+
+    /** How long a thief sleeps between looks at a node whose own workers have not begun yet. */
+    private static final long WAIT_FOR_OWNERS_NANOS = 20_000;
 
     private QueryExecutor() {
     }
@@ -37,7 +41,7 @@ public final class QueryExecutor {
         List<Integer> nodes = pool.nodes();
         Map<Integer, MorselQueue> queues = new HashMap<>();
         for (int node : nodes) {
-            queues.put(node, new MorselQueue());
+            queues.put(node, new MorselQueue(pool.workersOn(node) == 0));
         }
         long skipped = 0;
         List<Partition> parts = fact.partitions();
@@ -181,9 +185,11 @@ public final class QueryExecutor {
         while (true) {
             MorselQueue from = own;
             int i = own.take();
-            if (i < 0) {
+            while (i < 0) {
+                boolean waiting = false;
                 for (MorselQueue other : steal) {
                     if (!other.started()) {
+                        waiting |= other.remaining() > 0;
                         continue;
                     }
                     i = other.take();
@@ -192,9 +198,13 @@ public final class QueryExecutor {
                         break;
                     }
                 }
-            }
-            if (i < 0) {
-                return new TaskResult(node, partial);
+                if (i >= 0) {
+                    break;
+                }
+                if (!waiting) {
+                    return new TaskResult(node, partial);
+                }
+                LockSupport.parkNanos(WAIT_FOR_OWNERS_NANOS);
             }
             if (partial == null) {
                 partial = new Partial(q);
@@ -213,6 +223,12 @@ public final class QueryExecutor {
         long[] active = new long[64];
         int size;
         final AtomicInteger next = new AtomicInteger();
+        /** No worker of its own will ever come: thieves take from it at once. */
+        final boolean ownerless;
+
+        MorselQueue(boolean ownerless) {
+            this.ownerless = ownerless;
+        }
 
         void add(int p, int m, long activeMasks) {
             if (size == partition.length) {
@@ -235,11 +251,12 @@ public final class QueryExecutor {
         }
 
         /**
-         * Whether one of this node's own workers has begun: thieves wait for that, so a node whose workers are merely
-         * slow to wake (a busy pool, a descheduled vCPU) keeps its morsels; stealing is for nodes that fall behind.
+         * Whether one of this node's own workers has begun: thieves wait for that (sleeping briefly, then looking
+         * again), so a node whose workers are merely slow to wake (a busy pool, a descheduled vCPU) keeps its morsels;
+         * stealing is for nodes that fall behind.
          */
         boolean started() {
-            return next.get() > 0;
+            return ownerless || next.get() > 0;
         }
 
         boolean isEmpty() {
