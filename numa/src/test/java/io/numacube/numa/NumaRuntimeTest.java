@@ -1,0 +1,35 @@
+package io.numacube.numa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.numa.memory.PolicySupport;
+import io.numacube.numa.topology.SystemRoot;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class NumaRuntimeTest {
+
+    @Test
+    void liveRuntimePlansOnlyNodesThisProcessMayUse() {
+        NumaRuntime rt = NumaRuntime.detect();
+        assertTrue(rt.isLive());
+        for (int node : rt.plan().dataNodes().toArray()) {
+            assertTrue(rt.binding().allowedMems().contains(node), () -> "data node not allowed: " + node);
+        }
+        rt.plan().workerCpus().values().forEach(cpus ->
+                assertTrue(rt.binding().allowedCpus().containsAll(cpus), () -> "worker CPUs not allowed: " + cpus));
+    }
+
+    @Test
+    void snapshotRuntimeDescribesTheOtherMachineAndRefusesToAllocate() throws Exception {
+        Path root = Path.of(getClass().getResource("/machines/two-node-server").toURI());
+        NumaRuntime rt = NumaRuntime.fromSnapshot(SystemRoot.at(root), PolicySupport.none("snapshot"));
+        assertFalse(rt.isLive());
+        assertEquals(2, rt.topology().nodeCount());
+        NumacubeException e = assertThrows(NumacubeException.class, rt::openMemory);
+        assertTrue(e.getMessage().contains("snapshot"), e.getMessage());
+    }
+}

@@ -1,0 +1,173 @@
+package io.numacube.numa.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.numa.NumacubeException;
+import io.numacube.numa.kernel.CpuLocation;
+import io.numacube.numa.kernel.NumaKernel;
+import io.numacube.numa.kernel.NumaKernels;
+import io.numacube.numa.topology.CpuSet;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+@EnabledOnOs(OS.LINUX)
+class NodeWorkerPoolTest {
+
+    private static NumaKernel real() {
+        return NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
+                + NumaKernels.unavailableReason().orElse("?")));
+    }
+
+    private static SortedMap<Integer, CpuSet> node0() {
+        return new TreeMap<>(Map.of(0, real().threadAffinity()));
+    }
+
+    @Test
+    void startsOnePinnedWorkerPerCpuOfTheNode() {
+        CpuSet cpus = node0().get(0);
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 0, "t")) {
+            assertEquals(cpus.size(), pool.workerCount());
+            assertEquals(cpus.size(), pool.workersOn(0));
+            assertEquals(0, pool.workersOn(1));
+            assertEquals("0", pool.nodes().toList());
+            for (NodeWorkerPool.WorkerReport r : pool.workerReports()) {
+                assertTrue(r.pinned(), r.pinFailure()::toString);
+                assertEquals(cpus, r.cpus());
+                assertEquals("t-n0-w" + r.context().indexOnNode(), r.threadName());
+            }
+        }
+    }
+
+    @Test
+    void runsTheBodyExactlyOnceOnEveryWorkerOnNodeZero() {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 3, "every")) {
+            Map<Integer, AtomicInteger> runs = new ConcurrentHashMap<>();
+            Map<Integer, CpuLocation> where = new ConcurrentHashMap<>();
+            Map<Integer, CpuSet> affinity = new ConcurrentHashMap<>();
+            pool.runOnEveryWorker(ctx -> {
+                assertEquals(ctx, NodeWorkerPool.currentWorker().orElseThrow());
+                assertTrue(Thread.currentThread().isDaemon());
+                assertEquals("every-n0-w" + ctx.indexOnNode(), Thread.currentThread().getName());
+                runs.computeIfAbsent(ctx.workerId(), i -> new AtomicInteger()).incrementAndGet();
+                where.put(ctx.workerId(), CpuLocator.current(Optional.of(real())).orElseThrow());
+                affinity.put(ctx.workerId(), real().threadAffinity());
+            });
+            assertEquals(3, runs.size());
+            runs.values().forEach(c -> assertEquals(1, c.get()));
+            where.values().forEach(loc -> assertEquals(0, loc.node()));
+            affinity.values().forEach(a -> assertEquals(node0().get(0), a));
+            assertTrue(NodeWorkerPool.currentWorker().isEmpty());
+        }
+    }
+
+    @Test
+    void rethrowsTheFirstFailureWithTheOthersSuppressed() {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 2, "fail")) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> {
+                throw new IllegalStateException("worker " + ctx.workerId());
+            }));
+            assertTrue(e.getMessage().startsWith("worker "));
+            assertEquals(1, e.getSuppressed().length);
+            CompletionException checked = assertThrows(CompletionException.class,
+                    () -> pool.runOnEveryWorker(ctx -> {
+                        if (ctx.workerId() == 1) {
+                            throw new IOException("disk");
+                        }
+                    }));
+            assertTrue(checked.getCause() instanceof IOException);
+            AtomicInteger after = new AtomicInteger();
+            pool.runOnEveryWorker(ctx -> after.incrementAndGet());
+            assertEquals(2, after.get());
+        }
+    }
+
+    @Test
+    void submitRunsOnAWorkerOfTheNodeAndCarriesFailures() throws Exception {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 2, "sub")) {
+            String name = pool.submit(0, () -> Thread.currentThread().getName()).get();
+            assertTrue(name.startsWith("sub-n0-w"), name);
+            assertEquals(0, pool.submit(0, () -> NodeWorkerPool.currentWorker().orElseThrow().node()).get());
+            ExecutionException failed = assertThrows(ExecutionException.class,
+                    () -> pool.submit(0, () -> {
+                        throw new IOException("boom");
+                    }).get());
+            assertTrue(failed.getCause() instanceof IOException);
+            ExecutionException nested = assertThrows(ExecutionException.class,
+                    () -> pool.submit(0, () -> {
+                        pool.runOnEveryWorker(ctx -> { });
+                        return null;
+                    }).get());
+            assertTrue(nested.getCause() instanceof IllegalStateException);
+        }
+    }
+
+    @Test
+    void submittingToAnUnknownNodeIsAClearError() {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 1, "unk")) {
+            NumacubeException e = assertThrows(NumacubeException.class, () -> pool.submit(7, () -> 1));
+            assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
+            assertTrue(e.getMessage().contains("node=7") && e.getMessage().contains("poolNodes=0"), e.getMessage());
+        }
+    }
+
+    @Test
+    void closeFinishesQueuedTasksStopsWorkersAndRejectsNewOnes() throws Exception {
+        NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 2, "close");
+        var last = pool.submit(0, () -> "done");
+        List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("close-n0-")).toList();
+        assertEquals(2, workers.size());
+        pool.close();
+        assertEquals("done", last.get());
+        workers.forEach(t -> assertFalse(t.isAlive()));
+        assertThrows(IllegalStateException.class, () -> pool.submit(0, () -> 1));
+        assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> { }));
+        pool.close();
+    }
+
+    @Test
+    void withoutAKernelWorkersRunUnpinnedAndSaySo() {
+        SortedMap<Integer, CpuSet> nodes = new TreeMap<>(Map.of(0, CpuSet.of(0, 1)));
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.empty(), nodes, 0, "nok")) {
+            assertEquals(2, pool.workerCount());
+            pool.workerReports().forEach(r -> {
+                assertFalse(r.pinned());
+                assertTrue(r.pinFailure().orElseThrow().contains("no native access"));
+            });
+            AtomicInteger n = new AtomicInteger();
+            pool.runOnEveryWorker(ctx -> n.incrementAndGet());
+            assertEquals(2, n.get());
+        }
+    }
+
+    @Test
+    void aNodeWithoutCpusIsRefusedAtStart() {
+        SortedMap<Integer, CpuSet> nodes = new TreeMap<>(Map.of(0, CpuSet.of(0), 3, CpuSet.empty()));
+        NumacubeException e = assertThrows(NumacubeException.class,
+                () -> NodeWorkerPool.start(Optional.empty(), nodes, 1, "x"));
+        assertTrue(e.getMessage().contains("node=3"), e.getMessage());
+    }
+
+    @Test
+    void theCurrentWorkerIsTheSameObjectAcrossCalls() {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.empty(), new TreeMap<>(Map.of(0, CpuSet.of(0))), 1,
+                "same")) {
+            pool.runOnEveryWorker(ctx -> assertSame(ctx, NodeWorkerPool.currentWorker().orElseThrow()));
+        }
+    }
+}

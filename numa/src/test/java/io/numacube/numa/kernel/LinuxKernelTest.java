@@ -1,0 +1,198 @@
+package io.numacube.numa.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.numa.topology.CpuSet;
+import io.numacube.numa.topology.NodeSet;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/** Round trips through the real kernel of this (one-node, node 0) Linux machine. */
+@EnabledOnOs(OS.LINUX)
+class LinuxKernelTest {
+
+    private static NumaKernel kernel;
+
+    @BeforeAll
+    static void bind() {
+        kernel = NumaKernels.load().orElseThrow(() -> new AssertionError(
+                "native path not chosen on Linux: " + NumaKernels.unavailableReason().orElse("?")));
+    }
+
+    @Test
+    void choosesTheNativePathOnLinux() {
+        String arch = System.getProperty("os.arch");
+        if (arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64")) {
+            assertTrue(NumaKernels.load().isPresent(), () -> "native NUMA path was not chosen: "
+                    + NumaKernels.unavailableReason().orElse("?"));
+            assertTrue(NumaKernels.unavailableReason().isEmpty());
+            assertTrue(NumaKernels.load().get() instanceof LinuxKernel);
+        }
+    }
+
+    @Test
+    void pageSizeIsAPowerOfTwo() {
+        long ps = kernel.pageSizeBytes();
+        assertTrue(ps >= 4096 && Long.bitCount(ps) == 1, "pageSize=" + ps);
+    }
+
+    @Test
+    void mmapGivesWritableZeroedMemoryAndMunmapReleasesIt() {
+        long bytes = 5 * kernel.pageSizeBytes() + 123;
+        MemorySegment seg = kernel.mmapAnonymous(bytes);
+        assertEquals(bytes, seg.byteSize());
+        assertEquals(0, seg.address() % kernel.pageSizeBytes());
+        assertEquals(0L, seg.get(ValueLayout.JAVA_LONG, 0));
+        seg.set(ValueLayout.JAVA_LONG, bytes - 8 - 3, 42L);
+        assertEquals(42L, seg.get(ValueLayout.JAVA_LONG, bytes - 8 - 3));
+        assertTrue(mapped(seg.address()));
+        kernel.munmap(seg);
+        assertFalse(mapped(seg.address()));
+    }
+
+    @Test
+    void mbindToNodeZeroThenTouchPutsEveryPageOnNodeZero() {
+        int pages = 64;
+        MemorySegment seg = kernel.mmapAnonymous(pages * kernel.pageSizeBytes());
+        try {
+            kernel.mbind(seg, MemPolicyConstants.MPOL_BIND, NodeSet.of(0), 0);
+            int[] before = kernel.pageNodes(seg);
+            assertEquals(pages, before.length);
+            assertTrue(Arrays.stream(before).allMatch(s -> s == -Errno.ENOENT), Arrays.toString(before));
+            for (long off = 0; off < seg.byteSize(); off += kernel.pageSizeBytes()) {
+                seg.set(ValueLayout.JAVA_BYTE, off, (byte) 1);
+            }
+            int[] after = kernel.pageNodes(seg);
+            int[] zeros = new int[pages];
+            assertArrayEquals(zeros, after);
+        } finally {
+            kernel.munmap(seg);
+        }
+    }
+
+    @Test
+    void movePagesSaysNotPresentForUntouchedPages() {
+        MemorySegment seg = kernel.mmapAnonymous(3 * kernel.pageSizeBytes());
+        try {
+            seg.set(ValueLayout.JAVA_BYTE, kernel.pageSizeBytes(), (byte) 7);
+            assertArrayEquals(new int[] {-Errno.ENOENT, 0, -Errno.ENOENT}, kernel.pageNodes(seg));
+        } finally {
+            kernel.munmap(seg);
+        }
+    }
+
+    @Test
+    void mbindToANodeBeyondTheMaskIsAKernelCallException() {
+        MemorySegment seg = kernel.mmapAnonymous(kernel.pageSizeBytes());
+        try {
+            KernelCallException e = assertThrows(KernelCallException.class,
+                    () -> kernel.mbind(seg, MemPolicyConstants.MPOL_BIND, NodeSet.of(4095), 0));
+            assertEquals("mbind", e.call());
+            assertTrue(e.getMessage().contains("node=4095"), e.getMessage());
+        } finally {
+            kernel.munmap(seg);
+        }
+    }
+
+    @Test
+    void mbindRefusesAnUnalignedAddressWithEinval() {
+        MemorySegment seg = kernel.mmapAnonymous(2 * kernel.pageSizeBytes());
+        try {
+            KernelCallException e = assertThrows(KernelCallException.class,
+                    () -> kernel.mbind(seg.asSlice(8), MemPolicyConstants.MPOL_BIND, NodeSet.of(0), 0));
+            assertEquals(Errno.EINVAL, e.errno());
+            assertTrue(e.getMessage().contains("errno=EINVAL(22)"), e.getMessage());
+        } finally {
+            kernel.munmap(seg);
+        }
+    }
+
+    @Test
+    void threadPolicyIsDefaultAndSetMempolicyRoundTrips() {
+        RawMemoryPolicy p = kernel.getMempolicy();
+        assertEquals(MemPolicyConstants.MPOL_DEFAULT, p.mode());
+        assertTrue(p.nodes().isEmpty());
+        try {
+            kernel.setMempolicy(MemPolicyConstants.MPOL_BIND, NodeSet.of(0));
+            RawMemoryPolicy bound = kernel.getMempolicy();
+            assertEquals(MemPolicyConstants.MPOL_BIND, bound.mode());
+            assertEquals(NodeSet.of(0), bound.nodes());
+        } finally {
+            kernel.setMempolicy(MemPolicyConstants.MPOL_DEFAULT, NodeSet.empty());
+        }
+        assertEquals(MemPolicyConstants.MPOL_DEFAULT, kernel.getMempolicy().mode());
+    }
+
+    @Test
+    void memsAllowedMatchesProcSelfStatus() throws Exception {
+        NodeSet allowed = kernel.memsAllowed();
+        assertTrue(allowed.contains(0));
+        String list = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("Mems_allowed_list:")).findFirst().orElseThrow()
+                .substring("Mems_allowed_list:".length());
+        assertEquals(NodeSet.parse(list), allowed);
+    }
+
+    @Test
+    void affinityCanBeNarrowedAndRestored() {
+        CpuSet original = kernel.threadAffinity();
+        assertFalse(original.isEmpty());
+        int one = original.stream().max().getAsInt();
+        try {
+            kernel.setThreadAffinity(CpuSet.of(one));
+            assertEquals(CpuSet.of(one), kernel.threadAffinity());
+            assertEquals(one, kernel.currentCpu().cpu());
+        } finally {
+            kernel.setThreadAffinity(original);
+        }
+        assertEquals(original, kernel.threadAffinity());
+    }
+
+    @Test
+    void emptyAffinityIsRefusedBeforeTheCall() {
+        KernelCallException e = assertThrows(KernelCallException.class,
+                () -> kernel.setThreadAffinity(CpuSet.empty()));
+        assertEquals(Errno.EINVAL, e.errno());
+    }
+
+    @Test
+    void getcpuReportsNodeZero() {
+        CpuLocation loc = kernel.currentCpu();
+        assertEquals(0, loc.node());
+        assertTrue(kernel.threadAffinity().contains(loc.cpu()), loc.toString());
+    }
+
+    @Test
+    void heapSegmentsAreRefused() {
+        MemorySegment heap = MemorySegment.ofArray(new byte[4096]);
+        KernelCallException e = assertThrows(KernelCallException.class, () -> kernel.pageNodes(heap));
+        assertEquals("move_pages", e.call());
+    }
+
+    private static boolean mapped(long address) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+                String[] r = line.substring(0, line.indexOf(' ')).split("-");
+                long lo = Long.parseUnsignedLong(r[0], 16);
+                long hi = Long.parseUnsignedLong(r[1], 16);
+                if (Long.compareUnsigned(address, lo) >= 0 && Long.compareUnsigned(address, hi) < 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

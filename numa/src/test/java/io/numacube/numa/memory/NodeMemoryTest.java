@@ -1,0 +1,289 @@
+package io.numacube.numa.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.numa.NumacubeException;
+import io.numacube.numa.kernel.Errno;
+import io.numacube.numa.kernel.KernelCallException;
+import io.numacube.numa.kernel.MemPolicyConstants;
+import io.numacube.numa.kernel.NumaKernel;
+import io.numacube.numa.kernel.NumaKernels;
+import io.numacube.numa.testing.ContainerKernel;
+import io.numacube.numa.testing.DelegatingKernel;
+import io.numacube.numa.testing.ThisMachine;
+import io.numacube.numa.topology.CpuSet;
+import io.numacube.numa.topology.NodeSet;
+import io.numacube.numa.topology.NumaNode;
+import io.numacube.numa.topology.Topology;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The allocator's contract on this machine (one node, node 0), for every placement mode. */
+@EnabledOnOs(OS.LINUX)
+class NodeMemoryTest {
+
+    private static final long EIGHT_MIB = 8L << 20;
+
+    private static NumaKernel real() {
+        return NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
+                + NumaKernels.unavailableReason().orElse("?")));
+    }
+
+    private static NodeMemory nodeMemory(NumaKernel kernel) {
+        return new NodeMemory(Optional.of(kernel), PolicyProbe.probe(Optional.of(kernel)), ThisMachine.topology(),
+                kernel.threadAffinity());
+    }
+
+    static PlacementRequest requestFor(PlacementMode mode) {
+        return switch (mode) {
+            case BIND -> PlacementRequest.bind(0);
+            case PREFERRED -> PlacementRequest.preferred(0);
+            case INTERLEAVE -> PlacementRequest.interleave(NodeSet.of(0));
+            case FIRST_TOUCH -> PlacementRequest.firstTouch(0);
+            case OS_DEFAULT -> PlacementRequest.osDefault();
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(PlacementMode.class)
+    void placesTouchesCountsAndFreesEveryMode(PlacementMode mode) {
+        try (NodeMemory memory = nodeMemory(real())) {
+            PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, requestFor(mode));
+            long address = seg.address();
+            assertEquals(EIGHT_MIB, seg.segment().byteSize());
+            assertEquals(mode, seg.appliedMode());
+            assertTrue(seg.fallbackReason().isEmpty(), () -> seg.fallbackReason().get());
+            assertEquals(1, memory.liveSegmentCount());
+            assertEquals(EIGHT_MIB, memory.liveBytes());
+
+            PageCensus census = memory.census(seg);
+            assertEquals(PageCensus.Method.MOVE_PAGES, census.method());
+            assertEquals(EIGHT_MIB / real().pageSizeBytes(), census.totalPages());
+            assertEquals(0, census.notPresent(), census::toString);
+            if (mode != PlacementMode.OS_DEFAULT) {
+                assertEquals(0, seg.targetNode());
+                assertTrue(census.fractionOn(0) >= 0.99, census::toString);
+            }
+            assertTrue(NumaMaps.mappedInThisProcess(address));
+
+            MemorySegment kept = seg.segment();
+            seg.close();
+            assertTrue(seg.isClosed());
+            assertFalse(NumaMaps.mappedInThisProcess(address), "still mapped after close: 0x"
+                    + Long.toHexString(address));
+            assertEquals(0, memory.liveSegmentCount());
+            assertEquals(0, memory.liveBytes());
+            assertThrows(IllegalStateException.class, seg::segment);
+            assertThrows(IllegalStateException.class, () -> kept.get(ValueLayout.JAVA_BYTE, 0));
+            seg.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(PlacementMode.class)
+    void numaMapsCensusAgreesWhereMovePagesIsRefused(PlacementMode mode) {
+        NumaKernel k = new ContainerKernel(real());
+        try (NodeMemory memory = nodeMemory(k)) {
+            PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, requestFor(mode));
+            PageCensus census = memory.census(seg);
+            assertEquals(PageCensus.Method.NUMA_MAPS, census.method());
+            assertTrue(census.presentPages() >= census.totalPages(), census::toString);
+            assertTrue(census.fractionOn(0) >= 0.99, census::toString);
+            seg.close();
+        }
+    }
+
+    @Test
+    void fallsBackToFirstTouchWhenTheProbeFoundMbindRefused() {
+        NumaKernel k = new ContainerKernel(real());
+        try (NodeMemory memory = nodeMemory(k)) {
+            PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(0));
+            assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode());
+            String reason = seg.fallbackReason().orElseThrow();
+            assertTrue(reason.contains("mbind") && reason.contains("EPERM"), reason);
+            assertEquals(0, seg.targetNode());
+            assertTrue(PageLocator.forThisProcess(Optional.of(real()), PolicyProbe.probe(Optional.of(real())))
+                    .census(seg.segment()).fractionOn(0) >= 0.99);
+            seg.close();
+        }
+    }
+
+    @Test
+    void fallsBackToFirstTouchWhenMbindIsRefusedAtTheCall() {
+        NumaKernel real = real();
+        NumaKernel k = new DelegatingKernel(real) {
+            @Override
+            public void mbind(MemorySegment segment, int mode, NodeSet nodes, int flags) {
+                throw new KernelCallException("mbind", Errno.EPERM, "(test)");
+            }
+        };
+        PolicySupport claimsMbind = PolicyProbe.probe(Optional.of(real));
+        try (NodeMemory memory = new NodeMemory(Optional.of(k), claimsMbind, ThisMachine.topology(),
+                real.threadAffinity())) {
+            PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.preferred(0));
+            assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode());
+            String reason = seg.fallbackReason().orElseThrow();
+            assertTrue(reason.contains("mbind") && reason.contains("EPERM"), reason);
+            seg.close();
+        }
+    }
+
+    @Test
+    void anInvalidMbindIsAnErrorAndLeavesNothingMapped() {
+        NumaKernel real = real();
+        long[] mapped = new long[1];
+        NumaKernel k = new DelegatingKernel(real) {
+            @Override
+            public MemorySegment mmapAnonymous(long byteSize) {
+                MemorySegment s = super.mmapAnonymous(byteSize);
+                mapped[0] = s.address();
+                return s;
+            }
+
+            @Override
+            public void mbind(MemorySegment segment, int mode, NodeSet nodes, int flags) {
+                throw new KernelCallException("mbind", Errno.EINVAL, "(test)");
+            }
+        };
+        try (NodeMemory memory = new NodeMemory(Optional.of(k), PolicyProbe.probe(Optional.of(real)),
+                ThisMachine.topology(), real.threadAffinity())) {
+            KernelCallException e = assertThrows(KernelCallException.class,
+                    () -> memory.allocate(EIGHT_MIB, PlacementRequest.bind(0)));
+            assertEquals(Errno.EINVAL, e.errno());
+            assertEquals(0, memory.liveSegmentCount());
+            assertFalse(NumaMaps.mappedInThisProcess(mapped[0]));
+        }
+    }
+
+    @Test
+    void firstTouchOfAMemoryOnlyNodeUsesTheNearestNodeWithCpus() {
+        NumaKernel k = real();
+        Topology mine = ThisMachine.topology();
+        NumaNode node0 = mine.node(0).orElseThrow();
+        Topology withExpander = new Topology(List.of(
+                new NumaNode(0, node0.cpus(), node0.memTotalBytes(), 0, Map.of(0, 10, 3, 30, 5, 20)),
+                new NumaNode(3, CpuSet.empty(), 1L << 30, 0, Map.of(0, 30, 3, 10, 5, 40)),
+                new NumaNode(5, CpuSet.of(4095), 1L << 30, 0, Map.of(0, 20, 3, 40, 5, 10))),
+                mine.onlineCpus(), CpuSet.empty(), true, List.of());
+        try (NodeMemory memory = new NodeMemory(Optional.of(k), PolicyProbe.probe(Optional.of(k)), withExpander,
+                k.threadAffinity())) {
+            assertEquals(node0.cpus().and(k.threadAffinity()), memory.fillerCpus(3));
+            PlacedSegment seg = memory.allocateTouched(1 << 20, PlacementRequest.firstTouch(3));
+            assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode());
+            assertEquals(0, seg.targetNode());
+            String reason = seg.fallbackReason().orElseThrow();
+            assertTrue(reason.contains("node 3") && reason.contains("nearest node 0"), reason);
+            seg.close();
+        }
+    }
+
+    @Test
+    void touchKeepsDataAndRestoresTheCallersAffinity() {
+        NumaKernel k = real();
+        CpuSet before = k.threadAffinity();
+        try (NodeMemory memory = nodeMemory(k);
+             PlacedSegment seg = memory.allocate(3 * k.pageSizeBytes() + 5, PlacementRequest.firstTouch(0))) {
+            MemorySegment s = seg.segment();
+            s.set(ValueLayout.JAVA_LONG, 0, 0x1234_5678_9abcL);
+            s.set(ValueLayout.JAVA_BYTE, s.byteSize() - 1, (byte) 9);
+            memory.touch(seg);
+            assertEquals(0x1234_5678_9abcL, s.get(ValueLayout.JAVA_LONG, 0));
+            assertEquals(9, s.get(ValueLayout.JAVA_BYTE, s.byteSize() - 1));
+            assertEquals(before, k.threadAffinity());
+        }
+    }
+
+    @Test
+    void aRefusedHugePageAdviceIsANoteNotAFailure() {
+        NumaKernel k = new DelegatingKernel(real()) {
+            @Override
+            public void madvise(MemorySegment segment, int advice) {
+                throw new KernelCallException("madvise", Errno.EINVAL, "(test: no THP)");
+            }
+        };
+        try (NodeMemory memory = nodeMemory(k);
+             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(0).withHugePages(true))) {
+            assertEquals(PlacementMode.BIND, seg.appliedMode());
+            assertTrue(seg.notes().stream().anyMatch(n -> n.contains("MADV_HUGEPAGE") && n.contains("EINVAL")),
+                    seg.notes()::toString);
+        }
+    }
+
+    @Test
+    void hugePagesOnThisMachineDoNotBreakPlacement() {
+        try (NodeMemory memory = nodeMemory(real());
+             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(0).withHugePages(true))) {
+            assertTrue(memory.census(seg).fractionOn(0) >= 0.99);
+        }
+    }
+
+    @Test
+    void withoutAKernelMemoryComesFromAnArenaAndSaysSo() {
+        Topology t = ThisMachine.topology();
+        try (NodeMemory memory = new NodeMemory(Optional.empty(), PolicySupport.none("test: no FFM"), t,
+                t.onlineCpus())) {
+            PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(0));
+            assertFalse(seg.isMapped());
+            assertEquals(PlacementMode.OS_DEFAULT, seg.appliedMode());
+            assertTrue(seg.fallbackReason().orElseThrow().contains("no native access"));
+            assertEquals(EIGHT_MIB, seg.segment().byteSize());
+            assertEquals(EIGHT_MIB, memory.liveBytes());
+            MemorySegment kept = seg.segment();
+            seg.close();
+            assertThrows(IllegalStateException.class, () -> kept.get(ValueLayout.JAVA_BYTE, 0));
+            assertEquals(0, memory.liveBytes());
+        }
+    }
+
+    @Test
+    void closingTheAllocatorFreesWhatIsStillLive() {
+        NodeMemory memory = nodeMemory(real());
+        PlacedSegment a = memory.allocateTouched(1 << 20, PlacementRequest.bind(0));
+        PlacedSegment b = memory.allocate(1 << 20, PlacementRequest.osDefault());
+        memory.close();
+        assertTrue(a.isClosed() && b.isClosed());
+        assertEquals(0, memory.liveSegmentCount());
+        assertFalse(NumaMaps.mappedInThisProcess(a.address()));
+        assertThrows(IllegalStateException.class, () -> memory.allocate(1, PlacementRequest.osDefault()));
+        memory.close();
+    }
+
+    @Test
+    void rejectsRequestsThatNameTheWrongNodes() {
+        try (NodeMemory memory = nodeMemory(real())) {
+            NumacubeException two = assertThrows(NumacubeException.class, () -> memory.allocate(4096,
+                    new PlacementRequest(PlacementMode.BIND, NodeSet.of(0, 1), false)));
+            assertTrue(two.getMessage().contains("exactly one node"), two.getMessage());
+            NumacubeException unknown = assertThrows(NumacubeException.class,
+                    () -> memory.allocate(4096, PlacementRequest.bind(42)));
+            assertTrue(unknown.getMessage().contains("unknown=42"), unknown.getMessage());
+            NumacubeException size = assertThrows(NumacubeException.class,
+                    () -> memory.allocate(0, PlacementRequest.osDefault()));
+            assertEquals(NumacubeException.Kind.INVALID_INPUT, size.kind());
+            assertEquals(0, memory.liveSegmentCount());
+        }
+    }
+
+    @Test
+    void boundPagesReallyCarryTheBindPolicy() {
+        NumaKernel k = real();
+        try (NodeMemory memory = nodeMemory(k);
+             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(0))) {
+            NumaMaps.Mapping m = NumaMaps.ofThisProcess().mappings().stream()
+                    .filter(x -> x.contains(seg.address())).findFirst().orElseThrow();
+            assertEquals("bind:0", m.policy());
+            assertEquals(MemPolicyConstants.MPOL_DEFAULT, k.getMempolicy().mode());
+        }
+    }
+}
