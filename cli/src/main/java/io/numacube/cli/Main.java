@@ -4,10 +4,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code numacube} command: dispatches to one class per subcommand. */
-@Command(name = "numacube", mixinStandardHelpOptions = true, version = "numacube 0.1.0",
+@Command(name = "numacube", mixinStandardHelpOptions = true, version = "numacube " + Main.VERSION,
         description = "A NUMA-aware in-memory aggregation engine for the JVM.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, DoctorCommand.class})
 public final class Main implements Runnable {
+
+    /** The version printed by {@code --version} and in JSON reports. */
+    public static final String VERSION = "0.1.0";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -16,8 +19,11 @@ public final class Main implements Runnable {
         System.exit(commandLine().execute(args));
     }
 
-    static CommandLine commandLine() {
-        return new CommandLine(new Main());
+    /** The configured command line: subcommands, and numacube's errors mapped to one clear line and an exit code. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(new ErrorReporter());
+        return cl;
     }
 
     @Override

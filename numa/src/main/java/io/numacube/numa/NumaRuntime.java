@@ -127,6 +127,10 @@ public final class NumaRuntime {
 
     /** One line for logs and the CLI: {@code numa=native nodes=2 placement=bind} or {@code numa=fallback reason=...}. */
     public String statusLine() {
+        if (!live) {
+            return "snapshot of " + root + " nodes=" + topology.nodeCount() + " data_nodes=" + plan.dataNodes()
+                    + " workers_on=" + plan.workerNodes();
+        }
         if (kernel.isEmpty()) {
             return "numa=fallback nodes=" + topology.nodeCount() + " reason=" + NumaKernels.unavailableReason().orElse("none");
         }

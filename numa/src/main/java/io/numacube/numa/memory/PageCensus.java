@@ -38,6 +38,40 @@ public record PageCensus(long totalPages, SortedMap<Integer, Long> pagesByNode, 
         return pagesByNode.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /** Present pages on {@code node}. */
+    public long pagesOn(int node) {
+        return pagesByNode.getOrDefault(node, 0L);
+    }
+
+    /** Present pages on any node of {@code nodes}. */
+    public long pagesOnAny(io.numacube.numa.topology.NodeSet nodes) {
+        long n = 0;
+        for (var e : pagesByNode.entrySet()) {
+            if (nodes.contains(e.getKey())) {
+                n += e.getValue();
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The share of the segment's pages found on {@code node}: pages not present count against it (a page that was
+     * never touched is not placed), and a NUMA_MAPS count larger than the segment is capped at the count.
+     */
+    public double shareOn(int node) {
+        return share(pagesOn(node));
+    }
+
+    /** {@link #shareOn} for a set of nodes (an interleaved segment). */
+    public double shareOnAny(io.numacube.numa.topology.NodeSet nodes) {
+        return share(pagesOnAny(nodes));
+    }
+
+    private double share(long pages) {
+        long denominator = Math.max(totalPages, presentPages());
+        return denominator == 0 ? 0.0 : (double) pages / denominator;
+    }
+
     /** The fraction of present pages on {@code node}, 0 when no page is present. */
     public double fractionOn(int node) {
         long present = presentPages();

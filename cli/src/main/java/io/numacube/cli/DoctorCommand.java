@@ -1,0 +1,102 @@
+package io.numacube.cli;
+
+import io.numacube.cli.doctor.DoctorJson;
+import io.numacube.cli.doctor.DoctorReport;
+import io.numacube.cli.doctor.DoctorText;
+import io.numacube.cli.doctor.JvmFacts;
+import io.numacube.cli.doctor.PlacementChecks;
+import io.numacube.cli.output.Json;
+import io.numacube.numa.NumaRuntime;
+import io.numacube.numa.NumacubeException;
+import io.numacube.numa.memory.PolicySupport;
+import io.numacube.numa.jvm.JvmNumaAdvisor;
+import io.numacube.numa.topology.SnapshotWriter;
+import io.numacube.numa.topology.SystemRoot;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
+
+/** {@code numacube doctor}: where this process's data and threads can live, and why. */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = {"Shows the NUMA topology, this process's CPU and memory bindings and cgroup cpuset, whether mbind "
+                + "works here or first touch is used (and why), automatic balancing, the placement plan with its reasons, "
+                + "and what -XX:+UseNUMA would do on this JVM.",
+            "With --check-placement it also places a segment on every planned node in each mode that works here and "
+                + "counts where its pages really landed."})
+final class DoctorCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "Print JSON for machines instead of text.")
+    boolean json;
+
+    @Option(names = "--check-placement", description = "Allocate a segment on every node of the plan, in each mode that "
+            + "works here, and report the share of its pages found on the intended node.")
+    boolean checkPlacement;
+
+    @Option(names = "--segment-mib", paramLabel = "MIB", defaultValue = "16",
+            description = "Size of each check segment in MiB (default: ${DEFAULT-VALUE}).")
+    int segmentMib;
+
+    @Option(names = "--sysfs-root", paramLabel = "DIR", description = "Explain a saved snapshot (from --save-snapshot) or "
+            + "another root directory holding sys/ and proc/, instead of this machine. No placement is attempted.")
+    Path sysfsRoot;
+
+    @Option(names = "--save-snapshot", paramLabel = "DIR", description = "Save the sysfs/procfs files doctor reads into DIR "
+            + "(to read later elsewhere with --sysfs-root DIR), then report as usual.")
+    Path saveSnapshot;
+
+    @Override
+    public Integer call() {
+        if (segmentMib < 1 || segmentMib > 65_536) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "--segment-mib must be between 1 and 65536: segment-mib=" + segmentMib);
+        }
+        if (sysfsRoot != null && checkPlacement) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "--check-placement places memory in this process, so it cannot explain a snapshot: drop one of "
+                    + "--check-placement and --sysfs-root");
+        }
+        NumaRuntime runtime;
+        if (sysfsRoot != null) {
+            if (!Files.isDirectory(sysfsRoot)) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                        "--sysfs-root must be a directory: sysfs-root=" + sysfsRoot);
+            }
+            runtime = NumaRuntime.fromSnapshot(SystemRoot.at(sysfsRoot), assumedSupport());
+        } else {
+            runtime = NumaRuntime.detect();
+        }
+        if (saveSnapshot != null) {
+            SnapshotWriter.save(runtime.root(), saveSnapshot);
+            spec.commandLine().getErr().println("numacube: saved a snapshot of " + runtime.root() + " in " + saveSnapshot
+                    + " (read it anywhere with: numacube doctor --sysfs-root " + saveSnapshot + ")");
+        }
+        JvmFacts jvm = JvmFacts.current();
+        Optional<PlacementChecks.Results> checks = checkPlacement
+                ? Optional.of(new PlacementChecks(runtime, (long) segmentMib << 20).run())
+                : Optional.empty();
+        DoctorReport report = new DoctorReport(runtime, jvm,
+                JvmNumaAdvisor.predict(jvm.feature(), jvm.useNumaFlag(), jvm.gc(), runtime.topology(), runtime.binding(),
+                        runtime.policySupport()),
+                checks, sysfsRoot != null);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? Json.print(DoctorJson.render(report)) : DoctorText.render(report));
+        out.flush();
+        return 0;
+    }
+
+    /** A snapshot says nothing about seccomp or capabilities: plan as if every call worked, and say so. */
+    private static PolicySupport assumedSupport() {
+        return new PolicySupport(true, true, true, true, true, true,
+                Map.of("assumed", "snapshot: calls not tried; the plan assumes mbind and pinning work there"));
+    }
+}

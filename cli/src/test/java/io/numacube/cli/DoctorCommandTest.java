@@ -1,0 +1,154 @@
+package io.numacube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.numacube.numa.topology.CpuSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DoctorCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path MACHINES = Path.of("../numa/src/test/resources/machines");
+
+    private static JsonNode json(CliRun run) throws Exception {
+        assertEquals(0, run.exitCode(), run::err);
+        return JSON.readTree(run.out());
+    }
+
+    private static Set<Integer> ints(JsonNode array) {
+        Set<Integer> s = new TreeSet<>();
+        array.forEach(n -> s.add(n.asInt()));
+        return s;
+    }
+
+    private static Set<Integer> nodesOfCpus(JsonNode topology, String cpuList) {
+        Set<Integer> cpus = new TreeSet<>();
+        for (int c : CpuSet.parse(cpuList).toArray()) {
+            cpus.add(c);
+        }
+        Set<Integer> nodes = new TreeSet<>();
+        for (JsonNode n : topology.get("nodes")) {
+            for (int c : CpuSet.parse(n.get("cpus").asText()).toArray()) {
+                if (cpus.contains(c)) {
+                    nodes.add(n.get("id").asInt());
+                }
+            }
+        }
+        return nodes;
+    }
+
+    @Test
+    void explainsASparseFourNodeSnapshotWithItsDistances() throws Exception {
+        JsonNode d = json(CliRun.of("doctor", "--json", "--sysfs-root", MACHINES.resolve("four-node-sparse").toString()));
+        List<Integer> ids = new ArrayList<>();
+        for (JsonNode n : d.at("/topology/nodes")) {
+            ids.add(n.get("id").asInt());
+            assertEquals(d.at("/topology/nodes").size(), n.get("distances").size(), n::toString);
+            assertTrue(n.get("memory_bytes").asLong() > 0, n::toString);
+        }
+        assertEquals(List.copyOf(new TreeSet<>(ids)), ids, "nodes listed in id order");
+        assertTrue(ids.stream().allMatch(id -> id >= 4), "sparse ids kept: " + ids);
+        assertFalse(d.at("/plan/reasons").isEmpty());
+    }
+
+    @Test
+    void everySnapshotPlanStaysInsideWhatTheProcessMayUse() throws Exception {
+        try (var dirs = Files.list(MACHINES)) {
+            for (Path machine : dirs.filter(Files::isDirectory).filter(p -> !p.endsWith("broken")).toList()) {
+                CliRun run = CliRun.of("doctor", "--json", "--sysfs-root", machine.toString());
+                if (run.exitCode() != 0) {
+                    assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode(), machine + ": " + run.err());
+                    assertTrue(run.err().startsWith("numacube: "), machine + ": " + run.err());
+                    continue;
+                }
+                JsonNode d = JSON.readTree(run.out());
+                Set<Integer> mems = ints(d.at("/binding/mems"));
+                Set<Integer> cpuNodes = nodesOfCpus(d.get("topology"), d.at("/binding/cpus").asText());
+                assertTrue(mems.containsAll(ints(d.at("/plan/data_nodes"))), machine + ": " + d.get("plan"));
+                assertTrue(cpuNodes.containsAll(ints(d.at("/plan/worker_nodes"))), machine + ": " + d.get("plan"));
+                assertFalse(d.at("/plan/reasons").isEmpty(), machine.toString());
+            }
+        }
+    }
+
+    @Test
+    void aSavedSnapshotReadsBackAsTheSameTopology(@TempDir Path dir) throws Exception {
+        Path snapshot = dir.resolve("snap");
+        JsonNode live = json(CliRun.of("doctor", "--json", "--save-snapshot", snapshot.toString()));
+        JsonNode again = json(CliRun.of("doctor", "--json", "--sysfs-root", snapshot.toString()));
+        for (int i = 0; i < live.at("/topology/nodes").size(); i++) {
+            JsonNode a = live.at("/topology/nodes").get(i);
+            JsonNode b = again.at("/topology/nodes").get(i);
+            assertEquals(a.get("id"), b.get("id"));
+            assertEquals(a.get("cpus"), b.get("cpus"));
+            assertEquals(a.get("memory_bytes"), b.get("memory_bytes"));
+            assertEquals(a.get("distances"), b.get("distances"));
+        }
+        assertEquals(live.at("/topology/nodes").size(), again.at("/topology/nodes").size());
+        assertEquals(live.at("/binding/cpus"), again.at("/binding/cpus"));
+    }
+
+    @Test
+    void checkPlacementCountsPagesOnEveryPlannedNodeAndRestoresAffinity() throws Exception {
+        JsonNode d = json(CliRun.of("doctor", "--json", "--check-placement", "--segment-mib", "4"));
+        Set<Integer> checked = new TreeSet<>();
+        for (JsonNode s : d.get("placement_check")) {
+            long pages = s.get("pages").asLong();
+            assertEquals(4L << 20, s.get("bytes").asLong());
+            assertTrue(pages > 0, s::toString);
+            long sum = 0;
+            for (JsonNode n : s.get("pages_by_node")) {
+                sum += n.asLong();
+            }
+            assertTrue(sum <= pages || "numa_maps".equals(s.get("method").asText()), s::toString);
+            if (s.get("node").asInt() >= 0) {
+                checked.add(s.get("node").asInt());
+                double pct = 100.0 * s.get("pages_on_node").asLong() / pages;
+                assertEquals(pct, s.get("pages_on_node_pct").asDouble(), 0.051, s::toString);
+            }
+        }
+        assertEquals(ints(d.at("/plan/data_nodes")), checked);
+        for (JsonNode a : d.get("affinity_check")) {
+            assertTrue(a.get("restored").asBoolean(), a::toString);
+            assertEquals(a.get("before"), a.get("after"), a::toString);
+        }
+        for (JsonNode w : d.get("worker_check")) {
+            assertTrue(ints(d.at("/plan/worker_nodes")).contains(w.get("node").asInt()), w::toString);
+        }
+    }
+
+    @Test
+    void textReportNamesEverySection() {
+        CliRun run = CliRun.of("doctor");
+        assertEquals(0, run.exitCode(), run::err);
+        for (String section : List.of("Machine:", "This process", "Placement:", "Plan", "JVM")) {
+            assertTrue(run.out().contains(section), () -> section + " missing in:\n" + run.out());
+        }
+    }
+
+    @Test
+    void aMissingSnapshotDirectoryIsOneClearUsageError() {
+        CliRun run = CliRun.of("doctor", "--sysfs-root", "/nonexistent/snapshot");
+        assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertTrue(run.err().contains("/nonexistent/snapshot"), run.err());
+    }
+
+    @Test
+    void snapshotAndPlacementCheckAreRefusedTogether() {
+        CliRun run = CliRun.of("doctor", "--check-placement", "--sysfs-root", MACHINES.resolve("two-node-server").toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());
+        assertTrue(run.err().contains("--sysfs-root"), run.err());
+    }
+}
