@@ -23,7 +23,8 @@
 #   demo                    -                                        demo --rows 2000000 --json RESULTS_DIR/demo.json
 # JUnit checks write XML reports to RESULTS_DIR/CHECK/ and their console output to CHECK.out.
 # Environment: NUMAVM_JAVA_OPTS (JVM options, default -Xmx256m -XX:TieredStopAtLevel=1),
-#              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300), NUMAVM_JUNIT_JAR (the JUnit console
+#              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300), NUMAVM_NUMA_BALANCING (0|1: set
+#              /proc/sys/kernel/numa_balancing first; default: the kernel's), NUMAVM_JUNIT_JAR (the JUnit console
 #              launcher, default build/numa-vm-tools/junit-platform-console-standalone.jar).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
@@ -44,7 +45,13 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}'; }
 t_start=$(now)
 numactl -H > "$RESULTS/numactl-H.txt" 2>&1
 cat /proc/self/status > "$RESULTS/proc-self-status.txt"
+# Automatic NUMA balancing: the kernel's default unless NUMAVM_NUMA_BALANCING=0|1 (its PROT_NONE hinting makes
+# move_pages report first-touched pages as absent on kernels 6.1-6.4: the host tests see that as missing pages).
+if [[ -n ${NUMAVM_NUMA_BALANCING:-} ]]; then
+  echo "$NUMAVM_NUMA_BALANCING" > /proc/sys/kernel/numa_balancing || echo "guest-checks: cannot set numa_balancing" >&2
+fi
 cat /proc/sys/kernel/numa_balancing > "$RESULTS/numa_balancing.txt" 2>&1
+cat /sys/kernel/mm/transparent_hugepage/enabled > "$RESULTS/transparent_hugepage.txt" 2>&1
 uname -r > "$RESULTS/uname-r.txt"
 
 # The filter must refuse what Docker's default profile refuses, here on the multi-node kernel too.
@@ -135,6 +142,9 @@ for name in "$@"; do
   [[ $name == junit* || $name == demo ]] && out=$RESULTS/$name.out
   shown="${prefix[*]}${prefix[*]:+ }${cmd[*]}"
   shown=${shown//$RUN\//}
+  shown=${shown//$RESULTS\//}
+  shown=${shown//$JAVA /java }
+  shown=${shown//$ROOT\//}
   t0=$(now)
   timeout -k 5 "$TIMEOUT" "${prefix[@]}" "${cmd[@]}" > "$out" 2> "$RESULTS/$name.err"
   rc=$?
