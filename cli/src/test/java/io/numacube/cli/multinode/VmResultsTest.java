@@ -102,6 +102,13 @@ class VmResultsTest {
     }
 
     @Test
+    void processPolicyTextSplitsIntoModeAndNodes() {
+        assertEquals(new Doctor.Policy("bind", new java.util.TreeSet<>(Set.of(0, 1))), Doctor.Policy.parse("bind:0-1"));
+        assertEquals(new Doctor.Policy("bind", new java.util.TreeSet<>(Set.of(2))), Doctor.Policy.parse("bind=static:2"));
+        assertEquals(new Doctor.Policy("default", new java.util.TreeSet<>()), Doctor.Policy.parse("default"));
+    }
+
+    @Test
     void kernelListFormatParsesRangesAndEmpty() {
         assertEquals(Set.of(0, 1, 2, 5), VmResults.parseList("0-2,5\n"));
         assertEquals(Set.of(), VmResults.parseList(""));
