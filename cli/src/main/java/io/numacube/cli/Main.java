@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code numacube} command: dispatches to one class per subcommand. */
 @Command(name = "numacube", mixinStandardHelpOptions = true, version = "numacube " + Main.VERSION,
         description = "A NUMA-aware in-memory aggregation engine for the JVM.",
-        subcommands = {CommandLine.HelpCommand.class, DoctorCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, DoctorCommand.class, GenerateCommand.class, LoadCommand.class, QueryCommand.class, DemoCommand.class})
 public final class Main implements Runnable {
 
     /** The version printed by {@code --version} and in JSON reports. */
@@ -23,6 +23,14 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler(new ErrorReporter());
+        cl.setParameterExceptionHandler((ex, args) -> {
+            CommandLine failed = ex.getCommandLine();
+            failed.getErr().println("numacube: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, failed.getErr());
+            failed.getErr().println("numacube: see '" + failed.getCommandSpec().qualifiedName() + " --help'");
+            failed.getErr().flush();
+            return ErrorReporter.USAGE_ERROR;
+        });
         return cl;
     }
 

@@ -151,4 +151,13 @@ class DoctorCommandTest {
         assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());
         assertTrue(run.err().contains("--sysfs-root"), run.err());
     }
+
+    @Test
+    void anUnknownOptionIsAShortUsageErrorNotAUsageDump() {
+        CliRun run = CliRun.of("doctor", "--jsno");
+        assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());
+        assertTrue(run.err().contains("--jsno"), run.err());
+        assertTrue(run.err().contains("numacube doctor --help"), run.err());
+        assertTrue(run.err().lines().count() <= 4, run.err());
+    }
 }

@@ -1,0 +1,157 @@
+package io.numacube.cli;
+
+import io.numacube.cli.cube.CubeLoader;
+import io.numacube.cli.cube.CubeSettings;
+import io.numacube.cli.cube.DataSources;
+import io.numacube.cli.cube.ResultPrinter;
+import io.numacube.cli.cube.RowCount;
+import io.numacube.cli.cube.SqlScript;
+import io.numacube.engine.Cube;
+import io.numacube.engine.QueryResult;
+import io.numacube.numa.NumacubeException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code numacube query}: loads data (CSV files or generated trades), runs SQL queries and prints their results. */
+@Command(name = "query", mixinStandardHelpOptions = true,
+        description = {"Runs SQL aggregation queries over CSV tables (--table NAME=FILE) or generated trades "
+                + "(--generate ROWS --seed S, tables trades and fx), in the order given. Results go to stdout, "
+                + "timings and morsel locality to stderr.",
+            "Example: numacube query --generate 1M \"SELECT currency, SUM(pnl) FROM trades GROUP BY currency\""})
+final class QueryCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "SQL", description = "One or more queries, run in order.")
+    List<String> sql = new ArrayList<>();
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
+            description = "Also run the statements of a SQL script (separated by ';', -- comments allowed), after "
+                    + "the SQL arguments; repeatable.")
+    List<Path> files = new ArrayList<>();
+
+    @Mixin
+    DataSources sources;
+
+    @Mixin
+    CubeSettings settings;
+
+    @Option(names = "--generate", paramLabel = "ROWS", converter = RowCount.class,
+            description = "Generate this many trades (tables trades and fx) instead of, or before, loading --table "
+                    + "files.")
+    Long generate;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+            description = "Generator seed for --generate (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "table (aligned), csv (RFC 4180 with a header) or json (an array of row objects per query) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--max-rows", paramLabel = "N", defaultValue = "-1",
+            description = "Print at most N rows of each result; -1 = all (default: ${DEFAULT-VALUE}).")
+    int maxRows;
+
+    @Option(names = "--explain", description = "Also print each query's physical plan to stderr.")
+    boolean explain;
+
+    @Override
+    public Integer call() {
+        if (sources.tables().isEmpty() && generate == null) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
+                            + " [--seed S]");
+        }
+        List<String> statements = statements();
+        ResultPrinter.Format fmt = parseFormat(format);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (Cube cube = Cube.open(settings.toOptions())) {
+            if (generate != null) {
+                CubeLoader.TableLoad g = CubeLoader.generate(cube, generate, seed, err);
+                err.println(String.format(Locale.ROOT, "-- generated %,d trades (seed %d) in %.2f s", g.rows(), seed,
+                        g.readSeconds()));
+            }
+            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, err);
+            for (CubeLoader.TableLoad l : loads) {
+                err.println(String.format(Locale.ROOT, "-- loaded %s: %,d rows from %s in %.2f s", l.table(), l.rows(),
+                        l.file(), l.readSeconds() + l.placeSeconds()));
+            }
+            err.flush();
+            for (int i = 0; i < statements.size(); i++) {
+                QueryResult r = query(cube, statements.get(i), loads);
+                if (i > 0 && fmt == ResultPrinter.Format.TABLE) {
+                    out.println();
+                }
+                ResultPrinter.print(r, fmt, out, maxRows);
+                err.println(ResultPrinter.statsLine(r));
+                if (explain) {
+                    err.println("-- plan: " + r.stats().plan());
+                }
+                err.flush();
+            }
+        }
+        return 0;
+    }
+
+    /** The SQL arguments, then the statements of every --file. */
+    private List<String> statements() {
+        List<String> all = new ArrayList<>(sql);
+        for (Path f : files) {
+            try {
+                all.addAll(SqlScript.statements(Files.readString(f)));
+            } catch (IOException e) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                        "cannot read the SQL file: file=" + f + " error=" + e + " — check the path");
+            }
+        }
+        if (all.isEmpty()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "no query to run: sql=0 files=" + files.size() + " — give SQL as an argument or --file FILE");
+        }
+        return all;
+    }
+
+    /** Runs one query; a bind error about an integer column that was inferred as a measure says how to declare it. */
+    private static QueryResult query(Cube cube, String sql, List<CubeLoader.TableLoad> loads) {
+        try {
+            return cube.query(sql);
+        } catch (NumacubeException e) {
+            if (e.kind() == NumacubeException.Kind.BIND) {
+                for (CubeLoader.TableLoad l : loads) {
+                    for (String column : l.inferredIntegerColumns()) {
+                        if (e.getMessage().toLowerCase(Locale.ROOT).contains("column=" + column.toLowerCase(Locale.ROOT))) {
+                            throw new NumacubeException(e.kind(), e.getMessage() + " — " + l.integerDimensionHint(column),
+                                    e);
+                        }
+                    }
+                }
+            }
+            throw e;
+        }
+    }
+
+    static ResultPrinter.Format parseFormat(String text) {
+        try {
+            return ResultPrinter.Format.valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "unknown output format: format=" + text + " — use table, csv or json");
+        }
+    }
+}

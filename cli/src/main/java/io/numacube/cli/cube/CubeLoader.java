@@ -1,0 +1,114 @@
+package io.numacube.cli.cube;
+
+import io.numacube.cli.output.Units;
+import io.numacube.engine.Cube;
+import io.numacube.engine.ingest.csv.CsvOptions;
+import io.numacube.engine.ingest.csv.CsvSchemas;
+import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumacubeException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fills a cube from the command line's data sources, with a progress bar on stderr for each step. Each CSV table is
+ * staged completely before it is handed to {@link Cube#loadTable}, so a bad row leaves the cube as it was. Stateless.
+ */
+public final class CubeLoader {
+
+    private CubeLoader() {
+    }
+
+    /**
+     * How one table load went. Immutable.
+     *
+     * @param table        the table name
+     * @param file         the CSV file, or null for generated data
+     * @param rows         rows loaded
+     * @param bytesRead    CSV bytes read (0 for generated data)
+     * @param readSeconds  reading and staging (or generating) time
+     * @param placeSeconds placing the staged rows into partitions (0 for generated data, which is placed as it is made)
+     * @param inferredSchema the schema inferred from the file, or null when it was declared (or generated)
+     */
+    public record TableLoad(String table, Path file, long rows, long bytesRead, double readSeconds,
+                            double placeSeconds, TableSchema inferredSchema) {
+
+        /** Rows per second over the whole load. */
+        public double rowsPerSecond() {
+            double s = readSeconds + placeSeconds;
+            return s > 0 ? rows / s : 0;
+        }
+
+        /** The columns inferred as LONG (integers), which are measures; empty when the schema was declared. */
+        public List<String> inferredIntegerColumns() {
+            if (inferredSchema == null) {
+                return List.of();
+            }
+            return inferredSchema.columns().stream().filter(c -> c.type() == ColumnType.LONG).map(ColumnSpec::name)
+                    .toList();
+        }
+
+        /** How to make an inferred integer column a dimension: the --schema option that declares it INT. */
+        public String integerDimensionHint(String column) {
+            List<ColumnSpec> example = inferredSchema.columns().stream().map(c -> c.name().equals(column)
+                    ? new ColumnSpec(c.name(), ColumnType.INT) : c).toList();
+            return "integer column " + column + " of table " + table + " was inferred as a LONG measure; to group by "
+                    + "it, declare it INT: --schema \"" + table + "="
+                    + CsvSchemas.sqlDeclaration(new TableSchema(table, example)) + "\"";
+        }
+    }
+
+    /** Loads every {@code --table} in order. */
+    public static List<TableLoad> loadCsv(Cube cube, DataSources sources, PrintWriter err) {
+        CsvOptions options = sources.csvOptions();
+        CsvStagingLoader loader = new CsvStagingLoader(options);
+        List<TableLoad> loads = new ArrayList<>();
+        for (Map.Entry<String, Path> t : sources.tables().entrySet()) {
+            String name = t.getKey();
+            Path file = t.getValue();
+            ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
+            long start = System.nanoTime();
+            CsvStagingLoader.Staged staged;
+            try {
+                staged = loader.stage(file, name, sources.declaredSchema(name), bar);
+            } catch (RuntimeException e) {
+                bar.abandon();
+                throw e;
+            } catch (OutOfMemoryError e) {
+                bar.abandon();
+                throw new NumacubeException(NumacubeException.Kind.OUT_OF_MEMORY, "the JVM heap is too small to "
+                        + "stage the CSV file before it is placed: table=" + name + " file=" + file + " maxHeap="
+                        + Units.bytes(Runtime.getRuntime().maxMemory()) + " — give the JVM more heap, e.g. "
+                        + "NUMACUBE_JAVA_OPTS=-Xmx16g", e);
+            }
+            bar.close();
+            long stagedAt = System.nanoTime();
+            cube.loadTable(staged.staging());
+            long placed = System.nanoTime();
+            TableSchema declared = sources.declaredSchema(name);
+            loads.add(new TableLoad(name, file, staged.summary().rows(), staged.summary().bytes(),
+                    (stagedAt - start) / 1e9, (placed - stagedAt) / 1e9,
+                    declared == null ? staged.staging().schema() : null));
+        }
+        return loads;
+    }
+
+    /** Generates {@code rows} trades (and the fx table) straight into the cube. */
+    public static TableLoad generate(Cube cube, long rows, long seed, PrintWriter err) {
+        ProgressBar bar = ProgressBar.on(err, "generating trades");
+        long start = System.nanoTime();
+        try {
+            cube.generateTrades(rows, seed, bar);
+        } catch (RuntimeException e) {
+            bar.abandon();
+            throw e;
+        }
+        bar.close();
+        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null);
+    }
+}

@@ -1,0 +1,308 @@
+package io.numacube.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.numacube.engine.gen.ReferenceQueries;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The load, query and demo commands run in-process against a real cube. */
+class CubeCommandsTest {
+
+    private static final int ROWS = 20_000;
+    private static final long SEED = 5;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void generate() {
+        CliRun run = CliRun.of("generate", "--rows", String.valueOf(ROWS), "--seed", String.valueOf(SEED), "--out",
+                dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+    }
+
+    private static String trades() {
+        return "trades=" + dir.resolve("trades.csv");
+    }
+
+    private static String fx() {
+        return "fx=" + dir.resolve("fx.csv");
+    }
+
+    @Test
+    void queriesOnLoadedCsvFilesMatchQueriesOnGeneratedTradesOfTheSameSeed() throws Exception {
+        String[] sql = {ReferenceQueries.Q1 + " ORDER BY currency", ReferenceQueries.Q2 + " ORDER BY desk",
+            ReferenceQueries.Q3 + " ORDER BY desk", ReferenceQueries.Q5,
+            "SELECT book, trade_date, SUM(pnl), COUNT(*) FROM trades GROUP BY book, trade_date ORDER BY book, "
+                + "trade_date"};
+        List<String> csvArgs = new ArrayList<>(List.of("query", "--format", "json", "--table", trades(), "--table",
+                fx()));
+        List<String> genArgs = new ArrayList<>(List.of("query", "--format", "json", "--generate",
+                String.valueOf(ROWS), "--seed", String.valueOf(SEED)));
+        csvArgs.addAll(List.of(sql));
+        genArgs.addAll(List.of(sql));
+        CliRun fromCsv = CliRun.of(csvArgs.toArray(String[]::new));
+        CliRun generated = CliRun.of(genArgs.toArray(String[]::new));
+        assertEquals(0, fromCsv.exitCode(), fromCsv.err());
+        assertEquals(0, generated.exitCode(), generated.err());
+        List<JsonNode> a = documents(fromCsv.out());
+        List<JsonNode> b = documents(generated.out());
+        assertEquals(sql.length, a.size());
+        assertEquals(sql.length, b.size());
+        for (int q = 0; q < sql.length; q++) {
+            assertTrue(a.get(q).size() > 0, sql[q]);
+            assertSameRows(a.get(q), b.get(q), sql[q]);
+        }
+        // one stats line per query on stderr
+        assertEquals(sql.length, Pattern.compile("morsels: ").matcher(fromCsv.err()).results().count(),
+                fromCsv.err());
+    }
+
+    /** The JSON documents printed one after another. */
+    private static List<JsonNode> documents(String text) throws Exception {
+        List<JsonNode> out = new ArrayList<>();
+        try (com.fasterxml.jackson.core.JsonParser p = JSON.createParser(text)) {
+            while (p.nextToken() != null) {
+                out.add(JSON.readTree(p));
+            }
+        }
+        return out;
+    }
+
+    private static void assertSameRows(JsonNode a, JsonNode b, String sql) {
+        assertEquals(a.size(), b.size(), sql);
+        for (int r = 0; r < a.size(); r++) {
+            Iterator<Map.Entry<String, JsonNode>> fa = a.get(r).fields();
+            while (fa.hasNext()) {
+                Map.Entry<String, JsonNode> e = fa.next();
+                JsonNode other = b.get(r).get(e.getKey());
+                String where = sql + " row=" + r + " column=" + e.getKey();
+                if (e.getValue().isDouble() || (other != null && other.isDouble())) {
+                    double x = e.getValue().asDouble();
+                    double y = other.asDouble();
+                    assertEquals(x, y, Math.max(1e-9, Math.abs(x) * 1e-9), where);
+                } else {
+                    assertEquals(e.getValue(), other, where);
+                }
+            }
+        }
+    }
+
+    @Test
+    void printsAnAlignedTableByDefault() {
+        CliRun run = CliRun.of("query", "--table", trades(), ReferenceQueries.Q1 + " ORDER BY currency");
+        assertEquals(0, run.exitCode(), run.err());
+        String[] lines = run.out().split("\n");
+        assertEquals(2 + 20, lines.length, run.out());
+        assertTrue(lines[0].startsWith("currency"), lines[0]);
+        assertTrue(lines[1].matches("-+ +-+"), lines[1]);
+        assertTrue(lines[2].startsWith("AUD "), lines[2]);
+        int width = lines[1].length();
+        for (int i = 2; i < lines.length; i++) {
+            assertEquals(width, lines[i].length(), "numbers are right-aligned to the rule: " + lines[i]);
+        }
+    }
+
+    @Test
+    void reportsABadCsvRowAsOneLineWithFileLineAndColumnAndExitCodeTwo() throws Exception {
+        Path bad = dir.resolve("bad.csv");
+        List<String> lines = new ArrayList<>(Files.readAllLines(dir.resolve("trades.csv")));
+        // beyond the 10,000 rows that schema inference samples, so notional is inferred as a double
+        String row = lines.get(15_000);
+        int comma = row.lastIndexOf(',');
+        lines.set(15_000, row.substring(0, comma) + ",12x5");
+        Files.write(bad, lines);
+        CliRun run = CliRun.of("load", "--table", "trades=" + bad);
+        assertEquals(2, run.exitCode(), run.err());
+        String[] errLines = run.err().split("\n");
+        assertEquals(1, errLines.length, run.err());
+        assertTrue(errLines[0].startsWith("numacube: " + bad + ":15001:" + (comma + 2)
+                + ": not a number (field notional, value \"12x5\") — the column types were inferred"), errLines[0]);
+    }
+
+    @Test
+    void reportsBadSqlWithItsPositionAndExitCodeTwo() {
+        CliRun run = CliRun.of("query", "--generate", "1000", "SELECT desk, SUM(pnl) FROM trades GROUP BY desk",
+                "SELECT desk, SUMM(pnl) FROM trades GROUP BY desk");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.out().contains("DESK-00"), "the first query still ran: " + run.out());
+        Matcher m = Pattern.compile("(line|column|position|col|at)\\D{0,3}\\d+").matcher(run.err());
+        assertTrue(m.find(), run.err());
+    }
+
+    @Test
+    void runsTheStatementsOfASqlFileAfterTheArguments(@TempDir Path tmp) throws Exception {
+        Path script = tmp.resolve("q.sql");
+        Files.writeString(script, "-- two queries\nSELECT COUNT(*) FROM trades;\n"
+                + "SELECT currency FROM trades WHERE currency IN ('EUR', 'USD') GROUP BY currency ORDER BY currency;\n");
+        CliRun run = CliRun.of("query", "--format", "csv", "--generate", "2000", "-f", script.toString(),
+                "SELECT COUNT(*) FROM fx");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("count_star()", "20", "count_star()", "2000", "currency", "EUR", "USD"),
+                run.out().lines().toList());
+    }
+
+    @Test
+    void refusesAQueryWithoutData() {
+        CliRun run = CliRun.of("query", "SELECT 1");
+        assertEquals(2, run.exitCode());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().contains("--generate"), run.err());
+    }
+
+    @Test
+    void refusesASchemaForATableThatIsNotLoaded() {
+        CliRun run = CliRun.of("load", "--table", trades(), "--schema", "fx=currency STRING, rate_to_usd DOUBLE");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("table=fx"), run.err());
+    }
+
+    @Test
+    void loadPrintsRowsPartitionsAndPlacementPerTable() {
+        CliRun run = CliRun.of("load", "--table", trades(), "--table", fx(), "--schema",
+                "fx=currency STRING, rate_to_usd DOUBLE");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("table trades: 20,000 rows"), run.out());
+        assertTrue(run.out().contains("table fx: 20 rows"), run.out());
+        assertTrue(run.out().contains("pages on node"), run.out());
+        assertTrue(run.out().contains("schema (inferred): trade_id:long,desk:string,book:string,currency:string,"
+                + "trade_date:date,counterparty:string,pnl:double,notional:double"), run.out());
+    }
+
+    @Test
+    void loadWritesAJsonReportWithEveryPartition(@TempDir Path out) throws Exception {
+        Path report = out.resolve("load.json");
+        CliRun run = CliRun.of("load", "--table", trades(), "--partitions", "3", "--json", report.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode j = JSON.readTree(report.toFile());
+        assertEquals("trades", j.get("tables").get(0).get("table").asText());
+        assertEquals(ROWS, j.get("tables").get(0).get("rows").asLong());
+        assertEquals(Files.size(dir.resolve("trades.csv")), j.get("tables").get(0).get("bytes_read").asLong());
+        assertTrue(j.get("tables").get(0).get("schema_inferred").asBoolean());
+        assertEquals(3, j.get("partitions").size());
+        long rows = 0;
+        for (JsonNode p : j.get("partitions")) {
+            rows += p.get("rows").asLong();
+            assertTrue(p.has("pages_on_node_pct") && p.has("node") && p.has("bytes"), p.toString());
+        }
+        assertEquals(ROWS, rows);
+    }
+
+    @Test
+    void demoWritesTheJsonTheMultiNodeStageReads(@TempDir Path out) throws Exception {
+        Path report = out.resolve("demo.json");
+        CliRun run = CliRun.of("demo", "--rows", "30000", "--seed", "3", "--json", report.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("runtime: numa="), run.out());
+        for (int q = 1; q <= 5; q++) {
+            assertTrue(run.out().contains("Q" + q + ": "), run.out());
+        }
+        JsonNode j = JSON.readTree(report.toFile());
+        assertTrue(j.get("runtime").asText().startsWith("numa="));
+        JsonNode parts = j.get("partitions");
+        assertTrue(parts.size() > 0);
+        long tradeRows = 0;
+        for (JsonNode p : parts) {
+            for (String key : List.of("id", "node", "rows", "bytes", "pages_on_node_pct")) {
+                assertTrue(p.has(key), key + " in " + p);
+            }
+            if (p.get("table").asText().equals("trades")) {
+                tradeRows += p.get("rows").asLong();
+            }
+        }
+        assertEquals(30000, tradeRows);
+        JsonNode queries = j.get("queries");
+        assertEquals(5, queries.size());
+        for (JsonNode q : queries) {
+            for (String key : List.of("name", "sql", "seconds", "rows", "morsels", "morsels_home", "morsels_stolen")) {
+                assertTrue(q.has(key), key + " in " + q);
+            }
+            assertEquals(q.get("morsels").asLong(), q.get("morsels_home").asLong() + q.get("morsels_stolen").asLong(),
+                    q.toString());
+        }
+        assertEquals(ReferenceQueries.Q5, queries.get(4).get("sql").asText());
+        assertTrue(j.get("skew").get("partition").asDouble() >= 1.0, j.get("skew").toString());
+        assertEquals(10, queries.get(4).get("rows").asLong());
+    }
+
+    @Test
+    void passesPartitioningAndPlacementOptionsToTheCube() {
+        CliRun run = CliRun.of("load", "--table", trades(), "--partition-by", "currency", "--partitions", "4",
+                "--placement", "interleave");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("placement=interleave"), run.out());
+        assertTrue(run.out().contains("table trades: 20,000 rows, 4 partitions"), run.out());
+        assertTrue(run.out().contains("currency="), run.out());
+    }
+
+    @Test
+    void givesTheSameAnswerWithOneThreadAndNoStealing() throws Exception {
+        String sql = ReferenceQueries.Q2 + " ORDER BY desk";
+        CliRun one = CliRun.of("query", "--format", "json", "--generate", "5000", "--threads", "1", "--no-stealing",
+                sql);
+        CliRun many = CliRun.of("query", "--format", "json", "--generate", "5000", sql);
+        assertEquals(0, one.exitCode(), one.err());
+        assertEquals(0, many.exitCode(), many.err());
+        assertSameRows(documents(one.out()).getFirst(), documents(many.out()).getFirst(), sql);
+    }
+
+    @Test
+    void explainsThePlanOnStderrWhenAsked() {
+        CliRun run = CliRun.of("query", "--generate", "1000", "--explain", ReferenceQueries.Q2);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(1, run.err().lines().filter(l -> l.startsWith("-- plan: ") && l.length() > 10).count(),
+                run.err());
+        assertTrue(!run.out().contains("-- plan"), run.out());
+    }
+
+    @Test
+    void refusesAnUnknownPlacementWithExitCodeTwo() {
+        CliRun run = CliRun.of("query", "--generate", "100", "--placement", "everywhere", ReferenceQueries.Q1);
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("unknown placement"), run.err());
+    }
+
+    @Test
+    void readsADeclaredSchemaWithAnotherDelimiter(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("p.csv");
+        Files.writeString(file, "region;amount;day\n\"North, East\";1.5;2025-01-02\nSouth;2;2025-01-03\n"
+                + "\"North, East\";3;2025-01-03\n");
+        CliRun run = CliRun.of("query", "--format", "csv", "--delimiter", ";", "--table", "p=" + file, "--schema",
+                "p=region STRING, amount DOUBLE, day DATE",
+                "SELECT region, SUM(amount), COUNT(*) FROM p GROUP BY region ORDER BY region");
+        assertEquals(0, run.exitCode(), run.err());
+        String[] lines = run.out().split("\n");
+        assertEquals(3, lines.length, run.out());
+        assertEquals("\"North, East\",4.5,2", lines[1]);
+        assertEquals("South,2.0,1", lines[2]);
+    }
+
+    @Test
+    void explainsHowToGroupByAnIntegerColumnThatWasInferredAsAMeasure(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("ints.csv");
+        Files.writeString(file, "book,pnl\n1,2.5\n2,3\n1,4\n");
+        CliRun inferred = CliRun.of("query", "--table", "t=" + file, "SELECT book, SUM(pnl) FROM t GROUP BY book");
+        assertEquals(2, inferred.exitCode(), inferred.err());
+        assertEquals(1, inferred.err().lines().filter(l -> l.startsWith("numacube: ")).count(), inferred.err());
+        assertTrue(inferred.err().contains("integer column book of table t was inferred as a LONG measure; to group by "
+                + "it, declare it INT: --schema \"t=book INT, pnl DOUBLE\""), inferred.err());
+        CliRun declared = CliRun.of("query", "--format", "csv", "--table", "t=" + file, "--schema", "t=book INT, pnl DOUBLE",
+                "SELECT book, SUM(pnl) FROM t GROUP BY book ORDER BY book");
+        assertEquals(0, declared.exitCode(), declared.err());
+        assertTrue(declared.out().endsWith("\n1,6.5\n2,3.0\n"), declared.out());
+    }
+}

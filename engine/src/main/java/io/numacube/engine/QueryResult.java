@@ -1,0 +1,140 @@
+package io.numacube.engine;
+
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.numa.NumacubeException;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * The answer of one query: named, typed columns of {@link #rowCount()} rows, plus {@link QueryStats}. Column types are
+ * {@link ColumnType}s: dimensions come back as STRING, INT or DATE; COUNT and SUM/MIN/MAX of a LONG column as LONG;
+ * everything else numeric as DOUBLE. A value is null only for SUM, MIN, MAX or AVG over no rows (a query without
+ * GROUP BY whose filter keeps nothing).
+ *
+ * <p>Column data: a {@code String[]} for STRING, {@code long[]} for INT, DATE (epoch day) and LONG, {@code double[]}
+ * for DOUBLE. Immutable after construction (the arrays are owned by the result); thread-safe.
+ */
+public final class QueryResult {
+
+    private final List<String> names;
+    private final List<ColumnType> types;
+    private final Object[] columns;
+    private final boolean[][] nulls;
+    private final int rows;
+    private final QueryStats stats;
+
+    /**
+     * For the engine: wraps column arrays as described in the class comment.
+     *
+     * @param nulls per column, a null mask of {@code rows} entries, or null when the column has no nulls
+     */
+    public QueryResult(List<String> names, List<ColumnType> types, Object[] columns, boolean[][] nulls, int rows,
+                       QueryStats stats) {
+        this.names = List.copyOf(names);
+        this.types = List.copyOf(types);
+        this.columns = columns.clone();
+        this.nulls = nulls.clone();
+        this.rows = rows;
+        this.stats = stats;
+    }
+
+    /** The same rows with other statistics. */
+    public QueryResult withStats(QueryStats newStats) {
+        return new QueryResult(names, types, columns, nulls, rows, newStats);
+    }
+
+    public List<String> columnNames() {
+        return names;
+    }
+
+    public List<ColumnType> columnTypes() {
+        return types;
+    }
+
+    public int columnCount() {
+        return names.size();
+    }
+
+    public int rowCount() {
+        return rows;
+    }
+
+    public QueryStats stats() {
+        return stats;
+    }
+
+    public boolean isNull(int row, int column) {
+        checkRow(row);
+        return nulls[column] != null && nulls[column][row];
+    }
+
+    /** Any value as text: strings as they are, dates ISO, numbers by {@code String.valueOf}; null as {@code null}. */
+    public String getString(int row, int column) {
+        if (isNull(row, column)) {
+            return null;
+        }
+        return switch (columns[column]) {
+            case String[] s -> s[row];
+            case long[] l -> types.get(column) == ColumnType.DATE ? LocalDate.ofEpochDay(l[row]).toString()
+                    : String.valueOf(l[row]);
+            case double[] d -> String.valueOf(d[row]);
+            default -> throw new IllegalStateException("unknown column array: " + columns[column]);
+        };
+    }
+
+    /** An INT, DATE (epoch day) or LONG value; 0 for null. */
+    public long getLong(int row, int column) {
+        checkRow(row);
+        if (columns[column] instanceof long[] l) {
+            return l[row];
+        }
+        throw typeError(column, "getLong");
+    }
+
+    /** Any numeric value as a double (INT, DATE and LONG converted); 0 for null. */
+    public double getDouble(int row, int column) {
+        checkRow(row);
+        return switch (columns[column]) {
+            case double[] d -> d[row];
+            case long[] l -> l[row];
+            default -> throw typeError(column, "getDouble");
+        };
+    }
+
+    /** The value as a Java object: String, Long, LocalDate or Double; null for null. */
+    public Object getObject(int row, int column) {
+        if (isNull(row, column)) {
+            return null;
+        }
+        return switch (types.get(column)) {
+            case STRING -> ((String[]) columns[column])[row];
+            case DATE -> LocalDate.ofEpochDay(((long[]) columns[column])[row]);
+            case INT, LONG -> ((long[]) columns[column])[row];
+            case DOUBLE -> ((double[]) columns[column])[row];
+        };
+    }
+
+    private void checkRow(int row) {
+        if (row < 0 || row >= rows) {
+            throw new IndexOutOfBoundsException("row out of range: row=" + row + " rows=" + rows);
+        }
+    }
+
+    private NumacubeException typeError(int column, String getter) {
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, getter + " does not fit the column type: column="
+                + names.get(column) + " type=" + types.get(column) + " — use getString or the getter of its type");
+    }
+
+    /** The result as an aligned text table (header, rows), for tests and logs. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder(String.join(" | ", names)).append('\n');
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < names.size(); c++) {
+                sb.append(c == 0 ? "" : " | ").append(getString(r, c));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

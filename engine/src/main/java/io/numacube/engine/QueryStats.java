@@ -1,0 +1,28 @@
+package io.numacube.engine;
+
+import java.util.Map;
+
+/**
+ * What one query did. Immutable.
+ *
+ * @param wallSeconds     from the call to the result, parse and plan included
+ * @param rowsScanned     rows of morsels that were read (skipped morsels not included)
+ * @param bytesRead       bytes of columns read by the scan
+ * @param morsels         morsels run
+ * @param morselsHome     morsels run by a worker of their partition's home node
+ * @param morselsStolen   morsels run by a worker of another node (work stealing)
+ * @param morselsSkipped  morsels skipped without reading rows (zone maps showed no row can pass the filter)
+ * @param morselsByNode   per worker node, the morsels its workers ran
+ * @param plan            the physical plan in words (for EXPLAIN-like output and logs)
+ */
+public record QueryStats(double wallSeconds, long rowsScanned, long bytesRead, long morsels, long morselsHome,
+                         long morselsStolen, long morselsSkipped, Map<Integer, Long> morselsByNode, String plan) {
+    public QueryStats {
+        morselsByNode = Map.copyOf(morselsByNode);
+    }
+
+    /** Fraction of run morsels that ran on their home node (1.0 when none ran). */
+    public double homeFraction() {
+        return morsels == 0 ? 1.0 : (double) morselsHome / morsels;
+    }
+}

@@ -1,0 +1,83 @@
+package io.numacube.engine.exec;
+
+import io.numacube.numa.exec.NodeWorkerPool;
+import io.numacube.numa.topology.Topology;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The engine's worker pool on the NUMA runtime: a {@link NodeWorkerPool} with workers pinned to each worker node's
+ * CPUs; steal order by the topology's node distances (nearest first, then by id). Owns the pool and closes it.
+ * Thread-safe.
+ */
+public final class NumaWorkerPool implements WorkerPool {
+
+    private final NodeWorkerPool pool;
+    private final Topology topology;
+    private final List<Integer> nodes;
+
+    public NumaWorkerPool(NodeWorkerPool pool, Topology topology) {
+        this.pool = pool;
+        this.topology = topology;
+        this.nodes = pool.nodes().stream().sorted().boxed().toList();
+    }
+
+    @Override
+    public List<Integer> nodes() {
+        return nodes;
+    }
+
+    @Override
+    public int workersOn(int node) {
+        return pool.workersOn(node);
+    }
+
+    @Override
+    public int workerCount() {
+        return pool.workerCount();
+    }
+
+    @Override
+    public List<Integer> stealOrder(int node) {
+        List<Integer> others = new ArrayList<>();
+        for (int n : nodes) {
+            if (n != node) {
+                others.add(n);
+            }
+        }
+        others.sort(Comparator.comparingInt((Integer n) -> distance(node, n)).thenComparingInt(n -> n));
+        return others;
+    }
+
+    private int distance(int a, int b) {
+        try {
+            return topology.distance(a, b);
+        } catch (RuntimeException e) {
+            return Integer.MAX_VALUE;
+        }
+    }
+
+    @Override
+    public <T> CompletableFuture<T> submit(int node, Callable<T> task) {
+        return pool.submit(node, task);
+    }
+
+    @Override
+    public void runOnEveryWorker(WorkerBody body) {
+        pool.runOnEveryWorker(ctx -> body.run(ctx.node(), ctx.workerId(), ctx.indexOnNode()));
+    }
+
+    @Override
+    public String describe() {
+        long pinned = pool.workerReports().stream().filter(NodeWorkerPool.WorkerReport::pinned).count();
+        return "workers=pinned nodes=" + nodes + " workers=" + pool.workerCount() + " pinned=" + pinned;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,320 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.storage.Partition;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * One worker task's thread-local aggregation state for one query (dense arrays indexed by group key, or a hash table
+ * of keys to slots with growing arrays), its scratch vectors, and its counters. Morsels are folded in with
+ * {@link #run}; partials are combined with {@link #merge} after all morsels ran. Not thread-safe: owned by one task
+ * until it finishes, then read by the merging thread.
+ */
+final class Partial {
+
+    static final int BATCH = 2048;
+
+    private final CompiledQuery q;
+    private final MorselView view;
+    private final int[] sel = new int[BATCH];
+    private final int[] gid = new int[BATCH];
+    private final long[] key;
+    private final double[] vals = new double[BATCH];
+    private final boolean[] pred;
+    private final NumVec.Scratch scratch;
+    private final LongIntHashMap map;
+    private int capacity;
+    long[] counts;
+    final double[][] d;
+    final long[][] l;
+
+    long morsels;
+    long morselsHome;
+    long rowsScanned;
+
+    Partial(CompiledQuery q) {
+        this.q = q;
+        this.view = new MorselView(q.fact.schema().size());
+        this.key = q.dense ? null : new long[BATCH];
+        this.pred = q.generic == null ? null : new boolean[BATCH];
+        this.scratch = new NumVec.Scratch(q.doubleSlots, q.booleanSlots, BATCH);
+        this.map = q.dense ? null : new LongIntHashMap(1024);
+        this.capacity = q.dense ? (int) q.groupSpace : 1024;
+        this.d = new double[q.accs.length][];
+        this.l = new long[q.accs.length][];
+        this.counts = new long[capacity];
+        for (int i = 0; i < q.accs.length; i++) {
+            allocate(i, capacity, 0);
+        }
+    }
+
+    private void allocate(int i, int newCapacity, int keep) {
+        CompiledQuery.AccKind k = q.accs[i].kind();
+        switch (k) {
+            case SUM_D, MIN_D, MAX_D -> {
+                double[] a = d[i] == null ? new double[newCapacity] : Arrays.copyOf(d[i], newCapacity);
+                if (k != CompiledQuery.AccKind.SUM_D) {
+                    Arrays.fill(a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_D ? Double.POSITIVE_INFINITY
+                            : Double.NEGATIVE_INFINITY);
+                }
+                d[i] = a;
+            }
+            default -> {
+                long[] a = l[i] == null ? new long[newCapacity] : Arrays.copyOf(l[i], newCapacity);
+                if (k != CompiledQuery.AccKind.SUM_L) {
+                    Arrays.fill(a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_L ? Long.MAX_VALUE
+                            : Long.MIN_VALUE);
+                }
+                l[i] = a;
+            }
+        }
+    }
+
+    private void ensureCapacity(int groups) {
+        if (groups <= capacity) {
+            return;
+        }
+        int n = Math.max(groups, capacity * 2);
+        counts = Arrays.copyOf(counts, n);
+        for (int i = 0; i < q.accs.length; i++) {
+            allocate(i, n, capacity);
+        }
+        capacity = n;
+    }
+
+    /** Number of groups: the dense space, or the slots used in the hash table. */
+    int groups() {
+        return q.dense ? (int) q.groupSpace : map.size();
+    }
+
+    /** The group key of a group index. */
+    long keyOf(int group) {
+        return q.dense ? group : map.keyAt(group);
+    }
+
+    /**
+     * Folds in morsel {@code m} of {@code p}, applying the masks whose bit is set in {@code activeMasks} (the others
+     * pass every code in this morsel by its zone map).
+     */
+    void run(Partition p, int m, long activeMasks) {
+        int first = m * p.morselRows();
+        int rows = Math.min(p.morselRows(), p.rows() - first);
+        view.set(p, first, rows, q.readColumns, q.bytesPerValue);
+        morsels++;
+        rowsScanned += rows;
+        int[] keyColumns = q.keyColumns;
+        for (int b = 0; b < rows; b += BATCH) {
+            int n = Math.min(BATCH, rows - b);
+            int[] s = null;
+            int cnt = n;
+            for (int i = 0; i < q.maskColumns.length && cnt > 0; i++) {
+                if (i < 63 && (activeMasks & (1L << i)) == 0) {
+                    continue;
+                }
+                int col = q.maskColumns[i];
+                if (s == null) {
+                    cnt = Codes.selectDense(view.columns[col], view.widths[col], b, n, q.masks[i], sel);
+                    s = sel;
+                } else {
+                    cnt = Codes.refine(view.columns[col], view.widths[col], sel, cnt, q.masks[i]);
+                }
+            }
+            if (cnt > 0 && q.generic != null) {
+                q.generic.eval(view, b, cnt, s, pred, scratch);
+                int c = 0;
+                if (s == null) {
+                    for (int k = 0; k < cnt; k++) {
+                        sel[c] = b + k;
+                        c += pred[k] ? 1 : 0;
+                    }
+                    s = sel;
+                } else {
+                    for (int k = 0; k < cnt; k++) {
+                        sel[c] = sel[k];
+                        c += pred[k] ? 1 : 0;
+                    }
+                }
+                cnt = c;
+            }
+            if (cnt == 0) {
+                continue;
+            }
+            if (q.dense) {
+                if (keyColumns.length == 0) {
+                    Arrays.fill(gid, 0, cnt, 0);
+                } else {
+                    int c0 = keyColumns[0];
+                    Codes.setKeyInt(view.columns[c0], view.widths[c0], b, cnt, s, gid);
+                    for (int i = 1; i < keyColumns.length; i++) {
+                        int c = keyColumns[i];
+                        Codes.addKeyInt(view.columns[c], view.widths[c], b, cnt, s, (int) q.keyStrides[i], gid);
+                    }
+                }
+            } else {
+                Arrays.fill(key, 0, cnt, 0L);
+                for (int i = 0; i < keyColumns.length; i++) {
+                    int c = keyColumns[i];
+                    Codes.addKeyLong(view.columns[c], view.widths[c], b, cnt, s, q.keyStrides[i], key);
+                }
+                for (int k = 0; k < cnt; k++) {
+                    gid[k] = map.slotOf(key[k]);
+                }
+                ensureCapacity(map.size());
+            }
+            int from = 0;
+            if (q.accs.length > 0 && q.accs[0].kind() == CompiledQuery.AccKind.SUM_D && q.accs[0].column() >= 0) {
+                countAndSum(view.columns[q.accs[0].column()], d[0], b, cnt, s);
+                from = 1;
+            } else {
+                long[] cts = counts;
+                for (int k = 0; k < cnt; k++) {
+                    cts[gid[k]]++;
+                }
+            }
+            for (int i = from; i < q.accs.length; i++) {
+                accumulate(q.accs[i], i, b, cnt, s);
+            }
+        }
+    }
+
+    /** The common case fused: count the rows and sum a bare double column in one pass. */
+    private void countAndSum(MemorySegment seg, double[] a, int b, int n, int[] s) {
+        long[] cts = counts;
+        int[] g = gid;
+        if (s == null) {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a[x] += seg.getAtIndex(Codes.DOUBLE, b + k);
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a[x] += seg.getAtIndex(Codes.DOUBLE, s[k]);
+            }
+        }
+    }
+
+    private void accumulate(CompiledQuery.Acc acc, int i, int b, int n, int[] s) {
+        int[] g = gid;
+        if (acc.column() >= 0) {
+            MemorySegment seg = view.columns[acc.column()];
+            switch (acc.kind()) {
+                case SUM_D -> {
+                    double[] a = d[i];
+                    if (s == null) {
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] += seg.getAtIndex(Codes.DOUBLE, b + k);
+                        }
+                    } else {
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] += seg.getAtIndex(Codes.DOUBLE, s[k]);
+                        }
+                    }
+                }
+                case MIN_D -> {
+                    double[] a = d[i];
+                    for (int k = 0; k < n; k++) {
+                        double v = seg.getAtIndex(Codes.DOUBLE, s == null ? b + k : s[k]);
+                        a[g[k]] = Math.min(a[g[k]], v);
+                    }
+                }
+                case MAX_D -> {
+                    double[] a = d[i];
+                    for (int k = 0; k < n; k++) {
+                        double v = seg.getAtIndex(Codes.DOUBLE, s == null ? b + k : s[k]);
+                        a[g[k]] = Math.max(a[g[k]], v);
+                    }
+                }
+                case SUM_L -> {
+                    long[] a = l[i];
+                    for (int k = 0; k < n; k++) {
+                        a[g[k]] += seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]);
+                    }
+                }
+                case MIN_L -> {
+                    long[] a = l[i];
+                    if (acc.codes()) {
+                        var w = view.widths[acc.column()];
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] = Math.min(a[g[k]], Codes.code(seg, w, s == null ? b + k : s[k]));
+                        }
+                        return;
+                    }
+                    for (int k = 0; k < n; k++) {
+                        long v = seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]);
+                        a[g[k]] = Math.min(a[g[k]], v);
+                    }
+                }
+                case MAX_L -> {
+                    long[] a = l[i];
+                    if (acc.codes()) {
+                        var w = view.widths[acc.column()];
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] = Math.max(a[g[k]], Codes.code(seg, w, s == null ? b + k : s[k]));
+                        }
+                        return;
+                    }
+                    for (int k = 0; k < n; k++) {
+                        long v = seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]);
+                        a[g[k]] = Math.max(a[g[k]], v);
+                    }
+                }
+            }
+            return;
+        }
+        acc.expr().eval(view, b, n, s, vals, scratch);
+        double[] v = vals;
+        double[] a = d[i];
+        switch (acc.kind()) {
+            case SUM_D -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] += v[k];
+                }
+            }
+            case MIN_D -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.min(a[g[k]], v[k]);
+                }
+            }
+            case MAX_D -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.max(a[g[k]], v[k]);
+                }
+            }
+            default -> throw new IllegalStateException("long accumulator over an expression: " + acc);
+        }
+    }
+
+    /** Adds {@code other}'s groups into this partial. */
+    void merge(Partial other) {
+        morsels += other.morsels;
+        morselsHome += other.morselsHome;
+        rowsScanned += other.rowsScanned;
+        int groups = other.groups();
+        for (int go = 0; go < groups; go++) {
+            if (other.counts[go] == 0) {
+                continue;
+            }
+            int g;
+            if (q.dense) {
+                g = go;
+            } else {
+                g = map.slotOf(other.map.keyAt(go));
+                ensureCapacity(map.size());
+            }
+            counts[g] += other.counts[go];
+            for (int i = 0; i < q.accs.length; i++) {
+                switch (q.accs[i].kind()) {
+                    case SUM_D -> d[i][g] += other.d[i][go];
+                    case MIN_D -> d[i][g] = Math.min(d[i][g], other.d[i][go]);
+                    case MAX_D -> d[i][g] = Math.max(d[i][g], other.d[i][go]);
+                    case SUM_L -> l[i][g] += other.l[i][go];
+                    case MIN_L -> l[i][g] = Math.min(l[i][g], other.l[i][go]);
+                    case MAX_L -> l[i][g] = Math.max(l[i][g], other.l[i][go]);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.QueryResult;
+import io.numacube.engine.QueryStats;
+import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.storage.FactTable;
+import io.numacube.engine.storage.Partition;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its
+ * partition's home node; each worker of each node takes morsels from its own node's queue and, only when that is
+ * empty and stealing is on, from the other nodes' queues nearest first. Each worker task folds its morsels into its
+ * own {@link Partial}; the partials are merged and finished on the calling thread.
+ *
+ * <p>Stateless; thread-safe: concurrent queries each get their own queues and partials, and the tables they read are
+ * immutable.
+ */
+public final class QueryExecutor {
+
+    private QueryExecutor() {
+    }
+
+    /**
+     * @param lookup      the joined table, or null
+     * @param startNanos  {@link System#nanoTime()} when the query call began (for the wall time)
+     */
+    public static QueryResult run(LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool,
+                                  boolean stealing, long startNanos) {
+        CompiledQuery q = QueryCompiler.compile(lq, fact, lookup, pool.workerCount());
+        List<Integer> nodes = pool.nodes();
+        Map<Integer, MorselQueue> queues = new HashMap<>();
+        for (int node : nodes) {
+            queues.put(node, new MorselQueue());
+        }
+        long skipped = 0;
+        List<Partition> parts = fact.partitions();
+        if (!q.empty) {
+            for (int pi = 0; pi < parts.size(); pi++) {
+                Partition p = parts.get(pi);
+                MorselQueue queue = queues.getOrDefault(p.homeNode(), queues.get(nodes.get(pi % nodes.size())));
+                for (int m = 0; m < p.morselCount(); m++) {
+                    long active = activeMasks(q, p, m);
+                    if (active < 0) {
+                        skipped++;
+                    } else {
+                        queue.add(pi, m, active);
+                    }
+                }
+            }
+        }
+        List<CompletableFuture<TaskResult>> futures = new ArrayList<>();
+        for (int node : nodes) {
+            if (queues.values().stream().allMatch(MorselQueue::isEmpty)) {
+                break;
+            }
+            List<MorselQueue> steal = new ArrayList<>();
+            if (stealing) {
+                for (int other : pool.stealOrder(node)) {
+                    steal.add(queues.get(other));
+                }
+            }
+            MorselQueue own = queues.get(node);
+            for (int w = 0; w < pool.workersOn(node); w++) {
+                futures.add(pool.submit(node, () -> work(q, parts, node, own, steal)));
+            }
+        }
+        ThreadWorkerPool.awaitAll(futures);
+        Partial merged = null;
+        Map<Integer, Long> byNode = new TreeMap<>();
+        long morsels = 0;
+        long home = 0;
+        long rows = 0;
+        for (CompletableFuture<TaskResult> f : futures) {
+            TaskResult t = f.join();
+            if (t.partial == null) {
+                continue;
+            }
+            byNode.merge(t.node, t.partial.morsels, Long::sum);
+            morsels += t.partial.morsels;
+            home += t.partial.morselsHome;
+            rows += t.partial.rowsScanned;
+            if (merged == null) {
+                merged = t.partial;
+            } else {
+                merged.merge(t.partial);
+            }
+        }
+        int leftover = 0;
+        for (MorselQueue queue : queues.values()) {
+            leftover += queue.remaining();
+        }
+        if (leftover > 0) {
+            // stealing is off and a node with morsels has no workers: run them here rather than drop them
+            Partial rest = new Partial(q);
+            for (MorselQueue queue : queues.values()) {
+                int i;
+                while ((i = queue.take()) >= 0) {
+                    rest.run(parts.get(queue.partition[i]), queue.morsel[i], queue.active[i]);
+                }
+            }
+            morsels += rest.morsels;
+            rows += rest.rowsScanned;
+            if (merged == null) {
+                merged = rest;
+            } else {
+                merged.merge(rest);
+            }
+        }
+        double wall = (System.nanoTime() - startNanos) / 1e9;
+        QueryStats stats = new QueryStats(wall, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
+                byNode, q.description);
+        QueryResult r = Finalizer.finish(q, merged, stats);
+        double total = (System.nanoTime() - startNanos) / 1e9;
+        return r.withStats(new QueryStats(total, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
+                byNode, q.description));
+    }
+
+    /** -1 when the zone maps show no row can pass; else a bit per mask that must still be applied. */
+    private static long activeMasks(CompiledQuery q, Partition p, int m) {
+        long active = 0;
+        for (int i = 0; i < q.maskColumns.length; i++) {
+            int col = q.maskColumns[i];
+            int lo = p.zoneMin(col, m);
+            int hi = p.zoneMax(col, m);
+            int[] prefix = q.maskPrefix[i];
+            int pass = prefix[hi + 1] - prefix[lo];
+            if (pass == 0) {
+                return -1;
+            }
+            if (pass < hi - lo + 1 && i < 63) {
+                active |= 1L << i;
+            }
+        }
+        return active;
+    }
+
+    private record TaskResult(int node, Partial partial) {
+    }
+
+    private static TaskResult work(CompiledQuery q, List<Partition> parts, int node, MorselQueue own,
+                                   List<MorselQueue> steal) {
+        Partial partial = null;
+        while (true) {
+            MorselQueue from = own;
+            int i = own.take();
+            if (i < 0) {
+                for (MorselQueue other : steal) {
+                    i = other.take();
+                    if (i >= 0) {
+                        from = other;
+                        break;
+                    }
+                }
+            }
+            if (i < 0) {
+                return new TaskResult(node, partial);
+            }
+            if (partial == null) {
+                partial = new Partial(q);
+            }
+            partial.run(parts.get(from.partition[i]), from.morsel[i], from.active[i]);
+            if (from == own) {
+                partial.morselsHome++;
+            }
+        }
+    }
+
+    /** The morsels of one node for one query: filled before the workers start, then taken by a shared cursor. */
+    private static final class MorselQueue {
+        int[] partition = new int[64];
+        int[] morsel = new int[64];
+        long[] active = new long[64];
+        int size;
+        final AtomicInteger next = new AtomicInteger();
+
+        void add(int p, int m, long activeMasks) {
+            if (size == partition.length) {
+                partition = java.util.Arrays.copyOf(partition, size * 2);
+                morsel = java.util.Arrays.copyOf(morsel, size * 2);
+                active = java.util.Arrays.copyOf(active, size * 2);
+            }
+            partition[size] = p;
+            morsel[size] = m;
+            active[size] = activeMasks;
+            size++;
+        }
+
+        int take() {
+            if (next.get() >= size) {
+                return -1;
+            }
+            int i = next.getAndIncrement();
+            return i < size ? i : -1;
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        int remaining() {
+            return Math.max(0, size - next.get());
+        }
+    }
+}

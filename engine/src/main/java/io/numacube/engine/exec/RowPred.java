@@ -1,0 +1,150 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+
+/**
+ * A row predicate that is not a plain per-dimension code mask (those are applied by {@link Codes}): comparisons of
+ * numeric expressions, or AND/OR/NOT mixing several columns. Evaluated a batch at a time into {@code out[k]}.
+ * Immutable; shared by every worker.
+ */
+abstract class RowPred {
+
+    abstract void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s);
+
+    /** The code of a dimension column passes a mask (a sub-predicate on one dimension, evaluated per code). */
+    static final class Mask extends RowPred {
+        final int column;
+        final boolean[] mask;
+
+        Mask(int column, boolean[] mask) {
+            this.column = column;
+            this.mask = mask;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            var seg = v.columns[column];
+            var w = v.widths[column];
+            for (int k = 0; k < n; k++) {
+                out[k] = mask[Codes.code(seg, w, sel == null ? b + k : sel[k])];
+            }
+        }
+    }
+
+    /** {@code left op right} over doubles (slots for both sides). */
+    static final class Compare extends RowPred {
+        final Expr.CompareOp op;
+        final NumVec left;
+        final NumVec right;
+        final int leftSlot;
+        final int rightSlot;
+
+        Compare(Expr.CompareOp op, NumVec left, NumVec right, int leftSlot, int rightSlot) {
+            this.op = op;
+            this.left = left;
+            this.right = right;
+            this.leftSlot = leftSlot;
+            this.rightSlot = rightSlot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            double[] l = s.doubles[leftSlot];
+            double[] r = s.doubles[rightSlot];
+            left.eval(v, b, n, sel, l, s);
+            right.eval(v, b, n, sel, r, s);
+            switch (op) {
+                case EQ -> {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = l[k] == r[k];
+                    }
+                }
+                case NE -> {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = l[k] != r[k];
+                    }
+                }
+                case LT -> {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = l[k] < r[k];
+                    }
+                }
+                case LE -> {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = l[k] <= r[k];
+                    }
+                }
+                case GT -> {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = l[k] > r[k];
+                    }
+                }
+                case GE -> {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = l[k] >= r[k];
+                    }
+                }
+            }
+        }
+    }
+
+    /** AND (and == true) or OR of two or more terms; {@code slot} holds a term's result. */
+    static final class Junction extends RowPred {
+        final boolean and;
+        final RowPred[] terms;
+        final int slot;
+
+        Junction(boolean and, RowPred[] terms, int slot) {
+            this.and = and;
+            this.terms = terms;
+            this.slot = slot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            terms[0].eval(v, b, n, sel, out, s);
+            boolean[] t = s.booleans[slot];
+            for (int i = 1; i < terms.length; i++) {
+                terms[i].eval(v, b, n, sel, t, s);
+                if (and) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] &= t[k];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= t[k];
+                    }
+                }
+            }
+        }
+    }
+
+    static final class Negation extends RowPred {
+        final RowPred operand;
+
+        Negation(RowPred operand) {
+            this.operand = operand;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            operand.eval(v, b, n, sel, out, s);
+            for (int k = 0; k < n; k++) {
+                out[k] = !out[k];
+            }
+        }
+    }
+
+    static final class Constant extends RowPred {
+        final boolean value;
+
+        Constant(boolean value) {
+            this.value = value;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            java.util.Arrays.fill(out, 0, n, value);
+        }
+    }
+}

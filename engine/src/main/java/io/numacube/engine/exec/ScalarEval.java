@@ -1,0 +1,123 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import java.util.function.Function;
+
+/**
+ * Evaluates an expression on single values: used once per dictionary code (to turn predicates on one dimension into
+ * code masks) and once per result group (outputs, HAVING, ORDER BY) — never per row. Values: String, Long (LONG, INT,
+ * DATE as epoch day), Double, Boolean for predicates, null for SQL NULL (three-valued logic). Stateless.
+ */
+final class ScalarEval {
+
+    private ScalarEval() {
+    }
+
+    /** @param leaf the value of a Column, KeyRef or AggRef */
+    static Object eval(Expr e, Function<Expr, Object> leaf) {
+        return switch (e) {
+            case Expr.Column c -> leaf.apply(c);
+            case Expr.KeyRef k -> leaf.apply(k);
+            case Expr.AggRef a -> leaf.apply(a);
+            case Expr.Agg a -> leaf.apply(a);
+            case Expr.Literal l -> l.value();
+            case Expr.Neg n -> {
+                Object v = eval(n.operand(), leaf);
+                yield v == null ? null : v instanceof Long x ? (Object) (-x) : (Object) (-((Number) v).doubleValue());
+            }
+            case Expr.Arith a -> arith(a, eval(a.left(), leaf), eval(a.right(), leaf));
+            case Expr.Compare c -> {
+                Object l = eval(c.left(), leaf);
+                Object r = eval(c.right(), leaf);
+                yield l == null || r == null ? null : c.op().test(compare(l, r));
+            }
+            case Expr.In in -> {
+                Object x = eval(in.operand(), leaf);
+                if (x == null) {
+                    yield null;
+                }
+                boolean found = false;
+                for (Expr.Literal v : in.values()) {
+                    if (compare(x, v.value()) == 0) {
+                        found = true;
+                        break;
+                    }
+                }
+                yield found != in.negated();
+            }
+            case Expr.Between b -> {
+                Object x = eval(b.operand(), leaf);
+                Object lo = eval(b.low(), leaf);
+                Object hi = eval(b.high(), leaf);
+                if (x == null || lo == null || hi == null) {
+                    yield null;
+                }
+                boolean in = compare(x, lo) >= 0 && compare(x, hi) <= 0;
+                yield in != b.negated();
+            }
+            case Expr.And a -> {
+                boolean unknown = false;
+                for (Expr t : a.terms()) {
+                    Object v = eval(t, leaf);
+                    if (v == null) {
+                        unknown = true;
+                    } else if (!(Boolean) v) {
+                        yield false;
+                    }
+                }
+                yield unknown ? null : true;
+            }
+            case Expr.Or o -> {
+                boolean unknown = false;
+                for (Expr t : o.terms()) {
+                    Object v = eval(t, leaf);
+                    if (v == null) {
+                        unknown = true;
+                    } else if ((Boolean) v) {
+                        yield true;
+                    }
+                }
+                yield unknown ? null : false;
+            }
+            case Expr.Not n -> {
+                Object v = eval(n.operand(), leaf);
+                yield v == null ? null : !(Boolean) v;
+            }
+        };
+    }
+
+    private static Object arith(Expr.Arith a, Object l, Object r) {
+        if (l == null || r == null) {
+            return null;
+        }
+        if (a.type() == ColumnType.LONG && l instanceof Long x && r instanceof Long y) {
+            return switch (a.op()) {
+                case '+' -> x + y;
+                case '-' -> x - y;
+                default -> x * y;
+            };
+        }
+        double x = ((Number) l).doubleValue();
+        double y = ((Number) r).doubleValue();
+        return switch (a.op()) {
+            case '+' -> x + y;
+            case '-' -> x - y;
+            case '*' -> x * y;
+            default -> x / y;
+        };
+    }
+
+    /** Orders two non-null values of comparable types (numbers with numbers, strings with strings). */
+    static int compare(Object a, Object b) {
+        if (a instanceof String s) {
+            return s.compareTo((String) b);
+        }
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        }
+        double x = ((Number) a).doubleValue();
+        double y = ((Number) b).doubleValue();
+        return x < y ? -1 : x > y ? 1 : 0;
+    }
+}

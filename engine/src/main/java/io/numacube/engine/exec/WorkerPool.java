@@ -1,0 +1,52 @@
+package io.numacube.engine.exec;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The engine's view of its workers: a fixed set of threads grouped by node. Implementations: {@link ThreadWorkerPool}
+ * (plain threads on logical nodes) and the NUMA-backed pool (threads pinned to each node's CPUs).
+ *
+ * <p>Thread-safety: every method may be called from any thread that is not itself one of the pool's workers
+ * ({@link #runOnEveryWorker} from a worker would wait on itself). Several callers may use the pool at once; each
+ * worker runs the tasks given to it one after another.
+ */
+public interface WorkerPool extends AutoCloseable {
+
+    /** The node ids that have workers, ascending. */
+    List<Integer> nodes();
+
+    int workersOn(int node);
+
+    int workerCount();
+
+    /**
+     * The other nodes in the order a worker of {@code node} should steal from them: nearest first (by the node distance
+     * table where known, else by id).
+     */
+    List<Integer> stealOrder(int node);
+
+    /** Runs {@code task} on one of {@code node}'s workers (round-robin). */
+    <T> CompletableFuture<T> submit(int node, Callable<T> task);
+
+    /** Runs {@code body} once on every worker and waits for all; rethrows the first failure. */
+    void runOnEveryWorker(WorkerBody body);
+
+    /** One line saying which path is active. */
+    String describe();
+
+    @Override
+    void close();
+
+    /** Work run once per worker. */
+    @FunctionalInterface
+    interface WorkerBody {
+        /**
+         * @param node        the worker's node
+         * @param workerId    0..workerCount-1, unique in the pool
+         * @param indexOnNode 0..workersOn(node)-1
+         */
+        void run(int node, int workerId, int indexOnNode) throws Exception;
+    }
+}

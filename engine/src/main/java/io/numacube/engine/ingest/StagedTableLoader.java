@@ -1,0 +1,119 @@
+package io.numacube.engine.ingest;
+
+import io.numacube.engine.Partitioning;
+import io.numacube.engine.Placement;
+import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.ColumnMemory;
+import io.numacube.engine.storage.Dictionary;
+import io.numacube.engine.storage.DictionaryBuilder;
+import io.numacube.engine.storage.FactTable;
+import io.numacube.engine.storage.KeyPartitioner;
+import io.numacube.engine.storage.PartitionWriter;
+import io.numacube.engine.storage.TableBuilder;
+import io.numacube.numa.NumacubeException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Places the rows of a {@link TableStaging} as a {@link FactTable}: sorts each dictionary (codes follow value order),
+ * cuts the rows by row ranges or by a dimension and has each partition's filler workers copy its rows off-heap.
+ * The staging is only read. Stateless; thread-safe (the staging must not change during the load).
+ */
+public final class StagedTableLoader {
+
+    private StagedTableLoader() {
+    }
+
+    /**
+     * @param partitions the partition count to use when {@code partitioning} says automatic
+     */
+    public static FactTable load(TableStaging staging, Partitioning partitioning, int partitions, Placement placement,
+                                 TableBuilder.NodeLayout layout, int morselRows, ColumnMemory memory,
+                                 WorkerPool pool) {
+        TableSchema schema = staging.schema();
+        int n = schema.size();
+        int rows = staging.rows();
+        Dictionary[] dicts = new Dictionary[n];
+        int[][] remaps = new int[n][];
+        for (int c = 0; c < n; c++) {
+            DictionaryBuilder b = staging.dictionary(c);
+            if (b != null) {
+                DictionaryBuilder.Sorted sorted = b.buildSorted();
+                dicts[c] = sorted.dictionary();
+                remaps[c] = sorted.remap();
+            }
+        }
+        int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
+        int keyColumn = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
+        if (keyColumn >= 0 && !schema.column(keyColumn).isDimension()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "partitioning needs a dimension column: table=" + schema.name() + " column="
+                            + schema.column(keyColumn).name() + " type=measure — partition by a dimension or by rows");
+        }
+        List<TableBuilder.PartitionSpec> specs = new ArrayList<>();
+        int[] order;
+        int[] offsets;
+        String how;
+        if (keyColumn >= 0) {
+            int[] codes = staging.codes(keyColumn);
+            int[] remap = remaps[keyColumn];
+            long[] perCode = new long[dicts[keyColumn].size()];
+            for (int r = 0; r < rows; r++) {
+                perCode[remap[codes[r]]]++;
+            }
+            KeyPartitioner.Assignment a = KeyPartitioner.assign(schema.column(keyColumn).name(), dicts[keyColumn],
+                    perCode, count);
+            offsets = new int[a.partitions() + 1];
+            for (int p = 0; p < a.partitions(); p++) {
+                offsets[p + 1] = offsets[p] + a.rows()[p];
+                specs.add(new TableBuilder.PartitionSpec(a.labels().get(p), a.rows()[p]));
+            }
+            order = new int[rows];
+            int[] next = offsets.clone();
+            for (int r = 0; r < rows; r++) {
+                order[next[a.partitionOfCode()[remap[codes[r]]]]++] = r;
+            }
+            how = "by " + schema.column(keyColumn).name();
+        } else {
+            specs = TableBuilder.rowRanges(rows, count);
+            long[] starts = TableBuilder.rowRangeStarts(specs);
+            offsets = new int[specs.size() + 1];
+            for (int p = 0; p < specs.size(); p++) {
+                offsets[p] = (int) starts[p];
+            }
+            offsets[specs.size()] = rows;
+            order = null;
+            how = "row ranges";
+        }
+        return TableBuilder.build(schema, dicts, specs, how, placement, layout, morselRows, memory, pool,
+                (p, w) -> copy(staging, remaps, order, offsets[p], w));
+    }
+
+    private static void copy(TableStaging staging, int[][] remaps, int[] order, int first, PartitionWriter w) {
+        TableSchema schema = staging.schema();
+        int rows = w.rows();
+        for (int c = 0; c < schema.size(); c++) {
+            ColumnSpec spec = schema.column(c);
+            if (spec.isDimension()) {
+                int[] codes = staging.codes(c);
+                int[] remap = remaps[c];
+                for (int j = 0; j < rows; j++) {
+                    w.code(c, j, remap[codes[order == null ? first + j : order[first + j]]]);
+                }
+            } else if (spec.type() == ColumnType.DOUBLE) {
+                double[] v = staging.doubles(c);
+                for (int j = 0; j < rows; j++) {
+                    w.doubleValue(c, j, v[order == null ? first + j : order[first + j]]);
+                }
+            } else {
+                long[] v = staging.longs(c);
+                for (int j = 0; j < rows; j++) {
+                    w.longValue(c, j, v[order == null ? first + j : order[first + j]]);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package io.numacube.engine.ingest;
+
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.DictionaryBuilder;
+import io.numacube.numa.NumacubeException;
+import java.util.Arrays;
+
+/**
+ * An on-heap, typed row builder for loaders (CSV and others): set every column of a row, then {@link #endRow()}.
+ * Dimensions are dictionary-encoded as they arrive; measures are kept in primitive arrays. The staged rows are handed
+ * to {@code Cube.loadTable}, which places them off-heap; the staging stays usable (and unchanged) afterwards.
+ *
+ * <p>Setters per column type: STRING {@link #setString}; INT {@link #setLong}; DATE {@link #setDate} (days since
+ * 1970-01-01); DOUBLE {@link #setDouble} (finite) or {@link #setLong}; LONG {@link #setLong}. A wrong setter, a
+ * non-finite double, a null string, a column set twice in a row, or {@link #endRow()} with a column unset throws
+ * {@link NumacubeException} of kind INVALID_INPUT and leaves the rows ended so far intact (the current row is
+ * discarded). Nulls are not supported.
+ *
+ * <p>Not thread-safe: one loader thread owns it.
+ */
+public final class TableStaging {
+
+    private final TableSchema schema;
+    private final DictionaryBuilder[] dictionaries;
+    private final int[][] codes;
+    private final double[][] doubles;
+    private final long[][] longs;
+    private final boolean[] set;
+    private int setCount;
+    private int rows;
+    private int capacity = 1024;
+
+    public TableStaging(TableSchema schema) {
+        this.schema = schema;
+        int n = schema.size();
+        dictionaries = new DictionaryBuilder[n];
+        codes = new int[n][];
+        doubles = new double[n][];
+        longs = new long[n][];
+        set = new boolean[n];
+        for (int c = 0; c < n; c++) {
+            ColumnType t = schema.column(c).type();
+            if (t.isDimension()) {
+                dictionaries[c] = new DictionaryBuilder(t);
+                codes[c] = new int[capacity];
+            } else if (t == ColumnType.DOUBLE) {
+                doubles[c] = new double[capacity];
+            } else {
+                longs[c] = new long[capacity];
+            }
+        }
+    }
+
+    public TableSchema schema() {
+        return schema;
+    }
+
+    /** Rows ended so far. */
+    public int rows() {
+        return rows;
+    }
+
+    public void setString(int column, String value) {
+        check(column, "setString", ColumnType.STRING);
+        if (value == null) {
+            fail(column, "nulls are not supported");
+        }
+        codes[column][rows] = dictionaries[column].codeOf(value);
+        mark(column);
+    }
+
+    /** For INT dimensions and LONG or DOUBLE measures. */
+    public void setLong(int column, long value) {
+        ColumnType t = typeOf(column);
+        if (t == ColumnType.INT) {
+            check(column, "setLong", ColumnType.INT);
+            codes[column][rows] = dictionaries[column].codeOf(value);
+        } else if (t == ColumnType.LONG) {
+            check(column, "setLong", ColumnType.LONG);
+            longs[column][rows] = value;
+        } else {
+            check(column, "setLong", ColumnType.DOUBLE);
+            doubles[column][rows] = value;
+        }
+        mark(column);
+    }
+
+    public void setDouble(int column, double value) {
+        check(column, "setDouble", ColumnType.DOUBLE);
+        if (!Double.isFinite(value)) {
+            fail(column, "a double must be finite: value=" + value);
+        }
+        doubles[column][rows] = value;
+        mark(column);
+    }
+
+    /** @param epochDay days since 1970-01-01 */
+    public void setDate(int column, int epochDay) {
+        check(column, "setDate", ColumnType.DATE);
+        codes[column][rows] = dictionaries[column].codeOf(epochDay);
+        mark(column);
+    }
+
+    /** Ends the current row; every column must have been set exactly once. */
+    public void endRow() {
+        if (setCount != set.length) {
+            for (int c = 0; c < set.length; c++) {
+                if (!set[c]) {
+                    discardRow();
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                            "every column of a row must be set: table=" + schema.name() + " row=" + (rows + 1)
+                                    + " column=" + schema.column(c).name() + " — set it before endRow()");
+                }
+            }
+        }
+        Arrays.fill(set, false);
+        setCount = 0;
+        rows++;
+        if (rows == capacity) {
+            grow();
+        }
+    }
+
+    /** Forgets the values set for the current (unfinished) row. */
+    public void discardRow() {
+        Arrays.fill(set, false);
+        setCount = 0;
+    }
+
+    /** The dictionary builder of a dimension column (codes in first-seen order); null for a measure. */
+    public DictionaryBuilder dictionary(int column) {
+        return dictionaries[column];
+    }
+
+    /** The codes of a dimension column, valid for indexes below {@link #rows()}; null for a measure. */
+    public int[] codes(int column) {
+        return codes[column];
+    }
+
+    /** The values of a DOUBLE column, valid below {@link #rows()}; null otherwise. */
+    public double[] doubles(int column) {
+        return doubles[column];
+    }
+
+    /** The values of a LONG column, valid below {@link #rows()}; null otherwise. */
+    public long[] longs(int column) {
+        return longs[column];
+    }
+
+    private ColumnType typeOf(int column) {
+        if (column < 0 || column >= set.length) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "column index out of range: table="
+                    + schema.name() + " column=" + column + " columns=" + set.length);
+        }
+        return schema.column(column).type();
+    }
+
+    private void check(int column, String setter, ColumnType expected) {
+        ColumnType t = typeOf(column);
+        if (t != expected) {
+            discardRow();
+            ColumnSpec spec = schema.column(column);
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, setter + " does not fit the column type: table="
+                    + schema.name() + " column=" + spec.name() + " type=" + t.name().toLowerCase(java.util.Locale.ROOT)
+                    + " — use the setter of the column's type");
+        }
+        if (set[column]) {
+            discardRow();
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "a column may be set once per row: table="
+                    + schema.name() + " row=" + (rows + 1) + " column=" + schema.column(column).name());
+        }
+    }
+
+    private void fail(int column, String rule) {
+        discardRow();
+        throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, rule + ": table=" + schema.name() + " row="
+                + (rows + 1) + " column=" + schema.column(column).name());
+    }
+
+    private void mark(int column) {
+        set[column] = true;
+        setCount++;
+    }
+
+    private void grow() {
+        if (capacity == Integer.MAX_VALUE - 8) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "a staged table holds at most "
+                    + capacity + " rows: table=" + schema.name() + " — load the file into several tables");
+        }
+        capacity = (int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8);
+        for (int c = 0; c < set.length; c++) {
+            if (codes[c] != null) {
+                codes[c] = Arrays.copyOf(codes[c], capacity);
+            }
+            if (doubles[c] != null) {
+                doubles[c] = Arrays.copyOf(doubles[c], capacity);
+            }
+            if (longs[c] != null) {
+                longs[c] = Arrays.copyOf(longs[c], capacity);
+            }
+        }
+    }
+}

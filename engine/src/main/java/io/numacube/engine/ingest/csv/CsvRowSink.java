@@ -1,0 +1,24 @@
+package io.numacube.engine.ingest.csv;
+
+/**
+ * Receives the typed values of one row at a time from {@link CsvTableReader}: every column of the schema is set
+ * exactly once (in any order) and then {@link #endRow()} is called. Column indexes are schema positions, not CSV
+ * field positions. Which setter is called follows the column type: STRING → {@link #setString}, LONG and INT →
+ * {@link #setLong}, DOUBLE → {@link #setDouble} (always finite), DATE → {@link #setDate}.
+ *
+ * <p>Called by the single reading thread only. A sink may throw {@link io.numacube.numa.NumacubeException}; the
+ * reader adds the row's location and stops.
+ */
+public interface CsvRowSink {
+
+    void setString(int column, String value);
+
+    void setLong(int column, long value);
+
+    void setDouble(int column, double value);
+
+    /** @param epochDay days since 1970-01-01 */
+    void setDate(int column, long epochDay);
+
+    void endRow();
+}

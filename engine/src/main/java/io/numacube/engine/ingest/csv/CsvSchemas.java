@@ -1,0 +1,74 @@
+package io.numacube.engine.ingest.csv;
+
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumacubeException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Schema declarations as users write them on the command line. Stateless; thread-safe.
+ */
+public final class CsvSchemas {
+
+    private CsvSchemas() {
+    }
+
+    /**
+     * Parses a comma-separated list of columns, each written SQL-style {@code name TYPE} or as
+     * {@link TableSchema#parse} does, {@code name:type}; the two may be mixed. Types as {@link ColumnType#parse}
+     * (string, int, date, double, long and their SQL aliases), case-insensitive. Example:
+     * {@code "trade_id LONG, desk STRING, trade_date DATE, pnl DOUBLE"}.
+     *
+     * @throws NumacubeException INVALID_INPUT naming the bad entry
+     */
+    public static TableSchema parseDeclaration(String tableName, String declaration) {
+        if (declaration == null || declaration.isBlank()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "a schema declaration lists columns: table=" + tableName
+                            + " declaration=\"\" — e.g. \"desk STRING, pnl DOUBLE\"");
+        }
+        List<ColumnSpec> cols = new ArrayList<>();
+        for (String raw : declaration.split(",", -1)) {
+            String entry = raw.strip();
+            int colon = entry.indexOf(':');
+            String name;
+            String type;
+            if (colon >= 0) {
+                name = entry.substring(0, colon).strip();
+                type = entry.substring(colon + 1).strip();
+            } else {
+                String[] words = entry.split("\\s+");
+                if (words.length != 2) {
+                    throw badEntry(tableName, entry);
+                }
+                name = words[0];
+                type = words[1];
+            }
+            if (name.isEmpty() || type.isEmpty()) {
+                throw badEntry(tableName, entry);
+            }
+            cols.add(new ColumnSpec(name, ColumnType.parse(type)));
+        }
+        return new TableSchema(tableName, cols);
+    }
+
+    /** The SQL-style declaration of a schema, {@code name TYPE, ...}, as {@link #parseDeclaration} reads it. */
+    public static String sqlDeclaration(TableSchema schema) {
+        StringBuilder sb = new StringBuilder();
+        for (ColumnSpec c : schema.columns()) {
+            if (!sb.isEmpty()) {
+                sb.append(", ");
+            }
+            sb.append(c.name()).append(' ').append(c.type().name());
+        }
+        return sb.toString();
+    }
+
+    private static NumacubeException badEntry(String tableName, String entry) {
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                "each schema entry is a name and a type: table=" + tableName + " entry=\"" + entry
+                        + "\" — e.g. \"desk STRING, pnl DOUBLE\" or \"desk:string,pnl:double\"");
+    }
+}

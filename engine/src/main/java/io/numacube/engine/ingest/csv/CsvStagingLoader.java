@@ -1,0 +1,77 @@
+package io.numacube.engine.ingest.csv;
+
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.TableSchema;
+import java.nio.file.Path;
+
+/**
+ * Reads a CSV file into a new {@link TableStaging}, ready for {@code Cube.loadTable}: the schema is the declared one,
+ * or inferred from the file when none is declared. Because everything is staged first, a bad row leaves no trace:
+ * the exception propagates before any cube sees the rows. Stateless apart from its options; thread-safe, each call
+ * reads on the calling thread.
+ */
+public final class CsvStagingLoader {
+
+    private final CsvTableReader reader;
+
+    public CsvStagingLoader(CsvOptions options) {
+        this.reader = new CsvTableReader(options);
+    }
+
+    /** A staged table and how its read went. The staging is owned by the caller. */
+    public record Staged(TableStaging staging, CsvReadSummary summary) {
+    }
+
+    /**
+     * Stages {@code file} as table {@code tableName}.
+     *
+     * @param declared the schema, or null to infer it ({@link CsvTableReader#infer}); its name is replaced by
+     *                 {@code tableName}
+     * @throws io.numacube.numa.NumacubeException INVALID_INPUT naming {@code file:line:column} for a bad row
+     */
+    public Staged stage(Path file, String tableName, TableSchema declared, CsvProgress progress) {
+        TableSchema schema = declared == null ? reader.infer(file, tableName)
+                : new TableSchema(tableName, declared.columns());
+        String hint = declared != null ? null : "the column types were inferred from the first "
+                + reader.options().sampleRows() + " rows (" + schema.declaration() + "); if the value is right, "
+                + "declare the table's schema";
+        TableStaging staging = new TableStaging(schema);
+        CsvReadSummary summary = reader.read(file, schema, hint, new StagingSink(staging), progress);
+        return new Staged(staging, summary);
+    }
+
+    /** Adapts a {@link TableStaging} to the reader's sink. */
+    static final class StagingSink implements CsvRowSink {
+        private final TableStaging staging;
+
+        StagingSink(TableStaging staging) {
+            this.staging = staging;
+        }
+
+        @Override
+        public void setString(int column, String value) {
+            staging.setString(column, value);
+        }
+
+        @Override
+        public void setLong(int column, long value) {
+            staging.setLong(column, value);
+        }
+
+        @Override
+        public void setDouble(int column, double value) {
+            staging.setDouble(column, value);
+        }
+
+        @Override
+        public void setDate(int column, long epochDay) {
+            // FieldDecoder yields years 0..9999 only, well inside int
+            staging.setDate(column, Math.toIntExact(epochDay));
+        }
+
+        @Override
+        public void endRow() {
+            staging.endRow();
+        }
+    }
+}

@@ -1,0 +1,473 @@
+package io.numacube.engine.ingest.csv;
+
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumacubeException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads a CSV file with a header row into a {@link CsvRowSink}, typed by a {@link TableSchema} that is declared or
+ * inferred ({@link #infer}). Header names are matched to schema columns by name (case-insensitive, any order); every
+ * schema column must appear exactly once.
+ *
+ * <p>Strict, so that nothing is dropped silently: every record must have as many fields as the header (empty lines
+ * are skipped when the table has more than one column); an unquoted empty field is a missing value, an error for
+ * every column type (a quoted {@code ""} is the empty string, accepted for STRING only); numbers and dates must parse
+ * in full ({@link FieldDecoder}); text must be UTF-8. The first bad record stops the read with a
+ * {@link NumacubeException} of kind INVALID_INPUT whose message is
+ * {@code FILE:LINE:COLUMN: reason (field NAME, value "...")}. Rows already handed to the sink stay there: a caller that
+ * wants an atomic load stages rows and publishes only after {@code read} returns.
+ *
+ * <p>Speed: a byte-level scanner over a large buffer, numbers parsed from bytes, repeated strings decoded once per
+ * column ({@link StringCache}); no per-field allocation for numbers, dates and repeated strings.
+ *
+ * <p>Stateless apart from its options; thread-safe, each call reads on the calling thread.
+ */
+public final class CsvTableReader {
+
+    /** How often {@link CsvProgress#update} is called, in rows. */
+    public static final long PROGRESS_EVERY_ROWS = 1L << 16;
+
+    /** Schema inference keeps a numeric or date type for a column when at most this share of sampled values misfit. */
+    public static final int MISFIT_PERCENT = 1;
+
+    private final CsvOptions options;
+
+    public CsvTableReader(CsvOptions options) {
+        this.options = options;
+    }
+
+    public CsvOptions options() {
+        return options;
+    }
+
+    /** Reads {@code file} with the given schema; the file name in messages is {@code file} as given. */
+    public CsvReadSummary read(Path file, TableSchema schema, CsvRowSink sink, CsvProgress progress) {
+        return read(file, schema, null, sink, progress);
+    }
+
+    /**
+     * As {@link #read(Path, TableSchema, CsvRowSink, CsvProgress)}, with a hint appended (after {@code " — "}) to the
+     * message about a value that does not fit its column's type, e.g. how the schema was chosen.
+     *
+     * @param misfitHint the hint, or null for none
+     */
+    public CsvReadSummary read(Path file, TableSchema schema, String misfitHint, CsvRowSink sink,
+                               CsvProgress progress) {
+        try (FileChannel ch = open(file)) {
+            return read(ch, file.toString(), ch.size(), schema, misfitHint, sink, progress);
+        } catch (IOException e) {
+            throw ioFailure(file.toString(), e);
+        }
+    }
+
+    /**
+     * Reads CSV bytes from a channel (not closed here).
+     *
+     * @param source     the name used in messages
+     * @param totalBytes the input size for progress, or -1
+     */
+    public CsvReadSummary read(ReadableByteChannel in, String source, long totalBytes, TableSchema schema,
+                               CsvRowSink sink, CsvProgress progress) {
+        return read(in, source, totalBytes, schema, null, sink, progress);
+    }
+
+    private CsvReadSummary read(ReadableByteChannel in, String source, long totalBytes, TableSchema schema,
+                                String misfitHint, CsvRowSink sink, CsvProgress progress) {
+        long started = System.nanoTime();
+        CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
+        long rows = 0;
+        List<String> header = List.of();
+        try {
+            header = readHeader(scanner, source);
+            int[] fieldColumn = mapHeader(header, schema, scanner, source);
+            RowConverter converter = new RowConverter(schema, fieldColumn);
+            int fields = fieldColumn.length;
+            while (scanner.next()) {
+                if (scanner.fieldCount() != fields) {
+                    if (fields > 1 && scanner.isBlankLine()) {
+                        continue;
+                    }
+                    throw fieldCountError(scanner, schema, fieldColumn);
+                }
+                converter.convert(scanner, sink);
+                rows++;
+                if ((rows & (PROGRESS_EVERY_ROWS - 1)) == 0) {
+                    progress.update(rows, scanner.bytesConsumed(), totalBytes);
+                }
+            }
+            progress.update(rows, scanner.bytesConsumed(), totalBytes);
+            return new CsvReadSummary(rows, scanner.bytesConsumed(), System.nanoTime() - started);
+        } catch (CsvFault f) {
+            NumacubeException e = error(source, f, f.field() < header.size() ? header.get(f.field()) : "#"
+                    + (f.field() + 1));
+            if (misfitHint != null && f instanceof NamedFault nf && nf.misfit) {
+                throw new NumacubeException(e.kind(), e.getMessage() + " — " + misfitHint);
+            }
+            throw e;
+        } catch (IOException e) {
+            throw ioFailure(source, e);
+        }
+    }
+
+    /** Infers a schema from the header and the first {@link CsvOptions#sampleRows()} rows of {@code file}. */
+    public TableSchema infer(Path file, String tableName) {
+        try (FileChannel ch = open(file)) {
+            return infer(ch, file.toString(), tableName);
+        } catch (IOException e) {
+            throw ioFailure(file.toString(), e);
+        }
+    }
+
+    /**
+     * Infers a schema from CSV bytes, per column as {@link #inferredType}: LONG, DOUBLE or DATE when every non-empty
+     * sampled value is one; DOUBLE or DATE when all but at most {@value #MISFIT_PERCENT}% are (so that a stray bad
+     * value stops the load instead of turning a numeric column into text); else STRING (also for a column with no
+     * non-empty sampled value). The channel is not closed.
+     */
+    public TableSchema infer(ReadableByteChannel in, String source, String tableName) {
+        CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
+        try {
+            List<String> header = readHeader(scanner, source);
+            int n = header.size();
+            int[] nonEmpty = new int[n];
+            int[] longs = new int[n];
+            int[] doubles = new int[n];
+            int[] dates = new int[n];
+            FieldDecoder dec = new FieldDecoder();
+            int sampled = 0;
+            while (sampled < options.sampleRows() && scanner.next()) {
+                if (scanner.fieldCount() != n) {
+                    // blank lines, and rows the load will report with the schema in hand
+                    continue;
+                }
+                byte[] b = scanner.buffer();
+                for (int f = 0; f < n; f++) {
+                    int s = scanner.fieldStart(f);
+                    int e = scanner.fieldEnd(f);
+                    if (s == e) {
+                        continue;
+                    }
+                    nonEmpty[f]++;
+                    if (dec.parseLong(b, s, e) == null) {
+                        longs[f]++;
+                    }
+                    if (dec.parseDouble(b, s, e) == null) {
+                        doubles[f]++;
+                    }
+                    if (dec.parseDate(b, s, e) == null) {
+                        dates[f]++;
+                    }
+                }
+                sampled++;
+            }
+            List<ColumnSpec> cols = new ArrayList<>(n);
+            for (int f = 0; f < n; f++) {
+                cols.add(new ColumnSpec(header.get(f), inferredType(nonEmpty[f], longs[f], doubles[f], dates[f])));
+            }
+            return new TableSchema(tableName, cols);
+        } catch (CsvFault f) {
+            throw error(source, f, "#" + (f.field() + 1));
+        } catch (IOException e) {
+            throw ioFailure(source, e);
+        }
+    }
+
+    /**
+     * The type of a column from how many of its non-empty sampled values parse as each type: the first of LONG,
+     * DOUBLE, DATE that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
+     * (a few bad values among numbers or dates, which the load then reports, rather than a text column); else STRING.
+     */
+    static ColumnType inferredType(int nonEmpty, int longs, int doubles, int dates) {
+        if (nonEmpty == 0) {
+            return ColumnType.STRING;
+        }
+        if (longs == nonEmpty) {
+            return ColumnType.LONG;
+        }
+        if (doubles == nonEmpty) {
+            return ColumnType.DOUBLE;
+        }
+        if (dates == nonEmpty) {
+            return ColumnType.DATE;
+        }
+        if ((long) (nonEmpty - doubles) * 100 <= (long) nonEmpty * MISFIT_PERCENT) {
+            return ColumnType.DOUBLE;
+        }
+        if ((long) (nonEmpty - dates) * 100 <= (long) nonEmpty * MISFIT_PERCENT) {
+            return ColumnType.DATE;
+        }
+        return ColumnType.STRING;
+    }
+
+    private static FileChannel open(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "a CSV source must be a file, not a directory: file=" + file + " — name the .csv file in it");
+        }
+        try {
+            return FileChannel.open(file, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "CSV file not found: file=" + file + " — check the path");
+        } catch (AccessDeniedException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "CSV file not readable: file=" + file + " — check its permissions");
+        } catch (IOException e) {
+            throw ioFailure(file.toString(), e);
+        }
+    }
+
+    private static NumacubeException ioFailure(String source, IOException e) {
+        return new NumacubeException(NumacubeException.Kind.PLATFORM,
+                "cannot read CSV file: file=" + source + " error=" + e, e);
+    }
+
+    private static List<String> readHeader(CsvRecordScanner scanner, String source) throws IOException {
+        if (!scanner.next()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    source + ":1:1: empty file (a header row with the column names is required)");
+        }
+        if (scanner.fieldCount() == 1 && scanner.isBlankLine()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    source + ":1:1: empty header row (a header row with the column names is required)");
+        }
+        List<String> names = new ArrayList<>(scanner.fieldCount());
+        Map<String, Integer> seen = new HashMap<>();
+        for (int f = 0; f < scanner.fieldCount(); f++) {
+            String name = scanner.fieldText(f).strip();
+            if (!scanner.fieldQuoted(f) && name.indexOf('\r') >= 0) {
+                throw error(source, at(scanner, f, "carriage return without a line feed: lines must end with LF or"
+                        + " CRLF, not CR alone"), "#" + (f + 1));
+            }
+            if (name.isEmpty()) {
+                throw error(source, at(scanner, f, "empty column name in the header row"), "#" + (f + 1));
+            }
+            if (seen.put(name.toLowerCase(Locale.ROOT), f) != null) {
+                throw error(source, at(scanner, f, "duplicate column name in the header row"), name);
+            }
+            names.add(name);
+        }
+        return names;
+    }
+
+    private static int[] mapHeader(List<String> header, TableSchema schema, CsvRecordScanner scanner, String source) {
+        int[] fieldColumn = new int[header.size()];
+        boolean[] used = new boolean[schema.size()];
+        for (int f = 0; f < header.size(); f++) {
+            int c = schema.indexOf(header.get(f));
+            if (c < 0) {
+                throw error(source, at(scanner, f, "header column is not in the schema (schema: "
+                        + schema.declaration() + ")"), header.get(f));
+            }
+            fieldColumn[f] = c;
+            used[c] = true;
+        }
+        for (int c = 0; c < schema.size(); c++) {
+            if (!used[c]) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                        source + ":1:1: the header lacks a schema column (field " + schema.column(c).name()
+                                + ", value \"" + escape(String.join(String.valueOf(','), header)) + "\")");
+            }
+        }
+        return fieldColumn;
+    }
+
+    private static CsvFault at(CsvRecordScanner scanner, int field, String reason) {
+        long[] lc = scanner.locate(scanner.fieldOrigin(field));
+        return new CsvFault(lc[0], lc[1], field, reason, scanner.fieldText(field));
+    }
+
+    private static CsvFault fieldCountError(CsvRecordScanner scanner, TableSchema schema, int[] fieldColumn) {
+        int expected = fieldColumn.length;
+        int found = scanner.fieldCount();
+        String reason = "row has " + found + (found == 1 ? " field" : " fields") + ", the header has " + expected;
+        if (found > expected) {
+            long[] lc = scanner.locate(scanner.fieldOrigin(expected));
+            return new NamedFault(lc[0], lc[1], expected, reason, scanner.fieldText(expected),
+                    "#" + (expected + 1) + " (extra)");
+        }
+        long[] lc = scanner.locate(scanner.recordContentEnd());
+        return new NamedFault(lc[0], lc[1], found, reason, "", schema.column(fieldColumn[found]).name());
+    }
+
+    /** A fault whose field is already named. */
+    private static final class NamedFault extends CsvFault {
+        private final String name;
+        /** True when the value is present but not of the column's type (a schema question, not a syntax one). */
+        private final boolean misfit;
+
+        NamedFault(long line, long column, int field, String reason, String value, String name) {
+            this(line, column, field, reason, value, name, false);
+        }
+
+        NamedFault(long line, long column, int field, String reason, String value, String name, boolean misfit) {
+            super(line, column, field, reason, value);
+            this.name = name;
+            this.misfit = misfit;
+        }
+    }
+
+    static NumacubeException error(String source, CsvFault f, String fieldName) {
+        String name = f instanceof NamedFault nf ? nf.name : fieldName;
+        StringBuilder sb = new StringBuilder();
+        sb.append(source).append(':').append(f.line()).append(':').append(f.column()).append(": ").append(f.reason());
+        sb.append(" (field ").append(name);
+        if (f.value() != null) {
+            sb.append(", value \"").append(escape(f.value())).append('"');
+        }
+        sb.append(')');
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, sb.toString());
+    }
+
+    /** Shows a value on one line: control characters and quotes escaped, cut after {@link CsvFault#MAX_VALUE_BYTES}. */
+    static String escape(String value) {
+        StringBuilder sb = new StringBuilder();
+        int n = Math.min(value.length(), CsvFault.MAX_VALUE_BYTES);
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        if (value.length() > n) {
+            sb.append("...");
+        }
+        return sb.toString();
+    }
+
+    private static final String NOT_UTF8 = "not valid UTF-8 text";
+
+    /** Converts the fields of one record into sink calls. One per read. */
+    private static final class RowConverter {
+        private final TableSchema schema;
+        private final int[] fieldColumn;
+        private final ColumnType[] fieldType;
+        private final StringCache[] caches;
+        private final FieldDecoder dec = new FieldDecoder();
+        private byte[] scratch = new byte[256];
+
+        RowConverter(TableSchema schema, int[] fieldColumn) {
+            this.schema = schema;
+            this.fieldColumn = fieldColumn;
+            this.fieldType = new ColumnType[fieldColumn.length];
+            this.caches = new StringCache[fieldColumn.length];
+            for (int f = 0; f < fieldColumn.length; f++) {
+                fieldType[f] = schema.column(fieldColumn[f]).type();
+                if (fieldType[f] == ColumnType.STRING) {
+                    caches[f] = new StringCache();
+                }
+            }
+        }
+
+        void convert(CsvRecordScanner sc, CsvRowSink sink) {
+            byte[] b = sc.buffer();
+            for (int f = 0; f < fieldColumn.length; f++) {
+                int s = sc.fieldStart(f);
+                int e = sc.fieldEnd(f);
+                int col = fieldColumn[f];
+                String problem;
+                boolean refused = false;
+                try {
+                    switch (fieldType[f]) {
+                        case STRING -> {
+                            problem = string(sc, b, f, s, e, sink, col);
+                        }
+                        case LONG, INT -> {
+                            problem = dec.parseLong(b, s, e);
+                            if (problem == null) {
+                                sink.setLong(col, dec.longValue);
+                            }
+                        }
+                        case DOUBLE -> {
+                            problem = dec.parseDouble(b, s, e);
+                            if (problem == null) {
+                                sink.setDouble(col, dec.doubleValue);
+                            }
+                        }
+                        case DATE -> {
+                            problem = dec.parseDate(b, s, e);
+                            if (problem == null) {
+                                sink.setDate(col, dec.longValue);
+                            }
+                        }
+                        default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL,
+                                "column type without a CSV converter: type=" + fieldType[f]);
+                    }
+                } catch (NumacubeException rejected) {
+                    problem = rejected.getMessage();
+                    refused = true;
+                }
+                if (problem != null) {
+                    long[] lc = sc.locate(sc.fieldOrigin(f));
+                    boolean misfit = !refused && problem != FieldDecoder.EMPTY && problem != NOT_UTF8;
+                    throw new NamedFault(lc[0], lc[1], f, problem, sc.fieldText(f), schema.column(col).name(), misfit);
+                }
+            }
+            try {
+                sink.endRow();
+            } catch (NumacubeException rejected) {
+                long[] lc = sc.locate(sc.fieldOrigin(0));
+                throw new NamedFault(lc[0], lc[1], 0, rejected.getMessage(), null, "(row)");
+            }
+        }
+
+        private String string(CsvRecordScanner sc, byte[] b, int f, int s, int e, CsvRowSink sink, int col) {
+            if (s == e && !sc.fieldQuoted(f)) {
+                return FieldDecoder.EMPTY;
+            }
+            try {
+                String v;
+                if (sc.fieldHasEscapes(f)) {
+                    int n = unescape(b, s, e);
+                    v = caches[f].decode(scratch, 0, n);
+                } else {
+                    v = caches[f].decode(b, s, e);
+                }
+                sink.setString(col, v);
+                return null;
+            } catch (CharacterCodingException bad) {
+                return NOT_UTF8;
+            }
+        }
+
+        private int unescape(byte[] b, int s, int e) {
+            if (scratch.length < e - s) {
+                scratch = new byte[Math.max(e - s, scratch.length * 2)];
+            }
+            int n = 0;
+            for (int p = s; p < e; p++) {
+                scratch[n++] = b[p];
+                if (b[p] == '"') {
+                    p++;
+                }
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package io.numacube.engine.ingest.csv;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Parses numbers and dates straight from UTF-8 bytes, without allocating on the common path. Each {@code parse*}
+ * method returns null on success (the result is in {@link #longValue} or {@link #doubleValue}) or the reason the text
+ * is not a value of that type. Leading and trailing ASCII spaces and tabs are ignored; nothing else is.
+ *
+ * <p>Grammars: LONG {@code [+-]?[0-9]+} within 64 bits; DOUBLE {@code [+-]?([0-9]+(.[0-9]*)?|.[0-9]+)([eE][+-]?[0-9]+)?}
+ * and finite (no NaN, no Infinity, no hex, no {@code d}/{@code f} suffix), correctly rounded; DATE
+ * {@code yyyy-MM-dd}, a real calendar day, as days since 1970-01-01.
+ *
+ * <p>Not thread-safe (results are held in fields): one per reading thread.
+ */
+final class FieldDecoder {
+
+    private static final double[] POW10 = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+    };
+    private static final long MAX_EXACT = 1L << 53;
+
+    static final String EMPTY = "empty value (the column is not nullable)";
+    static final String NOT_INTEGER = "not an integer";
+    static final String INTEGER_RANGE = "integer out of the 64-bit range";
+    static final String NOT_NUMBER = "not a number";
+    static final String NOT_FINITE = "number out of the double range (must be finite)";
+    static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
+    static final String BAD_DAY = "not a calendar day";
+
+    long longValue;
+    double doubleValue;
+
+    private static boolean blank(byte c) {
+        return c == ' ' || c == '\t';
+    }
+
+    String parseLong(byte[] b, int from, int to) {
+        while (from < to && blank(b[from])) {
+            from++;
+        }
+        while (to > from && blank(b[to - 1])) {
+            to--;
+        }
+        if (from == to) {
+            return EMPTY;
+        }
+        int p = from;
+        boolean negative = false;
+        if (b[p] == '-' || b[p] == '+') {
+            negative = b[p] == '-';
+            p++;
+        }
+        if (p == to) {
+            return NOT_INTEGER;
+        }
+        // accumulate negatively so that Long.MIN_VALUE fits
+        long acc = 0;
+        for (; p < to; p++) {
+            int d = b[p] - '0';
+            if (d < 0 || d > 9) {
+                return NOT_INTEGER;
+            }
+            if (acc < Long.MIN_VALUE / 10) {
+                return scanRestDigits(b, p, to) ? INTEGER_RANGE : NOT_INTEGER;
+            }
+            acc *= 10;
+            if (acc < Long.MIN_VALUE + d) {
+                return scanRestDigits(b, p + 1, to) ? INTEGER_RANGE : NOT_INTEGER;
+            }
+            acc -= d;
+        }
+        if (!negative) {
+            if (acc == Long.MIN_VALUE) {
+                return INTEGER_RANGE;
+            }
+            acc = -acc;
+        }
+        longValue = acc;
+        return null;
+    }
+
+    private static boolean scanRestDigits(byte[] b, int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (b[p] < '0' || b[p] > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    String parseDouble(byte[] b, int from, int to) {
+        while (from < to && blank(b[from])) {
+            from++;
+        }
+        while (to > from && blank(b[to - 1])) {
+            to--;
+        }
+        if (from == to) {
+            return EMPTY;
+        }
+        int p = from;
+        boolean negative = false;
+        if (b[p] == '-' || b[p] == '+') {
+            negative = b[p] == '-';
+            p++;
+        }
+        long mantissa = 0;
+        int digits = 0;
+        int significant = 0;
+        int exp10 = 0;
+        boolean inexact = false;
+        for (; p < to && b[p] >= '0' && b[p] <= '9'; p++) {
+            digits++;
+            if (significant < 18) {
+                mantissa = mantissa * 10 + (b[p] - '0');
+                if (mantissa != 0) {
+                    significant++;
+                }
+            } else {
+                exp10++;
+                inexact |= b[p] != '0';
+            }
+        }
+        if (p < to && b[p] == '.') {
+            p++;
+            for (; p < to && b[p] >= '0' && b[p] <= '9'; p++) {
+                digits++;
+                if (significant < 18) {
+                    mantissa = mantissa * 10 + (b[p] - '0');
+                    exp10--;
+                    if (mantissa != 0) {
+                        significant++;
+                    }
+                } else {
+                    inexact |= b[p] != '0';
+                }
+            }
+        }
+        if (digits == 0) {
+            return NOT_NUMBER;
+        }
+        if (p < to && (b[p] == 'e' || b[p] == 'E')) {
+            p++;
+            boolean expNegative = false;
+            if (p < to && (b[p] == '-' || b[p] == '+')) {
+                expNegative = b[p] == '-';
+                p++;
+            }
+            if (p == to) {
+                return NOT_NUMBER;
+            }
+            int e = 0;
+            for (; p < to && b[p] >= '0' && b[p] <= '9'; p++) {
+                if (e < 100_000) {
+                    e = e * 10 + (b[p] - '0');
+                }
+            }
+            exp10 += expNegative ? -e : e;
+        }
+        if (p != to) {
+            return NOT_NUMBER;
+        }
+        double v;
+        if (!inexact && mantissa <= MAX_EXACT && exp10 >= -22 && exp10 <= 22) {
+            // Clinger's fast path: both operands exact, so one IEEE operation rounds correctly
+            v = exp10 >= 0 ? (double) mantissa * POW10[exp10] : (double) mantissa / POW10[-exp10];
+            if (negative) {
+                v = -v;
+            }
+        } else {
+            v = Double.parseDouble(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+        }
+        if (Double.isInfinite(v)) {
+            return NOT_FINITE;
+        }
+        doubleValue = v;
+        return null;
+    }
+
+    /** Parses {@code yyyy-MM-dd} into {@link #longValue} as days since 1970-01-01. */
+    String parseDate(byte[] b, int from, int to) {
+        while (from < to && blank(b[from])) {
+            from++;
+        }
+        while (to > from && blank(b[to - 1])) {
+            to--;
+        }
+        if (from == to) {
+            return EMPTY;
+        }
+        if (to - from != 10 || b[from + 4] != '-' || b[from + 7] != '-') {
+            return NOT_DATE;
+        }
+        int year = digits(b, from, 4);
+        int month = digits(b, from + 5, 2);
+        int day = digits(b, from + 8, 2);
+        if (year < 0 || month < 0 || day < 0) {
+            return NOT_DATE;
+        }
+        if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+            return BAD_DAY;
+        }
+        longValue = epochDay(year, month, day);
+        return null;
+    }
+
+    private static int digits(byte[] b, int from, int count) {
+        int v = 0;
+        for (int i = from; i < from + count; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                return -1;
+            }
+            v = v * 10 + d;
+        }
+        return v;
+    }
+
+    private static boolean leap(int year) {
+        return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+    }
+
+    private static int daysInMonth(int year, int month) {
+        return switch (month) {
+            case 2 -> leap(year) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    /** Days from 1970-01-01 (proleptic Gregorian), as {@link java.time.LocalDate#toEpochDay()}. */
+    static long epochDay(int year, int month, int day) {
+        long y = year;
+        long total = 365 * y;
+        total += (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400;
+        total += (367L * month - 362) / 12;
+        total += day - 1;
+        if (month > 2) {
+            total--;
+            if (!leap(year)) {
+                total--;
+            }
+        }
+        return total - 719_528;
+    }
+}

@@ -1,0 +1,115 @@
+package io.numacube.engine.ingest.csv;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Decodes UTF-8 byte ranges to Strings, returning the same instance for bytes it has seen, so a low-cardinality
+ * column (a desk, a currency) costs no allocation per row. Holds at most {@link #MAX_ENTRIES} distinct values; past
+ * that it decodes without remembering. Malformed UTF-8 is reported, never replaced.
+ *
+ * <p>Not thread-safe: one per column per reading thread.
+ */
+final class StringCache {
+
+    static final int MAX_ENTRIES = 1 << 16;
+    private static final int MAX_KEY_BYTES = 256;
+
+    private byte[][] keys = new byte[1024][];
+    private String[] values = new String[1024];
+    private int[] hashes = new int[1024];
+    private int size;
+    private CharsetDecoder strictDecoder;
+
+    /**
+     * The String of {@code b[from, to)}.
+     *
+     * @throws CharacterCodingException when the bytes are not UTF-8
+     */
+    String decode(byte[] b, int from, int to) throws CharacterCodingException {
+        int length = to - from;
+        if (length > MAX_KEY_BYTES) {
+            return decodeFresh(b, from, to);
+        }
+        int h = 1;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + b[i];
+        }
+        h ^= h >>> 16;
+        int mask = keys.length - 1;
+        for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+            byte[] k = keys[slot];
+            if (k == null) {
+                String s = decodeFresh(b, from, to);
+                if (size < MAX_ENTRIES) {
+                    keys[slot] = Arrays.copyOfRange(b, from, to);
+                    values[slot] = s;
+                    hashes[slot] = h;
+                    if (++size * 2 > keys.length) {
+                        rehash();
+                    }
+                }
+                return s;
+            }
+            if (hashes[slot] == h && k.length == length && sameBytes(k, b, from, length)) {
+                return values[slot];
+            }
+        }
+    }
+
+    /** A plain loop: for the short keys of dimension values it beats the vectorised {@code Arrays.equals}. */
+    private static boolean sameBytes(byte[] key, byte[] b, int from, int length) {
+        for (int i = 0; i < length; i++) {
+            if (key[i] != b[from + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String decodeFresh(byte[] b, int from, int to) throws CharacterCodingException {
+        boolean ascii = true;
+        for (int i = from; i < to; i++) {
+            if (b[i] < 0) {
+                ascii = false;
+                break;
+            }
+        }
+        if (ascii) {
+            return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+        }
+        if (strictDecoder == null) {
+            strictDecoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
+        }
+        CharBuffer chars = strictDecoder.reset().decode(ByteBuffer.wrap(b, from, to - from));
+        return chars.toString();
+    }
+
+    private void rehash() {
+        byte[][] oldKeys = keys;
+        String[] oldValues = values;
+        int[] oldHashes = hashes;
+        int capacity = oldKeys.length * 2;
+        keys = new byte[capacity][];
+        values = new String[capacity];
+        hashes = new int[capacity];
+        int mask = capacity - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != null) {
+                int slot = oldHashes[i] & mask;
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = oldKeys[i];
+                values[slot] = oldValues[i];
+                hashes[slot] = oldHashes[i];
+            }
+        }
+    }
+}

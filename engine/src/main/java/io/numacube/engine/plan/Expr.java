@@ -1,0 +1,269 @@
+package io.numacube.engine.plan;
+
+import io.numacube.engine.schema.ColumnType;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A bound expression: names resolved to columns, types known. Row-level expressions ({@link Column},
+ * {@link Literal}, {@link Arith}, {@link Neg}, predicates) appear in WHERE and inside aggregates; output-level ones
+ * refer to group keys and aggregates ({@link KeyRef}, {@link AggRef}) and appear in SELECT, HAVING and ORDER BY.
+ * Immutable value objects; equal expressions are {@code equals}, which the planner uses to share aggregates.
+ */
+public sealed interface Expr {
+
+    /** The type of the value: dimension types, LONG or DOUBLE; BOOLEAN predicates report null. */
+    ColumnType type();
+
+    /** SQL-like text, used for column names ({@code sum(pnl * rate_to_usd)}). */
+    String text();
+
+    /** Which table a column is in. */
+    enum Side { FACT, LOOKUP }
+
+    /** The aggregate functions. */
+    enum AggKind { SUM, COUNT, COUNT_STAR, MIN, MAX, AVG }
+
+    /** Comparison operators. */
+    enum CompareOp {
+        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+
+        final String sql;
+
+        CompareOp(String sql) {
+            this.sql = sql;
+        }
+
+        public boolean test(int cmp) {
+            return switch (this) {
+                case EQ -> cmp == 0;
+                case NE -> cmp != 0;
+                case LT -> cmp < 0;
+                case LE -> cmp <= 0;
+                case GT -> cmp > 0;
+                case GE -> cmp >= 0;
+            };
+        }
+    }
+
+    /** A column of the fact table or the lookup table. */
+    record Column(Side side, int index, ColumnType type, String name) implements Expr {
+        @Override
+        public String text() {
+            return name;
+        }
+    }
+
+    /** A constant: String (STRING), Long (LONG; DATE as epoch day) or Double (DOUBLE). */
+    record Literal(Object value, ColumnType type) implements Expr {
+        @Override
+        public String text() {
+            return switch (type) {
+                case STRING -> "'" + value + "'";
+                case DATE -> "DATE '" + LocalDate.ofEpochDay((Long) value) + "'";
+                default -> String.valueOf(value);
+            };
+        }
+
+        public double asDouble() {
+            return ((Number) value).doubleValue();
+        }
+    }
+
+    /** {@code l op r} for op one of + - * /; LONG when both sides are LONG and op is not /, else DOUBLE. */
+    record Arith(char op, Expr left, Expr right) implements Expr {
+        @Override
+        public ColumnType type() {
+            return op != '/' && left.type() == ColumnType.LONG && right.type() == ColumnType.LONG ? ColumnType.LONG
+                    : ColumnType.DOUBLE;
+        }
+
+        @Override
+        public String text() {
+            return wrap(left) + " " + op + " " + wrap(right);
+        }
+
+        private static String wrap(Expr e) {
+            return e instanceof Arith ? "(" + e.text() + ")" : e.text();
+        }
+    }
+
+    /** {@code -e}. */
+    record Neg(Expr operand) implements Expr {
+        @Override
+        public ColumnType type() {
+            return operand.type();
+        }
+
+        @Override
+        public String text() {
+            return "-" + operand.text();
+        }
+    }
+
+    /** An aggregate over a row-level argument (null for COUNT(*)). */
+    record Agg(AggKind kind, Expr arg) implements Expr {
+        @Override
+        public ColumnType type() {
+            return switch (kind) {
+                case COUNT, COUNT_STAR -> ColumnType.LONG;
+                case AVG -> ColumnType.DOUBLE;
+                case MIN, MAX -> arg.type().isDimension() && arg.type() != ColumnType.INT ? arg.type()
+                        : arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG
+                        : ColumnType.DOUBLE;
+                case SUM -> arg.type() == ColumnType.LONG ? ColumnType.LONG : ColumnType.DOUBLE;
+            };
+        }
+
+        @Override
+        public String text() {
+            return kind == AggKind.COUNT_STAR ? "count_star()"
+                    : kind.name().toLowerCase(Locale.ROOT) + "(" + arg.text() + ")";
+        }
+    }
+
+    /** The i-th group key, in output expressions. */
+    record KeyRef(int key, ColumnType type, String name) implements Expr {
+        @Override
+        public String text() {
+            return name;
+        }
+    }
+
+    /** The i-th aggregate of the query, in output expressions. */
+    record AggRef(int agg, ColumnType type, String name) implements Expr {
+        @Override
+        public String text() {
+            return name;
+        }
+    }
+
+    /** {@code l op r}. */
+    record Compare(CompareOp op, Expr left, Expr right) implements Expr {
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return left.text() + " " + op.sql + " " + right.text();
+        }
+    }
+
+    /** {@code e [NOT] IN (v, ...)}. */
+    record In(Expr operand, List<Literal> values, boolean negated) implements Expr {
+        public In {
+            values = List.copyOf(values);
+        }
+
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return operand.text() + (negated ? " NOT IN (" : " IN (")
+                    + String.join(", ", values.stream().map(Literal::text).toList()) + ")";
+        }
+    }
+
+    /** {@code e [NOT] BETWEEN lo AND hi} (inclusive). */
+    record Between(Expr operand, Expr low, Expr high, boolean negated) implements Expr {
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return operand.text() + (negated ? " NOT BETWEEN " : " BETWEEN ") + low.text() + " AND " + high.text();
+        }
+    }
+
+    /** Conjunction of two or more predicates. */
+    record And(List<Expr> terms) implements Expr {
+        public And {
+            terms = List.copyOf(terms);
+        }
+
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return "(" + String.join(" AND ", terms.stream().map(Expr::text).toList()) + ")";
+        }
+    }
+
+    /** Disjunction of two or more predicates. */
+    record Or(List<Expr> terms) implements Expr {
+        public Or {
+            terms = List.copyOf(terms);
+        }
+
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return "(" + String.join(" OR ", terms.stream().map(Expr::text).toList()) + ")";
+        }
+    }
+
+    /** {@code NOT p}. */
+    record Not(Expr operand) implements Expr {
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return "NOT " + operand.text();
+        }
+    }
+
+    /** True for the boolean-valued nodes. */
+    static boolean isPredicate(Expr e) {
+        return e instanceof Compare || e instanceof In || e instanceof Between || e instanceof And || e instanceof Or
+                || e instanceof Not;
+    }
+
+    /** Calls {@code visit} on this node and every node under it. */
+    static void walk(Expr e, java.util.function.Consumer<Expr> visit) {
+        visit.accept(e);
+        switch (e) {
+            case Arith a -> {
+                walk(a.left(), visit);
+                walk(a.right(), visit);
+            }
+            case Neg n -> walk(n.operand(), visit);
+            case Agg g -> {
+                if (g.arg() != null) {
+                    walk(g.arg(), visit);
+                }
+            }
+            case Compare c -> {
+                walk(c.left(), visit);
+                walk(c.right(), visit);
+            }
+            case In i -> walk(i.operand(), visit);
+            case Between b -> {
+                walk(b.operand(), visit);
+                walk(b.low(), visit);
+                walk(b.high(), visit);
+            }
+            case And a -> a.terms().forEach(t -> walk(t, visit));
+            case Or o -> o.terms().forEach(t -> walk(t, visit));
+            case Not n -> walk(n.operand(), visit);
+            default -> { }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.numacube.engine.schema;
+
+/**
+ * The value types a column may have. Dimensions are STRING, INT or DATE (dictionary-encoded); measures are DOUBLE or
+ * LONG (stored plain). Immutable.
+ */
+public enum ColumnType {
+    /** Text, dictionary-encoded. */
+    STRING(true),
+    /** A 64-bit integer used as a dimension, dictionary-encoded. */
+    INT(true),
+    /** A calendar date (days since 1970-01-01), dictionary-encoded. */
+    DATE(true),
+    /** A 64-bit IEEE double measure; must be finite. */
+    DOUBLE(false),
+    /** A 64-bit integer measure. */
+    LONG(false);
+
+    private final boolean dimension;
+
+    ColumnType(boolean dimension) {
+        this.dimension = dimension;
+    }
+
+    /** True for the dictionary-encoded types (STRING, INT, DATE). */
+    public boolean isDimension() {
+        return dimension;
+    }
+
+    /** Parses a type name as written in a schema declaration ({@code string}, {@code int}, {@code date}, ...). */
+    public static ColumnType parse(String name) {
+        return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "string", "varchar", "text" -> STRING;
+            case "int", "integer", "bigint" -> INT;
+            case "date" -> DATE;
+            case "double", "float", "real" -> DOUBLE;
+            case "long" -> LONG;
+            default -> throw new io.numacube.numa.NumacubeException(io.numacube.numa.NumacubeException.Kind.INVALID_INPUT,
+                    "unknown column type: type=" + name + " — use string, int, date, double or long");
+        };
+    }
+}

@@ -1,0 +1,726 @@
+package io.numacube.engine.sql;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumacubeException;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDateLiteral;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.util.DateString;
+
+/**
+ * Turns SQL text into a {@link LogicalQuery}: Apache Calcite's parser builds the syntax tree, this class resolves
+ * names against the catalog, checks types and the supported shape, and collects the aggregates. Calcite's validator
+ * and optimizer are not used.
+ *
+ * <p>Supported: {@code SELECT items FROM fact [alias] [[INNER] JOIN lookup [alias] USING (k) | ON a.k = b.k]
+ * [WHERE p] [GROUP BY dims (names, aliases, ordinals)] [HAVING p] [ORDER BY names, aliases, ordinals or expressions
+ * [ASC|DESC] [NULLS FIRST|LAST]] [LIMIT n] [OFFSET m]}; predicates {@code = <> < <= > >= [NOT] IN [NOT] BETWEEN AND OR
+ * NOT}; {@code + - * /}; SUM, COUNT, COUNT(*), MIN, MAX, AVG over numeric expressions of measures, INT dimensions and
+ * lookup columns. Anything else is refused with INVALID_INPUT naming the construct and its line and column; parse
+ * errors are SYNTAX; unknown or ambiguous names and type mismatches are BIND. Identifiers are case-insensitive.
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class SqlBinder {
+
+    /** Where table schemas come from. */
+    @FunctionalInterface
+    public interface Catalog {
+        Optional<TableSchema> schema(String table);
+    }
+
+    private static final SqlParser.Config PARSER = SqlParser.config()
+            .withUnquotedCasing(Casing.UNCHANGED)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withQuoting(Quoting.DOUBLE_QUOTE)
+            .withCaseSensitive(false)
+            .withConformance(SqlConformanceEnum.LENIENT);
+
+    private SqlBinder() {
+    }
+
+    /** Parses and binds {@code sql}. */
+    public static LogicalQuery bind(String sql, Catalog catalog) {
+        return new Binding(catalog).bindQuery(parse(sql));
+    }
+
+    /** Loads and initialises the parser's classes (about half a second the first time), so the first query does not
+     * pay for it. Safe to call from any thread; failures are ignored. */
+    public static void warmUp() {
+        try {
+            parse("SELECT k, SUM(v) FROM t JOIN l USING (k) WHERE d BETWEEN DATE '2025-01-01' AND DATE '2025-02-01'"
+                    + " GROUP BY k ORDER BY 2 DESC LIMIT 1");
+        } catch (RuntimeException e) {
+            // a warm-up only
+        }
+    }
+
+    /** Parses one query (a trailing semicolon is allowed). */
+    public static SqlNode parse(String sql) {
+        if (sql == null || sql.isBlank()) {
+            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL text is empty — write a SELECT query");
+        }
+        String text = sql.strip();
+        while (text.endsWith(";")) {
+            text = text.substring(0, text.length() - 1).stripTrailing();
+        }
+        try {
+            return SqlParser.create(text, PARSER).parseQuery();
+        } catch (SqlParseException e) {
+            SqlParserPos pos = e.getPos();
+            String where = pos == null ? "" : " at line " + pos.getLineNum() + ":" + pos.getColumnNum();
+            String msg = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL does not parse" + where + ": " + msg, e);
+        }
+    }
+
+    static String at(SqlNode node) {
+        SqlParserPos p = node.getParserPosition();
+        return "line " + p.getLineNum() + ":" + p.getColumnNum();
+    }
+
+    static NumacubeException unsupported(SqlNode node, String what) {
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "unsupported SQL: " + what + " at "
+                + at(node) + " — numacube runs SELECT dims, aggregates FROM t [JOIN l USING (k)] [WHERE] [GROUP BY]"
+                + " [HAVING] [ORDER BY] [LIMIT]");
+    }
+
+    static NumacubeException bindError(SqlNode node, String what) {
+        return new NumacubeException(NumacubeException.Kind.BIND, what + " at " + at(node));
+    }
+
+    /** Name resolution and collected state of one query. */
+    private static final class Binding {
+        private final Catalog catalog;
+        private TableSchema fact;
+        private String factAlias;
+        private TableSchema lookup;
+        private String lookupAlias;
+        private int factKey = -1;
+        private int lookupKey = -1;
+        private final List<Expr.Column> groupKeys = new ArrayList<>();
+        private final List<Expr.Agg> aggregates = new ArrayList<>();
+
+        Binding(Catalog catalog) {
+            this.catalog = catalog;
+        }
+
+        LogicalQuery bindQuery(SqlNode root) {
+            SqlNodeList orderList = null;
+            SqlNode offset = null;
+            SqlNode fetch = null;
+            SqlNode q = root;
+            if (q instanceof SqlOrderBy ob) {
+                orderList = ob.orderList;
+                offset = ob.offset;
+                fetch = ob.fetch;
+                q = ob.query;
+            }
+            if (!(q instanceof SqlSelect select)) {
+                throw unsupported(q, q.getKind() + " (only a single SELECT)");
+            }
+            if (select.getOrderList() != null && !select.getOrderList().isEmpty()) {
+                orderList = select.getOrderList();
+            }
+            if (select.getOffset() != null) {
+                offset = select.getOffset();
+            }
+            if (select.getFetch() != null) {
+                fetch = select.getFetch();
+            }
+            if (select.isDistinct()) {
+                throw unsupported(select, "SELECT DISTINCT (use GROUP BY)");
+            }
+            if (select.getWindowList() != null && !select.getWindowList().isEmpty()) {
+                throw unsupported(select.getWindowList(), "WINDOW");
+            }
+            if (select.getQualify() != null) {
+                throw unsupported(select.getQualify(), "QUALIFY");
+            }
+            if (select.getFrom() == null) {
+                throw unsupported(select, "SELECT without FROM");
+            }
+            bindFrom(select.getFrom());
+            if (select.getGroup() != null) {
+                for (SqlNode g : select.getGroup()) {
+                    bindGroupKey(g, select.getSelectList());
+                }
+            }
+            Expr where = select.getWhere() == null ? null : predicate(select.getWhere(), false);
+            List<LogicalQuery.Output> outputs = new ArrayList<>();
+            for (SqlNode item : select.getSelectList()) {
+                outputs.add(bindOutput(item));
+            }
+            Expr having = select.getHaving() == null ? null : predicate(select.getHaving(), true);
+            if (having != null && select.getGroup() == null && aggregates.isEmpty()) {
+                throw unsupported(select.getHaving(), "HAVING without GROUP BY or aggregates");
+            }
+            if (aggregates.isEmpty() && groupKeys.isEmpty()) {
+                throw unsupported(select.getSelectList(),
+                        "a query without GROUP BY or aggregates (numacube answers aggregation queries)");
+            }
+            List<LogicalQuery.Order> order = new ArrayList<>();
+            if (orderList != null) {
+                for (SqlNode o : orderList) {
+                    order.add(bindOrder(o, outputs));
+                }
+            }
+            long limit = fetch == null ? -1 : count(fetch, "LIMIT");
+            long off = offset == null ? 0 : count(offset, "OFFSET");
+            return new LogicalQuery(fact.name(), lookup == null ? null : lookup.name(), factKey, lookupKey, where,
+                    groupKeys, aggregates, outputs, having, order, limit, off);
+        }
+
+        private long count(SqlNode n, String what) {
+            if (n instanceof SqlNumericLiteral lit && lit.isExact() && lit.bigDecimalValue().scale() <= 0
+                    && lit.bigDecimalValue().signum() >= 0) {
+                return lit.bigDecimalValue().longValueExact();
+            }
+            throw unsupported(n, what + " must be a non-negative integer literal");
+        }
+
+        private void bindFrom(SqlNode from) {
+            if (from instanceof SqlJoin join) {
+                if (join.isNatural()) {
+                    throw unsupported(join, "NATURAL JOIN (use JOIN ... USING (key))");
+                }
+                JoinType jt = join.getJoinType();
+                if (jt != JoinType.INNER) {
+                    throw unsupported(join, jt + " JOIN (only inner joins of a lookup table)");
+                }
+                bindTable(join.getLeft(), true);
+                bindTable(join.getRight(), false);
+                JoinConditionType ct = join.getConditionType();
+                if (ct == JoinConditionType.USING) {
+                    SqlNodeList keys = (SqlNodeList) join.getCondition();
+                    if (keys.size() != 1) {
+                        throw unsupported(keys, "a join on " + keys.size() + " columns (one key column)");
+                    }
+                    String k = ((SqlIdentifier) keys.get(0)).getSimple();
+                    factKey = fact.indexOf(k);
+                    lookupKey = lookup.indexOf(k);
+                    if (factKey < 0 || lookupKey < 0) {
+                        throw bindError(keys.get(0), "join key must be a column of both tables: key=" + k + " tables="
+                                + fact.name() + "," + lookup.name());
+                    }
+                } else if (ct == JoinConditionType.ON) {
+                    bindOnCondition(join.getCondition());
+                } else {
+                    throw unsupported(join, "a join without USING or ON");
+                }
+                ColumnType ft = fact.column(factKey).type();
+                ColumnType lt = lookup.column(lookupKey).type();
+                if (!fact.column(factKey).isDimension() || ft != lt) {
+                    throw bindError(join, "join keys must be dimension columns of one type: " + fact.name() + "."
+                            + fact.column(factKey).name() + "=" + ft + " " + lookup.name() + "."
+                            + lookup.column(lookupKey).name() + "=" + lt);
+                }
+            } else {
+                bindTable(from, true);
+            }
+        }
+
+        private void bindOnCondition(SqlNode cond) {
+            if (cond.getKind() != SqlKind.EQUALS) {
+                throw unsupported(cond, "a join condition other than one equality of key columns");
+            }
+            SqlCall call = (SqlCall) cond;
+            Expr a = column(call.operand(0));
+            Expr b = column(call.operand(1));
+            if (a instanceof Expr.Column ca && b instanceof Expr.Column cb && ca.side() != cb.side()) {
+                Expr.Column f = ca.side() == Expr.Side.FACT ? ca : cb;
+                Expr.Column l = ca.side() == Expr.Side.FACT ? cb : ca;
+                factKey = f.index();
+                lookupKey = l.index();
+                return;
+            }
+            throw unsupported(cond, "a join condition other than fact.key = lookup.key");
+        }
+
+        private void bindTable(SqlNode node, boolean isFact) {
+            String alias = null;
+            SqlNode t = node;
+            if (t.getKind() == SqlKind.AS) {
+                SqlCall as = (SqlCall) t;
+                if (as.operandCount() > 2) {
+                    throw unsupported(as, "column aliases on a table");
+                }
+                t = as.operand(0);
+                alias = ((SqlIdentifier) as.operand(1)).getSimple();
+            }
+            if (!(t instanceof SqlIdentifier id) || id.names.size() != 1) {
+                throw unsupported(t, isFact ? "FROM other than a table name" : "a join with something other than a table");
+            }
+            String name = id.getSimple();
+            TableSchema schema = catalog.schema(name).orElseThrow(() -> bindError(id, "no such table: table=" + name));
+            if (isFact) {
+                fact = schema;
+                factAlias = alias;
+            } else {
+                lookup = schema;
+                lookupAlias = alias;
+            }
+        }
+
+        /** Resolves a column name; the USING key resolves to the fact side. */
+        private Expr.Column column(SqlNode node) {
+            if (!(node instanceof SqlIdentifier id)) {
+                throw unsupported(node, "expected a column name");
+            }
+            if (id.isStar()) {
+                throw unsupported(id, "*");
+            }
+            if (id.names.size() > 2) {
+                throw unsupported(id, "a name with " + id.names.size() + " parts");
+            }
+            String name = id.names.get(id.names.size() - 1);
+            if (id.names.size() == 2) {
+                String q = id.names.get(0);
+                if (matches(q, fact.name(), factAlias)) {
+                    return columnOf(id, fact, Expr.Side.FACT, name);
+                }
+                if (lookup != null && matches(q, lookup.name(), lookupAlias)) {
+                    Expr.Column c = columnOf(id, lookup, Expr.Side.LOOKUP, name);
+                    return c.index() == lookupKey ? factColumn(factKey) : c;
+                }
+                throw bindError(id, "no such table in FROM: table=" + q);
+            }
+            int f = fact.indexOf(name);
+            int l = lookup == null ? -1 : lookup.indexOf(name);
+            if (f >= 0 && l >= 0 && !(f == factKey && l == lookupKey)) {
+                throw bindError(id, "ambiguous column: column=" + name + " is in " + fact.name() + " and "
+                        + lookup.name() + " — qualify it");
+            }
+            if (f >= 0) {
+                return factColumn(f);
+            }
+            if (l >= 0) {
+                return new Expr.Column(Expr.Side.LOOKUP, l, lookup.column(l).type(), lookup.column(l).name());
+            }
+            throw bindError(id, "no such column: column=" + name + " tables=" + fact.name()
+                    + (lookup == null ? "" : "," + lookup.name()));
+        }
+
+        private Expr.Column factColumn(int index) {
+            ColumnSpec spec = fact.column(index);
+            return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name());
+        }
+
+        private static Expr.Column columnOf(SqlIdentifier id, TableSchema t, Expr.Side side, String name) {
+            int i = t.indexOf(name);
+            if (i < 0) {
+                throw bindError(id, "no such column: column=" + name + " table=" + t.name());
+            }
+            return new Expr.Column(side, i, t.column(i).type(), t.column(i).name());
+        }
+
+        private static boolean matches(String q, String table, String alias) {
+            return alias != null ? alias.equalsIgnoreCase(q) : table.equalsIgnoreCase(q);
+        }
+
+        private void bindGroupKey(SqlNode g, SqlNodeList selectList) {
+            SqlNode target = g;
+            if (g instanceof SqlNumericLiteral lit) {
+                int ordinal = lit.intValue(true);
+                if (ordinal < 1 || ordinal > selectList.size()) {
+                    throw bindError(g, "GROUP BY ordinal out of range: ordinal=" + ordinal + " items="
+                            + selectList.size());
+                }
+                target = stripAlias(selectList.get(ordinal - 1));
+            } else if (g instanceof SqlIdentifier id && id.names.size() == 1 && fact.indexOf(id.getSimple()) < 0
+                    && (lookup == null || lookup.indexOf(id.getSimple()) < 0)) {
+                for (SqlNode item : selectList) {
+                    if (item.getKind() == SqlKind.AS
+                            && ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().equalsIgnoreCase(id.getSimple())) {
+                        target = ((SqlCall) item).operand(0);
+                    }
+                }
+            }
+            if (!(target instanceof SqlIdentifier)) {
+                throw unsupported(g, "GROUP BY of an expression (group by dimension columns)");
+            }
+            Expr.Column c = column(target);
+            if (c.side() == Expr.Side.LOOKUP) {
+                throw unsupported(g, "GROUP BY a column of the joined table (group by the join key instead)");
+            }
+            if (!c.type().isDimension()) {
+                throw bindError(g, "GROUP BY needs a dimension column: column=" + c.name() + " is a measure");
+            }
+            if (!groupKeys.contains(c)) {
+                groupKeys.add(c);
+            }
+        }
+
+        private static SqlNode stripAlias(SqlNode item) {
+            return item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+        }
+
+        private LogicalQuery.Output bindOutput(SqlNode item) {
+            String alias = null;
+            SqlNode e = item;
+            if (item.getKind() == SqlKind.AS) {
+                alias = ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple();
+                e = ((SqlCall) item).operand(0);
+            }
+            if (e instanceof SqlIdentifier id && id.isStar()) {
+                throw unsupported(e, "SELECT * (name the group keys and aggregates)");
+            }
+            Expr bound = output(e);
+            return new LogicalQuery.Output(alias != null ? alias : bound.text(), bound);
+        }
+
+        private LogicalQuery.Order bindOrder(SqlNode o, List<LogicalQuery.Output> outputs) {
+            boolean desc = false;
+            Boolean nullsFirst = null;
+            SqlNode e = o;
+            while (true) {
+                if (e.getKind() == SqlKind.DESCENDING) {
+                    desc = true;
+                } else if (e.getKind() == SqlKind.NULLS_FIRST) {
+                    nullsFirst = true;
+                } else if (e.getKind() == SqlKind.NULLS_LAST) {
+                    nullsFirst = false;
+                } else {
+                    break;
+                }
+                e = ((SqlCall) e).operand(0);
+            }
+            Expr bound = null;
+            if (e instanceof SqlNumericLiteral lit) {
+                int ordinal = lit.intValue(true);
+                if (ordinal < 1 || ordinal > outputs.size()) {
+                    throw bindError(e, "ORDER BY ordinal out of range: ordinal=" + ordinal + " items=" + outputs.size());
+                }
+                bound = outputs.get(ordinal - 1).expr();
+            } else if (e instanceof SqlIdentifier id && id.names.size() == 1) {
+                for (LogicalQuery.Output out : outputs) {
+                    if (out.name().equalsIgnoreCase(id.getSimple())) {
+                        bound = out.expr();
+                        break;
+                    }
+                }
+            }
+            if (bound == null) {
+                bound = output(e);
+            }
+            return new LogicalQuery.Order(bound, desc, nullsFirst != null && nullsFirst);
+        }
+
+        /** An output-level expression: group keys, aggregates, literals and arithmetic of them. */
+        private Expr output(SqlNode e) {
+            return expr(e, true, false);
+        }
+
+        private Expr predicate(SqlNode e, boolean outputLevel) {
+            Expr p = expr(e, outputLevel, false);
+            if (!Expr.isPredicate(p)) {
+                throw bindError(e, "expected a condition: " + p.text());
+            }
+            return p;
+        }
+
+        /**
+         * @param outputLevel true in SELECT/HAVING/ORDER BY (aggregates allowed, columns must be group keys)
+         * @param inAggregate true inside an aggregate's argument
+         */
+        private Expr expr(SqlNode e, boolean outputLevel, boolean inAggregate) {
+            switch (e.getKind()) {
+                case IDENTIFIER: {
+                    Expr.Column c = column(e);
+                    if (!outputLevel || inAggregate) {
+                        return c;
+                    }
+                    int k = groupKeys.indexOf(c);
+                    if (k < 0) {
+                        throw bindError(e, "column must be in GROUP BY or inside an aggregate: column=" + c.name());
+                    }
+                    return new Expr.KeyRef(k, c.type(), c.name());
+                }
+                case LITERAL:
+                    return literal((SqlLiteral) e);
+                case CAST:
+                    return cast((SqlCall) e);
+                case PLUS, MINUS, TIMES, DIVIDE: {
+                    SqlCall call = (SqlCall) e;
+                    Expr l = numeric(call.operand(0), expr(call.operand(0), outputLevel, inAggregate));
+                    Expr r = numeric(call.operand(1), expr(call.operand(1), outputLevel, inAggregate));
+                    char op = switch (e.getKind()) {
+                        case PLUS -> '+';
+                        case MINUS -> '-';
+                        case TIMES -> '*';
+                        default -> '/';
+                    };
+                    return new Expr.Arith(op, l, r);
+                }
+                case MINUS_PREFIX: {
+                    SqlNode operand = ((SqlCall) e).operand(0);
+                    Expr x = numeric(operand, expr(operand, outputLevel, inAggregate));
+                    if (x instanceof Expr.Literal lit) {
+                        return lit.type() == ColumnType.LONG ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
+                                : new Expr.Literal(-(Double) lit.value(), ColumnType.DOUBLE);
+                    }
+                    return new Expr.Neg(x);
+                }
+                case PLUS_PREFIX: {
+                    SqlNode operand = ((SqlCall) e).operand(0);
+                    return numeric(operand, expr(operand, outputLevel, inAggregate));
+                }
+                case SUM, COUNT, MIN, MAX, AVG:
+                    return aggregate((SqlCall) e, aggKind(e), outputLevel, inAggregate);
+                case OTHER_FUNCTION: {
+                    Expr.AggKind k = aggKind(e);
+                    if (k == null) {
+                        throw unsupported(e, "function " + ((SqlCall) e).getOperator().getName()
+                                + " (aggregates: SUM, COUNT, MIN, MAX, AVG)");
+                    }
+                    return aggregate((SqlCall) e, k, outputLevel, inAggregate);
+                }
+                case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL: {
+                    SqlCall call = (SqlCall) e;
+                    Expr l = expr(call.operand(0), outputLevel, inAggregate);
+                    Expr r = expr(call.operand(1), outputLevel, inAggregate);
+                    Expr.CompareOp op = switch (e.getKind()) {
+                        case EQUALS -> Expr.CompareOp.EQ;
+                        case NOT_EQUALS -> Expr.CompareOp.NE;
+                        case LESS_THAN -> Expr.CompareOp.LT;
+                        case LESS_THAN_OR_EQUAL -> Expr.CompareOp.LE;
+                        case GREATER_THAN -> Expr.CompareOp.GT;
+                        default -> Expr.CompareOp.GE;
+                    };
+                    l = coerce(call.operand(0), l, r);
+                    r = coerce(call.operand(1), r, l);
+                    comparable(e, l, r);
+                    return new Expr.Compare(op, l, r);
+                }
+                case IN, NOT_IN: {
+                    SqlCall call = (SqlCall) e;
+                    Expr x = expr(call.operand(0), outputLevel, inAggregate);
+                    if (!(call.operand(1) instanceof SqlNodeList list)) {
+                        throw unsupported(call.operand(1), "IN with a subquery (list literal values)");
+                    }
+                    List<Expr.Literal> values = new ArrayList<>();
+                    for (SqlNode v : list) {
+                        Expr b = coerce(v, expr(v, outputLevel, inAggregate), x);
+                        if (!(b instanceof Expr.Literal lit)) {
+                            throw unsupported(v, "IN with a non-literal value");
+                        }
+                        comparable(v, x, lit);
+                        values.add(lit);
+                    }
+                    return new Expr.In(x, values, e.getKind() == SqlKind.NOT_IN);
+                }
+                case BETWEEN: {
+                    SqlCall call = (SqlCall) e;
+                    SqlBetweenOperator op = (SqlBetweenOperator) call.getOperator();
+                    if (op.flag == SqlBetweenOperator.Flag.SYMMETRIC) {
+                        throw unsupported(e, "BETWEEN SYMMETRIC");
+                    }
+                    Expr x = expr(call.operand(0), outputLevel, inAggregate);
+                    Expr lo = coerce(call.operand(1), expr(call.operand(1), outputLevel, inAggregate), x);
+                    Expr hi = coerce(call.operand(2), expr(call.operand(2), outputLevel, inAggregate), x);
+                    comparable(e, x, lo);
+                    comparable(e, x, hi);
+                    return new Expr.Between(x, lo, hi, op.isNegated());
+                }
+                case AND, OR: {
+                    List<Expr> terms = new ArrayList<>();
+                    for (SqlNode operand : ((SqlCall) e).getOperandList()) {
+                        Expr t = expr(operand, outputLevel, inAggregate);
+                        if (!Expr.isPredicate(t)) {
+                            throw bindError(operand, "expected a condition: " + t.text());
+                        }
+                        terms.add(t);
+                    }
+                    return e.getKind() == SqlKind.AND ? new Expr.And(terms) : new Expr.Or(terms);
+                }
+                case NOT: {
+                    SqlNode operand = ((SqlCall) e).operand(0);
+                    Expr t = expr(operand, outputLevel, inAggregate);
+                    if (!Expr.isPredicate(t)) {
+                        throw bindError(operand, "expected a condition: " + t.text());
+                    }
+                    return new Expr.Not(t);
+                }
+                default:
+                    throw unsupported(e, describe(e));
+            }
+        }
+
+        private static String describe(SqlNode e) {
+            if (e instanceof SqlCall call) {
+                return "operator or function " + call.getOperator().getName() + " (" + e.getKind() + ")";
+            }
+            return e.getKind().toString();
+        }
+
+        private static Expr.AggKind aggKind(SqlNode e) {
+            String name = ((SqlCall) e).getOperator().getName().toUpperCase(Locale.ROOT);
+            return switch (name) {
+                case "SUM" -> Expr.AggKind.SUM;
+                case "COUNT" -> Expr.AggKind.COUNT;
+                case "MIN" -> Expr.AggKind.MIN;
+                case "MAX" -> Expr.AggKind.MAX;
+                case "AVG" -> Expr.AggKind.AVG;
+                default -> null;
+            };
+        }
+
+        private Expr aggregate(SqlCall call, Expr.AggKind kind, boolean outputLevel, boolean inAggregate) {
+            if (!outputLevel) {
+                throw unsupported(call, "an aggregate in WHERE (use HAVING)");
+            }
+            if (inAggregate) {
+                throw unsupported(call, "an aggregate inside an aggregate");
+            }
+            if (call.getFunctionQuantifier() != null) {
+                throw unsupported(call, call.getOperator().getName() + "(" + call.getFunctionQuantifier() + " ...)");
+            }
+            if (call instanceof SqlBasicCall bc && call.operandCount() != 1) {
+                throw unsupported(bc, call.getOperator().getName() + " with " + call.operandCount() + " arguments");
+            }
+            SqlNode argNode = call.operand(0);
+            Expr.Agg agg;
+            if (kind == Expr.AggKind.COUNT && argNode instanceof SqlIdentifier id && id.isStar()) {
+                agg = new Expr.Agg(Expr.AggKind.COUNT_STAR, null);
+            } else {
+                Expr arg = expr(argNode, true, true);
+                if (Expr.isPredicate(arg)) {
+                    throw unsupported(argNode, "a condition as an aggregate argument");
+                }
+                if (kind == Expr.AggKind.COUNT) {
+                    agg = new Expr.Agg(Expr.AggKind.COUNT_STAR, null);
+                } else if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX) && arg instanceof Expr.Column c
+                        && c.type().isDimension()) {
+                    if (c.side() != Expr.Side.FACT) {
+                        throw unsupported(argNode, kind + " of a dimension of the joined table");
+                    }
+                    agg = new Expr.Agg(kind, arg);
+                } else {
+                    numeric(argNode, arg);
+                    agg = new Expr.Agg(kind, arg);
+                }
+            }
+            int i = aggregates.indexOf(agg);
+            if (i < 0) {
+                aggregates.add(agg);
+                i = aggregates.size() - 1;
+            }
+            String name = kind == Expr.AggKind.COUNT && agg.kind() == Expr.AggKind.COUNT_STAR
+                    && !(argNode instanceof SqlIdentifier id2 && id2.isStar())
+                    ? "count(" + expr(argNode, true, true).text() + ")" : agg.text();
+            return new Expr.AggRef(i, agg.type(), name);
+        }
+
+        private static Expr numeric(SqlNode node, Expr e) {
+            ColumnType t = e.type();
+            if (t != ColumnType.DOUBLE && t != ColumnType.LONG && t != ColumnType.INT) {
+                throw bindError(node, "arithmetic and SUM/AVG/MIN/MAX need numbers: " + e.text() + " is "
+                        + (t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT)));
+            }
+            return e;
+        }
+
+        /** A string literal compared with a DATE becomes a date literal. */
+        private static Expr coerce(SqlNode node, Expr e, Expr other) {
+            if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING && other.type() == ColumnType.DATE) {
+                try {
+                    return new Expr.Literal(LocalDate.parse((String) lit.value()).toEpochDay(), ColumnType.DATE);
+                } catch (DateTimeParseException ex) {
+                    throw bindError(node, "not a date (yyyy-mm-dd): value=" + lit.value());
+                }
+            }
+            return e;
+        }
+
+        private static void comparable(SqlNode node, Expr a, Expr b) {
+            ColumnType ta = a.type();
+            ColumnType tb = b.type();
+            boolean numA = ta == ColumnType.DOUBLE || ta == ColumnType.LONG || ta == ColumnType.INT;
+            boolean numB = tb == ColumnType.DOUBLE || tb == ColumnType.LONG || tb == ColumnType.INT;
+            if (ta == null || tb == null || !(ta == tb || (numA && numB))) {
+                throw bindError(node, "cannot compare " + name(ta) + " with " + name(tb) + ": " + a.text() + " and "
+                        + b.text());
+            }
+        }
+
+        private static String name(ColumnType t) {
+            return t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT);
+        }
+
+        private static Expr literal(SqlLiteral lit) {
+            if (lit instanceof SqlNumericLiteral num) {
+                BigDecimal v = num.bigDecimalValue();
+                if (num.isExact() && v.scale() <= 0) {
+                    try {
+                        return new Expr.Literal(v.longValueExact(), ColumnType.LONG);
+                    } catch (ArithmeticException e) {
+                        throw unsupported(lit, "an integer literal beyond 64 bits");
+                    }
+                }
+                return new Expr.Literal(v.doubleValue(), ColumnType.DOUBLE);
+            }
+            if (lit instanceof SqlCharStringLiteral) {
+                return new Expr.Literal(lit.getValueAs(String.class), ColumnType.STRING);
+            }
+            if (lit instanceof org.apache.calcite.sql.SqlUnknownLiteral u && u.tag.equalsIgnoreCase("DATE")) {
+                try {
+                    return new Expr.Literal(LocalDate.parse(u.getValue()).toEpochDay(), ColumnType.DATE);
+                } catch (DateTimeParseException e) {
+                    throw bindError(lit, "not a date (yyyy-mm-dd): value=" + u.getValue());
+                }
+            }
+            if (lit instanceof org.apache.calcite.sql.SqlUnknownLiteral u) {
+                throw unsupported(lit, u.tag + " literal");
+            }
+            if (lit instanceof SqlDateLiteral) {
+                return new Expr.Literal((long) lit.getValueAs(DateString.class).getDaysSinceEpoch(), ColumnType.DATE);
+            }
+            throw unsupported(lit, "literal of type " + lit.getTypeName());
+        }
+
+        private static Expr cast(SqlCall call) {
+            SqlNode v = call.operand(0);
+            SqlDataTypeSpec type = (SqlDataTypeSpec) call.operand(1);
+            String t = type.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+            if (t.equals("DATE") && v instanceof SqlCharStringLiteral s) {
+                try {
+                    return new Expr.Literal(LocalDate.parse(s.getValueAs(String.class)).toEpochDay(), ColumnType.DATE);
+                } catch (DateTimeParseException e) {
+                    throw bindError(v, "not a date (yyyy-mm-dd): value=" + s.getValueAs(String.class));
+                }
+            }
+            throw unsupported(call, "CAST other than CAST('yyyy-mm-dd' AS DATE)");
+        }
+    }
+}

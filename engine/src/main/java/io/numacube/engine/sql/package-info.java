@@ -1,0 +1,5 @@
+/**
+ * SQL front end: Apache Calcite's parser (only the parser) and {@link io.numacube.engine.sql.SqlBinder}, which
+ * resolves names and types into a {@code plan.LogicalQuery}. Depends on {@code plan} and {@code schema}.
+ */
+package io.numacube.engine.sql;

@@ -1,0 +1,36 @@
+package io.numacube.engine.storage;
+
+import io.numacube.numa.memory.PlacementRequest;
+import java.util.OptionalDouble;
+
+/**
+ * Where the engine gets off-heap memory for partitions. Two implementations: {@link ArenaColumnMemory} (plain Java,
+ * pages land where the allocating thread first writes them) and the NUMA-backed one (placed memory from the runtime).
+ *
+ * <p>{@link #allocate} is called on the worker that will fill the block, so first-touch placement is right even
+ * without mbind. Implementations are thread-safe.
+ */
+public interface ColumnMemory extends AutoCloseable {
+
+    /**
+     * Allocates {@code bytes} (≥ 1) placed as {@code request} asks; contents are unspecified (callers write every byte
+     * they read).
+     */
+    NativeBlock allocate(long bytes, PlacementRequest request);
+
+    /**
+     * The fraction of the block's resident pages that are on {@code node}, measured from the kernel, or empty when this
+     * implementation cannot tell.
+     */
+    OptionalDouble fractionOnNode(NativeBlock block, int node);
+
+    /** Bytes allocated and not yet freed (0 once every block is closed). */
+    long liveBytes();
+
+    /** One line saying which path is active, e.g. {@code memory=arena (no NUMA placement)}. */
+    String describe();
+
+    /** Frees nothing that a block still owns; blocks are closed by their owners first. */
+    @Override
+    void close();
+}

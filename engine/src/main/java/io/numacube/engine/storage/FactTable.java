@@ -1,0 +1,65 @@
+package io.numacube.engine.storage;
+
+import io.numacube.engine.Placement;
+import io.numacube.engine.schema.TableSchema;
+import java.util.List;
+
+/**
+ * A loaded fact table: schema, one dictionary per dimension column (null for measures), and partitions. Immutable and
+ * safe to read from many threads; {@link #close()} frees every partition's native memory and must only be called when
+ * no query reads the table any more (the {@code Cube} guarantees that).
+ *
+ * @param schema       the columns
+ * @param dictionaries per column, the dictionary of a dimension, null for a measure
+ * @param partitions   the partitions, in id order
+ * @param partitioning how rows were cut, e.g. {@code by desk} or {@code by rows}
+ * @param placement    the placement mode the partitions were placed with
+ * @param memory       the memory the blocks came from (for page verification)
+ */
+public record FactTable(TableSchema schema, Dictionary[] dictionaries, List<Partition> partitions, String partitioning,
+                        Placement placement, ColumnMemory memory) implements AutoCloseable {
+
+    public FactTable {
+        partitions = List.copyOf(partitions);
+    }
+
+    public long rowCount() {
+        long n = 0;
+        for (Partition p : partitions) {
+            n += p.rows();
+        }
+        return n;
+    }
+
+    public long byteSize() {
+        long n = 0;
+        for (Partition p : partitions) {
+            n += p.byteSize();
+        }
+        return n;
+    }
+
+    public Dictionary dictionary(int column) {
+        return dictionaries[column];
+    }
+
+    /** Largest partition's rows divided by the mean (1.0 = perfectly even; 0 for an empty table). */
+    public double skew() {
+        long total = rowCount();
+        if (total == 0 || partitions.isEmpty()) {
+            return 0;
+        }
+        long max = 0;
+        for (Partition p : partitions) {
+            max = Math.max(max, p.rows());
+        }
+        return max / ((double) total / partitions.size());
+    }
+
+    @Override
+    public void close() {
+        for (Partition p : partitions) {
+            p.close();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.numacube.engine.storage;
+
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * One partition of a fact table: {@code rows} rows of every column in one off-heap {@link NativeBlock}, column after
+ * column, each column starting on a 64-byte boundary:
+ *
+ * <pre>
+ *  block: | col 0: rows × width(0) | pad | col 1: rows × width(1) | pad | ...
+ *  dimension columns: unsigned codes of {@link CodeWidth} bytes; measures: 8-byte double or long
+ * </pre>
+ *
+ * Also holds per-morsel zone maps (min and max code of every dimension per {@code morselRows} rows).
+ *
+ * <p>Life cycle: created and filled by one worker (the writer), then published to readers by the table builder
+ * (happens-before via the future that completes the fill); read-only afterwards. The owning table closes it.
+ */
+public final class Partition implements AutoCloseable {
+
+    static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+    static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+
+    private final int id;
+    private final String label;
+    private final int homeNode;
+    private final int memoryNode;
+    private final int rows;
+    private final int morselRows;
+    private final NativeBlock block;
+    private final MemorySegment[] columns;
+    private final CodeWidth[] widths;
+    private final int[][] zoneMin;
+    private final int[][] zoneMax;
+
+    Partition(int id, String label, int homeNode, int memoryNode, int rows, int morselRows, TableSchema schema,
+              CodeWidth[] widths, NativeBlock block) {
+        this.id = id;
+        this.label = label;
+        this.homeNode = homeNode;
+        this.memoryNode = memoryNode;
+        this.rows = rows;
+        this.morselRows = morselRows;
+        this.block = block;
+        this.widths = widths;
+        this.columns = new MemorySegment[schema.size()];
+        long offset = 0;
+        for (int c = 0; c < schema.size(); c++) {
+            long bytes = (long) rows * columnWidth(schema.column(c).type(), widths[c]);
+            columns[c] = block.segment().asSlice(offset, bytes);
+            offset = align64(offset + bytes);
+        }
+        int morsels = morselCount();
+        this.zoneMin = new int[schema.size()][];
+        this.zoneMax = new int[schema.size()][];
+        for (int c = 0; c < schema.size(); c++) {
+            if (schema.column(c).isDimension()) {
+                zoneMin[c] = new int[morsels];
+                zoneMax[c] = new int[morsels];
+            }
+        }
+    }
+
+    static int columnWidth(ColumnType type, CodeWidth width) {
+        return type.isDimension() ? width.bytes() : 8;
+    }
+
+    static long align64(long x) {
+        return (x + 63) & ~63L;
+    }
+
+    /** The bytes a partition of this many rows needs. */
+    static long blockBytes(TableSchema schema, CodeWidth[] widths, int rows) {
+        long offset = 0;
+        for (int c = 0; c < schema.size(); c++) {
+            offset = align64(offset + (long) rows * columnWidth(schema.column(c).type(), widths[c]));
+        }
+        return Math.max(offset, 64);
+    }
+
+    public int id() {
+        return id;
+    }
+
+    /** What the partition holds, e.g. {@code desk=DESK-07} or {@code rows 0..999999}. */
+    public String label() {
+        return label;
+    }
+
+    /** The node whose workers process this partition's morsels first. */
+    public int homeNode() {
+        return homeNode;
+    }
+
+    /** The node its memory was asked on, or -1 (interleaved or OS default). */
+    public int memoryNode() {
+        return memoryNode;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public int morselRows() {
+        return morselRows;
+    }
+
+    public int morselCount() {
+        return (rows + morselRows - 1) / morselRows;
+    }
+
+    public long byteSize() {
+        return block.byteSize();
+    }
+
+    public NativeBlock block() {
+        return block;
+    }
+
+    /** The whole column (all rows); dimension codes are unsigned of {@link #width(int)} bytes. */
+    public MemorySegment column(int c) {
+        return columns[c];
+    }
+
+    public CodeWidth width(int c) {
+        return widths[c];
+    }
+
+    public int zoneMin(int column, int morsel) {
+        return zoneMin[column][morsel];
+    }
+
+    public int zoneMax(int column, int morsel) {
+        return zoneMax[column][morsel];
+    }
+
+    /** Reads one code (slow path for tests and tools; kernels read segments directly). */
+    public int code(int c, int row) {
+        return switch (widths[c]) {
+            case BYTE -> columns[c].getAtIndex(BYTE, row) & 0xFF;
+            case SHORT -> columns[c].getAtIndex(SHORT, row) & 0xFFFF;
+            case INT -> columns[c].getAtIndex(INT, row);
+        };
+    }
+
+    public double doubleValue(int c, int row) {
+        return columns[c].getAtIndex(DOUBLE, row);
+    }
+
+    public long longValue(int c, int row) {
+        return columns[c].getAtIndex(LONG, row);
+    }
+
+    void computeZoneMaps() {
+        for (int c = 0; c < columns.length; c++) {
+            if (zoneMin[c] == null) {
+                continue;
+            }
+            for (int m = 0; m < zoneMin[c].length; m++) {
+                int from = m * morselRows;
+                int to = Math.min(rows, from + morselRows);
+                int min = Integer.MAX_VALUE;
+                int max = Integer.MIN_VALUE;
+                for (int r = from; r < to; r++) {
+                    int v = code(c, r);
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+                zoneMin[c][m] = min;
+                zoneMax[c][m] = max;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        block.close();
+    }
+}

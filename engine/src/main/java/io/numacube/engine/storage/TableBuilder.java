@@ -1,0 +1,242 @@
+package io.numacube.engine.storage;
+
+import io.numacube.engine.Placement;
+import io.numacube.engine.exec.ThreadWorkerPool;
+import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumacubeException;
+import io.numacube.numa.memory.PlacementRequest;
+import io.numacube.numa.topology.NodeSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Builds a {@link FactTable}: gives each partition a data node (largest partition first to the node with the fewest
+ * bytes so far), decides its memory node and placement request from the {@link Placement}, and has the filler
+ * workers of the memory node (of the home node for interleaved memory; the calling thread for OS_DEFAULT) allocate,
+ * fill and zone-map it, so first-touch placement is right too. Atomic: if any partition fails, every block allocated
+ * so far is freed after all fills have stopped, and the first failure is rethrown.
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class TableBuilder {
+
+    private TableBuilder() {
+    }
+
+    /**
+     * The rows one partition will hold, and what it holds.
+     *
+     * @param label words for the contents ({@code rows 0..99}, {@code desk=DESK-01})
+     * @param rows  number of rows, ≥ 0
+     */
+    public record PartitionSpec(String label, int rows) {
+    }
+
+    /**
+     * Which nodes hold data and which worker node fills and reads each.
+     *
+     * @param dataNodes  nodes that may hold partitions, ascending
+     * @param fillerNode for each data node, the worker node whose workers write and read it
+     */
+    public record NodeLayout(List<Integer> dataNodes, Map<Integer, Integer> fillerNode) {
+        public NodeLayout {
+            dataNodes = List.copyOf(dataNodes);
+            fillerNode = Map.copyOf(fillerNode);
+        }
+
+        int filler(int dataNode) {
+            Integer f = fillerNode.get(dataNode);
+            if (f == null) {
+                throw new NumacubeException(NumacubeException.Kind.INTERNAL, "data node without filler: node="
+                        + dataNode + " fillers=" + fillerNode);
+            }
+            return f;
+        }
+    }
+
+    /** Writes every row of one partition; called on a filler worker (or the caller for OS_DEFAULT). */
+    @FunctionalInterface
+    public interface Filler {
+        void fill(int partitionIndex, PartitionWriter writer) throws Exception;
+    }
+
+    public static FactTable build(TableSchema schema, Dictionary[] dictionaries, List<PartitionSpec> specs,
+                                  String partitioning, Placement placement, NodeLayout layout, int morselRows,
+                                  ColumnMemory memory, WorkerPool pool, Filler filler) {
+        CodeWidth[] widths = new CodeWidth[schema.size()];
+        for (int c = 0; c < schema.size(); c++) {
+            if (schema.column(c).isDimension()) {
+                widths[c] = dictionaries[c].width();
+            }
+        }
+        List<Integer> dataNodes = layout.dataNodes();
+        if (placement.kind() == Placement.Kind.ONE_NODE && !dataNodes.contains(placement.node())) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "one_node placement needs a data node: node=" + placement.node() + " dataNodes=" + dataNodes
+                            + " — pick one of the data nodes");
+        }
+        int[] dataNode = assignDataNodes(specs, schema, widths, dataNodes);
+        Partition[] parts = new Partition[specs.size()];
+        List<CompletableFuture<Void>> futures = new ArrayList<>();
+        try {
+            for (int i = 0; i < specs.size(); i++) {
+                int idx = i;
+                int home = layout.filler(dataNode[i]);
+                int memNode = memoryNode(placement, dataNode[i], dataNodes);
+                PlacementRequest req = request(placement, memNode, dataNodes);
+                long bytes = Partition.blockBytes(schema, widths, specs.get(i).rows());
+                Callable<Void> task = () -> {
+                    NativeBlock block = memory.allocate(bytes, req);
+                    Partition p;
+                    try {
+                        p = new Partition(idx, specs.get(idx).label(), home, memNode, specs.get(idx).rows(),
+                                morselRows, schema, widths, block);
+                    } catch (RuntimeException e) {
+                        block.close();
+                        throw e;
+                    }
+                    synchronized (parts) {
+                        parts[idx] = p;
+                    }
+                    filler.fill(idx, new PartitionWriter(p));
+                    p.computeZoneMaps();
+                    return null;
+                };
+                if (placement.kind() == Placement.Kind.OS_DEFAULT) {
+                    futures.add(runHere(task));
+                } else {
+                    futures.add(pool.submit(memNode >= 0 ? layout.filler(memNode) : home, task));
+                }
+            }
+            ThreadWorkerPool.awaitAll(futures);
+        } catch (RuntimeException | Error e) {
+            for (CompletableFuture<Void> f : futures) {
+                f.exceptionally(t -> null).join();
+            }
+            synchronized (parts) {
+                for (Partition p : parts) {
+                    if (p != null) {
+                        try {
+                            p.close();
+                        } catch (RuntimeException suppressed) {
+                            e.addSuppressed(suppressed);
+                        }
+                    }
+                }
+            }
+            throw e;
+        }
+        synchronized (parts) {
+            return new FactTable(schema, dictionaries, List.of(parts), partitioning, placement, memory);
+        }
+    }
+
+    /**
+     * Copies {@code old} into new partitions placed as {@code placement} asks (same partitions, rows, dictionaries and
+     * morsel size), filled by the new memory node's workers. {@code old} is left as it is; the caller frees it.
+     */
+    public static FactTable relocate(FactTable old, Placement placement, NodeLayout layout, ColumnMemory memory,
+                                     WorkerPool pool) {
+        List<PartitionSpec> specs = new ArrayList<>();
+        for (Partition p : old.partitions()) {
+            specs.add(new PartitionSpec(p.label(), p.rows()));
+        }
+        int morselRows = old.partitions().isEmpty() ? 1 << 16 : old.partitions().get(0).morselRows();
+        return build(old.schema(), old.dictionaries(), specs, old.partitioning(), placement, layout, morselRows, memory,
+                pool, (i, w) -> {
+                    Partition from = old.partitions().get(i);
+                    for (int c = 0; c < old.schema().size(); c++) {
+                        w.column(c).copyFrom(from.column(c));
+                    }
+                });
+    }
+
+    private static CompletableFuture<Void> runHere(Callable<Void> task) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        try {
+            f.complete(task.call());
+        } catch (Throwable t) {
+            f.completeExceptionally(t);
+        }
+        return f;
+    }
+
+    /** Longest-processing-time-first: biggest partition to the data node with the fewest bytes so far. */
+    static int[] assignDataNodes(List<PartitionSpec> specs, TableSchema schema, CodeWidth[] widths,
+                                 List<Integer> nodes) {
+        Integer[] order = new Integer[specs.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingInt((Integer i) -> specs.get(i).rows()).reversed()
+                .thenComparingInt(i -> i));
+        long[] load = new long[nodes.size()];
+        int[] out = new int[specs.size()];
+        int next = 0;
+        for (int i : order) {
+            int best = next;
+            for (int k = 1; k < load.length; k++) {
+                int n = (next + k) % load.length;
+                if (load[n] < load[best]) {
+                    best = n;
+                }
+            }
+            next = (best + 1) % load.length;
+            out[i] = nodes.get(best);
+            load[best] += Partition.blockBytes(schema, widths, specs.get(i).rows());
+        }
+        return out;
+    }
+
+    static int memoryNode(Placement placement, int dataNode, List<Integer> nodes) {
+        return switch (placement.kind()) {
+            case NODE_LOCAL -> dataNode;
+            case ONE_NODE -> placement.node();
+            case REMOTE -> nodes.get((nodes.indexOf(dataNode) + 1) % nodes.size());
+            case INTERLEAVE, OS_DEFAULT -> -1;
+        };
+    }
+
+    static PlacementRequest request(Placement placement, int memNode, List<Integer> nodes) {
+        return switch (placement.kind()) {
+            case NODE_LOCAL, ONE_NODE, REMOTE -> PlacementRequest.bind(memNode);
+            case INTERLEAVE -> PlacementRequest.interleave(NodeSet.of(nodes.stream().mapToInt(Integer::intValue)
+                    .toArray()));
+            case OS_DEFAULT -> PlacementRequest.osDefault();
+        };
+    }
+
+    /** Cuts {@code rows} into {@code count} near-equal consecutive ranges (at least one partition, none empty
+     * unless rows is 0). */
+    public static List<PartitionSpec> rowRanges(long rows, int count) {
+        int n = (int) Math.max(1, Math.min(count, rows));
+        if (rows / n > Integer.MAX_VALUE - 64) {
+            n = (int) ((rows + Integer.MAX_VALUE - 65) / (Integer.MAX_VALUE - 64));
+        }
+        List<PartitionSpec> specs = new ArrayList<>();
+        long start = 0;
+        for (int p = 0; p < n; p++) {
+            long end = rows * (p + 1) / n;
+            specs.add(new PartitionSpec("rows " + start + ".." + (end - 1), (int) (end - start)));
+            start = end;
+        }
+        return specs;
+    }
+
+    /** Starts of the ranges of {@link #rowRanges}: {@code starts[p]} is the first row of partition p. */
+    public static long[] rowRangeStarts(List<PartitionSpec> specs) {
+        long[] starts = new long[specs.size()];
+        long s = 0;
+        for (int p = 0; p < specs.size(); p++) {
+            starts[p] = s;
+            s += specs.get(p).rows();
+        }
+        return starts;
+    }
+}

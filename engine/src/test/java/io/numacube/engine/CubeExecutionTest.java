@@ -1,0 +1,171 @@
+package io.numacube.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.gen.ReferenceQueries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class CubeExecutionTest {
+
+    private static void assertSameAnswer(String context, QueryResult a, QueryResult b) {
+        assertEquals(a.rowCount(), b.rowCount(), context);
+        for (int r = 0; r < a.rowCount(); r++) {
+            for (int c = 0; c < a.columnCount(); c++) {
+                if (a.columnTypes().get(c) == io.numacube.engine.schema.ColumnType.DOUBLE) {
+                    double x = a.getDouble(r, c);
+                    double y = b.getDouble(r, c);
+                    assertTrue(Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y)), context + " " + x + " " + y);
+                } else {
+                    assertEquals(a.getString(r, c), b.getString(r, c), context);
+                }
+            }
+        }
+    }
+
+    private static String sorted(String sql) {
+        return sql.contains("ORDER BY") ? sql : sql + " ORDER BY 1" + (sql.contains("book, trade_date") ? ", 2" : "");
+    }
+
+    @Test
+    void concurrentQueriesGetTheAnswersTheyGetAlone() throws Exception {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withMorselRows(2048))) {
+            cube.generateTrades(100_000, 11, ProgressListener.NONE);
+            List<QueryResult> alone = new ArrayList<>();
+            for (String q : ReferenceQueries.ALL) {
+                alone.add(cube.query(sorted(q)));
+            }
+            ExecutorService callers = Executors.newFixedThreadPool(4);
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                for (int t = 0; t < 4; t++) {
+                    int offset = t;
+                    futures.add(callers.submit(() -> {
+                        for (int i = 0; i < 10; i++) {
+                            int q = (i + offset) % 5;
+                            assertSameAnswer("Q" + (q + 1), alone.get(q), cube.query(sorted(ReferenceQueries.ALL.get(q))));
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : futures) {
+                    f.get();
+                }
+            } finally {
+                callers.shutdown();
+            }
+        }
+    }
+
+    @Test
+    void withoutStealingEveryMorselRunsOnItsHomeNode() {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)
+                .withPartitioning(Partitioning.rowRanges(1)).withMorselRows(64).withWorkStealing(false))) {
+            cube.generateTrades(50_000, 4, ProgressListener.NONE);
+            QueryStats s = cube.query(ReferenceQueries.Q1).stats();
+            assertEquals(s.morsels(), s.morselsHome());
+            assertEquals(0, s.morselsStolen());
+            assertEquals(1, s.morselsByNode().size(), s.toString());
+            assertEquals((50_000 + 63) / 64, s.morsels());
+        }
+    }
+
+    @Test
+    void anIdleNodeStealsMorselsAndTheAnswerStaysTheSame() {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)
+                .withPartitioning(Partitioning.rowRanges(1)).withMorselRows(64))) {
+            cube.generateTrades(100_000, 4, ProgressListener.NONE);
+            cube.setWorkStealing(false);
+            QueryResult reference = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
+            cube.setWorkStealing(true);
+            long stolen = 0;
+            for (int attempt = 0; attempt < 20 && stolen == 0; attempt++) {
+                QueryResult r = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
+                assertSameAnswer("Q2 with stealing", reference, r);
+                QueryStats s = r.stats();
+                assertEquals(s.morsels(), s.morselsHome() + s.morselsStolen());
+                stolen = s.morselsStolen();
+                if (stolen > 0) {
+                    assertEquals(stolen, s.morselsByNode().get(1), "only node 1's worker steals: " + s);
+                }
+            }
+            assertTrue(stolen > 0, "node 1 has no partition, so its worker can only steal");
+        }
+    }
+
+    @Test
+    void everyPlacementModeGivesTheSameAnswers() {
+        List<Placement> modes = List.of(Placement.NODE_LOCAL, Placement.INTERLEAVE, Placement.OS_DEFAULT,
+                Placement.oneNode(0), Placement.REMOTE);
+        List<QueryResult> first = null;
+        for (Placement p : modes) {
+            try (Cube cube = Cube.open(CubeOptions.defaults().withPlacement(p).withMorselRows(4096))) {
+                cube.generateTrades(40_000, 8, ProgressListener.NONE);
+                List<QueryResult> answers = new ArrayList<>();
+                for (String q : ReferenceQueries.ALL) {
+                    answers.add(cube.query(sorted(q)));
+                }
+                if (first == null) {
+                    first = answers;
+                } else {
+                    for (int i = 0; i < answers.size(); i++) {
+                        assertSameAnswer(p + " Q" + (i + 1), first.get(i), answers.get(i));
+                    }
+                }
+                for (PartitionInfo info : cube.placement()) {
+                    assertTrue(info.placementApplied().length() > 0);
+                }
+            }
+        }
+    }
+
+    @Test
+    void relocatingMovesEveryTableAndKeepsTheAnswers() {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withMorselRows(4096)
+                .withPartitioning(Partitioning.parse("desk:3")))) {
+            cube.generateTrades(40_000, 12, ProgressListener.NONE);
+            QueryResult before = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
+            long bytes = cube.liveNativeBytes();
+            for (Placement p : List.of(Placement.INTERLEAVE, Placement.OS_DEFAULT, Placement.oneNode(0))) {
+                cube.relocate(p);
+                assertEquals(p, cube.currentPlacement());
+                assertEquals(bytes, cube.liveNativeBytes(), "old partitions freed");
+                assertEquals("by desk", cube.partitioning("trades"));
+                assertSameAnswer(p.toString(), before, cube.query(ReferenceQueries.Q2 + " ORDER BY 1"));
+                assertEquals(3, cube.placement().stream().filter(i -> i.table().equals("trades")).count());
+            }
+        }
+    }
+
+    @Test
+    void partitioningParsesTheCliForms() {
+        assertEquals(Partitioning.AUTO, Partitioning.parse("auto"));
+        assertEquals(Partitioning.rowRanges(8), Partitioning.parse("rows:8"));
+        assertEquals(Partitioning.rowsPerPartition(1000), Partitioning.parse("rows-each:1000"));
+        assertEquals(Partitioning.byDimension("desk", 0), Partitioning.parse("desk"));
+        assertEquals(Partitioning.byDimension("currency", 4), Partitioning.parse("currency:4"));
+        assertEquals(Placement.oneNode(1), Placement.parse("one_node:1"));
+        assertEquals(Placement.INTERLEAVE, Placement.parse("Interleave"));
+    }
+
+    @Test
+    void globalAggregateOverNoRowsGivesCountZeroAndNullSums() {
+        try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1))) {
+            cube.generateTrades(1_000, 1, ProgressListener.NONE);
+            QueryResult r = cube.query("SELECT COUNT(*), SUM(pnl), MIN(notional) FROM trades WHERE desk = 'nobody'");
+            assertEquals(1, r.rowCount());
+            assertEquals(0, r.getLong(0, 0));
+            assertTrue(r.isNull(0, 1) && r.isNull(0, 2));
+            QueryResult grouped = cube.query("SELECT desk, COUNT(*) FROM trades WHERE desk = 'nobody' GROUP BY desk");
+            assertEquals(0, grouped.rowCount());
+            Map<Integer, Long> byNode = r.stats().morselsByNode();
+            assertTrue(byNode.isEmpty(), byNode.toString());
+        }
+    }
+}

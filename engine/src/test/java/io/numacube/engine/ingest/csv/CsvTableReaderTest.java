@@ -1,0 +1,329 @@
+package io.numacube.engine.ingest.csv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumacubeException;
+import java.io.ByteArrayInputStream;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CsvTableReaderTest {
+
+    private static final TableSchema TRADES = CsvSchemas.parseDeclaration("trades",
+            "id LONG, desk STRING, day DATE, pnl DOUBLE");
+
+    private static List<List<Object>> read(String csv, TableSchema schema) {
+        return read(csv.getBytes(StandardCharsets.UTF_8), schema, CsvOptions.DEFAULT);
+    }
+
+    static List<List<Object>> read(byte[] csv, TableSchema schema, CsvOptions options) {
+        RecordingSink sink = new RecordingSink(schema.size());
+        CsvReadSummary summary = new CsvTableReader(options).read(Channels.newChannel(new ByteArrayInputStream(csv)),
+                "t.csv", csv.length, schema, sink, CsvProgress.NONE);
+        assertEquals(sink.rows.size(), summary.rows());
+        assertEquals(csv.length, summary.bytes());
+        return sink.rows;
+    }
+
+    private static String failure(String csv, TableSchema schema) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> read(csv, schema));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
+        return e.getMessage();
+    }
+
+    private static List<Object> row(Object... values) {
+        return List.of(values);
+    }
+
+    @Test
+    void readsTypedValuesInSchemaOrder() {
+        List<List<Object>> rows = read("id,desk,day,pnl\n1,FX,2024-01-02,-1.5\n2,Rates,2024-01-03,3\n", TRADES);
+        assertEquals(List.of(row(1L, "FX", LocalDate.of(2024, 1, 2), -1.5), row(2L, "Rates", LocalDate.of(2024, 1, 3),
+                3.0)), rows);
+    }
+
+    @Test
+    void matchesHeaderNamesToSchemaColumnsInAnyOrderIgnoringCase() {
+        List<List<Object>> rows = read("PNL,Day,desk,ID\n2.5,2024-02-29,Eq,7\n", TRADES);
+        assertEquals(List.of(row(7L, "Eq", LocalDate.of(2024, 2, 29), 2.5)), rows);
+    }
+
+    @Test
+    void keepsDelimitersQuotesAndLineBreaksInsideQuotedFields() {
+        String csv = "id,desk,day,pnl\n1,\"a,b\",2024-01-01,1\n2,\"say \"\"hi\"\"\",2024-01-01,1\n"
+                + "3,\"two\nlines\r\nhere\",2024-01-01,1\n4,\"\",2024-01-01,1\n";
+        List<List<Object>> rows = read(csv, TRADES);
+        assertEquals(List.of("a,b", "say \"hi\"", "two\nlines\r\nhere", ""), rows.stream().map(r -> r.get(1)).toList());
+    }
+
+    @Test
+    void acceptsCrlfLineEndsAByteOrderMarkAndNoFinalLineBreak() {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[] text = "id,desk,day,pnl\r\n1,FX,2024-01-02,1\r\n2,\"EQ\",2024-01-02,2".getBytes(StandardCharsets.UTF_8);
+        byte[] csv = new byte[bom.length + text.length];
+        System.arraycopy(bom, 0, csv, 0, 3);
+        System.arraycopy(text, 0, csv, 3, text.length);
+        List<List<Object>> rows = read(csv, TRADES, CsvOptions.DEFAULT);
+        assertEquals(List.of(row(1L, "FX", LocalDate.of(2024, 1, 2), 1.0), row(2L, "EQ", LocalDate.of(2024, 1, 2), 2.0)),
+                rows);
+    }
+
+    @Test
+    void keepsSpacesInTextButIgnoresThemAroundNumbersAndDates() {
+        List<List<Object>> rows = read("id,desk,day,pnl\n 5 , FX ,2024-01-02 , 1.25\n", TRADES);
+        assertEquals(List.of(row(5L, " FX ", LocalDate.of(2024, 1, 2), 1.25)), rows);
+    }
+
+    @Test
+    void decodesUtf8Text() {
+        List<List<Object>> rows = read("id,desk,day,pnl\n1,Zürich €,2024-01-02,1\n", TRADES);
+        assertEquals("Zürich €", rows.getFirst().get(1));
+    }
+
+    @Test
+    void skipsEmptyLinesWhenTheTableHasSeveralColumns() {
+        List<List<Object>> rows = read("id,desk,day,pnl\n\n1,FX,2024-01-02,1\r\n\r\n2,FX,2024-01-02,1\n\n", TRADES);
+        assertEquals(2, rows.size());
+    }
+
+    @Test
+    void readsAnIntColumnAsLongValues() {
+        TableSchema s = CsvSchemas.parseDeclaration("t", "book int, n long");
+        assertEquals(List.of(row(12L, -3L)), read("book,n\n12,-3\n", s));
+    }
+
+    @Test
+    void readsAHeaderOnlyFileAsNoRows() {
+        assertEquals(List.of(), read("id,desk,day,pnl\n", TRADES));
+        assertEquals(List.of(), read("id,desk,day,pnl", TRADES));
+    }
+
+    @Test
+    void namesFileLineColumnFieldAndValueOfABadNumber() {
+        assertEquals("t.csv:3:17: not a number (field pnl, value \"12,5x\")",
+                failure("id,desk,day,pnl\n1,FX,2024-01-02,1\n2,FX,2024-01-02,\"12,5x\"\n", TRADES));
+    }
+
+    @Test
+    void countsLinesInsideQuotedFieldsWhenLocatingErrors() {
+        assertEquals("t.csv:5:1: not an integer (field id, value \"x\")",
+                failure("id,desk,day,pnl\n1,\"a\nb\",2024-01-02,1\n2,FX,2024-01-02,1\nx,FX,2024-01-02,1\n", TRADES));
+    }
+
+    @Test
+    void reportsTheColumnOfAFieldOnTheSecondLineOfARecord() {
+        assertEquals("t.csv:3:4: not a date (expected yyyy-MM-dd) (field day, value \"01/02/2024\")",
+                failure("id,desk,day,pnl\n1,\"a\nb\",01/02/2024,1\n", TRADES));
+    }
+
+    @Test
+    void countsCharactersNotBytesInTheColumn() {
+        assertEquals("t.csv:2:7: not a calendar day (field day, value \"2023-02-29\")",
+                failure("id,desk,day,pnl\n1,€€€,2023-02-29,1\n", TRADES));
+    }
+
+    @Test
+    void reportsTooFewFieldsAtTheEndOfTheLineNamingTheFirstMissingColumn() {
+        assertEquals("t.csv:2:16: row has 3 fields, the header has 4 (field pnl, value \"\")",
+                failure("id,desk,day,pnl\n1,FX,2024-01-02\n", TRADES));
+    }
+
+    @Test
+    void reportsTooManyFieldsAtTheFirstExtraField() {
+        assertEquals("t.csv:2:19: row has 5 fields, the header has 4 (field #5 (extra), value \"9\")",
+                failure("id,desk,day,pnl\n1,FX,2024-01-02,1,9\n", TRADES));
+    }
+
+    @Test
+    void refusesAnUnquotedEmptyFieldOfEveryType() {
+        assertEquals("t.csv:2:3: empty value (the column is not nullable) (field desk, value \"\")",
+                failure("id,desk,day,pnl\n1,,2024-01-02,1\n", TRADES));
+        assertEquals("t.csv:2:1: empty value (the column is not nullable) (field id, value \"\")",
+                failure("id,desk,day,pnl\n,FX,2024-01-02,1\n", TRADES));
+        assertEquals("t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
+                failure("id,desk,day,pnl\n1,FX,2024-01-02,\n", TRADES));
+    }
+
+    @Test
+    void refusesAQuotedEmptyNumber() {
+        assertEquals("t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
+                failure("id,desk,day,pnl\n1,FX,2024-01-02,\"\"\n", TRADES));
+    }
+
+    @Test
+    void reportsAnUnterminatedQuoteWhereItOpens() {
+        assertEquals("t.csv:2:3: unterminated quoted field (field desk, value \"\\\"FX,2024-01-02,1\")",
+                failure("id,desk,day,pnl\n1,\"FX,2024-01-02,1\n2,FX,2024-01-02,1\n", TRADES));
+    }
+
+    @Test
+    void refusesAQuoteInsideAnUnquotedField() {
+        assertEquals("t.csv:2:7: quote inside an unquoted field (quote the whole field and double the quote)"
+                + " (field desk, value \"5'10\\\"\")", failure("id,desk,day,pnl\n1,5'10\",2024-01-02,1\n", TRADES));
+    }
+
+    @Test
+    void refusesTextAfterAClosingQuote() {
+        assertTrue(failure("id,desk,day,pnl\n1,\"FX\"x,2024-01-02,1\n", TRADES)
+                .startsWith("t.csv:2:7: unexpected character after closing quote"));
+    }
+
+    @Test
+    void refusesInvalidUtf8() {
+        byte[] csv = "id,desk,day,pnl\n1,A?B,2024-01-02,1\n".getBytes(StandardCharsets.UTF_8);
+        csv[csv.length - 16] = (byte) 0xFF;
+        NumacubeException e = assertThrows(NumacubeException.class, () -> read(csv, TRADES, CsvOptions.DEFAULT));
+        assertTrue(e.getMessage().startsWith("t.csv:2:3: not valid UTF-8 text (field desk"), e.getMessage());
+    }
+
+    @Test
+    void refusesAnEmptyFileAndAHeaderWithoutTheSchemaColumns() {
+        assertEquals("t.csv:1:1: empty file (a header row with the column names is required)", failure("", TRADES));
+        assertEquals("t.csv:1:9: header column is not in the schema (schema: id:long,desk:string,day:date,"
+                + "pnl:double) (field price, value \"price\")", failure("id,desk,price,pnl\n", TRADES));
+        assertTrue(failure("id,desk,day\n", TRADES).startsWith("t.csv:1:1: the header lacks a schema column (field pnl"));
+        assertTrue(failure("id,desk,day,pnl,ID\n", TRADES).startsWith("t.csv:1:17: duplicate column name"));
+    }
+
+    @Test
+    void refusesLinesEndedByCarriageReturnsAlone() {
+        assertTrue(failure("id,desk,day,pnl\r1,FX,2024-01-02,1\r", TRADES)
+                .startsWith("t.csv:1:13: carriage return without a line feed"));
+    }
+
+    @Test
+    void addsTheRowLocationToAValueTheSinkRefuses() {
+        CsvRowSink refusing = new RecordingSink(4) {
+            @Override
+            public void setString(int column, String value) {
+                if (value.equals("BAD")) {
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "too many distinct values");
+                }
+                super.setString(column, value);
+            }
+        };
+        byte[] csv = "id,desk,day,pnl\n1,FX,2024-01-02,1\n2,BAD,2024-01-02,1\n".getBytes(StandardCharsets.UTF_8);
+        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT).read(
+                Channels.newChannel(new ByteArrayInputStream(csv)), "t.csv", -1, TRADES, refusing, CsvProgress.NONE));
+        assertEquals("t.csv:3:3: too many distinct values (field desk, value \"BAD\")", e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {64, 65, 67, 100, 333})
+    void readsRecordsThatStraddleOrExceedTheBuffer(int bufferBytes) {
+        StringBuilder sb = new StringBuilder("id,desk,day,pnl\r\n");
+        List<List<Object>> expected = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String desk = i % 7 == 0 ? "x".repeat(i) + "\"q\"\n," : "d" + i;
+            sb.append(i).append(',').append('"').append(desk.replace("\"", "\"\"")).append('"').append(',')
+                    .append(LocalDate.ofEpochDay(i)).append(',').append(i * 0.5).append(i % 2 == 0 ? "\r\n" : "\n");
+            expected.add(row((long) i, desk, LocalDate.ofEpochDay(i), i * 0.5));
+        }
+        assertEquals(expected, read(sb.toString().getBytes(StandardCharsets.UTF_8), TRADES,
+                CsvOptions.DEFAULT.withBufferBytes(bufferBytes)));
+    }
+
+    @Test
+    void reportsProgressWithBytesAndRows(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.csv");
+        StringBuilder sb = new StringBuilder("id,desk,day,pnl\n");
+        int rows = (int) CsvTableReader.PROGRESS_EVERY_ROWS * 2 + 5;
+        for (int i = 0; i < rows; i++) {
+            sb.append(i).append(",FX,2024-01-02,1\n");
+        }
+        Files.writeString(file, sb);
+        List<long[]> updates = new ArrayList<>();
+        CsvReadSummary s = new CsvTableReader(CsvOptions.DEFAULT).read(file, TRADES, new RecordingSink(4),
+                (r, b, t) -> updates.add(new long[] {r, b, t}));
+        assertEquals(rows, s.rows());
+        assertEquals(3, updates.size());
+        assertEquals(CsvTableReader.PROGRESS_EVERY_ROWS, updates.get(0)[0]);
+        assertEquals(rows, updates.get(2)[0]);
+        assertEquals(Files.size(file), updates.get(2)[1]);
+        assertEquals(Files.size(file), updates.get(2)[2]);
+        assertTrue(updates.get(0)[1] < updates.get(1)[1]);
+    }
+
+    @Test
+    void namesAMissingFile(@TempDir Path dir) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT)
+                .read(dir.resolve("nope.csv"), TRADES, new RecordingSink(4), CsvProgress.NONE));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith("CSV file not found: file="), e.getMessage());
+    }
+
+    @Test
+    void refusesADirectoryAsInput(@TempDir Path dir) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT)
+                .read(dir, TRADES, new RecordingSink(4), CsvProgress.NONE));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
+        assertTrue(e.getMessage().startsWith("a CSV source must be a file, not a directory"), e.getMessage());
+    }
+
+    @Test
+    void infersLongDoubleDateAndStringColumns() {
+        String csv = "a,b,c,d,e,f\n1,1.5,2024-01-01,x,,7\n-2,3,2024-02-29,1,,2.0\n";
+        TableSchema s = new CsvTableReader(CsvOptions.DEFAULT).infer(
+                Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))), "t.csv", "t");
+        assertEquals(List.of(ColumnType.LONG, ColumnType.DOUBLE, ColumnType.DATE, ColumnType.STRING, ColumnType.STRING,
+                ColumnType.DOUBLE), s.columns().stream().map(c -> c.type()).toList());
+        assertEquals(List.of("a", "b", "c", "d", "e", "f"), s.columns().stream().map(c -> c.name()).toList());
+    }
+
+    @Test
+    void keepsANumericTypeWhenAtMostOnePercentOfSampledValuesMisfit() {
+        assertEquals(ColumnType.DOUBLE, CsvTableReader.inferredType(100, 90, 99, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(100, 90, 98, 0));
+        assertEquals(ColumnType.DATE, CsvTableReader.inferredType(200, 0, 0, 198));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(10, 9, 9, 0));
+        assertEquals(ColumnType.LONG, CsvTableReader.inferredType(5, 5, 5, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(0, 0, 0, 0));
+    }
+
+    @Test
+    void infersANumericColumnDespiteAStrayBadValueSoTheLoadStopsThere(@TempDir Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder("id,amount\n");
+        for (int i = 1; i <= 300; i++) {
+            sb.append(i).append(',').append(i == 150 ? "12x5" : String.valueOf(i * 1.5)).append('\n');
+        }
+        Path file = dir.resolve("a.csv");
+        Files.writeString(file, sb);
+        CsvStagingLoader loader = new CsvStagingLoader(CsvOptions.DEFAULT);
+        NumacubeException e = assertThrows(NumacubeException.class,
+                () -> loader.stage(file, "a", null, CsvProgress.NONE));
+        assertEquals(file + ":151:5: not a number (field amount, value \"12x5\") — the column types were inferred"
+                + " from the first 10000 rows (id:long,amount:double); if the value is right, declare the table's"
+                + " schema", e.getMessage());
+        NumacubeException declared = assertThrows(NumacubeException.class, () -> loader.stage(file, "a",
+                CsvSchemas.parseDeclaration("a", "id LONG, amount DOUBLE"), CsvProgress.NONE));
+        assertEquals(file + ":151:5: not a number (field amount, value \"12x5\")", declared.getMessage());
+    }
+
+    @Test
+    void infersFromTheSampleOnlyAndTheLoadThenReportsTheFirstMisfit() {
+        StringBuilder sb = new StringBuilder("n\n");
+        for (int i = 0; i < 20; i++) {
+            sb.append(i).append('\n');
+        }
+        sb.append("1.5\n");
+        byte[] csv = sb.toString().getBytes(StandardCharsets.UTF_8);
+        CsvTableReader reader = new CsvTableReader(CsvOptions.DEFAULT.withSampleRows(10));
+        TableSchema s = reader.infer(Channels.newChannel(new ByteArrayInputStream(csv)), "t.csv", "t");
+        assertEquals(ColumnType.LONG, s.column(0).type());
+        NumacubeException e = assertThrows(NumacubeException.class, () -> read(csv, s, CsvOptions.DEFAULT));
+        assertEquals("t.csv:22:1: not an integer (field n, value \"1.5\")", e.getMessage());
+    }
+}

@@ -1,0 +1,73 @@
+package io.numacube.engine.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.Placement;
+import io.numacube.engine.exec.ThreadWorkerPool;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.NumaRuntime;
+import io.numacube.numa.NumacubeException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TableBuilderTest {
+
+    private static final TableSchema SCHEMA = TableSchema.parse("t", "k:string,x:double");
+    private static final Dictionary[] DICTS = {Dictionary.ofStrings("a", "b", "c"), null};
+
+    @Test
+    void aFillFailureFreesEveryPartitionAlreadyPlaced() {
+        NumaRuntime rt = NumaRuntime.detect();
+        try (NumaColumnMemory memory = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
+             ThreadWorkerPool pool = new ThreadWorkerPool(2, 1)) {
+            TableBuilder.NodeLayout layout = new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1));
+            List<TableBuilder.PartitionSpec> specs = TableBuilder.rowRanges(40_000, 5);
+            var e = assertThrows(NumacubeException.class, () -> TableBuilder.build(SCHEMA, DICTS, specs, "rows",
+                    Placement.OS_DEFAULT, layout, 1024, memory, pool, (p, w) -> {
+                        if (p == 3) {
+                            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "bad row in partition 3");
+                        }
+                        for (int r = 0; r < w.rows(); r++) {
+                            w.code(0, r, r % 3);
+                            w.doubleValue(1, r, r);
+                        }
+                    }));
+            assertEquals("bad row in partition 3", e.getMessage());
+            assertEquals(0, memory.liveBytes());
+        }
+    }
+
+    @Test
+    void partitionsAreSpreadOverDataNodesBalancingBytesAndZoneMapped() {
+        try (ArenaColumnMemory memory = new ArenaColumnMemory(); ThreadWorkerPool pool = new ThreadWorkerPool(2, 1)) {
+            TableBuilder.NodeLayout layout = new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1));
+            List<TableBuilder.PartitionSpec> specs = List.of(new TableBuilder.PartitionSpec("big", 3000),
+                    new TableBuilder.PartitionSpec("s1", 1000), new TableBuilder.PartitionSpec("s2", 1000),
+                    new TableBuilder.PartitionSpec("s3", 1000));
+            FactTable t = TableBuilder.build(SCHEMA, DICTS, specs, "test", Placement.NODE_LOCAL, layout, 100, memory,
+                    pool, (p, w) -> {
+                        for (int r = 0; r < w.rows(); r++) {
+                            w.code(0, r, r < 100 ? 0 : 2);
+                            w.doubleValue(1, r, r);
+                        }
+                    });
+            try {
+                long onNode0 = t.partitions().stream().filter(p -> p.homeNode() == 0).mapToLong(Partition::rows).sum();
+                assertEquals(3000, onNode0, "the big partition alone on one node, the three small ones on the other");
+                Partition big = t.partitions().get(0);
+                assertEquals(30, big.morselCount());
+                assertEquals(0, big.zoneMin(0, 0));
+                assertEquals(0, big.zoneMax(0, 0));
+                assertEquals(2, big.zoneMin(0, 1));
+                assertEquals(2999.0, big.doubleValue(1, 2999));
+                assertTrue(memory.liveBytes() > 0);
+            } finally {
+                t.close();
+            }
+            assertEquals(0, memory.liveBytes());
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.numacube.engine.testing;
+
+import io.numacube.engine.QueryResult;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * An in-memory DuckDB for differential tests: create tables from numacube schemas, append rows, run SQL and compare
+ * results with a numacube {@link QueryResult}. Not thread-safe.
+ */
+public final class DuckDb implements AutoCloseable {
+
+    private final Connection conn;
+
+    public DuckDb() throws SQLException {
+        conn = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = conn.createStatement()) {
+            s.execute("SET threads TO 1");
+        }
+    }
+
+    /** Replaces table {@code schema.name()} with {@code rows} (values: String, Long, Double; DATE as epoch day). */
+    public void load(TableSchema schema, List<Object[]> rows) throws SQLException {
+        StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE " + schema.name() + " (");
+        for (int c = 0; c < schema.size(); c++) {
+            ColumnSpec col = schema.column(c);
+            ddl.append(c == 0 ? "" : ", ").append(col.name()).append(' ').append(switch (col.type()) {
+                case STRING -> "VARCHAR";
+                case INT, LONG -> "BIGINT";
+                case DATE -> "DATE";
+                case DOUBLE -> "DOUBLE";
+            });
+        }
+        try (Statement s = conn.createStatement()) {
+            s.execute(ddl.append(")").toString());
+        }
+        try (DuckDBAppender app = conn.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA,
+                schema.name())) {
+            for (Object[] row : rows) {
+                app.beginRow();
+                for (int c = 0; c < schema.size(); c++) {
+                    ColumnType t = schema.column(c).type();
+                    switch (t) {
+                        case STRING -> app.append((String) row[c]);
+                        case INT, LONG -> app.append((long) (Long) row[c]);
+                        case DATE -> app.append(LocalDate.ofEpochDay((Long) row[c]));
+                        case DOUBLE -> app.append((double) (Double) row[c]);
+                    }
+                }
+                app.endRow();
+            }
+        }
+    }
+
+    /** Runs {@code sql}; each row as String (keys, dates), BigDecimal (integers) or Double, null for NULL. */
+    public List<Object[]> query(String sql) throws SQLException {
+        List<Object[]> out = new ArrayList<>();
+        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                Object[] row = new Object[n];
+                for (int c = 0; c < n; c++) {
+                    Object v = rs.getObject(c + 1);
+                    if (v == null) {
+                        row[c] = null;
+                    } else if (v instanceof Double || v instanceof Float) {
+                        row[c] = ((Number) v).doubleValue();
+                    } else if (v instanceof Number) {
+                        row[c] = new BigDecimal(v.toString());
+                    } else {
+                        row[c] = rs.getString(c + 1);
+                    }
+                }
+                out.add(row);
+            }
+        }
+        return out;
+    }
+
+    public void execute(String sql) throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        conn.close();
+    }
+}
