@@ -65,7 +65,10 @@ class DemoInVmTest {
         long all = morsels.stream().mapToLong(m -> m.get("morsels").asLong()).sum();
         long home = morsels.stream().mapToLong(m -> m.get("morsels_home").asLong()).sum();
         assertTrue(all > 0, () -> "no morsels ran: " + morsels);
-        assertTrue(home >= 0.95 * all, () -> "morsels at home " + home + " of " + all + ": " + morsels);
+        assertTrue(home >= 0.95 * all, () -> "morsels at home " + home + " of " + all + " (need 95 %): "
+                + morsels.stream().map(m -> m.path("name").asText("?") + " " + m.get("morsels_home").asLong() + "/"
+                        + m.get("morsels").asLong() + " stolen=" + m.path("morsels_stolen").asText("?"))
+                        .collect(java.util.stream.Collectors.joining(", ")));
     }
 
     /** Objects inside any {@code partitions} array that carry {@code pages_on_node_pct}; objects with both morsel
