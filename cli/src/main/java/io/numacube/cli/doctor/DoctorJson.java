@@ -55,6 +55,7 @@ public final class DoctorJson {
                             : s.census().shareOnAny(r.runtime().plan().dataNodes()))))
                     .put("pages_by_node", stringKeys(s.census().pagesByNode()))
                     .put("method", PlacementChecks.label(s.census().method()))).toList());
+            root.put("placement_check_notes", c.notes());
             root.put("worker_check", c.workers().stream().map(w -> (Object) Json.obj()
                     .put("node", w.node())
                     .put("workers", w.workers())

@@ -136,6 +136,7 @@ public final class DoctorText {
                     pct, PlacementChecks.label(s.census().method()), s.census().pagesByNode()));
             s.fallbackReason().ifPresent(why -> out.append("        fell back: ").append(why).append('\n'));
         }
+        c.notes().forEach(n -> out.append("  note: ").append(n).append('\n'));
         out.append("  workers: ");
         c.workers().forEach(w -> out.append("node ").append(w.node()).append(' ').append(w.workers())
                 .append(w.workers() == 1 ? " worker" : " workers").append(" ran on CPUs ").append(w.cpusSeen())

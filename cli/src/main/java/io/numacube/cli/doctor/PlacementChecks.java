@@ -48,8 +48,9 @@ public final class PlacementChecks {
         }
     }
 
-    /** All results of one run. */
-    public record Results(List<SegmentResult> segments, List<WorkerResult> workers, List<AffinityResult> affinity) {
+    /** All results of one run; {@code notes} say which checks were left out and why. */
+    public record Results(List<SegmentResult> segments, List<WorkerResult> workers, List<AffinityResult> affinity,
+                          List<String> notes) {
     }
 
     private static final int GETCPU_SAMPLES = 50;
@@ -67,16 +68,24 @@ public final class PlacementChecks {
         try (NodeWorkerPool pool = NodeWorkerPool.start(runtime.kernel(), plan.workerCpus(), 0, "doctor");
              NodeMemory memory = runtime.openMemory()) {
             List<SegmentResult> segments = new ArrayList<>();
+            List<String> notes = new ArrayList<>();
             for (int node : plan.dataNodes().toArray()) {
+                int filler = plan.fillerNode().get(node);
                 for (PlacementMode mode : modesToCheck()) {
+                    if (mode == PlacementMode.FIRST_TOUCH && filler != node) {
+                        notes.add("first touch not checked on node " + node + ": this process has no CPU there, so "
+                                + "first-touched pages land where the filling thread (node " + filler + ") or the "
+                                + "process's own memory policy puts them; mbind places data on node " + node);
+                        continue;
+                    }
                     PlacementRequest request = new PlacementRequest(mode, NodeSet.of(node), false);
-                    segments.add(checkSegment(memory, pool, request, plan.fillerNode().get(node)));
+                    segments.add(checkSegment(memory, pool, request, filler));
                 }
             }
             if (plan.dataNodes().size() > 1 && runtime.policySupport().mbind()) {
                 segments.add(checkSegment(memory, pool, PlacementRequest.interleave(plan.dataNodes()), -1));
             }
-            return new Results(segments, checkWorkers(pool), checkAffinity(plan));
+            return new Results(segments, checkWorkers(pool), checkAffinity(plan), notes);
         }
     }
 

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,10 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The engine on the multi-node kernel (issue 3): {@code numacube demo --rows 2000000 --json demo.json} in the
  * two-node VM; every partition's {@code pages_on_node_pct} is at least 99 and at least 95 % of the morsels ran on
  * their partition's home node ({@code sum(morsels_home) / sum(morsels)}).
- *
- * <p>Until the demo exists this is guarded: it runs when {@code demo.json} is there, and a missing file fails only
- * with {@code NUMAVM_EXPECT_DEMO=1} (environment) or {@code -Dnumavm.expectDemo=true}; otherwise it aborts
- * (reported as skipped, with the reason).
+ * A missing {@code demo.json} fails.
  */
 @Tag("multinode")
 @ExtendWith(VerdictLog.class)
@@ -35,22 +31,13 @@ class DemoInVmTest {
         return Stream.of(Arguments.of(VmStageLayout.TWO_NODE, "demo"));
     }
 
-    static boolean demoExpected() {
-        return "1".equals(System.getenv("NUMAVM_EXPECT_DEMO")) || Boolean.getBoolean("numavm.expectDemo");
-    }
-
     @ParameterizedTest(name = "{0}/{1}")
     @MethodSource("demo")
     void partitionsAreOnTheirNodeAndMorselsRunAtHome(String config, String check) {
         Config c = VmResults.config(config);
         Optional<JsonNode> found = c.optionalJson("demo.json");
         if (found.isEmpty()) {
-            if (demoExpected()) {
-                fail("NUMAVM_EXPECT_DEMO=1 but the demo wrote no " + c.dir().resolve("demo.json") + ": "
-                        + c.tail("demo.err"));
-            }
-            Assumptions.abort("no demo.json yet (the demo lands with issue 3; NUMAVM_EXPECT_DEMO=1 makes this "
-                    + "mandatory)");
+            fail("the demo wrote no " + c.dir().resolve("demo.json") + ": " + c.tail("demo.err"));
         }
         JsonNode doc = found.get();
         assertEquals(0, c.check(check).rc(), () -> c.tail("demo.err"));

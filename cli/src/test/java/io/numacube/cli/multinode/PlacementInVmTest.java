@@ -44,13 +44,19 @@ class PlacementInVmTest {
         SortedSet<Integer> data = Doctor.ids(doc, "/plan/data_nodes");
         boolean mbind = Doctor.at(doc, "/policy_support/mbind").asBoolean();
         long bytes = (long) VmStageLayout.segmentMib(check) << 20;
+        SortedMap<Integer, Long> filler = Doctor.intMap(doc, "/plan/filler_node");
         List<String> expected = new ArrayList<>();
         for (int node : data) {
             expected.add(node + "/BIND");
             if (mbind) {
                 expected.add(node + "/PREFERRED");
             }
-            expected.add(node + "/FIRST_TOUCH");
+            if (filler.get(node) == node) {
+                expected.add(node + "/FIRST_TOUCH");
+            } else {
+                assertTrue(Doctor.at(doc, "/placement_check_notes").toString().contains("first touch not checked on node "
+                        + node), () -> "no note on the first touch left out on node " + node);
+            }
         }
         if (mbind && data.size() > 1) {
             expected.add("-1/INTERLEAVE");

@@ -79,6 +79,8 @@ final class LinuxKernel implements NumaKernel {
             FunctionDescriptor.of(ADDRESS, ADDRESS, LONG, INT, INT, INT, LONG), CAPTURE_ERRNO);
     private static final MethodHandle MUNMAP = downcall("munmap",
             FunctionDescriptor.of(INT, ADDRESS, LONG), CAPTURE_ERRNO);
+    private static final MethodHandle MPROTECT = downcall("mprotect",
+            FunctionDescriptor.of(INT, ADDRESS, LONG, INT), CAPTURE_ERRNO);
     private static final MethodHandle MADVISE = downcall("madvise",
             FunctionDescriptor.of(INT, ADDRESS, LONG, INT), CAPTURE_ERRNO);
     private static final MethodHandle SCHED_GETAFFINITY = downcall("sched_getaffinity",
@@ -88,6 +90,7 @@ final class LinuxKernel implements NumaKernel {
     private static final MethodHandle SYSCONF = downcall("sysconf", FunctionDescriptor.of(LONG, INT));
 
     private static final int SC_PAGESIZE = 30;
+    private static final int PROT_NONE = 0;
     private static final int PROT_READ_WRITE = 0x1 | 0x2;
     private static final int MAP_PRIVATE = 0x02;
     private static final int MAP_ANONYMOUS = 0x20;
@@ -145,14 +148,25 @@ final class LinuxKernel implements NumaKernel {
         if (byteSize <= 0) {
             throw new KernelCallException("mmap", Errno.EINVAL, "length must be positive: length=" + byteSize);
         }
+        long inner = roundUpToPages(byteSize);
+        long outer = inner + 2 * pageSize;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CALL_STATE);
-            MemorySegment r = (MemorySegment) MMAP.invokeExact(state, MemorySegment.NULL, byteSize, PROT_READ_WRITE,
+            MemorySegment r = (MemorySegment) MMAP.invokeExact(state, MemorySegment.NULL, outer, PROT_NONE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0L);
             if (r.address() == MAP_FAILED) {
-                throw failure("mmap", state, "length=" + byteSize + " flags=MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE");
+                throw failure("mmap", state, "length=" + outer + " (" + byteSize + " and two guard pages)"
+                        + " flags=MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE");
             }
-            return r.reinterpret(byteSize);
+            MemorySegment usable = MemorySegment.ofAddress(r.address() + pageSize);
+            int p = (int) MPROTECT.invokeExact(state, usable, inner, PROT_READ_WRITE);
+            if (p != 0) {
+                KernelCallException e = failure("mprotect", state, "addr=0x" + Long.toHexString(usable.address())
+                        + " length=" + inner + " prot=PROT_READ|PROT_WRITE");
+                int ignored = (int) MUNMAP.invokeExact(state, r, outer);
+                throw e;
+            }
+            return usable.reinterpret(byteSize);
         } catch (KernelCallException e) {
             throw e;
         } catch (Throwable t) {
@@ -163,17 +177,23 @@ final class LinuxKernel implements NumaKernel {
     @Override
     public void munmap(MemorySegment segment) {
         requireNative("munmap", segment);
+        long start = segment.address() - pageSize;
+        long length = roundUpToPages(segment.byteSize()) + 2 * pageSize;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CALL_STATE);
-            int r = (int) MUNMAP.invokeExact(state, MemorySegment.ofAddress(segment.address()), segment.byteSize());
+            int r = (int) MUNMAP.invokeExact(state, MemorySegment.ofAddress(start), length);
             if (r != 0) {
-                throw failure("munmap", state, range(segment));
+                throw failure("munmap", state, range(segment) + " (with its guard pages)");
             }
         } catch (KernelCallException e) {
             throw e;
         } catch (Throwable t) {
             throw unexpected("munmap", t);
         }
+    }
+
+    private long roundUpToPages(long bytes) {
+        return (bytes + pageSize - 1) / pageSize * pageSize;
     }
 
     @Override

@@ -22,10 +22,14 @@ public interface NumaKernel {
     /** The base page size in bytes (sysconf(_SC_PAGESIZE)). */
     long pageSizeBytes();
 
-    /** Maps {@code byteSize} bytes of private anonymous memory, readable and writable, not yet faulted in. */
+    /**
+     * Maps {@code byteSize} bytes of private anonymous memory, readable and writable, not yet faulted in. The mapping
+     * has an inaccessible guard page on each side, so the kernel never merges it with a neighbouring mapping: its
+     * memory policy stays its own and a {@code numa_maps} line counts exactly its pages.
+     */
     MemorySegment mmapAnonymous(long byteSize);
 
-    /** Unmaps a segment returned by {@link #mmapAnonymous(long)}. */
+    /** Unmaps a whole segment returned by {@link #mmapAnonymous(long)}, guard pages included. */
     void munmap(MemorySegment segment);
 
     /** madvise(2) on the whole segment, e.g. {@link MemPolicyConstants#MADV_HUGEPAGE}. */

@@ -13,7 +13,9 @@ import java.util.TreeMap;
 
 /**
  * Counts where a segment's pages are: move_pages(2) when it works, else {@code /proc/self/numa_maps}, else nothing
- * ({@link PageCensus.Method#NONE}). Neither way faults a page in. Thread-safe (stateless apart from immutable
+ * ({@link PageCensus.Method#NONE}). Neither way faults a page in. When move_pages finds pages absent and numa_maps
+ * has a line for exactly the segment that sees more of them present, the numa_maps count is the answer (automatic
+ * NUMA balancing hides present pages from move_pages). Thread-safe (stateless apart from immutable
  * configuration).
  */
 public final class PageLocator {
@@ -49,22 +51,53 @@ public final class PageLocator {
         long first = Math.floorDiv(segment.address(), pageSize) * pageSize;
         long total = segment.byteSize() == 0 ? 0
                 : (segment.address() + segment.byteSize() - first + pageSize - 1) / pageSize;
+        Optional<PageCensus> exact = Optional.empty();
         if (movePages) {
             try {
-                return byMovePages(kernel.get().pageNodes(segment));
+                exact = Optional.of(byMovePages(kernel.get().pageNodes(segment)));
             } catch (KernelCallException e) {
                 // refused or failed here: numa_maps still answers
             }
         }
-        if (numaMaps != null && Files.isReadable(numaMaps)) {
-            try {
-                return byNumaMaps(NumaMaps.read(numaMaps, maps != null && Files.isReadable(maps) ? maps : null),
-                        segment, pageSize, total);
-            } catch (UncheckedIOException | io.numacube.numa.NumacubeException e) {
-                // unreadable or unexpected format: report NONE below
-            }
+        if (exact.isPresent() && exact.get().notPresent() == 0) {
+            return exact.get();
         }
-        return new PageCensus(total, new TreeMap<>(), total, PageCensus.Method.NONE);
+        Optional<NumaMaps> snapshot = readNumaMaps();
+        if (exact.isPresent()) {
+            PageCensus moved = exact.get();
+            return snapshot.filter(n -> coversExactly(n, segment, pageSize))
+                    .map(n -> byNumaMaps(n, segment, pageSize, total))
+                    .filter(m -> m.presentPages() > moved.presentPages())
+                    .orElse(moved);
+        }
+        return snapshot.map(n -> byNumaMaps(n, segment, pageSize, total))
+                .orElse(new PageCensus(total, new TreeMap<>(), total, PageCensus.Method.NONE));
+    }
+
+    /*
+     * Why a move_pages count that found pages absent is checked against numa_maps: move_pages reports a present page
+     * as absent when automatic NUMA balancing has made it PROT_NONE for a hinting fault (default-policy memory, e.g.
+     * placed by first touch); numa_maps walks the page tables and still counts it. It is only trusted when its
+     * mappings are the segment's own (the count is then exact, not a neighbour's too).
+     */
+    private static boolean coversExactly(NumaMaps snapshot, MemorySegment segment, long pageSize) {
+        List<NumaMaps.Mapping> covering = snapshot.overlapping(segment.address(), segment.byteSize());
+        long first = Math.floorDiv(segment.address(), pageSize) * pageSize;
+        long last = segment.address() + segment.byteSize();
+        return !covering.isEmpty() && covering.stream().allMatch(m -> m.end() >= 0
+                && Long.compareUnsigned(m.start(), first) >= 0
+                && Long.compareUnsigned(m.end(), (last + pageSize - 1) / pageSize * pageSize) <= 0);
+    }
+
+    private Optional<NumaMaps> readNumaMaps() {
+        if (numaMaps == null || !Files.isReadable(numaMaps)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(NumaMaps.read(numaMaps, maps != null && Files.isReadable(maps) ? maps : null));
+        } catch (UncheckedIOException | io.numacube.numa.NumacubeException e) {
+            return Optional.empty();
+        }
     }
 
     private static PageCensus byMovePages(int[] status) {

@@ -62,6 +62,29 @@ class LinuxKernelTest {
     }
 
     @Test
+    void twoMappingsMadeOneAfterTheOtherStayApartInNumaMaps() {
+        long ps = kernel.pageSizeBytes();
+        MemorySegment a = kernel.mmapAnonymous(4 * ps);
+        MemorySegment b = kernel.mmapAnonymous(4 * ps);
+        try {
+            a.fill((byte) 1);
+            b.fill((byte) 2);
+            for (MemorySegment s : new MemorySegment[] {a, b}) {
+                var covering = io.numacube.numa.memory.NumaMaps.ofThisProcess().overlapping(s.address(), s.byteSize());
+                assertEquals(1, covering.size(), covering::toString);
+                assertEquals(s.address(), covering.get(0).start(), "merged with the mapping below");
+                assertEquals(s.address() + s.byteSize(), covering.get(0).end(), "merged with the mapping above");
+                assertEquals(4, covering.get(0).presentPages());
+            }
+        } finally {
+            kernel.munmap(a);
+            kernel.munmap(b);
+        }
+        assertFalse(mapped(a.address() - ps), "the guard page below stays mapped");
+        assertFalse(mapped(b.address() + b.byteSize()), "the guard page above stays mapped");
+    }
+
+    @Test
     void mbindToNodeZeroThenTouchPutsEveryPageOnNodeZero() {
         int pages = 64;
         MemorySegment seg = kernel.mmapAnonymous(pages * kernel.pageSizeBytes());

@@ -21,6 +21,8 @@ public final class FakeNumaKernel implements NumaKernel {
     public CpuSet affinity = CpuSet.of(0);
     public NodeSet memsAllowed = NodeSet.of(0);
     public RawMemoryPolicy policy = new RawMemoryPolicy(0, 0, NodeSet.empty());
+    /** What {@link #pageNodes} answers: a node id per page, or a negative errno for a page move_pages calls absent. */
+    public int[] pageNodes = new int[0];
     public final Map<String, Integer> refuse = new HashMap<>();
     public final List<String> calls = new ArrayList<>();
 
@@ -82,7 +84,7 @@ public final class FakeNumaKernel implements NumaKernel {
     @Override
     public int[] pageNodes(MemorySegment segment) {
         call("move_pages");
-        return new int[0];
+        return pageNodes.clone();
     }
 
     @Override
