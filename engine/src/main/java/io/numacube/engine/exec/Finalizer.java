@@ -147,7 +147,11 @@ final class Finalizer {
         switch (p.kind()) {
             case SUM, AVG -> {
                 if (q.accs[p.sumAcc()].kind() == CompiledQuery.AccKind.SUM_L) {
-                    lv[a][row] += m.l[p.sumAcc()][g];
+                    try {
+                        lv[a][row] = Math.addExact(lv[a][row], m.l[p.sumAcc()][g]);
+                    } catch (ArithmeticException e) {
+                        throw Partial.sumOverflow(q, q.accs[p.sumAcc()].column());
+                    }
                 } else {
                     dv[a][row] += m.d[p.sumAcc()][g];
                 }

@@ -1,5 +1,7 @@
 package io.numacube.engine.exec;
 
+import io.numacube.numa.NumacubeException;
+
 import io.numacube.engine.storage.Partition;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -258,8 +260,12 @@ final class Partial {
                 }
                 case SUM_L -> {
                     long[] a = l[i];
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] += seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]);
+                    try {
+                        for (int k = 0; k < n; k++) {
+                            a[g[k]] = Math.addExact(a[g[k]], seg.getAtIndex(Codes.LONG, s == null ? b + k : s[k]));
+                        }
+                    } catch (ArithmeticException e) {
+                        throw sumOverflow(q, acc.column());
                     }
                 }
                 case MIN_L -> {
@@ -339,11 +345,25 @@ final class Partial {
                     case SUM_D -> d[i][g] += other.d[i][go];
                     case MIN_D -> d[i][g] = Math.min(d[i][g], other.d[i][go]);
                     case MAX_D -> d[i][g] = Math.max(d[i][g], other.d[i][go]);
-                    case SUM_L -> l[i][g] += other.l[i][go];
+                    case SUM_L -> {
+                        try {
+                            l[i][g] = Math.addExact(l[i][g], other.l[i][go]);
+                        } catch (ArithmeticException e) {
+                            throw sumOverflow(q, q.accs[i].column());
+                        }
+                    }
                     case MIN_L -> l[i][g] = Math.min(l[i][g], other.l[i][go]);
                     case MAX_L -> l[i][g] = Math.max(l[i][g], other.l[i][go]);
                 }
             }
         }
+    }
+
+    /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
+    static NumacubeException sumOverflow(CompiledQuery q, int column) {
+        String name = column >= 0 ? q.fact.schema().column(column).name() : "?";
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SUM(" + name + ") overflows BIGINT "
+                + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
+                + name + " * 1.0)");
     }
 }
