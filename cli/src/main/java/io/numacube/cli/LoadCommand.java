@@ -89,8 +89,9 @@ final class LoadCommand implements Callable<Integer> {
     static void printLoad(PrintWriter out, Cube cube, CubeLoader.TableLoad load, List<PartitionInfo> placement) {
         List<PartitionInfo> parts = placement.stream().filter(p -> p.table().equals(load.table())).toList();
         long bytes = parts.stream().mapToLong(PartitionInfo::bytes).sum();
-        out.println(String.format(Locale.ROOT, "table %s: %,d rows, %d partitions, %s placed", load.table(),
-                load.rows(), parts.size(), Units.bytes(bytes)));
+        out.println(String.format(Locale.ROOT, "table %s: %,d rows, %d %s %s, %s placed", load.table(),
+                load.rows(), parts.size(), parts.size() == 1 ? "partition" : "partitions",
+                cube.partitioning(load.table()), Units.bytes(bytes)));
         if (load.file() != null) {
             out.println(String.format(Locale.ROOT, "  from %s (%s): read %.2f s + placed %.2f s = %s rows/s",
                     load.file(), Units.bytes(load.bytesRead()), load.readSeconds(), load.placeSeconds(),

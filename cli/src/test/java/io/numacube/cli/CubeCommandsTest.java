@@ -172,6 +172,38 @@ class CubeCommandsTest {
     }
 
     @Test
+    void refusesATableNamedTwice() {
+        CliRun run = CliRun.of("load", "--table", trades(), "--table", "trades=" + dir.resolve("fx.csv"));
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(1, run.err().lines().filter(l -> !l.isBlank()).count(), run.err());
+        assertTrue(run.err().contains("--table names table trades twice"), run.err());
+    }
+
+    @Test
+    void refusesATableWithoutAName() {
+        CliRun run = CliRun.of("load", "--table", dir.resolve("trades.csv").toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("--table takes NAME=FILE"), run.err());
+    }
+
+    @Test
+    void refusesAPartitionColumnThatNoTableHas() {
+        CliRun csv = CliRun.of("load", "--table", trades(), "--table", fx(), "--partition-by", "dsk");
+        assertEquals(2, csv.exitCode(), csv.err());
+        assertTrue(csv.err().contains("--partition-by names a column that no table has: column=dsk"), csv.err());
+        CliRun generated = CliRun.of("query", "--generate", "1000", "--partition-by", "dsk", ReferenceQueries.Q1);
+        assertEquals(2, generated.exitCode(), generated.err());
+        assertTrue(generated.err().contains("column=dsk"), generated.err());
+    }
+
+    @Test
+    void aLookupTableWithoutThePartitionColumnIsCutIntoRowRanges() {
+        CliRun run = CliRun.of("load", "--table", trades(), "--table", fx(), "--partition-by", "desk");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("no column desk"), run.out());
+    }
+
+    @Test
     void loadPrintsRowsPartitionsAndPlacementPerTable() {
         CliRun run = CliRun.of("load", "--table", trades(), "--table", fx(), "--schema",
                 "fx=currency STRING, rate_to_usd DOUBLE");
@@ -245,7 +277,7 @@ class CubeCommandsTest {
                 "--placement", "interleave");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("placement=interleave"), run.out());
-        assertTrue(run.out().contains("table trades: 20,000 rows, 4 partitions"), run.out());
+        assertTrue(run.out().contains("table trades: 20,000 rows, 4 partitions by currency,"), run.out());
         assertTrue(run.out().contains("currency="), run.out());
     }
 

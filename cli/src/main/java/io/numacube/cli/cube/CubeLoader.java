@@ -68,7 +68,12 @@ public final class CubeLoader {
         CsvOptions options = sources.csvOptions();
         CsvStagingLoader loader = new CsvStagingLoader(options);
         List<TableLoad> loads = new ArrayList<>();
-        for (Map.Entry<String, Path> t : sources.tables().entrySet()) {
+        Map<String, Path> tables = sources.tables();
+        String partitionBy = cube.options().partitioning().dimension();
+        boolean partitionColumnSeen = false;
+        int index = 0;
+        for (Map.Entry<String, Path> t : tables.entrySet()) {
+            index++;
             String name = t.getKey();
             Path file = t.getValue();
             ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
@@ -87,6 +92,12 @@ public final class CubeLoader {
                         + "NUMACUBE_JAVA_OPTS=-Xmx16g", e);
             }
             bar.close();
+            partitionColumnSeen |= partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
+            if (index == tables.size() && !partitionColumnSeen) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "--partition-by names a column "
+                        + "that no table has: column=" + partitionBy + " tables=" + tables.keySet() + " — use a "
+                        + "dimension column of the fact table (" + dimensions(staged.staging().schema()) + ")");
+            }
             long stagedAt = System.nanoTime();
             cube.loadTable(staged.staging());
             long placed = System.nanoTime();
@@ -96,6 +107,11 @@ public final class CubeLoader {
                     declared == null ? staged.staging().schema() : null));
         }
         return loads;
+    }
+
+    private static String dimensions(TableSchema schema) {
+        return String.join(", ", schema.columns().stream().filter(ColumnSpec::isDimension).map(ColumnSpec::name)
+                .toList());
     }
 
     /** Generates {@code rows} trades (and the fx table) straight into the cube. */

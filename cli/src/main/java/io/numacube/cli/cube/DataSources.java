@@ -5,7 +5,9 @@ import io.numacube.engine.ingest.csv.CsvSchemas;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.NumacubeException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -19,7 +21,7 @@ public final class DataSources {
     @Option(names = "--table", paramLabel = "NAME=FILE",
             description = "Load FILE (CSV with a header row) as table NAME; repeatable, e.g. --table trades=trades.csv "
                     + "--table fx=fx.csv.")
-    Map<String, Path> tables = new LinkedHashMap<>();
+    List<String> tables = new ArrayList<>();
 
     @Option(names = "--schema", paramLabel = "NAME=DECL",
             description = "The columns of table NAME, e.g. --schema \"trades=trade_id LONG, desk STRING, trade_date "
@@ -27,26 +29,48 @@ public final class DataSources {
                     + "double are measures (SUM, AVG, ...). Default: inferred from the first 10,000 rows (integers as "
                     + "long; a column that is numbers but for at most 1%% of its values stays numeric, and the load "
                     + "stops at the first bad value).")
-    Map<String, String> schemas = new LinkedHashMap<>();
+    List<String> schemas = new ArrayList<>();
 
     @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",",
             description = "The CSV field separator (default: '${DEFAULT-VALUE}'); 'tab' for a tab.")
     String delimiter = ",";
 
-    /** The tables to load, in command-line order. */
+    /** The tables to load, in command-line order; a name given twice, or a value without NAME=, is an error. */
     public Map<String, Path> tables() {
-        return tables;
+        Map<String, Path> out = new LinkedHashMap<>();
+        byName("--table", "FILE", tables).forEach((name, file) -> out.put(name, Path.of(file)));
+        return out;
     }
 
     /** The declared schema of {@code table}, or null to infer it. */
     public TableSchema declaredSchema(String table) {
-        String decl = schemas.get(table);
+        String decl = byName("--schema", "DECL", schemas).get(table);
         return decl == null ? null : CsvSchemas.parseDeclaration(table, decl);
+    }
+
+    private static Map<String, String> byName(String option, String what, List<String> values) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            if (eq <= 0 || eq == v.length() - 1) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, option + " takes NAME=" + what
+                        + ": value=" + v + " — e.g. " + option + " trades=" + (what.equals("FILE") ? "trades.csv"
+                        : "\"trade_id LONG, pnl DOUBLE\""));
+            }
+            String name = v.substring(0, eq).trim();
+            String previous = out.putIfAbsent(name, v.substring(eq + 1));
+            if (previous != null) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, option + " names table " + name
+                        + " twice: " + name + "=" + previous + " and " + v + " — give each table once");
+            }
+        }
+        return out;
     }
 
     /** The CSV options; checks that every --schema names a --table. */
     public CsvOptions csvOptions() {
-        for (String name : schemas.keySet()) {
+        Map<String, Path> tables = tables();
+        for (String name : byName("--schema", "DECL", schemas).keySet()) {
             if (!tables.containsKey(name)) {
                 throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                         "--schema names a table that no --table loads: table=" + name + " tables=" + tables.keySet()

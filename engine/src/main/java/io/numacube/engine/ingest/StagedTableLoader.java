@@ -86,7 +86,8 @@ public final class StagedTableLoader {
             }
             offsets[specs.size()] = rows;
             order = null;
-            how = "row ranges";
+            how = partitioning.dimension() == null ? "row ranges"
+                    : "row ranges (the table has no column " + partitioning.dimension() + ")";
         }
         return TableBuilder.build(schema, dicts, specs, how, placement, layout, morselRows, memory, pool,
                 (p, w) -> copy(staging, remaps, order, offsets[p], w));

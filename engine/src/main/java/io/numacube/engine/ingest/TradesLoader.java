@@ -69,6 +69,11 @@ public final class TradesLoader {
         long rows = gen.rows();
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int key = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
+        if (partitioning.dimension() != null && key < 0) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "partitioning names no column of the table: table=trades column=" + partitioning.dimension()
+                            + " — use desk, book, currency, trade_date or counterparty");
+        }
         if (key >= 0 && !schema.column(key).isDimension()) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "partitioning needs a dimension column: table=trades column=" + schema.column(key).name()
