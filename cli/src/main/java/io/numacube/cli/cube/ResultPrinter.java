@@ -126,18 +126,45 @@ public final class ResultPrinter {
         out.print(bytes.toString(StandardCharsets.UTF_8));
     }
 
-    /** The rows as a JSON array of objects keyed by column name. */
+    /**
+     * The rows as a JSON array of objects keyed by column name. A name that repeats gets {@code _1}, {@code _2}, ...
+     * (JSON keys are unique); NaN and infinities, which JSON numbers cannot hold, are the strings {@code "NaN"},
+     * {@code "Infinity"} and {@code "-Infinity"}.
+     */
     public static List<Object> json(QueryResult r, int shown) {
+        List<String> keys = uniqueNames(r.columnNames());
         List<Object> rows = Json.arr();
         for (int row = 0; row < shown; row++) {
             Json.Obj o = Json.obj();
             for (int c = 0; c < r.columnCount(); c++) {
                 Object v = r.getObject(row, c);
-                o.put(r.columnNames().get(c), v instanceof java.time.LocalDate d ? d.toString() : v);
+                o.put(keys.get(c), switch (v) {
+                    case java.time.LocalDate d -> d.toString();
+                    case Double d when d.isNaN() || d.isInfinite() -> d.toString();
+                    case null, default -> v;
+                });
             }
             rows.add(o);
         }
         return rows;
+    }
+
+    /** {@code names} with each repeat suffixed {@code _1}, {@code _2}, ... so that no two are equal. */
+    static List<String> uniqueNames(List<String> names) {
+        java.util.Set<String> used = new java.util.HashSet<>(names);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        List<String> out = new java.util.ArrayList<>();
+        for (String n : names) {
+            String k = n;
+            if (!seen.add(k)) {
+                int i = 1;
+                do {
+                    k = n + "_" + i++;
+                } while (used.contains(k) || !seen.add(k));
+            }
+            out.add(k);
+        }
+        return out;
     }
 
     /** One line about a query's run, for stderr: rows, time, morsels and where they ran. */

@@ -69,6 +69,27 @@ class ResultPrinterTest {
     }
 
     @Test
+    void jsonKeysAreUniqueAndNonFiniteDoublesAreNamedNotNulled() throws Exception {
+        QueryResult r = new QueryResult(List.of("d", "d", "d_1", "x"),
+                List.of(ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE),
+                new Object[] {new double[] {Double.POSITIVE_INFINITY}, new double[] {Double.NaN},
+                    new double[] {Double.NEGATIVE_INFINITY}, new double[] {1.5}},
+                new boolean[][] {null, null, null, null}, 1, STATS);
+        JsonNode row = new ObjectMapper().readTree(print(r, ResultPrinter.Format.JSON, -1)).get(0);
+        assertEquals(List.of("d", "d_2", "d_1", "x"), iterate(row.fieldNames()));
+        assertEquals("Infinity", row.get("d").asText());
+        assertEquals("NaN", row.get("d_2").asText());
+        assertEquals("-Infinity", row.get("d_1").asText());
+        assertEquals(1.5, row.get("x").asDouble());
+    }
+
+    private static List<String> iterate(java.util.Iterator<String> it) {
+        List<String> out = new java.util.ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+
+    @Test
     void printsDoublesWithTheShortestDigitsThatReadBack() {
         assertEquals("0.1", ResultPrinter.plain(0.1));
         assertEquals("-1234567.891", ResultPrinter.plain(-1234567.891));
