@@ -10,6 +10,7 @@ import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.NumacubeException;
 import io.numacube.numa.memory.PolicySupport;
 import io.numacube.numa.jvm.JvmNumaAdvisor;
+import io.numacube.numa.jvm.UseNumaFlag;
 import io.numacube.numa.topology.SnapshotWriter;
 import io.numacube.numa.topology.SystemRoot;
 import java.io.PrintWriter;
@@ -71,6 +72,13 @@ final class DoctorCommand implements Callable<Integer> {
                 throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                         "--sysfs-root must be a directory: sysfs-root=" + sysfsRoot);
             }
+            if (!Files.isDirectory(sysfsRoot.resolve("sys/devices/system/node"))
+                    && !Files.isDirectory(sysfsRoot.resolve("sys/devices/system/cpu"))) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                        "--sysfs-root holds no sys/devices/system/node or sys/devices/system/cpu, so it is not a "
+                                + "snapshot: sysfs-root=" + sysfsRoot + " — give a directory saved by 'numacube doctor "
+                                + "--save-snapshot DIR'");
+            }
             runtime = NumaRuntime.fromSnapshot(SystemRoot.at(sysfsRoot), assumedSupport());
         } else {
             runtime = NumaRuntime.detect();
@@ -85,7 +93,7 @@ final class DoctorCommand implements Callable<Integer> {
                 ? Optional.of(new PlacementChecks(runtime, (long) segmentMib << 20).run())
                 : Optional.empty();
         DoctorReport report = new DoctorReport(runtime, jvm,
-                JvmNumaAdvisor.predict(jvm.feature(), jvm.useNumaFlag(), jvm.gc(), runtime.topology(), runtime.binding(),
+                JvmNumaAdvisor.predict(jvm.feature(), UseNumaFlag.ON, jvm.gc(), runtime.topology(), runtime.binding(),
                         runtime.policySupport()),
                 checks, sysfsRoot != null);
         PrintWriter out = spec.commandLine().getOut();

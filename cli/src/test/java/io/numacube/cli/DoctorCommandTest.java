@@ -146,6 +146,26 @@ class DoctorCommandTest {
     }
 
     @Test
+    void aDirectoryThatIsNoSnapshotIsRefusedNotExplainedAsAnEmptyMachine(@TempDir Path empty) {
+        CliRun run = CliRun.of("doctor", "--sysfs-root", empty.toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());
+        assertTrue(run.err().contains("not a snapshot"), run.err());
+    }
+
+    @Test
+    void predictsWhatPlusUseNumaWouldDoWhateverTheFlagOfThisJvm() throws Exception {
+        String twoNodes = MACHINES.resolve("two-node-server").toString();
+        JsonNode d = json(CliRun.of("doctor", "--json", "--sysfs-root", twoNodes));
+        assertEquals("on", d.at("/jvm/use_numa_prediction").asText(), d.at("/jvm").toString());
+        CliRun text = CliRun.of("doctor", "--sysfs-root", twoNodes);
+        assertTrue(text.out().contains("-XX:+UseNUMA here would turn NUMA on: enabled"), text.out());
+        assertTrue(text.out().contains("The process that saved the snapshot"), text.out());
+        assertFalse(text.out().contains("snapshot of snapshot"), text.out());
+        JsonNode one = json(CliRun.of("doctor", "--json", "--sysfs-root", MACHINES.resolve("laptop-one-node").toString()));
+        assertEquals("off", one.at("/jvm/use_numa_prediction").asText(), one.at("/jvm").toString());
+    }
+
+    @Test
     void snapshotAndPlacementCheckAreRefusedTogether() {
         CliRun run = CliRun.of("doctor", "--check-placement", "--sysfs-root", MACHINES.resolve("two-node-server").toString());
         assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());

@@ -128,7 +128,7 @@ public final class NumaRuntime {
     /** One line for logs and the CLI: {@code numa=native nodes=2 placement=bind} or {@code numa=fallback reason=...}. */
     public String statusLine() {
         if (!live) {
-            return "snapshot of " + root + " nodes=" + topology.nodeCount() + " data_nodes=" + plan.dataNodes()
+            return "snapshot " + root.root() + " nodes=" + topology.nodeCount() + " data_nodes=" + plan.dataNodes()
                     + " workers_on=" + plan.workerNodes();
         }
         if (kernel.isEmpty()) {

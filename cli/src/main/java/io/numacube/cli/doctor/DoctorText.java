@@ -19,10 +19,11 @@ public final class DoctorText {
         StringBuilder out = new StringBuilder();
         out.append("numacube doctor  ").append(r.runtime().statusLine()).append('\n');
         if (r.fromSnapshot()) {
-            out.append("(explaining the snapshot at ").append(r.runtime().root()).append(", not this process)\n");
+            out.append("(explaining the snapshot in ").append(r.runtime().root().root())
+                    .append(", not this process: the process below is the one that saved it)\n");
         }
         topology(out, r.runtime().topology());
-        binding(out, r.runtime().binding(), r.runtime().topology());
+        binding(out, r.runtime().binding(), r.runtime().topology(), r.fromSnapshot());
         placement(out, r);
         plan(out, r.runtime().plan());
         jvm(out, r);
@@ -60,8 +61,8 @@ public final class DoctorText {
         t.notes().forEach(note -> out.append("  note: ").append(note).append('\n'));
     }
 
-    private static void binding(StringBuilder out, ProcessBinding b, Topology t) {
-        out.append("\nThis process\n");
+    private static void binding(StringBuilder out, ProcessBinding b, Topology t, boolean snapshot) {
+        out.append(snapshot ? "\nThe process that saved the snapshot\n" : "\nThis process\n");
         out.append("  may run on      CPUs ").append(b.allowedCpus()).append(" (nodes ")
                 .append(t.nodesOf(b.allowedCpus())).append(")\n");
         out.append("  may allocate on nodes ").append(b.allowedMems()).append('\n');
@@ -79,6 +80,11 @@ public final class DoctorText {
     private static void placement(StringBuilder out, DoctorReport r) {
         PolicySupport s = r.runtime().policySupport();
         out.append("\nPlacement: ");
+        if (r.fromSnapshot()) {
+            out.append("not tried on the snapshot's machine (a snapshot holds no seccomp or capability facts); the plan "
+                    + "assumes mbind and pinning work there — run 'numacube doctor --check-placement' on it to know\n");
+            return;
+        }
         switch (r.placementMethod()) {
             case "mbind" -> out.append("mbind works here: each partition is bound to its node with mbind(2)\n");
             case "first-touch" -> out.append("mbind is refused here: each partition is written first by a thread "
@@ -119,8 +125,12 @@ public final class DoctorText {
         out.append("  Java ").append(j.version()).append(", GC ").append(j.gc()).append(", -XX:")
                 .append(j.useNuma() ? "+" : "-").append("UseNUMA").append(j.useNumaExplicit() ? "" : " (default)")
                 .append('\n');
-        out.append("  -XX:+UseNUMA here would be ").append(r.useNuma().prediction().name().toLowerCase(Locale.ROOT).replace('_', ' '))
-                .append(": ").append(r.useNuma().reason()).append('\n');
+        out.append("  -XX:+UseNUMA here ").append(switch (r.useNuma().prediction()) {
+            case ON -> "would turn NUMA on";
+            case OFF -> "would be turned off by the JVM";
+            case NO_EFFECT -> "would have no effect";
+            case NOT_REQUESTED -> "is not requested";
+        }).append(": ").append(r.useNuma().reason()).append('\n');
         r.useNuma().advice().forEach(a -> out.append("  advice: ").append(a).append('\n'));
     }
 
