@@ -17,8 +17,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its
  * partition's home node; each worker of each node takes morsels from its own node's queue and, only when that is
- * empty and stealing is on, from the other nodes' queues nearest first. Each worker task folds its morsels into its
- * own {@link Partial}; the partials are merged and finished on the calling thread.
+ * empty and stealing is on, from the other nodes' queues nearest first — once that node's own workers have begun, and
+ * only while it has more than two morsels per own worker left. Each worker task folds its morsels into its own
+ * {@link Partial}; the partials are merged and finished on the calling thread.
  *
  * <p>Stateless; thread-safe: concurrent queries each get their own queues and partials, and the tables they read are
  * immutable.
@@ -41,7 +42,7 @@ public final class QueryExecutor {
         List<Integer> nodes = pool.nodes();
         Map<Integer, MorselQueue> queues = new HashMap<>();
         for (int node : nodes) {
-            queues.put(node, new MorselQueue(pool.workersOn(node) == 0));
+            queues.put(node, new MorselQueue(pool.workersOn(node)));
         }
         long skipped = 0;
         List<Partition> parts = fact.partitions();
@@ -192,6 +193,9 @@ public final class QueryExecutor {
                         waiting |= other.remaining() > 0;
                         continue;
                     }
+                    if (!other.worthStealing()) {
+                        continue;
+                    }
                     i = other.take();
                     if (i >= 0) {
                         from = other;
@@ -218,16 +222,19 @@ public final class QueryExecutor {
 
     /** The morsels of one node for one query: filled before the workers start, then taken by a shared cursor. */
     private static final class MorselQueue {
+        static final int KEPT_PER_OWNER = 2;
         int[] partition = new int[64];
         int[] morsel = new int[64];
         long[] active = new long[64];
         int size;
         final AtomicInteger next = new AtomicInteger();
-        /** No worker of its own will ever come: thieves take from it at once. */
+        /** The node's own workers; none: thieves take from it at once, down to the last morsel. */
+        final int owners;
         final boolean ownerless;
 
-        MorselQueue(boolean ownerless) {
-            this.ownerless = ownerless;
+        MorselQueue(int owners) {
+            this.owners = owners;
+            this.ownerless = owners == 0;
         }
 
         void add(int p, int m, long activeMasks) {
@@ -255,6 +262,15 @@ public final class QueryExecutor {
          * again), so a node whose workers are merely slow to wake (a busy pool, a descheduled vCPU) keeps its morsels;
          * stealing is for nodes that fall behind.
          */
+        /**
+         * Whether a thief should take from this queue now: while more than {@value #KEPT_PER_OWNER} morsels per own
+         * worker are left. The last ones stay with the owners, who are busy with a morsel each and will get to them
+         * about as soon as a thief would, reading local memory instead of remote.
+         */
+        boolean worthStealing() {
+            return ownerless || remaining() > (long) KEPT_PER_OWNER * owners;
+        }
+
         boolean started() {
             return ownerless || next.get() > 0;
         }
