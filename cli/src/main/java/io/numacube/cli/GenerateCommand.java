@@ -48,7 +48,7 @@ final class GenerateCommand implements Callable<Integer> {
             Files.createDirectories(out);
         } catch (IOException e) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "cannot create the output directory: dir=" + out + " error=" + e.getMessage());
+                    "cannot create the output directory: dir=" + out + " error=" + io.numacube.numa.IoReason.of(e));
         }
         PrintWriter stdout = spec.commandLine().getOut();
         long start = System.nanoTime();

@@ -82,7 +82,7 @@ final class LoadCommand implements Callable<Integer> {
             Files.writeString(json, Json.print(report));
         } catch (IOException e) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "cannot write the JSON report: file=" + json + " error=" + e.getMessage());
+                    "cannot write the JSON report: file=" + json + " error=" + io.numacube.numa.IoReason.of(e));
         }
     }
 

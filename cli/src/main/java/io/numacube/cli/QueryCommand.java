@@ -77,7 +77,7 @@ final class QueryCommand implements Callable<Integer> {
                     "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
                             + " [--seed S]");
         }
-        List<String> statements = statements();
+        List<Job> statements = statements();
         ResultPrinter.Format fmt = parseFormat(format);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -94,7 +94,13 @@ final class QueryCommand implements Callable<Integer> {
             }
             err.flush();
             for (int i = 0; i < statements.size(); i++) {
-                QueryResult r = query(cube, statements.get(i), loads);
+                Job job = statements.get(i);
+                QueryResult r;
+                try {
+                    r = query(cube, job.sql(), loads);
+                } catch (NumacubeException e) {
+                    throw job.file() == null ? e : inFile(job, e);
+                }
                 if (i > 0 && fmt == ResultPrinter.Format.TABLE) {
                     out.println();
                 }
@@ -109,15 +115,40 @@ final class QueryCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A statement to run and, for one read from a --file, where it is there. */
+    private record Job(String sql, Path file, SqlScript.Statement at) {
+    }
+
+    private static final java.util.regex.Pattern AT_LINE = java.util.regex.Pattern.compile(" at line (\\d+):(\\d+)");
+
+    /**
+     * An error in a statement of a --file, restated with the file, line and column in the file (the position the
+     * parser gave is inside the statement).
+     */
+    private static NumacubeException inFile(Job job, NumacubeException e) {
+        java.util.regex.Matcher m = AT_LINE.matcher(e.getMessage());
+        String where;
+        String message = e.getMessage();
+        if (m.find()) {
+            int[] pos = job.at().scriptPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+            where = job.file() + ":" + pos[0] + ":" + pos[1];
+            message = message.substring(0, m.start()) + message.substring(m.end());
+        } else {
+            where = job.file() + ":" + job.at().line() + ":" + job.at().column() + " (the statement)";
+        }
+        return new NumacubeException(e.kind(), where + ": " + message, e);
+    }
+
     /** The SQL arguments, then the statements of every --file. */
-    private List<String> statements() {
-        List<String> all = new ArrayList<>(sql);
+    private List<Job> statements() {
+        List<Job> all = new ArrayList<>();
+        sql.forEach(q -> all.add(new Job(q, null, null)));
         for (Path f : files) {
             try {
-                all.addAll(SqlScript.statements(Files.readString(f)));
+                SqlScript.located(Files.readString(f)).forEach(st -> all.add(new Job(st.sql(), f, st)));
             } catch (IOException e) {
                 throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                        "cannot read the SQL file: file=" + f + " error=" + e + " — check the path");
+                        "cannot read the SQL file: file=" + f + " error=" + io.numacube.numa.IoReason.of(e) + " — check the path");
             }
         }
         if (all.isEmpty()) {

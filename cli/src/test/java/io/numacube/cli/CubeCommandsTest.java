@@ -157,6 +157,19 @@ class CubeCommandsTest {
     }
 
     @Test
+    void anErrorInASqlFileNamesTheFileLineAndColumn(@TempDir Path tmp) throws Exception {
+        Path script = tmp.resolve("q.sql");
+        Files.writeString(script, "SELECT COUNT(*) FROM trades;\n-- the desks\nSELECT desk,\n  SUMM(pnl) FROM trades GROUP BY desk;\n");
+        CliRun run = CliRun.of("query", "--generate", "1000", "-f", script.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("numacube: " + script + ":4:3: unsupported SQL: function SUMM"), run.err());
+        CliRun missing = CliRun.of("query", "--generate", "1000", "-f", tmp.resolve("absent.sql").toString());
+        assertEquals(2, missing.exitCode(), missing.err());
+        assertTrue(missing.err().contains("error=no such file or directory"), missing.err());
+        assertTrue(!missing.err().contains("Exception"), missing.err());
+    }
+
+    @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());

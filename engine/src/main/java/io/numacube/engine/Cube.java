@@ -59,7 +59,7 @@ public final class Cube implements AutoCloseable {
     private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
-    private boolean closed;
+    private volatile boolean closed;
 
     private Cube(CubeOptions options, WorkerPool pool, ColumnMemory memory, TableBuilder.NodeLayout layout,
                  String status) {
@@ -97,13 +97,19 @@ public final class Cube implements AutoCloseable {
             mem.close();
             throw e;
         }
-        List<Integer> dataNodes = rt.plan().dataNodes().stream().boxed().toList();
-        Map<Integer, Integer> filler = new HashMap<>();
-        for (int d : dataNodes) {
-            Integer f = rt.plan().fillerNode().get(d);
-            filler.put(d, f != null && pool.nodes().contains(f) ? f : pool.nodes().get(0));
+        try {
+            List<Integer> dataNodes = rt.plan().dataNodes().stream().boxed().toList();
+            Map<Integer, Integer> filler = new HashMap<>();
+            for (int d : dataNodes) {
+                Integer f = rt.plan().fillerNode().get(d);
+                filler.put(d, f != null && pool.nodes().contains(f) ? f : pool.nodes().get(0));
+            }
+            return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine());
+        } catch (RuntimeException | Error e) {
+            pool.close();
+            mem.close();
+            throw e;
         }
-        return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine());
     }
 
     public CubeOptions options() {

@@ -234,7 +234,7 @@ public final class CsvTableReader {
 
     private static NumacubeException ioFailure(String source, IOException e) {
         return new NumacubeException(NumacubeException.Kind.PLATFORM,
-                "cannot read CSV file: file=" + source + " error=" + e, e);
+                "cannot read CSV file: file=" + source + " error=" + io.numacube.numa.IoReason.of(e), e);
     }
 
     private static List<String> readHeader(CsvRecordScanner scanner, String source) throws IOException {
