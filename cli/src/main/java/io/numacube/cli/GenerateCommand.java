@@ -50,13 +50,14 @@ final class GenerateCommand implements Callable<Integer> {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "cannot create the output directory: dir=" + out + " error=" + io.numacube.numa.IoReason.of(e));
         }
+        checkFreeSpace(out, rows);
         PrintWriter stdout = spec.commandLine().getOut();
         long start = System.nanoTime();
         Path trades = out.resolve("trades.csv");
         ProgressBar bar = ProgressBar.on(spec.commandLine().getErr(), "writing " + trades.getFileName());
         try {
             writeAtomically(trades, o -> TradesCsv.writeTrades(gen, o, bar));
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             bar.abandon();
             throw e;
         }
@@ -71,16 +72,60 @@ final class GenerateCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Writes to a temporary file beside {@code target} and renames it, so a failed run leaves no partial file. */
-    private static void writeAtomically(Path target, Body body) throws IOException {
-        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-            body.write(o);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
+    /** A generous bound on the CSV bytes of one trade (the longest rows are about 70 bytes). */
+    static final long BYTES_PER_ROW = 80;
+
+    private static void checkFreeSpace(Path dir, long rows) {
+        long need = rows * BYTES_PER_ROW;
+        try {
+            long free = Files.getFileStore(dir).getUsableSpace();
+            if (free < need) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "not enough free space for "
+                        + String.format(Locale.ROOT, "%,d", rows) + " trades: dir=" + dir + " free=" + Units.bytes(free)
+                        + " need=about " + Units.bytes(need) + " — write elsewhere (--out) or generate fewer --rows");
+            }
+        } catch (IOException e) {
+            // the store cannot be asked: the write itself will say if the disk fills up
         }
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Writes to a temporary file beside {@code target} and renames it, so a failed or interrupted run (Ctrl-C) leaves
+     * no partial file.
+     */
+    private static void writeAtomically(Path target, Body body) {
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        Thread cleanup = new Thread(() -> {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // the JVM is going down: nothing more to do
+            }
+        }, "numacube-generate-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                body.write(o);
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
+                    + io.numacube.numa.IoReason.of(e) + " — no partial file was left");
+        } catch (RuntimeException e) {
+            deleteQuietly(tmp);
+            throw e;
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // the original failure is the one to report
+        }
     }
 
     @FunctionalInterface

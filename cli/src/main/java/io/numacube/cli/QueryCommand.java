@@ -77,6 +77,10 @@ final class QueryCommand implements Callable<Integer> {
                     "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
                             + " [--seed S]");
         }
+        if (maxRows < -1) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "--max-rows is a row count, or -1 for all rows: max-rows=" + maxRows);
+        }
         List<Job> statements = statements();
         ResultPrinter.Format fmt = parseFormat(format);
         PrintWriter out = spec.commandLine().getOut();

@@ -60,6 +60,17 @@ class GenerateCommandTest {
         CliRun run = CliRun.of("generate", "--rows", "lots", "--out", dir.toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("lots"), run.err());
+        assertTrue(!run.err().contains("Exception"), run.err());
+    }
+
+    @Test
+    void refusesToStartWhatTheDiskCannotHoldAndLeavesNoFile(@TempDir Path dir) throws Exception {
+        CliRun run = CliRun.of("generate", "--rows", "999999B", "--out", dir.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("not enough free space"), run.err());
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
     }
 
     @Test

@@ -12,7 +12,11 @@ public final class RowCount implements ITypeConverter<Long> {
 
     @Override
     public Long convert(String value) {
-        return parse(value);
+        try {
+            return parse(value);
+        } catch (NumacubeException e) {
+            throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+        }
     }
 
     /** @throws NumacubeException INVALID_INPUT for anything else */
