@@ -170,8 +170,13 @@ public final class ResultPrinter {
     /** One line about a query's run, for stderr: rows, time, morsels and where they ran. */
     public static String statsLine(QueryResult r) {
         QueryStats s = r.stats();
-        return String.format(Locale.ROOT, "(%,d %s in %.3f s; %,d morsels: %.1f%% on their home node, %,d stolen, %,d"
-                        + " skipped)", r.rowCount(), r.rowCount() == 1 ? "row" : "rows", s.wallSeconds(), s.morsels(),
-                100 * s.homeFraction(), s.morselsStolen(), s.morselsSkipped());
+        String rows = String.format(Locale.ROOT, "%,d %s in %.3f s", r.rowCount(), r.rowCount() == 1 ? "row" : "rows",
+                s.wallSeconds());
+        if (s.morsels() == 0) {
+            return String.format(Locale.ROOT, "(%s; no morsel ran, %,d skipped)", rows, s.morselsSkipped());
+        }
+        return String.format(Locale.ROOT, "(%s; %,d %s: %.1f%% on their home node, %,d stolen, %,d skipped)", rows,
+                s.morsels(), s.morsels() == 1 ? "morsel" : "morsels", 100 * s.homeFraction(), s.morselsStolen(),
+                s.morselsSkipped());
     }
 }

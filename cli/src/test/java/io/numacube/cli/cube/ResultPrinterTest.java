@@ -104,6 +104,8 @@ class ResultPrinterTest {
     void summarisesTheRunInOneLine() {
         assertEquals("(2 rows in 0.250 s; 8 morsels: 75.0% on their home node, 2 stolen, 1 skipped)",
                 ResultPrinter.statsLine(sample()));
+        QueryResult none = sample().withStats(new QueryStats(0.001, 0, 0, 0, 0, 0, 12, Map.of(), "scan"));
+        assertEquals("(2 rows in 0.001 s; no morsel ran, 12 skipped)", ResultPrinter.statsLine(none));
     }
 
     @org.junit.jupiter.api.Test
