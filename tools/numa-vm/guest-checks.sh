@@ -20,7 +20,7 @@
 #   taskset1                taskset -c 1                             doctor --json --check-placement --segment-mib 16
 #   junit                   -                  the numa module's multinode JUnit tests (not tagged seccomp-eperm)
 #   junit_seccomp           build/seccomp-eperm  the numa module's JUnit tests tagged seccomp-eperm
-#   demo                    -                                        demo --rows 4000000 --json RESULTS_DIR/demo.json
+#   demo                    -                                        demo --json RESULTS_DIR/demo.json   (the default 10M rows)
 # JUnit checks write XML reports to RESULTS_DIR/CHECK/ and their console output to CHECK.out.
 # Environment: NUMAVM_JAVA_OPTS (JVM options, default -Xmx256m -XX:TieredStopAtLevel=1),
 #              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300), NUMAVM_NUMA_BALANCING (0|1: set
@@ -106,7 +106,7 @@ command_of() {  # CHECK -> the command after the prefix, one word per line
     cpunodebind0_membind01|cpunodebind0_membind1|interleave_all|preferred1)
       printf '%s\n' "$NC" doctor --json;;
     demo)
-      printf '%s\n' "$NC" demo --rows 4000000 --json "$RESULTS/demo.json";;
+      printf '%s\n' "$NC" demo --json "$RESULTS/demo.json";;
     junit|junit_seccomp)
       [[ -r $RUN/junit-console.jar && -d $RUN/numa/target/test-classes ]] || return 1
       local tags=(--include-tag multinode --exclude-tag seccomp-eperm)

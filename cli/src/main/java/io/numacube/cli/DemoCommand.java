@@ -102,6 +102,7 @@ final class DemoCommand implements Callable<Integer> {
                 long morsels = 0;
                 long home = 0;
                 long stolen = 0;
+                java.util.Map<String, Long> byNode = new java.util.TreeMap<>();
                 for (int run = 1; run < runs; run++) {
                     r = cube.query(sql);
                     QueryStats s = r.stats();
@@ -109,6 +110,7 @@ final class DemoCommand implements Callable<Integer> {
                     morsels += s.morsels();
                     home += s.morselsHome();
                     stolen += s.morselsStolen();
+                    s.morselsByNode().forEach((node, n) -> byNode.merge(String.valueOf(node), n, Long::sum));
                 }
                 QueryStats f = first.stats();
                 if (runs == 1) {
@@ -129,6 +131,7 @@ final class DemoCommand implements Callable<Integer> {
                         .put("first_run_seconds", f.wallSeconds()).put("runs", runs)
                         .put("rows", r.rowCount()).put("morsels", morsels).put("morsels_home", home)
                         .put("morsels_stolen", stolen).put("morsels_skipped", r.stats().morselsSkipped())
+                        .put("morsels_run_by_node", runs == 1 ? first.stats().morselsByNode() : byNode)
                         .put("first_run_morsels", f.morsels()).put("first_run_morsels_home", f.morselsHome())
                         .put("result", ResultPrinter.json(r, Math.min(top, r.rowCount()))));
             }

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The engine on the multi-node kernel (issue 3): {@code numacube demo --rows 4000000 --json demo.json} in the
+ * The engine on the multi-node kernel (issue 3): {@code numacube demo --json demo.json} (the default 10M rows) in the
  * two-node VM; every partition's {@code pages_on_node_pct} is at least 99 and at least 95 % of the morsels ran on
  * their partition's home node ({@code sum(morsels_home) / sum(morsels)}).
  * A missing {@code demo.json} fails.
