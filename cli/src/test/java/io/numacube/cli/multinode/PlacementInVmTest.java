@@ -148,7 +148,11 @@ class PlacementInVmTest {
                 if (!mode.equals("FIRST_TOUCH")) {
                     assertTrue(fallback.isNull(), () -> "mbind works here, yet a fallback is reported: " + s);
                 }
-                assertEquals("move_pages", s.get("method").asText(), s::toString);
+                // move_pages, except where automatic NUMA balancing hid default-policy (first-touch) pages from it
+                // and the segment's own numa_maps line counted them
+                String method = s.get("method").asText();
+                assertTrue(method.equals("move_pages") || applied.equals("FIRST_TOUCH") && method.equals("numa_maps"),
+                        s::toString);
             }
         }
     }
