@@ -25,6 +25,7 @@ final class Partial {
     private final boolean[] pred;
     private final NumVec.Scratch scratch;
     private final LongIntHashMap map;
+    private final int fusedSums;
     private int capacity;
     long[] counts;
     final double[][] d;
@@ -41,6 +42,7 @@ final class Partial {
         this.pred = q.generic == null ? null : new boolean[BATCH];
         this.scratch = new NumVec.Scratch(q.doubleSlots, q.booleanSlots, BATCH);
         this.map = q.dense ? null : new LongIntHashMap(1024);
+        this.fusedSums = fusedSums(q);
         this.capacity = q.dense ? (int) q.groupSpace : 1024;
         this.d = new double[q.accs.length][];
         this.l = new long[q.accs.length][];
@@ -104,6 +106,10 @@ final class Partial {
         view.set(p, first, rows, q.readColumns, q.bytesPerValue);
         morsels++;
         rowsScanned += rows;
+        if (fusedSums > 0 && noMaskActive(activeMasks)) {
+            runFused(rows);
+            return;
+        }
         int[] keyColumns = q.keyColumns;
         for (int b = 0; b < rows; b += BATCH) {
             int n = Math.min(BATCH, rows - b);
@@ -179,6 +185,39 @@ final class Partial {
             for (int i = from; i < q.accs.length; i++) {
                 accumulate(q.accs[i], i, b, cnt, s);
             }
+        }
+    }
+
+    /**
+     * How many accumulators {@link FusedKeySums} serves for this query: 1 or 2 when it groups by one dense key, has no
+     * general predicate and aggregates only one or two sums of bare double columns; 0 otherwise.
+     */
+    private static int fusedSums(CompiledQuery q) {
+        if (!q.dense || q.keyColumns.length != 1 || q.generic != null || q.accs.length == 0 || q.accs.length > 2) {
+            return 0;
+        }
+        for (CompiledQuery.Acc acc : q.accs) {
+            if (!bareSum(acc)) {
+                return 0;
+            }
+        }
+        return q.accs.length;
+    }
+
+    /** Whether every code mask of the query passes this morsel whole (by its zone map), so every row is selected. */
+    private boolean noMaskActive(long activeMasks) {
+        int masks = q.maskColumns.length;
+        return masks == 0 || masks < 64 && (activeMasks & (-1L >>> (64 - masks))) == 0;
+    }
+
+    private void runFused(int rows) {
+        int key = q.keyColumns[0];
+        MemorySegment v0 = view.columns[q.accs[0].column()];
+        if (fusedSums == 1) {
+            FusedKeySums.one(view.columns[key], view.widths[key], v0, 0, rows, counts, d[0]);
+        } else {
+            FusedKeySums.two(view.columns[key], view.widths[key], v0, view.columns[q.accs[1].column()], 0, rows,
+                    counts, d[0], d[1]);
         }
     }
 

@@ -1,0 +1,77 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.storage.CodeWidth;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The fused kernel of the commonest aggregation: one dictionary-code key column, every row of a dense range
+ * {@code [b, b + n)} selected, and one or two sums of bare double columns. Each row's code is read, its group counted
+ * and its values added in one pass ({@code counts[code]++; sums[code] += value}), where the general path first writes
+ * the codes into a group-id vector and reads them back. One loop per code width, so the JIT sees constant layouts.
+ * Stateless; the arrays are the caller's thread-local accumulators, indexed by code.
+ */
+final class FusedKeySums {
+
+    private FusedKeySums() {
+    }
+
+    /** {@code counts[k]++; a[k] += v[r]} for every row r of {@code [b, b + n)}, k the code of row r. */
+    static void one(MemorySegment key, CodeWidth w, MemorySegment v, int b, int n, long[] counts, double[] a) {
+        int end = b + n;
+        switch (w) {
+            case BYTE -> {
+                for (int r = b; r < end; r++) {
+                    int k = key.get(Codes.BYTE, r) & 0xFF;
+                    counts[k]++;
+                    a[k] += v.getAtIndex(Codes.DOUBLE, r);
+                }
+            }
+            case SHORT -> {
+                for (int r = b; r < end; r++) {
+                    int k = key.getAtIndex(Codes.SHORT, r) & 0xFFFF;
+                    counts[k]++;
+                    a[k] += v.getAtIndex(Codes.DOUBLE, r);
+                }
+            }
+            case INT -> {
+                for (int r = b; r < end; r++) {
+                    int k = key.getAtIndex(Codes.INT, r);
+                    counts[k]++;
+                    a[k] += v.getAtIndex(Codes.DOUBLE, r);
+                }
+            }
+        }
+    }
+
+    /** As {@link #one}, with a second sum: {@code a1[k] += v1[r]}. */
+    static void two(MemorySegment key, CodeWidth w, MemorySegment v0, MemorySegment v1, int b, int n, long[] counts,
+                    double[] a0, double[] a1) {
+        int end = b + n;
+        switch (w) {
+            case BYTE -> {
+                for (int r = b; r < end; r++) {
+                    int k = key.get(Codes.BYTE, r) & 0xFF;
+                    counts[k]++;
+                    a0[k] += v0.getAtIndex(Codes.DOUBLE, r);
+                    a1[k] += v1.getAtIndex(Codes.DOUBLE, r);
+                }
+            }
+            case SHORT -> {
+                for (int r = b; r < end; r++) {
+                    int k = key.getAtIndex(Codes.SHORT, r) & 0xFFFF;
+                    counts[k]++;
+                    a0[k] += v0.getAtIndex(Codes.DOUBLE, r);
+                    a1[k] += v1.getAtIndex(Codes.DOUBLE, r);
+                }
+            }
+            case INT -> {
+                for (int r = b; r < end; r++) {
+                    int k = key.getAtIndex(Codes.INT, r);
+                    counts[k]++;
+                    a0[k] += v0.getAtIndex(Codes.DOUBLE, r);
+                    a1[k] += v1.getAtIndex(Codes.DOUBLE, r);
+                }
+            }
+        }
+    }
+}
