@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its
  * partition's home node; each worker of each node takes morsels from its own node's queue and, only when that is
  * empty and stealing is on, from the other nodes' queues nearest first — once that node's own workers have begun, and
- * only while it has more than two morsels per own worker left. Each worker task folds its morsels into its own
+ * only while it has more than two morsels per own worker left; or, when those workers have not begun within 20 ms
+ * (they are busy with other queries), down to the last morsel, so concurrent queries never wait on each other. Each worker task folds its morsels into its own
  * {@link Partial}; the partials are merged and finished on the calling thread.
  *
  * <p>Stateless; thread-safe: concurrent queries each get their own queues and partials, and the tables they read are
@@ -28,6 +29,12 @@ public final class QueryExecutor {
 
     /** How long a thief sleeps between looks at a node whose own workers have not begun yet. */
     private static final long WAIT_FOR_OWNERS_NANOS = 20_000;
+    /**
+     * How long a thief waits for a node's own workers to begin a query. Owners that have not begun by then are not
+     * slow to wake but busy with other work (possibly a thief of another query, waiting the other way round), so the
+     * thief takes their morsels down to the last one: waiting longer could wait forever.
+     */
+    private static final long OWNER_PATIENCE_NANOS = 20_000_000;
 
     private QueryExecutor() {
     }
@@ -183,17 +190,20 @@ public final class QueryExecutor {
     private static TaskResult work(CompiledQuery q, List<Partition> parts, int node, MorselQueue own,
                                    List<MorselQueue> steal) {
         Partial partial = null;
+        long patienceEnd = 0;
         while (true) {
             MorselQueue from = own;
             int i = own.take();
             while (i < 0) {
                 boolean waiting = false;
+                boolean patient = patienceEnd == 0 || System.nanoTime() < patienceEnd;
                 for (MorselQueue other : steal) {
-                    if (!other.started()) {
+                    boolean begun = other.started();
+                    if (!begun && patient) {
                         waiting |= other.remaining() > 0;
                         continue;
                     }
-                    if (!other.worthStealing()) {
+                    if (begun && !other.worthStealing()) {
                         continue;
                     }
                     i = other.take();
@@ -207,6 +217,9 @@ public final class QueryExecutor {
                 }
                 if (!waiting) {
                     return new TaskResult(node, partial);
+                }
+                if (patienceEnd == 0) {
+                    patienceEnd = System.nanoTime() + OWNER_PATIENCE_NANOS;
                 }
                 LockSupport.parkNanos(WAIT_FOR_OWNERS_NANOS);
             }
@@ -258,11 +271,6 @@ public final class QueryExecutor {
         }
 
         /**
-         * Whether one of this node's own workers has begun: thieves wait for that (sleeping briefly, then looking
-         * again), so a node whose workers are merely slow to wake (a busy pool, a descheduled vCPU) keeps its morsels;
-         * stealing is for nodes that fall behind.
-         */
-        /**
          * Whether a thief should take from this queue now: while more than {@value #KEPT_PER_OWNER} morsels per own
          * worker are left. The last ones stay with the owners, who are busy with a morsel each and will get to them
          * about as soon as a thief would, reading local memory instead of remote.
@@ -271,6 +279,11 @@ public final class QueryExecutor {
             return ownerless || remaining() > (long) KEPT_PER_OWNER * owners;
         }
 
+        /**
+         * Whether one of this node's own workers has begun: thieves wait for that (sleeping briefly, then looking
+         * again, for at most {@link #OWNER_PATIENCE_NANOS}), so a node whose workers are merely slow to wake (a
+         * descheduled vCPU) keeps its morsels; stealing is for nodes that fall behind.
+         */
         boolean started() {
             return ownerless || next.get() > 0;
         }
