@@ -8,9 +8,10 @@ import io.numacube.cli.doctor.PlacementChecks;
 import io.numacube.cli.output.Json;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.NumacubeException;
-import io.numacube.numa.memory.PolicySupport;
+import io.numacube.numa.jvm.JvmNumaAdvice;
 import io.numacube.numa.jvm.JvmNumaAdvisor;
 import io.numacube.numa.jvm.UseNumaFlag;
+import io.numacube.numa.memory.PolicySupport;
 import io.numacube.numa.topology.SnapshotWriter;
 import io.numacube.numa.topology.SystemRoot;
 import java.io.PrintWriter;
@@ -92,10 +93,14 @@ final class DoctorCommand implements Callable<Integer> {
         Optional<PlacementChecks.Results> checks = checkPlacement
                 ? Optional.of(new PlacementChecks(runtime, (long) segmentMib << 20).run())
                 : Optional.empty();
+        Optional<JvmNumaAdvice> before25 = jvm.feature() >= JvmNumaAdvisor.MISMATCH_RULE_SINCE
+                ? Optional.of(JvmNumaAdvisor.predict(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1, UseNumaFlag.ON, jvm.gc(),
+                        runtime.topology(), runtime.binding(), runtime.policySupport()))
+                : Optional.empty();
         DoctorReport report = new DoctorReport(runtime, jvm,
                 JvmNumaAdvisor.predict(jvm.feature(), UseNumaFlag.ON, jvm.gc(), runtime.topology(), runtime.binding(),
                         runtime.policySupport()),
-                checks, sysfsRoot != null);
+                before25, checks, sysfsRoot != null);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? Json.print(DoctorJson.render(report)) : DoctorText.render(report));
         out.flush();

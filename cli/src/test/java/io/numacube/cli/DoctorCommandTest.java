@@ -165,6 +165,26 @@ class DoctorCommandTest {
         assertEquals("off", one.at("/jvm/use_numa_prediction").asText(), one.at("/jvm").toString());
     }
 
+    /** numactl --cpunodebind=0 on two nodes: JDK 25 turns UseNUMA off; JDK 24 and earlier split eden over both. */
+    @Test
+    void aCpuMemoryMismatchShowsWhatJdk24AndEarlierWouldDo() throws Exception {
+        String mismatch = MACHINES.resolve("two-node-cpunodebind0").toString();
+        JsonNode d = json(CliRun.of("doctor", "--json", "--sysfs-root", mismatch));
+        assertEquals("off", d.at("/jvm/use_numa_prediction").asText(), d.at("/jvm").toString());
+        assertTrue(d.at("/jvm/use_numa_reason").asText().contains("does not match"), d.at("/jvm").toString());
+        assertEquals("on", d.at("/jvm/use_numa_prediction_jdk24").asText(), d.at("/jvm").toString());
+        assertTrue(d.at("/jvm/advice_jdk24").toString().contains("eden is split across memory nodes 0-1"),
+                d.at("/jvm").toString());
+        String text = CliRun.of("doctor", "--sysfs-root", mismatch).out();
+        assertTrue(text.contains("on JDK 24 and earlier it would turn NUMA on: enabled on JDK 24 despite a mismatch"),
+                text);
+        assertTrue(text.contains("advice (JDK 24 and earlier): eden is split across memory nodes 0-1, and the part on "
+                + "nodes 1 is never allocated from"), text);
+
+        JsonNode same = json(CliRun.of("doctor", "--json", "--sysfs-root", MACHINES.resolve("two-node-server").toString()));
+        assertEquals(same.at("/jvm/use_numa_prediction").asText(), same.at("/jvm/use_numa_prediction_jdk24").asText());
+    }
+
     @Test
     void snapshotAndPlacementCheckAreRefusedTogether() {
         CliRun run = CliRun.of("doctor", "--check-placement", "--sysfs-root", MACHINES.resolve("two-node-server").toString());

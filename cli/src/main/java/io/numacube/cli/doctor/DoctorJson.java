@@ -40,7 +40,11 @@ public final class DoctorJson {
                         .put("use_numa_explicit", r.jvm().useNumaExplicit())
                         .put("use_numa_prediction", r.useNuma().prediction().name().toLowerCase(Locale.ROOT))
                         .put("use_numa_reason", r.useNuma().reason())
-                        .put("advice", r.useNuma().advice()));
+                        .put("advice", r.useNuma().advice())
+                        .put("use_numa_prediction_jdk24", r.useNumaBefore25()
+                                .map(a -> (Object) a.prediction().name().toLowerCase(Locale.ROOT)).orElse(null))
+                        .put("use_numa_reason_jdk24", r.useNumaBefore25().map(a -> (Object) a.reason()).orElse(null))
+                        .put("advice_jdk24", r.useNumaBefore25().map(a -> (Object) a.advice()).orElse(null)));
         r.checks().ifPresent(c -> {
             root.put("placement_check", c.segments().stream().map(s -> (Object) Json.obj()
                     .put("node", s.node())

@@ -11,11 +11,14 @@ import java.util.Optional;
  * @param runtime  the machine, the process's bindings, what works, the plan
  * @param jvm      this JVM's version, collector and UseNUMA flag
  * @param useNuma  what -XX:+UseNUMA would do here, and advice
+ * @param useNumaBefore25 what it would do here on JDK 24 and earlier (no memory/CPU mismatch rule: the eden-split
+ *                 problem), when this JVM is 25 or later; empty on an older JVM, whose own prediction says it
  * @param checks   the placement checks, when asked for
  * @param fromSnapshot true when the facts describe a saved snapshot, not this process
  */
 public record DoctorReport(NumaRuntime runtime, JvmFacts jvm, JvmNumaAdvice useNuma,
-                           Optional<PlacementChecks.Results> checks, boolean fromSnapshot) {
+                           Optional<JvmNumaAdvice> useNumaBefore25, Optional<PlacementChecks.Results> checks,
+                           boolean fromSnapshot) {
 
     /** {@code mbind}, {@code first-touch} or {@code os-default}: how numacube places memory in this process. */
     public String placementMethod() {

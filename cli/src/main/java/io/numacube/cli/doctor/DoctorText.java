@@ -2,6 +2,8 @@ package io.numacube.cli.doctor;
 
 import io.numacube.cli.output.Units;
 import io.numacube.numa.binding.ProcessBinding;
+import io.numacube.numa.jvm.JvmNumaAdvice;
+import io.numacube.numa.jvm.JvmNumaAdvisor;
 import io.numacube.numa.memory.PolicySupport;
 import io.numacube.numa.plan.PlacementPlan;
 import io.numacube.numa.topology.NumaNode;
@@ -125,13 +127,30 @@ public final class DoctorText {
         out.append("  Java ").append(j.version()).append(", GC ").append(j.gc()).append(", -XX:")
                 .append(j.useNuma() ? "+" : "-").append("UseNUMA").append(j.useNumaExplicit() ? "" : " (default)")
                 .append('\n');
-        out.append("  -XX:+UseNUMA here ").append(switch (r.useNuma().prediction()) {
+        out.append("  -XX:+UseNUMA here ").append(verdict(r.useNuma())).append(": ").append(r.useNuma().reason())
+                .append('\n');
+        r.useNuma().advice().forEach(a -> out.append("  advice: ").append(a).append('\n'));
+        r.useNumaBefore25().ifPresent(old -> {
+            if (old.prediction() == r.useNuma().prediction()) {
+                out.append("  on JDK ").append(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1)
+                        .append(" and earlier: the same\n");
+                return;
+            }
+            out.append("  on JDK ").append(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1).append(" and earlier it ")
+                    .append(verdict(old)).append(": ").append(old.reason()).append('\n');
+            old.advice().stream().filter(a -> !r.useNuma().advice().contains(a))
+                    .forEach(a -> out.append("  advice (JDK ").append(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1)
+                            .append(" and earlier): ").append(a).append('\n'));
+        });
+    }
+
+    private static String verdict(JvmNumaAdvice a) {
+        return switch (a.prediction()) {
             case ON -> "would turn NUMA on";
             case OFF -> "would be turned off by the JVM";
             case NO_EFFECT -> "would have no effect";
             case NOT_REQUESTED -> "is not requested";
-        }).append(": ").append(r.useNuma().reason()).append('\n');
-        r.useNuma().advice().forEach(a -> out.append("  advice: ").append(a).append('\n'));
+        };
     }
 
     private static void checks(StringBuilder out, PlacementChecks.Results c, io.numacube.numa.topology.NodeSet dataNodes) {
