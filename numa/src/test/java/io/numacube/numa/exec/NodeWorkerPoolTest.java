@@ -10,6 +10,7 @@ import io.numacube.numa.NumacubeException;
 import io.numacube.numa.kernel.CpuLocation;
 import io.numacube.numa.kernel.NumaKernel;
 import io.numacube.numa.kernel.NumaKernels;
+import io.numacube.numa.testing.ThisProcess;
 import io.numacube.numa.topology.CpuSet;
 import java.io.IOException;
 import java.util.List;
@@ -33,51 +34,53 @@ class NodeWorkerPoolTest {
                 + NumaKernels.unavailableReason().orElse("?")));
     }
 
-    private static SortedMap<Integer, CpuSet> node0() {
-        return new TreeMap<>(Map.of(0, real().threadAffinity()));
+    private static final int HOME = ThisProcess.homeNode();
+
+    private static SortedMap<Integer, CpuSet> home() {
+        return new TreeMap<>(Map.of(HOME, ThisProcess.homeCpus()));
     }
 
     @Test
     void startsOnePinnedWorkerPerCpuOfTheNode() {
-        CpuSet cpus = node0().get(0);
-        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 0, "t")) {
+        CpuSet cpus = ThisProcess.homeCpus();
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 0, "t")) {
             assertEquals(cpus.size(), pool.workerCount());
-            assertEquals(cpus.size(), pool.workersOn(0));
-            assertEquals(0, pool.workersOn(1));
-            assertEquals("0", pool.nodes().toList());
+            assertEquals(cpus.size(), pool.workersOn(HOME));
+            assertEquals(0, pool.workersOn(HOME + 1));
+            assertEquals(String.valueOf(HOME), pool.nodes().toList());
             for (NodeWorkerPool.WorkerReport r : pool.workerReports()) {
                 assertTrue(r.pinned(), r.pinFailure()::toString);
                 assertEquals(cpus, r.cpus());
-                assertEquals("t-n0-w" + r.context().indexOnNode(), r.threadName());
+                assertEquals("t-n" + HOME + "-w" + r.context().indexOnNode(), r.threadName());
             }
         }
     }
 
     @Test
-    void runsTheBodyExactlyOnceOnEveryWorkerOnNodeZero() {
-        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 3, "every")) {
+    void runsTheBodyExactlyOnceOnEveryWorkerOnItsNode() {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 3, "every")) {
             Map<Integer, AtomicInteger> runs = new ConcurrentHashMap<>();
             Map<Integer, CpuLocation> where = new ConcurrentHashMap<>();
             Map<Integer, CpuSet> affinity = new ConcurrentHashMap<>();
             pool.runOnEveryWorker(ctx -> {
                 assertEquals(ctx, NodeWorkerPool.currentWorker().orElseThrow());
                 assertTrue(Thread.currentThread().isDaemon());
-                assertEquals("every-n0-w" + ctx.indexOnNode(), Thread.currentThread().getName());
+                assertEquals("every-n" + HOME + "-w" + ctx.indexOnNode(), Thread.currentThread().getName());
                 runs.computeIfAbsent(ctx.workerId(), i -> new AtomicInteger()).incrementAndGet();
                 where.put(ctx.workerId(), CpuLocator.current(Optional.of(real())).orElseThrow());
                 affinity.put(ctx.workerId(), real().threadAffinity());
             });
             assertEquals(3, runs.size());
             runs.values().forEach(c -> assertEquals(1, c.get()));
-            where.values().forEach(loc -> assertEquals(0, loc.node()));
-            affinity.values().forEach(a -> assertEquals(node0().get(0), a));
+            where.values().forEach(loc -> assertEquals(HOME, loc.node(), loc::toString));
+            affinity.values().forEach(a -> assertEquals(ThisProcess.homeCpus(), a));
             assertTrue(NodeWorkerPool.currentWorker().isEmpty());
         }
     }
 
     @Test
     void rethrowsTheFirstFailureWithTheOthersSuppressed() {
-        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 2, "fail")) {
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 2, "fail")) {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> {
                 throw new IllegalStateException("worker " + ctx.workerId());
             }));
@@ -98,17 +101,17 @@ class NodeWorkerPoolTest {
 
     @Test
     void submitRunsOnAWorkerOfTheNodeAndCarriesFailures() throws Exception {
-        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 2, "sub")) {
-            String name = pool.submit(0, () -> Thread.currentThread().getName()).get();
-            assertTrue(name.startsWith("sub-n0-w"), name);
-            assertEquals(0, pool.submit(0, () -> NodeWorkerPool.currentWorker().orElseThrow().node()).get());
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 2, "sub")) {
+            String name = pool.submit(HOME, () -> Thread.currentThread().getName()).get();
+            assertTrue(name.startsWith("sub-n" + HOME + "-w"), name);
+            assertEquals(HOME, pool.submit(HOME, () -> NodeWorkerPool.currentWorker().orElseThrow().node()).get());
             ExecutionException failed = assertThrows(ExecutionException.class,
-                    () -> pool.submit(0, () -> {
+                    () -> pool.submit(HOME, () -> {
                         throw new IOException("boom");
                     }).get());
             assertTrue(failed.getCause() instanceof IOException);
             ExecutionException nested = assertThrows(ExecutionException.class,
-                    () -> pool.submit(0, () -> {
+                    () -> pool.submit(HOME, () -> {
                         pool.runOnEveryWorker(ctx -> { });
                         return null;
                     }).get());
@@ -118,24 +121,25 @@ class NodeWorkerPoolTest {
 
     @Test
     void submittingToAnUnknownNodeIsAClearError() {
-        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 1, "unk")) {
-            NumacubeException e = assertThrows(NumacubeException.class, () -> pool.submit(7, () -> 1));
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 1, "unk")) {
+            NumacubeException e = assertThrows(NumacubeException.class, () -> pool.submit(HOME + 7, () -> 1));
             assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
-            assertTrue(e.getMessage().contains("node=7") && e.getMessage().contains("poolNodes=0"), e.getMessage());
+            assertTrue(e.getMessage().contains("node=" + (HOME + 7)) && e.getMessage().contains("poolNodes=" + HOME),
+                    e.getMessage());
         }
     }
 
     @Test
     void closeFinishesQueuedTasksStopsWorkersAndRejectsNewOnes() throws Exception {
-        NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), node0(), 2, "close");
-        var last = pool.submit(0, () -> "done");
+        NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 2, "close");
+        var last = pool.submit(HOME, () -> "done");
         List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("close-n0-")).toList();
+                .filter(t -> t.getName().startsWith("close-n" + HOME + "-")).toList();
         assertEquals(2, workers.size());
         pool.close();
         assertEquals("done", last.get());
         workers.forEach(t -> assertFalse(t.isAlive()));
-        assertThrows(IllegalStateException.class, () -> pool.submit(0, () -> 1));
+        assertThrows(IllegalStateException.class, () -> pool.submit(HOME, () -> 1));
         assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> { }));
         pool.close();
     }

@@ -11,6 +11,7 @@ import io.numacube.numa.kernel.KernelCallException;
 import io.numacube.numa.kernel.NumaKernel;
 import io.numacube.numa.kernel.NumaKernels;
 import io.numacube.numa.testing.DelegatingKernel;
+import io.numacube.numa.testing.ThisProcess;
 import io.numacube.numa.topology.CpuSet;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -99,9 +100,9 @@ class ScopedAffinityTest {
     }
 
     @Test
-    void locatorReportsNodeZeroHereAndNothingWithoutAKernel() {
+    void locatorReportsTheNodeOfTheCpuHereAndNothingWithoutAKernel() {
         CpuLocation here = CpuLocator.current(Optional.of(real())).orElseThrow();
-        assertEquals(0, here.node());
+        assertEquals(ThisProcess.nodeOfCpu(here.cpu()), here.node(), here::toString);
         assertTrue(CpuLocator.current(Optional.empty()).isEmpty());
     }
 }
