@@ -18,23 +18,27 @@ import java.util.concurrent.locks.LockSupport;
  * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its
  * partition's home node; each worker of each node takes morsels from its own node's queue and, only when that is
  * empty and stealing is on, from the other nodes' queues nearest first — once that node's own workers have begun, and
- * only while it has more than two morsels per own worker left; or, when those workers have not begun within 20 ms
- * (they are busy with other queries), down to the last morsel, so concurrent queries never wait on each other. Each worker task folds its morsels into its own
+ * only while it has more than two morsels per own worker left; or, when other queries run too and those workers have
+ * not begun within 20 ms (they are busy with the others), down to the last morsel, so concurrent queries never wait
+ * on each other. Each worker task folds its morsels into its own
  * {@link Partial}; the partials are merged and finished on the calling thread.
  *
- * <p>Stateless; thread-safe: concurrent queries each get their own queues and partials, and the tables they read are
- * immutable.
+ * <p>Thread-safe: concurrent queries each get their own queues and partials, and the tables they read are immutable;
+ * the only shared state is the process-wide count of queries in flight.
  */
 public final class QueryExecutor {
 
     /** How long a thief sleeps between looks at a node whose own workers have not begun yet. */
     private static final long WAIT_FOR_OWNERS_NANOS = 20_000;
     /**
-     * How long a thief waits for a node's own workers to begin a query. Owners that have not begun by then are not
-     * slow to wake but busy with other work (possibly a thief of another query, waiting the other way round), so the
-     * thief takes their morsels down to the last one: waiting longer could wait forever.
+     * How long a thief waits for a node's own workers to begin a query while other queries run too. Owners that have
+     * not begun by then are busy with other work (possibly a thief of another query, waiting the other way round), so
+     * the thief takes their morsels down to the last one: waiting longer could wait forever. A query that runs alone
+     * waits as long as its owners take to wake (nothing else can hold them), keeping its morsels at home.
      */
     private static final long OWNER_PATIENCE_NANOS = 20_000_000;
+    /** Queries running in this process now: a thief's wait is bounded only while there are several. */
+    private static final AtomicInteger QUERIES_IN_FLIGHT = new AtomicInteger();
 
     private QueryExecutor() {
     }
@@ -45,6 +49,16 @@ public final class QueryExecutor {
      */
     public static QueryResult run(LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool,
                                   boolean stealing, long startNanos) {
+        QUERIES_IN_FLIGHT.incrementAndGet();
+        try {
+            return execute(lq, fact, lookup, pool, stealing, startNanos);
+        } finally {
+            QUERIES_IN_FLIGHT.decrementAndGet();
+        }
+    }
+
+    private static QueryResult execute(LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool,
+                                       boolean stealing, long startNanos) {
         CompiledQuery q = QueryCompiler.compile(lq, fact, lookup, pool.workerCount());
         List<Integer> nodes = pool.nodes();
         Map<Integer, MorselQueue> queues = new HashMap<>();
@@ -196,7 +210,7 @@ public final class QueryExecutor {
             int i = own.take();
             while (i < 0) {
                 boolean waiting = false;
-                boolean patient = patienceEnd == 0 || System.nanoTime() < patienceEnd;
+                boolean patient = patienceEnd == 0 || QUERIES_IN_FLIGHT.get() < 2 || System.nanoTime() < patienceEnd;
                 for (MorselQueue other : steal) {
                     boolean begun = other.started();
                     if (!begun && patient) {
