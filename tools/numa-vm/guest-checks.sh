@@ -75,6 +75,9 @@ NC=$RUN/numacube
 if [[ -d numa/target/test-classes && -d numa/target/classes ]]; then
   cp -r numa/target/classes numa/target/test-classes "$RUN/numa/target/"
 fi
+if [[ -d engine/target/test-classes ]]; then
+  mkdir -p "$RUN/engine/target" && cp -r engine/target/test-classes "$RUN/engine/target/"
+fi
 [[ -r $JUNIT_JAR ]] && cp "$JUNIT_JAR" "$RUN/junit-console.jar"
 export NUMACUBE_NO_BUILD=1
 export NUMACUBE_JAVA_OPTS=$JAVA_OPTS
@@ -84,7 +87,7 @@ echo "guest-checks: prepared in $(since "$t_start") s; JVM options: $JAVA_OPTS"
 
 prefix_of() {   # CHECK -> the process prefix, one word per line
   case $1 in
-    plain|junit|demo)       ;;
+    plain|junit|junit_engine|demo) ;;
     seccomp|junit_seccomp)  echo "$SECCOMP";;
     cpunodebind0_membind01) printf '%s\n' numactl --cpunodebind=0 --membind=0,1;;
     cpunodebind0_membind1)  printf '%s\n' numactl --cpunodebind=0 --membind=1;;
@@ -116,6 +119,15 @@ command_of() {  # CHECK -> the command after the prefix, one word per line
         --disable-banner --disable-ansi-colors --details=tree --fail-if-no-tests \
         --class-path "$RUN/numa/target/test-classes:$RUN/numa/target/classes" \
         --scan-class-path "$RUN/numa/target/test-classes" "${tags[@]}" --reports-dir "$RESULTS/$1";;
+    junit_engine)
+      # The engine's multinode tests (MultiNodeCubeTest) against the jars the numacube command runs on.
+      [[ -r $RUN/junit-console.jar && -d $RUN/engine/target/test-classes ]] || return 1
+      # shellcheck disable=SC2086  # JAVA_OPTS is a list of options
+      printf '%s\n' "$JAVA" --enable-native-access=ALL-UNNAMED $JAVA_OPTS \
+        -cp "$RUN/junit-console.jar:$RUN/engine/target/test-classes:$RUN/cli/target/lib/*" \
+        org.junit.platform.console.ConsoleLauncher execute --disable-banner --disable-ansi-colors --details=tree \
+        --fail-if-no-tests --scan-class-path "$RUN/engine/target/test-classes" --include-tag multinode \
+        --reports-dir "$RESULTS/$1";;
     *) return 1;;
   esac
 }
@@ -134,7 +146,7 @@ for name in "$@"; do
   mapfile -t prefix < <(prefix_of "$name")
   mapfile -t cmd < <(command_of "$name")
   if [[ ${#cmd[@]} -eq 0 ]]; then
-    echo "guest-checks: $name: cannot run (JUnit launcher or numa test classes missing)" >&2; failed=1
+    echo "guest-checks: $name: cannot run (JUnit launcher, or numa or engine test classes missing)" >&2; failed=1
     printf '%s\t%s\t%s\t%s\n' "$name" 2 0 "not runnable" >> "$RESULTS/checks.tsv"; continue
   fi
   "${prefix[@]}" grep -E '^(Cpus_allowed_list|Mems_allowed_list|Seccomp):' /proc/self/status > "$RESULTS/$name.env" 2>&1

@@ -10,6 +10,8 @@ import io.numacube.cli.multinode.VmResults.Config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,7 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The engine on the multi-node kernel (issue 3): {@code numacube demo --json demo.json} (the default 10M rows) in the
  * two-node VM; every partition's {@code pages_on_node_pct} is at least 99 and at least 95 % of the morsels ran on
  * their partition's home node ({@code sum(morsels_home) / sum(morsels)}).
- * A missing {@code demo.json} fails.
+ * And the placement is really spread: the cube ran on both nodes with pinned workers, the trades partitions sit on
+ * both nodes with their memory on their own node, and both nodes ran morsels (so a runtime that fell back to one node
+ * cannot pass by putting everything on node 0). A missing {@code demo.json} fails.
  */
 @Tag("multinode")
 @ExtendWith(VerdictLog.class)
@@ -56,6 +60,39 @@ class DemoInVmTest {
                 + morsels.stream().map(m -> m.path("name").asText("?") + " " + m.get("morsels_home").asLong() + "/"
                         + m.get("morsels").asLong() + " stolen=" + m.path("morsels_stolen").asText("?"))
                         .collect(java.util.stream.Collectors.joining(", ")));
+    }
+
+    @ParameterizedTest(name = "{0}/{1}")
+    @MethodSource("demo")
+    void theCubeSpreadsOverBothNodesWithPinnedWorkers(String config, String check) {
+        Config c = VmResults.config(config);
+        JsonNode doc = c.optionalJson("demo.json").orElseGet(() -> fail("the demo wrote no "
+                + c.dir().resolve("demo.json") + ": " + c.tail("demo.err")));
+        String runtime = doc.path("runtime").asText();
+        assertTrue(runtime.contains("numa=native") && runtime.contains("data_nodes=0-1")
+                && runtime.contains("workers_on=0-1"), () -> "the demo did not plan data and workers on nodes 0-1: "
+                + runtime);
+        String cube = doc.path("cube").asText();
+        assertTrue(cube.contains("workers=pinned") && cube.contains("pinned=2"),
+                () -> "the demo's workers were not pinned, one per node: " + cube);
+        Set<Integer> nodes = new TreeSet<>();
+        for (JsonNode p : doc.path("partitions")) {
+            if (p.path("table").asText().equals("trades")) {
+                nodes.add(p.get("node").asInt());
+                assertEquals(p.get("node").asInt(), p.get("memory_node").asInt(),
+                        () -> "a trades partition's memory is not on its node: " + p);
+            }
+        }
+        assertEquals(Set.of(0, 1), nodes, () -> "trades partitions on nodes " + nodes + ": " + doc.path("partitions"));
+        long[] ran = new long[2];
+        for (JsonNode q : doc.path("queries")) {
+            q.path("morsels_run_by_node").properties().forEach(e -> {
+                int node = Integer.parseInt(e.getKey());
+                assertTrue(node == 0 || node == 1, () -> "morsels ran on node " + node + " of a 2-node VM: " + q);
+                ran[node] += e.getValue().asLong();
+            });
+        }
+        assertTrue(ran[0] > 0 && ran[1] > 0, () -> "morsels run by node 0: " + ran[0] + ", by node 1: " + ran[1]);
     }
 
     /** Objects inside any {@code partitions} array that carry {@code pages_on_node_pct}; objects with both morsel

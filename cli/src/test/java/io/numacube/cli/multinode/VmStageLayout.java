@@ -24,6 +24,8 @@ final class VmStageLayout {
     private static final Set<String> WITH_PLACEMENT = Set.of("plain", "seccomp", "cpunodebind1", "membind1",
             "membind2", "taskset1");
     static final List<String> JUNIT_CHECKS = List.of("junit", "junit_seccomp");
+    /** The engine's multinode JUnit tests (MultiNodeCubeTest), run in the two-node VM only. */
+    static final String ENGINE_JUNIT_CHECK = "junit_engine";
 
     private VmStageLayout() {
     }
@@ -34,6 +36,11 @@ final class VmStageLayout {
             case MEM_ONLY -> MEM_ONLY_DOCTOR;
             default -> throw new IllegalArgumentException("unknown VM configuration: config=" + config);
         };
+    }
+
+    /** The JUnit checks of a configuration: the numa module's, plain and under seccomp, and the engine's on two nodes. */
+    static List<String> junitChecks(String config) {
+        return config.equals(TWO_NODE) ? List.of("junit", "junit_seccomp", ENGINE_JUNIT_CHECK) : JUNIT_CHECKS;
     }
 
     /** Whether the check ran {@code doctor --check-placement}. */
