@@ -53,7 +53,7 @@ final class DemoCommand implements Callable<Integer> {
     Path json;
 
     @Option(names = "--top", paramLabel = "N", defaultValue = "10",
-            description = "Rows of each query result to print (default: ${DEFAULT-VALUE}).")
+            description = "Rows of each query result to print, 0 for none (default: ${DEFAULT-VALUE}).")
     int top;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -71,6 +71,10 @@ final class DemoCommand implements Callable<Integer> {
         if (runs < 1 || runs > 1000) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "--runs must be between 1 and 1000: runs=" + runs);
+        }
+        if (top < 0) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "--top must be 0 or more (rows of each result to print): top=" + top);
         }
         String runtime = NumaRuntime.detect().statusLine();
         out.println("runtime: " + runtime);

@@ -248,6 +248,14 @@ class CubeCommandsTest {
     }
 
     @Test
+    void demoRefusesANegativeTop() {
+        CliRun run = CliRun.of("demo", "--rows", "1000", "--top", "-1");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("--top must be 0 or more") && run.err().contains("top=-1"), run.err());
+        assertTrue(run.out().isEmpty(), run.out());
+    }
+
+    @Test
     void demoWritesTheJsonTheMultiNodeStageReads(@TempDir Path out) throws Exception {
         Path report = out.resolve("demo.json");
         CliRun run = CliRun.of("demo", "--rows", "30000", "--seed", "3", "--json", report.toString());
