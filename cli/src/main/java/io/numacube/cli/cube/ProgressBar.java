@@ -62,8 +62,27 @@ public final class ProgressBar implements ProgressListener, CsvProgress, AutoClo
         if ("plain".equalsIgnoreCase(env)) {
             return Style.PLAIN;
         }
-        java.io.Console console = System.console();
-        return console != null && console.isTerminal() ? Style.TERMINAL : Style.PLAIN;
+        return stderrIsTerminal() ? Style.TERMINAL : Style.PLAIN;
+    }
+
+    /**
+     * Whether standard error, where the bar draws, is a terminal: on Linux from where file descriptor 2 points (so
+     * {@code load ... 2> log} gets plain lines, and {@code query ... > out.csv} still gets the bar); elsewhere from
+     * {@link System#console()}, which looks at standard input and output.
+     */
+    private static boolean stderrIsTerminal() {
+        try {
+            return isTerminalDevice(java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2"))
+                    .toString());
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            java.io.Console console = System.console();
+            return console != null && console.isTerminal();
+        }
+    }
+
+    /** Whether a file descriptor's link target ({@code /proc/self/fd/N}) is a terminal device. */
+    static boolean isTerminalDevice(String target) {
+        return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
     }
 
     @Override

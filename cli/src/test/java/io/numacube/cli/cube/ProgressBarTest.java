@@ -23,6 +23,15 @@ class ProgressBarTest {
     }
 
     @Test
+    void drawsInPlaceOnlyWhenStandardErrorIsATerminal() {
+        assertTrue(ProgressBar.isTerminalDevice("/dev/pts/3"));
+        assertTrue(ProgressBar.isTerminalDevice("/dev/tty1"));
+        assertFalse(ProgressBar.isTerminalDevice("pipe:[48213]"));
+        assertFalse(ProgressBar.isTerminalDevice("/home/me/load.log"));
+        assertFalse(ProgressBar.isTerminalDevice("/dev/null"));
+    }
+
+    @Test
     void staysQuietForOperationsShorterThanASecond() {
         ProgressBar b = bar(ProgressBar.Style.TERMINAL);
         b.progress(10, 100);
