@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The engine's worker pool on the NUMA runtime: a {@link NodeWorkerPool} with workers pinned to each worker node's
@@ -18,6 +19,7 @@ public final class NumaWorkerPool implements WorkerPool {
     private final NodeWorkerPool pool;
     private final Topology topology;
     private final List<Integer> nodes;
+    private final AtomicInteger queriesRunning = new AtomicInteger();
 
     public NumaWorkerPool(NodeWorkerPool pool, Topology topology) {
         this.pool = pool;
@@ -63,6 +65,11 @@ public final class NumaWorkerPool implements WorkerPool {
     @Override
     public <T> CompletableFuture<T> submit(int node, Callable<T> task) {
         return pool.submit(node, task);
+    }
+
+    @Override
+    public AtomicInteger queriesRunning() {
+        return queriesRunning;
     }
 
     @Override

@@ -23,8 +23,8 @@ import java.util.concurrent.locks.LockSupport;
  * on each other. Each worker task folds its morsels into its own
  * {@link Partial}; the partials are merged and finished on the calling thread.
  *
- * <p>Thread-safe: concurrent queries each get their own queues and partials, and the tables they read are immutable;
- * the only shared state is the process-wide count of queries in flight.
+ * <p>Stateless; thread-safe: concurrent queries each get their own queues and partials, and the tables they read are
+ * immutable; each pool counts the queries running on it ({@link WorkerPool#queriesRunning()}).
  */
 public final class QueryExecutor {
 
@@ -37,8 +37,6 @@ public final class QueryExecutor {
      * waits as long as its owners take to wake (nothing else can hold them), keeping its morsels at home.
      */
     private static final long OWNER_PATIENCE_NANOS = 20_000_000;
-    /** Queries running in this process now: a thief's wait is bounded only while there are several. */
-    private static final AtomicInteger QUERIES_IN_FLIGHT = new AtomicInteger();
 
     private QueryExecutor() {
     }
@@ -49,11 +47,11 @@ public final class QueryExecutor {
      */
     public static QueryResult run(LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool,
                                   boolean stealing, long startNanos) {
-        QUERIES_IN_FLIGHT.incrementAndGet();
+        pool.queriesRunning().incrementAndGet();
         try {
             return execute(lq, fact, lookup, pool, stealing, startNanos);
         } finally {
-            QUERIES_IN_FLIGHT.decrementAndGet();
+            pool.queriesRunning().decrementAndGet();
         }
     }
 
@@ -98,7 +96,7 @@ public final class QueryExecutor {
             }
             MorselQueue own = queues.get(node);
             for (int w = 0; w < pool.workersOn(node); w++) {
-                futures.add(pool.submit(node, () -> work(q, parts, node, own, steal)));
+                futures.add(pool.submit(node, () -> work(q, parts, node, own, steal, pool.queriesRunning())));
             }
         }
         ThreadWorkerPool.awaitAll(futures);
@@ -202,7 +200,7 @@ public final class QueryExecutor {
     }
 
     private static TaskResult work(CompiledQuery q, List<Partition> parts, int node, MorselQueue own,
-                                   List<MorselQueue> steal) {
+                                   List<MorselQueue> steal, AtomicInteger queriesRunning) {
         Partial partial = null;
         long patienceEnd = 0;
         while (true) {
@@ -210,7 +208,7 @@ public final class QueryExecutor {
             int i = own.take();
             while (i < 0) {
                 boolean waiting = false;
-                boolean patient = patienceEnd == 0 || QUERIES_IN_FLIGHT.get() < 2 || System.nanoTime() < patienceEnd;
+                boolean patient = patienceEnd == 0 || queriesRunning.get() < 2 || System.nanoTime() < patienceEnd;
                 for (MorselQueue other : steal) {
                     boolean begun = other.started();
                     if (!begun && patient) {

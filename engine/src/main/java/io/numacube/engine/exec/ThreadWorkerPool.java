@@ -22,6 +22,7 @@ public final class ThreadWorkerPool implements WorkerPool {
     private final int threadsPerNode;
     private final Worker[] workers;
     private final AtomicInteger[] roundRobin;
+    private final AtomicInteger queriesRunning = new AtomicInteger();
 
     public ThreadWorkerPool(int nodeCount, int threadsPerNode) {
         if (nodeCount < 1 || threadsPerNode < 1) {
@@ -86,6 +87,11 @@ public final class ThreadWorkerPool implements WorkerPool {
             }
         });
         return f;
+    }
+
+    @Override
+    public AtomicInteger queriesRunning() {
+        return queriesRunning;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.numacube.engine.exec;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The engine's view of its workers: a fixed set of threads grouped by node. Implementations: {@link ThreadWorkerPool}
@@ -29,6 +30,12 @@ public interface WorkerPool extends AutoCloseable {
 
     /** Runs {@code task} on one of {@code node}'s workers (round-robin). */
     <T> CompletableFuture<T> submit(int node, Callable<T> task);
+
+    /**
+     * The queries running on this pool now, kept by {@link QueryExecutor}: while there are several, a worker of one
+     * may not wait long for other nodes' workers, which may be busy with another.
+     */
+    AtomicInteger queriesRunning();
 
     /** Runs {@code body} once on every worker and waits for all; rethrows the first failure. */
     void runOnEveryWorker(WorkerBody body);
