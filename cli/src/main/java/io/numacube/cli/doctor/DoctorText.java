@@ -131,16 +131,15 @@ public final class DoctorText {
                 .append('\n');
         r.useNuma().advice().forEach(a -> out.append("  advice: ").append(a).append('\n'));
         r.useNumaBefore25().ifPresent(old -> {
+            String older = "JDK " + (JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1) + " and earlier";
             if (old.prediction() == r.useNuma().prediction()) {
-                out.append("  on JDK ").append(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1)
-                        .append(" and earlier: the same\n");
+                out.append("  on ").append(older).append(": the same\n");
                 return;
             }
-            out.append("  on JDK ").append(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1).append(" and earlier it ")
-                    .append(verdict(old)).append(": ").append(old.reason()).append('\n');
+            out.append("  on ").append(older).append(" it ").append(verdict(old)).append(": ").append(old.reason())
+                    .append('\n');
             old.advice().stream().filter(a -> !r.useNuma().advice().contains(a))
-                    .forEach(a -> out.append("  advice (JDK ").append(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1)
-                            .append(" and earlier): ").append(a).append('\n'));
+                    .forEach(a -> out.append("  advice (").append(older).append("): ").append(a).append('\n'));
         });
     }
 
