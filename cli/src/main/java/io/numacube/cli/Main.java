@@ -17,13 +17,34 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        java.nio.charset.Charset charset = System.out.charset();
+        java.io.OutputStream stdout = io.numacube.cli.output.ResultStream.stdout();
+        System.setOut(new java.io.PrintStream(stdout, true, charset));
+        CommandLine cl = commandLine();
+        cl.setOut(new java.io.PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(stdout, charset)),
+                true));
+        System.exit(cl.execute(args));
     }
 
     /** The configured command line: subcommands, and numacube's errors mapped to one clear line and an exit code. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler(new ErrorReporter());
+        cl.setExecutionStrategy(parsed -> {
+            int code = new CommandLine.RunLast().execute(parsed);
+            // a result that did not reach stdout (a full disk, /dev/full, a closed pipe) is a failure, not exit 0
+            CommandLine ran = parsed.asCommandLineList().getLast();
+            try {
+                io.numacube.cli.output.ResultStream.check(ran.getOut());
+            } catch (io.numacube.numa.NumacubeException e) {
+                if (code == 0) {
+                    ran.getErr().println("numacube: " + e.getMessage());
+                    ran.getErr().flush();
+                    code = ErrorReporter.INTERNAL_ERROR;
+                }
+            }
+            return code;
+        });
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine failed = ex.getCommandLine();
             failed.getErr().println("numacube: " + ex.getMessage());

@@ -109,6 +109,7 @@ final class QueryCommand implements Callable<Integer> {
                     out.println();
                 }
                 ResultPrinter.print(r, fmt, out, maxRows);
+                io.numacube.cli.output.ResultStream.check(out);
                 err.println(ResultPrinter.statsLine(r));
                 if (explain) {
                     err.println("-- plan: " + r.stats().plan());

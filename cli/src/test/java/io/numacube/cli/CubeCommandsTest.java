@@ -170,6 +170,23 @@ class CubeCommandsTest {
     }
 
     @Test
+    void everyCommandThatPrintsResultsFailsWithExitCodeOneWhenStdoutCannotBeWritten(@TempDir Path tmp) {
+        String[][] commands = {
+            {"query", "--table", trades(), "SELECT desk, COUNT(*) FROM trades GROUP BY desk", "SELECT COUNT(*) FROM trades"},
+            {"load", "--table", trades()},
+            {"demo", "--rows", "1000"},
+            {"generate", "--rows", "100", "--out", tmp.toString()},
+            {"doctor"}};
+        for (String[] args : commands) {
+            CliRun run = CliRun.toAFullDisk(args);
+            assertEquals(1, run.exitCode(), String.join(" ", args) + ": " + run.err());
+            assertTrue(run.err().contains("numacube: cannot write the results to stdout: error="), run.err());
+            // one line, once: a query batch stops at its first result that could not be written
+            assertEquals(1, run.err().lines().filter(l -> l.startsWith("numacube:")).count(), run.err());
+        }
+    }
+
+    @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());

@@ -83,6 +83,17 @@ class ResultPrinterTest {
         assertEquals(1.5, row.get("x").asDouble());
     }
 
+    /** DuckDB: COPY (SELECT 'nan'::DOUBLE a, 'inf'::DOUBLE b, '-inf'::DOUBLE c, 1.5 d) TO 'o.csv' writes this. */
+    @Test
+    void writesNonFiniteDoublesToCsvAsDuckDbDoes() {
+        QueryResult r = new QueryResult(List.of("a", "b", "c", "d"),
+                List.of(ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE),
+                new Object[] {new double[] {Double.NaN}, new double[] {Double.POSITIVE_INFINITY},
+                    new double[] {Double.NEGATIVE_INFINITY}, new double[] {1.5}},
+                new boolean[][] {null, null, null, null}, 1, STATS);
+        assertEquals("a,b,c,d\nnan,inf,-inf,1.5\n", print(r, ResultPrinter.Format.CSV, -1));
+    }
+
     private static List<String> iterate(java.util.Iterator<String> it) {
         List<String> out = new java.util.ArrayList<>();
         it.forEachRemaining(out::add);

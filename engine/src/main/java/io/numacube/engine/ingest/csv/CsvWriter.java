@@ -102,14 +102,14 @@ public final class CsvWriter implements AutoCloseable {
         }
     }
 
-    /** @throws NumacubeException INVALID_INPUT for NaN or an infinity, which the reader would refuse */
+    /**
+     * Writes a double; NaN and the infinities as DuckDB's CSV writer does: {@code nan}, {@code inf}, {@code -inf}
+     * (a query result may hold them; the reader refuses them, as numacube's DOUBLE columns hold finite values only).
+     */
     public void writeDouble(double value) throws IOException {
-        if (!Double.isFinite(value)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "CSV doubles must be finite: value=" + value);
-        }
         separate();
-        String s = Double.toString(value);
+        String s = Double.isNaN(value) ? "nan" : value == Double.POSITIVE_INFINITY ? "inf"
+                : value == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(value);
         ensure(s.length());
         for (int i = 0; i < s.length(); i++) {
             buf[pos++] = (byte) s.charAt(i);
