@@ -9,9 +9,7 @@ import io.numacube.cli.cube.SqlScript;
 import io.numacube.engine.Cube;
 import io.numacube.engine.QueryResult;
 import io.numacube.numa.NumacubeException;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,12 +147,7 @@ final class QueryCommand implements Callable<Integer> {
         List<Job> all = new ArrayList<>();
         sql.forEach(q -> all.add(new Job(q, null, null)));
         for (Path f : files) {
-            try {
-                SqlScript.located(Files.readString(f)).forEach(st -> all.add(new Job(st.sql(), f, st)));
-            } catch (IOException e) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                        "cannot read the SQL file: file=" + f + " error=" + io.numacube.numa.IoReason.of(e) + " — check the path");
-            }
+            SqlScript.located(SqlScript.read(f)).forEach(st -> all.add(new Job(st.sql(), f, st)));
         }
         if (all.isEmpty()) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,

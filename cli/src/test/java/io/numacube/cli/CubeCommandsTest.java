@@ -187,6 +187,17 @@ class CubeCommandsTest {
     }
 
     @Test
+    void aSqlFileThatIsNotUtf8IsNamedWithItsLineAndByteOffset(@TempDir Path tmp) throws Exception {
+        Path sql = tmp.resolve("latin1.sql");
+        // "SELECT 1;\nSELECT 'caf\u00e9'" in ISO-8859-1: the é (0xe9) is byte 21, line 2, column 12
+        Files.write(sql, "SELECT 1;\nSELECT 'caf\u00e9' FROM trades".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        CliRun run = CliRun.of("query", "--table", trades(), "-f", sql.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("numacube: " + sql + ":2:12: the SQL file is not valid UTF-8 text: byte offset 21 (byte 0xe9) — "
+                + "save it as UTF-8\n", run.err());
+    }
+
+    @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());

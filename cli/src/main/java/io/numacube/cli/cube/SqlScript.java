@@ -1,7 +1,19 @@
 package io.numacube.cli.cube;
 
+import io.numacube.numa.IoReason;
+import io.numacube.numa.NumacubeException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Splits a SQL script into statements at semicolons that are outside {@code '...'} strings, {@code "..."}
@@ -25,6 +37,48 @@ public final class SqlScript {
     }
 
     private SqlScript() {
+    }
+
+    /**
+     * The text of a SQL file, which must be UTF-8 (a leading byte order mark is dropped).
+     *
+     * @throws NumacubeException INVALID_INPUT naming the file, line, column and byte offset of the first byte that is
+     *                           not UTF-8, or the read error
+     */
+    public static String read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "cannot read the SQL file: file=" + file + " error=" + IoReason.of(e) + " — check the path");
+        }
+        return decode(file.toString(), bytes);
+    }
+
+    static String decode(String source, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = decoder.decode(in, out, true);
+        if (r.isError()) {
+            int offset = in.position();
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < offset; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, String.format(Locale.ROOT,
+                    "%s:%d:%d: the SQL file is not valid UTF-8 text: byte offset %d (byte 0x%02x) — save it as UTF-8",
+                    source, line, offset - lineStart + 1, offset, bytes[offset] & 0xff));
+        }
+        decoder.flush(out);
+        String text = out.flip().toString();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     public static List<String> statements(String script) {
