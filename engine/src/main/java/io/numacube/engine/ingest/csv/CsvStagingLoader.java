@@ -30,13 +30,21 @@ public final class CsvStagingLoader {
      * @throws io.numacube.numa.NumacubeException INVALID_INPUT naming {@code file:line:column} for a bad row
      */
     public Staged stage(Path file, String tableName, TableSchema declared, CsvProgress progress) {
-        TableSchema schema = declared == null ? reader.infer(file, tableName)
+        try (CsvInput in = CsvInput.open(file)) {
+            return stage(in, file.toString(), tableName, declared, progress);
+        } catch (java.io.IOException e) {
+            throw CsvInput.failure(file.toString(), e);
+        }
+    }
+
+    private Staged stage(CsvInput in, String source, String tableName, TableSchema declared, CsvProgress progress) {
+        TableSchema schema = declared == null ? reader.infer(in.head(), source, tableName)
                 : new TableSchema(tableName, declared.columns());
         String hint = declared != null ? null : "the column types were inferred from the first "
                 + reader.options().sampleRows() + " rows (" + schema.declaration() + "); if the value is right, "
                 + "declare the table's schema";
         TableStaging staging = new TableStaging(schema);
-        CsvReadSummary summary = reader.read(file, schema, hint, new StagingSink(staging), progress);
+        CsvReadSummary summary = reader.read(in, source, schema, hint, new StagingSink(staging), progress);
         return new Staged(staging, summary);
     }
 

@@ -5,14 +5,9 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.NumacubeException;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.CharacterCodingException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,10 +63,20 @@ public final class CsvTableReader {
      */
     public CsvReadSummary read(Path file, TableSchema schema, String misfitHint, CsvRowSink sink,
                                CsvProgress progress) {
-        try (FileChannel ch = open(file)) {
-            return read(ch, file.toString(), ch.size(), schema, misfitHint, sink, progress);
+        try (CsvInput in = CsvInput.open(file)) {
+            return read(in, file.toString(), schema, misfitHint, sink, progress);
         } catch (IOException e) {
             throw ioFailure(file.toString(), e);
+        }
+    }
+
+    /** As {@link #read(Path, TableSchema, String, CsvRowSink, CsvProgress)}, from an input opened by the caller. */
+    public CsvReadSummary read(CsvInput in, String source, TableSchema schema, String misfitHint, CsvRowSink sink,
+                               CsvProgress progress) {
+        try {
+            return read(in.all(), source, in.size(), schema, misfitHint, sink, progress);
+        } catch (IOException e) {
+            throw ioFailure(source, e);
         }
     }
 
@@ -126,8 +131,8 @@ public final class CsvTableReader {
 
     /** Infers a schema from the header and the first {@link CsvOptions#sampleRows()} rows of {@code file}. */
     public TableSchema infer(Path file, String tableName) {
-        try (FileChannel ch = open(file)) {
-            return infer(ch, file.toString(), tableName);
+        try (CsvInput in = CsvInput.open(file)) {
+            return infer(in.head(), file.toString(), tableName);
         } catch (IOException e) {
             throw ioFailure(file.toString(), e);
         }
@@ -214,27 +219,8 @@ public final class CsvTableReader {
         return ColumnType.STRING;
     }
 
-    private static FileChannel open(Path file) {
-        if (Files.isDirectory(file)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "a CSV source must be a file, not a directory: file=" + file + " — name the .csv file in it");
-        }
-        try {
-            return FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "CSV file not found: file=" + file + " — check the path");
-        } catch (AccessDeniedException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "CSV file not readable: file=" + file + " — check its permissions");
-        } catch (IOException e) {
-            throw ioFailure(file.toString(), e);
-        }
-    }
-
     private static NumacubeException ioFailure(String source, IOException e) {
-        return new NumacubeException(NumacubeException.Kind.PLATFORM,
-                "cannot read CSV file: file=" + source + " error=" + io.numacube.numa.IoReason.of(e), e);
+        return CsvInput.failure(source, e);
     }
 
     private static List<String> readHeader(CsvRecordScanner scanner, String source) throws IOException {
@@ -249,6 +235,10 @@ public final class CsvTableReader {
         List<String> names = new ArrayList<>(scanner.fieldCount());
         Map<String, Integer> seen = new HashMap<>();
         for (int f = 0; f < scanner.fieldCount(); f++) {
+            String notText = notText(scanner, f);
+            if (notText != null) {
+                throw error(source, at(scanner, f, notText + " in the header row (is this a CSV file?)"), "#" + (f + 1));
+            }
             String name = scanner.fieldText(f).strip();
             if (!scanner.fieldQuoted(f) && name.indexOf('\r') >= 0) {
                 throw error(source, at(scanner, f, "carriage return without a line feed: lines must end with LF or"
@@ -263,6 +253,24 @@ public final class CsvTableReader {
             names.add(name);
         }
         return names;
+    }
+
+    /** Why field {@code f} is not text (a NUL byte, or bytes that are not UTF-8), or null when it is text. */
+    private static String notText(CsvRecordScanner scanner, int f) {
+        byte[] b = scanner.buffer();
+        int s = scanner.fieldStart(f);
+        int e = scanner.fieldEnd(f);
+        for (int p = s; p < e; p++) {
+            if (b[p] == 0) {
+                return "a NUL byte";
+            }
+        }
+        try {
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b, s, e - s));
+            return null;
+        } catch (CharacterCodingException notUtf8) {
+            return NOT_UTF8;
+        }
     }
 
     private static int[] mapHeader(List<String> header, TableSchema schema, CsvRecordScanner scanner, String source) {

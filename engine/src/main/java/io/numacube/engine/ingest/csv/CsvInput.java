@@ -1,0 +1,211 @@
+package io.numacube.engine.ingest.csv;
+
+import io.numacube.numa.IoReason;
+import io.numacube.numa.NumacubeException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PushbackInputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The bytes of a CSV source, read from the file once even when the schema is inferred first: {@link #head()} is read
+ * for inference, then {@link #all()} from the first byte for the load.
+ *
+ * <ul>
+ *   <li>A regular, uncompressed file is read through its {@link FileChannel} twice (the fast path; its size is known
+ *       for progress).</li>
+ *   <li>A pipe, a FIFO, {@code /dev/stdin} or {@code <(...)} can be read only once: the bytes {@link #head()} hands
+ *       out are kept in memory (inference reads a few thousand rows) and {@link #all()} replays them before it
+ *       reads on.</li>
+ *   <li>gzip is recognised by its magic bytes (not the file name) and decompressed as it is read, as DuckDB does;
+ *       zstd and Parquet are recognised and refused with a clear message.</li>
+ * </ul>
+ * Not thread-safe; one per read. {@link #close()} closes the file.
+ */
+public final class CsvInput implements AutoCloseable {
+
+    private static final byte[] GZIP = {0x1f, (byte) 0x8b};
+    private static final byte[] ZSTD = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd};
+    private static final byte[] PARQUET = {'P', 'A', 'R', '1'};
+
+    private final FileChannel file;
+    private final ReadableByteChannel stream;
+    private final ByteArrayOutputStream head = new ByteArrayOutputStream();
+    private boolean replaying;
+
+    private CsvInput(FileChannel file, ReadableByteChannel stream) {
+        this.file = file;
+        this.stream = stream;
+    }
+
+    /**
+     * Opens {@code path} and looks at its first bytes.
+     *
+     * @throws NumacubeException INVALID_INPUT for a directory, a missing or unreadable file, a zstd or Parquet file
+     */
+    public static CsvInput open(Path path) {
+        if (Files.isDirectory(path)) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "a CSV source must be a file, not a directory: file=" + path + " — name the .csv file in it");
+        }
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "CSV file not found: file=" + path + " — check the path");
+        } catch (AccessDeniedException e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "CSV file not readable: file=" + path + " — check its permissions");
+        } catch (IOException e) {
+            throw failure(path.toString(), e);
+        }
+        try {
+            return open(path, ch, Files.isRegularFile(path));
+        } catch (IOException | RuntimeException e) {
+            try {
+                ch.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof IOException io) {
+                throw failure(path.toString(), io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    private static CsvInput open(Path path, FileChannel ch, boolean regular) throws IOException {
+        PushbackInputStream in = new PushbackInputStream(Channels.newInputStream(ch), 4);
+        byte[] magic = in.readNBytes(4);
+        in.unread(magic);
+        if (startsWith(magic, PARQUET)) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    path + " is a Parquet file; Parquet is not supported yet — export it as CSV");
+        }
+        if (startsWith(magic, ZSTD)) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    path + " is zstd-compressed; zstd-compressed CSV is not supported yet — decompress it "
+                            + "(zstd -d) or recompress it with gzip");
+        }
+        if (startsWith(magic, GZIP)) {
+            return new CsvInput(ch, Channels.newChannel(new GzipCsv(in)));
+        }
+        if (regular) {
+            ch.position(0);
+            return new CsvInput(ch, null);
+        }
+        return new CsvInput(ch, Channels.newChannel(in));
+    }
+
+    private static boolean startsWith(byte[] bytes, byte[] prefix) {
+        if (bytes.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (bytes[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The input's size in bytes for progress, or -1 when unknown (a pipe, a compressed file). */
+    public long size() throws IOException {
+        return stream == null ? file.size() : -1;
+    }
+
+    /** The bytes from the first, for schema inference; read it before {@link #all()}, not after. */
+    public ReadableByteChannel head() {
+        if (stream == null) {
+            return file;
+        }
+        return new ReadableByteChannel() {
+            @Override
+            public int read(ByteBuffer dst) throws IOException {
+                int start = dst.position();
+                int n = stream.read(dst);
+                if (n > 0) {
+                    byte[] b = new byte[n];
+                    dst.get(start, b);
+                    head.write(b, 0, n);
+                }
+                return n;
+            }
+
+            @Override
+            public boolean isOpen() {
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** All the bytes from the first, once: what {@link #head()} read, then the rest. */
+    public ReadableByteChannel all() throws IOException {
+        if (replaying) {
+            throw new IllegalStateException("CsvInput.all() is read once");
+        }
+        replaying = true;
+        if (stream == null) {
+            return file.position(0);
+        }
+        ByteBuffer replay = ByteBuffer.wrap(head.toByteArray());
+        head.reset();
+        return new ReadableByteChannel() {
+            @Override
+            public int read(ByteBuffer dst) throws IOException {
+                if (replay.hasRemaining()) {
+                    int n = Math.min(replay.remaining(), dst.remaining());
+                    dst.put(replay.slice(replay.position(), n));
+                    replay.position(replay.position() + n);
+                    return n;
+                }
+                return stream.read(dst);
+            }
+
+            @Override
+            public boolean isOpen() {
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        file.close();
+    }
+
+    static NumacubeException failure(String source, IOException e) {
+        if (e instanceof java.util.zip.ZipException) {
+            return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "corrupt gzip data: file=" + source + " error=" + IoReason.of(e) + " — check the file");
+        }
+        return new NumacubeException(NumacubeException.Kind.PLATFORM,
+                "cannot read CSV file: file=" + source + " error=" + IoReason.of(e), e);
+    }
+
+    /** gzip members one after another, as gzip writes them; a large buffer, since CSV is read in big chunks. */
+    private static final class GzipCsv extends GZIPInputStream {
+        GzipCsv(InputStream in) throws IOException {
+            super(in, 1 << 16);
+        }
+    }
+}

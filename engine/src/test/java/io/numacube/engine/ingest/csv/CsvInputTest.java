@@ -1,0 +1,107 @@
+package io.numacube.engine.ingest.csv;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.numa.NumacubeException;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** CSV sources that are not plain regular files: pipes, compressed files, binary files named .csv. */
+class CsvInputTest {
+
+    /** More rows than inference samples, so that the load reads past the head that inference buffered. */
+    private static final int ROWS = 25_000;
+
+    private static byte[] csv() {
+        StringBuilder sb = new StringBuilder("id,desk,pnl\n");
+        for (int i = 0; i < ROWS; i++) {
+            sb.append(i).append(",d").append(i % 7).append(',').append(i * 0.5).append('\n');
+        }
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static TableStaging stage(Path file) {
+        return new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "t", null, CsvProgress.NONE).staging();
+    }
+
+    private static void assertEveryRow(TableStaging s) {
+        assertEquals("id:long,desk:string,pnl:double", s.schema().declaration());
+        assertEquals(ROWS, s.rows());
+        long[] ids = s.longs(0);
+        double[] pnl = s.doubles(2);
+        for (int i = 0; i < ROWS; i++) {
+            assertEquals(i, ids[i]);
+            assertEquals(i * 0.5, pnl[i]);
+        }
+    }
+
+    @Test
+    void readsANamedPipeOnceInferringTheSchemaFromItsHead(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("trades.csv");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Thread writer = Thread.ofPlatform().start(() -> {
+            try (OutputStream out = Files.newOutputStream(fifo)) {
+                out.write(csv());
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        // before: inference read the pipe, then the load opened it again and waited forever for a second writer
+        TableStaging s = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> stage(fifo));
+        writer.join();
+        assertEveryRow(s);
+    }
+
+    @Test
+    void readsGzipByItsMagicBytesWhateverTheName(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("trades.csv");
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write(csv());
+        }
+        Files.write(file, gz.toByteArray());
+        assertEveryRow(stage(file));
+    }
+
+    @Test
+    void refusesZstdAndParquetByTheirMagicBytes(@TempDir Path dir) throws Exception {
+        Path zst = Files.write(dir.resolve("a.csv"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0, 0});
+        assertEquals(zst + " is zstd-compressed; zstd-compressed CSV is not supported yet — decompress it (zstd -d) "
+                + "or recompress it with gzip", assertThrows(NumacubeException.class, () -> stage(zst)).getMessage());
+        Path parquet = Files.write(dir.resolve("b.csv"), "PAR1\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(parquet + " is a Parquet file; Parquet is not supported yet — export it as CSV",
+                assertThrows(NumacubeException.class, () -> stage(parquet)).getMessage());
+    }
+
+    @Test
+    void aHeaderThatIsNotTextIsAnErrorNamingFileLineAndColumn(@TempDir Path dir) throws Exception {
+        Path nul = Files.write(dir.resolve("nul.csv"), "id,pn\0l\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(nul));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
+        assertEquals(nul + ":1:4: a NUL byte in the header row (is this a CSV file?) (field #2, value \"pn\\u0000l\")",
+                e.getMessage());
+        Path latin1 = Files.write(dir.resolve("latin1.csv"), "id,caf\u00e9\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
+        e = assertThrows(NumacubeException.class, () -> stage(latin1));
+        assertEquals(latin1 + ":1:4: not valid UTF-8 text in the header row (is this a CSV file?) (field #2, value "
+                + "\"caf\uFFFD\")", e.getMessage());
+    }
+
+    @Test
+    void corruptGzipIsAnInputError(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("bad.csv"), new byte[] {0x1f, (byte) 0x8b, 1, 2, 3});
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
+        assertArrayEquals(new String[] {"corrupt gzip data"}, new String[] {e.getMessage().split(":")[0]});
+    }
+}
