@@ -6,6 +6,7 @@ import io.numacube.cli.cube.PlacementPrinter;
 import io.numacube.cli.cube.ResultPrinter;
 import io.numacube.cli.cube.RowCount;
 import io.numacube.cli.output.Json;
+import io.numacube.cli.output.OutputFile;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.QueryResult;
@@ -16,7 +17,6 @@ import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.NumacubeException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -75,6 +75,9 @@ final class DemoCommand implements Callable<Integer> {
         if (top < 0) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "--top must be 0 or more (rows of each result to print): top=" + top);
+        }
+        if (json != null) {
+            OutputFile.checkWritable(json, "--json");
         }
         String runtime = NumaRuntime.detect().statusLine();
         out.println("runtime: " + runtime);
@@ -142,12 +145,7 @@ final class DemoCommand implements Callable<Integer> {
             report.put("queries", queries);
         }
         if (json != null) {
-            try {
-                Files.writeString(json, Json.print(report));
-            } catch (IOException e) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                        "cannot write the JSON report: file=" + json + " error=" + io.numacube.numa.IoReason.of(e));
-            }
+            OutputFile.writeAtomically(json, Json.print(report));
             out.println();
             out.println("wrote " + json);
         }

@@ -3,16 +3,14 @@ package io.numacube.cli;
 import io.numacube.cli.cube.ProgressBar;
 import io.numacube.cli.cube.RowCount;
 import io.numacube.cli.cube.TradesCsv;
+import io.numacube.cli.output.OutputFile;
 import io.numacube.cli.output.Units;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.numa.NumacubeException;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -56,7 +54,7 @@ final class GenerateCommand implements Callable<Integer> {
         Path trades = out.resolve("trades.csv");
         ProgressBar bar = ProgressBar.on(spec.commandLine().getErr(), "writing " + trades.getFileName());
         try {
-            writeAtomically(trades, o -> TradesCsv.writeTrades(gen, o, bar));
+            OutputFile.writeAtomically(trades, o -> TradesCsv.writeTrades(gen, o, bar));
         } catch (RuntimeException e) {
             bar.abandon();
             throw e;
@@ -64,7 +62,7 @@ final class GenerateCommand implements Callable<Integer> {
         bar.close();
         double seconds = (System.nanoTime() - start) / 1e9;
         Path fx = out.resolve("fx.csv");
-        writeAtomically(fx, TradesCsv::writeFx);
+        OutputFile.writeAtomically(fx, TradesCsv::writeFx);
         stdout.println(String.format(Locale.ROOT, "wrote %s: %,d trades, %s in %.2f s (seed %d)", trades, rows,
                 Units.bytes(Files.size(trades)), seconds, seed));
         stdout.println(String.format(Locale.ROOT, "wrote %s: %d currencies", fx, TradesGenerator.CURRENCIES.size()));
@@ -87,49 +85,5 @@ final class GenerateCommand implements Callable<Integer> {
         } catch (IOException e) {
             // the store cannot be asked: the write itself will say if the disk fills up
         }
-    }
-
-    /**
-     * Writes to a temporary file beside {@code target} and renames it, so a failed or interrupted run (Ctrl-C) leaves
-     * no partial file.
-     */
-    private static void writeAtomically(Path target, Body body) {
-        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
-        Thread cleanup = new Thread(() -> {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                // the JVM is going down: nothing more to do
-            }
-        }, "numacube-generate-cleanup");
-        Runtime.getRuntime().addShutdownHook(cleanup);
-        try {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                body.write(o);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            deleteQuietly(tmp);
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
-                    + io.numacube.numa.IoReason.of(e) + " — no partial file was left");
-        } catch (RuntimeException e) {
-            deleteQuietly(tmp);
-            throw e;
-        } finally {
-            Runtime.getRuntime().removeShutdownHook(cleanup);
-        }
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // the original failure is the one to report
-        }
-    }
-
-    @FunctionalInterface
-    private interface Body {
-        void write(OutputStream out) throws IOException;
     }
 }

@@ -5,14 +5,13 @@ import io.numacube.cli.cube.CubeSettings;
 import io.numacube.cli.cube.DataSources;
 import io.numacube.cli.cube.PlacementPrinter;
 import io.numacube.cli.output.Json;
+import io.numacube.cli.output.OutputFile;
 import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.TableSkew;
 import io.numacube.numa.NumacubeException;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -49,6 +48,9 @@ final class LoadCommand implements Callable<Integer> {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "nothing to load: tables=0 — give --table NAME=FILE (e.g. --table trades=trades.csv)");
         }
+        if (json != null) {
+            OutputFile.checkWritable(json, "--json");
+        }
         PrintWriter out = spec.commandLine().getOut();
         try (Cube cube = Cube.open(settings.toOptions())) {
             out.println("cube: " + cube.describe());
@@ -78,12 +80,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         Json.Obj report = Json.obj().put("cube", cube.describe()).put("tables", tables)
                 .put("partitions", PlacementPrinter.json(placement));
-        try {
-            Files.writeString(json, Json.print(report));
-        } catch (IOException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "cannot write the JSON report: file=" + json + " error=" + io.numacube.numa.IoReason.of(e));
-        }
+        OutputFile.writeAtomically(json, Json.print(report));
     }
 
     static void printLoad(PrintWriter out, Cube cube, CubeLoader.TableLoad load, List<PartitionInfo> placement) {

@@ -198,6 +198,19 @@ class CubeCommandsTest {
     }
 
     @Test
+    void aJsonReportPathThatCannotBeWrittenIsRefusedBeforeTheWork(@TempDir Path tmp) {
+        Path missing = tmp.resolve("no-such-dir/report.json");
+        for (String[] args : new String[][] {{"load", "--table", trades(), "--json", missing.toString()},
+            {"demo", "--rows", "1000", "--json", missing.toString()}}) {
+            CliRun run = CliRun.of(args);
+            assertEquals(2, run.exitCode(), run.err());
+            assertEquals("numacube: cannot write --json " + missing + ": its directory does not exist — create it "
+                    + "first\n", run.err());
+            assertEquals("", run.out(), "nothing ran before the check");
+        }
+    }
+
+    @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());

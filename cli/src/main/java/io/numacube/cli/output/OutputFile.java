@@ -1,0 +1,98 @@
+package io.numacube.cli.output;
+
+import io.numacube.numa.IoReason;
+import io.numacube.numa.NumacubeException;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * A file a command writes (a report, generated data): checked before the work starts, so that a bad path fails in a
+ * second rather than after a long load; written to a temporary file beside it and renamed, so that a failed or
+ * interrupted write (a full disk, Ctrl-C) leaves no partial or empty file and any previous file as it was.
+ * Stateless.
+ */
+public final class OutputFile {
+
+    private OutputFile() {
+    }
+
+    /** What writes the file's bytes. */
+    @FunctionalInterface
+    public interface Body {
+        void write(OutputStream out) throws IOException;
+    }
+
+    /**
+     * Checks that {@code target} can be written: not a directory, its directory exists and is writable.
+     *
+     * @param option the option that named it, for the message (e.g. {@code --json})
+     * @throws NumacubeException INVALID_INPUT naming the option, the path and what is wrong
+     */
+    public static void checkWritable(Path target, String option) {
+        Path dir = target.toAbsolutePath().getParent();
+        String problem = null;
+        if (Files.isDirectory(target)) {
+            problem = "it is a directory — name a file";
+        } else if (dir == null || !Files.isDirectory(dir)) {
+            problem = "its directory does not exist — create it first";
+        } else if (!Files.isWritable(dir)) {
+            problem = "its directory is not writable — check its permissions or write elsewhere";
+        } else if (Files.exists(target) && !Files.isWritable(target)) {
+            problem = "the file is not writable — check its permissions or write elsewhere";
+        }
+        if (problem != null) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "cannot write " + option + " " + target + ": " + problem);
+        }
+    }
+
+    /** Writes {@code text} as UTF-8, atomically ({@link #writeAtomically}). */
+    public static void writeAtomically(Path target, String text) {
+        writeAtomically(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Writes to a temporary file beside {@code target} and renames it over {@code target}.
+     *
+     * @throws NumacubeException PLATFORM when the write fails (the temporary file is removed)
+     */
+    public static void writeAtomically(Path target, Body body) {
+        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        Thread cleanup = new Thread(() -> {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // the JVM is going down: nothing more to do
+            }
+        }, "numacube-output-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                body.write(o);
+            }
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
+                    + IoReason.of(e) + " — no partial file was left");
+        } catch (RuntimeException e) {
+            deleteQuietly(tmp);
+            throw e;
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // the original failure is the one to report
+        }
+    }
+}
