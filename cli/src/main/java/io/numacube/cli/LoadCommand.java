@@ -99,6 +99,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         out.println("  schema" + (load.inferredSchema() != null ? " (inferred)" : "") + ": "
                 + cube.schema(load.table()).declaration());
+        load.typeNotes().forEach(n -> out.println("  note: " + n.text()));
         if (!load.inferredIntegerColumns().isEmpty()) {
             out.println("  note: integer columns " + load.inferredIntegerColumns() + " were inferred as LONG measures;"
                     + " declare one INT with --schema to group by it");

@@ -93,6 +93,11 @@ final class QueryCommand implements Callable<Integer> {
             for (CubeLoader.TableLoad l : loads) {
                 err.println(String.format(Locale.ROOT, "-- loaded %s: %,d rows from %s in %.2f s", l.table(), l.rows(),
                         l.file(), l.readSeconds() + l.placeSeconds()));
+                if (l.inferredSchema() != null) {
+                    err.println("-- " + l.table() + " columns (inferred): "
+                            + io.numacube.engine.ingest.csv.CsvSchemas.sqlDeclaration(l.inferredSchema()));
+                }
+                l.typeNotes().forEach(n -> err.println("-- note: " + n.text()));
             }
             err.flush();
             for (int i = 0; i < statements.size(); i++) {
@@ -156,18 +161,19 @@ final class QueryCommand implements Callable<Integer> {
         return all;
     }
 
-    /** Runs one query; a bind error about an integer column that was inferred as a measure says how to declare it. */
+    /**
+     * Runs one query; a bind error that names an inferred column says what was inferred, from which value, and how
+     * to declare another type.
+     */
     private static QueryResult query(Cube cube, String sql, List<CubeLoader.TableLoad> loads) {
         try {
             return cube.query(sql);
         } catch (NumacubeException e) {
             if (e.kind() == NumacubeException.Kind.BIND) {
                 for (CubeLoader.TableLoad l : loads) {
-                    for (String column : l.inferredIntegerColumns()) {
-                        if (e.getMessage().toLowerCase(Locale.ROOT).contains("column=" + column.toLowerCase(Locale.ROOT))) {
-                            throw new NumacubeException(e.kind(), e.getMessage() + " — " + l.integerDimensionHint(column),
-                                    e);
-                        }
+                    String hint = l.typeHint(e.getMessage());
+                    if (hint != null) {
+                        throw new NumacubeException(e.kind(), e.getMessage() + " — " + hint, e);
                     }
                 }
             }

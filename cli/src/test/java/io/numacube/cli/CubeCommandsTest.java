@@ -211,6 +211,25 @@ class CubeCommandsTest {
     }
 
     @Test
+    void reportsInferredTypesAndATypeErrorNamesTheValueThatMadeTheColumnText(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("mixed.csv");
+        Files.writeString(file, "k,v,w\na,1,x\nb,9223372036854775808,1\n");
+        CliRun run = CliRun.of("query", "--table", "t=" + file, "SELECT k, SUM(w) FROM t GROUP BY k");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("-- t columns (inferred): k STRING, v DOUBLE, w STRING\n"), run.err());
+        assertTrue(run.err().contains("-- note: column v is DOUBLE: value \"9223372036854775808\" at " + file
+                + ":3 is outside the 64-bit integer range"), run.err());
+        assertTrue(run.err().contains("w is string at line 1:15 — column w of table t was inferred as STRING (value "
+                + "\"x\" at " + file + ":2 is not a number, and 1 of 2 sampled values are not (at most 1% may be)); to "
+                + "give it another type, declare the table's schema: --schema \"t=k STRING, v DOUBLE, w STRING\" with "
+                + "the type changed"), run.err());
+        CliRun load = CliRun.of("load", "--table", "t=" + file);
+        assertEquals(0, load.exitCode(), load.err());
+        assertTrue(load.out().contains("  note: column w is STRING: value \"x\" at " + file + ":2 is not a number"),
+                load.out());
+    }
+
+    @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");
         assertEquals(2, run.exitCode());

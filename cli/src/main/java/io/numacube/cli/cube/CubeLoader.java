@@ -2,6 +2,7 @@ package io.numacube.cli.cube;
 
 import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
+import io.numacube.engine.ingest.csv.CsvInference;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvSchemas;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
@@ -34,9 +35,44 @@ public final class CubeLoader {
      * @param readSeconds  reading and staging (or generating) time
      * @param placeSeconds placing the staged rows into partitions (0 for generated data, which is placed as it is made)
      * @param inferredSchema the schema inferred from the file, or null when it was declared (or generated)
+     * @param typeNotes    why inferred columns were widened or fell back to text (empty when declared)
      */
     public record TableLoad(String table, Path file, long rows, long bytesRead, double readSeconds,
-                            double placeSeconds, TableSchema inferredSchema) {
+                            double placeSeconds, TableSchema inferredSchema, List<CsvInference.Note> typeNotes) {
+
+        public TableLoad {
+            typeNotes = List.copyOf(typeNotes);
+        }
+
+        /**
+         * What to add to an error message that names one of this table's inferred columns: its inferred type, the
+         * value that made it so (file:line) and the option that declares another type; null when the schema was
+         * declared or the message names none of its columns.
+         */
+        public String typeHint(String message) {
+            if (inferredSchema == null) {
+                return null;
+            }
+            String m = message.toLowerCase(java.util.Locale.ROOT);
+            for (ColumnSpec c : inferredSchema.columns()) {
+                String name = c.name().toLowerCase(java.util.Locale.ROOT);
+                if (!m.contains("column=" + name) && !m.matches("(?s).*(^|[^a-z0-9_])" + java.util.regex.Pattern.quote(name)
+                        + " is .*")) {
+                    continue;
+                }
+                if (c.type() == ColumnType.LONG) {
+                    return integerDimensionHint(c.name());
+                }
+                CsvInference.Note note = typeNotes.stream().filter(n -> n.column().equals(c.name())).findFirst()
+                        .orElse(null);
+                return "column " + c.name() + " of table " + table + " was inferred as " + c.type()
+                        + (note != null ? " (value \"" + note.value() + "\" at " + note.source() + ":" + note.line()
+                                + " " + note.reason() + ")" : "")
+                        + "; to give it another type, declare the table's schema: --schema \"" + table + "="
+                        + CsvSchemas.sqlDeclaration(inferredSchema) + "\" with the type changed";
+            }
+            return null;
+        }
 
         /** Rows per second over the whole load. */
         public double rowsPerSecond() {
@@ -104,7 +140,8 @@ public final class CubeLoader {
             TableSchema declared = sources.declaredSchema(name);
             loads.add(new TableLoad(name, file, staged.summary().rows(), staged.summary().bytes(),
                     (stagedAt - start) / 1e9, (placed - stagedAt) / 1e9,
-                    declared == null ? staged.staging().schema() : null));
+                    declared == null ? staged.staging().schema() : null,
+                    staged.inference() == null ? List.of() : staged.inference().notes()));
         }
         return loads;
     }
@@ -125,6 +162,6 @@ public final class CubeLoader {
             throw e;
         }
         bar.close();
-        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null);
+        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null, List.of());
     }
 }

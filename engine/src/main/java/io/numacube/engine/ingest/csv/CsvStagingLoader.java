@@ -19,7 +19,8 @@ public final class CsvStagingLoader {
     }
 
     /** A staged table and how its read went. The staging is owned by the caller. */
-    public record Staged(TableStaging staging, CsvReadSummary summary) {
+    /** @param inference the inferred schema and why, or null when the schema was declared */
+    public record Staged(TableStaging staging, CsvReadSummary summary, CsvInference inference) {
     }
 
     /**
@@ -38,14 +39,14 @@ public final class CsvStagingLoader {
     }
 
     private Staged stage(CsvInput in, String source, String tableName, TableSchema declared, CsvProgress progress) {
-        TableSchema schema = declared == null ? reader.infer(in.head(), source, tableName)
-                : new TableSchema(tableName, declared.columns());
+        CsvInference inference = declared == null ? reader.inferWithNotes(in.head(), source, tableName) : null;
+        TableSchema schema = inference != null ? inference.schema() : new TableSchema(tableName, declared.columns());
         String hint = declared != null ? null : "the column types were inferred from the first "
                 + reader.options().sampleRows() + " rows (" + schema.declaration() + "); if the value is right, "
                 + "declare the table's schema";
         TableStaging staging = new TableStaging(schema);
         CsvReadSummary summary = reader.read(in, source, schema, hint, new StagingSink(staging), progress);
-        return new Staged(staging, summary);
+        return new Staged(staging, summary, inference);
     }
 
     /** Adapts a {@link TableStaging} to the reader's sink. */

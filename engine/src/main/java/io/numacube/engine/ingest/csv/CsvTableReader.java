@@ -142,9 +142,15 @@ public final class CsvTableReader {
      * Infers a schema from CSV bytes, per column as {@link #inferredType}: LONG, DOUBLE or DATE when every non-empty
      * sampled value is one; DOUBLE or DATE when all but at most {@value #MISFIT_PERCENT}% are (so that a stray bad
      * value stops the load instead of turning a numeric column into text); else STRING (also for a column with no
-     * non-empty sampled value). The channel is not closed.
+     * non-empty sampled value). As DuckDB's sniffer, NaN, infinities and numbers beyond the double range count as
+     * DOUBLE (the load then refuses them). The channel is not closed.
      */
     public TableSchema infer(ReadableByteChannel in, String source, String tableName) {
+        return inferWithNotes(in, source, tableName).schema();
+    }
+
+    /** As {@link #infer(ReadableByteChannel, String, String)}, with why each widened or text column got its type. */
+    public CsvInference inferWithNotes(ReadableByteChannel in, String source, String tableName) {
         CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
         try {
             List<String> header = readHeader(scanner, source);
@@ -153,6 +159,8 @@ public final class CsvTableReader {
             int[] longs = new int[n];
             int[] doubles = new int[n];
             int[] dates = new int[n];
+            CsvInference.Note[] notLong = new CsvInference.Note[n];
+            CsvInference.Note[] notNumberOrDate = new CsvInference.Note[n];
             FieldDecoder dec = new FieldDecoder();
             int sampled = 0;
             while (sampled < options.sampleRows() && scanner.next()) {
@@ -168,28 +176,71 @@ public final class CsvTableReader {
                         continue;
                     }
                     nonEmpty[f]++;
-                    if (dec.parseLong(b, s, e) == null) {
+                    String notALong = dec.parseLong(b, s, e);
+                    String notADouble = dec.parseDouble(b, s, e);
+                    boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
+                    boolean isDate = dec.parseDate(b, s, e) == null;
+                    if (notALong == null) {
                         longs[f]++;
+                    } else if (isDouble && notLong[f] == null) {
+                        notLong[f] = note(scanner, source, header.get(f), f, widening(notALong, notADouble));
                     }
-                    if (dec.parseDouble(b, s, e) == null) {
+                    if (isDouble) {
                         doubles[f]++;
                     }
-                    if (dec.parseDate(b, s, e) == null) {
+                    if (isDate) {
                         dates[f]++;
+                    }
+                    if (!isDouble && !isDate && notNumberOrDate[f] == null) {
+                        notNumberOrDate[f] = note(scanner, source, header.get(f), f, null);
                     }
                 }
                 sampled++;
             }
             List<ColumnSpec> cols = new ArrayList<>(n);
+            List<CsvInference.Note> notes = new ArrayList<>();
             for (int f = 0; f < n; f++) {
-                cols.add(new ColumnSpec(header.get(f), inferredType(nonEmpty[f], longs[f], doubles[f], dates[f])));
+                ColumnType type = inferredType(nonEmpty[f], longs[f], doubles[f], dates[f]);
+                cols.add(new ColumnSpec(header.get(f), type));
+                if (type == ColumnType.DOUBLE && longs[f] > 0 && notLong[f] != null) {
+                    notes.add(withType(notLong[f], type, notLong[f].reason()));
+                } else if (type == ColumnType.STRING && notNumberOrDate[f] != null && (doubles[f] > 0 || dates[f] > 0)) {
+                    notes.add(withType(notNumberOrDate[f], type, doubles[f] >= dates[f]
+                            ? "is not a number, and " + (nonEmpty[f] - doubles[f]) + " of " + nonEmpty[f]
+                                    + " sampled values are not (at most " + MISFIT_PERCENT + "% may be)"
+                            : "is not a date (yyyy-MM-dd), and " + (nonEmpty[f] - dates[f]) + " of " + nonEmpty[f]
+                                    + " sampled values are not (at most " + MISFIT_PERCENT + "% may be)"));
+                }
             }
-            return new TableSchema(tableName, cols);
+            return new CsvInference(new TableSchema(tableName, cols), notes);
         } catch (CsvFault f) {
             throw error(source, f, "#" + (f.field() + 1));
         } catch (IOException e) {
             throw ioFailure(source, e);
         }
+    }
+
+    /** Why a value that is a double but not a LONG widens its column. */
+    private static String widening(String notALong, String notADouble) {
+        if (notADouble == FieldDecoder.NOT_FINITE) {
+            return "is not finite: DuckDB infers DOUBLE, as here, but the load stops at it (DOUBLE columns hold "
+                    + "finite values only; no option changes that)";
+        }
+        if (notALong == FieldDecoder.INTEGER_RANGE) {
+            return "is outside the 64-bit integer range (DuckDB infers HUGEINT, which numacube lacks: the column's "
+                    + "values are read as doubles, exact only up to 2^53)";
+        }
+        return "is not an integer";
+    }
+
+    private static CsvInference.Note note(CsvRecordScanner scanner, String source, String column, int f,
+                                          String reason) {
+        long line = scanner.locate(scanner.fieldOrigin(f))[0];
+        return new CsvInference.Note(column, ColumnType.STRING, scanner.fieldText(f), source, line, reason);
+    }
+
+    private static CsvInference.Note withType(CsvInference.Note n, ColumnType type, String reason) {
+        return new CsvInference.Note(n.column(), type, n.value(), n.source(), n.line(), reason);
     }
 
     /**
@@ -433,7 +484,8 @@ public final class CsvTableReader {
                 }
                 if (problem != null) {
                     long[] lc = sc.locate(sc.fieldOrigin(f));
-                    boolean misfit = !refused && problem != FieldDecoder.EMPTY && problem != NOT_UTF8;
+                    boolean misfit = !refused && problem != FieldDecoder.EMPTY && problem != NOT_UTF8
+                            && problem != FieldDecoder.NOT_FINITE;
                     throw new NamedFault(lc[0], lc[1], f, problem, sc.fieldText(f), schema.column(col).name(), misfit);
                 }
             }

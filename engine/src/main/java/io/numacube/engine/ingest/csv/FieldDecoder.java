@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
  * is not a value of that type. Leading and trailing ASCII spaces and tabs are ignored; nothing else is.
  *
  * <p>Grammars: LONG {@code [+-]?[0-9]+} within 64 bits; DOUBLE {@code [+-]?([0-9]+(.[0-9]*)?|.[0-9]+)([eE][+-]?[0-9]+)?}
- * and finite (no NaN, no Infinity, no hex, no {@code d}/{@code f} suffix), correctly rounded; DATE
+ * and finite (no hex, no {@code d}/{@code f} suffix), correctly rounded; NaN and infinities ({@code nan},
+ * {@code inf}, {@code infinity} in any case, optionally negative, and numbers beyond the double range) are reported
+ * as {@link #NOT_FINITE}, not {@link #NOT_NUMBER}, because DuckDB infers such a column as DOUBLE; DATE
  * {@code yyyy-MM-dd}, a real calendar day, as days since 1970-01-01.
  *
  * <p>Not thread-safe (results are held in fields): one per reading thread.
@@ -25,7 +27,9 @@ final class FieldDecoder {
     static final String NOT_INTEGER = "not an integer";
     static final String INTEGER_RANGE = "integer out of the 64-bit range";
     static final String NOT_NUMBER = "not a number";
-    static final String NOT_FINITE = "number out of the double range (must be finite)";
+    /** NaN, an infinity, or a number beyond the double range: DuckDB reads these as a DOUBLE nan or inf. */
+    static final String NOT_FINITE = "not a finite number (DOUBLE columns hold finite values only; NaN and "
+            + "infinities are not supported, and no option changes that)";
     static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
     static final String BAD_DAY = "not a calendar day";
 
@@ -139,7 +143,7 @@ final class FieldDecoder {
             }
         }
         if (digits == 0) {
-            return NOT_NUMBER;
+            return nonFiniteWord(b, from, to) ? NOT_FINITE : NOT_NUMBER;
         }
         if (p < to && (b[p] == 'e' || b[p] == 'E')) {
             p++;
@@ -180,6 +184,15 @@ final class FieldDecoder {
     }
 
     /** Parses {@code yyyy-MM-dd} into {@link #longValue} as days since 1970-01-01. */
+    /** {@code nan}, {@code inf}, {@code infinity}, any case, with an optional {@code -}: what DuckDB reads as DOUBLE. */
+    private static boolean nonFiniteWord(byte[] b, int from, int to) {
+        if (b[from] == '-') {
+            from++;
+        }
+        String w = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+        return w.equalsIgnoreCase("nan") || w.equalsIgnoreCase("inf") || w.equalsIgnoreCase("infinity");
+    }
+
     String parseDate(byte[] b, int from, int to) {
         while (from < to && blank(b[from])) {
             from++;

@@ -326,4 +326,46 @@ class CsvTableReaderTest {
         NumacubeException e = assertThrows(NumacubeException.class, () -> read(csv, s, CsvOptions.DEFAULT));
         assertEquals("t.csv:22:1: not an integer (field n, value \"1.5\")", e.getMessage());
     }
+
+    private static CsvInference inferNotes(String csv) {
+        return new CsvTableReader(CsvOptions.DEFAULT).inferWithNotes(
+                Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))), "t.csv", "t");
+    }
+
+    /**
+     * DuckDB's read_csv (checked with duckdb 1.x) infers HUGEINT for 9223372036854775808 and DOUBLE for 1e309, NaN,
+     * inf and -Infinity. numacube has no HUGEINT: the column is DOUBLE, and the note says so and why.
+     */
+    @Test
+    void namesTheFirstValueThatWidenedAnIntegerColumnAsDuckDbWouldInferIt() {
+        CsvInference inf = inferNotes("k,big,e,nan,inf\na,1,1,1,1\nb,9223372036854775808,1e309,NaN,-Infinity\n");
+        assertEquals("k STRING, big DOUBLE, e DOUBLE, nan DOUBLE, inf DOUBLE", CsvSchemas.sqlDeclaration(inf.schema()));
+        assertEquals("column big is DOUBLE: value \"9223372036854775808\" at t.csv:3 is outside the 64-bit integer "
+                + "range (DuckDB infers HUGEINT, which numacube lacks: the column's values are read as doubles, exact "
+                + "only up to 2^53)", inf.note("big").text());
+        for (String c : List.of("e", "nan", "inf")) {
+            assertTrue(inf.note(c).text().contains("at t.csv:3 is not finite: DuckDB infers DOUBLE, as here, but the "
+                    + "load stops at it"), inf.note(c).text());
+        }
+        assertEquals(null, inf.note("k"));
+    }
+
+    @Test
+    void namesTheFirstValueThatMadeANumericColumnText() {
+        CsvInference inf = inferNotes("v,d,plain\n1.5,2025-01-01,x\nn/a,2025-01-02,y\n2,oops,z\n");
+        assertEquals("v STRING, d STRING, plain STRING", CsvSchemas.sqlDeclaration(inf.schema()));
+        assertEquals("column v is STRING: value \"n/a\" at t.csv:3 is not a number, and 1 of 3 sampled values are not "
+                + "(at most 1% may be)", inf.note("v").text());
+        assertEquals("column d is STRING: value \"oops\" at t.csv:4 is not a date (yyyy-MM-dd), and 1 of 3 sampled "
+                + "values are not (at most 1% may be)", inf.note("d").text());
+        assertEquals(null, inf.note("plain"), "a text column needs no explanation");
+    }
+
+    @Test
+    void aNonFiniteValueStopsTheLoadWithoutSuggestingASchemaThatCannotHelp() {
+        NumacubeException e = assertThrows(NumacubeException.class,
+                () -> read("k,v\na,1.5\nb,inf\n", CsvSchemas.parseDeclaration("t", "k STRING, v DOUBLE")));
+        assertEquals("t.csv:3:3: not a finite number (DOUBLE columns hold finite values only; NaN and infinities are not"
+                + " supported, and no option changes that) (field v, value \"inf\")", e.getMessage());
+    }
 }
