@@ -85,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
         try (Cube cube = Cube.open(settings.toOptions())) {
             out.println("cube:    " + cube.describe());
             out.flush();
-            CubeLoader.TableLoad gen = CubeLoader.generate(cube, rows, seed, err);
+            CubeLoader.TableLoad gen = CubeLoader.generate(cube, rows, seed, settings.maxMemory(), err);
             out.println(String.format(Locale.ROOT, "generated %,d trades (seed %d) in %.2f s, %,.0f rows/s", rows, seed,
                     gen.readSeconds(), gen.rowsPerSecond()));
             out.println();

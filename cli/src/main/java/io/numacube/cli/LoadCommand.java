@@ -54,7 +54,8 @@ final class LoadCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Cube cube = Cube.open(settings.toOptions())) {
             out.println("cube: " + cube.describe());
-            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, spec.commandLine().getErr());
+            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, settings.maxMemory(),
+                    spec.commandLine().getErr());
             List<PartitionInfo> placement = cube.placement();
             for (CubeLoader.TableLoad load : loads) {
                 out.println();

@@ -85,11 +85,11 @@ final class QueryCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (Cube cube = Cube.open(settings.toOptions())) {
             if (generate != null) {
-                CubeLoader.TableLoad g = CubeLoader.generate(cube, generate, seed, err);
+                CubeLoader.TableLoad g = CubeLoader.generate(cube, generate, seed, settings.maxMemory(), err);
                 err.println(String.format(Locale.ROOT, "-- generated %,d trades (seed %d) in %.2f s", g.rows(), seed,
                         g.readSeconds()));
             }
-            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, err);
+            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, settings.maxMemory(), err);
             for (CubeLoader.TableLoad l : loads) {
                 err.println(String.format(Locale.ROOT, "-- loaded %s: %,d rows from %s in %.2f s", l.table(), l.rows(),
                         l.file(), l.readSeconds() + l.placeSeconds()));

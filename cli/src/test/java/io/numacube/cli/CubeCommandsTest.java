@@ -229,6 +229,22 @@ class CubeCommandsTest {
                 load.out());
     }
 
+    /** Before: the load or generation ran until the kernel's OOM killer ended it (exit 137, no message). */
+    @Test
+    void refusesToGenerateOrLoadMoreThanMaxMemoryBeforeStarting() {
+        CliRun gen = CliRun.of("query", "--generate", "10M", "--max-memory", "100M", "SELECT COUNT(*) FROM trades");
+        assertEquals(2, gen.exitCode(), gen.err());
+        assertEquals("numacube: not enough memory: 10,000,000 generated trades (29 bytes a row) needs at least 276.6 MiB "
+                + "placed, more than --max-memory 100.0 MiB — generate fewer rows or raise --max-memory\n", gen.err());
+        CliRun load = CliRun.of("load", "--table", trades(), "--max-memory", "64K");
+        assertEquals(2, load.exitCode(), load.err());
+        assertTrue(load.err().startsWith("numacube: not enough memory: table trades (about "), load.err());
+        assertTrue(load.err().endsWith("more than --max-memory 64.0 KiB — load a smaller file or raise --max-memory\n"),
+                load.err());
+        CliRun demo = CliRun.of("demo", "--rows", "1M", "--max-memory", "1M");
+        assertEquals(2, demo.exitCode(), demo.err());
+    }
+
     @Test
     void refusesAQueryWithoutData() {
         CliRun run = CliRun.of("query", "SELECT 1");

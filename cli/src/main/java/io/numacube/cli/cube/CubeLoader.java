@@ -99,8 +99,13 @@ public final class CubeLoader {
         }
     }
 
-    /** Loads every {@code --table} in order. */
-    public static List<TableLoad> loadCsv(Cube cube, DataSources sources, PrintWriter err) {
+    /**
+     * Loads every {@code --table} in order; each is first checked against the memory the process may use
+     * ({@link MemoryBudget}).
+     *
+     * @param maxMemory {@code --max-memory}, or null
+     */
+    public static List<TableLoad> loadCsv(Cube cube, DataSources sources, Long maxMemory, PrintWriter err) {
         CsvOptions options = sources.csvOptions();
         CsvStagingLoader loader = new CsvStagingLoader(options);
         List<TableLoad> loads = new ArrayList<>();
@@ -112,6 +117,7 @@ public final class CubeLoader {
             index++;
             String name = t.getKey();
             Path file = t.getValue();
+            checkMemory(cube, name, file, options.delimiter(), maxMemory);
             ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
             long start = System.nanoTime();
             CsvStagingLoader.Staged staged;
@@ -151,8 +157,29 @@ public final class CubeLoader {
                 .toList());
     }
 
-    /** Generates {@code rows} trades (and the fx table) straight into the cube. */
-    public static TableLoad generate(Cube cube, long rows, long seed, PrintWriter err) {
+    /** Refuses a CSV file whose rows, estimated from its size and first lines, cannot fit. */
+    private static void checkMemory(Cube cube, String table, Path file, char delimiter, Long maxMemory) {
+        CsvSizeEstimate.of(file, delimiter).ifPresent(e -> MemoryBudget.detect(maxMemory).check("table " + table + " (about "
+                        + MemoryBudget.rows(e.rows()) + " rows of " + e.columns() + " columns in " + file + ")",
+                e.rows() * e.columns() * MemoryBudget.MIN_CODE_BYTES,
+                e.rows() * e.columns() * MemoryBudget.MIN_STAGED_BYTES, cube.dataNodes(),
+                "load a smaller file"));
+    }
+
+    /**
+     * Generates {@code rows} trades (and the fx table) straight into the cube, after checking that they fit
+     * ({@link MemoryBudget}).
+     *
+     * @param maxMemory {@code --max-memory}, or null
+     */
+    public static TableLoad generate(Cube cube, long rows, long seed, Long maxMemory, PrintWriter err) {
+        long perRow = 0;
+        for (ColumnSpec c : io.numacube.engine.gen.TradesGenerator.TRADES.columns()) {
+            perRow += c.isDimension() ? MemoryBudget.MIN_CODE_BYTES : MemoryBudget.MEASURE_BYTES;
+        }
+        MemoryBudget.detect(maxMemory).check(MemoryBudget.rows(rows) + " generated trades (" + perRow
+                + " bytes a row)", Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow, 0,
+                cube.dataNodes(), "generate fewer rows");
         ProgressBar bar = ProgressBar.on(err, "generating trades");
         long start = System.nanoTime();
         try {

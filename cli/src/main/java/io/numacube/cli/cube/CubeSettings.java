@@ -40,6 +40,17 @@ public final class CubeSettings {
             description = "Testing aid: run on N logical nodes of unpinned threads and ordinary memory.")
     int simulatedNodes;
 
+    @Option(names = "--max-memory", paramLabel = "SIZE", converter = ByteSize.class,
+            description = "The most memory the data may take (placed columns, and the heap that stages a CSV file), "
+                    + "e.g. 16G; a load or generation that needs more is refused before it starts. Default: what the "
+                    + "NUMA nodes have free, the cgroup's limit and the JVM's heap allow.")
+    Long maxMemory;
+
+    /** The --max-memory cap in bytes, or null for none. */
+    public Long maxMemory() {
+        return maxMemory;
+    }
+
     /** The options these settings describe. */
     public CubeOptions toOptions() {
         Partitioning partitioning = partitionBy != null ? Partitioning.byDimension(partitionBy, partitions)
