@@ -27,8 +27,9 @@ import java.util.zip.GZIPInputStream;
  *   <li>A pipe, a FIFO, {@code /dev/stdin} or {@code <(...)} can be read only once: the bytes {@link #head()} hands
  *       out are kept in memory (inference reads a few thousand rows) and {@link #all()} replays them before it
  *       reads on.</li>
- *   <li>gzip is recognised by its magic bytes (not the file name) and decompressed as it is read, as DuckDB does;
- *       zstd and Parquet are recognised and refused with a clear message.</li>
+ *   <li>gzip and zstd are recognised by their magic bytes (not the file name) and decompressed as they are read, as
+ *       DuckDB does (zstd through zstd-jni, whose native library needs {@code --enable-native-access}); Parquet is
+ *       recognised and refused with a clear message.</li>
  * </ul>
  * Not thread-safe; one per read. {@link #close()} closes the file.
  */
@@ -94,9 +95,7 @@ public final class CsvInput implements AutoCloseable {
                     path + " is a Parquet file; Parquet is not supported yet — export it as CSV");
         }
         if (startsWith(magic, ZSTD)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    path + " is zstd-compressed; zstd-compressed CSV is not supported yet — decompress it "
-                            + "(zstd -d) or recompress it with gzip");
+            return new CsvInput(ch, Channels.newChannel(zstd(path, in)));
         }
         if (startsWith(magic, GZIP)) {
             return new CsvInput(ch, Channels.newChannel(new GzipCsv(in)));
@@ -194,12 +193,27 @@ public final class CsvInput implements AutoCloseable {
     }
 
     static NumacubeException failure(String source, IOException e) {
+        if (e instanceof com.github.luben.zstd.ZstdIOException) {
+            return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "corrupt zstd data: file=" + source + " error=" + IoReason.of(e) + " — check the file");
+        }
         if (e instanceof java.util.zip.ZipException) {
             return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "corrupt gzip data: file=" + source + " error=" + IoReason.of(e) + " — check the file");
         }
         return new NumacubeException(NumacubeException.Kind.PLATFORM,
                 "cannot read CSV file: file=" + source + " error=" + IoReason.of(e), e);
+    }
+
+    /** A zstd decompressing stream; zstd-jni's native library is loaded on first use. */
+    private static InputStream zstd(Path path, InputStream in) throws IOException {
+        try {
+            return new java.io.BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), 1 << 16);
+        } catch (UnsatisfiedLinkError | ExceptionInInitializerError | NoClassDefFoundError e) {
+            throw new NumacubeException(NumacubeException.Kind.PLATFORM, path + " is zstd-compressed and zstd's "
+                    + "native library cannot be loaded here: error=" + e + " — decompress it (zstd -d) or recompress "
+                    + "it with gzip");
+        }
     }
 
     /** gzip members one after another, as gzip writes them; a large buffer, since CSV is read in big chunks. */

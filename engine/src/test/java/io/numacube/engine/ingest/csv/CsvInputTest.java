@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.numa.NumacubeException;
@@ -75,13 +76,29 @@ class CsvInputTest {
     }
 
     @Test
-    void refusesZstdAndParquetByTheirMagicBytes(@TempDir Path dir) throws Exception {
-        Path zst = Files.write(dir.resolve("a.csv"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0, 0});
-        assertEquals(zst + " is zstd-compressed; zstd-compressed CSV is not supported yet — decompress it (zstd -d) "
-                + "or recompress it with gzip", assertThrows(NumacubeException.class, () -> stage(zst)).getMessage());
+    void readsZstdByItsMagicBytes(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("trades.csv");
+        ByteArrayOutputStream z = new ByteArrayOutputStream();
+        try (OutputStream out = new com.github.luben.zstd.ZstdOutputStream(z)) {
+            out.write(csv());
+        }
+        Files.write(file, z.toByteArray());
+        assertEveryRow(stage(file));
+    }
+
+    @Test
+    void refusesParquetByItsMagicBytes(@TempDir Path dir) throws Exception {
         Path parquet = Files.write(dir.resolve("b.csv"), "PAR1\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
         assertEquals(parquet + " is a Parquet file; Parquet is not supported yet — export it as CSV",
                 assertThrows(NumacubeException.class, () -> stage(parquet)).getMessage());
+    }
+
+    @Test
+    void corruptZstdIsAnInputError(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("bad.csv"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 9, 9, 9});
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("corrupt zstd data: file=" + file), e.getMessage());
     }
 
     @Test
