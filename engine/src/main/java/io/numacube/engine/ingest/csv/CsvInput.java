@@ -87,24 +87,96 @@ public final class CsvInput implements AutoCloseable {
     }
 
     private static CsvInput open(Path path, FileChannel ch, boolean regular) throws IOException {
-        PushbackInputStream in = new PushbackInputStream(Channels.newInputStream(ch), 4);
-        byte[] magic = in.readNBytes(4);
+        PushbackInputStream in = new PushbackInputStream(Channels.newInputStream(ch), SNIFF_BYTES);
+        byte[] magic = in.readNBytes(SNIFF_BYTES);
         in.unread(magic);
         if (startsWith(magic, PARQUET)) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     path + " is a Parquet file; Parquet is not supported yet — export it as CSV");
         }
         if (startsWith(magic, ZSTD)) {
-            return new CsvInput(ch, Channels.newChannel(zstd(path, in)));
+            return new CsvInput(ch, filling(zstd(path, in)));
         }
         if (startsWith(magic, GZIP)) {
-            return new CsvInput(ch, Channels.newChannel(new GzipCsv(in)));
+            return new CsvInput(ch, filling(new GzipCsv(in)));
         }
+        refuseBinary(path, magic);
         if (regular) {
             ch.position(0);
             return new CsvInput(ch, null);
         }
-        return new CsvInput(ch, Channels.newChannel(in));
+        return new CsvInput(ch, filling(in));
+    }
+
+    /**
+     * A channel whose reads fill the buffer (or reach the end): {@link Channels#newChannel(InputStream)} hands out at
+     * most 8 KiB a read, and the scanner, which rescans a record it has not finished after each read, would take
+     * quadratic time over a long record (a binary file without line breaks, piped in).
+     */
+    private static ReadableByteChannel filling(InputStream in) {
+        return new ReadableByteChannel() {
+            private boolean open = true;
+
+            @Override
+            public int read(ByteBuffer dst) throws IOException {
+                int want = dst.remaining();
+                if (want == 0) {
+                    return 0;
+                }
+                int n;
+                if (dst.hasArray()) {
+                    n = in.readNBytes(dst.array(), dst.arrayOffset() + dst.position(), want);
+                    dst.position(dst.position() + n);
+                } else {
+                    byte[] b = in.readNBytes(Math.min(want, 1 << 20));
+                    n = b.length;
+                    dst.put(b);
+                }
+                return n == 0 ? -1 : n;
+            }
+
+            @Override
+            public boolean isOpen() {
+                return open;
+            }
+
+            @Override
+            public void close() {
+                open = false;
+            }
+        };
+    }
+
+    /** How many first bytes are looked at for magic numbers and NUL bytes. */
+    private static final int SNIFF_BYTES = 4096;
+
+    /**
+     * Refuses a file whose first line (the header row, as far as the first {@value #SNIFF_BYTES} bytes go) holds a NUL
+     * byte or bytes that are not UTF-8: a binary file, caught before the scanner reports its bytes as CSV syntax.
+     * Data rows are not looked at here: DuckDB reads a NUL inside a field, and the reader checks their text.
+     */
+    private static void refuseBinary(Path path, byte[] head) {
+        int end = 0;
+        while (end < head.length && head[end] != '\n') {
+            if (head[end] == 0) {
+                throw notText(path, end, "a NUL byte");
+            }
+            end++;
+        }
+        java.nio.charset.CharsetDecoder utf8 = java.nio.charset.StandardCharsets.UTF_8.newDecoder();
+        ByteBuffer in = ByteBuffer.wrap(head, 0, end);
+        java.nio.charset.CoderResult r = utf8.decode(in, java.nio.CharBuffer.allocate(end), true);
+        // a multi-byte character cut by the end of the sniffed bytes is not an error
+        if (r.isError() && (end < head.length || in.position() < end - 3)) {
+            throw notText(path, in.position(), "a byte that is not UTF-8 (0x"
+                    + Integer.toHexString(head[in.position()] & 0xff) + ")");
+        }
+    }
+
+    private static NumacubeException notText(Path path, int offset, String what) {
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, path + ":1:" + (offset + 1) + ": " + what
+                + " in the header row at byte offset " + offset + ": this is a binary file, not CSV text (gzip- and "
+                + "zstd-compressed CSV are read; other formats are not)");
     }
 
     private static boolean startsWith(byte[] bytes, byte[] prefix) {

@@ -106,12 +106,32 @@ class CsvInputTest {
         Path nul = Files.write(dir.resolve("nul.csv"), "id,pn\0l\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
         NumacubeException e = assertThrows(NumacubeException.class, () -> stage(nul));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
-        assertEquals(nul + ":1:4: a NUL byte in the header row (is this a CSV file?) (field #2, value \"pn\\u0000l\")",
+        assertEquals(nul + ":1:6: a NUL byte in the header row at byte offset 5: this is a binary file, not CSV text "
+                + "(gzip- and zstd-compressed CSV are read; other formats are not)", e.getMessage());
+        // beyond the first 4 KiB, the header check still catches it
+        Path late = Files.write(dir.resolve("late.csv"), ("id," + "x".repeat(5000) + "\0\n1,2\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        e = assertThrows(NumacubeException.class, () -> stage(late));
+        assertTrue(e.getMessage().startsWith(late + ":1:4: a NUL byte in the header row (is this a CSV file?)"),
                 e.getMessage());
         Path latin1 = Files.write(dir.resolve("latin1.csv"), "id,caf\u00e9\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
         e = assertThrows(NumacubeException.class, () -> stage(latin1));
-        assertEquals(latin1 + ":1:4: not valid UTF-8 text in the header row (is this a CSV file?) (field #2, value "
-                + "\"caf\uFFFD\")", e.getMessage());
+        assertEquals(latin1 + ":1:7: a byte that is not UTF-8 (0xe9) in the header row at byte offset 6: this is a "
+                + "binary file, not CSV text (gzip- and zstd-compressed CSV are read; other formats are not)",
+                e.getMessage());
+        // random bytes that happen to hold a quote: named as binary, not as a CSV quoting error
+        Path junk = Files.write(dir.resolve("junk.csv"), new byte[] {(byte) 0x8f, '"', 'x', (byte) 0xfe, '\n'});
+        assertTrue(assertThrows(NumacubeException.class, () -> stage(junk)).getMessage()
+                .startsWith(junk + ":1:1: a byte that is not UTF-8 (0x8f)"));
+    }
+
+    /** DuckDB reads a NUL byte inside a field as part of the string; so does numacube. */
+    @Test
+    void aNulByteInADataFieldIsText(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("nul.csv"), "k,v\na\0b,1\n".getBytes(StandardCharsets.ISO_8859_1));
+        TableStaging s = stage(file);
+        assertEquals(s.dictionary(0).codeOf("a\0b"), s.codes(0)[0]);
+        assertEquals(1, s.dictionary(0).size());
     }
 
     @Test
