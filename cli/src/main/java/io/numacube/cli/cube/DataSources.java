@@ -20,7 +20,8 @@ public final class DataSources {
 
     @Option(names = "--table", paramLabel = "NAME=FILE",
             description = "Load FILE (CSV with a header row) as table NAME; repeatable, e.g. --table trades=trades.csv "
-                    + "--table fx=fx.csv.")
+                    + "--table fx=fx.csv. FILE may be a pipe (/dev/stdin, <(...), a FIFO: read once) and gzip- or "
+                    + "zstd-compressed (recognised by its first bytes, whatever its name).")
     List<String> tables = new ArrayList<>();
 
     @Option(names = "--schema", paramLabel = "NAME=DECL",
