@@ -100,7 +100,13 @@ final class SqlTestParser {
                     throw error(i, "unknown option '" + name + "' — known: " + String.join(", ", OPTIONS.stream()
                             .sorted().toList()));
                 }
-                records.add(new SqlTestRecord.Option(i + 1, name, w[1].substring(eq + 1)));
+                String value = w[1].substring(eq + 1);
+                if (Set.of("threads", "nodes", "morsel_rows").contains(name)) {
+                    number(i, value, name);
+                } else if (name.equals("stealing") && !value.equals("true") && !value.equals("false")) {
+                    throw error(i, "option stealing is true or false, got: " + value);
+                }
+                records.add(new SqlTestRecord.Option(i + 1, name, value));
             }
         }
 
