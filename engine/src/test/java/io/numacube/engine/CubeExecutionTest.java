@@ -173,18 +173,14 @@ class CubeExecutionTest {
         assertEquals(Placement.INTERLEAVE, Placement.parse("Interleave"));
     }
 
+    /** The answer over no rows is data (engine/src/test/sql/aggregate/global.test); here, its names and stats. */
     @Test
-    void globalAggregateOverNoRowsGivesCountZeroAndNullSums() {
+    void resultOverNoRowsNamesItsColumnsAndRanNoMorsels() {
         try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1))) {
             cube.generateTrades(1_000, 1, ProgressListener.NONE);
             QueryResult r = cube.query("SELECT COUNT(*), SUM(pnl), MIN(notional) FROM trades WHERE desk = 'nobody'");
-            assertEquals(1, r.rowCount());
-            assertEquals(0, r.getLong(0, 0));
-            assertTrue(r.isNull(0, 1) && r.isNull(0, 2));
             assertEquals(1, r.columnIndex("SUM(pnl)"));
             assertEquals(-1, r.columnIndex("pnl"));
-            QueryResult grouped = cube.query("SELECT desk, COUNT(*) FROM trades WHERE desk = 'nobody' GROUP BY desk");
-            assertEquals(0, grouped.rowCount());
             Map<Integer, Long> byNode = r.stats().morselsByNode();
             assertTrue(byNode.isEmpty(), byNode.toString());
         }

@@ -1,6 +1,10 @@
 package io.numacube.engine.testing;
 
 import io.numacube.engine.QueryResult;
+import io.numacube.engine.gen.TradeRow;
+import io.numacube.engine.gen.TradesGenerator;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
@@ -62,6 +66,50 @@ public final class DuckDb implements AutoCloseable {
                 app.endRow();
             }
         }
+    }
+
+    /** Loads the generator's trades ({@code rows} rows of seed {@code seed}) and fx tables, row by row. */
+    public void loadTrades(long rows, long seed) throws SQLException {
+        TradesGenerator gen = new TradesGenerator(seed, rows);
+        TradeRow r = new TradeRow();
+        List<Object[]> trades = new ArrayList<>();
+        for (long i = 0; i < rows; i++) {
+            gen.row(i, r);
+            trades.add(new Object[] {r.tradeId, r.deskName(), r.bookName(), r.currencyCode(), (long) r.epochDay(),
+                    r.counterpartyName(), r.pnl, r.notional});
+        }
+        load(TradesGenerator.TRADES, trades);
+        List<Object[]> fx = new ArrayList<>();
+        for (int c = 0; c < TradesGenerator.CURRENCIES.size(); c++) {
+            fx.add(new Object[] {TradesGenerator.CURRENCIES.get(c), TradesGenerator.rateToUsd(c)});
+        }
+        load(TradesGenerator.FX, fx);
+    }
+
+    /** Replaces table {@code staging.schema().name()} with the staged rows: the very values numacube loads. */
+    public void load(TableStaging staging) throws SQLException {
+        TableSchema schema = staging.schema();
+        Dictionary[] dictionaries = new Dictionary[schema.size()];
+        for (int c = 0; c < schema.size(); c++) {
+            if (schema.column(c).type().isDimension()) {
+                dictionaries[c] = staging.dictionary(c).build();
+            }
+        }
+        List<Object[]> rows = new ArrayList<>(staging.rows());
+        for (int r = 0; r < staging.rows(); r++) {
+            Object[] row = new Object[schema.size()];
+            for (int c = 0; c < schema.size(); c++) {
+                int code = dictionaries[c] == null ? -1 : staging.codes(c)[r];
+                row[c] = switch (schema.column(c).type()) {
+                    case STRING -> dictionaries[c].string(code);
+                    case INT, DATE -> dictionaries[c].longValue(code);
+                    case LONG -> staging.longs(c)[r];
+                    case DOUBLE -> staging.doubles(c)[r];
+                };
+            }
+            rows.add(row);
+        }
+        load(schema, rows);
     }
 
     /** Runs {@code sql}; each row as String (keys, dates), BigDecimal (integers) or Double, null for NULL. */
