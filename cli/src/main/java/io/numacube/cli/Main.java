@@ -17,7 +17,15 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int status;
+        try {
+            status = commandLine().execute(args);
+        } catch (Throwable t) {
+            // picocli hands only Exceptions to the ErrorReporter: an Error (StackOverflowError, OutOfMemoryError)
+            // would otherwise reach the user as a stack trace
+            status = ErrorReporter.reportUnexpected(t, new java.io.PrintWriter(System.err, true));
+        }
+        System.exit(status);
     }
 
     /** The configured command line: subcommands, and numacube's errors mapped to one clear line and an exit code. */
