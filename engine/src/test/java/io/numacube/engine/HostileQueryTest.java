@@ -219,6 +219,18 @@ class HostileQueryTest {
         assertTrue(e.getMessage().contains("staging"), e.getMessage());
         e = assertThrows(NullPointerException.class, () -> Cube.open(null));
         assertTrue(e.getMessage().contains("options"), e.getMessage());
+        e = assertThrows(NullPointerException.class, () -> new io.numacube.engine.ingest.TableStaging(null));
+        assertTrue(e.getMessage().contains("schema"), e.getMessage());
+        e = assertThrows(NullPointerException.class, () -> Placement.parse(null));
+        assertTrue(e.getMessage().contains("placement"), e.getMessage());
+        e = assertThrows(NullPointerException.class, () -> Partitioning.parse(null));
+        assertTrue(e.getMessage().contains("partitioning"), e.getMessage());
+        QueryResult r = cube.query("SELECT k, COUNT(*) FROM t GROUP BY k");
+        IndexOutOfBoundsException out = assertThrows(IndexOutOfBoundsException.class, () -> r.getLong(0, 7));
+        assertTrue(out.getMessage().contains("column=7"), out.getMessage());
+        assertThrows(IndexOutOfBoundsException.class, () -> r.isNull(0, -1));
+        e = assertThrows(NullPointerException.class, () -> r.columnIndex(null));
+        assertTrue(e.getMessage().contains("name"), e.getMessage());
         IllegalArgumentException iae = assertThrows(IllegalArgumentException.class,
                 () -> cube.generateTrades(-1, 1, null));
         assertTrue(iae.getMessage().contains("rows"), iae.getMessage());
