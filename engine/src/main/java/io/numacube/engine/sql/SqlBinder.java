@@ -589,6 +589,11 @@ public final class SqlBinder {
                 }
                 case MINUS_PREFIX: {
                     SqlNode operand = ((SqlCall) e).operand(0);
+                    if (operand instanceof SqlNumericLiteral num && num.isExact()
+                            && num.bigDecimalValue().equals(BigDecimal.valueOf(Long.MIN_VALUE).negate())) {
+                        // -9223372036854775808: the one BIGINT whose magnitude is no BIGINT
+                        return new Expr.Literal(Long.MIN_VALUE, ColumnType.LONG);
+                    }
                     Expr x = numeric(operand, expr(operand, outputLevel, inAggregate));
                     if (x instanceof Expr.Literal lit) {
                         return lit.type() == ColumnType.LONG ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
