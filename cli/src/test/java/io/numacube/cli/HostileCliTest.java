@@ -32,6 +32,16 @@ class HostileCliTest {
     }
 
     @Test
+    void nanAndInfiniteResultsPrintInEveryFormat() {
+        for (String format : new String[] {"csv", "json", "table"}) {
+            CliRun run = CliRun.of("query", "--generate", "2000", "--format", format,
+                    "SELECT SUM(pnl * 1e400), MAX(pnl * 1e400), MIN(pnl * 1e400), COUNT(*) FROM trades");
+            assertEquals(0, run.exitCode(), format + ": " + run.err());
+            assertTrue(run.out().contains("NaN") && run.out().contains("-Infinity"), format + ": " + run.out());
+        }
+    }
+
+    @Test
     void anErrorIsOneInternalErrorLineWithoutAStackTrace() {
         StringWriter err = new StringWriter();
         int code = ErrorReporter.reportUnexpected(new StackOverflowError(), new PrintWriter(err, true));

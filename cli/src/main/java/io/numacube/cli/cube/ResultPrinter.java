@@ -115,7 +115,15 @@ public final class ResultPrinter {
                         case STRING -> w.writeString(r.getString(row, c));
                         case INT, LONG -> w.writeLong(r.getLong(row, c));
                         case DATE -> w.writeDate(r.getLong(row, c));
-                        case DOUBLE -> w.writeDouble(r.getDouble(row, c));
+                        case DOUBLE -> {
+                            double v = r.getDouble(row, c);
+                            // a result may be NaN or infinite (0.0 / 0.0); data files may not, so the writer refuses
+                            if (Double.isFinite(v)) {
+                                w.writeDouble(v);
+                            } else {
+                                w.writeString(Double.toString(v));
+                            }
+                        }
                     }
                 }
                 w.endRow();
