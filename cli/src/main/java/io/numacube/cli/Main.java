@@ -20,10 +20,18 @@ public final class Main implements Runnable {
         java.nio.charset.Charset charset = System.out.charset();
         java.io.OutputStream stdout = io.numacube.cli.output.ResultStream.stdout();
         System.setOut(new java.io.PrintStream(stdout, true, charset));
-        CommandLine cl = commandLine();
-        cl.setOut(new java.io.PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(stdout, charset)),
-                true));
-        System.exit(cl.execute(args));
+        int status;
+        try {
+            CommandLine cl = commandLine();
+            cl.setOut(new java.io.PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(stdout,
+                    charset)), true));
+            status = cl.execute(args);
+        } catch (Throwable t) {
+            // picocli hands only Exceptions to the ErrorReporter: an Error (StackOverflowError, OutOfMemoryError)
+            // would otherwise reach the user as a stack trace
+            status = ErrorReporter.reportUnexpected(t, new java.io.PrintWriter(System.err, true));
+        }
+        System.exit(status);
     }
 
     /** The configured command line: subcommands, and numacube's errors mapped to one clear line and an exit code. */

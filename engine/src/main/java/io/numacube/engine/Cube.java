@@ -75,6 +75,7 @@ public final class Cube implements AutoCloseable {
 
     /** Opens an empty cube: detects the machine (or simulates nodes), starts the workers, opens placed memory. */
     public static Cube open(CubeOptions options) {
+        java.util.Objects.requireNonNull(options, "options must not be null");
         if (options.simulatedNodes() > 0) {
             int k = options.simulatedNodes();
             int perNode = options.threadsPerNode() > 0 ? options.threadsPerNode()
@@ -127,6 +128,7 @@ public final class Cube implements AutoCloseable {
      * benchmark compare placement modes in one process without regenerating the data.
      */
     public void relocate(Placement placement) {
+        java.util.Objects.requireNonNull(placement, "placement must not be null");
         checkOpen();
         loadLock.lock();
         try {
@@ -163,6 +165,7 @@ public final class Cube implements AutoCloseable {
      * Dimension dictionaries are sorted, so codes follow value order.
      */
     public void loadTable(TableStaging staging) {
+        java.util.Objects.requireNonNull(staging, "staging must not be null");
         checkOpen();
         loadLock.lock();
         try {
@@ -179,6 +182,9 @@ public final class Cube implements AutoCloseable {
      * parallel by its node's workers, as table {@code trades}; also (re)loads table {@code fx}.
      */
     public void generateTrades(long rows, long seed, ProgressListener progress) {
+        if (rows < 0) {
+            throw new IllegalArgumentException("rows must be >= 0: rows=" + rows);
+        }
         checkOpen();
         loadLock.lock();
         try {
@@ -237,6 +243,7 @@ public final class Cube implements AutoCloseable {
 
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */
     public QueryResult query(String sql) {
+        java.util.Objects.requireNonNull(sql, "sql must not be null");
         long start = System.nanoTime();
         lock.readLock().lock();
         try {
@@ -246,6 +253,10 @@ public final class Cube implements AutoCloseable {
             FactTable fact = tables.get(key(lq.fact()));
             FactTable lookup = lq.lookup() == null ? null : tables.get(key(lq.lookup()));
             return QueryExecutor.run(lq, fact, lookup, pool, workStealing, start);
+        } catch (StackOverflowError e) {
+            // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "the query is nested too deeply to run"
+                    + " — simplify its expressions (nesting limit " + SqlBinder.MAX_DEPTH + ")");
         } finally {
             lock.readLock().unlock();
         }
@@ -336,6 +347,7 @@ public final class Cube implements AutoCloseable {
     }
 
     private FactTable table(String name) {
+        java.util.Objects.requireNonNull(name, "table name must not be null");
         checkOpen();
         FactTable t = tables.get(key(name));
         if (t == null) {

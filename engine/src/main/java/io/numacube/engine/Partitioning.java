@@ -47,6 +47,7 @@ public record Partitioning(String dimension, int partitionCount, int rowsPerPart
     }
 
     public static Partitioning byDimension(String dimension, int partitionCount) {
+        java.util.Objects.requireNonNull(dimension, "dimension must not be null");
         return new Partitioning(dimension, partitionCount, 0);
     }
 
@@ -55,6 +56,7 @@ public record Partitioning(String dimension, int partitionCount, int rowsPerPart
      * {@code DIMENSION[:N]} (by a dimension, N partitions, automatic when omitted).
      */
     public static Partitioning parse(String text) {
+        java.util.Objects.requireNonNull(text, "partitioning text must not be null");
         String s = text.trim();
         int colon = s.indexOf(':');
         String head = colon < 0 ? s : s.substring(0, colon).trim();

@@ -31,6 +31,7 @@ public record Placement(Kind kind, int node) {
     public static final Placement REMOTE = new Placement(Kind.REMOTE, -1);
 
     public Placement {
+        java.util.Objects.requireNonNull(kind, "placement kind must not be null");
         if (kind == Kind.ONE_NODE ? node < 0 : node != -1) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "only one_node takes a node, and it needs one ≥ 0: placement=" + kind + " node=" + node);
@@ -43,6 +44,7 @@ public record Placement(Kind kind, int node) {
 
     /** Parses {@code node_local}, {@code interleave}, {@code os_default}, {@code remote} or {@code one_node:N}. */
     public static Placement parse(String text) {
+        java.util.Objects.requireNonNull(text, "placement text must not be null");
         String s = text.trim().toLowerCase(Locale.ROOT).replace('-', '_');
         try {
             if (s.startsWith("one_node")) {

@@ -40,6 +40,7 @@ public final class QueryResult {
 
     /** The same rows with other statistics. */
     public QueryResult withStats(QueryStats newStats) {
+        java.util.Objects.requireNonNull(newStats, "newStats must not be null");
         return new QueryResult(names, types, columns, nulls, rows, newStats);
     }
 
@@ -53,6 +54,7 @@ public final class QueryResult {
 
     /** The index of the first column with this name (case-insensitive), or -1. */
     public int columnIndex(String name) {
+        java.util.Objects.requireNonNull(name, "column name must not be null");
         for (int c = 0; c < names.size(); c++) {
             if (names.get(c).equalsIgnoreCase(name)) {
                 return c;
@@ -74,7 +76,7 @@ public final class QueryResult {
     }
 
     public boolean isNull(int row, int column) {
-        checkRow(row);
+        checkCell(row, column);
         return nulls[column] != null && nulls[column][row];
     }
 
@@ -94,7 +96,7 @@ public final class QueryResult {
 
     /** An INT, DATE (epoch day) or LONG value; 0 for null. */
     public long getLong(int row, int column) {
-        checkRow(row);
+        checkCell(row, column);
         if (columns[column] instanceof long[] l) {
             return l[row];
         }
@@ -103,7 +105,7 @@ public final class QueryResult {
 
     /** Any numeric value as a double (INT, DATE and LONG converted); 0 for null. */
     public double getDouble(int row, int column) {
-        checkRow(row);
+        checkCell(row, column);
         return switch (columns[column]) {
             case double[] d -> d[row];
             case long[] l -> l[row];
@@ -127,6 +129,13 @@ public final class QueryResult {
     private void checkRow(int row) {
         if (row < 0 || row >= rows) {
             throw new IndexOutOfBoundsException("row out of range: row=" + row + " rows=" + rows);
+        }
+    }
+
+    private void checkCell(int row, int column) {
+        checkRow(row);
+        if (column < 0 || column >= names.size()) {
+            throw new IndexOutOfBoundsException("column out of range: column=" + column + " columns=" + names.size());
         }
     }
 

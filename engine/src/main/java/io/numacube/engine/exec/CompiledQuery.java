@@ -23,8 +23,12 @@ final class CompiledQuery {
      * @param column a bare fact measure column read directly, or -1
      * @param expr   the argument when not a bare column (null for a bare column)
      * @param codes  MIN_L/MAX_L over the dictionary codes of a dimension column (codes follow value order)
+     * @param text   the argument's SQL text, for errors
      */
-    record Acc(AccKind kind, int column, NumVec expr, boolean codes) {
+    record Acc(AccKind kind, int column, NumVec expr, boolean codes, String text) {
+        Acc(AccKind kind, int column, NumVec expr, boolean codes) {
+            this(kind, column, expr, codes, null);
+        }
     }
 
     /** How an aggregate is finished. */

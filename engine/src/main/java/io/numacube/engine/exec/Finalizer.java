@@ -80,10 +80,10 @@ final class Finalizer {
                         double hi = merged.d[p.maxAcc()][g];
                         if (p.kind() == Expr.AggKind.MIN) {
                             v = f >= 0 ? f * lo : f * hi;
-                            dv[a][row] = seen[a][row] ? Math.min(dv[a][row], v) : v;
+                            dv[a][row] = seen[a][row] ? Partial.minD(dv[a][row], v) : v;
                         } else {
                             v = f >= 0 ? f * hi : f * lo;
-                            dv[a][row] = seen[a][row] ? Math.max(dv[a][row], v) : v;
+                            dv[a][row] = seen[a][row] ? Partial.maxD(dv[a][row], v) : v;
                         }
                         seen[a][row] = true;
                     }
@@ -150,7 +150,8 @@ final class Finalizer {
                     try {
                         lv[a][row] = Math.addExact(lv[a][row], m.l[p.sumAcc()][g]);
                     } catch (ArithmeticException e) {
-                        throw Partial.sumOverflow(q, q.accs[p.sumAcc()].column());
+                        CompiledQuery.Acc acc = q.accs[p.sumAcc()];
+                        throw acc.text() != null ? Partial.sumOverflow(acc.text()) : Partial.sumOverflow(q, acc.column());
                     }
                 } else {
                     dv[a][row] += m.d[p.sumAcc()][g];
@@ -162,7 +163,7 @@ final class Finalizer {
                     lv[a][row] = seen[a][row] ? Math.min(lv[a][row], v) : v;
                 } else {
                     double v = m.d[p.minAcc()][g];
-                    dv[a][row] = seen[a][row] ? Math.min(dv[a][row], v) : v;
+                    dv[a][row] = seen[a][row] ? Partial.minD(dv[a][row], v) : v;
                 }
                 seen[a][row] = true;
             }
@@ -172,7 +173,7 @@ final class Finalizer {
                     lv[a][row] = seen[a][row] ? Math.max(lv[a][row], v) : v;
                 } else {
                     double v = m.d[p.maxAcc()][g];
-                    dv[a][row] = seen[a][row] ? Math.max(dv[a][row], v) : v;
+                    dv[a][row] = seen[a][row] ? Partial.maxD(dv[a][row], v) : v;
                 }
                 seen[a][row] = true;
             }
@@ -262,7 +263,7 @@ final class Finalizer {
             kept.sort(cmp);
         }
         int from = (int) Math.min(kept.size(), lq.offset());
-        int to = lq.limit() < 0 ? kept.size() : (int) Math.min(kept.size(), from + lq.limit());
+        int to = lq.limit() < 0 ? kept.size() : from + (int) Math.min(kept.size() - from, lq.limit());
         int[] out = new int[to - from];
         for (int i = 0; i < out.length; i++) {
             out[i] = kept.get(from + i);

@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.storage.CodeWidth;
+import io.numacube.numa.NumacubeException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -10,18 +11,42 @@ import java.lang.foreign.MemorySegment;
  */
 abstract class NumVec {
 
-    /** Per-task temporaries: {@code doubles[slot]} of batch length for intermediate results. */
+    /** Per-task temporaries: {@code doubles[slot]} of batch length for intermediate results; {@code longs(slot)}
+     * the same for the exact BIGINT path, allocated on first use (the double path never pays for it). */
     static final class Scratch {
         final double[][] doubles;
         final boolean[][] booleans;
+        private final long[][] longs;
+        private final int batch;
 
         Scratch(int doubleSlots, int booleanSlots, int batch) {
             doubles = new double[doubleSlots][batch];
             booleans = new boolean[booleanSlots][batch];
+            longs = new long[doubleSlots][];
+            this.batch = batch;
+        }
+
+        long[] longs(int slot) {
+            long[] a = longs[slot];
+            if (a == null) {
+                a = new long[batch];
+                longs[slot] = a;
+            }
+            return a;
         }
     }
 
     abstract void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s);
+
+    /**
+     * The exact BIGINT evaluation of an integer-typed expression: 64-bit arithmetic, and an error naming the
+     * expression when a value leaves the BIGINT range (never a rounded or wrapped-around value). Only nodes of
+     * integer type implement it.
+     */
+    void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+        throw new NumacubeException(NumacubeException.Kind.INTERNAL, "no exact BIGINT evaluation for "
+                + getClass().getSimpleName());
+    }
 
     /** A DOUBLE measure column. */
     static final class DoubleColumn extends NumVec {
@@ -61,6 +86,14 @@ abstract class NumVec {
                 out[k] = seg.getAtIndex(Codes.LONG, sel == null ? b + k : sel[k]);
             }
         }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+            MemorySegment seg = v.columns[column];
+            for (int k = 0; k < n; k++) {
+                out[k] = seg.getAtIndex(Codes.LONG, sel == null ? b + k : sel[k]);
+            }
+        }
     }
 
     /** A value looked up by the code of a dimension column: INT dimension values, or lookup-table columns by the
@@ -68,10 +101,29 @@ abstract class NumVec {
     static final class ByCode extends NumVec {
         final int column;
         final double[] valueOfCode;
+        /** The exact values for integer columns, else null. */
+        final long[] longOfCode;
 
         ByCode(int column, double[] valueOfCode) {
+            this(column, valueOfCode, null);
+        }
+
+        ByCode(int column, double[] valueOfCode, long[] longOfCode) {
             this.column = column;
             this.valueOfCode = valueOfCode;
+            this.longOfCode = longOfCode;
+        }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+            if (longOfCode == null) {
+                super.evalLong(v, b, n, sel, out, s);
+            }
+            MemorySegment seg = v.columns[column];
+            CodeWidth w = v.widths[column];
+            for (int k = 0; k < n; k++) {
+                out[k] = longOfCode[Codes.code(seg, w, sel == null ? b + k : sel[k])];
+            }
         }
 
         @Override
@@ -86,9 +138,22 @@ abstract class NumVec {
 
     static final class Constant extends NumVec {
         final double value;
+        final long longValue;
 
         Constant(double value) {
             this.value = value;
+            this.longValue = (long) value;
+        }
+
+        /** An exact BIGINT constant (its double is the nearest double). */
+        Constant(long value) {
+            this.value = value;
+            this.longValue = value;
+        }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+            java.util.Arrays.fill(out, 0, n, longValue);
         }
 
         @Override
@@ -111,6 +176,18 @@ abstract class NumVec {
                 out[k] = -out[k];
             }
         }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+            operand.evalLong(v, b, n, sel, out, s);
+            for (int k = 0; k < n; k++) {
+                if (out[k] == Long.MIN_VALUE) {
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in -("
+                            + out[k] + ")");
+                }
+                out[k] = -out[k];
+            }
+        }
     }
 
     /** {@code left op right}; the right side is computed into scratch slot {@code slot}. */
@@ -119,12 +196,50 @@ abstract class NumVec {
         final NumVec left;
         final NumVec right;
         final int slot;
+        /** The SQL text, for overflow errors. */
+        final String text;
 
         Arith(char op, NumVec left, NumVec right, int slot) {
+            this(op, left, right, slot, "?");
+        }
+
+        Arith(char op, NumVec left, NumVec right, int slot, String text) {
             this.op = op;
             this.left = left;
             this.right = right;
             this.slot = slot;
+            this.text = text;
+        }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+            left.evalLong(v, b, n, sel, out, s);
+            long[] r = s.longs(slot);
+            right.evalLong(v, b, n, sel, r, s);
+            int k = 0;
+            try {
+                switch (op) {
+                    case '+' -> {
+                        for (; k < n; k++) {
+                            out[k] = Math.addExact(out[k], r[k]);
+                        }
+                    }
+                    case '-' -> {
+                        for (; k < n; k++) {
+                            out[k] = Math.subtractExact(out[k], r[k]);
+                        }
+                    }
+                    case '*' -> {
+                        for (; k < n; k++) {
+                            out[k] = Math.multiplyExact(out[k], r[k]);
+                        }
+                    }
+                    default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL,
+                            "no exact BIGINT evaluation of " + op);
+                }
+            } catch (ArithmeticException e) {
+                throw overflow(text, op, out[k], r[k]);
+            }
         }
 
         @Override
@@ -155,5 +270,12 @@ abstract class NumVec {
                 }
             }
         }
+    }
+
+    /** The error for a BIGINT operation whose exact result leaves 64 bits (DuckDB raises one too). */
+    static NumacubeException overflow(String text, char op, long x, long y) {
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in " + text + ": " + x
+                + " " + op + " " + y + " leaves -9223372036854775808..9223372036854775807 — compute it as DOUBLE"
+                + " (multiply by 1.0)");
     }
 }

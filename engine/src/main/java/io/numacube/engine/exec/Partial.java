@@ -22,6 +22,7 @@ final class Partial {
     private final int[] gid = new int[BATCH];
     private final long[] key;
     private final double[] vals = new double[BATCH];
+    private long[] longVals;
     private final boolean[] pred;
     private final NumVec.Scratch scratch;
     private final LongIntHashMap map;
@@ -58,7 +59,7 @@ final class Partial {
             case SUM_D, MIN_D, MAX_D -> {
                 double[] a = d[i] == null ? new double[newCapacity] : Arrays.copyOf(d[i], newCapacity);
                 if (k != CompiledQuery.AccKind.SUM_D) {
-                    Arrays.fill(a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_D ? Double.POSITIVE_INFINITY
+                    Arrays.fill(a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_D ? Double.NaN
                             : Double.NEGATIVE_INFINITY);
                 }
                 d[i] = a;
@@ -287,14 +288,14 @@ final class Partial {
                     double[] a = d[i];
                     for (int k = 0; k < n; k++) {
                         double v = seg.getAtIndex(Codes.DOUBLE, s == null ? b + k : s[k]);
-                        a[g[k]] = Math.min(a[g[k]], v);
+                        a[g[k]] = minD(a[g[k]], v);
                     }
                 }
                 case MAX_D -> {
                     double[] a = d[i];
                     for (int k = 0; k < n; k++) {
                         double v = seg.getAtIndex(Codes.DOUBLE, s == null ? b + k : s[k]);
-                        a[g[k]] = Math.max(a[g[k]], v);
+                        a[g[k]] = maxD(a[g[k]], v);
                     }
                 }
                 case SUM_L -> {
@@ -338,6 +339,11 @@ final class Partial {
             }
             return;
         }
+        if (acc.kind() == CompiledQuery.AccKind.SUM_L || acc.kind() == CompiledQuery.AccKind.MIN_L
+                || acc.kind() == CompiledQuery.AccKind.MAX_L) {
+            accumulateExact(acc, i, b, n, s);
+            return;
+        }
         acc.expr().eval(view, b, n, s, vals, scratch);
         double[] v = vals;
         double[] a = d[i];
@@ -349,16 +355,60 @@ final class Partial {
             }
             case MIN_D -> {
                 for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.min(a[g[k]], v[k]);
+                    a[g[k]] = minD(a[g[k]], v[k]);
                 }
             }
             case MAX_D -> {
                 for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.max(a[g[k]], v[k]);
+                    a[g[k]] = maxD(a[g[k]], v[k]);
                 }
             }
             default -> throw new IllegalStateException("long accumulator over an expression: " + acc);
         }
+    }
+
+    /** A BIGINT accumulator over an integer expression: evaluated and accumulated exactly in 64 bits. */
+    private void accumulateExact(CompiledQuery.Acc acc, int i, int b, int n, int[] s) {
+        if (longVals == null) {
+            longVals = new long[BATCH];
+        }
+        long[] v = longVals;
+        acc.expr().evalLong(view, b, n, s, v, scratch);
+        int[] g = gid;
+        long[] a = l[i];
+        switch (acc.kind()) {
+            case SUM_L -> {
+                try {
+                    for (int k = 0; k < n; k++) {
+                        a[g[k]] = Math.addExact(a[g[k]], v[k]);
+                    }
+                } catch (ArithmeticException e) {
+                    throw sumOverflow(acc.text());
+                }
+            }
+            case MIN_L -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.min(a[g[k]], v[k]);
+                }
+            }
+            case MAX_L -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.max(a[g[k]], v[k]);
+                }
+            }
+            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
+        }
+    }
+
+    /** The smaller double in DuckDB's order, where NaN is above every value (Math.min would prefer NaN); a NaN
+     * accumulator (MIN's initial value) takes any value. */
+    static double minD(double a, double v) {
+        return v < a || a != a ? v : a;
+    }
+
+    /** The larger double in DuckDB's order: NaN is above every value. */
+    static double maxD(double a, double v) {
+        return v > a || v != v ? v : a;
     }
 
     /** Adds {@code other}'s groups into this partial. */
@@ -382,8 +432,8 @@ final class Partial {
             for (int i = 0; i < q.accs.length; i++) {
                 switch (q.accs[i].kind()) {
                     case SUM_D -> d[i][g] += other.d[i][go];
-                    case MIN_D -> d[i][g] = Math.min(d[i][g], other.d[i][go]);
-                    case MAX_D -> d[i][g] = Math.max(d[i][g], other.d[i][go]);
+                    case MIN_D -> d[i][g] = minD(d[i][g], other.d[i][go]);
+                    case MAX_D -> d[i][g] = maxD(d[i][g], other.d[i][go]);
                     case SUM_L -> {
                         try {
                             l[i][g] = Math.addExact(l[i][g], other.l[i][go]);
@@ -400,7 +450,11 @@ final class Partial {
 
     /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
     static NumacubeException sumOverflow(CompiledQuery q, int column) {
-        String name = column >= 0 ? q.fact.schema().column(column).name() : "?";
+        return sumOverflow(column >= 0 ? q.fact.schema().column(column).name() : "a BIGINT expression");
+    }
+
+    /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
+    static NumacubeException sumOverflow(String name) {
         return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SUM(" + name + ") overflows BIGINT "
                 + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
                 + name + " * 1.0)");

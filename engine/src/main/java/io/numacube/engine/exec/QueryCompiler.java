@@ -270,6 +270,12 @@ final class QueryCompiler {
                     booleanSlots++);
             case Expr.Not n -> new RowPred.Negation(pred(n.operand()));
             case Expr.Compare c -> compare(c.op(), c.left(), c.right());
+            case Expr.In in when numericType(in.operand().type()) -> {
+                // one sorted-array search per row, not one comparison per listed value
+                RowPred any = new RowPred.InList(num(in.operand()), in.set(), Expr.isInteger(in.operand().type()),
+                        doubleSlots++);
+                yield in.negated() ? new RowPred.Negation(any) : any;
+            }
             case Expr.In in -> {
                 RowPred[] terms = in.values().stream().map(v -> compare(Expr.CompareOp.EQ, in.operand(), v))
                         .toArray(RowPred[]::new);
@@ -292,6 +298,9 @@ final class QueryCompiler {
                     + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
                     + " — compare each dimension with literals");
         }
+        if (Expr.isInteger(l.type()) && Expr.isInteger(r.type())) {
+            return new RowPred.LongCompare(op, num(l), num(r), doubleSlots++, doubleSlots++);
+        }
         return new RowPred.Compare(op, num(l), num(r), doubleSlots++, doubleSlots++);
     }
 
@@ -304,28 +313,35 @@ final class QueryCompiler {
         return switch (e) {
             case Expr.Column c when c.side() == Expr.Side.LOOKUP -> {
                 double[] byCode = new double[lookupRowOfCode.length];
+                long[] longs = Expr.isInteger(c.type()) ? new long[byCode.length] : null;
                 for (int code = 0; code < byCode.length; code++) {
                     int row = lookupRowOfCode[code];
                     byCode[code] = row < 0 ? 0 : ((Number) lookupValues[c.index()][row]).doubleValue();
+                    if (longs != null) {
+                        longs[code] = row < 0 ? 0 : ((Number) lookupValues[c.index()][row]).longValue();
+                    }
                 }
-                yield new NumVec.ByCode(q.factJoinColumn(), byCode);
+                yield new NumVec.ByCode(q.factJoinColumn(), byCode, longs);
             }
             case Expr.Column c when c.type() == ColumnType.DOUBLE -> new NumVec.DoubleColumn(c.index());
             case Expr.Column c when c.type() == ColumnType.LONG -> new NumVec.LongColumn(c.index());
             case Expr.Column c when c.type() == ColumnType.INT -> {
                 Dictionary d = fact.dictionary(c.index());
                 double[] byCode = new double[Math.max(1, d.size())];
+                long[] longs = new long[byCode.length];
                 for (int code = 0; code < d.size(); code++) {
-                    byCode[code] = d.longValue(code);
+                    longs[code] = d.longValue(code);
+                    byCode[code] = longs[code];
                 }
-                yield new NumVec.ByCode(c.index(), byCode);
+                yield new NumVec.ByCode(c.index(), byCode, longs);
             }
+            case Expr.Literal l when l.value() instanceof Long x -> new NumVec.Constant((long) x);
             case Expr.Literal l -> new NumVec.Constant(l.asDouble());
             case Expr.Neg n -> new NumVec.Negate(num(n.operand()));
             case Expr.Arith a -> {
                 NumVec left = num(a.left());
                 NumVec right = num(a.right());
-                yield new NumVec.Arith(a.op(), left, right, doubleSlots++);
+                yield new NumVec.Arith(a.op(), left, right, doubleSlots++, a.text());
             }
             default -> throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "unsupported SQL: not a numeric row expression: " + e.text());
@@ -339,7 +355,7 @@ final class QueryCompiler {
             return new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.COUNT, -1, -1, -1, null, true);
         }
         Expr arg = a.arg();
-        if (lookup != null) {
+        if (lookup != null && arg.type() != ColumnType.LONG) {
             Expr[] split = splitFactorByLookup(arg);
             if (split != null) {
                 double[] factor = new double[lookupRowOfCode.length];
@@ -361,7 +377,9 @@ final class QueryCompiler {
                 return new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.POST, sum, min, max, factor, longResult);
             }
         }
-        boolean bareLong = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type() == ColumnType.LONG;
+        // an integer argument (a BIGINT column or integer arithmetic) is accumulated exactly in 64 bits
+        boolean bareLong = Expr.isInteger(arg.type()) && !(arg instanceof Expr.Column c0 && c0.type().isDimension()
+                && c0.type() != ColumnType.INT);
         boolean bareCodes = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension();
         return switch (kind) {
             case SUM, AVG -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT,
@@ -398,7 +416,8 @@ final class QueryCompiler {
                 && (kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
             acc = new CompiledQuery.Acc(kind, c.index(), null, true);
         } else {
-            acc = new CompiledQuery.Acc(kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false);
+            acc = new CompiledQuery.Acc(kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false,
+                    arg == null ? "1" : arg.text());
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);

@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.InValues;
 
 /**
  * A row predicate that is not a plain per-dimension code mask (those are applied by {@link Codes}): comparisons of
@@ -53,36 +54,97 @@ abstract class RowPred {
             double[] r = s.doubles[rightSlot];
             left.eval(v, b, n, sel, l, s);
             right.eval(v, b, n, sel, r, s);
+            // DuckDB's order of doubles: NaN equals NaN and is above every other value (x != x only for NaN)
             switch (op) {
                 case EQ -> {
                     for (int k = 0; k < n; k++) {
-                        out[k] = l[k] == r[k];
+                        out[k] = l[k] == r[k] || l[k] != l[k] && r[k] != r[k];
                     }
                 }
                 case NE -> {
                     for (int k = 0; k < n; k++) {
-                        out[k] = l[k] != r[k];
+                        out[k] = l[k] != r[k] && (l[k] == l[k] || r[k] == r[k]);
                     }
                 }
                 case LT -> {
                     for (int k = 0; k < n; k++) {
-                        out[k] = l[k] < r[k];
+                        out[k] = l[k] < r[k] || r[k] != r[k] && l[k] == l[k];
                     }
                 }
                 case LE -> {
                     for (int k = 0; k < n; k++) {
-                        out[k] = l[k] <= r[k];
+                        out[k] = l[k] <= r[k] || r[k] != r[k];
                     }
                 }
                 case GT -> {
                     for (int k = 0; k < n; k++) {
-                        out[k] = l[k] > r[k];
+                        out[k] = l[k] > r[k] || l[k] != l[k] && r[k] == r[k];
                     }
                 }
                 case GE -> {
                     for (int k = 0; k < n; k++) {
-                        out[k] = l[k] >= r[k];
+                        out[k] = l[k] >= r[k] || l[k] != l[k];
                     }
+                }
+            }
+        }
+    }
+
+    /** {@code left op right} over exact BIGINT values (both sides integer-typed; slots for both sides). */
+    static final class LongCompare extends RowPred {
+        final Expr.CompareOp op;
+        final NumVec left;
+        final NumVec right;
+        final int leftSlot;
+        final int rightSlot;
+
+        LongCompare(Expr.CompareOp op, NumVec left, NumVec right, int leftSlot, int rightSlot) {
+            this.op = op;
+            this.left = left;
+            this.right = right;
+            this.leftSlot = leftSlot;
+            this.rightSlot = rightSlot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            long[] l = s.longs(leftSlot);
+            long[] r = s.longs(rightSlot);
+            left.evalLong(v, b, n, sel, l, s);
+            right.evalLong(v, b, n, sel, r, s);
+            for (int k = 0; k < n; k++) {
+                out[k] = op.test(Long.compare(l[k], r[k]));
+            }
+        }
+    }
+
+    /** {@code operand IN (values)} for a numeric operand: exact for integer operands, else as doubles. */
+    static final class InList extends RowPred {
+        final NumVec operand;
+        final InValues values;
+        final boolean exact;
+        final int slot;
+
+        InList(NumVec operand, InValues values, boolean exact, int slot) {
+            this.operand = operand;
+            this.values = values;
+            this.exact = exact;
+            this.slot = slot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+            if (exact) {
+                long[] x = s.longs(slot);
+                operand.evalLong(v, b, n, sel, x, s);
+                for (int k = 0; k < n; k++) {
+                    out[k] = values.containsLong(x[k]);
+                }
+            } else {
+                double[] x = s.doubles[slot];
+                operand.eval(v, b, n, sel, x, s);
+                for (int k = 0; k < n; k++) {
+                    out[k] = values.containsDouble(x[k]);
                 }
             }
         }

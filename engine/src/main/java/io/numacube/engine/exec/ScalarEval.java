@@ -2,6 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.numa.NumacubeException;
 import java.util.function.Function;
 
 /**
@@ -24,6 +25,10 @@ final class ScalarEval {
             case Expr.Literal l -> l.value();
             case Expr.Neg n -> {
                 Object v = eval(n.operand(), leaf);
+                if (v instanceof Long x && x == Long.MIN_VALUE) {
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in "
+                            + n.text());
+                }
                 yield v == null ? null : v instanceof Long x ? (Object) (-x) : (Object) (-((Number) v).doubleValue());
             }
             case Expr.Arith a -> arith(a, eval(a.left(), leaf), eval(a.right(), leaf));
@@ -37,14 +42,7 @@ final class ScalarEval {
                 if (x == null) {
                     yield null;
                 }
-                boolean found = false;
-                for (Expr.Literal v : in.values()) {
-                    if (compare(x, v.value()) == 0) {
-                        found = true;
-                        break;
-                    }
-                }
-                yield found != in.negated();
+                yield in.set().contains(x) != in.negated();
             }
             case Expr.Between b -> {
                 Object x = eval(b.operand(), leaf);
@@ -92,11 +90,15 @@ final class ScalarEval {
             return null;
         }
         if (a.type() == ColumnType.LONG && l instanceof Long x && r instanceof Long y) {
-            return switch (a.op()) {
-                case '+' -> x + y;
-                case '-' -> x - y;
-                default -> x * y;
-            };
+            try {
+                return switch (a.op()) {
+                    case '+' -> Math.addExact(x, y);
+                    case '-' -> Math.subtractExact(x, y);
+                    default -> Math.multiplyExact(x, y);
+                };
+            } catch (ArithmeticException e) {
+                throw NumVec.overflow(a.text(), a.op(), x, y);
+            }
         }
         double x = ((Number) l).doubleValue();
         double y = ((Number) r).doubleValue();
@@ -108,7 +110,8 @@ final class ScalarEval {
         };
     }
 
-    /** Orders two non-null values of comparable types (numbers with numbers, strings with strings). */
+    /** Orders two non-null values of comparable types (numbers with numbers, strings with strings); doubles in
+     * DuckDB's order: NaN equals NaN and is above every other value, -0.0 equals 0.0. */
     static int compare(Object a, Object b) {
         if (a instanceof String s) {
             return s.compareTo((String) b);
@@ -118,6 +121,6 @@ final class ScalarEval {
         }
         double x = ((Number) a).doubleValue();
         double y = ((Number) b).doubleValue();
-        return x < y ? -1 : x > y ? 1 : 0;
+        return x < y ? -1 : x > y ? 1 : x == y ? 0 : Boolean.compare(x != x, y != y);
     }
 }

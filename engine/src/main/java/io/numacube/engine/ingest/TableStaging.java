@@ -33,6 +33,7 @@ public final class TableStaging {
     private int capacity = 1024;
 
     public TableStaging(TableSchema schema) {
+        java.util.Objects.requireNonNull(schema, "schema must not be null");
         this.schema = schema;
         int n = schema.size();
         dictionaries = new DictionaryBuilder[n];

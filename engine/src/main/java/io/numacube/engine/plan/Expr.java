@@ -71,11 +71,12 @@ public sealed interface Expr {
         }
     }
 
-    /** {@code l op r} for op one of + - * /; LONG when both sides are LONG and op is not /, else DOUBLE. */
+    /** {@code l op r} for op one of + - * /; LONG (exact 64-bit, overflow is an error) when both sides are integers
+     * (LONG or INT) and op is not / (as DuckDB, whose / on integers gives a DOUBLE), else DOUBLE. */
     record Arith(char op, Expr left, Expr right) implements Expr {
         @Override
         public ColumnType type() {
-            return op != '/' && left.type() == ColumnType.LONG && right.type() == ColumnType.LONG ? ColumnType.LONG
+            return op != '/' && isInteger(left.type()) && isInteger(right.type()) ? ColumnType.LONG
                     : ColumnType.DOUBLE;
         }
 
@@ -93,7 +94,7 @@ public sealed interface Expr {
     record Neg(Expr operand) implements Expr {
         @Override
         public ColumnType type() {
-            return operand.type();
+            return operand.type() == ColumnType.INT ? ColumnType.LONG : operand.type();
         }
 
         @Override
@@ -153,10 +154,16 @@ public sealed interface Expr {
         }
     }
 
-    /** {@code e [NOT] IN (v, ...)}. */
-    record In(Expr operand, List<Literal> values, boolean negated) implements Expr {
+    /** {@code e [NOT] IN (v, ...)}; {@code set} holds the values prepared for membership tests (derived from
+     * {@code values}, so it takes no part in equality). */
+    record In(Expr operand, List<Literal> values, boolean negated, InValues set) implements Expr {
         public In {
             values = List.copyOf(values);
+            set = new InValues(values);
+        }
+
+        public In(Expr operand, List<Literal> values, boolean negated) {
+            this(operand, values, negated, null);
         }
 
         @Override
@@ -229,6 +236,11 @@ public sealed interface Expr {
         public String text() {
             return "NOT " + operand.text();
         }
+    }
+
+    /** True for the integer types (BIGINT measures and INT dimensions): their arithmetic is exact. */
+    static boolean isInteger(ColumnType t) {
+        return t == ColumnType.LONG || t == ColumnType.INT;
     }
 
     /** True for the boolean-valued nodes. */

@@ -67,12 +67,56 @@ public final class SqlBinder {
             .withCaseSensitive(false)
             .withConformance(SqlConformanceEnum.LENIENT);
 
+    /** The deepest expression nesting bound (DuckDB's default max_expression_depth); AND/OR chains and runs of NOT
+     * are flattened first and do not count per term. */
+    public static final int MAX_DEPTH = 1000;
+
+    /** Parenthesis nesting accepted before parsing: the parser recurses per level and would overflow its stack. */
+    static final int MAX_PARENS = 1000;
+
     private SqlBinder() {
     }
 
     /** Parses and binds {@code sql}. */
     public static LogicalQuery bind(String sql, Catalog catalog) {
+        if (sql != null && sql.length() > BIG_STACK_TEXT) {
+            return onBigStack(() -> new Binding(catalog).bindQuery(parse(sql)));
+        }
         return new Binding(catalog).bindQuery(parse(sql));
+    }
+
+    /** Text longer than this is parsed and bound on a thread with {@link #BIG_STACK_BYTES} of stack: the parser
+     * recurses per nesting level, and a long text can nest deeper than a default stack holds before the binder's
+     * depth bound can report it with its position. */
+    private static final int BIG_STACK_TEXT = 2048;
+    private static final long BIG_STACK_BYTES = 256L << 20;
+
+    private static <T> T onBigStack(java.util.function.Supplier<T> work) {
+        Object[] out = new Object[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = work.get();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "numacube-sql-parse", BIG_STACK_BYTES);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while parsing SQL", e);
+        }
+        if (failure[0] instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failure[0] instanceof Error err) {
+            throw err;
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) out[0];
+        return result;
     }
 
     /** Loads and initialises the parser's classes (about half a second the first time), so the first query does not
@@ -95,13 +139,56 @@ public final class SqlBinder {
         while (text.endsWith(";")) {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
+        checkParens(text);
         try {
             return SqlParser.create(text, PARSER).parseQuery();
         } catch (SqlParseException e) {
             SqlParserPos pos = e.getPos();
             String where = pos == null ? "" : " at line " + pos.getLineNum() + ":" + pos.getColumnNum();
-            String msg = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
-            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL does not parse" + where + ": " + msg, e);
+            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL does not parse" + where + ": "
+                    + reason(e), e);
+        } catch (StackOverflowError e) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SQL is nested too deeply to parse"
+                    + " — simplify the expression");
+        }
+    }
+
+    /** The first non-blank line of the parser's message, else of its causes; never empty. */
+    private static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return "nested too deeply";
+            }
+            String m = t.getMessage();
+            if (m != null && !m.isBlank()) {
+                return m.lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+            }
+        }
+        return e.getClass().getSimpleName();
+    }
+
+    /** Refuses more than {@link #MAX_PARENS} nested parentheses (outside quotes), naming the position. */
+    private static void checkParens(String text) {
+        int depth = 0;
+        int line = 1;
+        int col = 0;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            col++;
+            if (c == '\n') {
+                line++;
+                col = 0;
+            } else if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '(' && ++depth > MAX_PARENS) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SQL nests parentheses too deeply:"
+                        + " more than " + MAX_PARENS + " levels at line " + line + ":" + col);
+            } else if (c == ')') {
+                depth--;
+            }
         }
     }
 
@@ -131,6 +218,7 @@ public final class SqlBinder {
         private int lookupKey = -1;
         private final List<Expr.Column> groupKeys = new ArrayList<>();
         private final List<Expr.Agg> aggregates = new ArrayList<>();
+        private int depth;
 
         Binding(Catalog catalog) {
             this.catalog = catalog;
@@ -205,6 +293,10 @@ public final class SqlBinder {
         private long count(SqlNode n, String what) {
             if (n instanceof SqlNumericLiteral lit && lit.isExact() && lit.bigDecimalValue().scale() <= 0
                     && lit.bigDecimalValue().signum() >= 0) {
+                if (lit.bigDecimalValue().toBigInteger().bitLength() > 63) {
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, what + " is too large: value="
+                            + lit.bigDecimalValue().toPlainString() + " limit=" + Long.MAX_VALUE + " at " + at(n));
+                }
                 return lit.bigDecimalValue().longValueExact();
             }
             throw unsupported(n, what + " must be a non-negative integer literal");
@@ -455,6 +547,18 @@ public final class SqlBinder {
          * @param inAggregate true inside an aggregate's argument
          */
         private Expr expr(SqlNode e, boolean outputLevel, boolean inAggregate) {
+            if (++depth > MAX_DEPTH) {
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "expression nested too deeply: more"
+                        + " than " + MAX_DEPTH + " levels at " + at(e) + " — split it or use IN (...)");
+            }
+            try {
+                return exprAtDepth(e, outputLevel, inAggregate);
+            } finally {
+                depth--;
+            }
+        }
+
+        private Expr exprAtDepth(SqlNode e, boolean outputLevel, boolean inAggregate) {
             switch (e.getKind()) {
                 case IDENTIFIER: {
                     Expr.Column c = column(e);
@@ -485,6 +589,11 @@ public final class SqlBinder {
                 }
                 case MINUS_PREFIX: {
                     SqlNode operand = ((SqlCall) e).operand(0);
+                    if (operand instanceof SqlNumericLiteral num && num.isExact()
+                            && num.bigDecimalValue().equals(BigDecimal.valueOf(Long.MIN_VALUE).negate())) {
+                        // -9223372036854775808: the one BIGINT whose magnitude is no BIGINT
+                        return new Expr.Literal(Long.MIN_VALUE, ColumnType.LONG);
+                    }
                     Expr x = numeric(operand, expr(operand, outputLevel, inAggregate));
                     if (x instanceof Expr.Literal lit) {
                         return lit.type() == ColumnType.LONG ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
@@ -555,7 +664,7 @@ public final class SqlBinder {
                 }
                 case AND, OR: {
                     List<Expr> terms = new ArrayList<>();
-                    for (SqlNode operand : ((SqlCall) e).getOperandList()) {
+                    for (SqlNode operand : chain(e)) {
                         Expr t = expr(operand, outputLevel, inAggregate);
                         if (!Expr.isPredicate(t)) {
                             throw bindError(operand, "expected a condition: " + t.text());
@@ -566,15 +675,41 @@ public final class SqlBinder {
                 }
                 case NOT: {
                     SqlNode operand = ((SqlCall) e).operand(0);
+                    int nots = 1;
+                    while (operand.getKind() == SqlKind.NOT) {
+                        // NOT NOT p is p under three-valued logic: bind a run of NOTs without recursing per NOT
+                        operand = ((SqlCall) operand).operand(0);
+                        nots++;
+                    }
                     Expr t = expr(operand, outputLevel, inAggregate);
                     if (!Expr.isPredicate(t)) {
                         throw bindError(operand, "expected a condition: " + t.text());
                     }
-                    return new Expr.Not(t);
+                    return nots % 2 == 0 ? t : new Expr.Not(t);
                 }
                 default:
                     throw unsupported(e, describe(e));
             }
+        }
+
+        /** The operands of a chain of one associative operator (AND or OR), flattened without recursion, so that
+         * a thousand-term chain neither nests the bound expression nor the binder's stack. */
+        private static List<SqlNode> chain(SqlNode e) {
+            List<SqlNode> out = new ArrayList<>();
+            java.util.ArrayDeque<SqlNode> todo = new java.util.ArrayDeque<>();
+            todo.push(e);
+            while (!todo.isEmpty()) {
+                SqlNode n = todo.pop();
+                if (n.getKind() == e.getKind() && n instanceof SqlCall call) {
+                    List<SqlNode> ops = call.getOperandList();
+                    for (int i = ops.size() - 1; i >= 0; i--) {
+                        todo.push(ops.get(i));
+                    }
+                } else {
+                    out.add(n);
+                }
+            }
+            return out;
         }
 
         private static String describe(SqlNode e) {

@@ -75,7 +75,7 @@ public final class ResultComparator {
     }
 
     private static void close(String where, double want, double got, boolean exact, double relTol) {
-        if (exact || want == got) {
+        if (exact || want == got || Double.isNaN(want) && Double.isNaN(got)) {
             assertEquals(want, got, 0.0, where);
             return;
         }
