@@ -17,13 +17,37 @@ abstract class NumVec {
         final double[][] doubles;
         final boolean[][] booleans;
         private final long[][] longs;
+        private final int[][] rows;
+        private final int[][] positions;
         private final int batch;
 
         Scratch(int doubleSlots, int booleanSlots, int batch) {
             doubles = new double[doubleSlots][batch];
             booleans = new boolean[booleanSlots][batch];
             longs = new long[doubleSlots][];
+            rows = new int[booleanSlots][];
+            positions = new int[booleanSlots][];
             this.batch = batch;
+        }
+
+        /** The rows a junction's later term is evaluated on (by boolean slot), allocated on first use. */
+        int[] rows(int slot) {
+            int[] a = rows[slot];
+            if (a == null) {
+                a = new int[batch];
+                rows[slot] = a;
+            }
+            return a;
+        }
+
+        /** For each of {@link #rows(int)}, its position in the junction's batch (by boolean slot). */
+        int[] positions(int slot) {
+            int[] a = positions[slot];
+            if (a == null) {
+                a = new int[batch];
+                positions[slot] = a;
+            }
+            return a;
         }
 
         long[] longs(int slot) {

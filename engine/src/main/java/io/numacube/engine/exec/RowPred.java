@@ -150,7 +150,12 @@ abstract class RowPred {
         }
     }
 
-    /** AND (and == true) or OR of two or more terms; {@code slot} holds a term's result. */
+    /**
+     * AND (and == true) or OR of two or more terms; {@code slot} holds a term's result. Each later term is evaluated
+     * only on the rows the earlier ones left undecided (true so far for AND, false so far for OR), as DuckDB's
+     * selection vectors do: a term that would fail on a row the query never needs (an integer overflow, say) is not
+     * evaluated there.
+     */
     static final class Junction extends RowPred {
         final boolean and;
         final RowPred[] terms;
@@ -166,16 +171,21 @@ abstract class RowPred {
         void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
             terms[0].eval(v, b, n, sel, out, s);
             boolean[] t = s.booleans[slot];
+            int[] rows = s.rows(slot);
+            int[] at = s.positions(slot);
             for (int i = 1; i < terms.length; i++) {
-                terms[i].eval(v, b, n, sel, t, s);
-                if (and) {
-                    for (int k = 0; k < n; k++) {
-                        out[k] &= t[k];
-                    }
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        out[k] |= t[k];
-                    }
+                int m = 0;
+                for (int k = 0; k < n; k++) {
+                    rows[m] = sel == null ? b + k : sel[k];
+                    at[m] = k;
+                    m += out[k] == and ? 1 : 0;
+                }
+                if (m == 0) {
+                    return;
+                }
+                terms[i].eval(v, b, m, rows, t, s);
+                for (int j = 0; j < m; j++) {
+                    out[at[j]] = t[j];
                 }
             }
         }
