@@ -71,13 +71,8 @@ public final class OutputFile {
             writeInPlace(target, real, body);
             return;
         }
-        Path tmp;
-        try {
-            tmp = Files.createTempFile(real.toAbsolutePath().getParent(), "." + real.getFileName() + ".", ".tmp");
-        } catch (IOException e) {
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
-                    + IoReason.of(e));
-        }
+        // unique per process, and not Files.createTempFile: its mode 0600 would become the written file's mode
+        Path tmp = real.resolveSibling("." + real.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         Thread cleanup = new Thread(() -> {
             try {
                 Files.deleteIfExists(tmp);
@@ -87,7 +82,9 @@ public final class OutputFile {
         }, "numacube-output-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            Files.deleteIfExists(tmp); // left by a killed process whose pid this one reuses
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), 1 << 16)) {
                 body.write(o);
             }
             Files.move(tmp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

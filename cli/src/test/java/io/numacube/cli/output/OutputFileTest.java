@@ -69,4 +69,14 @@ class OutputFileTest {
         assertEquals("new", Files.readString(real));
         org.junit.jupiter.api.Assertions.assertTrue(Files.isSymbolicLink(link));
     }
+
+    /** The written file gets the mode any new file gets here (the umask's), not a temporary file's owner-only 0600. */
+    @Test
+    void theFileHasTheUsualModeNotOwnerOnly(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        Path target = dir.resolve("r.json");
+        OutputFile.writeAtomically(target, "{}");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(target));
+    }
 }
