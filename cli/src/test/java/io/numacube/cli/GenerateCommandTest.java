@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GenerateCommandTest {
 
     @Test
-    void writesTradesAndFxThatReadBackAsTheGeneratorsTables(@TempDir Path dir) {
+    void writesTradesAndFxThatReadBackAsTheGeneratorsTables(@TempDir Path dir) throws Exception {
         CliRun run = CliRun.of("generate", "--rows", "3K", "--seed", "9", "--out", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("3,000 trades"), run.out());
