@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GenerateCommandTest {
 
     @Test
-    void writesTradesAndFxThatReadBackAsTheGeneratorsTables(@TempDir Path dir) {
+    void writesTradesAndFxThatReadBackAsTheGeneratorsTables(@TempDir Path dir) throws Exception {
         CliRun run = CliRun.of("generate", "--rows", "3K", "--seed", "9", "--out", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("3,000 trades"), run.out());
@@ -39,7 +39,9 @@ class GenerateCommandTest {
         assertEquals(TradesGenerator.FX, fx.schema());
         assertEquals(TradesGenerator.CURRENCIES.size(), fx.rows());
         assertEquals(TradesGenerator.rateToUsd(7), fx.doubles(1)[7]);
-        assertFalse(Files.exists(dir.resolve(".trades.csv.tmp")));
+        try (var left = Files.list(dir)) {
+            assertFalse(left.anyMatch(f -> f.getFileName().toString().endsWith(".tmp")), "a temporary file was left");
+        }
     }
 
     @Test

@@ -57,12 +57,22 @@ public final class OutputFile {
     }
 
     /**
-     * Writes to a temporary file beside {@code target} and renames it over {@code target}.
+     * Writes to a temporary file beside {@code target} and renames it over {@code target}. The temporary file's name
+     * is unique, so two processes writing the same target never share it (the last rename wins, whole). A symbolic
+     * link is followed (the file it names is replaced, the link stays); a target that exists and is not a regular
+     * file (a device such as {@code /dev/stdout} or {@code /dev/full}, a FIFO) is written in place, since renaming
+     * over it would replace the device node with a file.
      *
      * @throws NumacubeException PLATFORM when the write fails (the temporary file is removed)
      */
     public static void writeAtomically(Path target, Body body) {
-        Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        Path real = resolved(target);
+        if (Files.exists(real) && !Files.isRegularFile(real)) {
+            writeInPlace(target, real, body);
+            return;
+        }
+        // unique per process, and not Files.createTempFile: its mode 0600 would become the written file's mode
+        Path tmp = real.resolveSibling("." + real.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         Thread cleanup = new Thread(() -> {
             try {
                 Files.deleteIfExists(tmp);
@@ -72,10 +82,12 @@ public final class OutputFile {
         }, "numacube-output-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            Files.deleteIfExists(tmp); // left by a killed process whose pid this one reuses
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), 1 << 16)) {
                 body.write(o);
             }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             deleteQuietly(tmp);
             throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
@@ -85,6 +97,24 @@ public final class OutputFile {
             throw e;
         } finally {
             Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    /** The file a symbolic link names (the path itself when it does not exist yet or is no link). */
+    private static Path resolved(Path target) {
+        try {
+            return Files.exists(target) ? target.toRealPath() : target;
+        } catch (IOException e) {
+            return target;
+        }
+    }
+
+    private static void writeInPlace(Path target, Path real, Body body) {
+        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(real), 1 << 16)) {
+            body.write(o);
+        } catch (IOException e) {
+            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
+                    + IoReason.of(e));
         }
     }
 

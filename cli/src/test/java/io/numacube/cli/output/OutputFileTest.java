@@ -47,4 +47,36 @@ class OutputFileTest {
         assertFalse(Files.exists(missing.getParent()));
         OutputFile.checkWritable(dir.resolve("fine.json"), "--json");
     }
+
+    /** Renaming over a device node would replace /dev/full (or /dev/stdout) with a regular file. */
+    @Test
+    void aDeviceIsWrittenInPlaceNotReplaced() throws Exception {
+        Path full = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full));
+        NumacubeException e = assertThrows(NumacubeException.class,
+                () -> OutputFile.writeAtomically(full, "{}\n"));
+        assertEquals(NumacubeException.Kind.PLATFORM, e.kind());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+        assertFalse(Files.isRegularFile(full));
+    }
+
+    /** A symbolic link stays a link: the file it names gets the new text. */
+    @Test
+    void aSymbolicLinkIsFollowed(@TempDir Path dir) throws Exception {
+        Path real = Files.writeString(dir.resolve("real.json"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), real);
+        OutputFile.writeAtomically(link, "new");
+        assertEquals("new", Files.readString(real));
+        org.junit.jupiter.api.Assertions.assertTrue(Files.isSymbolicLink(link));
+    }
+
+    /** The written file gets the mode any new file gets here (the umask's), not a temporary file's owner-only 0600. */
+    @Test
+    void theFileHasTheUsualModeNotOwnerOnly(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        Path target = dir.resolve("r.json");
+        OutputFile.writeAtomically(target, "{}");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(target));
+    }
 }

@@ -3,6 +3,7 @@ package io.numacube.engine.ingest.csv;
 import io.numacube.numa.IoReason;
 import io.numacube.numa.NumacubeException;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
@@ -16,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * The bytes of a CSV source, read from the file once even when the schema is inferred first: {@link #head()} is read
@@ -68,6 +70,10 @@ public final class CsvInput implements AutoCloseable {
         } catch (AccessDeniedException e) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
                     "CSV file not readable: file=" + path + " — check its permissions");
+        } catch (java.nio.file.FileSystemException e) {
+            // ELOOP, ENOTDIR, ENAMETOOLONG...: the path is wrong, which the user can fix
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    "CSV file cannot be opened: file=" + path + " error=" + IoReason.of(e) + " — check the path");
         } catch (IOException e) {
             throw failure(path.toString(), e);
         }
@@ -98,7 +104,7 @@ public final class CsvInput implements AutoCloseable {
             return new CsvInput(ch, filling(zstd(path, in)));
         }
         if (startsWith(magic, GZIP)) {
-            return new CsvInput(ch, filling(new GzipCsv(in)));
+            return new CsvInput(ch, filling(GzipCsv.of(in)));
         }
         refuseBinary(path, magic);
         if (regular) {
@@ -288,10 +294,37 @@ public final class CsvInput implements AutoCloseable {
         }
     }
 
-    /** gzip members one after another, as gzip writes them; a large buffer, since CSV is read in big chunks. */
+    /**
+     * gzip members one after another, as gzip writes them; a large buffer, since CSV is read in big chunks. A file
+     * that ends inside a member (a truncated download) is corrupt gzip data: {@link GZIPInputStream} reports it as a
+     * bare {@link EOFException}, which would otherwise read as a platform I/O failure.
+     */
     private static final class GzipCsv extends GZIPInputStream {
-        GzipCsv(InputStream in) throws IOException {
+        private GzipCsv(InputStream in) throws IOException {
             super(in, 1 << 16);
+        }
+
+        static GzipCsv of(InputStream in) throws IOException {
+            try {
+                return new GzipCsv(in);
+            } catch (EOFException e) {
+                throw truncated(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            try {
+                return super.read(buf, off, len);
+            } catch (EOFException e) {
+                throw truncated(e);
+            }
+        }
+
+        private static ZipException truncated(EOFException e) {
+            ZipException z = new ZipException("truncated gzip stream (" + IoReason.of(e) + ")");
+            z.initCause(e);
+            return z;
         }
     }
 }

@@ -141,4 +141,32 @@ class CsvInputTest {
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
         assertArrayEquals(new String[] {"corrupt gzip data"}, new String[] {e.getMessage().split(":")[0]});
     }
+
+    /** A gzip file cut short (a truncated download) is corrupt input (exit 2), not a platform I/O failure. */
+    @Test
+    void truncatedGzipIsAnInputError(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(gz)) {
+            out.write(csv());
+        }
+        byte[] all = gz.toByteArray();
+        for (int cut : new int[] {5, all.length / 2, all.length - 4}) {
+            Path file = Files.write(dir.resolve("cut" + cut + ".csv.gz"), java.util.Arrays.copyOf(all, cut));
+            NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+            assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("corrupt gzip data"), e.getMessage());
+        }
+    }
+
+    /** A symbolic link loop is a path the user can fix (exit 2), named as such. */
+    @Test
+    void aSymlinkLoopIsAnInputError(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.createSymbolicLink(a, b);
+        Files.createSymbolicLink(b, a);
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(a));
+        assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("CSV file cannot be opened"), e.getMessage());
+    }
 }
