@@ -18,10 +18,10 @@ final class Partial {
 
     private final CompiledQuery q;
     private final MorselView view;
-    private final int[] sel = new int[BATCH];
-    private final int[] gid = new int[BATCH];
+    private final int[] sel;
+    private final int[] gid;
     private final long[] key;
-    private final double[] vals = new double[BATCH];
+    private final double[] vals;
     private long[] longVals;
     private final boolean[] pred;
     private final NumVec.Scratch scratch;
@@ -37,11 +37,30 @@ final class Partial {
     long rowsScanned;
 
     Partial(CompiledQuery q) {
+        this(q, new MorselView(q.fact.schema().size()), new int[BATCH], new int[BATCH],
+                q.dense ? null : new long[BATCH], new double[BATCH], q.generic == null ? null : new boolean[BATCH],
+                new NumVec.Scratch(q.doubleSlots, q.booleanSlots, BATCH));
+    }
+
+    /**
+     * A fresh state for one block of morsels that borrows {@code scratchOwner}'s batch vectors: only one of them may
+     * run at a time (the worker thread that owns both), and the scratch holds nothing between morsels.
+     */
+    Partial(Partial scratchOwner) {
+        this(scratchOwner.q, scratchOwner.view, scratchOwner.sel, scratchOwner.gid, scratchOwner.key,
+                scratchOwner.vals, scratchOwner.pred, scratchOwner.scratch);
+    }
+
+    private Partial(CompiledQuery q, MorselView view, int[] sel, int[] gid, long[] key, double[] vals,
+                    boolean[] pred, NumVec.Scratch scratch) {
         this.q = q;
-        this.view = new MorselView(q.fact.schema().size());
-        this.key = q.dense ? null : new long[BATCH];
-        this.pred = q.generic == null ? null : new boolean[BATCH];
-        this.scratch = new NumVec.Scratch(q.doubleSlots, q.booleanSlots, BATCH);
+        this.view = view;
+        this.sel = sel;
+        this.gid = gid;
+        this.key = key;
+        this.vals = vals;
+        this.pred = pred;
+        this.scratch = scratch;
         this.map = q.dense ? null : new LongIntHashMap(1024);
         this.fusedSums = fusedSums(q);
         this.capacity = q.dense ? (int) q.groupSpace : 1024;

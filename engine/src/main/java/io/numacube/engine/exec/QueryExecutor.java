@@ -20,8 +20,14 @@ import java.util.concurrent.locks.LockSupport;
  * empty and stealing is on, from the other nodes' queues nearest first — once that node's own workers have begun, and
  * only while it has more than two morsels per own worker left; or, when other queries run too and those workers have
  * not begun within 20 ms (they are busy with the others), down to the last morsel, so concurrent queries never wait
- * on each other. Each worker task folds its morsels into its own
- * {@link Partial}; the partials are merged and finished on the calling thread.
+ * on each other.
+ *
+ * <p>Answers are bit-identical from run to run for the same data, query and worker count, however morsels are stolen
+ * and whichever thread finishes first: the unit of aggregation state is a {@link Block}, a fixed run of consecutive
+ * morsels of one partition (its size depends on the data, the group count and the worker count, never on timing).
+ * A worker folds a whole block into a fresh {@link Partial}; each partition's {@link PartitionMerger} merges its
+ * blocks' states in block order as they complete (so only the states that finished ahead of an unfinished
+ * predecessor stay alive), and the calling thread merges the partitions' states in partition order and finishes.
  *
  * <p>Stateless; thread-safe: concurrent queries each get their own queues and partials, and the tables they read are
  * immutable; each pool counts the queries running on it ({@link WorkerPool#queriesRunning()}).
@@ -65,7 +71,9 @@ public final class QueryExecutor {
         }
         long skipped = 0;
         List<Partition> parts = fact.partitions();
+        PartitionMerger[] mergers = new PartitionMerger[parts.size()];
         if (!q.empty) {
+            int blockMorsels = blockMorsels(q, fact, pool.workerCount());
             for (int pi = 0; pi < parts.size(); pi++) {
                 Partition p = parts.get(pi);
                 if (!mayPass(q, p)) {
@@ -73,14 +81,17 @@ public final class QueryExecutor {
                     continue;
                 }
                 MorselQueue queue = queues.getOrDefault(p.homeNode(), queues.get(nodes.get(pi % nodes.size())));
+                PartitionMerger merger = new PartitionMerger();
                 for (int m = 0; m < p.morselCount(); m++) {
                     long active = activeMasks(q, p, m);
                     if (active < 0) {
                         skipped++;
                     } else {
-                        queue.add(pi, m, active);
+                        queue.add(pi, m, active, merger, blockMorsels);
                     }
                 }
+                queue.endBlock();
+                mergers[pi] = merger;
             }
         }
         List<CompletableFuture<TaskResult>> futures = new ArrayList<>();
@@ -100,47 +111,39 @@ public final class QueryExecutor {
             }
         }
         ThreadWorkerPool.awaitAll(futures);
-        Partial merged = null;
         Map<Integer, Long> byNode = new TreeMap<>();
-        long morsels = 0;
-        long home = 0;
-        long rows = 0;
         for (CompletableFuture<TaskResult> f : futures) {
             TaskResult t = f.join();
-            if (t.partial == null) {
+            if (t.morsels > 0) {
+                byNode.merge(t.node, t.morsels, Long::sum);
+            }
+        }
+        Partial rest = null;
+        for (MorselQueue queue : queues.values()) {
+            // stealing is off and a node with morsels has no workers: run them here rather than drop them
+            int i;
+            while ((i = queue.take()) >= 0) {
+                if (rest == null) {
+                    rest = new Partial(q);
+                }
+                queue.runBlock(i, q, parts, rest, false);
+            }
+        }
+        Partial merged = null;
+        for (PartitionMerger merger : mergers) {
+            Partial state = merger == null ? null : merger.result();
+            if (state == null) {
                 continue;
             }
-            byNode.merge(t.node, t.partial.morsels, Long::sum);
-            morsels += t.partial.morsels;
-            home += t.partial.morselsHome;
-            rows += t.partial.rowsScanned;
             if (merged == null) {
-                merged = t.partial;
+                merged = state;
             } else {
-                merged.merge(t.partial);
+                merged.merge(state);
             }
         }
-        int leftover = 0;
-        for (MorselQueue queue : queues.values()) {
-            leftover += queue.remaining();
-        }
-        if (leftover > 0) {
-            // stealing is off and a node with morsels has no workers: run them here rather than drop them
-            Partial rest = new Partial(q);
-            for (MorselQueue queue : queues.values()) {
-                int i;
-                while ((i = queue.take()) >= 0) {
-                    rest.run(parts.get(queue.partition[i]), queue.morsel[i], queue.active[i]);
-                }
-            }
-            morsels += rest.morsels;
-            rows += rest.rowsScanned;
-            if (merged == null) {
-                merged = rest;
-            } else {
-                merged.merge(rest);
-            }
-        }
+        long morsels = merged == null ? 0 : merged.morsels;
+        long home = merged == null ? 0 : merged.morselsHome;
+        long rows = merged == null ? 0 : merged.rowsScanned;
         double wall = (System.nanoTime() - startNanos) / 1e9;
         QueryStats stats = new QueryStats(wall, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
                 byNode, q.description);
@@ -148,6 +151,19 @@ public final class QueryExecutor {
         double total = (System.nanoTime() - startNanos) / 1e9;
         return r.withStats(new QueryStats(total, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
                 byNode, q.description));
+    }
+
+    /**
+     * Morsels per block: enough rows that merging a block's state (one pass over its groups, serial per partition)
+     * costs a small fraction of scanning it, so blocks grow with the group count and the workers that scan in
+     * parallel; one morsel when groups are few. Never from timing: the blocks, and so the answer's rounding, are a
+     * function of the data, the query and the worker count.
+     */
+    static int blockMorsels(CompiledQuery q, FactTable fact, int workers) {
+        long groups = Math.min(Math.max(1, q.groupSpace), 1L << 40);
+        long rows = groups * 16L * Math.max(1, Math.min(workers, 1 << 16));
+        long morselRows = Math.max(1, fact.partitions().isEmpty() ? 1 : fact.partitions().get(0).morselRows());
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (rows + morselRows - 1) / morselRows));
     }
 
     /** False when, for some filtered dimension, no code present in the partition passes (partition pruning). */
@@ -196,12 +212,14 @@ public final class QueryExecutor {
         return active;
     }
 
-    private record TaskResult(int node, Partial partial) {
+    /** What one worker task did: the morsels it ran, for the per-node counts. */
+    private record TaskResult(int node, long morsels) {
     }
 
     private static TaskResult work(CompiledQuery q, List<Partition> parts, int node, MorselQueue own,
                                    List<MorselQueue> steal, AtomicInteger queriesRunning) {
-        Partial partial = null;
+        Partial scratch = null;
+        long ran = 0;
         long patienceEnd = 0;
         while (true) {
             MorselQueue from = own;
@@ -228,32 +246,68 @@ public final class QueryExecutor {
                     break;
                 }
                 if (!waiting) {
-                    return new TaskResult(node, partial);
+                    return new TaskResult(node, ran);
                 }
                 if (patienceEnd == 0) {
                     patienceEnd = System.nanoTime() + OWNER_PATIENCE_NANOS;
                 }
                 LockSupport.parkNanos(WAIT_FOR_OWNERS_NANOS);
             }
-            if (partial == null) {
-                partial = new Partial(q);
+            if (scratch == null) {
+                scratch = new Partial(q);
             }
-            partial.run(parts.get(from.partition[i]), from.morsel[i], from.active[i]);
-            if (from == own) {
-                partial.morselsHome++;
-            }
+            ran += from.runBlock(i, q, parts, scratch, from == own);
         }
     }
 
-    /** The morsels of one node for one query: filled before the workers start, then taken by a shared cursor. */
+    /**
+     * Merges the block states of one partition in block order, as they complete: a state that finishes before its
+     * predecessor waits here; the merged prefix is one state. Thread-safe (its methods are synchronized); the
+     * result is read once every block completed.
+     */
+    static final class PartitionMerger {
+        private final List<Partial> waiting = new ArrayList<>();
+        private int next;
+        private Partial merged;
+
+        synchronized void complete(int block, Partial state) {
+            while (waiting.size() <= block) {
+                waiting.add(null);
+            }
+            waiting.set(block, state);
+            while (next < waiting.size() && waiting.get(next) != null) {
+                Partial s = waiting.set(next, null);
+                next++;
+                if (merged == null) {
+                    merged = s;
+                } else {
+                    merged.merge(s);
+                }
+            }
+        }
+
+        /** The partition's merged state, or null when none of its blocks ran. */
+        synchronized Partial result() {
+            return merged;
+        }
+    }
+
+    /**
+     * The morsels of one node for one query, in blocks ({@link Block}: consecutive morsels of one partition, the unit
+     * that a worker takes and folds into one state): filled before the workers start, then taken by a shared cursor.
+     */
     private static final class MorselQueue {
         static final int KEPT_PER_OWNER = 2;
         int[] partition = new int[64];
         int[] morsel = new int[64];
         long[] active = new long[64];
         int size;
+        final List<Block> blocks = new ArrayList<>();
+        private int blockStart;
+        private PartitionMerger blockMerger;
+        private int blockOfPartition;
         final AtomicInteger next = new AtomicInteger();
-        /** The node's own workers; none: thieves take from it at once, down to the last morsel. */
+        /** The node's own workers; none: thieves take from it at once, down to the last block. */
         final int owners;
         final boolean ownerless;
 
@@ -262,7 +316,15 @@ public final class QueryExecutor {
             this.ownerless = owners == 0;
         }
 
-        void add(int p, int m, long activeMasks) {
+        /** Appends a morsel; a block ends at {@code blockMorsels} morsels or where the partition changes. */
+        void add(int p, int m, long activeMasks, PartitionMerger merger, int blockMorsels) {
+            if (merger != blockMerger) {
+                endBlock();
+                blockMerger = merger;
+                blockOfPartition = 0;
+            } else if (size - blockStart >= blockMorsels) {
+                endBlock();
+            }
             if (size == partition.length) {
                 partition = java.util.Arrays.copyOf(partition, size * 2);
                 morsel = java.util.Arrays.copyOf(morsel, size * 2);
@@ -274,17 +336,42 @@ public final class QueryExecutor {
             size++;
         }
 
-        int take() {
-            if (next.get() >= size) {
-                return -1;
+        /** Closes the block being filled, if it holds a morsel. */
+        void endBlock() {
+            if (size > blockStart) {
+                blocks.add(new Block(blockStart, size, blockMerger, blockOfPartition++));
+                blockStart = size;
             }
-            int i = next.getAndIncrement();
-            return i < size ? i : -1;
         }
 
         /**
-         * Whether a thief should take from this queue now: while more than {@value #KEPT_PER_OWNER} morsels per own
-         * worker are left. The last ones stay with the owners, who are busy with a morsel each and will get to them
+         * Folds block {@code i} into a fresh state that borrows {@code scratch}'s vectors and hands it to its
+         * partition's merger. Returns the morsels run.
+         */
+        int runBlock(int i, CompiledQuery q, List<Partition> parts, Partial scratch, boolean home) {
+            Block b = blocks.get(i);
+            Partial state = new Partial(scratch);
+            for (int e = b.first(); e < b.end(); e++) {
+                state.run(parts.get(partition[e]), morsel[e], active[e]);
+            }
+            if (home) {
+                state.morselsHome += b.end() - b.first();
+            }
+            b.merger().complete(b.indexInPartition(), state);
+            return b.end() - b.first();
+        }
+
+        int take() {
+            if (next.get() >= blocks.size()) {
+                return -1;
+            }
+            int i = next.getAndIncrement();
+            return i < blocks.size() ? i : -1;
+        }
+
+        /**
+         * Whether a thief should take from this queue now: while more than {@value #KEPT_PER_OWNER} blocks per own
+         * worker are left. The last ones stay with the owners, who are busy with a block each and will get to them
          * about as soon as a thief would, reading local memory instead of remote.
          */
         boolean worthStealing() {
@@ -305,7 +392,15 @@ public final class QueryExecutor {
         }
 
         int remaining() {
-            return Math.max(0, size - next.get());
+            return Math.max(0, blocks.size() - next.get());
         }
+    }
+
+    /**
+     * Consecutive queue entries {@code [first, end)}, all of one partition, folded into one state by one worker.
+     *
+     * @param indexInPartition the block's place among its partition's blocks: the order its state is merged in
+     */
+    private record Block(int first, int end, PartitionMerger merger, int indexInPartition) {
     }
 }
