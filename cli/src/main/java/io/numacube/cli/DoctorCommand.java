@@ -7,7 +7,7 @@ import io.numacube.cli.doctor.JvmFacts;
 import io.numacube.cli.doctor.PlacementChecks;
 import io.numacube.cli.output.Json;
 import io.numacube.numa.NumaRuntime;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.jvm.JvmNumaAdvice;
 import io.numacube.numa.jvm.JvmNumaAdvisor;
 import io.numacube.numa.jvm.UseNumaFlag;
@@ -102,7 +102,7 @@ final class DoctorCommand implements Callable<Integer> {
                         runtime.policySupport()),
                 before25, checks, sysfsRoot != null);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.print(DoctorJson.render(report)) : DoctorText.render(report));
+        out.print(json ? Json.print(DoctorJson.render(report, Main.VERSION)) : DoctorText.render(report));
         out.flush();
         return 0;
     }

@@ -6,7 +6,7 @@ import io.numacube.cli.cube.TradesCsv;
 import io.numacube.cli.output.OutputFile;
 import io.numacube.cli.output.Units;
 import io.numacube.engine.gen.TradesGenerator;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ final class GenerateCommand implements Callable<Integer> {
             Files.createDirectories(out);
         } catch (IOException e) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "cannot create the output directory: dir=" + out + " error=" + io.numacube.numa.IoReason.of(e));
+                    "cannot create the output directory: dir=" + out + " error=" + io.numacube.numa.base.IoReason.of(e));
         }
         checkFreeSpace(out, rows);
         PrintWriter stdout = spec.commandLine().getOut();

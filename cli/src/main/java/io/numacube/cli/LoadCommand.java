@@ -10,7 +10,7 @@ import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.TableSkew;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -44,7 +44,7 @@ public final class Main implements Runnable {
             CommandLine ran = parsed.asCommandLineList().getLast();
             try {
                 io.numacube.cli.output.ResultStream.check(ran.getOut());
-            } catch (io.numacube.numa.NumacubeException e) {
+            } catch (io.numacube.numa.base.NumacubeException e) {
                 if (code == 0) {
                     ran.getErr().println("numacube: " + e.getMessage());
                     ran.getErr().flush();

@@ -1,9 +1,9 @@
 package io.numacube.engine;
 
-import io.numacube.engine.exec.NumaWorkerPool;
+import io.numacube.engine.workers.NumaWorkerPool;
 import io.numacube.engine.exec.QueryExecutor;
-import io.numacube.engine.exec.ThreadWorkerPool;
-import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.StagedTableLoader;
 import io.numacube.engine.ingest.TableStaging;
@@ -18,7 +18,7 @@ import io.numacube.engine.storage.NumaColumnMemory;
 import io.numacube.engine.storage.Partition;
 import io.numacube.engine.storage.TableBuilder;
 import io.numacube.numa.NumaRuntime;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,6 +28,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.ProgressListener;
 
 /**
  * An in-memory cube: named tables stored columnar and off-heap in partitions placed on NUMA nodes, queried with SQL

@@ -1,6 +1,8 @@
 package io.numacube.engine;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.Partitioning;
 
 /**
  * How a cube places, cuts and scans its tables. Immutable; change one setting with a {@code with…} method.

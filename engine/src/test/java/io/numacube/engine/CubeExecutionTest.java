@@ -12,6 +12,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.ProgressListener;
 
 class CubeExecutionTest {
 

@@ -8,13 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.numacube.engine.gen.ReferenceQueries;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.ProgressListener;
 
 class CubeLifecycleTest {
 

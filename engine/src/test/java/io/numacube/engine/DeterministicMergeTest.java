@@ -8,6 +8,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.ProgressListener;
 
 /**
  * The same query on the same cube gives bit-identical answers on every run, however the workers share the morsels

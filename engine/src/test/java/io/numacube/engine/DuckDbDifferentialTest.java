@@ -13,6 +13,9 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.Partitioning;
 
 /**
  * Random schemas, random data and random aggregation queries, answered by numacube (under random placement modes,

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.testing.DuckDb;
 import io.numacube.engine.testing.ResultComparator;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.Partitioning;
 
 /**
  * Queries a hostile user writes in ten minutes: BIGINT arithmetic beyond 2^53 and beyond 64 bits, NaN, thousands

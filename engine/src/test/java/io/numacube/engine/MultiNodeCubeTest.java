@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
 
 /**
  * The issue's multi-node acceptance checks, for the QEMU multi-node VM stage (tag {@code multinode}, excluded by

@@ -12,6 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.ProgressListener;
 
 /**
  * What the reference queries Q1–Q5 rely on beyond their answers: Q5's order is defined, Q3 and desk filters skip what

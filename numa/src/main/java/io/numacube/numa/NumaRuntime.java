@@ -14,6 +14,7 @@ import io.numacube.numa.topology.SystemRoot;
 import io.numacube.numa.topology.Topology;
 import io.numacube.numa.topology.TopologyReader;
 import java.util.Optional;
+import io.numacube.numa.base.NumacubeException;
 
 /**
  * Everything numacube knows about where it runs, read once: the topology, this process's bindings, which NUMA calls

@@ -9,6 +9,7 @@ import io.numacube.numa.memory.PolicySupport;
 import io.numacube.numa.topology.SystemRoot;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import io.numacube.numa.base.NumacubeException;
 
 class NumaRuntimeTest {
 

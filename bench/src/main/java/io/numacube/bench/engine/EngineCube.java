@@ -10,9 +10,9 @@ import io.numacube.bench.report.BenchReport.EngineStats;
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
 import io.numacube.engine.PartitionInfo;
-import io.numacube.engine.ProgressListener;
-import io.numacube.engine.QueryResult;
-import io.numacube.engine.QueryStats;
+import io.numacube.engine.storage.ProgressListener;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.numa.NumaRuntime;
 
 import java.util.ArrayList;
@@ -77,13 +77,13 @@ public final class EngineCube implements CubeUnderTest {
         };
     }
 
-    static io.numacube.engine.Placement engine(Placement p, int firstDataNode) {
+    static io.numacube.engine.storage.Placement engine(Placement p, int firstDataNode) {
         return switch (p) {
-            case NODE_LOCAL -> io.numacube.engine.Placement.NODE_LOCAL;
-            case INTERLEAVE -> io.numacube.engine.Placement.INTERLEAVE;
-            case OS_DEFAULT -> io.numacube.engine.Placement.OS_DEFAULT;
-            case ONE_NODE -> io.numacube.engine.Placement.oneNode(firstDataNode);
-            case REMOTE -> io.numacube.engine.Placement.REMOTE;
+            case NODE_LOCAL -> io.numacube.engine.storage.Placement.NODE_LOCAL;
+            case INTERLEAVE -> io.numacube.engine.storage.Placement.INTERLEAVE;
+            case OS_DEFAULT -> io.numacube.engine.storage.Placement.OS_DEFAULT;
+            case ONE_NODE -> io.numacube.engine.storage.Placement.oneNode(firstDataNode);
+            case REMOTE -> io.numacube.engine.storage.Placement.REMOTE;
         };
     }
 

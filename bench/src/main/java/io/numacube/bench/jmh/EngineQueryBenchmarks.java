@@ -2,7 +2,7 @@ package io.numacube.bench.jmh;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.ProgressListener;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.gen.ReferenceQueries;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -9,7 +9,7 @@ import io.numacube.engine.ingest.csv.CsvStagingLoader;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

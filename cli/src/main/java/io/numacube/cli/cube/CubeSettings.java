@@ -1,8 +1,8 @@
 package io.numacube.cli.cube;
 
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.Partitioning;
-import io.numacube.engine.Placement;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
 import picocli.CommandLine.Option;
 
 /**

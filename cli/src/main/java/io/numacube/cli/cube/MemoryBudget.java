@@ -1,7 +1,7 @@
 package io.numacube.cli.cube;
 
 import io.numacube.cli.output.Units;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.binding.CgroupMemoryLimit;
 import io.numacube.numa.binding.CgroupMemoryLimitReader;
 import io.numacube.numa.topology.NodeAvailableMemory;

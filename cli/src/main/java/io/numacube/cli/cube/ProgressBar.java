@@ -1,6 +1,6 @@
 package io.numacube.cli.cube;
 
-import io.numacube.engine.ProgressListener;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.ingest.csv.CsvProgress;
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.numacube.cli.cube;
 
 import io.numacube.cli.output.Json;
-import io.numacube.engine.QueryResult;
-import io.numacube.engine.QueryStats;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.ingest.csv.CsvWriter;
 import io.numacube.engine.schema.ColumnType;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package io.numacube.cli.cube;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 

@@ -19,9 +19,10 @@ public final class DoctorJson {
     private DoctorJson() {
     }
 
-    public static Json.Obj render(DoctorReport r) {
+    /** @param version the numacube version the report names */
+    public static Json.Obj render(DoctorReport r, String version) {
         Json.Obj root = Json.obj()
-                .put("numacube_version", io.numacube.cli.Main.VERSION)
+                .put("numacube_version", version)
                 .put("native", Json.obj()
                         .put("available", r.runtime().kernel().isPresent())
                         .put("description", r.runtime().kernel().map(k -> k.description()).orElse(null))

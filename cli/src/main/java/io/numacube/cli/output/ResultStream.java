@@ -1,7 +1,7 @@
 package io.numacube.cli.output;
 
-import io.numacube.numa.IoReason;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.IoReason;
+import io.numacube.numa.base.NumacubeException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.Partitioning;
-import io.numacube.engine.Placement;
-import io.numacube.numa.NumacubeException;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.numa.base.NumacubeException;
 import org.junit.jupiter.api.Test;
 
 class CubeSettingsTest {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.numacube.engine.QueryResult;
-import io.numacube.engine.QueryStats;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,7 +1,7 @@
 package io.numacube.engine.exec;
 
-import io.numacube.engine.QueryResult;
-import io.numacube.engine.QueryStats;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnType;

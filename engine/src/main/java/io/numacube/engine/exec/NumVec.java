@@ -1,7 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.storage.CodeWidth;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -1,6 +1,6 @@
 package io.numacube.engine.exec;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 
 import io.numacube.engine.storage.Partition;
 import java.lang.foreign.MemorySegment;

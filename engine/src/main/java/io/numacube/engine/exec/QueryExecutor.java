@@ -1,7 +1,7 @@
 package io.numacube.engine.exec;
 
-import io.numacube.engine.QueryResult;
-import io.numacube.engine.QueryStats;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -13,6 +13,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import io.numacube.engine.workers.WorkerPool;
+import io.numacube.engine.workers.ThreadWorkerPool;
 
 /**
  * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its

@@ -3,7 +3,7 @@ package io.numacube.engine.gen;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.List;

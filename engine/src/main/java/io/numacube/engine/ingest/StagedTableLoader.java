@@ -1,8 +1,8 @@
 package io.numacube.engine.ingest;
 
-import io.numacube.engine.Partitioning;
-import io.numacube.engine.Placement;
-import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
@@ -13,7 +13,7 @@ import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.KeyPartitioner;
 import io.numacube.engine.storage.PartitionWriter;
 import io.numacube.engine.storage.TableBuilder;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.numacube.engine.ingest;
 
-import io.numacube.engine.Partitioning;
-import io.numacube.engine.Placement;
-import io.numacube.engine.ProgressListener;
-import io.numacube.engine.exec.ThreadWorkerPool;
-import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.schema.ColumnType;
@@ -15,7 +15,7 @@ import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.KeyPartitioner;
 import io.numacube.engine.storage.PartitionWriter;
 import io.numacube.engine.storage.TableBuilder;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

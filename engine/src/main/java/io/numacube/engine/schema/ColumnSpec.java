@@ -1,6 +1,6 @@
 package io.numacube.engine.schema;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 
 /**
  * One column of a table: its name and type. A DIMENSION is any column of a dictionary-encoded type; a MEASURE any

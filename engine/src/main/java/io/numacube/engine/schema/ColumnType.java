@@ -35,7 +35,7 @@ public enum ColumnType {
             case "date" -> DATE;
             case "double", "float", "real" -> DOUBLE;
             case "long" -> LONG;
-            default -> throw new io.numacube.numa.NumacubeException(io.numacube.numa.NumacubeException.Kind.INVALID_INPUT,
+            default -> throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                     "unknown column type: type=" + name + " — use string, int, date, double or long");
         };
     }

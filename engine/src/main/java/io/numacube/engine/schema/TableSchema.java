@@ -1,6 +1,6 @@
 package io.numacube.engine.schema;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

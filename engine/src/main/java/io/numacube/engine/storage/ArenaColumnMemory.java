@@ -21,7 +21,7 @@ public final class ArenaColumnMemory implements ColumnMemory {
             seg = arena.allocate(Math.max(bytes, 1), 64);
         } catch (OutOfMemoryError e) {
             arena.close();
-            throw new io.numacube.numa.NumacubeException(io.numacube.numa.NumacubeException.Kind.OUT_OF_MEMORY,
+            throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.OUT_OF_MEMORY,
                     "off-heap allocation failed: bytes=" + bytes + " — load fewer rows", e);
         }
         live.addAndGet(seg.byteSize());

@@ -1,6 +1,6 @@
 package io.numacube.engine.storage;
 
-import io.numacube.engine.Placement;
+import io.numacube.engine.storage.Placement;
 import io.numacube.engine.schema.TableSchema;
 import java.util.List;
 

@@ -66,7 +66,7 @@ public final class KeyPartitioner {
         for (int p = 0; p < k; p++) {
             labels.add(new StringBuilder(column).append('='));
             if (load[p] > Integer.MAX_VALUE - 64) {
-                throw new io.numacube.numa.NumacubeException(io.numacube.numa.NumacubeException.Kind.INVALID_INPUT,
+                throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                         "a partition holds at most 2^31 rows: column=" + column + " partition=" + p + " rows=" + load[p]
                                 + " — partition by a dimension with more values, or by row ranges");
             }

@@ -1,10 +1,10 @@
 package io.numacube.engine.storage;
 
-import io.numacube.engine.Placement;
-import io.numacube.engine.exec.ThreadWorkerPool;
-import io.numacube.engine.exec.WorkerPool;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.memory.PlacementRequest;
 import io.numacube.numa.topology.NodeSet;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.numacube.engine.sqltest;
 
-import io.numacube.engine.QueryResult;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.List;

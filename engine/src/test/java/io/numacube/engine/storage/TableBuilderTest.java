@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.numacube.engine.Placement;
-import io.numacube.engine.exec.ThreadWorkerPool;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.NumaRuntime;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.numacube.engine.testing;
 
-import io.numacube.engine.QueryResult;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.TableStaging;

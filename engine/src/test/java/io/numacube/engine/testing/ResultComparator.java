@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.numacube.engine.QueryResult;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnType;
 import java.math.BigDecimal;
 import java.util.ArrayList;

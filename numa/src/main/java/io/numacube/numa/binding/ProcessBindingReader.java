@@ -1,6 +1,6 @@
 package io.numacube.numa.binding;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.kernel.KernelCallException;
 import io.numacube.numa.kernel.MemPolicyConstants;
 import io.numacube.numa.kernel.NumaKernel;

@@ -1,6 +1,6 @@
 package io.numacube.numa.kernel;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 
 /**
  * A kernel call failed. Carries the call's name and errno so that callers can decide on a fallback (EPERM from a

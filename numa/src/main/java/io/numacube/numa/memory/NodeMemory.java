@@ -1,6 +1,6 @@
 package io.numacube.numa.memory;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.exec.ScopedAffinity;
 import io.numacube.numa.kernel.Errno;
 import io.numacube.numa.kernel.KernelCallException;

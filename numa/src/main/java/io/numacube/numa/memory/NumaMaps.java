@@ -1,6 +1,6 @@
 package io.numacube.numa.memory;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

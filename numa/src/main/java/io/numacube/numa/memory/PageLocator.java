@@ -95,7 +95,7 @@ public final class PageLocator {
         }
         try {
             return Optional.of(NumaMaps.read(numaMaps, maps != null && Files.isReadable(maps) ? maps : null));
-        } catch (UncheckedIOException | io.numacube.numa.NumacubeException e) {
+        } catch (UncheckedIOException | io.numacube.numa.base.NumacubeException e) {
             return Optional.empty();
         }
     }

@@ -1,6 +1,6 @@
 package io.numacube.numa.plan;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.binding.MemoryPolicy;
 import io.numacube.numa.binding.ProcessBinding;
 import io.numacube.numa.memory.PlacementMode;

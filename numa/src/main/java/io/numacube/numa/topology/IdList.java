@@ -1,6 +1,6 @@
 package io.numacube.numa.topology;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.BitSet;
 
 /** Parsing and printing of the kernel's id-list format ({@code 0-3,8,10-11}) and hex masks, shared by

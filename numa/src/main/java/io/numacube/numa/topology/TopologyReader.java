@@ -1,6 +1,6 @@
 package io.numacube.numa.topology;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.numacube.engine.ingest.csv;
 
 /**
  * A malformed record found by the scanner or a value converter, before the file name and field name are known.
- * {@link CsvTableReader} turns it into a {@link io.numacube.numa.NumacubeException} of kind INVALID_INPUT. Immutable.
+ * {@link CsvTableReader} turns it into a {@link io.numacube.numa.base.NumacubeException} of kind INVALID_INPUT. Immutable.
  */
 class CsvFault extends RuntimeException {
 

@@ -1,7 +1,7 @@
 package io.numacube.engine.ingest.csv;
 
-import io.numacube.numa.IoReason;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.IoReason;
+import io.numacube.numa.base.NumacubeException;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.numacube.engine.ingest.csv;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 
 /**
  * How CSV text is read. Immutable.

@@ -6,7 +6,7 @@ package io.numacube.engine.ingest.csv;
  * field positions. Which setter is called follows the column type: STRING → {@link #setString}, LONG and INT →
  * {@link #setLong}, DOUBLE → {@link #setDouble} (always finite), DATE → {@link #setDate}.
  *
- * <p>Called by the single reading thread only. A sink may throw {@link io.numacube.numa.NumacubeException}; the
+ * <p>Called by the single reading thread only. A sink may throw {@link io.numacube.numa.base.NumacubeException}; the
  * reader adds the row's location and stops.
  */
 public interface CsvRowSink {

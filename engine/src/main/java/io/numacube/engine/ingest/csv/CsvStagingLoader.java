@@ -28,7 +28,7 @@ public final class CsvStagingLoader {
      *
      * @param declared the schema, or null to infer it ({@link CsvTableReader#infer}); its name is replaced by
      *                 {@code tableName}
-     * @throws io.numacube.numa.NumacubeException INVALID_INPUT naming {@code file:line:column} for a bad row
+     * @throws io.numacube.numa.base.NumacubeException INVALID_INPUT naming {@code file:line:column} for a bad row
      */
     public Staged stage(Path file, String tableName, TableSchema declared, CsvProgress progress) {
         try (CsvInput in = CsvInput.open(file)) {

@@ -2,7 +2,7 @@ package io.numacube.engine.ingest.csv;
 
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

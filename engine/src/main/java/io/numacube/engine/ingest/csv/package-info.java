@@ -8,6 +8,6 @@
  * (zstd-jni, the one outside dependency here). Every malformed input is an error that names
  * {@code file:line:column}, the field and its value; nothing is skipped silently. Depends on
  * {@code io.numacube.engine.schema}, {@code io.numacube.engine.ingest} (the staging) and {@code io.numacube.numa} (for
- * {@link io.numacube.numa.NumacubeException}) and zstd-jni only, never on the storage or query layers.
+ * {@link io.numacube.numa.base.NumacubeException}) and zstd-jni only, never on the storage or query layers.
  */
 package io.numacube.engine.ingest.csv;

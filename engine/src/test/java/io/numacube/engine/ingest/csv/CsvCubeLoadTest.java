@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.QueryResult;
-import io.numacube.numa.NumacubeException;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.QueryResult;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;

@@ -8,7 +8,7 @@ import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

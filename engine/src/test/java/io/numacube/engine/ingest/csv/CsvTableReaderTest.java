@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.io.ByteArrayInputStream;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.numacube.engine.exec;
+package io.numacube.engine.workers;
 
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
-package io.numacube.engine.exec;
+package io.numacube.engine.workers;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;

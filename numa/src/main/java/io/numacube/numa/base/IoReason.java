@@ -1,4 +1,4 @@
-package io.numacube.numa;
+package io.numacube.numa.base;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

@@ -1,7 +1,7 @@
-package io.numacube.engine;
+package io.numacube.engine.result;
 
 import io.numacube.engine.schema.ColumnType;
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 import java.time.LocalDate;
 import java.util.List;
 

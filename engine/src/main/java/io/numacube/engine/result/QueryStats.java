@@ -1,4 +1,4 @@
-package io.numacube.engine;
+package io.numacube.engine.result;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.numacube.engine;
+package io.numacube.engine.storage;
 
 /**
  * Told how far a load or generation has got. Called from worker threads, possibly concurrently, so implementations

@@ -1,4 +1,4 @@
-package io.numacube.numa;
+package io.numacube.numa.base;
 
 /**
  * The one unchecked exception family of numacube. Every failure carries a {@link Kind} so that callers

@@ -1,4 +1,4 @@
-package io.numacube.engine.exec;
+package io.numacube.engine.workers;
 
 import io.numacube.numa.exec.NodeWorkerPool;
 import io.numacube.numa.topology.Topology;

@@ -1,6 +1,6 @@
-package io.numacube.engine;
+package io.numacube.engine.storage;
 
-import io.numacube.numa.NumacubeException;
+import io.numacube.numa.base.NumacubeException;
 
 /**
  * How a table's rows are cut into partitions. Immutable.
