@@ -77,6 +77,9 @@ if [[ -d numa/target/test-classes && -d numa/target/classes ]]; then
 fi
 if [[ -d engine/target/test-classes ]]; then
   mkdir -p "$RUN/engine/target" && cp -r engine/target/test-classes "$RUN/engine/target/"
+  # The engine's test helpers compare with DuckDB, which the numacube command's runtime no longer carries (the
+  # bench is a leaf): the test run gets the DuckDB jar from the bench's class path.
+  mkdir -p "$RUN/test-lib" && cp bench/target/lib/duckdb_jdbc-*.jar "$RUN/test-lib/" 2>/dev/null || true
 fi
 [[ -r $JUNIT_JAR ]] && cp "$JUNIT_JAR" "$RUN/junit-console.jar"
 export NUMACUBE_NO_BUILD=1
@@ -124,7 +127,7 @@ command_of() {  # CHECK -> the command after the prefix, one word per line
       [[ -r $RUN/junit-console.jar && -d $RUN/engine/target/test-classes ]] || return 1
       # shellcheck disable=SC2086  # JAVA_OPTS is a list of options
       printf '%s\n' "$JAVA" --enable-native-access=ALL-UNNAMED $JAVA_OPTS \
-        -cp "$RUN/junit-console.jar:$RUN/engine/target/test-classes:$RUN/cli/target/lib/*" \
+        -cp "$RUN/junit-console.jar:$RUN/engine/target/test-classes:$RUN/cli/target/lib/*:$RUN/test-lib/*" \
         org.junit.platform.console.ConsoleLauncher execute --disable-banner --disable-ansi-colors --details=tree \
         --fail-if-no-tests --scan-class-path "$RUN/engine/target/test-classes" --include-tag multinode \
         --reports-dir "$RESULTS/$1";;

@@ -1,87 +1,29 @@
 package io.numacube.cli;
 
-import io.numacube.bench.BenchOptions;
-import io.numacube.bench.BenchOptions.Section;
-import io.numacube.bench.BenchRunner;
-import io.numacube.bench.Engines;
-import io.numacube.bench.report.BenchReport;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
 
-import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code numacube bench}: measures numacube against the memory-bandwidth limit and DuckDB, compares placement
- * policies, scaling and stability (see the bench module). Exit status 0 when every answer matched DuckDB's, 1 when
- * one differed, 2 on bad options.
+ * {@code numacube bench} as listed by {@code numacube --help}: the benchmark itself lives in the bench module, with
+ * its own class path (DuckDB, JMH, charts), which the numacube command's runtime does not carry. The launcher
+ * ({@code ./numacube}) runs {@code bench} there; this class is reached only when the cli's main class is started
+ * directly, and then says so (exit status 2).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, same threads), "
-                + "placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
-                "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'cli/target/lib/*' "
-                + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."})
+@Command(name = "bench", description = {"Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, "
+        + "same threads), placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
+        "Run it through the launcher: ./numacube bench --help (it runs on the bench's own class path)."})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--quick", description = "Smoke-test sizes (4M rows, 256 MiB probe, few runs): about a minute "
-            + "on a 2-core machine. For CI; do not judge its numbers.")
-    boolean quick;
-
-    @Option(names = "--rows", paramLabel = "N", description = "Trades rows for the peer comparison "
-            + "(default: 100000000, or 4000000 with --quick). Policies, scaling and stability use at most 20M "
-            + "(1M with --quick).")
-    Long rows;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Query threads for numacube and DuckDB alike "
-            + "(default: every available CPU).")
-    Integer threads;
-
-    @Option(names = "--sections", split = ",", paramLabel = "LIST", description = "Sections to run, comma-separated:"
-            + " probe,peers,policies,scaling,stability (default: all).")
-    List<String> sections;
-
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write every figure and the machine "
-            + "description as JSON to FILE.")
-    Path json;
-
-    @Option(names = "--charts", paramLabel = "DIR", defaultValue = "build/bench",
-            description = "Directory for the PNG charts (policies, scaling); default: ${DEFAULT-VALUE}.")
-    Path charts;
-
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = "numacube", description = "What to measure: "
-            + "numacube (the engine, default) or loop (the bench's plain-loop baseline: no planner, no placement).")
-    String engine;
+    @Unmatched
+    List<String> ignored;
 
     @Override
-    public Integer call() throws Exception {
-        EnumSet<Section> chosen = EnumSet.noneOf(Section.class);
-        try {
-            if (sections != null) {
-                sections.forEach(s -> chosen.add(Section.parse(s)));
-            }
-            if (rows != null && rows < 1000) {
-                throw new IllegalArgumentException("--rows must be at least 1000: rows=" + rows);
-            }
-            if (threads != null && threads < 1) {
-                throw new IllegalArgumentException("--threads must be at least 1: threads=" + threads);
-            }
-        } catch (IllegalArgumentException e) {
-            System.err.println("numacube bench: " + e.getMessage());
-            return 2;
-        }
-        BenchOptions options = BenchOptions.quick(quick, rows, threads, chosen, json, charts);
-        if (options.threads() > Runtime.getRuntime().availableProcessors()) {
-            System.err.println("numacube bench: more threads than CPUs: threads=" + options.threads() + " cpus="
-                    + Runtime.getRuntime().availableProcessors() + " — the figures will measure time slicing");
-        }
-        BenchReport report = new BenchRunner(options, Engines.factory(engine), Engines.baselineFor(engine), Engines.probeTeam(options.threads()), System.out,
-                System.err).run();
-        if (BenchRunner.failed(report)) {
-            System.err.println("numacube bench: FAILED — numacube's and DuckDB's answers differ (see the table)");
-            return 1;
-        }
-        return 0;
+    public Integer call() {
+        System.err.println("numacube bench: run it through the launcher (./numacube bench ...): the benchmark runs on "
+                + "its own class path (bench/target/lib), not on the numacube command's");
+        return ErrorReporter.USAGE_ERROR;
     }
 }

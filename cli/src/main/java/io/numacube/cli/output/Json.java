@@ -1,17 +1,39 @@
 package io.numacube.cli.output;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * A small JSON document model for the CLI's {@code --json} outputs: objects keep insertion order, numbers print
- * without exponent noise, strings are escaped per RFC 8259. Values are {@code null}, Boolean, Number, String,
- * {@link Obj}, or {@link Collection} of values. Not thread-safe; build on one thread, then print.
+ * A small JSON document model for the CLI's {@code --json} outputs, written by Jackson: objects keep insertion order,
+ * strings are escaped by Jackson (RFC 8259), doubles print exactly ({@link Double#toString}, whole values below 1e15
+ * as {@code 3.0}), and NaN and the infinities, which JSON numbers cannot hold, are the strings {@code "NaN"},
+ * {@code "Infinity"} and {@code "-Infinity"}. Values are {@code null}, Boolean, Number, String, Enum (its name),
+ * {@link Obj}, Map, {@link Collection} or {@code int[]} of values; anything else prints as its {@code toString()}.
+ * Not thread-safe; build on one thread, then print.
  */
 public final class Json {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectWriter WRITER = JsonMapper.builder().build().writer(new Layout());
 
     private Json() {
     }
@@ -38,110 +60,87 @@ public final class Json {
         return new ArrayList<>();
     }
 
-    /** Pretty-printed with two-space indentation and a trailing newline. */
+    /** Pretty-printed with two-space indentation and a trailing newline; arrays of numbers stay on one line. */
     public static String print(Object value) {
-        StringBuilder sb = new StringBuilder();
-        write(sb, value, 0);
-        return sb.append('\n').toString();
+        try {
+            return WRITER.writeValueAsString(node(value)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+        }
     }
 
-    private static void write(StringBuilder sb, Object v, int indent) {
-        switch (v) {
-            case null -> sb.append("null");
-            case Boolean b -> sb.append(b);
-            case Double d -> number(sb, d);
-            case Float f -> number(sb, f.doubleValue());
-            case Number n -> sb.append(n.longValue());
-            case CharSequence s -> string(sb, s.toString());
-            case Obj o -> object(sb, o.fields, indent);
+    private static JsonNode node(Object v) {
+        return switch (v) {
+            case null -> NODES.nullNode();
+            case Boolean b -> NODES.booleanNode(b);
+            case Double d -> number(d);
+            case Float f -> number(f.doubleValue());
+            case Number n -> NODES.numberNode(n.longValue());
+            case CharSequence s -> NODES.textNode(s.toString());
+            case Obj o -> object(o.fields);
             case Map<?, ?> m -> {
                 Map<String, Object> copy = new LinkedHashMap<>();
                 m.forEach((k, val) -> copy.put(String.valueOf(k), val));
-                object(sb, copy, indent);
+                yield object(copy);
             }
-            case Collection<?> c -> array(sb, c, indent);
-            case int[] a -> array(sb, java.util.Arrays.stream(a).boxed().toList(), indent);
-            case Enum<?> e -> string(sb, e.name());
-            default -> string(sb, v.toString());
-        }
+            case Collection<?> c -> array(c);
+            case int[] a -> array(Arrays.stream(a).boxed().toList());
+            case Enum<?> e -> NODES.textNode(e.name());
+            default -> NODES.textNode(v.toString());
+        };
     }
 
-    private static void number(StringBuilder sb, double d) {
+    /** The number as its exact decimal text (Jackson would print 1e7 as {@code 1.0E7}; the CLI always printed it whole). */
+    private static JsonNode number(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            sb.append("null");
-        } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-            sb.append((long) d).append(".0");
-        } else {
-            sb.append(d);
+            return NODES.textNode(Double.toString(d));
         }
+        String text = d == Math.rint(d) && Math.abs(d) < 1e15 ? (long) d + ".0" : Double.toString(d);
+        return NODES.rawValueNode(new RawValue(text));
     }
 
-    private static void object(StringBuilder sb, Map<String, Object> fields, int indent) {
-        if (fields.isEmpty()) {
-            sb.append("{}");
-            return;
-        }
-        sb.append("{\n");
-        int i = 0;
-        for (Map.Entry<String, Object> e : fields.entrySet()) {
-            pad(sb, indent + 1);
-            string(sb, e.getKey());
-            sb.append(": ");
-            write(sb, e.getValue(), indent + 1);
-            sb.append(++i < fields.size() ? ",\n" : "\n");
-        }
-        pad(sb, indent);
-        sb.append('}');
+    private static ObjectNode object(Map<String, Object> fields) {
+        ObjectNode o = NODES.objectNode();
+        fields.forEach((k, val) -> o.set(k, node(val)));
+        return o;
     }
 
-    private static void array(StringBuilder sb, Collection<?> items, int indent) {
+    /** Arrays of numbers, booleans and nulls (and empty ones) on one line, as {@code [1, 2]}; others one item a line. */
+    private static JsonNode array(Collection<?> items) {
         boolean flat = items.stream().allMatch(x -> x == null || x instanceof Number || x instanceof Boolean);
-        if (items.isEmpty() || flat) {
-            sb.append('[');
-            int i = 0;
-            for (Object x : items) {
-                if (i++ > 0) {
-                    sb.append(", ");
-                }
-                write(sb, x, indent);
-            }
-            sb.append(']');
-            return;
+        if (flat) {
+            String text = items.stream().map(x -> node(x).toString()).collect(Collectors.joining(", ", "[", "]"));
+            return NODES.rawValueNode(new RawValue(text));
         }
-        sb.append("[\n");
-        int i = 0;
-        for (Object x : items) {
-            pad(sb, indent + 1);
-            write(sb, x, indent + 1);
-            sb.append(++i < items.size() ? ",\n" : "\n");
-        }
-        pad(sb, indent);
-        sb.append(']');
+        ArrayNode a = NODES.arrayNode();
+        items.forEach(x -> a.add(node(x)));
+        return a;
     }
 
-    private static void pad(StringBuilder sb, int indent) {
-        sb.append("  ".repeat(indent));
-    }
+    /** Two-space indents, {@code "key": value}, items one a line, and {@code {}} for an empty object. */
+    private static final class Layout extends DefaultPrettyPrinter {
+        private static final long serialVersionUID = 1L;
 
-    static void string(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
+        Layout() {
+            super(DEFAULT_SEPARATORS.withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+            DefaultIndenter lines = DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n");
+            indentObjectsWith(lines);
+            indentArraysWith(lines);
         }
-        sb.append('"');
+
+        @Override
+        public Layout createInstance() {
+            return new Layout();
+        }
+
+        @Override
+        public void writeEndObject(JsonGenerator g, int nrOfEntries) throws IOException {
+            if (nrOfEntries == 0) {
+                _nesting--;
+                g.writeRaw('}');
+                return;
+            }
+            super.writeEndObject(g, nrOfEntries);
+        }
     }
 }

@@ -31,7 +31,7 @@ class JsonTest {
         assertEquals(1L << 40, back.get("long").asLong());
         assertEquals(0.1 + 0.2, back.get("double").asDouble());
         assertEquals(3.0, back.get("whole_double").asDouble());
-        assertEquals(true, back.get("nan").isNull());
+        assertEquals("NaN", back.get("nan").asText());
         assertEquals(true, back.get("flag").asBoolean());
         assertEquals(true, back.get("none").isNull());
         assertEquals(3, back.get("ints").size());
@@ -39,6 +39,66 @@ class JsonTest {
         assertEquals(0, back.get("objects").get(1).size());
         assertEquals(8, back.get("map").get("7").asInt());
         assertEquals(0, back.get("empty").size());
+    }
+
+    @Test
+    void writesNanAndInfinitiesAsStringsAndDoublesWithoutLoss() throws Exception {
+        double[] values = {Double.MIN_VALUE, Double.MAX_VALUE, -0.1, 1e15, 1e7, 123456789.125, Math.PI, -3.0};
+        List<Object> list = new java.util.ArrayList<>();
+        for (double v : values) {
+            list.add(v);
+        }
+        JsonNode back = MAPPER.readTree(Json.print(Json.obj().put("nan", Double.NaN)
+                .put("inf", Double.POSITIVE_INFINITY).put("minus_inf", Double.NEGATIVE_INFINITY)
+                .put("float_nan", Float.NaN).put("values", list)));
+        assertEquals("NaN", back.get("nan").textValue());
+        assertEquals("Infinity", back.get("inf").textValue());
+        assertEquals("-Infinity", back.get("minus_inf").textValue());
+        assertEquals("NaN", back.get("float_nan").textValue());
+        for (int i = 0; i < values.length; i++) {
+            assertEquals(values[i], back.get("values").get(i).doubleValue(), "values[" + i + "]");
+        }
+    }
+
+    @Test
+    void escapesControlCharactersAndKeepsUnicode() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (char c = 0; c < 0x20; c++) {
+            all.append(c);
+        }
+        String text = all + " \"\\ \u007f é \u2028 \uD83D\uDE00 中文";
+        String printed = Json.print(Json.obj().put(text, text));
+        // Only the layout's line feeds may appear raw: every control character inside a string is escaped.
+        assertEquals(true, printed.chars().noneMatch(c -> c < 0x20 && c != '\n'), printed);
+        assertEquals(3, printed.lines().count(), printed);
+        JsonNode back = MAPPER.readTree(printed);
+        assertEquals(text, back.get(text).textValue());
+    }
+
+    @Test
+    void keepsTheLayoutOfTheHandWrittenWriter() {
+        // The layout the CLI printed before Jackson wrote it: two-space indents, "key": value, flat number arrays.
+        String expected = """
+                {
+                  "a": 1,
+                  "d": 10000000.0,
+                  "big": 1.0E15,
+                  "ints": [1, 2, 3],
+                  "empty": [],
+                  "none": {},
+                  "objs": [
+                    {
+                      "x": "y"
+                    },
+                    {}
+                  ],
+                  "e": "HALF_UP"
+                }
+                """;
+        assertEquals(expected, Json.print(Json.obj().put("a", 1).put("d", 1e7).put("big", 1e15)
+                .put("ints", new int[] {1, 2, 3}).put("empty", List.of()).put("none", Json.obj())
+                .put("objs", List.of(Json.obj().put("x", "y"), Json.obj()))
+                .put("e", java.math.RoundingMode.HALF_UP)));
     }
 
     @Test
