@@ -25,8 +25,10 @@ import java.util.stream.Collectors;
 /**
  * A small JSON document model for the CLI's {@code --json} outputs, written by Jackson: objects keep insertion order,
  * strings are escaped by Jackson (RFC 8259), doubles print exactly ({@link Double#toString}, whole values below 1e15
- * as {@code 3.0}), and NaN and the infinities, which JSON numbers cannot hold, are the strings {@code "NaN"},
- * {@code "Infinity"} and {@code "-Infinity"}. Values are {@code null}, Boolean, Number, String, Enum (its name),
+ * as {@code 3.0}), and NaN and the infinities, which JSON numbers cannot hold, are {@code null}: in a report they
+ * mean "not measured" (a share of pages nobody could count), and the multi-node stage reads them so. Query results,
+ * where NaN is a value, turn it into the strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} before
+ * they get here ({@code ResultPrinter}). Values are {@code null}, Boolean, Number, String, Enum (its name),
  * {@link Obj}, Map, {@link Collection} or {@code int[]} of values; anything else prints as its {@code toString()}.
  * Not thread-safe; build on one thread, then print.
  */
@@ -93,7 +95,7 @@ public final class Json {
     /** The number as its exact decimal text (Jackson would print 1e7 as {@code 1.0E7}; the CLI always printed it whole). */
     private static JsonNode number(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return NODES.textNode(Double.toString(d));
+            return NODES.nullNode();
         }
         String text = d == Math.rint(d) && Math.abs(d) < 1e15 ? (long) d + ".0" : Double.toString(d);
         return NODES.rawValueNode(new RawValue(text));

@@ -31,7 +31,7 @@ class JsonTest {
         assertEquals(1L << 40, back.get("long").asLong());
         assertEquals(0.1 + 0.2, back.get("double").asDouble());
         assertEquals(3.0, back.get("whole_double").asDouble());
-        assertEquals("NaN", back.get("nan").asText());
+        assertEquals(true, back.get("nan").isNull());
         assertEquals(true, back.get("flag").asBoolean());
         assertEquals(true, back.get("none").isNull());
         assertEquals(3, back.get("ints").size());
@@ -42,7 +42,7 @@ class JsonTest {
     }
 
     @Test
-    void writesNanAndInfinitiesAsStringsAndDoublesWithoutLoss() throws Exception {
+    void writesNanAndInfinitiesAsNullAndDoublesWithoutLoss() throws Exception {
         double[] values = {Double.MIN_VALUE, Double.MAX_VALUE, -0.1, 1e15, 1e7, 123456789.125, Math.PI, -3.0};
         List<Object> list = new java.util.ArrayList<>();
         for (double v : values) {
@@ -51,10 +51,10 @@ class JsonTest {
         JsonNode back = MAPPER.readTree(Json.print(Json.obj().put("nan", Double.NaN)
                 .put("inf", Double.POSITIVE_INFINITY).put("minus_inf", Double.NEGATIVE_INFINITY)
                 .put("float_nan", Float.NaN).put("values", list)));
-        assertEquals("NaN", back.get("nan").textValue());
-        assertEquals("Infinity", back.get("inf").textValue());
-        assertEquals("-Infinity", back.get("minus_inf").textValue());
-        assertEquals("NaN", back.get("float_nan").textValue());
+        assertEquals(true, back.get("nan").isNull());
+        assertEquals(true, back.get("inf").isNull());
+        assertEquals(true, back.get("minus_inf").isNull());
+        assertEquals(true, back.get("float_nan").isNull());
         for (int i = 0; i < values.length; i++) {
             assertEquals(values[i], back.get("values").get(i).doubleValue(), "values[" + i + "]");
         }
