@@ -8,6 +8,7 @@ import io.numacube.cli.cube.RowCount;
 import io.numacube.cli.cube.SqlScript;
 import io.numacube.engine.Cube;
 import io.numacube.engine.result.QueryResult;
+import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -127,24 +128,20 @@ final class QueryCommand implements Callable<Integer> {
     private record Job(String sql, Path file, SqlScript.Statement at) {
     }
 
-    private static final java.util.regex.Pattern AT_LINE = java.util.regex.Pattern.compile(" at line (\\d+):(\\d+)");
-
     /**
-     * An error in a statement of a --file, restated with the file, line and column in the file (the position the
-     * parser gave is inside the statement).
+     * An error in a statement of a --file, restated with the file, line and column in the file: the error's SQL
+     * position is inside the statement, so it is moved by where the statement starts in the file.
      */
     private static NumacubeException inFile(Job job, NumacubeException e) {
-        java.util.regex.Matcher m = AT_LINE.matcher(e.getMessage());
-        String where;
-        String message = e.getMessage();
-        if (m.find()) {
-            int[] pos = job.at().scriptPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-            where = job.file() + ":" + pos[0] + ":" + pos[1];
-            message = message.substring(0, m.start()) + message.substring(m.end());
-        } else {
-            where = job.file() + ":" + job.at().line() + ":" + job.at().column() + " (the statement)";
+        ErrorPosition at = e.position().filter(ErrorPosition::inSql).orElse(null);
+        if (at == null) {
+            return new NumacubeException(e.kind(), e.code(), e.getMessage() + " (in the statement at "
+                    + job.at().line() + ":" + job.at().column() + ")",
+                    ErrorPosition.file(job.file().toString(), job.at().line(), job.at().column(), null), e);
         }
-        return new NumacubeException(e.kind(), where + ": " + message, e);
+        int[] pos = job.at().scriptPosition((int) at.line(), at.column());
+        return new NumacubeException(e.kind(), e.code(), e.detail(),
+                ErrorPosition.file(job.file().toString(), pos[0], pos[1], null), e);
     }
 
     /** The SQL arguments, then the statements of every --file. */

@@ -169,7 +169,11 @@ class HostileQueryTest {
     void parseErrorsCarryTheParsersReasonAndPosition() {
         NumacubeException e = assertThrows(NumacubeException.class, () -> cube.query("SELECT SUM(x FROM t"));
         assertEquals(NumacubeException.Kind.SYNTAX, e.kind());
-        assertTrue(e.getMessage().matches("(?s)SQL does not parse at line 1:\\d+: \\S.*"), e.getMessage());
+        assertEquals("42601", e.code());
+        assertTrue(e.detail().matches("(?s)SQL does not parse: \\S.*"), e.detail());
+        assertEquals(1, e.position().orElseThrow().line());
+        assertEquals(14, e.position().orElseThrow().column(), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" at line 1:14"), e.getMessage());
     }
 
     @Test

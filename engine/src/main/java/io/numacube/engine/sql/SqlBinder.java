@@ -5,6 +5,7 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -144,12 +145,12 @@ public final class SqlBinder {
             return SqlParser.create(text, PARSER).parseQuery();
         } catch (SqlParseException e) {
             SqlParserPos pos = e.getPos();
-            String where = pos == null ? "" : " at line " + pos.getLineNum() + ":" + pos.getColumnNum();
-            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL does not parse" + where + ": "
-                    + reason(e), e);
+            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "42601", "SQL does not parse: " + reason(e),
+                    pos == null || pos.getLineNum() < 1 ? null : ErrorPosition.sql(pos.getLineNum(),
+                            pos.getColumnNum()), e);
         } catch (StackOverflowError e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SQL is nested too deeply to parse"
-                    + " — simplify the expression");
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "54001",
+                    "SQL is nested too deeply to parse — simplify the expression", null, null);
         }
     }
 
@@ -184,27 +185,34 @@ public final class SqlBinder {
             } else if (c == '\'' || c == '"') {
                 quote = c;
             } else if (c == '(' && ++depth > MAX_PARENS) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SQL nests parentheses too deeply:"
-                        + " more than " + MAX_PARENS + " levels at line " + line + ":" + col);
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "54001",
+                        "SQL nests parentheses too deeply: more than " + MAX_PARENS + " levels",
+                        ErrorPosition.sql(line, col), null);
             } else if (c == ')') {
                 depth--;
             }
         }
     }
 
-    static String at(SqlNode node) {
+    /** Where {@code node} starts in the statement, or null when the parser gave it no position. */
+    static ErrorPosition at(SqlNode node) {
         SqlParserPos p = node.getParserPosition();
-        return "line " + p.getLineNum() + ":" + p.getColumnNum();
+        return p == null || p.getLineNum() < 1 ? null : ErrorPosition.sql(p.getLineNum(), p.getColumnNum());
     }
 
     static NumacubeException unsupported(SqlNode node, String what) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "unsupported SQL: " + what + " at "
-                + at(node) + " — numacube runs SELECT dims, aggregates FROM t [JOIN l USING (k)] [WHERE] [GROUP BY]"
-                + " [HAVING] [ORDER BY] [LIMIT]");
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "0A000", "unsupported SQL: " + what
+                + " — numacube runs SELECT dims, aggregates FROM t [JOIN l USING (k)] [WHERE] [GROUP BY]"
+                + " [HAVING] [ORDER BY] [LIMIT]", at(node), null);
     }
 
     static NumacubeException bindError(SqlNode node, String what) {
-        return new NumacubeException(NumacubeException.Kind.BIND, what + " at " + at(node));
+        return bindError(node, null, what);
+    }
+
+    /** @param code the SQLSTATE (42703 undefined column, 42P01 undefined table, 42804 datatype mismatch), or null */
+    static NumacubeException bindError(SqlNode node, String code, String what) {
+        return new NumacubeException(NumacubeException.Kind.BIND, code, what, at(node), null);
     }
 
     /** Name resolution and collected state of one query. */
@@ -294,8 +302,9 @@ public final class SqlBinder {
             if (n instanceof SqlNumericLiteral lit && lit.isExact() && lit.bigDecimalValue().scale() <= 0
                     && lit.bigDecimalValue().signum() >= 0) {
                 if (lit.bigDecimalValue().toBigInteger().bitLength() > 63) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, what + " is too large: value="
-                            + lit.bigDecimalValue().toPlainString() + " limit=" + Long.MAX_VALUE + " at " + at(n));
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "22003", what
+                            + " is too large: value=" + lit.bigDecimalValue().toPlainString() + " limit="
+                            + Long.MAX_VALUE, at(n), null);
                 }
                 return lit.bigDecimalValue().longValueExact();
             }
@@ -334,7 +343,7 @@ public final class SqlBinder {
                 ColumnType ft = fact.column(factKey).type();
                 ColumnType lt = lookup.column(lookupKey).type();
                 if (!fact.column(factKey).isDimension() || ft != lt) {
-                    throw bindError(join, "join keys must be dimension columns of one type: " + fact.name() + "."
+                    throw bindError(join, "42804", "join keys must be dimension columns of one type: " + fact.name() + "."
                             + fact.column(factKey).name() + "=" + ft + " " + lookup.name() + "."
                             + lookup.column(lookupKey).name() + "=" + lt);
                 }
@@ -375,7 +384,7 @@ public final class SqlBinder {
                 throw unsupported(t, isFact ? "FROM other than a table name" : "a join with something other than a table");
             }
             String name = id.getSimple();
-            TableSchema schema = catalog.schema(name).orElseThrow(() -> bindError(id, "no such table: table=" + name));
+            TableSchema schema = catalog.schema(name).orElseThrow(() -> bindError(id, "42P01", "no such table: table=" + name));
             if (isFact) {
                 fact = schema;
                 factAlias = alias;
@@ -406,12 +415,12 @@ public final class SqlBinder {
                     Expr.Column c = columnOf(id, lookup, Expr.Side.LOOKUP, name);
                     return c.index() == lookupKey ? factColumn(factKey) : c;
                 }
-                throw bindError(id, "no such table in FROM: table=" + q);
+                throw bindError(id, "42P01", "no such table in FROM: table=" + q);
             }
             int f = fact.indexOf(name);
             int l = lookup == null ? -1 : lookup.indexOf(name);
             if (f >= 0 && l >= 0 && !(f == factKey && l == lookupKey)) {
-                throw bindError(id, "ambiguous column: column=" + name + " is in " + fact.name() + " and "
+                throw bindError(id, "42702", "ambiguous column: column=" + name + " is in " + fact.name() + " and "
                         + lookup.name() + " — qualify it");
             }
             if (f >= 0) {
@@ -420,7 +429,7 @@ public final class SqlBinder {
             if (l >= 0) {
                 return new Expr.Column(Expr.Side.LOOKUP, l, lookup.column(l).type(), lookup.column(l).name());
             }
-            throw bindError(id, "no such column: column=" + name + " tables=" + fact.name()
+            throw bindError(id, "42703", "no such column: column=" + name + " tables=" + fact.name()
                     + (lookup == null ? "" : "," + lookup.name()));
         }
 
@@ -432,7 +441,7 @@ public final class SqlBinder {
         private static Expr.Column columnOf(SqlIdentifier id, TableSchema t, Expr.Side side, String name) {
             int i = t.indexOf(name);
             if (i < 0) {
-                throw bindError(id, "no such column: column=" + name + " table=" + t.name());
+                throw bindError(id, "42703", "no such column: column=" + name + " table=" + t.name());
             }
             return new Expr.Column(side, i, t.column(i).type(), t.column(i).name());
         }
@@ -446,7 +455,7 @@ public final class SqlBinder {
             if (g instanceof SqlNumericLiteral lit) {
                 int ordinal = lit.intValue(true);
                 if (ordinal < 1 || ordinal > selectList.size()) {
-                    throw bindError(g, "GROUP BY ordinal out of range: ordinal=" + ordinal + " items="
+                    throw bindError(g, "42P10", "GROUP BY ordinal out of range: ordinal=" + ordinal + " items="
                             + selectList.size());
                 }
                 target = stripAlias(selectList.get(ordinal - 1));
@@ -467,7 +476,7 @@ public final class SqlBinder {
                 throw unsupported(g, "GROUP BY a column of the joined table (group by the join key instead)");
             }
             if (!c.type().isDimension()) {
-                throw bindError(g, "GROUP BY needs a dimension column: column=" + c.name() + " is a measure");
+                throw bindError(g, "42803", "GROUP BY needs a dimension column: column=" + c.name() + " is a measure");
             }
             if (!groupKeys.contains(c)) {
                 groupKeys.add(c);
@@ -512,7 +521,7 @@ public final class SqlBinder {
             if (e instanceof SqlNumericLiteral lit) {
                 int ordinal = lit.intValue(true);
                 if (ordinal < 1 || ordinal > outputs.size()) {
-                    throw bindError(e, "ORDER BY ordinal out of range: ordinal=" + ordinal + " items=" + outputs.size());
+                    throw bindError(e, "42P10", "ORDER BY ordinal out of range: ordinal=" + ordinal + " items=" + outputs.size());
                 }
                 bound = outputs.get(ordinal - 1).expr();
             } else if (e instanceof SqlIdentifier id && id.names.size() == 1) {
@@ -537,7 +546,7 @@ public final class SqlBinder {
         private Expr predicate(SqlNode e, boolean outputLevel) {
             Expr p = expr(e, outputLevel, false);
             if (!Expr.isPredicate(p)) {
-                throw bindError(e, "expected a condition: " + p.text());
+                throw bindError(e, "42804", "expected a condition: " + p.text());
             }
             return p;
         }
@@ -548,8 +557,8 @@ public final class SqlBinder {
          */
         private Expr expr(SqlNode e, boolean outputLevel, boolean inAggregate) {
             if (++depth > MAX_DEPTH) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "expression nested too deeply: more"
-                        + " than " + MAX_DEPTH + " levels at " + at(e) + " — split it or use IN (...)");
+                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "54001", "expression nested too"
+                        + " deeply: more than " + MAX_DEPTH + " levels — split it or use IN (...)", at(e), null);
             }
             try {
                 return exprAtDepth(e, outputLevel, inAggregate);
@@ -567,7 +576,7 @@ public final class SqlBinder {
                     }
                     int k = groupKeys.indexOf(c);
                     if (k < 0) {
-                        throw bindError(e, "column must be in GROUP BY or inside an aggregate: column=" + c.name());
+                        throw bindError(e, "42803", "column must be in GROUP BY or inside an aggregate: column=" + c.name());
                     }
                     return new Expr.KeyRef(k, c.type(), c.name());
                 }
@@ -667,7 +676,7 @@ public final class SqlBinder {
                     for (SqlNode operand : chain(e)) {
                         Expr t = expr(operand, outputLevel, inAggregate);
                         if (!Expr.isPredicate(t)) {
-                            throw bindError(operand, "expected a condition: " + t.text());
+                            throw bindError(operand, "42804", "expected a condition: " + t.text());
                         }
                         terms.add(t);
                     }
@@ -683,7 +692,7 @@ public final class SqlBinder {
                     }
                     Expr t = expr(operand, outputLevel, inAggregate);
                     if (!Expr.isPredicate(t)) {
-                        throw bindError(operand, "expected a condition: " + t.text());
+                        throw bindError(operand, "42804", "expected a condition: " + t.text());
                     }
                     return nots % 2 == 0 ? t : new Expr.Not(t);
                 }
@@ -780,7 +789,7 @@ public final class SqlBinder {
         private static Expr numeric(SqlNode node, Expr e) {
             ColumnType t = e.type();
             if (t != ColumnType.DOUBLE && t != ColumnType.LONG && t != ColumnType.INT) {
-                throw bindError(node, "arithmetic and SUM/AVG/MIN/MAX need numbers: " + e.text() + " is "
+                throw bindError(node, "42804", "arithmetic and SUM/AVG/MIN/MAX need numbers: " + e.text() + " is "
                         + (t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT)));
             }
             return e;
@@ -792,7 +801,7 @@ public final class SqlBinder {
                 try {
                     return new Expr.Literal(LocalDate.parse((String) lit.value()).toEpochDay(), ColumnType.DATE);
                 } catch (DateTimeParseException ex) {
-                    throw bindError(node, "not a date (yyyy-mm-dd): value=" + lit.value());
+                    throw bindError(node, "22007", "not a date (yyyy-mm-dd): value=" + lit.value());
                 }
             }
             return e;
@@ -804,7 +813,7 @@ public final class SqlBinder {
             boolean numA = ta == ColumnType.DOUBLE || ta == ColumnType.LONG || ta == ColumnType.INT;
             boolean numB = tb == ColumnType.DOUBLE || tb == ColumnType.LONG || tb == ColumnType.INT;
             if (ta == null || tb == null || !(ta == tb || (numA && numB))) {
-                throw bindError(node, "cannot compare " + name(ta) + " with " + name(tb) + ": " + a.text() + " and "
+                throw bindError(node, "42804", "cannot compare " + name(ta) + " with " + name(tb) + ": " + a.text() + " and "
                         + b.text());
             }
         }
@@ -832,7 +841,7 @@ public final class SqlBinder {
                 try {
                     return new Expr.Literal(LocalDate.parse(u.getValue()).toEpochDay(), ColumnType.DATE);
                 } catch (DateTimeParseException e) {
-                    throw bindError(lit, "not a date (yyyy-mm-dd): value=" + u.getValue());
+                    throw bindError(lit, "22007", "not a date (yyyy-mm-dd): value=" + u.getValue());
                 }
             }
             if (lit instanceof org.apache.calcite.sql.SqlUnknownLiteral u) {
@@ -852,7 +861,7 @@ public final class SqlBinder {
                 try {
                     return new Expr.Literal(LocalDate.parse(s.getValueAs(String.class)).toEpochDay(), ColumnType.DATE);
                 } catch (DateTimeParseException e) {
-                    throw bindError(v, "not a date (yyyy-mm-dd): value=" + s.getValueAs(String.class));
+                    throw bindError(v, "22007", "not a date (yyyy-mm-dd): value=" + s.getValueAs(String.class));
                 }
             }
             throw unsupported(call, "CAST other than CAST('yyyy-mm-dd' AS DATE)");

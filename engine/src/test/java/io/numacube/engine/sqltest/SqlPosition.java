@@ -1,5 +1,7 @@
 package io.numacube.engine.sqltest;
 
+import io.numacube.numa.base.ErrorPosition;
+import io.numacube.numa.base.NumacubeException;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -7,13 +9,10 @@ import java.util.regex.Pattern;
 /**
  * A 1-based line:column position in a SQL text, as written in {@code statement error L:C}. Immutable.
  *
- * <p>{@link #reportedIn} is the one place that reads the position an engine error reports. Today the engine puts it
- * only into the message text ({@code ... at line 1:8 ...}, written by SqlBinder); when errors carry the position as a
- * field, only that method changes.
+ * <p>{@link #reportedIn} reads the position an engine error carries as data
+ * ({@link NumacubeException#position()}), never from its message.
  */
 record SqlPosition(int line, int column) {
-
-    private static final Pattern AT_LINE = Pattern.compile(" at line (\\d+):(\\d+)");
 
     /** Parses {@code L:C}; empty when the text is not of that form. */
     static Optional<SqlPosition> parse(String text) {
@@ -22,12 +21,10 @@ record SqlPosition(int line, int column) {
                 : Optional.empty();
     }
 
-    /** The position an engine error reports, read from its message; empty when it reports none. */
+    /** The SQL position an engine error carries; empty when it has none (or is no NumacubeException). */
     static Optional<SqlPosition> reportedIn(RuntimeException error) {
-        String message = error.getMessage();
-        Matcher m = AT_LINE.matcher(message == null ? "" : message);
-        return m.find() ? Optional.of(new SqlPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))))
-                : Optional.empty();
+        return error instanceof NumacubeException e ? e.position().filter(ErrorPosition::inSql)
+                .map(p -> new SqlPosition((int) p.line(), p.column())) : Optional.empty();
     }
 
     @Override

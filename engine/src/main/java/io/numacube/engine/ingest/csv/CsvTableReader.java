@@ -3,6 +3,7 @@ package io.numacube.engine.ingest.csv;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
 import java.nio.channels.ReadableByteChannel;
@@ -383,14 +384,15 @@ public final class CsvTableReader {
 
     static NumacubeException error(String source, CsvFault f, String fieldName) {
         String name = f instanceof NamedFault nf ? nf.name : fieldName;
-        StringBuilder sb = new StringBuilder();
-        sb.append(source).append(':').append(f.line()).append(':').append(f.column()).append(": ").append(f.reason());
+        StringBuilder sb = new StringBuilder(f.reason());
         sb.append(" (field ").append(name);
         if (f.value() != null) {
             sb.append(", value \"").append(escape(f.value())).append('"');
         }
         sb.append(')');
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, sb.toString());
+        ErrorPosition at = ErrorPosition.file(source, Math.max(1, f.line()), (int) Math.max(0, Math.min(
+                Integer.MAX_VALUE, f.column())), name);
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "22P02", sb.toString(), at, null);
     }
 
     /** Shows a value on one line: control characters and quotes escaped, cut after {@link CsvFault#MAX_VALUE_BYTES}. */
