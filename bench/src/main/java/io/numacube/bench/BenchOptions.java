@@ -26,22 +26,38 @@ import java.util.Set;
  * @param timeBudgetSeconds about how long the timed runs of one query in one engine may take: slow queries get
  *                         fewer runs (at least 3)
  */
-public record BenchOptions(boolean quick, long rows, long sectionRows, long seed, int threads, Set<Section> sections,
-                           Path jsonFile, Path chartsDir, long probeBytes, int warmups, int repetitions,
-                           double streamSeconds, int stabilityRepeats, double warmupSeconds,
-                           double timeBudgetSeconds) {
+public record BenchOptions(
+        boolean quick,
+        long rows,
+        long sectionRows,
+        long seed,
+        int threads,
+        Set<Section> sections,
+        Path jsonFile,
+        Path chartsDir,
+        long probeBytes,
+        int warmups,
+        int repetitions,
+        double streamSeconds,
+        int stabilityRepeats,
+        double warmupSeconds,
+        double timeBudgetSeconds) {
 
     /** The sections of a run, in the order they run. */
     public enum Section {
-        PROBE, PEERS, POLICIES, SCALING, STABILITY;
+        PROBE,
+        PEERS,
+        POLICIES,
+        SCALING,
+        STABILITY;
 
         /** Parses "probe", "peers", ... (case-insensitive). */
         public static Section parse(String name) {
             try {
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown bench section: section=" + name
-                        + " — use probe, peers, policies, scaling, stability");
+                throw new IllegalArgumentException(
+                        "unknown bench section: section=" + name + " — use probe, peers, policies, scaling, stability");
             }
         }
     }
@@ -52,8 +68,8 @@ public record BenchOptions(boolean quick, long rows, long sectionRows, long seed
     public BenchOptions {
         sections = sections.isEmpty() ? EnumSet.noneOf(Section.class) : EnumSet.copyOf(sections);
         if (rows < 1000 || sectionRows < 1000) {
-            throw new IllegalArgumentException("bench needs at least 1000 rows: rows=" + rows + " sectionRows="
-                    + sectionRows);
+            throw new IllegalArgumentException(
+                    "bench needs at least 1000 rows: rows=" + rows + " sectionRows=" + sectionRows);
         }
         if (threads < 1) {
             throw new IllegalArgumentException("bench needs at least one thread: threads=" + threads);
@@ -64,14 +80,26 @@ public record BenchOptions(boolean quick, long rows, long sectionRows, long seed
      * Options from the command line: {@code rows} and {@code threads} may be null (defaults: 100M rows, or 4M with
      * quick; every available CPU).
      */
-    public static BenchOptions quick(boolean quick, Long rows, Integer threads, Set<Section> sections, Path jsonFile,
-                                     Path chartsDir) {
+    public static BenchOptions quick(
+            boolean quick, Long rows, Integer threads, Set<Section> sections, Path jsonFile, Path chartsDir) {
         long r = rows != null ? rows : quick ? QUICK_ROWS : DEFAULT_ROWS;
         int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         long sectionRows = quick ? Math.min(r, 1_000_000L) : Math.min(r, 20_000_000L);
-        return new BenchOptions(quick, r, sectionRows, 42, t,
-                sections == null || sections.isEmpty() ? EnumSet.allOf(Section.class) : sections, jsonFile, chartsDir,
-                quick ? 256L << 20 : 2L << 30, quick ? 2 : 3, quick ? 5 : 10, quick ? 0.4 : 4.0, 3,
-                quick ? 0.5 : 2.0, quick ? 2.0 : 15.0);
+        return new BenchOptions(
+                quick,
+                r,
+                sectionRows,
+                42,
+                t,
+                sections == null || sections.isEmpty() ? EnumSet.allOf(Section.class) : sections,
+                jsonFile,
+                chartsDir,
+                quick ? 256L << 20 : 2L << 30,
+                quick ? 2 : 3,
+                quick ? 5 : 10,
+                quick ? 0.4 : 4.0,
+                3,
+                quick ? 0.5 : 2.0,
+                quick ? 2.0 : 15.0);
     }
 }

@@ -21,7 +21,6 @@ import io.numacube.bench.report.JsonReport;
 import io.numacube.bench.report.Machine;
 import io.numacube.bench.report.ReportPrinter;
 import io.numacube.bench.stats.Summary;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -38,6 +37,7 @@ public final class BenchRunner {
 
     /** DuckDB's setting that lets its perfect-hash aggregate cover Q4's 250k groups (see PERF-FACTS). */
     static final String DUCKDB_Q4_TUNING = "perfect_ht_threshold=18";
+
     private static final List<ReferenceQuery> MIX = List.of(ReferenceQuery.values());
     /** Other processes' CPU share above which a section's figures get a warning note. */
     static final double CONTENDED = 0.25;
@@ -60,8 +60,13 @@ public final class BenchRunner {
      * @param out      where the tables go
      * @param progress where the progress lines go
      */
-    public BenchRunner(BenchOptions options, CubeUnderTest.Factory cubes, CubeUnderTest.Factory baseline,
-                       ThreadTeam team, PrintStream out, PrintStream progress) {
+    public BenchRunner(
+            BenchOptions options,
+            CubeUnderTest.Factory cubes,
+            CubeUnderTest.Factory baseline,
+            ThreadTeam team,
+            PrintStream out,
+            PrintStream progress) {
         this.options = options;
         this.cubes = cubes;
         this.baseline = baseline;
@@ -74,8 +79,9 @@ public final class BenchRunner {
     public BenchReport run() throws Exception {
         String startedAt = Instant.now().toString();
         Machine machine = Machine.describe();
-        progress.line("numacube bench: %s, %d CPUs, %d node(s); engine: %s", machine.cpuModel(), machine.logicalCpus(),
-                cubes.nodes(), cubes.description());
+        progress.line(
+                "numacube bench: %s, %d CPUs, %d node(s); engine: %s",
+                machine.cpuModel(), machine.logicalCpus(), cubes.nodes(), cubes.description());
         if (options.quick()) {
             notes.add("--quick: small data and few runs, a smoke test; do not judge these numbers");
         }
@@ -98,18 +104,41 @@ public final class BenchRunner {
         BenchReport.Stability stability = section(Section.STABILITY, this::stability);
         for (BenchReport.SectionContention c : contention) {
             if (c.othersCpuFraction() > CONTENDED) {
-                notes.add(String.format(java.util.Locale.ROOT, "%s: other processes used %.0f%% of the CPUs meanwhile, "
-                        + "so its figures are lower and noisier than this machine can do%s", c.section(),
-                        100 * c.othersCpuFraction(), c.section().equals("probe")
-                                ? " (a low probe inflates every \"% of probe\" figure)" : ""));
+                notes.add(String.format(
+                        java.util.Locale.ROOT,
+                        "%s: other processes used %.0f%% of the CPUs meanwhile, "
+                                + "so its figures are lower and noisier than this machine can do%s",
+                        c.section(),
+                        100 * c.othersCpuFraction(),
+                        c.section().equals("probe") ? " (a low probe inflates every \"% of probe\" figure)" : ""));
             }
         }
-        BenchReport report = new BenchReport("numacube bench 0.1.0", startedAt, machine,
-                new BenchReport.Settings(options.rows(), options.seed(), options.threads(), options.quick(),
-                        options.sections().stream().map(s -> s.name().toLowerCase(java.util.Locale.ROOT)).toList(),
-                        options.warmups(), options.repetitions(), options.timeBudgetSeconds(), options.sectionRows(),
-                        cubes.description(), options.warmupSeconds()),
-                notes, errors, contention, probe, peers, policies, scaling, stability);
+        BenchReport report = new BenchReport(
+                "numacube bench 0.1.0",
+                startedAt,
+                machine,
+                new BenchReport.Settings(
+                        options.rows(),
+                        options.seed(),
+                        options.threads(),
+                        options.quick(),
+                        options.sections().stream()
+                                .map(s -> s.name().toLowerCase(java.util.Locale.ROOT))
+                                .toList(),
+                        options.warmups(),
+                        options.repetitions(),
+                        options.timeBudgetSeconds(),
+                        options.sectionRows(),
+                        cubes.description(),
+                        options.warmupSeconds()),
+                notes,
+                errors,
+                contention,
+                probe,
+                peers,
+                policies,
+                scaling,
+                stability);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());
@@ -148,8 +177,9 @@ public final class BenchRunner {
         progress.line("peers: numacube generates and places %,d rows (%d threads)", options.rows(), options.threads());
         try (CubeUnderTest cube = cubes.open(options.rows(), options.seed(), options.threads(), Placement.NODE_LOCAL)) {
             Load cubeLoad = new Load(cube.loadSeconds(), cube.rows() / cube.loadSeconds());
-            progress.line("peers: numacube loaded in %.2f s (%.1f M rows/s) %s", cube.loadSeconds(),
-                    cubeLoad.rowsPerSecond() / 1e6, cube.placementSummary());
+            progress.line(
+                    "peers: numacube loaded in %.2f s (%.1f M rows/s) %s",
+                    cube.loadSeconds(), cubeLoad.rowsPerSecond() / 1e6, cube.placementSummary());
             try (DuckDbPeer duck = DuckDbPeer.open(options.threads())) {
                 progress.line("peers: DuckDB %s appends the same %,d rows", duck.version(), cube.rows());
                 long t0 = System.nanoTime();
@@ -157,27 +187,26 @@ public final class BenchRunner {
                 duck.load(cube.trades());
                 double duckSeconds = (System.nanoTime() - t0) / 1e9;
                 Load duckLoad = new Load(duckSeconds, cube.rows() / duckSeconds);
-                progress.line("peers: DuckDB loaded in %.2f s (%.1f M rows/s)", duckSeconds,
-                        duckLoad.rowsPerSecond() / 1e6);
+                progress.line(
+                        "peers: DuckDB loaded in %.2f s (%.1f M rows/s)", duckSeconds, duckLoad.rowsPerSecond() / 1e6);
                 List<QueryFigures> figures = new ArrayList<>();
                 for (int i = 0; i < queries.size(); i++) {
                     figures.add(peerQuery(queries.get(i), cube, duck, probeGbs, loop == null ? null : loop.get(i)));
                 }
-                return BenchReport.Peers.of(cube.rows(), cubeLoad, duckLoad, duck.version(),
-                        DuckDbPeer.LOAD_PATH, figures);
+                return BenchReport.Peers.of(
+                        cube.rows(), cubeLoad, duckLoad, duck.version(), DuckDbPeer.LOAD_PATH, figures);
             }
         }
     }
 
     /** The bare loop's timings and answer for one query. */
-    private record BaselineRun(Summary seconds, ResultTable answer) {
-    }
+    private record BaselineRun(Summary seconds, ResultTable answer) {}
 
     /** Times the plain-loop baseline on the same rows first, and frees it before numacube and DuckDB load. */
     private List<BaselineRun> bareLoop(List<ReferenceQuery> queries) throws Exception {
         progress.line("peers: bare loop generates %,d rows (%d threads)", options.rows(), options.threads());
-        try (CubeUnderTest loop = baseline.open(options.rows(), options.seed(), options.threads(),
-                Placement.NODE_LOCAL)) {
+        try (CubeUnderTest loop =
+                baseline.open(options.rows(), options.seed(), options.threads(), Placement.NODE_LOCAL)) {
             List<BaselineRun> runs = new ArrayList<>();
             for (ReferenceQuery q : queries) {
                 String sql = q.sql(loop.q3Literals());
@@ -190,8 +219,8 @@ public final class BenchRunner {
         }
     }
 
-    private QueryFigures peerQuery(ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs,
-                                   BaselineRun loop) throws Exception {
+    private QueryFigures peerQuery(
+            ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs, BaselineRun loop) throws Exception {
         String sql = q.sql(cube.q3Literals());
         long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
         AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
@@ -210,10 +239,10 @@ public final class BenchRunner {
         AtomicReference<DuckDbPeer.Fetched> duckAnswer = new AtomicReference<>();
         Summary duckSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
         ResultTable duckTable = duckAnswer.get().table();
-        ResultComparison cmp = ResultComparison.compare(duckTable, cubeAnswer, q.ordered(),
-                ResultComparison.SUM_TOLERANCE);
-        Timing cubeTiming = cubeSeconds == null ? Timing.failed() : Timing.of(cubeSeconds, cube.rows(), bytes,
-                probeGbs);
+        ResultComparison cmp =
+                ResultComparison.compare(duckTable, cubeAnswer, q.ordered(), ResultComparison.SUM_TOLERANCE);
+        Timing cubeTiming =
+                cubeSeconds == null ? Timing.failed() : Timing.of(cubeSeconds, cube.rows(), bytes, probeGbs);
         Timing duckTiming = Timing.of(duckSeconds, cube.rows(), bytes, probeGbs);
         Timing tuned = null;
         Double tunedSpeedup = null;
@@ -228,8 +257,8 @@ public final class BenchRunner {
             duck.set(kv[0], before);
             tuned = Timing.of(tunedSeconds, cube.rows(), bytes, probeGbs);
             tunedSpeedup = tunedSeconds.median() / cubeTiming.medianSeconds();
-            ResultComparison tunedCmp = ResultComparison.compare(duckAnswer.get().table(), cubeAnswer, q.ordered(),
-                    ResultComparison.SUM_TOLERANCE);
+            ResultComparison tunedCmp = ResultComparison.compare(
+                    duckAnswer.get().table(), cubeAnswer, q.ordered(), ResultComparison.SUM_TOLERANCE);
             if (cmp.equal() && !tunedCmp.equal()) {
                 check = "FAILED (vs tuned DuckDB): " + tunedCmp.difference();
             }
@@ -238,19 +267,37 @@ public final class BenchRunner {
         String loopCheck = null;
         if (loop != null) {
             loopTiming = Timing.of(loop.seconds(), cube.rows(), bytes, probeGbs);
-            ResultComparison loopCmp = ResultComparison.compare(duckTable, loop.answer(), q.ordered(),
-                    ResultComparison.SUM_TOLERANCE);
+            ResultComparison loopCmp =
+                    ResultComparison.compare(duckTable, loop.answer(), q.ordered(), ResultComparison.SUM_TOLERANCE);
             loopCheck = loopCmp.equal() ? "OK" : "FAILED: " + loopCmp.difference();
         }
         double speedup = duckSeconds.median() / cubeTiming.medianSeconds();
-        progress.line("peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s%s", q.name(),
-                cubeTiming.medianSeconds(), duckSeconds.median(),
+        progress.line(
+                "peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s%s",
+                q.name(),
+                cubeTiming.medianSeconds(),
+                duckSeconds.median(),
                 tuned == null ? "" : String.format(java.util.Locale.ROOT, " (tuned %.4f s)", tuned.medianSeconds()),
-                speedup, 100 * cubeTiming.fractionOfProbe(), check.startsWith("OK") ? "equal" : check,
+                speedup,
+                100 * cubeTiming.fractionOfProbe(),
+                check.startsWith("OK") ? "equal" : check,
                 loopCheck == null || loopCheck.equals("OK") ? "" : "; bare loop " + loopCheck);
-        return new QueryFigures(q.name(), q.title(), sql, bytes, cubeTiming, duckTiming, tuned, tuning, speedup,
-                tunedSpeedup, cubeTiming.fractionOfProbe(), check, last.get() == null ? null : last.get().stats(),
-                loopTiming, loopCheck);
+        return new QueryFigures(
+                q.name(),
+                q.title(),
+                sql,
+                bytes,
+                cubeTiming,
+                duckTiming,
+                tuned,
+                tuning,
+                speedup,
+                tunedSpeedup,
+                cubeTiming.fractionOfProbe(),
+                check,
+                last.get() == null ? null : last.get().stats(),
+                loopTiming,
+                loopCheck);
     }
 
     /**
@@ -265,7 +312,8 @@ public final class BenchRunner {
         double one = Double.NaN;
         for (int i = 0; ; i++) {
             double elapsed = (System.nanoTime() - start) / 1e9;
-            if (i >= options.warmups() && elapsed >= options.warmupSeconds() || elapsed > options.timeBudgetSeconds() / 4
+            if (i >= options.warmups() && elapsed >= options.warmupSeconds()
+                    || elapsed > options.timeBudgetSeconds() / 4
                     || i >= 10_000) {
                 break;
             }
@@ -273,9 +321,11 @@ public final class BenchRunner {
             body.run();
             one = (System.nanoTime() - t0) / 1e9;
         }
-        int runs = Double.isNaN(one) ? options.repetitions()
-                : (int) Math.max(Math.min(3, options.repetitions()),
-                Math.min(options.repetitions(), options.timeBudgetSeconds() / Math.max(one, 1e-9)));
+        int runs = Double.isNaN(one)
+                ? options.repetitions()
+                : (int) Math.max(
+                        Math.min(3, options.repetitions()),
+                        Math.min(options.repetitions(), options.timeBudgetSeconds() / Math.max(one, 1e-9)));
         double[] seconds = new double[runs];
         for (int i = 0; i < seconds.length; i++) {
             long t0 = System.nanoTime();
@@ -298,24 +348,30 @@ public final class BenchRunner {
         for (Placement p : Placement.values()) {
             progress.line("policies: %s: loading %,d rows", p.label(), options.sectionRows());
             try (CubeUnderTest cube = cubes.open(options.sectionRows(), options.seed(), options.threads(), p)) {
-                List<String> sqls = MIX.stream().map(q -> q.sql(cube.q3Literals())).toList();
+                List<String> sqls =
+                        MIX.stream().map(q -> q.sql(cube.q3Literals())).toList();
                 streamPoint(cube, sqls, Math.min(2, streams.getLast()));
                 List<PolicyPoint> points = new ArrayList<>();
                 for (int n : streams) {
                     points.add(streamPoint(cube, sqls, n));
                 }
-                progress.line("policies: %s: %s q/s at %s streams", p.label(),
-                        points.stream().map(pt -> String.format(java.util.Locale.ROOT, "%.1f", pt.queriesPerSecond()))
-                                .toList(), streams);
-                series.add(new PolicySeries(p.label(), p.description() + "; " + cube.placementSummary(),
-                        cube.loadSeconds(), points));
+                progress.line(
+                        "policies: %s: %s q/s at %s streams",
+                        p.label(),
+                        points.stream()
+                                .map(pt -> String.format(java.util.Locale.ROOT, "%.1f", pt.queriesPerSecond()))
+                                .toList(),
+                        streams);
+                series.add(new PolicySeries(
+                        p.label(), p.description() + "; " + cube.placementSummary(), cube.loadSeconds(), points));
             }
         }
         String note = cubes.nodes() == 1
                 ? "this machine has ONE NUMA node: every policy places the data in the same memory, so the curves "
-                + "can only differ by noise and by load-time effects; the chart is meaningful on a multi-node machine"
+                        + "can only differ by noise and by load-time effects; the chart is meaningful on a multi-node machine"
                 : cubes.nodes() + " NUMA nodes: node-local should lead, remote and one-node trail";
-        return new BenchReport.Policies(note, cubes.nodes(), MIX.stream().map(Enum::name).toList(), series);
+        return new BenchReport.Policies(
+                note, cubes.nodes(), MIX.stream().map(Enum::name).toList(), series);
     }
 
     private PolicyPoint streamPoint(CubeUnderTest cube, List<String> sqls, int streams) {
@@ -353,15 +409,20 @@ public final class BenchRunner {
         for (int t : threads) {
             long rows = base * t;
             Summary s = mixSeconds(rows, t, Placement.NODE_LOCAL, "scaling: Gustafson");
-            double flat = gustafson.isEmpty() ? 1 : gustafson.getFirst().seconds().median() / s.median();
+            double flat =
+                    gustafson.isEmpty() ? 1 : gustafson.getFirst().seconds().median() / s.median();
             gustafson.add(ScalePoint.of(t, cubes.nodes(), rows, s, flat * t));
         }
         String note = cubes.nodes() == 1
                 ? "one NUMA node: scaled by cores (threads) on node 0, not by nodes; with " + machine.logicalCpus()
-                + " CPUs shared with other work, efficiency below 100% at the top is expected"
+                        + " CPUs shared with other work, efficiency below 100% at the top is expected"
                 : "scaled by threads across " + cubes.nodes() + " nodes";
-        return new BenchReport.Scaling(note, cubes.nodes() == 1 ? "cores" : "cores (across nodes)",
-                MIX.stream().map(Enum::name).toList(), amdahl, gustafson);
+        return new BenchReport.Scaling(
+                note,
+                cubes.nodes() == 1 ? "cores" : "cores (across nodes)",
+                MIX.stream().map(Enum::name).toList(),
+                amdahl,
+                gustafson);
     }
 
     /** Median-based summary of timed runs of the whole mix on a fresh cube. */
@@ -373,36 +434,47 @@ public final class BenchRunner {
                     cube.query(sql);
                 }
             });
-            progress.line("%s: %d thread(s), %,d rows: mix median %.4f s (cv %.1f%%)", what, threads, rows, s.median(),
-                    100 * s.cv());
+            progress.line(
+                    "%s: %d thread(s), %,d rows: mix median %.4f s (cv %.1f%%)",
+                    what, threads, rows, s.median(), 100 * s.cv());
             return s;
         }
     }
 
     private BenchReport.Stability stability() throws Exception {
         List<StabilityRow> rows = new ArrayList<>();
-        List<Placement> placements = options.quick() ? List.of(Placement.NODE_LOCAL, Placement.OS_DEFAULT)
-                : List.of(Placement.values());
+        List<Placement> placements =
+                options.quick() ? List.of(Placement.NODE_LOCAL, Placement.OS_DEFAULT) : List.of(Placement.values());
         // round robin over the configurations, so that a machine whose load drifts hurts them all alike
         List<List<Summary>> runs = new ArrayList<>();
         placements.forEach(p -> runs.add(new ArrayList<>()));
         for (int r = 0; r < options.stabilityRepeats(); r++) {
             for (int i = 0; i < placements.size(); i++) {
                 Placement p = placements.get(i);
-                runs.get(i).add(mixSeconds(options.sectionRows(), options.threads(), p,
-                        "stability: " + p.label() + " repeat " + (r + 1)));
+                runs.get(i)
+                        .add(mixSeconds(
+                                options.sectionRows(),
+                                options.threads(),
+                                p,
+                                "stability: " + p.label() + " repeat " + (r + 1)));
             }
         }
         for (int i = 0; i < placements.size(); i++) {
             List<Double> perRepeat = runs.get(i).stream().map(Summary::median).toList();
-            double within = runs.get(i).stream().mapToDouble(Summary::cv).average().orElse(Double.NaN);
-            Summary across = Summary.of(perRepeat.stream().mapToDouble(Double::doubleValue).toArray());
-            rows.add(new StabilityRow(placements.get(i).label() + ", " + options.threads() + " threads",
-                    perRepeat.size(), perRepeat, across, within));
+            double within =
+                    runs.get(i).stream().mapToDouble(Summary::cv).average().orElse(Double.NaN);
+            Summary across = Summary.of(
+                    perRepeat.stream().mapToDouble(Double::doubleValue).toArray());
+            rows.add(new StabilityRow(
+                    placements.get(i).label() + ", " + options.threads() + " threads",
+                    perRepeat.size(),
+                    perRepeat,
+                    across,
+                    within));
         }
         String note = cubes.nodes() == 1
                 ? "one NUMA node: placed and OS-default runs use the same memory, so they should be equally steady "
-                + "here; the difference seed 001 describes needs several nodes"
+                        + "here; the difference seed 001 describes needs several nodes"
                 : "placed runs should vary less across fresh cubes than OS-default runs";
         note += "; cv across = coefficient of variation of the per-cube medians (fresh load each repeat), "
                 + "cv within = mean cv of the timed runs inside one cube";
@@ -445,6 +517,7 @@ public final class BenchRunner {
 
     /** Whether the run failed: a section threw, or an answer differed from DuckDB's. */
     public static boolean failed(BenchReport report) {
-        return !report.errors().isEmpty() || report.peers() != null && !report.peers().allEqual();
+        return !report.errors().isEmpty()
+                || report.peers() != null && !report.peers().allEqual();
     }
 }

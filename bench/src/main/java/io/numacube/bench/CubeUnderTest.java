@@ -4,7 +4,6 @@ import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.ResultTable;
 import io.numacube.bench.peer.TableSource;
 import io.numacube.bench.report.BenchReport.EngineStats;
-
 import java.util.Map;
 import java.util.function.Supplier;
 

@@ -9,8 +9,7 @@ import io.numacube.numa.NumaRuntime;
 /** Chooses what the bench measures and how the probe's threads run, by name. Stateless. */
 public final class Engines {
 
-    private Engines() {
-    }
+    private Engines() {}
 
     /**
      * The cube factory named {@code name}: "numacube" (the engine) or "loop" (the plain-loop baseline).
@@ -21,8 +20,8 @@ public final class Engines {
         return switch (name) {
             case "loop" -> LoopCube.factory();
             case "numacube" -> EngineCube.factory();
-            default -> throw new IllegalArgumentException("unknown bench engine: engine=" + name
-                    + " — use numacube or loop");
+            default ->
+                throw new IllegalArgumentException("unknown bench engine: engine=" + name + " — use numacube or loop");
         };
     }
 
@@ -48,8 +47,10 @@ public final class Engines {
                 }
             }
         } catch (RuntimeException e) {
-            System.getLogger(Engines.class.getName()).log(System.Logger.Level.INFO,
-                    "probe threads unpinned: the runtime could not start pinned workers: " + e);
+            System.getLogger(Engines.class.getName())
+                    .log(
+                            System.Logger.Level.INFO,
+                            "probe threads unpinned: the runtime could not start pinned workers: " + e);
         }
         return ThreadTeam.unpinned();
     }

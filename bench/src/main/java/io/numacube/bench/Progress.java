@@ -14,7 +14,10 @@ public final class Progress {
     }
 
     public synchronized void line(String format, Object... args) {
-        out.printf(Locale.ROOT, "[%6.1fs] %s%n", (System.nanoTime() - startNanos) / 1e9,
+        out.printf(
+                Locale.ROOT,
+                "[%6.1fs] %s%n",
+                (System.nanoTime() - startNanos) / 1e9,
                 String.format(Locale.ROOT, format, args));
         out.flush();
     }

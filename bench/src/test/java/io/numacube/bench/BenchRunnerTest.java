@@ -1,56 +1,85 @@
 package io.numacube.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.numacube.bench.baseline.LoopCube;
 import io.numacube.bench.probe.ThreadTeam;
 import io.numacube.bench.report.BenchReport;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every section end to end on tiny data, with the bare loop as the measured engine and as the baseline. */
 class BenchRunnerTest {
 
     private static BenchOptions tiny(Path dir) {
-        return new BenchOptions(true, 30_000, 20_000, 42, 2, EnumSet.allOf(BenchOptions.Section.class),
-                dir.resolve("out/bench.json"), dir.resolve("charts"), 1 << 20, 1, 2, 0.02, 2, 0.05, 1.0);
+        return new BenchOptions(
+                true,
+                30_000,
+                20_000,
+                42,
+                2,
+                EnumSet.allOf(BenchOptions.Section.class),
+                dir.resolve("out/bench.json"),
+                dir.resolve("charts"),
+                1 << 20,
+                1,
+                2,
+                0.02,
+                2,
+                0.05,
+                1.0);
     }
 
     @Test
     void runsEverySectionChecksTheAnswersAndWritesJsonAndCharts(@TempDir Path dir) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        BenchReport report = new BenchRunner(tiny(dir), LoopCube.factory(), LoopCube.factory(), ThreadTeam.unpinned(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(progress, true,
-                StandardCharsets.UTF_8)).run();
+        BenchReport report = new BenchRunner(
+                        tiny(dir),
+                        LoopCube.factory(),
+                        LoopCube.factory(),
+                        ThreadTeam.unpinned(),
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(progress, true, StandardCharsets.UTF_8))
+                .run();
 
         assertTrue(report.peers().allEqual(), () -> report.peers().queries().toString());
         assertEquals(5, report.peers().queries().size());
         assertTrue(report.peers().queries().stream().allMatch(q -> "OK".equals(q.bareLoopCheck())));
         assertEquals(5, report.policies().series().size());
         int cpus = Runtime.getRuntime().availableProcessors();
-        assertEquals(2 * cpus, report.policies().series().getFirst().points().getLast().streams());
+        assertEquals(
+                2 * cpus,
+                report.policies().series().getFirst().points().getLast().streams());
         assertEquals(2, report.scaling().amdahl().size());
         assertEquals(2, report.scaling().gustafson().getLast().threads());
-        assertEquals(2 * report.scaling().gustafson().getFirst().rows(), report.scaling().gustafson().getLast().rows());
+        assertEquals(
+                2 * report.scaling().gustafson().getFirst().rows(),
+                report.scaling().gustafson().getLast().rows());
         assertFalse(report.stability().rows().isEmpty());
         assertFalse(BenchRunner.failed(report));
 
-        JsonNode json = new ObjectMapper().readTree(dir.resolve("out/bench.json").toFile());
+        JsonNode json =
+                new ObjectMapper().readTree(dir.resolve("out/bench.json").toFile());
         assertEquals(5, json.path("peers").path("queries").size());
-        assertTrue(json.path("peers").path("queries").get(0).path("numacube").path("medianSeconds").asDouble() > 0);
+        assertTrue(json.path("peers")
+                        .path("queries")
+                        .get(0)
+                        .path("numacube")
+                        .path("medianSeconds")
+                        .asDouble()
+                > 0);
         byte[] png = {(byte) 0x89, 'P', 'N', 'G'};
         for (String chart : new String[] {"peers.png", "policies.png", "scaling-amdahl.png", "scaling-gustafson.png"}) {
             byte[] head = new byte[4];
@@ -80,14 +109,16 @@ class BenchRunnerTest {
             if (!sql.equals(io.numacube.bench.peer.ReferenceQuery.Q1.sql(q3Literals()))) {
                 return a;
             }
-            return new Answer(() -> {
-                io.numacube.bench.peer.ResultTable t = a.table();
-                java.util.List<java.util.List<Object>> rows = new java.util.ArrayList<>(t.rows());
-                java.util.List<Object> first = new java.util.ArrayList<>(rows.getFirst());
-                first.set(1, (Double) first.get(1) + 1.0);
-                rows.set(0, first);
-                return new io.numacube.bench.peer.ResultTable(t.columns(), rows);
-            }, a.stats());
+            return new Answer(
+                    () -> {
+                        io.numacube.bench.peer.ResultTable t = a.table();
+                        java.util.List<java.util.List<Object>> rows = new java.util.ArrayList<>(t.rows());
+                        java.util.List<Object> first = new java.util.ArrayList<>(rows.getFirst());
+                        first.set(1, (Double) first.get(1) + 1.0);
+                        rows.set(0, first);
+                        return new io.numacube.bench.peer.ResultTable(t.columns(), rows);
+                    },
+                    a.stats());
         }
 
         @Override
@@ -149,17 +180,36 @@ class BenchRunnerTest {
                 return "broken";
             }
         };
-        BenchOptions options = new BenchOptions(true, 20_000, 20_000, 42, 2,
-                EnumSet.of(BenchOptions.Section.PEERS, BenchOptions.Section.SCALING), dir.resolve("r.json"), null,
-                1 << 20, 0, 1, 0.02, 1, 0.0, 1.0);
+        BenchOptions options = new BenchOptions(
+                true,
+                20_000,
+                20_000,
+                42,
+                2,
+                EnumSet.of(BenchOptions.Section.PEERS, BenchOptions.Section.SCALING),
+                dir.resolve("r.json"),
+                null,
+                1 << 20,
+                0,
+                1,
+                0.02,
+                1,
+                0.0,
+                1.0);
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         BenchReport report = new BenchRunner(options, broken, null, ThreadTeam.unpinned(), sink, sink).run();
 
         assertTrue(BenchRunner.failed(report));
-        assertTrue(report.peers().queries().get(0).check().startsWith("FAILED"), report.peers().queries().get(0).check());
-        assertTrue(report.peers().queries().get(3).check().contains("boom"), report.peers().queries().get(3).check());
+        assertTrue(
+                report.peers().queries().get(0).check().startsWith("FAILED"),
+                report.peers().queries().get(0).check());
+        assertTrue(
+                report.peers().queries().get(3).check().contains("boom"),
+                report.peers().queries().get(3).check());
         assertEquals("OK", report.peers().queries().get(1).check());
-        assertTrue(report.scaling() == null && report.errors().getFirst().startsWith("scaling:"), report.errors()::toString);
+        assertTrue(
+                report.scaling() == null && report.errors().getFirst().startsWith("scaling:"),
+                report.errors()::toString);
         assertTrue(Files.exists(dir.resolve("r.json")));
     }
 }

@@ -1,10 +1,9 @@
 package io.numacube.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Unmatched;
-
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code numacube bench} as listed by {@code numacube --help}: the benchmark itself lives in the bench module, with
@@ -12,9 +11,13 @@ import java.util.concurrent.Callable;
  * ({@code ./numacube}) runs {@code bench} there; this class is reached only when the cli's main class is started
  * directly, and then says so (exit status 2).
  */
-@Command(name = "bench", description = {"Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, "
-        + "same threads), placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
-        "Run it through the launcher: ./numacube bench --help (it runs on the bench's own class path)."})
+@Command(
+        name = "bench",
+        description = {
+            "Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, "
+                    + "same threads), placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
+            "Run it through the launcher: ./numacube bench --help (it runs on the bench's own class path)."
+        })
 public final class BenchCommand implements Callable<Integer> {
 
     @Unmatched

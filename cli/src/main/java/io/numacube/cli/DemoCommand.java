@@ -9,10 +9,10 @@ import io.numacube.cli.output.Json;
 import io.numacube.cli.output.OutputFile;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.TableSkew;
 import io.numacube.engine.gen.ReferenceQueries;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
@@ -31,32 +31,49 @@ import picocli.CommandLine.Spec;
  * {@code numacube demo}: generates trades placed on the NUMA nodes, shows where every partition's pages are, and runs
  * the five reference P&amp;L queries with their times and morsel locality.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Generates trades straight into placed partitions, prints the runtime summary and the placement "
-                + "of every partition (node, rows, bytes, %% of pages verified on that node), then runs the reference "
-                + "queries Q1-Q5 and prints their results, times and how many morsels ran on their home node.",
-            "--json FILE also writes all of it for machines."})
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Generates trades straight into placed partitions, prints the runtime summary and the placement "
+                    + "of every partition (node, rows, bytes, %% of pages verified on that node), then runs the reference "
+                    + "queries Q1-Q5 and prints their results, times and how many morsels ran on their home node.",
+            "--json FILE also writes all of it for machines."
+        })
 final class DemoCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rows", paramLabel = "N", converter = RowCount.class, defaultValue = "10M",
+    @Option(
+            names = "--rows",
+            paramLabel = "N",
+            converter = RowCount.class,
+            defaultValue = "10M",
             description = "Number of trades (default: ${DEFAULT-VALUE}).")
     long rows;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "42",
             description = "Generator seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON to FILE.")
     Path json;
 
-    @Option(names = "--top", paramLabel = "N", defaultValue = "10",
+    @Option(
+            names = "--top",
+            paramLabel = "N",
+            defaultValue = "10",
             description = "Rows of each query result to print, 0 for none (default: ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+    @Option(
+            names = "--runs",
+            paramLabel = "N",
+            defaultValue = "3",
             description = "Runs of each query (default: ${DEFAULT-VALUE}); the first warms the JIT up and is reported "
                     + "apart, times and morsel locality are of the later runs.")
     int runs;
@@ -69,11 +86,12 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (runs < 1 || runs > 1000) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "--runs must be between 1 and 1000: runs=" + runs);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "--runs must be between 1 and 1000: runs=" + runs);
         }
         if (top < 0) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "--top must be 0 or more (rows of each result to print): top=" + top);
         }
         if (json != null) {
@@ -86,17 +104,30 @@ final class DemoCommand implements Callable<Integer> {
             out.println("cube:    " + cube.describe());
             out.flush();
             CubeLoader.TableLoad gen = CubeLoader.generate(cube, rows, seed, settings.maxMemory(), err);
-            out.println(String.format(Locale.ROOT, "generated %,d trades (seed %d) in %.2f s, %,.0f rows/s", rows, seed,
-                    gen.readSeconds(), gen.rowsPerSecond()));
+            out.println(String.format(
+                    Locale.ROOT,
+                    "generated %,d trades (seed %d) in %.2f s, %,.0f rows/s",
+                    rows,
+                    seed,
+                    gen.readSeconds(),
+                    gen.rowsPerSecond()));
             out.println();
             List<PartitionInfo> placement = cube.placement();
             PlacementPrinter.print(placement, out);
             TableSkew skew = cube.skew("trades");
-            out.println(String.format(Locale.ROOT, "trades skew: largest partition %.2fx the mean, busiest node %.2fx"
-                    + " the mean", skew.partitionSkew(), skew.nodeSkew()));
-            report.put("skew", Json.obj().put("partition", skew.partitionSkew()).put("node", skew.nodeSkew())
-                    .put("bytes_by_node", skew.bytesByNode()));
-            report.put("cube", cube.describe()).put("generate_seconds", gen.readSeconds())
+            out.println(String.format(
+                    Locale.ROOT,
+                    "trades skew: largest partition %.2fx the mean, busiest node %.2fx" + " the mean",
+                    skew.partitionSkew(),
+                    skew.nodeSkew()));
+            report.put(
+                    "skew",
+                    Json.obj()
+                            .put("partition", skew.partitionSkew())
+                            .put("node", skew.nodeSkew())
+                            .put("bytes_by_node", skew.bytesByNode()));
+            report.put("cube", cube.describe())
+                    .put("generate_seconds", gen.readSeconds())
                     .put("partitions", PlacementPrinter.json(placement));
             List<Object> queries = Json.arr();
             for (int q = 1; q <= ReferenceQueries.ALL.size(); q++) {
@@ -129,17 +160,31 @@ final class DemoCommand implements Callable<Integer> {
                 ResultPrinter.print(r, ResultPrinter.Format.TABLE, out, top);
                 out.println(ResultPrinter.statsLine(r));
                 if (runs > 1) {
-                    out.println(String.format(Locale.ROOT, "(%d runs: first %.3f s, best of the rest %.3f s; %,d of %,d"
-                            + " morsels of the later runs on their home node)", runs, f.wallSeconds(), best, home,
+                    out.println(String.format(
+                            Locale.ROOT,
+                            "(%d runs: first %.3f s, best of the rest %.3f s; %,d of %,d"
+                                    + " morsels of the later runs on their home node)",
+                            runs,
+                            f.wallSeconds(),
+                            best,
+                            home,
                             morsels));
                 }
                 out.flush();
-                queries.add(Json.obj().put("name", "Q" + q).put("sql", sql).put("seconds", best)
-                        .put("first_run_seconds", f.wallSeconds()).put("runs", runs)
-                        .put("rows", r.rowCount()).put("morsels", morsels).put("morsels_home", home)
-                        .put("morsels_stolen", stolen).put("morsels_skipped", r.stats().morselsSkipped())
+                queries.add(Json.obj()
+                        .put("name", "Q" + q)
+                        .put("sql", sql)
+                        .put("seconds", best)
+                        .put("first_run_seconds", f.wallSeconds())
+                        .put("runs", runs)
+                        .put("rows", r.rowCount())
+                        .put("morsels", morsels)
+                        .put("morsels_home", home)
+                        .put("morsels_stolen", stolen)
+                        .put("morsels_skipped", r.stats().morselsSkipped())
                         .put("morsels_run_by_node", runs == 1 ? first.stats().morselsByNode() : byNode)
-                        .put("first_run_morsels", f.morsels()).put("first_run_morsels_home", f.morselsHome())
+                        .put("first_run_morsels", f.morsels())
+                        .put("first_run_morsels_home", f.morselsHome())
                         .put("result", ResultPrinter.json(r, Math.min(top, r.rowCount()))));
             }
             report.put("queries", queries);

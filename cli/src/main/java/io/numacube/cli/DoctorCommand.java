@@ -22,16 +22,20 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code numacube doctor}: where this process's data and threads can live, and why. */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Shows the NUMA topology, this process's CPU and memory bindings and cgroup cpuset, whether mbind "
-                + "works here or first touch is used (and why), automatic balancing, the placement plan with its reasons, "
-                + "and what -XX:+UseNUMA would do on this JVM.",
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Shows the NUMA topology, this process's CPU and memory bindings and cgroup cpuset, whether mbind "
+                    + "works here or first touch is used (and why), automatic balancing, the placement plan with its reasons, "
+                    + "and what -XX:+UseNUMA would do on this JVM.",
             "With --check-placement it also places a segment on every planned node in each mode that works here and "
-                + "counts where its pages really landed."})
+                    + "counts where its pages really landed."
+        })
 final class DoctorCommand implements Callable<Integer> {
 
     @Spec
@@ -40,42 +44,58 @@ final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON for machines instead of text.")
     boolean json;
 
-    @Option(names = "--check-placement", description = "Allocate a segment on every node of the plan, in each mode that "
-            + "works here, and report the share of its pages found on the intended node.")
+    @Option(
+            names = "--check-placement",
+            description = "Allocate a segment on every node of the plan, in each mode that "
+                    + "works here, and report the share of its pages found on the intended node.")
     boolean checkPlacement;
 
-    @Option(names = "--segment-mib", paramLabel = "MIB", defaultValue = "16",
+    @Option(
+            names = "--segment-mib",
+            paramLabel = "MIB",
+            defaultValue = "16",
             description = "Size of each check segment in MiB (default: ${DEFAULT-VALUE}).")
     int segmentMib;
 
-    @Option(names = "--sysfs-root", paramLabel = "DIR", description = "Explain a saved snapshot (from --save-snapshot) or "
-            + "another root directory holding sys/ and proc/, instead of this machine. No placement is attempted.")
+    @Option(
+            names = "--sysfs-root",
+            paramLabel = "DIR",
+            description =
+                    "Explain a saved snapshot (from --save-snapshot) or "
+                            + "another root directory holding sys/ and proc/, instead of this machine. No placement is attempted.")
     Path sysfsRoot;
 
-    @Option(names = "--save-snapshot", paramLabel = "DIR", description = "Save the sysfs/procfs files doctor reads into DIR "
-            + "(to read later elsewhere with --sysfs-root DIR), then report as usual.")
+    @Option(
+            names = "--save-snapshot",
+            paramLabel = "DIR",
+            description = "Save the sysfs/procfs files doctor reads into DIR "
+                    + "(to read later elsewhere with --sysfs-root DIR), then report as usual.")
     Path saveSnapshot;
 
     @Override
     public Integer call() {
         if (segmentMib < 1 || segmentMib > 65_536) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "--segment-mib must be between 1 and 65536: segment-mib=" + segmentMib);
         }
         if (sysfsRoot != null && checkPlacement) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "--check-placement places memory in this process, so it cannot explain a snapshot: drop one of "
-                    + "--check-placement and --sysfs-root");
+                            + "--check-placement and --sysfs-root");
         }
         NumaRuntime runtime;
         if (sysfsRoot != null) {
             if (!Files.isDirectory(sysfsRoot)) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
                         "--sysfs-root must be a directory: sysfs-root=" + sysfsRoot);
             }
             if (!Files.isDirectory(sysfsRoot.resolve("sys/devices/system/node"))
                     && !Files.isDirectory(sysfsRoot.resolve("sys/devices/system/cpu"))) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
                         "--sysfs-root holds no sys/devices/system/node or sys/devices/system/cpu, so it is not a "
                                 + "snapshot: sysfs-root=" + sysfsRoot + " — give a directory saved by 'numacube doctor "
                                 + "--save-snapshot DIR'");
@@ -86,21 +106,37 @@ final class DoctorCommand implements Callable<Integer> {
         }
         if (saveSnapshot != null) {
             SnapshotWriter.save(runtime.root(), saveSnapshot);
-            spec.commandLine().getErr().println("numacube: saved a snapshot of " + runtime.root() + " in " + saveSnapshot
-                    + " (read it anywhere with: numacube doctor --sysfs-root " + saveSnapshot + ")");
+            spec.commandLine()
+                    .getErr()
+                    .println("numacube: saved a snapshot of " + runtime.root() + " in " + saveSnapshot
+                            + " (read it anywhere with: numacube doctor --sysfs-root " + saveSnapshot + ")");
         }
         JvmFacts jvm = JvmFacts.current();
         Optional<PlacementChecks.Results> checks = checkPlacement
                 ? Optional.of(new PlacementChecks(runtime, (long) segmentMib << 20).run())
                 : Optional.empty();
         Optional<JvmNumaAdvice> before25 = jvm.feature() >= JvmNumaAdvisor.MISMATCH_RULE_SINCE
-                ? Optional.of(JvmNumaAdvisor.predict(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1, UseNumaFlag.ON, jvm.gc(),
-                        runtime.topology(), runtime.binding(), runtime.policySupport()))
+                ? Optional.of(JvmNumaAdvisor.predict(
+                        JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1,
+                        UseNumaFlag.ON,
+                        jvm.gc(),
+                        runtime.topology(),
+                        runtime.binding(),
+                        runtime.policySupport()))
                 : Optional.empty();
-        DoctorReport report = new DoctorReport(runtime, jvm,
-                JvmNumaAdvisor.predict(jvm.feature(), UseNumaFlag.ON, jvm.gc(), runtime.topology(), runtime.binding(),
+        DoctorReport report = new DoctorReport(
+                runtime,
+                jvm,
+                JvmNumaAdvisor.predict(
+                        jvm.feature(),
+                        UseNumaFlag.ON,
+                        jvm.gc(),
+                        runtime.topology(),
+                        runtime.binding(),
                         runtime.policySupport()),
-                before25, checks, sysfsRoot != null);
+                before25,
+                checks,
+                sysfsRoot != null);
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? Json.print(DoctorJson.render(report, Main.VERSION)) : DoctorText.render(report));
         out.flush();
@@ -109,7 +145,13 @@ final class DoctorCommand implements Callable<Integer> {
 
     /** A snapshot says nothing about seccomp or capabilities: plan as if every call worked, and say so. */
     private static PolicySupport assumedSupport() {
-        return new PolicySupport(true, true, true, true, true, true,
+        return new PolicySupport(
+                true,
+                true,
+                true,
+                true,
+                true,
+                true,
                 Map.of("assumed", "snapshot: calls not tried; the plan assumes mbind and pinning work there"));
     }
 }

@@ -43,7 +43,8 @@ public final class ErrorReporter implements IExecutionExceptionHandler {
     /** One line (two with the hint) for anything unexpected, Errors included; the stack trace only with
      * {@code NUMACUBE_DEBUG}. Returns {@value #INTERNAL_ERROR}. */
     static int reportUnexpected(Throwable e, java.io.PrintWriter err) {
-        String msg = e instanceof StackOverflowError ? "the query is nested too deeply for the evaluator"
+        String msg = e instanceof StackOverflowError
+                ? "the query is nested too deeply for the evaluator"
                 : String.valueOf(e);
         err.println("numacube: internal error: " + msg.lines().findFirst().orElse(""));
         if (System.getenv("NUMACUBE_DEBUG") != null) {

@@ -19,20 +19,31 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code numacube generate}: writes the deterministic trades data set and its fx table as CSV files. */
-@Command(name = "generate", mixinStandardHelpOptions = true,
-        description = {"Writes DIR/trades.csv (the seeded trades data set: trade_id, desk, book, currency, trade_date, "
-                + "counterparty, pnl, notional) and DIR/fx.csv (currency, rate_to_usd).",
-            "The same --rows and --seed always give the same files, and the same data as query --generate."})
+@Command(
+        name = "generate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Writes DIR/trades.csv (the seeded trades data set: trade_id, desk, book, currency, trade_date, "
+                    + "counterparty, pnl, notional) and DIR/fx.csv (currency, rate_to_usd).",
+            "The same --rows and --seed always give the same files, and the same data as query --generate."
+        })
 final class GenerateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rows", required = true, paramLabel = "N", converter = RowCount.class,
+    @Option(
+            names = "--rows",
+            required = true,
+            paramLabel = "N",
+            converter = RowCount.class,
             description = "Number of trades, e.g. 1000000 or 10M.")
     long rows;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "42",
             description = "Generator seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -45,8 +56,10 @@ final class GenerateCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "cannot create the output directory: dir=" + out + " error=" + io.numacube.numa.base.IoReason.of(e));
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "cannot create the output directory: dir=" + out + " error="
+                            + io.numacube.numa.base.IoReason.of(e));
         }
         checkFreeSpace(out, rows);
         PrintWriter stdout = spec.commandLine().getOut();
@@ -63,8 +76,14 @@ final class GenerateCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         Path fx = out.resolve("fx.csv");
         OutputFile.writeAtomically(fx, TradesCsv::writeFx);
-        stdout.println(String.format(Locale.ROOT, "wrote %s: %,d trades, %s in %.2f s (seed %d)", trades, rows,
-                Units.bytes(Files.size(trades)), seconds, seed));
+        stdout.println(String.format(
+                Locale.ROOT,
+                "wrote %s: %,d trades, %s in %.2f s (seed %d)",
+                trades,
+                rows,
+                Units.bytes(Files.size(trades)),
+                seconds,
+                seed));
         stdout.println(String.format(Locale.ROOT, "wrote %s: %d currencies", fx, TradesGenerator.CURRENCIES.size()));
         stdout.flush();
         return 0;
@@ -78,9 +97,13 @@ final class GenerateCommand implements Callable<Integer> {
         try {
             long free = Files.getFileStore(dir).getUsableSpace();
             if (free < need) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "not enough free space for "
-                        + String.format(Locale.ROOT, "%,d", rows) + " trades: dir=" + dir + " free=" + Units.bytes(free)
-                        + " need=about " + Units.bytes(need) + " — write elsewhere (--out) or generate fewer --rows");
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "not enough free space for "
+                                + String.format(Locale.ROOT, "%,d", rows) + " trades: dir=" + dir + " free="
+                                + Units.bytes(free)
+                                + " need=about " + Units.bytes(need)
+                                + " — write elsewhere (--out) or generate fewer --rows");
             }
         } catch (IOException e) {
             // the store cannot be asked: the write itself will say if the disk fills up

@@ -23,10 +23,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code numacube load}: loads CSV files into a cube and reports rows, bytes, partitions, placement and speed. */
-@Command(name = "load", mixinStandardHelpOptions = true,
-        description = {"Loads CSV files (with a header row) into a cube and shows, per table, its rows, partitions, "
-                + "where each partition's memory is (node, bytes, %% of pages verified on that node) and the load speed.",
-            "A bad row stops the load with FILE:LINE:COLUMN and the reason (exit code 2)."})
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Loads CSV files (with a header row) into a cube and shows, per table, its rows, partitions, "
+                    + "where each partition's memory is (node, bytes, %% of pages verified on that node) and the load speed.",
+            "A bad row stops the load with FILE:LINE:COLUMN and the reason (exit code 2)."
+        })
 final class LoadCommand implements Callable<Integer> {
 
     @Spec
@@ -38,14 +42,17 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     CubeSettings settings;
 
-    @Option(names = "--json", paramLabel = "FILE",
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
             description = "Also write the load report (tables, partitions with pages_on_node_pct) as JSON to FILE.")
     Path json;
 
     @Override
     public Integer call() {
         if (sources.tables().isEmpty()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "nothing to load: tables=0 — give --table NAME=FILE (e.g. --table trades=trades.csv)");
         }
         if (json != null) {
@@ -54,8 +61,8 @@ final class LoadCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Cube cube = Cube.open(settings.toOptions())) {
             out.println("cube: " + cube.describe());
-            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, settings.maxMemory(),
-                    spec.commandLine().getErr());
+            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(
+                    cube, sources, settings.maxMemory(), spec.commandLine().getErr());
             List<PartitionInfo> placement = cube.placement();
             for (CubeLoader.TableLoad load : loads) {
                 out.println();
@@ -74,28 +81,51 @@ final class LoadCommand implements Callable<Integer> {
     private void writeJson(Cube cube, List<CubeLoader.TableLoad> loads, List<PartitionInfo> placement) {
         List<Object> tables = Json.arr();
         for (CubeLoader.TableLoad l : loads) {
-            tables.add(Json.obj().put("table", l.table()).put("file", l.file().toString()).put("rows", l.rows())
-                    .put("bytes_read", l.bytesRead()).put("read_seconds", l.readSeconds())
-                    .put("place_seconds", l.placeSeconds()).put("rows_per_second", l.rowsPerSecond())
-                    .put("schema", cube.schema(l.table()).declaration()).put("schema_inferred", l.inferredSchema() != null));
+            tables.add(Json.obj()
+                    .put("table", l.table())
+                    .put("file", l.file().toString())
+                    .put("rows", l.rows())
+                    .put("bytes_read", l.bytesRead())
+                    .put("read_seconds", l.readSeconds())
+                    .put("place_seconds", l.placeSeconds())
+                    .put("rows_per_second", l.rowsPerSecond())
+                    .put("schema", cube.schema(l.table()).declaration())
+                    .put("schema_inferred", l.inferredSchema() != null));
         }
-        Json.Obj report = Json.obj().put("cube", cube.describe()).put("tables", tables)
+        Json.Obj report = Json.obj()
+                .put("cube", cube.describe())
+                .put("tables", tables)
                 .put("partitions", PlacementPrinter.json(placement));
         OutputFile.writeAtomically(json, Json.print(report));
     }
 
     static void printLoad(PrintWriter out, Cube cube, CubeLoader.TableLoad load, List<PartitionInfo> placement) {
-        List<PartitionInfo> parts = placement.stream().filter(p -> p.table().equals(load.table())).toList();
+        List<PartitionInfo> parts =
+                placement.stream().filter(p -> p.table().equals(load.table())).toList();
         long bytes = parts.stream().mapToLong(PartitionInfo::bytes).sum();
-        out.println(String.format(Locale.ROOT, "table %s: %,d rows, %d %s %s, %s placed", load.table(),
-                load.rows(), parts.size(), parts.size() == 1 ? "partition" : "partitions",
-                cube.partitioning(load.table()), Units.bytes(bytes)));
+        out.println(String.format(
+                Locale.ROOT,
+                "table %s: %,d rows, %d %s %s, %s placed",
+                load.table(),
+                load.rows(),
+                parts.size(),
+                parts.size() == 1 ? "partition" : "partitions",
+                cube.partitioning(load.table()),
+                Units.bytes(bytes)));
         if (load.file() != null) {
-            out.println(String.format(Locale.ROOT, "  from %s (%s): read %.2f s + placed %.2f s = %s rows/s",
-                    load.file(), Units.bytes(load.bytesRead()), load.readSeconds(), load.placeSeconds(),
+            out.println(String.format(
+                    Locale.ROOT,
+                    "  from %s (%s): read %.2f s + placed %.2f s = %s rows/s",
+                    load.file(),
+                    Units.bytes(load.bytesRead()),
+                    load.readSeconds(),
+                    load.placeSeconds(),
                     Units.count(load.rowsPerSecond())));
         } else {
-            out.println(String.format(Locale.ROOT, "  generated and placed in %.2f s = %s rows/s", load.readSeconds(),
+            out.println(String.format(
+                    Locale.ROOT,
+                    "  generated and placed in %.2f s = %s rows/s",
+                    load.readSeconds(),
                     Units.count(load.rowsPerSecond())));
         }
         out.println("  schema" + (load.inferredSchema() != null ? " (inferred)" : "") + ": "
@@ -106,8 +136,11 @@ final class LoadCommand implements Callable<Integer> {
                     + " declare one INT with --schema to group by it");
         }
         TableSkew skew = cube.skew(load.table());
-        out.println(String.format(Locale.ROOT, "  skew: largest partition %.2fx the mean, busiest node %.2fx the mean",
-                skew.partitionSkew(), skew.nodeSkew()));
+        out.println(String.format(
+                Locale.ROOT,
+                "  skew: largest partition %.2fx the mean, busiest node %.2fx the mean",
+                skew.partitionSkew(),
+                skew.nodeSkew()));
         PlacementPrinter.print(parts, out);
     }
 }

@@ -4,10 +4,20 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code numacube} command: dispatches to one class per subcommand. */
-@Command(name = "numacube", mixinStandardHelpOptions = true, version = "numacube " + Main.VERSION,
+@Command(
+        name = "numacube",
+        mixinStandardHelpOptions = true,
+        version = "numacube " + Main.VERSION,
         description = "A NUMA-aware in-memory aggregation engine for the JVM.",
-        subcommands = {CommandLine.HelpCommand.class, DoctorCommand.class, GenerateCommand.class, LoadCommand.class,
-                QueryCommand.class, DemoCommand.class, BenchCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            DoctorCommand.class,
+            GenerateCommand.class,
+            LoadCommand.class,
+            QueryCommand.class,
+            DemoCommand.class,
+            BenchCommand.class
+        })
 public final class Main implements Runnable {
 
     /** The version printed by {@code --version} and in JSON reports. */
@@ -23,8 +33,8 @@ public final class Main implements Runnable {
         int status;
         try {
             CommandLine cl = commandLine();
-            cl.setOut(new java.io.PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(stdout,
-                    charset)), true));
+            cl.setOut(new java.io.PrintWriter(
+                    new java.io.BufferedWriter(new java.io.OutputStreamWriter(stdout, charset)), true));
             status = cl.execute(args);
         } catch (Throwable t) {
             // picocli hands only Exceptions to the ErrorReporter: an Error (StackOverflowError, OutOfMemoryError)

@@ -24,11 +24,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code numacube query}: loads data (CSV files or generated trades), runs SQL queries and prints their results. */
-@Command(name = "query", mixinStandardHelpOptions = true,
-        description = {"Runs SQL aggregation queries over CSV tables (--table NAME=FILE) or generated trades "
-                + "(--generate ROWS --seed S, tables trades and fx), in the order given. Results go to stdout, "
-                + "timings and morsel locality to stderr.",
-            "Example: numacube query --generate 1M \"SELECT currency, SUM(pnl) FROM trades GROUP BY currency\""})
+@Command(
+        name = "query",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs SQL aggregation queries over CSV tables (--table NAME=FILE) or generated trades "
+                    + "(--generate ROWS --seed S, tables trades and fx), in the order given. Results go to stdout, "
+                    + "timings and morsel locality to stderr.",
+            "Example: numacube query --generate 1M \"SELECT currency, SUM(pnl) FROM trades GROUP BY currency\""
+        })
 final class QueryCommand implements Callable<Integer> {
 
     @Spec
@@ -37,7 +41,9 @@ final class QueryCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "SQL", description = "One or more queries, run in order.")
     List<String> sql = new ArrayList<>();
 
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
+    @Option(
+            names = {"-f", "--file"},
+            paramLabel = "FILE",
             description = "Also run the statements of a SQL script (separated by ';', -- comments allowed), after "
                     + "the SQL arguments; repeatable.")
     List<Path> files = new ArrayList<>();
@@ -48,21 +54,33 @@ final class QueryCommand implements Callable<Integer> {
     @Mixin
     CubeSettings settings;
 
-    @Option(names = "--generate", paramLabel = "ROWS", converter = RowCount.class,
+    @Option(
+            names = "--generate",
+            paramLabel = "ROWS",
+            converter = RowCount.class,
             description = "Generate this many trades (tables trades and fx) instead of, or before, loading --table "
                     + "files.")
     Long generate;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "42",
             description = "Generator seed for --generate (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "table",
             description = "table (aligned), csv (RFC 4180 with a header) or json (an array of row objects per query) "
                     + "(default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--max-rows", paramLabel = "N", defaultValue = "-1",
+    @Option(
+            names = "--max-rows",
+            paramLabel = "N",
+            defaultValue = "-1",
             description = "Print at most N rows of each result; -1 = all (default: ${DEFAULT-VALUE}).")
     int maxRows;
 
@@ -72,12 +90,14 @@ final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (sources.tables().isEmpty() && generate == null) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
                             + " [--seed S]");
         }
         if (maxRows < -1) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "--max-rows is a row count, or -1 for all rows: max-rows=" + maxRows);
         }
         List<Job> statements = statements();
@@ -87,13 +107,18 @@ final class QueryCommand implements Callable<Integer> {
         try (Cube cube = Cube.open(settings.toOptions())) {
             if (generate != null) {
                 CubeLoader.TableLoad g = CubeLoader.generate(cube, generate, seed, settings.maxMemory(), err);
-                err.println(String.format(Locale.ROOT, "-- generated %,d trades (seed %d) in %.2f s", g.rows(), seed,
-                        g.readSeconds()));
+                err.println(String.format(
+                        Locale.ROOT, "-- generated %,d trades (seed %d) in %.2f s", g.rows(), seed, g.readSeconds()));
             }
             List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, settings.maxMemory(), err);
             for (CubeLoader.TableLoad l : loads) {
-                err.println(String.format(Locale.ROOT, "-- loaded %s: %,d rows from %s in %.2f s", l.table(), l.rows(),
-                        l.file(), l.readSeconds() + l.placeSeconds()));
+                err.println(String.format(
+                        Locale.ROOT,
+                        "-- loaded %s: %,d rows from %s in %.2f s",
+                        l.table(),
+                        l.rows(),
+                        l.file(),
+                        l.readSeconds() + l.placeSeconds()));
                 if (l.inferredSchema() != null) {
                     err.println("-- " + l.table() + " columns (inferred): "
                             + io.numacube.engine.ingest.csv.CsvSchemas.sqlDeclaration(l.inferredSchema()));
@@ -125,8 +150,7 @@ final class QueryCommand implements Callable<Integer> {
     }
 
     /** A statement to run and, for one read from a --file, where it is there. */
-    private record Job(String sql, Path file, SqlScript.Statement at) {
-    }
+    private record Job(String sql, Path file, SqlScript.Statement at) {}
 
     /**
      * An error in a statement of a --file, restated with the file, line and column in the file: the error's SQL
@@ -135,13 +159,18 @@ final class QueryCommand implements Callable<Integer> {
     private static NumacubeException inFile(Job job, NumacubeException e) {
         ErrorPosition at = e.position().filter(ErrorPosition::inSql).orElse(null);
         if (at == null) {
-            return new NumacubeException(e.kind(), e.code(), e.getMessage() + " (in the statement at "
-                    + job.at().line() + ":" + job.at().column() + ")",
-                    ErrorPosition.file(job.file().toString(), job.at().line(), job.at().column(), null), e);
+            return new NumacubeException(
+                    e.kind(),
+                    e.code(),
+                    e.getMessage() + " (in the statement at " + job.at().line() + ":"
+                            + job.at().column() + ")",
+                    ErrorPosition.file(
+                            job.file().toString(), job.at().line(), job.at().column(), null),
+                    e);
         }
         int[] pos = job.at().scriptPosition((int) at.line(), at.column());
-        return new NumacubeException(e.kind(), e.code(), e.detail(),
-                ErrorPosition.file(job.file().toString(), pos[0], pos[1], null), e);
+        return new NumacubeException(
+                e.kind(), e.code(), e.detail(), ErrorPosition.file(job.file().toString(), pos[0], pos[1], null), e);
     }
 
     /** The SQL arguments, then the statements of every --file. */
@@ -152,7 +181,8 @@ final class QueryCommand implements Callable<Integer> {
             SqlScript.located(SqlScript.read(f)).forEach(st -> all.add(new Job(st.sql(), f, st)));
         }
         if (all.isEmpty()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "no query to run: sql=0 files=" + files.size() + " — give SQL as an argument or --file FILE");
         }
         return all;
@@ -182,7 +212,8 @@ final class QueryCommand implements Callable<Integer> {
         try {
             return ResultPrinter.Format.valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "unknown output format: format=" + text + " — use table, csv or json");
         }
     }

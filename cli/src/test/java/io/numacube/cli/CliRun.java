@@ -21,12 +21,14 @@ record CliRun(int exitCode, String out, String err) {
     static CliRun toAFullDisk(String... args) {
         StringWriter err = new StringWriter();
         CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(new java.io.OutputStream() {
-            @Override
-            public void write(int b) throws java.io.IOException {
-                throw new java.io.IOException("No space left on device");
-            }
-        }, true));
+        cl.setOut(new PrintWriter(
+                new java.io.OutputStream() {
+                    @Override
+                    public void write(int b) throws java.io.IOException {
+                        throw new java.io.IOException("No space left on device");
+                    }
+                },
+                true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);
         return new CliRun(code, "", err.toString());

@@ -30,8 +30,8 @@ class CubeCommandsTest {
 
     @BeforeAll
     static void generate() {
-        CliRun run = CliRun.of("generate", "--rows", String.valueOf(ROWS), "--seed", String.valueOf(SEED), "--out",
-                dir.toString());
+        CliRun run = CliRun.of(
+                "generate", "--rows", String.valueOf(ROWS), "--seed", String.valueOf(SEED), "--out", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
     }
 
@@ -45,14 +45,18 @@ class CubeCommandsTest {
 
     @Test
     void queriesOnLoadedCsvFilesMatchQueriesOnGeneratedTradesOfTheSameSeed() throws Exception {
-        String[] sql = {ReferenceQueries.Q1 + " ORDER BY currency", ReferenceQueries.Q2 + " ORDER BY desk",
-            ReferenceQueries.Q3 + " ORDER BY desk", ReferenceQueries.Q5,
+        String[] sql = {
+            ReferenceQueries.Q1 + " ORDER BY currency",
+            ReferenceQueries.Q2 + " ORDER BY desk",
+            ReferenceQueries.Q3 + " ORDER BY desk",
+            ReferenceQueries.Q5,
             "SELECT book, trade_date, SUM(pnl), COUNT(*) FROM trades GROUP BY book, trade_date ORDER BY book, "
-                + "trade_date"};
-        List<String> csvArgs = new ArrayList<>(List.of("query", "--format", "json", "--table", trades(), "--table",
-                fx()));
-        List<String> genArgs = new ArrayList<>(List.of("query", "--format", "json", "--generate",
-                String.valueOf(ROWS), "--seed", String.valueOf(SEED)));
+                    + "trade_date"
+        };
+        List<String> csvArgs =
+                new ArrayList<>(List.of("query", "--format", "json", "--table", trades(), "--table", fx()));
+        List<String> genArgs = new ArrayList<>(List.of(
+                "query", "--format", "json", "--generate", String.valueOf(ROWS), "--seed", String.valueOf(SEED)));
         csvArgs.addAll(List.of(sql));
         genArgs.addAll(List.of(sql));
         CliRun fromCsv = CliRun.of(csvArgs.toArray(String[]::new));
@@ -68,7 +72,9 @@ class CubeCommandsTest {
             assertSameRows(a.get(q), b.get(q), sql[q]);
         }
         // one stats line per query on stderr
-        assertEquals(sql.length, Pattern.compile("morsels: ").matcher(fromCsv.err()).results().count(),
+        assertEquals(
+                sql.length,
+                Pattern.compile("morsels: ").matcher(fromCsv.err()).results().count(),
                 fromCsv.err());
     }
 
@@ -130,13 +136,19 @@ class CubeCommandsTest {
         assertEquals(2, run.exitCode(), run.err());
         String[] errLines = run.err().split("\n");
         assertEquals(1, errLines.length, run.err());
-        assertTrue(errLines[0].startsWith("numacube: " + bad + ":15001:" + (comma + 2)
-                + ": not a number (field notional, value \"12x5\") — the column types were inferred"), errLines[0]);
+        assertTrue(
+                errLines[0].startsWith("numacube: " + bad + ":15001:" + (comma + 2)
+                        + ": not a number (field notional, value \"12x5\") — the column types were inferred"),
+                errLines[0]);
     }
 
     @Test
     void reportsBadSqlWithItsPositionAndExitCodeTwo() {
-        CliRun run = CliRun.of("query", "--generate", "1000", "SELECT desk, SUM(pnl) FROM trades GROUP BY desk",
+        CliRun run = CliRun.of(
+                "query",
+                "--generate",
+                "1000",
+                "SELECT desk, SUM(pnl) FROM trades GROUP BY desk",
                 "SELECT desk, SUMM(pnl) FROM trades GROUP BY desk");
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.out().contains("DESK-00"), "the first query still ran: " + run.out());
@@ -147,23 +159,29 @@ class CubeCommandsTest {
     @Test
     void runsTheStatementsOfASqlFileAfterTheArguments(@TempDir Path tmp) throws Exception {
         Path script = tmp.resolve("q.sql");
-        Files.writeString(script, "-- two queries\nSELECT COUNT(*) FROM trades;\n"
-                + "SELECT currency FROM trades WHERE currency IN ('EUR', 'USD') GROUP BY currency ORDER BY currency;\n");
-        CliRun run = CliRun.of("query", "--format", "csv", "--generate", "2000", "-f", script.toString(),
-                "SELECT COUNT(*) FROM fx");
+        Files.writeString(
+                script,
+                "-- two queries\nSELECT COUNT(*) FROM trades;\n"
+                        + "SELECT currency FROM trades WHERE currency IN ('EUR', 'USD') GROUP BY currency ORDER BY currency;\n");
+        CliRun run = CliRun.of(
+                "query", "--format", "csv", "--generate", "2000", "-f", script.toString(), "SELECT COUNT(*) FROM fx");
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(List.of("count_star()", "20", "count_star()", "2000", "currency", "EUR", "USD"),
+        assertEquals(
+                List.of("count_star()", "20", "count_star()", "2000", "currency", "EUR", "USD"),
                 run.out().lines().toList());
     }
 
     @Test
     void anErrorInASqlFileNamesTheFileLineAndColumn(@TempDir Path tmp) throws Exception {
         Path script = tmp.resolve("q.sql");
-        Files.writeString(script, "SELECT COUNT(*) FROM trades;\n-- the desks\nSELECT desk,\n  SUMM(pnl) FROM trades GROUP BY desk;\n");
+        Files.writeString(
+                script,
+                "SELECT COUNT(*) FROM trades;\n-- the desks\nSELECT desk,\n  SUMM(pnl) FROM trades GROUP BY desk;\n");
         CliRun run = CliRun.of("query", "--generate", "1000", "-f", script.toString());
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("numacube: " + script + ":4:3: unsupported SQL: function SUMM"), run.err());
-        CliRun missing = CliRun.of("query", "--generate", "1000", "-f", tmp.resolve("absent.sql").toString());
+        CliRun missing = CliRun.of(
+                "query", "--generate", "1000", "-f", tmp.resolve("absent.sql").toString());
         assertEquals(2, missing.exitCode(), missing.err());
         assertTrue(missing.err().contains("error=no such file or directory"), missing.err());
         assertTrue(!missing.err().contains("Exception"), missing.err());
@@ -172,17 +190,25 @@ class CubeCommandsTest {
     @Test
     void everyCommandThatPrintsResultsFailsWithExitCodeOneWhenStdoutCannotBeWritten(@TempDir Path tmp) {
         String[][] commands = {
-            {"query", "--table", trades(), "SELECT desk, COUNT(*) FROM trades GROUP BY desk", "SELECT COUNT(*) FROM trades"},
+            {
+                "query",
+                "--table",
+                trades(),
+                "SELECT desk, COUNT(*) FROM trades GROUP BY desk",
+                "SELECT COUNT(*) FROM trades"
+            },
             {"load", "--table", trades()},
             {"demo", "--rows", "1000"},
             {"generate", "--rows", "100", "--out", tmp.toString()},
-            {"doctor"}};
+            {"doctor"}
+        };
         for (String[] args : commands) {
             CliRun run = CliRun.toAFullDisk(args);
             assertEquals(1, run.exitCode(), String.join(" ", args) + ": " + run.err());
             assertTrue(run.err().contains("numacube: cannot write the results to stdout: error="), run.err());
             // one line, once: a query batch stops at its first result that could not be written
-            assertEquals(1, run.err().lines().filter(l -> l.startsWith("numacube:")).count(), run.err());
+            assertEquals(
+                    1, run.err().lines().filter(l -> l.startsWith("numacube:")).count(), run.err());
         }
     }
 
@@ -190,22 +216,30 @@ class CubeCommandsTest {
     void aSqlFileThatIsNotUtf8IsNamedWithItsLineAndByteOffset(@TempDir Path tmp) throws Exception {
         Path sql = tmp.resolve("latin1.sql");
         // "SELECT 1;\nSELECT 'caf\u00e9'" in ISO-8859-1: the é (0xe9) is byte 21, line 2, column 12
-        Files.write(sql, "SELECT 1;\nSELECT 'caf\u00e9' FROM trades".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.write(
+                sql,
+                "SELECT 1;\nSELECT 'caf\u00e9' FROM trades".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         CliRun run = CliRun.of("query", "--table", trades(), "-f", sql.toString());
         assertEquals(2, run.exitCode(), run.err());
-        assertEquals("numacube: " + sql + ":2:12: the SQL file is not valid UTF-8 text: byte offset 21 (byte 0xe9) — "
-                + "save it as UTF-8\n", run.err());
+        assertEquals(
+                "numacube: " + sql + ":2:12: the SQL file is not valid UTF-8 text: byte offset 21 (byte 0xe9) — "
+                        + "save it as UTF-8\n",
+                run.err());
     }
 
     @Test
     void aJsonReportPathThatCannotBeWrittenIsRefusedBeforeTheWork(@TempDir Path tmp) {
         Path missing = tmp.resolve("no-such-dir/report.json");
-        for (String[] args : new String[][] {{"load", "--table", trades(), "--json", missing.toString()},
-            {"demo", "--rows", "1000", "--json", missing.toString()}}) {
+        for (String[] args : new String[][] {
+            {"load", "--table", trades(), "--json", missing.toString()},
+            {"demo", "--rows", "1000", "--json", missing.toString()}
+        }) {
             CliRun run = CliRun.of(args);
             assertEquals(2, run.exitCode(), run.err());
-            assertEquals("numacube: cannot write --json " + missing + ": its directory does not exist — create it "
-                    + "first\n", run.err());
+            assertEquals(
+                    "numacube: cannot write --json " + missing + ": its directory does not exist — create it "
+                            + "first\n",
+                    run.err());
             assertEquals("", run.out(), "nothing ran before the check");
         }
     }
@@ -217,15 +251,23 @@ class CubeCommandsTest {
         CliRun run = CliRun.of("query", "--table", "t=" + file, "SELECT k, SUM(w) FROM t GROUP BY k");
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("-- t columns (inferred): k STRING, v DOUBLE, w STRING\n"), run.err());
-        assertTrue(run.err().contains("-- note: column v is DOUBLE: value \"9223372036854775808\" at " + file
-                + ":3 is outside the 64-bit integer range"), run.err());
-        assertTrue(run.err().contains("w is string at line 1:15 — column w of table t was inferred as STRING (value "
-                + "\"x\" at " + file + ":2 is not a number, and 1 of 2 sampled values are not (at most 1% may be)); to "
-                + "give it another type, declare the table's schema: --schema \"t=k STRING, v DOUBLE, w STRING\" with "
-                + "the type changed"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("-- note: column v is DOUBLE: value \"9223372036854775808\" at " + file
+                                + ":3 is outside the 64-bit integer range"),
+                run.err());
+        assertTrue(
+                run.err()
+                        .contains("w is string at line 1:15 — column w of table t was inferred as STRING (value "
+                                + "\"x\" at " + file
+                                + ":2 is not a number, and 1 of 2 sampled values are not (at most 1% may be)); to "
+                                + "give it another type, declare the table's schema: --schema \"t=k STRING, v DOUBLE, w STRING\" with "
+                                + "the type changed"),
+                run.err());
         CliRun load = CliRun.of("load", "--table", "t=" + file);
         assertEquals(0, load.exitCode(), load.err());
-        assertTrue(load.out().contains("  note: column w is STRING: value \"x\" at " + file + ":2 is not a number"),
+        assertTrue(
+                load.out().contains("  note: column w is STRING: value \"x\" at " + file + ":2 is not a number"),
                 load.out());
     }
 
@@ -234,12 +276,15 @@ class CubeCommandsTest {
     void refusesToGenerateOrLoadMoreThanMaxMemoryBeforeStarting() {
         CliRun gen = CliRun.of("query", "--generate", "10M", "--max-memory", "100M", "SELECT COUNT(*) FROM trades");
         assertEquals(2, gen.exitCode(), gen.err());
-        assertEquals("numacube: not enough memory: 10,000,000 generated trades (29 bytes a row) needs at least 276.6 MiB "
-                + "placed, more than --max-memory 100.0 MiB — generate fewer rows or raise --max-memory\n", gen.err());
+        assertEquals(
+                "numacube: not enough memory: 10,000,000 generated trades (29 bytes a row) needs at least 276.6 MiB "
+                        + "placed, more than --max-memory 100.0 MiB — generate fewer rows or raise --max-memory\n",
+                gen.err());
         CliRun load = CliRun.of("load", "--table", trades(), "--max-memory", "64K");
         assertEquals(2, load.exitCode(), load.err());
         assertTrue(load.err().startsWith("numacube: not enough memory: table trades (about "), load.err());
-        assertTrue(load.err().endsWith("more than --max-memory 64.0 KiB — load a smaller file or raise --max-memory\n"),
+        assertTrue(
+                load.err().endsWith("more than --max-memory 64.0 KiB — load a smaller file or raise --max-memory\n"),
                 load.err());
         CliRun demo = CliRun.of("demo", "--rows", "1M", "--max-memory", "1M");
         assertEquals(2, demo.exitCode(), demo.err());
@@ -294,14 +339,17 @@ class CubeCommandsTest {
 
     @Test
     void loadPrintsRowsPartitionsAndPlacementPerTable() {
-        CliRun run = CliRun.of("load", "--table", trades(), "--table", fx(), "--schema",
-                "fx=currency STRING, rate_to_usd DOUBLE");
+        CliRun run = CliRun.of(
+                "load", "--table", trades(), "--table", fx(), "--schema", "fx=currency STRING, rate_to_usd DOUBLE");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("table trades: 20,000 rows"), run.out());
         assertTrue(run.out().contains("table fx: 20 rows"), run.out());
         assertTrue(run.out().contains("pages on node"), run.out());
-        assertTrue(run.out().contains("schema (inferred): trade_id:long,desk:string,book:string,currency:string,"
-                + "trade_date:date,counterparty:string,pnl:double,notional:double"), run.out());
+        assertTrue(
+                run.out()
+                        .contains("schema (inferred): trade_id:long,desk:string,book:string,currency:string,"
+                                + "trade_date:date,counterparty:string,pnl:double,notional:double"),
+                run.out());
     }
 
     @Test
@@ -312,7 +360,9 @@ class CubeCommandsTest {
         JsonNode j = JSON.readTree(report.toFile());
         assertEquals("trades", j.get("tables").get(0).get("table").asText());
         assertEquals(ROWS, j.get("tables").get(0).get("rows").asLong());
-        assertEquals(Files.size(dir.resolve("trades.csv")), j.get("tables").get(0).get("bytes_read").asLong());
+        assertEquals(
+                Files.size(dir.resolve("trades.csv")),
+                j.get("tables").get(0).get("bytes_read").asLong());
         assertTrue(j.get("tables").get(0).get("schema_inferred").asBoolean());
         assertEquals(3, j.get("partitions").size());
         long rows = 0;
@@ -360,18 +410,29 @@ class CubeCommandsTest {
             for (String key : List.of("name", "sql", "seconds", "rows", "morsels", "morsels_home", "morsels_stolen")) {
                 assertTrue(q.has(key), key + " in " + q);
             }
-            assertEquals(q.get("morsels").asLong(), q.get("morsels_home").asLong() + q.get("morsels_stolen").asLong(),
+            assertEquals(
+                    q.get("morsels").asLong(),
+                    q.get("morsels_home").asLong() + q.get("morsels_stolen").asLong(),
                     q.toString());
         }
         assertEquals(ReferenceQueries.Q5, queries.get(4).get("sql").asText());
-        assertTrue(j.get("skew").get("partition").asDouble() >= 1.0, j.get("skew").toString());
+        assertTrue(
+                j.get("skew").get("partition").asDouble() >= 1.0, j.get("skew").toString());
         assertEquals(10, queries.get(4).get("rows").asLong());
     }
 
     @Test
     void passesPartitioningAndPlacementOptionsToTheCube() {
-        CliRun run = CliRun.of("load", "--table", trades(), "--partition-by", "currency", "--partitions", "4",
-                "--placement", "interleave");
+        CliRun run = CliRun.of(
+                "load",
+                "--table",
+                trades(),
+                "--partition-by",
+                "currency",
+                "--partitions",
+                "4",
+                "--placement",
+                "interleave");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("placement=interleave"), run.out());
         assertTrue(run.out().contains("table trades: 20,000 rows, 4 partitions by currency,"), run.out());
@@ -381,8 +442,8 @@ class CubeCommandsTest {
     @Test
     void givesTheSameAnswerWithOneThreadAndNoStealing() throws Exception {
         String sql = ReferenceQueries.Q2 + " ORDER BY desk";
-        CliRun one = CliRun.of("query", "--format", "json", "--generate", "5000", "--threads", "1", "--no-stealing",
-                sql);
+        CliRun one =
+                CliRun.of("query", "--format", "json", "--generate", "5000", "--threads", "1", "--no-stealing", sql);
         CliRun many = CliRun.of("query", "--format", "json", "--generate", "5000", sql);
         assertEquals(0, one.exitCode(), one.err());
         assertEquals(0, many.exitCode(), many.err());
@@ -393,7 +454,12 @@ class CubeCommandsTest {
     void explainsThePlanOnStderrWhenAsked() {
         CliRun run = CliRun.of("query", "--generate", "1000", "--explain", ReferenceQueries.Q2);
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(1, run.err().lines().filter(l -> l.startsWith("-- plan: ") && l.length() > 10).count(),
+        assertEquals(
+                1,
+                run.err()
+                        .lines()
+                        .filter(l -> l.startsWith("-- plan: ") && l.length() > 10)
+                        .count(),
                 run.err());
         assertTrue(!run.out().contains("-- plan"), run.out());
     }
@@ -408,9 +474,19 @@ class CubeCommandsTest {
     @Test
     void readsADeclaredSchemaWithAnotherDelimiter(@TempDir Path tmp) throws Exception {
         Path file = tmp.resolve("p.csv");
-        Files.writeString(file, "region;amount;day\n\"North, East\";1.5;2025-01-02\nSouth;2;2025-01-03\n"
-                + "\"North, East\";3;2025-01-03\n");
-        CliRun run = CliRun.of("query", "--format", "csv", "--delimiter", ";", "--table", "p=" + file, "--schema",
+        Files.writeString(
+                file,
+                "region;amount;day\n\"North, East\";1.5;2025-01-02\nSouth;2;2025-01-03\n"
+                        + "\"North, East\";3;2025-01-03\n");
+        CliRun run = CliRun.of(
+                "query",
+                "--format",
+                "csv",
+                "--delimiter",
+                ";",
+                "--table",
+                "p=" + file,
+                "--schema",
                 "p=region STRING, amount DOUBLE, day DATE",
                 "SELECT region, SUM(amount), COUNT(*) FROM p GROUP BY region ORDER BY region");
         assertEquals(0, run.exitCode(), run.err());
@@ -426,10 +502,23 @@ class CubeCommandsTest {
         Files.writeString(file, "book,pnl\n1,2.5\n2,3\n1,4\n");
         CliRun inferred = CliRun.of("query", "--table", "t=" + file, "SELECT book, SUM(pnl) FROM t GROUP BY book");
         assertEquals(2, inferred.exitCode(), inferred.err());
-        assertEquals(1, inferred.err().lines().filter(l -> l.startsWith("numacube: ")).count(), inferred.err());
-        assertTrue(inferred.err().contains("integer column book of table t was inferred as a LONG measure; to group by "
-                + "it, declare it INT: --schema \"t=book INT, pnl DOUBLE\""), inferred.err());
-        CliRun declared = CliRun.of("query", "--format", "csv", "--table", "t=" + file, "--schema", "t=book INT, pnl DOUBLE",
+        assertEquals(
+                1,
+                inferred.err().lines().filter(l -> l.startsWith("numacube: ")).count(),
+                inferred.err());
+        assertTrue(
+                inferred.err()
+                        .contains("integer column book of table t was inferred as a LONG measure; to group by "
+                                + "it, declare it INT: --schema \"t=book INT, pnl DOUBLE\""),
+                inferred.err());
+        CliRun declared = CliRun.of(
+                "query",
+                "--format",
+                "csv",
+                "--table",
+                "t=" + file,
+                "--schema",
+                "t=book INT, pnl DOUBLE",
                 "SELECT book, SUM(pnl) FROM t GROUP BY book ORDER BY book");
         assertEquals(0, declared.exitCode(), declared.err());
         assertTrue(declared.out().endsWith("\n1,6.5\n2,3.0\n"), declared.out());

@@ -50,7 +50,11 @@ class DoctorCommandTest {
 
     @Test
     void explainsASparseFourNodeSnapshotWithItsDistances() throws Exception {
-        JsonNode d = json(CliRun.of("doctor", "--json", "--sysfs-root", MACHINES.resolve("four-node-sparse").toString()));
+        JsonNode d = json(CliRun.of(
+                "doctor",
+                "--json",
+                "--sysfs-root",
+                MACHINES.resolve("four-node-sparse").toString()));
         List<Integer> ids = new ArrayList<>();
         for (JsonNode n : d.at("/topology/nodes")) {
             ids.add(n.get("id").asInt());
@@ -68,18 +72,22 @@ class DoctorCommandTest {
     @Test
     void everySnapshotPlanStaysInsideWhatTheProcessMayUse() throws Exception {
         try (var dirs = Files.list(MACHINES)) {
-            for (Path machine : dirs.filter(Files::isDirectory).filter(p -> !p.endsWith("broken")).toList()) {
+            for (Path machine : dirs.filter(Files::isDirectory)
+                    .filter(p -> !p.endsWith("broken"))
+                    .toList()) {
                 CliRun run = CliRun.of("doctor", "--json", "--sysfs-root", machine.toString());
                 if (NOT_SNAPSHOTS.contains(machine.getFileName().toString())) {
                     assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode(), machine + ": " + run.err());
-                    assertTrue(run.err().startsWith("numacube: ") && run.err().contains("not a snapshot"),
+                    assertTrue(
+                            run.err().startsWith("numacube: ") && run.err().contains("not a snapshot"),
                             machine + ": " + run.err());
                     continue;
                 }
                 assertEquals(0, run.exitCode(), () -> machine + ": " + run.err());
                 JsonNode d = JSON.readTree(run.out());
                 Set<Integer> mems = ints(d.at("/binding/mems"));
-                Set<Integer> cpuNodes = nodesOfCpus(d.get("topology"), d.at("/binding/cpus").asText());
+                Set<Integer> cpuNodes =
+                        nodesOfCpus(d.get("topology"), d.at("/binding/cpus").asText());
                 assertTrue(mems.containsAll(ints(d.at("/plan/data_nodes"))), machine + ": " + d.get("plan"));
                 assertTrue(cpuNodes.containsAll(ints(d.at("/plan/worker_nodes"))), machine + ": " + d.get("plan"));
                 assertFalse(d.at("/plan/reasons").isEmpty(), machine.toString());
@@ -100,7 +108,8 @@ class DoctorCommandTest {
             assertEquals(a.get("memory_bytes"), b.get("memory_bytes"));
             assertEquals(a.get("distances"), b.get("distances"));
         }
-        assertEquals(live.at("/topology/nodes").size(), again.at("/topology/nodes").size());
+        assertEquals(
+                live.at("/topology/nodes").size(), again.at("/topology/nodes").size());
         assertEquals(live.at("/binding/cpus"), again.at("/binding/cpus"));
     }
 
@@ -161,13 +170,21 @@ class DoctorCommandTest {
     void predictsWhatPlusUseNumaWouldDoWhateverTheFlagOfThisJvm() throws Exception {
         String twoNodes = MACHINES.resolve("two-node-server").toString();
         JsonNode d = json(CliRun.of("doctor", "--json", "--sysfs-root", twoNodes));
-        assertEquals("on", d.at("/jvm/use_numa_prediction").asText(), d.at("/jvm").toString());
+        assertEquals(
+                "on", d.at("/jvm/use_numa_prediction").asText(), d.at("/jvm").toString());
         CliRun text = CliRun.of("doctor", "--sysfs-root", twoNodes);
         assertTrue(text.out().contains("-XX:+UseNUMA here would turn NUMA on: enabled"), text.out());
         assertTrue(text.out().contains("The process that saved the snapshot"), text.out());
         assertFalse(text.out().contains("snapshot of snapshot"), text.out());
-        JsonNode one = json(CliRun.of("doctor", "--json", "--sysfs-root", MACHINES.resolve("laptop-one-node").toString()));
-        assertEquals("off", one.at("/jvm/use_numa_prediction").asText(), one.at("/jvm").toString());
+        JsonNode one = json(CliRun.of(
+                "doctor",
+                "--json",
+                "--sysfs-root",
+                MACHINES.resolve("laptop-one-node").toString()));
+        assertEquals(
+                "off",
+                one.at("/jvm/use_numa_prediction").asText(),
+                one.at("/jvm").toString());
     }
 
     /** numactl --cpunodebind=0 on two nodes: JDK 25 turns UseNUMA off; JDK 24 and earlier split eden over both. */
@@ -175,24 +192,44 @@ class DoctorCommandTest {
     void aCpuMemoryMismatchShowsWhatJdk24AndEarlierWouldDo() throws Exception {
         String mismatch = MACHINES.resolve("two-node-cpunodebind0").toString();
         JsonNode d = json(CliRun.of("doctor", "--json", "--sysfs-root", mismatch));
-        assertEquals("off", d.at("/jvm/use_numa_prediction").asText(), d.at("/jvm").toString());
-        assertTrue(d.at("/jvm/use_numa_reason").asText().contains("does not match"), d.at("/jvm").toString());
-        assertEquals("on", d.at("/jvm/use_numa_prediction_jdk24").asText(), d.at("/jvm").toString());
-        assertTrue(d.at("/jvm/advice_jdk24").toString().contains("eden is split across memory nodes 0-1"),
+        assertEquals(
+                "off", d.at("/jvm/use_numa_prediction").asText(), d.at("/jvm").toString());
+        assertTrue(
+                d.at("/jvm/use_numa_reason").asText().contains("does not match"),
+                d.at("/jvm").toString());
+        assertEquals(
+                "on",
+                d.at("/jvm/use_numa_prediction_jdk24").asText(),
+                d.at("/jvm").toString());
+        assertTrue(
+                d.at("/jvm/advice_jdk24").toString().contains("eden is split across memory nodes 0-1"),
                 d.at("/jvm").toString());
         String text = CliRun.of("doctor", "--sysfs-root", mismatch).out();
-        assertTrue(text.contains("on JDK 24 and earlier it would turn NUMA on: enabled on JDK 24 despite a mismatch"),
+        assertTrue(
+                text.contains("on JDK 24 and earlier it would turn NUMA on: enabled on JDK 24 despite a mismatch"),
                 text);
-        assertTrue(text.contains("advice (JDK 24 and earlier): eden is split across memory nodes 0-1, and the part on "
-                + "nodes 1 is never allocated from"), text);
+        assertTrue(
+                text.contains("advice (JDK 24 and earlier): eden is split across memory nodes 0-1, and the part on "
+                        + "nodes 1 is never allocated from"),
+                text);
 
-        JsonNode same = json(CliRun.of("doctor", "--json", "--sysfs-root", MACHINES.resolve("two-node-server").toString()));
-        assertEquals(same.at("/jvm/use_numa_prediction").asText(), same.at("/jvm/use_numa_prediction_jdk24").asText());
+        JsonNode same = json(CliRun.of(
+                "doctor",
+                "--json",
+                "--sysfs-root",
+                MACHINES.resolve("two-node-server").toString()));
+        assertEquals(
+                same.at("/jvm/use_numa_prediction").asText(),
+                same.at("/jvm/use_numa_prediction_jdk24").asText());
     }
 
     @Test
     void snapshotAndPlacementCheckAreRefusedTogether() {
-        CliRun run = CliRun.of("doctor", "--check-placement", "--sysfs-root", MACHINES.resolve("two-node-server").toString());
+        CliRun run = CliRun.of(
+                "doctor",
+                "--check-placement",
+                "--sysfs-root",
+                MACHINES.resolve("two-node-server").toString());
         assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode());
         assertTrue(run.err().contains("--sysfs-root"), run.err());
     }

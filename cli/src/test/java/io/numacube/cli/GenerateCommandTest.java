@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
-import io.numacube.engine.ingest.csv.CsvOptions;
-import io.numacube.engine.ingest.csv.CsvStagingLoader;
-import io.numacube.engine.ingest.csv.CsvProgress;
 import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.ingest.csv.CsvOptions;
+import io.numacube.engine.ingest.csv.CsvProgress;
+import io.numacube.engine.ingest.csv.CsvStagingLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,8 @@ class GenerateCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("3,000 trades"), run.out());
         CsvStagingLoader loader = new CsvStagingLoader(CsvOptions.DEFAULT);
-        TableStaging trades = loader.stage(dir.resolve("trades.csv"), "trades", null, CsvProgress.NONE).staging();
+        TableStaging trades = loader.stage(dir.resolve("trades.csv"), "trades", null, CsvProgress.NONE)
+                .staging();
         assertEquals(TradesGenerator.TRADES, trades.schema());
         assertEquals(3000, trades.rows());
         TradesGenerator gen = new TradesGenerator(9, 3000);
@@ -32,10 +33,12 @@ class GenerateCommandTest {
         for (int i = 0; i < 3000; i++) {
             gen.row(i, t);
             assertEquals(t.pnl, trades.doubles(TradesGenerator.COL_PNL)[i]);
-            assertEquals(trades.dictionary(TradesGenerator.COL_COUNTERPARTY).codeOf(t.counterpartyName()),
+            assertEquals(
+                    trades.dictionary(TradesGenerator.COL_COUNTERPARTY).codeOf(t.counterpartyName()),
                     trades.codes(TradesGenerator.COL_COUNTERPARTY)[i]);
         }
-        TableStaging fx = loader.stage(dir.resolve("fx.csv"), "fx", null, CsvProgress.NONE).staging();
+        TableStaging fx = loader.stage(dir.resolve("fx.csv"), "fx", null, CsvProgress.NONE)
+                .staging();
         assertEquals(TradesGenerator.FX, fx.schema());
         assertEquals(TradesGenerator.CURRENCIES.size(), fx.rows());
         assertEquals(TradesGenerator.rateToUsd(7), fx.doubles(1)[7]);
@@ -46,12 +49,39 @@ class GenerateCommandTest {
 
     @Test
     void writesTheSameBytesForTheSameSeedAndOthersForAnother(@TempDir Path dir) throws Exception {
-        assertEquals(0, CliRun.of("generate", "--rows", "500", "--seed", "1", "--out", dir.resolve("a").toString())
-                .exitCode());
-        assertEquals(0, CliRun.of("generate", "--rows", "500", "--seed", "1", "--out", dir.resolve("b").toString())
-                .exitCode());
-        assertEquals(0, CliRun.of("generate", "--rows", "500", "--seed", "2", "--out", dir.resolve("c").toString())
-                .exitCode());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "generate",
+                                "--rows",
+                                "500",
+                                "--seed",
+                                "1",
+                                "--out",
+                                dir.resolve("a").toString())
+                        .exitCode());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "generate",
+                                "--rows",
+                                "500",
+                                "--seed",
+                                "1",
+                                "--out",
+                                dir.resolve("b").toString())
+                        .exitCode());
+        assertEquals(
+                0,
+                CliRun.of(
+                                "generate",
+                                "--rows",
+                                "500",
+                                "--seed",
+                                "2",
+                                "--out",
+                                dir.resolve("c").toString())
+                        .exitCode());
         byte[] a = Files.readAllBytes(dir.resolve("a/trades.csv"));
         assertArrayEquals(a, Files.readAllBytes(dir.resolve("b/trades.csv")));
         assertFalse(java.util.Arrays.equals(a, Files.readAllBytes(dir.resolve("c/trades.csv"))));

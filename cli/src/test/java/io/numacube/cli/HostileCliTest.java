@@ -14,19 +14,35 @@ class HostileCliTest {
     private static void oneLine(CliRun run, int exit, String contains) {
         assertEquals(exit, run.exitCode(), run.err());
         assertFalse(run.err().contains("\tat "), run.err());
-        assertEquals(1, run.err().lines().filter(l -> l.startsWith("numacube: ")).count(), run.err());
+        assertEquals(
+                1, run.err().lines().filter(l -> l.startsWith("numacube: ")).count(), run.err());
         assertTrue(run.err().contains(contains), run.err());
     }
 
     @Test
     void deepNestingOverflowAndHugeLimitsAreOneLineUsageErrors() {
-        oneLine(CliRun.of("query", "--generate", "2000", "SELECT SUM(" + "(".repeat(5000) + "pnl" + ")".repeat(5000)
-                + ") FROM trades"), ErrorReporter.USAGE_ERROR, "more than 1000 levels at line 1:");
-        oneLine(CliRun.of("query", "--generate", "2000", "SELECT SUM(trade_id * 9223372036854775807) FROM trades"),
-                ErrorReporter.USAGE_ERROR, "BIGINT overflow in trade_id * 9223372036854775807");
-        oneLine(CliRun.of("query", "--generate", "2000", "SELECT COUNT(*) FROM trades LIMIT 99999999999999999999"),
-                ErrorReporter.USAGE_ERROR, "LIMIT is too large");
-        CliRun ok = CliRun.of("query", "--generate", "2000", "--format", "csv",
+        oneLine(
+                CliRun.of(
+                        "query",
+                        "--generate",
+                        "2000",
+                        "SELECT SUM(" + "(".repeat(5000) + "pnl" + ")".repeat(5000) + ") FROM trades"),
+                ErrorReporter.USAGE_ERROR,
+                "more than 1000 levels at line 1:");
+        oneLine(
+                CliRun.of("query", "--generate", "2000", "SELECT SUM(trade_id * 9223372036854775807) FROM trades"),
+                ErrorReporter.USAGE_ERROR,
+                "BIGINT overflow in trade_id * 9223372036854775807");
+        oneLine(
+                CliRun.of("query", "--generate", "2000", "SELECT COUNT(*) FROM trades LIMIT 99999999999999999999"),
+                ErrorReporter.USAGE_ERROR,
+                "LIMIT is too large");
+        CliRun ok = CliRun.of(
+                "query",
+                "--generate",
+                "2000",
+                "--format",
+                "csv",
                 "SELECT COUNT(*) FROM trades LIMIT 9223372036854775807 OFFSET 9223372036854775807");
         assertEquals(0, ok.exitCode(), ok.err());
     }
@@ -34,7 +50,12 @@ class HostileCliTest {
     @Test
     void nanAndInfiniteResultsPrintInEveryFormat() {
         for (String format : new String[] {"csv", "json", "table"}) {
-            CliRun run = CliRun.of("query", "--generate", "2000", "--format", format,
+            CliRun run = CliRun.of(
+                    "query",
+                    "--generate",
+                    "2000",
+                    "--format",
+                    format,
                     "SELECT SUM(pnl * 1e400), MAX(pnl * 1e400), MIN(pnl * 1e400), COUNT(*) FROM trades");
             assertEquals(0, run.exitCode(), format + ": " + run.err());
             // CSV spells them as DuckDB's CSV writer does; table and JSON as Java and JSON readers expect

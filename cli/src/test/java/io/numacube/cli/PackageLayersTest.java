@@ -42,37 +42,103 @@ class PackageLayersTest {
             Map.entry("numa.memory", Set.of("numa.base", "numa.exec", "numa.kernel", "numa.topology")),
             Map.entry("numa.plan", Set.of("numa.base", "numa.binding", "numa.memory", "numa.topology")),
             Map.entry("numa.jvm", Set.of("numa.base", "numa.binding", "numa.memory", "numa.topology")),
-            Map.entry("numa", Set.of("numa.base", "numa.binding", "numa.exec", "numa.kernel", "numa.memory",
-                    "numa.plan", "numa.topology")),
+            Map.entry(
+                    "numa",
+                    Set.of(
+                            "numa.base",
+                            "numa.binding",
+                            "numa.exec",
+                            "numa.kernel",
+                            "numa.memory",
+                            "numa.plan",
+                            "numa.topology")),
             // engine: the cube. api (Cube) -> sql -> plan; exec -> plan, storage; ingest -> storage; all -> schema.
             Map.entry("engine.schema", Set.of("numa.base")),
             Map.entry("engine.workers", Set.of("numa.base", "numa.exec", "numa.topology")),
             Map.entry("engine.result", Set.of("engine.schema", "numa.base")),
-            Map.entry("engine.storage", Set.of("engine.schema", "engine.workers", "numa.base", "numa.memory",
-                    "numa.topology")),
+            Map.entry(
+                    "engine.storage",
+                    Set.of("engine.schema", "engine.workers", "numa.base", "numa.memory", "numa.topology")),
             Map.entry("engine.gen", Set.of("engine.schema", "numa.base")),
             Map.entry("engine.plan", Set.of("engine.schema", "numa.base")),
-            Map.entry("engine.ingest", Set.of("engine.gen", "engine.schema", "engine.storage", "engine.workers",
-                    "numa.base")),
+            Map.entry(
+                    "engine.ingest",
+                    Set.of("engine.gen", "engine.schema", "engine.storage", "engine.workers", "numa.base")),
             Map.entry("engine.ingest.csv", Set.of("engine.ingest", "engine.schema", "numa.base")),
-            Map.entry("engine.exec", Set.of("engine.plan", "engine.result", "engine.schema", "engine.storage",
-                    "engine.workers", "numa.base")),
+            Map.entry(
+                    "engine.exec",
+                    Set.of(
+                            "engine.plan",
+                            "engine.result",
+                            "engine.schema",
+                            "engine.storage",
+                            "engine.workers",
+                            "numa.base")),
             Map.entry("engine.sql", Set.of("engine.plan", "engine.schema", "numa.base")),
-            Map.entry("engine", Set.of("engine.exec", "engine.gen", "engine.ingest", "engine.plan", "engine.result",
-                    "engine.schema", "engine.sql", "engine.storage", "engine.workers", "numa", "numa.base")),
+            Map.entry(
+                    "engine",
+                    Set.of(
+                            "engine.exec",
+                            "engine.gen",
+                            "engine.ingest",
+                            "engine.plan",
+                            "engine.result",
+                            "engine.schema",
+                            "engine.sql",
+                            "engine.storage",
+                            "engine.workers",
+                            "numa",
+                            "numa.base")),
             // cli: the command. Subcommand helpers below the commands; nothing depends on cli.
             Map.entry("cli.output", Set.of("numa.base")),
-            Map.entry("cli.doctor", Set.of("cli.output", "numa", "numa.base", "numa.binding", "numa.exec",
-                    "numa.jvm", "numa.kernel", "numa.memory", "numa.plan", "numa.topology")),
-            Map.entry("cli.cube", Set.of("cli.output", "engine", "engine.gen", "engine.ingest.csv",
-                    "engine.result", "engine.schema", "engine.storage", "numa", "numa.base", "numa.binding",
-                    "numa.topology")),
-            Map.entry("cli", Set.of("cli.cube", "cli.doctor", "cli.output", "engine", "engine.gen",
-                    "engine.ingest.csv", "engine.result", "engine.schema", "engine.storage", "numa", "numa.base",
-                    "numa.binding", "numa.jvm", "numa.memory", "numa.topology"))));
+            Map.entry(
+                    "cli.doctor",
+                    Set.of(
+                            "cli.output",
+                            "numa",
+                            "numa.base",
+                            "numa.binding",
+                            "numa.exec",
+                            "numa.jvm",
+                            "numa.kernel",
+                            "numa.memory",
+                            "numa.plan",
+                            "numa.topology")),
+            Map.entry(
+                    "cli.cube",
+                    Set.of(
+                            "cli.output",
+                            "engine",
+                            "engine.gen",
+                            "engine.ingest.csv",
+                            "engine.result",
+                            "engine.schema",
+                            "engine.storage",
+                            "numa",
+                            "numa.base",
+                            "numa.binding",
+                            "numa.topology")),
+            Map.entry(
+                    "cli",
+                    Set.of(
+                            "cli.cube",
+                            "cli.doctor",
+                            "cli.output",
+                            "engine",
+                            "engine.gen",
+                            "engine.ingest.csv",
+                            "engine.result",
+                            "engine.schema",
+                            "engine.storage",
+                            "numa",
+                            "numa.base",
+                            "numa.binding",
+                            "numa.jvm",
+                            "numa.memory",
+                            "numa.topology"))));
 
-    private static final List<Path> SOURCE_ROOTS = List.of(Path.of("../numa/src/main/java"),
-            Path.of("../engine/src/main/java"), Path.of("src/main/java"));
+    private static final List<Path> SOURCE_ROOTS =
+            List.of(Path.of("../numa/src/main/java"), Path.of("../engine/src/main/java"), Path.of("src/main/java"));
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package io\\.numacube\\.([\\w.]+);");
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.numacube\\.([a-z]\\w*(?:\\.[a-z]\\w*)*)\\.[A-Z]");
     private static final Pattern COMMENT_OR_STRING =
@@ -130,8 +196,8 @@ class PackageLayersTest {
         return List.of();
     }
 
-    private static boolean visit(String node, Map<String, Set<String>> graph, Map<String, Integer> state,
-                                 List<String> path) {
+    private static boolean visit(
+            String node, Map<String, Set<String>> graph, Map<String, Integer> state, List<String> path) {
         int s = state.getOrDefault(node, 0);
         if (s == 2) {
             return false;
@@ -153,8 +219,7 @@ class PackageLayersTest {
         return false;
     }
 
-    private record SourceFile(Path path, String pkg, Set<String> references) {
-    }
+    private record SourceFile(Path path, String pkg, Set<String> references) {}
 
     private static List<SourceFile> sources() {
         List<SourceFile> files = new ArrayList<>();

@@ -1,14 +1,12 @@
 package io.numacube.engine;
 
-import io.numacube.engine.workers.NumaWorkerPool;
 import io.numacube.engine.exec.QueryExecutor;
-import io.numacube.engine.workers.ThreadWorkerPool;
-import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.StagedTableLoader;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.TradesLoader;
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.sql.SqlBinder;
 import io.numacube.engine.storage.ArenaColumnMemory;
@@ -16,7 +14,13 @@ import io.numacube.engine.storage.ColumnMemory;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.NumaColumnMemory;
 import io.numacube.engine.storage.Partition;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.storage.TableBuilder;
+import io.numacube.engine.workers.NumaWorkerPool;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
@@ -28,10 +32,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.Partitioning;
-import io.numacube.engine.storage.ProgressListener;
 
 /**
  * An in-memory cube: named tables stored columnar and off-heap in partitions placed on NUMA nodes, queried with SQL
@@ -61,12 +61,13 @@ public final class Cube implements AutoCloseable {
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
     /** Serialises loads and relocations (not queries), so a relocation never undoes a concurrent load. */
     private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
+
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
     private volatile boolean closed;
 
-    private Cube(CubeOptions options, WorkerPool pool, ColumnMemory memory, TableBuilder.NodeLayout layout,
-                 String status) {
+    private Cube(
+            CubeOptions options, WorkerPool pool, ColumnMemory memory, TableBuilder.NodeLayout layout, String status) {
         this.options = options;
         this.pool = pool;
         this.memory = memory;
@@ -82,7 +83,8 @@ public final class Cube implements AutoCloseable {
         java.util.Objects.requireNonNull(options, "options must not be null");
         if (options.simulatedNodes() > 0) {
             int k = options.simulatedNodes();
-            int perNode = options.threadsPerNode() > 0 ? options.threadsPerNode()
+            int perNode = options.threadsPerNode() > 0
+                    ? options.threadsPerNode()
                     : Math.max(1, Runtime.getRuntime().availableProcessors() / k);
             List<Integer> nodes = new ArrayList<>();
             Map<Integer, Integer> filler = new HashMap<>();
@@ -90,8 +92,12 @@ public final class Cube implements AutoCloseable {
                 nodes.add(n);
                 filler.put(n, n);
             }
-            return new Cube(options, new ThreadWorkerPool(k, perNode), new ArenaColumnMemory(),
-                    new TableBuilder.NodeLayout(nodes, filler), "numa=simulated nodes=" + k);
+            return new Cube(
+                    options,
+                    new ThreadWorkerPool(k, perNode),
+                    new ArenaColumnMemory(),
+                    new TableBuilder.NodeLayout(nodes, filler),
+                    "numa=simulated nodes=" + k);
         }
         NumaRuntime rt = NumaRuntime.detect();
         NumaColumnMemory mem = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
@@ -107,7 +113,9 @@ public final class Cube implements AutoCloseable {
             Map<Integer, Integer> filler = new HashMap<>();
             for (int d : dataNodes) {
                 Integer f = rt.plan().fillerNode().get(d);
-                filler.put(d, f != null && pool.nodes().contains(f) ? f : pool.nodes().get(0));
+                filler.put(
+                        d,
+                        f != null && pool.nodes().contains(f) ? f : pool.nodes().get(0));
             }
             return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine());
         } catch (RuntimeException | Error e) {
@@ -173,8 +181,15 @@ public final class Cube implements AutoCloseable {
         checkOpen();
         loadLock.lock();
         try {
-            FactTable t = StagedTableLoader.load(staging, options.partitioning(), autoPartitions(), currentPlacement,
-                    layout, options.morselRows(), memory, pool);
+            FactTable t = StagedTableLoader.load(
+                    staging,
+                    options.partitioning(),
+                    autoPartitions(),
+                    currentPlacement,
+                    layout,
+                    options.morselRows(),
+                    memory,
+                    pool);
             swapIn(t);
         } finally {
             loadLock.unlock();
@@ -199,13 +214,27 @@ public final class Cube implements AutoCloseable {
     }
 
     private void generateTradesLocked(long rows, long seed, ProgressListener progress) {
-        FactTable t = TradesLoader.load(new TradesGenerator(seed, rows), options.partitioning(), autoPartitions(),
-                currentPlacement, layout, options.morselRows(), memory, pool,
+        FactTable t = TradesLoader.load(
+                new TradesGenerator(seed, rows),
+                options.partitioning(),
+                autoPartitions(),
+                currentPlacement,
+                layout,
+                options.morselRows(),
+                memory,
+                pool,
                 progress == null ? ProgressListener.NONE : progress);
         FactTable fx;
         try {
-            fx = StagedTableLoader.load(TradesLoader.fx(), Partitioning.rowRanges(1), 1, currentPlacement, layout,
-                    options.morselRows(), memory, pool);
+            fx = StagedTableLoader.load(
+                    TradesLoader.fx(),
+                    Partitioning.rowRanges(1),
+                    1,
+                    currentPlacement,
+                    layout,
+                    options.morselRows(),
+                    memory,
+                    pool);
         } catch (RuntimeException e) {
             t.close();
             throw e;
@@ -252,15 +281,17 @@ public final class Cube implements AutoCloseable {
         lock.readLock().lock();
         try {
             checkOpen();
-            LogicalQuery lq = SqlBinder.bind(sql, name -> Optional.ofNullable(tables.get(key(name)))
-                    .map(FactTable::schema));
+            LogicalQuery lq = SqlBinder.bind(
+                    sql, name -> Optional.ofNullable(tables.get(key(name))).map(FactTable::schema));
             FactTable fact = tables.get(key(lq.fact()));
             FactTable lookup = lq.lookup() == null ? null : tables.get(key(lq.lookup()));
             return QueryExecutor.run(lq, fact, lookup, pool, workStealing, start);
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "the query is nested too deeply to run"
-                    + " — simplify its expressions (nesting limit " + SqlBinder.MAX_DEPTH + ")");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "the query is nested too deeply to run" + " — simplify its expressions (nesting limit "
+                            + SqlBinder.MAX_DEPTH + ")");
         } finally {
             lock.readLock().unlock();
         }
@@ -276,10 +307,18 @@ public final class Cube implements AutoCloseable {
                 FactTable t = tables.get(name);
                 for (Partition p : t.partitions()) {
                     int node = p.memoryNode() >= 0 ? p.memoryNode() : p.homeNode();
-                    OptionalDouble f = options.simulatedNodes() > 0 || p.rows() == 0 ? OptionalDouble.empty()
+                    OptionalDouble f = options.simulatedNodes() > 0 || p.rows() == 0
+                            ? OptionalDouble.empty()
                             : memory.fractionOnNode(p.block(), node);
-                    out.add(new PartitionInfo(t.schema().name(), p.id(), p.label(), p.homeNode(), p.memoryNode(),
-                            p.rows(), p.byteSize(), p.block().placementApplied(),
+                    out.add(new PartitionInfo(
+                            t.schema().name(),
+                            p.id(),
+                            p.label(),
+                            p.homeNode(),
+                            p.memoryNode(),
+                            p.rows(),
+                            p.byteSize(),
+                            p.block().placementApplied(),
                             f.isPresent() ? 100.0 * f.getAsDouble() : Double.NaN));
                 }
             }
@@ -355,8 +394,8 @@ public final class Cube implements AutoCloseable {
         checkOpen();
         FactTable t = tables.get(key(name));
         if (t == null) {
-            throw new NumacubeException(NumacubeException.Kind.BIND, "no such table: table=" + name + " tables="
-                    + tables.keySet());
+            throw new NumacubeException(
+                    NumacubeException.Kind.BIND, "no such table: table=" + name + " tables=" + tables.keySet());
         }
         return t;
     }

@@ -1,8 +1,8 @@
 package io.numacube.engine;
 
-import io.numacube.numa.base.NumacubeException;
-import io.numacube.engine.storage.Placement;
 import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.numa.base.NumacubeException;
 
 /**
  * How a cube places, cuts and scans its tables. Immutable; change one setting with a {@code with…} method.
@@ -17,25 +17,33 @@ import io.numacube.engine.storage.Partitioning;
  *                        threads on N <em>logical</em> nodes and ordinary off-heap memory — for tests of scheduling
  *                        and stealing on machines with fewer nodes; placement is then not real
  */
-public record CubeOptions(Placement placement, Partitioning partitioning, int threadsPerNode, boolean workStealing,
-                          int morselRows, int simulatedNodes) {
+public record CubeOptions(
+        Placement placement,
+        Partitioning partitioning,
+        int threadsPerNode,
+        boolean workStealing,
+        int morselRows,
+        int simulatedNodes) {
 
     public static final int DEFAULT_MORSEL_ROWS = 1 << 16;
 
     public CubeOptions {
         if (placement == null || partitioning == null) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "placement and partitioning are required");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "placement and partitioning are required");
         }
         if (threadsPerNode < 0 || threadsPerNode > 1024) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "threads per node must be 0 (one per CPU) to 1024: threadsPerNode=" + threadsPerNode);
         }
         if (morselRows < 1) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "a morsel holds at least one row: morselRows=" + morselRows);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "a morsel holds at least one row: morselRows=" + morselRows);
         }
         if (simulatedNodes < 0 || simulatedNodes > 64) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "simulated nodes must be 0 (real NUMA) to 64: simulatedNodes=" + simulatedNodes);
         }
     }

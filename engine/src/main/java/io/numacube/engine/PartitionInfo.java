@@ -15,6 +15,13 @@ package io.numacube.engine;
  * @param pagesOnNodePct percentage of its resident pages that are on {@code memoryNode} (or on the home node when
  *                       memoryNode is -1), from a page census; NaN when the census is not possible here
  */
-public record PartitionInfo(String table, int partitionId, String label, int homeNode, int memoryNode, long rows,
-                            long bytes, String placementApplied, double pagesOnNodePct) {
-}
+public record PartitionInfo(
+        String table,
+        int partitionId,
+        String label,
+        int homeNode,
+        int memoryNode,
+        long rows,
+        long bytes,
+        String placementApplied,
+        double pagesOnNodePct) {}

@@ -12,8 +12,8 @@ import java.util.Map;
  * @param bytesByNode    bytes of the table homed on each node
  * @param nodeSkew       largest node's bytes / mean bytes per node (0 for an empty table)
  */
-public record TableSkew(String table, int partitions, double partitionSkew, Map<Integer, Long> bytesByNode,
-                        double nodeSkew) {
+public record TableSkew(
+        String table, int partitions, double partitionSkew, Map<Integer, Long> bytesByNode, double nodeSkew) {
     public TableSkew {
         bytesByNode = Map.copyOf(bytesByNode);
     }

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.gen.ReferenceQueries;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,14 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.result.QueryStats;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.Partitioning;
-import io.numacube.engine.storage.ProgressListener;
 
 class CubeExecutionTest {
-
 
     private static void assertSameAnswer(String context, QueryResult a, QueryResult b) {
         assertEquals(a.rowCount(), b.rowCount(), context);
@@ -28,7 +27,8 @@ class CubeExecutionTest {
                 if (a.columnTypes().get(c) == io.numacube.engine.schema.ColumnType.DOUBLE) {
                     double x = a.getDouble(r, c);
                     double y = b.getDouble(r, c);
-                    assertTrue(Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y)), context + " " + x + " " + y);
+                    assertTrue(
+                            Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y)), context + " " + x + " " + y);
                 } else {
                     assertEquals(a.getString(r, c), b.getString(r, c), context);
                 }
@@ -54,7 +54,9 @@ class CubeExecutionTest {
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void concurrentQueriesStealingAcrossNodesAllFinish() throws Exception {
-        assertConcurrentQueriesAnswerAsAlone(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)
+        assertConcurrentQueriesAnswerAsAlone(CubeOptions.defaults()
+                .withSimulatedNodes(2)
+                .withThreadsPerNode(1)
                 .withMorselRows(2048));
     }
 
@@ -73,7 +75,8 @@ class CubeExecutionTest {
                     futures.add(callers.submit(() -> {
                         for (int i = 0; i < 25; i++) {
                             int q = (i + offset) % 5;
-                            assertSameAnswer("Q" + (q + 1), alone.get(q), cube.query(sorted(ReferenceQueries.ALL.get(q))));
+                            assertSameAnswer(
+                                    "Q" + (q + 1), alone.get(q), cube.query(sorted(ReferenceQueries.ALL.get(q))));
                         }
                         return null;
                     }));
@@ -89,8 +92,12 @@ class CubeExecutionTest {
 
     @Test
     void withoutStealingEveryMorselRunsOnItsHomeNode() {
-        try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)
-                .withPartitioning(Partitioning.rowRanges(1)).withMorselRows(64).withWorkStealing(false))) {
+        try (Cube cube = Cube.open(CubeOptions.defaults()
+                .withSimulatedNodes(2)
+                .withThreadsPerNode(1)
+                .withPartitioning(Partitioning.rowRanges(1))
+                .withMorselRows(64)
+                .withWorkStealing(false))) {
             cube.generateTrades(50_000, 4, ProgressListener.NONE);
             QueryStats s = cube.query(ReferenceQueries.Q1).stats();
             assertEquals(s.morsels(), s.morselsHome());
@@ -102,8 +109,11 @@ class CubeExecutionTest {
 
     @Test
     void anIdleNodeStealsMorselsAndTheAnswerStaysTheSame() {
-        try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)
-                .withPartitioning(Partitioning.rowRanges(1)).withMorselRows(64))) {
+        try (Cube cube = Cube.open(CubeOptions.defaults()
+                .withSimulatedNodes(2)
+                .withThreadsPerNode(1)
+                .withPartitioning(Partitioning.rowRanges(1))
+                .withMorselRows(64))) {
             cube.generateTrades(100_000, 4, ProgressListener.NONE);
             cube.setWorkStealing(false);
             QueryResult reference = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
@@ -125,8 +135,12 @@ class CubeExecutionTest {
 
     @Test
     void everyPlacementModeGivesTheSameAnswers() {
-        List<Placement> modes = List.of(Placement.NODE_LOCAL, Placement.INTERLEAVE, Placement.OS_DEFAULT,
-                Placement.oneNode(0), Placement.REMOTE);
+        List<Placement> modes = List.of(
+                Placement.NODE_LOCAL,
+                Placement.INTERLEAVE,
+                Placement.OS_DEFAULT,
+                Placement.oneNode(0),
+                Placement.REMOTE);
         List<QueryResult> first = null;
         for (Placement p : modes) {
             try (Cube cube = Cube.open(CubeOptions.defaults().withPlacement(p).withMorselRows(4096))) {
@@ -151,8 +165,8 @@ class CubeExecutionTest {
 
     @Test
     void relocatingMovesEveryTableAndKeepsTheAnswers() {
-        try (Cube cube = Cube.open(CubeOptions.defaults().withMorselRows(4096)
-                .withPartitioning(Partitioning.parse("desk:3")))) {
+        try (Cube cube =
+                Cube.open(CubeOptions.defaults().withMorselRows(4096).withPartitioning(Partitioning.parse("desk:3")))) {
             cube.generateTrades(40_000, 12, ProgressListener.NONE);
             QueryResult before = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
             long bytes = cube.liveNativeBytes();
@@ -162,7 +176,11 @@ class CubeExecutionTest {
                 assertEquals(bytes, cube.liveNativeBytes(), "old partitions freed");
                 assertEquals("by desk", cube.partitioning("trades"));
                 assertSameAnswer(p.toString(), before, cube.query(ReferenceQueries.Q2 + " ORDER BY 1"));
-                assertEquals(3, cube.placement().stream().filter(i -> i.table().equals("trades")).count());
+                assertEquals(
+                        3,
+                        cube.placement().stream()
+                                .filter(i -> i.table().equals("trades"))
+                                .count());
             }
         }
     }

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.gen.ReferenceQueries;
 import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.storage.Partitioning;
-import io.numacube.engine.storage.ProgressListener;
 
 class CubeLifecycleTest {
 
@@ -53,28 +53,36 @@ class CubeLifecycleTest {
         try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1))) {
             cube.generateTrades(20_000, 5, ProgressListener.NONE);
             QueryResult before = cube.query(ReferenceQueries.Q1 + " ORDER BY 1");
-            var syntax = assertThrows(NumacubeException.class, () -> cube.query("SELECT currency, SUM(pnl FROM trades"));
+            var syntax =
+                    assertThrows(NumacubeException.class, () -> cube.query("SELECT currency, SUM(pnl FROM trades"));
             assertEquals(NumacubeException.Kind.SYNTAX, syntax.kind());
             assertTrue(syntax.getMessage().contains("line 1:"), syntax.getMessage());
-            var window = assertThrows(NumacubeException.class,
-                    () -> cube.query("SELECT SUM(pnl) OVER (PARTITION BY desk) FROM trades"));
+            var window = assertThrows(
+                    NumacubeException.class, () -> cube.query("SELECT SUM(pnl) OVER (PARTITION BY desk) FROM trades"));
             assertEquals(NumacubeException.Kind.INVALID_INPUT, window.kind());
-            assertTrue(window.getMessage().startsWith("unsupported SQL") && window.getMessage().contains("line 1:"),
+            assertTrue(
+                    window.getMessage().startsWith("unsupported SQL")
+                            && window.getMessage().contains("line 1:"),
                     window.getMessage());
-            var leftJoin = assertThrows(NumacubeException.class, () -> cube.query(
-                    "SELECT desk, SUM(pnl) FROM trades LEFT JOIN fx USING (currency) GROUP BY desk"));
-            assertTrue(leftJoin.getMessage().contains("LEFT JOIN") && leftJoin.getMessage().contains("line 1:"),
+            var leftJoin = assertThrows(
+                    NumacubeException.class,
+                    () -> cube.query("SELECT desk, SUM(pnl) FROM trades LEFT JOIN fx USING (currency) GROUP BY desk"));
+            assertTrue(
+                    leftJoin.getMessage().contains("LEFT JOIN")
+                            && leftJoin.getMessage().contains("line 1:"),
                     leftJoin.getMessage());
-            var unknown = assertThrows(NumacubeException.class, () -> cube.query(
-                    "SELECT desk, SUM(pnl) FROM trades WHERE region = 'EU' GROUP BY desk"));
+            var unknown = assertThrows(
+                    NumacubeException.class,
+                    () -> cube.query("SELECT desk, SUM(pnl) FROM trades WHERE region = 'EU' GROUP BY desk"));
             assertEquals(NumacubeException.Kind.BIND, unknown.kind());
-            assertTrue(unknown.getMessage().contains("column=region") && unknown.getMessage().contains("line 1:41"),
+            assertTrue(
+                    unknown.getMessage().contains("column=region")
+                            && unknown.getMessage().contains("line 1:41"),
                     unknown.getMessage());
-            var notGrouped = assertThrows(NumacubeException.class,
-                    () -> cube.query("SELECT desk, book, SUM(pnl) FROM trades GROUP BY desk"));
+            var notGrouped = assertThrows(
+                    NumacubeException.class, () -> cube.query("SELECT desk, book, SUM(pnl) FROM trades GROUP BY desk"));
             assertTrue(notGrouped.getMessage().contains("GROUP BY"), notGrouped.getMessage());
-            var types = assertThrows(NumacubeException.class,
-                    () -> cube.query("SELECT SUM(desk) FROM trades"));
+            var types = assertThrows(NumacubeException.class, () -> cube.query("SELECT SUM(desk) FROM trades"));
             assertEquals(NumacubeException.Kind.BIND, types.kind());
             QueryResult after = cube.query(ReferenceQueries.Q1 + " ORDER BY 1");
             assertEquals(before.rowCount(), after.rowCount());
@@ -88,8 +96,8 @@ class CubeLifecycleTest {
     @Test
     void failedLoadKeepsThePreviousTable() {
         TableSchema schema = TableSchema.parse("t", "k:string,x:double");
-        try (Cube cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1)
-                .withPartitioning(Partitioning.byDimension("x", 2)))) {
+        try (Cube cube = Cube.open(
+                CubeOptions.defaults().withSimulatedNodes(1).withPartitioning(Partitioning.byDimension("x", 2)))) {
             TableStaging s = new TableStaging(TableSchema.parse("t", "x:string,k:double"));
             s.setString(0, "a");
             s.setDouble(1, 2.5);
@@ -124,7 +132,9 @@ class CubeLifecycleTest {
     void placementVerifiesPagesOnEachPartitionsNode() {
         try (Cube cube = Cube.open(CubeOptions.defaults().withPartitioning(Partitioning.byDimension("desk", 5)))) {
             cube.generateTrades(80_000, 9, ProgressListener.NONE);
-            List<PartitionInfo> parts = cube.placement().stream().filter(p -> p.table().equals("trades")).toList();
+            List<PartitionInfo> parts = cube.placement().stream()
+                    .filter(p -> p.table().equals("trades"))
+                    .toList();
             assertEquals(5, parts.size());
             assertEquals(80_000, parts.stream().mapToLong(PartitionInfo::rows).sum());
             for (PartitionInfo p : parts) {

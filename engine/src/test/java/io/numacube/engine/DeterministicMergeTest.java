@@ -2,14 +2,14 @@ package io.numacube.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.ProgressListener;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.storage.ProgressListener;
 
 /**
  * The same query on the same cube gives bit-identical answers on every run, however the workers share the morsels
@@ -24,7 +24,10 @@ class DeterministicMergeTest {
 
     @BeforeAll
     static void open() {
-        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(3).withThreadsPerNode(2).withMorselRows(256));
+        cube = Cube.open(CubeOptions.defaults()
+                .withSimulatedNodes(3)
+                .withThreadsPerNode(2)
+                .withMorselRows(256));
         cube.generateTrades(60_000, 11, ProgressListener.NONE);
     }
 
@@ -34,16 +37,17 @@ class DeterministicMergeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT SUM(pnl * pnl * pnl), AVG(pnl), SUM(notional * pnl) FROM trades",
-        "SELECT currency, SUM(pnl * pnl * pnl), AVG(pnl * notional) FROM trades GROUP BY currency",
-        "SELECT book, SUM(pnl * pnl * pnl), AVG(pnl) FROM trades GROUP BY book",
-        "SELECT book, trade_date, SUM(pnl * pnl * pnl) FROM trades GROUP BY book, trade_date",
-        "SELECT desk, SUM(pnl * rate_to_usd * pnl * pnl) FROM trades JOIN fx USING (currency) GROUP BY desk",
-        "SELECT desk, MIN(pnl * 0.0), MAX(pnl * 0.0), SUM(pnl * pnl * pnl) FROM trades WHERE pnl * pnl > 4"
-            + " GROUP BY desk",
-        "SELECT counterparty, SUM(pnl * pnl * pnl) FROM trades GROUP BY counterparty ORDER BY 2 DESC LIMIT 7"
-    })
+    @ValueSource(
+            strings = {
+                "SELECT SUM(pnl * pnl * pnl), AVG(pnl), SUM(notional * pnl) FROM trades",
+                "SELECT currency, SUM(pnl * pnl * pnl), AVG(pnl * notional) FROM trades GROUP BY currency",
+                "SELECT book, SUM(pnl * pnl * pnl), AVG(pnl) FROM trades GROUP BY book",
+                "SELECT book, trade_date, SUM(pnl * pnl * pnl) FROM trades GROUP BY book, trade_date",
+                "SELECT desk, SUM(pnl * rate_to_usd * pnl * pnl) FROM trades JOIN fx USING (currency) GROUP BY desk",
+                "SELECT desk, MIN(pnl * 0.0), MAX(pnl * 0.0), SUM(pnl * pnl * pnl) FROM trades WHERE pnl * pnl > 4"
+                        + " GROUP BY desk",
+                "SELECT counterparty, SUM(pnl * pnl * pnl) FROM trades GROUP BY counterparty ORDER BY 2 DESC LIMIT 7"
+            })
     void givesBitIdenticalAnswersOnEveryRun(String sql) {
         List<String> first = bits(cube.query(sql));
         int differing = 0;
@@ -55,8 +59,11 @@ class DeterministicMergeTest {
                 example = again.toString();
             }
         }
-        assertEquals(0, differing, sql + ": " + differing + " of " + (RUNS - 1) + " runs differed from the first; first="
-                + first + " e.g. " + example);
+        assertEquals(
+                0,
+                differing,
+                sql + ": " + differing + " of " + (RUNS - 1) + " runs differed from the first; first=" + first
+                        + " e.g. " + example);
     }
 
     /** Every value of the result, doubles as their raw bits (so -0.0 and 0.0, and the last bit, count). */

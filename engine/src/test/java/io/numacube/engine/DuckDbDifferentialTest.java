@@ -1,9 +1,12 @@
 package io.numacube.engine;
 
 import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
 import io.numacube.engine.testing.DuckDb;
 import io.numacube.engine.testing.ResultComparator;
 import java.time.LocalDate;
@@ -13,9 +16,6 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.Partitioning;
 
 /**
  * Random schemas, random data and random aggregation queries, answered by numacube (under random placement modes,
@@ -41,9 +41,13 @@ class DuckDbDifferentialTest {
     }
 
     /** A generated table pair. */
-    record Dataset(TableSchema fact, List<Object[]> factRows, List<List<Object>> dimValues, TableSchema lookup,
-                   List<Object[]> lookupRows, String joinKey) {
-    }
+    record Dataset(
+            TableSchema fact,
+            List<Object[]> factRows,
+            List<List<Object>> dimValues,
+            TableSchema lookup,
+            List<Object[]> lookupRows,
+            String joinKey) {}
 
     @Test
     void randomQueriesGiveDuckDbsAnswers() throws Exception {
@@ -63,13 +67,15 @@ class DuckDbDifferentialTest {
             Dataset ds = dataset(rnd, seed, true);
             for (int d = 0; d < 2; d++) {
                 int column = d;
-                long distinct = ds.factRows.stream().map(r -> r[column]).distinct().count();
-                org.junit.jupiter.api.Assertions.assertTrue(distinct > 65_536,
+                long distinct =
+                        ds.factRows.stream().map(r -> r[column]).distinct().count();
+                org.junit.jupiter.api.Assertions.assertTrue(
+                        distinct > 65_536,
                         () -> "d" + column + " has only " + distinct + " distinct values: its codes are not 4 bytes");
             }
             List<GeneratedQuery> fixed = wideQueries(ds);
-            org.junit.jupiter.api.Assertions.assertEquals(fixed.size() + QUERIES_PER_DATASET,
-                    checkAgainstDuckDb(seed, rnd, ds, fixed));
+            org.junit.jupiter.api.Assertions.assertEquals(
+                    fixed.size() + QUERIES_PER_DATASET, checkAgainstDuckDb(seed, rnd, ds, fixed));
         }
     }
 
@@ -80,20 +86,36 @@ class DuckDbDifferentialTest {
     private static List<GeneratedQuery> wideQueries(Dataset ds) {
         List<Object> d0 = ds.dimValues.get(0);
         List<Object> d1 = ds.dimValues.get(1);
-        String in = d0.stream().skip(70_000).limit(5).map(v -> literal(ColumnType.STRING, v))
+        String in = d0.stream()
+                .skip(70_000)
+                .limit(5)
+                .map(v -> literal(ColumnType.STRING, v))
                 .collect(java.util.stream.Collectors.joining(", "));
         long lo = Math.min((Long) d1.get(66_000), (Long) d1.get(99_000));
         long hi = Math.max((Long) d1.get(66_000), (Long) d1.get(99_000));
         return List.of(
                 new GeneratedQuery("SELECT d0, SUM(m0) FROM f GROUP BY d0", 1, new boolean[] {true, false}, false),
-                new GeneratedQuery("SELECT d1, SUM(m0), AVG(m0), COUNT(*) FROM f GROUP BY d1", 1,
-                        new boolean[] {true, false, false, true}, false),
-                new GeneratedQuery("SELECT d0, d1, SUM(m0), COUNT(*) FROM f GROUP BY d0, d1", 2,
-                        new boolean[] {true, true, false, true}, false),
-                new GeneratedQuery("SELECT d1, MIN(m0), MAX(m0) FROM f WHERE d0 IN (" + in + ") GROUP BY d1", 1,
-                        new boolean[] {true, true, true}, false),
-                new GeneratedQuery("SELECT d0, COUNT(*), SUM(m0) FROM f WHERE d1 BETWEEN " + lo + " AND " + hi
-                        + " GROUP BY d0 ORDER BY 2 DESC, 1 LIMIT 50", 1, new boolean[] {true, true, false}, true));
+                new GeneratedQuery(
+                        "SELECT d1, SUM(m0), AVG(m0), COUNT(*) FROM f GROUP BY d1",
+                        1,
+                        new boolean[] {true, false, false, true},
+                        false),
+                new GeneratedQuery(
+                        "SELECT d0, d1, SUM(m0), COUNT(*) FROM f GROUP BY d0, d1",
+                        2,
+                        new boolean[] {true, true, false, true},
+                        false),
+                new GeneratedQuery(
+                        "SELECT d1, MIN(m0), MAX(m0) FROM f WHERE d0 IN (" + in + ") GROUP BY d1",
+                        1,
+                        new boolean[] {true, true, true},
+                        false),
+                new GeneratedQuery(
+                        "SELECT d0, COUNT(*), SUM(m0) FROM f WHERE d1 BETWEEN " + lo + " AND " + hi
+                                + " GROUP BY d0 ORDER BY 2 DESC, 1 LIMIT 50",
+                        1,
+                        new boolean[] {true, true, false},
+                        true));
     }
 
     /**
@@ -114,8 +136,8 @@ class DuckDbDifferentialTest {
             }
             for (int i = 0; i < fixed.size() + QUERIES_PER_DATASET; i++) {
                 GeneratedQuery q = i < fixed.size() ? fixed.get(i) : query(rnd, ds);
-                String context = "seed=" + seed + " options=" + options + " rows=" + ds.factRows.size()
-                        + "\nsql=" + q.sql;
+                String context =
+                        "seed=" + seed + " options=" + options + " rows=" + ds.factRows.size() + "\nsql=" + q.sql;
                 QueryResult ours;
                 try {
                     ours = cube.query(q.sql);
@@ -148,6 +170,7 @@ class DuckDbDifferentialTest {
     private static final int[] CARDINALITIES = {1, 2, 5, 40, 300, 3000};
     /** Values of each wide dimension: 300,000 uniform draws from them hit about 95 % (well over 65,536). */
     private static final int WIDE_CARDINALITY = 100_000;
+
     private static final int WIDE_ROWS = 300_000;
 
     /** {@code wide}: dimensions d0 (STRING) and d1 (INT) take {@value #WIDE_CARDINALITY} values, drawn uniformly. */
@@ -158,14 +181,19 @@ class DuckDbDifferentialTest {
         List<ColumnSpec> cols = new ArrayList<>();
         List<List<Object>> values = new ArrayList<>();
         for (int d = 0; d < dims; d++) {
-            ColumnType t = d == 0 ? ColumnType.STRING : wide && d == 1 ? ColumnType.INT
-                    : List.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE).get(rnd.nextInt(3));
+            ColumnType t = d == 0
+                    ? ColumnType.STRING
+                    : wide && d == 1
+                            ? ColumnType.INT
+                            : List.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE)
+                                    .get(rnd.nextInt(3));
             int card = wide && d < 2 ? WIDE_CARDINALITY : CARDINALITIES[rnd.nextInt(CARDINALITIES.length)];
             List<Object> vals = new ArrayList<>();
             java.util.Set<Object> seen = new java.util.HashSet<>();
             while (vals.size() < card) {
                 Object v = switch (t) {
-                    case STRING -> (rnd.nextInt(20) == 0 ? "o'k" : rnd.nextBoolean() ? "A" : "b") + rnd.nextInt(card * 3);
+                    case STRING ->
+                        (rnd.nextInt(20) == 0 ? "o'k" : rnd.nextBoolean() ? "A" : "b") + rnd.nextInt(card * 3);
                     case INT -> (long) rnd.nextInt(2_000_001) - 1_000_000;
                     default -> LocalDate.of(2020, 1, 1).toEpochDay() + rnd.nextInt(20000);
                 };
@@ -204,8 +232,12 @@ class DuckDbDifferentialTest {
         TableSchema lookup = null;
         List<Object[]> lookupRows = null;
         if (rnd.nextInt(4) != 0) {
-            lookup = new TableSchema("lk", List.of(ColumnSpec.of("d0", ColumnType.STRING),
-                    ColumnSpec.of("rate", ColumnType.DOUBLE), ColumnSpec.of("w", ColumnType.LONG)));
+            lookup = new TableSchema(
+                    "lk",
+                    List.of(
+                            ColumnSpec.of("d0", ColumnType.STRING),
+                            ColumnSpec.of("rate", ColumnType.DOUBLE),
+                            ColumnSpec.of("w", ColumnType.LONG)));
             lookupRows = new ArrayList<>();
             for (Object v : values.get(0)) {
                 if (rnd.nextInt(5) != 0) {
@@ -225,24 +257,30 @@ class DuckDbDifferentialTest {
         if (sim > 0) {
             o = o.withThreadsPerNode(1 + rnd.nextInt(2));
         } else {
-            Placement p = List.of(Placement.NODE_LOCAL, Placement.INTERLEAVE, Placement.OS_DEFAULT,
-                    Placement.oneNode(0), Placement.REMOTE).get(rnd.nextInt(5));
+            Placement p = List.of(
+                            Placement.NODE_LOCAL,
+                            Placement.INTERLEAVE,
+                            Placement.OS_DEFAULT,
+                            Placement.oneNode(0),
+                            Placement.REMOTE)
+                    .get(rnd.nextInt(5));
             o = o.withPlacement(p);
         }
-        int dims = (int) ds.fact.columns().stream().filter(ColumnSpec::isDimension).count();
+        int dims =
+                (int) ds.fact.columns().stream().filter(ColumnSpec::isDimension).count();
         Partitioning part = switch (rnd.nextInt(3)) {
             case 0 -> Partitioning.rowRanges(1 + rnd.nextInt(9));
             case 1 -> Partitioning.rowsPerPartition(1 + rnd.nextInt(2000));
             default -> Partitioning.byDimension("d" + rnd.nextInt(dims), 1 + rnd.nextInt(6));
         };
         int[] morsels = {1, 5, 64, 1000, 65536};
-        return o.withPartitioning(part).withMorselRows(morsels[rnd.nextInt(morsels.length)])
+        return o.withPartitioning(part)
+                .withMorselRows(morsels[rnd.nextInt(morsels.length)])
                 .withWorkStealing(rnd.nextBoolean());
     }
 
     /** A query, how many leading key columns it has, which columns are exact, and whether ORDER BY fixes the order. */
-    record GeneratedQuery(String sql, int keys, boolean[] exact, boolean ordered) {
-    }
+    record GeneratedQuery(String sql, int keys, boolean[] exact, boolean ordered) {}
 
     private static GeneratedQuery query(Random rnd, Dataset ds) {
         TableSchema f = ds.fact;
@@ -278,8 +316,10 @@ class DuckDbDifferentialTest {
                 ColumnSpec dim = f.column(dimCols.get(rnd.nextInt(dimCols.size())));
                 if (dim.type() == ColumnType.INT && rnd.nextBoolean()) {
                     int k = rnd.nextInt(3);
-                    select.add(k == 0 ? "SUM(" + dim.name() + ")" : k == 1 ? "AVG(" + dim.name() + ")"
-                            : "MAX(" + dim.name() + " * 2 + 1)");
+                    select.add(
+                            k == 0
+                                    ? "SUM(" + dim.name() + ")"
+                                    : k == 1 ? "AVG(" + dim.name() + ")" : "MAX(" + dim.name() + " * 2 + 1)");
                     exact.add(k != 1);
                 } else {
                     select.add((rnd.nextBoolean() ? "MIN(" : "MAX(") + dim.name() + ")");
@@ -290,29 +330,84 @@ class DuckDbDifferentialTest {
             String agg;
             boolean ex;
             switch (pick) {
-                case 0 -> { agg = "COUNT(*)"; ex = true; }
-                case 1 -> { agg = "SUM(" + m + ")"; ex = true; }
-                case 2 -> { agg = "MIN(" + m + ")"; ex = true; }
-                case 3 -> { agg = "MAX(" + m + ")"; ex = true; }
-                case 4 -> { agg = "AVG(" + m + ")"; ex = false; }
-                case 5 -> { agg = "SUM(" + m + " * " + m2 + ")"; ex = true; }
-                case 6 -> { agg = "COUNT(" + m + ")"; ex = true; }
-                case 7 -> { agg = "MIN(-" + m + " + 1)"; ex = true; }
-                case 8 -> { agg = longCol == null ? "SUM(" + m + " - 2)" : "SUM(" + longCol + ")"; ex = true; }
-                case 9 -> { agg = longCol == null ? "MAX(" + m + " * 2)" : "MIN(" + longCol + ")"; ex = true; }
-                case 10 -> { agg = longCol == null ? "AVG(" + m + " / 4)" : "AVG(" + longCol + ")"; ex = false; }
-                case 11 -> { agg = "SUM(" + m + " / 3)"; ex = false; }
-                case 12 -> { agg = "SUM(" + m + " * rate)"; ex = true; }
-                case 13 -> { agg = "SUM(rate * " + m + ")"; ex = true; }
-                case 14 -> { agg = (rnd.nextBoolean() ? "MIN(" : "MAX(") + m + " * rate)"; ex = true; }
-                case 15 -> { agg = "AVG(" + m + " * rate)"; ex = false; }
-                case 16 -> { agg = "SUM(" + m + " + rate)"; ex = true; }
-                default -> { agg = rnd.nextBoolean() ? "SUM(rate)" : "SUM(" + m + " * w)"; ex = true; }
+                case 0 -> {
+                    agg = "COUNT(*)";
+                    ex = true;
+                }
+                case 1 -> {
+                    agg = "SUM(" + m + ")";
+                    ex = true;
+                }
+                case 2 -> {
+                    agg = "MIN(" + m + ")";
+                    ex = true;
+                }
+                case 3 -> {
+                    agg = "MAX(" + m + ")";
+                    ex = true;
+                }
+                case 4 -> {
+                    agg = "AVG(" + m + ")";
+                    ex = false;
+                }
+                case 5 -> {
+                    agg = "SUM(" + m + " * " + m2 + ")";
+                    ex = true;
+                }
+                case 6 -> {
+                    agg = "COUNT(" + m + ")";
+                    ex = true;
+                }
+                case 7 -> {
+                    agg = "MIN(-" + m + " + 1)";
+                    ex = true;
+                }
+                case 8 -> {
+                    agg = longCol == null ? "SUM(" + m + " - 2)" : "SUM(" + longCol + ")";
+                    ex = true;
+                }
+                case 9 -> {
+                    agg = longCol == null ? "MAX(" + m + " * 2)" : "MIN(" + longCol + ")";
+                    ex = true;
+                }
+                case 10 -> {
+                    agg = longCol == null ? "AVG(" + m + " / 4)" : "AVG(" + longCol + ")";
+                    ex = false;
+                }
+                case 11 -> {
+                    agg = "SUM(" + m + " / 3)";
+                    ex = false;
+                }
+                case 12 -> {
+                    agg = "SUM(" + m + " * rate)";
+                    ex = true;
+                }
+                case 13 -> {
+                    agg = "SUM(rate * " + m + ")";
+                    ex = true;
+                }
+                case 14 -> {
+                    agg = (rnd.nextBoolean() ? "MIN(" : "MAX(") + m + " * rate)";
+                    ex = true;
+                }
+                case 15 -> {
+                    agg = "AVG(" + m + " * rate)";
+                    ex = false;
+                }
+                case 16 -> {
+                    agg = "SUM(" + m + " + rate)";
+                    ex = true;
+                }
+                default -> {
+                    agg = rnd.nextBoolean() ? "SUM(rate)" : "SUM(" + m + " * w)";
+                    ex = true;
+                }
             }
             select.add(agg);
             exact.add(ex);
         }
-        StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM f");
+        StringBuilder sql =
+                new StringBuilder("SELECT ").append(String.join(", ", select)).append(" FROM f");
         if (join) {
             sql.append(" JOIN lk USING (d0)");
         }
@@ -328,7 +423,10 @@ class DuckDbDifferentialTest {
             sql.append(" GROUP BY ");
             List<String> g = new ArrayList<>();
             for (int i = 0; i < keys.size(); i++) {
-                g.add(rnd.nextInt(4) == 0 ? String.valueOf(i + 1) : f.column(keys.get(i)).name());
+                g.add(
+                        rnd.nextInt(4) == 0
+                                ? String.valueOf(i + 1)
+                                : f.column(keys.get(i)).name());
             }
             sql.append(String.join(", ", g));
             if (rnd.nextInt(7) == 0) {
@@ -342,7 +440,9 @@ class DuckDbDifferentialTest {
                 o.add((keys.size() + 1) + (rnd.nextBoolean() ? " DESC" : ""));
             }
             for (int i = 0; i < keys.size(); i++) {
-                String name = rnd.nextBoolean() ? String.valueOf(i + 1) : f.column(keys.get(i)).name();
+                String name = rnd.nextBoolean()
+                        ? String.valueOf(i + 1)
+                        : f.column(keys.get(i)).name();
                 o.add(name + (rnd.nextBoolean() ? " DESC" : " ASC"));
             }
             sql.append(" ORDER BY ").append(String.join(", ", o));
@@ -361,8 +461,8 @@ class DuckDbDifferentialTest {
         return new GeneratedQuery(sql.toString(), keys.size(), ex, ordered);
     }
 
-    private static String predicate(Random rnd, Dataset ds, List<Integer> dimCols, List<String> doubleCols,
-                                    boolean join, int depth) {
+    private static String predicate(
+            Random rnd, Dataset ds, List<Integer> dimCols, List<String> doubleCols, boolean join, int depth) {
         int pick = rnd.nextInt(depth > 1 ? 8 : 11);
         if (pick < 6) {
             int c = dimCols.get(rnd.nextInt(dimCols.size()));
@@ -375,8 +475,9 @@ class DuckDbDifferentialTest {
             return switch (pick) {
                 case 0 -> name + " = " + v1;
                 case 1 -> name + " <> " + v1;
-                case 2 -> name + (rnd.nextBoolean() ? " IN (" : " NOT IN (") + v1 + ", " + v2 + ", "
-                        + literal.apply(vals.get(rnd.nextInt(vals.size()))) + ")";
+                case 2 ->
+                    name + (rnd.nextBoolean() ? " IN (" : " NOT IN (") + v1 + ", " + v2 + ", "
+                            + literal.apply(vals.get(rnd.nextInt(vals.size()))) + ")";
                 case 3 -> {
                     Object a = vals.get(rnd.nextInt(vals.size()));
                     Object b = vals.get(rnd.nextInt(vals.size()));
@@ -385,7 +486,8 @@ class DuckDbDifferentialTest {
                         a = b;
                         b = t;
                     }
-                    yield name + (rnd.nextInt(4) == 0 ? " NOT BETWEEN " : " BETWEEN ") + literal.apply(a) + " AND " + literal.apply(b);
+                    yield name + (rnd.nextInt(4) == 0 ? " NOT BETWEEN " : " BETWEEN ") + literal.apply(a) + " AND "
+                            + literal.apply(b);
                 }
                 case 4 -> name + (rnd.nextBoolean() ? " < " : " >= ") + v1;
                 default -> name + " = " + literal.apply(missing(vals.get(0)));
@@ -396,8 +498,9 @@ class DuckDbDifferentialTest {
         return switch (pick) {
             case 6 -> m + (rnd.nextBoolean() ? " > " : " <= ") + lit;
             case 7 -> m + " BETWEEN " + lit + " AND " + (lit + rnd.nextInt(300));
-            case 8 -> "(" + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + " OR "
-                    + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + ")";
+            case 8 ->
+                "(" + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + " OR "
+                        + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + ")";
             case 9 -> "NOT (" + predicate(rnd, ds, dimCols, doubleCols, join, depth + 1) + ")";
             default -> {
                 int intDim = -1;
@@ -413,7 +516,8 @@ class DuckDbDifferentialTest {
                     yield m + " * rate > " + lit;
                 } else if (intDim >= 0 && k == 2) {
                     String d = ds.fact.column(intDim).name();
-                    yield rnd.nextBoolean() ? d + " * 2 + 1 > " + (rnd.nextInt(2_000_001) - 1_000_000)
+                    yield rnd.nextBoolean()
+                            ? d + " * 2 + 1 > " + (rnd.nextInt(2_000_001) - 1_000_000)
                             : d + " / 1000 > " + m;
                 }
                 yield m + " * 2 < " + doubleCols.get(0) + " + 100";

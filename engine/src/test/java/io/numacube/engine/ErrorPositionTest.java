@@ -73,9 +73,10 @@ class ErrorPositionTest {
     void aBadCsvValueNamesFileLineColumnAndField(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("t.csv");
         Files.writeString(csv, "k,v\na,1\nb,2\nc,x\n");
-        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvStagingLoader(
-                io.numacube.engine.ingest.csv.CsvOptions.DEFAULT).stage(csv, "t", declared(),
-                io.numacube.engine.ingest.csv.CsvProgress.NONE));
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> new CsvStagingLoader(io.numacube.engine.ingest.csv.CsvOptions.DEFAULT)
+                        .stage(csv, "t", declared(), io.numacube.engine.ingest.csv.CsvProgress.NONE));
         assertEquals("22P02", e.code());
         ErrorPosition at = e.position().orElseThrow();
         assertEquals(csv.toString(), at.file());

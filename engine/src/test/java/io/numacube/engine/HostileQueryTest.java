@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
 import io.numacube.engine.testing.DuckDb;
 import io.numacube.engine.testing.ResultComparator;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -20,9 +22,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.Partitioning;
 
 /**
  * Queries a hostile user writes in ten minutes: BIGINT arithmetic beyond 2^53 and beyond 64 bits, NaN, thousands
@@ -59,7 +58,10 @@ class HostileQueryTest {
     static void open() throws Exception {
         duck = new DuckDb();
         duck.load(T, ROWS);
-        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1).withMorselRows(256));
+        cube = Cube.open(CubeOptions.defaults()
+                .withSimulatedNodes(2)
+                .withThreadsPerNode(1)
+                .withMorselRows(256));
         cube.loadTable(DuckDbDifferentialTest.staging(T, ROWS));
     }
 
@@ -76,30 +78,32 @@ class HostileQueryTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT k, SUM(v * 1), MAX(v - 1), MIN(v + 1), SUM(v) * 3 FROM t GROUP BY k",
-        "SELECT k, MAX(v * 1000 - v), MAX(v * 2), MIN(-v), SUM(d * 1000003 - v) FROM t GROUP BY k",
-        "SELECT k, SUM(d * v), MAX(d * 1000000007 * 1000000007), SUM(-d) FROM t GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE v - 1 = 9007199254740992 GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE v + 0 > 9007199254740992 AND v * 1 < 9007199254741000 GROUP BY k",
-        "SELECT k, SUM(v) FROM t GROUP BY k HAVING SUM(v) - 1 > 0 ORDER BY SUM(v) * 1 DESC",
-        "SELECT k, SUM(v / 3) FROM t GROUP BY k",
-        "SELECT k, COUNT(*), MIN(v + -9223372036854775808) FROM t WHERE v > 0 AND v > -9223372036854775808 GROUP BY k",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT k, SUM(v * 1), MAX(v - 1), MIN(v + 1), SUM(v) * 3 FROM t GROUP BY k",
+                "SELECT k, MAX(v * 1000 - v), MAX(v * 2), MIN(-v), SUM(d * 1000003 - v) FROM t GROUP BY k",
+                "SELECT k, SUM(d * v), MAX(d * 1000000007 * 1000000007), SUM(-d) FROM t GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE v - 1 = 9007199254740992 GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE v + 0 > 9007199254740992 AND v * 1 < 9007199254741000 GROUP BY k",
+                "SELECT k, SUM(v) FROM t GROUP BY k HAVING SUM(v) - 1 > 0 ORDER BY SUM(v) * 1 DESC",
+                "SELECT k, SUM(v / 3) FROM t GROUP BY k",
+                "SELECT k, COUNT(*), MIN(v + -9223372036854775808) FROM t WHERE v > 0 AND v > -9223372036854775808 GROUP BY k",
+            })
     void bigintArithmeticIsExact(String sql) throws Exception {
         same(sql, 1, sql.contains("ORDER BY"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT SUM(v * 9223372036854775807) FROM t",
-        "SELECT MAX(v + 9223372036854775807) FROM t",
-        "SELECT MIN(v - 9223372036854775807 - 9223372036854775807) FROM t",
-        "SELECT COUNT(*) FROM t WHERE v * 2048 + 1 > 0",
-        "SELECT COUNT(*) FROM t WHERE v IN (1, 2) OR v - 9223372036854775807 * 2 > 0",
-        "SELECT MAX(v) * 9223372036854775807 FROM t",
-        "SELECT k, MIN(v) * 9223372036854775807 FROM t GROUP BY k HAVING COUNT(*) > 0",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT SUM(v * 9223372036854775807) FROM t",
+                "SELECT MAX(v + 9223372036854775807) FROM t",
+                "SELECT MIN(v - 9223372036854775807 - 9223372036854775807) FROM t",
+                "SELECT COUNT(*) FROM t WHERE v * 2048 + 1 > 0",
+                "SELECT COUNT(*) FROM t WHERE v IN (1, 2) OR v - 9223372036854775807 * 2 > 0",
+                "SELECT MAX(v) * 9223372036854775807 FROM t",
+                "SELECT k, MIN(v) * 9223372036854775807 FROM t GROUP BY k HAVING COUNT(*) > 0",
+            })
     void bigintOverflowIsAnErrorNamingTheExpression(String sql) throws Exception {
         NumacubeException e = assertThrows(NumacubeException.class, () -> cube.query(sql));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
@@ -108,58 +112,70 @@ class HostileQueryTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT k, MIN(x / y), MAX(x / y), COUNT(*) FROM t GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x / y = x / y GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x / y > 1e300 GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x / y < 10 GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x / y <> 2.5 GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x / y >= 0.0 / 0.0 GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x = -0.0 GROUP BY k",
-        "SELECT k, COUNT(*) FROM t WHERE x IN (-0.0, 0.5) GROUP BY k",
-        "SELECT k, MAX(x / y) FROM t GROUP BY k ORDER BY MAX(x / y), k",
-        "SELECT k, MIN(x / y) FROM t GROUP BY k HAVING MAX(x / y) = 0.0 / 0.0",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT k, MIN(x / y), MAX(x / y), COUNT(*) FROM t GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x / y = x / y GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x / y > 1e300 GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x / y < 10 GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x / y <> 2.5 GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x / y >= 0.0 / 0.0 GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x = -0.0 GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE x IN (-0.0, 0.5) GROUP BY k",
+                "SELECT k, MAX(x / y) FROM t GROUP BY k ORDER BY MAX(x / y), k",
+                "SELECT k, MIN(x / y) FROM t GROUP BY k HAVING MAX(x / y) = 0.0 / 0.0",
+            })
     void nanAndNegativeZeroFollowDuckDb(String sql) throws Exception {
         same(sql, 1, sql.contains("ORDER BY"));
     }
 
     @Test
     void thousandsOfAndOrNotTermsBindAndRun() throws Exception {
-        // DuckDB's parser stops at 1,000 levels (and its native stack sooner): 300 terms are compared with DuckDB, 5,000 with the same
+        // DuckDB's parser stops at 1,000 levels (and its native stack sooner): 300 terms are compared with DuckDB,
+        // 5,000 with the same
         // predicate written as an IN list (which has no depth), and 3,001 NOTs with one NOT
         for (int terms : new int[] {300, 5000}) {
-            List<String> values = IntStream.range(0, terms).mapToObj(i -> String.valueOf(i * 7919L)).toList();
+            List<String> values = IntStream.range(0, terms)
+                    .mapToObj(i -> String.valueOf(i * 7919L))
+                    .toList();
             String ands = values.stream().map(v -> "v <> " + v).collect(Collectors.joining(" AND "));
             String ors = values.stream().map(v -> "x = " + v).collect(Collectors.joining(" OR "));
             String dims = values.stream().map(v -> "k = 'k" + v + "'").collect(Collectors.joining(" OR "));
             String list = String.join(", ", values);
-            String[][] cases = {{ands, "v NOT IN (" + list + ")"}, {ors, "x IN (" + list + ")"},
+            String[][] cases = {
+                {ands, "v NOT IN (" + list + ")"},
+                {ors, "x IN (" + list + ")"},
                 {dims, "k IN (" + values.stream().map(v -> "'k" + v + "'").collect(Collectors.joining(", ")) + ")"},
-                {"(" + ands + ") OR (" + ors + ")", "v NOT IN (" + list + ") OR x IN (" + list + ")"}};
+                {"(" + ands + ") OR (" + ors + ")", "v NOT IN (" + list + ") OR x IN (" + list + ")"}
+            };
             for (String[] c : cases) {
                 String sql = "SELECT k, COUNT(*), SUM(v) FROM t WHERE %s GROUP BY k";
                 if (terms < 1000) {
                     same(String.format(sql, c[0]), 1, false);
                 }
-                assertEquals(cube.query(String.format(sql, c[1])).toString(), cube.query(String.format(sql, c[0]))
-                        .toString().replace(c[0], c[1]));
+                assertEquals(
+                        cube.query(String.format(sql, c[1])).toString(),
+                        cube.query(String.format(sql, c[0])).toString().replace(c[0], c[1]));
             }
         }
         same("SELECT k, COUNT(*) FROM t WHERE " + "NOT ".repeat(301) + "x > 1 GROUP BY k", 1, false);
-        assertEquals(cube.query("SELECT k, COUNT(*) FROM t WHERE NOT x > 1 GROUP BY k").toString(),
-                cube.query("SELECT k, COUNT(*) FROM t WHERE " + "NOT ".repeat(3001) + "x > 1 GROUP BY k").toString());
+        assertEquals(
+                cube.query("SELECT k, COUNT(*) FROM t WHERE NOT x > 1 GROUP BY k")
+                        .toString(),
+                cube.query("SELECT k, COUNT(*) FROM t WHERE " + "NOT ".repeat(3001) + "x > 1 GROUP BY k")
+                        .toString());
     }
 
     @Test
     void tooDeepNestingIsAClearErrorWithItsPosition() {
         String parens = "(".repeat(5000) + "x" + ")".repeat(5000);
-        NumacubeException e = assertThrows(NumacubeException.class,
-                () -> cube.query("SELECT SUM(" + parens + ") FROM t"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> cube.query("SELECT SUM(" + parens + ") FROM t"));
         assertTrue(e.getMessage().contains("1000") && e.getMessage().contains("line 1:"), e.getMessage());
         String plus = String.join(" + ", java.util.Collections.nCopies(3000, "v"));
         e = assertThrows(NumacubeException.class, () -> cube.query("SELECT SUM(" + plus + ") FROM t"));
-        assertTrue(e.getMessage().contains("nested too deeply") && e.getMessage().contains("line 1:"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("nested too deeply") && e.getMessage().contains("line 1:"), e.getMessage());
         String minus = "- ".repeat(4000);
         e = assertThrows(NumacubeException.class, () -> cube.query("SELECT SUM(" + minus + "x) FROM t"));
         assertTrue(e.getMessage().contains("1000"), e.getMessage());
@@ -179,23 +195,29 @@ class HostileQueryTest {
     @Test
     void limitAndOffsetFollowDuckDb() throws Exception {
         same("SELECT k, COUNT(*) FROM t GROUP BY k ORDER BY k LIMIT 9223372036854775807", 1, true);
-        same("SELECT k, COUNT(*) FROM t GROUP BY k ORDER BY k LIMIT 9223372036854775807 OFFSET 9223372036854775807",
-                1, true);
+        same(
+                "SELECT k, COUNT(*) FROM t GROUP BY k ORDER BY k LIMIT 9223372036854775807 OFFSET 9223372036854775807",
+                1,
+                true);
         same("SELECT k, COUNT(*) FROM t GROUP BY k ORDER BY k LIMIT 2 OFFSET 1", 1, true);
-        for (String bad : List.of("LIMIT 99999999999999999999", "OFFSET 99999999999999999999", "LIMIT -1",
-                "OFFSET -1")) {
+        for (String bad :
+                List.of("LIMIT 99999999999999999999", "OFFSET 99999999999999999999", "LIMIT -1", "OFFSET -1")) {
             String sql = "SELECT k, COUNT(*) FROM t GROUP BY k " + bad;
             NumacubeException e = assertThrows(NumacubeException.class, () -> cube.query(sql), sql);
-            assertTrue(e.getMessage().contains(bad.startsWith("LIMIT") ? "LIMIT" : "OFFSET")
-                    || bad.contains("-") && e.getMessage().contains("line 1:"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(bad.startsWith("LIMIT") ? "LIMIT" : "OFFSET")
+                            || bad.contains("-") && e.getMessage().contains("line 1:"),
+                    e.getMessage());
             assertThrows(Exception.class, () -> duck.query(sql), "DuckDB refuses too: " + sql);
         }
     }
 
     @Test
     void hugeLiteralsAreClearErrorsNotCrashes() {
-        for (String sql : List.of("SELECT SUM(v) FROM t WHERE v IN (1, 99999999999999999999)",
-                "SELECT SUM(v * 99999999999999999999) FROM t", "SELECT SUM(v) * 99999999999999999999 FROM t")) {
+        for (String sql : List.of(
+                "SELECT SUM(v) FROM t WHERE v IN (1, 99999999999999999999)",
+                "SELECT SUM(v * 99999999999999999999) FROM t",
+                "SELECT SUM(v) * 99999999999999999999 FROM t")) {
             NumacubeException e = assertThrows(NumacubeException.class, () -> cube.query(sql), sql);
             assertTrue(e.getMessage().contains("64 bits"), e.getMessage());
         }
@@ -204,15 +226,27 @@ class HostileQueryTest {
     @Test
     void longInListsGiveDuckDbsAnswers() throws Exception {
         String longs = ROWS.stream().limit(1500).map(r -> String.valueOf(r[2])).collect(Collectors.joining(", "));
-        String wide = LongStream.range(0, 10_000).map(i -> i * 7919L).mapToObj(Long::toString)
+        String wide = LongStream.range(0, 10_000)
+                .map(i -> i * 7919L)
+                .mapToObj(Long::toString)
                 .collect(Collectors.joining(", "));
         String doubles = IntStream.range(0, 3000).mapToObj(i -> (i * 0.25) + "").collect(Collectors.joining(", "));
-        String strings = IntStream.range(0, 3000).mapToObj(i -> "'k" + (i * 3) + "'").collect(Collectors.joining(", "));
-        String ints = IntStream.range(-3000, 3000).filter(i -> i % 2 == 0).mapToObj(Integer::toString)
+        String strings =
+                IntStream.range(0, 3000).mapToObj(i -> "'k" + (i * 3) + "'").collect(Collectors.joining(", "));
+        String ints = IntStream.range(-3000, 3000)
+                .filter(i -> i % 2 == 0)
+                .mapToObj(Integer::toString)
                 .collect(Collectors.joining(", "));
-        for (String where : List.of("v IN (" + longs + ")", "v NOT IN (" + wide + ")", "v IN (" + wide + ", 2.5)",
-                "x IN (" + doubles + ")", "x * 1 NOT IN (" + doubles + ")", "k IN (" + strings + ")",
-                "d IN (" + ints + ")", "d + 0 IN (" + ints + ")", "v - 1 IN (9007199254740992, 1.0)")) {
+        for (String where : List.of(
+                "v IN (" + longs + ")",
+                "v NOT IN (" + wide + ")",
+                "v IN (" + wide + ", 2.5)",
+                "x IN (" + doubles + ")",
+                "x * 1 NOT IN (" + doubles + ")",
+                "k IN (" + strings + ")",
+                "d IN (" + ints + ")",
+                "d + 0 IN (" + ints + ")",
+                "v - 1 IN (9007199254740992, 1.0)")) {
             same("SELECT k, COUNT(*), SUM(v) FROM t WHERE " + where + " GROUP BY k", 1, false);
         }
     }
@@ -239,8 +273,8 @@ class HostileQueryTest {
         assertThrows(IndexOutOfBoundsException.class, () -> r.isNull(0, -1));
         e = assertThrows(NullPointerException.class, () -> r.columnIndex(null));
         assertTrue(e.getMessage().contains("name"), e.getMessage());
-        IllegalArgumentException iae = assertThrows(IllegalArgumentException.class,
-                () -> cube.generateTrades(-1, 1, null));
+        IllegalArgumentException iae =
+                assertThrows(IllegalArgumentException.class, () -> cube.generateTrades(-1, 1, null));
         assertTrue(iae.getMessage().contains("rows"), iae.getMessage());
     }
 }

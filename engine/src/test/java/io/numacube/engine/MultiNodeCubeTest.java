@@ -3,14 +3,14 @@ package io.numacube.engine;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.gen.ReferenceQueries;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import io.numacube.engine.result.QueryStats;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.ProgressListener;
 
 /**
  * The issue's multi-node acceptance checks, for the QEMU multi-node VM stage (tag {@code multinode}, excluded by

@@ -1,5 +1,6 @@
 package io.numacube.numa;
 
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.binding.ProcessBinding;
 import io.numacube.numa.binding.ProcessBindingReader;
 import io.numacube.numa.exec.NodeWorkerPool;
@@ -14,7 +15,6 @@ import io.numacube.numa.topology.SystemRoot;
 import io.numacube.numa.topology.Topology;
 import io.numacube.numa.topology.TopologyReader;
 import java.util.Optional;
-import io.numacube.numa.base.NumacubeException;
 
 /**
  * Everything numacube knows about where it runs, read once: the topology, this process's bindings, which NUMA calls
@@ -34,8 +34,14 @@ public final class NumaRuntime {
     private final PlacementPlan plan;
     private final boolean live;
 
-    private NumaRuntime(SystemRoot root, Optional<NumaKernel> kernel, Topology topology, ProcessBinding binding,
-                        PolicySupport policySupport, PlacementPlan plan, boolean live) {
+    private NumaRuntime(
+            SystemRoot root,
+            Optional<NumaKernel> kernel,
+            Topology topology,
+            ProcessBinding binding,
+            PolicySupport policySupport,
+            PlacementPlan plan,
+            boolean live) {
         this.root = root;
         this.kernel = kernel;
         this.topology = topology;
@@ -51,10 +57,11 @@ public final class NumaRuntime {
         SystemRoot root = SystemRoot.live();
         Topology topology = TopologyReader.read(root);
         ProcessBinding binding = ProcessBindingReader.read(root, kernel);
-        PolicySupport support = kernel.isPresent() ? PolicyProbe.probe(kernel)
+        PolicySupport support = kernel.isPresent()
+                ? PolicyProbe.probe(kernel)
                 : PolicySupport.none(NumaKernels.unavailableReason().orElse("no native access"));
-        return new NumaRuntime(root, kernel, topology, binding, support,
-                PlacementPlanner.plan(topology, binding, support), true);
+        return new NumaRuntime(
+                root, kernel, topology, binding, support, PlacementPlanner.plan(topology, binding, support), true);
     }
 
     /**
@@ -64,8 +71,14 @@ public final class NumaRuntime {
     public static NumaRuntime fromSnapshot(SystemRoot snapshot, PolicySupport support) {
         Topology topology = TopologyReader.read(snapshot);
         ProcessBinding binding = ProcessBindingReader.read(snapshot, Optional.empty());
-        return new NumaRuntime(snapshot, Optional.empty(), topology, binding, support,
-                PlacementPlanner.plan(topology, binding, support), false);
+        return new NumaRuntime(
+                snapshot,
+                Optional.empty(),
+                topology,
+                binding,
+                support,
+                PlacementPlanner.plan(topology, binding, support),
+                false);
     }
 
     public SystemRoot root() {
@@ -121,7 +134,8 @@ public final class NumaRuntime {
 
     private void requireLive(String what) {
         if (!live) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "cannot " + what + " on a snapshot of another machine: root=" + root);
         }
     }
@@ -133,7 +147,8 @@ public final class NumaRuntime {
                     + " workers_on=" + plan.workerNodes();
         }
         if (kernel.isEmpty()) {
-            return "numa=fallback nodes=" + topology.nodeCount() + " reason=" + NumaKernels.unavailableReason().orElse("none");
+            return "numa=fallback nodes=" + topology.nodeCount() + " reason="
+                    + NumaKernels.unavailableReason().orElse("none");
         }
         return "numa=native nodes=" + topology.nodeCount() + " data_nodes=" + plan.dataNodes() + " workers_on="
                 + plan.workerNodes() + " placement=" + plan.mode().name().toLowerCase(java.util.Locale.ROOT);

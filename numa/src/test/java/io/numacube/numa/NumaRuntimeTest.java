@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.memory.PolicySupport;
 import io.numacube.numa.topology.SystemRoot;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import io.numacube.numa.base.NumacubeException;
 
 class NumaRuntimeTest {
 
@@ -20,8 +20,11 @@ class NumaRuntimeTest {
         for (int node : rt.plan().dataNodes().toArray()) {
             assertTrue(rt.binding().allowedMems().contains(node), () -> "data node not allowed: " + node);
         }
-        rt.plan().workerCpus().values().forEach(cpus ->
-                assertTrue(rt.binding().allowedCpus().containsAll(cpus), () -> "worker CPUs not allowed: " + cpus));
+        rt.plan()
+                .workerCpus()
+                .values()
+                .forEach(cpus -> assertTrue(
+                        rt.binding().allowedCpus().containsAll(cpus), () -> "worker CPUs not allowed: " + cpus));
     }
 
     @Test

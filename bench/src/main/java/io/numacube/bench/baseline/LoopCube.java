@@ -1,8 +1,8 @@
 package io.numacube.bench.baseline;
 
 import io.numacube.bench.CubeUnderTest;
-import io.numacube.bench.data.GeneratedTrades;
 import io.numacube.bench.Placement;
+import io.numacube.bench.data.GeneratedTrades;
 import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.ResultTable;
 import io.numacube.bench.peer.TableSource;
@@ -10,7 +10,6 @@ import io.numacube.bench.report.BenchReport.EngineStats;
 import io.numacube.engine.gen.ReferenceQueries;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -46,7 +45,8 @@ public final class LoopCube implements CubeUnderTest {
     static final int COUNTERPARTIES = TradesGenerator.COUNTERPARTIES;
     /** Bit d set = desk code d is one of Q3's desks. */
     static final long Q3_DESK_MASK = ReferenceQueries.Q3_DESKS.stream()
-            .mapToLong(name -> 1L << TradesGenerator.deskNames().indexOf(name)).reduce(0, (a, b) -> a | b);
+            .mapToLong(name -> 1L << TradesGenerator.deskNames().indexOf(name))
+            .reduce(0, (a, b) -> a | b);
 
     private final Arena arena = Arena.ofShared();
     private final GeneratedTrades data;
@@ -69,7 +69,8 @@ public final class LoopCube implements CubeUnderTest {
         this.data = new GeneratedTrades(rows, seed);
         this.rows = rows;
         this.threads = threads;
-        this.pool = Executors.newFixedThreadPool(threads, r -> Thread.ofPlatform().daemon().name("loop-cube").unstarted(r));
+        this.pool = Executors.newFixedThreadPool(
+                threads, r -> Thread.ofPlatform().daemon().name("loop-cube").unstarted(r));
         long t0 = System.nanoTime();
         tradeId = arena.allocate(rows * 8, 64);
         desk = arena.allocate(rows, 64);
@@ -141,8 +142,16 @@ public final class LoopCube implements CubeUnderTest {
             case Q4 -> q4();
             case Q5 -> q5();
         };
-        return new Answer(table, new EngineStats(rows, q.bytesRead(rows, storedWidths()), threads, threads, 0, 0,
-                "bare loop: one row range per thread"));
+        return new Answer(
+                table,
+                new EngineStats(
+                        rows,
+                        q.bytesRead(rows, storedWidths()),
+                        threads,
+                        threads,
+                        0,
+                        0,
+                        "bare loop: one row range per thread"));
     }
 
     private Supplier<ResultTable> q1() {
@@ -170,8 +179,8 @@ public final class LoopCube implements CubeUnderTest {
         for (double[] part : perThread(t -> {
             double[] s = new double[DESKS * width];
             if (filtered) {
-                LoopKernels.filteredSumByTwoByteKeys(tradeDate, 100, 149, desk, mask, currency, width, pnl,
-                        from(t), from(t + 1), s);
+                LoopKernels.filteredSumByTwoByteKeys(
+                        tradeDate, 100, 149, desk, mask, currency, width, pnl, from(t), from(t + 1), s);
             } else {
                 LoopKernels.sumByTwoByteKeys(desk, currency, width, pnl, from(t), from(t + 1), s);
             }
@@ -213,8 +222,11 @@ public final class LoopCube implements CubeUnderTest {
             List<List<Object>> out = new ArrayList<>();
             for (int g = 0; g < sums.length; g++) {
                 if (counts[g] > 0) {
-                    out.add(List.of(TradesGenerator.bookName(g / DAYS),
-                            LocalDate.ofEpochDay(TradesGenerator.epochDay(g % DAYS)), sums[g], counts[g]));
+                    out.add(List.of(
+                            TradesGenerator.bookName(g / DAYS),
+                            LocalDate.ofEpochDay(TradesGenerator.epochDay(g % DAYS)),
+                            sums[g],
+                            counts[g]));
                 }
             }
             return new ResultTable(List.of("book", "trade_date", "SUM(pnl)", "COUNT(*)"), out);

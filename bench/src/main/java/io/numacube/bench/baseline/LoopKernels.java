@@ -14,12 +14,12 @@ public final class LoopKernels {
 
     /** Rows per asSlice window: an int index inside it. */
     public static final int WINDOW = 1 << 20;
+
     static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT;
     static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE;
 
-    private LoopKernels() {
-    }
+    private LoopKernels() {}
 
     /** Scan-sum: {@code sums[key[i]] += value[i]} over byte keys (Q1's kernel). */
     public static void sumByByteKey(MemorySegment key, MemorySegment value, long from, long to, double[] sums) {
@@ -34,8 +34,8 @@ public final class LoopKernels {
     }
 
     /** Two byte keys: {@code sums[k1[i] * width2 + k2[i]] += value[i]} (Q2's kernel, before the FX roll-up). */
-    public static void sumByTwoByteKeys(MemorySegment k1, MemorySegment k2, int width2, MemorySegment value, long from,
-                                        long to, double[] sums) {
+    public static void sumByTwoByteKeys(
+            MemorySegment k1, MemorySegment k2, int width2, MemorySegment value, long from, long to, double[] sums) {
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
             MemorySegment a = k1.asSlice(w, n);
@@ -52,9 +52,18 @@ public final class LoopKernels {
      * {@code k1} is in {@code k1Mask} (bit k set = keep key k, keys below 64) add {@code value} at
      * {@code k1 * width2 + k2}; other rows add 0 (Q3's kernel).
      */
-    public static void filteredSumByTwoByteKeys(MemorySegment day, int dayFrom, int dayTo, MemorySegment k1,
-                                                long k1Mask, MemorySegment k2, int width2, MemorySegment value,
-                                                long from, long to, double[] sums) {
+    public static void filteredSumByTwoByteKeys(
+            MemorySegment day,
+            int dayFrom,
+            int dayTo,
+            MemorySegment k1,
+            long k1Mask,
+            MemorySegment k2,
+            int width2,
+            MemorySegment value,
+            long from,
+            long to,
+            double[] sums) {
         int span = dayTo - dayFrom;
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
@@ -76,9 +85,15 @@ public final class LoopKernels {
      * Dense group-by over a short key and an unsigned byte key: {@code sums[k1 * width2 + k2] += value; counts[...]++}
      * (Q4's kernel over book and day codes, 250k groups).
      */
-    public static void denseSumCountByShortAndByteKeys(MemorySegment k1, MemorySegment k2, int width2,
-                                                       MemorySegment value, long from, long to, double[] sums,
-                                                       long[] counts) {
+    public static void denseSumCountByShortAndByteKeys(
+            MemorySegment k1,
+            MemorySegment k2,
+            int width2,
+            MemorySegment value,
+            long from,
+            long to,
+            double[] sums,
+            long[] counts) {
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
             MemorySegment a = k1.asSlice(w * 2, n * 2L);
@@ -96,8 +111,15 @@ public final class LoopKernels {
      * Dense group-by over one short key with two measures: {@code sumA[k] += a; sumB[k] += b; counts[k]++}
      * (Q5's kernel: SUM(notional), AVG(pnl)).
      */
-    public static void denseTwoSumsCountByShortKey(MemorySegment key, MemorySegment a, MemorySegment b, long from,
-                                                   long to, double[] sumA, double[] sumB, long[] counts) {
+    public static void denseTwoSumsCountByShortKey(
+            MemorySegment key,
+            MemorySegment a,
+            MemorySegment b,
+            long from,
+            long to,
+            double[] sumA,
+            double[] sumB,
+            long[] counts) {
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
             MemorySegment k = key.asSlice(w * 2, n * 2L);
@@ -117,8 +139,8 @@ public final class LoopKernels {
      * or too sparse for a dense array, over a short key and an unsigned byte key: {@code table} holds
      * {@code key + 1} (0 = empty) in a power-of-two sized array.
      */
-    public static void hashSumByShortAndByteKeys(MemorySegment k1, MemorySegment k2, MemorySegment value, long from,
-                                             long to, HashAccumulator table) {
+    public static void hashSumByShortAndByteKeys(
+            MemorySegment k1, MemorySegment k2, MemorySegment value, long from, long to, HashAccumulator table) {
         for (long w = from; w < to; w += WINDOW) {
             int n = (int) Math.min(WINDOW, to - w);
             MemorySegment a = k1.asSlice(w * 2, n * 2L);

@@ -5,14 +5,13 @@ import io.numacube.bench.BenchOptions.Section;
 import io.numacube.bench.BenchRunner;
 import io.numacube.bench.Engines;
 import io.numacube.bench.report.BenchReport;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code numacube bench}: measures numacube against the memory-bandwidth limit and DuckDB, compares placement
@@ -20,40 +19,65 @@ import java.util.concurrent.Callable;
  * one differed, 2 on bad options. Its own main class: the launcher runs it on the bench's class path
  * (bench/target/lib), so that the numacube command's runtime carries neither DuckDB, JMH nor the chart libraries.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, same threads), "
-                + "placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
-                "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'bench/target/numacube-bench.jar:bench/target/lib/*' "
-                + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."})
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, same threads), "
+                    + "placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
+            "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'bench/target/numacube-bench.jar:bench/target/lib/*' "
+                    + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."
+        })
 public final class BenchCommand implements Callable<Integer> {
 
-    @Option(names = "--quick", description = "Smoke-test sizes (4M rows, 256 MiB probe, few runs): about a minute "
-            + "on a 2-core machine. For CI; do not judge its numbers.")
+    @Option(
+            names = "--quick",
+            description = "Smoke-test sizes (4M rows, 256 MiB probe, few runs): about a minute "
+                    + "on a 2-core machine. For CI; do not judge its numbers.")
     boolean quick;
 
-    @Option(names = "--rows", paramLabel = "N", description = "Trades rows for the peer comparison "
-            + "(default: 100000000, or 4000000 with --quick). Policies, scaling and stability use at most 20M "
-            + "(1M with --quick).")
+    @Option(
+            names = "--rows",
+            paramLabel = "N",
+            description = "Trades rows for the peer comparison "
+                    + "(default: 100000000, or 4000000 with --quick). Policies, scaling and stability use at most 20M "
+                    + "(1M with --quick).")
     Long rows;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Query threads for numacube and DuckDB alike "
-            + "(default: every available CPU).")
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Query threads for numacube and DuckDB alike " + "(default: every available CPU).")
     Integer threads;
 
-    @Option(names = "--sections", split = ",", paramLabel = "LIST", description = "Sections to run, comma-separated:"
-            + " probe,peers,policies,scaling,stability (default: all).")
+    @Option(
+            names = "--sections",
+            split = ",",
+            paramLabel = "LIST",
+            description =
+                    "Sections to run, comma-separated:" + " probe,peers,policies,scaling,stability (default: all).")
     List<String> sections;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write every figure and the machine "
-            + "description as JSON to FILE.")
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Also write every figure and the machine " + "description as JSON to FILE.")
     Path json;
 
-    @Option(names = "--charts", paramLabel = "DIR", defaultValue = "build/bench",
+    @Option(
+            names = "--charts",
+            paramLabel = "DIR",
+            defaultValue = "build/bench",
             description = "Directory for the PNG charts (policies, scaling); default: ${DEFAULT-VALUE}.")
     Path charts;
 
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = "numacube", description = "What to measure: "
-            + "numacube (the engine, default) or loop (the bench's plain-loop baseline: no planner, no placement).")
+    @Option(
+            names = "--engine",
+            paramLabel = "NAME",
+            defaultValue = "numacube",
+            description =
+                    "What to measure: "
+                            + "numacube (the engine, default) or loop (the bench's plain-loop baseline: no planner, no placement).")
     String engine;
 
     /** Runs {@code numacube bench ARGS...}; bad options print one line and exit 2, as the numacube command does. */
@@ -98,8 +122,14 @@ public final class BenchCommand implements Callable<Integer> {
             System.err.println("numacube bench: more threads than CPUs: threads=" + options.threads() + " cpus="
                     + Runtime.getRuntime().availableProcessors() + " — the figures will measure time slicing");
         }
-        BenchReport report = new BenchRunner(options, Engines.factory(engine), Engines.baselineFor(engine), Engines.probeTeam(options.threads()), System.out,
-                System.err).run();
+        BenchReport report = new BenchRunner(
+                        options,
+                        Engines.factory(engine),
+                        Engines.baselineFor(engine),
+                        Engines.probeTeam(options.threads()),
+                        System.out,
+                        System.err)
+                .run();
         if (BenchRunner.failed(report)) {
             System.err.println("numacube bench: FAILED — numacube's and DuckDB's answers differ (see the table)");
             return 1;

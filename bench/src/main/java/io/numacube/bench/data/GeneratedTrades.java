@@ -4,7 +4,6 @@ import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.TableSource;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
-
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,23 @@ public final class GeneratedTrades {
      * the engine and the bare loop store them. The bench counts "GB/s of the columns read" at these widths for every
      * engine, so the figures compare the same work.
      */
-    public static final Map<String, Integer> NOMINAL_WIDTHS = Map.of("trade_id", 8, "desk", 1, "book", 2,
-            "currency", 1, "trade_date", 1, "counterparty", 2, "pnl", 8, "notional", 8);
+    public static final Map<String, Integer> NOMINAL_WIDTHS = Map.of(
+            "trade_id",
+            8,
+            "desk",
+            1,
+            "book",
+            2,
+            "currency",
+            1,
+            "trade_date",
+            1,
+            "counterparty",
+            2,
+            "pnl",
+            8,
+            "notional",
+            8);
 
     private final TradesGenerator generator;
 
@@ -44,7 +58,8 @@ public final class GeneratedTrades {
 
     /** Q3's literals as the generator defines them (business days 100 and 149, three desks). */
     public static ReferenceQuery.Q3Literals q3Literals() {
-        return new ReferenceQuery.Q3Literals(LocalDate.ofEpochDay(TradesGenerator.epochDay(100)),
+        return new ReferenceQuery.Q3Literals(
+                LocalDate.ofEpochDay(TradesGenerator.epochDay(100)),
                 LocalDate.ofEpochDay(TradesGenerator.epochDay(149)),
                 io.numacube.engine.gen.ReferenceQueries.Q3_DESKS);
     }
@@ -59,13 +74,15 @@ public final class GeneratedTrades {
 
             @Override
             public List<Column> columns() {
-                return List.of(new Column("trade_id", SqlType.BIGINT),
+                return List.of(
+                        new Column("trade_id", SqlType.BIGINT),
                         new Column("desk", SqlType.CODED_VARCHAR, TradesGenerator.deskNames()),
                         new Column("book", SqlType.CODED_VARCHAR, TradesGenerator.bookNames()),
                         new Column("currency", SqlType.CODED_VARCHAR, TradesGenerator.CURRENCIES),
                         new Column("trade_date", SqlType.DATE),
                         new Column("counterparty", SqlType.CODED_VARCHAR, TradesGenerator.counterpartyNames()),
-                        new Column("pnl", SqlType.DOUBLE), new Column("notional", SqlType.DOUBLE));
+                        new Column("pnl", SqlType.DOUBLE),
+                        new Column("notional", SqlType.DOUBLE));
             }
 
             @Override

@@ -10,11 +10,10 @@ import io.numacube.bench.report.BenchReport.EngineStats;
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
 import io.numacube.engine.PartitionInfo;
-import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.numa.NumaRuntime;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +44,9 @@ public final class EngineCube implements CubeUnderTest {
     public static Factory factory() {
         NumaRuntime runtime = NumaRuntime.detect();
         int workerNodes = Math.max(1, runtime.plan().workerNodes().size());
-        int firstDataNode = runtime.plan().dataNodes().size() == 0 ? 0 : runtime.plan().dataNodes().toArray()[0];
+        int firstDataNode = runtime.plan().dataNodes().size() == 0
+                ? 0
+                : runtime.plan().dataNodes().toArray()[0];
         String status = runtime.statusLine();
         return new Factory() {
             @Override
@@ -91,8 +92,16 @@ public final class EngineCube implements CubeUnderTest {
     public Answer query(String sql) {
         QueryResult result = cube.query(sql);
         QueryStats s = result.stats();
-        EngineStats stats = s == null ? null : new EngineStats(s.rowsScanned(), s.bytesRead(), s.morsels(),
-                s.morselsHome(), s.morselsStolen(), s.morselsSkipped(), s.plan());
+        EngineStats stats = s == null
+                ? null
+                : new EngineStats(
+                        s.rowsScanned(),
+                        s.bytesRead(),
+                        s.morsels(),
+                        s.morselsHome(),
+                        s.morselsStolen(),
+                        s.morselsSkipped(),
+                        s.plan());
         return new Answer(() -> table(result), stats);
     }
 
@@ -142,7 +151,9 @@ public final class EngineCube implements CubeUnderTest {
     /** Partitions, nodes, bytes and the page census of the trades table, one line. */
     @Override
     public String placementSummary() {
-        List<PartitionInfo> parts = cube.placement().stream().filter(p -> p.table().equals("trades")).toList();
+        List<PartitionInfo> parts = cube.placement().stream()
+                .filter(p -> p.table().equals("trades"))
+                .toList();
         long bytes = parts.stream().mapToLong(PartitionInfo::bytes).sum();
         TreeSet<Integer> homes = new TreeSet<>();
         TreeSet<String> applied = new TreeSet<>();
@@ -154,8 +165,13 @@ public final class EngineCube implements CubeUnderTest {
                 minPct = Double.isNaN(minPct) ? p.pagesOnNodePct() : Math.min(minPct, p.pagesOnNodePct());
             }
         }
-        return String.format(Locale.ROOT, "%d partitions, %.2f GB on home nodes %s, placed %s, pages on their node: %s",
-                parts.size(), bytes / 1e9, homes, String.join("/", applied),
+        return String.format(
+                Locale.ROOT,
+                "%d partitions, %.2f GB on home nodes %s, placed %s, pages on their node: %s",
+                parts.size(),
+                bytes / 1e9,
+                homes,
+                String.join("/", applied),
                 Double.isNaN(minPct) ? "no census here" : String.format(Locale.ROOT, "min %.0f%%", minPct));
     }
 

@@ -2,8 +2,9 @@ package io.numacube.bench.jmh;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.gen.ReferenceQueries;
+import io.numacube.engine.storage.ProgressListener;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,8 +19,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * Whole engine queries (parse, plan, morsels on the pinned workers, merge, result) on small cubes: with
  * {@code rows} = 1,000 the score is the engine's fixed cost per query; with 1M (L3-resident) it adds the kernels.
@@ -33,7 +32,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class EngineQueryBenchmarks {
 
     @Param({"1000", "1048576"})

@@ -1,6 +1,12 @@
 package io.numacube.bench.jmh;
 
 import io.numacube.bench.baseline.LoopKernels;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,13 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.Arrays;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The inner aggregation kernels of the reference queries, one thread, over off-heap columns shaped like the trades
@@ -36,7 +35,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class KernelBenchmarks {
 
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
@@ -113,8 +114,18 @@ public class KernelBenchmarks {
     @Benchmark
     public double filteredScan() {
         Arrays.fill(deskCurrencySums, 0);
-        LoopKernels.filteredSumByTwoByteKeys(tradeDate, 100, 149, desk, (1L << 3) | (1L << 17) | (1L << 42),
-                currency, CURRENCIES, pnl, 0, rows, deskCurrencySums);
+        LoopKernels.filteredSumByTwoByteKeys(
+                tradeDate,
+                100,
+                149,
+                desk,
+                (1L << 3) | (1L << 17) | (1L << 42),
+                currency,
+                CURRENCIES,
+                pnl,
+                0,
+                rows,
+                deskCurrencySums);
         return deskCurrencySums[3 * CURRENCIES];
     }
 

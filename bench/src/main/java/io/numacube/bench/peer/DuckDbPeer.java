@@ -2,9 +2,6 @@ package io.numacube.bench.peer;
 
 import io.numacube.bench.peer.TableSource.Column;
 import io.numacube.bench.peer.TableSource.SqlType;
-import org.duckdb.DuckDBAppender;
-import org.duckdb.DuckDBConnection;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -14,6 +11,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 
 /**
  * DuckDB in-process (JDBC, in-memory database) as the peer: tables loaded through DuckDB's Appender (no text
@@ -55,14 +54,15 @@ public final class DuckDbPeer implements AutoCloseable {
     /** The current value of a setting, as text. */
     public String setting(String name) throws SQLException {
         try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("SELECT current_setting('" + name + "')")) {
+                ResultSet rs = s.executeQuery("SELECT current_setting('" + name + "')")) {
             rs.next();
             return rs.getString(1);
         }
     }
 
     public String version() throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT version()")) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT version()")) {
             rs.next();
             return rs.getString(1);
         }
@@ -76,9 +76,14 @@ public final class DuckDbPeer implements AutoCloseable {
     public long load(TableSource source) throws Exception {
         boolean coded = source.columns().stream().anyMatch(c -> c.type() == SqlType.CODED_VARCHAR);
         String target = coded ? source.tableName() + "__codes" : source.tableName();
-        execute("CREATE OR REPLACE TABLE " + target + " (" + source.columns().stream()
-                .map(c -> c.name() + " " + (c.type() == SqlType.CODED_VARCHAR ? "INTEGER" : c.type().name()))
-                .collect(Collectors.joining(", ")) + ")");
+        execute("CREATE OR REPLACE TABLE " + target + " ("
+                + source.columns().stream()
+                        .map(c -> c.name() + " "
+                                + (c.type() == SqlType.CODED_VARCHAR
+                                        ? "INTEGER"
+                                        : c.type().name()))
+                        .collect(Collectors.joining(", "))
+                + ")");
         long rows = source.rowCount();
         int parts = (int) Math.max(1, Math.min(threads, rows / 65536));
         List<Thread> workers = new ArrayList<>();
@@ -88,7 +93,8 @@ public final class DuckDbPeer implements AutoCloseable {
             long to = p == parts - 1 ? rows : rows / parts * (p + 1);
             DuckDBConnection c = (DuckDBConnection) connection.duplicate();
             workers.add(Thread.ofPlatform().name("duckdb-load-" + p).start(() -> {
-                try (c; DuckDBAppender appender = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, target)) {
+                try (c;
+                        DuckDBAppender appender = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, target)) {
                     source.produce(new AppenderSink(appender), from, to);
                 } catch (Throwable e) {
                     synchronized (failure) {
@@ -101,8 +107,8 @@ public final class DuckDbPeer implements AutoCloseable {
             t.join();
         }
         if (failure[0] != null) {
-            throw new SQLException("loading DuckDB failed: table=" + source.tableName() + " — " + failure[0],
-                    failure[0]);
+            throw new SQLException(
+                    "loading DuckDB failed: table=" + source.tableName() + " — " + failure[0], failure[0]);
         }
         if (coded) {
             decode(source, target);
@@ -132,7 +138,12 @@ public final class DuckDbPeer implements AutoCloseable {
                 }
             }
             select.add(dict + ".value AS " + c.name());
-            from.append(" JOIN ").append(dict).append(" ON t.").append(c.name()).append(" = ").append(dict)
+            from.append(" JOIN ")
+                    .append(dict)
+                    .append(" ON t.")
+                    .append(c.name())
+                    .append(" = ")
+                    .append(dict)
                     .append(".code");
         }
         execute("CREATE OR REPLACE TABLE " + source.tableName() + " AS SELECT " + String.join(", ", select) + from);
@@ -152,7 +163,8 @@ public final class DuckDbPeer implements AutoCloseable {
      * would; the cells are kept as JDBC gave them, so this is what the bench times.
      */
     public Fetched fetch(String sql) throws SQLException {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();
             int n = md.getColumnCount();
             List<String> columns = new ArrayList<>(n);
@@ -180,7 +192,8 @@ public final class DuckDbPeer implements AutoCloseable {
     public record Fetched(List<String> columns, List<Object[]> rows) {
         /** The neutral form, for comparison with numacube's answer. */
         public ResultTable table() {
-            return new ResultTable(columns, rows.stream().map(r -> java.util.Arrays.asList(r)).toList());
+            return new ResultTable(
+                    columns, rows.stream().map(r -> java.util.Arrays.asList(r)).toList());
         }
     }
 

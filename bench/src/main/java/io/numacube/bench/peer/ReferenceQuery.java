@@ -64,12 +64,15 @@ public enum ReferenceQuery {
         return switch (this) {
             case Q1 -> "SELECT currency, SUM(pnl) FROM trades GROUP BY currency";
             case Q2 -> q2 + " GROUP BY desk";
-            case Q3 -> q2 + " WHERE trade_date BETWEEN DATE '" + q3.firstDay() + "' AND DATE '" + q3.lastDay()
-                    + "' AND desk IN (" + q3.desks().stream().map(ReferenceQuery::literal)
-                    .collect(Collectors.joining(", ")) + ") GROUP BY desk";
+            case Q3 ->
+                q2 + " WHERE trade_date BETWEEN DATE '" + q3.firstDay() + "' AND DATE '" + q3.lastDay()
+                        + "' AND desk IN ("
+                        + q3.desks().stream().map(ReferenceQuery::literal).collect(Collectors.joining(", "))
+                        + ") GROUP BY desk";
             case Q4 -> "SELECT book, trade_date, SUM(pnl), COUNT(*) FROM trades GROUP BY book, trade_date";
-            case Q5 -> "SELECT counterparty, SUM(notional), AVG(pnl) FROM trades GROUP BY counterparty"
-                    + " ORDER BY 2 DESC LIMIT 10";
+            case Q5 ->
+                "SELECT counterparty, SUM(notional), AVG(pnl) FROM trades GROUP BY counterparty"
+                        + " ORDER BY 2 DESC LIMIT 10";
         };
     }
 

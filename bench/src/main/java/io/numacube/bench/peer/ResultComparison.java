@@ -32,11 +32,11 @@ public record ResultComparison(boolean equal, String difference) {
     };
 
     /** Compares {@code actual} against {@code expected} under the type's rules. */
-    public static ResultComparison compare(ResultTable expected, ResultTable actual, boolean ordered,
-                                           double tolerance) {
+    public static ResultComparison compare(
+            ResultTable expected, ResultTable actual, boolean ordered, double tolerance) {
         if (expected.columns().size() != actual.columns().size()) {
-            return differ("column counts differ: expected=" + expected.columns().size() + " "
-                    + expected.columns() + " actual=" + actual.columns().size() + " " + actual.columns());
+            return differ("column counts differ: expected=" + expected.columns().size() + " " + expected.columns()
+                    + " actual=" + actual.columns().size() + " " + actual.columns());
         }
         if (expected.rowCount() != actual.rowCount()) {
             return differ("row counts differ: expected=" + expected.rowCount() + " actual=" + actual.rowCount());
@@ -54,7 +54,8 @@ public record ResultComparison(boolean equal, String difference) {
                 Object x = e.get(r).get(c);
                 Object y = a.get(r).get(c);
                 if (!cellsEqual(x, y, tolerance)) {
-                    return differ("row " + (r + 1) + " column " + (c + 1) + " (" + expected.columns().get(c)
+                    return differ("row " + (r + 1) + " column " + (c + 1) + " ("
+                            + expected.columns().get(c)
                             + "): expected=" + x + " actual=" + y + "; expected row=" + e.get(r)
                             + " actual row=" + a.get(r));
                 }

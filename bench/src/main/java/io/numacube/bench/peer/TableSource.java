@@ -15,7 +15,11 @@ public interface TableSource {
 
     /** SQL types a column can have in the peer. */
     enum SqlType {
-        BIGINT, INTEGER, DOUBLE, VARCHAR, DATE,
+        BIGINT,
+        INTEGER,
+        DOUBLE,
+        VARCHAR,
+        DATE,
         /** A VARCHAR given as a code into {@link Column#dictionary()} (how numacube stores it). */
         CODED_VARCHAR
     }

@@ -1,7 +1,6 @@
 package io.numacube.bench.probe;
 
 import io.numacube.bench.stats.Summary;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -37,8 +36,7 @@ public final class BandwidthProbe {
      * @param gbPerSecond  summary over the repetitions, GB/s (10^9 bytes per second)
      * @param best         the best repetition, GB/s: the figure the bench divides by
      */
-    public record Result(int threads, long bytes, Summary gbPerSecond, double best) {
-    }
+    public record Result(int threads, long bytes, Summary gbPerSecond, double best) {}
 
     /**
      * Measures read bandwidth with {@code threads} threads over an array of {@code bytes} bytes.

@@ -1,7 +1,6 @@
 package io.numacube.bench.probe;
 
 import io.numacube.numa.exec.NodeWorkerPool;
-
 import java.util.function.IntConsumer;
 
 /**
@@ -31,8 +30,8 @@ public final class PinnedTeam implements ThreadTeam {
     @Override
     public void run(int n, IntConsumer body) {
         if (n > pool.workerCount()) {
-            throw new IllegalArgumentException("a pinned team runs at most one body per worker: n=" + n
-                    + " workers=" + pool.workerCount() + " — ask for fewer threads");
+            throw new IllegalArgumentException("a pinned team runs at most one body per worker: n=" + n + " workers="
+                    + pool.workerCount() + " — ask for fewer threads");
         }
         pool.runOnEveryWorker(ctx -> {
             if (ctx.workerId() < n) {

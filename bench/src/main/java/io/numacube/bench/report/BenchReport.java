@@ -1,7 +1,6 @@
 package io.numacube.bench.report;
 
 import io.numacube.bench.stats.Summary;
-
 import java.util.List;
 
 /**
@@ -24,8 +23,19 @@ import java.util.List;
  * @param scaling   Amdahl and Gustafson scaling, or null
  * @param stability run-to-run variation, or null
  */
-public record BenchReport(String tool, String startedAt, Machine machine, Settings settings, List<String> notes,
-                          List<String> errors, List<SectionContention> contention, Probe probe, Peers peers, Policies policies, Scaling scaling, Stability stability) {
+public record BenchReport(
+        String tool,
+        String startedAt,
+        Machine machine,
+        Settings settings,
+        List<String> notes,
+        List<String> errors,
+        List<SectionContention> contention,
+        Probe probe,
+        Peers peers,
+        Policies policies,
+        Scaling scaling,
+        Stability stability) {
 
     public BenchReport {
         notes = List.copyOf(notes);
@@ -41,8 +51,7 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param othersCpuFraction    share (0..1) of all CPUs used by other processes meanwhile ({@link CpuMeter});
      *                             NaN (null in the JSON) when it cannot be measured
      */
-    public record SectionContention(String section, double seconds, double othersCpuFraction) {
-    }
+    public record SectionContention(String section, double seconds, double othersCpuFraction) {}
 
     /**
      * @param rows        trades rows generated
@@ -58,17 +67,25 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param engine      what was measured as "numacube" (the engine and its NUMA path, or the bare loop)
      * @param warmupSeconds least seconds of warm-up per query and engine
      */
-    public record Settings(long rows, long seed, int threads, boolean quick, List<String> sections, int warmups,
-                           int repetitions, double timeBudgetSeconds, long sectionRows, String engine,
-                           double warmupSeconds) {
+    public record Settings(
+            long rows,
+            long seed,
+            int threads,
+            boolean quick,
+            List<String> sections,
+            int warmups,
+            int repetitions,
+            double timeBudgetSeconds,
+            long sectionRows,
+            String engine,
+            double warmupSeconds) {
         public Settings {
             sections = List.copyOf(sections);
         }
     }
 
     /** One probe configuration: threads, bytes read per pass, GB/s over the passes and the best pass. */
-    public record ProbeFigure(int threads, long bytes, Summary gbPerSecond, double bestGbPerSecond) {
-    }
+    public record ProbeFigure(int threads, long bytes, Summary gbPerSecond, double bestGbPerSecond) {}
 
     /**
      * @param kernel     what the probe loop is
@@ -76,12 +93,10 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param oneThread  1 thread
      * @param allThreads the bench's thread count
      */
-    public record Probe(String kernel, String threading, ProbeFigure oneThread, ProbeFigure allThreads) {
-    }
+    public record Probe(String kernel, String threading, ProbeFigure oneThread, ProbeFigure allThreads) {}
 
     /** A load: seconds and rows/s. */
-    public record Load(double seconds, double rowsPerSecond) {
-    }
+    public record Load(double seconds, double rowsPerSecond) {}
 
     /**
      * Timings of one engine on one query.
@@ -92,8 +107,8 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param gbPerSecond     bytes of the columns read / median seconds, GB/s
      * @param fractionOfProbe gbPerSecond / the probe's best all-threads GB/s (0 when there was no probe)
      */
-    public record Timing(Summary seconds, double medianSeconds, double rowsPerSecond, double gbPerSecond,
-                         double fractionOfProbe) {
+    public record Timing(
+            Summary seconds, double medianSeconds, double rowsPerSecond, double gbPerSecond, double fractionOfProbe) {
 
         /** The timing of an engine that failed the query: every figure NaN (null in the JSON), no samples. */
         public static Timing failed() {
@@ -104,7 +119,11 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
         /** The timing of runs that took {@code seconds}, over {@code rows} rows and {@code bytes} bytes. */
         public static Timing of(Summary seconds, long rows, long bytes, double probeGbPerSecond) {
             double gbs = bytes / seconds.median() / 1e9;
-            return new Timing(seconds, seconds.median(), rows / seconds.median(), gbs,
+            return new Timing(
+                    seconds,
+                    seconds.median(),
+                    rows / seconds.median(),
+                    gbs,
                     probeGbPerSecond > 0 ? gbs / probeGbPerSecond : 0);
         }
     }
@@ -120,9 +139,14 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param morselsSkipped morsels skipped by zone maps
      * @param plan           the physical plan in words
      */
-    public record EngineStats(long rowsScanned, long bytesRead, long morsels, long morselsHome, long morselsStolen,
-                              long morselsSkipped, String plan) {
-    }
+    public record EngineStats(
+            long rowsScanned,
+            long bytesRead,
+            long morsels,
+            long morselsHome,
+            long morselsStolen,
+            long morselsSkipped,
+            String plan) {}
 
     /**
      * One reference query in both engines.
@@ -145,10 +169,22 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param bareLoopCheck           "OK", or "FAILED: " and the first difference from DuckDB's answer; null when
      *                                the baseline was not run
      */
-    public record QueryFigures(String id, String title, String sql, long bytesRead, Timing numacube, Timing duckdb,
-                               Timing duckdbTuned, String duckdbTuning, double speedupVsDuckdb,
-                               Double speedupVsDuckdbTuned, double numacubeFractionOfProbe, String check,
-                               EngineStats numacubeStats, Timing bareLoop, String bareLoopCheck) {
+    public record QueryFigures(
+            String id,
+            String title,
+            String sql,
+            long bytesRead,
+            Timing numacube,
+            Timing duckdb,
+            Timing duckdbTuned,
+            String duckdbTuning,
+            double speedupVsDuckdb,
+            Double speedupVsDuckdbTuned,
+            double numacubeFractionOfProbe,
+            String check,
+            EngineStats numacubeStats,
+            Timing bareLoop,
+            String bareLoopCheck) {
 
         /** Whether numacube's answer (or the baseline's, when run) differed from DuckDB's. */
         public boolean failed() {
@@ -163,12 +199,21 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
             List<String> out = new java.util.ArrayList<>();
             boolean scan = id.equals("Q1") || id.equals("Q2") || id.equals("Q3");
             double needSpeedup = scan ? 10 : 3;
-            out.add(String.format(java.util.Locale.ROOT, "%s >= %.0fx DuckDB: %s (%.1fx)", id, needSpeedup,
-                    speedupVsDuckdb >= needSpeedup ? "met" : "NOT met", speedupVsDuckdb));
+            out.add(String.format(
+                    java.util.Locale.ROOT,
+                    "%s >= %.0fx DuckDB: %s (%.1fx)",
+                    id,
+                    needSpeedup,
+                    speedupVsDuckdb >= needSpeedup ? "met" : "NOT met",
+                    speedupVsDuckdb));
             if (scan) {
                 double f = fractionOfProbeOnBytesRead();
-                out.add(String.format(java.util.Locale.ROOT, "%s >= 80%% of the probe (on the bytes it read): %s"
-                        + " (%.0f%%)", id, f >= 0.8 ? "met" : "NOT met", 100 * f));
+                out.add(String.format(
+                        java.util.Locale.ROOT,
+                        "%s >= 80%% of the probe (on the bytes it read): %s" + " (%.0f%%)",
+                        id,
+                        f >= 0.8 ? "met" : "NOT met",
+                        100 * f));
             }
             return out;
         }
@@ -199,17 +244,34 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param queries       Q1..Q5
      * @param targets       the issue's speed targets, one line each with "met" / "NOT met" and the figures
      */
-    public record Peers(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion, String duckdbLoadPath,
-                        List<QueryFigures> queries, List<String> targets) {
+    public record Peers(
+            long rows,
+            Load numacubeLoad,
+            Load duckdbLoad,
+            String duckdbVersion,
+            String duckdbLoadPath,
+            List<QueryFigures> queries,
+            List<String> targets) {
         public Peers {
             queries = List.copyOf(queries);
             targets = List.copyOf(targets);
         }
 
         /** The figures with the targets computed from them. */
-        public static Peers of(long rows, Load numacubeLoad, Load duckdbLoad, String duckdbVersion,
-                               String duckdbLoadPath, List<QueryFigures> queries) {
-            return new Peers(rows, numacubeLoad, duckdbLoad, duckdbVersion, duckdbLoadPath, queries,
+        public static Peers of(
+                long rows,
+                Load numacubeLoad,
+                Load duckdbLoad,
+                String duckdbVersion,
+                String duckdbLoadPath,
+                List<QueryFigures> queries) {
+            return new Peers(
+                    rows,
+                    numacubeLoad,
+                    duckdbLoad,
+                    duckdbVersion,
+                    duckdbLoadPath,
+                    queries,
                     queries.stream().flatMap(q -> q.targets().stream()).toList());
         }
 
@@ -219,8 +281,7 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
     }
 
     /** Throughput of {@code streams} concurrent query streams over {@code seconds}. */
-    public record PolicyPoint(int streams, int queries, double seconds, double queriesPerSecond) {
-    }
+    public record PolicyPoint(int streams, int queries, double seconds, double queriesPerSecond) {}
 
     /** One placement policy: its load and its throughput curve. */
     public record PolicySeries(String policy, String description, double loadSeconds, List<PolicyPoint> points) {
@@ -255,8 +316,14 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      *                   of the work these figures imply (Amdahl's s; NaN at 1 thread). Growing with threads means
      *                   overhead grows (contention, shared bandwidth), not a fixed serial part
      */
-    public record ScalePoint(int threads, int nodes, long rows, Summary seconds, double speedup,
-                             double efficiency, double serialFraction) {
+    public record ScalePoint(
+            int threads,
+            int nodes,
+            long rows,
+            Summary seconds,
+            double speedup,
+            double efficiency,
+            double serialFraction) {
 
         /** The point with its Karp–Flatt serial fraction computed. */
         public static ScalePoint of(int threads, int nodes, long rows, Summary seconds, double speedup) {
@@ -272,8 +339,8 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param amdahl    fixed data, more threads
      * @param gustafson data grows with threads
      */
-    public record Scaling(String note, String dimension, List<String> mix, List<ScalePoint> amdahl,
-                          List<ScalePoint> gustafson) {
+    public record Scaling(
+            String note, String dimension, List<String> mix, List<ScalePoint> amdahl, List<ScalePoint> gustafson) {
         public Scaling {
             mix = List.copyOf(mix);
             amdahl = List.copyOf(amdahl);
@@ -290,8 +357,8 @@ public record BenchReport(String tool, String startedAt, Machine machine, Settin
      * @param acrossRepeats  summary of perRepeat: its cv is the run-to-run variation
      * @param withinRepeats  mean cv of the timed runs inside one cube
      */
-    public record StabilityRow(String configuration, int repeats, List<Double> perRepeat, Summary acrossRepeats,
-                               double withinRepeats) {
+    public record StabilityRow(
+            String configuration, int repeats, List<Double> perRepeat, Summary acrossRepeats, double withinRepeats) {
         public StabilityRow {
             perRepeat = List.copyOf(perRepeat);
         }

@@ -16,8 +16,7 @@ import java.util.Map;
  */
 public final class JsonReport {
 
-    private JsonReport() {
-    }
+    private JsonReport() {}
 
     public static String toJson(BenchReport report) {
         StringBuilder out = new StringBuilder();
@@ -94,8 +93,10 @@ public final class JsonReport {
                 components[i].getAccessor().setAccessible(true);
                 write(components[i].getAccessor().invoke(r), out, depth + 1);
             } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot read a report field: record=" + r.getClass().getSimpleName()
-                        + " field=" + components[i].getName(), e);
+                throw new IllegalStateException(
+                        "cannot read a report field: record=" + r.getClass().getSimpleName() + " field="
+                                + components[i].getName(),
+                        e);
             }
         }
         if (components.length > 0) {

@@ -19,8 +19,15 @@ import java.util.stream.Stream;
  * @param jvmFlags     the JVM's input arguments
  * @param maxHeapBytes the heap limit
  */
-public record Machine(String cpuModel, int logicalCpus, int numaNodes, long memoryBytes, String os, String jdk,
-                      List<String> jvmFlags, long maxHeapBytes) {
+public record Machine(
+        String cpuModel,
+        int logicalCpus,
+        int numaNodes,
+        long memoryBytes,
+        String os,
+        String jdk,
+        List<String> jvmFlags,
+        long maxHeapBytes) {
 
     public Machine {
         jvmFlags = List.copyOf(jvmFlags);
@@ -28,19 +35,25 @@ public record Machine(String cpuModel, int logicalCpus, int numaNodes, long memo
 
     /** Describes this machine and JVM now. */
     public static Machine describe() {
-        return new Machine(cpuModel(Path.of("/proc/cpuinfo")), Runtime.getRuntime().availableProcessors(),
-                nodeCount(Path.of("/sys/devices/system/node")), memTotal(Path.of("/proc/meminfo")),
+        return new Machine(
+                cpuModel(Path.of("/proc/cpuinfo")),
+                Runtime.getRuntime().availableProcessors(),
+                nodeCount(Path.of("/sys/devices/system/node")),
+                memTotal(Path.of("/proc/meminfo")),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
                 System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ", "
                         + System.getProperty("java.vm.name") + ")",
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().maxMemory());
+                ManagementFactory.getRuntimeMXBean().getInputArguments(),
+                Runtime.getRuntime().maxMemory());
     }
 
     static String cpuModel(Path cpuinfo) {
         try (Stream<String> lines = Files.lines(cpuinfo)) {
-            return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst().orElse("unknown");
+            return lines.filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst()
+                    .orElse("unknown");
         } catch (IOException | RuntimeException e) {
             return "unknown";
         }
@@ -48,7 +61,8 @@ public record Machine(String cpuModel, int logicalCpus, int numaNodes, long memo
 
     static int nodeCount(Path nodeDir) {
         try (Stream<Path> dirs = Files.list(nodeDir)) {
-            long n = dirs.filter(p -> p.getFileName().toString().matches("node[0-9]+")).count();
+            long n = dirs.filter(p -> p.getFileName().toString().matches("node[0-9]+"))
+                    .count();
             return (int) Math.max(1, n);
         } catch (IOException | RuntimeException e) {
             return 1;
@@ -58,7 +72,9 @@ public record Machine(String cpuModel, int logicalCpus, int numaNodes, long memo
     static long memTotal(Path meminfo) {
         try (Stream<String> lines = Files.lines(meminfo)) {
             return lines.filter(l -> l.startsWith("MemTotal:"))
-                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).findFirst().orElse(0L);
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024)
+                    .findFirst()
+                    .orElse(0L);
         } catch (IOException | RuntimeException e) {
             return 0;
         }

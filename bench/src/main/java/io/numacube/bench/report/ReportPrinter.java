@@ -5,7 +5,6 @@ import io.numacube.bench.report.BenchReport.PolicySeries;
 import io.numacube.bench.report.BenchReport.QueryFigures;
 import io.numacube.bench.report.BenchReport.ScalePoint;
 import io.numacube.bench.report.BenchReport.StabilityRow;
-
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +13,7 @@ import java.util.TreeSet;
 /** Prints a {@link BenchReport} as aligned plain-text tables. Stateless and thread-safe. */
 public final class ReportPrinter {
 
-    private ReportPrinter() {
-    }
+    private ReportPrinter() {}
 
     public static void print(BenchReport r, PrintStream out) {
         Machine m = r.machine();
@@ -24,11 +22,17 @@ public final class ReportPrinter {
                 + " NUMA node(s), " + gib(m.memoryBytes()) + " GiB; JDK " + m.jdk());
         out.println("  rows=" + String.format(Locale.ROOT, "%,d", r.settings().rows()) + " seed="
                 + r.settings().seed() + " threads=" + r.settings().threads()
-                + (r.settings().quick() ? " (--quick)" : "") + " warmups=" + r.settings().warmups()
-                + String.format(Locale.ROOT, " (and at least %.1f s)", r.settings().warmupSeconds())
-                + " timed runs=" + r.settings().repetitions() + String.format(Locale.ROOT,
-                " (fewer, at least 3, when they would take over %.0f s)", r.settings().timeBudgetSeconds())
-                + " section rows=" + String.format(Locale.ROOT, "%,d", r.settings().sectionRows()));
+                + (r.settings().quick() ? " (--quick)" : "") + " warmups="
+                + r.settings().warmups()
+                + String.format(
+                        Locale.ROOT, " (and at least %.1f s)", r.settings().warmupSeconds())
+                + " timed runs=" + r.settings().repetitions()
+                + String.format(
+                        Locale.ROOT,
+                        " (fewer, at least 3, when they would take over %.0f s)",
+                        r.settings().timeBudgetSeconds())
+                + " section rows="
+                + String.format(Locale.ROOT, "%,d", r.settings().sectionRows()));
         out.println("  measured: " + r.settings().engine());
         for (String note : r.notes()) {
             out.println("  note: " + note);
@@ -37,9 +41,13 @@ public final class ReportPrinter {
             StringBuilder line = new StringBuilder("  machine contention (CPU share used by other processes): ");
             for (int i = 0; i < r.contention().size(); i++) {
                 BenchReport.SectionContention c = r.contention().get(i);
-                line.append(i == 0 ? "" : ", ").append(c.section()).append(' ').append(
-                        Double.isNaN(c.othersCpuFraction()) ? "n/a"
-                                : String.format(Locale.ROOT, "%.0f%%", 100 * c.othersCpuFraction()));
+                line.append(i == 0 ? "" : ", ")
+                        .append(c.section())
+                        .append(' ')
+                        .append(
+                                Double.isNaN(c.othersCpuFraction())
+                                        ? "n/a"
+                                        : String.format(Locale.ROOT, "%.0f%%", 100 * c.othersCpuFraction()));
             }
             out.println(line);
         }
@@ -67,62 +75,133 @@ public final class ReportPrinter {
         out.println();
         out.println("Memory read bandwidth (the limit): " + p.kernel() + "; " + p.threading());
         for (BenchReport.ProbeFigure f : List.of(p.oneThread(), p.allThreads())) {
-            out.printf(Locale.ROOT, "  %d thread(s): best %.1f GB/s, median %.1f GB/s, cv %.1f%% (%d passes over %d MiB)%n",
-                    f.threads(), f.bestGbPerSecond(), f.gbPerSecond().median(), 100 * f.gbPerSecond().cv(),
-                    f.gbPerSecond().count(), f.bytes() >> 20);
+            out.printf(
+                    Locale.ROOT,
+                    "  %d thread(s): best %.1f GB/s, median %.1f GB/s, cv %.1f%% (%d passes over %d MiB)%n",
+                    f.threads(),
+                    f.bestGbPerSecond(),
+                    f.gbPerSecond().median(),
+                    100 * f.gbPerSecond().cv(),
+                    f.gbPerSecond().count(),
+                    f.bytes() >> 20);
         }
     }
 
     private static void printPeers(BenchReport.Peers p, PrintStream out) {
         out.println();
-        out.printf(Locale.ROOT, "Peer comparison: %,d rows; load numacube %.2f s (%.1f M rows/s), DuckDB %.2f s "
-                        + "(%.1f M rows/s, %s); %s%n", p.rows(), p.numacubeLoad().seconds(),
-                p.numacubeLoad().rowsPerSecond() / 1e6, p.duckdbLoad().seconds(),
-                p.duckdbLoad().rowsPerSecond() / 1e6, p.duckdbLoadPath(), p.duckdbVersion());
+        out.printf(
+                Locale.ROOT,
+                "Peer comparison: %,d rows; load numacube %.2f s (%.1f M rows/s), DuckDB %.2f s "
+                        + "(%.1f M rows/s, %s); %s%n",
+                p.rows(),
+                p.numacubeLoad().seconds(),
+                p.numacubeLoad().rowsPerSecond() / 1e6,
+                p.duckdbLoad().seconds(),
+                p.duckdbLoad().rowsPerSecond() / 1e6,
+                p.duckdbLoadPath(),
+                p.duckdbVersion());
         boolean loop = p.queries().stream().anyMatch(q -> q.bareLoop() != null);
-        out.printf("%-4s %-26s | %-9s %-9s %-8s %-7s %-6s | %-9s %-9s | %-7s | %-9s %-7s |%s %s%n", "", "",
-                "numacube", "", "", "", "", "DuckDB", "", "", "DuckDB", "",
-                loop ? String.format(" %-9s %-7s %-8s |", "bare loop", "", "") : "", "");
-        out.printf("%-4s %-26s | %9s %9s %8s %7s %6s | %9s %9s | %7s | %9s %7s |%s %s%n", "q", "query",
-                "median s", "M rows/s", "GB/s", "%probe", "cv%", "median s", "M rows/s", "speedup", "tuned s",
-                "speedup", loop ? String.format(" %9s %7s %8s |", "median s", "%probe", "nc/loop") : "", "answers");
+        out.printf(
+                "%-4s %-26s | %-9s %-9s %-8s %-7s %-6s | %-9s %-9s | %-7s | %-9s %-7s |%s %s%n",
+                "",
+                "",
+                "numacube",
+                "",
+                "",
+                "",
+                "",
+                "DuckDB",
+                "",
+                "",
+                "DuckDB",
+                "",
+                loop ? String.format(" %-9s %-7s %-8s |", "bare loop", "", "") : "",
+                "");
+        out.printf(
+                "%-4s %-26s | %9s %9s %8s %7s %6s | %9s %9s | %7s | %9s %7s |%s %s%n",
+                "q",
+                "query",
+                "median s",
+                "M rows/s",
+                "GB/s",
+                "%probe",
+                "cv%",
+                "median s",
+                "M rows/s",
+                "speedup",
+                "tuned s",
+                "speedup",
+                loop ? String.format(" %9s %7s %8s |", "median s", "%probe", "nc/loop") : "",
+                "answers");
         for (QueryFigures q : p.queries()) {
-            String tuned = q.duckdbTuned() == null ? "" : String.format(Locale.ROOT, "%.4f", q.duckdbTuned().medianSeconds());
-            String tunedSpeedup = q.speedupVsDuckdbTuned() == null ? "" : String.format(Locale.ROOT, "%.1fx", q.speedupVsDuckdbTuned());
-            String loopCells = !loop ? "" : q.bareLoop() == null ? String.format(" %9s %7s %8s |", "", "", "")
-                    : String.format(Locale.ROOT, " %9.4f %6.0f%% %7.2fx |", q.bareLoop().medianSeconds(),
-                    100 * q.bareLoop().fractionOfProbe(), q.overheadVsBareLoop());
-            String check = q.check() + (q.bareLoopCheck() == null || q.bareLoopCheck().equals("OK") ? ""
-                    : "; bare loop " + q.bareLoopCheck());
-            out.printf(Locale.ROOT, "%-4s %-26s | %9.4f %9.0f %8.1f %6.0f%% %6.1f | %9.4f %9.0f | %6.1fx | %9s %7s |%s %s%n",
-                    q.id(), q.title(), q.numacube().medianSeconds(), q.numacube().rowsPerSecond() / 1e6,
-                    q.numacube().gbPerSecond(), 100 * q.numacubeFractionOfProbe(), 100 * q.numacube().seconds().cv(),
-                    q.duckdb().medianSeconds(), q.duckdb().rowsPerSecond() / 1e6, q.speedupVsDuckdb(), tuned,
-                    tunedSpeedup, loopCells, check);
+            String tuned = q.duckdbTuned() == null
+                    ? ""
+                    : String.format(Locale.ROOT, "%.4f", q.duckdbTuned().medianSeconds());
+            String tunedSpeedup = q.speedupVsDuckdbTuned() == null
+                    ? ""
+                    : String.format(Locale.ROOT, "%.1fx", q.speedupVsDuckdbTuned());
+            String loopCells = !loop
+                    ? ""
+                    : q.bareLoop() == null
+                            ? String.format(" %9s %7s %8s |", "", "", "")
+                            : String.format(
+                                    Locale.ROOT,
+                                    " %9.4f %6.0f%% %7.2fx |",
+                                    q.bareLoop().medianSeconds(),
+                                    100 * q.bareLoop().fractionOfProbe(),
+                                    q.overheadVsBareLoop());
+            String check = q.check()
+                    + (q.bareLoopCheck() == null || q.bareLoopCheck().equals("OK")
+                            ? ""
+                            : "; bare loop " + q.bareLoopCheck());
+            out.printf(
+                    Locale.ROOT,
+                    "%-4s %-26s | %9.4f %9.0f %8.1f %6.0f%% %6.1f | %9.4f %9.0f | %6.1fx | %9s %7s |%s %s%n",
+                    q.id(),
+                    q.title(),
+                    q.numacube().medianSeconds(),
+                    q.numacube().rowsPerSecond() / 1e6,
+                    q.numacube().gbPerSecond(),
+                    100 * q.numacubeFractionOfProbe(),
+                    100 * q.numacube().seconds().cv(),
+                    q.duckdb().medianSeconds(),
+                    q.duckdb().rowsPerSecond() / 1e6,
+                    q.speedupVsDuckdb(),
+                    tuned,
+                    tunedSpeedup,
+                    loopCells,
+                    check);
         }
         if (loop) {
             out.println("  bare loop = the bench's plain Java loop over the same rows in off-heap columns (no planner, "
                     + "no morsels, no placement); nc/loop = numacube median / bare-loop median (1.00x = no overhead)");
         }
-        p.queries().stream().filter(q -> q.duckdbTuning() != null).findFirst().ifPresent(q ->
-                out.println("  DuckDB tuned = default settings plus " + q.duckdbTuning()
+        p.queries().stream()
+                .filter(q -> q.duckdbTuning() != null)
+                .findFirst()
+                .ifPresent(q -> out.println("  DuckDB tuned = default settings plus " + q.duckdbTuning()
                         + " (PERF-FACTS: lets its perfect-hash aggregate cover 250k groups of integer keys; the generated book is"
                         + " VARCHAR, so expect little from it here); speedups are DuckDB median / numacube median"));
-        p.queries().stream().filter(q -> q.numacubeStats() != null && q.numacubeStats().morselsSkipped() > 0)
-                .forEach(q -> out.printf(Locale.ROOT, "  %s: numacube skipped %d of %d morsels (zone maps) and read "
-                                + "%.0f%% of the bytes counted; GB/s and %%probe count the whole columns%n", q.id(),
-                        q.numacubeStats().morselsSkipped(), q.numacubeStats().morsels()
-                                + q.numacubeStats().morselsSkipped(),
+        p.queries().stream()
+                .filter(q -> q.numacubeStats() != null && q.numacubeStats().morselsSkipped() > 0)
+                .forEach(q -> out.printf(
+                        Locale.ROOT,
+                        "  %s: numacube skipped %d of %d morsels (zone maps) and read "
+                                + "%.0f%% of the bytes counted; GB/s and %%probe count the whole columns%n",
+                        q.id(),
+                        q.numacubeStats().morselsSkipped(),
+                        q.numacubeStats().morsels() + q.numacubeStats().morselsSkipped(),
                         100.0 * q.numacubeStats().bytesRead() / q.bytesRead()));
         out.println("  targets (issue 4): " + String.join("; ", p.targets()));
-        out.println("  answers: " + (p.allEqual() ? "all queries gave the same answers in both engines"
-                : "FAILED — some answers differ (see the answers column)"));
+        out.println("  answers: "
+                + (p.allEqual()
+                        ? "all queries gave the same answers in both engines"
+                        : "FAILED — some answers differ (see the answers column)"));
     }
 
     private static void printPolicies(BenchReport.Policies p, PrintStream out) {
         out.println();
-        out.println("Placement policies: queries/s against concurrent streams (mix " + String.join(",", p.mix())
-                + ")");
+        out.println("Placement policies: queries/s against concurrent streams (mix " + String.join(",", p.mix()) + ")");
         out.println("  " + p.note());
         TreeSet<Integer> streams = new TreeSet<>();
         p.series().forEach(s -> s.points().forEach(pt -> streams.add(pt.streams())));
@@ -130,10 +209,14 @@ public final class ReportPrinter {
         streams.forEach(n -> head.append(String.format("  %6s", n + " st")));
         out.println(head);
         for (PolicySeries s : p.series()) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-14s %8.2f", s.policy(), s.loadSeconds()));
+            StringBuilder line =
+                    new StringBuilder(String.format(Locale.ROOT, "  %-14s %8.2f", s.policy(), s.loadSeconds()));
             for (int n : streams) {
-                double qps = s.points().stream().filter(pt -> pt.streams() == n)
-                        .mapToDouble(PolicyPoint::queriesPerSecond).findFirst().orElse(Double.NaN);
+                double qps = s.points().stream()
+                        .filter(pt -> pt.streams() == n)
+                        .mapToDouble(PolicyPoint::queriesPerSecond)
+                        .findFirst()
+                        .orElse(Double.NaN);
                 line.append(String.format(Locale.ROOT, "  %6.1f", qps));
             }
             out.println(line);
@@ -150,11 +233,20 @@ public final class ReportPrinter {
 
     private static void printScalePoints(String title, List<ScalePoint> points, PrintStream out) {
         out.println("  " + title);
-        out.printf("    %7s %5s %14s %10s %6s %8s %10s %9s%n", "threads", "nodes", "rows", "median s", "cv%", "speedup",
-                "efficiency", "serial s");
+        out.printf(
+                "    %7s %5s %14s %10s %6s %8s %10s %9s%n",
+                "threads", "nodes", "rows", "median s", "cv%", "speedup", "efficiency", "serial s");
         for (ScalePoint pt : points) {
-            out.printf(Locale.ROOT, "    %7d %5d %,14d %10.4f %6.1f %7.2fx %9.0f%% %9s%n", pt.threads(), pt.nodes(),
-                    pt.rows(), pt.seconds().median(), 100 * pt.seconds().cv(), pt.speedup(), 100 * pt.efficiency(),
+            out.printf(
+                    Locale.ROOT,
+                    "    %7d %5d %,14d %10.4f %6.1f %7.2fx %9.0f%% %9s%n",
+                    pt.threads(),
+                    pt.nodes(),
+                    pt.rows(),
+                    pt.seconds().median(),
+                    100 * pt.seconds().cv(),
+                    pt.speedup(),
+                    100 * pt.efficiency(),
                     Double.isNaN(pt.serialFraction()) ? "" : String.format(Locale.ROOT, "%.2f", pt.serialFraction()));
         }
         out.println("    serial s = Karp-Flatt metric: the serial share of the work the speedup implies");
@@ -164,12 +256,20 @@ public final class ReportPrinter {
         out.println();
         out.println("Stability: fresh cube per repeat (mix " + String.join(",", s.mix()) + ")");
         out.println("  " + s.note());
-        out.printf("  %-28s %7s %10s %10s %10s %14s %14s%n", "configuration", "repeats", "median s", "min s", "max s",
-                "cv across", "cv within");
+        out.printf(
+                "  %-28s %7s %10s %10s %10s %14s %14s%n",
+                "configuration", "repeats", "median s", "min s", "max s", "cv across", "cv within");
         for (StabilityRow row : s.rows()) {
-            out.printf(Locale.ROOT, "  %-28s %7d %10.4f %10.4f %10.4f %13.1f%% %13.1f%%%n", row.configuration(), row.repeats(),
-                    row.acrossRepeats().median(), row.acrossRepeats().min(), row.acrossRepeats().max(),
-                    100 * row.acrossRepeats().cv(), 100 * row.withinRepeats());
+            out.printf(
+                    Locale.ROOT,
+                    "  %-28s %7d %10.4f %10.4f %10.4f %13.1f%% %13.1f%%%n",
+                    row.configuration(),
+                    row.repeats(),
+                    row.acrossRepeats().median(),
+                    row.acrossRepeats().min(),
+                    row.acrossRepeats().max(),
+                    100 * row.acrossRepeats().cv(),
+                    100 * row.withinRepeats());
         }
     }
 

@@ -32,8 +32,8 @@ public record Summary(int count, double min, double median, double max, double m
         double sum = 0;
         for (double s : sorted) {
             if (!Double.isFinite(s)) {
-                throw new IllegalArgumentException("samples must be finite: sample=" + s
-                        + " samples=" + Arrays.toString(samples));
+                throw new IllegalArgumentException(
+                        "samples must be finite: sample=" + s + " samples=" + Arrays.toString(samples));
             }
             sum += s;
         }

@@ -1,5 +1,9 @@
 package io.numacube.bench.baseline;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.numacube.bench.CubeUnderTest;
 import io.numacube.bench.Placement;
 import io.numacube.bench.peer.DuckDbPeer;
@@ -11,14 +15,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class LoopCubeTest {
 
     /** Not a multiple of the thread count or of the kernels' window, so range edges are exercised. */
     private static final long ROWS = 120_001;
+
     private static CubeUnderTest loop;
     private static DuckDbPeer duck;
 
@@ -50,7 +51,9 @@ class LoopCubeTest {
     @ParameterizedTest
     @EnumSource(ReferenceQuery.class)
     void countsTheBytesOfTheColumnsEachQueryReads(ReferenceQuery q) {
-        assertEquals(q.bytesRead(ROWS, loop.storedWidths()), loop.query(q.sql(loop.q3Literals())).stats().bytesRead());
+        assertEquals(
+                q.bytesRead(ROWS, loop.storedWidths()),
+                loop.query(q.sql(loop.q3Literals())).stats().bytesRead());
     }
 
     @org.junit.jupiter.api.Test
@@ -62,8 +65,9 @@ class LoopCubeTest {
     void topNKeepsTheLargestGroupsWithRowsLargestFirst() {
         double[] values = {5, 9, 1, 9.5, 7, 100, 3};
         long[] counts = {1, 1, 1, 1, 1, 0, 1};
-        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {3, 1, 4}, LoopCube.topByDescending(values, counts, 3));
-        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {3, 1, 4, 0, 6, 2},
-                LoopCube.topByDescending(values, counts, 10));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {3, 1, 4}, LoopCube.topByDescending(values, counts, 3));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {3, 1, 4, 0, 6, 2}, LoopCube.topByDescending(values, counts, 10));
     }
 }

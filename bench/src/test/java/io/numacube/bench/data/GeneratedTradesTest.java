@@ -1,14 +1,13 @@
 package io.numacube.bench.data;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.TableSource;
 import io.numacube.engine.gen.ReferenceQueries;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class GeneratedTradesTest {
 

@@ -1,5 +1,8 @@
 package io.numacube.bench.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.numacube.bench.CubeUnderTest;
 import io.numacube.bench.Placement;
 import io.numacube.bench.peer.DuckDbPeer;
@@ -11,9 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The adapter over the real engine: same rows as DuckDB, same answers, stats carried over. */
 class EngineCubeTest {
@@ -45,8 +45,8 @@ class EngineCubeTest {
             for (ReferenceQuery q : ReferenceQuery.values()) {
                 String sql = q.sql(cube.q3Literals());
                 ResultTable expected = duck.query(sql);
-                ResultComparison c = ResultComparison.compare(expected, cube.query(sql).table(), q.ordered(),
-                        ResultComparison.SUM_TOLERANCE);
+                ResultComparison c = ResultComparison.compare(
+                        expected, cube.query(sql).table(), q.ordered(), ResultComparison.SUM_TOLERANCE);
                 assertTrue(c.equal(), placement + " " + q + ": " + c.difference());
             }
         }

@@ -1,17 +1,16 @@
 package io.numacube.bench.peer;
 
-import io.numacube.bench.peer.TableSource.Column;
-import io.numacube.bench.peer.TableSource.SqlType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import java.time.LocalDate;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.bench.peer.TableSource.Column;
+import io.numacube.bench.peer.TableSource.SqlType;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 class DuckDbPeerTest {
 
@@ -29,9 +28,13 @@ class DuckDbPeerTest {
 
             @Override
             public List<Column> columns() {
-                return List.of(new Column("trade_id", SqlType.BIGINT), new Column("desk", SqlType.CODED_VARCHAR, DESKS),
-                        new Column("book", SqlType.INTEGER), new Column("trade_date", SqlType.DATE),
-                        new Column("pnl", SqlType.DOUBLE), new Column("note", SqlType.VARCHAR));
+                return List.of(
+                        new Column("trade_id", SqlType.BIGINT),
+                        new Column("desk", SqlType.CODED_VARCHAR, DESKS),
+                        new Column("book", SqlType.INTEGER),
+                        new Column("trade_date", SqlType.DATE),
+                        new Column("pnl", SqlType.DOUBLE),
+                        new Column("note", SqlType.VARCHAR));
             }
 
             @Override
@@ -76,8 +79,9 @@ class DuckDbPeerTest {
     @Test
     void decodesDictionaryCodesIntoTheirStrings() throws Exception {
         ResultTable t = peer.query("SELECT desk, COUNT(*) FROM trades GROUP BY desk");
-        ResultTable expected = new ResultTable(List.of("desk", "n"), List.of(List.of("Rates", 66_667L),
-                List.of("FX", 66_667L), List.of("O'Brien", 66_666L)));
+        ResultTable expected = new ResultTable(
+                List.of("desk", "n"),
+                List.of(List.of("Rates", 66_667L), List.of("FX", 66_667L), List.of("O'Brien", 66_666L)));
         ResultComparison c = ResultComparison.compare(expected, t, false, 0);
         assertTrue(c.equal(), c.difference());
     }

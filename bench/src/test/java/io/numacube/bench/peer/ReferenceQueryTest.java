@@ -1,19 +1,33 @@
 package io.numacube.bench.peer;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.LocalDate;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
 class ReferenceQueryTest {
 
-    private static final Map<String, Integer> WIDTHS = Map.of("trade_id", 8, "desk", 1, "book", 2, "currency", 1,
-            "trade_date", 2, "counterparty", 2, "pnl", 8, "notional", 8);
+    private static final Map<String, Integer> WIDTHS = Map.of(
+            "trade_id",
+            8,
+            "desk",
+            1,
+            "book",
+            2,
+            "currency",
+            1,
+            "trade_date",
+            2,
+            "counterparty",
+            2,
+            "pnl",
+            8,
+            "notional",
+            8);
 
     @Test
     void bytesReadIsRowsTimesTheWidthsOfTheColumnsTheQueryTouches() {
@@ -33,15 +47,15 @@ class ReferenceQueryTest {
 
     @Test
     void bytesReadNeedsAWidthForEveryColumnRead() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ReferenceQuery.Q5.bytesRead(10, Map.of("pnl", 8)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ReferenceQuery.Q5.bytesRead(10, Map.of("pnl", 8)));
         assertTrue(e.getMessage().contains("query=Q5"), e.getMessage());
     }
 
     @Test
     void q3CarriesItsDateRangeAndDesksAsLiterals() {
-        String sql = ReferenceQuery.Q3.sql(new ReferenceQuery.Q3Literals(LocalDate.of(2024, 5, 20),
-                LocalDate.of(2024, 7, 29), List.of("DESK-01", "O'Hara", 7)));
+        String sql = ReferenceQuery.Q3.sql(new ReferenceQuery.Q3Literals(
+                LocalDate.of(2024, 5, 20), LocalDate.of(2024, 7, 29), List.of("DESK-01", "O'Hara", 7)));
         assertTrue(sql.contains("BETWEEN DATE '2024-05-20' AND DATE '2024-07-29'"), sql);
         assertTrue(sql.contains("desk IN ('DESK-01', 'O''Hara', 7)"), sql);
         assertTrue(sql.contains("JOIN fx USING (currency)"), sql);

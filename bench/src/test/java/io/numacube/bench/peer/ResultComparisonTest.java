@@ -1,22 +1,23 @@
 package io.numacube.bench.peer;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class ResultComparisonTest {
 
     private static ResultTable table(List<?>... rows) {
-        List<List<Object>> r = java.util.Arrays.stream(rows).map(row -> (List<Object>) new java.util.ArrayList<Object>(row))
+        List<List<Object>> r = java.util.Arrays.stream(rows)
+                .map(row -> (List<Object>) new java.util.ArrayList<Object>(row))
                 .toList();
         int columns = rows.length == 0 ? 2 : rows[0].size();
-        List<String> names = java.util.stream.IntStream.range(0, columns).mapToObj(i -> "c" + i).toList();
+        List<String> names = java.util.stream.IntStream.range(0, columns)
+                .mapToObj(i -> "c" + i)
+                .toList();
         return new ResultTable(names, r);
     }
 
@@ -60,7 +61,8 @@ class ResultComparisonTest {
 
     @Test
     void countsMustBeExact() {
-        assertFalse(unordered(table(List.of("A", 1000000000001L)), table(List.of("A", 1000000000000L))).equal());
+        assertFalse(unordered(table(List.of("A", 1000000000001L)), table(List.of("A", 1000000000000L)))
+                .equal());
     }
 
     @Test
@@ -72,8 +74,8 @@ class ResultComparisonTest {
 
     @Test
     void aDifferentKeyIsADifference() {
-        assertFalse(unordered(table(List.of("A", 1L), List.of("B", 2L)),
-                table(List.of("A", 1L), List.of("C", 2L))).equal());
+        assertFalse(unordered(table(List.of("A", 1L), List.of("B", 2L)), table(List.of("A", 1L), List.of("C", 2L)))
+                .equal());
     }
 
     @Test

@@ -1,11 +1,10 @@
 package io.numacube.bench.probe;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.numacube.numa.exec.NodeWorkerPool;
 import io.numacube.numa.topology.CpuSet;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -13,9 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class PinnedTeamTest {
 
@@ -58,7 +57,7 @@ class PinnedTeamTest {
     @Test
     void refusesMoreBodiesThanWorkers() {
         PinnedTeam team = new PinnedTeam(pool);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> team.run(5, i -> { }));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> team.run(5, i -> {}));
         assertEquals(4, team.size());
         assertEquals(true, e.getMessage().contains("workers=4"), e.getMessage());
     }

@@ -1,20 +1,19 @@
 package io.numacube.bench.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.numacube.bench.report.BenchReport.QueryFigures;
 import io.numacube.bench.report.BenchReport.Timing;
 import io.numacube.bench.stats.Summary;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JsonReportTest {
 
@@ -24,14 +23,43 @@ class JsonReportTest {
         BenchReport.ProbeFigure two = new BenchReport.ProbeFigure(2, 1L << 28, Summary.of(20, 24), 24);
         Timing cube = Timing.of(Summary.of(0.01, 0.02, 0.03), 1_000_000, 9_000_000, 24);
         Timing duck = Timing.of(Summary.of(0.2, 0.3), 1_000_000, 9_000_000, 24);
-        QueryFigures q1 = new QueryFigures("Q1", "currency sums", "SELECT 1", 9_000_000, cube, duck, null, null,
-                duck.medianSeconds() / cube.medianSeconds(), null, cube.fractionOfProbe(), "OK",
-                new BenchReport.EngineStats(1_000_000, 9_000_000, 16, 16, 0, 0, "scan"), null, null);
-        BenchReport.Peers peers = BenchReport.Peers.of(1_000_000, new BenchReport.Load(0.5, 2e6),
-                new BenchReport.Load(1, 1e6), "v2.0.0", "appender", List.of(q1));
-        return new BenchReport("numacube bench", "2026-11-22T08:00:00Z", machine,
-                new BenchReport.Settings(1_000_000, 42, 2, true, List.of("probe", "peers"), 1, 3, 2.0, 1_000_000, "engine", 0.5),
-                List.of("a note"), List.of(), List.of(), new BenchReport.Probe("kernel", "unpinned", one, two), peers, null, null, null);
+        QueryFigures q1 = new QueryFigures(
+                "Q1",
+                "currency sums",
+                "SELECT 1",
+                9_000_000,
+                cube,
+                duck,
+                null,
+                null,
+                duck.medianSeconds() / cube.medianSeconds(),
+                null,
+                cube.fractionOfProbe(),
+                "OK",
+                new BenchReport.EngineStats(1_000_000, 9_000_000, 16, 16, 0, 0, "scan"),
+                null,
+                null);
+        BenchReport.Peers peers = BenchReport.Peers.of(
+                1_000_000,
+                new BenchReport.Load(0.5, 2e6),
+                new BenchReport.Load(1, 1e6),
+                "v2.0.0",
+                "appender",
+                List.of(q1));
+        return new BenchReport(
+                "numacube bench",
+                "2026-11-22T08:00:00Z",
+                machine,
+                new BenchReport.Settings(
+                        1_000_000, 42, 2, true, List.of("probe", "peers"), 1, 3, 2.0, 1_000_000, "engine", 0.5),
+                List.of("a note"),
+                List.of(),
+                List.of(),
+                new BenchReport.Probe("kernel", "unpinned", one, two),
+                peers,
+                null,
+                null,
+                null);
     }
 
     @Test
@@ -44,10 +72,15 @@ class JsonReportTest {
         assertEquals(1_000_000 / 0.02, q.path("numacube").path("rowsPerSecond").asDouble(), 1e-6);
         assertEquals(1_000_000 / 0.25, q.path("duckdb").path("rowsPerSecond").asDouble(), 1e-6);
         assertEquals(12.5, q.path("speedupVsDuckdb").asDouble(), 1e-9);
-        assertEquals(9_000_000 / 0.02 / 1e9 / 24, q.path("numacubeFractionOfProbe").asDouble(), 1e-12);
+        assertEquals(
+                9_000_000 / 0.02 / 1e9 / 24, q.path("numacubeFractionOfProbe").asDouble(), 1e-12);
         assertEquals("OK", q.path("check").asText());
-        assertEquals("Q1 >= 10x DuckDB: met (12.5x)", root.path("peers").path("targets").get(0).asText());
-        assertEquals("Q1 >= 80% of the probe (on the bytes it read): NOT met (2%)", root.path("peers").path("targets").get(1).asText());
+        assertEquals(
+                "Q1 >= 10x DuckDB: met (12.5x)",
+                root.path("peers").path("targets").get(0).asText());
+        assertEquals(
+                "Q1 >= 80% of the probe (on the bytes it read): NOT met (2%)",
+                root.path("peers").path("targets").get(1).asText());
     }
 
     @Test
@@ -57,8 +90,16 @@ class JsonReportTest {
         assertEquals(1, root.path("machine").path("numaNodes").asInt());
         assertEquals("-Xmx1g", root.path("machine").path("jvmFlags").get(0).asText());
         assertEquals(2, root.path("settings").path("threads").asInt());
-        assertEquals(24, root.path("probe").path("allThreads").path("bestGbPerSecond").asDouble());
-        assertEquals(22, root.path("probe").path("allThreads").path("gbPerSecond").path("median").asDouble());
+        assertEquals(
+                24,
+                root.path("probe").path("allThreads").path("bestGbPerSecond").asDouble());
+        assertEquals(
+                22,
+                root.path("probe")
+                        .path("allThreads")
+                        .path("gbPerSecond")
+                        .path("median")
+                        .asDouble());
     }
 
     @Test
@@ -72,9 +113,23 @@ class JsonReportTest {
     @Test
     void escapesStringsAndWritesNonFiniteNumbersAsNull() throws Exception {
         BenchReport r = sample();
-        BenchReport odd = new BenchReport("a \"quoted\"\nline\\", r.startedAt(), r.machine(), r.settings(),
-                List.of("tab\there"), List.of(), List.of(), new BenchReport.Probe("k", "t", new BenchReport.ProbeFigure(1, 1,
-                Summary.of(1), Double.NaN), r.probe().allThreads()), null, null, null, null);
+        BenchReport odd = new BenchReport(
+                "a \"quoted\"\nline\\",
+                r.startedAt(),
+                r.machine(),
+                r.settings(),
+                List.of("tab\there"),
+                List.of(),
+                List.of(),
+                new BenchReport.Probe(
+                        "k",
+                        "t",
+                        new BenchReport.ProbeFigure(1, 1, Summary.of(1), Double.NaN),
+                        r.probe().allThreads()),
+                null,
+                null,
+                null,
+                null);
         JsonNode root = new ObjectMapper().readTree(JsonReport.toJson(odd));
         assertEquals("a \"quoted\"\nline\\", root.path("tool").asText());
         assertEquals("tab\there", root.path("notes").get(0).asText());
@@ -85,6 +140,8 @@ class JsonReportTest {
     void writesTheFileCreatingItsDirectory(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("a/b/report.json");
         JsonReport.write(sample(), file);
-        assertEquals("numacube bench", new ObjectMapper().readTree(Files.readString(file)).path("tool").asText());
+        assertEquals(
+                "numacube bench",
+                new ObjectMapper().readTree(Files.readString(file)).path("tool").asText());
     }
 }

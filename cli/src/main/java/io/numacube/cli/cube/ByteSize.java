@@ -35,7 +35,7 @@ public final class ByteSize implements ITypeConverter<Long> {
                 case 'M' -> shift = 20;
                 case 'G' -> shift = 30;
                 case 'T' -> shift = 40;
-                default -> { }
+                default -> {}
             }
         }
         if (shift > 0) {
@@ -48,7 +48,8 @@ public final class ByteSize implements ITypeConverter<Long> {
             }
             return v.setScale(0, java.math.RoundingMode.DOWN).longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a memory size is a positive number of bytes, optionally with K, M, G or T (powers of 1024): value="
                             + text + " — e.g. 16G or 512M");
         }

@@ -22,8 +22,7 @@ import java.util.Map;
  */
 public final class CubeLoader {
 
-    private CubeLoader() {
-    }
+    private CubeLoader() {}
 
     /**
      * How one table load went. Immutable.
@@ -37,8 +36,15 @@ public final class CubeLoader {
      * @param inferredSchema the schema inferred from the file, or null when it was declared (or generated)
      * @param typeNotes    why inferred columns were widened or fell back to text (empty when declared)
      */
-    public record TableLoad(String table, Path file, long rows, long bytesRead, double readSeconds,
-                            double placeSeconds, TableSchema inferredSchema, List<CsvInference.Note> typeNotes) {
+    public record TableLoad(
+            String table,
+            Path file,
+            long rows,
+            long bytesRead,
+            double readSeconds,
+            double placeSeconds,
+            TableSchema inferredSchema,
+            List<CsvInference.Note> typeNotes) {
 
         public TableLoad {
             typeNotes = List.copyOf(typeNotes);
@@ -56,18 +62,22 @@ public final class CubeLoader {
             String m = message.toLowerCase(java.util.Locale.ROOT);
             for (ColumnSpec c : inferredSchema.columns()) {
                 String name = c.name().toLowerCase(java.util.Locale.ROOT);
-                if (!m.contains("column=" + name) && !m.matches("(?s).*(^|[^a-z0-9_])" + java.util.regex.Pattern.quote(name)
-                        + " is .*")) {
+                if (!m.contains("column=" + name)
+                        && !m.matches("(?s).*(^|[^a-z0-9_])" + java.util.regex.Pattern.quote(name) + " is .*")) {
                     continue;
                 }
                 if (c.type() == ColumnType.LONG) {
                     return integerDimensionHint(c.name());
                 }
-                CsvInference.Note note = typeNotes.stream().filter(n -> n.column().equals(c.name())).findFirst()
+                CsvInference.Note note = typeNotes.stream()
+                        .filter(n -> n.column().equals(c.name()))
+                        .findFirst()
                         .orElse(null);
                 return "column " + c.name() + " of table " + table + " was inferred as " + c.type()
-                        + (note != null ? " (value \"" + note.value() + "\" at " + note.source() + ":" + note.line()
-                                + " " + note.reason() + ")" : "")
+                        + (note != null
+                                ? " (value \"" + note.value() + "\" at " + note.source() + ":" + note.line() + " "
+                                        + note.reason() + ")"
+                                : "")
                         + "; to give it another type, declare the table's schema: --schema \"" + table + "="
                         + CsvSchemas.sqlDeclaration(inferredSchema) + "\" with the type changed";
             }
@@ -85,14 +95,17 @@ public final class CubeLoader {
             if (inferredSchema == null) {
                 return List.of();
             }
-            return inferredSchema.columns().stream().filter(c -> c.type() == ColumnType.LONG).map(ColumnSpec::name)
+            return inferredSchema.columns().stream()
+                    .filter(c -> c.type() == ColumnType.LONG)
+                    .map(ColumnSpec::name)
                     .toList();
         }
 
         /** How to make an inferred integer column a dimension: the --schema option that declares it INT. */
         public String integerDimensionHint(String column) {
-            List<ColumnSpec> example = inferredSchema.columns().stream().map(c -> c.name().equals(column)
-                    ? new ColumnSpec(c.name(), ColumnType.INT) : c).toList();
+            List<ColumnSpec> example = inferredSchema.columns().stream()
+                    .map(c -> c.name().equals(column) ? new ColumnSpec(c.name(), ColumnType.INT) : c)
+                    .toList();
             return "integer column " + column + " of table " + table + " was inferred as a LONG measure; to group by "
                     + "it, declare it INT: --schema \"" + table + "="
                     + CsvSchemas.sqlDeclaration(new TableSchema(table, example)) + "\"";
@@ -128,24 +141,38 @@ public final class CubeLoader {
                 throw e;
             } catch (OutOfMemoryError e) {
                 bar.abandon();
-                throw new NumacubeException(NumacubeException.Kind.OUT_OF_MEMORY, "the JVM heap is too small to "
-                        + "stage the CSV file before it is placed: table=" + name + " file=" + file + " maxHeap="
-                        + Units.bytes(Runtime.getRuntime().maxMemory()) + " — give the JVM more heap, e.g. "
-                        + "NUMACUBE_JAVA_OPTS=-Xmx16g", e);
+                throw new NumacubeException(
+                        NumacubeException.Kind.OUT_OF_MEMORY,
+                        "the JVM heap is too small to "
+                                + "stage the CSV file before it is placed: table=" + name + " file=" + file
+                                + " maxHeap="
+                                + Units.bytes(Runtime.getRuntime().maxMemory()) + " — give the JVM more heap, e.g. "
+                                + "NUMACUBE_JAVA_OPTS=-Xmx16g",
+                        e);
             }
             bar.close();
-            partitionColumnSeen |= partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
+            partitionColumnSeen |=
+                    partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
             if (index == tables.size() && !partitionColumnSeen) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "--partition-by names a column "
-                        + "that no table has: column=" + partitionBy + " tables=" + tables.keySet() + " — use a "
-                        + "dimension column of the fact table (" + dimensions(staged.staging().schema()) + ")");
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "--partition-by names a column "
+                                + "that no table has: column=" + partitionBy + " tables=" + tables.keySet()
+                                + " — use a "
+                                + "dimension column of the fact table ("
+                                + dimensions(staged.staging().schema()) + ")");
             }
             long stagedAt = System.nanoTime();
             cube.loadTable(staged.staging());
             long placed = System.nanoTime();
             TableSchema declared = sources.declaredSchema(name);
-            loads.add(new TableLoad(name, file, staged.summary().rows(), staged.summary().bytes(),
-                    (stagedAt - start) / 1e9, (placed - stagedAt) / 1e9,
+            loads.add(new TableLoad(
+                    name,
+                    file,
+                    staged.summary().rows(),
+                    staged.summary().bytes(),
+                    (stagedAt - start) / 1e9,
+                    (placed - stagedAt) / 1e9,
                     declared == null ? staged.staging().schema() : null,
                     staged.inference() == null ? List.of() : staged.inference().notes()));
         }
@@ -153,17 +180,25 @@ public final class CubeLoader {
     }
 
     private static String dimensions(TableSchema schema) {
-        return String.join(", ", schema.columns().stream().filter(ColumnSpec::isDimension).map(ColumnSpec::name)
-                .toList());
+        return String.join(
+                ", ",
+                schema.columns().stream()
+                        .filter(ColumnSpec::isDimension)
+                        .map(ColumnSpec::name)
+                        .toList());
     }
 
     /** Refuses a CSV file whose rows, estimated from its size and first lines, cannot fit. */
     private static void checkMemory(Cube cube, String table, Path file, char delimiter, Long maxMemory) {
-        CsvSizeEstimate.of(file, delimiter).ifPresent(e -> MemoryBudget.detect(maxMemory).check("table " + table + " (about "
-                        + MemoryBudget.rows(e.rows()) + " rows of " + e.columns() + " columns in " + file + ")",
-                e.rows() * e.columns() * MemoryBudget.MIN_CODE_BYTES,
-                e.rows() * e.columns() * MemoryBudget.MIN_STAGED_BYTES, cube.dataNodes(),
-                "load a smaller file"));
+        CsvSizeEstimate.of(file, delimiter)
+                .ifPresent(e -> MemoryBudget.detect(maxMemory)
+                        .check(
+                                "table " + table + " (about " + MemoryBudget.rows(e.rows()) + " rows of " + e.columns()
+                                        + " columns in " + file + ")",
+                                e.rows() * e.columns() * MemoryBudget.MIN_CODE_BYTES,
+                                e.rows() * e.columns() * MemoryBudget.MIN_STAGED_BYTES,
+                                cube.dataNodes(),
+                                "load a smaller file"));
     }
 
     /**
@@ -177,9 +212,13 @@ public final class CubeLoader {
         for (ColumnSpec c : io.numacube.engine.gen.TradesGenerator.TRADES.columns()) {
             perRow += c.isDimension() ? MemoryBudget.MIN_CODE_BYTES : MemoryBudget.MEASURE_BYTES;
         }
-        MemoryBudget.detect(maxMemory).check(MemoryBudget.rows(rows) + " generated trades (" + perRow
-                + " bytes a row)", Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow, 0,
-                cube.dataNodes(), "generate fewer rows");
+        MemoryBudget.detect(maxMemory)
+                .check(
+                        MemoryBudget.rows(rows) + " generated trades (" + perRow + " bytes a row)",
+                        Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow,
+                        0,
+                        cube.dataNodes(),
+                        "generate fewer rows");
         ProgressBar bar = ProgressBar.on(err, "generating trades");
         long start = System.nanoTime();
         try {

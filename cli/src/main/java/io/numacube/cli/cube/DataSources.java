@@ -18,13 +18,17 @@ import picocli.CommandLine.Option;
  */
 public final class DataSources {
 
-    @Option(names = "--table", paramLabel = "NAME=FILE",
+    @Option(
+            names = "--table",
+            paramLabel = "NAME=FILE",
             description = "Load FILE (CSV with a header row) as table NAME; repeatable, e.g. --table trades=trades.csv "
                     + "--table fx=fx.csv. FILE may be a pipe (/dev/stdin, <(...), a FIFO: read once) and gzip- or "
                     + "zstd-compressed (recognised by its first bytes, whatever its name).")
     List<String> tables = new ArrayList<>();
 
-    @Option(names = "--schema", paramLabel = "NAME=DECL",
+    @Option(
+            names = "--schema",
+            paramLabel = "NAME=DECL",
             description = "The columns of table NAME, e.g. --schema \"trades=trade_id LONG, desk STRING, trade_date "
                     + "DATE, pnl DOUBLE\". Types: string, int and date are dimensions (GROUP BY keys); long and "
                     + "double are measures (SUM, AVG, ...). Default: inferred from the first 10,000 rows (integers as "
@@ -32,7 +36,10 @@ public final class DataSources {
                     + "stops at the first bad value).")
     List<String> schemas = new ArrayList<>();
 
-    @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",",
+    @Option(
+            names = "--delimiter",
+            paramLabel = "CHAR",
+            defaultValue = ",",
             description = "The CSV field separator (default: '${DEFAULT-VALUE}'); 'tab' for a tab.")
     String delimiter = ",";
 
@@ -54,15 +61,19 @@ public final class DataSources {
         for (String v : values) {
             int eq = v.indexOf('=');
             if (eq <= 0 || eq == v.length() - 1) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, option + " takes NAME=" + what
-                        + ": value=" + v + " — e.g. " + option + " trades=" + (what.equals("FILE") ? "trades.csv"
-                        : "\"trade_id LONG, pnl DOUBLE\""));
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        option + " takes NAME=" + what
+                                + ": value=" + v + " — e.g. " + option + " trades="
+                                + (what.equals("FILE") ? "trades.csv" : "\"trade_id LONG, pnl DOUBLE\""));
             }
             String name = v.substring(0, eq).trim();
             String previous = out.putIfAbsent(name, v.substring(eq + 1));
             if (previous != null) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, option + " names table " + name
-                        + " twice: " + name + "=" + previous + " and " + v + " — give each table once");
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        option + " names table " + name + " twice: " + name + "=" + previous + " and " + v
+                                + " — give each table once");
             }
         }
         return out;
@@ -73,14 +84,16 @@ public final class DataSources {
         Map<String, Path> tables = tables();
         for (String name : byName("--schema", "DECL", schemas).keySet()) {
             if (!tables.containsKey(name)) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
                         "--schema names a table that no --table loads: table=" + name + " tables=" + tables.keySet()
                                 + " — give --table " + name + "=FILE or fix the name");
             }
         }
         String d = delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
         if (d.length() != 1) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "the delimiter is one character: delimiter=" + delimiter + " — e.g. ',' ';' '|' or tab");
         }
         return CsvOptions.DEFAULT.withDelimiter(d.charAt(0));

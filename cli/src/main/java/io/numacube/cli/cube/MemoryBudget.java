@@ -25,8 +25,12 @@ import java.util.Optional;
  * @param maxHeapBytes  the JVM's max heap
  * @param maxMemory     {@code --max-memory}, or null
  */
-public record MemoryBudget(List<NodeAvailableMemory> nodes, Optional<CgroupMemoryLimit> cgroup, long heapFreeBytes,
-                           long maxHeapBytes, Long maxMemory) {
+public record MemoryBudget(
+        List<NodeAvailableMemory> nodes,
+        Optional<CgroupMemoryLimit> cgroup,
+        long heapFreeBytes,
+        long maxHeapBytes,
+        Long maxMemory) {
 
     /** Bytes of a placed measure value (LONG, DOUBLE). */
     public static final int MEASURE_BYTES = 8;
@@ -51,8 +55,8 @@ public record MemoryBudget(List<NodeAvailableMemory> nodes, Optional<CgroupMemor
         }
         Runtime rt = Runtime.getRuntime();
         long used = rt.totalMemory() - rt.freeMemory();
-        return new MemoryBudget(nodes, CgroupMemoryLimitReader.read(root), rt.maxMemory() - used, rt.maxMemory(),
-                maxMemory);
+        return new MemoryBudget(
+                nodes, CgroupMemoryLimitReader.read(root), rt.maxMemory() - used, rt.maxMemory(), maxMemory);
     }
 
     /**
@@ -67,23 +71,31 @@ public record MemoryBudget(List<NodeAvailableMemory> nodes, Optional<CgroupMemor
      */
     public void check(String what, long placedBytes, long stagingBytes, List<Integer> dataNodes, String remedy) {
         long total = placedBytes + stagingBytes;
-        String need = "needs at least " + Units.bytes(total) + (stagingBytes > 0 ? " (" + Units.bytes(placedBytes)
-                + " placed + " + Units.bytes(stagingBytes) + " of JVM heap to stage it)" : " placed");
+        String need = "needs at least " + Units.bytes(total)
+                + (stagingBytes > 0
+                        ? " (" + Units.bytes(placedBytes) + " placed + " + Units.bytes(stagingBytes)
+                                + " of JVM heap to stage it)"
+                        : " placed");
         if (maxMemory != null && total > maxMemory) {
-            throw refuse(what + " " + need + ", more than --max-memory " + Units.bytes(maxMemory), remedy
-                    + " or raise --max-memory");
+            throw refuse(
+                    what + " " + need + ", more than --max-memory " + Units.bytes(maxMemory),
+                    remedy + " or raise --max-memory");
         }
         if (stagingBytes > heapFreeBytes) {
-            throw refuse(what + " needs at least " + Units.bytes(stagingBytes) + " of JVM heap to stage it, the heap "
-                    + "has " + Units.bytes(heapFreeBytes) + " free (max " + Units.bytes(maxHeapBytes) + ")", remedy
-                    + " or give the JVM more heap, e.g. NUMACUBE_JAVA_OPTS=-Xmx" + Math.max(1, (stagingBytes
-                    + maxHeapBytes - heapFreeBytes) * 2 >> 30) + "g");
+            throw refuse(
+                    what + " needs at least " + Units.bytes(stagingBytes) + " of JVM heap to stage it, the heap "
+                            + "has " + Units.bytes(heapFreeBytes) + " free (max " + Units.bytes(maxHeapBytes) + ")",
+                    remedy
+                            + " or give the JVM more heap, e.g. NUMACUBE_JAVA_OPTS=-Xmx"
+                            + Math.max(1, (stagingBytes + maxHeapBytes - heapFreeBytes) * 2 >> 30) + "g");
         }
         if (cgroup.isPresent() && total > cgroup.get().availableBytes()) {
             CgroupMemoryLimit c = cgroup.get();
-            throw refuse(what + " " + need + ", the cgroup allows " + Units.bytes(c.availableBytes()) + " more (limit "
-                    + Units.bytes(c.limitBytes()) + " in " + c.file() + (c.usageBytes() >= 0 ? ", "
-                    + Units.bytes(c.usageBytes()) + " in use" : "") + ")", remedy + " or raise the cgroup's limit");
+            throw refuse(
+                    what + " " + need + ", the cgroup allows " + Units.bytes(c.availableBytes()) + " more (limit "
+                            + Units.bytes(c.limitBytes()) + " in " + c.file()
+                            + (c.usageBytes() >= 0 ? ", " + Units.bytes(c.usageBytes()) + " in use" : "") + ")",
+                    remedy + " or raise the cgroup's limit");
         }
         checkNodes(what, placedBytes, dataNodes, remedy);
     }
@@ -92,32 +104,42 @@ public record MemoryBudget(List<NodeAvailableMemory> nodes, Optional<CgroupMemor
         if (nodes.isEmpty() || dataNodes.isEmpty()) {
             return;
         }
-        List<NodeAvailableMemory> targets = nodes.stream().filter(n -> dataNodes.contains(n.node())).toList();
+        List<NodeAvailableMemory> targets =
+                nodes.stream().filter(n -> dataNodes.contains(n.node())).toList();
         if (targets.size() != dataNodes.size()) {
             // simulated or unknown nodes: all of the machine's memory is one pool
-            long available = nodes.stream().mapToLong(NodeAvailableMemory::availableBytes).sum();
+            long available = nodes.stream()
+                    .mapToLong(NodeAvailableMemory::availableBytes)
+                    .sum();
             if (placedBytes > available) {
-                throw refuse(what + " needs at least " + Units.bytes(placedBytes) + " placed, the machine has "
-                        + Units.bytes(available) + " available (" + nodes.getFirst().source() + ")", remedy
-                        + " or free memory");
+                throw refuse(
+                        what + " needs at least " + Units.bytes(placedBytes) + " placed, the machine has "
+                                + Units.bytes(available) + " available ("
+                                + nodes.getFirst().source() + ")",
+                        remedy + " or free memory");
             }
             return;
         }
         long share = placedBytes / targets.size();
         for (NodeAvailableMemory n : targets) {
             if (share > n.availableBytes()) {
-                throw refuse(what + " needs at least " + Units.bytes(share) + " placed on node " + n.node()
-                        + (targets.size() > 1 ? " (its share of " + Units.bytes(placedBytes) + " over "
-                        + targets.size() + " nodes)" : "") + ", node " + n.node() + " has " + Units.bytes(
-                        n.availableBytes()) + " available (" + Units.bytes(n.freeBytes()) + " free, the rest page "
-                        + "cache; " + n.source() + ")", remedy + " or free memory");
+                throw refuse(
+                        what + " needs at least " + Units.bytes(share) + " placed on node " + n.node()
+                                + (targets.size() > 1
+                                        ? " (its share of " + Units.bytes(placedBytes) + " over " + targets.size()
+                                                + " nodes)"
+                                        : "")
+                                + ", node " + n.node() + " has " + Units.bytes(n.availableBytes()) + " available ("
+                                + Units.bytes(n.freeBytes()) + " free, the rest page "
+                                + "cache; " + n.source() + ")",
+                        remedy + " or free memory");
             }
         }
     }
 
     private static NumacubeException refuse(String fact, String remedy) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "not enough memory: " + fact + " — "
-                + remedy);
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT, "not enough memory: " + fact + " — " + remedy);
     }
 
     /** A row count for messages: {@code 1,000,000,000}. */

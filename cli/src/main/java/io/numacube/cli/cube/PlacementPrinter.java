@@ -14,12 +14,12 @@ import java.util.Locale;
  */
 public final class PlacementPrinter {
 
-    private PlacementPrinter() {
-    }
+    private PlacementPrinter() {}
 
     public static void print(List<PartitionInfo> partitions, PrintWriter out) {
-        TextTable t = new TextTable(List.of("table", "part", "holds", "node", "memory", "rows", "bytes", "placed",
-                "pages on node"), new boolean[] {false, true, false, true, true, true, true, false, true});
+        TextTable t = new TextTable(
+                List.of("table", "part", "holds", "node", "memory", "rows", "bytes", "placed", "pages on node"),
+                new boolean[] {false, true, false, true, true, true, true, false, true});
         for (PartitionInfo p : partitions) {
             List<String> cells = new ArrayList<>();
             cells.add(p.table());
@@ -44,9 +44,15 @@ public final class PlacementPrinter {
     public static List<Object> json(List<PartitionInfo> partitions) {
         List<Object> out = Json.arr();
         for (PartitionInfo p : partitions) {
-            out.add(Json.obj().put("table", p.table()).put("id", p.partitionId()).put("label", p.label())
-                    .put("node", p.homeNode()).put("memory_node", p.memoryNode()).put("rows", p.rows())
-                    .put("bytes", p.bytes()).put("placement", p.placementApplied())
+            out.add(Json.obj()
+                    .put("table", p.table())
+                    .put("id", p.partitionId())
+                    .put("label", p.label())
+                    .put("node", p.homeNode())
+                    .put("memory_node", p.memoryNode())
+                    .put("rows", p.rows())
+                    .put("bytes", p.bytes())
+                    .put("placement", p.placementApplied())
                     .put("pages_on_node_pct", p.pagesOnNodePct()));
         }
         return out;

@@ -1,7 +1,7 @@
 package io.numacube.cli.cube;
 
-import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.ingest.csv.CsvProgress;
+import io.numacube.engine.storage.ProgressListener;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -27,7 +27,11 @@ public final class ProgressBar implements ProgressListener, CsvProgress, AutoClo
     public static final long PLAIN_INTERVAL_NANOS = 5_000_000_000L;
 
     /** How the bar is drawn. */
-    public enum Style { TERMINAL, PLAIN, OFF }
+    public enum Style {
+        TERMINAL,
+        PLAIN,
+        OFF
+    }
 
     private final String label;
     private final PrintWriter err;
@@ -164,7 +168,8 @@ public final class ProgressBar implements ProgressListener, CsvProgress, AutoClo
         long h = s / 3600;
         long m = s / 60 % 60;
         long sec = s % 60;
-        return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec)
+        return h > 0
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec)
                 : String.format(Locale.ROOT, "%d:%02d", m, sec);
     }
 

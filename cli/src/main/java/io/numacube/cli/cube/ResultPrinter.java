@@ -1,9 +1,9 @@
 package io.numacube.cli.cube;
 
 import io.numacube.cli.output.Json;
+import io.numacube.engine.ingest.csv.CsvWriter;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
-import io.numacube.engine.ingest.csv.CsvWriter;
 import io.numacube.engine.schema.ColumnType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,10 +24,13 @@ import java.util.Locale;
 public final class ResultPrinter {
 
     /** The output formats. */
-    public enum Format { TABLE, CSV, JSON }
-
-    private ResultPrinter() {
+    public enum Format {
+        TABLE,
+        CSV,
+        JSON
     }
+
+    private ResultPrinter() {}
 
     /**
      * @param maxRows the most rows to print (the table format then says how many were left out); -1 for all
@@ -83,7 +86,9 @@ public final class ResultPrinter {
         }
         double a = Math.abs(v);
         if (v == 0 || (a >= 1e-6 && a < 1e16)) {
-            BigDecimal d = new BigDecimal(v).round(new java.math.MathContext(TABLE_DIGITS)).stripTrailingZeros();
+            BigDecimal d = new BigDecimal(v)
+                    .round(new java.math.MathContext(TABLE_DIGITS))
+                    .stripTrailingZeros();
             return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
         }
         return plain(v);
@@ -138,11 +143,13 @@ public final class ResultPrinter {
             Json.Obj o = Json.obj();
             for (int c = 0; c < r.columnCount(); c++) {
                 Object v = r.getObject(row, c);
-                o.put(keys.get(c), switch (v) {
-                    case java.time.LocalDate d -> d.toString();
-                    case Double d when d.isNaN() || d.isInfinite() -> d.toString();
-                    case null, default -> v;
-                });
+                o.put(
+                        keys.get(c),
+                        switch (v) {
+                            case java.time.LocalDate d -> d.toString();
+                            case Double d when d.isNaN() || d.isInfinite() -> d.toString();
+                            case null, default -> v;
+                        });
             }
             rows.add(o);
         }
@@ -170,13 +177,19 @@ public final class ResultPrinter {
     /** One line about a query's run, for stderr: rows, time, morsels and where they ran. */
     public static String statsLine(QueryResult r) {
         QueryStats s = r.stats();
-        String rows = String.format(Locale.ROOT, "%,d %s in %.3f s", r.rowCount(), r.rowCount() == 1 ? "row" : "rows",
-                s.wallSeconds());
+        String rows = String.format(
+                Locale.ROOT, "%,d %s in %.3f s", r.rowCount(), r.rowCount() == 1 ? "row" : "rows", s.wallSeconds());
         if (s.morsels() == 0) {
             return String.format(Locale.ROOT, "(%s; no morsel ran, %,d skipped)", rows, s.morselsSkipped());
         }
-        return String.format(Locale.ROOT, "(%s; %,d %s: %.1f%% on their home node, %,d stolen, %,d skipped)", rows,
-                s.morsels(), s.morsels() == 1 ? "morsel" : "morsels", 100 * s.homeFraction(), s.morselsStolen(),
+        return String.format(
+                Locale.ROOT,
+                "(%s; %,d %s: %.1f%% on their home node, %,d stolen, %,d skipped)",
+                rows,
+                s.morsels(),
+                s.morsels() == 1 ? "morsel" : "morsels",
+                100 * s.homeFraction(),
+                s.morselsStolen(),
                 s.morselsSkipped());
     }
 }

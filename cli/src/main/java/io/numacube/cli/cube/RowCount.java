@@ -28,7 +28,7 @@ public final class RowCount implements ITypeConverter<Long> {
                 case 'K' -> scale = 1_000L;
                 case 'M' -> scale = 1_000_000L;
                 case 'B', 'G' -> scale = 1_000_000_000L;
-                default -> { }
+                default -> {}
             }
         }
         if (scale > 1) {
@@ -41,7 +41,8 @@ public final class RowCount implements ITypeConverter<Long> {
             }
             return v.longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a row count is a whole number ≥ 0, optionally with K, M or B: value=" + text
                             + " — e.g. 1000000 or 10M");
         }

@@ -36,8 +36,7 @@ public final class SqlScript {
         }
     }
 
-    private SqlScript() {
-    }
+    private SqlScript() {}
 
     /**
      * The text of a SQL file, which must be UTF-8 (a leading byte order mark is dropped).
@@ -50,15 +49,18 @@ public final class SqlScript {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "cannot read the SQL file: file=" + file + " error=" + IoReason.of(e) + " — check the path");
         }
         return decode(file.toString(), bytes);
     }
 
     static String decode(String source, byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult r = decoder.decode(in, out, true);
@@ -72,9 +74,16 @@ public final class SqlScript {
                     lineStart = i + 1;
                 }
             }
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, String.format(Locale.ROOT,
-                    "%s:%d:%d: the SQL file is not valid UTF-8 text: byte offset %d (byte 0x%02x) — save it as UTF-8",
-                    source, line, offset - lineStart + 1, offset, bytes[offset] & 0xff));
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    String.format(
+                            Locale.ROOT,
+                            "%s:%d:%d: the SQL file is not valid UTF-8 text: byte offset %d (byte 0x%02x) — save it as UTF-8",
+                            source,
+                            line,
+                            offset - lineStart + 1,
+                            offset,
+                            bytes[offset] & 0xff));
         }
         decoder.flush(out);
         String text = out.flip().toString();
@@ -93,7 +102,9 @@ public final class SqlScript {
         int n = script.length();
         for (int i = 0; i < n; i++) {
             char c = script.charAt(i);
-            if (start < 0 && !Character.isWhitespace(c) && !(c == '-' && i + 1 < n && script.charAt(i + 1) == '-')
+            if (start < 0
+                    && !Character.isWhitespace(c)
+                    && !(c == '-' && i + 1 < n && script.charAt(i + 1) == '-')
                     && c != ';') {
                 start = i;
             }

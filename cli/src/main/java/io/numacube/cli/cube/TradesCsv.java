@@ -14,8 +14,7 @@ public final class TradesCsv {
 
     private static final long PROGRESS_EVERY_ROWS = 1L << 16;
 
-    private TradesCsv() {
-    }
+    private TradesCsv() {}
 
     /** Writes trades {@code 0 .. gen.rows()-1} to {@code out} (not closed), reporting progress. */
     public static void writeTrades(TradesGenerator gen, OutputStream out, ProgressBar progress) throws IOException {

@@ -16,9 +16,13 @@ import java.util.Optional;
  * @param checks   the placement checks, when asked for
  * @param fromSnapshot true when the facts describe a saved snapshot, not this process
  */
-public record DoctorReport(NumaRuntime runtime, JvmFacts jvm, JvmNumaAdvice useNuma,
-                           Optional<JvmNumaAdvice> useNumaBefore25, Optional<PlacementChecks.Results> checks,
-                           boolean fromSnapshot) {
+public record DoctorReport(
+        NumaRuntime runtime,
+        JvmFacts jvm,
+        JvmNumaAdvice useNuma,
+        Optional<JvmNumaAdvice> useNumaBefore25,
+        Optional<PlacementChecks.Results> checks,
+        boolean fromSnapshot) {
 
     /** {@code mbind}, {@code first-touch} or {@code os-default}: how numacube places memory in this process. */
     public String placementMethod() {

@@ -18,8 +18,8 @@ import java.util.Optional;
  *                        and for an ergonomic choice such as ZGC's
  * @param inputArguments  the JVM's own flags (-X..., -XX:...), for reports
  */
-public record JvmFacts(String version, int feature, String gc, boolean useNuma, boolean useNumaExplicit,
-                       List<String> inputArguments) {
+public record JvmFacts(
+        String version, int feature, String gc, boolean useNuma, boolean useNumaExplicit, List<String> inputArguments) {
 
     public JvmFacts {
         inputArguments = List.copyOf(inputArguments);
@@ -36,11 +36,18 @@ public record JvmFacts(String version, int feature, String gc, boolean useNuma, 
     public static JvmFacts current() {
         Runtime.Version v = Runtime.version();
         Optional<HotSpotDiagnosticMXBean> hs = hotspot();
-        boolean useNuma = hs.flatMap(b -> option(b, "UseNUMA")).map(o -> Boolean.parseBoolean(o.getValue())).orElse(false);
+        boolean useNuma = hs.flatMap(b -> option(b, "UseNUMA"))
+                .map(o -> Boolean.parseBoolean(o.getValue()))
+                .orElse(false);
         boolean explicit = hs.flatMap(b -> option(b, "UseNUMA"))
                 .map(o -> o.getOrigin() != VMOption.Origin.DEFAULT && o.getOrigin() != VMOption.Origin.ERGONOMIC)
                 .orElse(false);
-        return new JvmFacts(v.toString(), v.feature(), gcName(hs), useNuma, explicit,
+        return new JvmFacts(
+                v.toString(),
+                v.feature(),
+                gcName(hs),
+                useNuma,
+                explicit,
                 ManagementFactory.getRuntimeMXBean().getInputArguments());
     }
 
@@ -61,10 +68,18 @@ public record JvmFacts(String version, int feature, String gc, boolean useNuma, 
     }
 
     private static String gcName(Optional<HotSpotDiagnosticMXBean> hs) {
-        String[][] flags = {{"UseZGC", "ZGC"}, {"UseShenandoahGC", "Shenandoah"}, {"UseParallelGC", "Parallel"},
-            {"UseSerialGC", "Serial"}, {"UseEpsilonGC", "Epsilon"}, {"UseG1GC", "G1"}};
+        String[][] flags = {
+            {"UseZGC", "ZGC"},
+            {"UseShenandoahGC", "Shenandoah"},
+            {"UseParallelGC", "Parallel"},
+            {"UseSerialGC", "Serial"},
+            {"UseEpsilonGC", "Epsilon"},
+            {"UseG1GC", "G1"}
+        };
         for (String[] f : flags) {
-            if (hs.flatMap(b -> option(b, f[0])).map(o -> Boolean.parseBoolean(o.getValue())).orElse(false)) {
+            if (hs.flatMap(b -> option(b, f[0]))
+                    .map(o -> Boolean.parseBoolean(o.getValue()))
+                    .orElse(false)) {
                 return f[1];
             }
         }

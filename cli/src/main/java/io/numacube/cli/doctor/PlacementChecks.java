@@ -29,9 +29,13 @@ import java.util.concurrent.ConcurrentMap;
 public final class PlacementChecks {
 
     /** One placed segment, counted. {@code node} is -1 for the interleaved segment. */
-    public record SegmentResult(int node, PlacementMode requested, PlacementMode applied, Optional<String> fallbackReason,
-                                long bytes, PageCensus census) {
-    }
+    public record SegmentResult(
+            int node,
+            PlacementMode requested,
+            PlacementMode applied,
+            Optional<String> fallbackReason,
+            long bytes,
+            PageCensus census) {}
 
     /** Where the workers of one node ran. */
     public record WorkerResult(int node, int workers, CpuSet cpusSeen, NodeSet nodesSeen, boolean pinned) {
@@ -41,17 +45,19 @@ public final class PlacementChecks {
     }
 
     /** The calling thread pinned to one node's CPUs, then restored. */
-    public record AffinityResult(int node, boolean pinned, CpuSet before, CpuSet during, NodeSet nodesSeen,
-                                 CpuSet after) {
+    public record AffinityResult(
+            int node, boolean pinned, CpuSet before, CpuSet during, NodeSet nodesSeen, CpuSet after) {
         public boolean restored() {
             return before.equals(after);
         }
     }
 
     /** All results of one run; {@code notes} say which checks were left out and why. */
-    public record Results(List<SegmentResult> segments, List<WorkerResult> workers, List<AffinityResult> affinity,
-                          List<String> notes) {
-    }
+    public record Results(
+            List<SegmentResult> segments,
+            List<WorkerResult> workers,
+            List<AffinityResult> affinity,
+            List<String> notes) {}
 
     private static final int GETCPU_SAMPLES = 50;
 
@@ -66,7 +72,7 @@ public final class PlacementChecks {
     public Results run() {
         PlacementPlan plan = runtime.plan();
         try (NodeWorkerPool pool = NodeWorkerPool.start(runtime.kernel(), plan.workerCpus(), 0, "doctor");
-             NodeMemory memory = runtime.openMemory()) {
+                NodeMemory memory = runtime.openMemory()) {
             List<SegmentResult> segments = new ArrayList<>();
             List<String> notes = new ArrayList<>();
             for (int node : plan.dataNodes().toArray()) {
@@ -102,19 +108,26 @@ public final class PlacementChecks {
         return modes;
     }
 
-    private SegmentResult checkSegment(NodeMemory memory, NodeWorkerPool pool, PlacementRequest request, int fillerNode) {
+    private SegmentResult checkSegment(
+            NodeMemory memory, NodeWorkerPool pool, PlacementRequest request, int fillerNode) {
         try (PlacedSegment segment = memory.allocate(segmentBytes, request)) {
             if (fillerNode >= 0 && pool.nodes().contains(fillerNode)) {
                 pool.submit(fillerNode, () -> {
-                    memory.touch(segment);
-                    return null;
-                }).join();
+                            memory.touch(segment);
+                            return null;
+                        })
+                        .join();
             } else {
                 memory.touch(segment);
             }
             PageCensus census = memory.census(segment);
-            return new SegmentResult(request.targetNode(), request.mode(), segment.appliedMode(),
-                    segment.fallbackReason(), segment.byteSize(), census);
+            return new SegmentResult(
+                    request.targetNode(),
+                    request.mode(),
+                    segment.appliedMode(),
+                    segment.fallbackReason(),
+                    segment.byteSize(),
+                    census);
         }
     }
 
@@ -133,15 +146,18 @@ public final class PlacementChecks {
                 });
                 Thread.onSpinWait();
             }
-            
         });
         for (NodeWorkerPool.WorkerReport w : pool.workerReports()) {
             pinned.merge(w.context().node(), w.pinned(), Boolean::logicalAnd);
         }
         List<WorkerResult> results = new ArrayList<>();
         for (int node : pool.nodes().toArray()) {
-            results.add(new WorkerResult(node, pool.workersOn(node), CpuSet.fromBits(cpus.getOrDefault(node, new BitSet())),
-                    NodeSet.fromBits(nodes.getOrDefault(node, new BitSet())), pinned.getOrDefault(node, false)));
+            results.add(new WorkerResult(
+                    node,
+                    pool.workersOn(node),
+                    CpuSet.fromBits(cpus.getOrDefault(node, new BitSet())),
+                    NodeSet.fromBits(nodes.getOrDefault(node, new BitSet())),
+                    pinned.getOrDefault(node, false)));
         }
         return results;
     }
@@ -156,7 +172,8 @@ public final class PlacementChecks {
             CpuSet during;
             BitSet seen = new BitSet();
             boolean pinned;
-            try (ScopedAffinity scope = ScopedAffinity.pin(runtime.kernel(), plan.workerCpus().get(node))) {
+            try (ScopedAffinity scope =
+                    ScopedAffinity.pin(runtime.kernel(), plan.workerCpus().get(node))) {
                 pinned = scope.pinned();
                 during = runtime.kernel().get().threadAffinity();
                 for (int i = 0; i < GETCPU_SAMPLES; i++) {

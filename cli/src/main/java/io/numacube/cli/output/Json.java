@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,8 +36,7 @@ public final class Json {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectWriter WRITER = JsonMapper.builder().build().writer(new Layout());
 
-    private Json() {
-    }
+    private Json() {}
 
     /** A JSON object under construction: {@code put} returns this for chaining. */
     public static final class Obj {

@@ -18,8 +18,7 @@ import java.nio.file.StandardCopyOption;
  */
 public final class OutputFile {
 
-    private OutputFile() {
-    }
+    private OutputFile() {}
 
     /** What writes the file's bytes. */
     @FunctionalInterface
@@ -46,8 +45,8 @@ public final class OutputFile {
             problem = "the file is not writable — check its permissions or write elsewhere";
         }
         if (problem != null) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "cannot write " + option + " " + target + ": " + problem);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "cannot write " + option + " " + target + ": " + problem);
         }
     }
 
@@ -72,26 +71,32 @@ public final class OutputFile {
             return;
         }
         // unique per process, and not Files.createTempFile: its mode 0600 would become the written file's mode
-        Path tmp = real.resolveSibling("." + real.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        Thread cleanup = new Thread(() -> {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                // the JVM is going down: nothing more to do
-            }
-        }, "numacube-output-cleanup");
+        Path tmp = real.resolveSibling(
+                "." + real.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        Thread cleanup = new Thread(
+                () -> {
+                    try {
+                        Files.deleteIfExists(tmp);
+                    } catch (IOException e) {
+                        // the JVM is going down: nothing more to do
+                    }
+                },
+                "numacube-output-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             Files.deleteIfExists(tmp); // left by a killed process whose pid this one reuses
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp,
-                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE), 1 << 16)) {
+            try (OutputStream o = new BufferedOutputStream(
+                    Files.newOutputStream(
+                            tmp, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
+                    1 << 16)) {
                 body.write(o);
             }
             Files.move(tmp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             deleteQuietly(tmp);
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
-                    + IoReason.of(e) + " — no partial file was left");
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    "cannot write " + target + ": error=" + IoReason.of(e) + " — no partial file was left");
         } catch (RuntimeException e) {
             deleteQuietly(tmp);
             throw e;
@@ -113,8 +118,8 @@ public final class OutputFile {
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(real), 1 << 16)) {
             body.write(o);
         } catch (IOException e) {
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error="
-                    + IoReason.of(e));
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM, "cannot write " + target + ": error=" + IoReason.of(e));
         }
     }
 

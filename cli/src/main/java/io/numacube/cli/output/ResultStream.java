@@ -73,9 +73,12 @@ public final class ResultStream extends FilterOutputStream {
     public static void check(PrintWriter out) {
         if (out.checkError()) {
             IOException e = stdoutFailure;
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write the results to stdout: error="
-                    + (e != null ? IoReason.of(e) : "write failed") + " — the output is incomplete; check the disk "
-                    + "space or the pipe it goes to");
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    "cannot write the results to stdout: error="
+                            + (e != null ? IoReason.of(e) : "write failed")
+                            + " — the output is incomplete; check the disk "
+                            + "space or the pipe it goes to");
         }
     }
 }

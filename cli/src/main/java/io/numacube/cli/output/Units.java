@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Human formatting of sizes, counts and durations for the CLI. Stateless. */
 public final class Units {
 
-    private Units() {
-    }
+    private Units() {}
 
     /** {@code 1.5 GiB}, {@code 512.0 MiB}, {@code 4.0 KiB}, {@code 12 B}. */
     public static String bytes(long bytes) {

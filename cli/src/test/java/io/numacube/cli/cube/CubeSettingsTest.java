@@ -45,7 +45,8 @@ class CubeSettingsTest {
     void refusesANegativePartitionCount() {
         CubeSettings s = new CubeSettings();
         s.partitions = -1;
-        assertEquals(NumacubeException.Kind.INVALID_INPUT,
+        assertEquals(
+                NumacubeException.Kind.INVALID_INPUT,
                 assertThrows(NumacubeException.class, s::toOptions).kind());
     }
 }

@@ -25,9 +25,11 @@ class MemoryBudgetTest {
     @Test
     void refusesWhenANodesShareDoesNotFitThoughTheSumWould() {
         MemoryBudget b = new MemoryBudget(TWO_NODES, Optional.empty(), 8 * GIB, 8 * GIB, null);
-        assertEquals("not enough memory: the data needs at least 4.0 GiB placed on node 1 (its share of 8.0 GiB over 2 "
-                + "nodes), node 1 has 3.0 GiB available (2.0 GiB free, the rest page cache; "
-                + "/sys/devices/system/node/node1/meminfo) — load less or free memory", refusal(b, 8 * GIB, 0, List.of(0, 1)));
+        assertEquals(
+                "not enough memory: the data needs at least 4.0 GiB placed on node 1 (its share of 8.0 GiB over 2 "
+                        + "nodes), node 1 has 3.0 GiB available (2.0 GiB free, the rest page cache; "
+                        + "/sys/devices/system/node/node1/meminfo) — load less or free memory",
+                refusal(b, 8 * GIB, 0, List.of(0, 1)));
         b.check("the data", 8 * GIB, 0, List.of(0), "load less");
     }
 
@@ -35,20 +37,25 @@ class MemoryBudgetTest {
     void refusesBeyondTheCgroupLimitLessItsUsage() {
         CgroupMemoryLimit cg = new CgroupMemoryLimit(2, "/c", 4 * GIB, GIB, "/sys/fs/cgroup/c/memory.max");
         MemoryBudget b = new MemoryBudget(TWO_NODES, Optional.of(cg), 8 * GIB, 8 * GIB, null);
-        assertEquals("not enough memory: the data needs at least 3.5 GiB (2.0 GiB placed + 1.5 GiB of JVM heap to stage "
-                + "it), the cgroup allows 3.0 GiB more (limit 4.0 GiB in /sys/fs/cgroup/c/memory.max, 1.0 GiB in use) "
-                + "— load less or raise the cgroup's limit", refusal(b, 2 * GIB, 3 * GIB / 2, List.of(0)));
+        assertEquals(
+                "not enough memory: the data needs at least 3.5 GiB (2.0 GiB placed + 1.5 GiB of JVM heap to stage "
+                        + "it), the cgroup allows 3.0 GiB more (limit 4.0 GiB in /sys/fs/cgroup/c/memory.max, 1.0 GiB in use) "
+                        + "— load less or raise the cgroup's limit",
+                refusal(b, 2 * GIB, 3 * GIB / 2, List.of(0)));
         b.check("the data", 2 * GIB, GIB, List.of(0), "load less");
     }
 
     @Test
     void refusesStagingBeyondTheFreeHeapAndBeyondMaxMemory() {
         MemoryBudget b = new MemoryBudget(TWO_NODES, Optional.empty(), GIB, 2 * GIB, 3 * GIB);
-        assertEquals("not enough memory: the data needs at least 1.5 GiB of JVM heap to stage it, the heap has 1.0 GiB "
-                + "free (max 2.0 GiB) — load less or give the JVM more heap, e.g. NUMACUBE_JAVA_OPTS=-Xmx5g",
+        assertEquals(
+                "not enough memory: the data needs at least 1.5 GiB of JVM heap to stage it, the heap has 1.0 GiB "
+                        + "free (max 2.0 GiB) — load less or give the JVM more heap, e.g. NUMACUBE_JAVA_OPTS=-Xmx5g",
                 refusal(b, GIB, 3 * GIB / 2, List.of(0)));
-        assertEquals("not enough memory: the data needs at least 4.0 GiB placed, more than --max-memory 3.0 GiB — load "
-                + "less or raise --max-memory", refusal(b, 4 * GIB, 0, List.of(0)));
+        assertEquals(
+                "not enough memory: the data needs at least 4.0 GiB placed, more than --max-memory 3.0 GiB — load "
+                        + "less or raise --max-memory",
+                refusal(b, 4 * GIB, 0, List.of(0)));
     }
 
     @Test

@@ -21,11 +21,21 @@ class ResultPrinterTest {
 
     /** desk STRING, day DATE, n LONG, total DOUBLE with a null; values chosen to need quoting and alignment. */
     private static QueryResult sample() {
-        return new QueryResult(List.of("desk", "day", "n", "SUM(pnl)"),
+        return new QueryResult(
+                List.of("desk", "day", "n", "SUM(pnl)"),
                 List.of(ColumnType.STRING, ColumnType.DATE, ColumnType.LONG, ColumnType.DOUBLE),
-                new Object[] {new String[] {"FX", "Rates, \"EM\""}, new long[] {LocalDate.of(2025, 1, 2).toEpochDay(),
-                    LocalDate.of(2025, 1, 3).toEpochDay()}, new long[] {5, 12345}, new double[] {1.0E10, -0.1}},
-                new boolean[][] {null, null, null, {false, true}}, 2, STATS);
+                new Object[] {
+                    new String[] {"FX", "Rates, \"EM\""},
+                    new long[] {
+                        LocalDate.of(2025, 1, 2).toEpochDay(),
+                        LocalDate.of(2025, 1, 3).toEpochDay()
+                    },
+                    new long[] {5, 12345},
+                    new double[] {1.0E10, -0.1}
+                },
+                new boolean[][] {null, null, null, {false, true}},
+                2,
+                STATS);
     }
 
     private static String print(QueryResult r, ResultPrinter.Format f, int max) {
@@ -53,7 +63,8 @@ class ResultPrinterTest {
 
     @Test
     void writesCsvThatQuotesWhereNeededAndLeavesNullsEmpty() {
-        assertEquals("desk,day,n,SUM(pnl)\nFX,2025-01-02,5,1.0E10\n\"Rates, \"\"EM\"\"\",2025-01-03,12345,\n",
+        assertEquals(
+                "desk,day,n,SUM(pnl)\nFX,2025-01-02,5,1.0E10\n\"Rates, \"\"EM\"\"\",2025-01-03,12345,\n",
                 print(sample(), ResultPrinter.Format.CSV, -1));
     }
 
@@ -70,12 +81,21 @@ class ResultPrinterTest {
 
     @Test
     void jsonKeysAreUniqueAndNonFiniteDoublesAreNamedNotNulled() throws Exception {
-        QueryResult r = new QueryResult(List.of("d", "d", "d_1", "x"),
+        QueryResult r = new QueryResult(
+                List.of("d", "d", "d_1", "x"),
                 List.of(ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE),
-                new Object[] {new double[] {Double.POSITIVE_INFINITY}, new double[] {Double.NaN},
-                    new double[] {Double.NEGATIVE_INFINITY}, new double[] {1.5}},
-                new boolean[][] {null, null, null, null}, 1, STATS);
-        JsonNode row = new ObjectMapper().readTree(print(r, ResultPrinter.Format.JSON, -1)).get(0);
+                new Object[] {
+                    new double[] {Double.POSITIVE_INFINITY},
+                    new double[] {Double.NaN},
+                    new double[] {Double.NEGATIVE_INFINITY},
+                    new double[] {1.5}
+                },
+                new boolean[][] {null, null, null, null},
+                1,
+                STATS);
+        JsonNode row = new ObjectMapper()
+                .readTree(print(r, ResultPrinter.Format.JSON, -1))
+                .get(0);
         assertEquals(List.of("d", "d_2", "d_1", "x"), iterate(row.fieldNames()));
         assertEquals("Infinity", row.get("d").asText());
         assertEquals("NaN", row.get("d_2").asText());
@@ -86,11 +106,18 @@ class ResultPrinterTest {
     /** DuckDB: COPY (SELECT 'nan'::DOUBLE a, 'inf'::DOUBLE b, '-inf'::DOUBLE c, 1.5 d) TO 'o.csv' writes this. */
     @Test
     void writesNonFiniteDoublesToCsvAsDuckDbDoes() {
-        QueryResult r = new QueryResult(List.of("a", "b", "c", "d"),
+        QueryResult r = new QueryResult(
+                List.of("a", "b", "c", "d"),
                 List.of(ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE, ColumnType.DOUBLE),
-                new Object[] {new double[] {Double.NaN}, new double[] {Double.POSITIVE_INFINITY},
-                    new double[] {Double.NEGATIVE_INFINITY}, new double[] {1.5}},
-                new boolean[][] {null, null, null, null}, 1, STATS);
+                new Object[] {
+                    new double[] {Double.NaN},
+                    new double[] {Double.POSITIVE_INFINITY},
+                    new double[] {Double.NEGATIVE_INFINITY},
+                    new double[] {1.5}
+                },
+                new boolean[][] {null, null, null, null},
+                1,
+                STATS);
         assertEquals("a,b,c,d\nnan,inf,-inf,1.5\n", print(r, ResultPrinter.Format.CSV, -1));
     }
 
@@ -113,7 +140,8 @@ class ResultPrinterTest {
 
     @Test
     void summarisesTheRunInOneLine() {
-        assertEquals("(2 rows in 0.250 s; 8 morsels: 75.0% on their home node, 2 stolen, 1 skipped)",
+        assertEquals(
+                "(2 rows in 0.250 s; 8 morsels: 75.0% on their home node, 2 stolen, 1 skipped)",
                 ResultPrinter.statsLine(sample()));
         QueryResult none = sample().withStats(new QueryStats(0.001, 0, 0, 0, 0, 0, 12, Map.of(), "scan"));
         assertEquals("(2 rows in 0.001 s; no morsel ran, 12 skipped)", ResultPrinter.statsLine(none));

@@ -11,8 +11,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RowCountTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {"1000;1000", "1_000_000;1000000", "'1,000';1000", "10M;10000000",
-        "1.5K;1500", "2b;2000000000", "0;0", "1G;1000000000"})
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "1000;1000",
+                "1_000_000;1000000",
+                "'1,000';1000",
+                "10M;10000000",
+                "1.5K;1500",
+                "2b;2000000000",
+                "0;0",
+                "1G;1000000000"
+            })
     void readsPlainGroupedAndSuffixedCounts(String text, long expected) {
         assertEquals(expected, RowCount.parse(text));
     }

@@ -14,13 +14,15 @@ class SqlScriptTest {
 
     @Test
     void keepsSemicolonsInsideStringsAndQuotedIdentifiers() {
-        assertEquals(List.of("SELECT 'a;b', \"c;d\" FROM t WHERE x = 'it''s;'", "SELECT 3"),
+        assertEquals(
+                List.of("SELECT 'a;b', \"c;d\" FROM t WHERE x = 'it''s;'", "SELECT 3"),
                 SqlScript.statements("SELECT 'a;b', \"c;d\" FROM t WHERE x = 'it''s;'; SELECT 3"));
     }
 
     @Test
     void ignoresLineCommentsAndCommentOnlyText() {
-        assertEquals(List.of("SELECT a \n FROM t"),
+        assertEquals(
+                List.of("SELECT a \n FROM t"),
                 SqlScript.statements("-- the first; query\nSELECT a -- trailing; note\n FROM t;\n-- done;\n"));
     }
 
@@ -37,7 +39,9 @@ class SqlScriptTest {
         assertEquals(new SqlScript.Statement("SELECT 1", 2, 3), st.get(0));
         assertEquals(new SqlScript.Statement("SELECT\n  2", 2, 14), st.get(1));
         assertEquals(new SqlScript.Statement("'x'", 5, 1), st.get(2));
-        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {3, 3}, st.get(1).scriptPosition(2, 3));
-        org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {2, 20}, st.get(1).scriptPosition(1, 7));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {3, 3}, st.get(1).scriptPosition(2, 3));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+                new int[] {2, 20}, st.get(1).scriptPosition(1, 7));
     }
 }

@@ -54,32 +54,43 @@ class DemoInVmTest {
             assertTrue(p.get("pages_on_node_pct").asDouble() >= 99.0, () -> "partition off its node: " + p);
         }
         long all = morsels.stream().mapToLong(m -> m.get("morsels").asLong()).sum();
-        long home = morsels.stream().mapToLong(m -> m.get("morsels_home").asLong()).sum();
+        long home =
+                morsels.stream().mapToLong(m -> m.get("morsels_home").asLong()).sum();
         assertTrue(all > 0, () -> "no morsels ran: " + morsels);
-        assertTrue(home >= 0.95 * all, () -> "morsels at home " + home + " of " + all + " (need 95 %): "
-                + morsels.stream().map(m -> m.path("name").asText("?") + " " + m.get("morsels_home").asLong() + "/"
-                        + m.get("morsels").asLong() + " stolen=" + m.path("morsels_stolen").asText("?"))
-                        .collect(java.util.stream.Collectors.joining(", ")));
+        assertTrue(
+                home >= 0.95 * all,
+                () -> "morsels at home " + home + " of " + all + " (need 95 %): "
+                        + morsels.stream()
+                                .map(m -> m.path("name").asText("?") + " "
+                                        + m.get("morsels_home").asLong() + "/"
+                                        + m.get("morsels").asLong() + " stolen="
+                                        + m.path("morsels_stolen").asText("?"))
+                                .collect(java.util.stream.Collectors.joining(", ")));
     }
 
     @ParameterizedTest(name = "{0}/{1}")
     @MethodSource("demo")
     void theCubeSpreadsOverBothNodesWithPinnedWorkers(String config, String check) {
         Config c = VmResults.config(config);
-        JsonNode doc = c.optionalJson("demo.json").orElseGet(() -> fail("the demo wrote no "
-                + c.dir().resolve("demo.json") + ": " + c.tail("demo.err")));
+        JsonNode doc = c.optionalJson("demo.json")
+                .orElseGet(() -> fail("the demo wrote no " + c.dir().resolve("demo.json") + ": " + c.tail("demo.err")));
         String runtime = doc.path("runtime").asText();
-        assertTrue(runtime.contains("numa=native") && runtime.contains("data_nodes=0-1")
-                && runtime.contains("workers_on=0-1"), () -> "the demo did not plan data and workers on nodes 0-1: "
-                + runtime);
+        assertTrue(
+                runtime.contains("numa=native")
+                        && runtime.contains("data_nodes=0-1")
+                        && runtime.contains("workers_on=0-1"),
+                () -> "the demo did not plan data and workers on nodes 0-1: " + runtime);
         String cube = doc.path("cube").asText();
-        assertTrue(cube.contains("workers=pinned") && cube.contains("pinned=2"),
+        assertTrue(
+                cube.contains("workers=pinned") && cube.contains("pinned=2"),
                 () -> "the demo's workers were not pinned, one per node: " + cube);
         Set<Integer> nodes = new TreeSet<>();
         for (JsonNode p : doc.path("partitions")) {
             if (p.path("table").asText().equals("trades")) {
                 nodes.add(p.get("node").asInt());
-                assertEquals(p.get("node").asInt(), p.get("memory_node").asInt(),
+                assertEquals(
+                        p.get("node").asInt(),
+                        p.get("memory_node").asInt(),
                         () -> "a trades partition's memory is not on its node: " + p);
             }
         }

@@ -14,8 +14,7 @@ import java.util.TreeSet;
  */
 final class Doctor {
 
-    private Doctor() {
-    }
+    private Doctor() {}
 
     static JsonNode at(JsonNode doc, String pointer) {
         JsonNode n = doc.at(pointer);
@@ -54,7 +53,8 @@ final class Doctor {
     static SortedMap<Integer, Long> intMap(JsonNode doc, String pointer) {
         JsonNode n = at(doc, pointer);
         SortedMap<Integer, Long> m = new TreeMap<>();
-        n.properties().forEach(e -> m.put(Integer.parseInt(e.getKey()), e.getValue().asLong()));
+        n.properties()
+                .forEach(e -> m.put(Integer.parseInt(e.getKey()), e.getValue().asLong()));
         return m;
     }
 
@@ -64,7 +64,8 @@ final class Doctor {
             int colon = text.indexOf(':');
             String mode = colon < 0 ? text : text.substring(0, colon);
             int eq = mode.indexOf('=');
-            return new Policy(eq < 0 ? mode : mode.substring(0, eq),
+            return new Policy(
+                    eq < 0 ? mode : mode.substring(0, eq),
                     colon < 0 ? new TreeSet<>() : VmResults.parseList(text.substring(colon + 1)));
         }
     }

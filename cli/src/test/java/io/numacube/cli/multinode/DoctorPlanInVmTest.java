@@ -48,10 +48,12 @@ class DoctorPlanInVmTest {
             int id = n.get("id").asInt();
             int index = i;
             ids.add(id);
-            assertEquals(t.cpusByNode().get(id), VmResults.parseList(n.get("cpus").asText()), "cpus of node " + id);
+            assertEquals(
+                    t.cpusByNode().get(id), VmResults.parseList(n.get("cpus").asText()), "cpus of node " + id);
             long mib = n.get("memory_bytes").asLong() >> 20;
             long numactlMb = t.sizeMb().getOrDefault(id, 0L);
-            assertTrue(Math.abs(mib - numactlMb) <= Math.max(8, numactlMb / 50),
+            assertTrue(
+                    Math.abs(mib - numactlMb) <= Math.max(8, numactlMb / 50),
                     () -> "memory of node " + id + ": doctor " + mib + " MiB, numactl " + numactlMb + " MB");
             assertEquals(nodes.size(), n.get("distances").size(), "one distance per node: " + n);
             assertEquals(10, n.get("distances").get(index).asInt(), "local distance of node " + id);
@@ -72,10 +74,13 @@ class DoctorPlanInVmTest {
                 () -> assertEquals(VmStageLayout.underSeccomp(check) ? 2 : 0, env.seccomp(), "Seccomp of the prefix"),
                 () -> {
                     switch (check) {
-                        case "plain", "cpunodebind1", "taskset1" -> assertEquals(new Policy("default", new TreeSet<>()),
-                                policy);
-                        case "seccomp" -> assertTrue(Set.of("unknown", "default").contains(policy.mode()),
-                                () -> "get_mempolicy is refused: the policy is unknown (or default), not " + policy);
+                        case "plain", "cpunodebind1", "taskset1" ->
+                            assertEquals(new Policy("default", new TreeSet<>()), policy);
+                        case "seccomp" ->
+                            assertTrue(
+                                    Set.of("unknown", "default").contains(policy.mode()),
+                                    () -> "get_mempolicy is refused: the policy is unknown (or default), not "
+                                            + policy);
                         case "cpunodebind0_membind01" -> assertEquals(new Policy("bind", ids(0, 1)), policy);
                         case "cpunodebind0_membind1", "membind1" -> assertEquals(new Policy("bind", ids(1)), policy);
                         case "membind2" -> assertEquals(new Policy("bind", ids(2)), policy);
@@ -102,21 +107,26 @@ class DoctorPlanInVmTest {
         assertFalse(data.isEmpty(), "no data node");
         assertFalse(workers.isEmpty(), "no worker node");
         assertTrue(env.mems().containsAll(data), () -> "data_nodes " + data + " not within allowed mems " + env.mems());
-        assertTrue(runnable.containsAll(workers),
+        assertTrue(
+                runnable.containsAll(workers),
                 () -> "worker_nodes " + workers + " not within the nodes of the allowed CPUs " + runnable);
         for (int w : workers) {
             SortedSet<Integer> cpus = Doctor.cpus(doc, "/plan/worker_cpus/" + w);
             assertFalse(cpus.isEmpty(), "no CPUs for worker node " + w);
-            assertTrue(env.cpus().containsAll(cpus) && t.cpusByNode().get(w).containsAll(cpus),
+            assertTrue(
+                    env.cpus().containsAll(cpus) && t.cpusByNode().get(w).containsAll(cpus),
                     () -> "worker_cpus of node " + w + " = " + cpus + ": must be allowed CPUs " + env.cpus()
                             + " of that node " + t.cpusByNode().get(w));
         }
         SortedMap<Integer, Long> filler = Doctor.intMap(doc, "/plan/filler_node");
         assertEquals(data, filler.keySet(), "filler_node covers exactly the data nodes");
-        filler.forEach((d, w) -> assertTrue(workers.contains(w.intValue()),
+        filler.forEach((d, w) -> assertTrue(
+                workers.contains(w.intValue()),
                 () -> "data node " + d + " filled by " + w + ", not a worker node " + workers));
-        List<String> reasons = StreamSupport.stream(Doctor.at(doc, "/plan/reasons").spliterator(), false)
-                .map(JsonNode::asText).toList();
+        List<String> reasons = StreamSupport.stream(
+                        Doctor.at(doc, "/plan/reasons").spliterator(), false)
+                .map(JsonNode::asText)
+                .toList();
         assertFalse(reasons.isEmpty(), "the plan gives no reason");
         assertTrue(reasons.stream().noneMatch(String::isBlank), reasons::toString);
     }
@@ -145,11 +155,15 @@ class DoctorPlanInVmTest {
                 assertEquals("FIRST_TOUCH", mode, "mbind refused: the plan falls back to first touch");
                 assertEquals("first-touch", Doctor.at(doc, "/placement_method").asText());
                 assertFalse(Doctor.at(doc, "/policy_support/mbind").asBoolean());
-                assertTrue(Doctor.at(doc, "/policy_support/refusals/mbind").asText().contains("EPERM"),
+                assertTrue(
+                        Doctor.at(doc, "/policy_support/refusals/mbind")
+                                .asText()
+                                .contains("EPERM"),
                         () -> Doctor.at(doc, "/policy_support/refusals").toString());
                 if (memOnly) {
-                    assertTrue(reasons.contains("memory-only"), () -> "the plan must say why node 2 is left out: "
-                            + reasons);
+                    assertTrue(
+                            reasons.contains("memory-only"),
+                            () -> "the plan must say why node 2 is left out: " + reasons);
                 }
             }
             case "cpunodebind0_membind01" -> {

@@ -33,8 +33,10 @@ class GuestEnvironmentTest {
         } else {
             assertEquals(2, t.cpusByNode().size(), t::toString);
         }
-        t.cpusByNode().keySet().forEach(n -> assertTrue(t.sizeMb().getOrDefault(n, 0L) > 500,
-                () -> "node " + n + " has (almost) no memory: " + t));
+        t.cpusByNode()
+                .keySet()
+                .forEach(n -> assertTrue(
+                        t.sizeMb().getOrDefault(n, 0L) > 500, () -> "node " + n + " has (almost) no memory: " + t));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -43,10 +45,12 @@ class GuestEnvironmentTest {
         String self = VmResults.config(config).read("seccomp-selfcheck.txt");
         String[] blocks = self.split("(?m)^# ");
         assertEquals(4, blocks.length, self);
-        assertTrue(blocks[1].contains("Operation not permitted") && blocks[1].contains("rc=1"),
+        assertTrue(
+                blocks[1].contains("Operation not permitted") && blocks[1].contains("rc=1"),
                 () -> "numactl --membind under the filter must fail with EPERM: " + self);
         assertTrue(blocks[2].strip().endsWith("rc=0"), () -> "true under the filter must succeed: " + self);
-        assertTrue(Pattern.compile("(?m)^Seccomp:\\s+2$").matcher(blocks[3]).find(),
+        assertTrue(
+                Pattern.compile("(?m)^Seccomp:\\s+2$").matcher(blocks[3]).find(),
                 () -> "the filter must show as Seccomp: 2 (filter mode): " + self);
     }
 
@@ -63,7 +67,8 @@ class GuestEnvironmentTest {
             if (line == null) {
                 bad.add(check + ": did not run");
             } else if (line.rc() != 0) {
-                bad.add(check + ": exit " + line.rc() + " (" + c.tail(check + ".err").strip() + ")");
+                bad.add(check + ": exit " + line.rc() + " ("
+                        + c.tail(check + ".err").strip() + ")");
             }
         }
         assertTrue(bad.isEmpty(), () -> "config " + config + ": " + String.join("; ", bad));

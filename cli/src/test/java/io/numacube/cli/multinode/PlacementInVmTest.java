@@ -54,8 +54,11 @@ class PlacementInVmTest {
             if (filler.get(node) == node) {
                 expected.add(node + "/FIRST_TOUCH");
             } else {
-                assertTrue(Doctor.at(doc, "/placement_check_notes").toString().contains("first touch not checked on node "
-                        + node), () -> "no note on the first touch left out on node " + node);
+                assertTrue(
+                        Doctor.at(doc, "/placement_check_notes")
+                                .toString()
+                                .contains("first touch not checked on node " + node),
+                        () -> "no note on the first touch left out on node " + node);
             }
         }
         if (mbind && data.size() > 1) {
@@ -89,8 +92,9 @@ class PlacementInVmTest {
             long present = byNode.values().stream().mapToLong(Long::longValue).sum();
             long pages = s.get("pages").asLong();
             int node = s.get("node").asInt();
-            String what = s.get("mode").asText() + " on node " + node + " (applied " + s.get("applied_mode").asText()
-                    + ", " + s.get("method").asText() + "): pages_by_node=" + byNode + " of " + pages;
+            String what = s.get("mode").asText() + " on node " + node + " (applied "
+                    + s.get("applied_mode").asText() + ", " + s.get("method").asText() + "): pages_by_node=" + byNode
+                    + " of " + pages;
             if (present < MIN_SHARE * pages) {
                 bad.add(what + ": only " + present + " pages counted present (untouched, or missed by the census: "
                         + "move_pages reports pages under automatic NUMA balancing's PROT_NONE hinting as absent on "
@@ -108,14 +112,19 @@ class PlacementInVmTest {
             // First touch cannot fault a page on a node without CPUs: there it lands on the filler's node, unless
             // the process's own policy (numactl --membind) or cpuset allows only that node.
             boolean cpuless = t.cpusByNode().getOrDefault(node, new TreeSet<>()).isEmpty();
-            boolean onlyThatNode = VmStageLayout.membind(check).equals(Set.of(node)) || env.mems().equals(Set.of(node));
+            boolean onlyThatNode = VmStageLayout.membind(check).equals(Set.of(node))
+                    || env.mems().equals(Set.of(node));
             int intended = s.get("applied_mode").asText().equals("FIRST_TOUCH") && cpuless && !onlyThatNode
-                    ? filler.get(node).intValue() : node;
+                    ? filler.get(node).intValue()
+                    : node;
             double share = (double) byNode.getOrDefault(intended, 0L) / present;
             if (share < MIN_SHARE) {
-                bad.add(what + String.format(": %.2f %% on node %d", 100 * share, intended)
-                        + (present > pages ? " (numa_maps counted " + present + " pages for a " + pages
-                        + "-page segment: its mapping was merged with a neighbour, so the census is ambiguous)" : ""));
+                bad.add(what
+                        + String.format(": %.2f %% on node %d", 100 * share, intended)
+                        + (present > pages
+                                ? " (numa_maps counted " + present + " pages for a " + pages
+                                        + "-page segment: its mapping was merged with a neighbour, so the census is ambiguous)"
+                                : ""));
             }
             if (intended == node && s.get("pages_on_node_pct").asDouble() < 100 * MIN_SHARE) {
                 bad.add(what + ": pages_on_node_pct=" + s.get("pages_on_node_pct") + " disagrees");
@@ -140,7 +149,8 @@ class PlacementInVmTest {
                 assertEquals("FIRST_TOUCH", applied, s::toString);
                 assertEquals("numa_maps", s.get("method").asText(), s::toString);
                 if (!mode.equals("FIRST_TOUCH")) {
-                    assertTrue(fallback.asText("").contains("EPERM"),
+                    assertTrue(
+                            fallback.asText("").contains("EPERM"),
                             () -> "the fallback to first touch must be reported with its EPERM: " + s);
                 }
             } else {
@@ -151,7 +161,8 @@ class PlacementInVmTest {
                 // move_pages, except where automatic NUMA balancing hid default-policy (first-touch) pages from it
                 // and the segment's own numa_maps line counted them
                 String method = s.get("method").asText();
-                assertTrue(method.equals("move_pages") || applied.equals("FIRST_TOUCH") && method.equals("numa_maps"),
+                assertTrue(
+                        method.equals("move_pages") || applied.equals("FIRST_TOUCH") && method.equals("numa_maps"),
                         s::toString);
             }
         }
@@ -169,7 +180,8 @@ class PlacementInVmTest {
         int memOnly = c.topology().memoryOnlyNodes().first();
         List<JsonNode> bound = new ArrayList<>();
         for (JsonNode s : Doctor.at(doc, "/placement_check")) {
-            if (s.get("node").asInt() == memOnly && !s.get("applied_mode").asText().equals("FIRST_TOUCH")) {
+            if (s.get("node").asInt() == memOnly
+                    && !s.get("applied_mode").asText().equals("FIRST_TOUCH")) {
                 bound.add(s);
             }
         }
@@ -177,7 +189,10 @@ class PlacementInVmTest {
         for (JsonNode s : bound) {
             SortedMap<Integer, Long> byNode = Doctor.intMap(s, "/pages_by_node");
             long present = byNode.values().stream().mapToLong(Long::longValue).sum();
-            assertTrue(byNode.getOrDefault(memOnly, 0L) >= MIN_SHARE * s.get("pages").asLong(), s::toString);
+            assertTrue(
+                    byNode.getOrDefault(memOnly, 0L)
+                            >= MIN_SHARE * s.get("pages").asLong(),
+                    s::toString);
             assertTrue(present > 0, s::toString);
         }
     }
@@ -217,7 +232,10 @@ class PlacementInVmTest {
             assertTrue(a.get("pinned").asBoolean(), a::toString);
             assertTrue(a.get("restored").asBoolean(), a::toString);
             assertEquals(List.of(node), ids(a.get("nodes_seen")), a::toString);
-            assertTrue(t.cpusByNode().get(node).containsAll(VmResults.parseList(a.get("during").asText())),
+            assertTrue(
+                    t.cpusByNode()
+                            .get(node)
+                            .containsAll(VmResults.parseList(a.get("during").asText())),
                     a::toString);
             assertEquals(allowed, VmResults.parseList(a.get("before").asText()), a::toString);
             assertEquals(allowed, VmResults.parseList(a.get("after").asText()), a::toString);

@@ -46,11 +46,20 @@ public final class VerdictLog implements TestWatcher {
         if (dir == null || dir.isBlank() || !Files.isDirectory(Path.of(dir))) {
             return;
         }
-        String line = String.join("\t", oneLine(context.getDisplayName()),
-                context.getTestMethod().map(m -> m.getName()).orElse("?"), status, oneLine(message)) + "\n";
+        String line = String.join(
+                        "\t",
+                        oneLine(context.getDisplayName()),
+                        context.getTestMethod().map(m -> m.getName()).orElse("?"),
+                        status,
+                        oneLine(message))
+                + "\n";
         synchronized (VerdictLog.class) {
             try {
-                Files.writeString(Path.of(dir, FILE), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                Files.writeString(
+                        Path.of(dir, FILE),
+                        line,
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -35,8 +35,7 @@ final class VmResults {
     static final String PROPERTY = "numavm.results";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private VmResults() {
-    }
+    private VmResults() {}
 
     /** The results root; fails when the property is unset or names no directory. */
     static Path root() {
@@ -117,8 +116,10 @@ final class VmResults {
                 if (f.length < 3) {
                     fail("malformed checks.tsv line: config=" + name + " line=" + line);
                 }
-                lines.put(f[0], new CheckLine(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]),
-                        f.length > 3 ? f[3] : ""));
+                lines.put(
+                        f[0],
+                        new CheckLine(
+                                f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), f.length > 3 ? f[3] : ""));
             }
             return lines;
         }
@@ -144,8 +145,10 @@ final class VmResults {
             try {
                 return JSON.readTree(text);
             } catch (IOException e) {
-                throw new AssertionError("doctor's output is not JSON: config=" + name + " check=" + check
-                        + " error=" + e.getMessage() + " stderr=" + tail(check + ".err"), e);
+                throw new AssertionError(
+                        "doctor's output is not JSON: config=" + name + " check=" + check + " error=" + e.getMessage()
+                                + " stderr=" + tail(check + ".err"),
+                        e);
             }
         }
 
@@ -177,8 +180,7 @@ final class VmResults {
     }
 
     /** One line of checks.tsv. */
-    record CheckLine(String check, int rc, double seconds, String command) {
-    }
+    record CheckLine(String check, int rc, double seconds, String command) {}
 
     /** What the guest kernel allowed a process started with the check's prefix. */
     record ProcessEnv(SortedSet<Integer> cpus, SortedSet<Integer> mems, int seccomp) {
@@ -188,7 +190,9 @@ final class VmResults {
             for (String line : text.split("\n")) {
                 int colon = line.indexOf(':');
                 if (colon > 0) {
-                    kv.put(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+                    kv.put(
+                            line.substring(0, colon).strip(),
+                            line.substring(colon + 1).strip());
                 }
             }
             for (String key : new String[] {"Cpus_allowed_list", "Mems_allowed_list", "Seccomp"}) {
@@ -196,7 +200,9 @@ final class VmResults {
                     fail("no " + key + " in " + what + ": " + text.strip());
                 }
             }
-            return new ProcessEnv(parseList(kv.get("Cpus_allowed_list")), parseList(kv.get("Mems_allowed_list")),
+            return new ProcessEnv(
+                    parseList(kv.get("Cpus_allowed_list")),
+                    parseList(kv.get("Mems_allowed_list")),
                     Integer.parseInt(kv.get("Seccomp")));
         }
     }

@@ -36,7 +36,8 @@ class VmResultsTest {
     @Test
     void hostAssertionsFailWhenTheResultsDirectoryIsMissing() throws Throwable {
         withResults(dir.resolve("nothing-here"), () -> {
-            AssertionError e = assertThrows(AssertionError.class,
+            AssertionError e = assertThrows(
+                    AssertionError.class,
                     () -> new PlacementInVmTest().pagesLandOnTheIntendedNode("two-node", "plain"));
             assertTrue(e.getMessage().contains("nothing-here"), e::getMessage);
         });
@@ -48,11 +49,13 @@ class VmResultsTest {
         Files.writeString(config.resolve("checks.tsv"), "plain\t0\t1.0\tnumacube doctor\n");
         Files.writeString(config.resolve("numactl-H.txt"), "node 0 cpus: 0\nnode 0 size: 900 MB\n");
         withResults(dir, () -> {
-            AssertionError e = assertThrows(AssertionError.class,
+            AssertionError e = assertThrows(
+                    AssertionError.class,
                     () -> new DoctorPlanInVmTest().planUsesOnlyNodesTheProcessMayUseAndSaysWhy("two-node", "membind1"));
             assertTrue(e.getMessage().contains("membind1"), e::getMessage);
             assertThrows(AssertionError.class, () -> new GuestEnvironmentTest().everyCheckRanAndExitedZero("two-node"));
-            assertThrows(AssertionError.class,
+            assertThrows(
+                    AssertionError.class,
                     () -> new GuestJUnitReportsTest().multinodeTestsRanInTheGuestAndPassed("two-node", "junit"));
         });
     }
@@ -63,10 +66,12 @@ class VmResultsTest {
         Files.writeString(config.resolve("plain.json"), "");
         Files.writeString(config.resolve("plain.err"), "Unmatched arguments from index 0: 'doctor'");
         withResults(dir, () -> {
-            AssertionError e = assertThrows(AssertionError.class, () -> VmResults.config("two-node").json("plain"));
+            AssertionError e = assertThrows(
+                    AssertionError.class, () -> VmResults.config("two-node").json("plain"));
             assertTrue(e.getMessage().contains("Unmatched arguments"), e::getMessage);
             Files.writeString(config.resolve("plain.json"), "{\"plan\": ");
-            assertThrows(AssertionError.class, () -> VmResults.config("two-node").json("plain"));
+            assertThrows(
+                    AssertionError.class, () -> VmResults.config("two-node").json("plain"));
         });
     }
 
@@ -104,7 +109,8 @@ class VmResultsTest {
     @Test
     void processPolicyTextSplitsIntoModeAndNodes() {
         assertEquals(new Doctor.Policy("bind", new java.util.TreeSet<>(Set.of(0, 1))), Doctor.Policy.parse("bind:0-1"));
-        assertEquals(new Doctor.Policy("bind", new java.util.TreeSet<>(Set.of(2))), Doctor.Policy.parse("bind=static:2"));
+        assertEquals(
+                new Doctor.Policy("bind", new java.util.TreeSet<>(Set.of(2))), Doctor.Policy.parse("bind=static:2"));
         assertEquals(new Doctor.Policy("default", new java.util.TreeSet<>()), Doctor.Policy.parse("default"));
     }
 

@@ -18,17 +18,24 @@ final class VmStageLayout {
 
     static final List<String> CONFIGS = List.of(TWO_NODE, MEM_ONLY);
 
-    private static final List<String> TWO_NODE_DOCTOR = List.of("plain", "seccomp", "cpunodebind0_membind01",
-            "cpunodebind0_membind1", "cpunodebind1", "membind1", "interleave_all", "preferred1", "taskset1");
+    private static final List<String> TWO_NODE_DOCTOR = List.of(
+            "plain",
+            "seccomp",
+            "cpunodebind0_membind01",
+            "cpunodebind0_membind1",
+            "cpunodebind1",
+            "membind1",
+            "interleave_all",
+            "preferred1",
+            "taskset1");
     private static final List<String> MEM_ONLY_DOCTOR = List.of("plain", "seccomp", "membind2");
-    private static final Set<String> WITH_PLACEMENT = Set.of("plain", "seccomp", "cpunodebind1", "membind1",
-            "membind2", "taskset1");
+    private static final Set<String> WITH_PLACEMENT =
+            Set.of("plain", "seccomp", "cpunodebind1", "membind1", "membind2", "taskset1");
     static final List<String> JUNIT_CHECKS = List.of("junit", "junit_seccomp");
     /** The engine's multinode JUnit tests (MultiNodeCubeTest), run in the two-node VM only. */
     static final String ENGINE_JUNIT_CHECK = "junit_engine";
 
-    private VmStageLayout() {
-    }
+    private VmStageLayout() {}
 
     static List<String> doctorChecks(String config) {
         return switch (config) {

@@ -27,7 +27,9 @@ class JsonTest {
                 .put("map", Map.of("7", 8))
                 .put("empty", List.of());
         JsonNode back = MAPPER.readTree(Json.print(doc));
-        assertEquals("quote \" backslash \\ newline \n tab \t bell \u0007 é", back.get("text").asText());
+        assertEquals(
+                "quote \" backslash \\ newline \n tab \t bell \u0007 é",
+                back.get("text").asText());
         assertEquals(1L << 40, back.get("long").asLong());
         assertEquals(0.1 + 0.2, back.get("double").asDouble());
         assertEquals(3.0, back.get("whole_double").asDouble());
@@ -48,9 +50,12 @@ class JsonTest {
         for (double v : values) {
             list.add(v);
         }
-        JsonNode back = MAPPER.readTree(Json.print(Json.obj().put("nan", Double.NaN)
-                .put("inf", Double.POSITIVE_INFINITY).put("minus_inf", Double.NEGATIVE_INFINITY)
-                .put("float_nan", Float.NaN).put("values", list)));
+        JsonNode back = MAPPER.readTree(Json.print(Json.obj()
+                .put("nan", Double.NaN)
+                .put("inf", Double.POSITIVE_INFINITY)
+                .put("minus_inf", Double.NEGATIVE_INFINITY)
+                .put("float_nan", Float.NaN)
+                .put("values", list)));
         assertEquals(true, back.get("nan").isNull());
         assertEquals(true, back.get("inf").isNull());
         assertEquals(true, back.get("minus_inf").isNull());
@@ -95,15 +100,23 @@ class JsonTest {
                   "e": "HALF_UP"
                 }
                 """;
-        assertEquals(expected, Json.print(Json.obj().put("a", 1).put("d", 1e7).put("big", 1e15)
-                .put("ints", new int[] {1, 2, 3}).put("empty", List.of()).put("none", Json.obj())
-                .put("objs", List.of(Json.obj().put("x", "y"), Json.obj()))
-                .put("e", java.math.RoundingMode.HALF_UP)));
+        assertEquals(
+                expected,
+                Json.print(Json.obj()
+                        .put("a", 1)
+                        .put("d", 1e7)
+                        .put("big", 1e15)
+                        .put("ints", new int[] {1, 2, 3})
+                        .put("empty", List.of())
+                        .put("none", Json.obj())
+                        .put("objs", List.of(Json.obj().put("x", "y"), Json.obj()))
+                        .put("e", java.math.RoundingMode.HALF_UP)));
     }
 
     @Test
     void keepsInsertionOrderOfKeys() {
         String text = Json.print(Json.obj().put("z", 1).put("a", 2).put("m", 3));
-        assertEquals(true, text.indexOf("\"z\"") < text.indexOf("\"a\"") && text.indexOf("\"a\"") < text.indexOf("\"m\""));
+        assertEquals(
+                true, text.indexOf("\"z\"") < text.indexOf("\"a\"") && text.indexOf("\"a\"") < text.indexOf("\"m\""));
     }
 }

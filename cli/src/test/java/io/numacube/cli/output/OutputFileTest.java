@@ -16,12 +16,15 @@ class OutputFileTest {
     @Test
     void aFailedWriteLeavesThePreviousFileAndNoTemporaryOne(@TempDir Path dir) throws Exception {
         Path target = Files.writeString(dir.resolve("report.json"), "old");
-        NumacubeException e = assertThrows(NumacubeException.class, () -> OutputFile.writeAtomically(target, out -> {
-            out.write(new byte[100_000]);
-            throw new IOException("No space left on device");
-        }));
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> OutputFile.writeAtomically(target, out -> {
+                    out.write(new byte[100_000]);
+                    throw new IOException("No space left on device");
+                }));
         assertEquals(NumacubeException.Kind.PLATFORM, e.kind());
-        assertEquals("cannot write " + target + ": error=No space left on device — no partial file was left",
+        assertEquals(
+                "cannot write " + target + ": error=No space left on device — no partial file was left",
                 e.getMessage());
         assertEquals("old", Files.readString(target));
         try (var files = Files.list(dir)) {
@@ -38,10 +41,13 @@ class OutputFileTest {
 
     @Test
     void refusesADirectoryAMissingDirectoryAndAReadOnlyDirectoryBeforeAnyWork(@TempDir Path dir) throws Exception {
-        assertEquals("cannot write --json " + dir + ": it is a directory — name a file",
-                assertThrows(NumacubeException.class, () -> OutputFile.checkWritable(dir, "--json")).getMessage());
+        assertEquals(
+                "cannot write --json " + dir + ": it is a directory — name a file",
+                assertThrows(NumacubeException.class, () -> OutputFile.checkWritable(dir, "--json"))
+                        .getMessage());
         Path missing = dir.resolve("no/such/r.json");
-        assertEquals("cannot write --json " + missing + ": its directory does not exist — create it first",
+        assertEquals(
+                "cannot write --json " + missing + ": its directory does not exist — create it first",
                 assertThrows(NumacubeException.class, () -> OutputFile.checkWritable(missing, "--json"))
                         .getMessage());
         assertFalse(Files.exists(missing.getParent()));
@@ -53,8 +59,7 @@ class OutputFileTest {
     void aDeviceIsWrittenInPlaceNotReplaced() throws Exception {
         Path full = Path.of("/dev/full");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full));
-        NumacubeException e = assertThrows(NumacubeException.class,
-                () -> OutputFile.writeAtomically(full, "{}\n"));
+        NumacubeException e = assertThrows(NumacubeException.class, () -> OutputFile.writeAtomically(full, "{}\n"));
         assertEquals(NumacubeException.Kind.PLATFORM, e.kind());
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
         assertFalse(Files.isRegularFile(full));
@@ -73,7 +78,8 @@ class OutputFileTest {
     /** The written file gets the mode any new file gets here (the umask's), not a temporary file's owner-only 0600. */
     @Test
     void theFileHasTheUsualModeNotOwnerOnly(@TempDir Path dir) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
         Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
         Path target = dir.resolve("r.json");
         OutputFile.writeAtomically(target, "{}");

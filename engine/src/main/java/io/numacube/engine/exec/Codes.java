@@ -17,8 +17,7 @@ final class Codes {
     static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
-    private Codes() {
-    }
+    private Codes() {}
 
     static int code(MemorySegment s, CodeWidth w, int row) {
         return switch (w) {

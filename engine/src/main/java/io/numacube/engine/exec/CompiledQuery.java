@@ -14,7 +14,14 @@ import io.numacube.engine.storage.FactTable;
 final class CompiledQuery {
 
     /** What one accumulator column holds per group. */
-    enum AccKind { SUM_D, SUM_L, MIN_D, MAX_D, MIN_L, MAX_L }
+    enum AccKind {
+        SUM_D,
+        SUM_L,
+        MIN_D,
+        MAX_D,
+        MIN_L,
+        MAX_L
+    }
 
     /**
      * One accumulator.
@@ -32,7 +39,11 @@ final class CompiledQuery {
     }
 
     /** How an aggregate is finished. */
-    enum Mode { COUNT, DIRECT, POST }
+    enum Mode {
+        COUNT,
+        DIRECT,
+        POST
+    }
 
     /**
      * @param kind          the SQL aggregate
@@ -44,9 +55,14 @@ final class CompiledQuery {
      * @param factorByCode  POST: the lookup factor of each join-key code
      * @param longResult    the result is LONG
      */
-    record AggPlan(Expr.AggKind kind, Mode mode, int sumAcc, int minAcc, int maxAcc, double[] factorByCode,
-                   boolean longResult) {
-    }
+    record AggPlan(
+            Expr.AggKind kind,
+            Mode mode,
+            int sumAcc,
+            int minAcc,
+            int maxAcc,
+            double[] factorByCode,
+            boolean longResult) {}
 
     final LogicalQuery logical;
     final FactTable fact;
@@ -71,11 +87,29 @@ final class CompiledQuery {
     final int booleanSlots;
     final String description;
 
-    CompiledQuery(LogicalQuery logical, FactTable fact, int[] maskColumns, boolean[][] masks, int[][] maskPrefix,
-                  boolean empty, RowPred generic, int[] keyColumns, long[] keyStrides, int[] keyCards,
-                  int logicalKeys, long logicalSpace, long groupSpace, boolean dense, Acc[] accs, AggPlan[] aggs,
-                  int[] readColumns, int[] bytesPerValue, long bytesPerRow, int doubleSlots, int booleanSlots,
-                  String description) {
+    CompiledQuery(
+            LogicalQuery logical,
+            FactTable fact,
+            int[] maskColumns,
+            boolean[][] masks,
+            int[][] maskPrefix,
+            boolean empty,
+            RowPred generic,
+            int[] keyColumns,
+            long[] keyStrides,
+            int[] keyCards,
+            int logicalKeys,
+            long logicalSpace,
+            long groupSpace,
+            boolean dense,
+            Acc[] accs,
+            AggPlan[] aggs,
+            int[] readColumns,
+            int[] bytesPerValue,
+            long bytesPerRow,
+            int doubleSlots,
+            int booleanSlots,
+            String description) {
         this.logical = logical;
         this.fact = fact;
         this.maskColumns = maskColumns;

@@ -1,9 +1,9 @@
 package io.numacube.engine.exec;
 
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,8 +17,7 @@ import java.util.List;
  */
 final class Finalizer {
 
-    private Finalizer() {
-    }
+    private Finalizer() {}
 
     static QueryResult finish(CompiledQuery q, Partial merged, QueryStats stats) {
         LogicalQuery lq = q.logical;
@@ -67,7 +66,7 @@ final class Finalizer {
             for (int a = 0; a < nAgg; a++) {
                 CompiledQuery.AggPlan p = q.aggs[a];
                 switch (p.mode()) {
-                    case COUNT -> { }
+                    case COUNT -> {}
                     case DIRECT -> direct(q, p, merged, g, a, row, dv, lv, seen);
                     case POST -> {
                         double f = p.factorByCode()[code];
@@ -137,13 +136,22 @@ final class Finalizer {
         }
 
         Object get(int a, int r) {
-            return nulls[a][r] ? null : strings[a] != null ? strings[a][r] : isLong[a] ? (Object) longs[a][r]
-                    : (Object) doubles[a][r];
+            return nulls[a][r]
+                    ? null
+                    : strings[a] != null ? strings[a][r] : isLong[a] ? (Object) longs[a][r] : (Object) doubles[a][r];
         }
     }
 
-    private static void direct(CompiledQuery q, CompiledQuery.AggPlan p, Partial m, int g, int a, int row,
-                               double[][] dv, long[][] lv, boolean[][] seen) {
+    private static void direct(
+            CompiledQuery q,
+            CompiledQuery.AggPlan p,
+            Partial m,
+            int g,
+            int a,
+            int row,
+            double[][] dv,
+            long[][] lv,
+            boolean[][] seen) {
         switch (p.kind()) {
             case SUM, AVG -> {
                 if (q.accs[p.sumAcc()].kind() == CompiledQuery.AccKind.SUM_L) {
@@ -151,7 +159,9 @@ final class Finalizer {
                         lv[a][row] = Math.addExact(lv[a][row], m.l[p.sumAcc()][g]);
                     } catch (ArithmeticException e) {
                         CompiledQuery.Acc acc = q.accs[p.sumAcc()];
-                        throw acc.text() != null ? Partial.sumOverflow(acc.text()) : Partial.sumOverflow(q, acc.column());
+                        throw acc.text() != null
+                                ? Partial.sumOverflow(acc.text())
+                                : Partial.sumOverflow(q, acc.column());
                     }
                 } else {
                     dv[a][row] += m.d[p.sumAcc()][g];
@@ -177,31 +187,32 @@ final class Finalizer {
                 }
                 seen[a][row] = true;
             }
-            default -> { }
+            default -> {}
         }
     }
 
     /** The SQL value of aggregate {@code a} for a result row: Long, Double or null (no rows). */
-    private static Object value(CompiledQuery q, CompiledQuery.AggPlan p, int a, int r, long count, double[][] dv,
-                                long[][] lv) {
+    private static Object value(
+            CompiledQuery q, CompiledQuery.AggPlan p, int a, int r, long count, double[][] dv, long[][] lv) {
         if (p.mode() == CompiledQuery.Mode.COUNT) {
             return count;
         }
         if (count == 0) {
             return null;
         }
-        boolean longAcc = p.mode() == CompiledQuery.Mode.DIRECT && switch (p.kind()) {
-            case SUM, AVG -> q.accs[p.sumAcc()].kind() == CompiledQuery.AccKind.SUM_L;
-            case MIN -> q.accs[p.minAcc()].kind() == CompiledQuery.AccKind.MIN_L;
-            case MAX -> q.accs[p.maxAcc()].kind() == CompiledQuery.AccKind.MAX_L;
-            default -> false;
-        };
+        boolean longAcc = p.mode() == CompiledQuery.Mode.DIRECT
+                && switch (p.kind()) {
+                    case SUM, AVG -> q.accs[p.sumAcc()].kind() == CompiledQuery.AccKind.SUM_L;
+                    case MIN -> q.accs[p.minAcc()].kind() == CompiledQuery.AccKind.MIN_L;
+                    case MAX -> q.accs[p.maxAcc()].kind() == CompiledQuery.AccKind.MAX_L;
+                    default -> false;
+                };
         if (p.kind() == Expr.AggKind.AVG) {
             return (longAcc ? (double) lv[a][r] : dv[a][r]) / count;
         }
         if (longAcc) {
-            CompiledQuery.Acc acc = q.accs[p.kind() == Expr.AggKind.MIN ? p.minAcc() : p.kind() == Expr.AggKind.MAX
-                    ? p.maxAcc() : p.sumAcc()];
+            CompiledQuery.Acc acc = q.accs[
+                    p.kind() == Expr.AggKind.MIN ? p.minAcc() : p.kind() == Expr.AggKind.MAX ? p.maxAcc() : p.sumAcc()];
             if (acc.codes()) {
                 return QueryCompiler.scalar(q.fact.dictionary(acc.column()), (int) lv[a][r]);
             }
@@ -210,8 +221,8 @@ final class Finalizer {
         return p.longResult() ? (Object) Math.round(dv[a][r]) : (Object) dv[a][r];
     }
 
-    private static QueryResult output(CompiledQuery q, int rows, long[] logicalKeys, AggColumns aggValues,
-                                      QueryStats stats) {
+    private static QueryResult output(
+            CompiledQuery q, int rows, long[] logicalKeys, AggColumns aggValues, QueryStats stats) {
         LogicalQuery lq = q.logical;
         int nKeys = q.logicalKeys;
         int[] keyCodes = new int[rows * nKeys];
@@ -221,7 +232,8 @@ final class Finalizer {
             }
         }
         java.util.function.IntFunction<java.util.function.Function<Expr, Object>> leaves = r -> e -> switch (e) {
-            case Expr.KeyRef k -> QueryCompiler.scalar(q.fact.dictionary(q.keyColumns[k.key()]), keyCodes[r * nKeys + k.key()]);
+            case Expr.KeyRef k ->
+                QueryCompiler.scalar(q.fact.dictionary(q.keyColumns[k.key()]), keyCodes[r * nKeys + k.key()]);
             case Expr.AggRef a -> aggValues.get(a.agg(), r);
             default -> throw new IllegalStateException("row-level expression in the output: " + e.text());
         };
@@ -313,8 +325,8 @@ final class Finalizer {
     }
 
     /** Copies a bare group key or aggregate into its column without boxing; false for other expressions. */
-    private static boolean fillDirectly(CompiledQuery q, Expr e, Object col, int[] rows, int[] keyCodes, int nKeys,
-                                        AggColumns aggs) {
+    private static boolean fillDirectly(
+            CompiledQuery q, Expr e, Object col, int[] rows, int[] keyCodes, int nKeys, AggColumns aggs) {
         int n = rows.length;
         if (e instanceof Expr.KeyRef k) {
             io.numacube.engine.storage.Dictionary d = q.fact.dictionary(q.keyColumns[k.key()]);

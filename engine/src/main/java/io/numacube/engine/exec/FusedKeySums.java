@@ -12,8 +12,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class FusedKeySums {
 
-    private FusedKeySums() {
-    }
+    private FusedKeySums() {}
 
     /** {@code counts[k]++; a[k] += v[r]} for every row r of {@code [b, b + n)}, k the code of row r. */
     static void one(MemorySegment key, CodeWidth w, MemorySegment v, int b, int n, long[] counts, double[] a) {
@@ -44,8 +43,16 @@ final class FusedKeySums {
     }
 
     /** As {@link #one}, with a second sum: {@code a1[k] += v1[r]}. */
-    static void two(MemorySegment key, CodeWidth w, MemorySegment v0, MemorySegment v1, int b, int n, long[] counts,
-                    double[] a0, double[] a1) {
+    static void two(
+            MemorySegment key,
+            CodeWidth w,
+            MemorySegment v0,
+            MemorySegment v1,
+            int b,
+            int n,
+            long[] counts,
+            double[] a0,
+            double[] a1) {
         int end = b + n;
         switch (w) {
             case BYTE -> {

@@ -68,8 +68,9 @@ abstract class NumVec {
      * integer type implement it.
      */
     void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
-        throw new NumacubeException(NumacubeException.Kind.INTERNAL, "no exact BIGINT evaluation for "
-                + getClass().getSimpleName());
+        throw new NumacubeException(
+                NumacubeException.Kind.INTERNAL,
+                "no exact BIGINT evaluation for " + getClass().getSimpleName());
     }
 
     /** A DOUBLE measure column. */
@@ -206,8 +207,8 @@ abstract class NumVec {
             operand.evalLong(v, b, n, sel, out, s);
             for (int k = 0; k < n; k++) {
                 if (out[k] == Long.MIN_VALUE) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in -("
-                            + out[k] + ")");
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in -(" + out[k] + ")");
                 }
                 out[k] = -out[k];
             }
@@ -258,8 +259,9 @@ abstract class NumVec {
                             out[k] = Math.multiplyExact(out[k], r[k]);
                         }
                     }
-                    default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL,
-                            "no exact BIGINT evaluation of " + op);
+                    default ->
+                        throw new NumacubeException(
+                                NumacubeException.Kind.INTERNAL, "no exact BIGINT evaluation of " + op);
                 }
             } catch (ArithmeticException e) {
                 throw overflow(text, op, out[k], r[k]);
@@ -298,8 +300,11 @@ abstract class NumVec {
 
     /** The error for a BIGINT operation whose exact result leaves 64 bits (DuckDB raises one too). */
     static NumacubeException overflow(String text, char op, long x, long y) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in " + text + ": " + x
-                + " " + op + " " + y + " leaves -9223372036854775808..9223372036854775807 — compute it as DOUBLE"
-                + " (multiply by 1.0)");
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "BIGINT overflow in " + text + ": " + x
+                        + " " + op + " " + y
+                        + " leaves -9223372036854775808..9223372036854775807 — compute it as DOUBLE"
+                        + " (multiply by 1.0)");
     }
 }

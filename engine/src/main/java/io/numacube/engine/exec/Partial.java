@@ -1,8 +1,7 @@
 package io.numacube.engine.exec;
 
-import io.numacube.numa.base.NumacubeException;
-
 import io.numacube.engine.storage.Partition;
+import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -37,8 +36,14 @@ final class Partial {
     long rowsScanned;
 
     Partial(CompiledQuery q) {
-        this(q, new MorselView(q.fact.schema().size()), new int[BATCH], new int[BATCH],
-                q.dense ? null : new long[BATCH], new double[BATCH], q.generic == null ? null : new boolean[BATCH],
+        this(
+                q,
+                new MorselView(q.fact.schema().size()),
+                new int[BATCH],
+                new int[BATCH],
+                q.dense ? null : new long[BATCH],
+                new double[BATCH],
+                q.generic == null ? null : new boolean[BATCH],
                 new NumVec.Scratch(q.doubleSlots, q.booleanSlots, BATCH));
     }
 
@@ -47,12 +52,26 @@ final class Partial {
      * run at a time (the worker thread that owns both), and the scratch holds nothing between morsels.
      */
     Partial(Partial scratchOwner) {
-        this(scratchOwner.q, scratchOwner.view, scratchOwner.sel, scratchOwner.gid, scratchOwner.key,
-                scratchOwner.vals, scratchOwner.pred, scratchOwner.scratch);
+        this(
+                scratchOwner.q,
+                scratchOwner.view,
+                scratchOwner.sel,
+                scratchOwner.gid,
+                scratchOwner.key,
+                scratchOwner.vals,
+                scratchOwner.pred,
+                scratchOwner.scratch);
     }
 
-    private Partial(CompiledQuery q, MorselView view, int[] sel, int[] gid, long[] key, double[] vals,
-                    boolean[] pred, NumVec.Scratch scratch) {
+    private Partial(
+            CompiledQuery q,
+            MorselView view,
+            int[] sel,
+            int[] gid,
+            long[] key,
+            double[] vals,
+            boolean[] pred,
+            NumVec.Scratch scratch) {
         this.q = q;
         this.view = view;
         this.sel = sel;
@@ -78,16 +97,19 @@ final class Partial {
             case SUM_D, MIN_D, MAX_D -> {
                 double[] a = d[i] == null ? new double[newCapacity] : Arrays.copyOf(d[i], newCapacity);
                 if (k != CompiledQuery.AccKind.SUM_D) {
-                    Arrays.fill(a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_D ? Double.NaN
-                            : Double.NEGATIVE_INFINITY);
+                    Arrays.fill(
+                            a,
+                            keep,
+                            newCapacity,
+                            k == CompiledQuery.AccKind.MIN_D ? Double.NaN : Double.NEGATIVE_INFINITY);
                 }
                 d[i] = a;
             }
             default -> {
                 long[] a = l[i] == null ? new long[newCapacity] : Arrays.copyOf(l[i], newCapacity);
                 if (k != CompiledQuery.AccKind.SUM_L) {
-                    Arrays.fill(a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_L ? Long.MAX_VALUE
-                            : Long.MIN_VALUE);
+                    Arrays.fill(
+                            a, keep, newCapacity, k == CompiledQuery.AccKind.MIN_L ? Long.MAX_VALUE : Long.MIN_VALUE);
                 }
                 l[i] = a;
             }
@@ -236,8 +258,16 @@ final class Partial {
         if (fusedSums == 1) {
             FusedKeySums.one(view.columns[key], view.widths[key], v0, 0, rows, counts, d[0]);
         } else {
-            FusedKeySums.two(view.columns[key], view.widths[key], v0, view.columns[q.accs[1].column()], 0, rows,
-                    counts, d[0], d[1]);
+            FusedKeySums.two(
+                    view.columns[key],
+                    view.widths[key],
+                    v0,
+                    view.columns[q.accs[1].column()],
+                    0,
+                    rows,
+                    counts,
+                    d[0],
+                    d[1]);
         }
     }
 
@@ -358,7 +388,8 @@ final class Partial {
             }
             return;
         }
-        if (acc.kind() == CompiledQuery.AccKind.SUM_L || acc.kind() == CompiledQuery.AccKind.MIN_L
+        if (acc.kind() == CompiledQuery.AccKind.SUM_L
+                || acc.kind() == CompiledQuery.AccKind.MIN_L
                 || acc.kind() == CompiledQuery.AccKind.MAX_L) {
             accumulateExact(acc, i, b, n, s);
             return;
@@ -474,8 +505,10 @@ final class Partial {
 
     /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
     static NumacubeException sumOverflow(String name) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "SUM(" + name + ") overflows BIGINT "
-                + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
-                + name + " * 1.0)");
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "SUM(" + name + ") overflows BIGINT "
+                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
+                        + name + " * 1.0)");
     }
 }

@@ -86,8 +86,11 @@ final class QueryCompiler {
             }
             and(masks, q.factJoinColumn(), exists);
         }
-        RowPred genericPred = generic.isEmpty() ? null : generic.size() == 1 ? generic.get(0)
-                : new RowPred.Junction(true, generic.toArray(RowPred[]::new), booleanSlots++);
+        RowPred genericPred = generic.isEmpty()
+                ? null
+                : generic.size() == 1
+                        ? generic.get(0)
+                        : new RowPred.Junction(true, generic.toArray(RowPred[]::new), booleanSlots++);
 
         List<CompiledQuery.Acc> accs = new ArrayList<>();
         List<CompiledQuery.AggPlan> aggs = new ArrayList<>();
@@ -124,12 +127,16 @@ final class QueryCompiler {
                 }
             }
         } catch (ArithmeticException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "too many group-key combinations for 64-bit keys: keys=" + q.groupKeys().stream().map(Expr::text)
-                            .toList() + " — group by fewer or smaller dimensions");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "too many group-key combinations for 64-bit keys: keys="
+                            + q.groupKeys().stream().map(Expr::text).toList()
+                            + " — group by fewer or smaller dimensions");
         }
-        boolean dense = space <= SMALL_SPACE || (space <= DENSE_LIMIT && space <= 2 * fact.rowCount()
-                && space * 8 * (1 + accs.size()) * Math.max(1, workers) <= DENSE_BYTES);
+        boolean dense = space <= SMALL_SPACE
+                || (space <= DENSE_LIMIT
+                        && space <= 2 * fact.rowCount()
+                        && space * 8 * (1 + accs.size()) * Math.max(1, workers) <= DENSE_BYTES);
 
         TreeSet<Integer> read = new TreeSet<>(masks.keySet());
         read.addAll(keys);
@@ -150,8 +157,10 @@ final class QueryCompiler {
         if (any != null) {
             for (int c = 0; c < ncol; c++) {
                 if (fact.schema().column(c).isDimension() && any.width(c).bytes() != bytesPerValue[c]) {
-                    throw new NumacubeException(NumacubeException.Kind.INTERNAL, "partition code width differs from "
-                            + "its dictionary: column=" + fact.schema().column(c).name());
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INTERNAL,
+                            "partition code width differs from " + "its dictionary: column="
+                                    + fact.schema().column(c).name());
                 }
             }
         }
@@ -164,15 +173,39 @@ final class QueryCompiler {
                 prefix[i][c + 1] = prefix[i][c] + (maskArrays[i][c] ? 1 : 0);
             }
         }
-        String desc = q.describe() + " | masks on " + masks.keySet().stream().map(c -> fact.schema().column(c).name())
-                .toList() + (genericPred == null ? "" : " + row predicate") + " | keys "
+        String desc = q.describe() + " | masks on "
+                + masks.keySet().stream()
+                        .map(c -> fact.schema().column(c).name())
+                        .toList() + (genericPred == null ? "" : " + row predicate") + " | keys "
                 + keys.stream().map(c -> fact.schema().column(c).name()).toList() + (dense ? " dense " : " hashed ")
-                + space + " groups" + (anyPost ? " | post-processed by " + fact.schema().column(q.factJoinColumn())
-                .name() : "");
-        return new CompiledQuery(q, fact, maskColumns, maskArrays, prefix, empty, genericPred, keyColumns, strides,
-                cards, logicalKeys, logicalSpace, space, dense, accs.toArray(CompiledQuery.Acc[]::new),
-                aggs.toArray(CompiledQuery.AggPlan[]::new), read.stream().mapToInt(Integer::intValue).toArray(),
-                bytesPerValue, bytesPerRow, doubleSlots, booleanSlots, desc);
+                + space + " groups"
+                + (anyPost
+                        ? " | post-processed by "
+                                + fact.schema().column(q.factJoinColumn()).name()
+                        : "");
+        return new CompiledQuery(
+                q,
+                fact,
+                maskColumns,
+                maskArrays,
+                prefix,
+                empty,
+                genericPred,
+                keyColumns,
+                strides,
+                cards,
+                logicalKeys,
+                logicalSpace,
+                space,
+                dense,
+                accs.toArray(CompiledQuery.Acc[]::new),
+                aggs.toArray(CompiledQuery.AggPlan[]::new),
+                read.stream().mapToInt(Integer::intValue).toArray(),
+                bytesPerValue,
+                bytesPerRow,
+                doubleSlots,
+                booleanSlots,
+                desc);
     }
 
     private static void and(Map<Integer, boolean[]> masks, int col, boolean[] m) {
@@ -206,8 +239,7 @@ final class QueryCompiler {
 
     /** Fact dimension columns an expression depends on (lookup columns count as the join key) and whether it reads
      * measures. */
-    private record Sources(TreeSet<Integer> dims, boolean measures) {
-    }
+    private record Sources(TreeSet<Integer> dims, boolean measures) {}
 
     private Sources sources(Expr e) {
         TreeSet<Integer> dims = new TreeSet<>();
@@ -244,8 +276,8 @@ final class QueryCompiler {
             return row < 0 ? null : lookupValues[x.index()][row];
         }
         if (x.index() != col) {
-            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "mask over another column: column="
-                    + x.name());
+            throw new NumacubeException(
+                    NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
         }
         return scalar(fact.dictionary(col), code);
     }
@@ -264,28 +296,34 @@ final class QueryCompiler {
             return new RowPred.Mask(col, mask(e, col));
         }
         return switch (e) {
-            case Expr.And a -> new RowPred.Junction(true, a.terms().stream().map(this::pred).toArray(RowPred[]::new),
-                    booleanSlots++);
-            case Expr.Or o -> new RowPred.Junction(false, o.terms().stream().map(this::pred).toArray(RowPred[]::new),
-                    booleanSlots++);
+            case Expr.And a ->
+                new RowPred.Junction(true, a.terms().stream().map(this::pred).toArray(RowPred[]::new), booleanSlots++);
+            case Expr.Or o ->
+                new RowPred.Junction(false, o.terms().stream().map(this::pred).toArray(RowPred[]::new), booleanSlots++);
             case Expr.Not n -> new RowPred.Negation(pred(n.operand()));
             case Expr.Compare c -> compare(c.op(), c.left(), c.right());
-            case Expr.In in when numericType(in.operand().type()) -> {
+            case Expr.In in
+            when numericType(in.operand().type()) -> {
                 // one sorted-array search per row, not one comparison per listed value
-                RowPred any = new RowPred.InList(num(in.operand()), in.set(), Expr.isInteger(in.operand().type()),
-                        doubleSlots++);
+                RowPred any = new RowPred.InList(
+                        num(in.operand()), in.set(), Expr.isInteger(in.operand().type()), doubleSlots++);
                 yield in.negated() ? new RowPred.Negation(any) : any;
             }
             case Expr.In in -> {
-                RowPred[] terms = in.values().stream().map(v -> compare(Expr.CompareOp.EQ, in.operand(), v))
+                RowPred[] terms = in.values().stream()
+                        .map(v -> compare(Expr.CompareOp.EQ, in.operand(), v))
                         .toArray(RowPred[]::new);
                 RowPred any = terms.length == 1 ? terms[0] : new RowPred.Junction(false, terms, booleanSlots++);
                 yield in.negated() ? new RowPred.Negation(any) : any;
             }
             case Expr.Between b -> {
-                RowPred inside = new RowPred.Junction(true, new RowPred[] {
-                        compare(Expr.CompareOp.GE, b.operand(), b.low()),
-                        compare(Expr.CompareOp.LE, b.operand(), b.high())}, booleanSlots++);
+                RowPred inside = new RowPred.Junction(
+                        true,
+                        new RowPred[] {
+                            compare(Expr.CompareOp.GE, b.operand(), b.low()),
+                            compare(Expr.CompareOp.LE, b.operand(), b.high())
+                        },
+                        booleanSlots++);
                 yield b.negated() ? new RowPred.Negation(inside) : inside;
             }
             default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "not a predicate: " + e.text());
@@ -294,9 +332,11 @@ final class QueryCompiler {
 
     private RowPred compare(Expr.CompareOp op, Expr l, Expr r) {
         if (!numericType(l.type()) || !numericType(r.type())) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "unsupported SQL: a comparison of "
-                    + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
-                    + " — compare each dimension with literals");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "unsupported SQL: a comparison of "
+                            + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
+                            + " — compare each dimension with literals");
         }
         if (Expr.isInteger(l.type()) && Expr.isInteger(r.type())) {
             return new RowPred.LongCompare(op, num(l), num(r), doubleSlots++, doubleSlots++);
@@ -311,7 +351,8 @@ final class QueryCompiler {
     /** A vectorized numeric expression of fact and lookup columns. */
     private NumVec num(Expr e) {
         return switch (e) {
-            case Expr.Column c when c.side() == Expr.Side.LOOKUP -> {
+            case Expr.Column c
+            when c.side() == Expr.Side.LOOKUP -> {
                 double[] byCode = new double[lookupRowOfCode.length];
                 long[] longs = Expr.isInteger(c.type()) ? new long[byCode.length] : null;
                 for (int code = 0; code < byCode.length; code++) {
@@ -325,7 +366,8 @@ final class QueryCompiler {
             }
             case Expr.Column c when c.type() == ColumnType.DOUBLE -> new NumVec.DoubleColumn(c.index());
             case Expr.Column c when c.type() == ColumnType.LONG -> new NumVec.LongColumn(c.index());
-            case Expr.Column c when c.type() == ColumnType.INT -> {
+            case Expr.Column c
+            when c.type() == ColumnType.INT -> {
                 Dictionary d = fact.dictionary(c.index());
                 double[] byCode = new double[Math.max(1, d.size())];
                 long[] longs = new long[byCode.length];
@@ -343,8 +385,10 @@ final class QueryCompiler {
                 NumVec right = num(a.right());
                 yield new NumVec.Arith(a.op(), left, right, doubleSlots++, a.text());
             }
-            default -> throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "unsupported SQL: not a numeric row expression: " + e.text());
+            default ->
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "unsupported SQL: not a numeric row expression: " + e.text());
         };
     }
 
@@ -361,7 +405,9 @@ final class QueryCompiler {
                 double[] factor = new double[lookupRowOfCode.length];
                 for (int code = 0; code < factor.length; code++) {
                     int row = lookupRowOfCode[code];
-                    Object v = row < 0 ? null : ScalarEval.eval(split[1], x -> lookupValues[((Expr.Column) x).index()][row]);
+                    Object v = row < 0
+                            ? null
+                            : ScalarEval.eval(split[1], x -> lookupValues[((Expr.Column) x).index()][row]);
                     factor[code] = v == null ? 0 : ((Number) v).doubleValue();
                 }
                 Expr f = split[0];
@@ -378,21 +424,45 @@ final class QueryCompiler {
             }
         }
         // an integer argument (a BIGINT column or integer arithmetic) is accumulated exactly in 64 bits
-        boolean bareLong = Expr.isInteger(arg.type()) && !(arg instanceof Expr.Column c0 && c0.type().isDimension()
-                && c0.type() != ColumnType.INT);
-        boolean bareCodes = arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension();
+        boolean bareLong = Expr.isInteger(arg.type())
+                && !(arg instanceof Expr.Column c0 && c0.type().isDimension() && c0.type() != ColumnType.INT);
+        boolean bareCodes = arg instanceof Expr.Column c
+                && c.side() == Expr.Side.FACT
+                && c.type().isDimension();
         return switch (kind) {
-            case SUM, AVG -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT,
-                    acc(accs, bareLong ? CompiledQuery.AccKind.SUM_L : CompiledQuery.AccKind.SUM_D, arg), -1, -1, null,
-                    longResult);
-            case MIN -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT, -1,
-                    acc(accs, bareLong || bareCodes ? CompiledQuery.AccKind.MIN_L : CompiledQuery.AccKind.MIN_D, arg), -1,
-                    null,
-                    longResult);
-            case MAX -> new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.DIRECT, -1, -1,
-                    acc(accs, bareLong || bareCodes ? CompiledQuery.AccKind.MAX_L : CompiledQuery.AccKind.MAX_D, arg),
-                    null,
-                    longResult);
+            case SUM, AVG ->
+                new CompiledQuery.AggPlan(
+                        kind,
+                        CompiledQuery.Mode.DIRECT,
+                        acc(accs, bareLong ? CompiledQuery.AccKind.SUM_L : CompiledQuery.AccKind.SUM_D, arg),
+                        -1,
+                        -1,
+                        null,
+                        longResult);
+            case MIN ->
+                new CompiledQuery.AggPlan(
+                        kind,
+                        CompiledQuery.Mode.DIRECT,
+                        -1,
+                        acc(
+                                accs,
+                                bareLong || bareCodes ? CompiledQuery.AccKind.MIN_L : CompiledQuery.AccKind.MIN_D,
+                                arg),
+                        -1,
+                        null,
+                        longResult);
+            case MAX ->
+                new CompiledQuery.AggPlan(
+                        kind,
+                        CompiledQuery.Mode.DIRECT,
+                        -1,
+                        -1,
+                        acc(
+                                accs,
+                                bareLong || bareCodes ? CompiledQuery.AccKind.MAX_L : CompiledQuery.AccKind.MAX_D,
+                                arg),
+                        null,
+                        longResult);
             default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "aggregate kind: " + kind);
         };
     }
@@ -407,17 +477,22 @@ final class QueryCompiler {
             return i;
         }
         CompiledQuery.Acc acc;
-        if (arg instanceof Expr.Column c && c.side() == Expr.Side.FACT
+        if (arg instanceof Expr.Column c
+                && c.side() == Expr.Side.FACT
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
-                && (c.type() == ColumnType.LONG) == (kind == CompiledQuery.AccKind.SUM_L
-                || kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
+                && (c.type() == ColumnType.LONG)
+                        == (kind == CompiledQuery.AccKind.SUM_L
+                                || kind == CompiledQuery.AccKind.MIN_L
+                                || kind == CompiledQuery.AccKind.MAX_L)) {
             acc = new CompiledQuery.Acc(kind, c.index(), null, false);
-        } else if (arg instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type().isDimension()
+        } else if (arg instanceof Expr.Column c
+                && c.side() == Expr.Side.FACT
+                && c.type().isDimension()
                 && (kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
             acc = new CompiledQuery.Acc(kind, c.index(), null, true);
         } else {
-            acc = new CompiledQuery.Acc(kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false,
-                    arg == null ? "1" : arg.text());
+            acc = new CompiledQuery.Acc(
+                    kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false, arg == null ? "1" : arg.text());
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);
@@ -467,8 +542,10 @@ final class QueryCompiler {
     private void readLookup() {
         long rows = lookup.rowCount();
         if (rows > 10_000_000) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "a joined table must be a small lookup"
-                    + " table: table=" + lookup.schema().name() + " rows=" + rows + " limit=10000000");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a joined table must be a small lookup" + " table: table="
+                            + lookup.schema().name() + " rows=" + rows + " limit=10000000");
         }
         int ncol = lookup.schema().size();
         lookupValues = new Object[ncol][(int) rows];
@@ -477,8 +554,11 @@ final class QueryCompiler {
             for (int i = 0; i < p.rows(); i++, r++) {
                 for (int c = 0; c < ncol; c++) {
                     ColumnSpec spec = lookup.schema().column(c);
-                    lookupValues[c][r] = spec.isDimension() ? scalar(lookup.dictionary(c), p.code(c, i))
-                            : spec.type() == ColumnType.DOUBLE ? (Object) p.doubleValue(c, i) : (Object) p.longValue(c, i);
+                    lookupValues[c][r] = spec.isDimension()
+                            ? scalar(lookup.dictionary(c), p.code(c, i))
+                            : spec.type() == ColumnType.DOUBLE
+                                    ? (Object) p.doubleValue(c, i)
+                                    : (Object) p.longValue(c, i);
                 }
             }
         }
@@ -486,10 +566,12 @@ final class QueryCompiler {
         for (int i = 0; i < rows; i++) {
             Object key = lookupValues[q.lookupJoinColumn()][i];
             if (rowOfKey.put(key, i) != null) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "a lookup table's join key must be "
-                        + "unique: table=" + lookup.schema().name() + " column="
-                        + lookup.schema().column(q.lookupJoinColumn()).name() + " value=" + key
-                        + " — remove the duplicate rows");
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "a lookup table's join key must be "
+                                + "unique: table=" + lookup.schema().name() + " column="
+                                + lookup.schema().column(q.lookupJoinColumn()).name() + " value=" + key
+                                + " — remove the duplicate rows");
             }
         }
         Dictionary d = fact.dictionary(q.factJoinColumn());

@@ -1,10 +1,12 @@
 package io.numacube.engine.exec;
 
+import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
-import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,8 +15,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import io.numacube.engine.workers.WorkerPool;
-import io.numacube.engine.workers.ThreadWorkerPool;
 
 /**
  * Runs a query morsel by morsel (HyPer style): every morsel that its zone maps do not rule out goes to the queue of its
@@ -46,15 +46,14 @@ public final class QueryExecutor {
      */
     private static final long OWNER_PATIENCE_NANOS = 20_000_000;
 
-    private QueryExecutor() {
-    }
+    private QueryExecutor() {}
 
     /**
      * @param lookup      the joined table, or null
      * @param startNanos  {@link System#nanoTime()} when the query call began (for the wall time)
      */
-    public static QueryResult run(LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool,
-                                  boolean stealing, long startNanos) {
+    public static QueryResult run(
+            LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool, boolean stealing, long startNanos) {
         pool.queriesRunning().incrementAndGet();
         try {
             return execute(lq, fact, lookup, pool, stealing, startNanos);
@@ -63,8 +62,8 @@ public final class QueryExecutor {
         }
     }
 
-    private static QueryResult execute(LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool,
-                                       boolean stealing, long startNanos) {
+    private static QueryResult execute(
+            LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool, boolean stealing, long startNanos) {
         CompiledQuery q = QueryCompiler.compile(lq, fact, lookup, pool.workerCount());
         List<Integer> nodes = pool.nodes();
         Map<Integer, MorselQueue> queues = new HashMap<>();
@@ -147,12 +146,12 @@ public final class QueryExecutor {
         long home = merged == null ? 0 : merged.morselsHome;
         long rows = merged == null ? 0 : merged.rowsScanned;
         double wall = (System.nanoTime() - startNanos) / 1e9;
-        QueryStats stats = new QueryStats(wall, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
-                byNode, q.description);
+        QueryStats stats = new QueryStats(
+                wall, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped, byNode, q.description);
         QueryResult r = Finalizer.finish(q, merged, stats);
         double total = (System.nanoTime() - startNanos) / 1e9;
-        return r.withStats(new QueryStats(total, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped,
-                byNode, q.description));
+        return r.withStats(new QueryStats(
+                total, rows, rows * q.bytesPerRow, morsels, home, morsels - home, skipped, byNode, q.description));
     }
 
     /**
@@ -164,7 +163,8 @@ public final class QueryExecutor {
     static int blockMorsels(CompiledQuery q, FactTable fact, int workers) {
         long groups = Math.min(Math.max(1, q.groupSpace), 1L << 40);
         long rows = groups * 16L * Math.max(1, Math.min(workers, 1 << 16));
-        long morselRows = Math.max(1, fact.partitions().isEmpty() ? 1 : fact.partitions().get(0).morselRows());
+        long morselRows = Math.max(
+                1, fact.partitions().isEmpty() ? 1 : fact.partitions().get(0).morselRows());
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (rows + morselRows - 1) / morselRows));
     }
 
@@ -215,11 +215,15 @@ public final class QueryExecutor {
     }
 
     /** What one worker task did: the morsels it ran, for the per-node counts. */
-    private record TaskResult(int node, long morsels) {
-    }
+    private record TaskResult(int node, long morsels) {}
 
-    private static TaskResult work(CompiledQuery q, List<Partition> parts, int node, MorselQueue own,
-                                   List<MorselQueue> steal, AtomicInteger queriesRunning) {
+    private static TaskResult work(
+            CompiledQuery q,
+            List<Partition> parts,
+            int node,
+            MorselQueue own,
+            List<MorselQueue> steal,
+            AtomicInteger queriesRunning) {
         Partial scratch = null;
         long ran = 0;
         long patienceEnd = 0;
@@ -311,6 +315,7 @@ public final class QueryExecutor {
         final AtomicInteger next = new AtomicInteger();
         /** The node's own workers; none: thieves take from it at once, down to the last block. */
         final int owners;
+
         final boolean ownerless;
 
         MorselQueue(int owners) {
@@ -403,6 +408,5 @@ public final class QueryExecutor {
      *
      * @param indexInPartition the block's place among its partition's blocks: the order its state is merged in
      */
-    private record Block(int first, int end, PartitionMerger merger, int indexInPartition) {
-    }
+    private record Block(int first, int end, PartitionMerger merger, int indexInPartition) {}
 }

@@ -12,8 +12,7 @@ import java.util.function.Function;
  */
 final class ScalarEval {
 
-    private ScalarEval() {
-    }
+    private ScalarEval() {}
 
     /** @param leaf the value of a Column, KeyRef or AggRef */
     static Object eval(Expr e, Function<Expr, Object> leaf) {
@@ -26,8 +25,7 @@ final class ScalarEval {
             case Expr.Neg n -> {
                 Object v = eval(n.operand(), leaf);
                 if (v instanceof Long x && x == Long.MIN_VALUE) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in "
-                            + n.text());
+                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in " + n.text());
                 }
                 yield v == null ? null : v instanceof Long x ? (Object) (-x) : (Object) (-((Number) v).doubleValue());
             }

@@ -25,8 +25,7 @@ public final class ReferenceQueries {
     /** Q1..Q5 in order. */
     public static final List<String> ALL = List.of(Q1, Q2, Q3, Q4, Q5);
 
-    private ReferenceQueries() {
-    }
+    private ReferenceQueries() {}
 
     /** Q{@code n} for n = 1..5. */
     public static String q(int n) {

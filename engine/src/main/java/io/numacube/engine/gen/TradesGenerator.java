@@ -37,33 +37,46 @@ public final class TradesGenerator {
     public static final String FIRST_DAY_TEXT = "2025-01-02";
 
     /** The 20 currencies, sorted; a currency's code is its index. */
-    public static final List<String> CURRENCIES = List.of("AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR",
-            "GBP", "HKD", "INR", "JPY", "KRW", "MXN", "NOK", "NZD", "PLN", "SEK", "SGD", "USD");
-    private static final double[] RATES_TO_USD = {0.66, 0.18, 0.73, 1.13, 0.14, 0.044, 0.145, 1.08, 1.27, 0.128,
-            0.012, 0.0067, 0.00072, 0.055, 0.093, 0.60, 0.25, 0.095, 0.74, 1.0};
+    public static final List<String> CURRENCIES = List.of(
+            "AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "INR", "JPY", "KRW", "MXN", "NOK",
+            "NZD", "PLN", "SEK", "SGD", "USD");
+
+    private static final double[] RATES_TO_USD = {
+        0.66, 0.18, 0.73, 1.13, 0.14, 0.044, 0.145, 1.08, 1.27, 0.128, 0.012, 0.0067, 0.00072, 0.055, 0.093, 0.60, 0.25,
+        0.095, 0.74, 1.0
+    };
     /** Per mille share of each currency, in {@link #CURRENCIES} order (sums to 1000). */
-    private static final int[] CURRENCY_PER_MILLE = {40, 10, 40, 50, 25, 10, 10, 200, 100, 25, 15, 80, 10, 10, 15,
-            10, 10, 15, 25, 300};
+    private static final int[] CURRENCY_PER_MILLE = {
+        40, 10, 40, 50, 25, 10, 10, 200, 100, 25, 15, 80, 10, 10, 15, 10, 10, 15, 25, 300
+    };
 
     /** trade_id long, desk, book, currency (strings), trade_date (date), counterparty (string), pnl, notional. */
-    public static final TableSchema TRADES = new TableSchema("trades", List.of(
-            ColumnSpec.of("trade_id", ColumnType.LONG),
-            ColumnSpec.of("desk", ColumnType.STRING),
-            ColumnSpec.of("book", ColumnType.STRING),
-            ColumnSpec.of("currency", ColumnType.STRING),
-            ColumnSpec.of("trade_date", ColumnType.DATE),
-            ColumnSpec.of("counterparty", ColumnType.STRING),
-            ColumnSpec.of("pnl", ColumnType.DOUBLE),
-            ColumnSpec.of("notional", ColumnType.DOUBLE)));
+    public static final TableSchema TRADES = new TableSchema(
+            "trades",
+            List.of(
+                    ColumnSpec.of("trade_id", ColumnType.LONG),
+                    ColumnSpec.of("desk", ColumnType.STRING),
+                    ColumnSpec.of("book", ColumnType.STRING),
+                    ColumnSpec.of("currency", ColumnType.STRING),
+                    ColumnSpec.of("trade_date", ColumnType.DATE),
+                    ColumnSpec.of("counterparty", ColumnType.STRING),
+                    ColumnSpec.of("pnl", ColumnType.DOUBLE),
+                    ColumnSpec.of("notional", ColumnType.DOUBLE)));
 
     /** currency (string), rate_to_usd (double). */
-    public static final TableSchema FX = new TableSchema("fx", List.of(
-            ColumnSpec.of("currency", ColumnType.STRING),
-            ColumnSpec.of("rate_to_usd", ColumnType.DOUBLE)));
+    public static final TableSchema FX = new TableSchema(
+            "fx",
+            List.of(ColumnSpec.of("currency", ColumnType.STRING), ColumnSpec.of("rate_to_usd", ColumnType.DOUBLE)));
 
     /** Column indexes in {@link #TRADES}. */
-    public static final int COL_TRADE_ID = 0, COL_DESK = 1, COL_BOOK = 2, COL_CURRENCY = 3, COL_TRADE_DATE = 4,
-            COL_COUNTERPARTY = 5, COL_PNL = 6, COL_NOTIONAL = 7;
+    public static final int COL_TRADE_ID = 0,
+            COL_DESK = 1,
+            COL_BOOK = 2,
+            COL_CURRENCY = 3,
+            COL_TRADE_DATE = 4,
+            COL_COUNTERPARTY = 5,
+            COL_PNL = 6,
+            COL_NOTIONAL = 7;
 
     private static final String[] DESK_NAMES = names("DESK-", DESKS, 2);
     private static final String[] BOOK_NAMES = names("BOOK-", BOOKS, 4);
@@ -99,8 +112,8 @@ public final class TradesGenerator {
      */
     public TradesGenerator(long seed, long rows) {
         if (rows < 0) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "the number of trades must not be negative: rows=" + rows);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "the number of trades must not be negative: rows=" + rows);
         }
         this.seed = seed;
         this.rows = rows;

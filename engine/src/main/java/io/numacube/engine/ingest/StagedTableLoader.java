@@ -1,8 +1,5 @@
 package io.numacube.engine.ingest;
 
-import io.numacube.engine.storage.Partitioning;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
@@ -12,7 +9,10 @@ import io.numacube.engine.storage.DictionaryBuilder;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.KeyPartitioner;
 import io.numacube.engine.storage.PartitionWriter;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
 import io.numacube.engine.storage.TableBuilder;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,15 +24,20 @@ import java.util.List;
  */
 public final class StagedTableLoader {
 
-    private StagedTableLoader() {
-    }
+    private StagedTableLoader() {}
 
     /**
      * @param partitions the partition count to use when {@code partitioning} says automatic
      */
-    public static FactTable load(TableStaging staging, Partitioning partitioning, int partitions, Placement placement,
-                                 TableBuilder.NodeLayout layout, int morselRows, ColumnMemory memory,
-                                 WorkerPool pool) {
+    public static FactTable load(
+            TableStaging staging,
+            Partitioning partitioning,
+            int partitions,
+            Placement placement,
+            TableBuilder.NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool) {
         TableSchema schema = staging.schema();
         int n = schema.size();
         int rows = staging.rows();
@@ -49,7 +54,8 @@ public final class StagedTableLoader {
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int keyColumn = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
         if (keyColumn >= 0 && !schema.column(keyColumn).isDimension()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "partitioning needs a dimension column: table=" + schema.name() + " column="
                             + schema.column(keyColumn).name() + " type=measure — partition by a dimension or by rows");
         }
@@ -64,8 +70,8 @@ public final class StagedTableLoader {
             for (int r = 0; r < rows; r++) {
                 perCode[remap[codes[r]]]++;
             }
-            KeyPartitioner.Assignment a = KeyPartitioner.assign(schema.column(keyColumn).name(), dicts[keyColumn],
-                    perCode, count);
+            KeyPartitioner.Assignment a =
+                    KeyPartitioner.assign(schema.column(keyColumn).name(), dicts[keyColumn], perCode, count);
             offsets = new int[a.partitions() + 1];
             for (int p = 0; p < a.partitions(); p++) {
                 offsets[p + 1] = offsets[p] + a.rows()[p];
@@ -86,10 +92,20 @@ public final class StagedTableLoader {
             }
             offsets[specs.size()] = rows;
             order = null;
-            how = partitioning.dimension() == null ? "row ranges"
+            how = partitioning.dimension() == null
+                    ? "row ranges"
                     : "row ranges (the table has no column " + partitioning.dimension() + ")";
         }
-        return TableBuilder.build(schema, dicts, specs, how, placement, layout, morselRows, memory, pool,
+        return TableBuilder.build(
+                schema,
+                dicts,
+                specs,
+                how,
+                placement,
+                layout,
+                morselRows,
+                memory,
+                pool,
                 (p, w) -> copy(staging, remaps, order, offsets[p], w));
     }
 

@@ -110,7 +110,8 @@ public final class TableStaging {
             for (int c = 0; c < set.length; c++) {
                 if (!set[c]) {
                     discardRow();
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT,
                             "every column of a row must be set: table=" + schema.name() + " row=" + (rows + 1)
                                     + " column=" + schema.column(c).name() + " — set it before endRow()");
                 }
@@ -152,8 +153,10 @@ public final class TableStaging {
 
     private ColumnType typeOf(int column) {
         if (column < 0 || column >= set.length) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "column index out of range: table="
-                    + schema.name() + " column=" + column + " columns=" + set.length);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "column index out of range: table=" + schema.name() + " column=" + column + " columns="
+                            + set.length);
         }
         return schema.column(column).type();
     }
@@ -163,21 +166,28 @@ public final class TableStaging {
         if (t != expected) {
             discardRow();
             ColumnSpec spec = schema.column(column);
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, setter + " does not fit the column type: table="
-                    + schema.name() + " column=" + spec.name() + " type=" + t.name().toLowerCase(java.util.Locale.ROOT)
-                    + " — use the setter of the column's type");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    setter + " does not fit the column type: table="
+                            + schema.name() + " column=" + spec.name() + " type="
+                            + t.name().toLowerCase(java.util.Locale.ROOT)
+                            + " — use the setter of the column's type");
         }
         if (set[column]) {
             discardRow();
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "a column may be set once per row: table="
-                    + schema.name() + " row=" + (rows + 1) + " column=" + schema.column(column).name());
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a column may be set once per row: table=" + schema.name() + " row=" + (rows + 1) + " column="
+                            + schema.column(column).name());
         }
     }
 
     private void fail(int column, String rule) {
         discardRow();
-        throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, rule + ": table=" + schema.name() + " row="
-                + (rows + 1) + " column=" + schema.column(column).name());
+        throw new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                rule + ": table=" + schema.name() + " row=" + (rows + 1) + " column="
+                        + schema.column(column).name());
     }
 
     private void mark(int column) {
@@ -187,8 +197,10 @@ public final class TableStaging {
 
     private void grow() {
         if (capacity == Integer.MAX_VALUE - 8) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "a staged table holds at most "
-                    + capacity + " rows: table=" + schema.name() + " — load the file into several tables");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a staged table holds at most " + capacity + " rows: table=" + schema.name()
+                            + " — load the file into several tables");
         }
         capacity = (int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8);
         for (int c = 0; c < set.length; c++) {

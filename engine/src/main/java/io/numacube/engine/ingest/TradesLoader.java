@@ -1,10 +1,5 @@
 package io.numacube.engine.ingest;
 
-import io.numacube.engine.storage.Partitioning;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.ProgressListener;
-import io.numacube.engine.workers.ThreadWorkerPool;
-import io.numacube.engine.workers.WorkerPool;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.schema.ColumnType;
@@ -14,7 +9,12 @@ import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.KeyPartitioner;
 import io.numacube.engine.storage.PartitionWriter;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.storage.TableBuilder;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,14 +30,15 @@ public final class TradesLoader {
 
     private static final int PROGRESS_EVERY = 1 << 16;
 
-    private TradesLoader() {
-    }
+    private TradesLoader() {}
 
     /** The trades dictionaries, in the generator's code order (sorted). */
     public static Dictionary[] dictionaries() {
         Dictionary[] d = new Dictionary[TradesGenerator.TRADES.size()];
-        d[TradesGenerator.COL_DESK] = Dictionary.ofStrings(TradesGenerator.deskNames().toArray(String[]::new));
-        d[TradesGenerator.COL_BOOK] = Dictionary.ofStrings(TradesGenerator.bookNames().toArray(String[]::new));
+        d[TradesGenerator.COL_DESK] =
+                Dictionary.ofStrings(TradesGenerator.deskNames().toArray(String[]::new));
+        d[TradesGenerator.COL_BOOK] =
+                Dictionary.ofStrings(TradesGenerator.bookNames().toArray(String[]::new));
         d[TradesGenerator.COL_CURRENCY] = Dictionary.ofStrings(TradesGenerator.CURRENCIES.toArray(String[]::new));
         int[] days = TradesGenerator.epochDays();
         long[] longDays = new long[days.length];
@@ -45,8 +46,8 @@ public final class TradesLoader {
             longDays[i] = days[i];
         }
         d[TradesGenerator.COL_TRADE_DATE] = Dictionary.ofLongs(ColumnType.DATE, longDays);
-        d[TradesGenerator.COL_COUNTERPARTY] = Dictionary.ofStrings(
-                TradesGenerator.counterpartyNames().toArray(String[]::new));
+        d[TradesGenerator.COL_COUNTERPARTY] =
+                Dictionary.ofStrings(TradesGenerator.counterpartyNames().toArray(String[]::new));
         return d;
     }
 
@@ -61,29 +62,47 @@ public final class TradesLoader {
         return s;
     }
 
-    public static FactTable load(TradesGenerator gen, Partitioning partitioning, int partitions, Placement placement,
-                                 TableBuilder.NodeLayout layout, int morselRows, ColumnMemory memory, WorkerPool pool,
-                                 ProgressListener progress) {
+    public static FactTable load(
+            TradesGenerator gen,
+            Partitioning partitioning,
+            int partitions,
+            Placement placement,
+            TableBuilder.NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool,
+            ProgressListener progress) {
         TableSchema schema = TradesGenerator.TRADES;
         Dictionary[] dicts = dictionaries();
         long rows = gen.rows();
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int key = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
         if (partitioning.dimension() != null && key < 0) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "partitioning names no column of the table: table=trades column=" + partitioning.dimension()
                             + " — use desk, book, currency, trade_date or counterparty");
         }
         if (key >= 0 && !schema.column(key).isDimension()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "partitioning needs a dimension column: table=trades column=" + schema.column(key).name()
-                            + " — use desk, book, currency, trade_date or counterparty");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "partitioning needs a dimension column: table=trades column="
+                            + schema.column(key).name() + " — use desk, book, currency, trade_date or counterparty");
         }
         AtomicLong done = new AtomicLong();
         if (key < 0) {
             List<TableBuilder.PartitionSpec> specs = TableBuilder.rowRanges(rows, count);
             long[] starts = TableBuilder.rowRangeStarts(specs);
-            return TableBuilder.build(schema, dicts, specs, "row ranges", placement, layout, morselRows, memory, pool,
+            return TableBuilder.build(
+                    schema,
+                    dicts,
+                    specs,
+                    "row ranges",
+                    placement,
+                    layout,
+                    morselRows,
+                    memory,
+                    pool,
                     (p, w) -> fillRange(gen, starts[p], w, done, rows, progress));
         }
         long[] perCode = countKeys(gen, key, dicts[key].size(), pool);
@@ -93,8 +112,17 @@ public final class TradesLoader {
             specs.add(new TableBuilder.PartitionSpec(a.labels().get(p), a.rows()[p]));
         }
         int[] partOfCode = a.partitionOfCode();
-        return TableBuilder.build(schema, dicts, specs, "by " + schema.column(key).name(), placement, layout,
-                morselRows, memory, pool, (p, w) -> fillKey(gen, key, partOfCode, p, w, done, rows, progress));
+        return TableBuilder.build(
+                schema,
+                dicts,
+                specs,
+                "by " + schema.column(key).name(),
+                placement,
+                layout,
+                morselRows,
+                memory,
+                pool,
+                (p, w) -> fillKey(gen, key, partOfCode, p, w, done, rows, progress));
     }
 
     private static long[] countKeys(TradesGenerator gen, int key, int codes, WorkerPool pool) {
@@ -140,8 +168,13 @@ public final class TradesLoader {
         };
     }
 
-    private static void fillRange(TradesGenerator gen, long start, PartitionWriter w, AtomicLong done, long total,
-                                  ProgressListener progress) {
+    private static void fillRange(
+            TradesGenerator gen,
+            long start,
+            PartitionWriter w,
+            AtomicLong done,
+            long total,
+            ProgressListener progress) {
         TradeRow r = new TradeRow();
         int rows = w.rows();
         for (int j = 0; j < rows; j++) {
@@ -154,8 +187,15 @@ public final class TradesLoader {
         progress.progress(done.addAndGet(rows & (PROGRESS_EVERY - 1)), total);
     }
 
-    private static void fillKey(TradesGenerator gen, int key, int[] partOfCode, int p, PartitionWriter w,
-                                AtomicLong done, long total, ProgressListener progress) {
+    private static void fillKey(
+            TradesGenerator gen,
+            int key,
+            int[] partOfCode,
+            int p,
+            PartitionWriter w,
+            AtomicLong done,
+            long total,
+            ProgressListener progress) {
         TradeRow r = new TradeRow();
         int j = 0;
         int rows = w.rows();
@@ -169,8 +209,9 @@ public final class TradesLoader {
             }
         }
         if (j != rows) {
-            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "generated rows differ from the count: partition="
-                    + p + " counted=" + rows + " generated=" + j);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INTERNAL,
+                    "generated rows differ from the count: partition=" + p + " counted=" + rows + " generated=" + j);
         }
         progress.progress(done.addAndGet(rows & (PROGRESS_EVERY - 1)), total);
     }

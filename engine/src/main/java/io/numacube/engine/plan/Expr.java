@@ -20,14 +20,29 @@ public sealed interface Expr {
     String text();
 
     /** Which table a column is in. */
-    enum Side { FACT, LOOKUP }
+    enum Side {
+        FACT,
+        LOOKUP
+    }
 
     /** The aggregate functions. */
-    enum AggKind { SUM, COUNT, COUNT_STAR, MIN, MAX, AVG }
+    enum AggKind {
+        SUM,
+        COUNT,
+        COUNT_STAR,
+        MIN,
+        MAX,
+        AVG
+    }
 
     /** Comparison operators. */
     enum CompareOp {
-        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("="),
+        NE("<>"),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         final String sql;
 
@@ -76,8 +91,7 @@ public sealed interface Expr {
     record Arith(char op, Expr left, Expr right) implements Expr {
         @Override
         public ColumnType type() {
-            return op != '/' && isInteger(left.type()) && isInteger(right.type()) ? ColumnType.LONG
-                    : ColumnType.DOUBLE;
+            return op != '/' && isInteger(left.type()) && isInteger(right.type()) ? ColumnType.LONG : ColumnType.DOUBLE;
         }
 
         @Override
@@ -110,17 +124,21 @@ public sealed interface Expr {
             return switch (kind) {
                 case COUNT, COUNT_STAR -> ColumnType.LONG;
                 case AVG -> ColumnType.DOUBLE;
-                case MIN, MAX -> arg.type().isDimension() && arg.type() != ColumnType.INT ? arg.type()
-                        : arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG
-                        : ColumnType.DOUBLE;
-                case SUM -> arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG
-                        : ColumnType.DOUBLE;
+                case MIN, MAX ->
+                    arg.type().isDimension() && arg.type() != ColumnType.INT
+                            ? arg.type()
+                            : arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT
+                                    ? ColumnType.LONG
+                                    : ColumnType.DOUBLE;
+                case SUM ->
+                    arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT ? ColumnType.LONG : ColumnType.DOUBLE;
             };
         }
 
         @Override
         public String text() {
-            return kind == AggKind.COUNT_STAR ? "count_star()"
+            return kind == AggKind.COUNT_STAR
+                    ? "count_star()"
                     : kind.name().toLowerCase(Locale.ROOT) + "(" + arg.text() + ")";
         }
     }
@@ -245,7 +263,11 @@ public sealed interface Expr {
 
     /** True for the boolean-valued nodes. */
     static boolean isPredicate(Expr e) {
-        return e instanceof Compare || e instanceof In || e instanceof Between || e instanceof And || e instanceof Or
+        return e instanceof Compare
+                || e instanceof In
+                || e instanceof Between
+                || e instanceof And
+                || e instanceof Or
                 || e instanceof Not;
     }
 
@@ -276,7 +298,7 @@ public sealed interface Expr {
             case And a -> a.terms().forEach(t -> walk(t, visit));
             case Or o -> o.terms().forEach(t -> walk(t, visit));
             case Not n -> walk(n.operand(), visit);
-            default -> { }
+            default -> {}
         }
     }
 }

@@ -20,9 +20,19 @@ import java.util.List;
  * @param limit          most rows returned, or -1
  * @param offset         rows skipped before the limit
  */
-public record LogicalQuery(String fact, String lookup, int factJoinColumn, int lookupJoinColumn, Expr where,
-                           List<Expr.Column> groupKeys, List<Expr.Agg> aggregates, List<Output> outputs, Expr having,
-                           List<Order> orderBy, long limit, long offset) {
+public record LogicalQuery(
+        String fact,
+        String lookup,
+        int factJoinColumn,
+        int lookupJoinColumn,
+        Expr where,
+        List<Expr.Column> groupKeys,
+        List<Expr.Agg> aggregates,
+        List<Output> outputs,
+        Expr having,
+        List<Order> orderBy,
+        long limit,
+        long offset) {
 
     public LogicalQuery {
         groupKeys = List.copyOf(groupKeys);
@@ -32,8 +42,7 @@ public record LogicalQuery(String fact, String lookup, int factJoinColumn, int l
     }
 
     /** One select item. */
-    public record Output(String name, Expr expr) {
-    }
+    public record Output(String name, Expr expr) {}
 
     /**
      * One ORDER BY item.
@@ -42,8 +51,7 @@ public record LogicalQuery(String fact, String lookup, int factJoinColumn, int l
      * @param descending DESC
      * @param nullsFirst nulls before values
      */
-    public record Order(Expr expr, boolean descending, boolean nullsFirst) {
-    }
+    public record Order(Expr expr, boolean descending, boolean nullsFirst) {}
 
     /** A readable form for logs and stats. */
     public String describe() {

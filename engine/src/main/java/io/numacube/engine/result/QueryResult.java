@@ -28,8 +28,13 @@ public final class QueryResult {
      *
      * @param nulls per column, a null mask of {@code rows} entries, or null when the column has no nulls
      */
-    public QueryResult(List<String> names, List<ColumnType> types, Object[] columns, boolean[][] nulls, int rows,
-                       QueryStats stats) {
+    public QueryResult(
+            List<String> names,
+            List<ColumnType> types,
+            Object[] columns,
+            boolean[][] nulls,
+            int rows,
+            QueryStats stats) {
         this.names = List.copyOf(names);
         this.types = List.copyOf(types);
         this.columns = columns.clone();
@@ -87,8 +92,10 @@ public final class QueryResult {
         }
         return switch (columns[column]) {
             case String[] s -> s[row];
-            case long[] l -> types.get(column) == ColumnType.DATE ? LocalDate.ofEpochDay(l[row]).toString()
-                    : String.valueOf(l[row]);
+            case long[] l ->
+                types.get(column) == ColumnType.DATE
+                        ? LocalDate.ofEpochDay(l[row]).toString()
+                        : String.valueOf(l[row]);
             case double[] d -> String.valueOf(d[row]);
             default -> throw new IllegalStateException("unknown column array: " + columns[column]);
         };
@@ -140,8 +147,10 @@ public final class QueryResult {
     }
 
     private NumacubeException typeError(int column, String getter) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, getter + " does not fit the column type: column="
-                + names.get(column) + " type=" + types.get(column) + " — use getString or the getter of its type");
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                getter + " does not fit the column type: column=" + names.get(column) + " type=" + types.get(column)
+                        + " — use getString or the getter of its type");
     }
 
     /** The result as an aligned text table (header, rows), for tests and logs. */

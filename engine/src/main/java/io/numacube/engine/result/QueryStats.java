@@ -15,8 +15,16 @@ import java.util.Map;
  * @param morselsByNode   per worker node, the morsels its workers ran
  * @param plan            the physical plan in words (for EXPLAIN-like output and logs)
  */
-public record QueryStats(double wallSeconds, long rowsScanned, long bytesRead, long morsels, long morselsHome,
-                         long morselsStolen, long morselsSkipped, Map<Integer, Long> morselsByNode, String plan) {
+public record QueryStats(
+        double wallSeconds,
+        long rowsScanned,
+        long bytesRead,
+        long morsels,
+        long morselsHome,
+        long morselsStolen,
+        long morselsSkipped,
+        Map<Integer, Long> morselsByNode,
+        String plan) {
     public QueryStats {
         morselsByNode = Map.copyOf(morselsByNode);
     }

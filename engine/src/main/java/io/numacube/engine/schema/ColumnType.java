@@ -35,8 +35,10 @@ public enum ColumnType {
             case "date" -> DATE;
             case "double", "float", "real" -> DOUBLE;
             case "long" -> LONG;
-            default -> throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
-                    "unknown column type: type=" + name + " — use string, int, date, double or long");
+            default ->
+                throw new io.numacube.numa.base.NumacubeException(
+                        io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+                        "unknown column type: type=" + name + " — use string, int, date, double or long");
         };
     }
 }

@@ -20,8 +20,10 @@ public record TableSchema(String name, List<ColumnSpec> columns) {
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             if (seen.put(columns.get(i).name().toLowerCase(Locale.ROOT), i) != null) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                        "column names must be unique: table=" + name + " column=" + columns.get(i).name());
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "column names must be unique: table=" + name + " column="
+                                + columns.get(i).name());
             }
         }
     }
@@ -52,7 +54,8 @@ public record TableSchema(String name, List<ColumnSpec> columns) {
         for (String part : declaration.split(",")) {
             int colon = part.indexOf(':');
             if (colon < 0) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
                         "schema entries are name:type: entry=" + part.trim() + " — e.g. desk:string,pnl:double");
             }
             cols.add(new ColumnSpec(part.substring(0, colon).trim(), ColumnType.parse(part.substring(colon + 1))));

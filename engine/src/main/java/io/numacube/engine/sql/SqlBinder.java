@@ -75,8 +75,7 @@ public final class SqlBinder {
     /** Parenthesis nesting accepted before parsing: the parser recurses per level and would overflow its stack. */
     static final int MAX_PARENS = 1000;
 
-    private SqlBinder() {
-    }
+    private SqlBinder() {}
 
     /** Parses and binds {@code sql}. */
     public static LogicalQuery bind(String sql, Catalog catalog) {
@@ -90,18 +89,23 @@ public final class SqlBinder {
      * recurses per nesting level, and a long text can nest deeper than a default stack holds before the binder's
      * depth bound can report it with its position. */
     private static final int BIG_STACK_TEXT = 2048;
+
     private static final long BIG_STACK_BYTES = 256L << 20;
 
     private static <T> T onBigStack(java.util.function.Supplier<T> work) {
         Object[] out = new Object[1];
         Throwable[] failure = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                out[0] = work.get();
-            } catch (Throwable e) {
-                failure[0] = e;
-            }
-        }, "numacube-sql-parse", BIG_STACK_BYTES);
+        Thread t = new Thread(
+                null,
+                () -> {
+                    try {
+                        out[0] = work.get();
+                    } catch (Throwable e) {
+                        failure[0] = e;
+                    }
+                },
+                "numacube-sql-parse",
+                BIG_STACK_BYTES);
         t.start();
         try {
             t.join();
@@ -145,12 +149,21 @@ public final class SqlBinder {
             return SqlParser.create(text, PARSER).parseQuery();
         } catch (SqlParseException e) {
             SqlParserPos pos = e.getPos();
-            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "42601", "SQL does not parse: " + reason(e),
-                    pos == null || pos.getLineNum() < 1 ? null : ErrorPosition.sql(pos.getLineNum(),
-                            pos.getColumnNum()), e);
+            throw new NumacubeException(
+                    NumacubeException.Kind.SYNTAX,
+                    "42601",
+                    "SQL does not parse: " + reason(e),
+                    pos == null || pos.getLineNum() < 1
+                            ? null
+                            : ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
+                    e);
         } catch (StackOverflowError e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "54001",
-                    "SQL is nested too deeply to parse — simplify the expression", null, null);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "54001",
+                    "SQL is nested too deeply to parse — simplify the expression",
+                    null,
+                    null);
         }
     }
 
@@ -162,7 +175,11 @@ public final class SqlBinder {
             }
             String m = t.getMessage();
             if (m != null && !m.isBlank()) {
-                return m.lines().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+                return m.lines()
+                        .filter(l -> !l.isBlank())
+                        .findFirst()
+                        .orElse("")
+                        .strip();
             }
         }
         return e.getClass().getSimpleName();
@@ -185,9 +202,12 @@ public final class SqlBinder {
             } else if (c == '\'' || c == '"') {
                 quote = c;
             } else if (c == '(' && ++depth > MAX_PARENS) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "54001",
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "54001",
                         "SQL nests parentheses too deeply: more than " + MAX_PARENS + " levels",
-                        ErrorPosition.sql(line, col), null);
+                        ErrorPosition.sql(line, col),
+                        null);
             } else if (c == ')') {
                 depth--;
             }
@@ -201,9 +221,14 @@ public final class SqlBinder {
     }
 
     static NumacubeException unsupported(SqlNode node, String what) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "0A000", "unsupported SQL: " + what
-                + " — numacube runs SELECT dims, aggregates FROM t [JOIN l USING (k)] [WHERE] [GROUP BY]"
-                + " [HAVING] [ORDER BY] [LIMIT]", at(node), null);
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "0A000",
+                "unsupported SQL: " + what
+                        + " — numacube runs SELECT dims, aggregates FROM t [JOIN l USING (k)] [WHERE] [GROUP BY]"
+                        + " [HAVING] [ORDER BY] [LIMIT]",
+                at(node),
+                null);
     }
 
     static NumacubeException bindError(SqlNode node, String what) {
@@ -283,7 +308,8 @@ public final class SqlBinder {
                 throw unsupported(select.getHaving(), "HAVING without GROUP BY or aggregates");
             }
             if (aggregates.isEmpty() && groupKeys.isEmpty()) {
-                throw unsupported(select.getSelectList(),
+                throw unsupported(
+                        select.getSelectList(),
                         "a query without GROUP BY or aggregates (numacube answers aggregation queries)");
             }
             List<LogicalQuery.Order> order = new ArrayList<>();
@@ -294,17 +320,36 @@ public final class SqlBinder {
             }
             long limit = fetch == null ? -1 : count(fetch, "LIMIT");
             long off = offset == null ? 0 : count(offset, "OFFSET");
-            return new LogicalQuery(fact.name(), lookup == null ? null : lookup.name(), factKey, lookupKey, where,
-                    groupKeys, aggregates, outputs, having, order, limit, off);
+            return new LogicalQuery(
+                    fact.name(),
+                    lookup == null ? null : lookup.name(),
+                    factKey,
+                    lookupKey,
+                    where,
+                    groupKeys,
+                    aggregates,
+                    outputs,
+                    having,
+                    order,
+                    limit,
+                    off);
         }
 
         private long count(SqlNode n, String what) {
-            if (n instanceof SqlNumericLiteral lit && lit.isExact() && lit.bigDecimalValue().scale() <= 0
+            if (n instanceof SqlNumericLiteral lit
+                    && lit.isExact()
+                    && lit.bigDecimalValue().scale() <= 0
                     && lit.bigDecimalValue().signum() >= 0) {
                 if (lit.bigDecimalValue().toBigInteger().bitLength() > 63) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "22003", what
-                            + " is too large: value=" + lit.bigDecimalValue().toPlainString() + " limit="
-                            + Long.MAX_VALUE, at(n), null);
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT,
+                            "22003",
+                            what
+                                    + " is too large: value="
+                                    + lit.bigDecimalValue().toPlainString() + " limit="
+                                    + Long.MAX_VALUE,
+                            at(n),
+                            null);
                 }
                 return lit.bigDecimalValue().longValueExact();
             }
@@ -332,8 +377,10 @@ public final class SqlBinder {
                     factKey = fact.indexOf(k);
                     lookupKey = lookup.indexOf(k);
                     if (factKey < 0 || lookupKey < 0) {
-                        throw bindError(keys.get(0), "join key must be a column of both tables: key=" + k + " tables="
-                                + fact.name() + "," + lookup.name());
+                        throw bindError(
+                                keys.get(0),
+                                "join key must be a column of both tables: key=" + k + " tables=" + fact.name() + ","
+                                        + lookup.name());
                     }
                 } else if (ct == JoinConditionType.ON) {
                     bindOnCondition(join.getCondition());
@@ -343,9 +390,12 @@ public final class SqlBinder {
                 ColumnType ft = fact.column(factKey).type();
                 ColumnType lt = lookup.column(lookupKey).type();
                 if (!fact.column(factKey).isDimension() || ft != lt) {
-                    throw bindError(join, "42804", "join keys must be dimension columns of one type: " + fact.name() + "."
-                            + fact.column(factKey).name() + "=" + ft + " " + lookup.name() + "."
-                            + lookup.column(lookupKey).name() + "=" + lt);
+                    throw bindError(
+                            join,
+                            "42804",
+                            "join keys must be dimension columns of one type: " + fact.name() + "."
+                                    + fact.column(factKey).name() + "=" + ft + " " + lookup.name() + "."
+                                    + lookup.column(lookupKey).name() + "=" + lt);
                 }
             } else {
                 bindTable(from, true);
@@ -381,10 +431,12 @@ public final class SqlBinder {
                 alias = ((SqlIdentifier) as.operand(1)).getSimple();
             }
             if (!(t instanceof SqlIdentifier id) || id.names.size() != 1) {
-                throw unsupported(t, isFact ? "FROM other than a table name" : "a join with something other than a table");
+                throw unsupported(
+                        t, isFact ? "FROM other than a table name" : "a join with something other than a table");
             }
             String name = id.getSimple();
-            TableSchema schema = catalog.schema(name).orElseThrow(() -> bindError(id, "42P01", "no such table: table=" + name));
+            TableSchema schema =
+                    catalog.schema(name).orElseThrow(() -> bindError(id, "42P01", "no such table: table=" + name));
             if (isFact) {
                 fact = schema;
                 factAlias = alias;
@@ -420,17 +472,27 @@ public final class SqlBinder {
             int f = fact.indexOf(name);
             int l = lookup == null ? -1 : lookup.indexOf(name);
             if (f >= 0 && l >= 0 && !(f == factKey && l == lookupKey)) {
-                throw bindError(id, "42702", "ambiguous column: column=" + name + " is in " + fact.name() + " and "
-                        + lookup.name() + " — qualify it");
+                throw bindError(
+                        id,
+                        "42702",
+                        "ambiguous column: column=" + name + " is in " + fact.name() + " and " + lookup.name()
+                                + " — qualify it");
             }
             if (f >= 0) {
                 return factColumn(f);
             }
             if (l >= 0) {
-                return new Expr.Column(Expr.Side.LOOKUP, l, lookup.column(l).type(), lookup.column(l).name());
+                return new Expr.Column(
+                        Expr.Side.LOOKUP,
+                        l,
+                        lookup.column(l).type(),
+                        lookup.column(l).name());
             }
-            throw bindError(id, "42703", "no such column: column=" + name + " tables=" + fact.name()
-                    + (lookup == null ? "" : "," + lookup.name()));
+            throw bindError(
+                    id,
+                    "42703",
+                    "no such column: column=" + name + " tables=" + fact.name()
+                            + (lookup == null ? "" : "," + lookup.name()));
         }
 
         private Expr.Column factColumn(int index) {
@@ -455,15 +517,21 @@ public final class SqlBinder {
             if (g instanceof SqlNumericLiteral lit) {
                 int ordinal = lit.intValue(true);
                 if (ordinal < 1 || ordinal > selectList.size()) {
-                    throw bindError(g, "42P10", "GROUP BY ordinal out of range: ordinal=" + ordinal + " items="
-                            + selectList.size());
+                    throw bindError(
+                            g,
+                            "42P10",
+                            "GROUP BY ordinal out of range: ordinal=" + ordinal + " items=" + selectList.size());
                 }
                 target = stripAlias(selectList.get(ordinal - 1));
-            } else if (g instanceof SqlIdentifier id && id.names.size() == 1 && fact.indexOf(id.getSimple()) < 0
+            } else if (g instanceof SqlIdentifier id
+                    && id.names.size() == 1
+                    && fact.indexOf(id.getSimple()) < 0
                     && (lookup == null || lookup.indexOf(id.getSimple()) < 0)) {
                 for (SqlNode item : selectList) {
                     if (item.getKind() == SqlKind.AS
-                            && ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().equalsIgnoreCase(id.getSimple())) {
+                            && ((SqlIdentifier) ((SqlCall) item).operand(1))
+                                    .getSimple()
+                                    .equalsIgnoreCase(id.getSimple())) {
                         target = ((SqlCall) item).operand(0);
                     }
                 }
@@ -521,7 +589,10 @@ public final class SqlBinder {
             if (e instanceof SqlNumericLiteral lit) {
                 int ordinal = lit.intValue(true);
                 if (ordinal < 1 || ordinal > outputs.size()) {
-                    throw bindError(e, "42P10", "ORDER BY ordinal out of range: ordinal=" + ordinal + " items=" + outputs.size());
+                    throw bindError(
+                            e,
+                            "42P10",
+                            "ORDER BY ordinal out of range: ordinal=" + ordinal + " items=" + outputs.size());
                 }
                 bound = outputs.get(ordinal - 1).expr();
             } else if (e instanceof SqlIdentifier id && id.names.size() == 1) {
@@ -557,8 +628,13 @@ public final class SqlBinder {
          */
         private Expr expr(SqlNode e, boolean outputLevel, boolean inAggregate) {
             if (++depth > MAX_DEPTH) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "54001", "expression nested too"
-                        + " deeply: more than " + MAX_DEPTH + " levels — split it or use IN (...)", at(e), null);
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "54001",
+                        "expression nested too" + " deeply: more than " + MAX_DEPTH
+                                + " levels — split it or use IN (...)",
+                        at(e),
+                        null);
             }
             try {
                 return exprAtDepth(e, outputLevel, inAggregate);
@@ -576,7 +652,8 @@ public final class SqlBinder {
                     }
                     int k = groupKeys.indexOf(c);
                     if (k < 0) {
-                        throw bindError(e, "42803", "column must be in GROUP BY or inside an aggregate: column=" + c.name());
+                        throw bindError(
+                                e, "42803", "column must be in GROUP BY or inside an aggregate: column=" + c.name());
                     }
                     return new Expr.KeyRef(k, c.type(), c.name());
                 }
@@ -598,14 +675,17 @@ public final class SqlBinder {
                 }
                 case MINUS_PREFIX: {
                     SqlNode operand = ((SqlCall) e).operand(0);
-                    if (operand instanceof SqlNumericLiteral num && num.isExact()
-                            && num.bigDecimalValue().equals(BigDecimal.valueOf(Long.MIN_VALUE).negate())) {
+                    if (operand instanceof SqlNumericLiteral num
+                            && num.isExact()
+                            && num.bigDecimalValue()
+                                    .equals(BigDecimal.valueOf(Long.MIN_VALUE).negate())) {
                         // -9223372036854775808: the one BIGINT whose magnitude is no BIGINT
                         return new Expr.Literal(Long.MIN_VALUE, ColumnType.LONG);
                     }
                     Expr x = numeric(operand, expr(operand, outputLevel, inAggregate));
                     if (x instanceof Expr.Literal lit) {
-                        return lit.type() == ColumnType.LONG ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
+                        return lit.type() == ColumnType.LONG
+                                ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
                                 : new Expr.Literal(-(Double) lit.value(), ColumnType.DOUBLE);
                     }
                     return new Expr.Neg(x);
@@ -619,8 +699,10 @@ public final class SqlBinder {
                 case OTHER_FUNCTION: {
                     Expr.AggKind k = aggKind(e);
                     if (k == null) {
-                        throw unsupported(e, "function " + ((SqlCall) e).getOperator().getName()
-                                + " (aggregates: SUM, COUNT, MIN, MAX, AVG)");
+                        throw unsupported(
+                                e,
+                                "function " + ((SqlCall) e).getOperator().getName()
+                                        + " (aggregates: SUM, COUNT, MIN, MAX, AVG)");
                     }
                     return aggregate((SqlCall) e, k, outputLevel, inAggregate);
                 }
@@ -764,7 +846,8 @@ public final class SqlBinder {
                 }
                 if (kind == Expr.AggKind.COUNT) {
                     agg = new Expr.Agg(Expr.AggKind.COUNT_STAR, null);
-                } else if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX) && arg instanceof Expr.Column c
+                } else if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX)
+                        && arg instanceof Expr.Column c
                         && c.type().isDimension()) {
                     if (c.side() != Expr.Side.FACT) {
                         throw unsupported(argNode, kind + " of a dimension of the joined table");
@@ -780,17 +863,22 @@ public final class SqlBinder {
                 aggregates.add(agg);
                 i = aggregates.size() - 1;
             }
-            String name = kind == Expr.AggKind.COUNT && agg.kind() == Expr.AggKind.COUNT_STAR
-                    && !(argNode instanceof SqlIdentifier id2 && id2.isStar())
-                    ? "count(" + expr(argNode, true, true).text() + ")" : agg.text();
+            String name = kind == Expr.AggKind.COUNT
+                            && agg.kind() == Expr.AggKind.COUNT_STAR
+                            && !(argNode instanceof SqlIdentifier id2 && id2.isStar())
+                    ? "count(" + expr(argNode, true, true).text() + ")"
+                    : agg.text();
             return new Expr.AggRef(i, agg.type(), name);
         }
 
         private static Expr numeric(SqlNode node, Expr e) {
             ColumnType t = e.type();
             if (t != ColumnType.DOUBLE && t != ColumnType.LONG && t != ColumnType.INT) {
-                throw bindError(node, "42804", "arithmetic and SUM/AVG/MIN/MAX need numbers: " + e.text() + " is "
-                        + (t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT)));
+                throw bindError(
+                        node,
+                        "42804",
+                        "arithmetic and SUM/AVG/MIN/MAX need numbers: " + e.text() + " is "
+                                + (t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT)));
             }
             return e;
         }
@@ -799,7 +887,8 @@ public final class SqlBinder {
         private static Expr coerce(SqlNode node, Expr e, Expr other) {
             if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING && other.type() == ColumnType.DATE) {
                 try {
-                    return new Expr.Literal(LocalDate.parse((String) lit.value()).toEpochDay(), ColumnType.DATE);
+                    return new Expr.Literal(
+                            LocalDate.parse((String) lit.value()).toEpochDay(), ColumnType.DATE);
                 } catch (DateTimeParseException ex) {
                     throw bindError(node, "22007", "not a date (yyyy-mm-dd): value=" + lit.value());
                 }
@@ -813,8 +902,10 @@ public final class SqlBinder {
             boolean numA = ta == ColumnType.DOUBLE || ta == ColumnType.LONG || ta == ColumnType.INT;
             boolean numB = tb == ColumnType.DOUBLE || tb == ColumnType.LONG || tb == ColumnType.INT;
             if (ta == null || tb == null || !(ta == tb || (numA && numB))) {
-                throw bindError(node, "42804", "cannot compare " + name(ta) + " with " + name(tb) + ": " + a.text() + " and "
-                        + b.text());
+                throw bindError(
+                        node,
+                        "42804",
+                        "cannot compare " + name(ta) + " with " + name(tb) + ": " + a.text() + " and " + b.text());
             }
         }
 
@@ -859,7 +950,8 @@ public final class SqlBinder {
             String t = type.getTypeName().getSimple().toUpperCase(Locale.ROOT);
             if (t.equals("DATE") && v instanceof SqlCharStringLiteral s) {
                 try {
-                    return new Expr.Literal(LocalDate.parse(s.getValueAs(String.class)).toEpochDay(), ColumnType.DATE);
+                    return new Expr.Literal(
+                            LocalDate.parse(s.getValueAs(String.class)).toEpochDay(), ColumnType.DATE);
                 } catch (DateTimeParseException e) {
                     throw bindError(v, "22007", "not a date (yyyy-mm-dd): value=" + s.getValueAs(String.class));
                 }

@@ -21,8 +21,10 @@ public final class ArenaColumnMemory implements ColumnMemory {
             seg = arena.allocate(Math.max(bytes, 1), 64);
         } catch (OutOfMemoryError e) {
             arena.close();
-            throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.OUT_OF_MEMORY,
-                    "off-heap allocation failed: bytes=" + bytes + " — load fewer rows", e);
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.OUT_OF_MEMORY,
+                    "off-heap allocation failed: bytes=" + bytes + " — load fewer rows",
+                    e);
         }
         live.addAndGet(seg.byteSize());
         return new ArenaBlock(arena, seg, seg.byteSize(), live);
@@ -44,10 +46,10 @@ public final class ArenaColumnMemory implements ColumnMemory {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
-    private record ArenaBlock(Arena arena, MemorySegment segment, long byteSize, java.util.concurrent.atomic.AtomicLong live)
+    private record ArenaBlock(
+            Arena arena, MemorySegment segment, long byteSize, java.util.concurrent.atomic.AtomicLong live)
             implements NativeBlock {
         @Override
         public String placementApplied() {

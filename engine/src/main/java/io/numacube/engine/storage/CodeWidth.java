@@ -4,7 +4,9 @@ package io.numacube.engine.storage;
  * How many bytes one dictionary code takes in storage. Codes are unsigned: BYTE holds 0..255, SHORT 0..65535.
  */
 public enum CodeWidth {
-    BYTE(1), SHORT(2), INT(4);
+    BYTE(1),
+    SHORT(2),
+    INT(4);
 
     private final int bytes;
 

@@ -84,7 +84,8 @@ public final class DictionaryBuilder {
                 sortedLongs[k] = longs[order[k]];
             }
         }
-        Dictionary d = sortedStrings != null ? Dictionary.ofStrings(sortedStrings) : Dictionary.ofLongs(type, sortedLongs);
+        Dictionary d =
+                sortedStrings != null ? Dictionary.ofStrings(sortedStrings) : Dictionary.ofLongs(type, sortedLongs);
         return new Sorted(d, remap);
     }
 
@@ -94,11 +95,11 @@ public final class DictionaryBuilder {
      * @param dictionary the values in ascending order
      * @param remap      {@code remap[firstSeenCode]} is the sorted code
      */
-    public record Sorted(Dictionary dictionary, int[] remap) {
-    }
+    public record Sorted(Dictionary dictionary, int[] remap) {}
 
     public Dictionary build() {
-        return type == ColumnType.STRING ? Dictionary.ofStrings(Arrays.copyOf(strings, size))
+        return type == ColumnType.STRING
+                ? Dictionary.ofStrings(Arrays.copyOf(strings, size))
                 : Dictionary.ofLongs(type, Arrays.copyOf(longs, size));
     }
 

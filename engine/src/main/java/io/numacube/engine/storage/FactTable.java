@@ -1,6 +1,5 @@
 package io.numacube.engine.storage;
 
-import io.numacube.engine.storage.Placement;
 import io.numacube.engine.schema.TableSchema;
 import java.util.List;
 
@@ -16,8 +15,14 @@ import java.util.List;
  * @param placement    the placement mode the partitions were placed with
  * @param memory       the memory the blocks came from (for page verification)
  */
-public record FactTable(TableSchema schema, Dictionary[] dictionaries, List<Partition> partitions, String partitioning,
-                        Placement placement, ColumnMemory memory) implements AutoCloseable {
+public record FactTable(
+        TableSchema schema,
+        Dictionary[] dictionaries,
+        List<Partition> partitions,
+        String partitioning,
+        Placement placement,
+        ColumnMemory memory)
+        implements AutoCloseable {
 
     public FactTable {
         partitions = List.copyOf(partitions);

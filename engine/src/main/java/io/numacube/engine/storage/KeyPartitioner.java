@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class KeyPartitioner {
 
-    private KeyPartitioner() {
-    }
+    private KeyPartitioner() {}
 
     /**
      * The outcome.
@@ -43,7 +42,11 @@ public final class KeyPartitioner {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparingLong((Integer c) -> rowsPerCode[c]).reversed().thenComparingInt(c -> c));
+        Arrays.sort(
+                order,
+                Comparator.comparingLong((Integer c) -> rowsPerCode[c])
+                        .reversed()
+                        .thenComparingInt(c -> c));
         long[] load = new long[k];
         int[] part = new int[rowsPerCode.length];
         Arrays.fill(part, -1);
@@ -66,7 +69,8 @@ public final class KeyPartitioner {
         for (int p = 0; p < k; p++) {
             labels.add(new StringBuilder(column).append('='));
             if (load[p] > Integer.MAX_VALUE - 64) {
-                throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+                throw new io.numacube.numa.base.NumacubeException(
+                        io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                         "a partition holds at most 2^31 rows: column=" + column + " partition=" + p + " rows=" + load[p]
                                 + " — partition by a dimension with more values, or by row ranges");
             }
@@ -84,6 +88,7 @@ public final class KeyPartitioner {
             }
             listed[p]++;
         }
-        return new Assignment(part, rows, labels.stream().map(StringBuilder::toString).toList());
+        return new Assignment(
+                part, rows, labels.stream().map(StringBuilder::toString).toList());
     }
 }

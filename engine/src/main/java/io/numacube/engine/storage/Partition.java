@@ -40,8 +40,16 @@ public final class Partition implements AutoCloseable {
     private final int[][] zoneMax;
     private final long[][] presentCodes;
 
-    Partition(int id, String label, int homeNode, int memoryNode, int rows, int morselRows, TableSchema schema,
-              CodeWidth[] widths, NativeBlock block) {
+    Partition(
+            int id,
+            String label,
+            int homeNode,
+            int memoryNode,
+            int rows,
+            int morselRows,
+            TableSchema schema,
+            CodeWidth[] widths,
+            NativeBlock block) {
         this.id = id;
         this.label = label;
         this.homeNode = homeNode;

@@ -23,12 +23,14 @@ public record Partitioning(String dimension, int partitionCount, int rowsPerPart
 
     public Partitioning {
         if (partitionCount < 0 || rowsPerPartition < 0 || (partitionCount > 0 && rowsPerPartition > 0)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "give a partition count or a partition size, each ≥ 0, not both: partitionCount=" + partitionCount
                             + " rowsPerPartition=" + rowsPerPartition);
         }
         if (dimension != null && (dimension.isBlank() || rowsPerPartition > 0)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "partitioning by a dimension takes a name and a count only: dimension=" + dimension
                             + " rowsPerPartition=" + rowsPerPartition);
         }
@@ -40,7 +42,8 @@ public record Partitioning(String dimension, int partitionCount, int rowsPerPart
 
     public static Partitioning rowsPerPartition(int rows) {
         if (rows < 1) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a partition holds at least one row: rowsPerPartition=" + rows);
         }
         return new Partitioning(null, 0, rows);
@@ -70,15 +73,18 @@ public record Partitioning(String dimension, int partitionCount, int rowsPerPart
                 default -> byDimension(head, n);
             };
         } catch (NumberFormatException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "partition count must be a number: "
-                    + "partitioning=" + text + " — use auto, rows:N, rows-each:N or DIMENSION[:N]");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "partition count must be a number: " + "partitioning=" + text
+                            + " — use auto, rows:N, rows-each:N or DIMENSION[:N]");
         }
     }
 
     @Override
     public String toString() {
-        String count = partitionCount > 0 ? String.valueOf(partitionCount) : rowsPerPartition > 0
-                ? rowsPerPartition + " rows each" : "auto";
+        String count = partitionCount > 0
+                ? String.valueOf(partitionCount)
+                : rowsPerPartition > 0 ? rowsPerPartition + " rows each" : "auto";
         return (dimension == null ? "row ranges" : "by " + dimension) + " (" + count + ")";
     }
 }

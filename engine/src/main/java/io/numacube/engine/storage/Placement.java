@@ -23,7 +23,13 @@ import java.util.Locale;
 public record Placement(Kind kind, int node) {
 
     /** The placement modes. */
-    public enum Kind { NODE_LOCAL, INTERLEAVE, OS_DEFAULT, ONE_NODE, REMOTE }
+    public enum Kind {
+        NODE_LOCAL,
+        INTERLEAVE,
+        OS_DEFAULT,
+        ONE_NODE,
+        REMOTE
+    }
 
     public static final Placement NODE_LOCAL = new Placement(Kind.NODE_LOCAL, -1);
     public static final Placement INTERLEAVE = new Placement(Kind.INTERLEAVE, -1);
@@ -33,7 +39,8 @@ public record Placement(Kind kind, int node) {
     public Placement {
         java.util.Objects.requireNonNull(kind, "placement kind must not be null");
         if (kind == Kind.ONE_NODE ? node < 0 : node != -1) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "only one_node takes a node, and it needs one ≥ 0: placement=" + kind + " node=" + node);
         }
     }
@@ -57,8 +64,10 @@ public record Placement(Kind kind, int node) {
             Kind k = Kind.valueOf(s.toUpperCase(Locale.ROOT));
             return new Placement(k, -1);
         } catch (IllegalArgumentException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "unknown placement: placement=" + text
-                    + " — use node_local, interleave, os_default, remote or one_node:N");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "unknown placement: placement=" + text
+                            + " — use node_local, interleave, os_default, remote or one_node:N");
         }
     }
 

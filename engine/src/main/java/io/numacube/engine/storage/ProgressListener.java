@@ -8,7 +8,7 @@ package io.numacube.engine.storage;
 public interface ProgressListener {
 
     /** A listener that ignores everything. */
-    ProgressListener NONE = (done, total) -> { };
+    ProgressListener NONE = (done, total) -> {};
 
     /**
      * @param rowsDone  rows finished so far (monotonic per operation, may be reported more than once)

@@ -1,9 +1,8 @@
 package io.numacube.engine.storage;
 
-import io.numacube.engine.storage.Placement;
+import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.workers.WorkerPool;
-import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.memory.PlacementRequest;
 import io.numacube.numa.topology.NodeSet;
@@ -26,8 +25,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class TableBuilder {
 
-    private TableBuilder() {
-    }
+    private TableBuilder() {}
 
     /**
      * The rows one partition will hold, and what it holds.
@@ -35,8 +33,7 @@ public final class TableBuilder {
      * @param label words for the contents ({@code rows 0..99}, {@code desk=DESK-01})
      * @param rows  number of rows, ≥ 0
      */
-    public record PartitionSpec(String label, int rows) {
-    }
+    public record PartitionSpec(String label, int rows) {}
 
     /**
      * Which nodes hold data and which worker node fills and reads each.
@@ -53,8 +50,9 @@ public final class TableBuilder {
         int filler(int dataNode) {
             Integer f = fillerNode.get(dataNode);
             if (f == null) {
-                throw new NumacubeException(NumacubeException.Kind.INTERNAL, "data node without filler: node="
-                        + dataNode + " fillers=" + fillerNode);
+                throw new NumacubeException(
+                        NumacubeException.Kind.INTERNAL,
+                        "data node without filler: node=" + dataNode + " fillers=" + fillerNode);
             }
             return f;
         }
@@ -66,9 +64,17 @@ public final class TableBuilder {
         void fill(int partitionIndex, PartitionWriter writer) throws Exception;
     }
 
-    public static FactTable build(TableSchema schema, Dictionary[] dictionaries, List<PartitionSpec> specs,
-                                  String partitioning, Placement placement, NodeLayout layout, int morselRows,
-                                  ColumnMemory memory, WorkerPool pool, Filler filler) {
+    public static FactTable build(
+            TableSchema schema,
+            Dictionary[] dictionaries,
+            List<PartitionSpec> specs,
+            String partitioning,
+            Placement placement,
+            NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool,
+            Filler filler) {
         CodeWidth[] widths = new CodeWidth[schema.size()];
         for (int c = 0; c < schema.size(); c++) {
             if (schema.column(c).isDimension()) {
@@ -77,7 +83,8 @@ public final class TableBuilder {
         }
         List<Integer> dataNodes = layout.dataNodes();
         if (placement.kind() == Placement.Kind.ONE_NODE && !dataNodes.contains(placement.node())) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "one_node placement needs a data node: node=" + placement.node() + " dataNodes=" + dataNodes
                             + " — pick one of the data nodes");
         }
@@ -95,8 +102,16 @@ public final class TableBuilder {
                     NativeBlock block = memory.allocate(bytes, req);
                     Partition p;
                     try {
-                        p = new Partition(idx, specs.get(idx).label(), home, memNode, specs.get(idx).rows(),
-                                morselRows, schema, widths, block);
+                        p = new Partition(
+                                idx,
+                                specs.get(idx).label(),
+                                home,
+                                memNode,
+                                specs.get(idx).rows(),
+                                morselRows,
+                                schema,
+                                widths,
+                                block);
                     } catch (RuntimeException e) {
                         block.close();
                         throw e;
@@ -141,15 +156,25 @@ public final class TableBuilder {
      * Copies {@code old} into new partitions placed as {@code placement} asks (same partitions, rows, dictionaries and
      * morsel size), filled by the new memory node's workers. {@code old} is left as it is; the caller frees it.
      */
-    public static FactTable relocate(FactTable old, Placement placement, NodeLayout layout, ColumnMemory memory,
-                                     WorkerPool pool) {
+    public static FactTable relocate(
+            FactTable old, Placement placement, NodeLayout layout, ColumnMemory memory, WorkerPool pool) {
         List<PartitionSpec> specs = new ArrayList<>();
         for (Partition p : old.partitions()) {
             specs.add(new PartitionSpec(p.label(), p.rows()));
         }
-        int morselRows = old.partitions().isEmpty() ? 1 << 16 : old.partitions().get(0).morselRows();
-        return build(old.schema(), old.dictionaries(), specs, old.partitioning(), placement, layout, morselRows, memory,
-                pool, (i, w) -> {
+        int morselRows =
+                old.partitions().isEmpty() ? 1 << 16 : old.partitions().get(0).morselRows();
+        return build(
+                old.schema(),
+                old.dictionaries(),
+                specs,
+                old.partitioning(),
+                placement,
+                layout,
+                morselRows,
+                memory,
+                pool,
+                (i, w) -> {
                     Partition from = old.partitions().get(i);
                     for (int c = 0; c < old.schema().size(); c++) {
                         w.column(c).copyFrom(from.column(c));
@@ -168,14 +193,17 @@ public final class TableBuilder {
     }
 
     /** Longest-processing-time-first: biggest partition to the data node with the fewest bytes so far. */
-    static int[] assignDataNodes(List<PartitionSpec> specs, TableSchema schema, CodeWidth[] widths,
-                                 List<Integer> nodes) {
+    static int[] assignDataNodes(
+            List<PartitionSpec> specs, TableSchema schema, CodeWidth[] widths, List<Integer> nodes) {
         Integer[] order = new Integer[specs.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparingInt((Integer i) -> specs.get(i).rows()).reversed()
-                .thenComparingInt(i -> i));
+        Arrays.sort(
+                order,
+                Comparator.comparingInt((Integer i) -> specs.get(i).rows())
+                        .reversed()
+                        .thenComparingInt(i -> i));
         long[] load = new long[nodes.size()];
         int[] out = new int[specs.size()];
         int next = 0;
@@ -206,8 +234,9 @@ public final class TableBuilder {
     static PlacementRequest request(Placement placement, int memNode, List<Integer> nodes) {
         return switch (placement.kind()) {
             case NODE_LOCAL, ONE_NODE, REMOTE -> PlacementRequest.bind(memNode);
-            case INTERLEAVE -> PlacementRequest.interleave(NodeSet.of(nodes.stream().mapToInt(Integer::intValue)
-                    .toArray()));
+            case INTERLEAVE ->
+                PlacementRequest.interleave(
+                        NodeSet.of(nodes.stream().mapToInt(Integer::intValue).toArray()));
             case OS_DEFAULT -> PlacementRequest.osDefault();
         };
     }

@@ -79,7 +79,9 @@ public final class NumaWorkerPool implements WorkerPool {
 
     @Override
     public String describe() {
-        long pinned = pool.workerReports().stream().filter(NodeWorkerPool.WorkerReport::pinned).count();
+        long pinned = pool.workerReports().stream()
+                .filter(NodeWorkerPool.WorkerReport::pinned)
+                .count();
         return "workers=pinned nodes=" + nodes + " workers=" + pool.workerCount() + " pinned=" + pinned;
     }
 

@@ -26,7 +26,8 @@ public final class ThreadWorkerPool implements WorkerPool {
 
     public ThreadWorkerPool(int nodeCount, int threadsPerNode) {
         if (nodeCount < 1 || threadsPerNode < 1) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a pool needs at least one node and one thread per node: nodes=" + nodeCount + " threadsPerNode="
                             + threadsPerNode);
         }
@@ -127,7 +128,8 @@ public final class ThreadWorkerPool implements WorkerPool {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while waiting for workers", e);
+                throw new NumacubeException(
+                        NumacubeException.Kind.INTERNAL, "interrupted while waiting for workers", e);
             }
         }
         if (first instanceof RuntimeException re) {
@@ -162,7 +164,7 @@ public final class ThreadWorkerPool implements WorkerPool {
     }
 
     private static final class Worker extends Thread {
-        static final Runnable STOP = () -> { };
+        static final Runnable STOP = () -> {};
         final BlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
 
         Worker(String name) {

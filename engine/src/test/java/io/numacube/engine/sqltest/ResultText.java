@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class ResultText {
 
-    private ResultText() {
-    }
+    private ResultText() {}
 
     /** Null when every column's type fits its letter (I: INT/LONG, R: DOUBLE, T: STRING, D: DATE), else why not. */
     static String typeMismatch(QueryResult result, String letters) {
@@ -43,8 +42,12 @@ final class ResultText {
         for (int r = 0; r < result.rowCount(); r++) {
             List<String> row = new ArrayList<>(result.columnCount());
             for (int c = 0; c < result.columnCount(); c++) {
-                row.add(result.isNull(r, c) ? "NULL" : result.columnTypes().get(c) == ColumnType.DOUBLE
-                        ? Double.toString(result.getDouble(r, c)) : result.getString(r, c));
+                row.add(
+                        result.isNull(r, c)
+                                ? "NULL"
+                                : result.columnTypes().get(c) == ColumnType.DOUBLE
+                                        ? Double.toString(result.getDouble(r, c))
+                                        : result.getString(r, c));
             }
             rows.add(row);
         }
@@ -62,7 +65,10 @@ final class ResultText {
                     line.append("NULL");
                 } else if (result.columnTypes().get(c) == ColumnType.DOUBLE) {
                     double d = result.getDouble(r, c);
-                    line.append(d).append(" (0x").append(Long.toHexString(Double.doubleToRawLongBits(d))).append(')');
+                    line.append(d)
+                            .append(" (0x")
+                            .append(Long.toHexString(Double.doubleToRawLongBits(d)))
+                            .append(')');
                 } else {
                     line.append(result.getString(r, c));
                 }
@@ -74,7 +80,8 @@ final class ResultText {
 
     /** Cells joined into lines, sorted when {@code rowSort}. */
     static List<String> lines(List<List<String>> cells, boolean rowSort) {
-        List<String> lines = new ArrayList<>(cells.stream().map(row -> String.join("\t", row)).toList());
+        List<String> lines = new ArrayList<>(
+                cells.stream().map(row -> String.join("\t", row)).toList());
         if (rowSort) {
             lines.sort(null);
         }

@@ -32,17 +32,19 @@ class SqlLogicTest {
         Path root = root();
         List<Path> files = testFiles(root);
         if (files.isEmpty()) {
-            fail("no .test files under " + root.toAbsolutePath() + (filter().isEmpty() ? ""
-                    : " match -Dsqltest=" + String.join(",", filter())));
+            fail("no .test files under " + root.toAbsolutePath()
+                    + (filter().isEmpty() ? "" : " match -Dsqltest=" + String.join(",", filter())));
         }
         List<SqlTestSession> sessions = new ArrayList<>();
-        return files.stream().map(f -> fileNode(root, f, sessions)).onClose(() -> sessions.forEach(s -> {
-            try {
-                s.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }));
+        return files.stream()
+                .map(f -> fileNode(root, f, sessions))
+                .onClose(() -> sessions.forEach(s -> {
+                    try {
+                        s.close();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }));
     }
 
     private static DynamicNode fileNode(Path root, Path path, List<SqlTestSession> sessions) {
@@ -53,10 +55,14 @@ class SqlLogicTest {
         } catch (SqlTestParseException e) {
             return DynamicTest.dynamicTest(name, path.toUri(), () -> fail(e.getMessage()));
         }
-        if (file.records().stream().noneMatch(r -> r instanceof SqlTestRecord.Query
-                || r instanceof SqlTestRecord.StatementOk || r instanceof SqlTestRecord.StatementError)) {
-            return DynamicTest.dynamicTest(name, path.toUri(), () -> fail(name + ": the file has no query or"
-                    + " statement record, so it tests nothing"));
+        if (file.records().stream()
+                .noneMatch(r -> r instanceof SqlTestRecord.Query
+                        || r instanceof SqlTestRecord.StatementOk
+                        || r instanceof SqlTestRecord.StatementError)) {
+            return DynamicTest.dynamicTest(
+                    name,
+                    path.toUri(),
+                    () -> fail(name + ": the file has no query or" + " statement record, so it tests nothing"));
         }
         SqlTestSession session = new SqlTestSession(file);
         sessions.add(session);
@@ -65,8 +71,8 @@ class SqlLogicTest {
         for (int i = 0; i < records.size(); i++) {
             SqlTestRecord record = records.get(i);
             boolean last = i == records.size() - 1;
-            tests.add(DynamicTest.dynamicTest(file.where(record), URI.create(path.toUri() + "?line=" + record.line()),
-                    () -> {
+            tests.add(DynamicTest.dynamicTest(
+                    file.where(record), URI.create(path.toUri() + "?line=" + record.line()), () -> {
                         try {
                             session.run(record);
                         } finally {
@@ -91,7 +97,9 @@ class SqlLogicTest {
 
     private static List<String> filter() {
         String f = System.getProperty("sqltest", "").strip();
-        return f.isEmpty() ? List.of() : Arrays.stream(f.split(",")).map(String::strip).toList();
+        return f.isEmpty()
+                ? List.of()
+                : Arrays.stream(f.split(",")).map(String::strip).toList();
     }
 
     private static List<Path> testFiles(Path root) {
@@ -101,9 +109,14 @@ class SqlLogicTest {
         List<String> filter = filter();
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(p -> p.toString().endsWith(".test") && Files.isRegularFile(p))
-                    .filter(p -> filter.isEmpty() || filter.stream().anyMatch(part -> root.relativize(p).toString()
-                            .replace('\\', '/').contains(part)))
-                    .sorted().toList();
+                    .filter(p -> filter.isEmpty()
+                            || filter.stream()
+                                    .anyMatch(part -> root.relativize(p)
+                                            .toString()
+                                            .replace('\\', '/')
+                                            .contains(part)))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

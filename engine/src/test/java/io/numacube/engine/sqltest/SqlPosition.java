@@ -17,14 +17,16 @@ record SqlPosition(int line, int column) {
     /** Parses {@code L:C}; empty when the text is not of that form. */
     static Optional<SqlPosition> parse(String text) {
         Matcher m = Pattern.compile("(\\d+):(\\d+)").matcher(text);
-        return m.matches() ? Optional.of(new SqlPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))))
+        return m.matches()
+                ? Optional.of(new SqlPosition(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))))
                 : Optional.empty();
     }
 
     /** The SQL position an engine error carries; empty when it has none (or is no NumacubeException). */
     static Optional<SqlPosition> reportedIn(RuntimeException error) {
-        return error instanceof NumacubeException e ? e.position().filter(ErrorPosition::inSql)
-                .map(p -> new SqlPosition((int) p.line(), p.column())) : Optional.empty();
+        return error instanceof NumacubeException e
+                ? e.position().filter(ErrorPosition::inSql).map(p -> new SqlPosition((int) p.line(), p.column()))
+                : Optional.empty();
     }
 
     @Override

@@ -18,13 +18,12 @@ import java.util.Set;
 final class SqlTestParser {
 
     /** The option names {@code option NAME=VALUE} accepts (see {@link SqlTestSession}). */
-    static final Set<String> OPTIONS = Set.of("threads", "nodes", "morsel_rows", "placement", "partitioning",
-            "stealing");
+    static final Set<String> OPTIONS =
+            Set.of("threads", "nodes", "morsel_rows", "placement", "partitioning", "stealing");
 
     private static final String RESULT_SEPARATOR = "----";
 
-    private SqlTestParser() {
-    }
+    private SqlTestParser() {}
 
     /** Parses {@code file}, a file below {@code root}. */
     static SqlTestFile parse(Path root, Path file) {
@@ -80,8 +79,11 @@ final class SqlTestParser {
                 case "loop" -> records.add(parseLoop(w));
                 case "query" -> records.add(parseQuery(start, w, 1));
                 case "statement" -> records.add(parseStatement(w));
-                default -> throw error(start, "unknown directive '" + w[0] + "' — a record starts with option, load,"
-                        + " loop, query or statement");
+                default ->
+                    throw error(
+                            start,
+                            "unknown directive '" + w[0] + "' — a record starts with option, load,"
+                                    + " loop, query or statement");
             }
         }
 
@@ -93,12 +95,17 @@ final class SqlTestParser {
                 String[] w = words(i);
                 int eq = w.length == 2 ? w[1].indexOf('=') : -1;
                 if (!w[0].equals("option") || eq <= 0 || eq == w[1].length() - 1) {
-                    throw error(i, "expected 'option NAME=VALUE', got: " + lines.get(i).strip());
+                    throw error(
+                            i,
+                            "expected 'option NAME=VALUE', got: " + lines.get(i).strip());
                 }
                 String name = w[1].substring(0, eq).toLowerCase(Locale.ROOT);
                 if (!OPTIONS.contains(name)) {
-                    throw error(i, "unknown option '" + name + "' — known: " + String.join(", ", OPTIONS.stream()
-                            .sorted().toList()));
+                    throw error(
+                            i,
+                            "unknown option '" + name + "' — known: "
+                                    + String.join(
+                                            ", ", OPTIONS.stream().sorted().toList()));
                 }
                 String value = w[1].substring(eq + 1);
                 if (Set.of("threads", "nodes", "morsel_rows").contains(name)) {
@@ -113,12 +120,14 @@ final class SqlTestParser {
         private SqlTestRecord parseLoad(String[] w) {
             if (w.length == 6 && w[2].equals("generate") && w[4].equals("seed")) {
                 if (!w[1].equals("trades")) {
-                    throw error(start, "'load ... generate' makes the tables trades and fx: write 'load trades generate"
-                            + " N seed S'");
+                    throw error(
+                            start,
+                            "'load ... generate' makes the tables trades and fx: write 'load trades generate"
+                                    + " N seed S'");
                 }
                 onlyDirectiveLine("load trades generate");
-                return new SqlTestRecord.LoadTrades(start + 1, number(start, w[3], "row count"),
-                        number(start, w[5], "seed"));
+                return new SqlTestRecord.LoadTrades(
+                        start + 1, number(start, w[3], "row count"), number(start, w[5], "seed"));
             }
             if (w.length == 5 && w[2].equals("csv") && w[3].equals("file")) {
                 onlyDirectiveLine("load ... csv file");
@@ -131,8 +140,10 @@ final class SqlTestParser {
                 String csv = String.join("\n", lines.subList(start + 1, end)) + "\n";
                 return new SqlTestRecord.LoadCsv(start + 1, w[1], csv, null);
             }
-            throw error(start, "expected 'load TABLE csv', 'load TABLE csv file PATH' or 'load trades generate N seed"
-                    + " S', got: " + lines.get(start).strip());
+            throw error(
+                    start,
+                    "expected 'load TABLE csv', 'load TABLE csv file PATH' or 'load trades generate N seed"
+                            + " S', got: " + lines.get(start).strip());
         }
 
         private void onlyDirectiveLine(String what) {
@@ -170,8 +181,10 @@ final class SqlTestParser {
 
         private SqlTestRecord parseQuery(int at, String[] w, int runs) {
             if (w.length < 2 || !w[1].matches("[IRTDB]+")) {
-                throw error(at, "expected 'query TYPES ...' with one letter per column out of I R T D B, got: "
-                        + lines.get(at).strip());
+                throw error(
+                        at,
+                        "expected 'query TYPES ...' with one letter per column out of I R T D B, got: "
+                                + lines.get(at).strip());
             }
             boolean rowSort = false;
             boolean duckdb = false;
@@ -187,8 +200,11 @@ final class SqlTestParser {
                         }
                         tolerance = tolerance(at, w[k]);
                     }
-                    default -> throw error(at, "unknown query option '" + w[k] + "' — known: nosort, rowsort,"
-                            + " duckdb, tolerance T");
+                    default ->
+                        throw error(
+                                at,
+                                "unknown query option '" + w[k] + "' — known: nosort, rowsort,"
+                                        + " duckdb, tolerance T");
                 }
             }
             Body body = body(at + 1);
@@ -224,18 +240,23 @@ final class SqlTestParser {
             if ((w.length == 2 || w.length == 3) && w[1].equals("error")) {
                 SqlPosition position = null;
                 if (w.length == 3) {
-                    position = SqlPosition.parse(w[2]).orElseThrow(() -> error(start,
-                            "expected the error position as LINE:COLUMN (1-based), got: " + w[2]));
+                    position = SqlPosition.parse(w[2])
+                            .orElseThrow(() ->
+                                    error(start, "expected the error position as LINE:COLUMN (1-based), got: " + w[2]));
                 }
                 Body body = body(start + 1);
-                if (body.result == null || body.result.isEmpty() || String.join("", body.result).isBlank()) {
+                if (body.result == null
+                        || body.result.isEmpty()
+                        || String.join("", body.result).isBlank()) {
                     throw error(start, "'statement error' needs '----' and a part of the expected message");
                 }
-                return new SqlTestRecord.StatementError(start + 1, body.sql, String.join("\n", body.result).strip(),
-                        position);
+                return new SqlTestRecord.StatementError(
+                        start + 1, body.sql, String.join("\n", body.result).strip(), position);
             }
-            throw error(start, "expected 'statement ok' or 'statement error [LINE:COLUMN]', got: "
-                    + lines.get(start).strip());
+            throw error(
+                    start,
+                    "expected 'statement ok' or 'statement error [LINE:COLUMN]', got: "
+                            + lines.get(start).strip());
         }
 
         /** The SQL from {@code from} up to {@code ----} (or the end), and the lines after it (null without it). */
@@ -256,6 +277,5 @@ final class SqlTestParser {
     }
 
     /** A record's SQL and the lines after {@code ----} (null when there is no {@code ----}). */
-    private record Body(String sql, List<String> result, int separatorIndex) {
-    }
+    private record Body(String sql, List<String> result, int separatorIndex) {}
 }

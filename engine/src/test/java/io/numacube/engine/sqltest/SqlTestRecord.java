@@ -12,30 +12,25 @@ sealed interface SqlTestRecord {
     int line();
 
     /** {@code option NAME=VALUE}: tunes the cube before its first load. */
-    record Option(int line, String name, String value) implements SqlTestRecord {
-    }
+    record Option(int line, String name, String value) implements SqlTestRecord {}
 
     /** {@code load TABLE generate N seed S}: the built-in trades and fx tables, into the cube and DuckDB. */
-    record LoadTrades(int line, long rows, long seed) implements SqlTestRecord {
-    }
+    record LoadTrades(int line, long rows, long seed) implements SqlTestRecord {}
 
     /**
      * {@code load TABLE csv} with inline text ({@code file} null) or {@code load TABLE csv file PATH} ({@code csvText}
      * null); PATH is relative to the root of the SQL test files.
      */
-    record LoadCsv(int line, String table, String csvText, String file) implements SqlTestRecord {
-    }
+    record LoadCsv(int line, String table, String csvText, String file) implements SqlTestRecord {}
 
     /** {@code statement ok}: the SQL must run without an error; its rows are not checked. */
-    record StatementOk(int line, String sql) implements SqlTestRecord {
-    }
+    record StatementOk(int line, String sql) implements SqlTestRecord {}
 
     /**
      * {@code statement error [L:C]}: the SQL must fail with a message containing {@code messagePart}
      * (case-insensitive) and, when {@code position} is not null, at that SQL position.
      */
-    record StatementError(int line, String sql, String messagePart, SqlPosition position) implements SqlTestRecord {
-    }
+    record StatementError(int line, String sql, String messagePart, SqlPosition position) implements SqlTestRecord {}
 
     /**
      * {@code [loop N] query TYPES [SORT] [duckdb] [tolerance T]}: the SQL's rows are compared with {@code expected}
@@ -47,8 +42,8 @@ sealed interface SqlTestRecord {
      *                  DuckDB)
      * @param runs      how many times to run it; more than one requires bit-identical rows on every run
      */
-    record Query(int line, String sql, String types, boolean rowSort, Double tolerance, List<String> expected,
-                 int runs) implements SqlTestRecord {
+    record Query(int line, String sql, String types, boolean rowSort, Double tolerance, List<String> expected, int runs)
+            implements SqlTestRecord {
 
         /** Whether the answer comes from DuckDB rather than from the file. */
         boolean comparedWithDuckDb() {

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
-import io.numacube.engine.storage.Partitioning;
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.storage.ProgressListener;
-import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvProgress;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.storage.Partitioning;
+import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.testing.DuckDb;
 import io.numacube.engine.testing.ResultComparator;
 import io.numacube.numa.base.NumacubeException;
@@ -38,8 +38,8 @@ final class SqlTestSession implements AutoCloseable {
     static final double DUCKDB_TOLERANCE = 1e-9;
 
     private final SqlTestFile file;
-    private CubeOptions options = CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)
-            .withMorselRows(512);
+    private CubeOptions options =
+            CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1).withMorselRows(512);
     private Cube cube;
     private DuckDb duck;
     private String failedLoad;
@@ -55,10 +55,11 @@ final class SqlTestSession implements AutoCloseable {
         }
         switch (record) {
             case SqlTestRecord.Option o -> option(o);
-            case SqlTestRecord.LoadTrades l -> load(l, () -> {
-                cube().generateTrades(l.rows(), l.seed(), ProgressListener.NONE);
-                duck().loadTrades(l.rows(), l.seed());
-            });
+            case SqlTestRecord.LoadTrades l ->
+                load(l, () -> {
+                    cube().generateTrades(l.rows(), l.seed(), ProgressListener.NONE);
+                    duck().loadTrades(l.rows(), l.seed());
+                });
             case SqlTestRecord.LoadCsv l -> load(l, () -> loadCsv(l));
             case SqlTestRecord.StatementOk s -> statementOk(s);
             case SqlTestRecord.StatementError s -> statementError(s);
@@ -103,8 +104,8 @@ final class SqlTestSession implements AutoCloseable {
             if (l.csvText() != null) {
                 Files.writeString(csv, l.csvText(), StandardCharsets.UTF_8);
             }
-            CsvStagingLoader.Staged staged = new CsvStagingLoader(CsvOptions.DEFAULT).stage(csv, l.table(), null,
-                    CsvProgress.NONE);
+            CsvStagingLoader.Staged staged =
+                    new CsvStagingLoader(CsvOptions.DEFAULT).stage(csv, l.table(), null, CsvProgress.NONE);
             cube().loadTable(staged.staging());
             duck().load(staged.staging());
         } finally {
@@ -129,21 +130,26 @@ final class SqlTestSession implements AutoCloseable {
         } catch (RuntimeException e) {
             String message = String.valueOf(e.getMessage());
             if (!(e instanceof NumacubeException ne) || ne.kind() == NumacubeException.Kind.INTERNAL) {
-                throw new AssertionFailedError(header(s, s.sql()) + "expected a user error, got an internal one: "
-                        + e, e);
+                throw new AssertionFailedError(
+                        header(s, s.sql()) + "expected a user error, got an internal one: " + e, e);
             }
             if (!message.toLowerCase(Locale.ROOT).contains(s.messagePart().toLowerCase(Locale.ROOT))) {
-                throw new AssertionFailedError(header(s, s.sql()) + "the error message lacks the expected part\n"
-                        + "expected part: " + s.messagePart() + "\nactual message: " + message, s.messagePart(),
+                throw new AssertionFailedError(
+                        header(s, s.sql()) + "the error message lacks the expected part\n" + "expected part: "
+                                + s.messagePart() + "\nactual message: " + message,
+                        s.messagePart(),
                         message);
             }
             if (s.position() != null) {
                 Optional<SqlPosition> at = SqlPosition.reportedIn(e);
                 if (!at.equals(Optional.of(s.position()))) {
-                    throw new AssertionFailedError(header(s, s.sql()) + "expected the error at " + s.position()
-                            + ", the engine reports " + at.map(SqlPosition::toString).orElse("no position")
-                            + "\nmessage: " + message, s.position().toString(), at.map(SqlPosition::toString)
-                            .orElse("none"));
+                    throw new AssertionFailedError(
+                            header(s, s.sql()) + "expected the error at " + s.position()
+                                    + ", the engine reports "
+                                    + at.map(SqlPosition::toString).orElse("no position")
+                                    + "\nmessage: " + message,
+                            s.position().toString(),
+                            at.map(SqlPosition::toString).orElse("none"));
                 }
             }
             return;
@@ -169,9 +175,12 @@ final class SqlTestSession implements AutoCloseable {
         for (int run = 2; run <= q.runs(); run++) {
             List<String> again = sortedBits(runQuery(q), q.rowSort());
             if (!again.equals(reference)) {
-                throw new AssertionFailedError(header(q, q.sql()) + "run " + run + " of " + q.runs()
-                        + " is not bit-identical to run 1\nrun 1:\n" + ResultText.show(reference) + "run " + run
-                        + ":\n" + ResultText.show(again), String.join("\n", reference), String.join("\n", again));
+                throw new AssertionFailedError(
+                        header(q, q.sql()) + "run " + run + " of " + q.runs()
+                                + " is not bit-identical to run 1\nrun 1:\n" + ResultText.show(reference) + "run " + run
+                                + ":\n" + ResultText.show(again),
+                        String.join("\n", reference),
+                        String.join("\n", again));
             }
         }
     }
@@ -200,8 +209,11 @@ final class SqlTestSession implements AutoCloseable {
         }
         String difference = WrittenAnswer.firstDifference(expected, actual, q.types(), q.tolerance());
         if (difference != null) {
-            throw new AssertionFailedError(header(q, q.sql()) + difference + "\nexpected:\n" + ResultText.show(expected)
-                    + "actual:\n" + ResultText.show(actual), String.join("\n", expected), String.join("\n", actual));
+            throw new AssertionFailedError(
+                    header(q, q.sql()) + difference + "\nexpected:\n" + ResultText.show(expected) + "actual:\n"
+                            + ResultText.show(actual),
+                    String.join("\n", expected),
+                    String.join("\n", actual));
         }
     }
 
@@ -210,8 +222,10 @@ final class SqlTestSession implements AutoCloseable {
         try {
             theirs = duck().query(q.sql());
         } catch (SQLException e) {
-            throw new AssertionFailedError(header(q, q.sql()) + "DuckDB cannot answer this query (write the answer"
-                    + " instead): " + e.getMessage(), e);
+            throw new AssertionFailedError(
+                    header(q, q.sql()) + "DuckDB cannot answer this query (write the answer" + " instead): "
+                            + e.getMessage(),
+                    e);
         }
         double tolerance = q.tolerance() != null ? q.tolerance() : DUCKDB_TOLERANCE;
         int keys = q.rowSort() ? ours.columnCount() : 0;
@@ -221,21 +235,27 @@ final class SqlTestSession implements AutoCloseable {
             java.util.Arrays.fill(exact, tolerance == 0);
             ResultComparator.assertSame("rows", ours, theirs, keys, exact, !q.rowSort(), tolerance);
         } catch (AssertionError | RuntimeException e) {
-            List<String> expected = theirs.stream().map(SqlTestSession::duckLine).toList();
+            List<String> expected =
+                    theirs.stream().map(SqlTestSession::duckLine).toList();
             if (q.rowSort()) {
                 expected = expected.stream().sorted().toList();
             }
-            throw new AssertionFailedError(header(q, q.sql()) + "numacube differs from DuckDB: " + e.getMessage()
-                    + "\nexpected (DuckDB):\n" + ResultText.show(expected) + "actual (numacube):\n"
-                    + ResultText.show(ResultText.lines(ResultText.cells(ours), q.rowSort())), e);
+            throw new AssertionFailedError(
+                    header(q, q.sql()) + "numacube differs from DuckDB: " + e.getMessage()
+                            + "\nexpected (DuckDB):\n" + ResultText.show(expected) + "actual (numacube):\n"
+                            + ResultText.show(ResultText.lines(ResultText.cells(ours), q.rowSort())),
+                    e);
         }
     }
 
     private static String duckLine(Object[] row) {
         StringBuilder sb = new StringBuilder();
         for (int c = 0; c < row.length; c++) {
-            sb.append(c == 0 ? "" : "\t").append(row[c] == null ? "NULL" : row[c] instanceof java.math.BigDecimal b
-                    ? b.toPlainString() : row[c].toString());
+            sb.append(c == 0 ? "" : "\t")
+                    .append(
+                            row[c] == null
+                                    ? "NULL"
+                                    : row[c] instanceof java.math.BigDecimal b ? b.toPlainString() : row[c].toString());
         }
         return sb.toString();
     }

@@ -8,8 +8,7 @@ import java.util.List;
  */
 final class WrittenAnswer {
 
-    private WrittenAnswer() {
-    }
+    private WrittenAnswer() {}
 
     /**
      * Null when {@code actual} matches {@code expected} (both already sorted per the record's sort mode), else the
@@ -27,11 +26,13 @@ final class WrittenAnswer {
             }
             for (int c = 0; c < want.length; c++) {
                 boolean same = tolerance != null && types.charAt(c) == 'R'
-                        ? closeEnough(want[c], got[c], tolerance) : want[c].equals(got[c]);
+                        ? closeEnough(want[c], got[c], tolerance)
+                        : want[c].equals(got[c]);
                 if (!same) {
                     return "row " + (r + 1) + " column " + (c + 1) + ": expected " + want[c] + ", got " + got[c]
-                            + (tolerance != null && types.charAt(c) == 'R' ? " (relative tolerance " + tolerance + ")"
-                            : "");
+                            + (tolerance != null && types.charAt(c) == 'R'
+                                    ? " (relative tolerance " + tolerance + ")"
+                                    : "");
                 }
             }
         }
@@ -56,7 +57,8 @@ final class WrittenAnswer {
         if (w == g) {
             return true;
         }
-        return Double.isFinite(w) && Double.isFinite(g)
+        return Double.isFinite(w)
+                && Double.isFinite(g)
                 && Math.abs(w - g) <= tolerance * Math.max(Math.abs(w), Math.abs(g));
     }
 }

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.numacube.engine.storage.Placement;
-import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.base.NumacubeException;
 import java.util.List;
@@ -22,19 +21,22 @@ class TableBuilderTest {
     void aFillFailureFreesEveryPartitionAlreadyPlaced() {
         NumaRuntime rt = NumaRuntime.detect();
         try (NumaColumnMemory memory = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
-             ThreadWorkerPool pool = new ThreadWorkerPool(2, 1)) {
+                ThreadWorkerPool pool = new ThreadWorkerPool(2, 1)) {
             TableBuilder.NodeLayout layout = new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1));
             List<TableBuilder.PartitionSpec> specs = TableBuilder.rowRanges(40_000, 5);
-            var e = assertThrows(NumacubeException.class, () -> TableBuilder.build(SCHEMA, DICTS, specs, "rows",
-                    Placement.OS_DEFAULT, layout, 1024, memory, pool, (p, w) -> {
-                        if (p == 3) {
-                            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "bad row in partition 3");
-                        }
-                        for (int r = 0; r < w.rows(); r++) {
-                            w.code(0, r, r % 3);
-                            w.doubleValue(1, r, r);
-                        }
-                    }));
+            var e = assertThrows(
+                    NumacubeException.class,
+                    () -> TableBuilder.build(
+                            SCHEMA, DICTS, specs, "rows", Placement.OS_DEFAULT, layout, 1024, memory, pool, (p, w) -> {
+                                if (p == 3) {
+                                    throw new NumacubeException(
+                                            NumacubeException.Kind.INVALID_INPUT, "bad row in partition 3");
+                                }
+                                for (int r = 0; r < w.rows(); r++) {
+                                    w.code(0, r, r % 3);
+                                    w.doubleValue(1, r, r);
+                                }
+                            }));
             assertEquals("bad row in partition 3", e.getMessage());
             assertEquals(0, memory.liveBytes());
         }
@@ -42,20 +44,26 @@ class TableBuilderTest {
 
     @Test
     void partitionsAreSpreadOverDataNodesBalancingBytesAndZoneMapped() {
-        try (ArenaColumnMemory memory = new ArenaColumnMemory(); ThreadWorkerPool pool = new ThreadWorkerPool(2, 1)) {
+        try (ArenaColumnMemory memory = new ArenaColumnMemory();
+                ThreadWorkerPool pool = new ThreadWorkerPool(2, 1)) {
             TableBuilder.NodeLayout layout = new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1));
-            List<TableBuilder.PartitionSpec> specs = List.of(new TableBuilder.PartitionSpec("big", 3000),
-                    new TableBuilder.PartitionSpec("s1", 1000), new TableBuilder.PartitionSpec("s2", 1000),
+            List<TableBuilder.PartitionSpec> specs = List.of(
+                    new TableBuilder.PartitionSpec("big", 3000),
+                    new TableBuilder.PartitionSpec("s1", 1000),
+                    new TableBuilder.PartitionSpec("s2", 1000),
                     new TableBuilder.PartitionSpec("s3", 1000));
-            FactTable t = TableBuilder.build(SCHEMA, DICTS, specs, "test", Placement.NODE_LOCAL, layout, 100, memory,
-                    pool, (p, w) -> {
+            FactTable t = TableBuilder.build(
+                    SCHEMA, DICTS, specs, "test", Placement.NODE_LOCAL, layout, 100, memory, pool, (p, w) -> {
                         for (int r = 0; r < w.rows(); r++) {
                             w.code(0, r, r < 100 ? 0 : 2);
                             w.doubleValue(1, r, r);
                         }
                     });
             try {
-                long onNode0 = t.partitions().stream().filter(p -> p.homeNode() == 0).mapToLong(Partition::rows).sum();
+                long onNode0 = t.partitions().stream()
+                        .filter(p -> p.homeNode() == 0)
+                        .mapToLong(Partition::rows)
+                        .sum();
                 assertEquals(3000, onNode0, "the big partition alone on one node, the three small ones on the other");
                 Partition big = t.partitions().get(0);
                 assertEquals(30, big.morselCount());

@@ -1,13 +1,13 @@
 package io.numacube.engine.testing;
 
-import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.TableStaging;
-import io.numacube.engine.storage.Dictionary;
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.Dictionary;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,18 +40,22 @@ public final class DuckDb implements AutoCloseable {
         StringBuilder ddl = new StringBuilder("CREATE OR REPLACE TABLE " + schema.name() + " (");
         for (int c = 0; c < schema.size(); c++) {
             ColumnSpec col = schema.column(c);
-            ddl.append(c == 0 ? "" : ", ").append(col.name()).append(' ').append(switch (col.type()) {
-                case STRING -> "VARCHAR";
-                case INT, LONG -> "BIGINT";
-                case DATE -> "DATE";
-                case DOUBLE -> "DOUBLE";
-            });
+            ddl.append(c == 0 ? "" : ", ")
+                    .append(col.name())
+                    .append(' ')
+                    .append(
+                            switch (col.type()) {
+                                case STRING -> "VARCHAR";
+                                case INT, LONG -> "BIGINT";
+                                case DATE -> "DATE";
+                                case DOUBLE -> "DOUBLE";
+                            });
         }
         try (Statement s = conn.createStatement()) {
             s.execute(ddl.append(")").toString());
         }
-        try (DuckDBAppender app = conn.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA,
-                schema.name())) {
+        try (DuckDBAppender app =
+                conn.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, schema.name())) {
             for (Object[] row : rows) {
                 app.beginRow();
                 for (int c = 0; c < schema.size(); c++) {
@@ -75,8 +79,16 @@ public final class DuckDb implements AutoCloseable {
         List<Object[]> trades = new ArrayList<>();
         for (long i = 0; i < rows; i++) {
             gen.row(i, r);
-            trades.add(new Object[] {r.tradeId, r.deskName(), r.bookName(), r.currencyCode(), (long) r.epochDay(),
-                    r.counterpartyName(), r.pnl, r.notional});
+            trades.add(new Object[] {
+                r.tradeId,
+                r.deskName(),
+                r.bookName(),
+                r.currencyCode(),
+                (long) r.epochDay(),
+                r.counterpartyName(),
+                r.pnl,
+                r.notional
+            });
         }
         load(TradesGenerator.TRADES, trades);
         List<Object[]> fx = new ArrayList<>();
@@ -115,7 +127,8 @@ public final class DuckDb implements AutoCloseable {
     /** Runs {@code sql}; each row as String (keys, dates), BigDecimal (integers) or Double, null for NULL. */
     public List<Object[]> query(String sql) throws SQLException {
         List<Object[]> out = new ArrayList<>();
-        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = conn.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 Object[] row = new Object[n];

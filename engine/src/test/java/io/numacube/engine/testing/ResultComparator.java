@@ -24,18 +24,23 @@ public final class ResultComparator {
      */
     private static final double NEAR_ZERO = 1e-9;
 
-    private ResultComparator() {
-    }
+    private ResultComparator() {}
 
     /**
      * @param keyColumns leading columns that identify a row (sorted on when {@code ordered} is false)
      * @param exact      per column, whether doubles must match exactly (MIN, MAX of plain values)
      * @param relTol     relative tolerance for other doubles
      */
-    public static void assertSame(String context, QueryResult ours, List<Object[]> theirs, int keyColumns,
-                                  boolean[] exact, boolean ordered, double relTol) {
-        assertEquals(theirs.size(), ours.rowCount(), context + ": row count\nours:\n" + ours + "\ntheirs:\n"
-                + dump(theirs));
+    public static void assertSame(
+            String context,
+            QueryResult ours,
+            List<Object[]> theirs,
+            int keyColumns,
+            boolean[] exact,
+            boolean ordered,
+            double relTol) {
+        assertEquals(
+                theirs.size(), ours.rowCount(), context + ": row count\nours:\n" + ours + "\ntheirs:\n" + dump(theirs));
         List<Integer> order = new ArrayList<>();
         for (int r = 0; r < ours.rowCount(); r++) {
             order.add(r);
@@ -49,7 +54,8 @@ public final class ResultComparator {
             int r = order.get(i);
             Object[] want = expected.get(i);
             for (int c = 0; c < ours.columnCount(); c++) {
-                String where = context + ": row " + i + " column " + ours.columnNames().get(c);
+                String where =
+                        context + ": row " + i + " column " + ours.columnNames().get(c);
                 Object w = want[c];
                 if (w == null) {
                     assertTrue(ours.isNull(r, c), where + ": expected NULL, got " + ours.getString(r, c));
@@ -80,8 +86,10 @@ public final class ResultComparator {
             return;
         }
         double scale = Math.max(Math.abs(want), Math.abs(got));
-        assertTrue(Math.abs(want - got) <= Math.max(relTol * scale, NEAR_ZERO), where + ": expected " + want + " got "
-                + got + " (relative tolerance " + relTol + ", or " + NEAR_ZERO + " near zero)");
+        assertTrue(
+                Math.abs(want - got) <= Math.max(relTol * scale, NEAR_ZERO),
+                where + ": expected " + want + " got " + got + " (relative tolerance " + relTol + ", or " + NEAR_ZERO
+                        + " near zero)");
     }
 
     private static String keyText(QueryResult r, int row, int keys) {
@@ -95,7 +103,8 @@ public final class ResultComparator {
     private static String keyText(Object[] row, int keys) {
         StringBuilder sb = new StringBuilder();
         for (int c = 0; c < keys; c++) {
-            sb.append(row[c] instanceof BigDecimal b ? b.toPlainString() : String.valueOf(row[c])).append('\u0001');
+            sb.append(row[c] instanceof BigDecimal b ? b.toPlainString() : String.valueOf(row[c]))
+                    .append('\u0001');
         }
         return sb.toString();
     }

@@ -15,8 +15,7 @@ import java.nio.file.NotDirectoryException;
  */
 public final class IoReason {
 
-    private IoReason() {
-    }
+    private IoReason() {}
 
     /** Why {@code e} happened, as a user reads it. */
     public static String of(IOException e) {
@@ -30,7 +29,10 @@ public final class IoReason {
             default -> e.getMessage();
         };
         if (why == null || why.isBlank()) {
-            return e.getClass().getSimpleName().replaceAll("Exception$", "").replaceAll("([a-z])([A-Z])", "$1 $2")
+            return e.getClass()
+                    .getSimpleName()
+                    .replaceAll("Exception$", "")
+                    .replaceAll("([a-z])([A-Z])", "$1 $2")
                     .toLowerCase(java.util.Locale.ROOT);
         }
         if (e instanceof FileSystemException fs && fs.getOtherFile() != null) {

@@ -11,5 +11,4 @@ import io.numacube.numa.topology.NodeSet;
  * @param cpus    effective CPUs
  * @param mems    effective memory nodes
  */
-public record CgroupCpuset(int version, String path, CpuSet cpus, NodeSet mems) {
-}
+public record CgroupCpuset(int version, String path, CpuSet cpus, NodeSet mems) {}

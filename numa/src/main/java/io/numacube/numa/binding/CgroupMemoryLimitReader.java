@@ -16,8 +16,7 @@ public final class CgroupMemoryLimitReader {
     /** v1 writes 2^63 rounded down to the page size for "no limit"; anything from 2^62 up is no limit. */
     private static final long V1_UNLIMITED = 1L << 62;
 
-    private CgroupMemoryLimitReader() {
-    }
+    private CgroupMemoryLimitReader() {}
 
     /** The limit, or empty when no cgroup sets one (or /proc/self/cgroup is missing). */
     public static Optional<CgroupMemoryLimit> read(SystemRoot root) {
@@ -34,19 +33,20 @@ public final class CgroupMemoryLimitReader {
             if (f[0].equals("0") && f[1].isEmpty()) {
                 v2Path = f[2];
             } else if (List.of(f[1].split(",")).contains("memory")) {
-                Optional<CgroupMemoryLimit> v1 = tightest(root, 1, f[2], "/sys/fs/cgroup/memory",
-                        "memory.limit_in_bytes", "memory.usage_in_bytes");
+                Optional<CgroupMemoryLimit> v1 = tightest(
+                        root, 1, f[2], "/sys/fs/cgroup/memory", "memory.limit_in_bytes", "memory.usage_in_bytes");
                 if (v1.isPresent()) {
                     return v1;
                 }
             }
         }
-        return v2Path == null ? Optional.empty()
+        return v2Path == null
+                ? Optional.empty()
                 : tightest(root, 2, v2Path, "/sys/fs/cgroup", "memory.max", "memory.current");
     }
 
-    private static Optional<CgroupMemoryLimit> tightest(SystemRoot root, int version, String path, String base,
-                                                        String limitFile, String usageFile) {
+    private static Optional<CgroupMemoryLimit> tightest(
+            SystemRoot root, int version, String path, String base, String limitFile, String usageFile) {
         if (!path.startsWith("/") || path.contains("..")) {
             return Optional.empty();
         }
@@ -55,7 +55,9 @@ public final class CgroupMemoryLimitReader {
             String dir = p.equals("/") ? base : base + p;
             Optional<Long> limit = root.read(dir + "/" + limitFile).flatMap(t -> bytes(t, version));
             if (limit.isPresent() && (best == null || limit.get() < best.limitBytes())) {
-                long usage = root.read(dir + "/" + usageFile).flatMap(t -> bytes(t, version)).orElse(-1L);
+                long usage = root.read(dir + "/" + usageFile)
+                        .flatMap(t -> bytes(t, version))
+                        .orElse(-1L);
                 best = new CgroupMemoryLimit(version, p, limit.get(), usage, dir + "/" + limitFile);
             }
         }

@@ -10,8 +10,14 @@ public record MemoryPolicy(Mode mode, NodeSet nodes, boolean staticNodes, boolea
 
     /** The kernel's policy modes, with their numbers; UNKNOWN where the policy could not be read. */
     public enum Mode {
-        DEFAULT(0, "default"), PREFERRED(1, "prefer"), BIND(2, "bind"), INTERLEAVE(3, "interleave"), LOCAL(4, "local"),
-        PREFERRED_MANY(5, "prefer (many)"), WEIGHTED_INTERLEAVE(6, "weighted interleave"), UNKNOWN(-1, "unknown");
+        DEFAULT(0, "default"),
+        PREFERRED(1, "prefer"),
+        BIND(2, "bind"),
+        INTERLEAVE(3, "interleave"),
+        LOCAL(4, "local"),
+        PREFERRED_MANY(5, "prefer (many)"),
+        WEIGHTED_INTERLEAVE(6, "weighted interleave"),
+        UNKNOWN(-1, "unknown");
 
         private final int kernelNumber;
         private final String label;

@@ -15,8 +15,13 @@ import java.util.Optional;
  * @param balancing    automatic NUMA balancing
  * @param notes        how each fact was read, and what could not be read, one readable line each
  */
-public record ProcessBinding(CpuSet allowedCpus, NodeSet allowedMems, MemoryPolicy policy,
-                             Optional<CgroupCpuset> cpuset, NumaBalancing balancing, List<String> notes) {
+public record ProcessBinding(
+        CpuSet allowedCpus,
+        NodeSet allowedMems,
+        MemoryPolicy policy,
+        Optional<CgroupCpuset> cpuset,
+        NumaBalancing balancing,
+        List<String> notes) {
 
     public ProcessBinding {
         notes = List.copyOf(notes);

@@ -40,8 +40,7 @@ import java.util.function.Function;
  */
 public final class ProcessBindingReader {
 
-    private ProcessBindingReader() {
-    }
+    private ProcessBindingReader() {}
 
     /** Reads the binding under {@code root}, asking {@code kernel} when present and the root is live. */
     public static ProcessBinding read(SystemRoot root, Optional<NumaKernel> kernel) {
@@ -60,7 +59,8 @@ public final class ProcessBindingReader {
     }
 
     private static String statusFile(SystemRoot root) {
-        return root.isLive() && root.exists("/proc/thread-self/status") ? "/proc/thread-self/status"
+        return root.isLive() && root.exists("/proc/thread-self/status")
+                ? "/proc/thread-self/status"
                 : "/proc/self/status";
     }
 
@@ -74,8 +74,8 @@ public final class ProcessBindingReader {
                 notes.add("sched_getaffinity refused (" + e.getMessage() + "): reading " + status);
             }
         }
-        Optional<CpuSet> fromStatus = statusField(root, status, "Cpus_allowed_list", "Cpus_allowed", "cpu",
-                CpuSet::parse, CpuSet::parseHexMask);
+        Optional<CpuSet> fromStatus = statusField(
+                root, status, "Cpus_allowed_list", "Cpus_allowed", "cpu", CpuSet::parse, CpuSet::parseHexMask);
         if (fromStatus.isPresent()) {
             notes.add("allowed CPUs " + fromStatus.get() + " from " + status);
             return fromStatus.get();
@@ -91,8 +91,8 @@ public final class ProcessBindingReader {
         return all;
     }
 
-    private static NodeSet allowedMems(SystemRoot root, Optional<NumaKernel> kernel, String status,
-                                       List<String> notes) {
+    private static NodeSet allowedMems(
+            SystemRoot root, Optional<NumaKernel> kernel, String status, List<String> notes) {
         if (kernel.isPresent()) {
             try {
                 NodeSet mems = kernel.get().memsAllowed();
@@ -102,8 +102,8 @@ public final class ProcessBindingReader {
                 notes.add("get_mempolicy(MPOL_F_MEMS_ALLOWED) refused (" + e.getMessage() + "): reading " + status);
             }
         }
-        Optional<NodeSet> fromStatus = statusField(root, status, "Mems_allowed_list", "Mems_allowed", "node",
-                NodeSet::parse, NodeSet::parseHexMask);
+        Optional<NodeSet> fromStatus = statusField(
+                root, status, "Mems_allowed_list", "Mems_allowed", "node", NodeSet::parse, NodeSet::parseHexMask);
         if (fromStatus.isPresent()) {
             notes.add("allowed memory nodes " + fromStatus.get() + " from " + status);
             return fromStatus.get();
@@ -121,8 +121,14 @@ public final class ProcessBindingReader {
      * A list field of a status file ({@code listKey}), else its hex mask ({@code maskKey}) parsed by {@code mask};
      * empty when neither is there. Garbage fails with an error naming the file, field and text.
      */
-    private static <T> Optional<T> statusField(SystemRoot root, String file, String listKey, String maskKey,
-                                               String what, Function<String, T> list, Function<String, T> mask) {
+    private static <T> Optional<T> statusField(
+            SystemRoot root,
+            String file,
+            String listKey,
+            String maskKey,
+            String what,
+            Function<String, T> list,
+            Function<String, T> mask) {
         List<String> lines = root.readLines(file).orElse(List.of());
         Optional<String> listText = field(lines, listKey);
         if (listText.isPresent()) {
@@ -147,8 +153,9 @@ public final class ProcessBindingReader {
 
     private static MemoryPolicy policy(SystemRoot root, Optional<NumaKernel> kernel, List<String> notes) {
         if (kernel.isEmpty()) {
-            notes.add("memory policy unknown: " + (root.isLive() ? "no native kernel access"
-                    : "a snapshot holds no thread policy") + " (get_mempolicy not called)");
+            notes.add("memory policy unknown: "
+                    + (root.isLive() ? "no native kernel access" : "a snapshot holds no thread policy")
+                    + " (get_mempolicy not called)");
             return MemoryPolicy.unknown();
         }
         try {
@@ -164,8 +171,8 @@ public final class ProcessBindingReader {
             }
             return p;
         } catch (KernelCallException e) {
-            notes.add("memory policy unknown: " + e.call() + " refused with errno=" + e.errnoName() + "("
-                    + e.errno() + ")" + (e.isRefusal() ? " — a seccomp filter or missing CAP_SYS_NICE?" : ""));
+            notes.add("memory policy unknown: " + e.call() + " refused with errno=" + e.errnoName() + "(" + e.errno()
+                    + ")" + (e.isRefusal() ? " — a seccomp filter or missing CAP_SYS_NICE?" : ""));
             return MemoryPolicy.unknown();
         }
     }
@@ -185,8 +192,13 @@ public final class ProcessBindingReader {
             if (f[0].equals("0") && f[1].isEmpty()) {
                 v2Path = f[2];
             } else if (List.of(f[1].split(",")).contains("cpuset")) {
-                Optional<CgroupCpuset> v1 = readCpuset(root, 1, f[2], "/sys/fs/cgroup/cpuset",
-                        List.of("cpuset.effective_cpus", "cpuset.cpus"), List.of("cpuset.effective_mems", "cpuset.mems"),
+                Optional<CgroupCpuset> v1 = readCpuset(
+                        root,
+                        1,
+                        f[2],
+                        "/sys/fs/cgroup/cpuset",
+                        List.of("cpuset.effective_cpus", "cpuset.cpus"),
+                        List.of("cpuset.effective_mems", "cpuset.mems"),
                         notes);
                 if (v1.isPresent()) {
                     return v1;
@@ -194,8 +206,14 @@ public final class ProcessBindingReader {
             }
         }
         if (v2Path != null) {
-            Optional<CgroupCpuset> v2 = readCpuset(root, 2, v2Path, "/sys/fs/cgroup",
-                    List.of("cpuset.cpus.effective"), List.of("cpuset.mems.effective"), notes);
+            Optional<CgroupCpuset> v2 = readCpuset(
+                    root,
+                    2,
+                    v2Path,
+                    "/sys/fs/cgroup",
+                    List.of("cpuset.cpus.effective"),
+                    List.of("cpuset.mems.effective"),
+                    notes);
             if (v2.isPresent()) {
                 return v2;
             }
@@ -205,9 +223,14 @@ public final class ProcessBindingReader {
     }
 
     /** Walks from the cgroup up to the root of the hierarchy until a directory has both files. */
-    private static Optional<CgroupCpuset> readCpuset(SystemRoot root, int version, String path, String base,
-                                                     List<String> cpuFiles, List<String> memFiles,
-                                                     List<String> notes) {
+    private static Optional<CgroupCpuset> readCpuset(
+            SystemRoot root,
+            int version,
+            String path,
+            String base,
+            List<String> cpuFiles,
+            List<String> memFiles,
+            List<String> notes) {
         if (!path.startsWith("/") || path.contains("..")) {
             notes.add("cgroup cpuset: v" + version + " path \"" + SystemRoot.abbreviate(path)
                     + "\" lies outside this namespace's hierarchy: skipped");
@@ -215,14 +238,20 @@ public final class ProcessBindingReader {
         }
         for (String p = path; p != null; p = parent(p)) {
             String dir = p.equals("/") ? base : base + p;
-            Optional<String> cpuFile = cpuFiles.stream().map(f -> dir + "/" + f).filter(root::exists).findFirst();
-            Optional<String> memFile = memFiles.stream().map(f -> dir + "/" + f).filter(root::exists).findFirst();
+            Optional<String> cpuFile = cpuFiles.stream()
+                    .map(f -> dir + "/" + f)
+                    .filter(root::exists)
+                    .findFirst();
+            Optional<String> memFile = memFiles.stream()
+                    .map(f -> dir + "/" + f)
+                    .filter(root::exists)
+                    .findFirst();
             if (cpuFile.isPresent() && memFile.isPresent()) {
                 Optional<CpuSet> cpus = root.readCpuList(cpuFile.get());
                 Optional<NodeSet> mems = root.readNodeList(memFile.get());
                 if (cpus.isPresent() && mems.isPresent()) {
-                    notes.add("cgroup v" + version + " cpuset " + path + ": cpus=" + cpus.get() + " mems="
-                            + mems.get() + " from " + cpuFile.get() + ", " + memFile.get());
+                    notes.add("cgroup v" + version + " cpuset " + path + ": cpus=" + cpus.get() + " mems=" + mems.get()
+                            + " from " + cpuFile.get() + ", " + memFile.get());
                     return Optional.of(new CgroupCpuset(version, path, cpus.get(), mems.get()));
                 }
             }

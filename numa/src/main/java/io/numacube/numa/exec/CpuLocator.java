@@ -9,8 +9,7 @@ import java.util.Optional;
  *  unless the thread is pinned. */
 public final class CpuLocator {
 
-    private CpuLocator() {
-    }
+    private CpuLocator() {}
 
     /** The CPU and node of the calling thread; empty without a kernel or when getcpu fails. */
     public static Optional<CpuLocation> current(Optional<NumaKernel> kernel) {

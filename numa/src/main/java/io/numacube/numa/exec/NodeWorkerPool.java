@@ -46,8 +46,7 @@ public final class NodeWorkerPool implements AutoCloseable {
      * @param workerId    0 .. workerCount-1, unique in the pool
      * @param indexOnNode 0 .. workersOn(node)-1
      */
-    public record WorkerContext(int node, int workerId, int indexOnNode) {
-    }
+    public record WorkerContext(int node, int workerId, int indexOnNode) {}
 
     /**
      * How one worker started. Immutable.
@@ -58,12 +57,11 @@ public final class NodeWorkerPool implements AutoCloseable {
      * @param pinned     whether the pinning worked
      * @param pinFailure why not, when it did not
      */
-    public record WorkerReport(WorkerContext context, String threadName, CpuSet cpus, boolean pinned,
-                               Optional<String> pinFailure) {
-    }
+    public record WorkerReport(
+            WorkerContext context, String threadName, CpuSet cpus, boolean pinned, Optional<String> pinFailure) {}
 
     private static final ThreadLocal<WorkerContext> CURRENT = new ThreadLocal<>();
-    private static final Runnable STOP = () -> { };
+    private static final Runnable STOP = () -> {};
 
     private final Object lock = new Object();
     private final SortedMap<Integer, LinkedBlockingQueue<Runnable>> queues = new TreeMap<>();
@@ -83,20 +81,22 @@ public final class NodeWorkerPool implements AutoCloseable {
      * @param threadsPerNode workers per node; 0 means one per CPU of the node
      * @param namePrefix     thread-name prefix
      */
-    public static NodeWorkerPool start(Optional<NumaKernel> kernel, SortedMap<Integer, CpuSet> cpusByNode,
-                                       int threadsPerNode, String namePrefix) {
+    public static NodeWorkerPool start(
+            Optional<NumaKernel> kernel, SortedMap<Integer, CpuSet> cpusByNode, int threadsPerNode, String namePrefix) {
         if (cpusByNode.isEmpty()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "a worker pool needs at least one node: nodes=<none>");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "a worker pool needs at least one node: nodes=<none>");
         }
         if (threadsPerNode < 0) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "threads per node must be 0 (one per CPU) or more: threadsPerNode=" + threadsPerNode);
         }
         int total = 0;
         for (Map.Entry<Integer, CpuSet> e : cpusByNode.entrySet()) {
             if (e.getValue().isEmpty()) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
                         "no CPUs to pin workers to: node=" + e.getKey()
                                 + " — leave memory-only nodes out of the worker pool");
             }
@@ -115,7 +115,9 @@ public final class NodeWorkerPool implements AutoCloseable {
             for (int i = 0; i < n; i++, workerId++) {
                 WorkerContext ctx = new WorkerContext(node, workerId, i);
                 String name = namePrefix + "-n" + node + "-w" + i;
-                Thread t = Thread.ofPlatform().daemon().name(name)
+                Thread t = Thread.ofPlatform()
+                        .daemon()
+                        .name(name)
                         .unstarted(() -> pool.work(kernel, ctx, cpus, queue, started));
                 pool.threads.add(t);
             }
@@ -136,8 +138,12 @@ public final class NodeWorkerPool implements AutoCloseable {
         return pool;
     }
 
-    private void work(Optional<NumaKernel> kernel, WorkerContext ctx, CpuSet cpus, LinkedBlockingQueue<Runnable> queue,
-                      CountDownLatch started) {
+    private void work(
+            Optional<NumaKernel> kernel,
+            WorkerContext ctx,
+            CpuSet cpus,
+            LinkedBlockingQueue<Runnable> queue,
+            CountDownLatch started) {
         CURRENT.set(ctx);
         String failure = null;
         if (kernel.isEmpty()) {
@@ -149,8 +155,10 @@ public final class NodeWorkerPool implements AutoCloseable {
                 failure = e.getMessage();
             }
         }
-        reports.set(ctx.workerId(), new WorkerReport(ctx, Thread.currentThread().getName(), cpus, failure == null,
-                Optional.ofNullable(failure)));
+        reports.set(
+                ctx.workerId(),
+                new WorkerReport(
+                        ctx, Thread.currentThread().getName(), cpus, failure == null, Optional.ofNullable(failure)));
         started.countDown();
         while (true) {
             Runnable task;
@@ -172,7 +180,8 @@ public final class NodeWorkerPool implements AutoCloseable {
     }
 
     public NodeSet nodes() {
-        return NodeSet.of(workersByNode.keySet().stream().mapToInt(Integer::intValue).toArray());
+        return NodeSet.of(
+                workersByNode.keySet().stream().mapToInt(Integer::intValue).toArray());
     }
 
     public int workerCount() {
@@ -266,7 +275,8 @@ public final class NodeWorkerPool implements AutoCloseable {
             checkOpen();
             LinkedBlockingQueue<Runnable> q = queues.get(node);
             if (q == null) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
                         "no workers for this node: node=" + node + " poolNodes=" + nodes()
                                 + " — submit to one of the pool's nodes");
             }

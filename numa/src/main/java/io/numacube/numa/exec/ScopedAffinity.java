@@ -37,8 +37,8 @@ public final class ScopedAffinity implements AutoCloseable {
     /** Pins the calling thread to {@code cpus} (not empty) until {@link #close()}. */
     public static ScopedAffinity pin(Optional<NumaKernel> kernel, CpuSet cpus) {
         if (cpus.isEmpty()) {
-            throw new IllegalArgumentException("cannot pin to an empty cpu set: thread=" + Thread.currentThread().getName()
-                    + " — pass the CPUs of a node this process may run on");
+            throw new IllegalArgumentException("cannot pin to an empty cpu set: thread="
+                    + Thread.currentThread().getName() + " — pass the CPUs of a node this process may run on");
         }
         if (kernel.isEmpty()) {
             return new ScopedAffinity(kernel, cpus, null, "no native access: thread not pinned");

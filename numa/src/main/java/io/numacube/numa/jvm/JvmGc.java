@@ -4,7 +4,13 @@ import java.util.Locale;
 
 /** The HotSpot garbage collectors, as far as UseNUMA is concerned. */
 public enum JvmGc {
-    SERIAL, PARALLEL, G1, Z, SHENANDOAH, EPSILON, UNKNOWN;
+    SERIAL,
+    PARALLEL,
+    G1,
+    Z,
+    SHENANDOAH,
+    EPSILON,
+    UNKNOWN;
 
     /**
      * Recognises a GC from a flag or MXBean name: {@code G1}, {@code UseG1GC}, {@code G1 Young Generation},

@@ -31,29 +31,31 @@ public final class JvmNumaAdvisor {
 
     private static final String OFF_HEAP = "numacube places its own off-heap data on nodes regardless of UseNUMA";
 
-    private JvmNumaAdvisor() {
-    }
+    private JvmNumaAdvisor() {}
 
     /**
      * Predicts UseNUMA for a JVM of feature version {@code jdkFeatureVersion} (e.g. 25) with garbage collector
      * {@code gcName} (see {@link JvmGc#fromName}) in a process with binding {@code b} on {@code t}.
      */
-    public static JvmNumaAdvice predict(int jdkFeatureVersion, UseNumaFlag flag, String gcName, Topology t,
-                                        ProcessBinding b, PolicySupport s) {
+    public static JvmNumaAdvice predict(
+            int jdkFeatureVersion, UseNumaFlag flag, String gcName, Topology t, ProcessBinding b, PolicySupport s) {
         JvmGc gc = JvmGc.fromName(gcName);
         List<String> advice = new ArrayList<>();
         boolean requested = flag == UseNumaFlag.ON || (flag == UseNumaFlag.DEFAULT && gc == JvmGc.Z);
         if (!requested) {
             advice.add(OFF_HEAP);
-            String why = flag == UseNumaFlag.OFF ? "-XX:-UseNUMA given" : "UseNUMA not given and " + gcLabel(gc, gcName)
-                    + " leaves it off by default";
+            String why = flag == UseNumaFlag.OFF
+                    ? "-XX:-UseNUMA given"
+                    : "UseNUMA not given and " + gcLabel(gc, gcName) + " leaves it off by default";
             return new JvmNumaAdvice(JvmNumaAdvice.Prediction.NOT_REQUESTED, why, advice);
         }
         if (!usesNuma(gc, jdkFeatureVersion)) {
             advice.add("use G1, Parallel or ZGC for a NUMA-aware young generation");
             advice.add(OFF_HEAP);
-            return new JvmNumaAdvice(JvmNumaAdvice.Prediction.NO_EFFECT,
-                    gcLabel(gc, gcName) + " on JDK " + jdkFeatureVersion + " does not use UseNUMA", advice);
+            return new JvmNumaAdvice(
+                    JvmNumaAdvice.Prediction.NO_EFFECT,
+                    gcLabel(gc, gcName) + " on JDK " + jdkFeatureVersion + " does not use UseNUMA",
+                    advice);
         }
         if (flag == UseNumaFlag.DEFAULT) {
             advice.add("ZGC turns UseNUMA on by default; -XX:-UseNUMA turns it off");
@@ -73,8 +75,11 @@ public final class JvmNumaAdvisor {
         }
         if (t.nodeIds().max() < 1) {
             advice.add(OFF_HEAP);
-            return new JvmNumaAdvice(off, "Only a single NUMA node is available (highest node id "
-                    + Math.max(0, t.nodeIds().max()) + ")", advice);
+            return new JvmNumaAdvice(
+                    off,
+                    "Only a single NUMA node is available (highest node id "
+                            + Math.max(0, t.nodeIds().max()) + ")",
+                    advice);
         }
         NodeSet memMask = memoryMask(b, jdkFeatureVersion);
         NodeSet runMask = t.nodesOf(b.allowedCpus());
@@ -83,16 +88,19 @@ public final class JvmNumaAdvisor {
         }
         if (memMask.size() == 1) {
             advice.add(OFF_HEAP);
-            return new JvmNumaAdvice(off, "The process is bound to a single NUMA node (memory nodes " + memMask
-                    + ")", advice);
+            return new JvmNumaAdvice(
+                    off, "The process is bound to a single NUMA node (memory nodes " + memMask + ")", advice);
         }
         boolean mismatch = !memMask.equals(runMask);
         if (mismatch && jdkFeatureVersion >= MISMATCH_RULE_SINCE) {
             advice.add("UseNUMA stays off; numacube instead uses the nodes where CPUs and memory meet: "
                     + runMask.and(memMask));
             advice.add(OFF_HEAP);
-            return new JvmNumaAdvice(off, "The process memory and cpu node configuration does not match (memory nodes "
-                    + memMask + ", CPU nodes " + runMask + ")", advice);
+            return new JvmNumaAdvice(
+                    off,
+                    "The process memory and cpu node configuration does not match (memory nodes " + memMask
+                            + ", CPU nodes " + runMask + ")",
+                    advice);
         }
         if (mismatch) {
             NodeSet unused = memMask.andNot(runMask);
@@ -106,7 +114,7 @@ public final class JvmNumaAdvisor {
         advice.add(OFF_HEAP);
         String reason = mismatch
                 ? "enabled on JDK " + jdkFeatureVersion + " despite a mismatch: memory nodes " + memMask
-                + ", CPU nodes " + runMask
+                        + ", CPU nodes " + runMask
                 : "enabled: memory nodes " + memMask + " match the CPU nodes";
         return new JvmNumaAdvice(JvmNumaAdvice.Prediction.ON, reason, advice);
     }
@@ -115,9 +123,13 @@ public final class JvmNumaAdvisor {
     private static NodeSet memoryMask(ProcessBinding b, int jdk) {
         MemoryPolicy p = b.policy();
         if (p.mode() == MemoryPolicy.Mode.BIND && !p.nodes().isEmpty()) {
-            return p.nodes().and(b.allowedMems()).isEmpty() ? p.nodes() : p.nodes().and(b.allowedMems());
+            return p.nodes().and(b.allowedMems()).isEmpty()
+                    ? p.nodes()
+                    : p.nodes().and(b.allowedMems());
         }
-        if (jdk >= MISMATCH_RULE_SINCE && p.mode() == MemoryPolicy.Mode.INTERLEAVE && !p.nodes().isEmpty()) {
+        if (jdk >= MISMATCH_RULE_SINCE
+                && p.mode() == MemoryPolicy.Mode.INTERLEAVE
+                && !p.nodes().isEmpty()) {
             return p.nodes();
         }
         return b.allowedMems();

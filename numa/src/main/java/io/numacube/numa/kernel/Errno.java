@@ -20,8 +20,7 @@ public final class Errno {
     public static final int ENOSPC = 28;
     public static final int ENOSYS = 38;
 
-    private Errno() {
-    }
+    private Errno() {}
 
     public static String name(int errno) {
         return switch (errno) {

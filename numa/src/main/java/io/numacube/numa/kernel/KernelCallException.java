@@ -12,8 +12,10 @@ public final class KernelCallException extends NumacubeException {
     private final int errno;
 
     public KernelCallException(String call, int errno, String details) {
-        super(Kind.PLATFORM, call + " failed: errno=" + Errno.name(errno) + "(" + errno + ")"
-                + (details == null || details.isEmpty() ? "" : " " + details));
+        super(
+                Kind.PLATFORM,
+                call + " failed: errno=" + Errno.name(errno) + "(" + errno + ")"
+                        + (details == null || details.isEmpty() ? "" : " " + details));
         this.call = call;
         this.errno = errno;
     }

@@ -72,21 +72,24 @@ final class LinuxKernel implements NumaKernel {
     private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
 
     /** {@code long syscall(long nr, ...)} with six long arguments after the number. */
-    private static final MethodHandle SYSCALL = downcall("syscall",
+    private static final MethodHandle SYSCALL = downcall(
+            "syscall",
             FunctionDescriptor.of(LONG, LONG, LONG, LONG, LONG, LONG, LONG, LONG),
-            CAPTURE_ERRNO, Linker.Option.firstVariadicArg(1));
-    private static final MethodHandle MMAP = downcall("mmap",
-            FunctionDescriptor.of(ADDRESS, ADDRESS, LONG, INT, INT, INT, LONG), CAPTURE_ERRNO);
-    private static final MethodHandle MUNMAP = downcall("munmap",
-            FunctionDescriptor.of(INT, ADDRESS, LONG), CAPTURE_ERRNO);
-    private static final MethodHandle MPROTECT = downcall("mprotect",
-            FunctionDescriptor.of(INT, ADDRESS, LONG, INT), CAPTURE_ERRNO);
-    private static final MethodHandle MADVISE = downcall("madvise",
-            FunctionDescriptor.of(INT, ADDRESS, LONG, INT), CAPTURE_ERRNO);
-    private static final MethodHandle SCHED_GETAFFINITY = downcall("sched_getaffinity",
-            FunctionDescriptor.of(INT, INT, LONG, ADDRESS), CAPTURE_ERRNO);
-    private static final MethodHandle SCHED_SETAFFINITY = downcall("sched_setaffinity",
-            FunctionDescriptor.of(INT, INT, LONG, ADDRESS), CAPTURE_ERRNO);
+            CAPTURE_ERRNO,
+            Linker.Option.firstVariadicArg(1));
+
+    private static final MethodHandle MMAP =
+            downcall("mmap", FunctionDescriptor.of(ADDRESS, ADDRESS, LONG, INT, INT, INT, LONG), CAPTURE_ERRNO);
+    private static final MethodHandle MUNMAP =
+            downcall("munmap", FunctionDescriptor.of(INT, ADDRESS, LONG), CAPTURE_ERRNO);
+    private static final MethodHandle MPROTECT =
+            downcall("mprotect", FunctionDescriptor.of(INT, ADDRESS, LONG, INT), CAPTURE_ERRNO);
+    private static final MethodHandle MADVISE =
+            downcall("madvise", FunctionDescriptor.of(INT, ADDRESS, LONG, INT), CAPTURE_ERRNO);
+    private static final MethodHandle SCHED_GETAFFINITY =
+            downcall("sched_getaffinity", FunctionDescriptor.of(INT, INT, LONG, ADDRESS), CAPTURE_ERRNO);
+    private static final MethodHandle SCHED_SETAFFINITY =
+            downcall("sched_setaffinity", FunctionDescriptor.of(INT, INT, LONG, ADDRESS), CAPTURE_ERRNO);
     private static final MethodHandle SYSCONF = downcall("sysconf", FunctionDescriptor.of(LONG, INT));
 
     private static final int SC_PAGESIZE = 30;
@@ -98,6 +101,7 @@ final class LinuxKernel implements NumaKernel {
     private static final long MAP_FAILED = -1L;
     /** The mode bits get_mempolicy may or into the mode: STATIC, RELATIVE and MPOL_F_NUMA_BALANCING (1 << 13). */
     private static final int ALL_MODE_FLAGS = MemPolicyConstants.MPOL_MODE_FLAGS | (1 << 13);
+
     private static final int MOVE_PAGES_CHUNK = 4096;
 
     private final Arch arch;
@@ -114,14 +118,16 @@ final class LinuxKernel implements NumaKernel {
 
     /** Binds to this machine: mask widths from /proc/self/status and /sys/devices/system/cpu/possible. */
     static LinuxKernel create(Arch arch) {
-        return new LinuxKernel(arch,
+        return new LinuxKernel(
+                arch,
                 NodeMasks.readNodeMaskLongs(Path.of("/proc/self/status")),
                 NodeMasks.readCpuMaskLongs(Path.of("/sys/devices/system/cpu/possible")));
     }
 
     private static MethodHandle downcall(String name, FunctionDescriptor fd, Linker.Option... options) {
-        MemorySegment symbol = LIBC.find(name).orElseThrow(() -> new UnsatisfiedLinkError(
-                "glibc symbol not found: symbol=" + name + " — numacube needs glibc (musl is not supported)"));
+        MemorySegment symbol = LIBC.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError(
+                        "glibc symbol not found: symbol=" + name + " — numacube needs glibc (musl is not supported)"));
         return LINKER.downcallHandle(symbol, fd, options);
     }
 
@@ -152,17 +158,23 @@ final class LinuxKernel implements NumaKernel {
         long outer = inner + 2 * pageSize;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CALL_STATE);
-            MemorySegment r = (MemorySegment) MMAP.invokeExact(state, MemorySegment.NULL, outer, PROT_NONE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0L);
+            MemorySegment r = (MemorySegment) MMAP.invokeExact(
+                    state, MemorySegment.NULL, outer, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0L);
             if (r.address() == MAP_FAILED) {
-                throw failure("mmap", state, "length=" + outer + " (" + byteSize + " and two guard pages)"
-                        + " flags=MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE");
+                throw failure(
+                        "mmap",
+                        state,
+                        "length=" + outer + " (" + byteSize + " and two guard pages)"
+                                + " flags=MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE");
             }
             MemorySegment usable = MemorySegment.ofAddress(r.address() + pageSize);
             int p = (int) MPROTECT.invokeExact(state, usable, inner, PROT_READ_WRITE);
             if (p != 0) {
-                KernelCallException e = failure("mprotect", state, "addr=0x" + Long.toHexString(usable.address())
-                        + " length=" + inner + " prot=PROT_READ|PROT_WRITE");
+                KernelCallException e = failure(
+                        "mprotect",
+                        state,
+                        "addr=0x" + Long.toHexString(usable.address()) + " length=" + inner
+                                + " prot=PROT_READ|PROT_WRITE");
                 int ignored = (int) MUNMAP.invokeExact(state, r, outer);
                 throw e;
             }
@@ -201,8 +213,8 @@ final class LinuxKernel implements NumaKernel {
         requireNative("madvise", segment);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(CALL_STATE);
-            int r = (int) MADVISE.invokeExact(state, MemorySegment.ofAddress(segment.address()), segment.byteSize(),
-                    advice);
+            int r = (int)
+                    MADVISE.invokeExact(state, MemorySegment.ofAddress(segment.address()), segment.byteSize(), advice);
             if (r != 0) {
                 throw failure("madvise", state, range(segment) + " advice=" + advice);
             }
@@ -216,13 +228,20 @@ final class LinuxKernel implements NumaKernel {
     @Override
     public void mbind(MemorySegment segment, int mode, NodeSet nodes, int flags) {
         requireNative("mbind", segment);
-        String facts = range(segment) + " mode=" + mode + " nodes=" + nodes + " flags=" + flags
-                + " maxnode=" + NodeMasks.maxnode(nodeMaskLongs);
+        String facts = range(segment) + " mode=" + mode + " nodes=" + nodes + " flags=" + flags + " maxnode="
+                + NodeMasks.maxnode(nodeMaskLongs);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = nodeMask(arena, "mbind", nodes);
             MemorySegment state = arena.allocate(CALL_STATE);
-            long r = syscall(state, arch.mbind, segment.address(), segment.byteSize(), mode, mask.address(),
-                    NodeMasks.maxnode(nodeMaskLongs), Integer.toUnsignedLong(flags));
+            long r = syscall(
+                    state,
+                    arch.mbind,
+                    segment.address(),
+                    segment.byteSize(),
+                    mode,
+                    mask.address(),
+                    NodeMasks.maxnode(nodeMaskLongs),
+                    Integer.toUnsignedLong(flags));
             if (r != 0) {
                 throw failure("mbind", state, facts);
             }
@@ -234,11 +253,12 @@ final class LinuxKernel implements NumaKernel {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = nodeMask(arena, "set_mempolicy", nodes);
             MemorySegment state = arena.allocate(CALL_STATE);
-            long r = syscall(state, arch.setMempolicy, mode, mask.address(), NodeMasks.maxnode(nodeMaskLongs),
-                    0, 0, 0);
+            long r = syscall(state, arch.setMempolicy, mode, mask.address(), NodeMasks.maxnode(nodeMaskLongs), 0, 0, 0);
             if (r != 0) {
-                throw failure("set_mempolicy", state, "mode=" + mode + " nodes=" + nodes
-                        + " maxnode=" + NodeMasks.maxnode(nodeMaskLongs));
+                throw failure(
+                        "set_mempolicy",
+                        state,
+                        "mode=" + mode + " nodes=" + nodes + " maxnode=" + NodeMasks.maxnode(nodeMaskLongs));
             }
         }
     }
@@ -249,14 +269,21 @@ final class LinuxKernel implements NumaKernel {
             MemorySegment modeOut = arena.allocate(INT);
             MemorySegment mask = arena.allocate(LONG, nodeMaskLongs);
             MemorySegment state = arena.allocate(CALL_STATE);
-            long r = syscall(state, arch.getMempolicy, modeOut.address(), mask.address(),
-                    NodeMasks.maxnode(nodeMaskLongs), 0, 0, 0);
+            long r = syscall(
+                    state,
+                    arch.getMempolicy,
+                    modeOut.address(),
+                    mask.address(),
+                    NodeMasks.maxnode(nodeMaskLongs),
+                    0,
+                    0,
+                    0);
             if (r != 0) {
                 throw failure("get_mempolicy", state, "maxnode=" + NodeMasks.maxnode(nodeMaskLongs));
             }
             int raw = modeOut.get(INT, 0);
-            return new RawMemoryPolicy(raw & ~ALL_MODE_FLAGS, raw & ALL_MODE_FLAGS,
-                    NodeSet.fromBits(NodeMasks.read(mask, nodeMaskLongs)));
+            return new RawMemoryPolicy(
+                    raw & ~ALL_MODE_FLAGS, raw & ALL_MODE_FLAGS, NodeSet.fromBits(NodeMasks.read(mask, nodeMaskLongs)));
         }
     }
 
@@ -265,11 +292,20 @@ final class LinuxKernel implements NumaKernel {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = arena.allocate(LONG, nodeMaskLongs);
             MemorySegment state = arena.allocate(CALL_STATE);
-            long r = syscall(state, arch.getMempolicy, 0, mask.address(), NodeMasks.maxnode(nodeMaskLongs), 0,
-                    MemPolicyConstants.MPOL_F_MEMS_ALLOWED, 0);
+            long r = syscall(
+                    state,
+                    arch.getMempolicy,
+                    0,
+                    mask.address(),
+                    NodeMasks.maxnode(nodeMaskLongs),
+                    0,
+                    MemPolicyConstants.MPOL_F_MEMS_ALLOWED,
+                    0);
             if (r != 0) {
-                throw failure("get_mempolicy", state, "flags=MPOL_F_MEMS_ALLOWED maxnode="
-                        + NodeMasks.maxnode(nodeMaskLongs));
+                throw failure(
+                        "get_mempolicy",
+                        state,
+                        "flags=MPOL_F_MEMS_ALLOWED maxnode=" + NodeMasks.maxnode(nodeMaskLongs));
             }
             return NodeSet.fromBits(NodeMasks.read(mask, nodeMaskLongs));
         }
@@ -282,8 +318,10 @@ final class LinuxKernel implements NumaKernel {
         long end = segment.address() + segment.byteSize();
         long pages = segment.byteSize() == 0 ? 0 : (end - first + pageSize - 1) / pageSize;
         if (pages > Integer.MAX_VALUE - 8) {
-            throw new KernelCallException("move_pages", Errno.E2BIG, "too many pages for one census: pages=" + pages
-                    + " — ask about a smaller slice");
+            throw new KernelCallException(
+                    "move_pages",
+                    Errno.E2BIG,
+                    "too many pages for one census: pages=" + pages + " — ask about a smaller slice");
         }
         int[] result = new int[(int) pages];
         try (Arena arena = Arena.ofConfined()) {
@@ -337,8 +375,8 @@ final class LinuxKernel implements NumaKernel {
     @Override
     public void setThreadAffinity(CpuSet cpus) {
         if (cpus.isEmpty()) {
-            throw new KernelCallException("sched_setaffinity", Errno.EINVAL,
-                    "empty cpu set — give at least one CPU this process may run on");
+            throw new KernelCallException(
+                    "sched_setaffinity", Errno.EINVAL, "empty cpu set — give at least one CPU this process may run on");
         }
         int longs = Math.max(cpuMaskLongs, (cpus.max() + 64) / 64);
         try (Arena arena = Arena.ofConfined()) {
@@ -347,8 +385,13 @@ final class LinuxKernel implements NumaKernel {
             MemorySegment state = arena.allocate(CALL_STATE);
             int r = (int) SCHED_SETAFFINITY.invokeExact(state, 0, 8L * longs, mask);
             if (r != 0) {
-                throw failure("sched_setaffinity", state, "cpus=" + cpus + " maskBytes=" + 8L * longs
-                        + (errno(state) == Errno.EINVAL ? " — none of these CPUs is online and allowed here" : ""));
+                throw failure(
+                        "sched_setaffinity",
+                        state,
+                        "cpus=" + cpus + " maskBytes=" + 8L * longs
+                                + (errno(state) == Errno.EINVAL
+                                        ? " — none of these CPUs is online and allowed here"
+                                        : ""));
             }
         } catch (KernelCallException e) {
             throw e;
@@ -379,8 +422,10 @@ final class LinuxKernel implements NumaKernel {
 
     private MemorySegment nodeMask(Arena arena, String call, NodeSet nodes) {
         if (nodes.max() >= 64 * nodeMaskLongs) {
-            throw new KernelCallException(call, Errno.EINVAL, "node id beyond the kernel's node mask: node="
-                    + nodes.max() + " maskBits=" + 64L * nodeMaskLongs);
+            throw new KernelCallException(
+                    call,
+                    Errno.EINVAL,
+                    "node id beyond the kernel's node mask: node=" + nodes.max() + " maskBits=" + 64L * nodeMaskLongs);
         }
         MemorySegment mask = arena.allocate(LONG, nodeMaskLongs);
         BitSet bits = nodes.toBits();
@@ -429,8 +474,11 @@ final class LinuxKernel implements NumaKernel {
 
     private static void requireNative(String call, MemorySegment segment) {
         if (!segment.isNative()) {
-            throw new KernelCallException(call, Errno.EFAULT, "segment is on the Java heap, not native memory: "
-                    + "byteSize=" + segment.byteSize() + " — pass memory from mmapAnonymous");
+            throw new KernelCallException(
+                    call,
+                    Errno.EFAULT,
+                    "segment is on the Java heap, not native memory: " + "byteSize=" + segment.byteSize()
+                            + " — pass memory from mmapAnonymous");
         }
     }
 

@@ -25,6 +25,5 @@ public final class MemPolicyConstants {
     public static final int MADV_HUGEPAGE = 14;
     public static final int MADV_NOHUGEPAGE = 15;
 
-    private MemPolicyConstants() {
-    }
+    private MemPolicyConstants() {}
 }

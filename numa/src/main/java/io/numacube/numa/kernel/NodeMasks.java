@@ -23,14 +23,14 @@ final class NodeMasks {
     static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG;
     /** 1024 node ids: MAX_NUMNODES of distribution kernels, used when /proc/self/status cannot be read. */
     static final int DEFAULT_NODE_MASK_LONGS = 16;
+
     static final int MAX_NODE_MASK_LONGS = 511;
     /** 1024 CPUs at least, as glibc's cpu_set_t. */
     static final int MIN_CPU_MASK_LONGS = 16;
     /** 65536 CPUs: {@link io.numacube.numa.topology.CpuSet#MAX_CPU_ID} + 1. */
     static final int MAX_CPU_MASK_LONGS = 1024;
 
-    private NodeMasks() {
-    }
+    private NodeMasks() {}
 
     /** Longs needed for a node mask as wide as {@code hexMask} ({@code 00000000,00000001}: 32-bit groups). */
     static int longsForMemsAllowed(String hexMask) {

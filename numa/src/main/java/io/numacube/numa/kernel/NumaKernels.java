@@ -16,16 +16,14 @@ public final class NumaKernels {
     private static final System.Logger LOG = System.getLogger(NumaKernels.class.getName());
 
     /** The outcome of one attempt to bind: a kernel, or the reason there is none. */
-    record Outcome(Optional<NumaKernel> kernel, Optional<String> reason) {
-    }
+    record Outcome(Optional<NumaKernel> kernel, Optional<String> reason) {}
 
     private static final class Holder {
-        static final Outcome OUTCOME = choose(System.getProperty("os.name", "?"),
-                System.getProperty("os.arch", "?"), LinuxKernel::create);
+        static final Outcome OUTCOME =
+                choose(System.getProperty("os.name", "?"), System.getProperty("os.arch", "?"), LinuxKernel::create);
     }
 
-    private NumaKernels() {
-    }
+    private NumaKernels() {}
 
     /** The native kernel access for this platform, or empty with {@link #unavailableReason()} saying why. */
     public static Optional<NumaKernel> load() {

@@ -78,7 +78,8 @@ public final class NodeMemory implements AutoCloseable {
     private static long transparentHugePageBytes() {
         try {
             return Long.parseLong(java.nio.file.Files.readString(
-                    java.nio.file.Path.of("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size")).strip());
+                            java.nio.file.Path.of("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size"))
+                    .strip());
         } catch (java.io.IOException | RuntimeException e) {
             return DEFAULT_STRIPE_BYTES;
         }
@@ -92,7 +93,9 @@ public final class NodeMemory implements AutoCloseable {
             try {
                 allowed = kernel.get().threadAffinity();
             } catch (KernelCallException e) {
-                LOG.log(System.Logger.Level.WARNING, "sched_getaffinity failed, assuming all online CPUs: {0}",
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "sched_getaffinity failed, assuming all online CPUs: {0}",
                         e.getMessage());
             }
         }
@@ -145,7 +148,10 @@ public final class NodeMemory implements AutoCloseable {
         for (int stripe = 0; stripe < fillers.size(); stripe++) {
             try (ScopedAffinity pin = ScopedAffinity.pin(kernel, fillers.get(stripe))) {
                 if (!pin.pinned()) {
-                    LOG.log(System.Logger.Level.WARNING, "first touch without pinning: {0} {1}", seg,
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "first touch without pinning: {0} {1}",
+                            seg,
                             pin.reason().orElse(""));
                 }
                 writePages(view, stripe, fillers.size());
@@ -180,8 +186,11 @@ public final class NodeMemory implements AutoCloseable {
         closed = true;
         List<PlacedSegment> leaked = new ArrayList<>(live);
         if (!leaked.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "NodeMemory closed with live segments, freeing them: count={0} "
-                    + "bytes={1}", leaked.size(), liveBytes.get());
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "NodeMemory closed with live segments, freeing them: count={0} " + "bytes={1}",
+                    leaked.size(),
+                    liveBytes.get());
         }
         RuntimeException first = null;
         for (PlacedSegment s : leaked) {
@@ -213,14 +222,17 @@ public final class NodeMemory implements AutoCloseable {
             view = arena.allocate(bytes, pageSize);
         } catch (OutOfMemoryError e) {
             arena.close();
-            throw new NumacubeException(NumacubeException.Kind.OUT_OF_MEMORY,
-                    "off-heap allocation failed: bytes=" + bytes + " — lower the data size or free memory", e);
+            throw new NumacubeException(
+                    NumacubeException.Kind.OUT_OF_MEMORY,
+                    "off-heap allocation failed: bytes=" + bytes + " — lower the data size or free memory",
+                    e);
         }
-        String why = request.mode() == PlacementMode.OS_DEFAULT ? null
+        String why = request.mode() == PlacementMode.OS_DEFAULT
+                ? null
                 : "no native access (" + support.refusals().getOrDefault("native", "no kernel")
                         + "): memory from a Java arena, placed where the allocating thread ran";
-        return new PlacedSegment(this, kernel, null, arena, view, request, PlacementMode.OS_DEFAULT, -1, why,
-                List.of(), List.of());
+        return new PlacedSegment(
+                this, kernel, null, arena, view, request, PlacementMode.OS_DEFAULT, -1, why, List.of(), List.of());
     }
 
     private PlacedSegment allocateMapped(long bytes, PlacementRequest request) {
@@ -230,9 +242,11 @@ public final class NodeMemory implements AutoCloseable {
             mapped = k.mmapAnonymous(bytes);
         } catch (KernelCallException e) {
             if (e.errno() == Errno.ENOMEM) {
-                throw new NumacubeException(NumacubeException.Kind.OUT_OF_MEMORY,
+                throw new NumacubeException(
+                        NumacubeException.Kind.OUT_OF_MEMORY,
                         "mmap of placed memory failed: bytes=" + bytes + " errno=ENOMEM(12) — lower the data size "
-                                + "or raise vm.max_map_count / the memory limit", e);
+                                + "or raise vm.max_map_count / the memory limit",
+                        e);
             }
             throw e;
         }
@@ -248,8 +262,8 @@ public final class NodeMemory implements AutoCloseable {
             }
             Decision d = decide(k, mapped, request);
             MemorySegment view = mapped.reinterpret(bytes, arena, null);
-            return new PlacedSegment(this, kernel, mapped, arena, view, request, d.mode, d.targetNode, d.reason,
-                    notes, d.fillers);
+            return new PlacedSegment(
+                    this, kernel, mapped, arena, view, request, d.mode, d.targetNode, d.reason, notes, d.fillers);
         } catch (RuntimeException | Error e) {
             arena.close();
             try {
@@ -261,11 +275,9 @@ public final class NodeMemory implements AutoCloseable {
         }
     }
 
-    private record Decision(PlacementMode mode, int targetNode, String reason, List<CpuSet> fillers) {
-    }
+    private record Decision(PlacementMode mode, int targetNode, String reason, List<CpuSet> fillers) {}
 
-    private record Filler(int node, CpuSet cpus, String reason) {
-    }
+    private record Filler(int node, CpuSet cpus, String reason) {}
 
     private Decision decide(NumaKernel k, MemorySegment mapped, PlacementRequest request) {
         switch (request.mode()) {
@@ -277,8 +289,10 @@ public final class NodeMemory implements AutoCloseable {
                 break;
         }
         if (!support.mbind()) {
-            return firstTouch(request.nodes(), "mbind not usable here ("
-                    + support.refusals().getOrDefault("mbind", "probe found it unusable") + ")");
+            return firstTouch(
+                    request.nodes(),
+                    "mbind not usable here (" + support.refusals().getOrDefault("mbind", "probe found it unusable")
+                            + ")");
         }
         int mode = switch (request.mode()) {
             case BIND -> MemPolicyConstants.MPOL_BIND;
@@ -298,15 +312,25 @@ public final class NodeMemory implements AutoCloseable {
         }
         int node = request.targetNode();
         Optional<Filler> f = tryFiller(node);
-        return new Decision(request.mode(), node, null, f.map(x -> List.of(x.cpus())).orElse(List.of()));
+        return new Decision(
+                request.mode(), node, null, f.map(x -> List.of(x.cpus())).orElse(List.of()));
     }
 
     private Decision firstTouch(NodeSet nodes, String prior) {
         if (!support.affinity()) {
-            return new Decision(PlacementMode.OS_DEFAULT, -1, join(prior, "first touch needs sched_setaffinity ("
-                    + support.refusals().getOrDefault("sched_setaffinity",
-                    support.refusals().getOrDefault("sched_getaffinity", "not usable")) + "); pages land where the "
-                    + "touching thread runs"), List.of());
+            return new Decision(
+                    PlacementMode.OS_DEFAULT,
+                    -1,
+                    join(
+                            prior,
+                            "first touch needs sched_setaffinity ("
+                                    + support.refusals()
+                                            .getOrDefault(
+                                                    "sched_setaffinity",
+                                                    support.refusals().getOrDefault("sched_getaffinity", "not usable"))
+                                    + "); pages land where the "
+                                    + "touching thread runs"),
+                    List.of());
         }
         if (nodes.size() == 1) {
             Filler f = filler(nodes.stream().findFirst().getAsInt());
@@ -319,19 +343,30 @@ public final class NodeMemory implements AutoCloseable {
             stripes.add(f.cpus());
             notes = join(notes, f.reason());
         }
-        return new Decision(PlacementMode.FIRST_TOUCH, -1, join(notes, "interleaving by first touch in "
-                + (stripeBytes >> 10) + " KiB stripes (a transparent huge page lands whole): stripe i is written "
-                + "from node " + nodes + "[i mod " + nodes.size() + "]"), stripes);
+        return new Decision(
+                PlacementMode.FIRST_TOUCH,
+                -1,
+                join(
+                        notes,
+                        "interleaving by first touch in "
+                                + (stripeBytes >> 10)
+                                + " KiB stripes (a transparent huge page lands whole): stripe i is written "
+                                + "from node " + nodes + "[i mod " + nodes.size() + "]"),
+                stripes);
     }
 
     private Filler filler(int node) {
-        return tryFiller(node).orElseThrow(() -> new NumacubeException(NumacubeException.Kind.PLATFORM,
-                "no CPU this process may run on is near node " + node + ": allowedCpus=" + allowedCpus
-                        + " nodesWithCpus=" + topology.nodesWithCpus() + " — widen the CPU affinity or cpuset"));
+        return tryFiller(node)
+                .orElseThrow(() -> new NumacubeException(
+                        NumacubeException.Kind.PLATFORM,
+                        "no CPU this process may run on is near node " + node + ": allowedCpus=" + allowedCpus
+                                + " nodesWithCpus=" + topology.nodesWithCpus()
+                                + " — widen the CPU affinity or cpuset"));
     }
 
     private Optional<Filler> tryFiller(int node) {
-        CpuSet own = topology.node(node).map(NumaNode::cpus).orElse(CpuSet.empty()).and(allowedCpus);
+        CpuSet own =
+                topology.node(node).map(NumaNode::cpus).orElse(CpuSet.empty()).and(allowedCpus);
         if (!own.isEmpty()) {
             return Optional.of(new Filler(node, own, null));
         }
@@ -341,16 +376,19 @@ public final class NodeMemory implements AutoCloseable {
                 candidates.add(n.id());
             }
         }
-        OptionalInt nearest = topology.nearest(node,
-                NodeSet.of(candidates.stream().mapToInt(Integer::intValue).toArray()));
+        OptionalInt nearest = topology.nearest(
+                node, NodeSet.of(candidates.stream().mapToInt(Integer::intValue).toArray()));
         if (nearest.isEmpty()) {
             return Optional.empty();
         }
         int m = nearest.getAsInt();
         CpuSet cpus = topology.node(m).orElseThrow().cpus().and(allowedCpus);
-        return Optional.of(new Filler(m, cpus, "node " + node + " has no CPU this process may run on "
-                + "(memory-only node, or none allowed): first touch from the nearest node " + m
-                + " (distance " + topology.distance(node, m) + ", cpus " + cpus + ")"));
+        return Optional.of(new Filler(
+                m,
+                cpus,
+                "node " + node + " has no CPU this process may run on "
+                        + "(memory-only node, or none allowed): first touch from the nearest node " + m
+                        + " (distance " + topology.distance(node, m) + ", cpus " + cpus + ")"));
     }
 
     private boolean alreadyWithin(CpuSet cpus) {
@@ -367,7 +405,8 @@ public final class NodeMemory implements AutoCloseable {
         long size = view.byteSize();
         long base = view.address();
         for (long off = 0; off < size; off += pageSize) {
-            if (stripes > 1 && Long.remainderUnsigned(Long.divideUnsigned(base + off, stripeBytes), stripes) != stripe) {
+            if (stripes > 1
+                    && Long.remainderUnsigned(Long.divideUnsigned(base + off, stripeBytes), stripes) != stripe) {
                 continue;
             }
             if (off + Long.BYTES <= size) {
@@ -380,22 +419,24 @@ public final class NodeMemory implements AutoCloseable {
 
     private void validate(long bytes, PlacementRequest request) {
         if (bytes <= 0) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "allocation size must be positive: bytes=" + bytes);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "allocation size must be positive: bytes=" + bytes);
         }
         NodeSet nodes = request.nodes();
         switch (request.mode()) {
             case BIND, PREFERRED, FIRST_TOUCH -> {
                 if (nodes.size() != 1) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, request.mode()
-                            + " needs exactly one node: nodes=" + (nodes.isEmpty() ? "<none>" : nodes)
-                            + " — use INTERLEAVE for several");
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT,
+                            request.mode()
+                                    + " needs exactly one node: nodes=" + (nodes.isEmpty() ? "<none>" : nodes)
+                                    + " — use INTERLEAVE for several");
                 }
             }
             case INTERLEAVE -> {
                 if (nodes.isEmpty()) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                            "INTERLEAVE needs at least one node: nodes=<none>");
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT, "INTERLEAVE needs at least one node: nodes=<none>");
                 }
             }
             case OS_DEFAULT -> {
@@ -404,15 +445,19 @@ public final class NodeMemory implements AutoCloseable {
         }
         NodeSet unknown = nodes.andNot(topology.nodeIds());
         if (!unknown.isEmpty()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "placement names nodes this machine "
-                    + "does not have: unknown=" + unknown + " nodes=" + topology.nodeIds());
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "placement names nodes this machine " + "does not have: unknown=" + unknown + " nodes="
+                            + topology.nodeIds());
         }
         if (request.mode() == PlacementMode.BIND || request.mode() == PlacementMode.PREFERRED) {
             NodeSet noMemory = nodes.andNot(topology.nodesWithMemory());
             if (!noMemory.isEmpty() && topology.numaInSysfs()) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, request.mode()
-                        + " to a node without memory: node=" + noMemory + " nodesWithMemory="
-                        + topology.nodesWithMemory() + " — pick a node with memory");
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        request.mode()
+                                + " to a node without memory: node=" + noMemory + " nodesWithMemory="
+                                + topology.nodesWithMemory() + " — pick a node with memory");
             }
         }
     }

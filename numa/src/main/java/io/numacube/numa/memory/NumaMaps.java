@@ -34,8 +34,8 @@ public final class NumaMaps {
      * @param pagesByNode      pages present per node (the {@code Nk=} fields), in units of the base page as printed
      * @param kernelPageSizeKb the {@code kernelpagesize_kB} field (4 for base pages; 2048 for hugetlbfs 2 MiB)
      */
-    public record Mapping(long start, long end, String policy, SortedMap<Integer, Long> pagesByNode,
-                          long kernelPageSizeKb) {
+    public record Mapping(
+            long start, long end, String policy, SortedMap<Integer, Long> pagesByNode, long kernelPageSizeKb) {
 
         public Mapping {
             pagesByNode = Collections.unmodifiableSortedMap(new TreeMap<>(pagesByNode));
@@ -81,8 +81,8 @@ public final class NumaMaps {
             Map<Long, Long> ends = maps == null ? Map.of() : readEnds(Files.readAllLines(maps));
             return parse(Files.readAllLines(numaMaps), ends, numaMaps.toString());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + numaMaps + (maps == null ? "" : " or " + maps)
-                    + " — is /proc mounted?", e);
+            throw new UncheckedIOException(
+                    "cannot read " + numaMaps + (maps == null ? "" : " or " + maps) + " — is /proc mounted?", e);
         }
     }
 
@@ -151,7 +151,8 @@ public final class NumaMaps {
                 continue;
             }
             try {
-                ends.put(Long.parseUnsignedLong(line.substring(0, dash), 16),
+                ends.put(
+                        Long.parseUnsignedLong(line.substring(0, dash), 16),
                         Long.parseUnsignedLong(line.substring(dash + 1, sp), 16));
             } catch (NumberFormatException e) {
                 // a line that is not an address range carries no end
@@ -161,9 +162,11 @@ public final class NumaMaps {
     }
 
     private static NumacubeException syntax(String source, int lineNo, String line, String why) {
-        return new NumacubeException(NumacubeException.Kind.SYNTAX, source + ":" + lineNo + ": " + why + " in \""
-                + (line.length() > 100 ? line.substring(0, 97) + "..." : line)
-                + "\" (expected e.g. 7efec03ee000 bind:0 anon=64 N0=64 kernelpagesize_kB=4)");
+        return new NumacubeException(
+                NumacubeException.Kind.SYNTAX,
+                source + ":" + lineNo + ": " + why + " in \""
+                        + (line.length() > 100 ? line.substring(0, 97) + "..." : line)
+                        + "\" (expected e.g. 7efec03ee000 bind:0 anon=64 N0=64 kernelpagesize_kB=4)");
     }
 
     /** Whether any mapping of this process contains {@code address} now (reads /proc/self/numa_maps and maps):

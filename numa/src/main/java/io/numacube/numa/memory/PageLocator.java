@@ -49,7 +49,8 @@ public final class PageLocator {
     public PageCensus census(MemorySegment segment) {
         long pageSize = kernel.map(NumaKernel::pageSizeBytes).orElse(FALLBACK_PAGE_SIZE);
         long first = Math.floorDiv(segment.address(), pageSize) * pageSize;
-        long total = segment.byteSize() == 0 ? 0
+        long total = segment.byteSize() == 0
+                ? 0
                 : (segment.address() + segment.byteSize() - first + pageSize - 1) / pageSize;
         Optional<PageCensus> exact = Optional.empty();
         if (movePages) {
@@ -84,9 +85,11 @@ public final class PageLocator {
         List<NumaMaps.Mapping> covering = snapshot.overlapping(segment.address(), segment.byteSize());
         long first = Math.floorDiv(segment.address(), pageSize) * pageSize;
         long last = segment.address() + segment.byteSize();
-        return !covering.isEmpty() && covering.stream().allMatch(m -> m.end() >= 0
-                && Long.compareUnsigned(m.start(), first) >= 0
-                && Long.compareUnsigned(m.end(), (last + pageSize - 1) / pageSize * pageSize) <= 0);
+        return !covering.isEmpty()
+                && covering.stream()
+                        .allMatch(m -> m.end() >= 0
+                                && Long.compareUnsigned(m.start(), first) >= 0
+                                && Long.compareUnsigned(m.end(), (last + pageSize - 1) / pageSize * pageSize) <= 0);
     }
 
     private Optional<NumaMaps> readNumaMaps() {

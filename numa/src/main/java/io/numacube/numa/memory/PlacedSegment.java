@@ -34,9 +34,18 @@ public final class PlacedSegment implements AutoCloseable {
     private final List<CpuSet> fillers;
     private boolean closed;
 
-    PlacedSegment(NodeMemory owner, Optional<NumaKernel> kernel, MemorySegment mapped, Arena arena, MemorySegment view,
-                  PlacementRequest request, PlacementMode appliedMode, int targetNode, String fallbackReason,
-                  List<String> notes, List<CpuSet> fillers) {
+    PlacedSegment(
+            NodeMemory owner,
+            Optional<NumaKernel> kernel,
+            MemorySegment mapped,
+            Arena arena,
+            MemorySegment view,
+            PlacementRequest request,
+            PlacementMode appliedMode,
+            int targetNode,
+            String fallbackReason,
+            List<String> notes,
+            List<CpuSet> fillers) {
         this.owner = owner;
         this.kernel = kernel;
         this.mapped = mapped;

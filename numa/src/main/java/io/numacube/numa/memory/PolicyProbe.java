@@ -29,8 +29,7 @@ public final class PolicyProbe {
         static final PolicySupport CURRENT = probe(NumaKernels.load(), NumaKernels.unavailableReason());
     }
 
-    private PolicyProbe() {
-    }
+    private PolicyProbe() {}
 
     /** This process's support, probed on first use with {@link NumaKernels#load()}. */
     public static PolicySupport current() {
@@ -60,8 +59,11 @@ public final class PolicyProbe {
             }
         } catch (RuntimeException e) {
             getMempolicy = false;
-            refusals.put("get_mempolicy", reason(e, "the thread's policy cannot be read (the JVM's UseNUMA is off "
-                    + "for the same reason)"));
+            refusals.put(
+                    "get_mempolicy",
+                    reason(
+                            e,
+                            "the thread's policy cannot be read (the JVM's UseNUMA is off " + "for the same reason)"));
         }
 
         boolean setMempolicy = false;
@@ -73,8 +75,9 @@ public final class PolicyProbe {
                 refusals.put("set_mempolicy", reason(e, "thread memory policies are not used"));
             }
         } else {
-            refusals.put("set_mempolicy", "not tried: get_mempolicy failed, so the thread's policy could not be "
-                    + "restored");
+            refusals.put(
+                    "set_mempolicy",
+                    "not tried: get_mempolicy failed, so the thread's policy could not be " + "restored");
         }
 
         boolean mbind = false;
@@ -98,9 +101,11 @@ public final class PolicyProbe {
                     int[] where = k.pageNodes(region);
                     movePages = where.length == 1 && where[0] >= 0;
                     if (!movePages) {
-                        refusals.put("move_pages", "move_pages: a written page was reported as status="
-                                + (where.length == 0 ? "none" : where[0])
-                                + "; page placement is read from /proc/self/numa_maps");
+                        refusals.put(
+                                "move_pages",
+                                "move_pages: a written page was reported as status="
+                                        + (where.length == 0 ? "none" : where[0])
+                                        + "; page placement is read from /proc/self/numa_maps");
                     }
                 } catch (RuntimeException e) {
                     refusals.put("move_pages", reason(e, "page placement is read from /proc/self/numa_maps"));
@@ -121,11 +126,13 @@ public final class PolicyProbe {
                 k.setThreadAffinity(mask);
                 affinity = true;
             } catch (RuntimeException e) {
-                refusals.put("sched_setaffinity", reason(e, "threads cannot be pinned, so first touch cannot "
-                        + "place memory"));
+                refusals.put(
+                        "sched_setaffinity",
+                        reason(e, "threads cannot be pinned, so first touch cannot " + "place memory"));
             }
         } catch (RuntimeException e) {
-            refusals.put("sched_getaffinity", reason(e, "threads cannot be pinned, so first touch cannot place memory"));
+            refusals.put(
+                    "sched_getaffinity", reason(e, "threads cannot be pinned, so first touch cannot place memory"));
         }
 
         return new PolicySupport(true, mbind, setMempolicy, getMempolicy, movePages, affinity, refusals);

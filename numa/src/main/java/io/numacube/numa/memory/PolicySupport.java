@@ -14,8 +14,14 @@ import java.util.Map;
  * @param affinity     sched_setaffinity works: threads can be pinned, so first touch can place memory
  * @param refusals     for each call that failed: the call name to a readable reason with errno
  */
-public record PolicySupport(boolean nativeAccess, boolean mbind, boolean setMempolicy, boolean getMempolicy,
-                            boolean movePages, boolean affinity, Map<String, String> refusals) {
+public record PolicySupport(
+        boolean nativeAccess,
+        boolean mbind,
+        boolean setMempolicy,
+        boolean getMempolicy,
+        boolean movePages,
+        boolean affinity,
+        Map<String, String> refusals) {
 
     public PolicySupport {
         refusals = Map.copyOf(refusals);

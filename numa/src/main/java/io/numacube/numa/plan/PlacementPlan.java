@@ -24,9 +24,14 @@ import java.util.TreeMap;
  * @param everyAccessRemote true when no worker node has allowed memory (CPUs on node 0, memory only on node 1)
  * @param reasons          one human line per decision
  */
-public record PlacementPlan(NodeSet dataNodes, NodeSet workerNodes, SortedMap<Integer, CpuSet> workerCpus,
-                            SortedMap<Integer, Integer> fillerNode, PlacementMode mode, boolean everyAccessRemote,
-                            List<String> reasons) {
+public record PlacementPlan(
+        NodeSet dataNodes,
+        NodeSet workerNodes,
+        SortedMap<Integer, CpuSet> workerCpus,
+        SortedMap<Integer, Integer> fillerNode,
+        PlacementMode mode,
+        boolean everyAccessRemote,
+        List<String> reasons) {
 
     public PlacementPlan {
         workerCpus = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(workerCpus));
@@ -34,10 +39,21 @@ public record PlacementPlan(NodeSet dataNodes, NodeSet workerNodes, SortedMap<In
         reasons = List.copyOf(reasons);
     }
 
-    public static PlacementPlan of(NodeSet dataNodes, NodeSet workerNodes, Map<Integer, CpuSet> workerCpus,
-                                   Map<Integer, Integer> fillerNode, PlacementMode mode, boolean everyAccessRemote,
-                                   List<String> reasons) {
-        return new PlacementPlan(dataNodes, workerNodes, new TreeMap<>(workerCpus), new TreeMap<>(fillerNode), mode,
-                everyAccessRemote, reasons);
+    public static PlacementPlan of(
+            NodeSet dataNodes,
+            NodeSet workerNodes,
+            Map<Integer, CpuSet> workerCpus,
+            Map<Integer, Integer> fillerNode,
+            PlacementMode mode,
+            boolean everyAccessRemote,
+            List<String> reasons) {
+        return new PlacementPlan(
+                dataNodes,
+                workerNodes,
+                new TreeMap<>(workerCpus),
+                new TreeMap<>(fillerNode),
+                mode,
+                everyAccessRemote,
+                reasons);
     }
 }

@@ -49,8 +49,7 @@ import java.util.stream.Collectors;
  */
 public final class PlacementPlanner {
 
-    private PlacementPlanner() {
-    }
+    private PlacementPlanner() {}
 
     /**
      * Plans placement for a process with binding {@code b} on topology {@code t}, given which calls work ({@code s}).
@@ -60,12 +59,15 @@ public final class PlacementPlanner {
      */
     public static PlacementPlan plan(Topology t, ProcessBinding b, PolicySupport s) {
         List<String> reasons = new ArrayList<>();
-        CpuSet allowedCpus = t.onlineCpus().isEmpty() ? b.allowedCpus() : b.allowedCpus().and(t.onlineCpus());
+        CpuSet allowedCpus =
+                t.onlineCpus().isEmpty() ? b.allowedCpus() : b.allowedCpus().and(t.onlineCpus());
         NodeSet cpuNodes = t.nodesOf(allowedCpus).and(t.nodesWithCpus());
         if (cpuNodes.isEmpty()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "no allowed CPU is on a node: allowedCpus=" + b.allowedCpus() + " onlineCpus=" + t.onlineCpus()
-                            + " nodes=" + t.nodeIds() + " — were the topology and the binding read on the same machine?");
+                            + " nodes=" + t.nodeIds()
+                            + " — were the topology and the binding read on the same machine?");
         }
         NodeSet memNodes = memoryNodes(t, b, reasons);
         MemoryPolicy policy = b.policy();
@@ -101,7 +103,9 @@ public final class PlacementPlanner {
                 dataNodes = memNodes;
             } else {
                 dataNodes = NodeSet.of(cpuNodes.stream()
-                        .map(w -> t.nearest(w, memNodes).orElseThrow()).distinct().toArray());
+                        .map(w -> t.nearest(w, memNodes).orElseThrow())
+                        .distinct()
+                        .toArray());
             }
             reasons.add("every access is remote: allowed CPUs are on nodes " + cpuNodes
                     + ", allowed memory only on nodes " + memNodes + "; carrying on with data on nodes " + dataNodes
@@ -110,7 +114,8 @@ public final class PlacementPlanner {
 
         Map<Integer, CpuSet> workerCpus = new TreeMap<>();
         for (int w : cpuNodes.toArray()) {
-            workerCpus.put(w, t.node(w).map(NumaNode::cpus).orElse(CpuSet.empty()).and(allowedCpus));
+            workerCpus.put(
+                    w, t.node(w).map(NumaNode::cpus).orElse(CpuSet.empty()).and(allowedCpus));
         }
         Map<Integer, Integer> filler = new TreeMap<>();
         for (int d : dataNodes.toArray()) {
@@ -125,12 +130,17 @@ public final class PlacementPlanner {
         PlacementMode mode = mode(policy, dataNodes, s, reasons);
         if (dataNodes.size() == 1 && cpuNodes.equals(dataNodes)) {
             int n = dataNodes.toArray()[0];
-            reasons.add(0, t.nodeCount() == 1
-                    ? "one-node machine: node " + n + " holds the data and runs the workers"
-                    : "bound to node " + n + " only: the allowed CPUs " + allowedCpus + " and memory meet there alone");
+            reasons.add(
+                    0,
+                    t.nodeCount() == 1
+                            ? "one-node machine: node " + n + " holds the data and runs the workers"
+                            : "bound to node " + n + " only: the allowed CPUs " + allowedCpus
+                                    + " and memory meet there alone");
         }
-        reasons.add("workers on nodes " + cpuNodes + ": " + workerCpus.entrySet().stream()
-                .map(e -> "node " + e.getKey() + " cpus " + e.getValue()).collect(Collectors.joining(", ")));
+        reasons.add("workers on nodes " + cpuNodes + ": "
+                + workerCpus.entrySet().stream()
+                        .map(e -> "node " + e.getKey() + " cpus " + e.getValue())
+                        .collect(Collectors.joining(", ")));
         return PlacementPlan.of(dataNodes, cpuNodes, workerCpus, filler, mode, everyAccessRemote, reasons);
     }
 
@@ -141,8 +151,8 @@ public final class PlacementPlanner {
         if (mem.isEmpty()) {
             NodeSet known = allowed.and(t.nodeIds());
             if (!known.isEmpty()) {
-                reasons.add("no allowed memory node reports memory (allowed " + allowed + ", with memory "
-                        + withMemory + "): using the allowed nodes " + known + " as they are");
+                reasons.add("no allowed memory node reports memory (allowed " + allowed + ", with memory " + withMemory
+                        + "): using the allowed nodes " + known + " as they are");
                 mem = known;
             } else {
                 NodeSet all = withMemory.isEmpty() ? t.nodeIds() : withMemory;
@@ -186,7 +196,8 @@ public final class PlacementPlanner {
         if (s.affinity()) {
             if (steering) {
                 String lands = policy.mode() == MemoryPolicy.Mode.INTERLEAVE
-                        || policy.mode() == MemoryPolicy.Mode.WEIGHTED_INTERLEAVE ? "interleaved over nodes "
+                                || policy.mode() == MemoryPolicy.Mode.WEIGHTED_INTERLEAVE
+                        ? "interleaved over nodes "
                         : "on the preferred nodes ";
                 reasons.add("placement OS_DEFAULT: mbind unavailable" + refusal(s, "mbind") + " and under first "
                         + "touch the process policy " + policy + " decides: pages land " + lands + policy.nodes()
@@ -211,7 +222,7 @@ public final class PlacementPlanner {
     private static boolean steersFirstTouch(MemoryPolicy p, NodeSet dataNodes) {
         return switch (p.mode()) {
             case INTERLEAVE, WEIGHTED_INTERLEAVE, PREFERRED, PREFERRED_MANY ->
-                    !(p.nodes().isEmpty() || (dataNodes.size() == 1 && p.nodes().equals(dataNodes)));
+                !(p.nodes().isEmpty() || (dataNodes.size() == 1 && p.nodes().equals(dataNodes)));
             default -> false;
         };
     }

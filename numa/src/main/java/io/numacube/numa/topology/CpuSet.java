@@ -52,7 +52,8 @@ public final class CpuSet {
 
     private static void checkId(int c) {
         if (c < 0 || c > MAX_CPU_ID) {
-            throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                     "cpu id out of range: id=" + c + " max=" + MAX_CPU_ID);
         }
     }

@@ -7,8 +7,7 @@ import java.util.BitSet;
  *  {@link CpuSet} and {@link NodeSet}. Stateless. */
 final class IdList {
 
-    private IdList() {
-    }
+    private IdList() {}
 
     static BitSet parse(String text, int maxId, String what) {
         if (text == null) {
@@ -48,7 +47,8 @@ final class IdList {
         }
         long v = Long.parseLong(t);
         if (v > maxId) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     what + " id out of range: id=" + v + " max=" + maxId + " in \"" + abbreviate(text) + "\"");
         }
         return (int) v;
@@ -66,15 +66,18 @@ final class IdList {
         for (int g = groups.length - 1; g >= 0; g--) {
             String grp = groups[g].strip();
             if (grp.isEmpty() || grp.length() > 8 || !grp.chars().allMatch(IdList::isAsciiHexDigit)) {
-                throw new NumacubeException(NumacubeException.Kind.SYNTAX, "bad " + what + " mask: \"" + groups[g]
-                        + "\" is not a 32-bit hex group in \"" + abbreviate(text)
-                        + "\" (expected comma-separated groups of up to 8 hex digits, e.g. ff,ffffffff)");
+                throw new NumacubeException(
+                        NumacubeException.Kind.SYNTAX,
+                        "bad " + what + " mask: \"" + groups[g]
+                                + "\" is not a 32-bit hex group in \"" + abbreviate(text)
+                                + "\" (expected comma-separated groups of up to 8 hex digits, e.g. ff,ffffffff)");
             }
             long v = Long.parseLong(grp, 16);
             for (int i = 0; i < 32; i++, bit++) {
                 if ((v & (1L << i)) != 0) {
                     if (bit > maxId) {
-                        throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+                        throw new NumacubeException(
+                                NumacubeException.Kind.INVALID_INPUT,
                                 what + " mask sets a bit past the maximum: bit=" + bit + " max=" + maxId);
                     }
                     bits.set(bit);
@@ -106,8 +109,10 @@ final class IdList {
     }
 
     private static NumacubeException syntax(String what, String text, String why) {
-        return new NumacubeException(NumacubeException.Kind.SYNTAX,
-                "bad " + what + " list: " + why + " in \"" + abbreviate(text) + "\" (expected the kernel list format, e.g. 0-3,8)");
+        return new NumacubeException(
+                NumacubeException.Kind.SYNTAX,
+                "bad " + what + " list: " + why + " in \"" + abbreviate(text)
+                        + "\" (expected the kernel list format, e.g. 0-3,8)");
     }
 
     private static String abbreviate(String text) {

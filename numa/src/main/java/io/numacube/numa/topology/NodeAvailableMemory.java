@@ -33,9 +33,13 @@ public record NodeAvailableMemory(int node, long freeBytes, long availableBytes,
             OptionalLong total = TopologyReader.meminfoValue(machine.get(), "MemTotal", "/proc/meminfo");
             OptionalLong free = TopologyReader.meminfoValue(machine.get(), "MemFree", "/proc/meminfo");
             OptionalLong available = TopologyReader.meminfoValue(machine.get(), "MemAvailable", "/proc/meminfo");
-            long nodesTotal = topology.nodes().stream().mapToLong(NumaNode::memTotalBytes).sum();
+            long nodesTotal =
+                    topology.nodes().stream().mapToLong(NumaNode::memTotalBytes).sum();
             if (total.isPresent() && available.isPresent() && nodesTotal < total.getAsLong() * 0.9) {
-                return List.of(new NodeAvailableMemory(MACHINE, free.orElse(0), available.getAsLong(),
+                return List.of(new NodeAvailableMemory(
+                        MACHINE,
+                        free.orElse(0),
+                        available.getAsLong(),
                         "/proc/meminfo; the nodes' meminfo add up to less than the machine's"));
             }
         }
@@ -48,8 +52,8 @@ public record NodeAvailableMemory(int node, long freeBytes, long availableBytes,
             if (n.memTotalBytes() == 0) {
                 continue;
             }
-            String file = topology.numaInSysfs() ? "/sys/devices/system/node/node" + n.id() + "/meminfo"
-                    : "/proc/meminfo";
+            String file =
+                    topology.numaInSysfs() ? "/sys/devices/system/node/node" + n.id() + "/meminfo" : "/proc/meminfo";
             Optional<List<String>> lines = root.readLines(file);
             long free = n.memFreeBytes();
             long available = free;
@@ -63,8 +67,8 @@ public record NodeAvailableMemory(int node, long freeBytes, long availableBytes,
                     available = free + Math.max(0, filePages.getAsLong() - shmem.orElse(0));
                 }
             }
-            out.add(new NodeAvailableMemory(n.id(), free, Math.max(free, Math.min(available, n.memTotalBytes())),
-                    file));
+            out.add(new NodeAvailableMemory(
+                    n.id(), free, Math.max(free, Math.min(available, n.memTotalBytes())), file));
         }
         return List.copyOf(out);
     }

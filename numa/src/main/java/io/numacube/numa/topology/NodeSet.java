@@ -52,7 +52,8 @@ public final class NodeSet {
 
     private static void checkId(int c) {
         if (c < 0 || c > MAX_NODE_ID) {
-            throw new io.numacube.numa.base.NumacubeException(io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                     "node id out of range: id=" + c + " max=" + MAX_NODE_ID);
         }
     }

@@ -13,7 +13,8 @@ import java.util.TreeMap;
  * @param memFreeBytes   free memory when read
  * @param distances      SLIT distance from this node to each node id (10 = local); empty when unknown
  */
-public record NumaNode(int id, CpuSet cpus, long memTotalBytes, long memFreeBytes, SortedMap<Integer, Integer> distances) {
+public record NumaNode(
+        int id, CpuSet cpus, long memTotalBytes, long memFreeBytes, SortedMap<Integer, Integer> distances) {
 
     public NumaNode {
         distances = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(distances));

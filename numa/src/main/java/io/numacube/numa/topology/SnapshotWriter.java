@@ -30,17 +30,21 @@ public final class SnapshotWriter {
     /** The marker file written at the top of every snapshot. */
     public static final String MARKER = "numacube-snapshot.txt";
 
-    private static final List<String> NODE_FILES = List.of("online", "possible", "has_cpu", "has_memory",
-            "has_normal_memory");
+    private static final List<String> NODE_FILES =
+            List.of("online", "possible", "has_cpu", "has_memory", "has_normal_memory");
     private static final List<String> PER_NODE_FILES = List.of("cpulist", "meminfo", "distance", "numastat");
     private static final List<String> CPU_FILES = List.of("online", "offline", "possible", "present");
-    private static final List<String> PROC_FILES = List.of("/proc/self/status", "/proc/self/cgroup",
-            "/proc/sys/kernel/numa_balancing", "/proc/meminfo");
-    private static final List<String> CPUSET_FILES = List.of("cpuset.cpus.effective", "cpuset.mems.effective",
-            "cpuset.cpus", "cpuset.mems", "cpuset.effective_cpus", "cpuset.effective_mems");
+    private static final List<String> PROC_FILES =
+            List.of("/proc/self/status", "/proc/self/cgroup", "/proc/sys/kernel/numa_balancing", "/proc/meminfo");
+    private static final List<String> CPUSET_FILES = List.of(
+            "cpuset.cpus.effective",
+            "cpuset.mems.effective",
+            "cpuset.cpus",
+            "cpuset.mems",
+            "cpuset.effective_cpus",
+            "cpuset.effective_mems");
 
-    private SnapshotWriter() {
-    }
+    private SnapshotWriter() {}
 
     /**
      * Copies the files from {@code from} into {@code dir} (created if needed) and writes the marker.
@@ -74,7 +78,9 @@ public final class SnapshotWriter {
             }
         }
         String marker = "numacube snapshot\n"
-                + "host=" + from.read("/proc/sys/kernel/hostname").orElse(System.getenv().getOrDefault("HOSTNAME", "unknown")) + "\n"
+                + "host="
+                + from.read("/proc/sys/kernel/hostname").orElse(System.getenv().getOrDefault("HOSTNAME", "unknown"))
+                + "\n"
                 + "date=" + Instant.now() + "\n"
                 + "kernel=" + from.read("/proc/sys/kernel/osrelease").orElse("unknown") + "\n"
                 + "source=" + from + "\n"
@@ -121,15 +127,18 @@ public final class SnapshotWriter {
     private static void write(Path dir, String absolutePath, String text) {
         Path target = SystemRoot.at(dir).resolve(absolutePath);
         if (!target.normalize().startsWith(dir.toAbsolutePath().normalize())) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "snapshot path escapes the snapshot directory: path=" + absolutePath + " dir=" + dir);
         }
         try {
             Files.createDirectories(target.getParent());
             Files.writeString(target, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, "cannot write snapshot file: file=" + target
-                    + " error=" + e + " — choose a writable directory", e);
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    "cannot write snapshot file: file=" + target + " error=" + e + " — choose a writable directory",
+                    e);
         }
     }
 }

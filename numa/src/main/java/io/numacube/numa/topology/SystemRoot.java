@@ -62,8 +62,8 @@ public final class SystemRoot {
     /** Where the absolute path {@code absolutePath} (e.g. {@code /sys/devices/system/node/online}) lies under this root. */
     public Path resolve(String absolutePath) {
         if (absolutePath == null || !absolutePath.startsWith("/")) {
-            throw new NumacubeException(NumacubeException.Kind.INTERNAL,
-                    "SystemRoot.resolve needs an absolute path: path=" + absolutePath);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INTERNAL, "SystemRoot.resolve needs an absolute path: path=" + absolutePath);
         }
         String relative = absolutePath.replaceFirst("^/+", "");
         return relative.isEmpty() ? root : root.resolve(relative);
@@ -86,9 +86,10 @@ public final class SystemRoot {
         try (InputStream in = Files.newInputStream(p)) {
             byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
             if (bytes.length > MAX_FILE_BYTES) {
-                throw new NumacubeException(NumacubeException.Kind.PLATFORM,
-                        "file too large for a sysfs/procfs fact: file=" + absolutePath + " root=" + root
-                                + " limit=" + MAX_FILE_BYTES + " bytes — is the root pointing at the right tree?");
+                throw new NumacubeException(
+                        NumacubeException.Kind.PLATFORM,
+                        "file too large for a sysfs/procfs fact: file=" + absolutePath + " root=" + root + " limit="
+                                + MAX_FILE_BYTES + " bytes — is the root pointing at the right tree?");
             }
             return Optional.of(new String(bytes, StandardCharsets.UTF_8));
         } catch (NoSuchFileException | AccessDeniedException | NotDirectoryException e) {
@@ -98,8 +99,10 @@ public final class SystemRoot {
             if (isLive()) {
                 return Optional.empty();
             }
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM,
-                    "cannot read file: file=" + absolutePath + " root=" + root + " error=" + e, e);
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    "cannot read file: file=" + absolutePath + " root=" + root + " error=" + e,
+                    e);
         }
     }
 
@@ -131,14 +134,17 @@ public final class SystemRoot {
      * Parses {@code text} read from {@code absolutePath} with {@code parser}, turning a parse failure into an error that
      * names the file and the bad text: the rule, the facts, then what to do.
      */
-    public <T> T parseList(String absolutePath, String text, String what,
-                           java.util.function.Function<String, T> parser) {
+    public <T> T parseList(
+            String absolutePath, String text, String what, java.util.function.Function<String, T> parser) {
         try {
             return parser.apply(text);
         } catch (NumacubeException e) {
-            throw new NumacubeException(e.kind(), "unreadable " + what + " list: file=" + absolutePath
-                    + " root=" + root + " text=\"" + abbreviate(text) + "\" (" + e.getMessage()
-                    + ") — check the file; a snapshot may be damaged or hand-edited", e);
+            throw new NumacubeException(
+                    e.kind(),
+                    "unreadable " + what + " list: file=" + absolutePath
+                            + " root=" + root + " text=\"" + abbreviate(text) + "\" (" + e.getMessage()
+                            + ") — check the file; a snapshot may be damaged or hand-edited",
+                    e);
         }
     }
 
@@ -155,7 +161,8 @@ public final class SystemRoot {
             return List.of();
         }
         try (Stream<Path> s = Files.list(d)) {
-            List<String> names = new ArrayList<>(s.map(p -> p.getFileName().toString()).toList());
+            List<String> names =
+                    new ArrayList<>(s.map(p -> p.getFileName().toString()).toList());
             names.sort(null);
             return names;
         } catch (IOException e) {

@@ -18,8 +18,8 @@ import java.util.OptionalInt;
  *                     then there is one synthetic node 0
  * @param notes        what was odd or missing while reading, one readable line each
  */
-public record Topology(List<NumaNode> nodes, CpuSet onlineCpus, CpuSet offlineCpus, boolean numaInSysfs,
-                       List<String> notes) {
+public record Topology(
+        List<NumaNode> nodes, CpuSet onlineCpus, CpuSet offlineCpus, boolean numaInSysfs, List<String> notes) {
 
     public Topology {
         nodes = List.copyOf(nodes);
@@ -35,28 +35,44 @@ public record Topology(List<NumaNode> nodes, CpuSet onlineCpus, CpuSet offlineCp
     }
 
     public OptionalInt nodeOfCpu(int cpu) {
-        return nodes.stream().filter(n -> n.cpus().contains(cpu)).mapToInt(NumaNode::id).findFirst();
+        return nodes.stream()
+                .filter(n -> n.cpus().contains(cpu))
+                .mapToInt(NumaNode::id)
+                .findFirst();
     }
 
     public NodeSet nodesWithCpus() {
-        return NodeSet.of(nodes.stream().filter(NumaNode::hasCpus).mapToInt(NumaNode::id).toArray());
+        return NodeSet.of(
+                nodes.stream().filter(NumaNode::hasCpus).mapToInt(NumaNode::id).toArray());
     }
 
     public NodeSet nodesWithMemory() {
-        return NodeSet.of(nodes.stream().filter(NumaNode::hasMemory).mapToInt(NumaNode::id).toArray());
+        return NodeSet.of(nodes.stream()
+                .filter(NumaNode::hasMemory)
+                .mapToInt(NumaNode::id)
+                .toArray());
     }
 
     public NodeSet memoryOnlyNodes() {
-        return NodeSet.of(nodes.stream().filter(n -> n.hasMemory() && !n.hasCpus()).mapToInt(NumaNode::id).toArray());
+        return NodeSet.of(nodes.stream()
+                .filter(n -> n.hasMemory() && !n.hasCpus())
+                .mapToInt(NumaNode::id)
+                .toArray());
     }
 
     public NodeSet cpuOnlyNodes() {
-        return NodeSet.of(nodes.stream().filter(n -> n.hasCpus() && !n.hasMemory()).mapToInt(NumaNode::id).toArray());
+        return NodeSet.of(nodes.stream()
+                .filter(n -> n.hasCpus() && !n.hasMemory())
+                .mapToInt(NumaNode::id)
+                .toArray());
     }
 
     /** The nodes owning any CPU of {@code cpus}. */
     public NodeSet nodesOf(CpuSet cpus) {
-        return NodeSet.of(nodes.stream().filter(n -> n.cpus().intersects(cpus)).mapToInt(NumaNode::id).toArray());
+        return NodeSet.of(nodes.stream()
+                .filter(n -> n.cpus().intersects(cpus))
+                .mapToInt(NumaNode::id)
+                .toArray());
     }
 
     /** SLIT distance from a to b; 10 for a == b when unknown, 20 for a != b when unknown (the kernel's defaults). */
@@ -67,9 +83,12 @@ public record Topology(List<NumaNode> nodes, CpuSet onlineCpus, CpuSet offlineCp
 
     /** Among {@code candidates}, the node nearest to {@code from} (ties: lowest id); empty if none. */
     public OptionalInt nearest(int from, NodeSet candidates) {
-        return candidates.stream().boxed()
-                .min(java.util.Comparator.<Integer>comparingInt(c -> distance(from, c)).thenComparingInt(c -> c))
-                .map(OptionalInt::of).orElse(OptionalInt.empty());
+        return candidates.stream()
+                .boxed()
+                .min(java.util.Comparator.<Integer>comparingInt(c -> distance(from, c))
+                        .thenComparingInt(c -> c))
+                .map(OptionalInt::of)
+                .orElse(OptionalInt.empty());
     }
 
     public int nodeCount() {

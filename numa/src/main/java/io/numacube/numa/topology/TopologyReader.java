@@ -43,8 +43,7 @@ public final class TopologyReader {
     private static final Pattern MEMINFO_LINE =
             Pattern.compile("^\\s*(?:Node\\s+\\d+\\s+)?(\\w+):\\s*(\\d{1,19})\\s*(kB)?\\s*$");
 
-    private TopologyReader() {
-    }
+    private TopologyReader() {}
 
     /** Reads the topology under {@code root}. */
     public static Topology read(SystemRoot root) {
@@ -73,7 +72,8 @@ public final class TopologyReader {
             BitSet overlap = cpus.toBits();
             overlap.and(seenCpus);
             if (!overlap.isEmpty()) {
-                throw new NumacubeException(NumacubeException.Kind.PLATFORM,
+                throw new NumacubeException(
+                        NumacubeException.Kind.PLATFORM,
                         "a CPU belongs to two nodes: file=" + dir + "/cpulist node=" + id + " cpus="
                                 + IdList.format(overlap) + " root=" + root
                                 + " — the tree is inconsistent; take a fresh snapshot");
@@ -175,12 +175,14 @@ public final class TopologyReader {
     }
 
     private static NumacubeException badMeminfo(String file, String line, String rule) {
-        return new NumacubeException(NumacubeException.Kind.PLATFORM, "unreadable meminfo line: " + rule + ": file="
-                + file + " line=\"" + SystemRoot.abbreviate(line) + "\" — check the file; a snapshot may be damaged");
+        return new NumacubeException(
+                NumacubeException.Kind.PLATFORM,
+                "unreadable meminfo line: " + rule + ": file=" + file + " line=\"" + SystemRoot.abbreviate(line)
+                        + "\" — check the file; a snapshot may be damaged");
     }
 
-    private static Map<Integer, Integer> distances(SystemRoot root, String file, int id, int[] ids,
-                                                   List<String> notes) {
+    private static Map<Integer, Integer> distances(
+            SystemRoot root, String file, int id, int[] ids, List<String> notes) {
         Optional<String> text = root.read(file);
         Map<Integer, Integer> out = new TreeMap<>();
         if (text.isEmpty()) {
@@ -219,7 +221,9 @@ public final class TopologyReader {
         } else if (offlineFile.isPresent()) {
             offline = offlineFile.get();
         } else {
-            offline = root.readCpuList(CPU_DIR + "/possible").map(p -> p.andNot(online)).orElse(CpuSet.empty());
+            offline = root.readCpuList(CPU_DIR + "/possible")
+                    .map(p -> p.andNot(online))
+                    .orElse(CpuSet.empty());
         }
         if (!offline.isEmpty()) {
             notes.add("CPUs " + offline + " are present but offline");

@@ -16,17 +16,31 @@ class CgroupMemoryLimitReaderTest {
     @Test
     void v2TakesTheTightestMemoryMaxFromTheCgroupUpToTheRoot() {
         // pod1234/cri-containerd-ffee.scope: 4 GiB (1 GiB used); pod1234: max; kubepods.slice: 8 GiB
-        CgroupMemoryLimit l = CgroupMemoryLimitReader.read(machine("cgroup-v2-cpuset")).orElseThrow();
-        assertEquals(new CgroupMemoryLimit(2, "/kubepods.slice/pod1234/cri-containerd-ffee.scope", 4L << 30, 1L << 30,
-                "/sys/fs/cgroup/kubepods.slice/pod1234/cri-containerd-ffee.scope/memory.max"), l);
+        CgroupMemoryLimit l =
+                CgroupMemoryLimitReader.read(machine("cgroup-v2-cpuset")).orElseThrow();
+        assertEquals(
+                new CgroupMemoryLimit(
+                        2,
+                        "/kubepods.slice/pod1234/cri-containerd-ffee.scope",
+                        4L << 30,
+                        1L << 30,
+                        "/sys/fs/cgroup/kubepods.slice/pod1234/cri-containerd-ffee.scope/memory.max"),
+                l);
         assertEquals(3L << 30, l.availableBytes());
     }
 
     @Test
     void v1ReadsLimitInBytesAndTakesThePageRoundedTwoToTheSixtyThreeAsNoLimit() {
-        CgroupMemoryLimit l = CgroupMemoryLimitReader.read(machine("cgroup-v1-docker")).orElseThrow();
-        assertEquals(new CgroupMemoryLimit(1, "/docker/abc123", 2L << 30, 512L << 20,
-                "/sys/fs/cgroup/memory/docker/abc123/memory.limit_in_bytes"), l);
+        CgroupMemoryLimit l =
+                CgroupMemoryLimitReader.read(machine("cgroup-v1-docker")).orElseThrow();
+        assertEquals(
+                new CgroupMemoryLimit(
+                        1,
+                        "/docker/abc123",
+                        2L << 30,
+                        512L << 20,
+                        "/sys/fs/cgroup/memory/docker/abc123/memory.limit_in_bytes"),
+                l);
         assertEquals(1536L << 20, l.availableBytes());
     }
 

@@ -33,7 +33,8 @@ class ProcessBindingReaderTest {
         assertEquals("0-1", b.allowedMems().toList());
         assertEquals(MemoryPolicy.Mode.UNKNOWN, b.policy().mode());
         assertEquals(NumaBalancing.ON, b.balancing());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("allowed CPUs 0-31 from /proc/self/status")),
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("allowed CPUs 0-31 from /proc/self/status")),
                 b.notes().toString());
     }
 
@@ -45,7 +46,9 @@ class ProcessBindingReaderTest {
         assertTrue(k.calls.isEmpty(), k.calls.toString());
         assertEquals("0-3", b.allowedCpus().toList());
         assertEquals("0", b.allowedMems().toList());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("kernel not asked")), b.notes().toString());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("kernel not asked")),
+                b.notes().toString());
     }
 
     @Test
@@ -53,8 +56,8 @@ class ProcessBindingReaderTest {
         FakeNumaKernel k = new FakeNumaKernel();
         k.affinity = CpuSet.of(0);
         k.memsAllowed = NodeSet.of(0);
-        k.policy = new RawMemoryPolicy(MemPolicyConstants.MPOL_INTERLEAVE, MemPolicyConstants.MPOL_F_STATIC_NODES,
-                NodeSet.of(0));
+        k.policy = new RawMemoryPolicy(
+                MemPolicyConstants.MPOL_INTERLEAVE, MemPolicyConstants.MPOL_F_STATIC_NODES, NodeSet.of(0));
         ProcessBinding b = ProcessBindingReader.read(SystemRoot.live(), Optional.of(k));
         assertEquals(CpuSet.of(0), b.allowedCpus());
         assertEquals(MemoryPolicy.Mode.INTERLEAVE, b.policy().mode());
@@ -71,10 +74,12 @@ class ProcessBindingReaderTest {
         k.refuse.put("get_mempolicy(MPOL_F_MEMS_ALLOWED)", Errno.EPERM);
         ProcessBinding b = ProcessBindingReader.read(SystemRoot.live(), Optional.of(k));
         assertEquals(MemoryPolicy.unknown(), b.policy());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("get_mempolicy refused with errno=EPERM(1)")),
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("get_mempolicy refused with errno=EPERM(1)")),
                 b.notes().toString());
         assertFalse(b.allowedMems().isEmpty(), "falls back to the status file");
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("allowed memory nodes") && n.contains("status")),
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("allowed memory nodes") && n.contains("status")),
                 b.notes().toString());
     }
 
@@ -84,22 +89,28 @@ class ProcessBindingReaderTest {
         k.refuse.put("sched_getaffinity", Errno.EPERM);
         ProcessBinding b = ProcessBindingReader.read(SystemRoot.live(), Optional.of(k));
         assertFalse(b.allowedCpus().isEmpty());
-        assertTrue(b.notes().stream().anyMatch(n -> n.startsWith("sched_getaffinity refused")), b.notes().toString());
-        assertTrue(b.notes().stream().anyMatch(n -> n.startsWith("allowed CPUs") && n.contains("/status")),
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.startsWith("sched_getaffinity refused")),
+                b.notes().toString());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.startsWith("allowed CPUs") && n.contains("/status")),
                 b.notes().toString());
     }
 
     @Test
     void readsRelativeNodesFlagAndModeNumbers() {
         FakeNumaKernel k = new FakeNumaKernel();
-        k.policy = new RawMemoryPolicy(MemPolicyConstants.MPOL_BIND, MemPolicyConstants.MPOL_F_RELATIVE_NODES,
-                NodeSet.of(0));
+        k.policy = new RawMemoryPolicy(
+                MemPolicyConstants.MPOL_BIND, MemPolicyConstants.MPOL_F_RELATIVE_NODES, NodeSet.of(0));
         ProcessBinding b = ProcessBindingReader.read(SystemRoot.live(), Optional.of(k));
         assertEquals(MemoryPolicy.Mode.BIND, b.policy().mode());
         assertTrue(b.policy().relativeNodes());
         k.policy = new RawMemoryPolicy(42, 0, NodeSet.empty());
-        assertEquals(MemoryPolicy.Mode.UNKNOWN,
-                ProcessBindingReader.read(SystemRoot.live(), Optional.of(k)).policy().mode());
+        assertEquals(
+                MemoryPolicy.Mode.UNKNOWN,
+                ProcessBindingReader.read(SystemRoot.live(), Optional.of(k))
+                        .policy()
+                        .mode());
     }
 
     @Test
@@ -115,7 +126,9 @@ class ProcessBindingReaderTest {
         write(root, "/proc/self/cgroup", "5:cpuset,cpu,cpuacct:/job7\n");
         write(root, "/sys/fs/cgroup/cpuset/job7/cpuset.cpus", "2-3\n");
         write(root, "/sys/fs/cgroup/cpuset/job7/cpuset.mems", "1\n");
-        CgroupCpuset legacy = ProcessBindingReader.read(SystemRoot.at(root), Optional.empty()).cpuset().orElseThrow();
+        CgroupCpuset legacy = ProcessBindingReader.read(SystemRoot.at(root), Optional.empty())
+                .cpuset()
+                .orElseThrow();
         assertEquals("2-3", legacy.cpus().toList());
         assertEquals("1", legacy.mems().toList());
     }
@@ -136,7 +149,9 @@ class ProcessBindingReaderTest {
         ProcessBinding b = ProcessBindingReader.read(machine("laptop-one-node"), Optional.empty());
         assertTrue(b.cpuset().isEmpty());
         assertEquals(NumaBalancing.OFF, b.balancing());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("controller off")), b.notes().toString());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("controller off")),
+                b.notes().toString());
     }
 
     @Test
@@ -146,16 +161,20 @@ class ProcessBindingReaderTest {
         assertEquals(NodeSet.of(0), b.allowedMems());
         assertTrue(b.cpuset().isEmpty());
         assertEquals(NumaBalancing.UNKNOWN, b.balancing());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("outside this namespace")), b.notes().toString());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("text=\"yes\"")), b.notes().toString());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("outside this namespace")),
+                b.notes().toString());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("text=\"yes\"")),
+                b.notes().toString());
     }
 
     @Test
     void failsNamingFileAndFieldWhenAllowedListIsGarbage() throws IOException {
         Path root = tmp.resolve("bad");
         write(root, "/proc/self/status", "Cpus_allowed_list:\t0-3,zz\nMems_allowed_list:\t0\n");
-        NumacubeException e = assertThrows(NumacubeException.class,
-                () -> ProcessBindingReader.read(SystemRoot.at(root), Optional.empty()));
+        NumacubeException e = assertThrows(
+                NumacubeException.class, () -> ProcessBindingReader.read(SystemRoot.at(root), Optional.empty()));
         assertTrue(e.getMessage().contains("file=/proc/self/status Cpus_allowed_list"), e.getMessage());
         assertTrue(e.getMessage().contains("text=\"0-3,zz\""), e.getMessage());
     }
@@ -176,7 +195,9 @@ class ProcessBindingReaderTest {
         ProcessBinding b = ProcessBindingReader.read(SystemRoot.live(), Optional.empty());
         assertFalse(b.allowedCpus().isEmpty());
         assertFalse(b.allowedMems().isEmpty());
-        assertTrue(b.notes().stream().anyMatch(n -> n.contains("no native kernel access")), b.notes().toString());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("no native kernel access")),
+                b.notes().toString());
     }
 
     private static void write(Path root, String abs, String text) throws IOException {

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.condition.OS;
 class NodeWorkerPoolTest {
 
     private static NumaKernel real() {
-        return NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
-                + NumaKernels.unavailableReason().orElse("?")));
+        return NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen: "
+                        + NumaKernels.unavailableReason().orElse("?")));
     }
 
     private static final int HOME = ThisProcess.homeNode();
@@ -65,9 +66,12 @@ class NodeWorkerPoolTest {
             pool.runOnEveryWorker(ctx -> {
                 assertEquals(ctx, NodeWorkerPool.currentWorker().orElseThrow());
                 assertTrue(Thread.currentThread().isDaemon());
-                assertEquals("every-n" + HOME + "-w" + ctx.indexOnNode(), Thread.currentThread().getName());
+                assertEquals(
+                        "every-n" + HOME + "-w" + ctx.indexOnNode(),
+                        Thread.currentThread().getName());
                 runs.computeIfAbsent(ctx.workerId(), i -> new AtomicInteger()).incrementAndGet();
-                where.put(ctx.workerId(), CpuLocator.current(Optional.of(real())).orElseThrow());
+                where.put(
+                        ctx.workerId(), CpuLocator.current(Optional.of(real())).orElseThrow());
                 affinity.put(ctx.workerId(), real().threadAffinity());
             });
             assertEquals(3, runs.size());
@@ -81,12 +85,15 @@ class NodeWorkerPoolTest {
     @Test
     void rethrowsTheFirstFailureWithTheOthersSuppressed() {
         try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 2, "fail")) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> {
-                throw new IllegalStateException("worker " + ctx.workerId());
-            }));
+            IllegalStateException e = assertThrows(
+                    IllegalStateException.class,
+                    () -> pool.runOnEveryWorker(ctx -> {
+                        throw new IllegalStateException("worker " + ctx.workerId());
+                    }));
             assertTrue(e.getMessage().startsWith("worker "));
             assertEquals(1, e.getSuppressed().length);
-            CompletionException checked = assertThrows(CompletionException.class,
+            CompletionException checked = assertThrows(
+                    CompletionException.class,
                     () -> pool.runOnEveryWorker(ctx -> {
                         if (ctx.workerId() == 1) {
                             throw new IOException("disk");
@@ -102,19 +109,31 @@ class NodeWorkerPoolTest {
     @Test
     void submitRunsOnAWorkerOfTheNodeAndCarriesFailures() throws Exception {
         try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 2, "sub")) {
-            String name = pool.submit(HOME, () -> Thread.currentThread().getName()).get();
+            String name =
+                    pool.submit(HOME, () -> Thread.currentThread().getName()).get();
             assertTrue(name.startsWith("sub-n" + HOME + "-w"), name);
-            assertEquals(HOME, pool.submit(HOME, () -> NodeWorkerPool.currentWorker().orElseThrow().node()).get());
-            ExecutionException failed = assertThrows(ExecutionException.class,
+            assertEquals(
+                    HOME,
+                    pool.submit(
+                                    HOME,
+                                    () -> NodeWorkerPool.currentWorker()
+                                            .orElseThrow()
+                                            .node())
+                            .get());
+            ExecutionException failed = assertThrows(
+                    ExecutionException.class,
                     () -> pool.submit(HOME, () -> {
-                        throw new IOException("boom");
-                    }).get());
+                                throw new IOException("boom");
+                            })
+                            .get());
             assertTrue(failed.getCause() instanceof IOException);
-            ExecutionException nested = assertThrows(ExecutionException.class,
+            ExecutionException nested = assertThrows(
+                    ExecutionException.class,
                     () -> pool.submit(HOME, () -> {
-                        pool.runOnEveryWorker(ctx -> { });
-                        return null;
-                    }).get());
+                                pool.runOnEveryWorker(ctx -> {});
+                                return null;
+                            })
+                            .get());
             assertTrue(nested.getCause() instanceof IllegalStateException);
         }
     }
@@ -124,7 +143,9 @@ class NodeWorkerPoolTest {
         try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 1, "unk")) {
             NumacubeException e = assertThrows(NumacubeException.class, () -> pool.submit(HOME + 7, () -> 1));
             assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
-            assertTrue(e.getMessage().contains("node=" + (HOME + 7)) && e.getMessage().contains("poolNodes=" + HOME),
+            assertTrue(
+                    e.getMessage().contains("node=" + (HOME + 7))
+                            && e.getMessage().contains("poolNodes=" + HOME),
                     e.getMessage());
         }
     }
@@ -134,13 +155,14 @@ class NodeWorkerPoolTest {
         NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(real()), home(), 2, "close");
         var last = pool.submit(HOME, () -> "done");
         List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("close-n" + HOME + "-")).toList();
+                .filter(t -> t.getName().startsWith("close-n" + HOME + "-"))
+                .toList();
         assertEquals(2, workers.size());
         pool.close();
         assertEquals("done", last.get());
         workers.forEach(t -> assertFalse(t.isAlive()));
         assertThrows(IllegalStateException.class, () -> pool.submit(HOME, () -> 1));
-        assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> { }));
+        assertThrows(IllegalStateException.class, () -> pool.runOnEveryWorker(ctx -> {}));
         pool.close();
     }
 
@@ -162,16 +184,17 @@ class NodeWorkerPoolTest {
     @Test
     void aNodeWithoutCpusIsRefusedAtStart() {
         SortedMap<Integer, CpuSet> nodes = new TreeMap<>(Map.of(0, CpuSet.of(0), 3, CpuSet.empty()));
-        NumacubeException e = assertThrows(NumacubeException.class,
-                () -> NodeWorkerPool.start(Optional.empty(), nodes, 1, "x"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> NodeWorkerPool.start(Optional.empty(), nodes, 1, "x"));
         assertTrue(e.getMessage().contains("node=3"), e.getMessage());
     }
 
     @Test
     void theCurrentWorkerIsTheSameObjectAcrossCalls() {
-        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.empty(), new TreeMap<>(Map.of(0, CpuSet.of(0))), 1,
-                "same")) {
-            pool.runOnEveryWorker(ctx -> assertSame(ctx, NodeWorkerPool.currentWorker().orElseThrow()));
+        try (NodeWorkerPool pool =
+                NodeWorkerPool.start(Optional.empty(), new TreeMap<>(Map.of(0, CpuSet.of(0))), 1, "same")) {
+            pool.runOnEveryWorker(
+                    ctx -> assertSame(ctx, NodeWorkerPool.currentWorker().orElseThrow()));
         }
     }
 }

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.condition.OS;
 class ScopedAffinityTest {
 
     private static NumaKernel real() {
-        return NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
-                + NumaKernels.unavailableReason().orElse("?")));
+        return NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen: "
+                        + NumaKernels.unavailableReason().orElse("?")));
     }
 
     @Test
@@ -92,8 +93,8 @@ class ScopedAffinityTest {
     void cpusThatAreNotThereAreAnError() {
         NumaKernel k = real();
         CpuSet before = k.threadAffinity();
-        KernelCallException e = assertThrows(KernelCallException.class,
-                () -> ScopedAffinity.pin(Optional.of(k), CpuSet.of(4000)));
+        KernelCallException e =
+                assertThrows(KernelCallException.class, () -> ScopedAffinity.pin(Optional.of(k), CpuSet.of(4000)));
         assertEquals(Errno.EINVAL, e.errno());
         assertEquals(before, k.threadAffinity());
         assertThrows(IllegalArgumentException.class, () -> ScopedAffinity.pin(Optional.of(k), CpuSet.empty()));

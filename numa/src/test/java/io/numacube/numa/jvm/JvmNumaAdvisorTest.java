@@ -32,16 +32,16 @@ class JvmNumaAdvisorTest {
     @ParameterizedTest
     @MethodSource("seedRows")
     void predictsJdk25AfterPatchColumnForEverySeedRow(Seed000 row) {
-        JvmNumaAdvice a = JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "Parallel", row.topology(), row.binding(),
-                Machine.full());
+        JvmNumaAdvice a =
+                JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "Parallel", row.topology(), row.binding(), Machine.full());
         assertEquals(row.jdk25(), a.prediction(), () -> row.name() + ": " + a.reason());
     }
 
     @ParameterizedTest
     @MethodSource("seedRows")
     void predictsJdk24BeforePatchColumnForEverySeedRow(Seed000 row) {
-        JvmNumaAdvice a = JvmNumaAdvisor.predict(24, UseNumaFlag.ON, "G1", row.topology(), row.binding(),
-                Machine.full());
+        JvmNumaAdvice a =
+                JvmNumaAdvisor.predict(24, UseNumaFlag.ON, "G1", row.topology(), row.binding(), Machine.full());
         assertEquals(row.jdk24(), a.prediction(), () -> row.name() + ": " + a.reason());
     }
 
@@ -52,7 +52,9 @@ class JvmNumaAdvisorTest {
         JvmNumaAdvice a = JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "G1", t, b, Machine.full());
         assertEquals(Prediction.OFF, a.prediction());
         assertTrue(a.reason().startsWith("The process memory and cpu node configuration does not match"), a.reason());
-        assertTrue(a.advice().stream().anyMatch(s -> s.contains("CPUs and memory meet: 0")), a.advice().toString());
+        assertTrue(
+                a.advice().stream().anyMatch(s -> s.contains("CPUs and memory meet: 0")),
+                a.advice().toString());
     }
 
     @Test
@@ -61,8 +63,11 @@ class JvmNumaAdvisorTest {
         ProcessBinding b = Machine.numactl(t, "0", Machine.policy(Mode.LOCAL, ""));
         JvmNumaAdvice a = JvmNumaAdvisor.predict(21, UseNumaFlag.ON, "Parallel", t, b, Machine.full());
         assertEquals(Prediction.ON, a.prediction());
-        assertTrue(a.advice().stream().anyMatch(s -> s.startsWith("eden is split across memory nodes 0-1")
-                && s.contains("part on nodes 1 is never allocated from")), a.advice().toString());
+        assertTrue(
+                a.advice().stream()
+                        .anyMatch(s -> s.startsWith("eden is split across memory nodes 0-1")
+                                && s.contains("part on nodes 1 is never allocated from")),
+                a.advice().toString());
     }
 
     @Test
@@ -72,7 +77,9 @@ class JvmNumaAdvisorTest {
         JvmNumaAdvice a = JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "G1", t, b, Machine.container());
         assertEquals(Prediction.OFF, a.prediction());
         assertTrue(a.reason().startsWith("Failed to initialize libnuma"), a.reason());
-        assertTrue(a.advice().stream().anyMatch(s -> s.contains("EPERM")), a.advice().toString());
+        assertTrue(
+                a.advice().stream().anyMatch(s -> s.contains("EPERM")),
+                a.advice().toString());
     }
 
     @Test
@@ -108,7 +115,8 @@ class JvmNumaAdvisorTest {
         ProcessBinding b = ProcessBindingReader.read(machine("four-node-sparse"), Optional.empty());
         JvmNumaAdvice a = JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "Z", t, b, Machine.full());
         assertEquals(Prediction.ON, a.prediction());
-        assertTrue(a.advice().stream().anyMatch(s -> s.startsWith("UseNUMA places only the young generation")),
+        assertTrue(
+                a.advice().stream().anyMatch(s -> s.startsWith("UseNUMA places only the young generation")),
                 a.advice().toString());
     }
 
@@ -121,7 +129,8 @@ class JvmNumaAdvisorTest {
         assertTrue(off.reason().contains("-XX:-UseNUMA"), off.reason());
         JvmNumaAdvice g1 = JvmNumaAdvisor.predict(25, UseNumaFlag.DEFAULT, "G1", t, b, Machine.full());
         assertEquals(Prediction.NOT_REQUESTED, g1.prediction());
-        assertTrue(g1.advice().stream().anyMatch(s -> s.startsWith("numacube places its own off-heap data")),
+        assertTrue(
+                g1.advice().stream().anyMatch(s -> s.startsWith("numacube places its own off-heap data")),
                 g1.advice().toString());
     }
 
@@ -131,7 +140,8 @@ class JvmNumaAdvisorTest {
         ProcessBinding b = Machine.numactl(t, "0-1", MemoryPolicy.defaultPolicy());
         JvmNumaAdvice a = JvmNumaAdvisor.predict(25, UseNumaFlag.DEFAULT, "ZGC", t, b, Machine.full());
         assertEquals(Prediction.ON, a.prediction());
-        assertTrue(a.advice().stream().anyMatch(s -> s.startsWith("ZGC turns UseNUMA on by default")),
+        assertTrue(
+                a.advice().stream().anyMatch(s -> s.startsWith("ZGC turns UseNUMA on by default")),
                 a.advice().toString());
     }
 
@@ -139,12 +149,18 @@ class JvmNumaAdvisorTest {
     void hasNoEffectWithCollectorsThatIgnoreIt() {
         Topology t = Machine.nodes(0, 2);
         ProcessBinding b = Machine.numactl(t, "0-1", MemoryPolicy.defaultPolicy());
-        assertEquals(Prediction.NO_EFFECT,
-                JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "Serial", t, b, Machine.full()).prediction());
-        assertEquals(Prediction.NO_EFFECT,
-                JvmNumaAdvisor.predict(11, UseNumaFlag.ON, "G1", t, b, Machine.full()).prediction());
-        assertEquals(Prediction.ON,
-                JvmNumaAdvisor.predict(17, UseNumaFlag.ON, "G1", t, b, Machine.full()).prediction());
+        assertEquals(
+                Prediction.NO_EFFECT,
+                JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "Serial", t, b, Machine.full())
+                        .prediction());
+        assertEquals(
+                Prediction.NO_EFFECT,
+                JvmNumaAdvisor.predict(11, UseNumaFlag.ON, "G1", t, b, Machine.full())
+                        .prediction());
+        assertEquals(
+                Prediction.ON,
+                JvmNumaAdvisor.predict(17, UseNumaFlag.ON, "G1", t, b, Machine.full())
+                        .prediction());
     }
 
     @Test
@@ -153,14 +169,30 @@ class JvmNumaAdvisorTest {
         ProcessBinding b = Machine.numactl(t, "0-1", MemoryPolicy.unknown());
         JvmNumaAdvice a = JvmNumaAdvisor.predict(25, UseNumaFlag.ON, "G1", t, b, PolicySupport.none("no FFM"));
         assertEquals(Prediction.ON, a.prediction());
-        assertTrue(a.advice().stream().anyMatch(s -> s.contains("could not probe get_mempolicy")), a.advice().toString());
-        assertTrue(a.advice().stream().anyMatch(s -> s.contains("memory policy is unknown")), a.advice().toString());
+        assertTrue(
+                a.advice().stream().anyMatch(s -> s.contains("could not probe get_mempolicy")),
+                a.advice().toString());
+        assertTrue(
+                a.advice().stream().anyMatch(s -> s.contains("memory policy is unknown")),
+                a.advice().toString());
     }
 
     @ParameterizedTest
-    @CsvSource({"G1,G1", "G1 Young Generation,G1", "-XX:+UseG1GC,G1", "Parallel,PARALLEL", "PS Scavenge,PARALLEL",
-            "ZGC Cycles,Z", "Z,Z", "Shenandoah Pauses,SHENANDOAH", "Copy,SERIAL", "MarkSweepCompact,SERIAL",
-            "UseSerialGC,SERIAL", "Epsilon,EPSILON", "whatever,UNKNOWN"})
+    @CsvSource({
+        "G1,G1",
+        "G1 Young Generation,G1",
+        "-XX:+UseG1GC,G1",
+        "Parallel,PARALLEL",
+        "PS Scavenge,PARALLEL",
+        "ZGC Cycles,Z",
+        "Z,Z",
+        "Shenandoah Pauses,SHENANDOAH",
+        "Copy,SERIAL",
+        "MarkSweepCompact,SERIAL",
+        "UseSerialGC,SERIAL",
+        "Epsilon,EPSILON",
+        "whatever,UNKNOWN"
+    })
     void recognisesGcNames(String name, JvmGc gc) {
         assertEquals(gc, JvmGc.fromName(name));
     }

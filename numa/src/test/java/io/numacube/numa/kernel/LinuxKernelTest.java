@@ -27,16 +27,19 @@ class LinuxKernelTest {
 
     @BeforeAll
     static void bind() {
-        kernel = NumaKernels.load().orElseThrow(() -> new AssertionError(
-                "native path not chosen on Linux: " + NumaKernels.unavailableReason().orElse("?")));
+        kernel = NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen on Linux: "
+                        + NumaKernels.unavailableReason().orElse("?")));
     }
 
     @Test
     void choosesTheNativePathOnLinux() {
         String arch = System.getProperty("os.arch");
         if (arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64")) {
-            assertTrue(NumaKernels.load().isPresent(), () -> "native NUMA path was not chosen: "
-                    + NumaKernels.unavailableReason().orElse("?"));
+            assertTrue(
+                    NumaKernels.load().isPresent(),
+                    () -> "native NUMA path was not chosen: "
+                            + NumaKernels.unavailableReason().orElse("?"));
             assertTrue(NumaKernels.unavailableReason().isEmpty());
             assertTrue(NumaKernels.load().get() instanceof LinuxKernel);
         }
@@ -125,7 +128,8 @@ class LinuxKernelTest {
     void mbindToANodeBeyondTheMaskIsAKernelCallException() {
         MemorySegment seg = kernel.mmapAnonymous(kernel.pageSizeBytes());
         try {
-            KernelCallException e = assertThrows(KernelCallException.class,
+            KernelCallException e = assertThrows(
+                    KernelCallException.class,
                     () -> kernel.mbind(seg, MemPolicyConstants.MPOL_BIND, NodeSet.of(4095), 0));
             assertEquals("mbind", e.call());
             assertTrue(e.getMessage().contains("node=4095"), e.getMessage());
@@ -139,8 +143,10 @@ class LinuxKernelTest {
         ThisProcess.assumeAllowed("mbind");
         MemorySegment seg = kernel.mmapAnonymous(2 * kernel.pageSizeBytes());
         try {
-            KernelCallException e = assertThrows(KernelCallException.class, () -> kernel.mbind(seg.asSlice(8),
-                    MemPolicyConstants.MPOL_BIND, NodeSet.of(ThisProcess.homeNode()), 0));
+            KernelCallException e = assertThrows(
+                    KernelCallException.class,
+                    () -> kernel.mbind(
+                            seg.asSlice(8), MemPolicyConstants.MPOL_BIND, NodeSet.of(ThisProcess.homeNode()), 0));
             assertEquals(Errno.EINVAL, e.errno());
             assertTrue(e.getMessage().contains("errno=EINVAL(22)"), e.getMessage());
         } finally {
@@ -174,7 +180,9 @@ class LinuxKernelTest {
         NodeSet allowed = kernel.memsAllowed();
         assertFalse(allowed.isEmpty());
         String list = Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(l -> l.startsWith("Mems_allowed_list:")).findFirst().orElseThrow()
+                .filter(l -> l.startsWith("Mems_allowed_list:"))
+                .findFirst()
+                .orElseThrow()
                 .substring("Mems_allowed_list:".length());
         assertEquals(NodeSet.parse(list), allowed);
     }
@@ -196,8 +204,7 @@ class LinuxKernelTest {
 
     @Test
     void emptyAffinityIsRefusedBeforeTheCall() {
-        KernelCallException e = assertThrows(KernelCallException.class,
-                () -> kernel.setThreadAffinity(CpuSet.empty()));
+        KernelCallException e = assertThrows(KernelCallException.class, () -> kernel.setThreadAffinity(CpuSet.empty()));
         assertEquals(Errno.EINVAL, e.errno());
     }
 

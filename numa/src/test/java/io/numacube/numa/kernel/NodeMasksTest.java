@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class NodeMasksTest {
 
-    private static final String MEMS_1024 = String.join(",", java.util.Collections.nCopies(31, "00000000"))
-            + ",00000001";
+    private static final String MEMS_1024 =
+            String.join(",", java.util.Collections.nCopies(31, "00000000")) + ",00000001";
 
     @Test
     void sizesTheMaskFromTheWidthOfMemsAllowedNotItsValue() {

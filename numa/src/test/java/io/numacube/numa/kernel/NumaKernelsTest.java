@@ -13,7 +13,9 @@ class NumaKernelsTest {
             throw new AssertionError("must not bind");
         });
         assertTrue(o.kernel().isEmpty());
-        assertEquals("os.name=Mac OS X: no NUMA calls; pure-Java fallback", o.reason().orElseThrow());
+        assertEquals(
+                "os.name=Mac OS X: no NUMA calls; pure-Java fallback",
+                o.reason().orElseThrow());
     }
 
     @Test
@@ -30,7 +32,9 @@ class NumaKernelsTest {
             throw new ExceptionInInitializerError(new IllegalCallerException("Illegal native access"));
         });
         assertTrue(o.kernel().isEmpty());
-        assertTrue(o.reason().orElseThrow().contains("--enable-native-access=ALL-UNNAMED"), o.reason().get());
+        assertTrue(
+                o.reason().orElseThrow().contains("--enable-native-access=ALL-UNNAMED"),
+                o.reason().get());
     }
 
     @Test

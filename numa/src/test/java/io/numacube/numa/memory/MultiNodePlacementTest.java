@@ -35,11 +35,13 @@ class MultiNodePlacementTest {
 
     @BeforeAll
     static void requireSeveralNodes() {
-        kernel = NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
-                + NumaKernels.unavailableReason().orElse("?")));
+        kernel = NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen: "
+                        + NumaKernels.unavailableReason().orElse("?")));
         topology = ThisMachine.topology();
-        assertTrue(topology.nodesWithCpus().size() >= 2, "the multinode stage needs 2+ CPU nodes: nodes="
-                + topology.nodes());
+        assertTrue(
+                topology.nodesWithCpus().size() >= 2,
+                "the multinode stage needs 2+ CPU nodes: nodes=" + topology.nodes());
     }
 
     private static NodeMemory memory(NumaKernel k) {
@@ -50,8 +52,8 @@ class MultiNodePlacementTest {
     void bindAndPreferredPutEveryPageOnEachMemoryNode() {
         try (NodeMemory m = memory(kernel)) {
             for (int node : topology.nodesWithMemory().toArray()) {
-                for (PlacementRequest r : new PlacementRequest[] {PlacementRequest.bind(node),
-                        PlacementRequest.preferred(node)}) {
+                for (PlacementRequest r :
+                        new PlacementRequest[] {PlacementRequest.bind(node), PlacementRequest.preferred(node)}) {
                     try (PlacedSegment seg = m.allocateTouched(EIGHT_MIB, r)) {
                         PageCensus c = m.census(seg);
                         assertEquals(PageCensus.Method.MOVE_PAGES, c.method());
@@ -67,7 +69,8 @@ class MultiNodePlacementTest {
     void firstTouchByAPinnedThreadPlacesOnEachCpuNodeWithoutMbind() {
         NumaKernel container = new ContainerKernel(kernel);
         try (NodeMemory m = memory(container)) {
-            for (int node : topology.nodesWithCpus().and(topology.nodesWithMemory()).toArray()) {
+            for (int node :
+                    topology.nodesWithCpus().and(topology.nodesWithMemory()).toArray()) {
                 try (PlacedSegment seg = m.allocateTouched(EIGHT_MIB, PlacementRequest.bind(node))) {
                     assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode());
                     PageCensus c = m.census(seg);
@@ -86,7 +89,9 @@ class MultiNodePlacementTest {
                 int nearest = topology.nearest(node, topology.nodesWithCpus()).getAsInt();
                 try (PlacedSegment seg = m.allocateTouched(EIGHT_MIB, PlacementRequest.firstTouch(node))) {
                     assertEquals(nearest, seg.targetNode());
-                    assertTrue(m.census(seg).fractionOn(nearest) >= 0.99, () -> m.census(seg).toString());
+                    assertTrue(
+                            m.census(seg).fractionOn(nearest) >= 0.99,
+                            () -> m.census(seg).toString());
                 }
             }
         }
@@ -97,7 +102,7 @@ class MultiNodePlacementTest {
         NodeSet nodes = topology.nodesWithCpus().and(topology.nodesWithMemory());
         for (NumaKernel k : new NumaKernel[] {kernel, new ContainerKernel(kernel)}) {
             try (NodeMemory m = memory(k);
-                 PlacedSegment seg = m.allocateTouched(4 * EIGHT_MIB, PlacementRequest.interleave(nodes))) {
+                    PlacedSegment seg = m.allocateTouched(4 * EIGHT_MIB, PlacementRequest.interleave(nodes))) {
                 PageCensus c = m.census(seg);
                 for (int node : nodes.toArray()) {
                     assertTrue(c.fractionOn(node) >= 0.5 / nodes.size(), () -> seg + " " + c);
@@ -117,10 +122,15 @@ class MultiNodePlacementTest {
         try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(kernel), byNode, 2, "mn")) {
             Map<Integer, CpuLocation> where = new ConcurrentHashMap<>();
             pool.runOnEveryWorker(ctx -> where.put(ctx.workerId(), kernel.currentCpu()));
-            pool.workerReports().forEach(r ->
-                    assertEquals(r.context().node(), where.get(r.context().workerId()).node(), r::toString));
+            pool.workerReports()
+                    .forEach(r -> assertEquals(
+                            r.context().node(),
+                            where.get(r.context().workerId()).node(),
+                            r::toString));
             for (int node : byNode.keySet()) {
-                assertEquals(node, pool.submit(node, () -> kernel.currentCpu().node()).join());
+                assertEquals(
+                        node,
+                        pool.submit(node, () -> kernel.currentCpu().node()).join());
             }
         }
     }

@@ -41,12 +41,16 @@ class NodeMemoryTest {
     private static final int HOME = ThisProcess.homeNode();
 
     private static NumaKernel real() {
-        return NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
-                + NumaKernels.unavailableReason().orElse("?")));
+        return NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen: "
+                        + NumaKernels.unavailableReason().orElse("?")));
     }
 
     private static NodeMemory nodeMemory(NumaKernel kernel) {
-        return new NodeMemory(Optional.of(kernel), PolicyProbe.probe(Optional.of(kernel)), ThisMachine.topology(),
+        return new NodeMemory(
+                Optional.of(kernel),
+                PolicyProbe.probe(Optional.of(kernel)),
+                ThisMachine.topology(),
                 kernel.threadAffinity());
     }
 
@@ -68,8 +72,8 @@ class NodeMemoryTest {
 
     /** The mode the allocator promises here: a mode done by mbind falls back to first touch where mbind is refused. */
     private static PlacementMode appliedHere(PlacementMode mode) {
-        boolean byMbind = mode == PlacementMode.BIND || mode == PlacementMode.PREFERRED
-                || mode == PlacementMode.INTERLEAVE;
+        boolean byMbind =
+                mode == PlacementMode.BIND || mode == PlacementMode.PREFERRED || mode == PlacementMode.INTERLEAVE;
         return byMbind && !ThisProcess.support().mbind() ? PlacementMode.FIRST_TOUCH : mode;
     }
 
@@ -83,7 +87,9 @@ class NodeMemoryTest {
             PlacementMode applied = appliedHere(mode);
             assertEquals(applied, seg.appliedMode());
             if (applied == mode) {
-                assertTrue(seg.fallbackReason().isEmpty(), () -> seg.fallbackReason().get());
+                assertTrue(
+                        seg.fallbackReason().isEmpty(),
+                        () -> seg.fallbackReason().get());
             } else {
                 String reason = seg.fallbackReason().orElseThrow();
                 assertTrue(reason.contains("mbind") && reason.contains("EPERM"), reason);
@@ -97,8 +103,10 @@ class NodeMemoryTest {
             } else if (applied == PlacementMode.FIRST_TOUCH || applied == PlacementMode.OS_DEFAULT) {
                 // move_pages, except where automatic NUMA balancing hid default-policy pages from it and the
                 // segment's own numa_maps line counted them
-                assertTrue(census.method() == PageCensus.Method.MOVE_PAGES
-                        || census.method() == PageCensus.Method.NUMA_MAPS, census::toString);
+                assertTrue(
+                        census.method() == PageCensus.Method.MOVE_PAGES
+                                || census.method() == PageCensus.Method.NUMA_MAPS,
+                        census::toString);
             } else {
                 assertEquals(PageCensus.Method.MOVE_PAGES, census.method());
             }
@@ -113,8 +121,8 @@ class NodeMemoryTest {
             MemorySegment kept = seg.segment();
             seg.close();
             assertTrue(seg.isClosed());
-            assertFalse(NumaMaps.mappedInThisProcess(address), "still mapped after close: 0x"
-                    + Long.toHexString(address));
+            assertFalse(
+                    NumaMaps.mappedInThisProcess(address), "still mapped after close: 0x" + Long.toHexString(address));
             assertEquals(0, memory.liveSegmentCount());
             assertEquals(0, memory.liveBytes());
             assertThrows(IllegalStateException.class, seg::segment);
@@ -149,7 +157,9 @@ class NodeMemoryTest {
             assertTrue(reason.contains("mbind") && reason.contains("EPERM"), reason);
             assertEquals(HOME, seg.targetNode());
             assertTrue(PageLocator.forThisProcess(Optional.of(real()), PolicyProbe.probe(Optional.of(real())))
-                    .census(seg.segment()).fractionOn(HOME) >= 0.99);
+                            .census(seg.segment())
+                            .fractionOn(HOME)
+                    >= 0.99);
             seg.close();
         }
     }
@@ -163,8 +173,8 @@ class NodeMemoryTest {
                 throw new KernelCallException("mbind", Errno.EPERM, "(test)");
             }
         };
-        try (NodeMemory memory = new NodeMemory(Optional.of(k), claimingMbind(real), ThisMachine.topology(),
-                real.threadAffinity())) {
+        try (NodeMemory memory =
+                new NodeMemory(Optional.of(k), claimingMbind(real), ThisMachine.topology(), real.threadAffinity())) {
             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.preferred(HOME));
             assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode());
             String reason = seg.fallbackReason().orElseThrow();
@@ -190,10 +200,10 @@ class NodeMemoryTest {
                 throw new KernelCallException("mbind", Errno.EINVAL, "(test)");
             }
         };
-        try (NodeMemory memory = new NodeMemory(Optional.of(k), claimingMbind(real), ThisMachine.topology(),
-                real.threadAffinity())) {
-            KernelCallException e = assertThrows(KernelCallException.class,
-                    () -> memory.allocate(EIGHT_MIB, PlacementRequest.bind(HOME)));
+        try (NodeMemory memory =
+                new NodeMemory(Optional.of(k), claimingMbind(real), ThisMachine.topology(), real.threadAffinity())) {
+            KernelCallException e = assertThrows(
+                    KernelCallException.class, () -> memory.allocate(EIGHT_MIB, PlacementRequest.bind(HOME)));
             assertEquals(Errno.EINVAL, e.errno());
             assertEquals(0, memory.liveSegmentCount());
             assertFalse(NumaMaps.mappedInThisProcess(mapped[0]));
@@ -205,13 +215,17 @@ class NodeMemoryTest {
         NumaKernel k = real();
         Topology mine = ThisMachine.topology();
         NumaNode home = mine.node(HOME).orElseThrow();
-        Topology withExpander = new Topology(List.of(
-                new NumaNode(0, home.cpus(), home.memTotalBytes(), 0, Map.of(0, 10, 3, 30, 5, 20)),
-                new NumaNode(3, CpuSet.empty(), 1L << 30, 0, Map.of(0, 30, 3, 10, 5, 40)),
-                new NumaNode(5, CpuSet.of(4095), 1L << 30, 0, Map.of(0, 20, 3, 40, 5, 10))),
-                mine.onlineCpus(), CpuSet.empty(), true, List.of());
-        try (NodeMemory memory = new NodeMemory(Optional.of(k), PolicyProbe.probe(Optional.of(k)), withExpander,
-                k.threadAffinity())) {
+        Topology withExpander = new Topology(
+                List.of(
+                        new NumaNode(0, home.cpus(), home.memTotalBytes(), 0, Map.of(0, 10, 3, 30, 5, 20)),
+                        new NumaNode(3, CpuSet.empty(), 1L << 30, 0, Map.of(0, 30, 3, 10, 5, 40)),
+                        new NumaNode(5, CpuSet.of(4095), 1L << 30, 0, Map.of(0, 20, 3, 40, 5, 10))),
+                mine.onlineCpus(),
+                CpuSet.empty(),
+                true,
+                List.of());
+        try (NodeMemory memory =
+                new NodeMemory(Optional.of(k), PolicyProbe.probe(Optional.of(k)), withExpander, k.threadAffinity())) {
             assertEquals(home.cpus().and(k.threadAffinity()), memory.fillerCpus(3));
             PlacedSegment seg = memory.allocateTouched(1 << 20, PlacementRequest.firstTouch(3));
             assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode());
@@ -227,7 +241,7 @@ class NodeMemoryTest {
         NumaKernel k = real();
         CpuSet before = k.threadAffinity();
         try (NodeMemory memory = nodeMemory(k);
-             PlacedSegment seg = memory.allocate(3 * k.pageSizeBytes() + 5, PlacementRequest.firstTouch(HOME))) {
+                PlacedSegment seg = memory.allocate(3 * k.pageSizeBytes() + 5, PlacementRequest.firstTouch(HOME))) {
             MemorySegment s = seg.segment();
             s.set(ValueLayout.JAVA_LONG, 0, 0x1234_5678_9abcL);
             s.set(ValueLayout.JAVA_BYTE, s.byteSize() - 1, (byte) 9);
@@ -247,9 +261,11 @@ class NodeMemoryTest {
             }
         };
         try (NodeMemory memory = nodeMemory(k);
-             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(HOME).withHugePages(true))) {
+                PlacedSegment seg = memory.allocateTouched(
+                        EIGHT_MIB, PlacementRequest.bind(HOME).withHugePages(true))) {
             assertEquals(appliedHere(PlacementMode.BIND), seg.appliedMode());
-            assertTrue(seg.notes().stream().anyMatch(n -> n.contains("MADV_HUGEPAGE") && n.contains("EINVAL")),
+            assertTrue(
+                    seg.notes().stream().anyMatch(n -> n.contains("MADV_HUGEPAGE") && n.contains("EINVAL")),
                     seg.notes()::toString);
         }
     }
@@ -257,16 +273,19 @@ class NodeMemoryTest {
     @Test
     void hugePagesOnThisMachineDoNotBreakPlacement() {
         try (NodeMemory memory = nodeMemory(real());
-             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(HOME).withHugePages(true))) {
-            assertTrue(memory.census(seg).fractionOn(HOME) >= 0.99, () -> memory.census(seg).toString());
+                PlacedSegment seg = memory.allocateTouched(
+                        EIGHT_MIB, PlacementRequest.bind(HOME).withHugePages(true))) {
+            assertTrue(
+                    memory.census(seg).fractionOn(HOME) >= 0.99,
+                    () -> memory.census(seg).toString());
         }
     }
 
     @Test
     void withoutAKernelMemoryComesFromAnArenaAndSaysSo() {
         Topology t = ThisMachine.topology();
-        try (NodeMemory memory = new NodeMemory(Optional.empty(), PolicySupport.none("test: no FFM"), t,
-                t.onlineCpus())) {
+        try (NodeMemory memory =
+                new NodeMemory(Optional.empty(), PolicySupport.none("test: no FFM"), t, t.onlineCpus())) {
             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(HOME));
             assertFalse(seg.isMapped());
             assertEquals(PlacementMode.OS_DEFAULT, seg.appliedMode());
@@ -296,15 +315,16 @@ class NodeMemoryTest {
     @Test
     void rejectsRequestsThatNameTheWrongNodes() {
         try (NodeMemory memory = nodeMemory(real())) {
-            NumacubeException two = assertThrows(NumacubeException.class, () -> memory.allocate(4096,
-                    new PlacementRequest(PlacementMode.BIND, NodeSet.of(0, 1), false)));
+            NumacubeException two = assertThrows(
+                    NumacubeException.class,
+                    () -> memory.allocate(4096, new PlacementRequest(PlacementMode.BIND, NodeSet.of(0, 1), false)));
             assertTrue(two.getMessage().contains("exactly one node"), two.getMessage());
             int absent = ThisMachine.topology().nodeIds().max() + 1;
-            NumacubeException unknown = assertThrows(NumacubeException.class,
-                    () -> memory.allocate(4096, PlacementRequest.bind(absent)));
+            NumacubeException unknown =
+                    assertThrows(NumacubeException.class, () -> memory.allocate(4096, PlacementRequest.bind(absent)));
             assertTrue(unknown.getMessage().contains("unknown=" + absent), unknown.getMessage());
-            NumacubeException size = assertThrows(NumacubeException.class,
-                    () -> memory.allocate(0, PlacementRequest.osDefault()));
+            NumacubeException size =
+                    assertThrows(NumacubeException.class, () -> memory.allocate(0, PlacementRequest.osDefault()));
             assertEquals(NumacubeException.Kind.INVALID_INPUT, size.kind());
             assertEquals(0, memory.liveSegmentCount());
         }
@@ -316,9 +336,11 @@ class NodeMemoryTest {
         NumaKernel k = real();
         RawMemoryPolicy threadPolicy = k.getMempolicy();
         try (NodeMemory memory = nodeMemory(k);
-             PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(HOME))) {
+                PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.bind(HOME))) {
             NumaMaps.Mapping m = NumaMaps.ofThisProcess().mappings().stream()
-                    .filter(x -> x.contains(seg.address())).findFirst().orElseThrow();
+                    .filter(x -> x.contains(seg.address()))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals("bind:" + HOME, m.policy());
             assertEquals(threadPolicy, k.getMempolicy());
         }

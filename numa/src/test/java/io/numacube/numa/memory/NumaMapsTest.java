@@ -18,7 +18,9 @@ class NumaMapsTest {
 
     private static Path fixture(String name) {
         try {
-            return Path.of(NumaMapsTest.class.getResource("/machines/two-node-policies/proc/self/" + name).toURI());
+            return Path.of(NumaMapsTest.class
+                    .getResource("/machines/two-node-policies/proc/self/" + name)
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -29,14 +31,27 @@ class NumaMapsTest {
     }
 
     private static NumaMaps.Mapping at(NumaMaps maps, long start) {
-        return maps.mappings().stream().filter(m -> m.start() == start).findFirst().orElseThrow();
+        return maps.mappings().stream()
+                .filter(m -> m.start() == start)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void readsEveryPolicySpelling() {
         NumaMaps maps = fixtureMaps();
-        assertEquals(List.of("default", "bind:0", "prefer (many):0-1", "weighted interleave:0-1", "bind=static:1",
-                        "interleave:0-1", "default", "prefer:1", "local", "default"),
+        assertEquals(
+                List.of(
+                        "default",
+                        "bind:0",
+                        "prefer (many):0-1",
+                        "weighted interleave:0-1",
+                        "bind=static:1",
+                        "interleave:0-1",
+                        "default",
+                        "prefer:1",
+                        "local",
+                        "default"),
                 maps.mappings().stream().map(NumaMaps.Mapping::policy).toList());
     }
 
@@ -100,7 +115,8 @@ class NumaMapsTest {
 
     @Test
     void aBadAddressIsASyntaxErrorWithTheLineNumber() {
-        NumacubeException e = assertThrows(NumacubeException.class,
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
                 () -> NumaMaps.parse(List.of("7efec03ee000 default N0=1", "zz12 bind:0 N0=1"), "numa_maps"));
         assertEquals(NumacubeException.Kind.SYNTAX, e.kind());
         assertTrue(e.getMessage().startsWith("numa_maps:2: \"zz12\" is not a hex address"), e.getMessage());

@@ -63,8 +63,10 @@ class PageLocatorTest {
     @Test
     void aNumaMapsLineThatAlsoCoversANeighbourIsNotBelieved() throws IOException {
         kernel.pageNodes = new int[] {1, ENOENT, 1, 1, 1, 1, 1, 1};
-        PageCensus c = locator(Long.toHexString(START - 4096) + " default anon=9 N0=9",
-                mapsLine(START - 4096, START + PAGES * 4096L)).census(segment);
+        PageCensus c = locator(
+                        Long.toHexString(START - 4096) + " default anon=9 N0=9",
+                        mapsLine(START - 4096, START + PAGES * 4096L))
+                .census(segment);
         assertEquals(PageCensus.Method.MOVE_PAGES, c.method());
         assertEquals(Map.of(1, 7L), c.pagesByNode());
         assertEquals(1, c.notPresent());

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.condition.OS;
 class PolicyProbeTest {
 
     private static NumaKernel real() {
-        return NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
-                + NumaKernels.unavailableReason().orElse("?")));
+        return NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen: "
+                        + NumaKernels.unavailableReason().orElse("?")));
     }
 
     @Test
@@ -33,14 +34,21 @@ class PolicyProbeTest {
             return;
         }
         assertTrue(s.nativeAccess() && s.affinity(), s::toString);
-        Map<String, Boolean> works = Map.of("mbind", s.mbind(), "set_mempolicy", s.setMempolicy(),
-                "get_mempolicy", s.getMempolicy(), "move_pages", s.movePages());
+        Map<String, Boolean> works = Map.of(
+                "mbind",
+                s.mbind(),
+                "set_mempolicy",
+                s.setMempolicy(),
+                "get_mempolicy",
+                s.getMempolicy(),
+                "move_pages",
+                s.movePages());
         assertTrue(works.keySet().containsAll(s.refusals().keySet()), s::toString);
         works.forEach((call, ok) -> {
             String refusal = s.refusals().get(call);
             assertEquals(ok, refusal == null, s::toString);
-            assertTrue(ok || refusal.contains("EPERM") || refusal.startsWith("not tried: get_mempolicy failed"),
-                    refusal);
+            assertTrue(
+                    ok || refusal.contains("EPERM") || refusal.startsWith("not tried: get_mempolicy failed"), refusal);
         });
     }
 
@@ -52,7 +60,8 @@ class PolicyProbeTest {
         k.setMempolicy(MemPolicyConstants.MPOL_PREFERRED, NodeSet.of(ThisProcess.homeNode()));
         try {
             PolicyProbe.probe(Optional.of(k));
-            assertEquals(new RawMemoryPolicy(MemPolicyConstants.MPOL_PREFERRED, 0, NodeSet.of(ThisProcess.homeNode())),
+            assertEquals(
+                    new RawMemoryPolicy(MemPolicyConstants.MPOL_PREFERRED, 0, NodeSet.of(ThisProcess.homeNode())),
                     k.getMempolicy());
         } finally {
             k.setMempolicy(before.mode() | before.modeFlags(), before.nodes());
@@ -71,7 +80,9 @@ class PolicyProbeTest {
         String mbind = s.refusals().get("mbind");
         assertTrue(mbind.startsWith("mbind: errno=EPERM(1)"), mbind);
         assertTrue(mbind.contains("CAP_SYS_NICE") && mbind.contains("first touch"), mbind);
-        assertTrue(s.refusals().get("move_pages").contains("numa_maps"), s.refusals().get("move_pages"));
+        assertTrue(
+                s.refusals().get("move_pages").contains("numa_maps"),
+                s.refusals().get("move_pages"));
         assertFalse(s.refusals().containsKey("sched_setaffinity"));
     }
 

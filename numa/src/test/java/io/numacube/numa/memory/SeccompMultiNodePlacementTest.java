@@ -41,18 +41,23 @@ class SeccompMultiNodePlacementTest {
     @BeforeAll
     static void requireTheFilterAndSeveralNodes() throws Exception {
         String seccomp = Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(l -> l.startsWith("Seccomp:")).findFirst().orElse("Seccomp: <absent>");
-        assertEquals("2", seccomp.substring("Seccomp:".length()).strip(),
+                .filter(l -> l.startsWith("Seccomp:"))
+                .findFirst()
+                .orElse("Seccomp: <absent>");
+        assertEquals(
+                "2",
+                seccomp.substring("Seccomp:".length()).strip(),
                 "this class must run under a seccomp filter (build/seccomp-eperm): " + seccomp);
-        kernel = NumaKernels.load().orElseThrow(() -> new AssertionError("native path not chosen: "
-                + NumaKernels.unavailableReason().orElse("?")));
+        kernel = NumaKernels.load()
+                .orElseThrow(() -> new AssertionError("native path not chosen: "
+                        + NumaKernels.unavailableReason().orElse("?")));
         topology = ThisMachine.topology();
         assertTrue(topology.nodesWithCpus().size() >= 2, "needs 2+ CPU nodes: nodes=" + topology.nodes());
     }
 
     private static NodeMemory memory() {
-        return new NodeMemory(Optional.of(kernel), PolicyProbe.probe(Optional.of(kernel)), topology,
-                kernel.threadAffinity());
+        return new NodeMemory(
+                Optional.of(kernel), PolicyProbe.probe(Optional.of(kernel)), topology, kernel.threadAffinity());
     }
 
     @Test
@@ -71,7 +76,8 @@ class SeccompMultiNodePlacementTest {
     @Test
     void bindFallsBackToFirstTouchAndStillLandsOnEachCpuNode() {
         try (NodeMemory m = memory()) {
-            for (int node : topology.nodesWithCpus().and(topology.nodesWithMemory()).toArray()) {
+            for (int node :
+                    topology.nodesWithCpus().and(topology.nodesWithMemory()).toArray()) {
                 try (PlacedSegment seg = m.allocateTouched(SIXTEEN_MIB, PlacementRequest.bind(node))) {
                     assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode(), seg::toString);
                     assertTrue(seg.fallbackReason().orElse("").contains("EPERM"), seg::toString);
@@ -93,7 +99,9 @@ class SeccompMultiNodePlacementTest {
                 try (PlacedSegment seg = m.allocateTouched(SIXTEEN_MIB, PlacementRequest.bind(node))) {
                     assertEquals(PlacementMode.FIRST_TOUCH, seg.appliedMode(), seg::toString);
                     assertEquals(nearest, seg.targetNode(), seg::toString);
-                    assertTrue(m.census(seg).fractionOn(nearest) >= 0.99, () -> m.census(seg).toString());
+                    assertTrue(
+                            m.census(seg).fractionOn(nearest) >= 0.99,
+                            () -> m.census(seg).toString());
                 }
             }
         }
@@ -109,7 +117,9 @@ class SeccompMultiNodePlacementTest {
         }
         try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(kernel), byNode, 1, "sc")) {
             for (int node : byNode.keySet()) {
-                assertEquals(node, pool.submit(node, () -> kernel.currentCpu().node()).join());
+                assertEquals(
+                        node,
+                        pool.submit(node, () -> kernel.currentCpu().node()).join());
             }
         }
         CpuSet before = kernel.threadAffinity();

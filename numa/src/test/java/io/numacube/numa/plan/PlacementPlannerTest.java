@@ -53,7 +53,8 @@ class PlacementPlannerTest {
         assertEquals(row.firstTouchMode(), p.mode(), () -> row.name() + ": " + p.reasons());
         if (p.mode() == PlacementMode.OS_DEFAULT) {
             String policy = row.binding().policy().toString();
-            assertTrue(p.reasons().stream().anyMatch(r -> r.contains("first touch the process policy " + policy)),
+            assertTrue(
+                    p.reasons().stream().anyMatch(r -> r.contains("first touch the process policy " + policy)),
                     p.reasons().toString());
         }
         assertInvariants(row.topology(), row.binding(), p);
@@ -64,10 +65,12 @@ class PlacementPlannerTest {
         Topology t = Machine.nodes(0, 2);
         ProcessBinding b = Machine.numactl(t, "0-1", Machine.policy(Mode.INTERLEAVE, "0-1"));
         PlacementPlan withMbind = PlacementPlanner.plan(t, b, Machine.full());
-        assertTrue(withMbind.reasons().stream().anyMatch(r -> r.contains("interleave:0-1 is overridden per segment")),
+        assertTrue(
+                withMbind.reasons().stream().anyMatch(r -> r.contains("interleave:0-1 is overridden per segment")),
                 withMbind.reasons().toString());
         PlacementPlan without = PlacementPlanner.plan(t, b, Machine.container());
-        assertTrue(without.reasons().stream().anyMatch(r -> r.contains("interleaved over nodes 0-1")),
+        assertTrue(
+                without.reasons().stream().anyMatch(r -> r.contains("interleaved over nodes 0-1")),
                 without.reasons().toString());
     }
 
@@ -78,8 +81,12 @@ class PlacementPlannerTest {
         PlacementPlan p = PlacementPlanner.plan(t, b, Machine.full());
         assertEquals(NodeSet.parse("1-2"), p.dataNodes());
         assertEquals(NodeSet.parse("0-2"), p.workerNodes());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("CPUs and memory meet on nodes 1-2")), p.reasons().toString());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.startsWith("memory nodes 3 left out")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.contains("CPUs and memory meet on nodes 1-2")),
+                p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.startsWith("memory nodes 3 left out")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -92,7 +99,9 @@ class PlacementPlannerTest {
         assertEquals(CpuSet.parse("0-7,16-23"), p.workerCpus().get(0));
         assertEquals(CpuSet.parse("8-15,24-31"), p.workerCpus().get(1));
         assertEquals(Map.of(0, 0, 1, 1), p.fillerNode());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("CPUs and memory meet on nodes 0-1")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.contains("CPUs and memory meet on nodes 0-1")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -129,8 +138,9 @@ class PlacementPlannerTest {
         PlacementPlan p = PlacementPlanner.plan(t, b, Machine.container());
         assertEquals(NodeSet.parse("0-1"), p.dataNodes());
         assertEquals(PlacementMode.FIRST_TOUCH, p.mode());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.startsWith("memory-only nodes 2 left out")
-                && r.contains("EPERM")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.startsWith("memory-only nodes 2 left out") && r.contains("EPERM")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -143,7 +153,9 @@ class PlacementPlannerTest {
         assertEquals(NodeSet.of(1), p.dataNodes());
         assertEquals(NodeSet.of(0), p.workerNodes());
         assertEquals(0, p.fillerNode().get(1));
-        assertTrue(p.reasons().stream().anyMatch(r -> r.startsWith("every access is remote")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.startsWith("every access is remote")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
 
         ProcessBinding cpuset = Machine.binding(CpuSet.parse("0-3"), NodeSet.of(1), MemoryPolicy.unknown());
@@ -175,7 +187,9 @@ class PlacementPlannerTest {
         assertEquals(NodeSet.of(1), p.workerNodes());
         assertEquals(NodeSet.of(1), p.dataNodes());
         assertEquals(Map.of(1, CpuSet.of(5)), p.workerCpus());
-        assertTrue(p.reasons().get(0).startsWith("bound to node 1 only"), p.reasons().toString());
+        assertTrue(
+                p.reasons().get(0).startsWith("bound to node 1 only"),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -186,8 +200,9 @@ class PlacementPlannerTest {
         PlacementPlan p = PlacementPlanner.plan(t, b, PolicySupport.none("enable with --enable-native-access"));
         assertEquals(PlacementMode.OS_DEFAULT, p.mode());
         assertEquals(NodeSet.parse("0-1"), p.dataNodes());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("best effort")
-                && r.contains("--enable-native-access")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.contains("best effort") && r.contains("--enable-native-access")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -199,7 +214,8 @@ class PlacementPlannerTest {
         assertEquals(NodeSet.of(0), p.dataNodes());
         assertEquals(NodeSet.of(0), p.workerNodes());
         assertEquals(PlacementMode.FIRST_TOUCH, p.mode());
-        assertTrue(p.reasons().get(0).startsWith("one-node machine"), p.reasons().toString());
+        assertTrue(
+                p.reasons().get(0).startsWith("one-node machine"), p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -219,7 +235,9 @@ class PlacementPlannerTest {
         PlacementPlan p = PlacementPlanner.plan(t, b, Machine.full());
         assertEquals(NodeSet.parse("0-1"), p.workerNodes());
         assertEquals(NodeSet.of(0), p.dataNodes());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.startsWith("worker nodes 1 have no memory")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.startsWith("worker nodes 1 have no memory")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -230,7 +248,9 @@ class PlacementPlannerTest {
         PlacementPlan p = PlacementPlanner.plan(t, b, Machine.container());
         assertEquals(NodeSet.of(1), p.dataNodes());
         assertEquals(NodeSet.of(1), p.workerNodes());
-        assertTrue(p.reasons().get(0).startsWith("bound to node 1 only"), p.reasons().toString());
+        assertTrue(
+                p.reasons().get(0).startsWith("bound to node 1 only"),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -242,7 +262,9 @@ class PlacementPlannerTest {
         assertEquals(NodeSet.of(0), p.dataNodes());
         assertEquals(Map.of(0, CpuSet.parse("0-3")), p.workerCpus());
         assertEquals(PlacementMode.FIRST_TOUCH, p.mode());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("memory policy is unknown")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.contains("memory policy is unknown")),
+                p.reasons().toString());
         assertInvariants(t, b, p);
     }
 
@@ -259,11 +281,13 @@ class PlacementPlannerTest {
     void saysWorkersAreUnpinnedWhenOnlyMbindWorks() {
         Topology t = Machine.nodes(0, 2);
         ProcessBinding b = Machine.numactl(t, "0-1", MemoryPolicy.defaultPolicy());
-        PolicySupport s = new PolicySupport(true, true, true, true, true, false,
-                Map.of("sched_setaffinity", "sched_setaffinity errno=EPERM(1)"));
+        PolicySupport s = new PolicySupport(
+                true, true, true, true, true, false, Map.of("sched_setaffinity", "sched_setaffinity errno=EPERM(1)"));
         PlacementPlan p = PlacementPlanner.plan(t, b, s);
         assertEquals(PlacementMode.BIND, p.mode());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.startsWith("threads cannot be pinned")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.startsWith("threads cannot be pinned")),
+                p.reasons().toString());
     }
 
     @Test
@@ -273,7 +297,9 @@ class PlacementPlannerTest {
         ProcessBinding b = Machine.binding(CpuSet.parse("0-7"), NodeSet.parse("0-1"), relative);
         PlacementPlan p = PlacementPlanner.plan(t, b, Machine.full());
         assertEquals(NodeSet.parse("0-1"), p.dataNodes());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("relative node numbers")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.contains("relative node numbers")),
+                p.reasons().toString());
     }
 
     @Test
@@ -291,7 +317,9 @@ class PlacementPlannerTest {
         ProcessBinding b = Machine.binding(CpuSet.parse("0-7"), NodeSet.of(9), MemoryPolicy.defaultPolicy());
         PlacementPlan p = PlacementPlanner.plan(t, b, Machine.full());
         assertEquals(NodeSet.parse("0-1"), p.dataNodes());
-        assertTrue(p.reasons().stream().anyMatch(r -> r.contains("match no node")), p.reasons().toString());
+        assertTrue(
+                p.reasons().stream().anyMatch(r -> r.contains("match no node")),
+                p.reasons().toString());
     }
 
     @Test
@@ -307,7 +335,9 @@ class PlacementPlannerTest {
     static void assertInvariants(Topology t, ProcessBinding b, PlacementPlan p) {
         assertFalse(p.workerNodes().isEmpty(), "no worker node");
         assertFalse(p.dataNodes().isEmpty(), "no data node");
-        assertEquals(p.workerNodes(), NodeSet.of(p.workerCpus().keySet().stream().mapToInt(i -> i).toArray()));
+        assertEquals(
+                p.workerNodes(),
+                NodeSet.of(p.workerCpus().keySet().stream().mapToInt(i -> i).toArray()));
         p.workerCpus().forEach((node, cpus) -> {
             assertFalse(cpus.isEmpty(), "worker node " + node + " has no CPU");
             assertTrue(b.allowedCpus().containsAll(cpus), "worker CPUs " + cpus + " not allowed " + b.allowedCpus());
@@ -318,7 +348,9 @@ class PlacementPlannerTest {
         if (b.policy().mode() == Mode.BIND && b.policy().nodes().intersects(allowedMems)) {
             assertTrue(b.policy().nodes().containsAll(p.dataNodes()), "data outside membind " + b.policy());
         }
-        assertEquals(p.dataNodes(), NodeSet.of(p.fillerNode().keySet().stream().mapToInt(i -> i).toArray()));
+        assertEquals(
+                p.dataNodes(),
+                NodeSet.of(p.fillerNode().keySet().stream().mapToInt(i -> i).toArray()));
         p.fillerNode().forEach((data, filler) -> {
             assertTrue(p.workerNodes().contains(filler), "filler " + filler + " is not a worker node");
             if (p.workerNodes().contains(data)) {

@@ -23,6 +23,7 @@ public final class FakeNumaKernel implements NumaKernel {
     public RawMemoryPolicy policy = new RawMemoryPolicy(0, 0, NodeSet.empty());
     /** What {@link #pageNodes} answers: a node id per page, or a negative errno for a page move_pages calls absent. */
     public int[] pageNodes = new int[0];
+
     public final Map<String, Integer> refuse = new HashMap<>();
     public final List<String> calls = new ArrayList<>();
 

@@ -17,8 +17,7 @@ import java.util.Optional;
 /** Small in-memory topologies, bindings as numactl would leave them, and policy-support variants for tests. */
 public final class Machine {
 
-    private Machine() {
-    }
+    private Machine() {}
 
     /** {@code n} nodes with ids {@code firstId..}, 4 CPUs and 16 GiB each, distance 10 local and 21 remote. */
     public static Topology nodes(int firstId, int n) {
@@ -63,8 +62,21 @@ public final class Machine {
     /** A default Docker container: memory-policy calls refused with EPERM, affinity works. */
     public static PolicySupport container() {
         String eperm = "errno=EPERM(1) — seccomp without CAP_SYS_NICE";
-        return new PolicySupport(true, false, false, false, false, true,
-                Map.of("mbind", "mbind " + eperm, "set_mempolicy", "set_mempolicy " + eperm,
-                        "get_mempolicy", "get_mempolicy " + eperm, "move_pages", "move_pages " + eperm));
+        return new PolicySupport(
+                true,
+                false,
+                false,
+                false,
+                false,
+                true,
+                Map.of(
+                        "mbind",
+                        "mbind " + eperm,
+                        "set_mempolicy",
+                        "set_mempolicy " + eperm,
+                        "get_mempolicy",
+                        "get_mempolicy " + eperm,
+                        "move_pages",
+                        "move_pages " + eperm));
     }
 }

@@ -8,8 +8,7 @@ import java.nio.file.Path;
 /** The fixture machine trees under {@code src/test/resources/machines/<name>/}. */
 public final class Machines {
 
-    private Machines() {
-    }
+    private Machines() {}
 
     public static SystemRoot machine(String name) {
         URL url = Machines.class.getResource("/machines/" + name);

@@ -23,8 +23,15 @@ import java.util.List;
  * @param jdk25            UseNUMA on JDK 25 ("After Patch")
  * @param jdk24            UseNUMA on JDK 24 ("Before Patch")
  */
-public record Seed000(String name, Topology topology, ProcessBinding binding, NodeSet dataNodes, NodeSet workerNodes,
-                      PlacementMode firstTouchMode, Prediction jdk25, Prediction jdk24) {
+public record Seed000(
+        String name,
+        Topology topology,
+        ProcessBinding binding,
+        NodeSet dataNodes,
+        NodeSet workerNodes,
+        PlacementMode firstTouchMode,
+        Prediction jdk25,
+        Prediction jdk24) {
 
     @Override
     public String toString() {
@@ -42,30 +49,101 @@ public record Seed000(String name, Topology topology, ProcessBinding binding, No
         return List.of(
                 row("-N0 -m0 (single node)", two, "0", Machine.policy(Mode.BIND, "0"), "0", "0", ft, off, off),
                 row("-N0 -m0,1 (node mismatch)", two, "0", Machine.policy(Mode.BIND, "0-1"), "0", "0", ft, off, on),
-                row("-N0,1 -m0,1 (multi node match)", two, "0-1", Machine.policy(Mode.BIND, "0-1"), "0-1", "0-1", ft,
-                        on, on),
+                row(
+                        "-N0,1 -m0,1 (multi node match)",
+                        two,
+                        "0-1",
+                        Machine.policy(Mode.BIND, "0-1"),
+                        "0-1",
+                        "0-1",
+                        ft,
+                        on,
+                        on),
                 row("unbound", two, "0-1", MemoryPolicy.defaultPolicy(), "0-1", "0-1", ft, on, on),
                 row("-N0 -i0 (single node)", two, "0", Machine.policy(Mode.INTERLEAVE, "0"), "0", "0", ft, off, on),
-                row("-N0 -i0,1 (node mismatch)", two, "0", Machine.policy(Mode.INTERLEAVE, "0-1"), "0", "0", os, off,
+                row(
+                        "-N0 -i0,1 (node mismatch)",
+                        two,
+                        "0",
+                        Machine.policy(Mode.INTERLEAVE, "0-1"),
+                        "0",
+                        "0",
+                        os,
+                        off,
                         on),
-                row("-N0,1 -i0,1 (multi node)", two, "0-1", Machine.policy(Mode.INTERLEAVE, "0-1"), "0-1", "0-1", os,
-                        on, on),
+                row(
+                        "-N0,1 -i0,1 (multi node)",
+                        two,
+                        "0-1",
+                        Machine.policy(Mode.INTERLEAVE, "0-1"),
+                        "0-1",
+                        "0-1",
+                        os,
+                        on,
+                        on),
                 row("-N0 --localalloc (single node)", two, "0", local, "0", "0", ft, off, on),
                 row("-N0,1 --localalloc on 4 nodes (node mismatch)", four, "0-1", local, "0-1", "0-1", ft, off, on),
                 row("-N0,1 --localalloc (multi node)", two, "0-1", local, "0-1", "0-1", ft, on, on),
-                row("-N0 --preferred=0 (single node)", two, "0", Machine.policy(Mode.PREFERRED, "0"), "0", "0", ft,
-                        off, on),
-                row("-N0,1 --preferred=0 on 4 nodes (node mismatch)", four, "0-1",
-                        Machine.policy(Mode.PREFERRED, "0"), "0-1", "0-1", os, off, on),
-                row("-N0,1 --preferred=0 (multi node)", two, "0-1", Machine.policy(Mode.PREFERRED, "0"), "0-1", "0-1",
-                        os, on, on),
-                row("--preferred=0 (no CPU binding, multi node)", two, "0-1", Machine.policy(Mode.PREFERRED, "0"),
-                        "0-1", "0-1", os, on, on));
+                row(
+                        "-N0 --preferred=0 (single node)",
+                        two,
+                        "0",
+                        Machine.policy(Mode.PREFERRED, "0"),
+                        "0",
+                        "0",
+                        ft,
+                        off,
+                        on),
+                row(
+                        "-N0,1 --preferred=0 on 4 nodes (node mismatch)",
+                        four,
+                        "0-1",
+                        Machine.policy(Mode.PREFERRED, "0"),
+                        "0-1",
+                        "0-1",
+                        os,
+                        off,
+                        on),
+                row(
+                        "-N0,1 --preferred=0 (multi node)",
+                        two,
+                        "0-1",
+                        Machine.policy(Mode.PREFERRED, "0"),
+                        "0-1",
+                        "0-1",
+                        os,
+                        on,
+                        on),
+                row(
+                        "--preferred=0 (no CPU binding, multi node)",
+                        two,
+                        "0-1",
+                        Machine.policy(Mode.PREFERRED, "0"),
+                        "0-1",
+                        "0-1",
+                        os,
+                        on,
+                        on));
     }
 
-    private static Seed000 row(String name, Topology t, String cpuNodes, MemoryPolicy p, String data, String workers,
-                               PlacementMode firstTouch, Prediction jdk25, Prediction jdk24) {
-        return new Seed000(name, t, Machine.numactl(t, cpuNodes, p), NodeSet.parse(data), NodeSet.parse(workers),
-                firstTouch, jdk25, jdk24);
+    private static Seed000 row(
+            String name,
+            Topology t,
+            String cpuNodes,
+            MemoryPolicy p,
+            String data,
+            String workers,
+            PlacementMode firstTouch,
+            Prediction jdk25,
+            Prediction jdk24) {
+        return new Seed000(
+                name,
+                t,
+                Machine.numactl(t, cpuNodes, p),
+                NodeSet.parse(data),
+                NodeSet.parse(workers),
+                firstTouch,
+                jdk25,
+                jdk24);
     }
 }

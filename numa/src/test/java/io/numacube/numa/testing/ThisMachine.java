@@ -19,18 +19,23 @@ public final class ThisMachine {
 
     private static final Path NODES = Path.of("/sys/devices/system/node");
 
-    private ThisMachine() {
-    }
+    private ThisMachine() {}
 
     public static Topology topology() {
         CpuSet online = CpuSet.parse(read(Path.of("/sys/devices/system/cpu/online")));
         if (!Files.isDirectory(NODES.resolve("node0")) && !Files.isDirectory(NODES)) {
-            return new Topology(List.of(new NumaNode(0, online, 1L << 30, 0, Map.of(0, 10))), online, CpuSet.empty(),
-                    false, List.of("no sysfs nodes"));
+            return new Topology(
+                    List.of(new NumaNode(0, online, 1L << 30, 0, Map.of(0, 10))),
+                    online,
+                    CpuSet.empty(),
+                    false,
+                    List.of("no sysfs nodes"));
         }
         List<NumaNode> nodes = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(NODES)) {
-            for (Path d : dirs.filter(p -> p.getFileName().toString().matches("node\\d+")).sorted().toList()) {
+            for (Path d : dirs.filter(p -> p.getFileName().toString().matches("node\\d+"))
+                    .sorted()
+                    .toList()) {
                 int id = Integer.parseInt(d.getFileName().toString().substring(4));
                 CpuSet cpus = CpuSet.parse(read(d.resolve("cpulist")));
                 long memKb = 0;
@@ -44,7 +49,8 @@ public final class ThisMachine {
                 Path distance = d.resolve("distance");
                 Path onlineNodes = NODES.resolve("online");
                 if (Files.isReadable(distance) && Files.isReadable(onlineNodes)) {
-                    int[] ids = io.numacube.numa.topology.NodeSet.parse(read(onlineNodes)).toArray();
+                    int[] ids = io.numacube.numa.topology.NodeSet.parse(read(onlineNodes))
+                            .toArray();
                     String[] values = read(distance).split("\\s+");
                     for (int i = 0; i < ids.length && i < values.length; i++) {
                         dist.put(ids[i], Integer.parseInt(values[i]));

@@ -25,16 +25,15 @@ import org.junit.jupiter.api.Assumptions;
 public final class ThisProcess {
 
     /** The calls a container's seccomp profile refuses, as {@link PolicySupport#refusals()} names them. */
-    private static final Set<String> MEMORY_POLICY_CALLS = Set.of("mbind", "set_mempolicy", "get_mempolicy",
-            "move_pages");
+    private static final Set<String> MEMORY_POLICY_CALLS =
+            Set.of("mbind", "set_mempolicy", "get_mempolicy", "move_pages");
 
     private static final class Read {
         static final Topology TOPOLOGY = TopologyReader.read(SystemRoot.live());
         static final ProcessBinding BINDING = ProcessBindingReader.read(SystemRoot.live(), NumaKernels.load());
     }
 
-    private ThisProcess() {
-    }
+    private ThisProcess() {}
 
     /**
      * The lowest node with memory on which this process may both run and allocate: where tests place memory and
@@ -58,8 +57,9 @@ public final class ThisProcess {
 
     /** The node that owns {@code cpu}, by the topology reader. */
     public static int nodeOfCpu(int cpu) {
-        return Read.TOPOLOGY.nodeOfCpu(cpu).orElseThrow(() -> new AssertionError("cpu " + cpu + " is on no node: "
-                + Read.TOPOLOGY.nodes()));
+        return Read.TOPOLOGY
+                .nodeOfCpu(cpu)
+                .orElseThrow(() -> new AssertionError("cpu " + cpu + " is on no node: " + Read.TOPOLOGY.nodes()));
     }
 
     /** Whether a seccomp filter is installed ({@code Seccomp: 2} in /proc/self/status), as in a Docker container. */
@@ -82,8 +82,8 @@ public final class ThisProcess {
         boolean filtered = seccompFiltered();
         s.refusals().forEach((call, reason) -> {
             if (!filtered || !MEMORY_POLICY_CALLS.contains(call)) {
-                throw new AssertionError(call + " refused " + (filtered ? "though not a memory-policy call"
-                        : "without a seccomp filter") + ": " + reason);
+                throw new AssertionError(call + " refused "
+                        + (filtered ? "though not a memory-policy call" : "without a seccomp filter") + ": " + reason);
             }
         });
         return s;
@@ -94,8 +94,9 @@ public final class ThisProcess {
         PolicySupport s = support();
         for (String call : calls) {
             String refusal = s.refusals().get(call);
-            Assumptions.assumeTrue(refusal == null, () -> "this test needs " + call + ", refused in this process "
-                    + "(seccomp filter): " + refusal);
+            Assumptions.assumeTrue(
+                    refusal == null,
+                    () -> "this test needs " + call + ", refused in this process " + "(seccomp filter): " + refusal);
         }
     }
 }

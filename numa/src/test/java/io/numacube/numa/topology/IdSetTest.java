@@ -15,9 +15,21 @@ import org.junit.jupiter.params.provider.ValueSource;
 class IdSetTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "0|0", "0-3|0-3", "0-3,8|0-3,8", "8,0-3|0-3,8", "0,1,2,3|0-3", "0-1,1-2|0-2", "5-5|5", "' 0-3 , 8 '|0-3,8",
-            "'0-3\n'|0-3", "2,4,6|2,4,6", "0-1,3-4|0-1,3-4"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "0|0",
+                "0-3|0-3",
+                "0-3,8|0-3,8",
+                "8,0-3|0-3,8",
+                "0,1,2,3|0-3",
+                "0-1,1-2|0-2",
+                "5-5|5",
+                "' 0-3 , 8 '|0-3,8",
+                "'0-3\n'|0-3",
+                "2,4,6|2,4,6",
+                "0-1,3-4|0-1,3-4"
+            })
     void parsesListAndPrintsItCanonically(String in, String printed) {
         assertEquals(printed, CpuSet.parse(in).toList());
         assertEquals(printed, NodeSet.parse(in).toList());
@@ -32,11 +44,26 @@ class IdSetTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"garbage", "0-", "-1", "3-1", "0,,1", "1-2-3", "0x1", "1.5", ",", "0-3,", "\u0663",
-            "\uff11", "12345678901"})
+    @ValueSource(
+            strings = {
+                "garbage",
+                "0-",
+                "-1",
+                "3-1",
+                "0,,1",
+                "1-2-3",
+                "0x1",
+                "1.5",
+                ",",
+                "0-3,",
+                "\u0663",
+                "\uff11",
+                "12345678901"
+            })
     void rejectsMalformedListWithSyntaxErrorQuotingTheText(String bad) {
         NumacubeException e = assertThrows(NumacubeException.class, () -> CpuSet.parse(bad));
-        assertTrue(e.kind() == NumacubeException.Kind.SYNTAX || e.kind() == NumacubeException.Kind.INVALID_INPUT,
+        assertTrue(
+                e.kind() == NumacubeException.Kind.SYNTAX || e.kind() == NumacubeException.Kind.INVALID_INPUT,
                 e.kind().toString());
         assertTrue(e.getMessage().contains("cpu"), e.getMessage());
     }
@@ -58,8 +85,18 @@ class IdSetTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"3|0-1", "ff,ffffffff|0-39", "00000000,00000001|0", "80000000,00000000|63",
-            "0|''", "'f\n'|0-3", "FF|0-7", "00000001,00000000,00000000|64"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "3|0-1",
+                "ff,ffffffff|0-39",
+                "00000000,00000001|0",
+                "80000000,00000000|63",
+                "0|''",
+                "'f\n'|0-3",
+                "FF|0-7",
+                "00000001,00000000,00000000|64"
+            })
     void parsesHexMasksMostSignificantGroupFirst(String mask, String list) {
         assertEquals(list, CpuSet.parseHexMask(mask).toList());
     }

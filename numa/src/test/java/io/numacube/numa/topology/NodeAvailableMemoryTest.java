@@ -27,13 +27,18 @@ class NodeAvailableMemoryTest {
         Files.writeString(dir.resolve("sys/devices/system/cpu/online"), "0-1\n");
         SystemRoot root = SystemRoot.at(dir);
         List<NodeAvailableMemory> m = NodeAvailableMemory.read(root, TopologyReader.read(root));
-        assertEquals(List.of(new NodeAvailableMemory(0, 100 * 1024, 650 * 1024,
-                "/sys/devices/system/node/node0/meminfo")), m);
+        assertEquals(
+                List.of(new NodeAvailableMemory(0, 100 * 1024, 650 * 1024, "/sys/devices/system/node/node0/meminfo")),
+                m);
         // a sandbox whose node is smaller than the machine: the machine's MemAvailable, as one pool
         Files.createDirectories(dir.resolve("proc"));
         Files.writeString(dir.resolve("proc/meminfo"), "MemTotal: 4000 kB\nMemFree: 3000 kB\nMemAvailable: 3500 kB\n");
-        assertEquals(List.of(new NodeAvailableMemory(NodeAvailableMemory.MACHINE, 3000 * 1024, 3500 * 1024,
-                "/proc/meminfo; the nodes' meminfo add up to less than the machine's")),
+        assertEquals(
+                List.of(new NodeAvailableMemory(
+                        NodeAvailableMemory.MACHINE,
+                        3000 * 1024,
+                        3500 * 1024,
+                        "/proc/meminfo; the nodes' meminfo add up to less than the machine's")),
                 NodeAvailableMemory.read(root, TopologyReader.read(root)));
     }
 }

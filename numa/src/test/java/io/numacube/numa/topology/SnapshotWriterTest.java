@@ -52,8 +52,16 @@ class SnapshotWriterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"two-node-server", "four-node-sparse", "two-node-memory-only", "offline-cpus",
-            "cgroup-v1-docker", "cgroup-v2-cpuset", "no-numa"})
+    @ValueSource(
+            strings = {
+                "two-node-server",
+                "four-node-sparse",
+                "two-node-memory-only",
+                "offline-cpus",
+                "cgroup-v1-docker",
+                "cgroup-v2-cpuset",
+                "no-numa"
+            })
     void snapshotOfAFixtureReproducesItsTopologyAndBinding(String name) {
         SystemRoot from = machine(name);
         SnapshotWriter.save(from, tmp);

@@ -32,7 +32,8 @@ class SystemRootTest {
 
     @Test
     void rejectsRelativePaths() {
-        NumacubeException e = assertThrows(NumacubeException.class, () -> SystemRoot.at(tmp).resolve("proc/meminfo"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> SystemRoot.at(tmp).resolve("proc/meminfo"));
         assertTrue(e.getMessage().contains("path=proc/meminfo"), e.getMessage());
     }
 
@@ -60,7 +61,8 @@ class SystemRootTest {
     @Test
     void refusesFilesLargerThanAnyKernelFact() throws IOException {
         Files.write(tmp.resolve("big"), new byte[SystemRoot.MAX_FILE_BYTES + 1]);
-        NumacubeException e = assertThrows(NumacubeException.class, () -> SystemRoot.at(tmp).read("/big"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> SystemRoot.at(tmp).read("/big"));
         assertTrue(e.getMessage().contains("file=/big") && e.getMessage().contains("limit="), e.getMessage());
     }
 

@@ -88,7 +88,9 @@ class TopologyReaderTest {
         Topology t = TopologyReader.read(machine("offline-cpus"));
         assertEquals("0-5", t.onlineCpus().toList());
         assertEquals("6-7", t.offlineCpus().toList());
-        assertTrue(t.notes().stream().anyMatch(n -> n.contains("6-7") && n.contains("offline")), t.notes().toString());
+        assertTrue(
+                t.notes().stream().anyMatch(n -> n.contains("6-7") && n.contains("offline")),
+                t.notes().toString());
     }
 
     @Test
@@ -100,7 +102,9 @@ class TopologyReaderTest {
         assertEquals("0-3", n.cpus().toList());
         assertEquals(8_000_000L * 1024, n.memTotalBytes());
         assertEquals(6_000_000L * 1024, n.memFreeBytes());
-        assertTrue(t.notes().stream().anyMatch(s -> s.contains("synthetic node 0")), t.notes().toString());
+        assertTrue(
+                t.notes().stream().anyMatch(s -> s.contains("synthetic node 0")),
+                t.notes().toString());
     }
 
     @Test
@@ -114,7 +118,9 @@ class TopologyReaderTest {
         assertTrue(t.node(1).orElseThrow().distances().isEmpty());
         assertEquals(20, t.distance(0, 1), "kernel default when unknown");
         List<String> notes = t.notes();
-        assertTrue(notes.stream().anyMatch(n -> n.contains("online does not parse") && n.contains("garbage")), notes.toString());
+        assertTrue(
+                notes.stream().anyMatch(n -> n.contains("online does not parse") && n.contains("garbage")),
+                notes.toString());
         assertTrue(notes.stream().anyMatch(n -> n.contains("node1/meminfo has no MemTotal")), notes.toString());
         assertTrue(notes.stream().anyMatch(n -> n.contains("node0/distance") && n.contains("abc")), notes.toString());
         assertTrue(notes.stream().anyMatch(n -> n.contains("node1/distance has 3 distances for 2")), notes.toString());
@@ -151,8 +157,8 @@ class TopologyReaderTest {
     @Test
     void failsWhenMemTotalOverflows() throws IOException {
         Path root = copyOf("two-node-server");
-        Files.writeString(root.resolve("sys/devices/system/node/node0/meminfo"),
-                "Node 0 MemTotal: 9223372036854775807 kB\n");
+        Files.writeString(
+                root.resolve("sys/devices/system/node/node0/meminfo"), "Node 0 MemTotal: 9223372036854775807 kB\n");
         NumacubeException e = assertThrows(NumacubeException.class, () -> TopologyReader.read(SystemRoot.at(root)));
         assertTrue(e.getMessage().contains("too large"), e.getMessage());
     }
@@ -179,7 +185,9 @@ class TopologyReaderTest {
         Files.writeString(root.resolve("sys/devices/system/node/online"), "\n");
         Topology t = TopologyReader.read(SystemRoot.at(root));
         assertEquals(NodeSet.parse("0-1"), t.nodeIds());
-        assertTrue(t.notes().stream().anyMatch(n -> n.contains("online is empty")), t.notes().toString());
+        assertTrue(
+                t.notes().stream().anyMatch(n -> n.contains("online is empty")),
+                t.notes().toString());
     }
 
     @Test

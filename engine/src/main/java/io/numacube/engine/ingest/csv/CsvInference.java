@@ -32,13 +32,16 @@ public record CsvInference(TableSchema schema, List<Note> notes) {
 
         /** One line: {@code column v is DOUBLE: value "1.5" at f.csv:3 is not an integer}. */
         public String text() {
-            return "column " + column + " is " + type + ": value \"" + CsvTableReader.escape(value) + "\" at "
-                    + source + ":" + line + " " + reason;
+            return "column " + column + " is " + type + ": value \"" + CsvTableReader.escape(value) + "\" at " + source
+                    + ":" + line + " " + reason;
         }
     }
 
     /** The note about {@code column}, or null when its type needed no explanation. */
     public Note note(String column) {
-        return notes.stream().filter(n -> n.column().equalsIgnoreCase(column)).findFirst().orElse(null);
+        return notes.stream()
+                .filter(n -> n.column().equalsIgnoreCase(column))
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -58,21 +58,24 @@ public final class CsvInput implements AutoCloseable {
      */
     public static CsvInput open(Path path) {
         if (Files.isDirectory(path)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a CSV source must be a file, not a directory: file=" + path + " — name the .csv file in it");
         }
         FileChannel ch;
         try {
             ch = FileChannel.open(path, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "CSV file not found: file=" + path + " — check the path");
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "CSV file not found: file=" + path + " — check the path");
         } catch (AccessDeniedException e) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "CSV file not readable: file=" + path + " — check its permissions");
         } catch (java.nio.file.FileSystemException e) {
             // ELOOP, ENOTDIR, ENAMETOOLONG...: the path is wrong, which the user can fix
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "CSV file cannot be opened: file=" + path + " error=" + IoReason.of(e) + " — check the path");
         } catch (IOException e) {
             throw failure(path.toString(), e);
@@ -97,7 +100,8 @@ public final class CsvInput implements AutoCloseable {
         byte[] magic = in.readNBytes(SNIFF_BYTES);
         in.unread(magic);
         if (startsWith(magic, PARQUET)) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     path + " is a Parquet file; Parquet is not supported yet — export it as CSV");
         }
         if (startsWith(magic, ZSTD)) {
@@ -174,15 +178,20 @@ public final class CsvInput implements AutoCloseable {
         java.nio.charset.CoderResult r = utf8.decode(in, java.nio.CharBuffer.allocate(end), true);
         // a multi-byte character cut by the end of the sniffed bytes is not an error
         if (r.isError() && (end < head.length || in.position() < end - 3)) {
-            throw notText(path, in.position(), "a byte that is not UTF-8 (0x"
-                    + Integer.toHexString(head[in.position()] & 0xff) + ")");
+            throw notText(
+                    path,
+                    in.position(),
+                    "a byte that is not UTF-8 (0x" + Integer.toHexString(head[in.position()] & 0xff) + ")");
         }
     }
 
     private static NumacubeException notText(Path path, int offset, String what) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, path + ":1:" + (offset + 1) + ": " + what
-                + " in the header row at byte offset " + offset + ": this is a binary file, not CSV text (gzip- and "
-                + "zstd-compressed CSV are read; other formats are not)");
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                path + ":1:" + (offset + 1) + ": " + what
+                        + " in the header row at byte offset " + offset
+                        + ": this is a binary file, not CSV text (gzip- and "
+                        + "zstd-compressed CSV are read; other formats are not)");
     }
 
     private static boolean startsWith(byte[] bytes, byte[] prefix) {
@@ -226,8 +235,7 @@ public final class CsvInput implements AutoCloseable {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -260,8 +268,7 @@ public final class CsvInput implements AutoCloseable {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -272,15 +279,19 @@ public final class CsvInput implements AutoCloseable {
 
     static NumacubeException failure(String source, IOException e) {
         if (e instanceof com.github.luben.zstd.ZstdIOException) {
-            return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            return new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "corrupt zstd data: file=" + source + " error=" + IoReason.of(e) + " — check the file");
         }
         if (e instanceof java.util.zip.ZipException) {
-            return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            return new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "corrupt gzip data: file=" + source + " error=" + IoReason.of(e) + " — check the file");
         }
-        return new NumacubeException(NumacubeException.Kind.PLATFORM,
-                "cannot read CSV file: file=" + source + " error=" + IoReason.of(e), e);
+        return new NumacubeException(
+                NumacubeException.Kind.PLATFORM,
+                "cannot read CSV file: file=" + source + " error=" + IoReason.of(e),
+                e);
     }
 
     /** A zstd decompressing stream; zstd-jni's native library is loaded on first use. */
@@ -288,9 +299,12 @@ public final class CsvInput implements AutoCloseable {
         try {
             return new java.io.BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), 1 << 16);
         } catch (UnsatisfiedLinkError | ExceptionInInitializerError | NoClassDefFoundError e) {
-            throw new NumacubeException(NumacubeException.Kind.PLATFORM, path + " is zstd-compressed and zstd's "
-                    + "native library cannot be loaded here: error=" + e + " — decompress it (zstd -d) or recompress "
-                    + "it with gzip");
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    path + " is zstd-compressed and zstd's "
+                            + "native library cannot be loaded here: error=" + e
+                            + " — decompress it (zstd -d) or recompress "
+                            + "it with gzip");
         }
     }
 

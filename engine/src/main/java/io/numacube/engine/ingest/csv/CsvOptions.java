@@ -17,7 +17,8 @@ public record CsvOptions(char delimiter, int sampleRows, int bufferBytes) {
     public CsvOptions {
         checkDelimiter(delimiter);
         if (sampleRows < 1 || bufferBytes < 64) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "CSV sample rows and buffer must be positive: sampleRows=" + sampleRows + " bufferBytes="
                             + bufferBytes);
         }
@@ -26,7 +27,8 @@ public record CsvOptions(char delimiter, int sampleRows, int bufferBytes) {
     /** @throws NumacubeException INVALID_INPUT unless {@code delimiter} is ASCII and not a quote or line break */
     static void checkDelimiter(char delimiter) {
         if (delimiter > 127 || delimiter == '"' || delimiter == '\n' || delimiter == '\r') {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "the CSV delimiter must be one ASCII character other than a quote or line break: delimiter="
                             + delimiter + " — use e.g. ',' ';' '|' or a tab");
         }

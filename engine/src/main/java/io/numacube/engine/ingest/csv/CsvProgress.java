@@ -8,7 +8,7 @@ package io.numacube.engine.ingest.csv;
 public interface CsvProgress {
 
     /** A listener that ignores everything. */
-    CsvProgress NONE = (rows, bytesRead, totalBytes) -> { };
+    CsvProgress NONE = (rows, bytesRead, totalBytes) -> {};
 
     /**
      * @param rows       data rows read so far

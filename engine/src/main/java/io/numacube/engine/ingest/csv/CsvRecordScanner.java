@@ -127,7 +127,9 @@ final class CsvRecordScanner implements AutoCloseable {
             refill();
         }
         bomChecked = true;
-        if (limit - recordStart >= 3 && (buf[recordStart] & 0xFF) == 0xEF && (buf[recordStart + 1] & 0xFF) == 0xBB
+        if (limit - recordStart >= 3
+                && (buf[recordStart] & 0xFF) == 0xEF
+                && (buf[recordStart + 1] & 0xFF) == 0xBB
                 && (buf[recordStart + 2] & 0xFF) == 0xBF) {
             recordStart += 3;
             recordEnd = recordStart;
@@ -217,8 +219,13 @@ final class CsvRecordScanner implements AutoCloseable {
                         break;
                     }
                 }
-                throw fault(p, n, "unexpected character after closing quote (a quoted field must end at a delimiter"
-                        + " or line end)", fieldStart, true);
+                throw fault(
+                        p,
+                        n,
+                        "unexpected character after closing quote (a quoted field must end at a delimiter"
+                                + " or line end)",
+                        fieldStart,
+                        true);
             }
             while (p < lim) {
                 byte c = b[p];
@@ -226,8 +233,12 @@ final class CsvRecordScanner implements AutoCloseable {
                     break;
                 }
                 if (c == QUOTE) {
-                    throw fault(p, n, "quote inside an unquoted field (quote the whole field and double the quote)",
-                            fieldStart, true);
+                    throw fault(
+                            p,
+                            n,
+                            "quote inside an unquoted field (quote the whole field and double the quote)",
+                            fieldStart,
+                            true);
                 }
                 p++;
             }
@@ -281,8 +292,12 @@ final class CsvRecordScanner implements AutoCloseable {
         }
         if (limit == buf.length) {
             if (buf.length >= MAX_RECORD_BYTES) {
-                throw fault(recordStart, 0, "record longer than " + MAX_RECORD_BYTES + " bytes (an unterminated quote?)",
-                        recordStart, false);
+                throw fault(
+                        recordStart,
+                        0,
+                        "record longer than " + MAX_RECORD_BYTES + " bytes (an unterminated quote?)",
+                        recordStart,
+                        false);
             }
             buf = Arrays.copyOf(buf, Math.min(buf.length * 2, MAX_RECORD_BYTES));
         }
@@ -345,15 +360,17 @@ final class CsvRecordScanner implements AutoCloseable {
     private CsvFault fault(int bufferPosition, int field, String reason, int valueStart, boolean toDelimiter) {
         long[] at = locate(bufferPosition);
         int e = valueStart;
-        while (e < limit && e - valueStart < CsvFault.MAX_VALUE_BYTES && buf[e] != LF
+        while (e < limit
+                && e - valueStart < CsvFault.MAX_VALUE_BYTES
+                && buf[e] != LF
                 && !(toDelimiter && buf[e] == delimiter)) {
             e++;
         }
         if (e > valueStart && e < limit && buf[e] == LF && buf[e - 1] == CR) {
             e--;
         }
-        return new CsvFault(at[0], at[1], field, reason, new String(buf, valueStart, e - valueStart,
-                StandardCharsets.UTF_8));
+        return new CsvFault(
+                at[0], at[1], field, reason, new String(buf, valueStart, e - valueStart, StandardCharsets.UTF_8));
     }
 
     @Override

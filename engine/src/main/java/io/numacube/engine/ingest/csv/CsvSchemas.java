@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class CsvSchemas {
 
-    private CsvSchemas() {
-    }
+    private CsvSchemas() {}
 
     /**
      * Parses a comma-separated list of columns, each written SQL-style {@code name TYPE} or as
@@ -25,7 +24,8 @@ public final class CsvSchemas {
      */
     public static TableSchema parseDeclaration(String tableName, String declaration) {
         if (declaration == null || declaration.isBlank()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     "a schema declaration lists columns: table=" + tableName
                             + " declaration=\"\" — e.g. \"desk STRING, pnl DOUBLE\"");
         }
@@ -67,7 +67,8 @@ public final class CsvSchemas {
     }
 
     private static NumacubeException badEntry(String tableName, String entry) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
                 "each schema entry is a name and a type: table=" + tableName + " entry=\"" + entry
                         + "\" — e.g. \"desk STRING, pnl DOUBLE\" or \"desk:string,pnl:double\"");
     }

@@ -20,8 +20,7 @@ public final class CsvStagingLoader {
 
     /** A staged table and how its read went. The staging is owned by the caller. */
     /** @param inference the inferred schema and why, or null when the schema was declared */
-    public record Staged(TableStaging staging, CsvReadSummary summary, CsvInference inference) {
-    }
+    public record Staged(TableStaging staging, CsvReadSummary summary, CsvInference inference) {}
 
     /**
      * Stages {@code file} as table {@code tableName}.
@@ -41,9 +40,12 @@ public final class CsvStagingLoader {
     private Staged stage(CsvInput in, String source, String tableName, TableSchema declared, CsvProgress progress) {
         CsvInference inference = declared == null ? reader.inferWithNotes(in.head(), source, tableName) : null;
         TableSchema schema = inference != null ? inference.schema() : new TableSchema(tableName, declared.columns());
-        String hint = declared != null ? null : "the column types were inferred from the first "
-                + reader.options().sampleRows() + " rows (" + schema.declaration() + "); if the value is right, "
-                + "declare the table's schema";
+        String hint = declared != null
+                ? null
+                : "the column types were inferred from the first "
+                        + reader.options().sampleRows() + " rows (" + schema.declaration()
+                        + "); if the value is right, "
+                        + "declare the table's schema";
         TableStaging staging = new TableStaging(schema);
         CsvReadSummary summary = reader.read(in, source, schema, hint, new StagingSink(staging), progress);
         return new Staged(staging, summary, inference);

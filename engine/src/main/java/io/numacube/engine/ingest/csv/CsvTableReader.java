@@ -62,8 +62,8 @@ public final class CsvTableReader {
      *
      * @param misfitHint the hint, or null for none
      */
-    public CsvReadSummary read(Path file, TableSchema schema, String misfitHint, CsvRowSink sink,
-                               CsvProgress progress) {
+    public CsvReadSummary read(
+            Path file, TableSchema schema, String misfitHint, CsvRowSink sink, CsvProgress progress) {
         try (CsvInput in = CsvInput.open(file)) {
             return read(in, file.toString(), schema, misfitHint, sink, progress);
         } catch (IOException e) {
@@ -72,8 +72,8 @@ public final class CsvTableReader {
     }
 
     /** As {@link #read(Path, TableSchema, String, CsvRowSink, CsvProgress)}, from an input opened by the caller. */
-    public CsvReadSummary read(CsvInput in, String source, TableSchema schema, String misfitHint, CsvRowSink sink,
-                               CsvProgress progress) {
+    public CsvReadSummary read(
+            CsvInput in, String source, TableSchema schema, String misfitHint, CsvRowSink sink, CsvProgress progress) {
         try {
             return read(in.all(), source, in.size(), schema, misfitHint, sink, progress);
         } catch (IOException e) {
@@ -87,13 +87,24 @@ public final class CsvTableReader {
      * @param source     the name used in messages
      * @param totalBytes the input size for progress, or -1
      */
-    public CsvReadSummary read(ReadableByteChannel in, String source, long totalBytes, TableSchema schema,
-                               CsvRowSink sink, CsvProgress progress) {
+    public CsvReadSummary read(
+            ReadableByteChannel in,
+            String source,
+            long totalBytes,
+            TableSchema schema,
+            CsvRowSink sink,
+            CsvProgress progress) {
         return read(in, source, totalBytes, schema, null, sink, progress);
     }
 
-    private CsvReadSummary read(ReadableByteChannel in, String source, long totalBytes, TableSchema schema,
-                                String misfitHint, CsvRowSink sink, CsvProgress progress) {
+    private CsvReadSummary read(
+            ReadableByteChannel in,
+            String source,
+            long totalBytes,
+            TableSchema schema,
+            String misfitHint,
+            CsvRowSink sink,
+            CsvProgress progress) {
         long started = System.nanoTime();
         CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
         long rows = 0;
@@ -119,8 +130,8 @@ public final class CsvTableReader {
             progress.update(rows, scanner.bytesConsumed(), totalBytes);
             return new CsvReadSummary(rows, scanner.bytesConsumed(), System.nanoTime() - started);
         } catch (CsvFault f) {
-            NumacubeException e = error(source, f, f.field() < header.size() ? header.get(f.field()) : "#"
-                    + (f.field() + 1));
+            NumacubeException e =
+                    error(source, f, f.field() < header.size() ? header.get(f.field()) : "#" + (f.field() + 1));
             if (misfitHint != null && f instanceof NamedFault nf && nf.misfit) {
                 throw new NumacubeException(e.kind(), e.getMessage() + " — " + misfitHint);
             }
@@ -205,12 +216,18 @@ public final class CsvTableReader {
                 cols.add(new ColumnSpec(header.get(f), type));
                 if (type == ColumnType.DOUBLE && longs[f] > 0 && notLong[f] != null) {
                     notes.add(withType(notLong[f], type, notLong[f].reason()));
-                } else if (type == ColumnType.STRING && notNumberOrDate[f] != null && (doubles[f] > 0 || dates[f] > 0)) {
-                    notes.add(withType(notNumberOrDate[f], type, doubles[f] >= dates[f]
-                            ? "is not a number, and " + (nonEmpty[f] - doubles[f]) + " of " + nonEmpty[f]
-                                    + " sampled values are not (at most " + MISFIT_PERCENT + "% may be)"
-                            : "is not a date (yyyy-MM-dd), and " + (nonEmpty[f] - dates[f]) + " of " + nonEmpty[f]
-                                    + " sampled values are not (at most " + MISFIT_PERCENT + "% may be)"));
+                } else if (type == ColumnType.STRING
+                        && notNumberOrDate[f] != null
+                        && (doubles[f] > 0 || dates[f] > 0)) {
+                    notes.add(withType(
+                            notNumberOrDate[f],
+                            type,
+                            doubles[f] >= dates[f]
+                                    ? "is not a number, and " + (nonEmpty[f] - doubles[f]) + " of " + nonEmpty[f]
+                                            + " sampled values are not (at most " + MISFIT_PERCENT + "% may be)"
+                                    : "is not a date (yyyy-MM-dd), and " + (nonEmpty[f] - dates[f]) + " of "
+                                            + nonEmpty[f] + " sampled values are not (at most " + MISFIT_PERCENT
+                                            + "% may be)"));
                 }
             }
             return new CsvInference(new TableSchema(tableName, cols), notes);
@@ -234,8 +251,8 @@ public final class CsvTableReader {
         return "is not an integer";
     }
 
-    private static CsvInference.Note note(CsvRecordScanner scanner, String source, String column, int f,
-                                          String reason) {
+    private static CsvInference.Note note(
+            CsvRecordScanner scanner, String source, String column, int f, String reason) {
         long line = scanner.locate(scanner.fieldOrigin(f))[0];
         return new CsvInference.Note(column, ColumnType.STRING, scanner.fieldText(f), source, line, reason);
     }
@@ -277,11 +294,13 @@ public final class CsvTableReader {
 
     private static List<String> readHeader(CsvRecordScanner scanner, String source) throws IOException {
         if (!scanner.next()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     source + ":1:1: empty file (a header row with the column names is required)");
         }
         if (scanner.fieldCount() == 1 && scanner.isBlankLine()) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
                     source + ":1:1: empty header row (a header row with the column names is required)");
         }
         List<String> names = new ArrayList<>(scanner.fieldCount());
@@ -289,12 +308,19 @@ public final class CsvTableReader {
         for (int f = 0; f < scanner.fieldCount(); f++) {
             String notText = notText(scanner, f);
             if (notText != null) {
-                throw error(source, at(scanner, f, notText + " in the header row (is this a CSV file?)"), "#" + (f + 1));
+                throw error(
+                        source, at(scanner, f, notText + " in the header row (is this a CSV file?)"), "#" + (f + 1));
             }
             String name = scanner.fieldText(f).strip();
             if (!scanner.fieldQuoted(f) && name.indexOf('\r') >= 0) {
-                throw error(source, at(scanner, f, "carriage return without a line feed: lines must end with LF or"
-                        + " CRLF, not CR alone"), "#" + (f + 1));
+                throw error(
+                        source,
+                        at(
+                                scanner,
+                                f,
+                                "carriage return without a line feed: lines must end with LF or"
+                                        + " CRLF, not CR alone"),
+                        "#" + (f + 1));
             }
             if (name.isEmpty()) {
                 throw error(source, at(scanner, f, "empty column name in the header row"), "#" + (f + 1));
@@ -331,17 +357,21 @@ public final class CsvTableReader {
         for (int f = 0; f < header.size(); f++) {
             int c = schema.indexOf(header.get(f));
             if (c < 0) {
-                throw error(source, at(scanner, f, "header column is not in the schema (schema: "
-                        + schema.declaration() + ")"), header.get(f));
+                throw error(
+                        source,
+                        at(scanner, f, "header column is not in the schema (schema: " + schema.declaration() + ")"),
+                        header.get(f));
             }
             fieldColumn[f] = c;
             used[c] = true;
         }
         for (int c = 0; c < schema.size(); c++) {
             if (!used[c]) {
-                throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                        source + ":1:1: the header lacks a schema column (field " + schema.column(c).name()
-                                + ", value \"" + escape(String.join(String.valueOf(','), header)) + "\")");
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        source + ":1:1: the header lacks a schema column (field "
+                                + schema.column(c).name() + ", value \""
+                                + escape(String.join(String.valueOf(','), header)) + "\")");
             }
         }
         return fieldColumn;
@@ -358,11 +388,17 @@ public final class CsvTableReader {
         String reason = "row has " + found + (found == 1 ? " field" : " fields") + ", the header has " + expected;
         if (found > expected) {
             long[] lc = scanner.locate(scanner.fieldOrigin(expected));
-            return new NamedFault(lc[0], lc[1], expected, reason, scanner.fieldText(expected),
-                    "#" + (expected + 1) + " (extra)");
+            return new NamedFault(
+                    lc[0], lc[1], expected, reason, scanner.fieldText(expected), "#" + (expected + 1) + " (extra)");
         }
         long[] lc = scanner.locate(scanner.recordContentEnd());
-        return new NamedFault(lc[0], lc[1], found, reason, "", schema.column(fieldColumn[found]).name());
+        return new NamedFault(
+                lc[0],
+                lc[1],
+                found,
+                reason,
+                "",
+                schema.column(fieldColumn[found]).name());
     }
 
     /** A fault whose field is already named. */
@@ -390,8 +426,8 @@ public final class CsvTableReader {
             sb.append(", value \"").append(escape(f.value())).append('"');
         }
         sb.append(')');
-        ErrorPosition at = ErrorPosition.file(source, Math.max(1, f.line()), (int) Math.max(0, Math.min(
-                Integer.MAX_VALUE, f.column())), name);
+        ErrorPosition at = ErrorPosition.file(
+                source, Math.max(1, f.line()), (int) Math.max(0, Math.min(Integer.MAX_VALUE, f.column())), name);
         return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "22P02", sb.toString(), at, null);
     }
 
@@ -477,8 +513,10 @@ public final class CsvTableReader {
                                 sink.setDate(col, dec.longValue);
                             }
                         }
-                        default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL,
-                                "column type without a CSV converter: type=" + fieldType[f]);
+                        default ->
+                            throw new NumacubeException(
+                                    NumacubeException.Kind.INTERNAL,
+                                    "column type without a CSV converter: type=" + fieldType[f]);
                     }
                 } catch (NumacubeException rejected) {
                     problem = rejected.getMessage();
@@ -486,9 +524,18 @@ public final class CsvTableReader {
                 }
                 if (problem != null) {
                     long[] lc = sc.locate(sc.fieldOrigin(f));
-                    boolean misfit = !refused && problem != FieldDecoder.EMPTY && problem != NOT_UTF8
+                    boolean misfit = !refused
+                            && problem != FieldDecoder.EMPTY
+                            && problem != NOT_UTF8
                             && problem != FieldDecoder.NOT_FINITE;
-                    throw new NamedFault(lc[0], lc[1], f, problem, sc.fieldText(f), schema.column(col).name(), misfit);
+                    throw new NamedFault(
+                            lc[0],
+                            lc[1],
+                            f,
+                            problem,
+                            sc.fieldText(f),
+                            schema.column(col).name(),
+                            misfit);
                 }
             }
             try {

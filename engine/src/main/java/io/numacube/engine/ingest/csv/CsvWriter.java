@@ -45,7 +45,10 @@ public final class CsvWriter implements AutoCloseable {
     public void writeString(String value) throws IOException {
         separate();
         int n = value.length();
-        boolean quote = n == 0 || value.charAt(0) == ' ' || value.charAt(0) == '\t' || value.charAt(n - 1) == ' '
+        boolean quote = n == 0
+                || value.charAt(0) == ' '
+                || value.charAt(0) == '\t'
+                || value.charAt(n - 1) == ' '
                 || value.charAt(n - 1) == '\t';
         boolean ascii = true;
         for (int i = 0; i < n && !quote; i++) {
@@ -108,8 +111,11 @@ public final class CsvWriter implements AutoCloseable {
      */
     public void writeDouble(double value) throws IOException {
         separate();
-        String s = Double.isNaN(value) ? "nan" : value == Double.POSITIVE_INFINITY ? "inf"
-                : value == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(value);
+        String s = Double.isNaN(value)
+                ? "nan"
+                : value == Double.POSITIVE_INFINITY
+                        ? "inf"
+                        : value == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(value);
         ensure(s.length());
         for (int i = 0; i < s.length(); i++) {
             buf[pos++] = (byte) s.charAt(i);
@@ -120,8 +126,8 @@ public final class CsvWriter implements AutoCloseable {
     public void writeDate(long epochDay) throws IOException {
         LocalDate d = LocalDate.ofEpochDay(epochDay);
         if (d.getYear() < 0 || d.getYear() > 9999) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT,
-                    "CSV dates have a four-digit year: date=" + d);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "CSV dates have a four-digit year: date=" + d);
         }
         separate();
         ensure(10);

@@ -18,8 +18,8 @@ import java.nio.charset.StandardCharsets;
 final class FieldDecoder {
 
     private static final double[] POW10 = {
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
     };
     private static final long MAX_EXACT = 1L << 53;
 
@@ -30,6 +30,7 @@ final class FieldDecoder {
     /** NaN, an infinity, or a number beyond the double range: DuckDB reads these as a DOUBLE nan or inf. */
     static final String NOT_FINITE = "not a finite number (DOUBLE columns hold finite values only; NaN and "
             + "infinities are not supported, and no option changes that)";
+
     static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
     static final String BAD_DAY = "not a calendar day";
 

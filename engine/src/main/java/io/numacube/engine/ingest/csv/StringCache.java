@@ -84,7 +84,9 @@ final class StringCache {
             return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         }
         if (strictDecoder == null) {
-            strictDecoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            strictDecoder = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT);
         }
         CharBuffer chars = strictDecoder.reset().decode(ByteBuffer.wrap(b, from, to - from));

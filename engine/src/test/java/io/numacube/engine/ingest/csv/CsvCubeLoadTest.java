@@ -27,8 +27,10 @@ class CsvCubeLoadTest {
             cube.loadTable(loader.stage(good, "t", null, CsvProgress.NONE).staging());
             String sql = "SELECT desk, SUM(pnl), COUNT(*) FROM t GROUP BY desk ORDER BY desk";
             String before = cube.query(sql).toString();
-            NumacubeException e = assertThrows(NumacubeException.class,
-                    () -> cube.loadTable(loader.stage(bad, "t", cube.schema("t"), CsvProgress.NONE).staging()));
+            NumacubeException e = assertThrows(
+                    NumacubeException.class,
+                    () -> cube.loadTable(loader.stage(bad, "t", cube.schema("t"), CsvProgress.NONE)
+                            .staging()));
             assertTrue(e.getMessage().startsWith(bad + ":3:3: not a number (field pnl"), e.getMessage());
             QueryResult after = cube.query(sql);
             assertEquals(before, after.toString());

@@ -27,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CsvCubeRoundTripTest {
 
-    private static final String[] TEXT = {"a", "B", "x y", ",", "\"", "\n", "é", "€", "😀", "", " lead", "trail ",
-        "DESK-01", "1.5", "2025-01-02"};
+    private static final String[] TEXT = {
+        "a", "B", "x y", ",", "\"", "\n", "é", "€", "😀", "", " lead", "trail ", "DESK-01", "1.5", "2025-01-02"
+    };
 
     @Test
     void aggregatesOfLoadedCsvTablesMatchTheWrittenValues(@TempDir Path dir) throws Exception {
@@ -41,8 +42,9 @@ class CsvCubeRoundTripTest {
                 Path file = dir.resolve("t" + trial + ".csv");
                 Files.write(file, CsvRoundTripTest.write(schema, rows, ','));
                 boolean declared = rnd.nextBoolean();
-                cube.loadTable(new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "t", declared ? schema : null,
-                        CsvProgress.NONE).staging());
+                cube.loadTable(new CsvStagingLoader(CsvOptions.DEFAULT)
+                        .stage(file, "t", declared ? schema : null, CsvProgress.NONE)
+                        .staging());
                 TableSchema loaded = cube.schema("t");
                 String context = "seed=" + (seed + trial) + " schema=" + loaded.declaration() + " rows=" + rows.size();
                 assertEquals(rows.size(), cube.rowCount("t"), context);
@@ -67,8 +69,8 @@ class CsvCubeRoundTripTest {
         Map<Object, double[]> expected = new HashMap<>();
         for (List<Object> row : rows) {
             double v = ((Number) row.get(m)).doubleValue();
-            double[] a = expected.computeIfAbsent(row.get(d),
-                    k -> new double[] {0, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0});
+            double[] a = expected.computeIfAbsent(
+                    row.get(d), k -> new double[] {0, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0});
             a[0]++;
             a[1] += v;
             a[2] = Math.min(a[2], v);
@@ -112,14 +114,16 @@ class CsvCubeRoundTripTest {
             List<Object> row = new ArrayList<>();
             for (ColumnSpec c : schema.columns()) {
                 int pick = rnd.nextInt(cardinality);
-                row.add(switch (c.type()) {
-                    case STRING -> TEXT[pick % TEXT.length] + (pick / TEXT.length == 0 ? "" : pick / TEXT.length);
-                    case DATE -> LocalDate.of(2024, 1, 1).plusDays(pick);
-                    case INT -> (long) pick * (pick % 2 == 0 ? 1 : -1);
-                    case LONG -> rnd.nextLong(-1_000_000_000_000L, 1_000_000_000_000L);
-                    case DOUBLE -> rnd.nextInt(4) == 0 ? rnd.nextInt(-1000, 1000) / 100.0
-                            : rnd.nextDouble(-1e6, 1e6);
-                });
+                row.add(
+                        switch (c.type()) {
+                            case STRING ->
+                                TEXT[pick % TEXT.length] + (pick / TEXT.length == 0 ? "" : pick / TEXT.length);
+                            case DATE -> LocalDate.of(2024, 1, 1).plusDays(pick);
+                            case INT -> (long) pick * (pick % 2 == 0 ? 1 : -1);
+                            case LONG -> rnd.nextLong(-1_000_000_000_000L, 1_000_000_000_000L);
+                            case DOUBLE ->
+                                rnd.nextInt(4) == 0 ? rnd.nextInt(-1000, 1000) / 100.0 : rnd.nextDouble(-1e6, 1e6);
+                        });
             }
             out.add(row);
         }

@@ -33,7 +33,9 @@ class CsvInputTest {
     }
 
     private static TableStaging stage(Path file) {
-        return new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "t", null, CsvProgress.NONE).staging();
+        return new CsvStagingLoader(CsvOptions.DEFAULT)
+                .stage(file, "t", null, CsvProgress.NONE)
+                .staging();
     }
 
     private static void assertEveryRow(TableStaging s) {
@@ -89,7 +91,8 @@ class CsvInputTest {
     @Test
     void refusesParquetByItsMagicBytes(@TempDir Path dir) throws Exception {
         Path parquet = Files.write(dir.resolve("b.csv"), "PAR1\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
-        assertEquals(parquet + " is a Parquet file; Parquet is not supported yet — export it as CSV",
+        assertEquals(
+                parquet + " is a Parquet file; Parquet is not supported yet — export it as CSV",
                 assertThrows(NumacubeException.class, () -> stage(parquet)).getMessage());
     }
 
@@ -106,22 +109,29 @@ class CsvInputTest {
         Path nul = Files.write(dir.resolve("nul.csv"), "id,pn\0l\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
         NumacubeException e = assertThrows(NumacubeException.class, () -> stage(nul));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
-        assertEquals(nul + ":1:6: a NUL byte in the header row at byte offset 5: this is a binary file, not CSV text "
-                + "(gzip- and zstd-compressed CSV are read; other formats are not)", e.getMessage());
-        // beyond the first 4 KiB, the header check still catches it
-        Path late = Files.write(dir.resolve("late.csv"), ("id," + "x".repeat(5000) + "\0\n1,2\n")
-                .getBytes(StandardCharsets.ISO_8859_1));
-        e = assertThrows(NumacubeException.class, () -> stage(late));
-        assertTrue(e.getMessage().startsWith(late + ":1:4: a NUL byte in the header row (is this a CSV file?)"),
+        assertEquals(
+                nul + ":1:6: a NUL byte in the header row at byte offset 5: this is a binary file, not CSV text "
+                        + "(gzip- and zstd-compressed CSV are read; other formats are not)",
                 e.getMessage());
-        Path latin1 = Files.write(dir.resolve("latin1.csv"), "id,caf\u00e9\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
+        // beyond the first 4 KiB, the header check still catches it
+        Path late = Files.write(
+                dir.resolve("late.csv"),
+                ("id," + "x".repeat(5000) + "\0\n1,2\n").getBytes(StandardCharsets.ISO_8859_1));
+        e = assertThrows(NumacubeException.class, () -> stage(late));
+        assertTrue(
+                e.getMessage().startsWith(late + ":1:4: a NUL byte in the header row (is this a CSV file?)"),
+                e.getMessage());
+        Path latin1 =
+                Files.write(dir.resolve("latin1.csv"), "id,caf\u00e9\n1,2\n".getBytes(StandardCharsets.ISO_8859_1));
         e = assertThrows(NumacubeException.class, () -> stage(latin1));
-        assertEquals(latin1 + ":1:7: a byte that is not UTF-8 (0xe9) in the header row at byte offset 6: this is a "
-                + "binary file, not CSV text (gzip- and zstd-compressed CSV are read; other formats are not)",
+        assertEquals(
+                latin1 + ":1:7: a byte that is not UTF-8 (0xe9) in the header row at byte offset 6: this is a "
+                        + "binary file, not CSV text (gzip- and zstd-compressed CSV are read; other formats are not)",
                 e.getMessage());
         // random bytes that happen to hold a quote: named as binary, not as a CSV quoting error
         Path junk = Files.write(dir.resolve("junk.csv"), new byte[] {(byte) 0x8f, '"', 'x', (byte) 0xfe, '\n'});
-        assertTrue(assertThrows(NumacubeException.class, () -> stage(junk)).getMessage()
+        assertTrue(assertThrows(NumacubeException.class, () -> stage(junk))
+                .getMessage()
                 .startsWith(junk + ":1:1: a byte that is not UTF-8 (0x8f)"));
     }
 
@@ -139,7 +149,8 @@ class CsvInputTest {
         Path file = Files.write(dir.resolve("bad.csv"), new byte[] {0x1f, (byte) 0x8b, 1, 2, 3});
         NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind(), e.getMessage());
-        assertArrayEquals(new String[] {"corrupt gzip data"}, new String[] {e.getMessage().split(":")[0]});
+        assertArrayEquals(
+                new String[] {"corrupt gzip data"}, new String[] {e.getMessage().split(":")[0]});
     }
 
     /** A gzip file cut short (a truncated download) is corrupt input (exit 2), not a platform I/O failure. */

@@ -15,8 +15,30 @@ import org.junit.jupiter.api.Test;
 /** Property-style: random tables written by {@link CsvWriter} read back by {@link CsvTableReader} unchanged. */
 class CsvRoundTripTest {
 
-    private static final String[] PIECES = {"a", "Z", "0", "1.5", " ", "\t", ",", ";", "|", "\"", "\"\"", "\n", "\r\n",
-        "\r", "é", "€", "😀", "x y", "2024-01-01", "-", "NaN", "'"};
+    private static final String[] PIECES = {
+        "a",
+        "Z",
+        "0",
+        "1.5",
+        " ",
+        "\t",
+        ",",
+        ";",
+        "|",
+        "\"",
+        "\"\"",
+        "\n",
+        "\r\n",
+        "\r",
+        "é",
+        "€",
+        "😀",
+        "x y",
+        "2024-01-01",
+        "-",
+        "NaN",
+        "'"
+    };
     private static final ColumnType[] TYPES = ColumnType.values();
     private static final char[] DELIMITERS = {',', ';', '|', '\t'};
 
@@ -62,8 +84,8 @@ class CsvRoundTripTest {
                 rows.getFirst().set(c, marker);
             }
             byte[] csv = write(schema, rows, ',');
-            TableSchema inferred = new CsvTableReader(CsvOptions.DEFAULT).infer(java.nio.channels.Channels.newChannel(
-                    new java.io.ByteArrayInputStream(csv)), "t.csv", "t");
+            TableSchema inferred = new CsvTableReader(CsvOptions.DEFAULT)
+                    .infer(java.nio.channels.Channels.newChannel(new java.io.ByteArrayInputStream(csv)), "t.csv", "t");
             for (int c = 0; c < schema.size(); c++) {
                 ColumnType written = schema.column(c).type();
                 ColumnType expected = written == ColumnType.INT ? ColumnType.LONG : written;
@@ -93,13 +115,16 @@ class CsvRoundTripTest {
         for (int r = 0; r < rows; r++) {
             List<Object> row = new ArrayList<>();
             for (ColumnSpec c : schema.columns()) {
-                row.add(switch (c.type()) {
-                    case STRING -> randomText(rnd);
-                    case LONG, INT -> rnd.nextInt(5) == 0 ? rnd.nextLong() : (long) rnd.nextInt(-1000, 1000);
-                    case DOUBLE -> randomDouble(rnd);
-                    case DATE -> LocalDate.ofEpochDay(rnd.nextLong(LocalDate.of(0, 1, 1).toEpochDay(),
-                            LocalDate.of(9999, 12, 31).toEpochDay() + 1));
-                });
+                row.add(
+                        switch (c.type()) {
+                            case STRING -> randomText(rnd);
+                            case LONG, INT -> rnd.nextInt(5) == 0 ? rnd.nextLong() : (long) rnd.nextInt(-1000, 1000);
+                            case DOUBLE -> randomDouble(rnd);
+                            case DATE ->
+                                LocalDate.ofEpochDay(rnd.nextLong(
+                                        LocalDate.of(0, 1, 1).toEpochDay(),
+                                        LocalDate.of(9999, 12, 31).toEpochDay() + 1));
+                        });
             }
             out.add(row);
         }

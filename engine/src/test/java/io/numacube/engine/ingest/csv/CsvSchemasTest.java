@@ -15,11 +15,16 @@ class CsvSchemasTest {
 
     @Test
     void parsesSqlStyleDeclarations() {
-        TableSchema s = CsvSchemas.parseDeclaration("trades", "trade_id LONG, desk STRING,trade_date DATE , pnl DOUBLE,"
-                + " book INT");
-        assertEquals(List.of(new ColumnSpec("trade_id", ColumnType.LONG), new ColumnSpec("desk", ColumnType.STRING),
-                new ColumnSpec("trade_date", ColumnType.DATE), new ColumnSpec("pnl", ColumnType.DOUBLE),
-                new ColumnSpec("book", ColumnType.INT)), s.columns());
+        TableSchema s = CsvSchemas.parseDeclaration(
+                "trades", "trade_id LONG, desk STRING,trade_date DATE , pnl DOUBLE," + " book INT");
+        assertEquals(
+                List.of(
+                        new ColumnSpec("trade_id", ColumnType.LONG),
+                        new ColumnSpec("desk", ColumnType.STRING),
+                        new ColumnSpec("trade_date", ColumnType.DATE),
+                        new ColumnSpec("pnl", ColumnType.DOUBLE),
+                        new ColumnSpec("book", ColumnType.INT)),
+                s.columns());
         assertEquals("trades", s.name());
     }
 
@@ -38,8 +43,8 @@ class CsvSchemasTest {
 
     @Test
     void namesTheBadEntry() {
-        NumacubeException e = assertThrows(NumacubeException.class,
-                () -> CsvSchemas.parseDeclaration("t", "a STRING, b"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> CsvSchemas.parseDeclaration("t", "a STRING, b"));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
         assertTrue(e.getMessage().contains("entry=\"b\""), e.getMessage());
         assertThrows(NumacubeException.class, () -> CsvSchemas.parseDeclaration("t", "a STRING,"));

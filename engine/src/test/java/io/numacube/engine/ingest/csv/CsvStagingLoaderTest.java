@@ -20,7 +20,8 @@ class CsvStagingLoaderTest {
     private static Path writeTrades(Path file, long rows, long seed) throws Exception {
         TradesGenerator gen = new TradesGenerator(seed, rows);
         TradeRow t = new TradeRow();
-        try (OutputStream out = Files.newOutputStream(file); CsvWriter w = new CsvWriter(out)) {
+        try (OutputStream out = Files.newOutputStream(file);
+                CsvWriter w = new CsvWriter(out)) {
             w.writeHeader(TradesGenerator.TRADES);
             for (long i = 0; i < rows; i++) {
                 gen.row(i, t);
@@ -42,8 +43,8 @@ class CsvStagingLoaderTest {
     void infersTheGeneratorSchemaAndStagesEveryTradeExactly(@TempDir Path dir) throws Exception {
         long rows = 5_000;
         Path file = writeTrades(dir.resolve("trades.csv"), rows, 7);
-        CsvStagingLoader.Staged staged = new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "trades", null,
-                CsvProgress.NONE);
+        CsvStagingLoader.Staged staged =
+                new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "trades", null, CsvProgress.NONE);
         TableStaging s = staged.staging();
         assertEquals(TradesGenerator.TRADES, s.schema());
         assertEquals(rows, s.rows());
@@ -55,9 +56,10 @@ class CsvStagingLoaderTest {
             assertEquals(t.tradeId, s.longs(TradesGenerator.COL_TRADE_ID)[i]);
             assertEquals(t.pnl, s.doubles(TradesGenerator.COL_PNL)[i]);
             assertEquals(t.notional, s.doubles(TradesGenerator.COL_NOTIONAL)[i]);
-            assertEquals(s.dictionary(TradesGenerator.COL_DESK).codeOf(t.deskName()),
-                    s.codes(TradesGenerator.COL_DESK)[i]);
-            assertEquals(s.dictionary(TradesGenerator.COL_TRADE_DATE).codeOf(t.epochDay()),
+            assertEquals(
+                    s.dictionary(TradesGenerator.COL_DESK).codeOf(t.deskName()), s.codes(TradesGenerator.COL_DESK)[i]);
+            assertEquals(
+                    s.dictionary(TradesGenerator.COL_TRADE_DATE).codeOf(t.epochDay()),
                     s.codes(TradesGenerator.COL_TRADE_DATE)[i]);
         }
     }
@@ -67,7 +69,8 @@ class CsvStagingLoaderTest {
         Path file = dir.resolve("x.csv");
         Files.writeString(file, "a,b\n1,2\n3,4\n");
         TableSchema declared = CsvSchemas.parseDeclaration("ignored", "a int, b double");
-        TableStaging s = new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "t", declared, CsvProgress.NONE)
+        TableStaging s = new CsvStagingLoader(CsvOptions.DEFAULT)
+                .stage(file, "t", declared, CsvProgress.NONE)
                 .staging();
         assertEquals(new TableSchema("t", declared.columns()), s.schema());
         assertEquals(2, s.rows());
@@ -79,7 +82,8 @@ class CsvStagingLoaderTest {
         Path file = dir.resolve("bad.csv");
         Files.writeString(file, "a,b\n1,2\n3,x\n");
         TableSchema declared = CsvSchemas.parseDeclaration("t", "a long, b double");
-        NumacubeException e = assertThrows(NumacubeException.class,
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
                 () -> new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "t", declared, CsvProgress.NONE));
         assertTrue(e.getMessage().startsWith(file + ":3:3: not a number (field b, value \"x\")"), e.getMessage());
     }

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CsvTableReaderTest {
 
-    private static final TableSchema TRADES = CsvSchemas.parseDeclaration("trades",
-            "id LONG, desk STRING, day DATE, pnl DOUBLE");
+    private static final TableSchema TRADES =
+            CsvSchemas.parseDeclaration("trades", "id LONG, desk STRING, day DATE, pnl DOUBLE");
 
     private static List<List<Object>> read(String csv, TableSchema schema) {
         return read(csv.getBytes(StandardCharsets.UTF_8), schema, CsvOptions.DEFAULT);
@@ -31,8 +31,14 @@ class CsvTableReaderTest {
 
     static List<List<Object>> read(byte[] csv, TableSchema schema, CsvOptions options) {
         RecordingSink sink = new RecordingSink(schema.size());
-        CsvReadSummary summary = new CsvTableReader(options).read(Channels.newChannel(new ByteArrayInputStream(csv)),
-                "t.csv", csv.length, schema, sink, CsvProgress.NONE);
+        CsvReadSummary summary = new CsvTableReader(options)
+                .read(
+                        Channels.newChannel(new ByteArrayInputStream(csv)),
+                        "t.csv",
+                        csv.length,
+                        schema,
+                        sink,
+                        CsvProgress.NONE);
         assertEquals(sink.rows.size(), summary.rows());
         assertEquals(csv.length, summary.bytes());
         return sink.rows;
@@ -51,8 +57,9 @@ class CsvTableReaderTest {
     @Test
     void readsTypedValuesInSchemaOrder() {
         List<List<Object>> rows = read("id,desk,day,pnl\n1,FX,2024-01-02,-1.5\n2,Rates,2024-01-03,3\n", TRADES);
-        assertEquals(List.of(row(1L, "FX", LocalDate.of(2024, 1, 2), -1.5), row(2L, "Rates", LocalDate.of(2024, 1, 3),
-                3.0)), rows);
+        assertEquals(
+                List.of(row(1L, "FX", LocalDate.of(2024, 1, 2), -1.5), row(2L, "Rates", LocalDate.of(2024, 1, 3), 3.0)),
+                rows);
     }
 
     @Test
@@ -66,7 +73,9 @@ class CsvTableReaderTest {
         String csv = "id,desk,day,pnl\n1,\"a,b\",2024-01-01,1\n2,\"say \"\"hi\"\"\",2024-01-01,1\n"
                 + "3,\"two\nlines\r\nhere\",2024-01-01,1\n4,\"\",2024-01-01,1\n";
         List<List<Object>> rows = read(csv, TRADES);
-        assertEquals(List.of("a,b", "say \"hi\"", "two\nlines\r\nhere", ""), rows.stream().map(r -> r.get(1)).toList());
+        assertEquals(
+                List.of("a,b", "say \"hi\"", "two\nlines\r\nhere", ""),
+                rows.stream().map(r -> r.get(1)).toList());
     }
 
     @Test
@@ -77,7 +86,8 @@ class CsvTableReaderTest {
         System.arraycopy(bom, 0, csv, 0, 3);
         System.arraycopy(text, 0, csv, 3, text.length);
         List<List<Object>> rows = read(csv, TRADES, CsvOptions.DEFAULT);
-        assertEquals(List.of(row(1L, "FX", LocalDate.of(2024, 1, 2), 1.0), row(2L, "EQ", LocalDate.of(2024, 1, 2), 2.0)),
+        assertEquals(
+                List.of(row(1L, "FX", LocalDate.of(2024, 1, 2), 1.0), row(2L, "EQ", LocalDate.of(2024, 1, 2), 2.0)),
                 rows);
     }
 
@@ -113,66 +123,79 @@ class CsvTableReaderTest {
 
     @Test
     void namesFileLineColumnFieldAndValueOfABadNumber() {
-        assertEquals("t.csv:3:17: not a number (field pnl, value \"12,5x\")",
+        assertEquals(
+                "t.csv:3:17: not a number (field pnl, value \"12,5x\")",
                 failure("id,desk,day,pnl\n1,FX,2024-01-02,1\n2,FX,2024-01-02,\"12,5x\"\n", TRADES));
     }
 
     @Test
     void countsLinesInsideQuotedFieldsWhenLocatingErrors() {
-        assertEquals("t.csv:5:1: not an integer (field id, value \"x\")",
+        assertEquals(
+                "t.csv:5:1: not an integer (field id, value \"x\")",
                 failure("id,desk,day,pnl\n1,\"a\nb\",2024-01-02,1\n2,FX,2024-01-02,1\nx,FX,2024-01-02,1\n", TRADES));
     }
 
     @Test
     void reportsTheColumnOfAFieldOnTheSecondLineOfARecord() {
-        assertEquals("t.csv:3:4: not a date (expected yyyy-MM-dd) (field day, value \"01/02/2024\")",
+        assertEquals(
+                "t.csv:3:4: not a date (expected yyyy-MM-dd) (field day, value \"01/02/2024\")",
                 failure("id,desk,day,pnl\n1,\"a\nb\",01/02/2024,1\n", TRADES));
     }
 
     @Test
     void countsCharactersNotBytesInTheColumn() {
-        assertEquals("t.csv:2:7: not a calendar day (field day, value \"2023-02-29\")",
+        assertEquals(
+                "t.csv:2:7: not a calendar day (field day, value \"2023-02-29\")",
                 failure("id,desk,day,pnl\n1,€€€,2023-02-29,1\n", TRADES));
     }
 
     @Test
     void reportsTooFewFieldsAtTheEndOfTheLineNamingTheFirstMissingColumn() {
-        assertEquals("t.csv:2:16: row has 3 fields, the header has 4 (field pnl, value \"\")",
+        assertEquals(
+                "t.csv:2:16: row has 3 fields, the header has 4 (field pnl, value \"\")",
                 failure("id,desk,day,pnl\n1,FX,2024-01-02\n", TRADES));
     }
 
     @Test
     void reportsTooManyFieldsAtTheFirstExtraField() {
-        assertEquals("t.csv:2:19: row has 5 fields, the header has 4 (field #5 (extra), value \"9\")",
+        assertEquals(
+                "t.csv:2:19: row has 5 fields, the header has 4 (field #5 (extra), value \"9\")",
                 failure("id,desk,day,pnl\n1,FX,2024-01-02,1,9\n", TRADES));
     }
 
     @Test
     void refusesAnUnquotedEmptyFieldOfEveryType() {
-        assertEquals("t.csv:2:3: empty value (the column is not nullable) (field desk, value \"\")",
+        assertEquals(
+                "t.csv:2:3: empty value (the column is not nullable) (field desk, value \"\")",
                 failure("id,desk,day,pnl\n1,,2024-01-02,1\n", TRADES));
-        assertEquals("t.csv:2:1: empty value (the column is not nullable) (field id, value \"\")",
+        assertEquals(
+                "t.csv:2:1: empty value (the column is not nullable) (field id, value \"\")",
                 failure("id,desk,day,pnl\n,FX,2024-01-02,1\n", TRADES));
-        assertEquals("t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
+        assertEquals(
+                "t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
                 failure("id,desk,day,pnl\n1,FX,2024-01-02,\n", TRADES));
     }
 
     @Test
     void refusesAQuotedEmptyNumber() {
-        assertEquals("t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
+        assertEquals(
+                "t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
                 failure("id,desk,day,pnl\n1,FX,2024-01-02,\"\"\n", TRADES));
     }
 
     @Test
     void reportsAnUnterminatedQuoteWhereItOpens() {
-        assertEquals("t.csv:2:3: unterminated quoted field (field desk, value \"\\\"FX,2024-01-02,1\")",
+        assertEquals(
+                "t.csv:2:3: unterminated quoted field (field desk, value \"\\\"FX,2024-01-02,1\")",
                 failure("id,desk,day,pnl\n1,\"FX,2024-01-02,1\n2,FX,2024-01-02,1\n", TRADES));
     }
 
     @Test
     void refusesAQuoteInsideAnUnquotedField() {
-        assertEquals("t.csv:2:7: quote inside an unquoted field (quote the whole field and double the quote)"
-                + " (field desk, value \"5'10\\\"\")", failure("id,desk,day,pnl\n1,5'10\",2024-01-02,1\n", TRADES));
+        assertEquals(
+                "t.csv:2:7: quote inside an unquoted field (quote the whole field and double the quote)"
+                        + " (field desk, value \"5'10\\\"\")",
+                failure("id,desk,day,pnl\n1,5'10\",2024-01-02,1\n", TRADES));
     }
 
     @Test
@@ -192,9 +215,12 @@ class CsvTableReaderTest {
     @Test
     void refusesAnEmptyFileAndAHeaderWithoutTheSchemaColumns() {
         assertEquals("t.csv:1:1: empty file (a header row with the column names is required)", failure("", TRADES));
-        assertEquals("t.csv:1:9: header column is not in the schema (schema: id:long,desk:string,day:date,"
-                + "pnl:double) (field price, value \"price\")", failure("id,desk,price,pnl\n", TRADES));
-        assertTrue(failure("id,desk,day\n", TRADES).startsWith("t.csv:1:1: the header lacks a schema column (field pnl"));
+        assertEquals(
+                "t.csv:1:9: header column is not in the schema (schema: id:long,desk:string,day:date,"
+                        + "pnl:double) (field price, value \"price\")",
+                failure("id,desk,price,pnl\n", TRADES));
+        assertTrue(
+                failure("id,desk,day\n", TRADES).startsWith("t.csv:1:1: the header lacks a schema column (field pnl"));
         assertTrue(failure("id,desk,day,pnl,ID\n", TRADES).startsWith("t.csv:1:17: duplicate column name"));
     }
 
@@ -216,8 +242,16 @@ class CsvTableReaderTest {
             }
         };
         byte[] csv = "id,desk,day,pnl\n1,FX,2024-01-02,1\n2,BAD,2024-01-02,1\n".getBytes(StandardCharsets.UTF_8);
-        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT).read(
-                Channels.newChannel(new ByteArrayInputStream(csv)), "t.csv", -1, TRADES, refusing, CsvProgress.NONE));
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> new CsvTableReader(CsvOptions.DEFAULT)
+                        .read(
+                                Channels.newChannel(new ByteArrayInputStream(csv)),
+                                "t.csv",
+                                -1,
+                                TRADES,
+                                refusing,
+                                CsvProgress.NONE));
         assertEquals("t.csv:3:3: too many distinct values (field desk, value \"BAD\")", e.getMessage());
     }
 
@@ -228,12 +262,24 @@ class CsvTableReaderTest {
         List<List<Object>> expected = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
             String desk = i % 7 == 0 ? "x".repeat(i) + "\"q\"\n," : "d" + i;
-            sb.append(i).append(',').append('"').append(desk.replace("\"", "\"\"")).append('"').append(',')
-                    .append(LocalDate.ofEpochDay(i)).append(',').append(i * 0.5).append(i % 2 == 0 ? "\r\n" : "\n");
+            sb.append(i)
+                    .append(',')
+                    .append('"')
+                    .append(desk.replace("\"", "\"\""))
+                    .append('"')
+                    .append(',')
+                    .append(LocalDate.ofEpochDay(i))
+                    .append(',')
+                    .append(i * 0.5)
+                    .append(i % 2 == 0 ? "\r\n" : "\n");
             expected.add(row((long) i, desk, LocalDate.ofEpochDay(i), i * 0.5));
         }
-        assertEquals(expected, read(sb.toString().getBytes(StandardCharsets.UTF_8), TRADES,
-                CsvOptions.DEFAULT.withBufferBytes(bufferBytes)));
+        assertEquals(
+                expected,
+                read(
+                        sb.toString().getBytes(StandardCharsets.UTF_8),
+                        TRADES,
+                        CsvOptions.DEFAULT.withBufferBytes(bufferBytes)));
     }
 
     @Test
@@ -246,8 +292,8 @@ class CsvTableReaderTest {
         }
         Files.writeString(file, sb);
         List<long[]> updates = new ArrayList<>();
-        CsvReadSummary s = new CsvTableReader(CsvOptions.DEFAULT).read(file, TRADES, new RecordingSink(4),
-                (r, b, t) -> updates.add(new long[] {r, b, t}));
+        CsvReadSummary s = new CsvTableReader(CsvOptions.DEFAULT)
+                .read(file, TRADES, new RecordingSink(4), (r, b, t) -> updates.add(new long[] {r, b, t}));
         assertEquals(rows, s.rows());
         assertEquals(3, updates.size());
         assertEquals(CsvTableReader.PROGRESS_EVERY_ROWS, updates.get(0)[0]);
@@ -259,16 +305,19 @@ class CsvTableReaderTest {
 
     @Test
     void namesAMissingFile(@TempDir Path dir) {
-        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT)
-                .read(dir.resolve("nope.csv"), TRADES, new RecordingSink(4), CsvProgress.NONE));
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> new CsvTableReader(CsvOptions.DEFAULT)
+                        .read(dir.resolve("nope.csv"), TRADES, new RecordingSink(4), CsvProgress.NONE));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
         assertTrue(e.getMessage().startsWith("CSV file not found: file="), e.getMessage());
     }
 
     @Test
     void refusesADirectoryAsInput(@TempDir Path dir) {
-        NumacubeException e = assertThrows(NumacubeException.class, () -> new CsvTableReader(CsvOptions.DEFAULT)
-                .read(dir, TRADES, new RecordingSink(4), CsvProgress.NONE));
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> new CsvTableReader(CsvOptions.DEFAULT).read(dir, TRADES, new RecordingSink(4), CsvProgress.NONE));
         assertEquals(NumacubeException.Kind.INVALID_INPUT, e.kind());
         assertTrue(e.getMessage().startsWith("a CSV source must be a file, not a directory"), e.getMessage());
     }
@@ -276,11 +325,23 @@ class CsvTableReaderTest {
     @Test
     void infersLongDoubleDateAndStringColumns() {
         String csv = "a,b,c,d,e,f\n1,1.5,2024-01-01,x,,7\n-2,3,2024-02-29,1,,2.0\n";
-        TableSchema s = new CsvTableReader(CsvOptions.DEFAULT).infer(
-                Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))), "t.csv", "t");
-        assertEquals(List.of(ColumnType.LONG, ColumnType.DOUBLE, ColumnType.DATE, ColumnType.STRING, ColumnType.STRING,
-                ColumnType.DOUBLE), s.columns().stream().map(c -> c.type()).toList());
-        assertEquals(List.of("a", "b", "c", "d", "e", "f"), s.columns().stream().map(c -> c.name()).toList());
+        TableSchema s = new CsvTableReader(CsvOptions.DEFAULT)
+                .infer(
+                        Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))),
+                        "t.csv",
+                        "t");
+        assertEquals(
+                List.of(
+                        ColumnType.LONG,
+                        ColumnType.DOUBLE,
+                        ColumnType.DATE,
+                        ColumnType.STRING,
+                        ColumnType.STRING,
+                        ColumnType.DOUBLE),
+                s.columns().stream().map(c -> c.type()).toList());
+        assertEquals(
+                List.of("a", "b", "c", "d", "e", "f"),
+                s.columns().stream().map(c -> c.name()).toList());
     }
 
     @Test
@@ -297,18 +358,25 @@ class CsvTableReaderTest {
     void infersANumericColumnDespiteAStrayBadValueSoTheLoadStopsThere(@TempDir Path dir) throws Exception {
         StringBuilder sb = new StringBuilder("id,amount\n");
         for (int i = 1; i <= 300; i++) {
-            sb.append(i).append(',').append(i == 150 ? "12x5" : String.valueOf(i * 1.5)).append('\n');
+            sb.append(i)
+                    .append(',')
+                    .append(i == 150 ? "12x5" : String.valueOf(i * 1.5))
+                    .append('\n');
         }
         Path file = dir.resolve("a.csv");
         Files.writeString(file, sb);
         CsvStagingLoader loader = new CsvStagingLoader(CsvOptions.DEFAULT);
-        NumacubeException e = assertThrows(NumacubeException.class,
-                () -> loader.stage(file, "a", null, CsvProgress.NONE));
-        assertEquals(file + ":151:5: not a number (field amount, value \"12x5\") — the column types were inferred"
-                + " from the first 10000 rows (id:long,amount:double); if the value is right, declare the table's"
-                + " schema", e.getMessage());
-        NumacubeException declared = assertThrows(NumacubeException.class, () -> loader.stage(file, "a",
-                CsvSchemas.parseDeclaration("a", "id LONG, amount DOUBLE"), CsvProgress.NONE));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> loader.stage(file, "a", null, CsvProgress.NONE));
+        assertEquals(
+                file + ":151:5: not a number (field amount, value \"12x5\") — the column types were inferred"
+                        + " from the first 10000 rows (id:long,amount:double); if the value is right, declare the table's"
+                        + " schema",
+                e.getMessage());
+        NumacubeException declared = assertThrows(
+                NumacubeException.class,
+                () -> loader.stage(
+                        file, "a", CsvSchemas.parseDeclaration("a", "id LONG, amount DOUBLE"), CsvProgress.NONE));
         assertEquals(file + ":151:5: not a number (field amount, value \"12x5\")", declared.getMessage());
     }
 
@@ -328,8 +396,11 @@ class CsvTableReaderTest {
     }
 
     private static CsvInference inferNotes(String csv) {
-        return new CsvTableReader(CsvOptions.DEFAULT).inferWithNotes(
-                Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))), "t.csv", "t");
+        return new CsvTableReader(CsvOptions.DEFAULT)
+                .inferWithNotes(
+                        Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))),
+                        "t.csv",
+                        "t");
     }
 
     /**
@@ -340,12 +411,18 @@ class CsvTableReaderTest {
     void namesTheFirstValueThatWidenedAnIntegerColumnAsDuckDbWouldInferIt() {
         CsvInference inf = inferNotes("k,big,e,nan,inf\na,1,1,1,1\nb,9223372036854775808,1e309,NaN,-Infinity\n");
         assertEquals("k STRING, big DOUBLE, e DOUBLE, nan DOUBLE, inf DOUBLE", CsvSchemas.sqlDeclaration(inf.schema()));
-        assertEquals("column big is DOUBLE: value \"9223372036854775808\" at t.csv:3 is outside the 64-bit integer "
-                + "range (DuckDB infers HUGEINT, which numacube lacks: the column's values are read as doubles, exact "
-                + "only up to 2^53)", inf.note("big").text());
+        assertEquals(
+                "column big is DOUBLE: value \"9223372036854775808\" at t.csv:3 is outside the 64-bit integer "
+                        + "range (DuckDB infers HUGEINT, which numacube lacks: the column's values are read as doubles, exact "
+                        + "only up to 2^53)",
+                inf.note("big").text());
         for (String c : List.of("e", "nan", "inf")) {
-            assertTrue(inf.note(c).text().contains("at t.csv:3 is not finite: DuckDB infers DOUBLE, as here, but the "
-                    + "load stops at it"), inf.note(c).text());
+            assertTrue(
+                    inf.note(c)
+                            .text()
+                            .contains("at t.csv:3 is not finite: DuckDB infers DOUBLE, as here, but the "
+                                    + "load stops at it"),
+                    inf.note(c).text());
         }
         assertEquals(null, inf.note("k"));
     }
@@ -354,18 +431,25 @@ class CsvTableReaderTest {
     void namesTheFirstValueThatMadeANumericColumnText() {
         CsvInference inf = inferNotes("v,d,plain\n1.5,2025-01-01,x\nn/a,2025-01-02,y\n2,oops,z\n");
         assertEquals("v STRING, d STRING, plain STRING", CsvSchemas.sqlDeclaration(inf.schema()));
-        assertEquals("column v is STRING: value \"n/a\" at t.csv:3 is not a number, and 1 of 3 sampled values are not "
-                + "(at most 1% may be)", inf.note("v").text());
-        assertEquals("column d is STRING: value \"oops\" at t.csv:4 is not a date (yyyy-MM-dd), and 1 of 3 sampled "
-                + "values are not (at most 1% may be)", inf.note("d").text());
+        assertEquals(
+                "column v is STRING: value \"n/a\" at t.csv:3 is not a number, and 1 of 3 sampled values are not "
+                        + "(at most 1% may be)",
+                inf.note("v").text());
+        assertEquals(
+                "column d is STRING: value \"oops\" at t.csv:4 is not a date (yyyy-MM-dd), and 1 of 3 sampled "
+                        + "values are not (at most 1% may be)",
+                inf.note("d").text());
         assertEquals(null, inf.note("plain"), "a text column needs no explanation");
     }
 
     @Test
     void aNonFiniteValueStopsTheLoadWithoutSuggestingASchemaThatCannotHelp() {
-        NumacubeException e = assertThrows(NumacubeException.class,
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
                 () -> read("k,v\na,1.5\nb,inf\n", CsvSchemas.parseDeclaration("t", "k STRING, v DOUBLE")));
-        assertEquals("t.csv:3:3: not a finite number (DOUBLE columns hold finite values only; NaN and infinities are not"
-                + " supported, and no option changes that) (field v, value \"inf\")", e.getMessage());
+        assertEquals(
+                "t.csv:3:3: not a finite number (DOUBLE columns hold finite values only; NaN and infinities are not"
+                        + " supported, and no option changes that) (field v, value \"inf\")",
+                e.getMessage());
     }
 }

@@ -126,14 +126,16 @@ class FieldDecoderTest {
                 continue;
             }
             assertNull(parseDouble(s), s);
-            assertEquals(Double.doubleToRawLongBits(expected),
-                    Double.doubleToRawLongBits(dec.doubleValue), s);
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(dec.doubleValue), s);
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"+inf", "+NaN", "nana", "infinit", "0x1p3", "1d", "1f", ".", "e5", "1e", "1e+", "1.2.3",
-        "1,5", "12,5x", "- 1", "1e5.5"})
+    @ValueSource(
+            strings = {
+                "+inf", "+NaN", "nana", "infinit", "0x1p3", "1d", "1f", ".", "e5", "1e", "1e+", "1.2.3", "1,5", "12,5x",
+                "- 1", "1e5.5"
+            })
     void rejectsTextThatIsNotADecimalNumber(String s) {
         assertEquals(FieldDecoder.NOT_NUMBER, parseDouble(s));
     }
@@ -170,8 +172,9 @@ class FieldDecoderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2024-1-01", "2024/01/01", "20240101", "2024-01-01T00:00", "24-01-01", "2024-0a-01",
-        "01-01-2024"})
+    @ValueSource(
+            strings = {"2024-1-01", "2024/01/01", "20240101", "2024-01-01T00:00", "24-01-01", "2024-0a-01", "01-01-2024"
+            })
     void rejectsDatesNotWrittenYearMonthDay(String s) {
         assertEquals(FieldDecoder.NOT_DATE, parseDate(s));
     }
