@@ -53,6 +53,7 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         TradesGenerator gen = new TradesGenerator(seed, rows);
+        boolean existed = Files.isDirectory(out);
         try {
             Files.createDirectories(out);
         } catch (IOException e) {
@@ -61,7 +62,15 @@ final class GenerateCommand implements Callable<Integer> {
                     "cannot create the output directory: dir=" + out + " error="
                             + io.numacube.numa.base.IoReason.of(e));
         }
-        checkFreeSpace(out, rows);
+        try {
+            checkFreeSpace(out, rows);
+        } catch (NumacubeException e) {
+            if (!existed) {
+                // a refused run leaves nothing behind, not even the directory it made
+                Files.deleteIfExists(out);
+            }
+            throw e;
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         long start = System.nanoTime();
         Path trades = out.resolve("trades.csv");

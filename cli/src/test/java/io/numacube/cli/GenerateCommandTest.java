@@ -106,6 +106,14 @@ class GenerateCommandTest {
     }
 
     @Test
+    void aRefusedRunRemovesTheDirectoryItMade(@TempDir Path dir) {
+        Path made = dir.resolve("new-out");
+        CliRun run = CliRun.of("generate", "--rows", "999999B", "--out", made.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(!java.nio.file.Files.exists(made), "left behind: " + made);
+    }
+
+    @Test
     void requiresTheOutputDirectory() {
         CliRun run = CliRun.of("generate", "--rows", "10");
         assertEquals(2, run.exitCode());

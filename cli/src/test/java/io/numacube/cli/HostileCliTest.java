@@ -73,4 +73,16 @@ class HostileCliTest {
         assertTrue(err.toString().startsWith("numacube: internal error: "), err.toString());
         assertFalse(err.toString().contains("\tat "), err.toString());
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    // without the check, the first table blocks on a FIFO that has no writer
+    void twoTablesReadingOneStreamAreAnErrorNamingBoth() throws Exception {
+        java.nio.file.Path fifo =
+                java.nio.file.Files.createTempDirectory("nc-fifo").resolve("t.csv");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        CliRun run = CliRun.of("query", "--table", "a=" + fifo, "--table", "b=" + fifo, "SELECT COUNT(*) FROM a");
+        assertEquals(ErrorReporter.USAGE_ERROR, run.exitCode(), run.err());
+        assertTrue(run.err().contains("tables a and b both read " + fifo), run.err());
+    }
 }

@@ -47,7 +47,29 @@ public final class DataSources {
     public Map<String, Path> tables() {
         Map<String, Path> out = new LinkedHashMap<>();
         byName("--table", "FILE", tables).forEach((name, file) -> out.put(name, Path.of(file)));
+        checkStreamsReadOnce(out);
         return out;
+    }
+
+    /**
+     * A pipe, FIFO or {@code /dev/stdin} can be read once: two tables naming the same one would leave the second
+     * empty, so that is an error naming both.
+     */
+    private static void checkStreamsReadOnce(Map<String, Path> tables) {
+        Map<Path, String> streams = new LinkedHashMap<>();
+        tables.forEach((name, file) -> {
+            if (java.nio.file.Files.exists(file)
+                    && !java.nio.file.Files.isRegularFile(file)
+                    && !java.nio.file.Files.isDirectory(file)) {
+                String other = streams.putIfAbsent(file.toAbsolutePath().normalize(), name);
+                if (other != null) {
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT,
+                            "tables " + other + " and " + name + " both read " + file
+                                    + ", a stream that can be read once — give each table its own file");
+                }
+            }
+        });
     }
 
     /** The declared schema of {@code table}, or null to infer it. */
