@@ -20,23 +20,23 @@ final class FusedKeySums {
         switch (w) {
             case BYTE -> {
                 for (int r = b; r < end; r++) {
-                    int k = key.get(Codes.BYTE, r) & 0xFF;
+                    int k = key.get(CodeKernels.BYTE, r) & 0xFF;
                     counts[k]++;
-                    a[k] += v.getAtIndex(Codes.DOUBLE, r);
+                    a[k] += v.getAtIndex(CodeKernels.DOUBLE, r);
                 }
             }
             case SHORT -> {
                 for (int r = b; r < end; r++) {
-                    int k = key.getAtIndex(Codes.SHORT, r) & 0xFFFF;
+                    int k = key.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
                     counts[k]++;
-                    a[k] += v.getAtIndex(Codes.DOUBLE, r);
+                    a[k] += v.getAtIndex(CodeKernels.DOUBLE, r);
                 }
             }
             case INT -> {
                 for (int r = b; r < end; r++) {
-                    int k = key.getAtIndex(Codes.INT, r);
+                    int k = key.getAtIndex(CodeKernels.INT, r);
                     counts[k]++;
-                    a[k] += v.getAtIndex(Codes.DOUBLE, r);
+                    a[k] += v.getAtIndex(CodeKernels.DOUBLE, r);
                 }
             }
         }
@@ -57,26 +57,26 @@ final class FusedKeySums {
         switch (w) {
             case BYTE -> {
                 for (int r = b; r < end; r++) {
-                    int k = key.get(Codes.BYTE, r) & 0xFF;
+                    int k = key.get(CodeKernels.BYTE, r) & 0xFF;
                     counts[k]++;
-                    a0[k] += v0.getAtIndex(Codes.DOUBLE, r);
-                    a1[k] += v1.getAtIndex(Codes.DOUBLE, r);
+                    a0[k] += v0.getAtIndex(CodeKernels.DOUBLE, r);
+                    a1[k] += v1.getAtIndex(CodeKernels.DOUBLE, r);
                 }
             }
             case SHORT -> {
                 for (int r = b; r < end; r++) {
-                    int k = key.getAtIndex(Codes.SHORT, r) & 0xFFFF;
+                    int k = key.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
                     counts[k]++;
-                    a0[k] += v0.getAtIndex(Codes.DOUBLE, r);
-                    a1[k] += v1.getAtIndex(Codes.DOUBLE, r);
+                    a0[k] += v0.getAtIndex(CodeKernels.DOUBLE, r);
+                    a1[k] += v1.getAtIndex(CodeKernels.DOUBLE, r);
                 }
             }
             case INT -> {
                 for (int r = b; r < end; r++) {
-                    int k = key.getAtIndex(Codes.INT, r);
+                    int k = key.getAtIndex(CodeKernels.INT, r);
                     counts[k]++;
-                    a0[k] += v0.getAtIndex(Codes.DOUBLE, r);
-                    a1[k] += v1.getAtIndex(Codes.DOUBLE, r);
+                    a0[k] += v0.getAtIndex(CodeKernels.DOUBLE, r);
+                    a1[k] += v1.getAtIndex(CodeKernels.DOUBLE, r);
                 }
             }
         }

@@ -16,11 +16,11 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Turns a {@link LogicalQuery} over loaded tables into a {@link CompiledQuery}:
+ * Turns a {@link LogicalQuery} over loaded tables into a {@link PhysicalPlan}, one named part at a time:
  * <ul>
  *   <li>WHERE is split into conjuncts; a conjunct that reads one dimension (or only lookup columns, which depend on
  *       the join key alone) becomes a code mask evaluated once per dictionary code; the rest becomes a vectorized
- *       {@link RowPred}. The inner join adds a mask of the join-key codes that exist in the lookup table.</li>
+ *       {@link BatchPredicate}. The inner join adds a mask of the join-key codes that exist in the lookup table.</li>
  *   <li>Aggregates whose argument is {@code F * L} or {@code F / L} or {@code L} (F over fact columns, L over lookup
  *       columns) are planned like an ActivePivot post-processor: aggregate F by (group keys, join key), then apply
  *       L per join-key code and roll up. Other lookup references are gathered per row by join-key code.</li>
@@ -37,86 +37,105 @@ final class QueryCompiler {
     /** Budget for all workers' dense arrays together. */
     static final long DENSE_BYTES = 512L << 20;
 
-    private final LogicalQuery q;
+    private final LogicalQuery query;
     private final FactTable fact;
     private final FactTable lookup;
-    private int doubleSlots;
-    private int booleanSlots;
-    private int[] lookupRowOfCode;
-    private Object[][] lookupValues;
+    private final LookupIndex lookupIndex;
+    private final BatchCompiler kernels;
 
     private QueryCompiler(LogicalQuery q, FactTable fact, FactTable lookup) {
-        this.q = q;
+        this.query = q;
         this.fact = fact;
         this.lookup = lookup;
+        this.lookupIndex = lookup == null ? null : LookupIndex.read(q, fact, lookup);
+        this.kernels = new BatchCompiler(fact, lookupIndex, lookup == null ? -1 : q.factJoinColumn());
     }
 
-    static CompiledQuery compile(LogicalQuery q, FactTable fact, FactTable lookup, int workers) {
+    static PhysicalPlan compile(LogicalQuery q, FactTable fact, FactTable lookup, int workers) {
         return new QueryCompiler(q, fact, lookup).build(workers);
     }
 
-    private CompiledQuery build(int workers) {
-        int ncol = fact.schema().size();
-        if (lookup != null) {
-            readLookup();
+    private PhysicalPlan build(int workers) {
+        RowFilter filter = planFilter();
+        List<Accumulator> accumulators = new ArrayList<>();
+        List<FinalAggregate> aggregates = new ArrayList<>();
+        for (Expr.Agg a : query.aggregates()) {
+            aggregates.add(planAggregate(a, accumulators));
         }
+        boolean postProcessed = aggregates.stream().anyMatch(a -> a.finish() == FinalAggregate.Finish.SCALED_BY_LOOKUP);
+        GroupKeySpace keys = planKeys(postProcessed, accumulators.size(), workers);
+        ScanColumns scan = planScan(filter, keys);
+        return new PhysicalPlan(
+                query,
+                fact,
+                filter,
+                keys,
+                accumulators.toArray(Accumulator[]::new),
+                aggregates.toArray(FinalAggregate[]::new),
+                scan,
+                kernels.layout(),
+                describe(filter, keys, postProcessed));
+    }
+
+    /**
+     * WHERE split into conjuncts: constant ones decide {@code nothingPasses}, one-dimension ones become code masks
+     * (ANDed per column), the rest the residual predicate; the inner join adds the mask of join-key codes that exist
+     * in the lookup table.
+     */
+    private RowFilter planFilter() {
         Map<Integer, boolean[]> masks = new LinkedHashMap<>();
-        List<RowPred> generic = new ArrayList<>();
-        boolean empty = false;
-        if (q.where() != null) {
+        List<BatchPredicate> residual = new ArrayList<>();
+        boolean nothingPasses = false;
+        if (query.where() != null) {
             List<Expr> conjuncts = new ArrayList<>();
-            flattenAnd(q.where(), conjuncts);
+            flattenAnd(query.where(), conjuncts);
             for (Expr c : conjuncts) {
-                Sources s = sources(c);
-                if (!s.measures && s.dims.isEmpty()) {
-                    Object v = ScalarEval.eval(c, e -> null);
-                    empty |= !Boolean.TRUE.equals(v);
-                } else if (!s.measures && s.dims.size() == 1) {
-                    int col = s.dims.first();
-                    and(masks, col, mask(c, col));
+                BatchCompiler.Sources s = kernels.sources(c);
+                if (!s.measures() && s.dims().isEmpty()) {
+                    nothingPasses |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, e -> null));
+                } else if (!s.measures() && s.dims().size() == 1) {
+                    and(masks, s.dims().first(), kernels.mask(c, s.dims().first()));
                 } else {
-                    generic.add(pred(c));
+                    residual.add(kernels.predicate(c));
                 }
             }
         }
         if (lookup != null) {
-            boolean[] exists = new boolean[lookupRowOfCode.length];
-            for (int c = 0; c < exists.length; c++) {
-                exists[c] = lookupRowOfCode[c] >= 0;
-            }
-            and(masks, q.factJoinColumn(), exists);
+            and(masks, query.factJoinColumn(), lookupIndex.existing());
         }
-        RowPred genericPred = generic.isEmpty()
+        BatchPredicate residualPredicate = residual.isEmpty()
                 ? null
-                : generic.size() == 1
-                        ? generic.get(0)
-                        : new RowPred.Junction(true, generic.toArray(RowPred[]::new), booleanSlots++);
+                : residual.size() == 1
+                        ? residual.get(0)
+                        : new BatchPredicate.Junction(
+                                true, residual.toArray(BatchPredicate[]::new), kernels.booleanSlot());
+        RowFilter.CodeMask[] codeMasks = masks.entrySet().stream()
+                .map(e -> RowFilter.CodeMask.of(e.getKey(), e.getValue()))
+                .toArray(RowFilter.CodeMask[]::new);
+        return new RowFilter(codeMasks, residualPredicate, nothingPasses);
+    }
 
-        List<CompiledQuery.Acc> accs = new ArrayList<>();
-        List<CompiledQuery.AggPlan> aggs = new ArrayList<>();
-        boolean anyPost = false;
-        for (Expr.Agg a : q.aggregates()) {
-            CompiledQuery.AggPlan plan = planAggregate(a, accs);
-            anyPost |= plan.mode() == CompiledQuery.Mode.POST;
-            aggs.add(plan);
-        }
-
+    /**
+     * The GROUP BY columns, plus the join key when an aggregate is post-processed by it, as a mixed-radix space; dense
+     * when small enough for every worker's arrays ({@link #DENSE_BYTES}).
+     */
+    private GroupKeySpace planKeys(boolean postProcessed, int accumulators, int workers) {
         List<Integer> keys = new ArrayList<>();
-        for (Expr.Column k : q.groupKeys()) {
+        for (Expr.Column k : query.groupKeys()) {
             keys.add(k.index());
         }
         int logicalKeys = keys.size();
-        if (anyPost && !keys.contains(q.factJoinColumn())) {
-            keys.add(q.factJoinColumn());
+        if (postProcessed && !keys.contains(query.factJoinColumn())) {
+            keys.add(query.factJoinColumn());
         }
-        int[] keyColumns = keys.stream().mapToInt(Integer::intValue).toArray();
-        int[] cards = new int[keyColumns.length];
-        long[] strides = new long[keyColumns.length];
+        int[] columns = keys.stream().mapToInt(Integer::intValue).toArray();
+        int[] cards = new int[columns.length];
+        long[] strides = new long[columns.length];
         long space = 1;
         long logicalSpace = 1;
         try {
-            for (int i = 0; i < keyColumns.length; i++) {
-                cards[i] = Math.max(1, fact.dictionary(keyColumns[i]).size());
+            for (int i = 0; i < columns.length; i++) {
+                cards[i] = Math.max(1, fact.dictionary(columns[i]).size());
                 strides[i] = space;
                 space = Math.multiplyExact(space, cards[i]);
                 if (i < logicalKeys) {
@@ -130,23 +149,32 @@ final class QueryCompiler {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "too many group-key combinations for 64-bit keys: keys="
-                            + q.groupKeys().stream().map(Expr::text).toList()
+                            + query.groupKeys().stream().map(Expr::text).toList()
                             + " — group by fewer or smaller dimensions");
         }
         boolean dense = space <= SMALL_SPACE
                 || (space <= DENSE_LIMIT
                         && space <= 2 * fact.rowCount()
-                        && space * 8 * (1 + accs.size()) * Math.max(1, workers) <= DENSE_BYTES);
+                        && space * 8 * (1 + accumulators) * Math.max(1, workers) <= DENSE_BYTES);
+        return new GroupKeySpace(columns, strides, cards, logicalKeys, logicalSpace, space, dense);
+    }
 
-        TreeSet<Integer> read = new TreeSet<>(masks.keySet());
-        read.addAll(keys);
-        collectColumns(q.where(), read);
-        for (Expr.Agg a : q.aggregates()) {
+    /** The columns read: masked, grouped, and those the residual predicate and the aggregates' arguments use. */
+    private ScanColumns planScan(RowFilter filter, GroupKeySpace keys) {
+        int ncol = fact.schema().size();
+        TreeSet<Integer> read = new TreeSet<>();
+        for (RowFilter.CodeMask m : filter.masks()) {
+            read.add(m.column());
+        }
+        for (int k : keys.columns()) {
+            read.add(k);
+        }
+        collectColumns(query.where(), read);
+        for (Expr.Agg a : query.aggregates()) {
             collectColumns(a.arg(), read);
         }
         int[] bytesPerValue = new int[ncol];
         long bytesPerRow = 0;
-        Partition any = fact.partitions().isEmpty() ? null : fact.partitions().get(0);
         for (int c = 0; c < ncol; c++) {
             ColumnSpec spec = fact.schema().column(c);
             bytesPerValue[c] = spec.isDimension() ? fact.dictionary(c).width().bytes() : 8;
@@ -154,58 +182,38 @@ final class QueryCompiler {
                 bytesPerRow += bytesPerValue[c];
             }
         }
-        if (any != null) {
-            for (int c = 0; c < ncol; c++) {
-                if (fact.schema().column(c).isDimension() && any.width(c).bytes() != bytesPerValue[c]) {
-                    throw new NumacubeException(
-                            NumacubeException.Kind.INTERNAL,
-                            "partition code width differs from " + "its dictionary: column="
-                                    + fact.schema().column(c).name());
-                }
+        checkCodeWidths(bytesPerValue);
+        return new ScanColumns(read.stream().mapToInt(Integer::intValue).toArray(), bytesPerValue, bytesPerRow);
+    }
+
+    private void checkCodeWidths(int[] bytesPerValue) {
+        if (fact.partitions().isEmpty()) {
+            return;
+        }
+        Partition any = fact.partitions().get(0);
+        for (int c = 0; c < bytesPerValue.length; c++) {
+            if (fact.schema().column(c).isDimension() && any.width(c).bytes() != bytesPerValue[c]) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INTERNAL,
+                        "partition code width differs from its dictionary: column="
+                                + fact.schema().column(c).name());
             }
         }
-        int[] maskColumns = masks.keySet().stream().mapToInt(Integer::intValue).toArray();
-        boolean[][] maskArrays = masks.values().toArray(boolean[][]::new);
-        int[][] prefix = new int[maskArrays.length][];
-        for (int i = 0; i < maskArrays.length; i++) {
-            prefix[i] = new int[maskArrays[i].length + 1];
-            for (int c = 0; c < maskArrays[i].length; c++) {
-                prefix[i][c + 1] = prefix[i][c] + (maskArrays[i][c] ? 1 : 0);
-            }
-        }
-        String desc = q.describe() + " | masks on "
-                + masks.keySet().stream()
-                        .map(c -> fact.schema().column(c).name())
-                        .toList() + (genericPred == null ? "" : " + row predicate") + " | keys "
-                + keys.stream().map(c -> fact.schema().column(c).name()).toList() + (dense ? " dense " : " hashed ")
-                + space + " groups"
-                + (anyPost
+    }
+
+    private String describe(RowFilter filter, GroupKeySpace keys, boolean postProcessed) {
+        List<String> masked = java.util.Arrays.stream(filter.masks())
+                .map(m -> fact.schema().column(m.column()).name())
+                .toList();
+        List<String> keyNames = java.util.Arrays.stream(keys.columns())
+                .mapToObj(c -> fact.schema().column(c).name())
+                .toList();
+        return query.describe() + " | masks on " + masked + (filter.residual() == null ? "" : " + row predicate")
+                + " | keys " + keyNames + (keys.dense() ? " dense " : " hashed ") + keys.size() + " groups"
+                + (postProcessed
                         ? " | post-processed by "
-                                + fact.schema().column(q.factJoinColumn()).name()
+                                + fact.schema().column(query.factJoinColumn()).name()
                         : "");
-        return new CompiledQuery(
-                q,
-                fact,
-                maskColumns,
-                maskArrays,
-                prefix,
-                empty,
-                genericPred,
-                keyColumns,
-                strides,
-                cards,
-                logicalKeys,
-                logicalSpace,
-                space,
-                dense,
-                accs.toArray(CompiledQuery.Acc[]::new),
-                aggs.toArray(CompiledQuery.AggPlan[]::new),
-                read.stream().mapToInt(Integer::intValue).toArray(),
-                bytesPerValue,
-                bytesPerRow,
-                doubleSlots,
-                booleanSlots,
-                desc);
     }
 
     private static void and(Map<Integer, boolean[]> masks, int col, boolean[] m) {
@@ -237,262 +245,98 @@ final class QueryCompiler {
         });
     }
 
-    /** Fact dimension columns an expression depends on (lookup columns count as the join key) and whether it reads
-     * measures. */
-    private record Sources(TreeSet<Integer> dims, boolean measures) {}
-
-    private Sources sources(Expr e) {
-        TreeSet<Integer> dims = new TreeSet<>();
-        boolean[] measures = {false};
-        Expr.walk(e, x -> {
-            if (x instanceof Expr.Column c) {
-                if (c.side() == Expr.Side.LOOKUP) {
-                    dims.add(q.factJoinColumn());
-                } else if (c.type().isDimension()) {
-                    dims.add(c.index());
-                } else {
-                    measures[0] = true;
-                }
-            }
-        });
-        return new Sources(dims, measures[0]);
-    }
-
-    /** Evaluates {@code e} for every code of {@code col}. */
-    private boolean[] mask(Expr e, int col) {
-        Dictionary d = fact.dictionary(col);
-        boolean[] m = new boolean[Math.max(d.size(), 1)];
-        for (int code = 0; code < d.size(); code++) {
-            int c = code;
-            Object v = ScalarEval.eval(e, x -> leafAt((Expr.Column) x, col, c));
-            m[code] = Boolean.TRUE.equals(v);
-        }
-        return m;
-    }
-
-    private Object leafAt(Expr.Column x, int col, int code) {
-        if (x.side() == Expr.Side.LOOKUP) {
-            int row = lookupRowOfCode[code];
-            return row < 0 ? null : lookupValues[x.index()][row];
-        }
-        if (x.index() != col) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
-        }
-        return scalar(fact.dictionary(col), code);
-    }
-
     static Object scalar(Dictionary d, int code) {
         return d.type() == ColumnType.STRING ? d.string(code) : (Object) d.longValue(code);
     }
 
-    private RowPred pred(Expr e) {
-        Sources s = sources(e);
-        if (!s.measures && s.dims.isEmpty()) {
-            return new RowPred.Constant(Boolean.TRUE.equals(ScalarEval.eval(e, x -> null)));
-        }
-        if (!s.measures && s.dims.size() == 1) {
-            int col = s.dims.first();
-            return new RowPred.Mask(col, mask(e, col));
-        }
-        return switch (e) {
-            case Expr.And a ->
-                new RowPred.Junction(true, a.terms().stream().map(this::pred).toArray(RowPred[]::new), booleanSlots++);
-            case Expr.Or o ->
-                new RowPred.Junction(false, o.terms().stream().map(this::pred).toArray(RowPred[]::new), booleanSlots++);
-            case Expr.Not n -> new RowPred.Negation(pred(n.operand()));
-            case Expr.Compare c -> compare(c.op(), c.left(), c.right());
-            case Expr.In in
-            when numericType(in.operand().type()) -> {
-                // one sorted-array search per row, not one comparison per listed value
-                RowPred any = new RowPred.InList(
-                        num(in.operand()), in.set(), Expr.isInteger(in.operand().type()), doubleSlots++);
-                yield in.negated() ? new RowPred.Negation(any) : any;
-            }
-            case Expr.In in -> {
-                RowPred[] terms = in.values().stream()
-                        .map(v -> compare(Expr.CompareOp.EQ, in.operand(), v))
-                        .toArray(RowPred[]::new);
-                RowPred any = terms.length == 1 ? terms[0] : new RowPred.Junction(false, terms, booleanSlots++);
-                yield in.negated() ? new RowPred.Negation(any) : any;
-            }
-            case Expr.Between b -> {
-                RowPred inside = new RowPred.Junction(
-                        true,
-                        new RowPred[] {
-                            compare(Expr.CompareOp.GE, b.operand(), b.low()),
-                            compare(Expr.CompareOp.LE, b.operand(), b.high())
-                        },
-                        booleanSlots++);
-                yield b.negated() ? new RowPred.Negation(inside) : inside;
-            }
-            default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "not a predicate: " + e.text());
-        };
-    }
-
-    private RowPred compare(Expr.CompareOp op, Expr l, Expr r) {
-        if (!numericType(l.type()) || !numericType(r.type())) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "unsupported SQL: a comparison of "
-                            + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
-                            + " — compare each dimension with literals");
-        }
-        if (Expr.isInteger(l.type()) && Expr.isInteger(r.type())) {
-            return new RowPred.LongCompare(op, num(l), num(r), doubleSlots++, doubleSlots++);
-        }
-        return new RowPred.Compare(op, num(l), num(r), doubleSlots++, doubleSlots++);
-    }
-
-    private static boolean numericType(ColumnType t) {
-        return t == ColumnType.DOUBLE || t == ColumnType.LONG || t == ColumnType.INT;
-    }
-
-    /** A vectorized numeric expression of fact and lookup columns. */
-    private NumVec num(Expr e) {
-        return switch (e) {
-            case Expr.Column c
-            when c.side() == Expr.Side.LOOKUP -> {
-                double[] byCode = new double[lookupRowOfCode.length];
-                long[] longs = Expr.isInteger(c.type()) ? new long[byCode.length] : null;
-                for (int code = 0; code < byCode.length; code++) {
-                    int row = lookupRowOfCode[code];
-                    byCode[code] = row < 0 ? 0 : ((Number) lookupValues[c.index()][row]).doubleValue();
-                    if (longs != null) {
-                        longs[code] = row < 0 ? 0 : ((Number) lookupValues[c.index()][row]).longValue();
-                    }
-                }
-                yield new NumVec.ByCode(q.factJoinColumn(), byCode, longs);
-            }
-            case Expr.Column c when c.type() == ColumnType.DOUBLE -> new NumVec.DoubleColumn(c.index());
-            case Expr.Column c when c.type() == ColumnType.LONG -> new NumVec.LongColumn(c.index());
-            case Expr.Column c
-            when c.type() == ColumnType.INT -> {
-                Dictionary d = fact.dictionary(c.index());
-                double[] byCode = new double[Math.max(1, d.size())];
-                long[] longs = new long[byCode.length];
-                for (int code = 0; code < d.size(); code++) {
-                    longs[code] = d.longValue(code);
-                    byCode[code] = longs[code];
-                }
-                yield new NumVec.ByCode(c.index(), byCode, longs);
-            }
-            case Expr.Literal l when l.value() instanceof Long x -> new NumVec.Constant((long) x);
-            case Expr.Literal l -> new NumVec.Constant(l.asDouble());
-            case Expr.Neg n -> new NumVec.Negate(num(n.operand()));
-            case Expr.Arith a -> {
-                NumVec left = num(a.left());
-                NumVec right = num(a.right());
-                yield new NumVec.Arith(a.op(), left, right, doubleSlots++, a.text());
-            }
-            default ->
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "unsupported SQL: not a numeric row expression: " + e.text());
-        };
-    }
-
-    private CompiledQuery.AggPlan planAggregate(Expr.Agg a, List<CompiledQuery.Acc> accs) {
+    private FinalAggregate planAggregate(Expr.Agg a, List<Accumulator> accs) {
         Expr.AggKind kind = a.kind();
-        boolean longResult = a.type() == ColumnType.LONG;
         if (kind == Expr.AggKind.COUNT_STAR || kind == Expr.AggKind.COUNT) {
-            return new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.COUNT, -1, -1, -1, null, true);
+            return FinalAggregate.rowCount(kind);
         }
         Expr arg = a.arg();
         if (lookup != null && arg.type() != ColumnType.LONG) {
             Expr[] split = splitFactorByLookup(arg);
             if (split != null) {
-                double[] factor = new double[lookupRowOfCode.length];
-                for (int code = 0; code < factor.length; code++) {
-                    int row = lookupRowOfCode[code];
-                    Object v = row < 0
-                            ? null
-                            : ScalarEval.eval(split[1], x -> lookupValues[((Expr.Column) x).index()][row]);
-                    factor[code] = v == null ? 0 : ((Number) v).doubleValue();
-                }
-                Expr f = split[0];
-                int sum = -1;
-                int min = -1;
-                int max = -1;
-                if (kind == Expr.AggKind.SUM || kind == Expr.AggKind.AVG) {
-                    sum = acc(accs, CompiledQuery.AccKind.SUM_D, f);
-                } else {
-                    min = acc(accs, CompiledQuery.AccKind.MIN_D, f);
-                    max = acc(accs, CompiledQuery.AccKind.MAX_D, f);
-                }
-                return new CompiledQuery.AggPlan(kind, CompiledQuery.Mode.POST, sum, min, max, factor, longResult);
+                return planScaledByLookup(a, split[0], split[1], accs);
             }
         }
+        boolean longResult = a.type() == ColumnType.LONG;
         // an integer argument (a BIGINT column or integer arithmetic) is accumulated exactly in 64 bits
         boolean bareLong = Expr.isInteger(arg.type())
                 && !(arg instanceof Expr.Column c0 && c0.type().isDimension() && c0.type() != ColumnType.INT);
         boolean bareCodes = arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && c.type().isDimension();
+        boolean exact = bareLong || bareCodes;
+        FinalAggregate.Finish direct = FinalAggregate.Finish.FROM_ACCUMULATORS;
         return switch (kind) {
-            case SUM, AVG ->
-                new CompiledQuery.AggPlan(
-                        kind,
-                        CompiledQuery.Mode.DIRECT,
-                        acc(accs, bareLong ? CompiledQuery.AccKind.SUM_L : CompiledQuery.AccKind.SUM_D, arg),
-                        -1,
-                        -1,
-                        null,
-                        longResult);
-            case MIN ->
-                new CompiledQuery.AggPlan(
-                        kind,
-                        CompiledQuery.Mode.DIRECT,
-                        -1,
-                        acc(
-                                accs,
-                                bareLong || bareCodes ? CompiledQuery.AccKind.MIN_L : CompiledQuery.AccKind.MIN_D,
-                                arg),
-                        -1,
-                        null,
-                        longResult);
-            case MAX ->
-                new CompiledQuery.AggPlan(
-                        kind,
-                        CompiledQuery.Mode.DIRECT,
-                        -1,
-                        -1,
-                        acc(
-                                accs,
-                                bareLong || bareCodes ? CompiledQuery.AccKind.MAX_L : CompiledQuery.AccKind.MAX_D,
-                                arg),
-                        null,
-                        longResult);
+            case SUM, AVG -> {
+                int sum = acc(accs, bareLong ? Accumulator.Kind.SUM_LONG : Accumulator.Kind.SUM_DOUBLE, arg);
+                yield new FinalAggregate(kind, direct, sum, -1, -1, null, longResult);
+            }
+            case MIN -> {
+                int min = acc(accs, exact ? Accumulator.Kind.MIN_LONG : Accumulator.Kind.MIN_DOUBLE, arg);
+                yield new FinalAggregate(kind, direct, -1, min, -1, null, longResult);
+            }
+            case MAX -> {
+                int max = acc(accs, exact ? Accumulator.Kind.MAX_LONG : Accumulator.Kind.MAX_DOUBLE, arg);
+                yield new FinalAggregate(kind, direct, -1, -1, max, null, longResult);
+            }
             default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "aggregate kind: " + kind);
         };
+    }
+
+    /** {@code agg(F * L)}: F accumulated per (group, join key), then each join key's value times its factor L. */
+    private FinalAggregate planScaledByLookup(Expr.Agg a, Expr factPart, Expr lookupPart, List<Accumulator> accs) {
+        double[] factor = new double[lookupIndex.rowOfCode().length];
+        for (int code = 0; code < factor.length; code++) {
+            int row = lookupIndex.rowOfCode()[code];
+            Object v = row < 0
+                    ? null
+                    : ScalarEvaluator.eval(lookupPart, x -> lookupIndex.values()[((Expr.Column) x).index()][row]);
+            factor[code] = v == null ? 0 : ((Number) v).doubleValue();
+        }
+        int sum = -1;
+        int min = -1;
+        int max = -1;
+        if (a.kind() == Expr.AggKind.SUM || a.kind() == Expr.AggKind.AVG) {
+            sum = acc(accs, Accumulator.Kind.SUM_DOUBLE, factPart);
+        } else {
+            min = acc(accs, Accumulator.Kind.MIN_DOUBLE, factPart);
+            max = acc(accs, Accumulator.Kind.MAX_DOUBLE, factPart);
+        }
+        return new FinalAggregate(
+                a.kind(), FinalAggregate.Finish.SCALED_BY_LOOKUP, sum, min, max, factor, a.type() == ColumnType.LONG);
     }
 
     private final Map<String, Integer> accIndex = new HashMap<>();
 
     /** The accumulator of {@code kind} over {@code arg} (null = the constant 1), shared when already planned. */
-    private int acc(List<CompiledQuery.Acc> accs, CompiledQuery.AccKind kind, Expr arg) {
+    private int acc(List<Accumulator> accs, Accumulator.Kind kind, Expr arg) {
         String key = kind + ":" + (arg == null ? "1" : arg.toString());
         Integer i = accIndex.get(key);
         if (i != null) {
             return i;
         }
-        CompiledQuery.Acc acc;
+        Accumulator acc;
         if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
-                && (c.type() == ColumnType.LONG)
-                        == (kind == CompiledQuery.AccKind.SUM_L
-                                || kind == CompiledQuery.AccKind.MIN_L
-                                || kind == CompiledQuery.AccKind.MAX_L)) {
-            acc = new CompiledQuery.Acc(kind, c.index(), null, false);
+                && (c.type() == ColumnType.LONG) == kind.exact()) {
+            acc = Accumulator.ofColumn(kind, c.index(), false);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && c.type().isDimension()
-                && (kind == CompiledQuery.AccKind.MIN_L || kind == CompiledQuery.AccKind.MAX_L)) {
-            acc = new CompiledQuery.Acc(kind, c.index(), null, true);
+                && (kind == Accumulator.Kind.MIN_LONG || kind == Accumulator.Kind.MAX_LONG)) {
+            acc = Accumulator.ofColumn(kind, c.index(), true);
         } else {
-            acc = new CompiledQuery.Acc(
-                    kind, -1, arg == null ? new NumVec.Constant(1.0) : num(arg), false, arg == null ? "1" : arg.text());
+            acc = new Accumulator(
+                    kind,
+                    -1,
+                    arg == null ? new BatchExpression.Constant(1.0) : kernels.numeric(arg),
+                    false,
+                    arg == null ? "1" : arg.text());
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);
@@ -536,49 +380,5 @@ final class QueryCompiler {
             }
         });
         return seen[0] && !seen[1];
-    }
-
-    /** Reads the (small) lookup table onto the heap and maps every fact join-key code to its lookup row. */
-    private void readLookup() {
-        long rows = lookup.rowCount();
-        if (rows > 10_000_000) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "a joined table must be a small lookup" + " table: table="
-                            + lookup.schema().name() + " rows=" + rows + " limit=10000000");
-        }
-        int ncol = lookup.schema().size();
-        lookupValues = new Object[ncol][(int) rows];
-        int r = 0;
-        for (Partition p : lookup.partitions()) {
-            for (int i = 0; i < p.rows(); i++, r++) {
-                for (int c = 0; c < ncol; c++) {
-                    ColumnSpec spec = lookup.schema().column(c);
-                    lookupValues[c][r] = spec.isDimension()
-                            ? scalar(lookup.dictionary(c), p.code(c, i))
-                            : spec.type() == ColumnType.DOUBLE
-                                    ? (Object) p.doubleValue(c, i)
-                                    : (Object) p.longValue(c, i);
-                }
-            }
-        }
-        Map<Object, Integer> rowOfKey = new HashMap<>();
-        for (int i = 0; i < rows; i++) {
-            Object key = lookupValues[q.lookupJoinColumn()][i];
-            if (rowOfKey.put(key, i) != null) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "a lookup table's join key must be "
-                                + "unique: table=" + lookup.schema().name() + " column="
-                                + lookup.schema().column(q.lookupJoinColumn()).name() + " value=" + key
-                                + " — remove the duplicate rows");
-            }
-        }
-        Dictionary d = fact.dictionary(q.factJoinColumn());
-        lookupRowOfCode = new int[Math.max(1, d.size())];
-        java.util.Arrays.fill(lookupRowOfCode, -1);
-        for (int code = 0; code < d.size(); code++) {
-            lookupRowOfCode[code] = rowOfKey.getOrDefault(scalar(d, code), -1);
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.numacube.engine.exec;
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.numa.base.NumacubeException;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -10,9 +11,9 @@ import java.util.function.Function;
  * code masks) and once per result group (outputs, HAVING, ORDER BY) — never per row. Values: String, Long (LONG, INT,
  * DATE as epoch day), Double, Boolean for predicates, null for SQL NULL (three-valued logic). Stateless.
  */
-final class ScalarEval {
+final class ScalarEvaluator {
 
-    private ScalarEval() {}
+    private ScalarEvaluator() {}
 
     /** @param leaf the value of a Column, KeyRef or AggRef */
     static Object eval(Expr e, Function<Expr, Object> leaf) {
@@ -22,13 +23,7 @@ final class ScalarEval {
             case Expr.AggRef a -> leaf.apply(a);
             case Expr.Agg a -> leaf.apply(a);
             case Expr.Literal l -> l.value();
-            case Expr.Neg n -> {
-                Object v = eval(n.operand(), leaf);
-                if (v instanceof Long x && x == Long.MIN_VALUE) {
-                    throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in " + n.text());
-                }
-                yield v == null ? null : v instanceof Long x ? (Object) (-x) : (Object) (-((Number) v).doubleValue());
-            }
+            case Expr.Neg n -> negate(n, eval(n.operand(), leaf));
             case Expr.Arith a -> arith(a, eval(a.left(), leaf), eval(a.right(), leaf));
             case Expr.Compare c -> {
                 Object l = eval(c.left(), leaf);
@@ -37,50 +32,51 @@ final class ScalarEval {
             }
             case Expr.In in -> {
                 Object x = eval(in.operand(), leaf);
-                if (x == null) {
-                    yield null;
-                }
-                yield in.set().contains(x) != in.negated();
+                yield x == null ? null : in.set().contains(x) != in.negated();
             }
-            case Expr.Between b -> {
-                Object x = eval(b.operand(), leaf);
-                Object lo = eval(b.low(), leaf);
-                Object hi = eval(b.high(), leaf);
-                if (x == null || lo == null || hi == null) {
-                    yield null;
-                }
-                boolean in = compare(x, lo) >= 0 && compare(x, hi) <= 0;
-                yield in != b.negated();
-            }
-            case Expr.And a -> {
-                boolean unknown = false;
-                for (Expr t : a.terms()) {
-                    Object v = eval(t, leaf);
-                    if (v == null) {
-                        unknown = true;
-                    } else if (!(Boolean) v) {
-                        yield false;
-                    }
-                }
-                yield unknown ? null : true;
-            }
-            case Expr.Or o -> {
-                boolean unknown = false;
-                for (Expr t : o.terms()) {
-                    Object v = eval(t, leaf);
-                    if (v == null) {
-                        unknown = true;
-                    } else if ((Boolean) v) {
-                        yield true;
-                    }
-                }
-                yield unknown ? null : false;
-            }
+            case Expr.Between b -> between(b, leaf);
+            case Expr.And a -> junction(a.terms(), false, leaf);
+            case Expr.Or o -> junction(o.terms(), true, leaf);
             case Expr.Not n -> {
                 Object v = eval(n.operand(), leaf);
                 yield v == null ? null : !(Boolean) v;
             }
         };
+    }
+
+    private static Object negate(Expr.Neg n, Object v) {
+        if (v instanceof Long x && x == Long.MIN_VALUE) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in " + n.text());
+        }
+        return v == null ? null : v instanceof Long x ? (Object) (-x) : (Object) (-((Number) v).doubleValue());
+    }
+
+    private static Object between(Expr.Between b, Function<Expr, Object> leaf) {
+        Object x = eval(b.operand(), leaf);
+        Object lo = eval(b.low(), leaf);
+        Object hi = eval(b.high(), leaf);
+        if (x == null || lo == null || hi == null) {
+            return null;
+        }
+        boolean in = compare(x, lo) >= 0 && compare(x, hi) <= 0;
+        return in != b.negated();
+    }
+
+    /**
+     * AND ({@code decisive} false) or OR ({@code decisive} true) in three-valued logic: the first term equal to
+     * {@code decisive} decides; else NULL if any term is NULL; else {@code !decisive}.
+     */
+    private static Object junction(List<Expr> terms, boolean decisive, Function<Expr, Object> leaf) {
+        boolean unknown = false;
+        for (Expr t : terms) {
+            Object v = eval(t, leaf);
+            if (v == null) {
+                unknown = true;
+            } else if ((Boolean) v == decisive) {
+                return decisive;
+            }
+        }
+        return unknown ? null : !decisive;
     }
 
     private static Object arith(Expr.Arith a, Object l, Object r) {
@@ -95,7 +91,7 @@ final class ScalarEval {
                     default -> Math.multiplyExact(x, y);
                 };
             } catch (ArithmeticException e) {
-                throw NumVec.overflow(a.text(), a.op(), x, y);
+                throw BatchExpression.overflow(a.text(), a.op(), x, y);
             }
         }
         double x = ((Number) l).doubleValue();

@@ -9,7 +9,7 @@ import java.lang.foreign.ValueLayout;
  * per-row branch on the width. Positions are rows within a morsel slice; {@code sel == null} means the dense range
  * {@code [b, b + n)}. Stateless.
  */
-final class Codes {
+final class CodeKernels {
 
     static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
@@ -17,7 +17,7 @@ final class Codes {
     static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
-    private Codes() {}
+    private CodeKernels() {}
 
     static int code(MemorySegment s, CodeWidth w, int row) {
         return switch (w) {

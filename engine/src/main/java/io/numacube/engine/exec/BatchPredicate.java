@@ -4,16 +4,16 @@ import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.InValues;
 
 /**
- * A row predicate that is not a plain per-dimension code mask (those are applied by {@link Codes}): comparisons of
+ * A row predicate that is not a plain per-dimension code mask (those are applied by {@link CodeKernels}): comparisons of
  * numeric expressions, or AND/OR/NOT mixing several columns. Evaluated a batch at a time into {@code out[k]}.
  * Immutable; shared by every worker.
  */
-abstract class RowPred {
+abstract class BatchPredicate {
 
-    abstract void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s);
+    abstract void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s);
 
     /** The code of a dimension column passes a mask (a sub-predicate on one dimension, evaluated per code). */
-    static final class Mask extends RowPred {
+    static final class Mask extends BatchPredicate {
         final int column;
         final boolean[] mask;
 
@@ -23,24 +23,24 @@ abstract class RowPred {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             var seg = v.columns[column];
             var w = v.widths[column];
             for (int k = 0; k < n; k++) {
-                out[k] = mask[Codes.code(seg, w, sel == null ? b + k : sel[k])];
+                out[k] = mask[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
             }
         }
     }
 
     /** {@code left op right} over doubles (slots for both sides). */
-    static final class Compare extends RowPred {
+    static final class Compare extends BatchPredicate {
         final Expr.CompareOp op;
-        final NumVec left;
-        final NumVec right;
+        final BatchExpression left;
+        final BatchExpression right;
         final int leftSlot;
         final int rightSlot;
 
-        Compare(Expr.CompareOp op, NumVec left, NumVec right, int leftSlot, int rightSlot) {
+        Compare(Expr.CompareOp op, BatchExpression left, BatchExpression right, int leftSlot, int rightSlot) {
             this.op = op;
             this.left = left;
             this.right = right;
@@ -49,7 +49,7 @@ abstract class RowPred {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             double[] l = s.doubles[leftSlot];
             double[] r = s.doubles[rightSlot];
             left.eval(v, b, n, sel, l, s);
@@ -91,14 +91,14 @@ abstract class RowPred {
     }
 
     /** {@code left op right} over exact BIGINT values (both sides integer-typed; slots for both sides). */
-    static final class LongCompare extends RowPred {
+    static final class LongCompare extends BatchPredicate {
         final Expr.CompareOp op;
-        final NumVec left;
-        final NumVec right;
+        final BatchExpression left;
+        final BatchExpression right;
         final int leftSlot;
         final int rightSlot;
 
-        LongCompare(Expr.CompareOp op, NumVec left, NumVec right, int leftSlot, int rightSlot) {
+        LongCompare(Expr.CompareOp op, BatchExpression left, BatchExpression right, int leftSlot, int rightSlot) {
             this.op = op;
             this.left = left;
             this.right = right;
@@ -107,7 +107,7 @@ abstract class RowPred {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             long[] l = s.longs(leftSlot);
             long[] r = s.longs(rightSlot);
             left.evalLong(v, b, n, sel, l, s);
@@ -119,13 +119,13 @@ abstract class RowPred {
     }
 
     /** {@code operand IN (values)} for a numeric operand: exact for integer operands, else as doubles. */
-    static final class InList extends RowPred {
-        final NumVec operand;
+    static final class InList extends BatchPredicate {
+        final BatchExpression operand;
         final InValues values;
         final boolean exact;
         final int slot;
 
-        InList(NumVec operand, InValues values, boolean exact, int slot) {
+        InList(BatchExpression operand, InValues values, boolean exact, int slot) {
             this.operand = operand;
             this.values = values;
             this.exact = exact;
@@ -133,7 +133,7 @@ abstract class RowPred {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             if (exact) {
                 long[] x = s.longs(slot);
                 operand.evalLong(v, b, n, sel, x, s);
@@ -156,19 +156,19 @@ abstract class RowPred {
      * selection vectors do: a term that would fail on a row the query never needs (an integer overflow, say) is not
      * evaluated there.
      */
-    static final class Junction extends RowPred {
+    static final class Junction extends BatchPredicate {
         final boolean and;
-        final RowPred[] terms;
+        final BatchPredicate[] terms;
         final int slot;
 
-        Junction(boolean and, RowPred[] terms, int slot) {
+        Junction(boolean and, BatchPredicate[] terms, int slot) {
             this.and = and;
             this.terms = terms;
             this.slot = slot;
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             terms[0].eval(v, b, n, sel, out, s);
             boolean[] t = s.booleans[slot];
             int[] rows = s.rows(slot);
@@ -191,15 +191,15 @@ abstract class RowPred {
         }
     }
 
-    static final class Negation extends RowPred {
-        final RowPred operand;
+    static final class Negation extends BatchPredicate {
+        final BatchPredicate operand;
 
-        Negation(RowPred operand) {
+        Negation(BatchPredicate operand) {
             this.operand = operand;
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             operand.eval(v, b, n, sel, out, s);
             for (int k = 0; k < n; k++) {
                 out[k] = !out[k];
@@ -207,7 +207,7 @@ abstract class RowPred {
         }
     }
 
-    static final class Constant extends RowPred {
+    static final class Constant extends BatchPredicate {
         final boolean value;
 
         Constant(boolean value) {
@@ -215,7 +215,7 @@ abstract class RowPred {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, NumVec.Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
             java.util.Arrays.fill(out, 0, n, value);
         }
     }

@@ -7,74 +7,25 @@ import java.lang.foreign.MemorySegment;
 /**
  * A numeric row expression evaluated a batch at a time: {@code out[k]} for the k-th position of the batch (rows
  * {@code b + k}, or {@code sel[k]} when a selection is given). One virtual call per batch and node, none per row.
- * Nodes are immutable and shared by every worker; scratch arrays come from the caller's {@link Scratch}.
+ * Nodes are immutable and shared by every worker; scratch arrays come from the caller's {@link BatchScratch}.
  */
-abstract class NumVec {
+abstract class BatchExpression {
 
-    /** Per-task temporaries: {@code doubles[slot]} of batch length for intermediate results; {@code longs(slot)}
-     * the same for the exact BIGINT path, allocated on first use (the double path never pays for it). */
-    static final class Scratch {
-        final double[][] doubles;
-        final boolean[][] booleans;
-        private final long[][] longs;
-        private final int[][] rows;
-        private final int[][] positions;
-        private final int batch;
-
-        Scratch(int doubleSlots, int booleanSlots, int batch) {
-            doubles = new double[doubleSlots][batch];
-            booleans = new boolean[booleanSlots][batch];
-            longs = new long[doubleSlots][];
-            rows = new int[booleanSlots][];
-            positions = new int[booleanSlots][];
-            this.batch = batch;
-        }
-
-        /** The rows a junction's later term is evaluated on (by boolean slot), allocated on first use. */
-        int[] rows(int slot) {
-            int[] a = rows[slot];
-            if (a == null) {
-                a = new int[batch];
-                rows[slot] = a;
-            }
-            return a;
-        }
-
-        /** For each of {@link #rows(int)}, its position in the junction's batch (by boolean slot). */
-        int[] positions(int slot) {
-            int[] a = positions[slot];
-            if (a == null) {
-                a = new int[batch];
-                positions[slot] = a;
-            }
-            return a;
-        }
-
-        long[] longs(int slot) {
-            long[] a = longs[slot];
-            if (a == null) {
-                a = new long[batch];
-                longs[slot] = a;
-            }
-            return a;
-        }
-    }
-
-    abstract void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s);
+    abstract void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s);
 
     /**
      * The exact BIGINT evaluation of an integer-typed expression: 64-bit arithmetic, and an error naming the
      * expression when a value leaves the BIGINT range (never a rounded or wrapped-around value). Only nodes of
      * integer type implement it.
      */
-    void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+    void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
         throw new NumacubeException(
                 NumacubeException.Kind.INTERNAL,
                 "no exact BIGINT evaluation for " + getClass().getSimpleName());
     }
 
     /** A DOUBLE measure column. */
-    static final class DoubleColumn extends NumVec {
+    static final class DoubleColumn extends BatchExpression {
         final int column;
 
         DoubleColumn(int column) {
@@ -82,22 +33,22 @@ abstract class NumVec {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             MemorySegment seg = v.columns[column];
             if (sel == null) {
                 for (int k = 0; k < n; k++) {
-                    out[k] = seg.getAtIndex(Codes.DOUBLE, b + k);
+                    out[k] = seg.getAtIndex(CodeKernels.DOUBLE, b + k);
                 }
             } else {
                 for (int k = 0; k < n; k++) {
-                    out[k] = seg.getAtIndex(Codes.DOUBLE, sel[k]);
+                    out[k] = seg.getAtIndex(CodeKernels.DOUBLE, sel[k]);
                 }
             }
         }
     }
 
     /** A LONG measure column, as doubles. */
-    static final class LongColumn extends NumVec {
+    static final class LongColumn extends BatchExpression {
         final int column;
 
         LongColumn(int column) {
@@ -105,25 +56,25 @@ abstract class NumVec {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             MemorySegment seg = v.columns[column];
             for (int k = 0; k < n; k++) {
-                out[k] = seg.getAtIndex(Codes.LONG, sel == null ? b + k : sel[k]);
+                out[k] = seg.getAtIndex(CodeKernels.LONG, sel == null ? b + k : sel[k]);
             }
         }
 
         @Override
-        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
             MemorySegment seg = v.columns[column];
             for (int k = 0; k < n; k++) {
-                out[k] = seg.getAtIndex(Codes.LONG, sel == null ? b + k : sel[k]);
+                out[k] = seg.getAtIndex(CodeKernels.LONG, sel == null ? b + k : sel[k]);
             }
         }
     }
 
     /** A value looked up by the code of a dimension column: INT dimension values, or lookup-table columns by the
      * fact join key's code. */
-    static final class ByCode extends NumVec {
+    static final class ByCode extends BatchExpression {
         final int column;
         final double[] valueOfCode;
         /** The exact values for integer columns, else null. */
@@ -140,28 +91,28 @@ abstract class NumVec {
         }
 
         @Override
-        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
             if (longOfCode == null) {
                 super.evalLong(v, b, n, sel, out, s);
             }
             MemorySegment seg = v.columns[column];
             CodeWidth w = v.widths[column];
             for (int k = 0; k < n; k++) {
-                out[k] = longOfCode[Codes.code(seg, w, sel == null ? b + k : sel[k])];
+                out[k] = longOfCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
             }
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             MemorySegment seg = v.columns[column];
             CodeWidth w = v.widths[column];
             for (int k = 0; k < n; k++) {
-                out[k] = valueOfCode[Codes.code(seg, w, sel == null ? b + k : sel[k])];
+                out[k] = valueOfCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
             }
         }
     }
 
-    static final class Constant extends NumVec {
+    static final class Constant extends BatchExpression {
         final double value;
         final long longValue;
 
@@ -177,25 +128,25 @@ abstract class NumVec {
         }
 
         @Override
-        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
             java.util.Arrays.fill(out, 0, n, longValue);
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             java.util.Arrays.fill(out, 0, n, value);
         }
     }
 
-    static final class Negate extends NumVec {
-        final NumVec operand;
+    static final class Negate extends BatchExpression {
+        final BatchExpression operand;
 
-        Negate(NumVec operand) {
+        Negate(BatchExpression operand) {
             this.operand = operand;
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             operand.eval(v, b, n, sel, out, s);
             for (int k = 0; k < n; k++) {
                 out[k] = -out[k];
@@ -203,7 +154,7 @@ abstract class NumVec {
         }
 
         @Override
-        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
             operand.evalLong(v, b, n, sel, out, s);
             for (int k = 0; k < n; k++) {
                 if (out[k] == Long.MIN_VALUE) {
@@ -216,19 +167,19 @@ abstract class NumVec {
     }
 
     /** {@code left op right}; the right side is computed into scratch slot {@code slot}. */
-    static final class Arith extends NumVec {
+    static final class Arith extends BatchExpression {
         final char op;
-        final NumVec left;
-        final NumVec right;
+        final BatchExpression left;
+        final BatchExpression right;
         final int slot;
         /** The SQL text, for overflow errors. */
         final String text;
 
-        Arith(char op, NumVec left, NumVec right, int slot) {
+        Arith(char op, BatchExpression left, BatchExpression right, int slot) {
             this(op, left, right, slot, "?");
         }
 
-        Arith(char op, NumVec left, NumVec right, int slot, String text) {
+        Arith(char op, BatchExpression left, BatchExpression right, int slot, String text) {
             this.op = op;
             this.left = left;
             this.right = right;
@@ -237,7 +188,7 @@ abstract class NumVec {
         }
 
         @Override
-        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, Scratch s) {
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
             left.evalLong(v, b, n, sel, out, s);
             long[] r = s.longs(slot);
             right.evalLong(v, b, n, sel, r, s);
@@ -269,7 +220,7 @@ abstract class NumVec {
         }
 
         @Override
-        void eval(MorselView v, int b, int n, int[] sel, double[] out, Scratch s) {
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             left.eval(v, b, n, sel, out, s);
             double[] r = s.doubles[slot];
             right.eval(v, b, n, sel, r, s);

@@ -1,0 +1,44 @@
+package io.numacube.engine.exec;
+
+/**
+ * One per-group accumulator of an {@link AggregationState}: a sum, minimum or maximum, kept as doubles or exactly as
+ * 64-bit longs, of a bare column or a batch expression. Identical accumulators are planned once and shared by the
+ * aggregates that need them (AVG and SUM of one argument share its sum). Immutable.
+ *
+ * <p>Invariants: exactly one of {@code column >= 0} (a bare column read directly from the morsel) and {@code argument
+ * != null}; a bare column of a {@code *_DOUBLE} kind is a DOUBLE measure, of a {@code *_LONG} kind a BIGINT measure
+ * or, with {@code overCodes}, a dimension whose codes follow value order (only MIN_LONG and MAX_LONG).
+ *
+ * @param kind      the operation and its number type
+ * @param column    a fact column read directly, or -1
+ * @param argument  the argument when not a bare column, else null
+ * @param overCodes MIN_LONG/MAX_LONG over the dictionary codes of a dimension column
+ * @param text      the argument's SQL text for errors, or null for a bare column
+ */
+record Accumulator(Kind kind, int column, BatchExpression argument, boolean overCodes, String text) {
+
+    /** What one accumulator holds per group. The {@code _LONG} kinds are exact: a sum that leaves 64 bits fails. */
+    enum Kind {
+        SUM_DOUBLE,
+        SUM_LONG,
+        MIN_DOUBLE,
+        MAX_DOUBLE,
+        MIN_LONG,
+        MAX_LONG;
+
+        /** Whether this kind keeps longs (else doubles). */
+        boolean exact() {
+            return this == SUM_LONG || this == MIN_LONG || this == MAX_LONG;
+        }
+    }
+
+    /** A bare column accumulator. */
+    static Accumulator ofColumn(Kind kind, int column, boolean overCodes) {
+        return new Accumulator(kind, column, null, overCodes, null);
+    }
+
+    /** Whether this is a double sum of a bare column: the case {@link FusedKeySums} and the fused count-and-sum serve. */
+    boolean bareDoubleSum() {
+        return kind == Kind.SUM_DOUBLE && column >= 0;
+    }
+}

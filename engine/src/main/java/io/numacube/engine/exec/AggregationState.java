@@ -1,0 +1,572 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.storage.Partition;
+import io.numacube.numa.base.NumacubeException;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * The aggregation state of one block of morsels (the sink of a physical aggregation operator): per group, a row count
+ * and the plan's {@link Accumulator}s, in dense arrays indexed by group key or behind a hash table of keys to slots
+ * with growing arrays; plus the scratch vectors and counters of the scan. The contract, as DuckDB's operators have
+ * it: {@link #sink} folds in one morsel at a time; {@link #combine} adds another block's state into this one, in a
+ * fixed order (see {@link QueryExecutor}); {@link ResultFinalizer} finalizes the merged state into the result.
+ *
+ * <p>Invariants: {@code rowCounts}, and {@code doubleAccumulators[i]} or {@code longAccumulators[i]} (by the kind of
+ * accumulator {@code i}), have one entry per group slot; a group with a zero row count holds no value. Not
+ * thread-safe: owned by one task until its block is done, then read by the merging thread.
+ */
+final class AggregationState {
+
+    static final int BATCH = 2048;
+
+    private final PhysicalPlan plan;
+    private final Accumulator[] accumulators;
+    private final RowFilter.CodeMask[] masks;
+    private final BatchPredicate residual;
+    private final GroupKeySpace keys;
+    private final int fusedSums;
+    private final BatchVectors vectors;
+    private final LongIntHashMap slots;
+    private int capacity;
+
+    /** Rows per group slot. */
+    long[] rowCounts;
+    /** Per accumulator of a double kind, its value per group slot (null for the exact kinds). */
+    final double[][] doubleAccumulators;
+    /** Per accumulator of an exact kind, its value per group slot (null for the double kinds). */
+    final long[][] longAccumulators;
+
+    long morsels;
+    long morselsHome;
+    long rowsScanned;
+
+    /**
+     * A worker's batch vectors: the selection, group ids and keys of the batch being folded, the values of an
+     * argument, the residual predicate's output and the expression scratch. Reused batch after batch and shared by
+     * the states of the blocks one worker runs one after another; never by two threads.
+     */
+    private record BatchVectors(
+            MorselView view,
+            int[] selection,
+            int[] groupIds,
+            long[] groupKeys,
+            double[] values,
+            long[] exactValues,
+            boolean[] passes,
+            BatchScratch scratch) {
+
+        static BatchVectors of(PhysicalPlan plan) {
+            return new BatchVectors(
+                    new MorselView(plan.fact().schema().size()),
+                    new int[BATCH],
+                    new int[BATCH],
+                    plan.keys().dense() ? null : new long[BATCH],
+                    new double[BATCH],
+                    new long[BATCH],
+                    plan.filter().residual() == null ? null : new boolean[BATCH],
+                    new BatchScratch(
+                            plan.scratch().doubleSlots(), plan.scratch().booleanSlots(), BATCH));
+        }
+    }
+
+    AggregationState(PhysicalPlan plan) {
+        this(plan, BatchVectors.of(plan));
+    }
+
+    /**
+     * A fresh state for one block of morsels that borrows {@code vectorOwner}'s batch vectors: only one of them may
+     * run at a time (the worker thread that owns both), and the vectors hold nothing between morsels.
+     */
+    AggregationState(AggregationState vectorOwner) {
+        this(vectorOwner.plan, vectorOwner.vectors);
+    }
+
+    private AggregationState(PhysicalPlan plan, BatchVectors vectors) {
+        this.plan = plan;
+        this.accumulators = plan.accumulators();
+        this.masks = plan.filter().masks();
+        this.residual = plan.filter().residual();
+        this.keys = plan.keys();
+        this.vectors = vectors;
+        this.slots = keys.dense() ? null : new LongIntHashMap(1024);
+        this.fusedSums = fusedSums(plan);
+        this.capacity = keys.dense() ? (int) keys.size() : 1024;
+        this.doubleAccumulators = new double[accumulators.length][];
+        this.longAccumulators = new long[accumulators.length][];
+        this.rowCounts = new long[capacity];
+        for (int i = 0; i < accumulators.length; i++) {
+            allocate(i, capacity, 0);
+        }
+    }
+
+    private void allocate(int i, int newCapacity, int keep) {
+        Accumulator.Kind k = accumulators[i].kind();
+        if (!k.exact()) {
+            double[] old = doubleAccumulators[i];
+            double[] a = old == null ? new double[newCapacity] : Arrays.copyOf(old, newCapacity);
+            if (k != Accumulator.Kind.SUM_DOUBLE) {
+                Arrays.fill(
+                        a, keep, newCapacity, k == Accumulator.Kind.MIN_DOUBLE ? Double.NaN : Double.NEGATIVE_INFINITY);
+            }
+            doubleAccumulators[i] = a;
+        } else {
+            long[] old = longAccumulators[i];
+            long[] a = old == null ? new long[newCapacity] : Arrays.copyOf(old, newCapacity);
+            if (k != Accumulator.Kind.SUM_LONG) {
+                Arrays.fill(a, keep, newCapacity, k == Accumulator.Kind.MIN_LONG ? Long.MAX_VALUE : Long.MIN_VALUE);
+            }
+            longAccumulators[i] = a;
+        }
+    }
+
+    private void ensureCapacity(int groups) {
+        if (groups <= capacity) {
+            return;
+        }
+        int n = Math.max(groups, capacity * 2);
+        rowCounts = Arrays.copyOf(rowCounts, n);
+        for (int i = 0; i < accumulators.length; i++) {
+            allocate(i, n, capacity);
+        }
+        capacity = n;
+    }
+
+    /** Number of group slots: the dense space, or the slots used in the hash table. */
+    int groups() {
+        return keys.dense() ? (int) keys.size() : slots.size();
+    }
+
+    /** The group key of a group slot. */
+    long keyOf(int group) {
+        return keys.dense() ? group : slots.keyAt(group);
+    }
+
+    /**
+     * Folds in morsel {@code m} of {@code p}, applying the masks whose bit is set in {@code activeMasks} (the others
+     * pass every code in this morsel by its zone map).
+     */
+    void sink(Partition p, int m, long activeMasks) {
+        int first = m * p.morselRows();
+        int rows = Math.min(p.morselRows(), p.rows() - first);
+        MorselView view = vectors.view();
+        view.set(p, first, rows, plan.scan().columns(), plan.scan().bytesPerValue());
+        morsels++;
+        rowsScanned += rows;
+        if (fusedSums > 0 && noMaskActive(activeMasks)) {
+            sinkFused(view, rows);
+            return;
+        }
+        for (int b = 0; b < rows; b += BATCH) {
+            int n = Math.min(BATCH, rows - b);
+            int[] sel = applyMasks(view, b, n, activeMasks);
+            int cnt = sel == null ? n : selected;
+            if (cnt > 0 && residual != null) {
+                sel = applyResidual(view, b, cnt, sel);
+                cnt = selected;
+            }
+            if (cnt == 0) {
+                continue;
+            }
+            assignGroups(view, b, cnt, sel);
+            accumulateAll(view, b, cnt, sel);
+        }
+    }
+
+    /** How many rows the last {@link #applyMasks} or {@link #applyResidual} selected. */
+    private int selected;
+
+    /**
+     * Applies the active code masks to batch {@code [b, b + n)}: null when no mask is active (every row selected),
+     * else the selection vector, {@link #selected} rows long.
+     */
+    private int[] applyMasks(MorselView view, int b, int n, long activeMasks) {
+        int[] sel = null;
+        int cnt = n;
+        int[] selection = vectors.selection();
+        for (int i = 0; i < masks.length && cnt > 0; i++) {
+            if (i < 63 && (activeMasks & (1L << i)) == 0) {
+                continue;
+            }
+            int col = masks[i].column();
+            if (sel == null) {
+                cnt = CodeKernels.selectDense(view.columns[col], view.widths[col], b, n, masks[i].passes(), selection);
+                sel = selection;
+            } else {
+                cnt = CodeKernels.refine(view.columns[col], view.widths[col], selection, cnt, masks[i].passes());
+            }
+        }
+        selected = cnt;
+        return sel;
+    }
+
+    /** Keeps the selected rows of the batch for which the residual predicate holds; {@link #selected} is their count. */
+    private int[] applyResidual(MorselView view, int b, int cnt, int[] sel) {
+        boolean[] pass = vectors.passes();
+        int[] selection = vectors.selection();
+        residual.eval(view, b, cnt, sel, pass, vectors.scratch());
+        int c = 0;
+        if (sel == null) {
+            for (int k = 0; k < cnt; k++) {
+                selection[c] = b + k;
+                c += pass[k] ? 1 : 0;
+            }
+        } else {
+            for (int k = 0; k < cnt; k++) {
+                selection[c] = selection[k];
+                c += pass[k] ? 1 : 0;
+            }
+        }
+        selected = c;
+        return selection;
+    }
+
+    /** Writes the group slot of every selected row into the group-id vector, adding new groups to the hash table. */
+    private void assignGroups(MorselView view, int b, int cnt, int[] sel) {
+        int[] keyColumns = keys.columns();
+        long[] strides = keys.strides();
+        int[] gid = vectors.groupIds();
+        if (keys.dense()) {
+            if (keyColumns.length == 0) {
+                Arrays.fill(gid, 0, cnt, 0);
+                return;
+            }
+            int c0 = keyColumns[0];
+            CodeKernels.setKeyInt(view.columns[c0], view.widths[c0], b, cnt, sel, gid);
+            for (int i = 1; i < keyColumns.length; i++) {
+                int c = keyColumns[i];
+                CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
+            }
+            return;
+        }
+        long[] key = vectors.groupKeys();
+        Arrays.fill(key, 0, cnt, 0L);
+        for (int i = 0; i < keyColumns.length; i++) {
+            int c = keyColumns[i];
+            CodeKernels.addKeyLong(view.columns[c], view.widths[c], b, cnt, sel, strides[i], key);
+        }
+        for (int k = 0; k < cnt; k++) {
+            gid[k] = slots.slotOf(key[k]);
+        }
+        ensureCapacity(slots.size());
+    }
+
+    /** Counts the selected rows per group and folds them into every accumulator, fusing the common sums. */
+    private void accumulateAll(MorselView view, int b, int cnt, int[] sel) {
+        Accumulator[] accs = accumulators;
+        int from = 0;
+        if (accs.length > 1 && accs[0].bareDoubleSum() && accs[1].bareDoubleSum()) {
+            countAndSum2(
+                    view.columns[accs[0].column()],
+                    doubleAccumulators[0],
+                    view.columns[accs[1].column()],
+                    doubleAccumulators[1],
+                    b,
+                    cnt,
+                    sel);
+            from = 2;
+        } else if (accs.length > 0 && accs[0].bareDoubleSum()) {
+            countAndSum(view.columns[accs[0].column()], doubleAccumulators[0], b, cnt, sel);
+            from = 1;
+        } else {
+            long[] cts = rowCounts;
+            int[] gid = vectors.groupIds();
+            for (int k = 0; k < cnt; k++) {
+                cts[gid[k]]++;
+            }
+        }
+        for (int i = from; i < accs.length; i++) {
+            Accumulator acc = accs[i];
+            if (acc.column() >= 0 && acc.kind().exact()) {
+                accumulateLongColumn(view, acc, longAccumulators[i], b, cnt, sel);
+            } else if (acc.column() >= 0) {
+                accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, cnt, sel);
+            } else if (acc.kind().exact()) {
+                accumulateExactExpression(view, acc, longAccumulators[i], b, cnt, sel);
+            } else {
+                accumulateDoubleExpression(view, acc, doubleAccumulators[i], b, cnt, sel);
+            }
+        }
+    }
+
+    /**
+     * How many accumulators {@link FusedKeySums} serves for this plan: 1 or 2 when it groups by one dense key, has no
+     * residual predicate and aggregates only one or two sums of bare double columns; 0 otherwise.
+     */
+    private static int fusedSums(PhysicalPlan plan) {
+        Accumulator[] accs = plan.accumulators();
+        if (!plan.keys().dense()
+                || plan.keys().columns().length != 1
+                || plan.filter().residual() != null
+                || accs.length == 0
+                || accs.length > 2) {
+            return 0;
+        }
+        for (Accumulator acc : accs) {
+            if (!acc.bareDoubleSum()) {
+                return 0;
+            }
+        }
+        return accs.length;
+    }
+
+    /** Whether every code mask of the plan passes this morsel whole (by its zone map), so every row is selected. */
+    private boolean noMaskActive(long activeMasks) {
+        int n = masks.length;
+        return n == 0 || n < 64 && (activeMasks & (-1L >>> (64 - n))) == 0;
+    }
+
+    private void sinkFused(MorselView view, int rows) {
+        int key = keys.columns()[0];
+        MemorySegment v0 = view.columns[accumulators[0].column()];
+        if (fusedSums == 1) {
+            FusedKeySums.one(view.columns[key], view.widths[key], v0, 0, rows, rowCounts, doubleAccumulators[0]);
+        } else {
+            FusedKeySums.two(
+                    view.columns[key],
+                    view.widths[key],
+                    v0,
+                    view.columns[accumulators[1].column()],
+                    0,
+                    rows,
+                    rowCounts,
+                    doubleAccumulators[0],
+                    doubleAccumulators[1]);
+        }
+    }
+
+    /** Count the rows and sum two bare double columns in one pass. */
+    private void countAndSum2(MemorySegment seg0, double[] a0, MemorySegment seg1, double[] a1, int b, int n, int[] s) {
+        long[] cts = rowCounts;
+        int[] g = vectors.groupIds();
+        if (s == null) {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a0[x] += seg0.getAtIndex(CodeKernels.DOUBLE, b + k);
+                a1[x] += seg1.getAtIndex(CodeKernels.DOUBLE, b + k);
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                int r = s[k];
+                cts[x]++;
+                a0[x] += seg0.getAtIndex(CodeKernels.DOUBLE, r);
+                a1[x] += seg1.getAtIndex(CodeKernels.DOUBLE, r);
+            }
+        }
+    }
+
+    /** The common case fused: count the rows and sum a bare double column in one pass. */
+    private void countAndSum(MemorySegment seg, double[] a, int b, int n, int[] s) {
+        long[] cts = rowCounts;
+        int[] g = vectors.groupIds();
+        if (s == null) {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a[x] += seg.getAtIndex(CodeKernels.DOUBLE, b + k);
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                int x = g[k];
+                cts[x]++;
+                a[x] += seg.getAtIndex(CodeKernels.DOUBLE, s[k]);
+            }
+        }
+    }
+
+    private void accumulateDoubleColumn(MemorySegment seg, Accumulator.Kind kind, double[] a, int b, int n, int[] s) {
+        int[] g = vectors.groupIds();
+        switch (kind) {
+            case SUM_DOUBLE -> {
+                if (s == null) {
+                    for (int k = 0; k < n; k++) {
+                        a[g[k]] += seg.getAtIndex(CodeKernels.DOUBLE, b + k);
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        a[g[k]] += seg.getAtIndex(CodeKernels.DOUBLE, s[k]);
+                    }
+                }
+            }
+            case MIN_DOUBLE -> {
+                for (int k = 0; k < n; k++) {
+                    double v = seg.getAtIndex(CodeKernels.DOUBLE, s == null ? b + k : s[k]);
+                    a[g[k]] = minD(a[g[k]], v);
+                }
+            }
+            case MAX_DOUBLE -> {
+                for (int k = 0; k < n; k++) {
+                    double v = seg.getAtIndex(CodeKernels.DOUBLE, s == null ? b + k : s[k]);
+                    a[g[k]] = maxD(a[g[k]], v);
+                }
+            }
+            default -> throw new IllegalStateException("exact accumulator on the double path: " + kind);
+        }
+    }
+
+    /** A bare BIGINT column (exact sums, minimums, maximums) or the codes of a dimension (minimums, maximums). */
+    private void accumulateLongColumn(MorselView view, Accumulator acc, long[] a, int b, int n, int[] s) {
+        int[] g = vectors.groupIds();
+        MemorySegment seg = view.columns[acc.column()];
+        if (acc.overCodes()) {
+            var w = view.widths[acc.column()];
+            boolean min = acc.kind() == Accumulator.Kind.MIN_LONG;
+            for (int k = 0; k < n; k++) {
+                int code = CodeKernels.code(seg, w, s == null ? b + k : s[k]);
+                a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+            }
+            return;
+        }
+        switch (acc.kind()) {
+            case SUM_LONG -> {
+                try {
+                    for (int k = 0; k < n; k++) {
+                        a[g[k]] = Math.addExact(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                    }
+                } catch (ArithmeticException e) {
+                    throw sumOverflow(plan, acc.column());
+                }
+            }
+            case MIN_LONG -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.min(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                }
+            }
+            case MAX_LONG -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.max(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                }
+            }
+            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
+        }
+    }
+
+    /** A double accumulator over an expression, evaluated a batch at a time. */
+    private void accumulateDoubleExpression(MorselView view, Accumulator acc, double[] a, int b, int n, int[] s) {
+        double[] v = vectors.values();
+        acc.argument().eval(view, b, n, s, v, vectors.scratch());
+        int[] g = vectors.groupIds();
+        switch (acc.kind()) {
+            case SUM_DOUBLE -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] += v[k];
+                }
+            }
+            case MIN_DOUBLE -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = minD(a[g[k]], v[k]);
+                }
+            }
+            case MAX_DOUBLE -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = maxD(a[g[k]], v[k]);
+                }
+            }
+            default -> throw new IllegalStateException("long accumulator over an expression: " + acc);
+        }
+    }
+
+    /** A BIGINT accumulator over an integer expression: evaluated and accumulated exactly in 64 bits. */
+    private void accumulateExactExpression(MorselView view, Accumulator acc, long[] a, int b, int n, int[] s) {
+        long[] v = vectors.exactValues();
+        acc.argument().evalLong(view, b, n, s, v, vectors.scratch());
+        int[] g = vectors.groupIds();
+        switch (acc.kind()) {
+            case SUM_LONG -> {
+                try {
+                    for (int k = 0; k < n; k++) {
+                        a[g[k]] = Math.addExact(a[g[k]], v[k]);
+                    }
+                } catch (ArithmeticException e) {
+                    throw sumOverflow(acc.text());
+                }
+            }
+            case MIN_LONG -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.min(a[g[k]], v[k]);
+                }
+            }
+            case MAX_LONG -> {
+                for (int k = 0; k < n; k++) {
+                    a[g[k]] = Math.max(a[g[k]], v[k]);
+                }
+            }
+            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
+        }
+    }
+
+    /** The smaller double in DuckDB's order, where NaN is above every value (Math.min would prefer NaN); a NaN
+     * accumulator (MIN's initial value) takes any value. */
+    static double minD(double a, double v) {
+        return v < a || a != a ? v : a;
+    }
+
+    /** The larger double in DuckDB's order: NaN is above every value. */
+    static double maxD(double a, double v) {
+        return v > a || v != v ? v : a;
+    }
+
+    /** Adds {@code other}'s groups into this state (the combine step): counts, sums, minimums, maximums. */
+    void combine(AggregationState other) {
+        morsels += other.morsels;
+        morselsHome += other.morselsHome;
+        rowsScanned += other.rowsScanned;
+        int groups = other.groups();
+        for (int go = 0; go < groups; go++) {
+            if (other.rowCounts[go] == 0) {
+                continue;
+            }
+            int g;
+            if (keys.dense()) {
+                g = go;
+            } else {
+                g = slots.slotOf(other.slots.keyAt(go));
+                ensureCapacity(slots.size());
+            }
+            rowCounts[g] += other.rowCounts[go];
+            for (int i = 0; i < accumulators.length; i++) {
+                combineAccumulator(i, g, other, go);
+            }
+        }
+    }
+
+    private void combineAccumulator(int i, int g, AggregationState other, int go) {
+        double[] d = doubleAccumulators[i];
+        long[] l = longAccumulators[i];
+        switch (accumulators[i].kind()) {
+            case SUM_DOUBLE -> d[g] += other.doubleAccumulators[i][go];
+            case MIN_DOUBLE -> d[g] = minD(d[g], other.doubleAccumulators[i][go]);
+            case MAX_DOUBLE -> d[g] = maxD(d[g], other.doubleAccumulators[i][go]);
+            case SUM_LONG -> {
+                try {
+                    l[g] = Math.addExact(l[g], other.longAccumulators[i][go]);
+                } catch (ArithmeticException e) {
+                    throw sumOverflow(plan, accumulators[i]);
+                }
+            }
+            case MIN_LONG -> l[g] = Math.min(l[g], other.longAccumulators[i][go]);
+            case MAX_LONG -> l[g] = Math.max(l[g], other.longAccumulators[i][go]);
+        }
+    }
+
+    /** A SUM over a BIGINT column or expression that no longer fits 64 bits. */
+    static NumacubeException sumOverflow(PhysicalPlan plan, Accumulator acc) {
+        return acc.text() != null ? sumOverflow(acc.text()) : sumOverflow(plan, acc.column());
+    }
+
+    /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
+    static NumacubeException sumOverflow(PhysicalPlan plan, int column) {
+        return sumOverflow(column >= 0 ? plan.fact().schema().column(column).name() : "a BIGINT expression");
+    }
+
+    /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
+    static NumacubeException sumOverflow(String name) {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "SUM(" + name + ") overflows BIGINT "
+                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
+                        + name + " * 1.0)");
+    }
+}

@@ -1,0 +1,196 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.Dictionary;
+import io.numacube.engine.storage.FactTable;
+import io.numacube.numa.base.NumacubeException;
+import java.util.TreeSet;
+
+/**
+ * Compiles row-level expressions of a query into batch kernels: predicates on one dimension into code masks
+ * (evaluated once per dictionary code), other predicates into {@link BatchPredicate}s, numeric expressions into
+ * {@link BatchExpression}s; lookup columns become values per fact join-key code. Numbers the scratch slots the
+ * kernels use ({@link #layout()}). One per query plan; not thread-safe.
+ */
+final class BatchCompiler {
+
+    private final FactTable fact;
+    private final LookupIndex lookup;
+    private final int factJoinColumn;
+    private int doubleSlots;
+    private int booleanSlots;
+
+    /** @param lookup the joined table's index, or null; {@code factJoinColumn} is then unused */
+    BatchCompiler(FactTable fact, LookupIndex lookup, int factJoinColumn) {
+        this.fact = fact;
+        this.lookup = lookup;
+        this.factJoinColumn = factJoinColumn;
+    }
+
+    /** The scratch slots numbered so far. */
+    ScratchLayout layout() {
+        return new ScratchLayout(doubleSlots, booleanSlots);
+    }
+
+    /** A new boolean scratch slot (for a junction built outside this compiler). */
+    int booleanSlot() {
+        return booleanSlots++;
+    }
+
+    /** Fact dimension columns an expression depends on (lookup columns count as the join key) and whether it reads
+     * measures. */
+    record Sources(TreeSet<Integer> dims, boolean measures) {}
+
+    Sources sources(Expr e) {
+        TreeSet<Integer> dims = new TreeSet<>();
+        boolean[] measures = {false};
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c) {
+                if (c.side() == Expr.Side.LOOKUP) {
+                    dims.add(factJoinColumn);
+                } else if (c.type().isDimension()) {
+                    dims.add(c.index());
+                } else {
+                    measures[0] = true;
+                }
+            }
+        });
+        return new Sources(dims, measures[0]);
+    }
+
+    /** Evaluates {@code e} for every code of {@code col}. */
+    boolean[] mask(Expr e, int col) {
+        Dictionary d = fact.dictionary(col);
+        boolean[] m = new boolean[Math.max(d.size(), 1)];
+        for (int code = 0; code < d.size(); code++) {
+            int c = code;
+            Object v = ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, c));
+            m[code] = Boolean.TRUE.equals(v);
+        }
+        return m;
+    }
+
+    private Object leafAt(Expr.Column x, int col, int code) {
+        if (x.side() == Expr.Side.LOOKUP) {
+            return lookup.valueAt(x.index(), code);
+        }
+        if (x.index() != col) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
+        }
+        return QueryCompiler.scalar(fact.dictionary(col), code);
+    }
+
+    BatchPredicate predicate(Expr e) {
+        Sources s = sources(e);
+        if (!s.measures && s.dims.isEmpty()) {
+            return new BatchPredicate.Constant(Boolean.TRUE.equals(ScalarEvaluator.eval(e, x -> null)));
+        }
+        if (!s.measures && s.dims.size() == 1) {
+            int col = s.dims.first();
+            return new BatchPredicate.Mask(col, mask(e, col));
+        }
+        return switch (e) {
+            case Expr.And a ->
+                new BatchPredicate.Junction(
+                        true, a.terms().stream().map(this::predicate).toArray(BatchPredicate[]::new), booleanSlots++);
+            case Expr.Or o ->
+                new BatchPredicate.Junction(
+                        false, o.terms().stream().map(this::predicate).toArray(BatchPredicate[]::new), booleanSlots++);
+            case Expr.Not n -> new BatchPredicate.Negation(predicate(n.operand()));
+            case Expr.Compare c -> compare(c.op(), c.left(), c.right());
+            case Expr.In in
+            when numericType(in.operand().type()) -> {
+                // one sorted-array search per row, not one comparison per listed value
+                BatchPredicate any = new BatchPredicate.InList(
+                        numeric(in.operand()),
+                        in.set(),
+                        Expr.isInteger(in.operand().type()),
+                        doubleSlots++);
+                yield in.negated() ? new BatchPredicate.Negation(any) : any;
+            }
+            case Expr.In in -> {
+                BatchPredicate[] terms = in.values().stream()
+                        .map(v -> compare(Expr.CompareOp.EQ, in.operand(), v))
+                        .toArray(BatchPredicate[]::new);
+                BatchPredicate any =
+                        terms.length == 1 ? terms[0] : new BatchPredicate.Junction(false, terms, booleanSlots++);
+                yield in.negated() ? new BatchPredicate.Negation(any) : any;
+            }
+            case Expr.Between b -> {
+                BatchPredicate inside = new BatchPredicate.Junction(
+                        true,
+                        new BatchPredicate[] {
+                            compare(Expr.CompareOp.GE, b.operand(), b.low()),
+                            compare(Expr.CompareOp.LE, b.operand(), b.high())
+                        },
+                        booleanSlots++);
+                yield b.negated() ? new BatchPredicate.Negation(inside) : inside;
+            }
+            default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "not a predicate: " + e.text());
+        };
+    }
+
+    private BatchPredicate compare(Expr.CompareOp op, Expr l, Expr r) {
+        if (!numericType(l.type()) || !numericType(r.type())) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "unsupported SQL: a comparison of "
+                            + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
+                            + " — compare each dimension with literals");
+        }
+        if (Expr.isInteger(l.type()) && Expr.isInteger(r.type())) {
+            return new BatchPredicate.LongCompare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
+        }
+        return new BatchPredicate.Compare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
+    }
+
+    private static boolean numericType(ColumnType t) {
+        return t == ColumnType.DOUBLE || t == ColumnType.LONG || t == ColumnType.INT;
+    }
+
+    /** A vectorized numeric expression of fact and lookup columns. */
+    BatchExpression numeric(Expr e) {
+        return switch (e) {
+            case Expr.Column c
+            when c.side() == Expr.Side.LOOKUP -> {
+                double[] byCode = new double[lookup.rowOfCode().length];
+                long[] longs = Expr.isInteger(c.type()) ? new long[byCode.length] : null;
+                for (int code = 0; code < byCode.length; code++) {
+                    Number v = (Number) lookup.valueAt(c.index(), code);
+                    byCode[code] = v == null ? 0 : v.doubleValue();
+                    if (longs != null) {
+                        longs[code] = v == null ? 0 : v.longValue();
+                    }
+                }
+                yield new BatchExpression.ByCode(factJoinColumn, byCode, longs);
+            }
+            case Expr.Column c when c.type() == ColumnType.DOUBLE -> new BatchExpression.DoubleColumn(c.index());
+            case Expr.Column c when c.type() == ColumnType.LONG -> new BatchExpression.LongColumn(c.index());
+            case Expr.Column c
+            when c.type() == ColumnType.INT -> {
+                Dictionary d = fact.dictionary(c.index());
+                double[] byCode = new double[Math.max(1, d.size())];
+                long[] longs = new long[byCode.length];
+                for (int code = 0; code < d.size(); code++) {
+                    longs[code] = d.longValue(code);
+                    byCode[code] = longs[code];
+                }
+                yield new BatchExpression.ByCode(c.index(), byCode, longs);
+            }
+            case Expr.Literal l when l.value() instanceof Long x -> new BatchExpression.Constant((long) x);
+            case Expr.Literal l -> new BatchExpression.Constant(l.asDouble());
+            case Expr.Neg n -> new BatchExpression.Negate(numeric(n.operand()));
+            case Expr.Arith a -> {
+                BatchExpression left = numeric(a.left());
+                BatchExpression right = numeric(a.right());
+                yield new BatchExpression.Arith(a.op(), left, right, doubleSlots++, a.text());
+            }
+            default ->
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "unsupported SQL: not a numeric row expression: " + e.text());
+        };
+    }
+}

@@ -1,0 +1,44 @@
+package io.numacube.engine.exec;
+
+/**
+ * The group keys of a query as one mixed-radix number per group: key {@code = sum(code[i] * strides[i])} over the
+ * key columns, where {@code code[i] < cardinalities[i]} is the row's dictionary code in column {@code columns[i]}.
+ * The first {@code logicalKeys} columns are the query's GROUP BY; a post-processed aggregate appends the join key
+ * after them, so {@code key % logicalSize} is the group of the result row the group rolls up into.
+ *
+ * <p>Invariants: {@code strides[0] == 1}, {@code strides[i + 1] == strides[i] * cardinalities[i]}, {@code size} is
+ * the product of all cardinalities and at most 2^62; {@code dense} groups are indexed by key directly in arrays of
+ * {@code size} (so {@code size} fits an int), others through a hash table. Immutable.
+ *
+ * @param columns       the fact columns of the keys, GROUP BY first
+ * @param strides       the place value of each key column
+ * @param cardinalities each key column's dictionary size (at least 1)
+ * @param logicalKeys   how many of {@code columns} are the query's GROUP BY
+ * @param logicalSize   the number of possible GROUP BY groups (the product of their cardinalities)
+ * @param size          the number of possible groups over all key columns
+ * @param dense         groups are array indices rather than hash-table slots
+ */
+record GroupKeySpace(
+        int[] columns,
+        long[] strides,
+        int[] cardinalities,
+        int logicalKeys,
+        long logicalSize,
+        long size,
+        boolean dense) {
+
+    /** The dictionary code of key column {@code i} in group key {@code key}. */
+    int code(long key, int i) {
+        return (int) ((key / strides[i]) % cardinalities[i]);
+    }
+
+    /** Whether a join key was appended after the GROUP BY keys for post-processing. */
+    boolean appendsJoinKey() {
+        return columns.length > logicalKeys;
+    }
+
+    /** The GROUP BY part of {@code key}: the key of the result row it rolls up into. */
+    long logicalKey(long key) {
+        return appendsJoinKey() ? key % logicalSize : key;
+    }
+}

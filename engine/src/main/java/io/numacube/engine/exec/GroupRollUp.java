@@ -1,0 +1,195 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import java.util.Arrays;
+
+/**
+ * The first half of finalizing: rolls the merged {@link AggregationState}'s groups up into result rows (one per
+ * GROUP BY group; several groups roll into one row only when a join key was appended for post-processing, whose
+ * {@link FinalAggregate#factorByJoinKeyCode()} is applied here), then computes every aggregate's SQL value. Works per
+ * group, never per row. One per query; not thread-safe.
+ *
+ * <p>Invariant: after {@link #add}, {@code keyOfRow[r]} is the GROUP BY key of row {@code r < rows()}, and the
+ * per-aggregate partial values of that row hold every group seen for it.
+ */
+final class GroupRollUp {
+
+    private final PhysicalPlan plan;
+    private final int joinKeyPosition;
+    private final LongIntHashMap rowOfKey;
+    private int rows;
+    private long[] keyOfRow;
+    private long[] counts;
+    private final double[][] doubles;
+    private final long[][] longs;
+    private final boolean[][] seen;
+
+    private GroupRollUp(PhysicalPlan plan, int capacity) {
+        this.plan = plan;
+        GroupKeySpace keys = plan.keys();
+        int join = -1;
+        for (int i = 0; i < keys.columns().length; i++) {
+            if (plan.logical().lookup() != null
+                    && keys.columns()[i] == plan.logical().factJoinColumn()) {
+                join = i;
+            }
+        }
+        joinKeyPosition = join;
+        int nAgg = plan.aggregates().length;
+        // without a post-processing key every group is one result row: no roll-up map needed
+        rowOfKey = keys.appendsJoinKey() ? new LongIntHashMap(256) : null;
+        keyOfRow = new long[capacity];
+        counts = new long[capacity];
+        doubles = new double[nAgg][capacity];
+        longs = new long[nAgg][capacity];
+        seen = new boolean[nAgg][capacity];
+        if (keys.logicalKeys() == 0) {
+            rows = 1;
+            if (rowOfKey != null) {
+                rowOfKey.slotOf(0);
+            }
+        }
+    }
+
+    /** Rolls up every group of {@code merged} (null: no morsel ran) and returns the finished aggregate values. */
+    static GroupRollUp of(PhysicalPlan plan, AggregationState merged) {
+        int groups = merged == null ? 0 : merged.groups();
+        GroupRollUp r = new GroupRollUp(plan, Math.max(16, Math.min(groups, 1 << 20)));
+        for (int g = 0; g < groups; g++) {
+            if (merged.rowCounts[g] != 0) {
+                r.add(merged, g);
+            }
+        }
+        return r;
+    }
+
+    int rows() {
+        return rowOfKey != null ? rowOfKey.size() : rows;
+    }
+
+    /** The GROUP BY key of each row ({@link GroupKeySpace}'s logical key). */
+    long[] keyOfRow() {
+        return keyOfRow;
+    }
+
+    private void add(AggregationState merged, int g) {
+        GroupKeySpace keys = plan.keys();
+        long k = merged.keyOf(g);
+        long logical = keys.logicalKey(k);
+        int row = rowOfKey != null ? rowOfKey.slotOf(logical) : keys.logicalKeys() == 0 ? 0 : rows++;
+        if (row >= keyOfRow.length) {
+            grow(Math.max(keyOfRow.length * 2, row + 1));
+        }
+        keyOfRow[row] = logical;
+        counts[row] += merged.rowCounts[g];
+        FinalAggregate[] aggs = plan.aggregates();
+        for (int a = 0; a < aggs.length; a++) {
+            switch (aggs[a].finish()) {
+                case ROW_COUNT -> {}
+                case FROM_ACCUMULATORS -> addDirect(aggs[a], merged, g, a, row);
+                case SCALED_BY_LOOKUP -> addScaled(aggs[a], merged, g, a, row, keys.code(k, joinKeyPosition));
+            }
+        }
+    }
+
+    private void grow(int capacity) {
+        keyOfRow = Arrays.copyOf(keyOfRow, capacity);
+        counts = Arrays.copyOf(counts, capacity);
+        for (int a = 0; a < doubles.length; a++) {
+            doubles[a] = Arrays.copyOf(doubles[a], capacity);
+            longs[a] = Arrays.copyOf(longs[a], capacity);
+            seen[a] = Arrays.copyOf(seen[a], capacity);
+        }
+    }
+
+    /** The post-aggregation step: the join key's accumulated value times its lookup factor, rolled into the row. */
+    private void addScaled(FinalAggregate p, AggregationState m, int g, int a, int row, int joinCode) {
+        double f = p.factorByJoinKeyCode()[joinCode];
+        if (p.kind() == Expr.AggKind.SUM || p.kind() == Expr.AggKind.AVG) {
+            doubles[a][row] += f * m.doubleAccumulators[p.sum()][g];
+            return;
+        }
+        double lo = m.doubleAccumulators[p.min()][g];
+        double hi = m.doubleAccumulators[p.max()][g];
+        double v;
+        if (p.kind() == Expr.AggKind.MIN) {
+            v = f >= 0 ? f * lo : f * hi;
+            doubles[a][row] = seen[a][row] ? AggregationState.minD(doubles[a][row], v) : v;
+        } else {
+            v = f >= 0 ? f * hi : f * lo;
+            doubles[a][row] = seen[a][row] ? AggregationState.maxD(doubles[a][row], v) : v;
+        }
+        seen[a][row] = true;
+    }
+
+    private void addDirect(FinalAggregate p, AggregationState m, int g, int a, int row) {
+        Accumulator acc = plan.accumulators()[p.accumulator()];
+        int i = p.accumulator();
+        switch (p.kind()) {
+            case SUM, AVG -> {
+                if (acc.kind().exact()) {
+                    try {
+                        longs[a][row] = Math.addExact(longs[a][row], m.longAccumulators[i][g]);
+                    } catch (ArithmeticException e) {
+                        throw AggregationState.sumOverflow(plan, acc);
+                    }
+                } else {
+                    doubles[a][row] += m.doubleAccumulators[i][g];
+                }
+            }
+            case MIN, MAX -> {
+                boolean min = p.kind() == Expr.AggKind.MIN;
+                if (acc.kind().exact()) {
+                    long v = m.longAccumulators[i][g];
+                    longs[a][row] = !seen[a][row] ? v : min ? Math.min(longs[a][row], v) : Math.max(longs[a][row], v);
+                } else {
+                    double v = m.doubleAccumulators[i][g];
+                    doubles[a][row] = !seen[a][row]
+                            ? v
+                            : min
+                                    ? AggregationState.minD(doubles[a][row], v)
+                                    : AggregationState.maxD(doubles[a][row], v);
+                }
+                seen[a][row] = true;
+            }
+            default -> {}
+        }
+    }
+
+    /** Every aggregate's SQL value per row. */
+    AggregateColumns values() {
+        FinalAggregate[] aggs = plan.aggregates();
+        int n = rows();
+        AggregateColumns values = new AggregateColumns(aggs.length, n);
+        for (int a = 0; a < aggs.length; a++) {
+            for (int r = 0; r < n; r++) {
+                values.set(a, r, value(aggs[a], a, r));
+            }
+        }
+        return values;
+    }
+
+    /** The SQL value of aggregate {@code a} for row {@code r}: Long, Double, String (a dimension's MIN/MAX) or null. */
+    private Object value(FinalAggregate p, int a, int r) {
+        long count = counts[r];
+        if (p.finish() == FinalAggregate.Finish.ROW_COUNT) {
+            return count;
+        }
+        if (count == 0) {
+            return null;
+        }
+        Accumulator acc =
+                p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS ? plan.accumulators()[p.accumulator()] : null;
+        boolean exact = acc != null && acc.kind().exact();
+        if (p.kind() == Expr.AggKind.AVG) {
+            return (exact ? (double) longs[a][r] : doubles[a][r]) / count;
+        }
+        if (exact) {
+            if (acc.overCodes()) {
+                return QueryCompiler.scalar(plan.fact().dictionary(acc.column()), (int) longs[a][r]);
+            }
+            return longs[a][r];
+        }
+        return p.longResult() ? (Object) Math.round(doubles[a][r]) : (Object) doubles[a][r];
+    }
+}

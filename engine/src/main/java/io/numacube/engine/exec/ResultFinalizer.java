@@ -1,0 +1,217 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.Dictionary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The finalize step of a query, single-threaded: {@link GroupRollUp} rolls the merged state up into result rows and
+ * finishes each aggregate; then HAVING filters the rows, ORDER BY sorts them, OFFSET and LIMIT cut them, and the
+ * select list is computed into the {@link QueryResult}'s columns. Works per group, never per row. Stateless.
+ */
+final class ResultFinalizer {
+
+    private ResultFinalizer() {}
+
+    static QueryResult finish(PhysicalPlan plan, AggregationState merged, QueryStats stats) {
+        GroupRollUp rollUp = GroupRollUp.of(plan, merged);
+        ResultRows rows = new ResultRows(plan, rollUp.rows(), rollUp.keyOfRow(), rollUp.values());
+        int[] out = slice(plan.logical(), sort(plan.logical(), rows, having(plan.logical(), rows)));
+        return output(plan, rows, out, stats);
+    }
+
+    /**
+     * The rolled-up rows before HAVING: their GROUP BY codes and aggregate values, and how an output expression
+     * reads them. Immutable once built.
+     */
+    private static final class ResultRows {
+        final PhysicalPlan plan;
+        final int count;
+        final int[] keyCodes;
+        final int keysPerRow;
+        final AggregateColumns aggregates;
+
+        ResultRows(PhysicalPlan plan, int count, long[] keyOfRow, AggregateColumns aggregates) {
+            this.plan = plan;
+            this.count = count;
+            this.aggregates = aggregates;
+            GroupKeySpace keys = plan.keys();
+            keysPerRow = keys.logicalKeys();
+            keyCodes = new int[count * keysPerRow];
+            for (int r = 0; r < count; r++) {
+                for (int i = 0; i < keysPerRow; i++) {
+                    keyCodes[r * keysPerRow + i] = keys.code(keyOfRow[r], i);
+                }
+            }
+        }
+
+        int keyCode(int row, int key) {
+            return keyCodes[row * keysPerRow + key];
+        }
+
+        /** The leaves of an output-level expression in row {@code r}: group keys and aggregate values. */
+        Function<Expr, Object> leaves(int r) {
+            return e -> switch (e) {
+                case Expr.KeyRef k ->
+                    QueryCompiler.scalar(plan.fact().dictionary(plan.keys().columns()[k.key()]), keyCode(r, k.key()));
+                case Expr.AggRef a -> aggregates.get(a.agg(), r);
+                default -> throw new IllegalStateException("row-level expression in the output: " + e.text());
+            };
+        }
+    }
+
+    /** The rows HAVING keeps, in row order. */
+    private static List<Integer> having(LogicalQuery lq, ResultRows rows) {
+        List<Integer> kept = new ArrayList<>(rows.count);
+        for (int r = 0; r < rows.count; r++) {
+            if (lq.having() == null || Boolean.TRUE.equals(ScalarEvaluator.eval(lq.having(), rows.leaves(r)))) {
+                kept.add(r);
+            }
+        }
+        return kept;
+    }
+
+    /** Sorts {@code kept} by ORDER BY (a stable sort: ties keep row order), NULLs placed as each key says. */
+    private static List<Integer> sort(LogicalQuery lq, ResultRows rows, List<Integer> kept) {
+        if (lq.orderBy().isEmpty()) {
+            return kept;
+        }
+        int no = lq.orderBy().size();
+        Object[][] sortValues = new Object[rows.count][];
+        for (int r : kept) {
+            sortValues[r] = new Object[no];
+            for (int i = 0; i < no; i++) {
+                sortValues[r][i] = ScalarEvaluator.eval(lq.orderBy().get(i).expr(), rows.leaves(r));
+            }
+        }
+        kept.sort((x, y) -> {
+            for (int i = 0; i < no; i++) {
+                int c = compare(lq.orderBy().get(i), sortValues[x][i], sortValues[y][i]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        return kept;
+    }
+
+    private static int compare(LogicalQuery.Order o, Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b ? 0 : (a == null) == o.nullsFirst() ? -1 : 1;
+        }
+        int c = ScalarEvaluator.compare(a, b);
+        return o.descending() ? -c : c;
+    }
+
+    /** The rows OFFSET and LIMIT leave. */
+    private static int[] slice(LogicalQuery lq, List<Integer> sorted) {
+        int from = (int) Math.min(sorted.size(), lq.offset());
+        int to = lq.limit() < 0 ? sorted.size() : from + (int) Math.min(sorted.size() - from, lq.limit());
+        int[] out = new int[to - from];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = sorted.get(from + i);
+        }
+        return out;
+    }
+
+    /** The select list over the rows {@code out}, one typed column per output. */
+    private static QueryResult output(PhysicalPlan plan, ResultRows rows, int[] out, QueryStats stats) {
+        List<LogicalQuery.Output> outputs = plan.logical().outputs();
+        List<String> names = new ArrayList<>();
+        List<ColumnType> types = new ArrayList<>();
+        Object[] columns = new Object[outputs.size()];
+        boolean[][] nulls = new boolean[outputs.size()][];
+        for (int c = 0; c < outputs.size(); c++) {
+            Expr e = outputs.get(c).expr();
+            ColumnType t = e.type() == null ? ColumnType.STRING : e.type();
+            names.add(outputs.get(c).name());
+            types.add(t);
+            Object col = switch (t) {
+                case STRING -> new String[out.length];
+                case DOUBLE -> new double[out.length];
+                default -> new long[out.length];
+            };
+            columns[c] = col;
+            if (fillDirectly(plan, e, col, out, rows)) {
+                nulls[c] = e instanceof Expr.AggRef a ? nullsOf(rows.aggregates.nulls[a.agg()], out) : null;
+            } else {
+                nulls[c] = evaluate(e, col, out, rows);
+            }
+        }
+        return new QueryResult(names, types, columns, nulls, out.length, stats);
+    }
+
+    /** Evaluates an output expression per row into {@code col}; returns its null flags, or null when none is null. */
+    private static boolean[] evaluate(Expr e, Object col, int[] out, ResultRows rows) {
+        boolean[] nulls = null;
+        for (int i = 0; i < out.length; i++) {
+            Object v = ScalarEvaluator.eval(e, rows.leaves(out[i]));
+            if (v == null) {
+                if (nulls == null) {
+                    nulls = new boolean[out.length];
+                }
+                nulls[i] = true;
+                continue;
+            }
+            switch (col) {
+                case String[] s -> s[i] = String.valueOf(v);
+                case double[] d -> d[i] = ((Number) v).doubleValue();
+                case long[] l -> l[i] = v instanceof Double dd ? Math.round(dd) : ((Number) v).longValue();
+                default -> throw new IllegalStateException();
+            }
+        }
+        return nulls;
+    }
+
+    /** Copies a bare group key or aggregate into its column without boxing; false for other expressions. */
+    private static boolean fillDirectly(PhysicalPlan plan, Expr e, Object col, int[] out, ResultRows rows) {
+        int n = out.length;
+        if (e instanceof Expr.KeyRef k) {
+            Dictionary d = plan.fact().dictionary(plan.keys().columns()[k.key()]);
+            for (int i = 0; i < n; i++) {
+                int code = rows.keyCode(out[i], k.key());
+                switch (col) {
+                    case String[] s -> s[i] = d.string(code);
+                    case long[] l -> l[i] = d.longValue(code);
+                    default -> throw new IllegalStateException("key column type");
+                }
+            }
+            return true;
+        }
+        if (e instanceof Expr.AggRef a) {
+            int j = a.agg();
+            AggregateColumns aggs = rows.aggregates;
+            for (int i = 0; i < n; i++) {
+                int r = out[i];
+                switch (col) {
+                    case String[] str -> str[i] = aggs.strings[j] == null ? null : aggs.strings[j][r];
+                    case double[] d -> d[i] = aggs.isLong[j] ? aggs.longs[j][r] : aggs.doubles[j][r];
+                    case long[] l -> l[i] = aggs.isLong[j] ? aggs.longs[j][r] : Math.round(aggs.doubles[j][r]);
+                    default -> throw new IllegalStateException("aggregate column type");
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean[] nullsOf(boolean[] nulls, int[] rows) {
+        boolean[] out = null;
+        for (int i = 0; i < rows.length; i++) {
+            if (nulls[rows[i]]) {
+                if (out == null) {
+                    out = new boolean[rows.length];
+                }
+                out[i] = true;
+            }
+        }
+        return out;
+    }
+}
