@@ -1,7 +1,6 @@
 package io.numacube.numa.binding;
 
 import io.numacube.numa.topology.SystemRoot;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,26 +19,18 @@ public final class CgroupMemoryLimitReader {
 
     /** The limit, or empty when no cgroup sets one (or /proc/self/cgroup is missing). */
     public static Optional<CgroupMemoryLimit> read(SystemRoot root) {
-        Optional<List<String>> lines = root.readLines("/proc/self/cgroup");
-        if (lines.isEmpty()) {
+        Optional<ProcCgroups> cgroups = ProcCgroups.read(root);
+        if (cgroups.isEmpty()) {
             return Optional.empty();
         }
-        String v2Path = null;
-        for (String line : lines.get()) {
-            String[] f = line.strip().split(":", 3);
-            if (f.length != 3) {
-                continue;
-            }
-            if (f[0].equals("0") && f[1].isEmpty()) {
-                v2Path = f[2];
-            } else if (List.of(f[1].split(",")).contains("memory")) {
-                Optional<CgroupMemoryLimit> v1 = tightest(
-                        root, 1, f[2], "/sys/fs/cgroup/memory", "memory.limit_in_bytes", "memory.usage_in_bytes");
-                if (v1.isPresent()) {
-                    return v1;
-                }
+        for (String path : cgroups.get().v1Paths("memory")) {
+            Optional<CgroupMemoryLimit> v1 =
+                    tightest(root, 1, path, "/sys/fs/cgroup/memory", "memory.limit_in_bytes", "memory.usage_in_bytes");
+            if (v1.isPresent()) {
+                return v1;
             }
         }
+        String v2Path = cgroups.get().v2Path();
         return v2Path == null
                 ? Optional.empty()
                 : tightest(root, 2, v2Path, "/sys/fs/cgroup", "memory.max", "memory.current");
@@ -47,11 +38,11 @@ public final class CgroupMemoryLimitReader {
 
     private static Optional<CgroupMemoryLimit> tightest(
             SystemRoot root, int version, String path, String base, String limitFile, String usageFile) {
-        if (!path.startsWith("/") || path.contains("..")) {
+        if (!ProcCgroups.walkable(path)) {
             return Optional.empty();
         }
         CgroupMemoryLimit best = null;
-        for (String p = path; p != null; p = parent(p)) {
+        for (String p = path; p != null; p = ProcCgroups.parent(p)) {
             String dir = p.equals("/") ? base : base + p;
             Optional<Long> limit = root.read(dir + "/" + limitFile).flatMap(t -> bytes(t, version));
             if (limit.isPresent() && (best == null || limit.get() < best.limitBytes())) {
@@ -76,13 +67,5 @@ public final class CgroupMemoryLimitReader {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
-    }
-
-    private static String parent(String cgroupPath) {
-        if (cgroupPath.equals("/") || cgroupPath.isEmpty()) {
-            return null;
-        }
-        int slash = cgroupPath.lastIndexOf('/');
-        return slash <= 0 ? "/" : cgroupPath.substring(0, slash);
     }
 }

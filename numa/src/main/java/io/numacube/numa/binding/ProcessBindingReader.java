@@ -178,33 +178,25 @@ public final class ProcessBindingReader {
     }
 
     private static Optional<CgroupCpuset> cpuset(SystemRoot root, List<String> notes) {
-        Optional<List<String>> lines = root.readLines("/proc/self/cgroup");
-        if (lines.isEmpty()) {
+        Optional<ProcCgroups> cgroups = ProcCgroups.read(root);
+        if (cgroups.isEmpty()) {
             notes.add("cgroup cpuset: /proc/self/cgroup missing: no cpuset");
             return Optional.empty();
         }
-        String v2Path = null;
-        for (String line : lines.get()) {
-            String[] f = line.strip().split(":", 3);
-            if (f.length != 3) {
-                continue;
-            }
-            if (f[0].equals("0") && f[1].isEmpty()) {
-                v2Path = f[2];
-            } else if (List.of(f[1].split(",")).contains("cpuset")) {
-                Optional<CgroupCpuset> v1 = readCpuset(
-                        root,
-                        1,
-                        f[2],
-                        "/sys/fs/cgroup/cpuset",
-                        List.of("cpuset.effective_cpus", "cpuset.cpus"),
-                        List.of("cpuset.effective_mems", "cpuset.mems"),
-                        notes);
-                if (v1.isPresent()) {
-                    return v1;
-                }
+        for (String path : cgroups.get().v1Paths("cpuset")) {
+            Optional<CgroupCpuset> v1 = readCpuset(
+                    root,
+                    1,
+                    path,
+                    "/sys/fs/cgroup/cpuset",
+                    List.of("cpuset.effective_cpus", "cpuset.cpus"),
+                    List.of("cpuset.effective_mems", "cpuset.mems"),
+                    notes);
+            if (v1.isPresent()) {
+                return v1;
             }
         }
+        String v2Path = cgroups.get().v2Path();
         if (v2Path != null) {
             Optional<CgroupCpuset> v2 = readCpuset(
                     root,
@@ -231,12 +223,12 @@ public final class ProcessBindingReader {
             List<String> cpuFiles,
             List<String> memFiles,
             List<String> notes) {
-        if (!path.startsWith("/") || path.contains("..")) {
+        if (!ProcCgroups.walkable(path)) {
             notes.add("cgroup cpuset: v" + version + " path \"" + SystemRoot.abbreviate(path)
                     + "\" lies outside this namespace's hierarchy: skipped");
             return Optional.empty();
         }
-        for (String p = path; p != null; p = parent(p)) {
+        for (String p = path; p != null; p = ProcCgroups.parent(p)) {
             String dir = p.equals("/") ? base : base + p;
             Optional<String> cpuFile = cpuFiles.stream()
                     .map(f -> dir + "/" + f)
@@ -257,14 +249,6 @@ public final class ProcessBindingReader {
             }
         }
         return Optional.empty();
-    }
-
-    private static String parent(String cgroupPath) {
-        if (cgroupPath.equals("/") || cgroupPath.isEmpty()) {
-            return null;
-        }
-        int slash = cgroupPath.lastIndexOf('/');
-        return slash <= 0 ? "/" : cgroupPath.substring(0, slash);
     }
 
     private static NumaBalancing balancing(SystemRoot root, List<String> notes) {
