@@ -1,11 +1,14 @@
 package io.numacube.engine.sql;
 
+import static io.numacube.engine.sql.BindErrors.at;
+import static io.numacube.engine.sql.BindErrors.bindError;
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -14,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.apache.calcite.avatica.util.Casing;
-import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -33,10 +34,6 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.util.DateString;
 
 /**
@@ -61,67 +58,18 @@ public final class SqlBinder {
         Optional<TableSchema> schema(String table);
     }
 
-    private static final SqlParser.Config PARSER = SqlParser.config()
-            .withUnquotedCasing(Casing.UNCHANGED)
-            .withQuotedCasing(Casing.UNCHANGED)
-            .withQuoting(Quoting.DOUBLE_QUOTE)
-            .withCaseSensitive(false)
-            .withConformance(SqlConformanceEnum.LENIENT);
-
     /** The deepest expression nesting bound (DuckDB's default max_expression_depth); AND/OR chains and runs of NOT
      * are flattened first and do not count per term. */
     public static final int MAX_DEPTH = 1000;
-
-    /** Parenthesis nesting accepted before parsing: the parser recurses per level and would overflow its stack. */
-    static final int MAX_PARENS = 1000;
 
     private SqlBinder() {}
 
     /** Parses and binds {@code sql}. */
     public static LogicalQuery bind(String sql, Catalog catalog) {
-        if (sql != null && sql.length() > BIG_STACK_TEXT) {
-            return onBigStack(() -> new Binding(catalog).bindQuery(parse(sql)));
+        if (sql != null && sql.length() > SqlTextParser.BIG_STACK_TEXT) {
+            return SqlTextParser.onBigStack(() -> new Binding(catalog).bindQuery(parse(sql)));
         }
         return new Binding(catalog).bindQuery(parse(sql));
-    }
-
-    /** Text longer than this is parsed and bound on a thread with {@link #BIG_STACK_BYTES} of stack: the parser
-     * recurses per nesting level, and a long text can nest deeper than a default stack holds before the binder's
-     * depth bound can report it with its position. */
-    private static final int BIG_STACK_TEXT = 2048;
-
-    private static final long BIG_STACK_BYTES = 256L << 20;
-
-    private static <T> T onBigStack(java.util.function.Supplier<T> work) {
-        Object[] out = new Object[1];
-        Throwable[] failure = new Throwable[1];
-        Thread t = new Thread(
-                null,
-                () -> {
-                    try {
-                        out[0] = work.get();
-                    } catch (Throwable e) {
-                        failure[0] = e;
-                    }
-                },
-                "numacube-sql-parse",
-                BIG_STACK_BYTES);
-        t.start();
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while parsing SQL", e);
-        }
-        if (failure[0] instanceof RuntimeException re) {
-            throw re;
-        }
-        if (failure[0] instanceof Error err) {
-            throw err;
-        }
-        @SuppressWarnings("unchecked")
-        T result = (T) out[0];
-        return result;
     }
 
     /** Loads and initialises the parser's classes (about half a second the first time), so the first query does not
@@ -137,107 +85,7 @@ public final class SqlBinder {
 
     /** Parses one query (a trailing semicolon is allowed). */
     public static SqlNode parse(String sql) {
-        if (sql == null || sql.isBlank()) {
-            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL text is empty — write a SELECT query");
-        }
-        String text = sql.strip();
-        while (text.endsWith(";")) {
-            text = text.substring(0, text.length() - 1).stripTrailing();
-        }
-        checkParens(text);
-        try {
-            return SqlParser.create(text, PARSER).parseQuery();
-        } catch (SqlParseException e) {
-            SqlParserPos pos = e.getPos();
-            throw new NumacubeException(
-                    NumacubeException.Kind.SYNTAX,
-                    "42601",
-                    "SQL does not parse: " + reason(e),
-                    pos == null || pos.getLineNum() < 1
-                            ? null
-                            : ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
-                    e);
-        } catch (StackOverflowError e) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "54001",
-                    "SQL is nested too deeply to parse — simplify the expression",
-                    null,
-                    null);
-        }
-    }
-
-    /** The first non-blank line of the parser's message, else of its causes; never empty. */
-    private static String reason(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof StackOverflowError) {
-                return "nested too deeply";
-            }
-            String m = t.getMessage();
-            if (m != null && !m.isBlank()) {
-                return m.lines()
-                        .filter(l -> !l.isBlank())
-                        .findFirst()
-                        .orElse("")
-                        .strip();
-            }
-        }
-        return e.getClass().getSimpleName();
-    }
-
-    /** Refuses more than {@link #MAX_PARENS} nested parentheses (outside quotes), naming the position. */
-    private static void checkParens(String text) {
-        int depth = 0;
-        int line = 1;
-        int col = 0;
-        char quote = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            col++;
-            if (c == '\n') {
-                line++;
-                col = 0;
-            } else if (quote != 0) {
-                quote = c == quote ? 0 : quote;
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (c == '(' && ++depth > MAX_PARENS) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "54001",
-                        "SQL nests parentheses too deeply: more than " + MAX_PARENS + " levels",
-                        ErrorPosition.sql(line, col),
-                        null);
-            } else if (c == ')') {
-                depth--;
-            }
-        }
-    }
-
-    /** Where {@code node} starts in the statement, or null when the parser gave it no position. */
-    static ErrorPosition at(SqlNode node) {
-        SqlParserPos p = node.getParserPosition();
-        return p == null || p.getLineNum() < 1 ? null : ErrorPosition.sql(p.getLineNum(), p.getColumnNum());
-    }
-
-    static NumacubeException unsupported(SqlNode node, String what) {
-        return new NumacubeException(
-                NumacubeException.Kind.INVALID_INPUT,
-                "0A000",
-                "unsupported SQL: " + what
-                        + " — numacube runs SELECT dims, aggregates FROM t [JOIN l USING (k)] [WHERE] [GROUP BY]"
-                        + " [HAVING] [ORDER BY] [LIMIT]",
-                at(node),
-                null);
-    }
-
-    static NumacubeException bindError(SqlNode node, String what) {
-        return bindError(node, null, what);
-    }
-
-    /** @param code the SQLSTATE (42703 undefined column, 42P01 undefined table, 42804 datatype mismatch), or null */
-    static NumacubeException bindError(SqlNode node, String code, String what) {
-        return new NumacubeException(NumacubeException.Kind.BIND, code, what, at(node), null);
+        return SqlTextParser.parse(sql);
     }
 
     /** Name resolution and collected state of one query. */
