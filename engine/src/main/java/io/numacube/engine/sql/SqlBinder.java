@@ -6,7 +6,6 @@ import static io.numacube.engine.sql.BindErrors.unsupported;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
-import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.base.NumacubeException;
@@ -17,15 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.apache.calcite.sql.JoinConditionType;
-import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDateLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -91,12 +87,7 @@ public final class SqlBinder {
     /** Name resolution and collected state of one query. */
     private static final class Binding {
         private final Catalog catalog;
-        private TableSchema fact;
-        private String factAlias;
-        private TableSchema lookup;
-        private String lookupAlias;
-        private int factKey = -1;
-        private int lookupKey = -1;
+        private Scope scope;
         private final List<Expr.Column> groupKeys = new ArrayList<>();
         private final List<Expr.Agg> aggregates = new ArrayList<>();
         private int depth;
@@ -140,7 +131,7 @@ public final class SqlBinder {
             if (select.getFrom() == null) {
                 throw unsupported(select, "SELECT without FROM");
             }
-            bindFrom(select.getFrom());
+            scope = new FromClauseBinder(catalog).bind(select.getFrom());
             if (select.getGroup() != null) {
                 for (SqlNode g : select.getGroup()) {
                     bindGroupKey(g, select.getSelectList());
@@ -169,10 +160,10 @@ public final class SqlBinder {
             long limit = fetch == null ? -1 : count(fetch, "LIMIT");
             long off = offset == null ? 0 : count(offset, "OFFSET");
             return new LogicalQuery(
-                    fact.name(),
-                    lookup == null ? null : lookup.name(),
-                    factKey,
-                    lookupKey,
+                    scope.fact().name(),
+                    scope.lookup() == null ? null : scope.lookup().name(),
+                    scope.factKey(),
+                    scope.lookupKey(),
                     where,
                     groupKeys,
                     aggregates,
@@ -204,162 +195,6 @@ public final class SqlBinder {
             throw unsupported(n, what + " must be a non-negative integer literal");
         }
 
-        private void bindFrom(SqlNode from) {
-            if (from instanceof SqlJoin join) {
-                if (join.isNatural()) {
-                    throw unsupported(join, "NATURAL JOIN (use JOIN ... USING (key))");
-                }
-                JoinType jt = join.getJoinType();
-                if (jt != JoinType.INNER) {
-                    throw unsupported(join, jt + " JOIN (only inner joins of a lookup table)");
-                }
-                bindTable(join.getLeft(), true);
-                bindTable(join.getRight(), false);
-                JoinConditionType ct = join.getConditionType();
-                if (ct == JoinConditionType.USING) {
-                    SqlNodeList keys = (SqlNodeList) join.getCondition();
-                    if (keys.size() != 1) {
-                        throw unsupported(keys, "a join on " + keys.size() + " columns (one key column)");
-                    }
-                    String k = ((SqlIdentifier) keys.get(0)).getSimple();
-                    factKey = fact.indexOf(k);
-                    lookupKey = lookup.indexOf(k);
-                    if (factKey < 0 || lookupKey < 0) {
-                        throw bindError(
-                                keys.get(0),
-                                "join key must be a column of both tables: key=" + k + " tables=" + fact.name() + ","
-                                        + lookup.name());
-                    }
-                } else if (ct == JoinConditionType.ON) {
-                    bindOnCondition(join.getCondition());
-                } else {
-                    throw unsupported(join, "a join without USING or ON");
-                }
-                ColumnType ft = fact.column(factKey).type();
-                ColumnType lt = lookup.column(lookupKey).type();
-                if (!fact.column(factKey).isDimension() || ft != lt) {
-                    throw bindError(
-                            join,
-                            "42804",
-                            "join keys must be dimension columns of one type: " + fact.name() + "."
-                                    + fact.column(factKey).name() + "=" + ft + " " + lookup.name() + "."
-                                    + lookup.column(lookupKey).name() + "=" + lt);
-                }
-            } else {
-                bindTable(from, true);
-            }
-        }
-
-        private void bindOnCondition(SqlNode cond) {
-            if (cond.getKind() != SqlKind.EQUALS) {
-                throw unsupported(cond, "a join condition other than one equality of key columns");
-            }
-            SqlCall call = (SqlCall) cond;
-            Expr a = column(call.operand(0));
-            Expr b = column(call.operand(1));
-            if (a instanceof Expr.Column ca && b instanceof Expr.Column cb && ca.side() != cb.side()) {
-                Expr.Column f = ca.side() == Expr.Side.FACT ? ca : cb;
-                Expr.Column l = ca.side() == Expr.Side.FACT ? cb : ca;
-                factKey = f.index();
-                lookupKey = l.index();
-                return;
-            }
-            throw unsupported(cond, "a join condition other than fact.key = lookup.key");
-        }
-
-        private void bindTable(SqlNode node, boolean isFact) {
-            String alias = null;
-            SqlNode t = node;
-            if (t.getKind() == SqlKind.AS) {
-                SqlCall as = (SqlCall) t;
-                if (as.operandCount() > 2) {
-                    throw unsupported(as, "column aliases on a table");
-                }
-                t = as.operand(0);
-                alias = ((SqlIdentifier) as.operand(1)).getSimple();
-            }
-            if (!(t instanceof SqlIdentifier id) || id.names.size() != 1) {
-                throw unsupported(
-                        t, isFact ? "FROM other than a table name" : "a join with something other than a table");
-            }
-            String name = id.getSimple();
-            TableSchema schema =
-                    catalog.schema(name).orElseThrow(() -> bindError(id, "42P01", "no such table: table=" + name));
-            if (isFact) {
-                fact = schema;
-                factAlias = alias;
-            } else {
-                lookup = schema;
-                lookupAlias = alias;
-            }
-        }
-
-        /** Resolves a column name; the USING key resolves to the fact side. */
-        private Expr.Column column(SqlNode node) {
-            if (!(node instanceof SqlIdentifier id)) {
-                throw unsupported(node, "expected a column name");
-            }
-            if (id.isStar()) {
-                throw unsupported(id, "*");
-            }
-            if (id.names.size() > 2) {
-                throw unsupported(id, "a name with " + id.names.size() + " parts");
-            }
-            String name = id.names.get(id.names.size() - 1);
-            if (id.names.size() == 2) {
-                String q = id.names.get(0);
-                if (matches(q, fact.name(), factAlias)) {
-                    return columnOf(id, fact, Expr.Side.FACT, name);
-                }
-                if (lookup != null && matches(q, lookup.name(), lookupAlias)) {
-                    Expr.Column c = columnOf(id, lookup, Expr.Side.LOOKUP, name);
-                    return c.index() == lookupKey ? factColumn(factKey) : c;
-                }
-                throw bindError(id, "42P01", "no such table in FROM: table=" + q);
-            }
-            int f = fact.indexOf(name);
-            int l = lookup == null ? -1 : lookup.indexOf(name);
-            if (f >= 0 && l >= 0 && !(f == factKey && l == lookupKey)) {
-                throw bindError(
-                        id,
-                        "42702",
-                        "ambiguous column: column=" + name + " is in " + fact.name() + " and " + lookup.name()
-                                + " — qualify it");
-            }
-            if (f >= 0) {
-                return factColumn(f);
-            }
-            if (l >= 0) {
-                return new Expr.Column(
-                        Expr.Side.LOOKUP,
-                        l,
-                        lookup.column(l).type(),
-                        lookup.column(l).name());
-            }
-            throw bindError(
-                    id,
-                    "42703",
-                    "no such column: column=" + name + " tables=" + fact.name()
-                            + (lookup == null ? "" : "," + lookup.name()));
-        }
-
-        private Expr.Column factColumn(int index) {
-            ColumnSpec spec = fact.column(index);
-            return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name());
-        }
-
-        private static Expr.Column columnOf(SqlIdentifier id, TableSchema t, Expr.Side side, String name) {
-            int i = t.indexOf(name);
-            if (i < 0) {
-                throw bindError(id, "42703", "no such column: column=" + name + " table=" + t.name());
-            }
-            return new Expr.Column(side, i, t.column(i).type(), t.column(i).name());
-        }
-
-        private static boolean matches(String q, String table, String alias) {
-            return alias != null ? alias.equalsIgnoreCase(q) : table.equalsIgnoreCase(q);
-        }
-
         private void bindGroupKey(SqlNode g, SqlNodeList selectList) {
             SqlNode target = g;
             if (g instanceof SqlNumericLiteral lit) {
@@ -371,10 +206,7 @@ public final class SqlBinder {
                             "GROUP BY ordinal out of range: ordinal=" + ordinal + " items=" + selectList.size());
                 }
                 target = stripAlias(selectList.get(ordinal - 1));
-            } else if (g instanceof SqlIdentifier id
-                    && id.names.size() == 1
-                    && fact.indexOf(id.getSimple()) < 0
-                    && (lookup == null || lookup.indexOf(id.getSimple()) < 0)) {
+            } else if (g instanceof SqlIdentifier id && id.names.size() == 1 && !scope.hasColumn(id.getSimple())) {
                 for (SqlNode item : selectList) {
                     if (item.getKind() == SqlKind.AS
                             && ((SqlIdentifier) ((SqlCall) item).operand(1))
@@ -387,7 +219,7 @@ public final class SqlBinder {
             if (!(target instanceof SqlIdentifier)) {
                 throw unsupported(g, "GROUP BY of an expression (group by dimension columns)");
             }
-            Expr.Column c = column(target);
+            Expr.Column c = scope.column(target);
             if (c.side() == Expr.Side.LOOKUP) {
                 throw unsupported(g, "GROUP BY a column of the joined table (group by the join key instead)");
             }
@@ -494,7 +326,7 @@ public final class SqlBinder {
         private Expr exprAtDepth(SqlNode e, boolean outputLevel, boolean inAggregate) {
             switch (e.getKind()) {
                 case IDENTIFIER: {
-                    Expr.Column c = column(e);
+                    Expr.Column c = scope.column(e);
                     if (!outputLevel || inAggregate) {
                         return c;
                     }
