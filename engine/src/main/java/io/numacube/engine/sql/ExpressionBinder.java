@@ -69,6 +69,7 @@ final class ExpressionBinder {
         return p;
     }
 
+    /** Binds {@code e} standing at {@code place}; 54001 when this call nests deeper than {@link SqlBinder#MAX_DEPTH}. */
     Expr bind(SqlNode e, Place place) {
         if (++depth > SqlBinder.MAX_DEPTH) {
             throw new NumacubeException(
