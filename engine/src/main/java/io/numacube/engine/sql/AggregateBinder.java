@@ -1,0 +1,105 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.plan.Expr;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * Binds aggregate calls (SUM, COUNT, COUNT(*), MIN, MAX, AVG of one argument, no DISTINCT) into references to the
+ * query's aggregate list, adding each distinct aggregate once. COUNT of an expression counts rows, as COUNT(*) does.
+ *
+ * <p>Invariant: every {@link Expr.AggRef} it returns indexes {@link #bound()}. One per query; not thread-safe.
+ */
+final class AggregateBinder {
+
+    private final Function<SqlNode, Expr> argumentBinder;
+    private final List<Expr.Agg> aggregates = new ArrayList<>();
+
+    /** @param argumentBinder binds an aggregate's argument expression */
+    AggregateBinder(Function<SqlNode, Expr> argumentBinder) {
+        this.argumentBinder = argumentBinder;
+    }
+
+    /** The aggregate a call's function name names, or null when it names none. */
+    static Expr.AggKind kind(SqlNode e) {
+        String name = ((SqlCall) e).getOperator().getName().toUpperCase(Locale.ROOT);
+        return switch (name) {
+            case "SUM" -> Expr.AggKind.SUM;
+            case "COUNT" -> Expr.AggKind.COUNT;
+            case "MIN" -> Expr.AggKind.MIN;
+            case "MAX" -> Expr.AggKind.MAX;
+            case "AVG" -> Expr.AggKind.AVG;
+            default -> null;
+        };
+    }
+
+    /** The distinct aggregates bound so far, in the order first met. */
+    List<Expr.Agg> bound() {
+        return aggregates;
+    }
+
+    Expr bind(SqlCall call, Expr.AggKind kind, ExpressionBinder.Place place) {
+        checkCall(call, place);
+        SqlNode argNode = call.operand(0);
+        Expr.Agg agg = kind == Expr.AggKind.COUNT && isStar(argNode)
+                ? new Expr.Agg(Expr.AggKind.COUNT_STAR, null)
+                : aggregateOf(kind, argNode);
+        int i = aggregates.indexOf(agg);
+        if (i < 0) {
+            aggregates.add(agg);
+            i = aggregates.size() - 1;
+        }
+        String name = kind == Expr.AggKind.COUNT && agg.kind() == Expr.AggKind.COUNT_STAR && !isStar(argNode)
+                ? "count(" + argumentBinder.apply(argNode).text() + ")"
+                : agg.text();
+        return new Expr.AggRef(i, agg.type(), name);
+    }
+
+    private static void checkCall(SqlCall call, ExpressionBinder.Place place) {
+        if (place == ExpressionBinder.Place.ROW) {
+            throw unsupported(call, "an aggregate in WHERE (use HAVING)");
+        }
+        if (place == ExpressionBinder.Place.AGGREGATE_ARGUMENT) {
+            throw unsupported(call, "an aggregate inside an aggregate");
+        }
+        if (call.getFunctionQuantifier() != null) {
+            throw unsupported(call, call.getOperator().getName() + "(" + call.getFunctionQuantifier() + " ...)");
+        }
+        if (call instanceof SqlBasicCall bc && call.operandCount() != 1) {
+            throw unsupported(bc, call.getOperator().getName() + " with " + call.operandCount() + " arguments");
+        }
+    }
+
+    /** The aggregate of an argument expression (not {@code *}). */
+    private Expr.Agg aggregateOf(Expr.AggKind kind, SqlNode argNode) {
+        Expr arg = argumentBinder.apply(argNode);
+        if (Expr.isPredicate(arg)) {
+            throw unsupported(argNode, "a condition as an aggregate argument");
+        }
+        if (kind == Expr.AggKind.COUNT) {
+            return new Expr.Agg(Expr.AggKind.COUNT_STAR, null);
+        }
+        if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX)
+                && arg instanceof Expr.Column c
+                && c.type().isDimension()) {
+            if (c.side() != Expr.Side.FACT) {
+                throw unsupported(argNode, kind + " of a dimension of the joined table");
+            }
+            return new Expr.Agg(kind, arg);
+        }
+        TypeRules.numeric(argNode, arg);
+        return new Expr.Agg(kind, arg);
+    }
+
+    private static boolean isStar(SqlNode node) {
+        return node instanceof SqlIdentifier id && id.isStar();
+    }
+}

@@ -1,0 +1,258 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.at;
+import static io.numacube.engine.sql.BindErrors.bindError;
+import static io.numacube.engine.sql.BindErrors.unsupported;
+import static io.numacube.engine.sql.TypeRules.coerce;
+import static io.numacube.engine.sql.TypeRules.comparable;
+import static io.numacube.engine.sql.TypeRules.numeric;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.numa.base.NumacubeException;
+import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
+
+/**
+ * Binds the expressions of one query: column references, literals, arithmetic, comparisons, IN lists, BETWEEN,
+ * AND/OR/NOT, and (through its {@link AggregateBinder}) aggregate calls. {@link #bind} dispatches on the syntax kind to
+ * one method per kind; each of those binds its operands through {@link #bind} again, which counts the nesting and
+ * refuses more than {@link SqlBinder#MAX_DEPTH} levels with 54001.
+ *
+ * <p>One per query, created once the FROM and GROUP BY clauses are bound; collects the query's aggregates; not
+ * thread-safe.
+ */
+final class ExpressionBinder {
+
+    /** Where an expression stands, which decides what its column names and aggregate calls mean. */
+    enum Place {
+        /** WHERE: a column name is the row's value; aggregates are refused. */
+        ROW,
+        /** SELECT, HAVING, ORDER BY: a column name must be a group key; aggregates are allowed. */
+        OUTPUT,
+        /** An aggregate's argument: a column name is the row's value; aggregates are refused. */
+        AGGREGATE_ARGUMENT
+    }
+
+    private final Scope scope;
+    private final List<Expr.Column> groupKeys;
+    private final AggregateBinder aggregates;
+    private int depth;
+
+    /** @param groupKeys the query's group keys, in order; read, never changed */
+    ExpressionBinder(Scope scope, List<Expr.Column> groupKeys) {
+        this.scope = scope;
+        this.groupKeys = groupKeys;
+        this.aggregates = new AggregateBinder(arg -> bind(arg, Place.AGGREGATE_ARGUMENT));
+    }
+
+    /** The distinct aggregates bound so far, in the order first met; {@link Expr.AggRef}s index into it. */
+    List<Expr.Agg> aggregates() {
+        return aggregates.bound();
+    }
+
+    /** Binds {@code e}, which must be a condition (a predicate), else 42804. */
+    Expr condition(SqlNode e, Place place) {
+        Expr p = bind(e, place);
+        if (!Expr.isPredicate(p)) {
+            throw bindError(e, "42804", "expected a condition: " + p.text());
+        }
+        return p;
+    }
+
+    /** Binds {@code e} standing at {@code place}; 54001 when this call nests deeper than {@link SqlBinder#MAX_DEPTH}. */
+    Expr bind(SqlNode e, Place place) {
+        if (++depth > SqlBinder.MAX_DEPTH) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "54001",
+                    "expression nested too" + " deeply: more than " + SqlBinder.MAX_DEPTH
+                            + " levels — split it or use IN (...)",
+                    at(e),
+                    null);
+        }
+        try {
+            return switch (e.getKind()) {
+                case IDENTIFIER -> columnReference(e, place);
+                case LITERAL -> LiteralBinder.literal((SqlLiteral) e);
+                case CAST -> LiteralBinder.cast((SqlCall) e);
+                case PLUS, MINUS, TIMES, DIVIDE -> arithmetic((SqlCall) e, place);
+                case MINUS_PREFIX -> negation((SqlCall) e, place);
+                case PLUS_PREFIX -> unaryPlus((SqlCall) e, place);
+                case SUM, COUNT, MIN, MAX, AVG -> aggregates.bind((SqlCall) e, AggregateBinder.kind(e), place);
+                case OTHER_FUNCTION -> function((SqlCall) e, place);
+                case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
+                    comparison((SqlCall) e, place);
+                case IN, NOT_IN -> inList((SqlCall) e, place);
+                case BETWEEN -> between((SqlCall) e, place);
+                case AND, OR -> andOr(e, place);
+                case NOT -> not((SqlCall) e, place);
+                default -> throw unsupported(e, describe(e));
+            };
+        } finally {
+            depth--;
+        }
+    }
+
+    private Expr columnReference(SqlNode e, Place place) {
+        Expr.Column c = scope.column(e);
+        if (place != Place.OUTPUT) {
+            return c;
+        }
+        int k = groupKeys.indexOf(c);
+        if (k < 0) {
+            throw bindError(e, "42803", "column must be in GROUP BY or inside an aggregate: column=" + c.name());
+        }
+        return new Expr.KeyRef(k, c.type(), c.name());
+    }
+
+    private Expr arithmetic(SqlCall call, Place place) {
+        Expr l = numeric(call.operand(0), bind(call.operand(0), place));
+        Expr r = numeric(call.operand(1), bind(call.operand(1), place));
+        char op = switch (call.getKind()) {
+            case PLUS -> '+';
+            case MINUS -> '-';
+            case TIMES -> '*';
+            default -> '/';
+        };
+        return new Expr.Arith(op, l, r);
+    }
+
+    private Expr negation(SqlCall call, Place place) {
+        SqlNode operand = call.operand(0);
+        if (operand instanceof SqlNumericLiteral num
+                && num.isExact()
+                && num.bigDecimalValue()
+                        .equals(BigDecimal.valueOf(Long.MIN_VALUE).negate())) {
+            // -9223372036854775808: the one BIGINT whose magnitude is no BIGINT
+            return new Expr.Literal(Long.MIN_VALUE, ColumnType.LONG);
+        }
+        Expr x = numeric(operand, bind(operand, place));
+        if (x instanceof Expr.Literal lit) {
+            return lit.type() == ColumnType.LONG
+                    ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
+                    : new Expr.Literal(-(Double) lit.value(), ColumnType.DOUBLE);
+        }
+        return new Expr.Neg(x);
+    }
+
+    private Expr unaryPlus(SqlCall call, Place place) {
+        SqlNode operand = call.operand(0);
+        return numeric(operand, bind(operand, place));
+    }
+
+    /** A call of a function by name: one of the aggregates, else refused. */
+    private Expr function(SqlCall call, Place place) {
+        Expr.AggKind k = AggregateBinder.kind(call);
+        if (k == null) {
+            throw unsupported(
+                    call, "function " + call.getOperator().getName() + " (aggregates: SUM, COUNT, MIN, MAX, AVG)");
+        }
+        return aggregates.bind(call, k, place);
+    }
+
+    private Expr comparison(SqlCall call, Place place) {
+        Expr l = bind(call.operand(0), place);
+        Expr r = bind(call.operand(1), place);
+        Expr.CompareOp op = switch (call.getKind()) {
+            case EQUALS -> Expr.CompareOp.EQ;
+            case NOT_EQUALS -> Expr.CompareOp.NE;
+            case LESS_THAN -> Expr.CompareOp.LT;
+            case LESS_THAN_OR_EQUAL -> Expr.CompareOp.LE;
+            case GREATER_THAN -> Expr.CompareOp.GT;
+            default -> Expr.CompareOp.GE;
+        };
+        l = coerce(call.operand(0), l, r);
+        r = coerce(call.operand(1), r, l);
+        comparable(call, l, r);
+        return new Expr.Compare(op, l, r);
+    }
+
+    /** {@code x [NOT] IN (literal, ...)}. */
+    private Expr inList(SqlCall call, Place place) {
+        Expr x = bind(call.operand(0), place);
+        if (!(call.operand(1) instanceof SqlNodeList list)) {
+            throw unsupported(call.operand(1), "IN with a subquery (list literal values)");
+        }
+        List<Expr.Literal> values = new ArrayList<>();
+        for (SqlNode v : list) {
+            Expr b = coerce(v, bind(v, place), x);
+            if (!(b instanceof Expr.Literal lit)) {
+                throw unsupported(v, "IN with a non-literal value");
+            }
+            comparable(v, x, lit);
+            values.add(lit);
+        }
+        return new Expr.In(x, values, call.getKind() == SqlKind.NOT_IN);
+    }
+
+    private Expr between(SqlCall call, Place place) {
+        SqlBetweenOperator op = (SqlBetweenOperator) call.getOperator();
+        if (op.flag == SqlBetweenOperator.Flag.SYMMETRIC) {
+            throw unsupported(call, "BETWEEN SYMMETRIC");
+        }
+        Expr x = bind(call.operand(0), place);
+        Expr lo = coerce(call.operand(1), bind(call.operand(1), place), x);
+        Expr hi = coerce(call.operand(2), bind(call.operand(2), place), x);
+        comparable(call, x, lo);
+        comparable(call, x, hi);
+        return new Expr.Between(x, lo, hi, op.isNegated());
+    }
+
+    /** A chain of AND or of OR, bound as one n-ary term. */
+    private Expr andOr(SqlNode e, Place place) {
+        List<Expr> terms = new ArrayList<>();
+        for (SqlNode operand : chain(e)) {
+            terms.add(condition(operand, place));
+        }
+        return e.getKind() == SqlKind.AND ? new Expr.And(terms) : new Expr.Or(terms);
+    }
+
+    private Expr not(SqlCall call, Place place) {
+        SqlNode operand = call.operand(0);
+        int nots = 1;
+        while (operand.getKind() == SqlKind.NOT) {
+            // NOT NOT p is p under three-valued logic: bind a run of NOTs without recursing per NOT
+            operand = ((SqlCall) operand).operand(0);
+            nots++;
+        }
+        Expr t = condition(operand, place);
+        return nots % 2 == 0 ? t : new Expr.Not(t);
+    }
+
+    /** The operands of a chain of one associative operator (AND or OR), flattened without recursion, so that
+     * a thousand-term chain neither nests the bound expression nor the binder's stack. */
+    private static List<SqlNode> chain(SqlNode e) {
+        List<SqlNode> out = new ArrayList<>();
+        ArrayDeque<SqlNode> todo = new ArrayDeque<>();
+        todo.push(e);
+        while (!todo.isEmpty()) {
+            SqlNode n = todo.pop();
+            if (n.getKind() == e.getKind() && n instanceof SqlCall call) {
+                List<SqlNode> ops = call.getOperandList();
+                for (int i = ops.size() - 1; i >= 0; i--) {
+                    todo.push(ops.get(i));
+                }
+            } else {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    private static String describe(SqlNode e) {
+        if (e instanceof SqlCall call) {
+            return "operator or function " + call.getOperator().getName() + " (" + e.getKind() + ")";
+        }
+        return e.getKind().toString();
+    }
+}

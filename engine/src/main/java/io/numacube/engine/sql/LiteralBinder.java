@@ -1,0 +1,78 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.bindError;
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDateLiteral;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlUnknownLiteral;
+import org.apache.calcite.util.DateString;
+
+/**
+ * Binds literals and the one supported CAST into {@link Expr.Literal}s: exact integers to LONG (refusing those beyond
+ * 64 bits), other numbers to DOUBLE, strings to STRING, {@code DATE 'yyyy-mm-dd'} and
+ * {@code CAST('yyyy-mm-dd' AS DATE)} to DATE as days since the epoch.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class LiteralBinder {
+
+    private LiteralBinder() {}
+
+    static Expr literal(SqlLiteral lit) {
+        if (lit instanceof SqlNumericLiteral num) {
+            BigDecimal v = num.bigDecimalValue();
+            if (num.isExact() && v.scale() <= 0) {
+                try {
+                    return new Expr.Literal(v.longValueExact(), ColumnType.LONG);
+                } catch (ArithmeticException e) {
+                    throw unsupported(lit, "an integer literal beyond 64 bits");
+                }
+            }
+            return new Expr.Literal(v.doubleValue(), ColumnType.DOUBLE);
+        }
+        if (lit instanceof SqlCharStringLiteral) {
+            return new Expr.Literal(lit.getValueAs(String.class), ColumnType.STRING);
+        }
+        if (lit instanceof SqlUnknownLiteral u && u.tag.equalsIgnoreCase("DATE")) {
+            return date(lit, u.getValue());
+        }
+        if (lit instanceof SqlUnknownLiteral u) {
+            throw unsupported(lit, u.tag + " literal");
+        }
+        if (lit instanceof SqlDateLiteral) {
+            return new Expr.Literal((long) lit.getValueAs(DateString.class).getDaysSinceEpoch(), ColumnType.DATE);
+        }
+        throw unsupported(lit, "literal of type " + lit.getTypeName());
+    }
+
+    static Expr cast(SqlCall call) {
+        SqlNode v = call.operand(0);
+        SqlDataTypeSpec type = (SqlDataTypeSpec) call.operand(1);
+        String t = type.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+        if (t.equals("DATE") && v instanceof SqlCharStringLiteral s) {
+            return date(v, s.getValueAs(String.class));
+        }
+        throw unsupported(call, "CAST other than CAST('yyyy-mm-dd' AS DATE)");
+    }
+
+    /** {@code text} as a DATE literal, or a 22007 error at {@code node} when it is no yyyy-mm-dd date. */
+    static Expr.Literal date(SqlNode node, String text) {
+        try {
+            return new Expr.Literal(LocalDate.parse(text).toEpochDay(), ColumnType.DATE);
+        } catch (DateTimeParseException e) {
+            throw bindError(node, "22007", "not a date (yyyy-mm-dd): value=" + text);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.numacube.engine.sql;
+
+import io.numacube.numa.base.ErrorPosition;
+import io.numacube.numa.base.NumacubeException;
+import java.util.function.Supplier;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+
+/**
+ * SQL text to Calcite syntax tree: the parser's configuration (identifiers kept as written and matched
+ * case-insensitively, double-quoted identifiers, lenient conformance), the parenthesis-depth guard that runs before
+ * the parser, the translation of parse failures into SYNTAX errors with their position, and the big-stack thread that
+ * long texts are parsed and bound on.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class SqlTextParser {
+
+    private static final SqlParser.Config PARSER = SqlParser.config()
+            .withUnquotedCasing(Casing.UNCHANGED)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withQuoting(Quoting.DOUBLE_QUOTE)
+            .withCaseSensitive(false)
+            .withConformance(SqlConformanceEnum.LENIENT);
+
+    /** Parenthesis nesting accepted before parsing: the parser recurses per level and would overflow its stack. */
+    static final int MAX_PARENS = 1000;
+
+    /** Text longer than this is parsed and bound on a thread with {@link #BIG_STACK_BYTES} of stack: the parser
+     * recurses per nesting level, and a long text can nest deeper than a default stack holds before the binder's
+     * depth bound can report it with its position. */
+    static final int BIG_STACK_TEXT = 2048;
+
+    private static final long BIG_STACK_BYTES = 256L << 20;
+
+    private SqlTextParser() {}
+
+    /** Parses one query (a trailing semicolon is allowed). */
+    static SqlNode parse(String sql) {
+        if (sql == null || sql.isBlank()) {
+            throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL text is empty — write a SELECT query");
+        }
+        String text = sql.strip();
+        while (text.endsWith(";")) {
+            text = text.substring(0, text.length() - 1).stripTrailing();
+        }
+        checkParens(text);
+        try {
+            return SqlParser.create(text, PARSER).parseQuery();
+        } catch (SqlParseException e) {
+            SqlParserPos pos = e.getPos();
+            throw new NumacubeException(
+                    NumacubeException.Kind.SYNTAX,
+                    "42601",
+                    "SQL does not parse: " + reason(e),
+                    pos == null || pos.getLineNum() < 1
+                            ? null
+                            : ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
+                    e);
+        } catch (StackOverflowError e) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "54001",
+                    "SQL is nested too deeply to parse — simplify the expression",
+                    null,
+                    null);
+        }
+    }
+
+    /** Runs {@code work} on a fresh thread with {@link #BIG_STACK_BYTES} of stack and waits for it; its
+     * RuntimeException or Error is rethrown here. */
+    static <T> T onBigStack(Supplier<T> work) {
+        Object[] out = new Object[1];
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(
+                null,
+                () -> {
+                    try {
+                        out[0] = work.get();
+                    } catch (Throwable e) {
+                        failure[0] = e;
+                    }
+                },
+                "numacube-sql-parse",
+                BIG_STACK_BYTES);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while parsing SQL", e);
+        }
+        if (failure[0] instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failure[0] instanceof Error err) {
+            throw err;
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) out[0];
+        return result;
+    }
+
+    /** The first non-blank line of the parser's message, else of its causes; never empty. */
+    private static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return "nested too deeply";
+            }
+            String m = t.getMessage();
+            if (m != null && !m.isBlank()) {
+                return m.lines()
+                        .filter(l -> !l.isBlank())
+                        .findFirst()
+                        .orElse("")
+                        .strip();
+            }
+        }
+        return e.getClass().getSimpleName();
+    }
+
+    /** Refuses more than {@link #MAX_PARENS} nested parentheses (outside quotes), naming the position. */
+    private static void checkParens(String text) {
+        int depth = 0;
+        int line = 1;
+        int col = 0;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            col++;
+            if (c == '\n') {
+                line++;
+                col = 0;
+            } else if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '(' && ++depth > MAX_PARENS) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "54001",
+                        "SQL nests parentheses too deeply: more than " + MAX_PARENS + " levels",
+                        ErrorPosition.sql(line, col),
+                        null);
+            } else if (c == ')') {
+                depth--;
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.bindError;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import java.util.Locale;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * The binder's type rules: which bound expressions arithmetic and aggregates accept, which pairs compare, and the one
+ * implicit conversion (a string literal compared with a DATE). A null {@link ColumnType} is a condition.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class TypeRules {
+
+    private TypeRules() {}
+
+    /** {@code e} itself when its type is a number, else a 42804 error at {@code node}. */
+    static Expr numeric(SqlNode node, Expr e) {
+        ColumnType t = e.type();
+        if (t != ColumnType.DOUBLE && t != ColumnType.LONG && t != ColumnType.INT) {
+            throw bindError(
+                    node,
+                    "42804",
+                    "arithmetic and SUM/AVG/MIN/MAX need numbers: " + e.text() + " is "
+                            + (t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT)));
+        }
+        return e;
+    }
+
+    /** A string literal compared with a DATE becomes a date literal. */
+    static Expr coerce(SqlNode node, Expr e, Expr other) {
+        if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING && other.type() == ColumnType.DATE) {
+            return LiteralBinder.date(node, (String) lit.value());
+        }
+        return e;
+    }
+
+    /** Refuses with 42804 at {@code node} unless {@code a} and {@code b} are of one type or both numbers. */
+    static void comparable(SqlNode node, Expr a, Expr b) {
+        ColumnType ta = a.type();
+        ColumnType tb = b.type();
+        boolean numA = ta == ColumnType.DOUBLE || ta == ColumnType.LONG || ta == ColumnType.INT;
+        boolean numB = tb == ColumnType.DOUBLE || tb == ColumnType.LONG || tb == ColumnType.INT;
+        if (ta == null || tb == null || !(ta == tb || (numA && numB))) {
+            throw bindError(
+                    node,
+                    "42804",
+                    "cannot compare " + typeName(ta) + " with " + typeName(tb) + ": " + a.text() + " and " + b.text());
+        }
+    }
+
+    private static String typeName(ColumnType t) {
+        return t == null ? "a condition" : t.name().toLowerCase(Locale.ROOT);
+    }
+}
