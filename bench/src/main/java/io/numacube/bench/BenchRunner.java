@@ -82,55 +82,19 @@ public final class BenchRunner {
         progress.line(
                 "numacube bench: %s, %d CPUs, %d node(s); engine: %s",
                 machine.cpuModel(), machine.logicalCpus(), cubes.nodes(), cubes.description());
-        if (options.quick()) {
-            notes.add("--quick: small data and few runs, a smoke test; do not judge these numbers");
-        }
-        if (options.rows() < BenchOptions.DEFAULT_ROWS) {
-            notes.add("peer comparison on " + options.rows() + " rows, fewer than the issue's 100M: fixed costs "
-                    + "(planning, thread start, merging) weigh more than they would");
-        }
-        if (cubes.nodes() == 1) {
-            notes.add("one NUMA node: placement policies all use the same memory here and nodes cannot be scaled; "
-                    + "scaling is by cores");
-        }
-        if (options.threads() > machine.logicalCpus()) {
-            notes.add("threads=" + options.threads() + " exceeds the " + machine.logicalCpus() + " CPUs available");
-        }
+        addSetupNotes(machine);
         BenchReport.Probe probe = section(Section.PROBE, this::probe);
         double probeAll = probe == null ? 0 : probe.allThreads().bestGbPerSecond();
         BenchReport.Peers peers = section(Section.PEERS, () -> peers(probeAll));
         BenchReport.Policies policies = section(Section.POLICIES, this::policies);
         BenchReport.Scaling scaling = section(Section.SCALING, () -> scaling(machine));
         BenchReport.Stability stability = section(Section.STABILITY, this::stability);
-        for (BenchReport.SectionContention c : contention) {
-            if (c.othersCpuFraction() > CONTENDED) {
-                notes.add(String.format(
-                        java.util.Locale.ROOT,
-                        "%s: other processes used %.0f%% of the CPUs meanwhile, "
-                                + "so its figures are lower and noisier than this machine can do%s",
-                        c.section(),
-                        100 * c.othersCpuFraction(),
-                        c.section().equals("probe") ? " (a low probe inflates every \"% of probe\" figure)" : ""));
-            }
-        }
+        addContentionNotes();
         BenchReport report = new BenchReport(
                 "numacube bench 0.1.0",
                 startedAt,
                 machine,
-                new BenchReport.Settings(
-                        options.rows(),
-                        options.seed(),
-                        options.threads(),
-                        options.quick(),
-                        options.sections().stream()
-                                .map(s -> s.name().toLowerCase(java.util.Locale.ROOT))
-                                .toList(),
-                        options.warmups(),
-                        options.repetitions(),
-                        options.timeBudgetSeconds(),
-                        options.sectionRows(),
-                        cubes.description(),
-                        options.warmupSeconds()),
+                settings(),
                 notes,
                 errors,
                 contention,
@@ -154,6 +118,56 @@ public final class BenchRunner {
             }
         }
         return report;
+    }
+
+    /** Notes on what the options and the machine make of the figures, before any section runs. */
+    private void addSetupNotes(Machine machine) {
+        if (options.quick()) {
+            notes.add("--quick: small data and few runs, a smoke test; do not judge these numbers");
+        }
+        if (options.rows() < BenchOptions.DEFAULT_ROWS) {
+            notes.add("peer comparison on " + options.rows() + " rows, fewer than the issue's 100M: fixed costs "
+                    + "(planning, thread start, merging) weigh more than they would");
+        }
+        if (cubes.nodes() == 1) {
+            notes.add("one NUMA node: placement policies all use the same memory here and nodes cannot be scaled; "
+                    + "scaling is by cores");
+        }
+        if (options.threads() > machine.logicalCpus()) {
+            notes.add("threads=" + options.threads() + " exceeds the " + machine.logicalCpus() + " CPUs available");
+        }
+    }
+
+    /** A note for each section during which other processes used more than {@link #CONTENDED} of the CPUs. */
+    private void addContentionNotes() {
+        for (BenchReport.SectionContention c : contention) {
+            if (c.othersCpuFraction() > CONTENDED) {
+                notes.add(String.format(
+                        java.util.Locale.ROOT,
+                        "%s: other processes used %.0f%% of the CPUs meanwhile, "
+                                + "so its figures are lower and noisier than this machine can do%s",
+                        c.section(),
+                        100 * c.othersCpuFraction(),
+                        c.section().equals("probe") ? " (a low probe inflates every \"% of probe\" figure)" : ""));
+            }
+        }
+    }
+
+    private BenchReport.Settings settings() {
+        return new BenchReport.Settings(
+                options.rows(),
+                options.seed(),
+                options.threads(),
+                options.quick(),
+                options.sections().stream()
+                        .map(s -> s.name().toLowerCase(java.util.Locale.ROOT))
+                        .toList(),
+                options.warmups(),
+                options.repetitions(),
+                options.timeBudgetSeconds(),
+                options.sectionRows(),
+                cubes.description(),
+                options.warmupSeconds());
     }
 
     private BenchReport.Probe probe() {
@@ -223,38 +237,22 @@ public final class BenchRunner {
             ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs, BaselineRun loop) throws Exception {
         String sql = q.sql(cube.q3Literals());
         long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
-        AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
-        Summary cubeSeconds;
-        ResultTable cubeAnswer;
-        String engineError = null;
-        try {
-            cubeSeconds = time(() -> last.set(cube.query(sql)));
-            cubeAnswer = last.get().table();
-        } catch (RuntimeException e) {
-            progress.line("peers: %s numacube FAILED: %s", q.name(), e);
-            engineError = "FAILED: numacube threw " + e;
-            cubeSeconds = null;
-            cubeAnswer = new ResultTable(List.of(), List.of());
-        }
+        CubeRun cubeRun = timeCube(q, cube, sql);
+        ResultTable cubeAnswer = cubeRun.answer();
         AtomicReference<DuckDbPeer.Fetched> duckAnswer = new AtomicReference<>();
         Summary duckSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
         ResultTable duckTable = duckAnswer.get().table();
         ResultComparison cmp =
                 ResultComparison.compare(duckTable, cubeAnswer, q.ordered(), ResultComparison.SUM_TOLERANCE);
-        Timing cubeTiming =
-                cubeSeconds == null ? Timing.failed() : Timing.of(cubeSeconds, cube.rows(), bytes, probeGbs);
+        Timing cubeTiming = cubeRun.seconds() == null
+                ? Timing.failed()
+                : Timing.of(cubeRun.seconds(), cube.rows(), bytes, probeGbs);
         Timing duckTiming = Timing.of(duckSeconds, cube.rows(), bytes, probeGbs);
         Timing tuned = null;
         Double tunedSpeedup = null;
-        String tuning = null;
-        String check = engineError != null ? engineError : cmp.equal() ? "OK" : "FAILED: " + cmp.difference();
+        String check = cubeRun.error() != null ? cubeRun.error() : cmp.equal() ? "OK" : "FAILED: " + cmp.difference();
         if (q == ReferenceQuery.Q4) {
-            tuning = DUCKDB_Q4_TUNING;
-            String[] kv = DUCKDB_Q4_TUNING.split("=");
-            String before = duck.setting(kv[0]);
-            duck.set(kv[0], kv[1]);
-            Summary tunedSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
-            duck.set(kv[0], before);
+            Summary tunedSeconds = timeTunedDuck(duck, sql, duckAnswer);
             tuned = Timing.of(tunedSeconds, cube.rows(), bytes, probeGbs);
             tunedSpeedup = tunedSeconds.median() / cubeTiming.medianSeconds();
             ResultComparison tunedCmp = ResultComparison.compare(
@@ -263,14 +261,8 @@ public final class BenchRunner {
                 check = "FAILED (vs tuned DuckDB): " + tunedCmp.difference();
             }
         }
-        Timing loopTiming = null;
-        String loopCheck = null;
-        if (loop != null) {
-            loopTiming = Timing.of(loop.seconds(), cube.rows(), bytes, probeGbs);
-            ResultComparison loopCmp =
-                    ResultComparison.compare(duckTable, loop.answer(), q.ordered(), ResultComparison.SUM_TOLERANCE);
-            loopCheck = loopCmp.equal() ? "OK" : "FAILED: " + loopCmp.difference();
-        }
+        Timing loopTiming = loop == null ? null : Timing.of(loop.seconds(), cube.rows(), bytes, probeGbs);
+        String loopCheck = loop == null ? null : bareLoopCheck(q, duckTable, loop);
         double speedup = duckSeconds.median() / cubeTiming.medianSeconds();
         progress.line(
                 "peers: %s numacube %.4f s, DuckDB %.4f s%s -> %.1fx, %.0f%% of probe, answers %s%s",
@@ -290,14 +282,51 @@ public final class BenchRunner {
                 cubeTiming,
                 duckTiming,
                 tuned,
-                tuning,
+                q == ReferenceQuery.Q4 ? DUCKDB_Q4_TUNING : null,
                 speedup,
                 tunedSpeedup,
                 cubeTiming.fractionOfProbe(),
                 check,
-                last.get() == null ? null : last.get().stats(),
+                cubeRun.last() == null ? null : cubeRun.last().stats(),
                 loopTiming,
                 loopCheck);
+    }
+
+    /** OK when the bare loop's answer equals DuckDB's, else what differs. */
+    private static String bareLoopCheck(ReferenceQuery q, ResultTable duckTable, BaselineRun loop) {
+        ResultComparison loopCmp =
+                ResultComparison.compare(duckTable, loop.answer(), q.ordered(), ResultComparison.SUM_TOLERANCE);
+        return loopCmp.equal() ? "OK" : "FAILED: " + loopCmp.difference();
+    }
+
+    /**
+     * numacube's timings and answer for one query; on failure {@code seconds} is null, {@code answer} empty and
+     * {@code error} says why.
+     *
+     * @param last the last answer numacube gave, or null if it gave none
+     */
+    private record CubeRun(Summary seconds, ResultTable answer, String error, CubeUnderTest.Answer last) {}
+
+    private CubeRun timeCube(ReferenceQuery q, CubeUnderTest cube, String sql) throws Exception {
+        AtomicReference<CubeUnderTest.Answer> last = new AtomicReference<>();
+        try {
+            Summary seconds = time(() -> last.set(cube.query(sql)));
+            return new CubeRun(seconds, last.get().table(), null, last.get());
+        } catch (RuntimeException e) {
+            progress.line("peers: %s numacube FAILED: %s", q.name(), e);
+            return new CubeRun(null, new ResultTable(List.of(), List.of()), "FAILED: numacube threw " + e, last.get());
+        }
+    }
+
+    /** Times DuckDB on {@code sql} with {@link #DUCKDB_Q4_TUNING} set, restored after; answers go to {@code answer}. */
+    private Summary timeTunedDuck(DuckDbPeer duck, String sql, AtomicReference<DuckDbPeer.Fetched> answer)
+            throws Exception {
+        String[] kv = DUCKDB_Q4_TUNING.split("=");
+        String before = duck.setting(kv[0]);
+        duck.set(kv[0], kv[1]);
+        Summary tunedSeconds = time(() -> answer.set(duck.fetch(sql)));
+        duck.set(kv[0], before);
+        return tunedSeconds;
     }
 
     /**

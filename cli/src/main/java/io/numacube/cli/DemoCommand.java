@@ -20,6 +20,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,6 +87,30 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        checkOptions();
+        String runtime = NumaRuntime.detect().statusLine();
+        out.println("runtime: " + runtime);
+        Json.Obj report = Json.obj().put("runtime", runtime).put("rows", rows).put("seed", seed);
+        try (Cube cube = Cube.open(settings.toOptions())) {
+            out.println("cube:    " + cube.describe());
+            out.flush();
+            generate(cube, out, err, report);
+            List<Object> queries = Json.arr();
+            for (int q = 1; q <= ReferenceQueries.ALL.size(); q++) {
+                queries.add(runQuery(cube, q, out));
+            }
+            report.put("queries", queries);
+        }
+        if (json != null) {
+            OutputFile.writeAtomically(json, Json.print(report));
+            out.println();
+            out.println("wrote " + json);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void checkOptions() {
         if (runs < 1 || runs > 1000) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT, "--runs must be between 1 and 1000: runs=" + runs);
@@ -97,104 +123,106 @@ final class DemoCommand implements Callable<Integer> {
         if (json != null) {
             OutputFile.checkWritable(json, "--json");
         }
-        String runtime = NumaRuntime.detect().statusLine();
-        out.println("runtime: " + runtime);
-        Json.Obj report = Json.obj().put("runtime", runtime).put("rows", rows).put("seed", seed);
-        try (Cube cube = Cube.open(settings.toOptions())) {
-            out.println("cube:    " + cube.describe());
-            out.flush();
-            CubeLoader.TableLoad gen = CubeLoader.generate(cube, rows, seed, settings.maxMemory(), err);
-            out.println(String.format(
-                    Locale.ROOT,
-                    "generated %,d trades (seed %d) in %.2f s, %,.0f rows/s",
-                    rows,
-                    seed,
-                    gen.readSeconds(),
-                    gen.rowsPerSecond()));
-            out.println();
-            List<PartitionInfo> placement = cube.placement();
-            PlacementPrinter.print(placement, out);
-            TableSkew skew = cube.skew("trades");
-            out.println(String.format(
-                    Locale.ROOT,
-                    "trades skew: largest partition %.2fx the mean, busiest node %.2fx" + " the mean",
-                    skew.partitionSkew(),
-                    skew.nodeSkew()));
-            report.put(
-                    "skew",
-                    Json.obj()
-                            .put("partition", skew.partitionSkew())
-                            .put("node", skew.nodeSkew())
-                            .put("bytes_by_node", skew.bytesByNode()));
-            report.put("cube", cube.describe())
-                    .put("generate_seconds", gen.readSeconds())
-                    .put("partitions", PlacementPrinter.json(placement));
-            List<Object> queries = Json.arr();
-            for (int q = 1; q <= ReferenceQueries.ALL.size(); q++) {
-                String sql = ReferenceQueries.q(q);
-                out.println();
-                out.println("Q" + q + ": " + sql);
-                QueryResult first = cube.query(sql);
-                QueryResult r = first;
-                double best = Double.MAX_VALUE;
-                long morsels = 0;
-                long home = 0;
-                long stolen = 0;
-                java.util.Map<String, Long> byNode = new java.util.TreeMap<>();
-                for (int run = 1; run < runs; run++) {
-                    r = cube.query(sql);
-                    QueryStats s = r.stats();
-                    best = Math.min(best, s.wallSeconds());
-                    morsels += s.morsels();
-                    home += s.morselsHome();
-                    stolen += s.morselsStolen();
-                    s.morselsByNode().forEach((node, n) -> byNode.merge(String.valueOf(node), n, Long::sum));
-                }
-                QueryStats f = first.stats();
-                if (runs == 1) {
-                    best = f.wallSeconds();
-                    morsels = f.morsels();
-                    home = f.morselsHome();
-                    stolen = f.morselsStolen();
-                }
-                ResultPrinter.print(r, ResultPrinter.Format.TABLE, out, top);
-                out.println(ResultPrinter.statsLine(r));
-                if (runs > 1) {
-                    out.println(String.format(
-                            Locale.ROOT,
-                            "(%d runs: first %.3f s, best of the rest %.3f s; %,d of %,d"
-                                    + " morsels of the later runs on their home node)",
-                            runs,
-                            f.wallSeconds(),
-                            best,
-                            home,
-                            morsels));
-                }
-                out.flush();
-                queries.add(Json.obj()
-                        .put("name", "Q" + q)
-                        .put("sql", sql)
-                        .put("seconds", best)
-                        .put("first_run_seconds", f.wallSeconds())
-                        .put("runs", runs)
-                        .put("rows", r.rowCount())
-                        .put("morsels", morsels)
-                        .put("morsels_home", home)
-                        .put("morsels_stolen", stolen)
-                        .put("morsels_skipped", r.stats().morselsSkipped())
-                        .put("morsels_run_by_node", runs == 1 ? first.stats().morselsByNode() : byNode)
-                        .put("first_run_morsels", f.morsels())
-                        .put("first_run_morsels_home", f.morselsHome())
-                        .put("result", ResultPrinter.json(r, Math.min(top, r.rowCount()))));
-            }
-            report.put("queries", queries);
+    }
+
+    /** Generates the trades, then prints and reports where their partitions are and how skewed they are. */
+    private void generate(Cube cube, PrintWriter out, PrintWriter err, Json.Obj report) {
+        CubeLoader.TableLoad gen = CubeLoader.generate(cube, rows, seed, settings.maxMemory(), err);
+        out.println(String.format(
+                Locale.ROOT,
+                "generated %,d trades (seed %d) in %.2f s, %,.0f rows/s",
+                rows,
+                seed,
+                gen.readSeconds(),
+                gen.rowsPerSecond()));
+        out.println();
+        List<PartitionInfo> placement = cube.placement();
+        PlacementPrinter.print(placement, out);
+        TableSkew skew = cube.skew("trades");
+        out.println(String.format(
+                Locale.ROOT,
+                "trades skew: largest partition %.2fx the mean, busiest node %.2fx" + " the mean",
+                skew.partitionSkew(),
+                skew.nodeSkew()));
+        report.put(
+                "skew",
+                Json.obj()
+                        .put("partition", skew.partitionSkew())
+                        .put("node", skew.nodeSkew())
+                        .put("bytes_by_node", skew.bytesByNode()));
+        report.put("cube", cube.describe())
+                .put("generate_seconds", gen.readSeconds())
+                .put("partitions", PlacementPrinter.json(placement));
+    }
+
+    /** Runs reference query {@code q} {@link #runs} times, prints its result and times, and returns its report. */
+    private Json.Obj runQuery(Cube cube, int q, PrintWriter out) {
+        String sql = ReferenceQueries.q(q);
+        out.println();
+        out.println("Q" + q + ": " + sql);
+        QueryResult first = cube.query(sql);
+        QueryResult r = first;
+        LaterRuns later = new LaterRuns();
+        for (int run = 1; run < runs; run++) {
+            r = cube.query(sql);
+            later.add(r.stats());
         }
-        if (json != null) {
-            OutputFile.writeAtomically(json, Json.print(report));
-            out.println();
-            out.println("wrote " + json);
+        QueryStats f = first.stats();
+        if (runs == 1) {
+            later.takeOnly(f);
+        }
+        ResultPrinter.print(r, ResultPrinter.Format.TABLE, out, top);
+        out.println(ResultPrinter.statsLine(r));
+        if (runs > 1) {
+            out.println(String.format(
+                    Locale.ROOT,
+                    "(%d runs: first %.3f s, best of the rest %.3f s; %,d of %,d"
+                            + " morsels of the later runs on their home node)",
+                    runs,
+                    f.wallSeconds(),
+                    later.best,
+                    later.home,
+                    later.morsels));
         }
         out.flush();
-        return 0;
+        return Json.obj()
+                .put("name", "Q" + q)
+                .put("sql", sql)
+                .put("seconds", later.best)
+                .put("first_run_seconds", f.wallSeconds())
+                .put("runs", runs)
+                .put("rows", r.rowCount())
+                .put("morsels", later.morsels)
+                .put("morsels_home", later.home)
+                .put("morsels_stolen", later.stolen)
+                .put("morsels_skipped", r.stats().morselsSkipped())
+                .put("morsels_run_by_node", runs == 1 ? first.stats().morselsByNode() : later.byNode)
+                .put("first_run_morsels", f.morsels())
+                .put("first_run_morsels_home", f.morselsHome())
+                .put("result", ResultPrinter.json(r, Math.min(top, r.rowCount())));
+    }
+
+    /** Best time and morsel totals of the runs after the first, the warm-up (or of the first when it is the only). */
+    private static final class LaterRuns {
+        double best = Double.MAX_VALUE;
+        long morsels;
+        long home;
+        long stolen;
+        final Map<String, Long> byNode = new TreeMap<>();
+
+        void add(QueryStats s) {
+            best = Math.min(best, s.wallSeconds());
+            morsels += s.morsels();
+            home += s.morselsHome();
+            stolen += s.morselsStolen();
+            s.morselsByNode().forEach((node, n) -> byNode.merge(String.valueOf(node), n, Long::sum));
+        }
+
+        void takeOnly(QueryStats f) {
+            best = f.wallSeconds();
+            morsels = f.morsels();
+            home = f.morselsHome();
+            stolen = f.morselsStolen();
+        }
     }
 }

@@ -74,6 +74,23 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        checkOptions();
+        NumaRuntime runtime = sysfsRoot != null ? snapshotRuntime() : NumaRuntime.detect();
+        if (saveSnapshot != null) {
+            SnapshotWriter.save(runtime.root(), saveSnapshot);
+            spec.commandLine()
+                    .getErr()
+                    .println("numacube: saved a snapshot of " + runtime.root() + " in " + saveSnapshot
+                            + " (read it anywhere with: numacube doctor --sysfs-root " + saveSnapshot + ")");
+        }
+        DoctorReport report = report(runtime);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? Json.print(DoctorJson.render(report, Main.VERSION)) : DoctorText.render(report));
+        out.flush();
+        return 0;
+    }
+
+    private void checkOptions() {
         if (segmentMib < 1 || segmentMib > 65_536) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -85,62 +102,45 @@ final class DoctorCommand implements Callable<Integer> {
                     "--check-placement places memory in this process, so it cannot explain a snapshot: drop one of "
                             + "--check-placement and --sysfs-root");
         }
-        NumaRuntime runtime;
-        if (sysfsRoot != null) {
-            if (!Files.isDirectory(sysfsRoot)) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "--sysfs-root must be a directory: sysfs-root=" + sysfsRoot);
-            }
-            if (!Files.isDirectory(sysfsRoot.resolve("sys/devices/system/node"))
-                    && !Files.isDirectory(sysfsRoot.resolve("sys/devices/system/cpu"))) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "--sysfs-root holds no sys/devices/system/node or sys/devices/system/cpu, so it is not a "
-                                + "snapshot: sysfs-root=" + sysfsRoot + " — give a directory saved by 'numacube doctor "
-                                + "--save-snapshot DIR'");
-            }
-            runtime = NumaRuntime.fromSnapshot(SystemRoot.at(sysfsRoot), assumedSupport());
-        } else {
-            runtime = NumaRuntime.detect();
+    }
+
+    private NumaRuntime snapshotRuntime() {
+        if (!Files.isDirectory(sysfsRoot)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT, "--sysfs-root must be a directory: sysfs-root=" + sysfsRoot);
         }
-        if (saveSnapshot != null) {
-            SnapshotWriter.save(runtime.root(), saveSnapshot);
-            spec.commandLine()
-                    .getErr()
-                    .println("numacube: saved a snapshot of " + runtime.root() + " in " + saveSnapshot
-                            + " (read it anywhere with: numacube doctor --sysfs-root " + saveSnapshot + ")");
+        if (!Files.isDirectory(sysfsRoot.resolve("sys/devices/system/node"))
+                && !Files.isDirectory(sysfsRoot.resolve("sys/devices/system/cpu"))) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--sysfs-root holds no sys/devices/system/node or sys/devices/system/cpu, so it is not a "
+                            + "snapshot: sysfs-root=" + sysfsRoot + " — give a directory saved by 'numacube doctor "
+                            + "--save-snapshot DIR'");
         }
+        return NumaRuntime.fromSnapshot(SystemRoot.at(sysfsRoot), assumedSupport());
+    }
+
+    /** Runs the placement checks when asked, and predicts UseNUMA for this JDK (and for JDK 24 from 25 on). */
+    private DoctorReport report(NumaRuntime runtime) {
         JvmFacts jvm = JvmFacts.current();
         Optional<PlacementChecks.Results> checks = checkPlacement
                 ? Optional.of(new PlacementChecks(runtime, (long) segmentMib << 20).run())
                 : Optional.empty();
         Optional<JvmNumaAdvice> before25 = jvm.feature() >= JvmNumaAdvisor.MISMATCH_RULE_SINCE
-                ? Optional.of(JvmNumaAdvisor.predict(
-                        JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1,
-                        UseNumaFlag.ON,
-                        jvm.gc(),
-                        runtime.topology(),
-                        runtime.binding(),
-                        runtime.policySupport()))
+                ? Optional.of(predictUseNuma(JvmNumaAdvisor.MISMATCH_RULE_SINCE - 1, jvm, runtime))
                 : Optional.empty();
-        DoctorReport report = new DoctorReport(
-                runtime,
-                jvm,
-                JvmNumaAdvisor.predict(
-                        jvm.feature(),
-                        UseNumaFlag.ON,
-                        jvm.gc(),
-                        runtime.topology(),
-                        runtime.binding(),
-                        runtime.policySupport()),
-                before25,
-                checks,
-                sysfsRoot != null);
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? Json.print(DoctorJson.render(report, Main.VERSION)) : DoctorText.render(report));
-        out.flush();
-        return 0;
+        return new DoctorReport(
+                runtime, jvm, predictUseNuma(jvm.feature(), jvm, runtime), before25, checks, sysfsRoot != null);
+    }
+
+    private static JvmNumaAdvice predictUseNuma(int jdkFeatureVersion, JvmFacts jvm, NumaRuntime runtime) {
+        return JvmNumaAdvisor.predict(
+                jdkFeatureVersion,
+                UseNumaFlag.ON,
+                jvm.gc(),
+                runtime.topology(),
+                runtime.binding(),
+                runtime.policySupport());
     }
 
     /** A snapshot says nothing about seccomp or capabilities: plan as if every call worked, and say so. */

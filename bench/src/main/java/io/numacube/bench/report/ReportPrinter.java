@@ -101,6 +101,15 @@ public final class ReportPrinter {
                 p.duckdbLoadPath(),
                 p.duckdbVersion());
         boolean loop = p.queries().stream().anyMatch(q -> q.bareLoop() != null);
+        printPeerHeads(loop, out);
+        for (QueryFigures q : p.queries()) {
+            printPeerRow(q, loop, out);
+        }
+        printPeerNotes(p, loop, out);
+    }
+
+    /** The two heading lines of the peer table; {@code loop} adds the bare-loop columns. */
+    private static void printPeerHeads(boolean loop, PrintStream out) {
         out.printf(
                 "%-4s %-26s | %-9s %-9s %-8s %-7s %-6s | %-9s %-9s | %-7s | %-9s %-7s |%s %s%n",
                 "",
@@ -133,45 +142,49 @@ public final class ReportPrinter {
                 "speedup",
                 loop ? String.format(" %9s %7s %8s |", "median s", "%probe", "nc/loop") : "",
                 "answers");
-        for (QueryFigures q : p.queries()) {
-            String tuned = q.duckdbTuned() == null
-                    ? ""
-                    : String.format(Locale.ROOT, "%.4f", q.duckdbTuned().medianSeconds());
-            String tunedSpeedup = q.speedupVsDuckdbTuned() == null
-                    ? ""
-                    : String.format(Locale.ROOT, "%.1fx", q.speedupVsDuckdbTuned());
-            String loopCells = !loop
-                    ? ""
-                    : q.bareLoop() == null
-                            ? String.format(" %9s %7s %8s |", "", "", "")
-                            : String.format(
-                                    Locale.ROOT,
-                                    " %9.4f %6.0f%% %7.2fx |",
-                                    q.bareLoop().medianSeconds(),
-                                    100 * q.bareLoop().fractionOfProbe(),
-                                    q.overheadVsBareLoop());
-            String check = q.check()
-                    + (q.bareLoopCheck() == null || q.bareLoopCheck().equals("OK")
-                            ? ""
-                            : "; bare loop " + q.bareLoopCheck());
-            out.printf(
-                    Locale.ROOT,
-                    "%-4s %-26s | %9.4f %9.0f %8.1f %6.0f%% %6.1f | %9.4f %9.0f | %6.1fx | %9s %7s |%s %s%n",
-                    q.id(),
-                    q.title(),
-                    q.numacube().medianSeconds(),
-                    q.numacube().rowsPerSecond() / 1e6,
-                    q.numacube().gbPerSecond(),
-                    100 * q.numacubeFractionOfProbe(),
-                    100 * q.numacube().seconds().cv(),
-                    q.duckdb().medianSeconds(),
-                    q.duckdb().rowsPerSecond() / 1e6,
-                    q.speedupVsDuckdb(),
-                    tuned,
-                    tunedSpeedup,
-                    loopCells,
-                    check);
-        }
+    }
+
+    private static void printPeerRow(QueryFigures q, boolean loop, PrintStream out) {
+        String tuned = q.duckdbTuned() == null
+                ? ""
+                : String.format(Locale.ROOT, "%.4f", q.duckdbTuned().medianSeconds());
+        String tunedSpeedup =
+                q.speedupVsDuckdbTuned() == null ? "" : String.format(Locale.ROOT, "%.1fx", q.speedupVsDuckdbTuned());
+        String loopCells = !loop
+                ? ""
+                : q.bareLoop() == null
+                        ? String.format(" %9s %7s %8s |", "", "", "")
+                        : String.format(
+                                Locale.ROOT,
+                                " %9.4f %6.0f%% %7.2fx |",
+                                q.bareLoop().medianSeconds(),
+                                100 * q.bareLoop().fractionOfProbe(),
+                                q.overheadVsBareLoop());
+        String check = q.check()
+                + (q.bareLoopCheck() == null || q.bareLoopCheck().equals("OK")
+                        ? ""
+                        : "; bare loop " + q.bareLoopCheck());
+        out.printf(
+                Locale.ROOT,
+                "%-4s %-26s | %9.4f %9.0f %8.1f %6.0f%% %6.1f | %9.4f %9.0f | %6.1fx | %9s %7s |%s %s%n",
+                q.id(),
+                q.title(),
+                q.numacube().medianSeconds(),
+                q.numacube().rowsPerSecond() / 1e6,
+                q.numacube().gbPerSecond(),
+                100 * q.numacubeFractionOfProbe(),
+                100 * q.numacube().seconds().cv(),
+                q.duckdb().medianSeconds(),
+                q.duckdb().rowsPerSecond() / 1e6,
+                q.speedupVsDuckdb(),
+                tuned,
+                tunedSpeedup,
+                loopCells,
+                check);
+    }
+
+    /** The lines under the peer table: what its columns mean, zone-map skips, the targets and the answers. */
+    private static void printPeerNotes(BenchReport.Peers p, boolean loop, PrintStream out) {
         if (loop) {
             out.println("  bare loop = the bench's plain Java loop over the same rows in off-heap columns (no planner, "
                     + "no morsels, no placement); nc/loop = numacube median / bare-loop median (1.00x = no overhead)");

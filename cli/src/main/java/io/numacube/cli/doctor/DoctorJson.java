@@ -22,22 +22,7 @@ public final class DoctorJson {
     public static Json.Obj render(DoctorReport r, String version) {
         Json.Obj root = Json.obj()
                 .put("numacube_version", version)
-                .put(
-                        "native",
-                        Json.obj()
-                                .put("available", r.runtime().kernel().isPresent())
-                                .put(
-                                        "description",
-                                        r.runtime()
-                                                .kernel()
-                                                .map(k -> k.description())
-                                                .orElse(null))
-                                .put(
-                                        "reason",
-                                        r.runtime().kernel().isPresent()
-                                                ? null
-                                                : io.numacube.numa.kernel.NumaKernels.unavailableReason()
-                                                        .orElse(null)))
+                .put("native", nativeAccess(r))
                 .put(
                         "topology",
                         topology(r.runtime().topology(), r.runtime().root().toString()))
@@ -45,94 +30,104 @@ public final class DoctorJson {
                 .put("policy_support", support(r.runtime().policySupport()))
                 .put("placement_method", r.placementMethod())
                 .put("plan", plan(r.runtime().plan()))
-                .put(
-                        "jvm",
-                        Json.obj()
-                                .put("version", r.jvm().version())
-                                .put("feature", r.jvm().feature())
-                                .put("gc", r.jvm().gc())
-                                .put("use_numa", r.jvm().useNuma())
-                                .put("use_numa_explicit", r.jvm().useNumaExplicit())
-                                .put(
-                                        "use_numa_prediction",
-                                        r.useNuma().prediction().name().toLowerCase(Locale.ROOT))
-                                .put("use_numa_reason", r.useNuma().reason())
-                                .put("advice", r.useNuma().advice())
-                                .put(
-                                        "use_numa_prediction_jdk24",
-                                        r.useNumaBefore25()
-                                                .map(a -> (Object)
-                                                        a.prediction().name().toLowerCase(Locale.ROOT))
-                                                .orElse(null))
-                                .put(
-                                        "use_numa_reason_jdk24",
-                                        r.useNumaBefore25()
-                                                .map(a -> (Object) a.reason())
-                                                .orElse(null))
-                                .put(
-                                        "advice_jdk24",
-                                        r.useNumaBefore25()
-                                                .map(a -> (Object) a.advice())
-                                                .orElse(null)));
+                .put("jvm", jvm(r));
         r.checks().ifPresent(c -> {
             root.put(
                     "placement_check",
-                    c.segments().stream()
-                            .map(s -> (Object) Json.obj()
-                                    .put("node", s.node())
-                                    .put("mode", s.requested().name())
-                                    .put("applied_mode", s.applied().name())
-                                    .put("fallback_reason", s.fallbackReason().orElse(null))
-                                    .put("bytes", s.bytes())
-                                    .put("pages", s.census().totalPages())
-                                    .put(
-                                            "pages_on_node",
-                                            s.node() >= 0
-                                                    ? s.census().pagesOn(s.node())
-                                                    : s.census()
-                                                            .pagesOnAny(r.runtime()
-                                                                    .plan()
-                                                                    .dataNodes()))
-                                    .put(
-                                            "pages_on_node_pct",
-                                            round1(100.0
-                                                    * (s.node() >= 0
-                                                            ? s.census().shareOn(s.node())
-                                                            : s.census()
-                                                                    .shareOnAny(r.runtime()
-                                                                            .plan()
-                                                                            .dataNodes()))))
-                                    .put("pages_by_node", stringKeys(s.census().pagesByNode()))
-                                    .put(
-                                            "method",
-                                            PlacementChecks.label(s.census().method())))
-                            .toList());
+                    placementCheck(c.segments(), r.runtime().plan().dataNodes()));
             root.put("placement_check_notes", c.notes());
-            root.put(
-                    "worker_check",
-                    c.workers().stream()
-                            .map(w -> (Object) Json.obj()
-                                    .put("node", w.node())
-                                    .put("workers", w.workers())
-                                    .put("pinned", w.pinned())
-                                    .put("cpus_seen", w.cpusSeen().toList())
-                                    .put("nodes_seen", nodes(w.nodesSeen()))
-                                    .put("all_on_node", w.allOnNode()))
-                            .toList());
-            root.put(
-                    "affinity_check",
-                    c.affinity().stream()
-                            .map(a -> (Object) Json.obj()
-                                    .put("node", a.node())
-                                    .put("pinned", a.pinned())
-                                    .put("before", a.before().toList())
-                                    .put("during", a.during().toList())
-                                    .put("nodes_seen", nodes(a.nodesSeen()))
-                                    .put("after", a.after().toList())
-                                    .put("restored", a.restored()))
-                            .toList());
+            root.put("worker_check", workerCheck(c.workers()));
+            root.put("affinity_check", affinityCheck(c.affinity()));
         });
         return root;
+    }
+
+    private static Json.Obj nativeAccess(DoctorReport r) {
+        return Json.obj()
+                .put("available", r.runtime().kernel().isPresent())
+                .put(
+                        "description",
+                        r.runtime().kernel().map(k -> k.description()).orElse(null))
+                .put(
+                        "reason",
+                        r.runtime().kernel().isPresent()
+                                ? null
+                                : io.numacube.numa.kernel.NumaKernels.unavailableReason()
+                                        .orElse(null));
+    }
+
+    private static Json.Obj jvm(DoctorReport r) {
+        return Json.obj()
+                .put("version", r.jvm().version())
+                .put("feature", r.jvm().feature())
+                .put("gc", r.jvm().gc())
+                .put("use_numa", r.jvm().useNuma())
+                .put("use_numa_explicit", r.jvm().useNumaExplicit())
+                .put("use_numa_prediction", r.useNuma().prediction().name().toLowerCase(Locale.ROOT))
+                .put("use_numa_reason", r.useNuma().reason())
+                .put("advice", r.useNuma().advice())
+                .put(
+                        "use_numa_prediction_jdk24",
+                        r.useNumaBefore25()
+                                .map(a -> (Object) a.prediction().name().toLowerCase(Locale.ROOT))
+                                .orElse(null))
+                .put(
+                        "use_numa_reason_jdk24",
+                        r.useNumaBefore25().map(a -> (Object) a.reason()).orElse(null))
+                .put(
+                        "advice_jdk24",
+                        r.useNumaBefore25().map(a -> (Object) a.advice()).orElse(null));
+    }
+
+    /** @param dataNodes the plan's data nodes: where an interleaved segment's pages count as placed */
+    private static List<Object> placementCheck(List<PlacementChecks.SegmentResult> segments, NodeSet dataNodes) {
+        return segments.stream()
+                .map(s -> (Object) Json.obj()
+                        .put("node", s.node())
+                        .put("mode", s.requested().name())
+                        .put("applied_mode", s.applied().name())
+                        .put("fallback_reason", s.fallbackReason().orElse(null))
+                        .put("bytes", s.bytes())
+                        .put("pages", s.census().totalPages())
+                        .put(
+                                "pages_on_node",
+                                s.node() >= 0
+                                        ? s.census().pagesOn(s.node())
+                                        : s.census().pagesOnAny(dataNodes))
+                        .put(
+                                "pages_on_node_pct",
+                                round1(100.0
+                                        * (s.node() >= 0
+                                                ? s.census().shareOn(s.node())
+                                                : s.census().shareOnAny(dataNodes))))
+                        .put("pages_by_node", stringKeys(s.census().pagesByNode()))
+                        .put("method", PlacementChecks.label(s.census().method())))
+                .toList();
+    }
+
+    private static List<Object> workerCheck(List<PlacementChecks.WorkerResult> workers) {
+        return workers.stream()
+                .map(w -> (Object) Json.obj()
+                        .put("node", w.node())
+                        .put("workers", w.workers())
+                        .put("pinned", w.pinned())
+                        .put("cpus_seen", w.cpusSeen().toList())
+                        .put("nodes_seen", nodes(w.nodesSeen()))
+                        .put("all_on_node", w.allOnNode()))
+                .toList();
+    }
+
+    private static List<Object> affinityCheck(List<PlacementChecks.AffinityResult> affinity) {
+        return affinity.stream()
+                .map(a -> (Object) Json.obj()
+                        .put("node", a.node())
+                        .put("pinned", a.pinned())
+                        .put("before", a.before().toList())
+                        .put("during", a.during().toList())
+                        .put("nodes_seen", nodes(a.nodesSeen()))
+                        .put("after", a.after().toList())
+                        .put("restored", a.restored()))
+                .toList();
     }
 
     private static Json.Obj topology(Topology t, String source) {

@@ -40,17 +40,9 @@ public final class StagedTableLoader {
             WorkerPool pool) {
         TableSchema schema = staging.schema();
         int n = schema.size();
-        int rows = staging.rows();
         Dictionary[] dicts = new Dictionary[n];
         int[][] remaps = new int[n][];
-        for (int c = 0; c < n; c++) {
-            DictionaryBuilder b = staging.dictionary(c);
-            if (b != null) {
-                DictionaryBuilder.Sorted sorted = b.buildSorted();
-                dicts[c] = sorted.dictionary();
-                remaps[c] = sorted.remap();
-            }
-        }
+        sortDictionaries(staging, dicts, remaps);
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int keyColumn = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
         if (keyColumn >= 0 && !schema.column(keyColumn).isDimension()) {
@@ -59,54 +51,79 @@ public final class StagedTableLoader {
                     "partitioning needs a dimension column: table=" + schema.name() + " column="
                             + schema.column(keyColumn).name() + " type=measure — partition by a dimension or by rows");
         }
-        List<TableBuilder.PartitionSpec> specs = new ArrayList<>();
-        int[] order;
-        int[] offsets;
-        String how;
-        if (keyColumn >= 0) {
-            int[] codes = staging.codes(keyColumn);
-            int[] remap = remaps[keyColumn];
-            long[] perCode = new long[dicts[keyColumn].size()];
-            for (int r = 0; r < rows; r++) {
-                perCode[remap[codes[r]]]++;
-            }
-            KeyPartitioner.Assignment a =
-                    KeyPartitioner.assign(schema.column(keyColumn).name(), dicts[keyColumn], perCode, count);
-            offsets = new int[a.partitions() + 1];
-            for (int p = 0; p < a.partitions(); p++) {
-                offsets[p + 1] = offsets[p] + a.rows()[p];
-                specs.add(new TableBuilder.PartitionSpec(a.labels().get(p), a.rows()[p]));
-            }
-            order = new int[rows];
-            int[] next = offsets.clone();
-            for (int r = 0; r < rows; r++) {
-                order[next[a.partitionOfCode()[remap[codes[r]]]]++] = r;
-            }
-            how = "by " + schema.column(keyColumn).name();
-        } else {
-            specs = TableBuilder.rowRanges(rows, count);
-            long[] starts = TableBuilder.rowRangeStarts(specs);
-            offsets = new int[specs.size() + 1];
-            for (int p = 0; p < specs.size(); p++) {
-                offsets[p] = (int) starts[p];
-            }
-            offsets[specs.size()] = rows;
-            order = null;
-            how = partitioning.dimension() == null
-                    ? "row ranges"
-                    : "row ranges (the table has no column " + partitioning.dimension() + ")";
-        }
+        Cut cut = keyColumn >= 0
+                ? cutByKey(staging, keyColumn, dicts[keyColumn], remaps[keyColumn], count)
+                : cutByRowRanges(staging.rows(), count, partitioning);
         return TableBuilder.build(
                 schema,
                 dicts,
-                specs,
-                how,
+                cut.specs(),
+                cut.how(),
                 placement,
                 layout,
                 morselRows,
                 memory,
                 pool,
-                (p, w) -> copy(staging, remaps, order, offsets[p], w));
+                (p, w) -> copy(staging, remaps, cut.order(), cut.offsets()[p], w));
+    }
+
+    /**
+     * How the staged rows are cut into partitions.
+     *
+     * @param order   staged row index by placed position, or null when partitions are consecutive row ranges
+     * @param offsets first placed position of each partition, then the row count
+     * @param how     the partitioning in words
+     */
+    private record Cut(List<TableBuilder.PartitionSpec> specs, int[] order, int[] offsets, String how) {}
+
+    /** Sorts each dimension's dictionary into {@code dicts}, with the old-code-to-new-code map in {@code remaps}. */
+    private static void sortDictionaries(TableStaging staging, Dictionary[] dicts, int[][] remaps) {
+        for (int c = 0; c < dicts.length; c++) {
+            DictionaryBuilder b = staging.dictionary(c);
+            if (b != null) {
+                DictionaryBuilder.Sorted sorted = b.buildSorted();
+                dicts[c] = sorted.dictionary();
+                remaps[c] = sorted.remap();
+            }
+        }
+    }
+
+    private static Cut cutByKey(TableStaging staging, int keyColumn, Dictionary dict, int[] remap, int count) {
+        TableSchema schema = staging.schema();
+        int rows = staging.rows();
+        int[] codes = staging.codes(keyColumn);
+        long[] perCode = new long[dict.size()];
+        for (int r = 0; r < rows; r++) {
+            perCode[remap[codes[r]]]++;
+        }
+        KeyPartitioner.Assignment a =
+                KeyPartitioner.assign(schema.column(keyColumn).name(), dict, perCode, count);
+        List<TableBuilder.PartitionSpec> specs = new ArrayList<>();
+        int[] offsets = new int[a.partitions() + 1];
+        for (int p = 0; p < a.partitions(); p++) {
+            offsets[p + 1] = offsets[p] + a.rows()[p];
+            specs.add(new TableBuilder.PartitionSpec(a.labels().get(p), a.rows()[p]));
+        }
+        int[] order = new int[rows];
+        int[] next = offsets.clone();
+        for (int r = 0; r < rows; r++) {
+            order[next[a.partitionOfCode()[remap[codes[r]]]]++] = r;
+        }
+        return new Cut(specs, order, offsets, "by " + schema.column(keyColumn).name());
+    }
+
+    private static Cut cutByRowRanges(int rows, int count, Partitioning partitioning) {
+        List<TableBuilder.PartitionSpec> specs = TableBuilder.rowRanges(rows, count);
+        long[] starts = TableBuilder.rowRangeStarts(specs);
+        int[] offsets = new int[specs.size() + 1];
+        for (int p = 0; p < specs.size(); p++) {
+            offsets[p] = (int) starts[p];
+        }
+        offsets[specs.size()] = rows;
+        String how = partitioning.dimension() == null
+                ? "row ranges"
+                : "row ranges (the table has no column " + partitioning.dimension() + ")";
+        return new Cut(specs, null, offsets, how);
     }
 
     private static void copy(TableStaging staging, int[][] remaps, int[] order, int first, PartitionWriter w) {

@@ -75,19 +75,9 @@ public final class TableBuilder {
             ColumnMemory memory,
             WorkerPool pool,
             Filler filler) {
-        CodeWidth[] widths = new CodeWidth[schema.size()];
-        for (int c = 0; c < schema.size(); c++) {
-            if (schema.column(c).isDimension()) {
-                widths[c] = dictionaries[c].width();
-            }
-        }
+        CodeWidth[] widths = codeWidths(schema, dictionaries);
         List<Integer> dataNodes = layout.dataNodes();
-        if (placement.kind() == Placement.Kind.ONE_NODE && !dataNodes.contains(placement.node())) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "one_node placement needs a data node: node=" + placement.node() + " dataNodes=" + dataNodes
-                            + " — pick one of the data nodes");
-        }
+        requireOneNodeIsDataNode(placement, dataNodes);
         int[] dataNode = assignDataNodes(specs, schema, widths, dataNodes);
         Partition[] parts = new Partition[specs.size()];
         List<CompletableFuture<Void>> futures = new ArrayList<>();
@@ -131,24 +121,48 @@ public final class TableBuilder {
             }
             ThreadWorkerPool.awaitAll(futures);
         } catch (RuntimeException | Error e) {
-            for (CompletableFuture<Void> f : futures) {
-                f.exceptionally(t -> null).join();
-            }
-            synchronized (parts) {
-                for (Partition p : parts) {
-                    if (p != null) {
-                        try {
-                            p.close();
-                        } catch (RuntimeException suppressed) {
-                            e.addSuppressed(suppressed);
-                        }
-                    }
-                }
-            }
+            closeAfterFailure(futures, parts, e);
             throw e;
         }
         synchronized (parts) {
             return new FactTable(schema, dictionaries, List.of(parts), partitioning, placement, memory);
+        }
+    }
+
+    private static CodeWidth[] codeWidths(TableSchema schema, Dictionary[] dictionaries) {
+        CodeWidth[] widths = new CodeWidth[schema.size()];
+        for (int c = 0; c < schema.size(); c++) {
+            if (schema.column(c).isDimension()) {
+                widths[c] = dictionaries[c].width();
+            }
+        }
+        return widths;
+    }
+
+    private static void requireOneNodeIsDataNode(Placement placement, List<Integer> dataNodes) {
+        if (placement.kind() == Placement.Kind.ONE_NODE && !dataNodes.contains(placement.node())) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "one_node placement needs a data node: node=" + placement.node() + " dataNodes=" + dataNodes
+                            + " — pick one of the data nodes");
+        }
+    }
+
+    /** Waits for every started fill to stop, then frees each partition built so far; close failures join {@code e}. */
+    private static void closeAfterFailure(List<CompletableFuture<Void>> futures, Partition[] parts, Throwable e) {
+        for (CompletableFuture<Void> f : futures) {
+            f.exceptionally(t -> null).join();
+        }
+        synchronized (parts) {
+            for (Partition p : parts) {
+                if (p != null) {
+                    try {
+                        p.close();
+                    } catch (RuntimeException suppressed) {
+                        e.addSuppressed(suppressed);
+                    }
+                }
+            }
         }
     }
 

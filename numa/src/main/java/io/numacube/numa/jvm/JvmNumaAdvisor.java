@@ -60,7 +60,12 @@ public final class JvmNumaAdvisor {
         if (flag == UseNumaFlag.DEFAULT) {
             advice.add("ZGC turns UseNUMA on by default; -XX:-UseNUMA turns it off");
         }
+        return predictForProcess(jdkFeatureVersion, gc, t, b, s, advice);
+    }
 
+    /** The JVM's own checks, in its order, once UseNUMA is requested of a collector that uses it. */
+    private static JvmNumaAdvice predictForProcess(
+            int jdkFeatureVersion, JvmGc gc, Topology t, ProcessBinding b, PolicySupport s, List<String> advice) {
         JvmNumaAdvice.Prediction off = JvmNumaAdvice.Prediction.OFF;
         if (!s.getMempolicy()) {
             if (!s.nativeAccess()) {
@@ -102,6 +107,13 @@ public final class JvmNumaAdvisor {
                             + ", CPU nodes " + runMask + ")",
                     advice);
         }
+        return enabled(jdkFeatureVersion, gc, memMask, runMask, advice);
+    }
+
+    /** UseNUMA stays on; before JDK 25 also on a memory/CPU node mismatch, which strands part of eden. */
+    private static JvmNumaAdvice enabled(
+            int jdkFeatureVersion, JvmGc gc, NodeSet memMask, NodeSet runMask, List<String> advice) {
+        boolean mismatch = !memMask.equals(runMask);
         if (mismatch) {
             NodeSet unused = memMask.andNot(runMask);
             advice.add("eden is split across memory nodes " + memMask + ", and the part on nodes " + unused

@@ -66,20 +66,35 @@ public final class PolicyProbe {
                             "the thread's policy cannot be read (the JVM's UseNUMA is off " + "for the same reason)"));
         }
 
-        boolean setMempolicy = false;
-        if (threadPolicy != null) {
-            try {
-                k.setMempolicy(threadPolicy.mode() | threadPolicy.modeFlags(), threadPolicy.nodes());
-                setMempolicy = true;
-            } catch (RuntimeException e) {
-                refusals.put("set_mempolicy", reason(e, "thread memory policies are not used"));
-            }
-        } else {
+        boolean setMempolicy = probeSetMempolicy(k, threadPolicy, refusals);
+        MappingSupport mapping = probeMapping(k, node, refusals);
+        boolean affinity = probeAffinity(k, refusals);
+        return new PolicySupport(
+                true, mapping.mbind(), setMempolicy, getMempolicy, mapping.movePages(), affinity, refusals);
+    }
+
+    /** What the one-page test mapping showed: whether mbind placed it and move_pages reported its node. */
+    private record MappingSupport(boolean mbind, boolean movePages) {}
+
+    /** Sets the thread's policy back to {@code threadPolicy}, as read by get_mempolicy (null: it could not be). */
+    private static boolean probeSetMempolicy(NumaKernel k, RawMemoryPolicy threadPolicy, Map<String, String> refusals) {
+        if (threadPolicy == null) {
             refusals.put(
                     "set_mempolicy",
                     "not tried: get_mempolicy failed, so the thread's policy could not be " + "restored");
+            return false;
         }
+        try {
+            k.setMempolicy(threadPolicy.mode() | threadPolicy.modeFlags(), threadPolicy.nodes());
+            return true;
+        } catch (RuntimeException e) {
+            refusals.put("set_mempolicy", reason(e, "thread memory policies are not used"));
+            return false;
+        }
+    }
 
+    /** Maps one private page, binds it to {@code node}, writes it, asks where it is, and unmaps it. */
+    private static MappingSupport probeMapping(NumaKernel k, int node, Map<String, String> refusals) {
         boolean mbind = false;
         boolean movePages = false;
         MemorySegment region = null;
@@ -97,19 +112,7 @@ public final class PolicyProbe {
                     refusals.put("mbind", reason(e, "placement falls back to first touch"));
                 }
                 region.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
-                try {
-                    int[] where = k.pageNodes(region);
-                    movePages = where.length == 1 && where[0] >= 0;
-                    if (!movePages) {
-                        refusals.put(
-                                "move_pages",
-                                "move_pages: a written page was reported as status="
-                                        + (where.length == 0 ? "none" : where[0])
-                                        + "; page placement is read from /proc/self/numa_maps");
-                    }
-                } catch (RuntimeException e) {
-                    refusals.put("move_pages", reason(e, "page placement is read from /proc/self/numa_maps"));
-                }
+                movePages = probeMovePages(k, region, refusals);
             } finally {
                 try {
                     k.munmap(region);
@@ -118,13 +121,35 @@ public final class PolicyProbe {
                 }
             }
         }
+        return new MappingSupport(mbind, movePages);
+    }
 
-        boolean affinity = false;
+    /** Whether move_pages reports the node of the written page in {@code region}. */
+    private static boolean probeMovePages(NumaKernel k, MemorySegment region, Map<String, String> refusals) {
+        try {
+            int[] where = k.pageNodes(region);
+            boolean movePages = where.length == 1 && where[0] >= 0;
+            if (!movePages) {
+                refusals.put(
+                        "move_pages",
+                        "move_pages: a written page was reported as status="
+                                + (where.length == 0 ? "none" : where[0])
+                                + "; page placement is read from /proc/self/numa_maps");
+            }
+            return movePages;
+        } catch (RuntimeException e) {
+            refusals.put("move_pages", reason(e, "page placement is read from /proc/self/numa_maps"));
+            return false;
+        }
+    }
+
+    /** Reads the thread's CPU mask and sets it back unchanged. */
+    private static boolean probeAffinity(NumaKernel k, Map<String, String> refusals) {
         try {
             CpuSet mask = k.threadAffinity();
             try {
                 k.setThreadAffinity(mask);
-                affinity = true;
+                return true;
             } catch (RuntimeException e) {
                 refusals.put(
                         "sched_setaffinity",
@@ -134,8 +159,7 @@ public final class PolicyProbe {
             refusals.put(
                     "sched_getaffinity", reason(e, "threads cannot be pinned, so first touch cannot place memory"));
         }
-
-        return new PolicySupport(true, mbind, setMempolicy, getMempolicy, movePages, affinity, refusals);
+        return false;
     }
 
     /** A readable reason: the call, errno, the likely cause, and what numacube does instead. */

@@ -61,62 +61,17 @@ public final class PlacementPlanner {
         List<String> reasons = new ArrayList<>();
         CpuSet allowedCpus =
                 t.onlineCpus().isEmpty() ? b.allowedCpus() : b.allowedCpus().and(t.onlineCpus());
-        NodeSet cpuNodes = t.nodesOf(allowedCpus).and(t.nodesWithCpus());
-        if (cpuNodes.isEmpty()) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "no allowed CPU is on a node: allowedCpus=" + b.allowedCpus() + " onlineCpus=" + t.onlineCpus()
-                            + " nodes=" + t.nodeIds()
-                            + " — were the topology and the binding read on the same machine?");
-        }
+        NodeSet cpuNodes = cpuNodes(t, b, allowedCpus);
         NodeSet memNodes = memoryNodes(t, b, reasons);
         MemoryPolicy policy = b.policy();
 
         NodeSet meet = cpuNodes.and(memNodes);
-        NodeSet dataNodes;
-        boolean everyAccessRemote = false;
-        if (!meet.isEmpty()) {
-            dataNodes = meet;
-            if (!(meet.size() == 1 && cpuNodes.equals(meet) && memNodes.equals(meet))) {
-                reasons.add("CPUs and memory meet on nodes " + meet + " (CPU nodes " + cpuNodes + ", memory nodes "
-                        + memNodes + ")");
-            }
-            NodeSet unreachable = memNodes.andNot(meet).andNot(t.memoryOnlyNodes());
-            if (!unreachable.isEmpty()) {
-                reasons.add("memory nodes " + unreachable + " left out: no allowed CPU there, every access would be "
-                        + "remote (JDK 25 turns UseNUMA off on such a mismatch; numacube uses nodes " + meet + ")");
-            }
-            NodeSet memoryOnly = memNodes.and(t.memoryOnlyNodes());
-            if (!memoryOnly.isEmpty()) {
-                if (s.mbind()) {
-                    dataNodes = dataNodes.or(memoryOnly);
-                    reasons.add("memory-only nodes " + memoryOnly + " hold data too (mbind), each filled by its "
-                            + "nearest worker node");
-                } else {
-                    reasons.add("memory-only nodes " + memoryOnly + " left out: first touch cannot place pages on a "
-                            + "node without CPUs and mbind is unavailable" + refusal(s, "mbind"));
-                }
-            }
-        } else {
-            everyAccessRemote = true;
-            if (s.mbind()) {
-                dataNodes = memNodes;
-            } else {
-                dataNodes = NodeSet.of(cpuNodes.stream()
-                        .map(w -> t.nearest(w, memNodes).orElseThrow())
-                        .distinct()
-                        .toArray());
-            }
-            reasons.add("every access is remote: allowed CPUs are on nodes " + cpuNodes
-                    + ", allowed memory only on nodes " + memNodes + "; carrying on with data on nodes " + dataNodes
-                    + (s.mbind() ? "" : " (nearest memory node of each worker node, where first touch lands)"));
-        }
+        boolean everyAccessRemote = meet.isEmpty();
+        NodeSet dataNodes = everyAccessRemote
+                ? remoteDataNodes(t, s, cpuNodes, memNodes, reasons)
+                : meetingDataNodes(t, s, cpuNodes, memNodes, meet, reasons);
 
-        Map<Integer, CpuSet> workerCpus = new TreeMap<>();
-        for (int w : cpuNodes.toArray()) {
-            workerCpus.put(
-                    w, t.node(w).map(NumaNode::cpus).orElse(CpuSet.empty()).and(allowedCpus));
-        }
+        Map<Integer, CpuSet> workerCpus = workerCpus(t, cpuNodes, allowedCpus);
         Map<Integer, Integer> filler = new TreeMap<>();
         for (int d : dataNodes.toArray()) {
             filler.put(d, cpuNodes.contains(d) ? d : t.nearest(d, cpuNodes).orElseThrow());
@@ -142,6 +97,73 @@ public final class PlacementPlanner {
                         .map(e -> "node " + e.getKey() + " cpus " + e.getValue())
                         .collect(Collectors.joining(", ")));
         return PlacementPlan.of(dataNodes, cpuNodes, workerCpus, filler, mode, everyAccessRemote, reasons);
+    }
+
+    /** The nodes owning an allowed, online CPU; none means the binding does not belong to this topology. */
+    private static NodeSet cpuNodes(Topology t, ProcessBinding b, CpuSet allowedCpus) {
+        NodeSet cpuNodes = t.nodesOf(allowedCpus).and(t.nodesWithCpus());
+        if (cpuNodes.isEmpty()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "no allowed CPU is on a node: allowedCpus=" + b.allowedCpus() + " onlineCpus=" + t.onlineCpus()
+                            + " nodes=" + t.nodeIds()
+                            + " — were the topology and the binding read on the same machine?");
+        }
+        return cpuNodes;
+    }
+
+    /** Data nodes where CPU and memory nodes meet, plus memory-only nodes when mbind can reach them. */
+    private static NodeSet meetingDataNodes(
+            Topology t, PolicySupport s, NodeSet cpuNodes, NodeSet memNodes, NodeSet meet, List<String> reasons) {
+        NodeSet dataNodes = meet;
+        if (!(meet.size() == 1 && cpuNodes.equals(meet) && memNodes.equals(meet))) {
+            reasons.add("CPUs and memory meet on nodes " + meet + " (CPU nodes " + cpuNodes + ", memory nodes "
+                    + memNodes + ")");
+        }
+        NodeSet unreachable = memNodes.andNot(meet).andNot(t.memoryOnlyNodes());
+        if (!unreachable.isEmpty()) {
+            reasons.add("memory nodes " + unreachable + " left out: no allowed CPU there, every access would be "
+                    + "remote (JDK 25 turns UseNUMA off on such a mismatch; numacube uses nodes " + meet + ")");
+        }
+        NodeSet memoryOnly = memNodes.and(t.memoryOnlyNodes());
+        if (!memoryOnly.isEmpty()) {
+            if (s.mbind()) {
+                dataNodes = dataNodes.or(memoryOnly);
+                reasons.add("memory-only nodes " + memoryOnly + " hold data too (mbind), each filled by its "
+                        + "nearest worker node");
+            } else {
+                reasons.add("memory-only nodes " + memoryOnly + " left out: first touch cannot place pages on a "
+                        + "node without CPUs and mbind is unavailable" + refusal(s, "mbind"));
+            }
+        }
+        return dataNodes;
+    }
+
+    /** Data nodes when CPU and memory nodes do not meet: the memory nodes under mbind, else where first touch lands. */
+    private static NodeSet remoteDataNodes(
+            Topology t, PolicySupport s, NodeSet cpuNodes, NodeSet memNodes, List<String> reasons) {
+        NodeSet dataNodes;
+        if (s.mbind()) {
+            dataNodes = memNodes;
+        } else {
+            dataNodes = NodeSet.of(cpuNodes.stream()
+                    .map(w -> t.nearest(w, memNodes).orElseThrow())
+                    .distinct()
+                    .toArray());
+        }
+        reasons.add("every access is remote: allowed CPUs are on nodes " + cpuNodes
+                + ", allowed memory only on nodes " + memNodes + "; carrying on with data on nodes " + dataNodes
+                + (s.mbind() ? "" : " (nearest memory node of each worker node, where first touch lands)"));
+        return dataNodes;
+    }
+
+    private static Map<Integer, CpuSet> workerCpus(Topology t, NodeSet cpuNodes, CpuSet allowedCpus) {
+        Map<Integer, CpuSet> workerCpus = new TreeMap<>();
+        for (int w : cpuNodes.toArray()) {
+            workerCpus.put(
+                    w, t.node(w).map(NumaNode::cpus).orElse(CpuSet.empty()).and(allowedCpus));
+        }
+        return workerCpus;
     }
 
     private static NodeSet memoryNodes(Topology t, ProcessBinding b, List<String> reasons) {

@@ -167,12 +167,7 @@ public final class CsvTableReader {
         try {
             List<String> header = readHeader(scanner, source);
             int n = header.size();
-            int[] nonEmpty = new int[n];
-            int[] longs = new int[n];
-            int[] doubles = new int[n];
-            int[] dates = new int[n];
-            CsvInference.Note[] notLong = new CsvInference.Note[n];
-            CsvInference.Note[] notNumberOrDate = new CsvInference.Note[n];
+            SampleTally tally = new SampleTally(n);
             FieldDecoder dec = new FieldDecoder();
             int sampled = 0;
             while (sampled < options.sampleRows() && scanner.next()) {
@@ -180,38 +175,71 @@ public final class CsvTableReader {
                     // blank lines, and rows the load will report with the schema in hand
                     continue;
                 }
-                byte[] b = scanner.buffer();
-                for (int f = 0; f < n; f++) {
-                    int s = scanner.fieldStart(f);
-                    int e = scanner.fieldEnd(f);
-                    if (s == e) {
-                        continue;
-                    }
-                    nonEmpty[f]++;
-                    String notALong = dec.parseLong(b, s, e);
-                    String notADouble = dec.parseDouble(b, s, e);
-                    boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
-                    boolean isDate = dec.parseDate(b, s, e) == null;
-                    if (notALong == null) {
-                        longs[f]++;
-                    } else if (isDouble && notLong[f] == null) {
-                        notLong[f] = note(scanner, source, header.get(f), f, widening(notALong, notADouble));
-                    }
-                    if (isDouble) {
-                        doubles[f]++;
-                    }
-                    if (isDate) {
-                        dates[f]++;
-                    }
-                    if (!isDouble && !isDate && notNumberOrDate[f] == null) {
-                        notNumberOrDate[f] = note(scanner, source, header.get(f), f, null);
-                    }
-                }
+                tally.add(scanner, source, header, dec);
                 sampled++;
             }
-            List<ColumnSpec> cols = new ArrayList<>(n);
+            return tally.inference(tableName, header);
+        } catch (CsvFault f) {
+            throw error(source, f, "#" + (f.field() + 1));
+        } catch (IOException e) {
+            throw ioFailure(source, e);
+        }
+    }
+
+    /** Per column of a sample: how many non-empty values parse as each type, and the first value that did not. */
+    private static final class SampleTally {
+        private final int[] nonEmpty;
+        private final int[] longs;
+        private final int[] doubles;
+        private final int[] dates;
+        private final CsvInference.Note[] notLong;
+        private final CsvInference.Note[] notNumberOrDate;
+
+        SampleTally(int n) {
+            nonEmpty = new int[n];
+            longs = new int[n];
+            doubles = new int[n];
+            dates = new int[n];
+            notLong = new CsvInference.Note[n];
+            notNumberOrDate = new CsvInference.Note[n];
+        }
+
+        /** Counts the fields of the scanner's current record, which has one field per header column. */
+        void add(CsvRecordScanner scanner, String source, List<String> header, FieldDecoder dec) {
+            byte[] b = scanner.buffer();
+            for (int f = 0; f < nonEmpty.length; f++) {
+                int s = scanner.fieldStart(f);
+                int e = scanner.fieldEnd(f);
+                if (s == e) {
+                    continue;
+                }
+                nonEmpty[f]++;
+                String notALong = dec.parseLong(b, s, e);
+                String notADouble = dec.parseDouble(b, s, e);
+                boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
+                boolean isDate = dec.parseDate(b, s, e) == null;
+                if (notALong == null) {
+                    longs[f]++;
+                } else if (isDouble && notLong[f] == null) {
+                    notLong[f] = note(scanner, source, header.get(f), f, widening(notALong, notADouble));
+                }
+                if (isDouble) {
+                    doubles[f]++;
+                }
+                if (isDate) {
+                    dates[f]++;
+                }
+                if (!isDouble && !isDate && notNumberOrDate[f] == null) {
+                    notNumberOrDate[f] = note(scanner, source, header.get(f), f, null);
+                }
+            }
+        }
+
+        /** The schema the counts give, with a note for each column widened to DOUBLE or left as text. */
+        CsvInference inference(String tableName, List<String> header) {
+            List<ColumnSpec> cols = new ArrayList<>(nonEmpty.length);
             List<CsvInference.Note> notes = new ArrayList<>();
-            for (int f = 0; f < n; f++) {
+            for (int f = 0; f < nonEmpty.length; f++) {
                 ColumnType type = inferredType(nonEmpty[f], longs[f], doubles[f], dates[f]);
                 cols.add(new ColumnSpec(header.get(f), type));
                 if (type == ColumnType.DOUBLE && longs[f] > 0 && notLong[f] != null) {
@@ -231,10 +259,6 @@ public final class CsvTableReader {
                 }
             }
             return new CsvInference(new TableSchema(tableName, cols), notes);
-        } catch (CsvFault f) {
-            throw error(source, f, "#" + (f.field() + 1));
-        } catch (IOException e) {
-            throw ioFailure(source, e);
         }
     }
 
@@ -523,19 +547,7 @@ public final class CsvTableReader {
                     refused = true;
                 }
                 if (problem != null) {
-                    long[] lc = sc.locate(sc.fieldOrigin(f));
-                    boolean misfit = !refused
-                            && problem != FieldDecoder.EMPTY
-                            && problem != NOT_UTF8
-                            && problem != FieldDecoder.NOT_FINITE;
-                    throw new NamedFault(
-                            lc[0],
-                            lc[1],
-                            f,
-                            problem,
-                            sc.fieldText(f),
-                            schema.column(col).name(),
-                            misfit);
+                    throw fieldFault(sc, f, col, problem, refused);
                 }
             }
             try {
@@ -544,6 +556,23 @@ public final class CsvTableReader {
                 long[] lc = sc.locate(sc.fieldOrigin(0));
                 throw new NamedFault(lc[0], lc[1], 0, rejected.getMessage(), null, "(row)");
             }
+        }
+
+        /** The fault for field {@code f}; a misfit is a value of the wrong type, not a refused or empty one. */
+        private NamedFault fieldFault(CsvRecordScanner sc, int f, int col, String problem, boolean refused) {
+            long[] lc = sc.locate(sc.fieldOrigin(f));
+            boolean misfit = !refused
+                    && problem != FieldDecoder.EMPTY
+                    && problem != NOT_UTF8
+                    && problem != FieldDecoder.NOT_FINITE;
+            return new NamedFault(
+                    lc[0],
+                    lc[1],
+                    f,
+                    problem,
+                    sc.fieldText(f),
+                    schema.column(col).name(),
+                    misfit);
         }
 
         private String string(CsvRecordScanner sc, byte[] b, int f, int s, int e, CsvRowSink sink, int col) {

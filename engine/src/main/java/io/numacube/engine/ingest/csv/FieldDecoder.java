@@ -95,6 +95,8 @@ final class FieldDecoder {
         return true;
     }
 
+    // one method: runs per DOUBLE field; mantissa, digit counts and exponent stay in locals (registers) sign to end
+    @SuppressWarnings("checkstyle:MethodLength")
     String parseDouble(byte[] b, int from, int to) {
         while (from < to && blank(b[from])) {
             from++;
