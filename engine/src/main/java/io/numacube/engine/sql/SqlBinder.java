@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.apache.calcite.sql.SqlNode;
 
 /**
- * Turns SQL text into a {@link LogicalQuery}: Apache Calcite's parser builds the syntax tree ({@code SqlTextParser}),
+ * Turns SQL text into a {@link LogicalQuery}: Apache Calcite's Babel parser builds the syntax tree ({@code SqlTextParser}),
  * and the binders resolve names against the catalog, check types and the supported shape, and collect the
  * aggregates: {@code QueryBinder} per statement, which uses {@code FromClauseBinder}, {@code GroupByBinder},
  * {@code ExpressionBinder} (with {@code AggregateBinder}) and {@code OrderByBinder}. Calcite's validator and optimizer

@@ -9,11 +9,14 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 
 /**
- * SQL text to Calcite syntax tree: the parser's configuration (identifiers kept as written and matched
- * case-insensitively, double-quoted identifiers, lenient conformance), the parenthesis-depth guard that runs before
+ * SQL text to Calcite syntax tree: the parser's configuration (Calcite's Babel parser under its BABEL conformance,
+ * so that words DuckDB takes as plain column names — month, year, day, hour, value, type... — work unquoted;
+ * identifiers kept as written and matched case-insensitively; double-quoted identifiers), a hint for the few words
+ * Babel still reserves (date, time, timestamp: quote them), the parenthesis-depth guard that runs before
  * the parser, the translation of parse failures into SYNTAX errors with their position, and the big-stack thread that
  * long texts are parsed and bound on.
  *
@@ -26,7 +29,8 @@ final class SqlTextParser {
             .withQuotedCasing(Casing.UNCHANGED)
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withCaseSensitive(false)
-            .withConformance(SqlConformanceEnum.LENIENT);
+            .withConformance(SqlConformanceEnum.BABEL)
+            .withParserFactory(SqlBabelParserImpl.FACTORY);
 
     /** Parenthesis nesting accepted before parsing: the parser recurses per level and would overflow its stack. */
     static final int MAX_PARENS = 1000;
@@ -57,7 +61,7 @@ final class SqlTextParser {
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX,
                     "42601",
-                    "SQL does not parse: " + reason(e),
+                    "SQL does not parse: " + reason(e) + reservedWordHint(text, pos),
                     pos == null || pos.getLineNum() < 1
                             ? null
                             : ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
@@ -107,6 +111,35 @@ final class SqlTextParser {
     }
 
     /** The first non-blank line of the parser's message, else of its causes; never empty. */
+    /**
+     * Words DuckDB takes as column names unquoted that Calcite's Babel parser still reserves: a parse error at one of
+     * them says how to quote it.
+     */
+    private static final java.util.Set<String> RESERVED_COLUMN_WORDS =
+            java.util.Set.of("date", "time", "timestamp", "interval", "user", "current_date", "current_time");
+
+    /** A hint when the failing token is one of {@link #RESERVED_COLUMN_WORDS}; else empty. */
+    static String reservedWordHint(String text, SqlParserPos pos) {
+        if (pos == null || pos.getLineNum() < 1) {
+            return "";
+        }
+        String[] lines = text.split("\n", -1);
+        if (pos.getLineNum() > lines.length) {
+            return "";
+        }
+        String line = lines[pos.getLineNum() - 1];
+        int from = pos.getColumnNum() - 1;
+        int to = from;
+        while (to < line.length() && (Character.isLetterOrDigit(line.charAt(to)) || line.charAt(to) == '_')) {
+            to++;
+        }
+        String word = from >= 0 && from < to ? line.substring(from, to) : "";
+        return RESERVED_COLUMN_WORDS.contains(word.toLowerCase(java.util.Locale.ROOT))
+                ? " — " + word + " is a reserved word in numacube's SQL; to use it as a column name, quote it: \""
+                        + word + "\""
+                : "";
+    }
+
     private static String reason(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof StackOverflowError) {
