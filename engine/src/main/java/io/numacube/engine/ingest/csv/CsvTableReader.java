@@ -154,7 +154,8 @@ public final class CsvTableReader {
      * Infers a schema from CSV bytes, per column as {@link #inferredType}: LONG, DOUBLE or DATE when every non-empty
      * sampled value is one; DOUBLE or DATE when all but at most {@value #MISFIT_PERCENT}% are (so that a stray bad
      * value stops the load instead of turning a numeric column into text); else STRING (also for a column with no
-     * non-empty sampled value). As DuckDB's sniffer, NaN, infinities and numbers beyond the double range count as
+     * non-empty sampled value). As DuckDB's sniffer, a column with a number written with a leading zero ({@code 007},
+     * {@code -01.5}, not {@code 0} or {@code 0.5}) is STRING, and NaN, infinities and numbers beyond the double range count as
      * DOUBLE (the load then refuses them). The channel is not closed.
      */
     public TableSchema infer(ReadableByteChannel in, String source, String tableName) {
@@ -194,6 +195,7 @@ public final class CsvTableReader {
         private final int[] dates;
         private final CsvInference.Note[] notLong;
         private final CsvInference.Note[] notNumberOrDate;
+        private final CsvInference.Note[] leadingZero;
 
         SampleTally(int n) {
             nonEmpty = new int[n];
@@ -202,6 +204,7 @@ public final class CsvTableReader {
             dates = new int[n];
             notLong = new CsvInference.Note[n];
             notNumberOrDate = new CsvInference.Note[n];
+            leadingZero = new CsvInference.Note[n];
         }
 
         /** Counts the fields of the scanner's current record, which has one field per header column. */
@@ -214,6 +217,9 @@ public final class CsvTableReader {
                     continue;
                 }
                 nonEmpty[f]++;
+                if (leadingZero[f] == null && FieldDecoder.hasLeadingZero(b, s, e)) {
+                    leadingZero[f] = note(scanner, source, header.get(f), f, LEADING_ZERO);
+                }
                 String notALong = dec.parseLong(b, s, e);
                 String notADouble = dec.parseDouble(b, s, e);
                 boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
@@ -240,9 +246,13 @@ public final class CsvTableReader {
             List<ColumnSpec> cols = new ArrayList<>(nonEmpty.length);
             List<CsvInference.Note> notes = new ArrayList<>();
             for (int f = 0; f < nonEmpty.length; f++) {
-                ColumnType type = inferredType(nonEmpty[f], longs[f], doubles[f], dates[f]);
+                ColumnType type = leadingZero[f] != null
+                        ? ColumnType.STRING
+                        : inferredType(nonEmpty[f], longs[f], doubles[f], dates[f]);
                 cols.add(new ColumnSpec(header.get(f), type));
-                if (type == ColumnType.DOUBLE && longs[f] > 0 && notLong[f] != null) {
+                if (leadingZero[f] != null) {
+                    notes.add(leadingZero[f]);
+                } else if (type == ColumnType.DOUBLE && longs[f] > 0 && notLong[f] != null) {
                     notes.add(withType(notLong[f], type, notLong[f].reason()));
                 } else if (type == ColumnType.STRING
                         && notNumberOrDate[f] != null
@@ -261,6 +271,10 @@ public final class CsvTableReader {
             return new CsvInference(new TableSchema(tableName, cols), notes);
         }
     }
+
+    /** Why a number with a leading zero keeps its column as text. */
+    static final String LEADING_ZERO = "has a leading zero: a code such as a ZIP, kept as text as DuckDB's sniffer"
+            + " does (007 and 07 stay apart; --schema with a numeric type reads the column as numbers)";
 
     /** Why a value that is a double but not a LONG widens its column. */
     private static String widening(String notALong, String notADouble) {

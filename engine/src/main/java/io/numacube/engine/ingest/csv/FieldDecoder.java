@@ -41,6 +41,21 @@ final class FieldDecoder {
         return c == ' ' || c == '\t';
     }
 
+    /**
+     * Whether the field, blanks trimmed, is a number whose integer part has a leading zero: an optional sign, {@code 0},
+     * then a digit ({@code 007}, {@code -01.5}; not {@code 0}, {@code 0.5} or {@code 0e3}). Such a value is a code to
+     * DuckDB's sniffer (strict number parsing), so inference keeps its column as text.
+     */
+    static boolean hasLeadingZero(byte[] b, int from, int to) {
+        while (from < to && blank(b[from])) {
+            from++;
+        }
+        if (from < to && (b[from] == '-' || b[from] == '+')) {
+            from++;
+        }
+        return to - from >= 2 && b[from] == '0' && b[from + 1] >= '0' && b[from + 1] <= '9';
+    }
+
     String parseLong(byte[] b, int from, int to) {
         while (from < to && blank(b[from])) {
             from++;

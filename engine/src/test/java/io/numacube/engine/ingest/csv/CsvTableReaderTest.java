@@ -427,6 +427,35 @@ class CsvTableReaderTest {
         assertEquals(null, inf.note("k"));
     }
 
+    /**
+     * DuckDB's sniffer parses numbers strictly (duckdb PR 5850): {@code 007} is not an integer, so a column of codes
+     * with leading zeros stays VARCHAR and {@code 007} and {@code 07} stay two values. {@code 0}, {@code 0.5} and
+     * {@code -0.25} are ordinary numbers.
+     */
+    @Test
+    void keepsAColumnWithALeadingZeroNumberAsTextAndSaysWhy() {
+        StringBuilder csv = new StringBuilder("zip,amount,ratio\n");
+        for (int i = 1; i <= 300; i++) {
+            csv.append(i).append(',').append(i).append(",0.5\n");
+        }
+        csv.append("007,0,-0.25\n07,1,0\n");
+        CsvInference inf = inferNotes(csv.toString());
+        assertEquals("zip STRING, amount LONG, ratio DOUBLE", CsvSchemas.sqlDeclaration(inf.schema()));
+        assertEquals(
+                "column zip is STRING: value \"007\" at t.csv:302 " + CsvTableReader.LEADING_ZERO,
+                inf.note("zip").text());
+        assertEquals(null, inf.note("amount"));
+        for (String code : List.of("007", "-01.5", " 00", "+09")) {
+            assertEquals(
+                    ColumnType.STRING,
+                    inferNotes("c\n" + code + "\n").schema().column(0).type(),
+                    code);
+        }
+        for (String number : List.of("0", "-0", "0.5", "0e3", "10", "-0.0")) {
+            assertTrue(inferNotes("c\n" + number + "\n").schema().column(0).type() != ColumnType.STRING, number);
+        }
+    }
+
     @Test
     void namesTheFirstValueThatMadeANumericColumnText() {
         CsvInference inf = inferNotes("v,d,plain\n1.5,2025-01-01,x\nn/a,2025-01-02,y\n2,oops,z\n");
