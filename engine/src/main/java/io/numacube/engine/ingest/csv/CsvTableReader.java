@@ -38,6 +38,13 @@ public final class CsvTableReader {
     /** How often {@link CsvProgress#update} is called, in rows. */
     public static final long PROGRESS_EVERY_ROWS = 1L << 16;
 
+    /**
+     * The most columns a CSV header may have: each column is staged in arrays of its own and placed as a column
+     * of every partition, so a million-column file would exhaust the heap long before its rows. PostgreSQL's limit
+     * is 1,600; this one leaves room for wide exports.
+     */
+    public static final int MAX_COLUMNS = 10_000;
+
     /** Schema inference keeps a numeric or date type for a column when at most this share of sampled values misfit. */
     public static final int MISFIT_PERCENT = 1;
 
@@ -340,6 +347,16 @@ public final class CsvTableReader {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     source + ":1:1: empty header row (a header row with the column names is required)");
+        }
+        if (scanner.fieldCount() > MAX_COLUMNS) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "54011",
+                    "the header row has " + String.format(Locale.ROOT, "%,d", scanner.fieldCount())
+                            + " columns; a table has at most " + String.format(Locale.ROOT, "%,d", MAX_COLUMNS)
+                            + " (is the delimiter right? --delimiter sets it)",
+                    ErrorPosition.file(source, 1, 1, null),
+                    null);
         }
         List<String> names = new ArrayList<>(scanner.fieldCount());
         Map<String, Integer> seen = new HashMap<>();

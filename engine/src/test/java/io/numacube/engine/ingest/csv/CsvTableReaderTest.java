@@ -457,6 +457,26 @@ class CsvTableReaderTest {
     }
 
     @Test
+    void refusesAHeaderWithMoreColumnsThanATableMayHaveNamingTheCount() {
+        StringBuilder wide = new StringBuilder("c0");
+        for (int i = 1; i <= CsvTableReader.MAX_COLUMNS; i++) {
+            wide.append(",c").append(i);
+        }
+        NumacubeException e = assertThrows(NumacubeException.class, () -> inferNotes(wide + "\n1\n"));
+        assertEquals(
+                "t.csv:1:1: the header row has 10,001 columns; a table has at most 10,000 (is the delimiter right?"
+                        + " --delimiter sets it)",
+                e.getMessage());
+        StringBuilder ok = new StringBuilder("c0");
+        for (int i = 1; i < CsvTableReader.MAX_COLUMNS; i++) {
+            ok.append(",c").append(i);
+        }
+        assertEquals(
+                CsvTableReader.MAX_COLUMNS,
+                inferNotes(ok + "\n").schema().columns().size());
+    }
+
+    @Test
     void namesTheFirstValueThatMadeANumericColumnText() {
         CsvInference inf = inferNotes("v,d,plain\n1.5,2025-01-01,x\nn/a,2025-01-02,y\n2,oops,z\n");
         assertEquals("v STRING, d STRING, plain STRING", CsvSchemas.sqlDeclaration(inf.schema()));
