@@ -224,13 +224,13 @@ public final class CsvTableReader {
                     continue;
                 }
                 nonEmpty[f]++;
-                if (leadingZero[f] == null && FieldDecoder.hasLeadingZero(b, s, e)) {
-                    leadingZero[f] = note(scanner, source, header.get(f), f, LEADING_ZERO);
-                }
                 String notALong = dec.parseLong(b, s, e);
                 String notADouble = dec.parseDouble(b, s, e);
                 boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
                 boolean isDate = dec.parseDate(b, s, e) == null;
+                if (isDouble && leadingZero[f] == null && FieldDecoder.hasLeadingZero(b, s, e)) {
+                    leadingZero[f] = note(scanner, source, header.get(f), f, LEADING_ZERO);
+                }
                 if (notALong == null) {
                     longs[f]++;
                 } else if (isDouble && notLong[f] == null) {

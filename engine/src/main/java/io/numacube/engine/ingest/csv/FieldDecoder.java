@@ -42,9 +42,10 @@ final class FieldDecoder {
     }
 
     /**
-     * Whether the field, blanks trimmed, is a number whose integer part has a leading zero: an optional sign, {@code 0},
-     * then a digit ({@code 007}, {@code -01.5}; not {@code 0}, {@code 0.5} or {@code 0e3}). Such a value is a code to
-     * DuckDB's sniffer (strict number parsing), so inference keeps its column as text.
+     * Whether the field, blanks trimmed, starts as a number whose integer part has a leading zero: an optional sign,
+     * {@code 0}, then a digit ({@code 007}, {@code -01.5}; not {@code 0}, {@code 0.5} or {@code 0e3}). Such a value is
+     * a code to DuckDB's sniffer (strict number parsing), so inference keeps its column as text; the caller checks that the
+     * field is a number at all (a date such as {@code 0999-12-31} starts the same way).
      */
     static boolean hasLeadingZero(byte[] b, int from, int to) {
         while (from < to && blank(b[from])) {

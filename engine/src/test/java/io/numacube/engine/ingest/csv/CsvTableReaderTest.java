@@ -454,6 +454,9 @@ class CsvTableReaderTest {
         for (String number : List.of("0", "-0", "0.5", "0e3", "10", "-0.0")) {
             assertTrue(inferNotes("c\n" + number + "\n").schema().column(0).type() != ColumnType.STRING, number);
         }
+        assertEquals(
+                ColumnType.DATE,
+                inferNotes("d\n0999-12-31\n0001-01-01\n").schema().column(0).type());
     }
 
     @Test
