@@ -565,8 +565,11 @@ final class AggregationState {
     static NumacubeException sumOverflow(String name) {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
+                BatchExpression.NUMERIC_OUT_OF_RANGE,
                 "SUM(" + name + ") overflows BIGINT "
                         + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
-                        + name + " * 1.0)");
+                        + name + " * 1.0)",
+                null,
+                null);
     }
 }

@@ -71,6 +71,22 @@ final class BatchCompiler {
         return m;
     }
 
+    /**
+     * {@link #mask}, or null when the condition overflows for some dictionary value: that value's rows may all be
+     * decided by an earlier condition, which DuckDB evaluates first, so the caller evaluates it row by row after
+     * that condition instead (a row that reaches it still raises the overflow).
+     */
+    boolean[] maskUnlessOverflow(Expr e, int col) {
+        try {
+            return mask(e, col);
+        } catch (NumacubeException x) {
+            if (BatchExpression.NUMERIC_OUT_OF_RANGE.equals(x.code())) {
+                return null;
+            }
+            throw x;
+        }
+    }
+
     private Object leafAt(Expr.Column x, int col, int code) {
         if (x.side() == Expr.Side.LOOKUP) {
             return lookup.valueAt(x.index(), code);
@@ -89,7 +105,10 @@ final class BatchCompiler {
         }
         if (!s.measures && s.dims.size() == 1) {
             int col = s.dims.first();
-            return new BatchPredicate.Mask(col, mask(e, col));
+            boolean[] m = maskUnlessOverflow(e, col);
+            if (m != null) {
+                return new BatchPredicate.Mask(col, m);
+            }
         }
         return switch (e) {
             case Expr.And a ->
@@ -150,6 +169,15 @@ final class BatchCompiler {
         return t == ColumnType.DOUBLE || t == ColumnType.LONG || t == ColumnType.INT;
     }
 
+    /**
+     * An integer-typed operation computed exactly in 64 bits even where a DOUBLE is wanted ({@code (v - w) / 2},
+     * {@code v * 4 > 0.5}): its double value is the exact BIGINT result converted once, and an overflow is an
+     * error, as in DuckDB, never a value rounded at each step.
+     */
+    private BatchExpression exactWhenInteger(Expr e, BatchExpression node) {
+        return Expr.isInteger(e.type()) ? new BatchExpression.ExactAsDouble(node, doubleSlots++) : node;
+    }
+
     /** A vectorized numeric expression of fact and lookup columns. */
     BatchExpression numeric(Expr e) {
         return switch (e) {
@@ -181,11 +209,11 @@ final class BatchCompiler {
             }
             case Expr.Literal l when l.value() instanceof Long x -> new BatchExpression.Constant((long) x);
             case Expr.Literal l -> new BatchExpression.Constant(l.asDouble());
-            case Expr.Neg n -> new BatchExpression.Negate(numeric(n.operand()));
+            case Expr.Neg n -> exactWhenInteger(n, new BatchExpression.Negate(numeric(n.operand())));
             case Expr.Arith a -> {
                 BatchExpression left = numeric(a.left());
                 BatchExpression right = numeric(a.right());
-                yield new BatchExpression.Arith(a.op(), left, right, doubleSlots++, a.text());
+                yield exactWhenInteger(a, new BatchExpression.Arith(a.op(), left, right, doubleSlots++, a.text()));
             }
             default ->
                 throw new NumacubeException(

@@ -11,6 +11,9 @@ import java.lang.foreign.MemorySegment;
  */
 abstract class BatchExpression {
 
+    /** The SQLSTATE of a BIGINT overflow (PostgreSQL's numeric_value_out_of_range). */
+    static final String NUMERIC_OUT_OF_RANGE = "22003";
+
     abstract void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s);
 
     /**
@@ -159,7 +162,11 @@ abstract class BatchExpression {
             for (int k = 0; k < n; k++) {
                 if (out[k] == Long.MIN_VALUE) {
                     throw new NumacubeException(
-                            NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in -(" + out[k] + ")");
+                            NumacubeException.Kind.INVALID_INPUT,
+                            NUMERIC_OUT_OF_RANGE,
+                            "BIGINT overflow in -(" + out[k] + ")",
+                            null,
+                            null);
                 }
                 out[k] = -out[k];
             }
@@ -249,13 +256,44 @@ abstract class BatchExpression {
         }
     }
 
+    /**
+     * An integer-typed operation read as a DOUBLE: {@link #eval} computes it exactly ({@link #evalLong}, into long
+     * scratch slot {@code slot}) and converts each result once; {@link #evalLong} is the operation's own.
+     */
+    static final class ExactAsDouble extends BatchExpression {
+        final BatchExpression exact;
+        final int slot;
+
+        ExactAsDouble(BatchExpression exact, int slot) {
+            this.exact = exact;
+            this.slot = slot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
+            long[] l = s.longs(slot);
+            exact.evalLong(v, b, n, sel, l, s);
+            for (int k = 0; k < n; k++) {
+                out[k] = l[k];
+            }
+        }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
+            exact.evalLong(v, b, n, sel, out, s);
+        }
+    }
+
     /** The error for a BIGINT operation whose exact result leaves 64 bits (DuckDB raises one too). */
     static NumacubeException overflow(String text, char op, long x, long y) {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
+                NUMERIC_OUT_OF_RANGE,
                 "BIGINT overflow in " + text + ": " + x
                         + " " + op + " " + y
                         + " leaves -9223372036854775808..9223372036854775807 — compute it as DOUBLE"
-                        + " (multiply by 1.0)");
+                        + " (multiply by 1.0)",
+                null,
+                null);
     }
 }

@@ -169,6 +169,20 @@ final class GroupRollUp {
         return values;
     }
 
+    /**
+     * {@code sum / count} rounded once from the exact quotient (as DuckDB's AVG of BIGINT, which divides its exact
+     * sum): converting the sum to a double first would round a sum beyond 2^53 before dividing it.
+     */
+    static double exactAverage(long sum, long count) {
+        long quotient = sum / count;
+        if (Math.abs(quotient) < 1L << 52) {
+            return quotient + (double) (sum % count) / count;
+        }
+        return new java.math.BigDecimal(sum)
+                .divide(java.math.BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)
+                .doubleValue();
+    }
+
     /** The SQL value of aggregate {@code a} for row {@code r}: Long, Double, String (a dimension's MIN/MAX) or null. */
     private Object value(FinalAggregate p, int a, int r) {
         long count = counts[r];
@@ -182,7 +196,7 @@ final class GroupRollUp {
                 p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS ? plan.accumulators()[p.accumulator()] : null;
         boolean exact = acc != null && acc.kind().exact();
         if (p.kind() == Expr.AggKind.AVG) {
-            return (exact ? (double) longs[a][r] : doubles[a][r]) / count;
+            return exact ? exactAverage(longs[a][r], count) : doubles[a][r] / count;
         }
         if (exact) {
             if (acc.overCodes()) {

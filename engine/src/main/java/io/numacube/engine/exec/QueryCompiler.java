@@ -94,7 +94,12 @@ final class QueryCompiler {
                 if (!s.measures() && s.dims().isEmpty()) {
                     nothingPasses |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, e -> null));
                 } else if (!s.measures() && s.dims().size() == 1) {
-                    and(masks, s.dims().first(), kernels.mask(c, s.dims().first()));
+                    boolean[] mask = kernels.maskUnlessOverflow(c, s.dims().first());
+                    if (mask != null) {
+                        and(masks, s.dims().first(), mask);
+                    } else {
+                        residual.add(kernels.predicate(c));
+                    }
                 } else {
                     residual.add(kernels.predicate(c));
                 }
@@ -255,10 +260,11 @@ final class QueryCompiler {
             return FinalAggregate.rowCount(kind);
         }
         Expr arg = a.arg();
-        if (lookup != null && arg.type() != ColumnType.LONG) {
+        if (lookup != null && !Expr.isInteger(arg.type())) {
             Expr[] split = splitFactorByLookup(arg);
-            if (split != null) {
-                return planScaledByLookup(a, split[0], split[1], accs);
+            double[] factor = split == null ? null : factorByJoinKeyCode(split[1]);
+            if (factor != null && scalingIsExact(kind, factor)) {
+                return planScaledByLookup(a, split[0], factor, accs);
             }
         }
         boolean longResult = a.type() == ColumnType.LONG;
@@ -287,8 +293,8 @@ final class QueryCompiler {
         };
     }
 
-    /** {@code agg(F * L)}: F accumulated per (group, join key), then each join key's value times its factor L. */
-    private FinalAggregate planScaledByLookup(Expr.Agg a, Expr factPart, Expr lookupPart, List<Accumulator> accs) {
+    /** The value of {@code lookupPart} for each fact join-key code (0 for a code the lookup table lacks). */
+    private double[] factorByJoinKeyCode(Expr lookupPart) {
         double[] factor = new double[lookupIndex.rowOfCode().length];
         for (int code = 0; code < factor.length; code++) {
             int row = lookupIndex.rowOfCode()[code];
@@ -297,6 +303,28 @@ final class QueryCompiler {
                     : ScalarEvaluator.eval(lookupPart, x -> lookupIndex.values()[((Expr.Column) x).index()][row]);
             factor[code] = v == null ? 0 : ((Number) v).doubleValue();
         }
+        return factor;
+    }
+
+    /**
+     * Whether scaling a join key's aggregate by its factor gives the aggregate of the scaled rows: every factor of a
+     * key the lookup table holds must be finite (an infinite factor turns a row's 0 into NaN, which a sum scaled
+     * afterwards cannot see), and for MIN and MAX also positive (a negative factor swaps them, and NaN, the largest
+     * value, would not swap with them; zero maps infinities to NaN). Otherwise the rows are scaled one by one.
+     */
+    private boolean scalingIsExact(Expr.AggKind kind, double[] factor) {
+        boolean minMax = kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX;
+        for (int code = 0; code < factor.length; code++) {
+            if (lookupIndex.rowOfCode()[code] >= 0
+                    && (!Double.isFinite(factor[code]) || (minMax && !(factor[code] > 0)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code agg(F * L)}: F accumulated per (group, join key), then each join key's value times its factor L. */
+    private FinalAggregate planScaledByLookup(Expr.Agg a, Expr factPart, double[] factor, List<Accumulator> accs) {
         int sum = -1;
         int min = -1;
         int max = -1;

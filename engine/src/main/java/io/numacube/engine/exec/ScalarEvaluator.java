@@ -2,6 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TextOrder;
 import io.numacube.numa.base.NumacubeException;
 import java.util.List;
 import java.util.function.Function;
@@ -46,7 +47,12 @@ final class ScalarEvaluator {
 
     private static Object negate(Expr.Neg n, Object v) {
         if (v instanceof Long x && x == Long.MIN_VALUE) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "BIGINT overflow in " + n.text());
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    BatchExpression.NUMERIC_OUT_OF_RANGE,
+                    "BIGINT overflow in " + n.text(),
+                    null,
+                    null);
         }
         return v == null ? null : v instanceof Long x ? (Object) (-x) : (Object) (-((Number) v).doubleValue());
     }
@@ -108,7 +114,7 @@ final class ScalarEvaluator {
      * DuckDB's order: NaN equals NaN and is above every other value, -0.0 equals 0.0. */
     static int compare(Object a, Object b) {
         if (a instanceof String s) {
-            return s.compareTo((String) b);
+            return TextOrder.compare(s, (String) b);
         }
         if (a instanceof Long x && b instanceof Long y) {
             return Long.compare(x, y);

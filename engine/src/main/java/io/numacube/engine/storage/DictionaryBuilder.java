@@ -1,6 +1,7 @@
 package io.numacube.engine.storage;
 
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TextOrder;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -60,7 +61,7 @@ public final class DictionaryBuilder {
     }
 
     /**
-     * The dictionary with values in ascending order (strings by {@link String#compareTo}, INT and DATE numerically),
+     * The dictionary with values in ascending order (strings by {@link TextOrder}, INT and DATE numerically),
      * and {@code remap[firstSeenCode] = sortedCode}.
      */
     public Sorted buildSorted() {
@@ -69,7 +70,7 @@ public final class DictionaryBuilder {
             order[i] = i;
         }
         if (type == ColumnType.STRING) {
-            Arrays.sort(order, (a, b) -> strings[a].compareTo(strings[b]));
+            Arrays.sort(order, (a, b) -> TextOrder.compare(strings[a], strings[b]));
         } else {
             Arrays.sort(order, (a, b) -> Long.compare(longs[a], longs[b]));
         }
