@@ -36,6 +36,12 @@ final class AggregationState {
     final double[][] doubleAccumulators;
     /** Per accumulator of an exact kind, its value per group slot (null for the double kinds). */
     final long[][] longAccumulators;
+    /**
+     * Per SUM_LONG accumulator, the multiples of 2^64 its value per group slot lacks: a running sum that leaves
+     * BIGINT wraps around and counts here, so the sum is {@code carry * 2^64 + value}, exact in 128 bits as DuckDB's
+     * (null until the accumulator first wraps in this state, which real data rarely makes it do).
+     */
+    final long[][] sumCarries;
 
     long morsels;
     long morselsHome;
@@ -94,6 +100,7 @@ final class AggregationState {
         this.capacity = keys.dense() ? (int) keys.size() : 1024;
         this.doubleAccumulators = new double[accumulators.length][];
         this.longAccumulators = new long[accumulators.length][];
+        this.sumCarries = new long[accumulators.length][];
         this.rowCounts = new long[capacity];
         for (int i = 0; i < accumulators.length; i++) {
             allocate(i, capacity, 0);
@@ -128,6 +135,9 @@ final class AggregationState {
         rowCounts = Arrays.copyOf(rowCounts, n);
         for (int i = 0; i < accumulators.length; i++) {
             allocate(i, n, capacity);
+            if (sumCarries[i] != null) {
+                sumCarries[i] = Arrays.copyOf(sumCarries[i], n);
+            }
         }
         capacity = n;
     }
@@ -278,11 +288,11 @@ final class AggregationState {
         for (int i = from; i < accs.length; i++) {
             Accumulator acc = accs[i];
             if (acc.column() >= 0 && acc.kind().exact()) {
-                accumulateLongColumn(view, acc, longAccumulators[i], b, cnt, sel);
+                accumulateLongColumn(view, i, longAccumulators[i], b, cnt, sel);
             } else if (acc.column() >= 0) {
                 accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, cnt, sel);
             } else if (acc.kind().exact()) {
-                accumulateExactExpression(view, acc, longAccumulators[i], b, cnt, sel);
+                accumulateExactExpression(view, i, longAccumulators[i], b, cnt, sel);
             } else {
                 accumulateDoubleExpression(view, acc, doubleAccumulators[i], b, cnt, sel);
             }
@@ -407,7 +417,8 @@ final class AggregationState {
     }
 
     /** A bare BIGINT column (exact sums, minimums, maximums) or the codes of a dimension (minimums, maximums). */
-    private void accumulateLongColumn(MorselView view, Accumulator acc, long[] a, int b, int n, int[] s) {
+    private void accumulateLongColumn(MorselView view, int i, long[] a, int b, int n, int[] s) {
+        Accumulator acc = accumulators[i];
         int[] g = vectors.groupIds();
         MemorySegment seg = view.columns[acc.column()];
         if (acc.overCodes()) {
@@ -421,12 +432,17 @@ final class AggregationState {
         }
         switch (acc.kind()) {
             case SUM_LONG -> {
-                try {
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] = Math.addExact(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                int k = 0;
+                while (k < n) {
+                    try {
+                        for (; k < n; k++) {
+                            a[g[k]] =
+                                    Math.addExact(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                        }
+                    } catch (ArithmeticException e) {
+                        addWrapping(i, a, g[k], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                        k++;
                     }
-                } catch (ArithmeticException e) {
-                    throw sumOverflow(plan, acc.column());
                 }
             }
             case MIN_LONG -> {
@@ -469,18 +485,23 @@ final class AggregationState {
     }
 
     /** A BIGINT accumulator over an integer expression: evaluated and accumulated exactly in 64 bits. */
-    private void accumulateExactExpression(MorselView view, Accumulator acc, long[] a, int b, int n, int[] s) {
+    private void accumulateExactExpression(MorselView view, int i, long[] a, int b, int n, int[] s) {
+        Accumulator acc = accumulators[i];
         long[] v = vectors.exactValues();
         acc.argument().evalLong(view, b, n, s, v, vectors.scratch());
         int[] g = vectors.groupIds();
         switch (acc.kind()) {
             case SUM_LONG -> {
-                try {
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] = Math.addExact(a[g[k]], v[k]);
+                int k = 0;
+                while (k < n) {
+                    try {
+                        for (; k < n; k++) {
+                            a[g[k]] = Math.addExact(a[g[k]], v[k]);
+                        }
+                    } catch (ArithmeticException e) {
+                        addWrapping(i, a, g[k], v[k]);
+                        k++;
                     }
-                } catch (ArithmeticException e) {
-                    throw sumOverflow(acc.text());
                 }
             }
             case MIN_LONG -> {
@@ -495,6 +516,31 @@ final class AggregationState {
             }
             default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
         }
+    }
+
+    /**
+     * {@code a[slot] += v} in 128 bits: the 64-bit sum wraps around and a wrap counts in {@link #sumCarries} (+1 past
+     * the top, -1 past the bottom).
+     */
+    private void addWrapping(int i, long[] a, int slot, long v) {
+        long x = a[slot];
+        long sum = x + v;
+        if (((x ^ sum) & (v ^ sum)) < 0) {
+            carries(i)[slot] += v < 0 ? -1 : 1;
+        }
+        a[slot] = sum;
+    }
+
+    private long[] carries(int i) {
+        if (sumCarries[i] == null) {
+            sumCarries[i] = new long[capacity];
+        }
+        return sumCarries[i];
+    }
+
+    /** Whether SUM_LONG accumulator {@code i} wrapped in group slot {@code g}: its carry is not zero. */
+    boolean wrapped(int i, int g) {
+        return sumCarries[i] != null && sumCarries[i][g] != 0;
     }
 
     /** The smaller double in DuckDB's order, where NaN is above every value (Math.min would prefer NaN); a NaN
@@ -540,10 +586,9 @@ final class AggregationState {
             case MIN_DOUBLE -> d[g] = minD(d[g], other.doubleAccumulators[i][go]);
             case MAX_DOUBLE -> d[g] = maxD(d[g], other.doubleAccumulators[i][go]);
             case SUM_LONG -> {
-                try {
-                    l[g] = Math.addExact(l[g], other.longAccumulators[i][go]);
-                } catch (ArithmeticException e) {
-                    throw sumOverflow(plan, accumulators[i]);
+                addWrapping(i, l, g, other.longAccumulators[i][go]);
+                if (other.sumCarries[i] != null) {
+                    carries(i)[g] += other.sumCarries[i][go];
                 }
             }
             case MIN_LONG -> l[g] = Math.min(l[g], other.longAccumulators[i][go]);

@@ -23,6 +23,8 @@ final class GroupRollUp {
     private final double[][] doubles;
     private final long[][] longs;
     private final boolean[][] seen;
+    /** Per SUM/AVG aggregate over a BIGINT, the multiples of 2^64 a row's sum lacks (as AggregationState's). */
+    private final long[][] carries;
 
     private GroupRollUp(PhysicalPlan plan, int capacity) {
         this.plan = plan;
@@ -43,6 +45,7 @@ final class GroupRollUp {
         doubles = new double[nAgg][capacity];
         longs = new long[nAgg][capacity];
         seen = new boolean[nAgg][capacity];
+        carries = new long[nAgg][];
         if (keys.logicalKeys() == 0) {
             rows = 1;
             if (rowOfKey != null) {
@@ -99,6 +102,9 @@ final class GroupRollUp {
             doubles[a] = Arrays.copyOf(doubles[a], capacity);
             longs[a] = Arrays.copyOf(longs[a], capacity);
             seen[a] = Arrays.copyOf(seen[a], capacity);
+            if (carries[a] != null) {
+                carries[a] = Arrays.copyOf(carries[a], capacity);
+            }
         }
     }
 
@@ -128,11 +134,20 @@ final class GroupRollUp {
         switch (p.kind()) {
             case SUM, AVG -> {
                 if (acc.kind().exact()) {
-                    try {
-                        longs[a][row] = Math.addExact(longs[a][row], m.longAccumulators[i][g]);
-                    } catch (ArithmeticException e) {
-                        throw AggregationState.sumOverflow(plan, acc);
+                    long x = longs[a][row];
+                    long v = m.longAccumulators[i][g];
+                    long sum = x + v;
+                    long carry = m.wrapped(i, g) ? m.sumCarries[i][g] : 0;
+                    if (((x ^ sum) & (v ^ sum)) < 0) {
+                        carry += v < 0 ? -1 : 1;
                     }
+                    if (carry != 0) {
+                        if (carries[a] == null) {
+                            carries[a] = new long[keyOfRow.length];
+                        }
+                        carries[a][row] += carry;
+                    }
+                    longs[a][row] = sum;
                 } else {
                     doubles[a][row] += m.doubleAccumulators[i][g];
                 }
@@ -183,6 +198,26 @@ final class GroupRollUp {
                 .doubleValue();
     }
 
+    /**
+     * A BIGINT SUM or AVG whose running sum left 64 bits: AVG divides the 128-bit sum; SUM is that sum when it fits
+     * BIGINT again (DuckDB sums in 128 bits, so SUM of MAX, 1 and -1 is MAX), else an overflow error, since numacube
+     * has no HUGEINT result type.
+     */
+    private Object wideSumValue(FinalAggregate p, Accumulator acc, int a, int r, long count) {
+        java.math.BigInteger sum = java.math.BigInteger.valueOf(carries[a][r])
+                .shiftLeft(64)
+                .add(java.math.BigInteger.valueOf(longs[a][r]));
+        if (p.kind() == Expr.AggKind.AVG) {
+            return new java.math.BigDecimal(sum)
+                    .divide(java.math.BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)
+                    .doubleValue();
+        }
+        if (sum.bitLength() > 63) {
+            throw AggregationState.sumOverflow(plan, acc);
+        }
+        return sum.longValue();
+    }
+
     /** The SQL value of aggregate {@code a} for row {@code r}: Long, Double, String (a dimension's MIN/MAX) or null. */
     private Object value(FinalAggregate p, int a, int r) {
         long count = counts[r];
@@ -195,6 +230,9 @@ final class GroupRollUp {
         Accumulator acc =
                 p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS ? plan.accumulators()[p.accumulator()] : null;
         boolean exact = acc != null && acc.kind().exact();
+        if (exact && carries[a] != null && carries[a][r] != 0) {
+            return wideSumValue(p, acc, a, r, count);
+        }
         if (p.kind() == Expr.AggKind.AVG) {
             return exact ? exactAverage(longs[a][r], count) : doubles[a][r] / count;
         }
