@@ -138,6 +138,9 @@ final class ExpressionBinder {
         }
         Expr x = numeric(operand, bind(operand, place));
         if (x instanceof Expr.Literal lit) {
+            if (lit.type() == ColumnType.LONG && (Long) lit.value() == Long.MIN_VALUE) {
+                throw bindError(call, "22003", "BIGINT overflow in -(" + Long.MIN_VALUE + ")");
+            }
             return lit.type() == ColumnType.LONG
                     ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
                     : new Expr.Literal(-(Double) lit.value(), ColumnType.DOUBLE);
