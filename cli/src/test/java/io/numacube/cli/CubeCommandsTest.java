@@ -108,6 +108,57 @@ class CubeCommandsTest {
         }
     }
 
+    /**
+     * A Parquet table is recognised by its bytes (the copy is named .dat) and answers as the formulas that wrote it
+     * say (see src/test/resources/parquet/README.md); an integer column declared INT can be grouped by.
+     */
+    @Test
+    void queriesAParquetFileRecognisedByItsBytes(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("trades.dat");
+        try (var in = CubeCommandsTest.class.getResourceAsStream("/parquet/trades-1000.parquet")) {
+            Files.copy(in, file);
+        }
+        CliRun run = CliRun.of(
+                "query",
+                "--format",
+                "csv",
+                "--table",
+                "t=" + file,
+                "SELECT desk, SUM(pnl), COUNT(*) FROM t WHERE day >= DATE '2024-01-11' GROUP BY desk ORDER BY desk");
+        assertEquals(0, run.exitCode(), run.err());
+        StringBuilder expected = new StringBuilder("desk,sum(pnl),count_star()\n");
+        for (int d = 0; d < 7; d++) {
+            double sum = 0;
+            long count = 0;
+            for (int i = d; i < 1000; i += 7) {
+                if (i % 40 >= 10) {
+                    sum += i * 0.5;
+                    count++;
+                }
+            }
+            expected.append("desk")
+                    .append(d)
+                    .append(',')
+                    .append(sum)
+                    .append(',')
+                    .append(count)
+                    .append('\n');
+        }
+        assertEquals(expected.toString(), run.out());
+        assertTrue(run.err().contains("t columns (inferred): desk STRING, book LONG, pnl DOUBLE, day DATE"), run.err());
+        CliRun grouped = CliRun.of(
+                "query",
+                "--format",
+                "csv",
+                "--schema",
+                "t=desk string, book int, pnl double, day date",
+                "--table",
+                "t=" + file,
+                "SELECT book, COUNT(*) FROM t GROUP BY book ORDER BY book LIMIT 2");
+        assertEquals(0, grouped.exitCode(), grouped.err());
+        assertEquals("book,count_star()\n0,77\n1,77\n", grouped.out());
+    }
+
     @Test
     void printsAnAlignedTableByDefault() {
         CliRun run = CliRun.of("query", "--table", trades(), ReferenceQueries.Q1 + " ORDER BY currency");

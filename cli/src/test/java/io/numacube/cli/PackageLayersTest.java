@@ -65,6 +65,7 @@ class PackageLayersTest {
                     "engine.ingest",
                     Set.of("engine.gen", "engine.schema", "engine.storage", "engine.workers", "numa.base")),
             Map.entry("engine.ingest.csv", Set.of("engine.ingest", "engine.schema", "numa.base")),
+            Map.entry("engine.ingest.parquet", Set.of("engine.ingest", "engine.schema", "engine.storage", "numa.base")),
             Map.entry(
                     "engine.exec",
                     Set.of(
@@ -110,7 +111,9 @@ class PackageLayersTest {
                             "cli.output",
                             "engine",
                             "engine.gen",
+                            "engine.ingest",
                             "engine.ingest.csv",
+                            "engine.ingest.parquet",
                             "engine.result",
                             "engine.schema",
                             "engine.storage",
@@ -126,7 +129,9 @@ class PackageLayersTest {
                             "cli.output",
                             "engine",
                             "engine.gen",
+                            "engine.ingest",
                             "engine.ingest.csv",
+                            "engine.ingest.parquet",
                             "engine.result",
                             "engine.schema",
                             "engine.storage",

@@ -2,10 +2,12 @@ package io.numacube.cli.cube;
 
 import io.numacube.cli.output.Units;
 import io.numacube.engine.Cube;
+import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.csv.CsvInference;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvSchemas;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.engine.ingest.parquet.ParquetStagingLoader;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
@@ -133,9 +135,9 @@ public final class CubeLoader {
             checkMemory(cube, name, file, options.delimiter(), maxMemory);
             ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
             long start = System.nanoTime();
-            CsvStagingLoader.Staged staged;
+            StagedTable staged;
             try {
-                staged = loader.stage(file, name, sources.declaredSchema(name), bar);
+                staged = stage(loader, name, file, sources.declaredSchema(name), bar);
             } catch (RuntimeException e) {
                 bar.abandon();
                 throw e;
@@ -144,7 +146,7 @@ public final class CubeLoader {
                 throw new NumacubeException(
                         NumacubeException.Kind.OUT_OF_MEMORY,
                         "the JVM heap is too small to "
-                                + "stage the CSV file before it is placed: table=" + name + " file=" + file
+                                + "stage the file before it is placed: table=" + name + " file=" + file
                                 + " maxHeap="
                                 + Units.bytes(Runtime.getRuntime().maxMemory()) + " — give the JVM more heap, e.g. "
                                 + "NUMACUBE_JAVA_OPTS=-Xmx16g",
@@ -169,14 +171,32 @@ public final class CubeLoader {
             loads.add(new TableLoad(
                     name,
                     file,
-                    staged.summary().rows(),
-                    staged.summary().bytes(),
+                    staged.rows(),
+                    staged.bytes(),
                     (stagedAt - start) / 1e9,
                     (placed - stagedAt) / 1e9,
                     declared == null ? staged.staging().schema() : null,
-                    staged.inference() == null ? List.of() : staged.inference().notes()));
+                    staged.notes()));
         }
         return loads;
+    }
+
+    /** One table read and staged, from CSV or Parquet: its rows, the bytes read and the CSV inference's notes. */
+    private record StagedTable(TableStaging staging, long rows, long bytes, List<CsvInference.Note> notes) {}
+
+    /** Stages {@code file}: Parquet when its first bytes say so (whatever its name), CSV otherwise. */
+    private static StagedTable stage(
+            CsvStagingLoader csv, String name, Path file, TableSchema declared, ProgressBar bar) {
+        if (ParquetStagingLoader.isParquet(file)) {
+            ParquetStagingLoader.Staged p = new ParquetStagingLoader().stage(file, name, declared, bar);
+            return new StagedTable(p.staging(), p.rows(), p.bytes(), List.of());
+        }
+        CsvStagingLoader.Staged c = csv.stage(file, name, declared, bar);
+        return new StagedTable(
+                c.staging(),
+                c.summary().rows(),
+                c.summary().bytes(),
+                c.inference() == null ? List.of() : c.inference().notes());
     }
 
     private static String dimensions(TableSchema schema) {
@@ -188,17 +208,26 @@ public final class CubeLoader {
                         .toList());
     }
 
-    /** Refuses a CSV file whose rows, estimated from its size and first lines, cannot fit. */
+    /**
+     * Refuses a file whose rows cannot fit: a Parquet file's rows and columns from its footer, a CSV file's estimated
+     * from its size and first lines.
+     */
     private static void checkMemory(Cube cube, String table, Path file, char delimiter, Long maxMemory) {
-        CsvSizeEstimate.of(file, delimiter)
-                .ifPresent(e -> MemoryBudget.detect(maxMemory)
-                        .check(
-                                "table " + table + " (about " + MemoryBudget.rows(e.rows()) + " rows of " + e.columns()
-                                        + " columns in " + file + ")",
-                                e.rows() * e.columns() * MemoryBudget.MIN_CODE_BYTES,
-                                e.rows() * e.columns() * MemoryBudget.MIN_STAGED_BYTES,
-                                cube.dataNodes(),
-                                "load a smaller file"));
+        java.util.Optional<CsvSizeEstimate> estimate;
+        if (ParquetStagingLoader.isParquet(file)) {
+            ParquetStagingLoader.Shape shape = ParquetStagingLoader.shape(file);
+            estimate = java.util.Optional.of(new CsvSizeEstimate(shape.rows(), shape.columns()));
+        } else {
+            estimate = CsvSizeEstimate.of(file, delimiter);
+        }
+        estimate.ifPresent(e -> MemoryBudget.detect(maxMemory)
+                .check(
+                        "table " + table + " (about " + MemoryBudget.rows(e.rows()) + " rows of " + e.columns()
+                                + " columns in " + file + ")",
+                        e.rows() * e.columns() * MemoryBudget.MIN_CODE_BYTES,
+                        e.rows() * e.columns() * MemoryBudget.MIN_STAGED_BYTES,
+                        cube.dataNodes(),
+                        "load a smaller file"));
     }
 
     /**

@@ -21,9 +21,10 @@ public final class DataSources {
     @Option(
             names = "--table",
             paramLabel = "NAME=FILE",
-            description = "Load FILE (CSV with a header row) as table NAME; repeatable, e.g. --table trades=trades.csv "
-                    + "--table fx=fx.csv. FILE may be a pipe (/dev/stdin, <(...), a FIFO: read once) and gzip- or "
-                    + "zstd-compressed (recognised by its first bytes, whatever its name).")
+            description = "Load FILE (CSV with a header row, or Parquet) as table NAME; repeatable, e.g. --table "
+                    + "trades=trades.csv --table fx=fx.parquet. The format is recognised by the file's first bytes, "
+                    + "whatever its name. A CSV FILE may be a pipe (/dev/stdin, <(...), a FIFO: read once) and gzip- "
+                    + "or zstd-compressed; a Parquet FILE must be a regular file (snappy, zstd, gzip or none).")
     List<String> tables = new ArrayList<>();
 
     @Option(

@@ -30,7 +30,8 @@ import java.util.zip.ZipException;
  *       out are kept in memory (inference reads a few thousand rows) and {@link #all()} replays them before it
  *       reads on.</li>
  *   <li>gzip and zstd are recognised by their magic bytes (not the file name) and decompressed as they are read, as
- *       DuckDB does (zstd through zstd-jni, whose native library needs {@code --enable-native-access}); Parquet is
+ *       DuckDB does (zstd through zstd-jni, whose native library needs {@code --enable-native-access}); a Parquet file
+ *       that reaches this reader (a pipe: Parquet is read from its footer, so only a regular file can be read) is
  *       recognised and refused with a clear message.</li>
  * </ul>
  * Not thread-safe; one per read. {@link #close()} closes the file.
@@ -102,7 +103,7 @@ public final class CsvInput implements AutoCloseable {
         if (startsWith(magic, PARQUET)) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
-                    path + " is a Parquet file; Parquet is not supported yet — export it as CSV");
+                    path + " is a Parquet file, which is read from its footer: save it to a regular file first");
         }
         if (startsWith(magic, ZSTD)) {
             return new CsvInput(ch, filling(zstd(path, in)));

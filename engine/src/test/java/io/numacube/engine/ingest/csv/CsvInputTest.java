@@ -92,7 +92,7 @@ class CsvInputTest {
     void refusesParquetByItsMagicBytes(@TempDir Path dir) throws Exception {
         Path parquet = Files.write(dir.resolve("b.csv"), "PAR1\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
         assertEquals(
-                parquet + " is a Parquet file; Parquet is not supported yet — export it as CSV",
+                parquet + " is a Parquet file, which is read from its footer: save it to a regular file first",
                 assertThrows(NumacubeException.class, () -> stage(parquet)).getMessage());
     }
 

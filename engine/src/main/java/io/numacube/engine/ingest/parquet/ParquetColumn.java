@@ -1,0 +1,125 @@
+package io.numacube.engine.ingest.parquet;
+
+import dev.hardwood.metadata.LogicalType;
+import dev.hardwood.metadata.PhysicalType;
+import dev.hardwood.schema.ColumnSchema;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.numa.base.NumacubeException;
+import java.util.Locale;
+
+/**
+ * How one Parquet column is read: its numacube type and how its values arrive. Immutable.
+ *
+ * <p>Integers (INT32, INT64, with or without an INT logical type, signed or unsigned) are LONG, as the CSV reader
+ * infers integers; DOUBLE and FLOAT are DOUBLE; UTF-8 text (STRING, ENUM, JSON) is STRING; DATE is DATE. Every other
+ * type (DECIMAL, TIMESTAMP, TIME, BOOLEAN, raw binary, nested LIST/MAP/STRUCT, INT96) is refused with an error
+ * naming the file, the column and its Parquet type, never read approximately.
+ *
+ * @param name     the column name
+ * @param index    the column's index in the file
+ * @param type     the numacube type
+ * @param source   how values arrive (which array of the reader holds them)
+ * @param unsigned an unsigned integer: INT32 values are read as their unsigned value; INT64 values beyond BIGINT are
+ *                 an error
+ * @param bits     the integer's width in bits (8, 16, 32, 64), for unsigned values
+ */
+record ParquetColumn(String name, int index, ColumnType type, Source source, boolean unsigned, int bits) {
+
+    /** The array of the column reader that holds the values. */
+    enum Source {
+        INTS,
+        LONGS,
+        FLOATS,
+        DOUBLES,
+        STRINGS,
+        DATES
+    }
+
+    /** The column's mapping, or an error naming {@code file}, the column and why it cannot be read. */
+    static ParquetColumn of(String file, ColumnSchema c) {
+        if (c.maxRepetitionLevel() > 0 || c.fieldPath().elements().size() > 1) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    file + ": column " + c.fieldPath().topLevelName() + " is nested (a LIST, MAP or STRUCT: "
+                            + String.join(".", c.fieldPath().elements()) + "), which numacube cannot load — it reads"
+                            + " flat columns: flatten it where the file is written, or leave it out",
+                    null,
+                    null);
+        }
+        LogicalType logical = c.logicalType();
+        PhysicalType physical = c.type();
+        return switch (physical) {
+            case INT32 -> int32(file, c, logical);
+            case INT64 -> int64(file, c, logical);
+            case DOUBLE -> plain(c, logical, file, ColumnType.DOUBLE, Source.DOUBLES);
+            case FLOAT -> plain(c, logical, file, ColumnType.DOUBLE, Source.FLOATS);
+            case BYTE_ARRAY -> {
+                if (logical instanceof LogicalType.StringType
+                        || logical instanceof LogicalType.EnumType
+                        || logical instanceof LogicalType.JsonType) {
+                    yield new ParquetColumn(c.name(), c.columnIndex(), ColumnType.STRING, Source.STRINGS, false, 0);
+                }
+                throw refused(file, c, describe(c) + " (binary data, not UTF-8 text)");
+            }
+            default -> throw refused(file, c, describe(c));
+        };
+    }
+
+    private static ParquetColumn int32(String file, ColumnSchema c, LogicalType logical) {
+        if (logical == null) {
+            return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.LONG, Source.INTS, false, 32);
+        }
+        if (logical instanceof LogicalType.IntType t) {
+            return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.LONG, Source.INTS, !t.isSigned(), 32);
+        }
+        if (logical instanceof LogicalType.DateType) {
+            return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.DATE, Source.DATES, false, 32);
+        }
+        throw refused(file, c, describe(c));
+    }
+
+    private static ParquetColumn int64(String file, ColumnSchema c, LogicalType logical) {
+        if (logical == null) {
+            return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.LONG, Source.LONGS, false, 64);
+        }
+        if (logical instanceof LogicalType.IntType t) {
+            return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.LONG, Source.LONGS, !t.isSigned(), 64);
+        }
+        throw refused(file, c, describe(c));
+    }
+
+    private static ParquetColumn plain(
+            ColumnSchema c, LogicalType logical, String file, ColumnType type, Source source) {
+        if (logical != null) {
+            throw refused(file, c, describe(c));
+        }
+        return new ParquetColumn(c.name(), c.columnIndex(), type, source, false, 0);
+    }
+
+    /** The column's Parquet type as a reader would write it: {@code INT64 (DECIMAL(18,2))}, {@code BOOLEAN}. */
+    static String describe(ColumnSchema c) {
+        LogicalType t = c.logicalType();
+        if (t == null) {
+            return c.type().toString();
+        }
+        String logical = t instanceof LogicalType.DecimalType d
+                ? "DECIMAL(" + d.precision() + "," + d.scale() + ")"
+                : t.getClass().getSimpleName().replaceFirst("Type$", "").toUpperCase(Locale.ROOT);
+        return c.type() + " (" + logical + ")";
+    }
+
+    private static NumacubeException refused(String file, ColumnSchema c, String what) {
+        String hint = c.logicalType() instanceof LogicalType.DecimalType
+                ? "numacube has no DECIMAL type yet and never reads one approximately: cast it to DOUBLE or BIGINT"
+                        + " where the file is written, or leave it out"
+                : "numacube reads integers, DOUBLE, FLOAT, UTF-8 text and DATE: cast it where the file is written,"
+                        + " or leave it out";
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "0A000",
+                file + ": column " + c.name() + " is " + what + ", which numacube cannot load — " + hint,
+                null,
+                null);
+    }
+}

@@ -1,0 +1,136 @@
+package io.numacube.engine.ingest.parquet;
+
+import dev.hardwood.reader.ColumnReader;
+import dev.hardwood.reader.ColumnReaders;
+import dev.hardwood.reader.Validity;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.NumacubeException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Copies the batches of a Parquet file's column readers into a {@link TableStaging}, row by row, and refuses what the
+ * staging cannot hold with the file, column, 1-based row and row group: a NULL (numacube has no NULLs yet), a NaN or
+ * infinite double, an unsigned 64-bit value beyond BIGINT. Not thread-safe: one per read.
+ */
+final class ParquetRowCopier {
+
+    private final String file;
+    private final List<ParquetColumn> columns;
+    private final ColumnType[] types;
+    private final long[] rowGroupStarts;
+    private final int[][] ints;
+    private final long[][] longs;
+    private final float[][] floats;
+    private final double[][] doubles;
+    private final String[][] strings;
+    private long rowsBefore;
+
+    /**
+     * @param schema         the staged schema: the file's columns, in order, with the types they are staged as
+     * @param rowGroupStarts the first row (0-based) of each row group, for error messages
+     */
+    ParquetRowCopier(String file, List<ParquetColumn> columns, TableSchema schema, long[] rowGroupStarts) {
+        this.file = file;
+        this.columns = columns;
+        this.rowGroupStarts = rowGroupStarts;
+        int n = columns.size();
+        types = new ColumnType[n];
+        for (int c = 0; c < n; c++) {
+            types[c] = schema.column(c).type();
+        }
+        ints = new int[n][];
+        longs = new long[n][];
+        floats = new float[n][];
+        doubles = new double[n][];
+        strings = new String[n][];
+    }
+
+    /** Stages every row of the readers' current batch. */
+    void copyBatch(ColumnReaders readers, TableStaging staging) {
+        int rows = readers.getRecordCount();
+        for (int c = 0; c < columns.size(); c++) {
+            ParquetColumn col = columns.get(c);
+            ColumnReader r = readers.getColumnReader(col.index());
+            refuseNulls(col, r.getLeafValidity(), rows);
+            switch (col.source()) {
+                case INTS, DATES -> ints[c] = r.getInts();
+                case LONGS -> longs[c] = r.getLongs();
+                case FLOATS -> floats[c] = r.getFloats();
+                case DOUBLES -> doubles[c] = r.getDoubles();
+                case STRINGS -> strings[c] = r.getStrings();
+            }
+        }
+        for (int k = 0; k < rows; k++) {
+            for (int c = 0; c < types.length; c++) {
+                set(staging, c, k);
+            }
+            staging.endRow();
+        }
+        rowsBefore += rows;
+    }
+
+    private void set(TableStaging staging, int c, int k) {
+        ParquetColumn col = columns.get(c);
+        switch (col.source()) {
+            case INTS -> setInteger(staging, c, col.unsigned() ? Integer.toUnsignedLong(ints[c][k]) : ints[c][k]);
+            case DATES -> staging.setDate(c, ints[c][k]);
+            case LONGS -> {
+                long v = longs[c][k];
+                if (col.unsigned() && v < 0) {
+                    throw valueError(col, k, "the unsigned value " + Long.toUnsignedString(v) + " is beyond BIGINT");
+                }
+                setInteger(staging, c, v);
+            }
+            case FLOATS -> setDouble(staging, c, k, floats[c][k]);
+            case DOUBLES -> setDouble(staging, c, k, doubles[c][k]);
+            case STRINGS -> staging.setString(c, strings[c][k]);
+        }
+    }
+
+    private void setInteger(TableStaging staging, int c, long v) {
+        if (types[c] == ColumnType.DOUBLE) {
+            staging.setDouble(c, v);
+        } else {
+            staging.setLong(c, v);
+        }
+    }
+
+    private void setDouble(TableStaging staging, int c, int k, double v) {
+        if (!Double.isFinite(v)) {
+            throw valueError(
+                    columns.get(c),
+                    k,
+                    "the value " + v + " is not finite (DOUBLE columns hold finite values only; NaN and infinities"
+                            + " are not supported)");
+        }
+        staging.setDouble(c, v);
+    }
+
+    private void refuseNulls(ParquetColumn col, Validity validity, int rows) {
+        if (validity == null || !validity.hasNulls()) {
+            return;
+        }
+        int k = validity.nextNull(0, rows);
+        if (k >= 0 && k < rows) {
+            throw valueError(
+                    col,
+                    k,
+                    "NULL: numacube does not hold NULLs yet (filter them out, or fill them, where the file is written)");
+        }
+    }
+
+    private NumacubeException valueError(ParquetColumn col, int k, String what) {
+        long row = rowsBefore + k;
+        int group = Arrays.binarySearch(rowGroupStarts, row);
+        group = group >= 0 ? group : -group - 2;
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "22P02",
+                file + ": row " + (row + 1) + " (row group " + group + "), column " + col.name() + ": " + what,
+                null,
+                null);
+    }
+}

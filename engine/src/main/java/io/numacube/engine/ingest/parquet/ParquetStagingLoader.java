@@ -1,0 +1,181 @@
+package io.numacube.engine.ingest.parquet;
+
+import dev.hardwood.InputFile;
+import dev.hardwood.metadata.RowGroup;
+import dev.hardwood.reader.ColumnReaders;
+import dev.hardwood.reader.ParquetFileReader;
+import dev.hardwood.schema.ColumnProjection;
+import dev.hardwood.schema.ColumnSchema;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.ProgressListener;
+import io.numacube.numa.base.IoReason;
+import io.numacube.numa.base.NumacubeException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Reads a flat Parquet file into a new {@link TableStaging}, ready for {@code Cube.loadTable}. The schema is the
+ * file's ({@link ParquetColumn}), or a declared one that names the same columns and changes a LONG column to INT (a
+ * groupable integer) or DOUBLE. Everything is staged before any cube sees a row, so a bad value (a NULL, which numacube
+ * does not hold yet, a NaN, an unsigned value beyond BIGINT) leaves no trace; its error names the file, the column,
+ * the row and the row group. Stateless; thread-safe, each call reads on the calling thread.
+ */
+public final class ParquetStagingLoader {
+
+    private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+
+    /** hardwood logs its SIMD choice at INFO through java.util.logging; a command line keeps stderr for its own. */
+    private static final Logger HARDWOOD_LOG = Logger.getLogger("dev.hardwood");
+
+    static {
+        HARDWOOD_LOG.setLevel(Level.WARNING);
+    }
+
+    /**
+     * A staged table and how its read went. The staging is owned by the caller.
+     *
+     * @param fileSchema the schema the file's types give (before a declared schema changed any)
+     * @param rows       rows staged
+     * @param bytes      the file's size
+     * @param nanos      wall time of the read
+     */
+    public record Staged(TableStaging staging, TableSchema fileSchema, long rows, long bytes, long nanos) {}
+
+    /** A file's size before reading it, for the memory check: rows and columns from its footer. */
+    public record Shape(long rows, int columns) {}
+
+    /** Whether {@code file} is a regular file that starts with Parquet's magic bytes {@code PAR1}. */
+    public static boolean isParquet(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The rows and columns the footer of {@code file} declares. */
+    public static Shape shape(Path file) {
+        try (ParquetFileReader r = open(file)) {
+            return new Shape(r.getFileMetaData().numRows(), r.getFileSchema().getColumnCount());
+        } catch (IOException e) {
+            throw unreadable(file, -1, e);
+        }
+    }
+
+    /**
+     * Stages {@code file} as table {@code tableName}.
+     *
+     * @param declared the schema, or null for the file's; its name is replaced by {@code tableName}
+     * @throws NumacubeException INVALID_INPUT naming the file (and column, row, row group) for anything it cannot load
+     */
+    public Staged stage(Path file, String tableName, TableSchema declared, ProgressListener progress) {
+        long start = System.nanoTime();
+        try (ParquetFileReader r = open(file)) {
+            List<ParquetColumn> columns = new ArrayList<>();
+            for (ColumnSchema c : r.getFileSchema().getColumns()) {
+                columns.add(ParquetColumn.of(file.toString(), c));
+            }
+            TableSchema fileSchema = new TableSchema(
+                    tableName,
+                    columns.stream()
+                            .map(c -> new ColumnSpec(c.name(), c.type()))
+                            .toList());
+            TableSchema schema = declared == null ? fileSchema : reconcile(file, fileSchema, declared, tableName);
+            TableStaging staging = new TableStaging(schema);
+            long total = r.getFileMetaData().numRows();
+            ParquetRowCopier copier = new ParquetRowCopier(
+                    file.toString(),
+                    columns,
+                    schema,
+                    rowGroupStarts(r.getFileMetaData().rowGroups()));
+            try (ColumnReaders readers = r.columnReaders(ColumnProjection.all())) {
+                while (readers.nextBatch()) {
+                    copier.copyBatch(readers, staging);
+                    progress.progress(staging.rows(), total);
+                }
+            }
+            return new Staged(staging, fileSchema, staging.rows(), Files.size(file), System.nanoTime() - start);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof NumacubeException n) {
+                throw n;
+            }
+            throw unreadable(file, -1, e);
+        }
+    }
+
+    /**
+     * The declared schema, checked against the file's: the same columns in any order (by name, case-insensitive),
+     * each of the file's type, or LONG declared INT or DOUBLE.
+     */
+    private static TableSchema reconcile(Path file, TableSchema fromFile, TableSchema declared, String tableName) {
+        if (declared.size() != fromFile.size()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    file + ": the declared schema has " + declared.size() + " columns, the file " + fromFile.size()
+                            + " (" + fromFile.declaration() + ")");
+        }
+        List<ColumnSpec> cols = new ArrayList<>();
+        for (ColumnSpec c : fromFile.columns()) {
+            int i = declared.indexOf(c.name());
+            if (i < 0) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        file + ": the declared schema has no column " + c.name() + " (the file has "
+                                + fromFile.declaration() + ")");
+            }
+            ColumnType want = declared.column(i).type();
+            boolean ok = want == c.type()
+                    || (c.type() == ColumnType.LONG && (want == ColumnType.INT || want == ColumnType.DOUBLE));
+            if (!ok) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        file + ": column " + c.name() + " is " + c.type() + " in the file and cannot be read as " + want
+                                + " (an integer column may be declared INT, to group by it, or DOUBLE)");
+            }
+            cols.add(new ColumnSpec(c.name(), want));
+        }
+        return new TableSchema(tableName, cols);
+    }
+
+    private static long[] rowGroupStarts(List<RowGroup> groups) {
+        long[] starts = new long[groups.size()];
+        long row = 0;
+        for (int g = 0; g < starts.length; g++) {
+            starts[g] = row;
+            row += groups.get(g).numRows();
+        }
+        return starts;
+    }
+
+    private static ParquetFileReader open(Path file) {
+        try {
+            return ParquetFileReader.open(InputFile.of(file));
+        } catch (IOException | RuntimeException e) {
+            throw unreadable(file, -1, e);
+        }
+    }
+
+    /** A file hardwood cannot read: not Parquet after all, truncated, or corrupt. */
+    static NumacubeException unreadable(Path file, int rowGroup, Exception e) {
+        String why =
+                e instanceof IOException io ? IoReason.of(io) : e.getClass().getSimpleName() + ": " + e.getMessage();
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                file + (rowGroup >= 0 ? " (row group " + rowGroup + ")" : "")
+                        + ": not a readable Parquet file (truncated or corrupt?): " + why,
+                e);
+    }
+}
