@@ -159,6 +159,47 @@ class CubeCommandsTest {
         assertEquals("book,count_star()\n0,77\n1,77\n", grouped.out());
     }
 
+    /**
+     * A directory or a glob loads its files, sorted by name, as one table; a file of another format, another
+     * header or a glob that matches nothing is an error naming it.
+     */
+    @Test
+    void aDirectoryOrAGlobLoadsItsFilesAsOneTable(@TempDir Path tmp) throws Exception {
+        Path csvDir = Files.createDirectories(tmp.resolve("csv"));
+        Files.writeString(csvDir.resolve("a.csv"), "k,v\nx,1\ny,2\n");
+        Files.writeString(csvDir.resolve("b.csv"), "v,k\n10,x\n");
+        Files.writeString(csvDir.resolve(".hidden.csv"), "k,v\nx,1000\n");
+        CliRun dir = CliRun.of(
+                "query", "--format", "csv", "--table", "t=" + csvDir, "SELECT k, SUM(v) FROM t GROUP BY k ORDER BY k");
+        assertEquals(0, dir.exitCode(), dir.err());
+        assertEquals("k,sum(v)\nx,11\ny,2\n", dir.out());
+
+        Path pq = Files.createDirectories(tmp.resolve("pq"));
+        for (String name : List.of("part-1.parquet", "part-2.parquet")) {
+            try (var in = CubeCommandsTest.class.getResourceAsStream("/parquet/trades-1000.parquet")) {
+                Files.copy(in, pq.resolve(name));
+            }
+        }
+        CliRun glob = CliRun.of(
+                "query", "--format", "csv", "--table", "t=" + pq.resolve("part-*.parquet"), "SELECT COUNT(*) FROM t");
+        assertEquals(0, glob.exitCode(), glob.err());
+        assertEquals("count_star()\n2000\n", glob.out());
+
+        Files.writeString(pq.resolve("part-3.parquet"), "k,v\n1,2\n");
+        CliRun mixed = CliRun.of("load", "--table", "t=" + pq);
+        assertEquals(2, mixed.exitCode(), mixed.err());
+        assertTrue(mixed.err().contains(pq.resolve("part-3.parquet") + " is not Parquet"), mixed.err());
+
+        Files.writeString(csvDir.resolve("c.csv"), "k,w\nx,1\n");
+        CliRun header = CliRun.of("load", "--table", "t=" + csvDir);
+        assertEquals(2, header.exitCode(), header.err());
+        assertTrue(header.err().contains(csvDir.resolve("c.csv").toString()), header.err());
+
+        CliRun none = CliRun.of("load", "--table", "t=" + tmp.resolve("nothing-*.csv"));
+        assertEquals(2, none.exitCode(), none.err());
+        assertTrue(none.err().contains("no file matches " + tmp.resolve("nothing-*.csv")), none.err());
+    }
+
     @Test
     void printsAnAlignedTableByDefault() {
         CliRun run = CliRun.of("query", "--table", trades(), ReferenceQueries.Q1 + " ORDER BY currency");

@@ -184,14 +184,18 @@ public final class CubeLoader {
     /** One table read and staged, from CSV or Parquet: its rows, the bytes read and the CSV inference's notes. */
     private record StagedTable(TableStaging staging, long rows, long bytes, List<CsvInference.Note> notes) {}
 
-    /** Stages {@code file}: Parquet when its first bytes say so (whatever its name), CSV otherwise. */
+    /**
+     * Stages the files of {@code path} ({@link TableFiles}: a file, a directory or a glob): Parquet when their first
+     * bytes say so (whatever their names), CSV otherwise.
+     */
     private static StagedTable stage(
-            CsvStagingLoader csv, String name, Path file, TableSchema declared, ProgressBar bar) {
-        if (ParquetStagingLoader.isParquet(file)) {
-            ParquetStagingLoader.Staged p = new ParquetStagingLoader().stage(file, name, declared, bar);
+            CsvStagingLoader csv, String name, Path path, TableSchema declared, ProgressBar bar) {
+        List<Path> files = TableFiles.of(path);
+        if (ParquetStagingLoader.isParquet(files.get(0))) {
+            ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files, name, declared, bar);
             return new StagedTable(p.staging(), p.rows(), p.bytes(), List.of());
         }
-        CsvStagingLoader.Staged c = csv.stage(file, name, declared, bar);
+        CsvStagingLoader.Staged c = csv.stageAll(files, name, declared, bar);
         return new StagedTable(
                 c.staging(),
                 c.summary().rows(),
@@ -212,22 +216,33 @@ public final class CubeLoader {
      * Refuses a file whose rows cannot fit: a Parquet file's rows and columns from its footer, a CSV file's estimated
      * from its size and first lines.
      */
-    private static void checkMemory(Cube cube, String table, Path file, char delimiter, Long maxMemory) {
-        java.util.Optional<CsvSizeEstimate> estimate;
-        if (ParquetStagingLoader.isParquet(file)) {
-            ParquetStagingLoader.Shape shape = ParquetStagingLoader.shape(file);
-            estimate = java.util.Optional.of(new CsvSizeEstimate(shape.rows(), shape.columns()));
-        } else {
-            estimate = CsvSizeEstimate.of(file, delimiter);
+    private static void checkMemory(Cube cube, String table, Path path, char delimiter, Long maxMemory) {
+        long rows = 0;
+        int columns = 0;
+        for (Path file : TableFiles.of(path)) {
+            if (ParquetStagingLoader.isParquet(file)) {
+                ParquetStagingLoader.Shape shape = ParquetStagingLoader.shape(file);
+                rows += shape.rows();
+                columns = Math.max(columns, shape.columns());
+            } else {
+                var estimate = CsvSizeEstimate.of(file, delimiter);
+                if (estimate.isPresent()) {
+                    rows += estimate.get().rows();
+                    columns = Math.max(columns, estimate.get().columns());
+                }
+            }
         }
-        estimate.ifPresent(e -> MemoryBudget.detect(maxMemory)
+        if (rows == 0) {
+            return;
+        }
+        MemoryBudget.detect(maxMemory)
                 .check(
-                        "table " + table + " (about " + MemoryBudget.rows(e.rows()) + " rows of " + e.columns()
-                                + " columns in " + file + ")",
-                        e.rows() * e.columns() * MemoryBudget.MIN_CODE_BYTES,
-                        e.rows() * e.columns() * MemoryBudget.MIN_STAGED_BYTES,
+                        "table " + table + " (about " + MemoryBudget.rows(rows) + " rows of " + columns + " columns in "
+                                + path + ")",
+                        rows * columns * MemoryBudget.MIN_CODE_BYTES,
+                        rows * columns * MemoryBudget.MIN_STAGED_BYTES,
                         cube.dataNodes(),
-                        "load a smaller file"));
+                        "load a smaller file");
     }
 
     /**

@@ -3,6 +3,7 @@ package io.numacube.engine.ingest.csv;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Reads a CSV file into a new {@link TableStaging}, ready for {@code Cube.loadTable}: the schema is the declared one,
@@ -35,6 +36,40 @@ public final class CsvStagingLoader {
         } catch (java.io.IOException e) {
             throw CsvInput.failure(file.toString(), e);
         }
+    }
+
+    /**
+     * Stages {@code files}, in order, as one table: the schema is the declared one or inferred from the first file,
+     * and every file is read with it (its header names the same columns, in any order). A file that does not fit is
+     * an error naming it, as for one file, and nothing is staged.
+     */
+    public Staged stageAll(List<Path> files, String tableName, TableSchema declared, CsvProgress progress) {
+        Staged first = stage(files.get(0), tableName, declared, progress);
+        if (files.size() == 1) {
+            return first;
+        }
+        TableSchema schema = first.staging().schema();
+        String hint = declared != null
+                ? null
+                : "the column types were inferred from the first "
+                        + reader.options().sampleRows() + " rows of "
+                        + files.get(0) + " (" + schema.declaration() + "); if the value is right, declare the table's"
+                        + " schema";
+        long rows = first.summary().rows();
+        long bytes = first.summary().bytes();
+        long nanos = first.summary().nanos();
+        for (Path file : files.subList(1, files.size())) {
+            try (CsvInput in = CsvInput.open(file)) {
+                CsvReadSummary s =
+                        reader.read(in, file.toString(), schema, hint, new StagingSink(first.staging()), progress);
+                rows += s.rows();
+                bytes += s.bytes();
+                nanos += s.nanos();
+            } catch (java.io.IOException e) {
+                throw CsvInput.failure(file.toString(), e);
+            }
+        }
+        return new Staged(first.staging(), new CsvReadSummary(rows, bytes, nanos), first.inference());
     }
 
     private Staged stage(CsvInput in, String source, String tableName, TableSchema declared, CsvProgress progress) {

@@ -76,12 +76,39 @@ public final class ParquetStagingLoader {
     }
 
     /**
+     * Stages {@code files}, in order, as one table: every file must have the first one's columns (names, order and
+     * types, after the declared schema, which applies to all), else an error names the file that differs. Nothing is staged when
+     * one fails.
+     */
+    public Staged stageAll(List<Path> files, String tableName, TableSchema declared, ProgressListener progress) {
+        long start = System.nanoTime();
+        TableStaging staging = null;
+        TableSchema first = null;
+        long bytes = 0;
+        for (Path file : files) {
+            Staged s = stage(file, tableName, declared, progress, staging);
+            if (first == null) {
+                first = s.fileSchema();
+                staging = s.staging();
+            }
+            bytes += s.bytes();
+        }
+        return new Staged(staging, first, staging.rows(), bytes, System.nanoTime() - start);
+    }
+
+    /**
      * Stages {@code file} as table {@code tableName}.
      *
      * @param declared the schema, or null for the file's; its name is replaced by {@code tableName}
      * @throws NumacubeException INVALID_INPUT naming the file (and column, row, row group) for anything it cannot load
      */
     public Staged stage(Path file, String tableName, TableSchema declared, ProgressListener progress) {
+        return stage(file, tableName, declared, progress, null);
+    }
+
+    /** As {@link #stage(Path, String, TableSchema, ProgressListener)}, appending to {@code into} when not null. */
+    private Staged stage(
+            Path file, String tableName, TableSchema declared, ProgressListener progress, TableStaging into) {
         long start = System.nanoTime();
         try (ParquetFileReader r = open(file)) {
             List<ParquetColumn> columns = new ArrayList<>();
@@ -94,7 +121,14 @@ public final class ParquetStagingLoader {
                             .map(c -> new ColumnSpec(c.name(), c.type()))
                             .toList());
             TableSchema schema = declared == null ? fileSchema : reconcile(file, fileSchema, declared, tableName);
-            TableStaging staging = new TableStaging(schema);
+            if (into != null && !into.schema().columns().equals(schema.columns())) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        file + ": its columns (" + columns(schema) + ") differ from the table's ("
+                                + columns(into.schema()) + "); the files of one table must have the same columns");
+            }
+            TableStaging staging = into != null ? into : new TableStaging(schema);
+            int rowsBefore = staging.rows();
             long total = r.getFileMetaData().numRows();
             ParquetRowCopier copier = new ParquetRowCopier(
                     file.toString(),
@@ -104,7 +138,7 @@ public final class ParquetStagingLoader {
             try (ColumnReaders readers = r.columnReaders(ColumnProjection.all())) {
                 while (readers.nextBatch()) {
                     copier.copyBatch(readers, staging);
-                    progress.progress(staging.rows(), total);
+                    progress.progress(staging.rows() - rowsBefore, total);
                 }
             }
             return new Staged(staging, fileSchema, staging.rows(), Files.size(file), System.nanoTime() - start);
@@ -125,7 +159,7 @@ public final class ParquetStagingLoader {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     file + ": the declared schema has " + declared.size() + " columns, the file " + fromFile.size()
-                            + " (" + fromFile.declaration() + ")");
+                            + " (" + columns(fromFile) + ")");
         }
         List<ColumnSpec> cols = new ArrayList<>();
         for (ColumnSpec c : fromFile.columns()) {
@@ -133,8 +167,8 @@ public final class ParquetStagingLoader {
             if (i < 0) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
-                        file + ": the declared schema has no column " + c.name() + " (the file has "
-                                + fromFile.declaration() + ")");
+                        file + ": the declared schema has no column " + c.name() + " (the file has " + columns(fromFile)
+                                + ")");
             }
             ColumnType want = declared.column(i).type();
             boolean ok = want == c.type()
@@ -148,6 +182,13 @@ public final class ParquetStagingLoader {
             cols.add(new ColumnSpec(c.name(), want));
         }
         return new TableSchema(tableName, cols);
+    }
+
+    /** The columns as a schema declaration reads: {@code k LONG, v DOUBLE}. */
+    private static String columns(TableSchema schema) {
+        return String.join(
+                ", ",
+                schema.columns().stream().map(c -> c.name() + " " + c.type()).toList());
     }
 
     private static long[] rowGroupStarts(List<RowGroup> groups) {

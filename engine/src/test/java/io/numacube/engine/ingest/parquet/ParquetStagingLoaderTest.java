@@ -91,6 +91,34 @@ class ParquetStagingLoaderTest {
     }
 
     @Test
+    void severalFilesStageAsOneTableAndAFileWithOtherColumnsIsNamed(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.parquet");
+        Path b = dir.resolve("b.parquet");
+        Path c = dir.resolve("c.parquet");
+        try (DuckDb duck = new DuckDb()) {
+            duck.execute(
+                    "COPY (SELECT i AS k, i * 0.5::DOUBLE AS v FROM range(10) t(i)) TO '" + a + "' (FORMAT parquet)");
+            duck.execute(
+                    "COPY (SELECT i AS k, i * 2.0::DOUBLE AS v FROM range(5) t(i)) TO '" + b + "' (FORMAT parquet)");
+            duck.execute("COPY (SELECT i AS k, 'x' AS v FROM range(5) t(i)) TO '" + c + "' (FORMAT parquet)");
+        }
+        ParquetStagingLoader.Staged both =
+                new ParquetStagingLoader().stageAll(List.of(a, b), "p", null, ProgressListener.NONE);
+        assertEquals(15, both.rows());
+        try (Cube cube = Cube.open(CubeOptions.defaults())) {
+            cube.loadTable(both.staging());
+            assertEquals("[[15, 42.5]]", rows(cube, "SELECT COUNT(*), SUM(v) FROM p"));
+        }
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> new ParquetStagingLoader().stageAll(List.of(a, c), "p", null, ProgressListener.NONE));
+        assertEquals(
+                c + ": its columns (k LONG, v STRING) differ from the table's (k LONG, v DOUBLE); the files of one"
+                        + " table must have the same columns",
+                e.getMessage());
+    }
+
+    @Test
     void aNullIsRefusedNamingTheColumnRowAndRowGroup(@TempDir Path dir) throws Exception {
         Path file =
                 write(dir, "SELECT i AS id, CASE WHEN i = 12345 THEN NULL ELSE i * 2 END AS v FROM range(20000) t(i)");

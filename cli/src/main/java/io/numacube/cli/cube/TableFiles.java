@@ -1,0 +1,73 @@
+package io.numacube.cli.cube;
+
+import io.numacube.engine.ingest.parquet.ParquetStagingLoader;
+import io.numacube.numa.base.IoReason;
+import io.numacube.numa.base.NumacubeException;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files of one {@code --table}: the file itself; every regular, non-hidden file of a directory; or the files
+ * that a glob in the last part of the path matches ({@code data/trades-*.parquet}, quoted so that the shell leaves
+ * it alone). Several files are sorted by name, and must all be Parquet or all CSV. Stateless.
+ */
+public final class TableFiles {
+
+    private TableFiles() {}
+
+    /** The files {@code path} names, in load order; an error names a directory or glob that matches nothing. */
+    public static List<Path> of(Path path) {
+        List<Path> files;
+        if (Files.isDirectory(path)) {
+            files = list(path, "*", path + " is a directory without a file to load");
+        } else if (!Files.exists(path)
+                && isGlob(path.getFileName() == null ? "" : path.getFileName().toString())) {
+            Path dir = path.getParent() == null ? Path.of(".") : path.getParent();
+            files = list(dir, path.getFileName().toString(), "no file matches " + path);
+        } else {
+            return List.of(path);
+        }
+        boolean parquet = ParquetStagingLoader.isParquet(files.get(0));
+        for (Path f : files) {
+            if (ParquetStagingLoader.isParquet(f) != parquet) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        f + " is " + (parquet ? "not Parquet" : "Parquet") + ", " + files.get(0) + " is "
+                                + (parquet ? "Parquet" : "not (CSV)") + ": the files of one table have one format");
+            }
+        }
+        return files;
+    }
+
+    static boolean isGlob(String name) {
+        return name.indexOf('*') >= 0 || name.indexOf('?') >= 0 || name.indexOf('[') >= 0 || name.indexOf('{') >= 0;
+    }
+
+    private static List<Path> list(Path dir, String glob, String none) {
+        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob);
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                String name = p.getFileName().toString();
+                if (!name.startsWith(".") && Files.isRegularFile(p) && matcher.matches(p.getFileName())) {
+                    files.add(p);
+                }
+            }
+        } catch (IOException e) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "cannot list " + dir + ": " + IoReason.of(e) + " — check the path");
+        }
+        if (files.isEmpty()) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, none);
+        }
+        files.sort(null);
+        return files;
+    }
+}
