@@ -71,7 +71,7 @@ public final class ParquetStagingLoader {
         try (ParquetFileReader r = open(file)) {
             return new Shape(r.getFileMetaData().numRows(), r.getFileSchema().getColumnCount());
         } catch (IOException e) {
-            throw unreadable(file, -1, e);
+            throw unreadable(file, e);
         }
     }
 
@@ -146,7 +146,7 @@ public final class ParquetStagingLoader {
             if (e instanceof NumacubeException n) {
                 throw n;
             }
-            throw unreadable(file, -1, e);
+            throw unreadable(file, e);
         }
     }
 
@@ -205,18 +205,17 @@ public final class ParquetStagingLoader {
         try {
             return ParquetFileReader.open(InputFile.of(file));
         } catch (IOException | RuntimeException e) {
-            throw unreadable(file, -1, e);
+            throw unreadable(file, e);
         }
     }
 
     /** A file hardwood cannot read: not Parquet after all, truncated, or corrupt. */
-    static NumacubeException unreadable(Path file, int rowGroup, Exception e) {
+    static NumacubeException unreadable(Path file, Exception e) {
         String why =
                 e instanceof IOException io ? IoReason.of(io) : e.getClass().getSimpleName() + ": " + e.getMessage();
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
-                file + (rowGroup >= 0 ? " (row group " + rowGroup + ")" : "")
-                        + ": not a readable Parquet file (truncated or corrupt?): " + why,
+                file + ": not a readable Parquet file (truncated or corrupt?): " + why,
                 e);
     }
 }
