@@ -198,6 +198,10 @@ class CubeCommandsTest {
         CliRun none = CliRun.of("load", "--table", "t=" + tmp.resolve("nothing-*.csv"));
         assertEquals(2, none.exitCode(), none.err());
         assertTrue(none.err().contains("no file matches " + tmp.resolve("nothing-*.csv")), none.err());
+
+        CliRun globbedDirectory = CliRun.of("load", "--table", "t=" + tmp.resolve("p*/part-1.parquet"));
+        assertEquals(2, globbedDirectory.exitCode(), globbedDirectory.err());
+        assertTrue(globbedDirectory.err().contains("a glob may only be in the file name"), globbedDirectory.err());
     }
 
     @Test

@@ -24,7 +24,7 @@ public final class DataSources {
             description = "Load FILE (CSV with a header row, or Parquet) as table NAME; repeatable, e.g. --table "
                     + "trades=trades.csv --table fx=fx.parquet. The format is recognised by the file's first bytes, "
                     + "whatever its name. A CSV FILE may be a pipe (/dev/stdin, <(...), a FIFO: read once) and gzip- "
-                    + "or zstd-compressed; a Parquet FILE must be a regular file (snappy, zstd, gzip or none). FILE may be a "
+                    + "or zstd-compressed; a Parquet FILE must be a regular file (snappy, zstd, gzip, lz4 or none). FILE may be a "
                     + "directory or a quoted glob ('data/part-*.parquet'): its files, sorted by name, make one table.")
     List<String> tables = new ArrayList<>();
 

@@ -31,6 +31,13 @@ public final class TableFiles {
             Path dir = path.getParent() == null ? Path.of(".") : path.getParent();
             files = list(dir, path.getFileName().toString(), "no file matches " + path);
         } else {
+            Path parent = path.getParent();
+            if (!Files.exists(path) && parent != null && isGlob(parent.toString())) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "no file " + path + ": a glob may only be in the file name (the last part of the path), e.g."
+                                + " data/part-*.parquet");
+            }
             return List.of(path);
         }
         boolean parquet = ParquetStagingLoader.isParquet(files.get(0));

@@ -106,10 +106,10 @@ public final class CsvInput implements AutoCloseable {
                     path + " is a Parquet file, which is read from its footer: save it to a regular file first");
         }
         if (startsWith(magic, ZSTD)) {
-            return new CsvInput(ch, filling(zstd(path, in)));
+            return new CsvInput(ch, filling(notParquet(path, "zstd", zstd(path, in))));
         }
         if (startsWith(magic, GZIP)) {
-            return new CsvInput(ch, filling(GzipCsv.of(in)));
+            return new CsvInput(ch, filling(notParquet(path, "gzip", GzipCsv.of(in))));
         }
         refuseBinary(path, magic);
         if (regular) {
@@ -117,6 +117,20 @@ public final class CsvInput implements AutoCloseable {
             return new CsvInput(ch, null);
         }
         return new CsvInput(ch, filling(in));
+    }
+
+    /** The decompressed stream, unless it is a Parquet file, which is refused by name. */
+    private static InputStream notParquet(Path path, String codec, InputStream decompressed) throws IOException {
+        PushbackInputStream in = new PushbackInputStream(decompressed, PARQUET.length);
+        byte[] head = in.readNBytes(PARQUET.length);
+        in.unread(head);
+        if (startsWith(head, PARQUET)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    path + " is a " + codec + "-compressed Parquet file: decompress it (Parquet compresses its own"
+                            + " pages), then load the .parquet file");
+        }
+        return in;
     }
 
     /**

@@ -59,7 +59,7 @@ public final class CsvWriter implements AutoCloseable {
                 ascii = false;
             }
         }
-        if (!quote && ascii) {
+        if (!quote && ascii && n <= buf.length) {
             ensure(n);
             for (int i = 0; i < n; i++) {
                 buf[pos++] = (byte) value.charAt(i);

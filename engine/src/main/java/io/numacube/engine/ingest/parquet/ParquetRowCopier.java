@@ -13,9 +13,13 @@ import java.util.List;
 /**
  * Copies the batches of a Parquet file's column readers into a {@link TableStaging}, row by row, and refuses what the
  * staging cannot hold with the file, column, 1-based row and row group: a NULL (numacube has no NULLs yet), a NaN or
- * infinite double, an unsigned 64-bit value beyond BIGINT. Not thread-safe: one per read.
+ * infinite double, an unsigned 64-bit value beyond BIGINT, a date outside years 1..9999. Not thread-safe: one per read.
  */
 final class ParquetRowCopier {
+
+    private static final int FIRST_DAY = (int) java.time.LocalDate.of(1, 1, 1).toEpochDay();
+    private static final int LAST_DAY =
+            (int) java.time.LocalDate.of(9999, 12, 31).toEpochDay();
 
     private final String file;
     private final List<ParquetColumn> columns;
@@ -76,7 +80,17 @@ final class ParquetRowCopier {
         ParquetColumn col = columns.get(c);
         switch (col.source()) {
             case INTS -> setInteger(staging, c, col.unsigned() ? Integer.toUnsignedLong(ints[c][k]) : ints[c][k]);
-            case DATES -> staging.setDate(c, ints[c][k]);
+            case DATES -> {
+                int day = ints[c][k];
+                if (day < FIRST_DAY || day > LAST_DAY) {
+                    throw valueError(
+                            col,
+                            k,
+                            "the date " + java.time.LocalDate.ofEpochDay(day) + " is outside 0001-01-01..9999-12-31,"
+                                    + " the dates numacube reads and writes");
+                }
+                staging.setDate(c, day);
+            }
             case LONGS -> {
                 long v = longs[c][k];
                 if (col.unsigned() && v < 0) {

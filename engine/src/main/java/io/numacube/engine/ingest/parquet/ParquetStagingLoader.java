@@ -115,6 +115,7 @@ public final class ParquetStagingLoader {
             for (ColumnSchema c : r.getFileSchema().getColumns()) {
                 columns.add(ParquetColumn.of(file.toString(), c));
             }
+            ParquetFooterChecks.check(file, r.getFileMetaData(), columns);
             TableSchema fileSchema = new TableSchema(
                     tableName,
                     columns.stream()

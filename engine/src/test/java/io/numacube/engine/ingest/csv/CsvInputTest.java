@@ -97,6 +97,18 @@ class CsvInputTest {
     }
 
     @Test
+    void refusesGzipCompressedParquetByItsDecompressedBytes(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.parquet.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+            out.write("PAR1\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
+        }
+        assertEquals(
+                file + " is a gzip-compressed Parquet file: decompress it (Parquet compresses its own pages), then load"
+                        + " the .parquet file",
+                assertThrows(NumacubeException.class, () -> stage(file)).getMessage());
+    }
+
+    @Test
     void corruptZstdIsAnInputError(@TempDir Path dir) throws Exception {
         Path file = Files.write(dir.resolve("bad.csv"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 9, 9, 9});
         NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));

@@ -41,7 +41,7 @@ class ParquetStagingLoaderTest {
             "SELECT desk, SUM(i32) FROM p WHERE u32 > 4294960000 AND f < 30000 GROUP BY desk");
 
     @ParameterizedTest
-    @ValueSource(strings = {"snappy", "zstd", "gzip", "uncompressed"})
+    @ValueSource(strings = {"snappy", "zstd", "gzip", "lz4", "lz4_raw", "uncompressed"})
     void answersAsDuckDbReadingTheSameFile(String codec, @TempDir Path dir) throws Exception {
         Path file = dir.resolve("p.parquet");
         try (DuckDb duck = new DuckDb();
@@ -145,6 +145,32 @@ class ParquetStagingLoaderTest {
         assertTrue(e.getMessage().startsWith(file + ": " + parts[1]), e.getMessage());
         assertTrue(e.getMessage().contains(parts[2]), e.getMessage());
         assertEquals("0A000", e.code());
+    }
+
+    @Test
+    void aCodecNumacubeCannotDecompressIsRefusedFromTheFooter(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("b.parquet");
+        try (DuckDb duck = new DuckDb()) {
+            duck.execute(
+                    "COPY (SELECT i AS k FROM range(10) t(i)) TO '" + file + "' (FORMAT parquet, COMPRESSION brotli)");
+        }
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals(
+                file + ": column k is compressed with BROTLI (row group 0), which numacube cannot decompress — rewrite"
+                        + " the file with snappy, zstd, gzip, lz4 or no compression",
+                e.getMessage());
+    }
+
+    @Test
+    void aDateBeyondYear9999IsRefusedNamingTheRow(@TempDir Path dir) throws Exception {
+        Path file = write(
+                dir,
+                "SELECT CASE WHEN i = 7 THEN DATE '10000-01-01' ELSE DATE '2024-01-01' END AS d FROM range(9) t(i)");
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals(
+                file + ": row 8 (row group 0), column d: the date +10000-01-01 is outside 0001-01-01..9999-12-31, the"
+                        + " dates numacube reads and writes",
+                e.getMessage());
     }
 
     @Test
