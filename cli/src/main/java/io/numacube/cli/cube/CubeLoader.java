@@ -132,27 +132,10 @@ public final class CubeLoader {
             index++;
             String name = t.getKey();
             Path file = t.getValue();
-            checkMemory(cube, name, file, options.delimiter(), maxMemory);
-            ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
+            TableFiles files = TableFiles.of(file);
+            checkMemory(cube, name, file, files, options.delimiter(), maxMemory);
             long start = System.nanoTime();
-            StagedTable staged;
-            try {
-                staged = stage(loader, name, file, sources.declaredSchema(name), bar);
-            } catch (RuntimeException e) {
-                bar.abandon();
-                throw e;
-            } catch (OutOfMemoryError e) {
-                bar.abandon();
-                throw new NumacubeException(
-                        NumacubeException.Kind.OUT_OF_MEMORY,
-                        "the JVM heap is too small to "
-                                + "stage the file before it is placed: table=" + name + " file=" + file
-                                + " maxHeap="
-                                + Units.bytes(Runtime.getRuntime().maxMemory()) + " — give the JVM more heap, e.g. "
-                                + "NUMACUBE_JAVA_OPTS=-Xmx16g",
-                        e);
-            }
-            bar.close();
+            StagedTable staged = stage(loader, name, file, files, sources.declaredSchema(name), err);
             partitionColumnSeen |=
                     partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
             if (index == tables.size() && !partitionColumnSeen) {
@@ -184,18 +167,37 @@ public final class CubeLoader {
     /** One table read and staged, from CSV or Parquet: its rows, the bytes read and the CSV inference's notes. */
     private record StagedTable(TableStaging staging, long rows, long bytes, List<CsvInference.Note> notes) {}
 
-    /**
-     * Stages the files of {@code path} ({@link TableFiles}: a file, a directory or a glob): Parquet when their first
-     * bytes say so (whatever their names), CSV otherwise.
-     */
+    /** {@link #stage(CsvStagingLoader, String, TableFiles, TableSchema, ProgressBar)} with a progress bar on err. */
     private static StagedTable stage(
-            CsvStagingLoader csv, String name, Path path, TableSchema declared, ProgressBar bar) {
-        List<Path> files = TableFiles.of(path);
-        if (ParquetStagingLoader.isParquet(files.get(0))) {
-            ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files, name, declared, bar);
+            CsvStagingLoader csv, String name, Path file, TableFiles files, TableSchema declared, PrintWriter err) {
+        ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
+        StagedTable staged;
+        try {
+            staged = stage(csv, name, files, declared, bar);
+        } catch (RuntimeException e) {
+            bar.abandon();
+            throw e;
+        } catch (OutOfMemoryError e) {
+            bar.abandon();
+            throw new NumacubeException(
+                    NumacubeException.Kind.OUT_OF_MEMORY,
+                    "the JVM heap is too small to stage the file before it is placed: table=" + name + " file=" + file
+                            + " maxHeap=" + Units.bytes(Runtime.getRuntime().maxMemory())
+                            + " — give the JVM more heap, e.g. NUMACUBE_JAVA_OPTS=-Xmx16g",
+                    e);
+        }
+        bar.close();
+        return staged;
+    }
+
+    /** Stages a table's files: Parquet when their first bytes say so (whatever their names), CSV otherwise. */
+    private static StagedTable stage(
+            CsvStagingLoader csv, String name, TableFiles files, TableSchema declared, ProgressBar bar) {
+        if (files.parquet()) {
+            ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files.files(), name, declared, bar);
             return new StagedTable(p.staging(), p.rows(), p.bytes(), List.of());
         }
-        CsvStagingLoader.Staged c = csv.stageAll(files, name, declared, bar);
+        CsvStagingLoader.Staged c = csv.stageAll(files.files(), name, declared, bar);
         return new StagedTable(
                 c.staging(),
                 c.summary().rows(),
@@ -216,11 +218,12 @@ public final class CubeLoader {
      * Refuses a file whose rows cannot fit: a Parquet file's rows and columns from its footer, a CSV file's estimated
      * from its size and first lines.
      */
-    private static void checkMemory(Cube cube, String table, Path path, char delimiter, Long maxMemory) {
+    private static void checkMemory(
+            Cube cube, String table, Path path, TableFiles files, char delimiter, Long maxMemory) {
         long rows = 0;
         int columns = 0;
-        for (Path file : TableFiles.of(path)) {
-            if (ParquetStagingLoader.isParquet(file)) {
+        for (Path file : files.files()) {
+            if (files.parquet()) {
                 ParquetStagingLoader.Shape shape = ParquetStagingLoader.shape(file);
                 rows += shape.rows();
                 columns = Math.max(columns, shape.columns());

@@ -13,16 +13,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The files of one {@code --table}: the file itself; every regular, non-hidden file of a directory; or the files
- * that a glob in the last part of the path matches ({@code data/trades-*.parquet}, quoted so that the shell leaves
- * it alone). Several files are sorted by name, and must all be Parquet or all CSV. Stateless.
+ * The files of one {@code --table}, listed and sniffed once: the file itself; every regular, non-hidden file of a
+ * directory; or the files that a glob in the last part of the path matches ({@code data/trades-*.parquet}, quoted so
+ * that the shell leaves it alone). Several files are sorted by name, and must all be Parquet or all CSV. Immutable.
+ *
+ * @param files   in load order, at least one
+ * @param parquet whether they are Parquet (by their first bytes), else CSV
  */
-public final class TableFiles {
+public record TableFiles(List<Path> files, boolean parquet) {
 
-    private TableFiles() {}
+    public TableFiles {
+        files = List.copyOf(files);
+    }
 
-    /** The files {@code path} names, in load order; an error names a directory or glob that matches nothing. */
-    public static List<Path> of(Path path) {
+    /** The files {@code path} names; an error names a directory or glob that matches nothing, or a mix of formats. */
+    public static TableFiles of(Path path) {
         List<Path> files;
         if (Files.isDirectory(path)) {
             files = list(path, "*", path + " is a directory without a file to load");
@@ -38,7 +43,7 @@ public final class TableFiles {
                         "no file " + path + ": a glob may only be in the file name (the last part of the path), e.g."
                                 + " data/part-*.parquet");
             }
-            return List.of(path);
+            return new TableFiles(List.of(path), ParquetStagingLoader.isParquet(path));
         }
         boolean parquet = ParquetStagingLoader.isParquet(files.get(0));
         for (Path f : files) {
@@ -49,7 +54,7 @@ public final class TableFiles {
                                 + (parquet ? "Parquet" : "not (CSV)") + ": the files of one table have one format");
             }
         }
-        return files;
+        return new TableFiles(files, parquet);
     }
 
     static boolean isGlob(String name) {
