@@ -525,10 +525,16 @@ final class AggregationState {
     private void addWrapping(int i, long[] a, int slot, long v) {
         long x = a[slot];
         long sum = x + v;
-        if (((x ^ sum) & (v ^ sum)) < 0) {
-            carries(i)[slot] += v < 0 ? -1 : 1;
+        int carry = carryOf(x, v, sum);
+        if (carry != 0) {
+            carries(i)[slot] += carry;
         }
         a[slot] = sum;
+    }
+
+    /** The carry of the wrapped 64-bit sum {@code sum = x + v}: +1 past the top, -1 past the bottom, else 0. */
+    static int carryOf(long x, long v, long sum) {
+        return ((x ^ sum) & (v ^ sum)) < 0 ? (v < 0 ? -1 : 1) : 0;
     }
 
     private long[] carries(int i) {

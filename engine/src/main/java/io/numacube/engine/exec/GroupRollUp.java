@@ -137,10 +137,7 @@ final class GroupRollUp {
                     long x = longs[a][row];
                     long v = m.longAccumulators[i][g];
                     long sum = x + v;
-                    long carry = m.wrapped(i, g) ? m.sumCarries[i][g] : 0;
-                    if (((x ^ sum) & (v ^ sum)) < 0) {
-                        carry += v < 0 ? -1 : 1;
-                    }
+                    long carry = (m.wrapped(i, g) ? m.sumCarries[i][g] : 0) + AggregationState.carryOf(x, v, sum);
                     if (carry != 0) {
                         if (carries[a] == null) {
                             carries[a] = new long[keyOfRow.length];
@@ -193,6 +190,11 @@ final class GroupRollUp {
         if (Math.abs(quotient) < 1L << 52) {
             return quotient + (double) (sum % count) / count;
         }
+        return average(java.math.BigInteger.valueOf(sum), count);
+    }
+
+    /** {@code sum / count}, rounded once to a double from a 34-digit quotient. */
+    private static double average(java.math.BigInteger sum, long count) {
         return new java.math.BigDecimal(sum)
                 .divide(java.math.BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)
                 .doubleValue();
@@ -208,9 +210,7 @@ final class GroupRollUp {
                 .shiftLeft(64)
                 .add(java.math.BigInteger.valueOf(longs[a][r]));
         if (p.kind() == Expr.AggKind.AVG) {
-            return new java.math.BigDecimal(sum)
-                    .divide(java.math.BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)
-                    .doubleValue();
+            return average(sum, count);
         }
         if (sum.bitLength() > 63) {
             throw AggregationState.sumOverflow(plan, acc);
