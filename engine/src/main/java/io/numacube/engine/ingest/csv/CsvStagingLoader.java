@@ -49,12 +49,7 @@ public final class CsvStagingLoader {
             return first;
         }
         TableSchema schema = first.staging().schema();
-        String hint = declared != null
-                ? null
-                : "the column types were inferred from the first "
-                        + reader.options().sampleRows() + " rows of "
-                        + files.get(0) + " (" + schema.declaration() + "); if the value is right, declare the table's"
-                        + " schema";
+        String hint = declared != null ? null : inferredHint(" of " + files.get(0), schema);
         long rows = first.summary().rows();
         long bytes = first.summary().bytes();
         long nanos = first.summary().nanos();
@@ -72,15 +67,17 @@ public final class CsvStagingLoader {
         return new Staged(first.staging(), new CsvReadSummary(rows, bytes, nanos), first.inference());
     }
 
+    /** What a misfit value's error adds when the types were inferred (from the first rows {@code ofFile}). */
+    private String inferredHint(String ofFile, TableSchema schema) {
+        return "the column types were inferred from the first "
+                + reader.options().sampleRows() + " rows" + ofFile + " (" + schema.declaration()
+                + "); if the value is right, declare the table's schema";
+    }
+
     private Staged stage(CsvInput in, String source, String tableName, TableSchema declared, CsvProgress progress) {
         CsvInference inference = declared == null ? reader.inferWithNotes(in.head(), source, tableName) : null;
         TableSchema schema = inference != null ? inference.schema() : new TableSchema(tableName, declared.columns());
-        String hint = declared != null
-                ? null
-                : "the column types were inferred from the first "
-                        + reader.options().sampleRows() + " rows (" + schema.declaration()
-                        + "); if the value is right, "
-                        + "declare the table's schema";
+        String hint = declared != null ? null : inferredHint("", schema);
         TableStaging staging = new TableStaging(schema);
         CsvReadSummary summary = reader.read(in, source, schema, hint, new StagingSink(staging), progress);
         return new Staged(staging, summary, inference);
