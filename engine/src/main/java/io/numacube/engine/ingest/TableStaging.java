@@ -16,7 +16,8 @@ import java.util.Arrays;
  * 1970-01-01); DOUBLE {@link #setDouble} (finite) or {@link #setLong}; LONG {@link #setLong}. A wrong setter, a
  * non-finite double, a null string, a column set twice in a row, or {@link #endRow()} with a column unset throws
  * {@link NumacubeException} of kind INVALID_INPUT and leaves the rows ended so far intact (the current row is
- * discarded). Nulls are not supported.
+ * discarded). {@link #setNull} sets SQL NULL in a column of any type: a dimension gets its dictionary's NULL code, a
+ * measure a 0 and a bit in its null set ({@link #nulls(int)}, allocated on the column's first NULL).
  *
  * <p>Not thread-safe: one loader thread owns it.
  */
@@ -27,6 +28,9 @@ public final class TableStaging {
     private final int[][] codes;
     private final double[][] doubles;
     private final long[][] longs;
+    /** Per measure column, a bit per staged row set for NULL; null until its first NULL. */
+    private final long[][] nullBits;
+
     private final boolean[] set;
     private int setCount;
     private int rows;
@@ -40,6 +44,7 @@ public final class TableStaging {
         codes = new int[n][];
         doubles = new double[n][];
         longs = new long[n][];
+        nullBits = new long[n][];
         set = new boolean[n];
         for (int c = 0; c < n; c++) {
             ColumnType t = schema.column(c).type();
@@ -97,6 +102,44 @@ public final class TableStaging {
         mark(column);
     }
 
+    /** Sets SQL NULL in a column of any type. */
+    public void setNull(int column) {
+        ColumnType t = typeOf(column);
+        check(column, "setNull", t);
+        if (t.isDimension()) {
+            codes[column][rows] = dictionaries[column].nullCode();
+        } else {
+            if (nullBits[column] == null) {
+                nullBits[column] = new long[(capacity + 63) >>> 6];
+            }
+            nullBits[column][rows >>> 6] |= 1L << rows;
+            if (t == ColumnType.DOUBLE) {
+                doubles[column][rows] = 0;
+            } else {
+                longs[column][rows] = 0;
+            }
+        }
+        mark(column);
+    }
+
+    /** Whether the value of {@code column} in ended row {@code row} is NULL. */
+    public boolean isNull(int column, int row) {
+        if (dictionaries[column] != null) {
+            return dictionaries[column].hasNull() && codes[column][row] == dictionaries[column].nullCode();
+        }
+        long[] bits = nullBits[column];
+        return bits != null && (bits[row >>> 6] & (1L << row)) != 0;
+    }
+
+    /**
+     * The NULL set of a measure column: bit {@code r & 63} of word {@code r >>> 6} is set when row {@code r} is NULL;
+     * null when the column has no NULL (and for dimensions, whose NULL is a dictionary code). Valid below
+     * {@link #rows()}.
+     */
+    public long[] nulls(int column) {
+        return nullBits[column];
+    }
+
     /** @param epochDay days since 1970-01-01 */
     public void setDate(int column, int epochDay) {
         check(column, "setDate", ColumnType.DATE);
@@ -127,6 +170,11 @@ public final class TableStaging {
 
     /** Forgets the values set for the current (unfinished) row. */
     public void discardRow() {
+        for (int c = 0; c < nullBits.length; c++) {
+            if (set[c] && nullBits[c] != null) {
+                nullBits[c][rows >>> 6] &= ~(1L << rows);
+            }
+        }
         Arrays.fill(set, false);
         setCount = 0;
     }
@@ -212,6 +260,9 @@ public final class TableStaging {
             }
             if (longs[c] != null) {
                 longs[c] = Arrays.copyOf(longs[c], capacity);
+            }
+            if (nullBits[c] != null) {
+                nullBits[c] = Arrays.copyOf(nullBits[c], (capacity + 63) >>> 6);
             }
         }
     }

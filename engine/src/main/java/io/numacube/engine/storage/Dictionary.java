@@ -8,29 +8,59 @@ import java.util.Arrays;
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
  * ({@code 0..size-1}); in the dictionaries of loaded tables they follow ascending value order, so ordering by codes
  * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values are held as {@code String}; INT and DATE values
- * as {@code long} (DATE: days since 1970-01-01). Immutable after construction; safe to share between threads.
+ * as {@code long} (DATE: days since 1970-01-01).
+ *
+ * <p>SQL NULL is a code of its own when the column holds it: {@link #nullCode()}, always the last code, so that
+ * ordering by codes puts NULL after every value (DuckDB's {@code NULLS LAST}) and a grouping by codes makes NULL one
+ * group. For that code {@link #value} and {@link #string} give null and {@link #longValue} gives 0; a column without
+ * NULLs has {@code nullCode() == -1}. Immutable after construction; safe to share between threads.
  */
 public final class Dictionary {
 
     private final ColumnType type;
     private final String[] strings;
     private final long[] longs;
+    private final int nullCode;
 
-    private Dictionary(ColumnType type, String[] strings, long[] longs) {
+    private Dictionary(ColumnType type, String[] strings, long[] longs, boolean withNull) {
         this.type = type;
         this.strings = strings;
         this.longs = longs;
+        this.nullCode = withNull ? size() - 1 : -1;
     }
 
     public static Dictionary ofStrings(String... values) {
-        return new Dictionary(ColumnType.STRING, values.clone(), null);
+        return new Dictionary(ColumnType.STRING, values.clone(), null, false);
     }
 
     public static Dictionary ofLongs(ColumnType type, long... values) {
+        return ofLongs(type, values, false);
+    }
+
+    /**
+     * A dictionary of non-null strings in ascending order, plus, when {@code withNull}, a last code standing for NULL.
+     */
+    public static Dictionary ofStrings(String[] values, boolean withNull) {
+        String[] all = Arrays.copyOf(values, values.length + (withNull ? 1 : 0));
+        return new Dictionary(ColumnType.STRING, all, null, withNull);
+    }
+
+    /** INT or DATE values in ascending order, plus, when {@code withNull}, a last code standing for NULL. */
+    public static Dictionary ofLongs(ColumnType type, long[] values, boolean withNull) {
         if (type == ColumnType.STRING || !type.isDimension()) {
             throw new IllegalArgumentException("ofLongs is for INT and DATE dimensions: type=" + type);
         }
-        return new Dictionary(type, null, values.clone());
+        return new Dictionary(type, null, Arrays.copyOf(values, values.length + (withNull ? 1 : 0)), withNull);
+    }
+
+    /** The code standing for NULL (the last code), or -1 when the column holds no NULL. */
+    public int nullCode() {
+        return nullCode;
+    }
+
+    /** Whether {@code code} stands for NULL. */
+    public boolean isNull(int code) {
+        return code == nullCode;
     }
 
     public ColumnType type() {
@@ -41,18 +71,21 @@ public final class Dictionary {
         return strings != null ? strings.length : longs.length;
     }
 
-    /** The string of a STRING code. */
+    /** The string of a STRING code; null for the NULL code. */
     public String string(int code) {
         return strings[code];
     }
 
-    /** The long of an INT or DATE code (DATE: epoch day). */
+    /** The long of an INT or DATE code (DATE: epoch day); 0 for the NULL code. */
     public long longValue(int code) {
         return longs[code];
     }
 
     /** The value as a Java object: String, Long (INT) or LocalDate (DATE). */
     public Object value(int code) {
+        if (code == nullCode) {
+            return null;
+        }
         return switch (type) {
             case STRING -> strings[code];
             case INT -> longs[code];
@@ -73,6 +106,9 @@ public final class Dictionary {
 
     /** A value-for-value copy check, used by tests. */
     public boolean sameValues(Dictionary other) {
-        return type == other.type && Arrays.equals(strings, other.strings) && Arrays.equals(longs, other.longs);
+        return type == other.type
+                && nullCode == other.nullCode
+                && Arrays.equals(strings, other.strings)
+                && Arrays.equals(longs, other.longs);
     }
 }

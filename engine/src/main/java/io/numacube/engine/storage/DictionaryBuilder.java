@@ -7,7 +7,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Assigns dense codes to the values of one dimension in first-seen order. Not thread-safe: one loader thread owns it.
+ * Assigns dense codes to the values of one dimension in first-seen order; SQL NULL gets a code of its own when it
+ * occurs ({@link #nullCode()}), which the sorted dictionary puts last. Not thread-safe: one loader thread owns it.
  */
 public final class DictionaryBuilder {
 
@@ -17,6 +18,7 @@ public final class DictionaryBuilder {
     private String[] strings = new String[16];
     private long[] longs = new long[16];
     private int size;
+    private int nullCode = -1;
 
     public DictionaryBuilder(ColumnType type) {
         this.type = type;
@@ -30,6 +32,23 @@ public final class DictionaryBuilder {
 
     public int size() {
         return size;
+    }
+
+    /** The code of NULL, assigning the next one the first time. */
+    public int nullCode() {
+        if (nullCode < 0) {
+            if (size == longs.length || size == strings.length) {
+                strings = Arrays.copyOf(strings, size * 2);
+                longs = Arrays.copyOf(longs, size * 2);
+            }
+            nullCode = size++;
+        }
+        return nullCode;
+    }
+
+    /** Whether NULL has a code. */
+    public boolean hasNull() {
+        return nullCode >= 0;
     }
 
     /** The code of this string, assigning the next one if it is new. */
@@ -65,9 +84,12 @@ public final class DictionaryBuilder {
      * and {@code remap[firstSeenCode] = sortedCode}.
      */
     public Sorted buildSorted() {
-        Integer[] order = new Integer[size];
-        for (int i = 0; i < size; i++) {
-            order[i] = i;
+        int values = size - (nullCode >= 0 ? 1 : 0);
+        Integer[] order = new Integer[values];
+        for (int i = 0, k = 0; i < size; i++) {
+            if (i != nullCode) {
+                order[k++] = i;
+            }
         }
         if (type == ColumnType.STRING) {
             Arrays.sort(order, (a, b) -> TextOrder.compare(strings[a], strings[b]));
@@ -75,9 +97,9 @@ public final class DictionaryBuilder {
             Arrays.sort(order, (a, b) -> Long.compare(longs[a], longs[b]));
         }
         int[] remap = new int[size];
-        String[] sortedStrings = type == ColumnType.STRING ? new String[size] : null;
-        long[] sortedLongs = type == ColumnType.STRING ? null : new long[size];
-        for (int k = 0; k < size; k++) {
+        String[] sortedStrings = type == ColumnType.STRING ? new String[values] : null;
+        long[] sortedLongs = type == ColumnType.STRING ? null : new long[values];
+        for (int k = 0; k < values; k++) {
             remap[order[k]] = k;
             if (sortedStrings != null) {
                 sortedStrings[k] = strings[order[k]];
@@ -85,8 +107,12 @@ public final class DictionaryBuilder {
                 sortedLongs[k] = longs[order[k]];
             }
         }
-        Dictionary d =
-                sortedStrings != null ? Dictionary.ofStrings(sortedStrings) : Dictionary.ofLongs(type, sortedLongs);
+        if (nullCode >= 0) {
+            remap[nullCode] = values;
+        }
+        Dictionary d = sortedStrings != null
+                ? Dictionary.ofStrings(sortedStrings, nullCode >= 0)
+                : Dictionary.ofLongs(type, sortedLongs, nullCode >= 0);
         return new Sorted(d, remap);
     }
 
@@ -97,12 +123,6 @@ public final class DictionaryBuilder {
      * @param remap      {@code remap[firstSeenCode]} is the sorted code
      */
     public record Sorted(Dictionary dictionary, int[] remap) {}
-
-    public Dictionary build() {
-        return type == ColumnType.STRING
-                ? Dictionary.ofStrings(Arrays.copyOf(strings, size))
-                : Dictionary.ofLongs(type, Arrays.copyOf(longs, size));
-    }
 
     /** Open-addressing long to non-negative int map; -1 means absent. */
     static final class LongIntMap {

@@ -60,6 +60,10 @@ public final class DuckDb implements AutoCloseable {
                 app.beginRow();
                 for (int c = 0; c < schema.size(); c++) {
                     ColumnType t = schema.column(c).type();
+                    if (row[c] == null) {
+                        app.appendNull();
+                        continue;
+                    }
                     switch (t) {
                         case STRING -> app.append((String) row[c]);
                         case INT, LONG -> app.append((long) (Long) row[c]);
@@ -102,22 +106,27 @@ public final class DuckDb implements AutoCloseable {
     public void load(TableStaging staging) throws SQLException {
         TableSchema schema = staging.schema();
         Dictionary[] dictionaries = new Dictionary[schema.size()];
+        int[][] remaps = new int[schema.size()][];
         for (int c = 0; c < schema.size(); c++) {
             if (schema.column(c).type().isDimension()) {
-                dictionaries[c] = staging.dictionary(c).build();
+                var sorted = staging.dictionary(c).buildSorted();
+                dictionaries[c] = sorted.dictionary();
+                remaps[c] = sorted.remap();
             }
         }
         List<Object[]> rows = new ArrayList<>(staging.rows());
         for (int r = 0; r < staging.rows(); r++) {
             Object[] row = new Object[schema.size()];
             for (int c = 0; c < schema.size(); c++) {
-                int code = dictionaries[c] == null ? -1 : staging.codes(c)[r];
-                row[c] = switch (schema.column(c).type()) {
-                    case STRING -> dictionaries[c].string(code);
-                    case INT, DATE -> dictionaries[c].longValue(code);
-                    case LONG -> staging.longs(c)[r];
-                    case DOUBLE -> staging.doubles(c)[r];
-                };
+                int code = dictionaries[c] == null ? -1 : remaps[c][staging.codes(c)[r]];
+                row[c] = staging.isNull(c, r)
+                        ? null
+                        : switch (schema.column(c).type()) {
+                            case STRING -> dictionaries[c].string(code);
+                            case INT, DATE -> dictionaries[c].longValue(code);
+                            case LONG -> staging.longs(c)[r];
+                            case DOUBLE -> staging.doubles(c)[r];
+                        };
             }
             rows.add(row);
         }
