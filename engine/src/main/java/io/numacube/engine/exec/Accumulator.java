@@ -5,8 +5,9 @@ package io.numacube.engine.exec;
  * 64-bit longs, of a bare column or a batch expression. Identical accumulators are planned once and shared by the
  * aggregates that need them (AVG and SUM of one argument share its sum). Immutable.
  *
- * <p>Invariants: exactly one of {@code column >= 0} (a bare column read directly from the morsel) and {@code argument
- * != null}; a bare column of a {@code *_DOUBLE} kind is a DOUBLE measure, of a {@code *_LONG} kind a BIGINT measure
+ * <p>Invariants: for every kind but COUNT, exactly one of {@code column >= 0} (a bare column read directly from the
+ * morsel) and {@code argument != null}; COUNT has neither (it counts the rows where {@code nulls} marks no NULL); a
+ * bare column of a {@code *_DOUBLE} kind is a DOUBLE measure, of a {@code *_LONG} kind a BIGINT measure
  * or, with {@code overCodes}, a dimension whose codes follow value order (only MIN_LONG and MAX_LONG).
  *
  * @param kind      the operation and its number type
@@ -14,8 +15,10 @@ package io.numacube.engine.exec;
  * @param argument  the argument when not a bare column, else null
  * @param overCodes MIN_LONG/MAX_LONG over the dictionary codes of a dimension column
  * @param text      the argument's SQL text for errors, or null for a bare column
+ * @param nulls     where the argument is NULL: those rows are skipped and counted per group ({@link
+ *                  NullMask#NONE} when it cannot be NULL)
  */
-record Accumulator(Kind kind, int column, BatchExpression argument, boolean overCodes, String text) {
+record Accumulator(Kind kind, int column, BatchExpression argument, boolean overCodes, String text, NullMask nulls) {
 
     /** What one accumulator holds per group. The {@code _LONG} kinds are exact: a sum that leaves 64 bits fails. */
     enum Kind {
@@ -24,17 +27,24 @@ record Accumulator(Kind kind, int column, BatchExpression argument, boolean over
         MIN_DOUBLE,
         MAX_DOUBLE,
         MIN_LONG,
-        MAX_LONG;
+        MAX_LONG,
+        /** Only the per-group count of NULL arguments: COUNT(x) of an x that may be NULL. */
+        COUNT;
 
         /** Whether this kind keeps longs (else doubles). */
         boolean exact() {
-            return this == SUM_LONG || this == MIN_LONG || this == MAX_LONG;
+            return this == SUM_LONG || this == MIN_LONG || this == MAX_LONG || this == COUNT;
         }
     }
 
     /** A bare column accumulator. */
-    static Accumulator ofColumn(Kind kind, int column, boolean overCodes) {
-        return new Accumulator(kind, column, null, overCodes, null);
+    static Accumulator ofColumn(Kind kind, int column, boolean overCodes, NullMask nulls) {
+        return new Accumulator(kind, column, null, overCodes, null, nulls);
+    }
+
+    /** Whether the argument may be NULL: the state then counts the NULL arguments per group. */
+    boolean nullable() {
+        return !nulls.isEmpty();
     }
 
     /** Whether this is a double sum of a bare column: the case {@link FusedKeySums} and the fused count-and-sum serve. */

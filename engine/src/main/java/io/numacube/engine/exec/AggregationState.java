@@ -42,6 +42,11 @@ final class AggregationState {
      * (null until the accumulator first wraps in this state, which real data rarely makes it do).
      */
     final long[][] sumCarries;
+    /**
+     * Per accumulator whose argument may be NULL, the rows per group slot where it was NULL (skipped): the group's
+     * values number {@code rowCounts[g] - nullCounts[i][g]}. Null until the accumulator first meets a NULL.
+     */
+    final long[][] nullCounts;
 
     long morsels;
     long morselsHome;
@@ -60,6 +65,9 @@ final class AggregationState {
             double[] values,
             long[] exactValues,
             boolean[] passes,
+            boolean[] isNull,
+            int[] valueRows,
+            int[] valueGroups,
             BatchScratch scratch) {
 
         static BatchVectors of(PhysicalPlan plan) {
@@ -71,6 +79,9 @@ final class AggregationState {
                     new double[BATCH],
                     new long[BATCH],
                     plan.filter().residual() == null ? null : new boolean[BATCH],
+                    new boolean[BATCH],
+                    new int[BATCH],
+                    new int[BATCH],
                     new BatchScratch(
                             plan.scratch().doubleSlots(), plan.scratch().booleanSlots(), BATCH));
         }
@@ -101,6 +112,7 @@ final class AggregationState {
         this.doubleAccumulators = new double[accumulators.length][];
         this.longAccumulators = new long[accumulators.length][];
         this.sumCarries = new long[accumulators.length][];
+        this.nullCounts = new long[accumulators.length][];
         this.rowCounts = new long[capacity];
         for (int i = 0; i < accumulators.length; i++) {
             allocate(i, capacity, 0);
@@ -138,6 +150,9 @@ final class AggregationState {
             if (sumCarries[i] != null) {
                 sumCarries[i] = Arrays.copyOf(sumCarries[i], n);
             }
+            if (nullCounts[i] != null) {
+                nullCounts[i] = Arrays.copyOf(nullCounts[i], n);
+            }
         }
         capacity = n;
     }
@@ -163,7 +178,7 @@ final class AggregationState {
         view.set(p, first, rows, plan.scan().columns(), plan.scan().bytesPerValue());
         morsels++;
         rowsScanned += rows;
-        if (fusedSums > 0 && noMaskActive(activeMasks)) {
+        if (fusedSums > 0 && noMaskActive(activeMasks) && !anyNulls(view, fusedSums)) {
             sinkFused(view, rows);
             return;
         }
@@ -241,11 +256,24 @@ final class AggregationState {
                 Arrays.fill(gid, 0, cnt, 0);
                 return;
             }
-            int c0 = keyColumns[0];
-            CodeKernels.setKeyInt(view.columns[c0], view.widths[c0], b, cnt, sel, gid);
-            for (int i = 1; i < keyColumns.length; i++) {
+            for (int i = 0; i < keyColumns.length; i++) {
                 int c = keyColumns[i];
-                CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
+                if (!keys.plain(i)) {
+                    CodeKernels.keyIntMapped(
+                            view.columns[c],
+                            view.widths[c],
+                            b,
+                            cnt,
+                            sel,
+                            keys.codeMaps()[i],
+                            (int) strides[i],
+                            i > 0,
+                            gid);
+                } else if (i == 0) {
+                    CodeKernels.setKeyInt(view.columns[c], view.widths[c], b, cnt, sel, gid);
+                } else {
+                    CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
+                }
             }
             return;
         }
@@ -253,7 +281,12 @@ final class AggregationState {
         Arrays.fill(key, 0, cnt, 0L);
         for (int i = 0; i < keyColumns.length; i++) {
             int c = keyColumns[i];
-            CodeKernels.addKeyLong(view.columns[c], view.widths[c], b, cnt, sel, strides[i], key);
+            if (keys.plain(i)) {
+                CodeKernels.addKeyLong(view.columns[c], view.widths[c], b, cnt, sel, strides[i], key);
+            } else {
+                CodeKernels.addKeyLongMapped(
+                        view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], strides[i], key);
+            }
         }
         for (int k = 0; k < cnt; k++) {
             gid[k] = slots.slotOf(key[k]);
@@ -265,7 +298,8 @@ final class AggregationState {
     private void accumulateAll(MorselView view, int b, int cnt, int[] sel) {
         Accumulator[] accs = accumulators;
         int from = 0;
-        if (accs.length > 1 && accs[0].bareDoubleSum() && accs[1].bareDoubleSum()) {
+        int[] gid = vectors.groupIds();
+        if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
             countAndSum2(
                     view.columns[accs[0].column()],
                     doubleAccumulators[0],
@@ -275,27 +309,81 @@ final class AggregationState {
                     cnt,
                     sel);
             from = 2;
-        } else if (accs.length > 0 && accs[0].bareDoubleSum()) {
+        } else if (accs.length > 0 && fusable(accs[0], view)) {
             countAndSum(view.columns[accs[0].column()], doubleAccumulators[0], b, cnt, sel);
             from = 1;
         } else {
             long[] cts = rowCounts;
-            int[] gid = vectors.groupIds();
             for (int k = 0; k < cnt; k++) {
                 cts[gid[k]]++;
             }
         }
         for (int i = from; i < accs.length; i++) {
-            Accumulator acc = accs[i];
-            if (acc.column() >= 0 && acc.kind().exact()) {
-                accumulateLongColumn(view, i, longAccumulators[i], b, cnt, sel);
-            } else if (acc.column() >= 0) {
-                accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, cnt, sel);
-            } else if (acc.kind().exact()) {
-                accumulateExactExpression(view, i, longAccumulators[i], b, cnt, sel);
+            if (accs[i].nullable() && accs[i].nulls().mayHaveNulls(view)) {
+                int m = skipNulls(view, i, b, cnt, sel);
+                accumulate(view, i, 0, m, vectors.valueRows(), vectors.valueGroups());
             } else {
-                accumulateDoubleExpression(view, acc, doubleAccumulators[i], b, cnt, sel);
+                accumulate(view, i, b, cnt, sel, gid);
             }
+        }
+    }
+
+    /** A bare double sum with no NULL in this morsel: the fused count-and-sum loops serve it. */
+    private static boolean fusable(Accumulator acc, MorselView view) {
+        return acc.bareDoubleSum() && !(acc.nullable() && acc.nulls().mayHaveNulls(view));
+    }
+
+    /** Whether the first {@code n} accumulators' arguments may be NULL in this morsel. */
+    private boolean anyNulls(MorselView view, int n) {
+        for (int i = 0; i < n; i++) {
+            if (accumulators[i].nullable() && accumulators[i].nulls().mayHaveNulls(view)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Counts, per group, the selected rows where accumulator {@code i}'s argument is NULL, and writes the others'
+     * rows and groups into the value vectors; returns how many there are.
+     */
+    private int skipNulls(MorselView view, int i, int b, int cnt, int[] sel) {
+        boolean[] isNull = vectors.isNull();
+        accumulators[i].nulls().mark(view, b, cnt, sel, isNull);
+        int[] gid = vectors.groupIds();
+        int[] rows = vectors.valueRows();
+        int[] groups = vectors.valueGroups();
+        long[] nulls = nullCounts[i];
+        int m = 0;
+        for (int k = 0; k < cnt; k++) {
+            if (isNull[k]) {
+                if (nulls == null) {
+                    nulls = new long[capacity];
+                    nullCounts[i] = nulls;
+                }
+                nulls[gid[k]]++;
+            } else {
+                rows[m] = sel == null ? b + k : sel[k];
+                groups[m++] = gid[k];
+            }
+        }
+        return m;
+    }
+
+    /** Folds {@code n} rows (at {@code b + k}, or {@code sel[k]}) of groups {@code g[k]} into accumulator {@code i}. */
+    private void accumulate(MorselView view, int i, int b, int n, int[] sel, int[] g) {
+        Accumulator acc = accumulators[i];
+        if (acc.kind() == Accumulator.Kind.COUNT || n == 0) {
+            return;
+        }
+        if (acc.column() >= 0 && acc.kind().exact()) {
+            accumulateLongColumn(view, i, longAccumulators[i], b, n, sel, g);
+        } else if (acc.column() >= 0) {
+            accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, n, sel, g);
+        } else if (acc.kind().exact()) {
+            accumulateExactExpression(view, i, longAccumulators[i], b, n, sel, g);
+        } else {
+            accumulateDoubleExpression(view, acc, doubleAccumulators[i], b, n, sel, g);
         }
     }
 
@@ -307,6 +395,7 @@ final class AggregationState {
         Accumulator[] accs = plan.accumulators();
         if (!plan.keys().dense()
                 || plan.keys().columns().length != 1
+                || !plan.keys().allPlain()
                 || plan.filter().residual() != null
                 || accs.length == 0
                 || accs.length > 2) {
@@ -386,8 +475,8 @@ final class AggregationState {
         }
     }
 
-    private void accumulateDoubleColumn(MemorySegment seg, Accumulator.Kind kind, double[] a, int b, int n, int[] s) {
-        int[] g = vectors.groupIds();
+    private void accumulateDoubleColumn(
+            MemorySegment seg, Accumulator.Kind kind, double[] a, int b, int n, int[] s, int[] g) {
         switch (kind) {
             case SUM_DOUBLE -> {
                 if (s == null) {
@@ -417,9 +506,8 @@ final class AggregationState {
     }
 
     /** A bare BIGINT column (exact sums, minimums, maximums) or the codes of a dimension (minimums, maximums). */
-    private void accumulateLongColumn(MorselView view, int i, long[] a, int b, int n, int[] s) {
+    private void accumulateLongColumn(MorselView view, int i, long[] a, int b, int n, int[] s, int[] g) {
         Accumulator acc = accumulators[i];
-        int[] g = vectors.groupIds();
         MemorySegment seg = view.columns[acc.column()];
         if (acc.overCodes()) {
             var w = view.widths[acc.column()];
@@ -460,10 +548,10 @@ final class AggregationState {
     }
 
     /** A double accumulator over an expression, evaluated a batch at a time. */
-    private void accumulateDoubleExpression(MorselView view, Accumulator acc, double[] a, int b, int n, int[] s) {
+    private void accumulateDoubleExpression(
+            MorselView view, Accumulator acc, double[] a, int b, int n, int[] s, int[] g) {
         double[] v = vectors.values();
         acc.argument().eval(view, b, n, s, v, vectors.scratch());
-        int[] g = vectors.groupIds();
         switch (acc.kind()) {
             case SUM_DOUBLE -> {
                 for (int k = 0; k < n; k++) {
@@ -485,11 +573,10 @@ final class AggregationState {
     }
 
     /** A BIGINT accumulator over an integer expression: evaluated and accumulated exactly in 64 bits. */
-    private void accumulateExactExpression(MorselView view, int i, long[] a, int b, int n, int[] s) {
+    private void accumulateExactExpression(MorselView view, int i, long[] a, int b, int n, int[] s, int[] g) {
         Accumulator acc = accumulators[i];
         long[] v = vectors.exactValues();
         acc.argument().evalLong(view, b, n, s, v, vectors.scratch());
-        int[] g = vectors.groupIds();
         switch (acc.kind()) {
             case SUM_LONG -> {
                 int k = 0;
@@ -544,6 +631,11 @@ final class AggregationState {
         return sumCarries[i];
     }
 
+    /** The values accumulator {@code i} holds for group slot {@code g}: its rows less those where it was NULL. */
+    long valueCount(int i, int g) {
+        return rowCounts[g] - (nullCounts[i] == null ? 0 : nullCounts[i][g]);
+    }
+
     /** Whether SUM_LONG accumulator {@code i} wrapped in group slot {@code g}: its carry is not zero. */
     boolean wrapped(int i, int g) {
         return sumCarries[i] != null && sumCarries[i][g] != 0;
@@ -580,6 +672,12 @@ final class AggregationState {
             rowCounts[g] += other.rowCounts[go];
             for (int i = 0; i < accumulators.length; i++) {
                 combineAccumulator(i, g, other, go);
+                if (other.nullCounts[i] != null) {
+                    if (nullCounts[i] == null) {
+                        nullCounts[i] = new long[capacity];
+                    }
+                    nullCounts[i][g] += other.nullCounts[i][go];
+                }
             }
         }
     }
@@ -599,6 +697,7 @@ final class AggregationState {
             }
             case MIN_LONG -> l[g] = Math.min(l[g], other.longAccumulators[i][go]);
             case MAX_LONG -> l[g] = Math.max(l[g], other.longAccumulators[i][go]);
+            case COUNT -> {}
         }
     }
 

@@ -5,6 +5,7 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.numa.base.NumacubeException;
+import java.util.List;
 import java.util.TreeSet;
 
 /**
@@ -98,27 +99,59 @@ final class BatchCompiler {
         return QueryCompiler.scalar(fact.dictionary(col), code);
     }
 
+    /** A row predicate that keeps the rows where {@code e} is TRUE (not FALSE, not NULL). */
     BatchPredicate predicate(Expr e) {
+        return predicate(e, false);
+    }
+
+    /**
+     * The rows where {@code e} (or, when {@code negate}, {@code NOT e}) is TRUE, in three-valued logic: NOT is pushed
+     * down to the leaves (De Morgan; a comparison's operator flips, as DuckDB's total order of doubles allows), so
+     * AND and OR of "is TRUE" are exact, and a leaf over columns that may be NULL is guarded: it is not TRUE where an
+     * operand is NULL. Single-dimension leaves become code masks, evaluated per code in three-valued logic.
+     */
+    private BatchPredicate predicate(Expr e, boolean negate) {
         Sources s = sources(e);
+        Expr positive = negate ? new Expr.Not(e) : e;
         if (!s.measures && s.dims.isEmpty()) {
-            return new BatchPredicate.Constant(Boolean.TRUE.equals(ScalarEvaluator.eval(e, x -> null)));
+            return new BatchPredicate.Constant(Boolean.TRUE.equals(ScalarEvaluator.eval(positive, x -> null)));
         }
         if (!s.measures && s.dims.size() == 1) {
             int col = s.dims.first();
-            boolean[] m = maskUnlessOverflow(e, col);
+            boolean[] m = maskUnlessOverflow(positive, col);
             if (m != null) {
                 return new BatchPredicate.Mask(col, m);
             }
         }
         return switch (e) {
-            case Expr.And a ->
-                new BatchPredicate.Junction(
-                        true, a.terms().stream().map(this::predicate).toArray(BatchPredicate[]::new), booleanSlots++);
-            case Expr.Or o ->
-                new BatchPredicate.Junction(
-                        false, o.terms().stream().map(this::predicate).toArray(BatchPredicate[]::new), booleanSlots++);
-            case Expr.Not n -> new BatchPredicate.Negation(predicate(n.operand()));
-            case Expr.Compare c -> compare(c.op(), c.left(), c.right());
+            case Expr.And a -> junction(!negate, a.terms(), negate);
+            case Expr.Or o -> junction(negate, o.terms(), negate);
+            case Expr.Not n -> predicate(n.operand(), !negate);
+            case Expr.IsNull n ->
+                new BatchPredicate.IsNull(nullMask(n.operand()), n.negated() != negate, booleanSlots++);
+            default -> guarded(e, leaf(e, negate));
+        };
+    }
+
+    private BatchPredicate junction(boolean and, List<Expr> terms, boolean negate) {
+        return new BatchPredicate.Junction(
+                and, terms.stream().map(t -> predicate(t, negate)).toArray(BatchPredicate[]::new), booleanSlots++);
+    }
+
+    /** A leaf that is not TRUE where one of its operands is NULL. */
+    private BatchPredicate guarded(Expr e, BatchPredicate leaf) {
+        NullMask nulls = nullMask(e);
+        return nulls.isEmpty() ? leaf : new BatchPredicate.NullGuard(leaf, nulls, booleanSlots++);
+    }
+
+    /** Where the row expression {@code e} is NULL. */
+    NullMask nullMask(Expr e) {
+        return NullMask.of(e, fact, lookup, factJoinColumn);
+    }
+
+    private BatchPredicate leaf(Expr e, boolean negate) {
+        return switch (e) {
+            case Expr.Compare c -> compare(negate ? c.op().negated() : c.op(), c.left(), c.right());
             case Expr.In in
             when numericType(in.operand().type()) -> {
                 // one sorted-array search per row, not one comparison per listed value
@@ -127,7 +160,7 @@ final class BatchCompiler {
                         in.set(),
                         Expr.isInteger(in.operand().type()),
                         doubleSlots++);
-                yield in.negated() ? new BatchPredicate.Negation(any) : any;
+                yield in.negated() != negate ? new BatchPredicate.Negation(any) : any;
             }
             case Expr.In in -> {
                 BatchPredicate[] terms = in.values().stream()
@@ -135,7 +168,7 @@ final class BatchCompiler {
                         .toArray(BatchPredicate[]::new);
                 BatchPredicate any =
                         terms.length == 1 ? terms[0] : new BatchPredicate.Junction(false, terms, booleanSlots++);
-                yield in.negated() ? new BatchPredicate.Negation(any) : any;
+                yield in.negated() != negate ? new BatchPredicate.Negation(any) : any;
             }
             case Expr.Between b -> {
                 BatchPredicate inside = new BatchPredicate.Junction(
@@ -145,7 +178,7 @@ final class BatchCompiler {
                             compare(Expr.CompareOp.LE, b.operand(), b.high())
                         },
                         booleanSlots++);
-                yield b.negated() ? new BatchPredicate.Negation(inside) : inside;
+                yield b.negated() != negate ? new BatchPredicate.Negation(inside) : inside;
             }
             default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "not a predicate: " + e.text());
         };

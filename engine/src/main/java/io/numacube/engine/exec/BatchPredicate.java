@@ -191,6 +191,62 @@ abstract class BatchPredicate {
         }
     }
 
+    /**
+     * A leaf predicate that is not TRUE where one of its operands is NULL (three-valued logic: a comparison with NULL
+     * is NULL, and WHERE keeps only TRUE). Costs nothing on morsels without NULLs in those operands.
+     */
+    static final class NullGuard extends BatchPredicate {
+        final BatchPredicate leaf;
+        final NullMask nulls;
+        final int slot;
+
+        NullGuard(BatchPredicate leaf, NullMask nulls, int slot) {
+            this.leaf = leaf;
+            this.nulls = nulls;
+            this.slot = slot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
+            leaf.eval(v, b, n, sel, out, s);
+            if (!nulls.mayHaveNulls(v)) {
+                return;
+            }
+            boolean[] isNull = s.booleans[slot];
+            nulls.mark(v, b, n, sel, isNull);
+            for (int k = 0; k < n; k++) {
+                out[k] &= !isNull[k];
+            }
+        }
+    }
+
+    /** {@code x IS NULL} (or, negated, {@code IS NOT NULL}) for an expression of columns: never NULL itself. */
+    static final class IsNull extends BatchPredicate {
+        final NullMask nulls;
+        final boolean negated;
+        final int slot;
+
+        IsNull(NullMask nulls, boolean negated, int slot) {
+            this.nulls = nulls;
+            this.negated = negated;
+            this.slot = slot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
+            if (!nulls.mayHaveNulls(v)) {
+                java.util.Arrays.fill(out, 0, n, negated);
+                return;
+            }
+            nulls.mark(v, b, n, sel, out);
+            if (negated) {
+                for (int k = 0; k < n; k++) {
+                    out[k] = !out[k];
+                }
+            }
+        }
+    }
+
     static final class Negation extends BatchPredicate {
         final BatchPredicate operand;
 

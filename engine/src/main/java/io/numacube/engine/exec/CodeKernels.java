@@ -170,4 +170,21 @@ final class CodeKernels {
             key[k] += code(s, w, sel == null ? b + k : sel[k]) * stride;
         }
     }
+
+    /** {@code gid[k] = map[code(row k)] * stride}, or {@code +=} when {@code add}: a mapped key of a dense space. */
+    static void keyIntMapped(
+            MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] map, int stride, boolean add, int[] gid) {
+        for (int k = 0; k < n; k++) {
+            int v = map[code(s, w, sel == null ? b + k : sel[k])] * stride;
+            gid[k] = add ? gid[k] + v : v;
+        }
+    }
+
+    /** {@code key[k] += map[code(row k)] * stride}: a mapped key of a hashed space. */
+    static void addKeyLongMapped(
+            MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] map, long stride, long[] key) {
+        for (int k = 0; k < n; k++) {
+            key[k] += map[code(s, w, sel == null ? b + k : sel[k])] * stride;
+        }
+    }
 }

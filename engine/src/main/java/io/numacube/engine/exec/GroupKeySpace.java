@@ -2,7 +2,10 @@ package io.numacube.engine.exec;
 
 /**
  * The group keys of a query as one mixed-radix number per group: key {@code = sum(code[i] * strides[i])} over the
- * key columns, where {@code code[i] < cardinalities[i]} is the row's dictionary code in column {@code columns[i]}.
+ * key columns, where {@code code[i] < cardinalities[i]} is the row's dictionary code in column {@code columns[i]}, or,
+ * for an attribute of the joined dimension table, {@code codeMaps[i][code]}: the attribute's code for the fact
+ * join key's code (grouping by {@code books.region} reads the fact's book codes and maps them, so it costs what
+ * grouping by a fact column costs).
  * The first {@code logicalKeys} columns are the query's GROUP BY; a post-processed aggregate appends the join key
  * after them, so {@code key % logicalSize} is the group of the result row the group rolls up into.
  *
@@ -17,6 +20,9 @@ package io.numacube.engine.exec;
  * @param logicalSize   the number of possible GROUP BY groups (the product of their cardinalities)
  * @param size          the number of possible groups over all key columns
  * @param dense         groups are array indices rather than hash-table slots
+ * @param codeMaps      per key, the map from the fact column's codes to the key's codes, or null (the codes as they
+ *                      are)
+ * @param dictionaries  per key, the values of its codes (the fact column's dictionary, or the attribute's values)
  */
 record GroupKeySpace(
         int[] columns,
@@ -25,7 +31,24 @@ record GroupKeySpace(
         int logicalKeys,
         long logicalSize,
         long size,
-        boolean dense) {
+        boolean dense,
+        int[][] codeMaps,
+        io.numacube.engine.storage.Dictionary[] dictionaries) {
+
+    /** Whether key {@code i} reads its fact column's codes as they are (no attribute map). */
+    boolean plain(int i) {
+        return codeMaps[i] == null;
+    }
+
+    /** Whether every key reads its fact column's codes as they are. */
+    boolean allPlain() {
+        for (int[] m : codeMaps) {
+            if (m != null) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** The dictionary code of key column {@code i} in group key {@code key}. */
     int code(long key, int i) {

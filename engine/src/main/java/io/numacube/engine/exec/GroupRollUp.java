@@ -25,6 +25,8 @@ final class GroupRollUp {
     private final boolean[][] seen;
     /** Per SUM/AVG aggregate over a BIGINT, the multiples of 2^64 a row's sum lacks (as AggregationState's). */
     private final long[][] carries;
+    /** Per aggregate over an argument that may be NULL, the values (non-NULL arguments) rolled into each row; else null. */
+    private final long[][] valueCounts;
 
     private GroupRollUp(PhysicalPlan plan, int capacity) {
         this.plan = plan;
@@ -32,7 +34,8 @@ final class GroupRollUp {
         int join = -1;
         for (int i = 0; i < keys.columns().length; i++) {
             if (plan.logical().lookup() != null
-                    && keys.columns()[i] == plan.logical().factJoinColumn()) {
+                    && keys.columns()[i] == plan.logical().factJoinColumn()
+                    && keys.plain(i)) {
                 join = i;
             }
         }
@@ -46,6 +49,15 @@ final class GroupRollUp {
         longs = new long[nAgg][capacity];
         seen = new boolean[nAgg][capacity];
         carries = new long[nAgg][];
+        valueCounts = new long[nAgg][];
+        for (int a = 0; a < nAgg; a++) {
+            int i = plan.aggregates()[a].finish() == FinalAggregate.Finish.ROW_COUNT
+                    ? -1
+                    : accumulatorOf(plan.aggregates()[a]);
+            if (i >= 0 && plan.accumulators()[i].nullable()) {
+                valueCounts[a] = new long[capacity];
+            }
+        }
         if (keys.logicalKeys() == 0) {
             rows = 1;
             if (rowOfKey != null) {
@@ -87,6 +99,9 @@ final class GroupRollUp {
         counts[row] += merged.rowCounts[g];
         FinalAggregate[] aggs = plan.aggregates();
         for (int a = 0; a < aggs.length; a++) {
+            if (valueCounts[a] != null) {
+                valueCounts[a][row] += merged.valueCount(accumulatorOf(aggs[a]), g);
+            }
             switch (aggs[a].finish()) {
                 case ROW_COUNT -> {}
                 case FROM_ACCUMULATORS -> addDirect(aggs[a], merged, g, a, row);
@@ -102,10 +117,18 @@ final class GroupRollUp {
             doubles[a] = Arrays.copyOf(doubles[a], capacity);
             longs[a] = Arrays.copyOf(longs[a], capacity);
             seen[a] = Arrays.copyOf(seen[a], capacity);
+            if (valueCounts[a] != null) {
+                valueCounts[a] = Arrays.copyOf(valueCounts[a], capacity);
+            }
             if (carries[a] != null) {
                 carries[a] = Arrays.copyOf(carries[a], capacity);
             }
         }
+    }
+
+    /** The accumulator whose NULLs an aggregate's value count follows: its sum, or its min (scaled MIN/MAX). */
+    private static int accumulatorOf(FinalAggregate p) {
+        return p.finish() == FinalAggregate.Finish.SCALED_BY_LOOKUP && p.sum() < 0 ? p.min() : p.accumulator();
     }
 
     /** The post-aggregation step: the join key's accumulated value times its lookup factor, rolled into the row. */
@@ -220,8 +243,8 @@ final class GroupRollUp {
 
     /** The SQL value of aggregate {@code a} for row {@code r}: Long, Double, String (a dimension's MIN/MAX) or null. */
     private Object value(FinalAggregate p, int a, int r) {
-        long count = counts[r];
-        if (p.finish() == FinalAggregate.Finish.ROW_COUNT) {
+        long count = valueCounts[a] != null ? valueCounts[a][r] : counts[r];
+        if (p.finish() == FinalAggregate.Finish.ROW_COUNT || p.kind() == Expr.AggKind.COUNT) {
             return count;
         }
         if (count == 0) {

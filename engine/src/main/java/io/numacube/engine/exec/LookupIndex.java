@@ -18,7 +18,8 @@ import java.util.Map;
  *
  * <p>Invariants: the lookup's join key is unique (checked); {@code rowOfCode[code]} is the lookup row whose key
  * equals the value of fact join-key code {@code code}, or -1 when none does (the inner join drops those rows);
- * {@code values[column][row]} is a String, Long or Double.
+ * {@code values[column][row]} is a String, Long or Double, or null for SQL NULL; a lookup row whose key is NULL
+ * matches no fact row (a NULL join key matches nothing, as in SQL), nor does a fact row whose key is NULL.
  *
  * @param rowOfCode the lookup row of each fact join-key code, or -1
  * @param values    the lookup table's values by column, then row
@@ -58,16 +59,18 @@ record LookupIndex(int[] rowOfCode, Object[][] values) {
                     ColumnSpec spec = lookup.schema().column(c);
                     lookupValues[c][r] = spec.isDimension()
                             ? QueryCompiler.scalar(lookup.dictionary(c), p.code(c, i))
-                            : spec.type() == ColumnType.DOUBLE
-                                    ? (Object) p.doubleValue(c, i)
-                                    : (Object) p.longValue(c, i);
+                            : p.isNull(c, i)
+                                    ? null
+                                    : spec.type() == ColumnType.DOUBLE
+                                            ? (Object) p.doubleValue(c, i)
+                                            : (Object) p.longValue(c, i);
                 }
             }
         }
         Map<Object, Integer> rowOfKey = new HashMap<>();
         for (int i = 0; i < rows; i++) {
             Object key = lookupValues[query.lookupJoinColumn()][i];
-            if (rowOfKey.put(key, i) != null) {
+            if (key != null && rowOfKey.put(key, i) != null) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
                         "a lookup table's join key must be "
@@ -82,7 +85,8 @@ record LookupIndex(int[] rowOfCode, Object[][] values) {
         int[] lookupRowOfCode = new int[Math.max(1, d.size())];
         Arrays.fill(lookupRowOfCode, -1);
         for (int code = 0; code < d.size(); code++) {
-            lookupRowOfCode[code] = rowOfKey.getOrDefault(QueryCompiler.scalar(d, code), -1);
+            Object key = QueryCompiler.scalar(d, code);
+            lookupRowOfCode[code] = key == null ? -1 : rowOfKey.getOrDefault(key, -1);
         }
         return new LookupIndex(lookupRowOfCode, lookupValues);
     }

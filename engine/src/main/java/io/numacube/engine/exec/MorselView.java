@@ -6,27 +6,36 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The columns of one morsel that a query reads, as slices starting at the morsel's first row (so kernels index them
- * with an {@code int} row within the morsel). Reused morsel after morsel by one worker task; not thread-safe.
+ * with an {@code int} row within the morsel), and the null bits of the measures that hold a NULL in it. Reused morsel after morsel by one worker task; not thread-safe.
  */
 final class MorselView {
 
     final MemorySegment[] columns;
     final CodeWidth[] widths;
+    /** Per column read, the partition's null bits when this morsel holds a NULL in that measure, else null. */
+    final MemorySegment[] nulls;
+    /** The morsel's first row in its partition (null bits are indexed by partition row). */
+    long first;
+
     int rows;
 
     MorselView(int columnCount) {
         columns = new MemorySegment[columnCount];
         widths = new CodeWidth[columnCount];
+        nulls = new MemorySegment[columnCount];
     }
 
     /** Points the view at rows {@code [first, first + rows)} of {@code p} for the columns in {@code read}. */
     void set(Partition p, int first, int rows, int[] read, int[] bytesPerValue) {
         this.rows = rows;
+        this.first = first;
+        int morsel = first / p.morselRows();
         for (int i = 0; i < read.length; i++) {
             int c = read[i];
             int w = bytesPerValue[c];
             columns[c] = p.column(c).asSlice((long) first * w, (long) rows * w);
             widths[c] = p.width(c);
+            nulls[c] = p.morselHasNulls(c, morsel) ? p.nulls(c) : null;
         }
     }
 }

@@ -126,12 +126,27 @@ final class QueryCompiler {
      */
     private GroupKeySpace planKeys(boolean postProcessed, int accumulators, int workers) {
         List<Integer> keys = new ArrayList<>();
+        List<int[]> maps = new ArrayList<>();
+        List<Dictionary> dicts = new ArrayList<>();
+        boolean plainJoinKey = false;
         for (Expr.Column k : query.groupKeys()) {
-            keys.add(k.index());
+            if (k.side() == Expr.Side.LOOKUP) {
+                AttributeKey a = AttributeKey.of(k, lookupIndex);
+                keys.add(query.factJoinColumn());
+                maps.add(a.codeOfJoinCode());
+                dicts.add(a.dictionary());
+            } else {
+                keys.add(k.index());
+                maps.add(null);
+                dicts.add(fact.dictionary(k.index()));
+                plainJoinKey |= lookup != null && k.index() == query.factJoinColumn();
+            }
         }
         int logicalKeys = keys.size();
-        if (postProcessed && !keys.contains(query.factJoinColumn())) {
+        if (postProcessed && !plainJoinKey) {
             keys.add(query.factJoinColumn());
+            maps.add(null);
+            dicts.add(fact.dictionary(query.factJoinColumn()));
         }
         int[] columns = keys.stream().mapToInt(Integer::intValue).toArray();
         int[] cards = new int[columns.length];
@@ -140,7 +155,7 @@ final class QueryCompiler {
         long logicalSpace = 1;
         try {
             for (int i = 0; i < columns.length; i++) {
-                cards[i] = Math.max(1, fact.dictionary(columns[i]).size());
+                cards[i] = Math.max(1, dicts.get(i).size());
                 strides[i] = space;
                 space = Math.multiplyExact(space, cards[i]);
                 if (i < logicalKeys) {
@@ -161,7 +176,16 @@ final class QueryCompiler {
                 || (space <= DENSE_LIMIT
                         && space <= 2 * fact.rowCount()
                         && space * 8 * (1 + accumulators) * Math.max(1, workers) <= DENSE_BYTES);
-        return new GroupKeySpace(columns, strides, cards, logicalKeys, logicalSpace, space, dense);
+        return new GroupKeySpace(
+                columns,
+                strides,
+                cards,
+                logicalKeys,
+                logicalSpace,
+                space,
+                dense,
+                maps.toArray(int[][]::new),
+                dicts.toArray(Dictionary[]::new));
     }
 
     /** The columns read: masked, grouped, and those the residual predicate and the aggregates' arguments use. */
@@ -250,12 +274,20 @@ final class QueryCompiler {
         });
     }
 
+    /** The value of a dimension code as the scalar evaluator sees it: String, Long (INT, DATE) or null for NULL. */
     static Object scalar(Dictionary d, int code) {
+        if (d.isNull(code)) {
+            return null;
+        }
         return d.type() == ColumnType.STRING ? d.string(code) : (Object) d.longValue(code);
     }
 
     private FinalAggregate planAggregate(Expr.Agg a, List<Accumulator> accs) {
         Expr.AggKind kind = a.kind();
+        if (kind == Expr.AggKind.COUNT && !kernels.nullMask(a.arg()).isEmpty()) {
+            int count = acc(accs, Accumulator.Kind.COUNT, a.arg());
+            return new FinalAggregate(kind, FinalAggregate.Finish.FROM_ACCUMULATORS, count, -1, -1, null, true);
+        }
         if (kind == Expr.AggKind.COUNT_STAR || kind == Expr.AggKind.COUNT) {
             return FinalAggregate.rowCount(kind);
         }
@@ -293,7 +325,10 @@ final class QueryCompiler {
         };
     }
 
-    /** The value of {@code lookupPart} for each fact join-key code (0 for a code the lookup table lacks). */
+    /**
+     * The value of {@code lookupPart} for each fact join-key code (0 for a code the lookup table lacks), or null when
+     * it is NULL for a key the lookup table holds (those rows' products are NULL: they are scaled row by row).
+     */
     private double[] factorByJoinKeyCode(Expr lookupPart) {
         double[] factor = new double[lookupIndex.rowOfCode().length];
         for (int code = 0; code < factor.length; code++) {
@@ -301,6 +336,9 @@ final class QueryCompiler {
             Object v = row < 0
                     ? null
                     : ScalarEvaluator.eval(lookupPart, x -> lookupIndex.values()[((Expr.Column) x).index()][row]);
+            if (v == null && row >= 0) {
+                return null;
+            }
             factor[code] = v == null ? 0 : ((Number) v).doubleValue();
         }
         return factor;
@@ -348,23 +386,27 @@ final class QueryCompiler {
             return i;
         }
         Accumulator acc;
-        if (arg instanceof Expr.Column c
+        NullMask nulls = kernels.nullMask(arg);
+        if (kind == Accumulator.Kind.COUNT) {
+            acc = new Accumulator(kind, -1, null, false, arg.text(), nulls);
+        } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
                 && (c.type() == ColumnType.LONG) == kind.exact()) {
-            acc = Accumulator.ofColumn(kind, c.index(), false);
+            acc = Accumulator.ofColumn(kind, c.index(), false, nulls);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && c.type().isDimension()
                 && (kind == Accumulator.Kind.MIN_LONG || kind == Accumulator.Kind.MAX_LONG)) {
-            acc = Accumulator.ofColumn(kind, c.index(), true);
+            acc = Accumulator.ofColumn(kind, c.index(), true, nulls);
         } else {
             acc = new Accumulator(
                     kind,
                     -1,
                     arg == null ? new BatchExpression.Constant(1.0) : kernels.numeric(arg),
                     false,
-                    arg == null ? "1" : arg.text());
+                    arg == null ? "1" : arg.text(),
+                    nulls);
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);

@@ -58,8 +58,7 @@ final class ResultFinalizer {
         /** The leaves of an output-level expression in row {@code r}: group keys and aggregate values. */
         Function<Expr, Object> leaves(int r) {
             return e -> switch (e) {
-                case Expr.KeyRef k ->
-                    QueryCompiler.scalar(plan.fact().dictionary(plan.keys().columns()[k.key()]), keyCode(r, k.key()));
+                case Expr.KeyRef k -> QueryCompiler.scalar(plan.keys().dictionaries()[k.key()], keyCode(r, k.key()));
                 case Expr.AggRef a -> aggregates.get(a.agg(), r);
                 default -> throw new IllegalStateException("row-level expression in the output: " + e.text());
             };
@@ -139,7 +138,9 @@ final class ResultFinalizer {
                 default -> new long[out.length];
             };
             columns[c] = col;
-            if (fillDirectly(plan, e, col, out, rows)) {
+            if (e instanceof Expr.KeyRef k) {
+                nulls[c] = fillKey(plan, k, col, out, rows);
+            } else if (fillDirectly(e, col, out, rows)) {
                 nulls[c] = e instanceof Expr.AggRef a ? nullsOf(rows.aggregates.nulls[a.agg()], out) : null;
             } else {
                 nulls[c] = evaluate(e, col, out, rows);
@@ -170,21 +171,31 @@ final class ResultFinalizer {
         return nulls;
     }
 
-    /** Copies a bare group key or aggregate into its column without boxing; false for other expressions. */
-    private static boolean fillDirectly(PhysicalPlan plan, Expr e, Object col, int[] out, ResultRows rows) {
-        int n = out.length;
-        if (e instanceof Expr.KeyRef k) {
-            Dictionary d = plan.fact().dictionary(plan.keys().columns()[k.key()]);
-            for (int i = 0; i < n; i++) {
-                int code = rows.keyCode(out[i], k.key());
-                switch (col) {
-                    case String[] s -> s[i] = d.string(code);
-                    case long[] l -> l[i] = d.longValue(code);
-                    default -> throw new IllegalStateException("key column type");
+    /** Copies a bare group key into its column without boxing; returns its null flags, or null when none is NULL. */
+    private static boolean[] fillKey(PhysicalPlan plan, Expr.KeyRef k, Object col, int[] out, ResultRows rows) {
+        Dictionary d = plan.keys().dictionaries()[k.key()];
+        boolean[] nulls = null;
+        for (int i = 0; i < out.length; i++) {
+            int code = rows.keyCode(out[i], k.key());
+            if (d.isNull(code)) {
+                if (nulls == null) {
+                    nulls = new boolean[out.length];
                 }
+                nulls[i] = true;
+                continue;
             }
-            return true;
+            switch (col) {
+                case String[] s -> s[i] = d.string(code);
+                case long[] l -> l[i] = d.longValue(code);
+                default -> throw new IllegalStateException("key column type");
+            }
         }
+        return nulls;
+    }
+
+    /** Copies a bare aggregate into its column without boxing; false for other expressions. */
+    private static boolean fillDirectly(Expr e, Object col, int[] out, ResultRows rows) {
+        int n = out.length;
         if (e instanceof Expr.AggRef a) {
             int j = a.agg();
             AggregateColumns aggs = rows.aggregates;

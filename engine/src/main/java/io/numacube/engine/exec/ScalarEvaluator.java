@@ -38,6 +38,7 @@ final class ScalarEvaluator {
             case Expr.Between b -> between(b, leaf);
             case Expr.And a -> junction(a.terms(), false, leaf);
             case Expr.Or o -> junction(o.terms(), true, leaf);
+            case Expr.IsNull n -> (eval(n.operand(), leaf) == null) != n.negated();
             case Expr.Not n -> {
                 Object v = eval(n.operand(), leaf);
                 yield v == null ? null : !(Boolean) v;

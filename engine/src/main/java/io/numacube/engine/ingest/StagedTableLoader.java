@@ -54,9 +54,14 @@ public final class StagedTableLoader {
         Cut cut = keyColumn >= 0
                 ? cutByKey(staging, keyColumn, dicts[keyColumn], remaps[keyColumn], count)
                 : cutByRowRanges(staging.rows(), count, partitioning);
+        boolean[] nullBits = new boolean[n];
+        for (int c = 0; c < n; c++) {
+            nullBits[c] = staging.nulls(c) != null;
+        }
         return TableBuilder.build(
                 schema,
                 dicts,
+                nullBits,
                 cut.specs(),
                 cut.how(),
                 placement,
@@ -137,7 +142,9 @@ public final class StagedTableLoader {
                 for (int j = 0; j < rows; j++) {
                     w.code(c, j, remap[codes[order == null ? first + j : order[first + j]]]);
                 }
-            } else if (spec.type() == ColumnType.DOUBLE) {
+                continue;
+            }
+            if (spec.type() == ColumnType.DOUBLE) {
                 double[] v = staging.doubles(c);
                 for (int j = 0; j < rows; j++) {
                     w.doubleValue(c, j, v[order == null ? first + j : order[first + j]]);
@@ -147,6 +154,19 @@ public final class StagedTableLoader {
                 for (int j = 0; j < rows; j++) {
                     w.longValue(c, j, v[order == null ? first + j : order[first + j]]);
                 }
+            }
+            copyNulls(staging.nulls(c), c, order, first, w);
+        }
+    }
+
+    private static void copyNulls(long[] bits, int c, int[] order, int first, PartitionWriter w) {
+        if (bits == null) {
+            return;
+        }
+        for (int j = 0; j < w.rows(); j++) {
+            int r = order == null ? first + j : order[first + j];
+            if ((bits[r >>> 6] & (1L << r)) != 0) {
+                w.setNull(c, j);
             }
         }
     }

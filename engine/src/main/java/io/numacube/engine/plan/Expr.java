@@ -50,6 +50,18 @@ public sealed interface Expr {
             this.sql = sql;
         }
 
+        /** The operator of {@code NOT (a op b)} under a total order: = and <>, < and >=, <= and > swap. */
+        public CompareOp negated() {
+            return switch (this) {
+                case EQ -> NE;
+                case NE -> EQ;
+                case LT -> GE;
+                case LE -> GT;
+                case GT -> LE;
+                case GE -> LT;
+            };
+        }
+
         public boolean test(int cmp) {
             return switch (this) {
                 case EQ -> cmp == 0;
@@ -243,6 +255,19 @@ public sealed interface Expr {
         }
     }
 
+    /** {@code operand IS NULL}, or {@code IS NOT NULL} when negated: never NULL itself. */
+    record IsNull(Expr operand, boolean negated) implements Expr {
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return operand.text() + (negated ? " IS NOT NULL" : " IS NULL");
+        }
+    }
+
     /** {@code NOT p}. */
     record Not(Expr operand) implements Expr {
         @Override
@@ -268,7 +293,8 @@ public sealed interface Expr {
                 || e instanceof Between
                 || e instanceof And
                 || e instanceof Or
-                || e instanceof Not;
+                || e instanceof Not
+                || e instanceof IsNull;
     }
 
     /** Calls {@code visit} on this node and every node under it. */
@@ -298,6 +324,7 @@ public sealed interface Expr {
             case And a -> a.terms().forEach(t -> walk(t, visit));
             case Or o -> o.terms().forEach(t -> walk(t, visit));
             case Not n -> walk(n.operand(), visit);
+            case IsNull n -> walk(n.operand(), visit);
             default -> {}
         }
     }

@@ -14,7 +14,7 @@ import org.apache.calcite.sql.SqlNode;
 
 /**
  * Binds aggregate calls (SUM, COUNT, COUNT(*), MIN, MAX, AVG of one argument, no DISTINCT) into references to the
- * query's aggregate list, adding each distinct aggregate once. COUNT of an expression counts rows, as COUNT(*) does.
+ * query's aggregate list, adding each distinct aggregate once. COUNT of an expression counts the rows where it is not NULL (of any type: text, dates, lookup attributes).
  *
  * <p>Invariant: every {@link Expr.AggRef} it returns indexes {@link #bound()}. One per query; not thread-safe.
  */
@@ -57,10 +57,7 @@ final class AggregateBinder {
             aggregates.add(agg);
             i = aggregates.size() - 1;
         }
-        String name = kind == Expr.AggKind.COUNT && agg.kind() == Expr.AggKind.COUNT_STAR && !isStar(argNode)
-                ? "count(" + argumentBinder.apply(argNode).text() + ")"
-                : agg.text();
-        return new Expr.AggRef(i, agg.type(), name);
+        return new Expr.AggRef(i, agg.type(), agg.text());
     }
 
     private static void checkCall(SqlCall call, ExpressionBinder.Place place) {
@@ -85,7 +82,7 @@ final class AggregateBinder {
             throw unsupported(argNode, "a condition as an aggregate argument");
         }
         if (kind == Expr.AggKind.COUNT) {
-            return new Expr.Agg(Expr.AggKind.COUNT_STAR, null);
+            return new Expr.Agg(kind, arg);
         }
         if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX)
                 && arg instanceof Expr.Column c

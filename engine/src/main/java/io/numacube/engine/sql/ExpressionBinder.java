@@ -96,6 +96,8 @@ final class ExpressionBinder {
                 case BETWEEN -> between((SqlCall) e, place);
                 case AND, OR -> andOr(e, place);
                 case NOT -> not((SqlCall) e, place);
+                case IS_NULL, IS_NOT_NULL ->
+                    new Expr.IsNull(bind(((SqlCall) e).operand(0), place), e.getKind() == SqlKind.IS_NOT_NULL);
                 default -> throw unsupported(e, describe(e));
             };
         } finally {

@@ -44,10 +44,10 @@ final class GroupByBinder {
             throw unsupported(g, "GROUP BY of an expression (group by dimension columns)");
         }
         Expr.Column c = scope.column(target);
-        if (c.side() == Expr.Side.LOOKUP) {
-            throw unsupported(g, "GROUP BY a column of the joined table (group by the join key instead)");
+        if (c.side() == Expr.Side.LOOKUP && c.type() == io.numacube.engine.schema.ColumnType.DOUBLE) {
+            throw unsupported(g, "GROUP BY a DOUBLE column of the joined table");
         }
-        if (!c.type().isDimension()) {
+        if (c.side() == Expr.Side.FACT && !c.type().isDimension()) {
             throw bindError(g, "42803", "GROUP BY needs a dimension column: column=" + c.name() + " is a measure");
         }
         return c;

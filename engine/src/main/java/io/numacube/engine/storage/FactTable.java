@@ -14,6 +14,7 @@ import java.util.List;
  * @param partitioning how rows were cut, e.g. {@code by desk} or {@code by rows}
  * @param placement    the placement mode the partitions were placed with
  * @param memory       the memory the blocks came from (for page verification)
+ * @param nullBits     per column, whether a measure column has null bits (may hold NULL); null when none has
  */
 public record FactTable(
         TableSchema schema,
@@ -21,11 +22,20 @@ public record FactTable(
         List<Partition> partitions,
         String partitioning,
         Placement placement,
-        ColumnMemory memory)
+        ColumnMemory memory,
+        boolean[] nullBits)
         implements AutoCloseable {
 
     public FactTable {
         partitions = List.copyOf(partitions);
+    }
+
+    /** Whether column {@code c} may hold NULL: a dimension with a NULL code, a measure with null bits. */
+    public boolean mayBeNull(int c) {
+        if (schema.column(c).isDimension()) {
+            return dictionaries[c].nullCode() >= 0;
+        }
+        return nullBits != null && nullBits[c];
     }
 
     public long rowCount() {

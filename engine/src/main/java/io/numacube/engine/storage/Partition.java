@@ -12,9 +12,13 @@ import java.lang.foreign.ValueLayout;
  * <pre>
  *  block: | col 0: rows × width(0) | pad | col 1: rows × width(1) | pad | ...
  *  dimension columns: unsigned codes of {@link CodeWidth} bytes; measures: 8-byte double or long
+ *  then, for each measure column that may hold NULL: | null bits: ceil(rows / 64) longs | pad |
  * </pre>
  *
- * Also holds per-morsel zone maps (min and max code of every dimension per {@code morselRows} rows).
+ * A dimension's NULL is a dictionary code; a measure's NULL is a set bit (bit {@code r & 63} of long {@code r >>> 6})
+ * and a 0 in the column. Also holds per-morsel zone maps (min and max code of every dimension per {@code morselRows}
+ * rows) and, per measure column, which morsels hold a NULL: a partition or morsel without NULLs in a column reports
+ * none ({@link #nulls} is null, {@link #morselHasNulls} false), so kernels for null-free data stay as they are.
  *
  * <p>Life cycle: created and filled by one worker (the writer), then published to readers by the table builder
  * (happens-before via the future that completes the fill); read-only afterwards. The owning table closes it.
@@ -39,6 +43,8 @@ public final class Partition implements AutoCloseable {
     private final int[][] zoneMin;
     private final int[][] zoneMax;
     private final long[][] presentCodes;
+    private final MemorySegment[] nullBits;
+    private final boolean[][] morselNulls;
 
     Partition(
             int id,
@@ -49,6 +55,7 @@ public final class Partition implements AutoCloseable {
             int morselRows,
             TableSchema schema,
             CodeWidth[] widths,
+            boolean[] nullable,
             NativeBlock block) {
         this.id = id;
         this.label = label;
@@ -59,11 +66,20 @@ public final class Partition implements AutoCloseable {
         this.block = block;
         this.widths = widths;
         this.columns = new MemorySegment[schema.size()];
+        this.nullBits = new MemorySegment[schema.size()];
+        this.morselNulls = new boolean[schema.size()][];
         long offset = 0;
         for (int c = 0; c < schema.size(); c++) {
             long bytes = (long) rows * columnWidth(schema.column(c).type(), widths[c]);
             columns[c] = block.segment().asSlice(offset, bytes);
             offset = align64(offset + bytes);
+        }
+        for (int c = 0; c < schema.size(); c++) {
+            if (hasNullBits(schema, nullable, c)) {
+                nullBits[c] = block.segment().asSlice(offset, nullBitBytes(rows));
+                nullBits[c].fill((byte) 0);
+                offset = align64(offset + nullBitBytes(rows));
+            }
         }
         int morsels = morselCount();
         this.zoneMin = new int[schema.size()][];
@@ -84,15 +100,28 @@ public final class Partition implements AutoCloseable {
         return type.isDimension() ? width.bytes() : 8;
     }
 
+    static boolean hasNullBits(TableSchema schema, boolean[] nullable, int c) {
+        return nullable != null && nullable[c] && !schema.column(c).isDimension();
+    }
+
+    static long nullBitBytes(int rows) {
+        return ((rows + 63L) >>> 6) * 8;
+    }
+
     static long align64(long x) {
         return (x + 63) & ~63L;
     }
 
     /** The bytes a partition of this many rows needs. */
-    static long blockBytes(TableSchema schema, CodeWidth[] widths, int rows) {
+    static long blockBytes(TableSchema schema, CodeWidth[] widths, boolean[] nullable, int rows) {
         long offset = 0;
         for (int c = 0; c < schema.size(); c++) {
             offset = align64(offset + (long) rows * columnWidth(schema.column(c).type(), widths[c]));
+        }
+        for (int c = 0; c < schema.size(); c++) {
+            if (hasNullBits(schema, nullable, c)) {
+                offset = align64(offset + nullBitBytes(rows));
+            }
         }
         return Math.max(offset, 64);
     }
@@ -171,6 +200,34 @@ public final class Partition implements AutoCloseable {
         };
     }
 
+    /**
+     * The null bits of measure column {@code c} (bit {@code r & 63} of long {@code r >>> 6} set for a NULL in row r),
+     * or null when no row of this partition holds NULL in it. Do not modify.
+     */
+    public MemorySegment nulls(int c) {
+        return nullBits[c] != null && morselNulls[c] != null ? nullBits[c] : null;
+    }
+
+    /** Whether morsel {@code m} holds a NULL in measure column {@code c}. */
+    public boolean morselHasNulls(int c, int m) {
+        return morselNulls[c] != null && morselNulls[c][m];
+    }
+
+    /** Whether measure column {@code c} is NULL in {@code row} (slow path; dimensions use their NULL code). */
+    public boolean isNull(int c, int row) {
+        return nullBits[c] != null && isSet(nullBits[c], row);
+    }
+
+    /** Bit {@code row} of a null-bit segment. */
+    public static boolean isSet(MemorySegment bits, long row) {
+        return (bits.getAtIndex(LONG, row >>> 6) & (1L << row)) != 0;
+    }
+
+    /** The writer's access to the null bits of measure column {@code c}, or null when it cannot hold NULL. */
+    MemorySegment nullBitsForWriting(int c) {
+        return nullBits[c];
+    }
+
     public double doubleValue(int c, int row) {
         return columns[c].getAtIndex(DOUBLE, row);
     }
@@ -180,6 +237,7 @@ public final class Partition implements AutoCloseable {
     }
 
     void computeZoneMaps() {
+        computeMorselNulls();
         for (int c = 0; c < columns.length; c++) {
             if (zoneMin[c] == null) {
                 continue;
@@ -230,6 +288,30 @@ public final class Partition implements AutoCloseable {
                     }
                 }
             }
+        }
+    }
+
+    /** Marks the morsels with a NULL per nullable measure column; a column without any keeps none. */
+    private void computeMorselNulls() {
+        for (int c = 0; c < columns.length; c++) {
+            if (nullBits[c] == null) {
+                continue;
+            }
+            boolean[] flags = new boolean[morselCount()];
+            boolean any = false;
+            long words = nullBitBytes(rows) / 8;
+            for (long w = 0; w < words; w++) {
+                if (nullBits[c].getAtIndex(LONG, w) != 0) {
+                    long firstRow = w << 6;
+                    long bits = nullBits[c].getAtIndex(LONG, w);
+                    while (bits != 0) {
+                        flags[(int) ((firstRow + Long.numberOfTrailingZeros(bits)) / morselRows)] = true;
+                        bits &= bits - 1;
+                    }
+                    any = true;
+                }
+            }
+            morselNulls[c] = any ? flags : null;
         }
     }
 

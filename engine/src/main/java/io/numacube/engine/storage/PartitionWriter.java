@@ -39,6 +39,23 @@ public final class PartitionWriter {
         partition.column(column).setAtIndex(Partition.LONG, row, v);
     }
 
+    /** Sets measure column {@code column} NULL in {@code row} (its value stays 0); the table must allow NULL there. */
+    public void setNull(int column, int row) {
+        MemorySegment bits = partition.nullBitsForWriting(column);
+        if (bits == null) {
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.INTERNAL,
+                    "NULL in a column built without null bits: column=" + column);
+        }
+        long word = row >>> 6;
+        bits.setAtIndex(Partition.LONG, word, bits.getAtIndex(Partition.LONG, word) | (1L << row));
+    }
+
+    /** The null bits of a nullable measure column, for bulk copies; null when the column cannot hold NULL. */
+    public MemorySegment nullBits(int column) {
+        return partition.nullBitsForWriting(column);
+    }
+
     /** Raw access for bulk writers. */
     public MemorySegment column(int column) {
         return partition.column(column);

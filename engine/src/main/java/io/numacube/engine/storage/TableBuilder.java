@@ -75,10 +75,30 @@ public final class TableBuilder {
             ColumnMemory memory,
             WorkerPool pool,
             Filler filler) {
+        return build(
+                schema, dictionaries, null, specs, partitioning, placement, layout, morselRows, memory, pool, filler);
+    }
+
+    /**
+     * @param nullBits per column, whether a measure column gets null bits (may hold NULL: the filler calls {@link
+     *     PartitionWriter#setNull}); null when none does
+     */
+    public static FactTable build(
+            TableSchema schema,
+            Dictionary[] dictionaries,
+            boolean[] nullBits,
+            List<PartitionSpec> specs,
+            String partitioning,
+            Placement placement,
+            NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool,
+            Filler filler) {
         CodeWidth[] widths = codeWidths(schema, dictionaries);
         List<Integer> dataNodes = layout.dataNodes();
         requireOneNodeIsDataNode(placement, dataNodes);
-        int[] dataNode = assignDataNodes(specs, schema, widths, dataNodes);
+        int[] dataNode = assignDataNodes(specs, schema, widths, nullBits, dataNodes);
         Partition[] parts = new Partition[specs.size()];
         List<CompletableFuture<Void>> futures = new ArrayList<>();
         try {
@@ -87,7 +107,8 @@ public final class TableBuilder {
                 int home = layout.filler(dataNode[i]);
                 int memNode = memoryNode(placement, dataNode[i], dataNodes);
                 PlacementRequest req = request(placement, memNode, dataNodes);
-                long bytes = Partition.blockBytes(schema, widths, specs.get(i).rows());
+                long bytes = Partition.blockBytes(
+                        schema, widths, nullBits, specs.get(i).rows());
                 Callable<Void> task = () -> {
                     NativeBlock block = memory.allocate(bytes, req);
                     Partition p;
@@ -101,6 +122,7 @@ public final class TableBuilder {
                                 morselRows,
                                 schema,
                                 widths,
+                                nullBits,
                                 block);
                     } catch (RuntimeException e) {
                         block.close();
@@ -125,7 +147,7 @@ public final class TableBuilder {
             throw e;
         }
         synchronized (parts) {
-            return new FactTable(schema, dictionaries, List.of(parts), partitioning, placement, memory);
+            return new FactTable(schema, dictionaries, List.of(parts), partitioning, placement, memory, nullBits);
         }
     }
 
@@ -181,6 +203,7 @@ public final class TableBuilder {
         return build(
                 old.schema(),
                 old.dictionaries(),
+                old.nullBits(),
                 specs,
                 old.partitioning(),
                 placement,
@@ -192,6 +215,9 @@ public final class TableBuilder {
                     Partition from = old.partitions().get(i);
                     for (int c = 0; c < old.schema().size(); c++) {
                         w.column(c).copyFrom(from.column(c));
+                        if (w.nullBits(c) != null) {
+                            w.nullBits(c).copyFrom(from.nullBitsForWriting(c));
+                        }
                     }
                 });
     }
@@ -208,7 +234,11 @@ public final class TableBuilder {
 
     /** Longest-processing-time-first: biggest partition to the data node with the fewest bytes so far. */
     static int[] assignDataNodes(
-            List<PartitionSpec> specs, TableSchema schema, CodeWidth[] widths, List<Integer> nodes) {
+            List<PartitionSpec> specs,
+            TableSchema schema,
+            CodeWidth[] widths,
+            boolean[] nullBits,
+            List<Integer> nodes) {
         Integer[] order = new Integer[specs.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
@@ -231,7 +261,8 @@ public final class TableBuilder {
             }
             next = (best + 1) % load.length;
             out[i] = nodes.get(best);
-            load[best] += Partition.blockBytes(schema, widths, specs.get(i).rows());
+            load[best] +=
+                    Partition.blockBytes(schema, widths, nullBits, specs.get(i).rows());
         }
         return out;
     }
