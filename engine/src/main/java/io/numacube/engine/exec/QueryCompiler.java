@@ -151,10 +151,34 @@ final class QueryCompiler {
         int[] columns = keys.stream().mapToInt(Integer::intValue).toArray();
         int[] cards = new int[columns.length];
         long[] strides = new long[columns.length];
+        long[] spaces = radix(dicts, logicalKeys, cards, strides);
+        long space = spaces[0];
+        long logicalSpace = spaces[1];
+        boolean dense = space <= SMALL_SPACE
+                || (space <= DENSE_LIMIT
+                        && space <= 2 * fact.rowCount()
+                        && space * 8 * (1 + accumulators) * Math.max(1, workers) <= DENSE_BYTES);
+        return new GroupKeySpace(
+                columns,
+                strides,
+                cards,
+                logicalKeys,
+                logicalSpace,
+                space,
+                dense,
+                maps.toArray(int[][]::new),
+                dicts.toArray(Dictionary[]::new));
+    }
+
+    /**
+     * Fills each key's cardinality and place value; returns the size of the whole space and of its first {@code
+     * logicalKeys} keys. Refuses a space beyond 2^62.
+     */
+    private long[] radix(List<Dictionary> dicts, int logicalKeys, int[] cards, long[] strides) {
         long space = 1;
         long logicalSpace = 1;
         try {
-            for (int i = 0; i < columns.length; i++) {
+            for (int i = 0; i < cards.length; i++) {
                 cards[i] = Math.max(1, dicts.get(i).size());
                 strides[i] = space;
                 space = Math.multiplyExact(space, cards[i]);
@@ -172,20 +196,7 @@ final class QueryCompiler {
                             + query.groupKeys().stream().map(Expr::text).toList()
                             + " — group by fewer or smaller dimensions");
         }
-        boolean dense = space <= SMALL_SPACE
-                || (space <= DENSE_LIMIT
-                        && space <= 2 * fact.rowCount()
-                        && space * 8 * (1 + accumulators) * Math.max(1, workers) <= DENSE_BYTES);
-        return new GroupKeySpace(
-                columns,
-                strides,
-                cards,
-                logicalKeys,
-                logicalSpace,
-                space,
-                dense,
-                maps.toArray(int[][]::new),
-                dicts.toArray(Dictionary[]::new));
+        return new long[] {space, logicalSpace};
     }
 
     /** The columns read: masked, grouped, and those the residual predicate and the aggregates' arguments use. */
