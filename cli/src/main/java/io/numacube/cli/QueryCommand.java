@@ -73,7 +73,8 @@ final class QueryCommand implements Callable<Integer> {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "table",
-            description = "table (aligned), csv (RFC 4180 with a header) or json (an array of row objects per query) "
+            description = "table (aligned, NULL as NULL), csv (RFC 4180 with a header, NULL as an empty field and an "
+                    + "empty string as \"\") or json (an array of row objects per query, NULL as null) "
                     + "(default: ${DEFAULT-VALUE}).")
     String format;
 

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -618,5 +619,94 @@ class CubeCommandsTest {
                 "SELECT book, SUM(pnl) FROM t GROUP BY book ORDER BY book");
         assertEquals(0, declared.exitCode(), declared.err());
         assertTrue(declared.out().endsWith("\n1,6.5\n2,3.0\n"), declared.out());
+    }
+
+    /**
+     * NULL in: an empty field and a {@code --null} string are NULL, never equal to a value, and a quoted {@code ""} is
+     * the empty string; without {@code --null}, NA is text.
+     */
+    @Test
+    void readsEmptyFieldsAndNullStringsFromCsvAsNull(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("n.csv");
+        Files.writeString(file, "desk,day,pnl\nA,2025-01-02,1\n,,\nNA,NA,3\n\"\",\"\",4\nA,2025-01-03,NA\n");
+        String sql = "SELECT COUNT(*), SUM(pnl) FROM t WHERE desk = 'NA'";
+        String empty = "SELECT COUNT(*) FROM t WHERE desk = ''";
+        CliRun na = CliRun.of("query", "--format", "csv", "--null", "NA", "--table", "t=" + file, sql, empty);
+        assertEquals(0, na.exitCode(), na.err());
+        assertTrue(na.err().contains("-- t columns (inferred): desk STRING, day DATE, pnl LONG"), na.err());
+        assertEquals("count_star(),sum(pnl)\n0,\ncount_star()\n1\n", na.out());
+        Path text = tmp.resolve("text.csv");
+        Files.writeString(text, "desk,pnl\nA,1\nNA,3\n");
+        CliRun without = CliRun.of("query", "--format", "csv", "--table", "t=" + text, sql);
+        assertEquals(0, without.exitCode(), without.err());
+        assertEquals("count_star(),sum(pnl)\n1,3\n", without.out());
+    }
+
+    /**
+     * NULL out, in every format and type, as DuckDB writes it: NULL in the table, an empty field in CSV, null in JSON.
+     * Aggregates over no rows are NULL.
+     */
+    @Test
+    void printsNullInEveryFormat(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("t.csv");
+        Files.writeString(file, "desk,day,pnl,x\nA,2025-01-02,1,1.5\n");
+        String sql = "SELECT MIN(desk), MAX(day), SUM(pnl), AVG(x) FROM t WHERE desk = 'Z'";
+        String[] load = {"query", "--table", "t=" + file, "--format"};
+        CliRun table = CliRun.of(concat(load, "table", sql));
+        assertEquals(0, table.exitCode(), table.err());
+        assertEquals(
+                "min(desk)  max(day)  sum(pnl)  avg(x)\n---------  --------  --------  ------\n"
+                        + "NULL       NULL          NULL    NULL\n",
+                table.out());
+        CliRun csv = CliRun.of(concat(load, "csv", sql));
+        assertEquals("min(desk),max(day),sum(pnl),avg(x)\n,,,\n", csv.out(), csv.err());
+        CliRun json = CliRun.of(concat(load, "json", sql));
+        JsonNode row = new ObjectMapper().readTree(json.out()).get(0);
+        assertEquals(4, row.size(), json.out());
+        row.forEach(v -> assertTrue(v.isNull(), json.out()));
+    }
+
+    /**
+     * A query grouped by a text column with NULLs: the NULL group last, as in DuckDB, printed as NULL, an empty field
+     * and null. Disabled: the result does not yet mark a dimension's NULL group (QueryResult.isNull is false there and
+     * getString null, so CSV output fails), which the NULL execution work in the engine brings.
+     */
+    @Test
+    @Disabled("until a dimension's NULL group is NULL in QueryResult.isNull (engine NULL execution)")
+    void printsTheNullGroupOfATextColumnInEveryFormat(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("n.csv");
+        Files.writeString(file, "desk,pnl\nA,1\n,2\nNA,3\n\"\",4\nA,5\n");
+        String sql = "SELECT desk, COUNT(*), SUM(pnl) FROM t GROUP BY desk ORDER BY desk";
+        String[] load = {"query", "--null", "NA", "--table", "t=" + file, "--format"};
+        CliRun table = CliRun.of(concat(load, "table", sql));
+        assertEquals(
+                "desk  count_star()  sum(pnl)\n----  ------------  --------\n                 1         4\n"
+                        + "A                2         6\nNULL             2         5\n",
+                table.out(),
+                table.err());
+        CliRun csv = CliRun.of(concat(load, "csv", sql));
+        assertEquals("desk,count_star(),sum(pnl)\n\"\",1,4\nA,2,6\n,2,5\n", csv.out(), csv.err());
+        CliRun json = CliRun.of(concat(load, "json", sql));
+        JsonNode rows = new ObjectMapper().readTree(json.out());
+        assertEquals("", rows.get(0).get("desk").asText());
+        assertTrue(rows.get(2).get("desk").isNull(), json.out());
+    }
+
+    @Test
+    void refusesANullStringThatNoUnquotedFieldCouldHold(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("n.csv");
+        Files.writeString(file, "a,b\n1,2\n");
+        CliRun run = CliRun.of("load", "--null", "a,b", "--table", "t=" + file);
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals(
+                "numacube: a CSV NULL string must be text an unquoted field can hold: null=\"a,b\" holds the"
+                        + " delimiter — use e.g. NA, NULL or \\N\n",
+                run.err());
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
     }
 }

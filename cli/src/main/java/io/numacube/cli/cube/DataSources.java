@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
 
 /**
  * CSV tables named on the command line (a picocli mixin): {@code --table NAME=FILE} (repeatable, loaded in order),
- * {@code --schema NAME=DECLARATION} for any of them (else the schema is inferred from the file), and the delimiter.
- * Filled by picocli on one thread.
+ * {@code --schema NAME=DECLARATION} for any of them (else the schema is inferred from the file), the delimiter, and the
+ * texts read as NULL besides the empty field ({@code --null}). Filled by picocli on one thread.
  */
 public final class DataSources {
 
@@ -25,7 +25,9 @@ public final class DataSources {
                     + "trades=trades.csv --table fx=fx.parquet. The format is recognised by the file's first bytes, "
                     + "whatever its name. A CSV FILE may be a pipe (/dev/stdin, <(...), a FIFO: read once) and gzip- "
                     + "or zstd-compressed; a Parquet FILE must be a regular file (snappy, zstd, gzip, lz4 or none). FILE may be a "
-                    + "directory or a quoted glob ('data/part-*.parquet'): its files, sorted by name, make one table.")
+                    + "directory or a quoted glob ('data/part-*.parquet'): its files, sorted by name, make one table. "
+                    + "In CSV an empty field is NULL in every column type; a quoted \"\" is an empty string in a "
+                    + "text column and NULL in a number or date column. Parquet NULLs are NULLs.")
     List<String> tables = new ArrayList<>();
 
     @Option(
@@ -44,6 +46,14 @@ public final class DataSources {
             defaultValue = ",",
             description = "The CSV field separator (default: '${DEFAULT-VALUE}'); 'tab' for a tab.")
     String delimiter = ",";
+
+    @Option(
+            names = "--null",
+            paramLabel = "STR",
+            description = "Also read STR as NULL in CSV files, in every column type, besides the empty field (as "
+                    + "DuckDB's nullstr); repeatable: --null NA --null '\\N'. STR must be a field's whole text; "
+                    + "quoted, it is still text in a text column (\"NA\" is the text NA).")
+    List<String> nullStrings = new ArrayList<>();
 
     /** The tables to load, in command-line order; a name given twice, or a value without NAME=, is an error. */
     public Map<String, Path> tables() {
@@ -120,6 +130,6 @@ public final class DataSources {
                     NumacubeException.Kind.INVALID_INPUT,
                     "the delimiter is one character: delimiter=" + delimiter + " — e.g. ',' ';' '|' or tab");
         }
-        return CsvOptions.DEFAULT.withDelimiter(d.charAt(0));
+        return CsvOptions.DEFAULT.withDelimiter(d.charAt(0)).withNullStrings(nullStrings);
     }
 }

@@ -121,6 +121,48 @@ class ResultPrinterTest {
         assertEquals("a,b,c,d\nnan,inf,-inf,1.5\n", print(r, ResultPrinter.Format.CSV, -1));
     }
 
+    /** A NULL row in every type, then an empty string: what DuckDB's CLI, COPY TO csv and COPY TO json write. */
+    private static QueryResult nullsAndAnEmptyString() {
+        return new QueryResult(
+                List.of("desk", "day", "n", "s"),
+                List.of(ColumnType.STRING, ColumnType.DATE, ColumnType.LONG, ColumnType.DOUBLE),
+                new Object[] {
+                    new String[] {null, ""},
+                    new long[] {0, LocalDate.of(2025, 1, 2).toEpochDay()},
+                    new long[] {0, 5},
+                    new double[] {0, 1.5}
+                },
+                new boolean[][] {{true, false}, {true, false}, {true, false}, {true, false}},
+                2,
+                STATS);
+    }
+
+    @Test
+    void printsNullAsNullInTheTableAsDuckDbsCliDoes() {
+        assertEquals(
+                "desk  day            n     s\n----  ----------  ----  ----\nNULL  NULL        NULL  NULL\n"
+                        + "      2025-01-02     5   1.5\n",
+                print(nullsAndAnEmptyString(), ResultPrinter.Format.TABLE, -1));
+    }
+
+    /** DuckDB: COPY (VALUES (NULL::VARCHAR, NULL::DATE, NULL::BIGINT, NULL::DOUBLE), ('', ...)) TO 'o.csv'. */
+    @Test
+    void writesNullAsAnEmptyFieldAndTheEmptyStringQuotedToCsvAsDuckDbDoes() {
+        assertEquals(
+                "desk,day,n,s\n,,,\n\"\",2025-01-02,5,1.5\n",
+                print(nullsAndAnEmptyString(), ResultPrinter.Format.CSV, -1));
+    }
+
+    @Test
+    void writesNullAsJsonNullInEveryType() throws Exception {
+        JsonNode rows = new ObjectMapper().readTree(print(nullsAndAnEmptyString(), ResultPrinter.Format.JSON, -1));
+        for (String key : List.of("desk", "day", "n", "s")) {
+            assertTrue(rows.get(0).get(key).isNull(), key);
+            assertTrue(!rows.get(1).get(key).isNull(), key);
+        }
+        assertEquals("", rows.get(1).get("desk").asText());
+    }
+
     private static List<String> iterate(java.util.Iterator<String> it) {
         List<String> out = new java.util.ArrayList<>();
         it.forEachRemaining(out::add);

@@ -1,6 +1,7 @@
 package io.numacube.engine.ingest.csv;
 
 import io.numacube.numa.base.NumacubeException;
+import java.util.List;
 
 /**
  * How CSV text is read. Immutable.
@@ -8,14 +9,22 @@ import io.numacube.numa.base.NumacubeException;
  * @param delimiter    the field separator, one ASCII character other than a quote or line break ({@code ,} by default)
  * @param sampleRows   how many data rows schema inference looks at (10,000 by default)
  * @param bufferBytes  the read buffer size (1 MiB by default); it grows for records longer than this
+ * @param nullStrings  texts read as SQL NULL besides the empty field, such as {@code NA} or {@code \N} (none by
+ *                     default): each is matched against a field's whole text, and none may be empty or contain a quote,
+ *                     a line break or the delimiter, which no unquoted field holds ({@link NullMarkers} says where they
+ *                     apply)
  */
-public record CsvOptions(char delimiter, int sampleRows, int bufferBytes) {
+public record CsvOptions(char delimiter, int sampleRows, int bufferBytes, List<String> nullStrings) {
 
-    /** Comma-separated, 10,000 sample rows, 1 MiB buffer. */
-    public static final CsvOptions DEFAULT = new CsvOptions(',', 10_000, 1 << 20);
+    /** Comma-separated, 10,000 sample rows, 1 MiB buffer, only the empty field is NULL. */
+    public static final CsvOptions DEFAULT = new CsvOptions(',', 10_000, 1 << 20, List.of());
 
     public CsvOptions {
         checkDelimiter(delimiter);
+        nullStrings = List.copyOf(nullStrings);
+        for (String marker : nullStrings) {
+            checkNullString(marker, delimiter);
+        }
         if (sampleRows < 1 || bufferBytes < 64) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -34,15 +43,38 @@ public record CsvOptions(char delimiter, int sampleRows, int bufferBytes) {
         }
     }
 
+    /** @throws NumacubeException INVALID_INPUT when no unquoted field could hold {@code marker} */
+    private static void checkNullString(String marker, char delimiter) {
+        String bad = null;
+        if (marker.isEmpty()) {
+            bad = "is empty (an empty field is always NULL)";
+        } else if (marker.indexOf('"') >= 0 || marker.indexOf('\n') >= 0 || marker.indexOf('\r') >= 0) {
+            bad = "holds a quote or line break";
+        } else if (marker.indexOf(delimiter) >= 0) {
+            bad = "holds the delimiter";
+        }
+        if (bad != null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a CSV NULL string must be text an unquoted field can hold: null=\"" + marker + "\" " + bad
+                            + " — use e.g. NA, NULL or \\N");
+        }
+    }
+
     public CsvOptions withDelimiter(char d) {
-        return new CsvOptions(d, sampleRows, bufferBytes);
+        return new CsvOptions(d, sampleRows, bufferBytes, nullStrings);
     }
 
     public CsvOptions withSampleRows(int rows) {
-        return new CsvOptions(delimiter, rows, bufferBytes);
+        return new CsvOptions(delimiter, rows, bufferBytes, nullStrings);
     }
 
     public CsvOptions withBufferBytes(int bytes) {
-        return new CsvOptions(delimiter, sampleRows, bytes);
+        return new CsvOptions(delimiter, sampleRows, bytes, nullStrings);
+    }
+
+    /** These options with {@code markers} as the texts read as NULL besides the empty field. */
+    public CsvOptions withNullStrings(List<String> markers) {
+        return new CsvOptions(delimiter, sampleRows, bufferBytes, markers);
     }
 }

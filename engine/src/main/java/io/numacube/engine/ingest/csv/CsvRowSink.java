@@ -4,7 +4,8 @@ package io.numacube.engine.ingest.csv;
  * Receives the typed values of one row at a time from {@link CsvTableReader}: every column of the schema is set
  * exactly once (in any order) and then {@link #endRow()} is called. Column indexes are schema positions, not CSV
  * field positions. Which setter is called follows the column type: STRING → {@link #setString}, LONG and INT →
- * {@link #setLong}, DOUBLE → {@link #setDouble} (always finite), DATE → {@link #setDate}.
+ * {@link #setLong}, DOUBLE → {@link #setDouble} (always finite), DATE → {@link #setDate}; a NULL of any type →
+ * {@link #setNull}.
  *
  * <p>Called by the single reading thread only. A sink may throw {@link io.numacube.numa.base.NumacubeException}; the
  * reader adds the row's location and stops.
@@ -19,6 +20,9 @@ public interface CsvRowSink {
 
     /** @param epochDay days since 1970-01-01 */
     void setDate(int column, long epochDay);
+
+    /** SQL NULL in {@code column}, of any type. */
+    void setNull(int column);
 
     void endRow();
 }

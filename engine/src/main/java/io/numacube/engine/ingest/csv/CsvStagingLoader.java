@@ -113,6 +113,11 @@ public final class CsvStagingLoader {
         }
 
         @Override
+        public void setNull(int column) {
+            staging.setNull(column);
+        }
+
+        @Override
         public void endRow() {
             staging.endRow();
         }

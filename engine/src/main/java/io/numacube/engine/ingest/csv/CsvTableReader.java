@@ -20,11 +20,14 @@ import java.util.Map;
  * inferred ({@link #infer}). Header names are matched to schema columns by name (case-insensitive, any order); every
  * schema column must appear exactly once.
  *
+ * <p>NULL: an empty field, or one whose text is a {@linkplain CsvOptions#nullStrings() NULL string}, is SQL NULL in
+ * every column type and reaches the sink as {@link CsvRowSink#setNull}; quoted, it is text in a STRING column
+ * ({@code ""} is the empty string) and still NULL in a number or date column ({@link NullMarkers}).
+ *
  * <p>Strict, so that nothing is dropped silently: every record must have as many fields as the header (empty lines
- * are skipped when the table has more than one column); an unquoted empty field is a missing value, an error for
- * every column type (a quoted {@code ""} is the empty string, accepted for STRING only); numbers and dates must parse
- * in full ({@link FieldDecoder}); text must be UTF-8. The first bad record stops the read with a
- * {@link NumacubeException} of kind INVALID_INPUT whose message is
+ * are skipped when the table has more than one column, and are a NULL when it has one); numbers and dates must parse
+ * in full ({@link FieldDecoder}: a field of blanks only is not NULL but an error); text must be UTF-8. The first bad
+ * record stops the read with a {@link NumacubeException} of kind INVALID_INPUT whose message is
  * {@code FILE:LINE:COLUMN: reason (field NAME, value "...")}. Rows already handed to the sink stay there: a caller that
  * wants an atomic load stages rows and publishes only after {@code read} returns.
  *
@@ -49,9 +52,11 @@ public final class CsvTableReader {
     public static final int MISFIT_PERCENT = 1;
 
     private final CsvOptions options;
+    private final NullMarkers nulls;
 
     public CsvTableReader(CsvOptions options) {
         this.options = options;
+        this.nulls = new NullMarkers(options.nullStrings());
     }
 
     public CsvOptions options() {
@@ -119,7 +124,7 @@ public final class CsvTableReader {
         try {
             header = readHeader(scanner, source);
             int[] fieldColumn = mapHeader(header, schema, scanner, source);
-            RowConverter converter = new RowConverter(schema, fieldColumn);
+            RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
             int fields = fieldColumn.length;
             while (scanner.next()) {
                 if (scanner.fieldCount() != fields) {
@@ -158,12 +163,14 @@ public final class CsvTableReader {
     }
 
     /**
-     * Infers a schema from CSV bytes, per column as {@link #inferredType}: LONG, DOUBLE or DATE when every non-empty
+     * Infers a schema from CSV bytes, per column as {@link #inferredType}: LONG, DOUBLE or DATE when every non-NULL
      * sampled value is one; DOUBLE or DATE when all but at most {@value #MISFIT_PERCENT}% are (so that a stray bad
      * value stops the load instead of turning a numeric column into text); else STRING (also for a column with no
-     * non-empty sampled value). As DuckDB's sniffer, a column with a number written with a leading zero ({@code 007},
-     * {@code -01.5}, not {@code 0} or {@code 0.5}) is STRING, and NaN, infinities and numbers beyond the double range count as
-     * DOUBLE (the load then refuses them). The channel is not closed.
+     * non-NULL sampled value, as DuckDB makes an all-NULL column VARCHAR). NULLs are left out of the counts: empty
+     * fields and NULL strings, quoted or not ({@link NullMarkers#isNullText}). As DuckDB's sniffer, a column with a
+     * number written with a leading zero ({@code 007}, {@code -01.5}, not {@code 0} or {@code 0.5}) is STRING, and NaN,
+     * infinities and numbers beyond the double range count as DOUBLE (the load then refuses them). The channel is not
+     * closed.
      */
     public TableSchema infer(ReadableByteChannel in, String source, String tableName) {
         return inferWithNotes(in, source, tableName).schema();
@@ -183,7 +190,7 @@ public final class CsvTableReader {
                     // blank lines, and rows the load will report with the schema in hand
                     continue;
                 }
-                tally.add(scanner, source, header, dec);
+                tally.add(scanner, source, header, dec, nulls);
                 sampled++;
             }
             return tally.inference(tableName, header);
@@ -194,9 +201,9 @@ public final class CsvTableReader {
         }
     }
 
-    /** Per column of a sample: how many non-empty values parse as each type, and the first value that did not. */
+    /** Per column of a sample: how many non-NULL values parse as each type, and the first value that did not. */
     private static final class SampleTally {
-        private final int[] nonEmpty;
+        private final int[] nonNull;
         private final int[] longs;
         private final int[] doubles;
         private final int[] dates;
@@ -205,7 +212,7 @@ public final class CsvTableReader {
         private final CsvInference.Note[] leadingZero;
 
         SampleTally(int n) {
-            nonEmpty = new int[n];
+            nonNull = new int[n];
             longs = new int[n];
             doubles = new int[n];
             dates = new int[n];
@@ -215,15 +222,15 @@ public final class CsvTableReader {
         }
 
         /** Counts the fields of the scanner's current record, which has one field per header column. */
-        void add(CsvRecordScanner scanner, String source, List<String> header, FieldDecoder dec) {
+        void add(CsvRecordScanner scanner, String source, List<String> header, FieldDecoder dec, NullMarkers nulls) {
             byte[] b = scanner.buffer();
-            for (int f = 0; f < nonEmpty.length; f++) {
-                int s = scanner.fieldStart(f);
-                int e = scanner.fieldEnd(f);
-                if (s == e) {
+            for (int f = 0; f < nonNull.length; f++) {
+                if (nulls.isNullText(scanner, f)) {
                     continue;
                 }
-                nonEmpty[f]++;
+                int s = scanner.fieldStart(f);
+                int e = scanner.fieldEnd(f);
+                nonNull[f]++;
                 String notALong = dec.parseLong(b, s, e);
                 String notADouble = dec.parseDouble(b, s, e);
                 boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
@@ -250,12 +257,12 @@ public final class CsvTableReader {
 
         /** The schema the counts give, with a note for each column widened to DOUBLE or left as text. */
         CsvInference inference(String tableName, List<String> header) {
-            List<ColumnSpec> cols = new ArrayList<>(nonEmpty.length);
+            List<ColumnSpec> cols = new ArrayList<>(nonNull.length);
             List<CsvInference.Note> notes = new ArrayList<>();
-            for (int f = 0; f < nonEmpty.length; f++) {
+            for (int f = 0; f < nonNull.length; f++) {
                 ColumnType type = leadingZero[f] != null
                         ? ColumnType.STRING
-                        : inferredType(nonEmpty[f], longs[f], doubles[f], dates[f]);
+                        : inferredType(nonNull[f], longs[f], doubles[f], dates[f]);
                 cols.add(new ColumnSpec(header.get(f), type));
                 if (leadingZero[f] != null) {
                     notes.add(leadingZero[f]);
@@ -268,10 +275,10 @@ public final class CsvTableReader {
                             notNumberOrDate[f],
                             type,
                             doubles[f] >= dates[f]
-                                    ? "is not a number, and " + (nonEmpty[f] - doubles[f]) + " of " + nonEmpty[f]
+                                    ? "is not a number, and " + (nonNull[f] - doubles[f]) + " of " + nonNull[f]
                                             + " sampled values are not (at most " + MISFIT_PERCENT + "% may be)"
-                                    : "is not a date (yyyy-MM-dd), and " + (nonEmpty[f] - dates[f]) + " of "
-                                            + nonEmpty[f] + " sampled values are not (at most " + MISFIT_PERCENT
+                                    : "is not a date (yyyy-MM-dd), and " + (nonNull[f] - dates[f]) + " of "
+                                            + nonNull[f] + " sampled values are not (at most " + MISFIT_PERCENT
                                             + "% may be)"));
                 }
             }
@@ -307,27 +314,27 @@ public final class CsvTableReader {
     }
 
     /**
-     * The type of a column from how many of its non-empty sampled values parse as each type: the first of LONG,
+     * The type of a column from how many of its non-NULL sampled values parse as each type: the first of LONG,
      * DOUBLE, DATE that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
      * (a few bad values among numbers or dates, which the load then reports, rather than a text column); else STRING.
      */
-    static ColumnType inferredType(int nonEmpty, int longs, int doubles, int dates) {
-        if (nonEmpty == 0) {
+    static ColumnType inferredType(int nonNull, int longs, int doubles, int dates) {
+        if (nonNull == 0) {
             return ColumnType.STRING;
         }
-        if (longs == nonEmpty) {
+        if (longs == nonNull) {
             return ColumnType.LONG;
         }
-        if (doubles == nonEmpty) {
+        if (doubles == nonNull) {
             return ColumnType.DOUBLE;
         }
-        if (dates == nonEmpty) {
+        if (dates == nonNull) {
             return ColumnType.DATE;
         }
-        if ((long) (nonEmpty - doubles) * 100 <= (long) nonEmpty * MISFIT_PERCENT) {
+        if ((long) (nonNull - doubles) * 100 <= (long) nonNull * MISFIT_PERCENT) {
             return ColumnType.DOUBLE;
         }
-        if ((long) (nonEmpty - dates) * 100 <= (long) nonEmpty * MISFIT_PERCENT) {
+        if ((long) (nonNull - dates) * 100 <= (long) nonNull * MISFIT_PERCENT) {
             return ColumnType.DATE;
         }
         return ColumnType.STRING;
@@ -521,12 +528,14 @@ public final class CsvTableReader {
         private final int[] fieldColumn;
         private final ColumnType[] fieldType;
         private final StringCache[] caches;
+        private final NullMarkers nulls;
         private final FieldDecoder dec = new FieldDecoder();
         private byte[] scratch = new byte[256];
 
-        RowConverter(TableSchema schema, int[] fieldColumn) {
+        RowConverter(TableSchema schema, int[] fieldColumn, NullMarkers nulls) {
             this.schema = schema;
             this.fieldColumn = fieldColumn;
+            this.nulls = nulls;
             this.fieldType = new ColumnType[fieldColumn.length];
             this.caches = new StringCache[fieldColumn.length];
             for (int f = 0; f < fieldColumn.length; f++) {
@@ -546,6 +555,10 @@ public final class CsvTableReader {
                 String problem;
                 boolean refused = false;
                 try {
+                    if (nulls.isNull(sc, f, fieldType[f])) {
+                        sink.setNull(col);
+                        continue;
+                    }
                     switch (fieldType[f]) {
                         case STRING -> {
                             problem = string(sc, b, f, s, e, sink, col);
@@ -589,7 +602,7 @@ public final class CsvTableReader {
             }
         }
 
-        /** The fault for field {@code f}; a misfit is a value of the wrong type, not a refused or empty one. */
+        /** The fault for field {@code f}; a misfit is a value of the wrong type, not a refused or blank one. */
         private NamedFault fieldFault(CsvRecordScanner sc, int f, int col, String problem, boolean refused) {
             long[] lc = sc.locate(sc.fieldOrigin(f));
             boolean misfit = !refused
@@ -607,9 +620,6 @@ public final class CsvTableReader {
         }
 
         private String string(CsvRecordScanner sc, byte[] b, int f, int s, int e, CsvRowSink sink, int col) {
-            if (s == e && !sc.fieldQuoted(f)) {
-                return FieldDecoder.EMPTY;
-            }
             try {
                 String v;
                 if (sc.fieldHasEscapes(f)) {

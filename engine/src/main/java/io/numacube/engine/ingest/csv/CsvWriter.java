@@ -144,7 +144,7 @@ public final class CsvWriter implements AutoCloseable {
         buf[pos++] = (byte) ('0' + d.getDayOfMonth() % 10);
     }
 
-    /** Writes a missing value: an empty unquoted field (which {@link CsvTableReader} refuses; for SQL NULLs). */
+    /** Writes SQL NULL: an empty unquoted field, which {@link CsvTableReader} reads back as NULL. */
     public void writeNull() throws IOException {
         separate();
     }

@@ -5,7 +5,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Parses numbers and dates straight from UTF-8 bytes, without allocating on the common path. Each {@code parse*}
  * method returns null on success (the result is in {@link #longValue} or {@link #doubleValue}) or the reason the text
- * is not a value of that type. Leading and trailing ASCII spaces and tabs are ignored; nothing else is.
+ * is not a value of that type ({@link #EMPTY} for a field of blanks only). Leading and trailing ASCII spaces and tabs
+ * are ignored; nothing else is. Empty fields and other NULLs are the caller's ({@link NullMarkers}).
  *
  * <p>Grammars: LONG {@code [+-]?[0-9]+} within 64 bits; DOUBLE {@code [+-]?([0-9]+(.[0-9]*)?|.[0-9]+)([eE][+-]?[0-9]+)?}
  * and finite (no hex, no {@code d}/{@code f} suffix), correctly rounded; NaN and infinities ({@code nan},
@@ -23,7 +24,9 @@ final class FieldDecoder {
     };
     private static final long MAX_EXACT = 1L << 53;
 
-    static final String EMPTY = "empty value (the column is not nullable)";
+    /** Blanks only: not a value, and not NULL either (an empty field is, before any parsing). */
+    static final String EMPTY = "blank value (spaces or tabs only; an empty field is NULL)";
+
     static final String NOT_INTEGER = "not an integer";
     static final String INTEGER_RANGE = "integer out of the 64-bit range";
     static final String NOT_NUMBER = "not a number";

@@ -11,9 +11,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Copies the batches of a Parquet file's column readers into a {@link TableStaging}, row by row, and refuses what the
- * staging cannot hold with the file, column, 1-based row and row group: a NULL (numacube has no NULLs yet), a NaN or
- * infinite double, an unsigned 64-bit value beyond BIGINT, a date outside years 1..9999. Not thread-safe: one per read.
+ * Copies the batches of a Parquet file's column readers into a {@link TableStaging}, row by row: a NULL (an optional
+ * column's value that its definition level leaves undefined) is staged as {@link TableStaging#setNull}. What the
+ * staging cannot hold is refused with the file, column, 1-based row and row group: a NaN or infinite double, an
+ * unsigned 64-bit value beyond BIGINT, a date outside years 1..9999. Not thread-safe: one per read.
  */
 final class ParquetRowCopier {
 
@@ -30,6 +31,9 @@ final class ParquetRowCopier {
     private final float[][] floats;
     private final double[][] doubles;
     private final String[][] strings;
+    /** Per column, the current batch's NULLs; null when the batch has none in that column. */
+    private final Validity[] nulls;
+
     private long rowsBefore;
 
     /**
@@ -50,6 +54,7 @@ final class ParquetRowCopier {
         floats = new float[n][];
         doubles = new double[n][];
         strings = new String[n][];
+        nulls = new Validity[n];
     }
 
     /** Stages every row of the readers' current batch. */
@@ -58,7 +63,8 @@ final class ParquetRowCopier {
         for (int c = 0; c < columns.size(); c++) {
             ParquetColumn col = columns.get(c);
             ColumnReader r = readers.getColumnReader(col.index());
-            refuseNulls(col, r.getLeafValidity(), rows);
+            Validity validity = r.getLeafValidity();
+            nulls[c] = validity != null && validity.hasNulls() ? validity : null;
             switch (col.source()) {
                 case INTS, DATES -> ints[c] = r.getInts();
                 case LONGS -> longs[c] = r.getLongs();
@@ -77,6 +83,10 @@ final class ParquetRowCopier {
     }
 
     private void set(TableStaging staging, int c, int k) {
+        if (nulls[c] != null && nulls[c].isNull(k)) {
+            staging.setNull(c);
+            return;
+        }
         ParquetColumn col = columns.get(c);
         switch (col.source()) {
             case INTS -> setInteger(staging, c, col.unsigned() ? Integer.toUnsignedLong(ints[c][k]) : ints[c][k]);
@@ -121,19 +131,6 @@ final class ParquetRowCopier {
                             + " are not supported)");
         }
         staging.setDouble(c, v);
-    }
-
-    private void refuseNulls(ParquetColumn col, Validity validity, int rows) {
-        if (validity == null || !validity.hasNulls()) {
-            return;
-        }
-        int k = validity.nextNull(0, rows);
-        if (k >= 0 && k < rows) {
-            throw valueError(
-                    col,
-                    k,
-                    "NULL: numacube does not hold NULLs yet (filter them out, or fill them, where the file is written)");
-        }
     }
 
     private NumacubeException valueError(ParquetColumn col, int k, String what) {

@@ -26,9 +26,10 @@ import java.util.logging.Logger;
 /**
  * Reads a flat Parquet file into a new {@link TableStaging}, ready for {@code Cube.loadTable}. The schema is the
  * file's ({@link ParquetColumn}), or a declared one that names the same columns and changes a LONG column to INT (a
- * groupable integer) or DOUBLE. Everything is staged before any cube sees a row, so a bad value (a NULL, which numacube
- * does not hold yet, a NaN, an unsigned value beyond BIGINT) leaves no trace; its error names the file, the column,
- * the row and the row group. Stateless; thread-safe, each call reads on the calling thread.
+ * groupable integer) or DOUBLE. NULLs of optional columns are staged as NULLs ({@link TableStaging#setNull}).
+ * Everything is staged before any cube sees a row, so a bad value (a NaN, an unsigned value beyond BIGINT) leaves no
+ * trace; its error names the file, the column, the row and the row group. Stateless; thread-safe, each call reads on
+ * the calling thread.
  */
 public final class ParquetStagingLoader {
 

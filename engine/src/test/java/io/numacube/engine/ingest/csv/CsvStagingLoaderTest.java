@@ -8,10 +8,15 @@ import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.testing.DuckDb;
+import io.numacube.engine.testing.StagedRows;
 import io.numacube.numa.base.NumacubeException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,5 +91,50 @@ class CsvStagingLoaderTest {
                 NumacubeException.class,
                 () -> new CsvStagingLoader(CsvOptions.DEFAULT).stage(file, "t", declared, CsvProgress.NONE));
         assertTrue(e.getMessage().startsWith(file + ":3:3: not a number (field b, value \"x\")"), e.getMessage());
+    }
+
+    /**
+     * A file with NULLs in every inferred type, written as an empty field, a quoted empty field (outside text) and a
+     * NULL string, staged with NULL string NA: the same types and the same values, NULL for NULL, as DuckDB's
+     * {@code read_csv(nullstr = ['NA', ''])} reads.
+     */
+    @Test
+    void stagesNullsWhereDuckDbReadsThemAndInfersTheSameTypes(@TempDir Path dir) throws Exception {
+        SplittableRandom rnd = new SplittableRandom(20261125);
+        StringBuilder csv = new StringBuilder("id,n,x,day,s,none\n");
+        String[] nullTexts = {"", "NA", "\"\""};
+        for (int i = 0; i < 3000; i++) {
+            String n = rnd.nextInt(4) == 0 ? nullTexts[rnd.nextInt(3)] : String.valueOf(rnd.nextLong(-1000, 1000));
+            String x = rnd.nextInt(5) == 0 ? nullTexts[rnd.nextInt(3)] : String.valueOf(rnd.nextInt(100_000) / 8.0);
+            String day = rnd.nextInt(6) == 0 ? nullTexts[rnd.nextInt(3)] : "2024-03-" + (10 + rnd.nextInt(20));
+            String text = rnd.nextInt(3) == 0 ? nullTexts[rnd.nextInt(2)] : "\"s, " + rnd.nextInt(50) + "\"";
+            String none = rnd.nextBoolean() ? "" : "NA";
+            csv.append(i)
+                    .append(',')
+                    .append(n)
+                    .append(',')
+                    .append(x)
+                    .append(',')
+                    .append(day)
+                    .append(',');
+            csv.append(text).append(',').append(none).append('\n');
+        }
+        Path file = dir.resolve("nulls.csv");
+        Files.writeString(file, csv);
+        String duckRead = "read_csv('" + file + "', nullstr = ['NA', ''])";
+        CsvStagingLoader.Staged staged = new CsvStagingLoader(CsvOptions.DEFAULT.withNullStrings(List.of("NA")))
+                .stage(file, "t", null, CsvProgress.NONE);
+        assertEquals(
+                "id:long,n:long,x:double,day:date,s:string,none:string",
+                staged.staging().schema().declaration());
+        try (DuckDb duck = new DuckDb()) {
+            assertEquals(
+                    "BIGINT BIGINT DOUBLE DATE VARCHAR VARCHAR",
+                    duck.query("SELECT string_agg(column_type, ' ') FROM (DESCRIBE SELECT * FROM " + duckRead + ")")
+                            .getFirst()[0]);
+            int[] nulls =
+                    StagedRows.assertSameAsDuckDb(duck, staged.staging(), "SELECT * FROM " + duckRead + " ORDER BY id");
+            assertEquals("[0, 722, 610, 463, 1002, 3000]", Arrays.toString(nulls));
+        }
     }
 }

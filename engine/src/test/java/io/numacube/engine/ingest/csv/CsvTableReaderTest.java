@@ -50,8 +50,9 @@ class CsvTableReaderTest {
         return e.getMessage();
     }
 
+    /** A row as the sink records it; a null value is SQL NULL. */
     private static List<Object> row(Object... values) {
-        return List.of(values);
+        return java.util.Arrays.asList(values);
     }
 
     @Test
@@ -164,23 +165,69 @@ class CsvTableReaderTest {
     }
 
     @Test
-    void refusesAnUnquotedEmptyFieldOfEveryType() {
+    void readsAnUnquotedEmptyFieldAsNullInEveryColumnType() {
         assertEquals(
-                "t.csv:2:3: empty value (the column is not nullable) (field desk, value \"\")",
-                failure("id,desk,day,pnl\n1,,2024-01-02,1\n", TRADES));
-        assertEquals(
-                "t.csv:2:1: empty value (the column is not nullable) (field id, value \"\")",
-                failure("id,desk,day,pnl\n,FX,2024-01-02,1\n", TRADES));
-        assertEquals(
-                "t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
-                failure("id,desk,day,pnl\n1,FX,2024-01-02,\n", TRADES));
+                List.of(row(null, null, null, null), row(1L, "FX", LocalDate.of(2024, 1, 2), 1.0)),
+                read("id,desk,day,pnl\n,,,\n1,FX,2024-01-02,1\n", TRADES));
     }
 
     @Test
-    void refusesAQuotedEmptyNumber() {
+    void readsAQuotedEmptyFieldAsTheEmptyStringInTextAndAsNullInNumbersAndDates() {
+        assertEquals(List.of(row(null, "", null, null)), read("id,desk,day,pnl\n\"\",\"\",\"\",\"\"\n", TRADES));
+    }
+
+    @Test
+    void readsNullStringsInEveryColumnTypeButQuotedOnesInTextAreText() {
+        CsvOptions na = CsvOptions.DEFAULT.withNullStrings(List.of("NA", "\\N"));
+        String csv = "id,desk,day,pnl\nNA,NA,\\N,NA\n\"NA\",\"NA\",\"\\N\",\"\"\n1,\"\\N\",2024-01-02,\\N\n";
         assertEquals(
-                "t.csv:2:17: empty value (the column is not nullable) (field pnl, value \"\")",
-                failure("id,desk,day,pnl\n1,FX,2024-01-02,\"\"\n", TRADES));
+                List.of(
+                        row(null, null, null, null),
+                        row(null, "NA", null, null),
+                        row(1L, "\\N", LocalDate.of(2024, 1, 2), null)),
+                read(csv.getBytes(StandardCharsets.UTF_8), TRADES, na));
+    }
+
+    @Test
+    void matchesANullStringOnTheWholeFieldWithoutTrimming() {
+        CsvOptions na = CsvOptions.DEFAULT.withNullStrings(List.of("NA"));
+        byte[] text = "id,desk,day,pnl\n1, NA,2024-01-02,1\n".getBytes(StandardCharsets.UTF_8);
+        assertEquals(" NA", read(text, TRADES, na).getFirst().get(1));
+        byte[] number = "id,desk,day,pnl\n1,FX,2024-01-02,NA \n".getBytes(StandardCharsets.UTF_8);
+        NumacubeException e = assertThrows(NumacubeException.class, () -> read(number, TRADES, na));
+        assertEquals("t.csv:2:17: not a number (field pnl, value \"NA \")", e.getMessage());
+    }
+
+    @Test
+    void refusesAFieldOfBlanksInANumberOrDateColumnAsNeitherAValueNorNull() {
+        assertEquals(
+                "t.csv:2:1: blank value (spaces or tabs only; an empty field is NULL) (field id, value \"  \")",
+                failure("id,desk,day,pnl\n  ,FX,2024-01-02,1\n", TRADES));
+        assertEquals(
+                "t.csv:2:17: blank value (spaces or tabs only; an empty field is NULL) (field pnl, value \"\\t\")",
+                failure("id,desk,day,pnl\n1,FX,2024-01-02,\t\n", TRADES));
+    }
+
+    @Test
+    void readsAnEmptyLineAsNullWhenTheTableHasOneColumn() {
+        TableSchema one = CsvSchemas.parseDeclaration("t", "v LONG");
+        assertEquals(List.of(row(1L), row((Object) null), row(2L), row((Object) null)), read("v\n1\n\n2\n\n", one));
+    }
+
+    @Test
+    void refusesANullStringThatNoUnquotedFieldCouldHold() {
+        for (String bad : List.of("", "a\"b", "x\ny", "a,b")) {
+            NumacubeException e =
+                    assertThrows(NumacubeException.class, () -> CsvOptions.DEFAULT.withNullStrings(List.of(bad)));
+            assertTrue(e.getMessage().startsWith("a CSV NULL string must be text an unquoted field can hold"), bad);
+        }
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> CsvOptions.DEFAULT.withNullStrings(List.of("a|b")).withDelimiter('|'));
+        assertEquals(
+                "a CSV NULL string must be text an unquoted field can hold: null=\"a|b\" holds the delimiter — use"
+                        + " e.g. NA, NULL or \\N",
+                e.getMessage());
     }
 
     @Test
@@ -342,6 +389,18 @@ class CsvTableReaderTest {
         assertEquals(
                 List.of("a", "b", "c", "d", "e", "f"),
                 s.columns().stream().map(c -> c.name()).toList());
+    }
+
+    @Test
+    void infersTypesFromTheNonNullValuesAndAnAllNullColumnAsText() {
+        // DuckDB's read_csv(nullstr = ['NA', '']) infers BIGINT, DOUBLE, DATE, VARCHAR, VARCHAR for this file
+        String csv = "a,b,c,d,e\n1,,2024-01-01,NA,\n,1.5,,x,\n\"\",2,2024-01-02,,\nNA,NA,NA,\"NA\",\n";
+        TableSchema s = new CsvTableReader(CsvOptions.DEFAULT.withNullStrings(List.of("NA")))
+                .infer(
+                        Channels.newChannel(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8))),
+                        "t.csv",
+                        "t");
+        assertEquals("a:long,b:double,c:date,d:string,e:string", s.declaration());
     }
 
     @Test

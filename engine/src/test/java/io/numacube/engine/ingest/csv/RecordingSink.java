@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Test sink: keeps every row as boxed values in schema order (dates as LocalDate); checks each column is set once. */
+/**
+ * Test sink: keeps every row as boxed values in schema order (dates as LocalDate, NULL as null); checks each column is
+ * set once.
+ */
 class RecordingSink implements CsvRowSink {
 
     final List<List<Object>> rows = new ArrayList<>();
@@ -43,6 +46,11 @@ class RecordingSink implements CsvRowSink {
     @Override
     public void setDate(int column, long epochDay) {
         put(column, LocalDate.ofEpochDay(epochDay));
+    }
+
+    @Override
+    public void setNull(int column) {
+        put(column, null);
     }
 
     @Override

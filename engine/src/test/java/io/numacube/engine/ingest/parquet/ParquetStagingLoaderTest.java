@@ -12,9 +12,11 @@ import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.storage.ProgressListener;
 import io.numacube.engine.testing.DuckDb;
 import io.numacube.engine.testing.ResultComparator;
+import io.numacube.engine.testing.StagedRows;
 import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,15 +120,60 @@ class ParquetStagingLoaderTest {
                 e.getMessage());
     }
 
+    /**
+     * NULLs in every type numacube reads, each column its own pattern over three row groups: scattered, a whole row
+     * group (the middle one, in i32), and every row (none).
+     */
+    private static final String ROWS_WITH_NULLS = "SELECT i AS id,"
+            + " CASE WHEN i % 7 = 1 OR i BETWEEN 8000 AND 15999 THEN NULL ELSE i::INTEGER END AS i32,"
+            + " CASE WHEN i % 5 = 2 THEN NULL ELSE i::BIGINT * 1000000007 END AS i64,"
+            + " CASE WHEN i % 3 = 0 THEN NULL ELSE (i % 5)::TINYINT END AS tiny,"
+            + " CASE WHEN i % 11 = 4 THEN NULL ELSE (4294967295 - i)::UINTEGER END AS u32,"
+            + " CASE WHEN i % 13 = 5 THEN NULL ELSE (i * 3)::UBIGINT END AS u64,"
+            + " CASE WHEN i % 2 = 1 THEN NULL ELSE i / 3.0 END AS d,"
+            + " CASE WHEN i % 17 = 0 THEN NULL ELSE (i * 1.5)::FLOAT END AS f,"
+            + " CASE WHEN i % 4 = 3 THEN NULL ELSE 'desk' || (i % 7) END AS desk,"
+            + " CASE WHEN i > 20 THEN NULL ELSE '' END AS blank,"
+            + " CASE WHEN i % 9 = 8 THEN NULL ELSE DATE '2024-01-01' + (i % 40)::INTEGER END AS day,"
+            + " NULL::INTEGER AS none"
+            + " FROM range(24000) t(i)";
+
     @Test
-    void aNullIsRefusedNamingTheColumnRowAndRowGroup(@TempDir Path dir) throws Exception {
-        Path file =
-                write(dir, "SELECT i AS id, CASE WHEN i = 12345 THEN NULL ELSE i * 2 END AS v FROM range(20000) t(i)");
-        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
-        assertEquals(
-                file + ": row 12346 (row group 1), column v: NULL: numacube does not hold NULLs yet (filter them out,"
-                        + " or fill them, where the file is written)",
-                e.getMessage());
+    void nullsOfEveryTypeStageAsNullsWhereDuckDbReadsThem(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("n.parquet");
+        try (DuckDb duck = new DuckDb()) {
+            duck.execute("COPY (" + ROWS_WITH_NULLS + ") TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 8000)");
+            ParquetStagingLoader.Staged staged = stage(file);
+            assertEquals(
+                    "id LONG, i32 LONG, i64 LONG, tiny LONG, u32 LONG, u64 LONG, d DOUBLE, f DOUBLE, desk STRING,"
+                            + " blank STRING, day DATE, none LONG",
+                    declaration(staged.fileSchema()));
+            assertTrue(staged.staging().isNull(1, 8000) && !staged.staging().isNull(1, 7999));
+            int[] nulls = StagedRows.assertSameAsDuckDb(
+                    duck, staged.staging(), "SELECT * FROM read_parquet('" + file + "') ORDER BY id");
+            assertEquals(
+                    "[0, 10286, 4800, 8000, 2182, 1846, 12000, 1412, 6000, 23979, 2666, 24000]",
+                    Arrays.toString(nulls));
+        }
+    }
+
+    @Test
+    void nullsStageAsNullsInColumnsDeclaredIntOrDouble(@TempDir Path dir) throws Exception {
+        Path file = write(
+                dir,
+                "SELECT CASE WHEN i % 3 = 0 THEN NULL ELSE i % 4 END AS k,"
+                        + " CASE WHEN i % 5 = 0 THEN NULL ELSE i END AS v FROM range(100) t(i)");
+        TableSchema declared = TableSchema.parse("x", "k:int,v:double");
+        try (DuckDb duck = new DuckDb()) {
+            ParquetStagingLoader.Staged staged =
+                    new ParquetStagingLoader().stage(file, "p", declared, ProgressListener.NONE);
+            assertEquals(
+                    staged.staging().dictionary(0).nullCode(), staged.staging().codes(0)[0]);
+            assertEquals(0.0, staged.staging().doubles(1)[0]);
+            int[] nulls = StagedRows.assertSameAsDuckDb(
+                    duck, staged.staging(), "SELECT k, v::DOUBLE FROM read_parquet('" + file + "')");
+            assertEquals("[34, 20]", Arrays.toString(nulls));
+        }
     }
 
     @ParameterizedTest
