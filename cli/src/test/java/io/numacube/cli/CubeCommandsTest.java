@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -668,11 +667,9 @@ class CubeCommandsTest {
 
     /**
      * A query grouped by a text column with NULLs: the NULL group last, as in DuckDB, printed as NULL, an empty field
-     * and null. Disabled: the result does not yet mark a dimension's NULL group (QueryResult.isNull is false there and
-     * getString null, so CSV output fails), which the NULL execution work in the engine brings.
+     * and null.
      */
     @Test
-    @Disabled("until a dimension's NULL group is NULL in QueryResult.isNull (engine NULL execution)")
     void printsTheNullGroupOfATextColumnInEveryFormat(@TempDir Path tmp) throws Exception {
         Path file = tmp.resolve("n.csv");
         Files.writeString(file, "desk,pnl\nA,1\n,2\nNA,3\n\"\",4\nA,5\n");

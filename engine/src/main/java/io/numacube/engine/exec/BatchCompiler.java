@@ -180,7 +180,13 @@ final class BatchCompiler {
                         booleanSlots++);
                 yield b.negated() != negate ? new BatchPredicate.Negation(inside) : inside;
             }
-            default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "not a predicate: " + e.text());
+            default ->
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "unsupported SQL: " + e.text() + " row by row over measures or several columns",
+                        null,
+                        null);
         };
     }
 
@@ -213,6 +219,9 @@ final class BatchCompiler {
 
     /** A vectorized numeric expression of fact and lookup columns. */
     BatchExpression numeric(Expr e) {
+        if (e instanceof Expr.Call || e instanceof Expr.Case) {
+            return perCode(e);
+        }
         return switch (e) {
             case Expr.Column c
             when c.side() == Expr.Side.LOOKUP -> {
@@ -253,5 +262,37 @@ final class BatchCompiler {
                         NumacubeException.Kind.INVALID_INPUT,
                         "unsupported SQL: not a numeric row expression: " + e.text());
         };
+    }
+
+    /**
+     * A function or CASE of one dimension (or of lookup columns): its value per code of that column (the join key
+     * for lookup columns), gathered per row like an INT dimension's values; NULL per code is the {@link NullMask}'s
+     * business. Functions of measures are not evaluated row by row: refused.
+     */
+    private BatchExpression perCode(Expr e) {
+        Sources s = sources(e);
+        if (s.measures() || s.dims().size() != 1 || !(Expr.isInteger(e.type()) || e.type() == ColumnType.DOUBLE)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "unsupported SQL: " + e.text() + " row by row (a function or CASE is computed per value of one"
+                            + " dimension column, not over measures or several columns)",
+                    null,
+                    null);
+        }
+        int col = s.dims().first();
+        Dictionary d = fact.dictionary(col);
+        int codes = col == factJoinColumn && lookup != null ? lookup.rowOfCode().length : Math.max(1, d.size());
+        double[] byCode = new double[codes];
+        long[] longs = Expr.isInteger(e.type()) ? new long[codes] : null;
+        for (int code = 0; code < Math.min(codes, d.size()); code++) {
+            int c = code;
+            Object v = ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, c));
+            byCode[code] = v == null ? 0 : ((Number) v).doubleValue();
+            if (longs != null) {
+                longs[code] = v == null ? 0 : ((Number) v).longValue();
+            }
+        }
+        return new BatchExpression.ByCode(col, byCode, longs);
     }
 }

@@ -44,10 +44,53 @@ final class NullMask {
         }
         java.util.TreeSet<Integer> bits = new java.util.TreeSet<>();
         Map<Integer, boolean[]> codes = new TreeMap<>();
-        Expr.walk(e, x -> {
-            if (!(x instanceof Expr.Column c)) {
-                return;
+        new Collector(fact, lookup, factJoinColumn, bits, codes).add(e);
+        codes.values().removeIf(m -> !any(m));
+        if (bits.isEmpty() && codes.isEmpty()) {
+            return NONE;
+        }
+        return new NullMask(
+                bits.stream().mapToInt(Integer::intValue).toArray(),
+                codes.keySet().stream().mapToInt(Integer::intValue).toArray(),
+                codes.values().toArray(boolean[][]::new));
+    }
+
+    /**
+     * Walks an expression: arithmetic and comparisons are NULL where an operand is; a column is NULL where its value
+     * is; a function or CASE of one dimension (or of lookup columns) is evaluated per code, since it may turn NULL into
+     * a value ({@code coalesce}) or a value into NULL (a CASE without ELSE).
+     */
+    private record Collector(
+            FactTable fact,
+            LookupIndex lookup,
+            int factJoinColumn,
+            java.util.Set<Integer> bits,
+            Map<Integer, boolean[]> codes) {
+
+        void add(Expr e) {
+            switch (e) {
+                case Expr.Literal l -> {}
+                case Expr.Column c -> column(c);
+                case Expr.Arith a -> {
+                    add(a.left());
+                    add(a.right());
+                }
+                case Expr.Neg n -> add(n.operand());
+                case Expr.Compare c -> {
+                    add(c.left());
+                    add(c.right());
+                }
+                case Expr.In in -> add(in.operand());
+                case Expr.Between b -> {
+                    add(b.operand());
+                    add(b.low());
+                    add(b.high());
+                }
+                default -> perCode(e);
             }
+        }
+
+        private void column(Expr.Column c) {
             if (c.side() == Expr.Side.LOOKUP) {
                 boolean[] m = codes.computeIfAbsent(factJoinColumn, k -> new boolean[lookup.rowOfCode().length]);
                 for (int code = 0; code < m.length; code++) {
@@ -61,15 +104,46 @@ final class NullMask {
             } else if (fact.mayBeNull(c.index())) {
                 bits.add(c.index());
             }
-        });
-        codes.values().removeIf(m -> !any(m));
-        if (bits.isEmpty() && codes.isEmpty()) {
-            return NONE;
         }
-        return new NullMask(
-                bits.stream().mapToInt(Integer::intValue).toArray(),
-                codes.keySet().stream().mapToInt(Integer::intValue).toArray(),
-                codes.values().toArray(boolean[][]::new));
+
+        /** An expression of one dimension (or of lookup columns): NULL for the codes where its value is. */
+        private void perCode(Expr e) {
+            int[] source = {-2};
+            boolean[] measure = {false};
+            Expr.walk(e, x -> {
+                if (x instanceof Expr.Column c) {
+                    int s = c.side() == Expr.Side.LOOKUP ? factJoinColumn : c.index();
+                    measure[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
+                    source[0] = source[0] == -2 || source[0] == s ? s : -1;
+                }
+            });
+            if (source[0] == -2) {
+                return;
+            }
+            if (measure[0] || source[0] < 0) {
+                throw new io.numacube.numa.base.NumacubeException(
+                        io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "unsupported SQL: " + e.text() + " over a measure or several columns, row by row",
+                        null,
+                        null);
+            }
+            int col = source[0];
+            Dictionary d = fact.dictionary(col);
+            boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
+            for (int code = 0; code < d.size(); code++) {
+                int at = code;
+                Object v = ScalarEvaluator.eval(e, x -> {
+                    Expr.Column c = (Expr.Column) x;
+                    return c.side() == Expr.Side.LOOKUP ? lookup.valueAt(c.index(), at) : scalarOf(d, at);
+                });
+                m[code] |= v == null;
+            }
+        }
+
+        private static Object scalarOf(Dictionary d, int code) {
+            return QueryCompiler.scalar(d, code);
+        }
     }
 
     private static boolean any(boolean[] m) {

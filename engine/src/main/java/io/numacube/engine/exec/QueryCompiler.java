@@ -129,17 +129,18 @@ final class QueryCompiler {
         List<int[]> maps = new ArrayList<>();
         List<Dictionary> dicts = new ArrayList<>();
         boolean plainJoinKey = false;
-        for (Expr.Column k : query.groupKeys()) {
-            if (k.side() == Expr.Side.LOOKUP) {
-                AttributeKey a = AttributeKey.of(k, lookupIndex);
-                keys.add(query.factJoinColumn());
-                maps.add(a.codeOfJoinCode());
-                dicts.add(a.dictionary());
-            } else {
-                keys.add(k.index());
+        for (Expr k : query.groupKeys()) {
+            if (k instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
+                keys.add(c.index());
                 maps.add(null);
-                dicts.add(fact.dictionary(k.index()));
-                plainJoinKey |= lookup != null && k.index() == query.factJoinColumn();
+                dicts.add(fact.dictionary(c.index()));
+                plainJoinKey |= lookup != null && c.index() == query.factJoinColumn();
+            } else {
+                int source = sourceColumn(k);
+                DerivedKey d = derivedKey(k, source);
+                keys.add(source);
+                maps.add(d.codeOfSourceCode());
+                dicts.add(d.dictionary());
             }
         }
         int logicalKeys = keys.size();
@@ -168,6 +169,36 @@ final class QueryCompiler {
                 dense,
                 maps.toArray(int[][]::new),
                 dicts.toArray(Dictionary[]::new));
+    }
+
+    /** The fact column a derived key is a function of: the join key for columns of the joined table. */
+    private int sourceColumn(Expr key) {
+        int[] source = {-1};
+        Expr.walk(key, x -> {
+            if (x instanceof Expr.Column c) {
+                source[0] = c.side() == Expr.Side.LOOKUP ? query.factJoinColumn() : c.index();
+            }
+        });
+        return source[0];
+    }
+
+    /** The key's value for every code of its source column, evaluated once per code. */
+    private DerivedKey derivedKey(Expr key, int source) {
+        Dictionary d = fact.dictionary(source);
+        return DerivedKey.of(key, Math.max(1, d.size()), code -> {
+            if (lookup != null
+                    && source == query.factJoinColumn()
+                    && lookupIndex.rowOfCode()[code] < 0) {
+                return DerivedKey.ABSENT;
+            }
+            if (code >= d.size()) {
+                return DerivedKey.ABSENT;
+            }
+            return ScalarEvaluator.eval(key, x -> {
+                Expr.Column c = (Expr.Column) x;
+                return c.side() == Expr.Side.LOOKUP ? lookupIndex.valueAt(c.index(), code) : scalar(d, code);
+            });
+        });
     }
 
     /**

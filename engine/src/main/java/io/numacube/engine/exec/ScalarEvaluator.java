@@ -39,11 +39,55 @@ final class ScalarEvaluator {
             case Expr.And a -> junction(a.terms(), false, leaf);
             case Expr.Or o -> junction(o.terms(), true, leaf);
             case Expr.IsNull n -> (eval(n.operand(), leaf) == null) != n.negated();
+            case Expr.Call c -> call(c, leaf);
+            case Expr.Case c -> caseOf(c, leaf);
+            case Expr.Like l -> {
+                Object x = eval(l.operand(), leaf);
+                yield x == null ? null : LikePattern.matches((String) x, l) != l.negated();
+            }
+            case Expr.IsDistinct d -> {
+                Object l = eval(d.left(), leaf);
+                Object r = eval(d.right(), leaf);
+                boolean same = l == null || r == null ? l == r : compare(l, r) == 0;
+                yield same == d.negated();
+            }
             case Expr.Not n -> {
                 Object v = eval(n.operand(), leaf);
                 yield v == null ? null : !(Boolean) v;
             }
         };
+    }
+
+    private static Object call(Expr.Call c, Function<Expr, Object> leaf) {
+        java.util.ArrayList<Object> values = new java.util.ArrayList<>(c.args().size());
+        for (Expr a : c.args()) {
+            values.add(eval(a, leaf));
+        }
+        try {
+            return io.numacube.engine.plan.ScalarFunctions.apply(c.name(), values);
+        } catch (ArithmeticException e) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    BatchExpression.NUMERIC_OUT_OF_RANGE,
+                    "BIGINT overflow in " + c.text(),
+                    null,
+                    null);
+        }
+    }
+
+    /** The first result whose condition is TRUE (NULL and FALSE skip it), else the ELSE value or NULL. */
+    private static Object caseOf(Expr.Case c, Function<Expr, Object> leaf) {
+        for (int i = 0; i < c.conditions().size(); i++) {
+            if (Boolean.TRUE.equals(eval(c.conditions().get(i), leaf))) {
+                return convert(eval(c.results().get(i), leaf), c.type());
+            }
+        }
+        return c.otherwise() == null ? null : convert(eval(c.otherwise(), leaf), c.type());
+    }
+
+    /** An integer result of a CASE whose type is DOUBLE, as a Double. */
+    private static Object convert(Object v, ColumnType type) {
+        return type == ColumnType.DOUBLE && v instanceof Long l ? (Object) l.doubleValue() : v;
     }
 
     private static Object negate(Expr.Neg n, Object v) {

@@ -38,11 +38,12 @@ public final class StagedTableLoader {
             int morselRows,
             ColumnMemory memory,
             WorkerPool pool) {
-        TableSchema schema = staging.schema();
+        EncodedColumns encoded = EncodedColumns.of(staging);
+        TableSchema schema = encoded.schema();
         int n = schema.size();
         Dictionary[] dicts = new Dictionary[n];
         int[][] remaps = new int[n][];
-        sortDictionaries(staging, dicts, remaps);
+        sortDictionaries(encoded, dicts, remaps);
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int keyColumn = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
         if (keyColumn >= 0 && !schema.column(keyColumn).isDimension()) {
@@ -52,11 +53,11 @@ public final class StagedTableLoader {
                             + schema.column(keyColumn).name() + " type=measure — partition by a dimension or by rows");
         }
         Cut cut = keyColumn >= 0
-                ? cutByKey(staging, keyColumn, dicts[keyColumn], remaps[keyColumn], count)
+                ? cutByKey(encoded, staging.rows(), keyColumn, dicts[keyColumn], remaps[keyColumn], count)
                 : cutByRowRanges(staging.rows(), count, partitioning);
         boolean[] nullBits = new boolean[n];
         for (int c = 0; c < n; c++) {
-            nullBits[c] = staging.nulls(c) != null;
+            nullBits[c] = !schema.column(c).isDimension() && staging.nulls(c) != null;
         }
         return TableBuilder.build(
                 schema,
@@ -69,7 +70,7 @@ public final class StagedTableLoader {
                 morselRows,
                 memory,
                 pool,
-                (p, w) -> copy(staging, remaps, cut.order(), cut.offsets()[p], w));
+                (p, w) -> copy(staging, encoded, remaps, cut.order(), cut.offsets()[p], w));
     }
 
     /**
@@ -82,9 +83,9 @@ public final class StagedTableLoader {
     private record Cut(List<TableBuilder.PartitionSpec> specs, int[] order, int[] offsets, String how) {}
 
     /** Sorts each dimension's dictionary into {@code dicts}, with the old-code-to-new-code map in {@code remaps}. */
-    private static void sortDictionaries(TableStaging staging, Dictionary[] dicts, int[][] remaps) {
+    private static void sortDictionaries(EncodedColumns encoded, Dictionary[] dicts, int[][] remaps) {
         for (int c = 0; c < dicts.length; c++) {
-            DictionaryBuilder b = staging.dictionary(c);
+            DictionaryBuilder b = encoded.builders()[c];
             if (b != null) {
                 DictionaryBuilder.Sorted sorted = b.buildSorted();
                 dicts[c] = sorted.dictionary();
@@ -93,10 +94,10 @@ public final class StagedTableLoader {
         }
     }
 
-    private static Cut cutByKey(TableStaging staging, int keyColumn, Dictionary dict, int[] remap, int count) {
-        TableSchema schema = staging.schema();
-        int rows = staging.rows();
-        int[] codes = staging.codes(keyColumn);
+    private static Cut cutByKey(
+            EncodedColumns encoded, int rows, int keyColumn, Dictionary dict, int[] remap, int count) {
+        TableSchema schema = encoded.schema();
+        int[] codes = encoded.codes()[keyColumn];
         long[] perCode = new long[dict.size()];
         for (int r = 0; r < rows; r++) {
             perCode[remap[codes[r]]]++;
@@ -131,13 +132,14 @@ public final class StagedTableLoader {
         return new Cut(specs, null, offsets, how);
     }
 
-    private static void copy(TableStaging staging, int[][] remaps, int[] order, int first, PartitionWriter w) {
-        TableSchema schema = staging.schema();
+    private static void copy(
+            TableStaging staging, EncodedColumns encoded, int[][] remaps, int[] order, int first, PartitionWriter w) {
+        TableSchema schema = encoded.schema();
         int rows = w.rows();
         for (int c = 0; c < schema.size(); c++) {
             ColumnSpec spec = schema.column(c);
             if (spec.isDimension()) {
-                int[] codes = staging.codes(c);
+                int[] codes = encoded.codes()[c];
                 int[] remap = remaps[c];
                 for (int j = 0; j < rows; j++) {
                     w.code(c, j, remap[codes[order == null ? first + j : order[first + j]]]);

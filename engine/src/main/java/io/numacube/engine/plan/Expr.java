@@ -255,6 +255,77 @@ public sealed interface Expr {
         }
     }
 
+    /**
+     * A scalar function of row values ({@code year(d)}, {@code upper(s)}, {@code coalesce(a, b)}...), evaluated per
+     * dictionary code or per result row, never per fact row; see {@code ScalarFunctions} for the list.
+     *
+     * @param name the function's lower-case name
+     * @param args its arguments
+     * @param type its result type
+     */
+    record Call(String name, List<Expr> args, ColumnType type) implements Expr {
+        public Call {
+            args = List.copyOf(args);
+        }
+
+        @Override
+        public String text() {
+            return name + "(" + String.join(", ", args.stream().map(Expr::text).toList()) + ")";
+        }
+    }
+
+    /**
+     * {@code CASE WHEN c1 THEN r1 ... ELSE e END} ({@code otherwise} null: no ELSE, so NULL). A simple CASE is bound as
+     * the searched CASE of equalities.
+     */
+    record Case(List<Expr> conditions, List<Expr> results, Expr otherwise, ColumnType type) implements Expr {
+        public Case {
+            conditions = List.copyOf(conditions);
+            results = List.copyOf(results);
+        }
+
+        @Override
+        public String text() {
+            StringBuilder sb = new StringBuilder("CASE");
+            for (int i = 0; i < conditions.size(); i++) {
+                sb.append(" WHEN ")
+                        .append(conditions.get(i).text())
+                        .append(" THEN ")
+                        .append(results.get(i).text());
+            }
+            if (otherwise != null) {
+                sb.append(" ELSE ").append(otherwise.text());
+            }
+            return sb.append(" END").toString();
+        }
+    }
+
+    /** {@code operand [NOT] LIKE|ILIKE pattern} with {@code %} and {@code _} (and an escape character, or 0). */
+    record Like(Expr operand, String pattern, char escape, boolean ignoreCase, boolean negated) implements Expr {
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return operand.text() + (negated ? " NOT" : "") + (ignoreCase ? " ILIKE '" : " LIKE '") + pattern + "'";
+        }
+    }
+
+    /** {@code left IS [NOT] DISTINCT FROM right}: equality where NULL equals NULL; never NULL itself. */
+    record IsDistinct(Expr left, Expr right, boolean negated) implements Expr {
+        @Override
+        public ColumnType type() {
+            return null;
+        }
+
+        @Override
+        public String text() {
+            return left.text() + (negated ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") + right.text();
+        }
+    }
+
     /** {@code operand IS NULL}, or {@code IS NOT NULL} when negated: never NULL itself. */
     record IsNull(Expr operand, boolean negated) implements Expr {
         @Override
@@ -294,7 +365,9 @@ public sealed interface Expr {
                 || e instanceof And
                 || e instanceof Or
                 || e instanceof Not
-                || e instanceof IsNull;
+                || e instanceof IsNull
+                || e instanceof Like
+                || e instanceof IsDistinct;
     }
 
     /** Calls {@code visit} on this node and every node under it. */
@@ -325,6 +398,19 @@ public sealed interface Expr {
             case Or o -> o.terms().forEach(t -> walk(t, visit));
             case Not n -> walk(n.operand(), visit);
             case IsNull n -> walk(n.operand(), visit);
+            case Call c -> c.args().forEach(a -> walk(a, visit));
+            case Case c -> {
+                c.conditions().forEach(x -> walk(x, visit));
+                c.results().forEach(x -> walk(x, visit));
+                if (c.otherwise() != null) {
+                    walk(c.otherwise(), visit);
+                }
+            }
+            case Like l -> walk(l.operand(), visit);
+            case IsDistinct d -> {
+                walk(d.left(), visit);
+                walk(d.right(), visit);
+            }
             default -> {}
         }
     }

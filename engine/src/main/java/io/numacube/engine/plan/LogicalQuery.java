@@ -12,7 +12,8 @@ import java.util.List;
  * @param factJoinColumn the fact table's join key column, or -1
  * @param lookupJoinColumn the lookup table's join key column, or -1
  * @param where          the row filter, or null
- * @param groupKeys      fact dimension columns to group by (in GROUP BY order); empty for one global group
+ * @param groupKeys      what to group by, in GROUP BY order: fact dimension columns, columns of the joined table, or
+ *                       expressions of one such column; empty for one global group
  * @param aggregates     distinct aggregates used anywhere in the query
  * @param outputs        the select list
  * @param having         the group filter, or null
@@ -26,7 +27,7 @@ public record LogicalQuery(
         int factJoinColumn,
         int lookupJoinColumn,
         Expr where,
-        List<Expr.Column> groupKeys,
+        List<Expr> groupKeys,
         List<Expr.Agg> aggregates,
         List<Output> outputs,
         Expr having,

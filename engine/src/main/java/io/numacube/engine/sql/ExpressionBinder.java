@@ -21,6 +21,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlCase;
 
 /**
  * Binds the expressions of one query: column references, literals, arithmetic, comparisons, IN lists, BETWEEN,
@@ -44,12 +45,14 @@ final class ExpressionBinder {
     }
 
     private final Scope scope;
-    private final List<Expr.Column> groupKeys;
+    private final List<Expr> groupKeys;
     private final AggregateBinder aggregates;
     private int depth;
+    private Place scalarPlace = Place.ROW;
+    private final ScalarBinder scalars = new ScalarBinder(o -> bind(o, scalarPlace), o -> condition(o, scalarPlace));
 
-    /** @param groupKeys the query's group keys, in order; read, never changed */
-    ExpressionBinder(Scope scope, List<Expr.Column> groupKeys) {
+    /** @param groupKeys the query's group keys (columns or expressions of one column), in order; never changed */
+    ExpressionBinder(Scope scope, List<Expr> groupKeys) {
         this.scope = scope;
         this.groupKeys = groupKeys;
         this.aggregates = new AggregateBinder(arg -> bind(arg, Place.AGGREGATE_ARGUMENT));
@@ -80,11 +83,17 @@ final class ExpressionBinder {
                     at(e),
                     null);
         }
+        Place outer = scalarPlace;
+        scalarPlace = place;
         try {
+            Expr key = place == Place.OUTPUT ? groupKeyExpression(e) : null;
+            if (key != null) {
+                return key;
+            }
             return switch (e.getKind()) {
                 case IDENTIFIER -> columnReference(e, place);
                 case LITERAL -> LiteralBinder.literal((SqlLiteral) e);
-                case CAST -> LiteralBinder.cast((SqlCall) e);
+                case CAST -> cast((SqlCall) e, place);
                 case PLUS, MINUS, TIMES, DIVIDE -> arithmetic((SqlCall) e, place);
                 case MINUS_PREFIX -> negation((SqlCall) e, place);
                 case PLUS_PREFIX -> unaryPlus((SqlCall) e, place);
@@ -98,9 +107,24 @@ final class ExpressionBinder {
                 case NOT -> not((SqlCall) e, place);
                 case IS_NULL, IS_NOT_NULL ->
                     new Expr.IsNull(bind(((SqlCall) e).operand(0), place), e.getKind() == SqlKind.IS_NOT_NULL);
-                default -> throw unsupported(e, describe(e));
+                case EXTRACT -> scalars.extract((SqlCall) e);
+                case TRIM -> scalars.trim((SqlCall) e);
+                case LIKE -> scalars.like((SqlCall) e);
+                case COALESCE -> scalars.named((SqlCall) e, "coalesce");
+                case MOD -> scalars.named((SqlCall) e, "%");
+                case NULLIF -> scalars.named((SqlCall) e, "nullif");
+                case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> scalars.distinct((SqlCall) e);
+                case CASE -> caseOf((SqlCase) e, place);
+                case OTHER -> other((SqlCall) e);
+                default -> {
+                    if (e instanceof SqlCall call && call.getOperator() instanceof org.apache.calcite.sql.SqlFunction) {
+                        yield scalars.function(call, call.getOperator().getName());
+                    }
+                    throw unsupported(e, describe(e));
+                }
             };
         } finally {
+            scalarPlace = outer;
             depth--;
         }
     }
@@ -155,14 +179,81 @@ final class ExpressionBinder {
         return numeric(operand, bind(operand, place));
     }
 
-    /** A call of a function by name: one of the aggregates, else refused. */
+    /** A call of a function by name: an aggregate, else a scalar function. */
     private Expr function(SqlCall call, Place place) {
         Expr.AggKind k = AggregateBinder.kind(call);
         if (k == null) {
-            throw unsupported(
-                    call, "function " + call.getOperator().getName() + " (aggregates: SUM, COUNT, MIN, MAX, AVG)");
+            return scalars.function(call, call.getOperator().getName());
         }
         return aggregates.bind(call, k, place);
+    }
+
+    /**
+     * {@code CAST(x AS type)} and {@code x::type}: a date literal as before, else a conversion of a value to TEXT,
+     * BIGINT, DOUBLE or DATE (evaluated per code, like every function).
+     */
+    private Expr cast(SqlCall call, Place place) {
+        SqlNode v = call.operand(0);
+        String type = ((org.apache.calcite.sql.SqlDataTypeSpec) call.operand(1))
+                .getTypeName()
+                .getSimple()
+                .toUpperCase(java.util.Locale.ROOT);
+        if (v instanceof SqlLiteral && type.equals("DATE")) {
+            return LiteralBinder.cast(call);
+        }
+        String name = switch (type) {
+            case "VARCHAR", "TEXT", "STRING", "CHAR" -> "cast_text";
+            case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT" -> "cast_bigint";
+            case "DOUBLE", "FLOAT", "REAL" -> "cast_double";
+            case "DATE" -> "cast_date";
+            default -> throw unsupported(call, "CAST to " + type);
+        };
+        Expr x = bind(v, place);
+        if (x instanceof Expr.Literal) {
+            Object value = io.numacube.engine.plan.ScalarFunctions.apply(
+                    name, java.util.Arrays.asList(((Expr.Literal) x).value()));
+            ColumnType t = io.numacube.engine.plan.ScalarFunctions.resultType(name, List.of(x));
+            return new Expr.Literal(
+                    t == ColumnType.DOUBLE && value instanceof Long l ? (Object) l.doubleValue() : value, t);
+        }
+        return scalars.typedCall(call, name, List.of(x));
+    }
+
+    /** An operator of kind OTHER: {@code ||}, else refused. */
+    private Expr other(SqlCall call) {
+        if ("||".equals(call.getOperator().getName())) {
+            return scalars.named(call, "||");
+        }
+        throw unsupported(call, describe(call));
+    }
+
+    private Expr caseOf(SqlCase c, Place place) {
+        SqlNode value = c.getValueOperand();
+        return scalars.caseOf(c, when -> {
+            Expr x = bind(value, place);
+            Expr v = coerce(when, bind(when, place), x);
+            x = coerce(value, x, v);
+            comparable(when, x, v);
+            return new Expr.Compare(Expr.CompareOp.EQ, x, v);
+        });
+    }
+
+    /**
+     * In SELECT, HAVING and ORDER BY: the group key that {@code e} spells (an expression of GROUP BY, {@code
+     * year(d)}, bound at row level and found among the keys), else null.
+     */
+    private Expr groupKeyExpression(SqlNode e) {
+        if (!(e instanceof SqlCall) || groupKeys.stream().allMatch(k -> k instanceof Expr.Column)) {
+            return null;
+        }
+        Expr row;
+        try {
+            row = bind(e, Place.ROW);
+        } catch (NumacubeException notARowExpression) {
+            return null;
+        }
+        int k = groupKeys.indexOf(row);
+        return k < 0 ? null : new Expr.KeyRef(k, row.type(), row.text());
     }
 
     private Expr comparison(SqlCall call, Place place) {

@@ -4,6 +4,7 @@ import static io.numacube.engine.sql.BindErrors.bindError;
 import static io.numacube.engine.sql.BindErrors.unsupported;
 
 import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlCall;
@@ -25,11 +26,12 @@ final class GroupByBinder {
     private GroupByBinder() {}
 
     /** The distinct group keys in the order first named; empty when {@code group} is null. */
-    static List<Expr.Column> bind(SqlNodeList group, SqlNodeList selectList, Scope scope) {
-        List<Expr.Column> keys = new ArrayList<>();
+    static List<Expr> bind(SqlNodeList group, SqlNodeList selectList, Scope scope) {
+        List<Expr> keys = new ArrayList<>();
         if (group != null) {
+            ExpressionBinder rows = new ExpressionBinder(scope, List.of());
             for (SqlNode g : group) {
-                Expr.Column c = bindKey(g, selectList, scope);
+                Expr c = bindKey(g, selectList, scope, rows);
                 if (!keys.contains(c)) {
                     keys.add(c);
                 }
@@ -38,19 +40,58 @@ final class GroupByBinder {
         return keys;
     }
 
-    private static Expr.Column bindKey(SqlNode g, SqlNodeList selectList, Scope scope) {
+    private static Expr bindKey(SqlNode g, SqlNodeList selectList, Scope scope, ExpressionBinder rows) {
         SqlNode target = target(g, selectList, scope);
         if (!(target instanceof SqlIdentifier)) {
-            throw unsupported(g, "GROUP BY of an expression (group by dimension columns)");
+            return expressionKey(g, rows.bind(target, ExpressionBinder.Place.ROW));
         }
         Expr.Column c = scope.column(target);
-        if (c.side() == Expr.Side.LOOKUP && c.type() == io.numacube.engine.schema.ColumnType.DOUBLE) {
+        if (c.side() == Expr.Side.LOOKUP && c.type() == ColumnType.DOUBLE) {
             throw unsupported(g, "GROUP BY a DOUBLE column of the joined table");
         }
+        if (c.side() == Expr.Side.FACT && c.type() == ColumnType.LONG) {
+            throw unsupported(
+                    g,
+                    "GROUP BY a plain BIGINT column (column=" + c.name()
+                            + "; a loaded BIGINT column with at most 65,536 distinct values is coded and can be"
+                            + " grouped)");
+        }
         if (c.side() == Expr.Side.FACT && !c.type().isDimension()) {
-            throw bindError(g, "42803", "GROUP BY needs a dimension column: column=" + c.name() + " is a measure");
+            throw unsupported(g, "GROUP BY a DOUBLE column (column=" + c.name() + ")");
         }
         return c;
+    }
+
+    /**
+     * A GROUP BY expression: a value (not a condition, not DOUBLE) of one coded column of the fact table, or of
+     * columns of the joined table only ({@code year(trade_date)}, {@code CASE WHEN desk IN (...) ...}), which the
+     * planner evaluates once per code of that column.
+     */
+    private static Expr expressionKey(SqlNode g, Expr e) {
+        if (Expr.isPredicate(e) || e.type() == null) {
+            throw unsupported(g, "GROUP BY a condition");
+        }
+        if (e.type() == ColumnType.DOUBLE) {
+            throw unsupported(g, "GROUP BY an expression of type DOUBLE: " + e.text());
+        }
+        java.util.Set<Object> sources = new java.util.HashSet<>();
+        boolean[] plain = {false};
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c) {
+                sources.add(c.side() == Expr.Side.LOOKUP ? "lookup" : c.index());
+                plain[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
+            }
+            if (x instanceof Expr.Agg) {
+                plain[0] = true;
+            }
+        });
+        if (plain[0] || sources.size() != 1) {
+            throw unsupported(
+                    g,
+                    "GROUP BY an expression of " + (sources.isEmpty() ? "no column" : "several columns or a measure")
+                            + ": " + e.text() + " (an expression of one dimension column can be grouped by)");
+        }
+        return e;
     }
 
     /** What a GROUP BY item stands for: the select item an ordinal or alias names, else the item itself. */

@@ -68,7 +68,7 @@ final class QueryBinder {
         SqlSelect select = st.select();
         refuseUnsupportedClauses(select);
         Scope scope = new FromClauseBinder(catalog).bind(select.getFrom());
-        List<Expr.Column> groupKeys = GroupByBinder.bind(select.getGroup(), select.getSelectList(), scope);
+        List<Expr> groupKeys = GroupByBinder.bind(select.getGroup(), select.getSelectList(), scope);
         ExpressionBinder expressions = new ExpressionBinder(scope, groupKeys);
         Expr where =
                 select.getWhere() == null ? null : expressions.condition(select.getWhere(), ExpressionBinder.Place.ROW);

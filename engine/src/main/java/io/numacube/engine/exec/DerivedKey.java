@@ -1,0 +1,77 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.Dictionary;
+import io.numacube.numa.base.NumacubeException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * A GROUP BY key that is a function of one coded fact column: an attribute of the joined dimension table ({@code
+ * books.region}, a function of the fact's join key) or an expression of one dimension ({@code year(trade_date)},
+ * {@code CASE WHEN desk IN (...) ...}). Its distinct values form a dictionary in value order, NULL last; the scan reads
+ * the source column's codes and maps them, so grouping costs what grouping by a fact column costs and no expression is
+ * evaluated per row. Immutable.
+ *
+ * <p>Invariant: {@code codeOfSourceCode[c]} is a code of {@code dictionary} for every code {@code c} of the source
+ * column (a source code the inner join drops maps to 0 or the NULL code; its rows never reach the grouping).
+ *
+ * @param dictionary       the key's values, ascending, NULL last when a value is NULL
+ * @param codeOfSourceCode per source code, the key's code
+ */
+record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode) {
+
+    /**
+     * @param key         the key expression
+     * @param sourceCodes the source column's code count
+     * @param valueOfCode the key's value for a source code (String, Long or null), or a marker {@link #ABSENT} for a
+     *                    code whose rows never reach the grouping
+     */
+    static DerivedKey of(Expr key, int sourceCodes, IntFunction<Object> valueOfCode) {
+        ColumnType type = key.type();
+        if (type == ColumnType.DOUBLE || type == null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "unsupported SQL: GROUP BY a DOUBLE value: " + key.text(),
+                    null,
+                    null);
+        }
+        Object[] values = new Object[sourceCodes];
+        List<Object> distinct = new ArrayList<>();
+        boolean hasNull = false;
+        for (int code = 0; code < sourceCodes; code++) {
+            values[code] = valueOfCode.apply(code);
+            if (values[code] == null) {
+                hasNull = true;
+            } else if (values[code] != ABSENT) {
+                distinct.add(values[code]);
+            }
+        }
+        List<Object> sorted =
+                distinct.stream().distinct().sorted(ScalarEvaluator::compare).toList();
+        Map<Object, Integer> codeOfValue = new HashMap<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            codeOfValue.put(sorted.get(i), i);
+        }
+        Dictionary d = type == ColumnType.STRING
+                ? Dictionary.ofStrings(sorted.toArray(String[]::new), hasNull)
+                : Dictionary.ofLongs(
+                        type == ColumnType.DATE ? ColumnType.DATE : ColumnType.INT,
+                        sorted.stream().mapToLong(v -> ((Number) v).longValue()).toArray(),
+                        hasNull);
+        int[] map = new int[sourceCodes];
+        for (int code = 0; code < sourceCodes; code++) {
+            Object v = values[code];
+            map[code] = v == null ? d.nullCode() : v == ABSENT ? 0 : codeOfValue.get(v);
+        }
+        return new DerivedKey(d, map);
+    }
+
+    /** The value of a source code whose rows never reach the grouping (a join key the dimension table lacks). */
+    static final Object ABSENT = new Object();
+}

@@ -1,0 +1,67 @@
+package io.numacube.engine.ingest;
+
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.DictionaryBuilder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a staged table's columns are stored once loaded: dimension columns as the staging coded them, and BIGINT columns
+ * with at most {@link #MAX_DISTINCT} distinct values re-coded through a dictionary (as an INT column), so that they can
+ * be grouped by, filtered by code masks and partitioned by like any dimension, while their sums stay exact; other
+ * BIGINT and DOUBLE columns stay plain. Built once per load on the loading thread; read-only afterwards.
+ *
+ * <p>Invariants: {@code schema} is the staging's schema with re-coded columns typed INT; for every column of a
+ * dictionary type in {@code schema}, {@code builders[c]} and {@code codes[c]} hold its first-seen dictionary and one
+ * code per staged row (a NULL as the dictionary's NULL code); both are null for plain columns.
+ *
+ * @param schema   the columns as loaded
+ * @param builders per column, its dictionary in first-seen order, or null
+ * @param codes    per column, its code per staged row, or null
+ */
+record EncodedColumns(TableSchema schema, DictionaryBuilder[] builders, int[][] codes) {
+
+    /** Most distinct values of a BIGINT column that is stored with a dictionary (2-byte codes). */
+    static final int MAX_DISTINCT = 1 << 16;
+
+    static EncodedColumns of(TableStaging staging) {
+        TableSchema staged = staging.schema();
+        int n = staged.size();
+        DictionaryBuilder[] builders = new DictionaryBuilder[n];
+        int[][] codes = new int[n][];
+        List<ColumnSpec> columns = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            ColumnSpec spec = staged.column(c);
+            builders[c] = staging.dictionary(c);
+            codes[c] = staging.codes(c);
+            if (spec.type() == ColumnType.LONG) {
+                recode(staging, c, builders, codes);
+            }
+            columns.add(
+                    builders[c] != null && spec.type() == ColumnType.LONG
+                            ? ColumnSpec.of(spec.name(), ColumnType.INT)
+                            : spec);
+        }
+        return new EncodedColumns(new TableSchema(staged.name(), columns), builders, codes);
+    }
+
+    /** Codes BIGINT column {@code c} through a dictionary when it has few distinct values; leaves it plain otherwise. */
+    private static void recode(TableStaging staging, int c, DictionaryBuilder[] builders, int[][] codes) {
+        int rows = staging.rows();
+        long[] values = staging.longs(c);
+        long[] nulls = staging.nulls(c);
+        DictionaryBuilder b = new DictionaryBuilder(ColumnType.INT);
+        int[] out = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            boolean isNull = nulls != null && (nulls[r >>> 6] & (1L << r)) != 0;
+            out[r] = isNull ? b.nullCode() : b.codeOf(values[r]);
+            if (b.size() > MAX_DISTINCT) {
+                return;
+            }
+        }
+        builders[c] = b;
+        codes[c] = out;
+    }
+}

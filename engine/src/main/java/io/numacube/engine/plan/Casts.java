@@ -1,0 +1,60 @@
+package io.numacube.engine.plan;
+
+import io.numacube.numa.base.NumacubeException;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The value conversions of CAST, as DuckDB does them: a DOUBLE to BIGINT rounds half away from zero and fails beyond
+ * BIGINT; text to a number or date must be a whole number, a number, or a yyyy-mm-dd date (surrounding spaces
+ * allowed), else 22018 naming the value. Stateless.
+ */
+final class Casts {
+
+    private Casts() {}
+
+    static Object toBigint(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        }
+        if (v instanceof Double d) {
+            double r = d < 0 ? Math.ceil(d - 0.5) : Math.floor(d + 0.5);
+            if (!(r >= -0x1p63 && r < 0x1p63)) {
+                throw fail(v, "BIGINT", "22003");
+            }
+            return (long) r;
+        }
+        try {
+            return Long.parseLong(((String) v).strip());
+        } catch (NumberFormatException e) {
+            throw fail(v, "BIGINT", "22018");
+        }
+    }
+
+    static Object toDouble(Object v) {
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        try {
+            return Double.parseDouble(((String) v).strip());
+        } catch (NumberFormatException e) {
+            throw fail(v, "DOUBLE", "22018");
+        }
+    }
+
+    static Object toDate(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        }
+        try {
+            return LocalDate.parse(((String) v).strip()).toEpochDay();
+        } catch (DateTimeParseException e) {
+            throw fail(v, "DATE", "22018");
+        }
+    }
+
+    private static NumacubeException fail(Object v, String type, String code) {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT, code, "could not convert '" + v + "' to " + type, null, null);
+    }
+}

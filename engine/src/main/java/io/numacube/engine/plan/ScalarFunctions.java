@@ -1,0 +1,342 @@
+package io.numacube.engine.plan;
+
+import io.numacube.engine.schema.ColumnType;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.temporal.IsoFields;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The scalar functions numacube evaluates, with DuckDB's semantics: their result types ({@link #resultType}, for the
+ * binder) and their values ({@link #apply}, for the evaluator, which runs them per dictionary code or per result row,
+ * never per fact row). Values are String (text), Long (integers; dates as days since 1970-01-01) and Double; null is
+ * SQL NULL, and a NULL argument gives NULL except in {@code coalesce} and {@code concat}. Stateless.
+ *
+ * <p>Functions: date parts {@code year quarter month day dayofweek isodow dayofyear week} and {@code date_part(part,
+ * d)} (= {@code EXTRACT(part FROM d)}), {@code date_trunc(part, d)} (a DATE, where DuckDB gives the TIMESTAMP at its
+ * midnight), text {@code upper lower length substring trim ltrim rtrim concat} and {@code ||}, {@code abs},
+ * {@code coalesce}, {@code nullif}.
+ */
+public final class ScalarFunctions {
+
+    private static final Set<String> DATE_PARTS =
+            Set.of("year", "quarter", "month", "day", "dayofweek", "isodow", "dayofyear", "week");
+
+    private ScalarFunctions() {}
+
+    /**
+     * The result type of {@code name(args)}; an {@link IllegalArgumentException} saying what is wrong for an unknown
+     * function, a wrong argument count or type.
+     */
+    public static ColumnType resultType(String name, List<Expr> args) {
+        if (DATE_PARTS.contains(name)) {
+            expect(name, args, ColumnType.DATE);
+            return ColumnType.LONG;
+        }
+        return switch (name) {
+            case "date_part" -> {
+                expect(name, args, ColumnType.STRING, ColumnType.DATE);
+                datePart(partLiteral(name, args.get(0)));
+                yield ColumnType.LONG;
+            }
+            case "date_trunc" -> {
+                expect(name, args, ColumnType.STRING, ColumnType.DATE);
+                truncate(partLiteral(name, args.get(0)), LocalDate.EPOCH);
+                yield ColumnType.DATE;
+            }
+            case "upper", "lower", "trim", "ltrim", "rtrim" -> {
+                expect(name, args, ColumnType.STRING);
+                yield ColumnType.STRING;
+            }
+            case "length" -> {
+                expect(name, args, ColumnType.STRING);
+                yield ColumnType.LONG;
+            }
+            case "substring" -> substringType(args);
+            case "concat", "||" -> {
+                if (args.size() < 1) {
+                    throw new IllegalArgumentException(name + " needs at least one argument");
+                }
+                yield ColumnType.STRING;
+            }
+            case "%" -> {
+                arity(name, args, 2);
+                numeric(name, args.get(1));
+                yield commonType(name, List.of(args.get(0), args.get(1)), 2) == ColumnType.DOUBLE
+                        ? ColumnType.DOUBLE
+                        : ColumnType.LONG;
+            }
+            case "abs" -> {
+                arity(name, args, 1);
+                yield numeric(name, args.get(0));
+            }
+            case "coalesce" -> commonType(name, args, 1);
+            case "cast_text" -> {
+                arity(name, args, 1);
+                if (args.get(0).type() == ColumnType.DOUBLE) {
+                    throw new IllegalArgumentException("CAST of a DOUBLE to text is not supported yet");
+                }
+                yield ColumnType.STRING;
+            }
+            case "cast_bigint" -> {
+                arity(name, args, 1);
+                notDate(name, args.get(0));
+                yield ColumnType.LONG;
+            }
+            case "cast_double" -> {
+                arity(name, args, 1);
+                notDate(name, args.get(0));
+                yield ColumnType.DOUBLE;
+            }
+            case "cast_date" -> {
+                arity(name, args, 1);
+                if (args.get(0).type() != ColumnType.DATE && args.get(0).type() != ColumnType.STRING) {
+                    throw new IllegalArgumentException(
+                            "CAST to DATE needs a date or text: " + args.get(0).text());
+                }
+                yield ColumnType.DATE;
+            }
+            case "nullif" -> {
+                arity(name, args, 2);
+                commonType(name, args, 2);
+                yield args.get(0).type();
+            }
+            default -> throw new IllegalArgumentException("unknown function " + name);
+        };
+    }
+
+    /** The value of {@code name} over argument values (already evaluated). */
+    public static Object apply(String name, List<Object> v) {
+        switch (name) {
+            case "coalesce" -> {
+                for (Object x : v) {
+                    if (x != null) {
+                        return x;
+                    }
+                }
+                return null;
+            }
+            case "concat" -> {
+                StringBuilder sb = new StringBuilder();
+                v.stream().filter(x -> x != null).forEach(x -> sb.append(text(x)));
+                return sb.toString();
+            }
+            default -> {}
+        }
+        for (Object x : v) {
+            if (x == null) {
+                return null;
+            }
+        }
+        if (DATE_PARTS.contains(name)) {
+            return datePart(name, LocalDate.ofEpochDay((Long) v.get(0)));
+        }
+        return switch (name) {
+            case "date_part" -> datePart(datePart((String) v.get(0)), LocalDate.ofEpochDay((Long) v.get(1)));
+            case "date_trunc" ->
+                truncate((String) v.get(0), LocalDate.ofEpochDay((Long) v.get(1)))
+                        .toEpochDay();
+            case "upper" -> ((String) v.get(0)).toUpperCase(Locale.ROOT);
+            case "lower" -> ((String) v.get(0)).toLowerCase(Locale.ROOT);
+            case "trim" -> strip((String) v.get(0), true, true);
+            case "ltrim" -> strip((String) v.get(0), true, false);
+            case "rtrim" -> strip((String) v.get(0), false, true);
+            case "length" -> (long) ((String) v.get(0)).codePointCount(0, ((String) v.get(0)).length());
+            case "substring" -> substring((String) v.get(0), (Long) v.get(1), v.size() > 2 ? (Long) v.get(2) : null);
+            case "||" -> text(v.get(0)) + text(v.get(1));
+            case "%" -> modulo(v.get(0), v.get(1));
+            case "abs" -> v.get(0) instanceof Long l ? (Object) Math.absExact(l) : (Object) Math.abs((Double) v.get(0));
+            case "nullif" -> same(v.get(0), v.get(1)) ? null : v.get(0);
+            case "cast_text" -> text(v.get(0));
+            case "cast_bigint" -> Casts.toBigint(v.get(0));
+            case "cast_double" -> Casts.toDouble(v.get(0));
+            case "cast_date" -> Casts.toDate(v.get(0));
+            default -> throw new IllegalStateException("unknown function " + name);
+        };
+    }
+
+    /** DuckDB's {@code %}: the sign of the dividend; NULL for a zero divisor. */
+    private static Object modulo(Object a, Object b) {
+        if (a instanceof Long x && b instanceof Long y) {
+            return y == 0 ? null : (Object) (y == -1 ? 0L : x % y);
+        }
+        double y = ((Number) b).doubleValue();
+        return y == 0 ? null : (Object) (((Number) a).doubleValue() % y);
+    }
+
+    private static void notDate(String name, Expr e) {
+        if (e.type() == ColumnType.DATE || e.type() == null) {
+            throw new IllegalArgumentException(name.replace("cast_", "CAST to ").toUpperCase(Locale.ROOT) + " of "
+                    + typeName(e.type()) + ": " + e.text());
+        }
+    }
+
+    private static boolean same(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y && !(a instanceof Long && b instanceof Long)) {
+            return x.doubleValue() == y.doubleValue();
+        }
+        return a.equals(b);
+    }
+
+    private static String text(Object x) {
+        return x instanceof Double d ? String.valueOf(d) : String.valueOf(x);
+    }
+
+    private static String strip(String s, boolean left, boolean right) {
+        int from = 0;
+        int to = s.length();
+        while (left && from < to && s.charAt(from) == ' ') {
+            from++;
+        }
+        while (right && to > from && s.charAt(to - 1) == ' ') {
+            to--;
+        }
+        return s.substring(from, to);
+    }
+
+    /** DuckDB's substring: 1-based code points; a negative start counts from the end; no length: to the end. */
+    private static String substring(String s, long start, Long length) {
+        int n = s.codePointCount(0, s.length());
+        long from = start < 0 ? n + start + 1 : start;
+        long to = length == null ? n + 1L : from + length;
+        if (length != null && length < 0) {
+            to = from;
+            from = from + length;
+        }
+        long a = Math.max(1, from);
+        long b = Math.min(n + 1L, to);
+        if (b <= a) {
+            return "";
+        }
+        int begin = s.offsetByCodePoints(0, (int) (a - 1));
+        return s.substring(begin, s.offsetByCodePoints(begin, (int) (b - a)));
+    }
+
+    private static String datePart(String part) {
+        String p = part.toLowerCase(Locale.ROOT);
+        String name = switch (p) {
+            case "dow" -> "dayofweek";
+            case "doy" -> "dayofyear";
+            case "dayofmonth" -> "day";
+            default -> p;
+        };
+        if (!DATE_PARTS.contains(name)) {
+            throw new IllegalArgumentException(
+                    "unknown date part '" + part + "' (" + String.join(", ", DATE_PARTS) + ", dow, doy)");
+        }
+        return name;
+    }
+
+    private static long datePart(String part, LocalDate d) {
+        return switch (part) {
+            case "year" -> d.getYear();
+            case "quarter" -> (d.getMonthValue() + 2) / 3;
+            case "month" -> d.getMonthValue();
+            case "day" -> d.getDayOfMonth();
+            case "dayofweek" -> d.getDayOfWeek().getValue() % 7;
+            case "isodow" -> d.getDayOfWeek().getValue();
+            case "dayofyear" -> d.getDayOfYear();
+            case "week" -> d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
+            default -> throw new IllegalStateException("date part " + part);
+        };
+    }
+
+    private static LocalDate truncate(String part, LocalDate d) {
+        return switch (part.toLowerCase(Locale.ROOT)) {
+            case "year" -> d.withDayOfYear(1);
+            case "quarter" -> LocalDate.of(d.getYear(), (d.getMonthValue() - 1) / 3 * 3 + 1, 1);
+            case "month" -> d.withDayOfMonth(1);
+            case "week" -> d.with(DayOfWeek.MONDAY);
+            case "day" -> d;
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown date_trunc part '" + part + "' (year, quarter, month, week, day)");
+        };
+    }
+
+    private static String partLiteral(String name, Expr e) {
+        if (e instanceof Expr.Literal l && l.value() instanceof String s) {
+            return s;
+        }
+        throw new IllegalArgumentException(name + " needs a text literal as its first argument, e.g. 'month'");
+    }
+
+    private static ColumnType substringType(List<Expr> args) {
+        if (args.size() != 2 && args.size() != 3) {
+            throw new IllegalArgumentException("substring takes 2 or 3 arguments");
+        }
+        if (args.get(0).type() != ColumnType.STRING) {
+            throw new IllegalArgumentException(
+                    "substring needs text: " + args.get(0).text());
+        }
+        for (int i = 1; i < args.size(); i++) {
+            if (!Expr.isInteger(args.get(i).type())) {
+                throw new IllegalArgumentException(
+                        "substring needs integer positions: " + args.get(i).text());
+            }
+        }
+        return ColumnType.STRING;
+    }
+
+    private static void expect(String name, List<Expr> args, ColumnType... types) {
+        arity(name, args, types.length);
+        for (int i = 0; i < types.length; i++) {
+            if (args.get(i).type() != types[i]) {
+                throw new IllegalArgumentException(name + " needs " + typeName(types[i]) + " argument " + (i + 1)
+                        + ", not " + typeName(args.get(i).type()) + ": "
+                        + args.get(i).text());
+            }
+        }
+    }
+
+    private static void arity(String name, List<Expr> args, int n) {
+        if (args.size() != n) {
+            throw new IllegalArgumentException(name + " takes " + n + " argument" + (n == 1 ? "" : "s"));
+        }
+    }
+
+    private static ColumnType numeric(String name, Expr e) {
+        ColumnType t = e.type();
+        if (t == ColumnType.DOUBLE || Expr.isInteger(t)) {
+            return t == ColumnType.INT ? ColumnType.LONG : t;
+        }
+        throw new IllegalArgumentException(name + " needs a number: " + e.text());
+    }
+
+    /** The one type of the arguments (integers and doubles mix as DOUBLE). */
+    private static ColumnType commonType(String name, List<Expr> args, int min) {
+        if (args.size() < min) {
+            throw new IllegalArgumentException(name + " needs at least " + min + " argument(s)");
+        }
+        ColumnType t = null;
+        for (Expr a : args) {
+            ColumnType u = a.type() == ColumnType.INT ? ColumnType.LONG : a.type();
+            if (u == null) {
+                throw new IllegalArgumentException(name + " of a condition: " + a.text());
+            }
+            if (t == null || t == u) {
+                t = u;
+            } else if ((t == ColumnType.LONG || t == ColumnType.DOUBLE)
+                    && (u == ColumnType.LONG || u == ColumnType.DOUBLE)) {
+                t = ColumnType.DOUBLE;
+            } else {
+                throw new IllegalArgumentException(
+                        name + " mixes " + typeName(t) + " and " + typeName(u) + ": " + a.text());
+            }
+        }
+        return t;
+    }
+
+    static String typeName(ColumnType t) {
+        return t == null
+                ? "a condition"
+                : switch (t) {
+                    case STRING -> "text";
+                    case DATE -> "a date";
+                    case DOUBLE -> "a DOUBLE";
+                    case INT, LONG -> "an integer";
+                };
+    }
+}

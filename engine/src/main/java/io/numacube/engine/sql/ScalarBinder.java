@@ -1,0 +1,169 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.bindError;
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.ScalarFunctions;
+import io.numacube.engine.schema.ColumnType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
+
+/**
+ * Binds scalar function calls, CASE, [NOT] LIKE/ILIKE and IS [NOT] DISTINCT FROM: names resolved to {@link
+ * ScalarFunctions}, types checked there, errors at the call's position (42883 for an unknown function, 42804 for a
+ * wrong argument). Operands are bound through the owning {@link ExpressionBinder}. One per query binder; not
+ * thread-safe.
+ */
+final class ScalarBinder {
+
+    private final Function<SqlNode, Expr> operand;
+    private final Function<SqlNode, Expr> condition;
+
+    /** @param operand binds a value operand; {@code condition} a condition operand (both at the caller's place) */
+    ScalarBinder(Function<SqlNode, Expr> operand, Function<SqlNode, Expr> condition) {
+        this.operand = operand;
+        this.condition = condition;
+    }
+
+    /** A scalar function by name (DuckDB's names; {@code substr} is {@code substring}, {@code datepart} ...). */
+    Expr function(SqlCall call, String rawName) {
+        String name = switch (rawName.toLowerCase(Locale.ROOT)) {
+            case "substr" -> "substring";
+            case "dayofmonth" -> "day";
+            case "datepart" -> "date_part";
+            case "datetrunc" -> "date_trunc";
+            case "char_length", "character_length", "len" -> "length";
+            case "weekofyear" -> "week";
+            default -> rawName.toLowerCase(Locale.ROOT);
+        };
+        List<Expr> args = new ArrayList<>();
+        for (SqlNode o : call.getOperandList()) {
+            args.add(operand.apply(o));
+        }
+        return typed(call, name, args);
+    }
+
+    /** {@code EXTRACT(part FROM d)} (and Babel's {@code date_part('part', d)}) as {@code date_part('part', d)}. */
+    Expr extract(SqlCall call) {
+        String part = call.operand(0) instanceof SqlIntervalQualifier q
+                ? q.timeUnitRange.name().toLowerCase(Locale.ROOT)
+                : ((SqlLiteral) call.operand(0)).getValueAs(String.class);
+        return typed(
+                call, "date_part", List.of(new Expr.Literal(part, ColumnType.STRING), operand.apply(call.operand(1))));
+    }
+
+    /** {@code TRIM([BOTH|LEADING|TRAILING] [' '] FROM s)}: spaces only, as trim/ltrim/rtrim. */
+    Expr trim(SqlCall call) {
+        SqlTrimFunction.Flag flag = ((SqlLiteral) call.operand(0)).getValueAs(SqlTrimFunction.Flag.class);
+        SqlNode chars = call.operand(1);
+        if (!(chars instanceof SqlCharStringLiteral s) || !" ".equals(s.getValueAs(String.class))) {
+            throw unsupported(chars, "TRIM of characters other than spaces");
+        }
+        String name = switch (flag) {
+            case LEADING -> "ltrim";
+            case TRAILING -> "rtrim";
+            default -> "trim";
+        };
+        return typed(call, name, List.of(operand.apply(call.operand(2))));
+    }
+
+    /** {@code a || b}, COALESCE and NULLIF. */
+    Expr named(SqlCall call, String name) {
+        List<Expr> args = new ArrayList<>();
+        for (SqlNode o : call.getOperandList()) {
+            args.add(operand.apply(o));
+        }
+        return typed(call, name, args);
+    }
+
+    /** A call of a function already named and bound. */
+    Expr typedCall(SqlCall call, String name, List<Expr> args) {
+        return typed(call, name, args);
+    }
+
+    private static Expr typed(SqlCall call, String name, List<Expr> args) {
+        try {
+            return new Expr.Call(name, args, ScalarFunctions.resultType(name, args));
+        } catch (IllegalArgumentException e) {
+            String code = e.getMessage().startsWith("unknown function") ? "42883" : "42804";
+            throw bindError(call, code, e.getMessage());
+        }
+    }
+
+    /** A searched or simple CASE; a simple CASE {@code CASE x WHEN v ...} is the searched CASE of {@code x = v}. */
+    Expr caseOf(SqlCase c, Function<SqlNode, Expr> comparison) {
+        List<Expr> conditions = new ArrayList<>();
+        List<Expr> results = new ArrayList<>();
+        for (int i = 0; i < c.getWhenOperands().size(); i++) {
+            SqlNode when = c.getWhenOperands().get(i);
+            conditions.add(c.getValueOperand() == null ? condition.apply(when) : comparison.apply(when));
+            results.add(operand.apply(c.getThenOperands().get(i)));
+        }
+        SqlNode elseNode = c.getElseOperand();
+        Expr otherwise = elseNode == null || SqlUtilNull.isNull(elseNode) ? null : operand.apply(elseNode);
+        List<Expr> all = new ArrayList<>(results);
+        if (otherwise != null) {
+            all.add(otherwise);
+        }
+        ColumnType type;
+        try {
+            type = ScalarFunctions.resultType("coalesce", all);
+        } catch (IllegalArgumentException e) {
+            throw bindError(c, "42804", "CASE results " + e.getMessage().replace("coalesce ", ""));
+        }
+        return new Expr.Case(conditions, results, otherwise, type);
+    }
+
+    /** {@code x [NOT] LIKE|ILIKE 'pattern' [ESCAPE 'c']} over text. */
+    Expr like(SqlCall call) {
+        SqlLikeOperator op = (SqlLikeOperator) call.getOperator();
+        Expr x = operand.apply(call.operand(0));
+        if (x.type() != ColumnType.STRING) {
+            throw bindError(call, "42883", op.getName() + " needs text: " + x.text());
+        }
+        if (!(call.operand(1) instanceof SqlCharStringLiteral p)) {
+            throw unsupported(call.operand(1), op.getName() + " with a pattern that is not a text literal");
+        }
+        char escape = 0;
+        if (call.operandCount() > 2) {
+            String e = ((SqlCharStringLiteral) call.operand(2)).getValueAs(String.class);
+            if (e.length() != 1) {
+                throw bindError(call.operand(2), "22019", "the ESCAPE text must be one character: '" + e + "'");
+            }
+            escape = e.charAt(0);
+        }
+        boolean ignoreCase = op.getName().toUpperCase(Locale.ROOT).contains("ILIKE");
+        return new Expr.Like(x, p.getValueAs(String.class), escape, ignoreCase, op.isNegated());
+    }
+
+    /** {@code a IS [NOT] DISTINCT FROM b}. */
+    Expr distinct(SqlCall call) {
+        Expr l = operand.apply(call.operand(0));
+        Expr r = operand.apply(call.operand(1));
+        l = TypeRules.coerce(call.operand(0), l, r);
+        r = TypeRules.coerce(call.operand(1), r, l);
+        TypeRules.comparable(call, l, r);
+        return new Expr.IsDistinct(l, r, call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM);
+    }
+
+    /** Whether a node is the NULL literal. */
+    static final class SqlUtilNull {
+        private SqlUtilNull() {}
+
+        static boolean isNull(SqlNode n) {
+            return n instanceof SqlLiteral l && l.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL;
+        }
+    }
+}
