@@ -76,6 +76,8 @@ final class DifferentialRunner {
             report.hugeintOverflow++;
         } else if (ourError != null && failsWithoutCuts(loaded, q, ourError)) {
             return;
+        } else if (ourError != null && isConditionOverflow(q, ourError)) {
+            report.conditionOverflow++;
         } else if (ourError != null) {
             mismatch(index, loaded, q, EngineErrors.category(ourError), "numacube failed: " + ourError, null, theirs);
         } else if (theirError != null) {
@@ -112,6 +114,30 @@ final class DifferentialRunner {
             report.bothFailed(ne.code());
             return true;
         }
+    }
+
+    /**
+     * Whether numacube's error is a BIGINT overflow of an expression in the WHERE clause, which DuckDB did not raise:
+     * SQL leaves the evaluation order of AND and OR open, and DuckDB reorders conditions by cost, so a condition
+     * that overflows on rows another condition excludes fails in one engine and not the other. Counted apart.
+     */
+    private static boolean isConditionOverflow(FuzzQuery q, Throwable ourError) {
+        if (!(ourError instanceof NumacubeException e) || !"22003".equals(e.code())) {
+            return false;
+        }
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("BIGINT overflow in (.*?): ").matcher(String.valueOf(e.detail()));
+        int where = q.sql().indexOf(" WHERE ");
+        if (!m.find() || where < 0) {
+            return false;
+        }
+        int end = q.sql().indexOf(" GROUP BY ", where);
+        String condition = q.sql().substring(where, end < 0 ? q.sql().length() : end);
+        return bare(condition).contains(bare(m.group(1)));
+    }
+
+    private static String bare(String sql) {
+        return sql.replace("(", "").replace(")", "").replace(" ", "");
     }
 
     /** numacube's overflow (22003) where DuckDB's answer holds an integer beyond BIGINT: no HUGEINT in numacube. */

@@ -7,7 +7,8 @@ import java.util.TreeMap;
 
 /**
  * What a fuzz run found: queries compared and how each ended (same answer, both engines refused it, numacube's
- * documented refusal of a BIGINT-overflowing sum that DuckDB answers as HUGEINT, unsupported SQL per construct),
+ * documented refusal of a BIGINT-overflowing sum that DuckDB answers as HUGEINT, an overflow in a condition that
+ * DuckDB's evaluation order skipped, unsupported SQL per construct),
  * and the mismatches with everything needed to replay them. Failure categories group mismatches by a short cause
  * (for the NULL run's summary). Not thread-safe: one runner fills it.
  */
@@ -20,6 +21,7 @@ final class FuzzReport {
     int sameAnswer;
     int bothFailed;
     int hugeintOverflow;
+    int conditionOverflow;
     int tlpChecks;
     int tlpSkipped;
     long loadNanos;
@@ -59,6 +61,8 @@ final class FuzzReport {
                 .append(bothFailedByCode)
                 .append(" hugeintOverflow=")
                 .append(hugeintOverflow)
+                .append(" conditionOverflow=")
+                .append(conditionOverflow)
                 .append(" tlpChecks=")
                 .append(tlpChecks)
                 .append(" tlpSkipped=")

@@ -16,6 +16,8 @@ record Output(String sql, Kind kind, String argument) {
     enum Kind {
         /** A group key. */
         KEY,
+        /** A group key that is not selected (GROUP BY and ORDER BY name it); not in the result. */
+        HIDDEN_KEY,
         /** COUNT(*) or COUNT(x): an integer whatever the data, so it may sort before the keys. */
         COUNT,
         /** SUM of an expression. */
@@ -24,6 +26,10 @@ record Output(String sql, Kind kind, String argument) {
         AVG,
         /** MIN, MAX, or arithmetic of aggregates. */
         OTHER
+    }
+
+    boolean isKey() {
+        return kind == Kind.KEY || kind == Kind.HIDDEN_KEY;
     }
 
     static Output key(String sql) {

@@ -57,7 +57,7 @@ final class PredicateGenerator {
             case 5, 6 -> measureComparison();
             case 7 -> expressionComparison();
             case 8 -> nullTest();
-            default -> ctx.chance(50) ? inList() : dimensionComparison();
+            default -> ctx.chance(50) ? inList() : columnComparison();
         };
     }
 
@@ -90,6 +90,35 @@ final class PredicateGenerator {
         ctx.tags.add(not ? "where:not-between" : "where:between");
         // the bounds are drawn independently, so now and then lo > hi and BETWEEN holds for no row
         return ctx.ref(c) + (not ? " NOT BETWEEN " : " BETWEEN ") + ctx.literalFor(c) + " AND " + ctx.literalFor(c);
+    }
+
+    /**
+     * Two columns of one type compared ({@code s0 < s1}, {@code i0 = tier}, {@code s0 <> region}), or a DATE with a
+     * date written as a plain string (an implicit conversion in both engines), or an INT dimension with doubles.
+     */
+    private String columnComparison() {
+        String op = COMPARISONS[ctx.rnd.nextInt(COMPARISONS.length)];
+        return switch (ctx.rnd.nextInt(3)) {
+            case 0 -> {
+                ctx.tags.add("where:compare-columns");
+                ColumnType t = ctx.chance(50) ? ColumnType.STRING : ColumnType.INT;
+                List<String> cols = ctx.columns(EnumSet.of(t));
+                yield ctx.ref(ctx.pick(cols)) + " " + op + " " + ctx.ref(ctx.pick(cols));
+            }
+            case 1 -> {
+                ctx.tags.add("where:date-as-string");
+                String date = ctx.literalFor("dt0");
+                yield "dt0 " + op + " " + date.substring("DATE ".length());
+            }
+            default -> {
+                ctx.tags.add("where:int-dimension-vs-double");
+                String c = ctx.ref(ctx.chance(50) ? "i0" : "i1");
+                yield ctx.chance(50)
+                        ? c + " " + op + " " + SqlLiterals.ofDouble(ctx.rnd.nextInt(2001) - 1000 + 0.5)
+                        : c + " IN (" + SqlLiterals.ofDouble(ctx.rnd.nextInt(21) - 10.0) + ", " + ctx.literalFor("i0")
+                                + ")";
+            }
+        };
     }
 
     private String measureComparison() {

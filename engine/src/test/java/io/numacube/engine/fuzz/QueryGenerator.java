@@ -29,13 +29,13 @@ final class QueryGenerator {
         List<Output> outputs = selectList(ctx, aggregates);
         String from = ctx.from();
         StringBuilder sql = new StringBuilder("SELECT ");
-        sql.append(String.join(", ", outputs.stream().map(Output::sql).toList()));
+        sql.append(String.join(", ", selectItems(ctx, outputs)));
         sql.append(" FROM ").append(from);
         if (ctx.chance(70)) {
             ctx.tags.add("where");
             sql.append(" WHERE ").append(new PredicateGenerator(ctx, scalars).condition(rnd.nextInt(3)));
         }
-        boolean grouped = outputs.stream().anyMatch(o -> o.kind() == Output.Kind.KEY);
+        boolean grouped = outputs.stream().anyMatch(o -> o.isKey());
         if (grouped) {
             sql.append(" GROUP BY ").append(groupBy(ctx, outputs));
         }
@@ -43,14 +43,17 @@ final class QueryGenerator {
         if ((grouped || ctx.chance(30)) && ctx.chance(15)) {
             sql.append(" HAVING ").append(aggregates.having());
         }
-        boolean ordered = grouped && ctx.chance(85);
+        boolean hidden = outputs.get(0).kind() == Output.Kind.HIDDEN_KEY;
+        boolean ordered = grouped && (hidden || ctx.chance(85));
         if (ordered) {
             sql.append(" ORDER BY ").append(orderBy(ctx, outputs));
         }
         if (ordered || !grouped) {
             sql.append(limit(ctx));
         }
-        return new FuzzQuery(sql.toString(), outputs, ordered, from, core, ctx.tags);
+        List<Output> selected =
+                outputs.stream().filter(o -> o.kind() != Output.Kind.HIDDEN_KEY).toList();
+        return new FuzzQuery(sql.toString(), selected, ordered, from, core, ctx.tags);
     }
 
     private static List<Output> selectList(QueryContext ctx, AggregateGenerator aggregates) {
@@ -65,45 +68,86 @@ final class QueryGenerator {
         for (int i = 0; i < aggs; i++) {
             outputs.add(aggregates.aggregate());
         }
+        for (String k : dims.subList(0, keys)) {
+            if ((k.equals("i0") || k.equals("i1")) && ctx.chance(15)) {
+                ctx.tags.add("select:key-expression");
+                outputs.add(new Output(ctx.ref(k) + (ctx.chance(50) ? " + 1" : " * -2"), Output.Kind.OTHER, null));
+            }
+        }
+
         if (ctx.chance(40)) {
             ctx.tags.add("select:shuffled");
             Collections.shuffle(outputs, ctx.rnd);
         }
+        if (keys > 0 && outputs.size() > 1 && ctx.chance(10)) {
+            // a group key that is not selected (moved first, then left out): ORDER BY names it to fix the order
+            ctx.tags.add("group:hidden-key");
+            Output key = outputs.stream().filter(Output::isKey).findFirst().orElseThrow();
+            outputs.remove(key);
+            outputs.add(0, new Output(key.sql(), Output.Kind.HIDDEN_KEY, null));
+        }
         return outputs;
     }
 
-    private static String groupBy(QueryContext ctx, List<Output> outputs) {
+    /** The select list: the outputs but a hidden key, some with an alias ({@code AS o2}). */
+    private static List<String> selectItems(QueryContext ctx, List<Output> outputs) {
         List<String> items = new ArrayList<>();
         for (int i = 0; i < outputs.size(); i++) {
-            if (outputs.get(i).kind() == Output.Kind.KEY) {
-                items.add(
-                        ctx.chance(25) ? String.valueOf(i + 1) : outputs.get(i).sql());
+            Output o = outputs.get(i);
+            if (o.kind() != Output.Kind.HIDDEN_KEY) {
+                boolean alias = ctx.chance(10);
+                if (alias) {
+                    ctx.tags.add("select:alias");
+                }
+                items.add(o.sql() + (alias ? " AS o" + (i + 1) : ""));
+            }
+        }
+        return items;
+    }
+
+    private static String groupBy(QueryContext ctx, List<Output> outputs) {
+        boolean hidden = outputs.get(0).kind() == Output.Kind.HIDDEN_KEY;
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            Output o = outputs.get(i);
+            if (o.kind() == Output.Kind.KEY && ctx.chance(25)) {
+                items.add(String.valueOf(hidden ? i : i + 1));
+            } else if (o.isKey()) {
+                items.add(o.sql());
             }
         }
         Collections.shuffle(items, ctx.rnd);
         return String.join(", ", items);
     }
 
-    /** Every output by ordinal: counts may come first, then the keys, then the rest. */
+    /**
+     * Every output by ordinal (a hidden key by name, first): counts may come first, then the keys, then the rest;
+     * with NULLs on, now and then NULLS FIRST or LAST.
+     */
     private static String orderBy(QueryContext ctx, List<Output> outputs) {
-        List<Integer> first = new ArrayList<>();
-        List<Integer> keys = new ArrayList<>();
-        List<Integer> rest = new ArrayList<>();
+        List<String> first = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        boolean hidden = outputs.get(0).kind() == Output.Kind.HIDDEN_KEY;
         for (int i = 0; i < outputs.size(); i++) {
+            String ordinal = String.valueOf(hidden ? i : i + 1);
             Output.Kind k = outputs.get(i).kind();
-            if (k == Output.Kind.KEY) {
-                keys.add(i);
+            if (k == Output.Kind.HIDDEN_KEY) {
+                keys.add(outputs.get(i).sql());
+            } else if (k == Output.Kind.KEY) {
+                keys.add(ordinal);
             } else if (k == Output.Kind.COUNT && ctx.chance(50)) {
-                first.add(i);
+                first.add(ordinal);
             } else {
-                rest.add(i);
+                rest.add(ordinal);
             }
         }
         Collections.shuffle(keys, ctx.rnd);
         List<String> items = new ArrayList<>();
-        for (List<Integer> part : List.of(first, keys, rest)) {
-            for (int i : part) {
-                items.add((i + 1) + (ctx.chance(40) ? " DESC" : ctx.chance(30) ? " ASC" : ""));
+        for (List<String> part : List.of(first, keys, rest)) {
+            for (String item : part) {
+                String nulls = ctx.nulls && ctx.chance(20) ? (ctx.chance(50) ? " NULLS FIRST" : " NULLS LAST") : "";
+                items.add(item + (ctx.chance(40) ? " DESC" : ctx.chance(30) ? " ASC" : "") + nulls);
             }
         }
         ctx.tags.add("order");
