@@ -89,7 +89,7 @@ final class DifferentialRunner {
             if (d == null) {
                 report.sameAnswer++;
             } else {
-                mismatch(index, loaded, q, "wrong answer", d, ours, theirs);
+                mismatch(index, loaded, q, wrongAnswerCategory(q, d), d, ours, theirs);
             }
         }
     }
@@ -138,6 +138,19 @@ final class DifferentialRunner {
 
     private static String bare(String sql) {
         return sql.replace("(", "").replace(")", "").replace(" ", "");
+    }
+
+    /** "wrong answer" and where: the row count, or the kind of the first differing column and whether NULL is in it. */
+    private static String wrongAnswerCategory(FuzzQuery q, String difference) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("^row \\d+ column (\\d+) ").matcher(difference);
+        if (!m.find()) {
+            return "wrong answer: row count";
+        }
+        Output o = q.outputs().get(Integer.parseInt(m.group(1)) - 1);
+        String what = o.kind() == Output.Kind.KEY ? "group key" : o.sql().replaceAll("\\(.*", "");
+        String nulls = difference.contains("=null") ? " (a NULL on one side)" : "";
+        return "wrong answer: " + what + nulls;
     }
 
     /** numacube's overflow (22003) where DuckDB's answer holds an integer beyond BIGINT: no HUGEINT in numacube. */
