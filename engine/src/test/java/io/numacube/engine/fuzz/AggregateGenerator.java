@@ -1,0 +1,97 @@
+package io.numacube.engine.fuzz;
+
+import io.numacube.engine.schema.ColumnType;
+import java.util.EnumSet;
+
+/**
+ * Draws aggregate outputs (COUNT(*), COUNT(x), SUM, MIN, MAX, AVG of columns and arithmetic, MIN and MAX of fact
+ * dimensions, arithmetic of aggregates) and HAVING conditions. HAVING compares only aggregates whose value is exact in
+ * both engines (counts, integer sums, sums of the exact measure {@code m0}, MIN and MAX), so rounding never decides
+ * which groups pass. Stateless apart from the context it draws from.
+ */
+final class AggregateGenerator {
+
+    private static final String[] COMPARISONS = {"=", "<>", "<", "<=", ">", ">="};
+
+    private final QueryContext ctx;
+    private final ScalarGenerator scalars;
+
+    AggregateGenerator(QueryContext ctx, ScalarGenerator scalars) {
+        this.ctx = ctx;
+        this.scalars = scalars;
+    }
+
+    /** One aggregate select-list item. */
+    Output aggregate() {
+        int pick = ctx.rnd.nextInt(20);
+        return switch (pick) {
+            case 0, 1 -> count("COUNT(*)");
+            case 2 -> count("COUNT(" + (ctx.chance(50) ? ctx.ref(anyColumn()) : scalars.numeric(1)) + ")");
+            case 3, 4, 5, 6 -> sumOrAvg("SUM", scalars.numeric(ctx.rnd.nextInt(3)));
+            case 7, 8 -> sumOrAvg("AVG", scalars.numeric(ctx.rnd.nextInt(3)));
+            case 9, 10, 11 -> minMax(scalars.numeric(ctx.rnd.nextInt(3)));
+            case 12, 13 -> minMax(ctx.ref(ctx.pick(FactColumns.DIMENSIONS)));
+            case 14 -> sumOrAvg(ctx.chance(50) ? "SUM" : "AVG", ctx.ref(ctx.chance(50) ? "i0" : "i1"));
+            case 15, 16 -> composite();
+            default -> sumOrAvg("SUM", scalars.leaf());
+        };
+    }
+
+    private String anyColumn() {
+        return ctx.pick(ctx.columns(EnumSet.allOf(ColumnType.class)));
+    }
+
+    private Output count(String sql) {
+        ctx.tags.add(sql.equals("COUNT(*)") ? "agg:count-star" : "agg:count");
+        return new Output(sql, Output.Kind.COUNT, null);
+    }
+
+    private Output sumOrAvg(String fn, String arg) {
+        ctx.tags.add("agg:" + fn.toLowerCase(java.util.Locale.ROOT));
+        return new Output(fn + "(" + arg + ")", fn.equals("SUM") ? Output.Kind.SUM : Output.Kind.AVG, arg);
+    }
+
+    private Output minMax(String arg) {
+        String fn = ctx.chance(50) ? "MIN" : "MAX";
+        ctx.tags.add("agg:" + fn.toLowerCase(java.util.Locale.ROOT));
+        return new Output(fn + "(" + arg + ")", Output.Kind.OTHER, null);
+    }
+
+    /** Arithmetic of exact aggregates and literals. */
+    private Output composite() {
+        ctx.tags.add("agg:arithmetic");
+        String sql = switch (ctx.rnd.nextInt(5)) {
+            case 0 -> "SUM(l0) * 2";
+            case 1 -> "SUM(m0) / COUNT(*)";
+            case 2 -> "COUNT(*) + " + (ctx.rnd.nextInt(5) + 1);
+            case 3 -> "MAX(m0) - MIN(m0)";
+            default -> "SUM(" + ctx.ref("i0") + ") - SUM(l0)";
+        };
+        return new Output(sql, Output.Kind.OTHER, null);
+    }
+
+    /** A HAVING condition over exact aggregates, with at most one level of AND, OR or NOT. */
+    String having() {
+        ctx.tags.add("having");
+        return switch (ctx.rnd.nextInt(6)) {
+            case 0 -> havingAtom() + " AND " + havingAtom();
+            case 1 -> "(" + havingAtom() + " OR " + havingAtom() + ")";
+            case 2 -> "NOT (" + havingAtom() + ")";
+            default -> havingAtom();
+        };
+    }
+
+    private String havingAtom() {
+        String op = COMPARISONS[ctx.rnd.nextInt(COMPARISONS.length)];
+        return switch (ctx.rnd.nextInt(6)) {
+            case 0, 1 -> "COUNT(*) " + op + " " + ctx.rnd.nextInt(50);
+            case 2 -> "SUM(l0) " + op + " " + (ctx.rnd.nextInt(2_000_001) - 1_000_000);
+            case 3 -> "SUM(m0) " + op + " " + SqlLiterals.ofDouble((ctx.rnd.nextInt(8001) - 4000) / 8.0);
+            case 4 -> "MAX(m1) " + op + " " + ctx.numericLiteral(false);
+            default -> {
+                String dim = ctx.pick(FactColumns.DIMENSIONS);
+                yield (ctx.chance(50) ? "MIN(" : "MAX(") + ctx.ref(dim) + ") " + op + " " + ctx.literalFor(dim);
+            }
+        };
+    }
+}

@@ -1,0 +1,66 @@
+package io.numacube.engine.fuzz;
+
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import java.util.List;
+
+/**
+ * The fixed schemas of the fuzzed tables; only their data varies. Fact table {@code f}: STRING dimensions {@code s0}
+ * (few values, skewed, with the empty string and non-ASCII text) and {@code s1} (many values); INT dimensions
+ * {@code i0} (small values) and {@code i1} (up to ±2^50); DATE dimension {@code dt0}; DOUBLE measures {@code m0}
+ * (multiples of 1/8 below 1,024 in magnitude, so their sums are exact) and {@code m1} (magnitudes from 1e-6 to 1e15);
+ * LONG measures {@code l0} (±10^6) and {@code l1} (±2^40, a few near ±2^62). Lookup table {@code d}, keyed by
+ * {@code s0} or {@code i0}: {@code rate} DOUBLE, {@code w} LONG, {@code region} STRING, {@code tier} INT.
+ *
+ * <p>Constants only; thread-safe.
+ */
+public final class FactColumns {
+
+    public static final List<String> DIMENSIONS = List.of("s0", "s1", "i0", "i1", "dt0");
+    public static final List<String> DOUBLES = List.of("m0", "m1");
+    public static final List<String> LONGS = List.of("l0", "l1");
+    public static final List<String> ALL = List.of("s0", "s1", "i0", "i1", "dt0", "m0", "m1", "l0", "l1");
+
+    public static final TableSchema FACT = new TableSchema(
+            "f",
+            List.of(
+                    ColumnSpec.of("s0", ColumnType.STRING),
+                    ColumnSpec.of("s1", ColumnType.STRING),
+                    ColumnSpec.of("i0", ColumnType.INT),
+                    ColumnSpec.of("i1", ColumnType.INT),
+                    ColumnSpec.of("dt0", ColumnType.DATE),
+                    ColumnSpec.of("m0", ColumnType.DOUBLE),
+                    ColumnSpec.of("m1", ColumnType.DOUBLE),
+                    ColumnSpec.of("l0", ColumnType.LONG),
+                    ColumnSpec.of("l1", ColumnType.LONG)));
+
+    /** The lookup table's attribute columns (its key is named as the fact column it joins). */
+    public static final List<String> LOOKUP_ATTRIBUTES = List.of("rate", "w", "region", "tier");
+
+    private FactColumns() {}
+
+    /** The lookup table's schema when keyed by fact dimension {@code key}. */
+    public static TableSchema lookup(String key) {
+        return new TableSchema(
+                "d",
+                List.of(
+                        ColumnSpec.of(key, type(key)),
+                        ColumnSpec.of("rate", ColumnType.DOUBLE),
+                        ColumnSpec.of("w", ColumnType.LONG),
+                        ColumnSpec.of("region", ColumnType.STRING),
+                        ColumnSpec.of("tier", ColumnType.INT)));
+    }
+
+    /** The type of a fact or lookup column by name. */
+    public static ColumnType type(String column) {
+        return switch (column) {
+            case "s0", "s1", "region" -> ColumnType.STRING;
+            case "i0", "i1", "tier" -> ColumnType.INT;
+            case "dt0" -> ColumnType.DATE;
+            case "m0", "m1", "rate" -> ColumnType.DOUBLE;
+            case "l0", "l1", "w" -> ColumnType.LONG;
+            default -> throw new IllegalArgumentException("no fuzz column: " + column);
+        };
+    }
+}

@@ -1,0 +1,105 @@
+package io.numacube.engine.fuzz;
+
+import io.numacube.engine.schema.ColumnType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What the generators of one query share: its random stream, the data set (for literals), the join (none,
+ * {@code USING} or {@code ON}), whether NULL constructs may be used, and the constructs used so far (tags such as
+ * {@code where:in} or {@code agg:avg}, reported with mismatches). One per query; not thread-safe.
+ */
+final class QueryContext {
+
+    /** How the lookup table is joined, if at all. */
+    enum Join {
+        NONE,
+        USING,
+        ON
+    }
+
+    final Random rnd;
+    final FuzzDataset data;
+    final Join join;
+    final boolean nulls;
+    final Set<String> tags = new TreeSet<>();
+
+    QueryContext(Random rnd, FuzzDataset data, Join join, boolean nulls) {
+        this.rnd = rnd;
+        this.data = data;
+        this.join = join;
+        this.nulls = nulls;
+    }
+
+    /** The FROM clause. */
+    String from() {
+        String key = data.shape().lookupKey();
+        return switch (join) {
+            case NONE -> "f";
+            case USING -> "f JOIN d USING (" + key + ")";
+            case ON ->
+                rnd.nextBoolean() ? "f JOIN d ON f." + key + " = d." + key : "f JOIN d ON d." + key + " = f." + key;
+        };
+    }
+
+    /** How to name a column: the join key is qualified under ON, where DuckDB finds a bare name ambiguous. */
+    String ref(String column) {
+        return join == Join.ON && column.equals(data.shape().lookupKey()) ? "f." + column : column;
+    }
+
+    /** Columns a query may read of the given types: the fact's, and the lookup's attributes when joined. */
+    List<String> columns(Set<ColumnType> types) {
+        List<String> out = new ArrayList<>();
+        for (String c : FactColumns.ALL) {
+            if (types.contains(FactColumns.type(c))) {
+                out.add(c);
+            }
+        }
+        if (join != Join.NONE) {
+            for (String c : FactColumns.LOOKUP_ATTRIBUTES) {
+                if (types.contains(FactColumns.type(c))) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    <T> T pick(List<T> from) {
+        return from.get(rnd.nextInt(from.size()));
+    }
+
+    boolean chance(int percent) {
+        return rnd.nextInt(100) < percent;
+    }
+
+    /** A literal of column {@code column}'s type: mostly a value it holds, sometimes one it does not. */
+    String literalFor(String column) {
+        ColumnType type = FactColumns.type(column);
+        if (!type.isDimension()) {
+            return numericLiteral(type == ColumnType.LONG || column.equals("tier"));
+        }
+        List<Object> pool = data.pool(column);
+        return SqlLiterals.of(type, chance(10) ? SqlLiterals.missing(type) : pick(pool));
+    }
+
+    /** A numeric literal: an integer (BIGINT) or a double with an exponent, of varied magnitude. */
+    String numericLiteral(boolean integer) {
+        if (integer) {
+            return switch (rnd.nextInt(4)) {
+                case 0 -> String.valueOf(rnd.nextInt(21) - 10);
+                case 1 -> String.valueOf(rnd.nextInt(2_000_001) - 1_000_000);
+                case 2 -> String.valueOf(rnd.nextLong() >> 23);
+                default -> String.valueOf(rnd.nextInt(2001) - 1000);
+            };
+        }
+        return switch (rnd.nextInt(3)) {
+            case 0 -> SqlLiterals.ofDouble((rnd.nextInt(16_001) - 8000) / 8.0);
+            case 1 -> SqlLiterals.ofDouble((rnd.nextBoolean() ? 1 : -1) * Math.pow(10, -3 + rnd.nextInt(18)));
+            default -> SqlLiterals.ofDouble(rnd.nextInt(9) / 4.0);
+        };
+    }
+}
