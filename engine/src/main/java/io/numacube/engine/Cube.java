@@ -281,11 +281,12 @@ public final class Cube implements AutoCloseable {
         lock.readLock().lock();
         try {
             checkOpen();
-            LogicalQuery lq = SqlBinder.bind(
-                    sql, name -> Optional.ofNullable(tables.get(key(name))).map(FactTable::schema));
-            FactTable fact = tables.get(key(lq.fact()));
-            FactTable lookup = lq.lookup() == null ? null : tables.get(key(lq.lookup()));
-            return QueryExecutor.run(lq, fact, lookup, pool, workStealing, start);
+            if (!hasSubqueries(sql)) {
+                LogicalQuery lq = SqlBinder.bind(
+                        sql, name -> Optional.ofNullable(tables.get(key(name))).map(FactTable::schema));
+                return execute(lq, Map.of(), start);
+            }
+            return queryWithSubqueries(sql, start);
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
             throw new NumacubeException(
@@ -295,6 +296,60 @@ public final class Cube implements AutoCloseable {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** Whether the text may hold a subquery or WITH (a second SELECT): such statements are run in steps. */
+    private static boolean hasSubqueries(String sql) {
+        java.util.regex.Matcher m = SELECT_WORD.matcher(sql);
+        return m.find() && m.find();
+    }
+
+    private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
+
+    /** Runs the subqueries as temporary tables or values ({@link Subqueries}), then the statement; frees the tables. */
+    private QueryResult queryWithSubqueries(String sql, long start) {
+        Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
+        try {
+            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node -> execute(
+                    SqlBinder.bind(
+                            node,
+                            name -> Optional.ofNullable(table(name, temps)).map(FactTable::schema)),
+                    temps,
+                    System.nanoTime());
+            Subqueries subqueries = new Subqueries(
+                    run, staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)));
+            org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
+            LogicalQuery lq = SqlBinder.bind(
+                    root, name -> Optional.ofNullable(table(name, temps)).map(FactTable::schema));
+            return execute(lq, temps, start);
+        } finally {
+            temps.values().forEach(FactTable::close);
+        }
+    }
+
+    private FactTable table(String name, Map<String, FactTable> temps) {
+        FactTable t = temps.get(key(name));
+        return t != null ? t : tables.get(key(name));
+    }
+
+    private QueryResult execute(LogicalQuery lq, Map<String, FactTable> temps, long start) {
+        FactTable fact = table(lq.fact(), temps);
+        List<FactTable> dimensions =
+                lq.joins().stream().map(j -> table(j.table(), temps)).toList();
+        return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start);
+    }
+
+    /** Places a subquery's rows as a table that no other statement sees. */
+    private FactTable loadTemporary(TableStaging staging) {
+        return StagedTableLoader.load(
+                staging,
+                io.numacube.engine.storage.Partitioning.AUTO,
+                1,
+                currentPlacement,
+                layout,
+                options.morselRows(),
+                memory,
+                pool);
     }
 
     /** Every partition of every table, with its node and a page census of where its memory really is. */

@@ -66,9 +66,9 @@ class CubeLifecycleTest {
                     window.getMessage());
             var leftJoin = assertThrows(
                     NumacubeException.class,
-                    () -> cube.query("SELECT desk, SUM(pnl) FROM trades LEFT JOIN fx USING (currency) GROUP BY desk"));
+                    () -> cube.query("SELECT desk, SUM(pnl) FROM trades FULL JOIN fx USING (currency) GROUP BY desk"));
             assertTrue(
-                    leftJoin.getMessage().contains("LEFT JOIN")
+                    leftJoin.getMessage().contains("FULL JOIN")
                             && leftJoin.getMessage().contains("line 1:"),
                     leftJoin.getMessage());
             var unknown = assertThrows(

@@ -17,8 +17,16 @@ package io.numacube.engine.exec;
  * @param text      the argument's SQL text for errors, or null for a bare column
  * @param nulls     where the argument is NULL: those rows are skipped and counted per group ({@link
  *                  NullMask#NONE} when it cannot be NULL)
+ * @param filter    the aggregate's FILTER (WHERE ...): rows where it is not TRUE are skipped like NULLs; or null
  */
-record Accumulator(Kind kind, int column, BatchExpression argument, boolean overCodes, String text, NullMask nulls) {
+record Accumulator(
+        Kind kind,
+        int column,
+        BatchExpression argument,
+        boolean overCodes,
+        String text,
+        NullMask nulls,
+        BatchPredicate filter) {
 
     /** What one accumulator holds per group. The {@code _LONG} kinds are exact: a sum that leaves 64 bits fails. */
     enum Kind {
@@ -38,13 +46,18 @@ record Accumulator(Kind kind, int column, BatchExpression argument, boolean over
     }
 
     /** A bare column accumulator. */
-    static Accumulator ofColumn(Kind kind, int column, boolean overCodes, NullMask nulls) {
-        return new Accumulator(kind, column, null, overCodes, null, nulls);
+    static Accumulator ofColumn(Kind kind, int column, boolean overCodes, NullMask nulls, BatchPredicate filter) {
+        return new Accumulator(kind, column, null, overCodes, null, nulls, filter);
     }
 
-    /** Whether the argument may be NULL: the state then counts the NULL arguments per group. */
+    /** Whether rows may be skipped (a NULL argument or a FILTER): the state then counts them per group. */
     boolean nullable() {
-        return !nulls.isEmpty();
+        return !nulls.isEmpty() || filter != null;
+    }
+
+    /** Whether some rows of this morsel may be skipped. */
+    boolean skipsRowsIn(MorselView view) {
+        return filter != null || (!nulls.isEmpty() && nulls.mayHaveNulls(view));
     }
 
     /** Whether this is a double sum of a bare column: the case {@link FusedKeySums} and the fused count-and-sum serve. */

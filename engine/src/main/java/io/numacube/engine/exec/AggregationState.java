@@ -66,6 +66,7 @@ final class AggregationState {
             long[] exactValues,
             boolean[] passes,
             boolean[] isNull,
+            boolean[] filterPass,
             int[] valueRows,
             int[] valueGroups,
             BatchScratch scratch) {
@@ -79,6 +80,7 @@ final class AggregationState {
                     new double[BATCH],
                     new long[BATCH],
                     plan.filter().residual() == null ? null : new boolean[BATCH],
+                    new boolean[BATCH],
                     new boolean[BATCH],
                     new int[BATCH],
                     new int[BATCH],
@@ -319,7 +321,7 @@ final class AggregationState {
             }
         }
         for (int i = from; i < accs.length; i++) {
-            if (accs[i].nullable() && accs[i].nulls().mayHaveNulls(view)) {
+            if (accs[i].skipsRowsIn(view)) {
                 int m = skipNulls(view, i, b, cnt, sel);
                 accumulate(view, i, 0, m, vectors.valueRows(), vectors.valueGroups());
             } else {
@@ -330,13 +332,13 @@ final class AggregationState {
 
     /** A bare double sum with no NULL in this morsel: the fused count-and-sum loops serve it. */
     private static boolean fusable(Accumulator acc, MorselView view) {
-        return acc.bareDoubleSum() && !(acc.nullable() && acc.nulls().mayHaveNulls(view));
+        return acc.bareDoubleSum() && !acc.skipsRowsIn(view);
     }
 
     /** Whether the first {@code n} accumulators' arguments may be NULL in this morsel. */
     private boolean anyNulls(MorselView view, int n) {
         for (int i = 0; i < n; i++) {
-            if (accumulators[i].nullable() && accumulators[i].nulls().mayHaveNulls(view)) {
+            if (accumulators[i].skipsRowsIn(view)) {
                 return true;
             }
         }
@@ -344,12 +346,24 @@ final class AggregationState {
     }
 
     /**
-     * Counts, per group, the selected rows where accumulator {@code i}'s argument is NULL, and writes the others'
-     * rows and groups into the value vectors; returns how many there are.
+     * Counts, per group, the selected rows accumulator {@code i} skips (its argument is NULL, or its FILTER is not
+     * TRUE), and writes the others' rows and groups into the value vectors; returns how many there are.
      */
     private int skipNulls(MorselView view, int i, int b, int cnt, int[] sel) {
         boolean[] isNull = vectors.isNull();
-        accumulators[i].nulls().mark(view, b, cnt, sel, isNull);
+        Accumulator acc = accumulators[i];
+        if (acc.nulls().mayHaveNulls(view)) {
+            acc.nulls().mark(view, b, cnt, sel, isNull);
+        } else {
+            Arrays.fill(isNull, 0, cnt, false);
+        }
+        if (acc.filter() != null) {
+            boolean[] pass = vectors.filterPass();
+            acc.filter().eval(view, b, cnt, sel, pass, vectors.scratch());
+            for (int k = 0; k < cnt; k++) {
+                isNull[k] |= !pass[k];
+            }
+        }
         int[] gid = vectors.groupIds();
         int[] rows = vectors.valueRows();
         int[] groups = vectors.valueGroups();

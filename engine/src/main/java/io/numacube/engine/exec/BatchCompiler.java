@@ -18,15 +18,13 @@ final class BatchCompiler {
 
     private final FactTable fact;
     private final LookupIndex lookup;
-    private final int factJoinColumn;
     private int doubleSlots;
     private int booleanSlots;
 
-    /** @param lookup the joined table's index, or null; {@code factJoinColumn} is then unused */
-    BatchCompiler(FactTable fact, LookupIndex lookup, int factJoinColumn) {
+    /** @param lookup the joined tables' index, or null without joins */
+    BatchCompiler(FactTable fact, LookupIndex lookup) {
         this.fact = fact;
         this.lookup = lookup;
-        this.factJoinColumn = factJoinColumn;
     }
 
     /** The scratch slots numbered so far. */
@@ -49,7 +47,7 @@ final class BatchCompiler {
         Expr.walk(e, x -> {
             if (x instanceof Expr.Column c) {
                 if (c.side() == Expr.Side.LOOKUP) {
-                    dims.add(factJoinColumn);
+                    dims.add(lookup.factColumnOf(c.index()));
                 } else if (c.type().isDimension()) {
                     dims.add(c.index());
                 } else {
@@ -146,7 +144,7 @@ final class BatchCompiler {
 
     /** Where the row expression {@code e} is NULL. */
     NullMask nullMask(Expr e) {
-        return NullMask.of(e, fact, lookup, factJoinColumn);
+        return NullMask.of(e, fact, lookup);
     }
 
     private BatchPredicate leaf(Expr e, boolean negate) {
@@ -225,7 +223,7 @@ final class BatchCompiler {
         return switch (e) {
             case Expr.Column c
             when c.side() == Expr.Side.LOOKUP -> {
-                double[] byCode = new double[lookup.rowOfCode().length];
+                double[] byCode = new double[lookup.codes(c.index())];
                 long[] longs = Expr.isInteger(c.type()) ? new long[byCode.length] : null;
                 for (int code = 0; code < byCode.length; code++) {
                     Number v = (Number) lookup.valueAt(c.index(), code);
@@ -234,7 +232,7 @@ final class BatchCompiler {
                         longs[code] = v == null ? 0 : v.longValue();
                     }
                 }
-                yield new BatchExpression.ByCode(factJoinColumn, byCode, longs);
+                yield new BatchExpression.ByCode(lookup.factColumnOf(c.index()), byCode, longs);
             }
             case Expr.Column c when c.type() == ColumnType.DOUBLE -> new BatchExpression.DoubleColumn(c.index());
             case Expr.Column c when c.type() == ColumnType.LONG -> new BatchExpression.LongColumn(c.index());
@@ -282,7 +280,7 @@ final class BatchCompiler {
         }
         int col = s.dims().first();
         Dictionary d = fact.dictionary(col);
-        int codes = col == factJoinColumn && lookup != null ? lookup.rowOfCode().length : Math.max(1, d.size());
+        int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
         long[] longs = Expr.isInteger(e.type()) ? new long[codes] : null;
         for (int code = 0; code < Math.min(codes, d.size()); code++) {

@@ -33,7 +33,10 @@ record FinalAggregate(
          * Like an ActivePivot post-processor: accumulated per (group, join key), then each join key's value times
          * its lookup factor, rolled up into the group.
          */
-        SCALED_BY_LOOKUP
+        SCALED_BY_LOOKUP,
+        /** COUNT(DISTINCT x): x is an appended group key ({@code sum} is its index among those); the roll-up counts
+         * the distinct non-NULL codes it meets per row. */
+        DISTINCT_VALUES
     }
 
     static FinalAggregate rowCount(Expr.AggKind kind) {

@@ -23,6 +23,8 @@ package io.numacube.engine.exec;
  * @param codeMaps      per key, the map from the fact column's codes to the key's codes, or null (the codes as they
  *                      are)
  * @param dictionaries  per key, the values of its codes (the fact column's dictionary, or the attribute's values)
+ * @param distinctFrom  the first key appended for a COUNT(DISTINCT ...) argument (keys from there on are those
+ *                      arguments, in order); {@code columns.length} when there is none
  */
 record GroupKeySpace(
         int[] columns,
@@ -33,7 +35,8 @@ record GroupKeySpace(
         long size,
         boolean dense,
         int[][] codeMaps,
-        io.numacube.engine.storage.Dictionary[] dictionaries) {
+        io.numacube.engine.storage.Dictionary[] dictionaries,
+        int distinctFrom) {
 
     /** Whether key {@code i} reads its fact column's codes as they are (no attribute map). */
     boolean plain(int i) {
@@ -55,7 +58,7 @@ record GroupKeySpace(
         return (int) ((key / strides[i]) % cardinalities[i]);
     }
 
-    /** Whether a join key was appended after the GROUP BY keys for post-processing. */
+    /** Whether keys were appended after the GROUP BY keys (a join key for post-processing, COUNT DISTINCT arguments). */
     boolean appendsJoinKey() {
         return columns.length > logicalKeys;
     }

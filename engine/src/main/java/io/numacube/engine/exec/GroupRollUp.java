@@ -27,15 +27,17 @@ final class GroupRollUp {
     private final long[][] carries;
     /** Per aggregate over an argument that may be NULL, the values (non-NULL arguments) rolled into each row; else null. */
     private final long[][] valueCounts;
+    /** Per COUNT(DISTINCT ...) aggregate, the distinct values counted per row, and the (row, code) pairs seen. */
+    private final long[][] distinctCounts;
+
+    private final LongIntHashMap[] distinctSeen;
 
     private GroupRollUp(PhysicalPlan plan, int capacity) {
         this.plan = plan;
         GroupKeySpace keys = plan.keys();
         int join = -1;
-        for (int i = 0; i < keys.columns().length; i++) {
-            if (plan.logical().lookup() != null
-                    && keys.columns()[i] == plan.logical().factJoinColumn()
-                    && keys.plain(i)) {
+        for (int i = 0; i < keys.distinctFrom(); i++) {
+            if (keys.columns()[i] == plan.postColumn() && keys.plain(i)) {
                 join = i;
             }
         }
@@ -50,7 +52,14 @@ final class GroupRollUp {
         seen = new boolean[nAgg][capacity];
         carries = new long[nAgg][];
         valueCounts = new long[nAgg][];
+        distinctCounts = new long[nAgg][];
+        distinctSeen = new LongIntHashMap[nAgg];
         for (int a = 0; a < nAgg; a++) {
+            if (plan.aggregates()[a].finish() == FinalAggregate.Finish.DISTINCT_VALUES) {
+                distinctCounts[a] = new long[capacity];
+                distinctSeen[a] = new LongIntHashMap(256);
+                continue;
+            }
             int i = plan.aggregates()[a].finish() == FinalAggregate.Finish.ROW_COUNT
                     ? -1
                     : accumulatorOf(plan.aggregates()[a]);
@@ -103,6 +112,7 @@ final class GroupRollUp {
                 valueCounts[a][row] += merged.valueCount(accumulatorOf(aggs[a]), g);
             }
             switch (aggs[a].finish()) {
+                case DISTINCT_VALUES -> addDistinct(a, row, keys, k, aggs[a].sum());
                 case ROW_COUNT -> {}
                 case FROM_ACCUMULATORS -> addDirect(aggs[a], merged, g, a, row);
                 case SCALED_BY_LOOKUP -> addScaled(aggs[a], merged, g, a, row, keys.code(k, joinKeyPosition));
@@ -120,9 +130,27 @@ final class GroupRollUp {
             if (valueCounts[a] != null) {
                 valueCounts[a] = Arrays.copyOf(valueCounts[a], capacity);
             }
+            if (distinctCounts[a] != null) {
+                distinctCounts[a] = Arrays.copyOf(distinctCounts[a], capacity);
+            }
             if (carries[a] != null) {
                 carries[a] = Arrays.copyOf(carries[a], capacity);
             }
+        }
+    }
+
+    /** Counts the code of distinct key {@code d} in group key {@code k} once per row, unless it stands for NULL. */
+    private void addDistinct(int a, int row, GroupKeySpace keys, long k, int d) {
+        int position = keys.distinctFrom() + d;
+        int code = keys.code(k, position);
+        if (keys.dictionaries()[position].isNull(code)) {
+            return;
+        }
+        LongIntHashMap seen = distinctSeen[a];
+        int before = seen.size();
+        seen.slotOf((long) row * keys.cardinalities()[position] + code);
+        if (seen.size() > before) {
+            distinctCounts[a][row]++;
         }
     }
 
@@ -243,8 +271,13 @@ final class GroupRollUp {
 
     /** The SQL value of aggregate {@code a} for row {@code r}: Long, Double, String (a dimension's MIN/MAX) or null. */
     private Object value(FinalAggregate p, int a, int r) {
+        if (p.finish() == FinalAggregate.Finish.DISTINCT_VALUES) {
+            return distinctCounts[a][r];
+        }
         long count = valueCounts[a] != null ? valueCounts[a][r] : counts[r];
-        if (p.finish() == FinalAggregate.Finish.ROW_COUNT || p.kind() == Expr.AggKind.COUNT) {
+        if (p.finish() == FinalAggregate.Finish.ROW_COUNT
+                || p.kind() == Expr.AggKind.COUNT
+                || p.kind() == Expr.AggKind.COUNT_STAR) {
             return count;
         }
         if (count == 0) {

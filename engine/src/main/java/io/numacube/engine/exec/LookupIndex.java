@@ -9,56 +9,145 @@ import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * A joined lookup table read onto the heap for planning, keyed by the fact table's join-key codes: lookup columns
- * are constant per join key, so the planner turns them into values per code (masks, factors, gathered columns).
- * Immutable; used by one planning thread.
+ * The joined dimension tables of a query, read onto the heap for planning and keyed by fact codes: every dimension
+ * table hangs, directly or through other dimensions (a snowflake), from one coded fact column, its root; for each
+ * code of that column the index knows the dimension row the code joins to. So every dimension attribute is a
+ * function of one fact column's codes, and the planner turns it into values per code (masks, factors, group keys,
+ * gathered columns); no dimension row is looked up per fact row. Immutable; used by one planning thread.
  *
- * <p>Invariants: the lookup's join key is unique (checked); {@code rowOfCode[code]} is the lookup row whose key
- * equals the value of fact join-key code {@code code}, or -1 when none does (the inner join drops those rows);
- * {@code values[column][row]} is a String, Long or Double, or null for SQL NULL; a lookup row whose key is NULL
- * matches no fact row (a NULL join key matches nothing, as in SQL), nor does a fact row whose key is NULL.
- *
- * @param rowOfCode the lookup row of each fact join-key code, or -1
- * @param values    the lookup table's values by column, then row
+ * <p>Invariants: every dimension key is unique in its table (checked, naming the table, the value and both rows);
+ * {@code rowOfCode[j][code]} is the row of join {@code j}'s table for code {@code code} of its root column, or -1 when
+ * none matches (a NULL key matches nothing); {@code values[j][column][row]} is a String, Long, Double or null.
  */
-record LookupIndex(int[] rowOfCode, Object[][] values) {
+final class LookupIndex {
 
-    /** The value of lookup column {@code column} for fact join-key code {@code code}, or null when it has no row. */
+    /** Most rows of a dimension table read onto the heap. */
+    static final long MAX_ROWS = 10_000_000;
+
+    private final LogicalQuery query;
+    private final int[] root;
+    private final int[][] rowOfCode;
+    private final Object[][][] values;
+
+    private LookupIndex(LogicalQuery query, int[] root, int[][] rowOfCode, Object[][][] values) {
+        this.query = query;
+        this.root = root;
+        this.rowOfCode = rowOfCode;
+        this.values = values;
+    }
+
+    /** The fact column whose codes LOOKUP column {@code column} is a function of. */
+    int factColumnOf(int column) {
+        return root[query.joinOf(column)];
+    }
+
+    /** The number of codes of that fact column. */
+    int codes(int column) {
+        return rowOfCode[query.joinOf(column)].length;
+    }
+
+    /** The value of LOOKUP column {@code column} for code {@code code} of its fact column, or null (none or NULL). */
     Object valueAt(int column, int code) {
-        int row = rowOfCode[code];
-        return row < 0 ? null : values[column][row];
+        int j = query.joinOf(column);
+        int row = rowOfCode[j][code];
+        return row < 0 ? null : values[j][column - query.joins().get(j).firstColumn()][row];
     }
 
-    /** The join-key codes that have a lookup row: the inner join's mask. */
-    boolean[] existing() {
-        boolean[] exists = new boolean[rowOfCode.length];
-        for (int c = 0; c < exists.length; c++) {
-            exists[c] = rowOfCode[c] >= 0;
+    /**
+     * Per fact column with an INNER join hanging from it, the codes whose rows survive every such join: the inner
+     * joins' masks.
+     */
+    Map<Integer, boolean[]> innerMasks() {
+        Map<Integer, boolean[]> masks = new TreeMap<>();
+        for (int j = 0; j < rowOfCode.length; j++) {
+            if (query.joins().get(j).left()) {
+                continue;
+            }
+            int[] rows = rowOfCode[j];
+            boolean[] m = masks.computeIfAbsent(root[j], k -> filled(rows.length));
+            for (int code = 0; code < rows.length; code++) {
+                m[code] &= rows[code] >= 0;
+            }
         }
-        return exists;
+        return masks;
     }
 
-    /** Reads the (small) lookup table of {@code query} onto the heap and maps every fact join-key code to its row. */
-    static LookupIndex read(LogicalQuery query, FactTable fact, FactTable lookup) {
-        long rows = lookup.rowCount();
-        if (rows > 10_000_000) {
+    /** Whether rows with code {@code code} of fact column {@code column} survive the inner joins. */
+    boolean reachable(int column, int code) {
+        for (int j = 0; j < rowOfCode.length; j++) {
+            if (root[j] == column && !query.joins().get(j).left() && rowOfCode[j][code] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean[] filled(int n) {
+        boolean[] m = new boolean[n];
+        Arrays.fill(m, true);
+        return m;
+    }
+
+    /** Reads the query's dimension tables (in join order) and maps every root code to each one's row. */
+    static LookupIndex read(LogicalQuery query, FactTable fact, List<FactTable> dims) {
+        int n = query.joins().size();
+        int[] root = new int[n];
+        int[][] rowOfCode = new int[n][];
+        Object[][][] values = new Object[n][][];
+        for (int j = 0; j < n; j++) {
+            LogicalQuery.Join join = query.joins().get(j);
+            FactTable dim = dims.get(j);
+            values[j] = readValues(dim);
+            Map<Object, Integer> rowOfKey = keys(dim, values[j][join.keyColumn()], join.keyColumn());
+            if (join.parent() < 0) {
+                root[j] = join.parentColumn();
+                Dictionary d = fact.dictionary(root[j]);
+                rowOfCode[j] = new int[Math.max(1, d.size())];
+                Arrays.fill(rowOfCode[j], -1);
+                for (int code = 0; code < d.size(); code++) {
+                    rowOfCode[j][code] = rowOf(rowOfKey, QueryCompiler.scalar(d, code));
+                }
+            } else {
+                int p = join.parent();
+                root[j] = root[p];
+                rowOfCode[j] = new int[rowOfCode[p].length];
+                for (int code = 0; code < rowOfCode[j].length; code++) {
+                    int parentRow = rowOfCode[p][code];
+                    Object key = parentRow < 0 ? null : values[p][join.parentColumn()][parentRow];
+                    rowOfCode[j][code] = rowOf(rowOfKey, key);
+                }
+            }
+        }
+        return new LookupIndex(query, root, rowOfCode, values);
+    }
+
+    private static int rowOf(Map<Object, Integer> rowOfKey, Object key) {
+        return key == null ? -1 : rowOfKey.getOrDefault(key, -1);
+    }
+
+    /** A dimension table's values by column, then row. */
+    private static Object[][] readValues(FactTable dim) {
+        long rows = dim.rowCount();
+        if (rows > MAX_ROWS) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
-                    "a joined table must be a small lookup" + " table: table="
-                            + lookup.schema().name() + " rows=" + rows + " limit=10000000");
+                    "a joined table must be a dimension table of at most " + MAX_ROWS + " rows: table="
+                            + dim.schema().name() + " rows=" + rows);
         }
-        int ncol = lookup.schema().size();
-        Object[][] lookupValues = new Object[ncol][(int) rows];
+        int ncol = dim.schema().size();
+        Object[][] out = new Object[ncol][(int) rows];
         int r = 0;
-        for (Partition p : lookup.partitions()) {
+        for (Partition p : dim.partitions()) {
             for (int i = 0; i < p.rows(); i++, r++) {
                 for (int c = 0; c < ncol; c++) {
-                    ColumnSpec spec = lookup.schema().column(c);
-                    lookupValues[c][r] = spec.isDimension()
-                            ? QueryCompiler.scalar(lookup.dictionary(c), p.code(c, i))
+                    ColumnSpec spec = dim.schema().column(c);
+                    out[c][r] = spec.isDimension()
+                            ? QueryCompiler.scalar(dim.dictionary(c), p.code(c, i))
                             : p.isNull(c, i)
                                     ? null
                                     : spec.type() == ColumnType.DOUBLE
@@ -67,27 +156,25 @@ record LookupIndex(int[] rowOfCode, Object[][] values) {
                 }
             }
         }
+        return out;
+    }
+
+    /** The row of each key value; a duplicate key is an error naming the table, the value and both rows. */
+    private static Map<Object, Integer> keys(FactTable dim, Object[] keyValues, int keyColumn) {
         Map<Object, Integer> rowOfKey = new HashMap<>();
-        for (int i = 0; i < rows; i++) {
-            Object key = lookupValues[query.lookupJoinColumn()][i];
-            if (key != null && rowOfKey.put(key, i) != null) {
+        for (int i = 0; i < keyValues.length; i++) {
+            Object key = keyValues[i];
+            Integer before = key == null ? null : rowOfKey.put(key, i);
+            if (before != null) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
-                        "a lookup table's join key must be "
-                                + "unique: table=" + lookup.schema().name() + " column="
-                                + lookup.schema()
-                                        .column(query.lookupJoinColumn())
-                                        .name() + " value=" + key
-                                + " — remove the duplicate rows");
+                        "a dimension table's join key must be unique: table="
+                                + dim.schema().name() + " column="
+                                + dim.schema().column(keyColumn).name() + " value=" + key + " rows="
+                                + (before + 1) + "," + (i + 1)
+                                + " — remove the duplicate rows (a many-to-many join is not the cube's job)");
             }
         }
-        Dictionary d = fact.dictionary(query.factJoinColumn());
-        int[] lookupRowOfCode = new int[Math.max(1, d.size())];
-        Arrays.fill(lookupRowOfCode, -1);
-        for (int code = 0; code < d.size(); code++) {
-            Object key = QueryCompiler.scalar(d, code);
-            lookupRowOfCode[code] = key == null ? -1 : rowOfKey.getOrDefault(key, -1);
-        }
-        return new LookupIndex(lookupRowOfCode, lookupValues);
+        return rowOfKey;
     }
 }

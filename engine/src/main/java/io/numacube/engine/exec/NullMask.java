@@ -11,8 +11,8 @@ import java.util.TreeMap;
 /**
  * Where a row expression is NULL. SQL arithmetic and comparisons are NULL when an operand is, so an expression of
  * columns, literals and operators is NULL in a row exactly when one of the columns it reads is: a measure whose null
- * bit is set, a dimension whose code is its dictionary's NULL code, or a lookup attribute that is NULL for the row's
- * join-key code. Immutable; shared by every worker.
+ * bit is set, a dimension whose code is its dictionary's NULL code, or a dimension-table attribute that is NULL (or
+ * has no joined row) for the row's code of the fact column it hangs from. Immutable; shared by every worker.
  *
  * <p>Invariant: {@code bitColumns} are fact measures that may hold NULL; {@code codeColumns[i]} is a fact dimension
  * (or the join key) and {@code nullOfCode[i][code]} is true for its codes whose value makes the expression NULL. A mask
@@ -35,16 +35,15 @@ final class NullMask {
     /**
      * The mask of {@code e}'s columns.
      *
-     * @param lookup         the joined table's index, or null
-     * @param factJoinColumn the fact join key (lookup attributes are NULL by its code), or -1
+     * @param lookup the joined tables' index, or null without joins
      */
-    static NullMask of(Expr e, FactTable fact, LookupIndex lookup, int factJoinColumn) {
+    static NullMask of(Expr e, FactTable fact, LookupIndex lookup) {
         if (e == null) {
             return NONE;
         }
         java.util.TreeSet<Integer> bits = new java.util.TreeSet<>();
         Map<Integer, boolean[]> codes = new TreeMap<>();
-        new Collector(fact, lookup, factJoinColumn, bits, codes).add(e);
+        new Collector(fact, lookup, bits, codes).add(e);
         codes.values().removeIf(m -> !any(m));
         if (bits.isEmpty() && codes.isEmpty()) {
             return NONE;
@@ -61,11 +60,7 @@ final class NullMask {
      * a value ({@code coalesce}) or a value into NULL (a CASE without ELSE).
      */
     private record Collector(
-            FactTable fact,
-            LookupIndex lookup,
-            int factJoinColumn,
-            java.util.Set<Integer> bits,
-            Map<Integer, boolean[]> codes) {
+            FactTable fact, LookupIndex lookup, java.util.Set<Integer> bits, Map<Integer, boolean[]> codes) {
 
         void add(Expr e) {
             switch (e) {
@@ -92,9 +87,11 @@ final class NullMask {
 
         private void column(Expr.Column c) {
             if (c.side() == Expr.Side.LOOKUP) {
-                boolean[] m = codes.computeIfAbsent(factJoinColumn, k -> new boolean[lookup.rowOfCode().length]);
+                // a code without a row is NULL too (a LEFT join's missing match; an inner join drops those rows)
+                boolean[] m = codes.computeIfAbsent(
+                        lookup.factColumnOf(c.index()), k -> new boolean[lookup.codes(c.index())]);
                 for (int code = 0; code < m.length; code++) {
-                    m[code] |= lookup.rowOfCode()[code] >= 0 && lookup.valueAt(c.index(), code) == null;
+                    m[code] |= lookup.valueAt(c.index(), code) == null;
                 }
             } else if (c.type().isDimension()) {
                 Dictionary d = fact.dictionary(c.index());
@@ -112,7 +109,7 @@ final class NullMask {
             boolean[] measure = {false};
             Expr.walk(e, x -> {
                 if (x instanceof Expr.Column c) {
-                    int s = c.side() == Expr.Side.LOOKUP ? factJoinColumn : c.index();
+                    int s = c.side() == Expr.Side.LOOKUP ? lookup.factColumnOf(c.index()) : c.index();
                     measure[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
                     source[0] = source[0] == -2 || source[0] == s ? s : -1;
                 }

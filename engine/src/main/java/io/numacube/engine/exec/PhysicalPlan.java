@@ -24,6 +24,7 @@ import io.numacube.engine.storage.FactTable;
  * @param scan         the columns read per morsel and their widths
  * @param scratch      the scratch slots the filter's and accumulators' batch expressions number into
  * @param description  a one-line account of the plan for EXPLAIN-like output and statistics
+ * @param postColumn   the fact column whose codes post-processed aggregates are kept by (the factor's join key), or -1
  */
 record PhysicalPlan(
         LogicalQuery logical,
@@ -34,4 +35,5 @@ record PhysicalPlan(
         FinalAggregate[] aggregates,
         ScanColumns scan,
         ScratchLayout scratch,
-        String description) {}
+        String description,
+        int postColumn) {}

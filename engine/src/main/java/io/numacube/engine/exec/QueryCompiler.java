@@ -39,20 +39,23 @@ final class QueryCompiler {
 
     private final LogicalQuery query;
     private final FactTable fact;
-    private final FactTable lookup;
     private final LookupIndex lookupIndex;
+    /** The fact column whose codes the post-processed aggregates are kept by (their factors' column), or -1. */
+    private int postColumn = -1;
+    /** The arguments of the COUNT(DISTINCT ...) aggregates, appended as group keys and counted in the roll-up. */
+    private final List<Expr> distinctArgs = new ArrayList<>();
+
     private final BatchCompiler kernels;
 
-    private QueryCompiler(LogicalQuery q, FactTable fact, FactTable lookup) {
+    private QueryCompiler(LogicalQuery q, FactTable fact, List<FactTable> dimensions) {
         this.query = q;
         this.fact = fact;
-        this.lookup = lookup;
-        this.lookupIndex = lookup == null ? null : LookupIndex.read(q, fact, lookup);
-        this.kernels = new BatchCompiler(fact, lookupIndex, lookup == null ? -1 : q.factJoinColumn());
+        this.lookupIndex = q.joins().isEmpty() ? null : LookupIndex.read(q, fact, dimensions);
+        this.kernels = new BatchCompiler(fact, lookupIndex);
     }
 
-    static PhysicalPlan compile(LogicalQuery q, FactTable fact, FactTable lookup, int workers) {
-        return new QueryCompiler(q, fact, lookup).build(workers);
+    static PhysicalPlan compile(LogicalQuery q, FactTable fact, List<FactTable> dimensions, int workers) {
+        return new QueryCompiler(q, fact, dimensions).build(workers);
     }
 
     private PhysicalPlan build(int workers) {
@@ -74,7 +77,8 @@ final class QueryCompiler {
                 aggregates.toArray(FinalAggregate[]::new),
                 scan,
                 kernels.layout(),
-                describe(filter, keys, postProcessed));
+                describe(filter, keys, postProcessed),
+                postColumn);
     }
 
     /**
@@ -105,8 +109,8 @@ final class QueryCompiler {
                 }
             }
         }
-        if (lookup != null) {
-            and(masks, query.factJoinColumn(), lookupIndex.existing());
+        if (lookupIndex != null) {
+            lookupIndex.innerMasks().forEach((col, mask) -> and(masks, col, mask));
         }
         BatchPredicate residualPredicate = residual.isEmpty()
                 ? null
@@ -134,7 +138,7 @@ final class QueryCompiler {
                 keys.add(c.index());
                 maps.add(null);
                 dicts.add(fact.dictionary(c.index()));
-                plainJoinKey |= lookup != null && c.index() == query.factJoinColumn();
+                plainJoinKey |= c.index() == postColumn;
             } else {
                 int source = sourceColumn(k);
                 DerivedKey d = derivedKey(k, source);
@@ -145,9 +149,25 @@ final class QueryCompiler {
         }
         int logicalKeys = keys.size();
         if (postProcessed && !plainJoinKey) {
-            keys.add(query.factJoinColumn());
+            keys.add(postColumn);
             maps.add(null);
-            dicts.add(fact.dictionary(query.factJoinColumn()));
+            dicts.add(fact.dictionary(postColumn));
+        }
+        int distinctFrom = keys.size();
+        for (Expr d : distinctArgs) {
+            if (d instanceof Expr.Column c
+                    && c.side() == Expr.Side.FACT
+                    && c.type().isDimension()) {
+                keys.add(c.index());
+                maps.add(null);
+                dicts.add(fact.dictionary(c.index()));
+            } else {
+                int source = distinctSource(d);
+                DerivedKey dk = derivedKey(d, source);
+                keys.add(source);
+                maps.add(dk.codeOfSourceCode());
+                dicts.add(dk.dictionary());
+            }
         }
         int[] columns = keys.stream().mapToInt(Integer::intValue).toArray();
         int[] cards = new int[columns.length];
@@ -168,7 +188,31 @@ final class QueryCompiler {
                 space,
                 dense,
                 maps.toArray(int[][]::new),
-                dicts.toArray(Dictionary[]::new));
+                dicts.toArray(Dictionary[]::new),
+                distinctFrom);
+    }
+
+    /** The one coded column a COUNT(DISTINCT ...) argument reads; refused for measures and several columns. */
+    private int distinctSource(Expr arg) {
+        java.util.Set<Integer> sources = new java.util.HashSet<>();
+        boolean[] plain = {false};
+        Expr.walk(arg, x -> {
+            if (x instanceof Expr.Column c) {
+                sources.add(c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : c.index());
+                plain[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
+            }
+        });
+        if (plain[0] || sources.size() != 1 || arg.type() == ColumnType.DOUBLE) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "unsupported SQL: COUNT(DISTINCT " + arg.text() + "): numacube counts the distinct values of one"
+                            + " coded column (a dimension, a loaded BIGINT of at most 65,536 values, a joined"
+                            + " table's column) or of an expression of one",
+                    null,
+                    null);
+        }
+        return sources.iterator().next();
     }
 
     /** The fact column a derived key is a function of: the join key for columns of the joined table. */
@@ -176,7 +220,7 @@ final class QueryCompiler {
         int[] source = {-1};
         Expr.walk(key, x -> {
             if (x instanceof Expr.Column c) {
-                source[0] = c.side() == Expr.Side.LOOKUP ? query.factJoinColumn() : c.index();
+                source[0] = c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : c.index();
             }
         });
         return source[0];
@@ -186,9 +230,7 @@ final class QueryCompiler {
     private DerivedKey derivedKey(Expr key, int source) {
         Dictionary d = fact.dictionary(source);
         return DerivedKey.of(key, Math.max(1, d.size()), code -> {
-            if (lookup != null
-                    && source == query.factJoinColumn()
-                    && lookupIndex.rowOfCode()[code] < 0) {
+            if (lookupIndex != null && !lookupIndex.reachable(source, code)) {
                 return DerivedKey.ABSENT;
             }
             if (code >= d.size()) {
@@ -242,7 +284,7 @@ final class QueryCompiler {
         }
         collectColumns(query.where(), read);
         for (Expr.Agg a : query.aggregates()) {
-            collectColumns(a.arg(), read);
+            collectColumns(a, read);
         }
         int[] bytesPerValue = new int[ncol];
         long bytesPerRow = 0;
@@ -283,7 +325,7 @@ final class QueryCompiler {
                 + " | keys " + keyNames + (keys.dense() ? " dense " : " hashed ") + keys.size() + " groups"
                 + (postProcessed
                         ? " | post-processed by "
-                                + fact.schema().column(query.factJoinColumn()).name()
+                                + fact.schema().column(postColumn).name()
                         : "");
     }
 
@@ -326,18 +368,31 @@ final class QueryCompiler {
 
     private FinalAggregate planAggregate(Expr.Agg a, List<Accumulator> accs) {
         Expr.AggKind kind = a.kind();
-        if (kind == Expr.AggKind.COUNT && !kernels.nullMask(a.arg()).isEmpty()) {
-            int count = acc(accs, Accumulator.Kind.COUNT, a.arg());
+        if (kind == Expr.AggKind.COUNT_DISTINCT) {
+            distinctArgs.add(a.arg());
+            return new FinalAggregate(
+                    kind, FinalAggregate.Finish.DISTINCT_VALUES, distinctArgs.size() - 1, -1, -1, null, true);
+        }
+        boolean counts = kind == Expr.AggKind.COUNT || kind == Expr.AggKind.COUNT_STAR;
+        if (counts
+                && (a.filter() != null
+                        || (kind == Expr.AggKind.COUNT
+                                && !kernels.nullMask(a.arg()).isEmpty()))) {
+            int count = acc(accs, Accumulator.Kind.COUNT, a.arg(), a.filter());
             return new FinalAggregate(kind, FinalAggregate.Finish.FROM_ACCUMULATORS, count, -1, -1, null, true);
         }
         if (kind == Expr.AggKind.COUNT_STAR || kind == Expr.AggKind.COUNT) {
             return FinalAggregate.rowCount(kind);
         }
         Expr arg = a.arg();
-        if (lookup != null && !Expr.isInteger(arg.type())) {
+        if (lookupIndex != null && !Expr.isInteger(arg.type())) {
             Expr[] split = splitFactorByLookup(arg);
-            double[] factor = split == null ? null : factorByJoinKeyCode(split[1]);
-            if (factor != null && scalingIsExact(kind, factor)) {
+            int column = split == null ? -1 : factorColumn(split[1]);
+            double[] factor = column < 0 || (postColumn >= 0 && column != postColumn)
+                    ? null
+                    : factorByJoinKeyCode(split[1], column);
+            if (factor != null && scalingIsExact(kind, factor, column)) {
+                postColumn = column;
                 return planScaledByLookup(a, split[0], factor, accs);
             }
         }
@@ -352,15 +407,16 @@ final class QueryCompiler {
         FinalAggregate.Finish direct = FinalAggregate.Finish.FROM_ACCUMULATORS;
         return switch (kind) {
             case SUM, AVG -> {
-                int sum = acc(accs, bareLong ? Accumulator.Kind.SUM_LONG : Accumulator.Kind.SUM_DOUBLE, arg);
+                int sum =
+                        acc(accs, bareLong ? Accumulator.Kind.SUM_LONG : Accumulator.Kind.SUM_DOUBLE, arg, a.filter());
                 yield new FinalAggregate(kind, direct, sum, -1, -1, null, longResult);
             }
             case MIN -> {
-                int min = acc(accs, exact ? Accumulator.Kind.MIN_LONG : Accumulator.Kind.MIN_DOUBLE, arg);
+                int min = acc(accs, exact ? Accumulator.Kind.MIN_LONG : Accumulator.Kind.MIN_DOUBLE, arg, a.filter());
                 yield new FinalAggregate(kind, direct, -1, min, -1, null, longResult);
             }
             case MAX -> {
-                int max = acc(accs, exact ? Accumulator.Kind.MAX_LONG : Accumulator.Kind.MAX_DOUBLE, arg);
+                int max = acc(accs, exact ? Accumulator.Kind.MAX_LONG : Accumulator.Kind.MAX_DOUBLE, arg, a.filter());
                 yield new FinalAggregate(kind, direct, -1, -1, max, null, longResult);
             }
             default -> throw new NumacubeException(NumacubeException.Kind.INTERNAL, "aggregate kind: " + kind);
@@ -371,19 +427,31 @@ final class QueryCompiler {
      * The value of {@code lookupPart} for each fact join-key code (0 for a code the lookup table lacks), or null when
      * it is NULL for a key the lookup table holds (those rows' products are NULL: they are scaled row by row).
      */
-    private double[] factorByJoinKeyCode(Expr lookupPart) {
-        double[] factor = new double[lookupIndex.rowOfCode().length];
+    private double[] factorByJoinKeyCode(Expr lookupPart, int column) {
+        double[] factor = new double[Math.max(1, fact.dictionary(column).size())];
         for (int code = 0; code < factor.length; code++) {
-            int row = lookupIndex.rowOfCode()[code];
-            Object v = row < 0
-                    ? null
-                    : ScalarEvaluator.eval(lookupPart, x -> lookupIndex.values()[((Expr.Column) x).index()][row]);
-            if (v == null && row >= 0) {
+            if (!lookupIndex.reachable(column, code)) {
+                continue;
+            }
+            int at = code;
+            Object v = ScalarEvaluator.eval(lookupPart, x -> lookupIndex.valueAt(((Expr.Column) x).index(), at));
+            if (v == null) {
                 return null;
             }
-            factor[code] = v == null ? 0 : ((Number) v).doubleValue();
+            factor[code] = ((Number) v).doubleValue();
         }
         return factor;
+    }
+
+    /** The one fact column the lookup columns of a factor hang from, or -1 when they hang from several. */
+    private int factorColumn(Expr lookupPart) {
+        java.util.Set<Integer> columns = new java.util.HashSet<>();
+        Expr.walk(lookupPart, x -> {
+            if (x instanceof Expr.Column c && c.side() == Expr.Side.LOOKUP) {
+                columns.add(lookupIndex.factColumnOf(c.index()));
+            }
+        });
+        return columns.size() == 1 ? columns.iterator().next() : -1;
     }
 
     /**
@@ -392,10 +460,10 @@ final class QueryCompiler {
      * afterwards cannot see), and for MIN and MAX also positive (a negative factor swaps them, and NaN, the largest
      * value, would not swap with them; zero maps infinities to NaN). Otherwise the rows are scaled one by one.
      */
-    private boolean scalingIsExact(Expr.AggKind kind, double[] factor) {
+    private boolean scalingIsExact(Expr.AggKind kind, double[] factor, int column) {
         boolean minMax = kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX;
         for (int code = 0; code < factor.length; code++) {
-            if (lookupIndex.rowOfCode()[code] >= 0
+            if (lookupIndex.reachable(column, code)
                     && (!Double.isFinite(factor[code]) || (minMax && !(factor[code] > 0)))) {
                 return false;
             }
@@ -409,10 +477,10 @@ final class QueryCompiler {
         int min = -1;
         int max = -1;
         if (a.kind() == Expr.AggKind.SUM || a.kind() == Expr.AggKind.AVG) {
-            sum = acc(accs, Accumulator.Kind.SUM_DOUBLE, factPart);
+            sum = acc(accs, Accumulator.Kind.SUM_DOUBLE, factPart, a.filter());
         } else {
-            min = acc(accs, Accumulator.Kind.MIN_DOUBLE, factPart);
-            max = acc(accs, Accumulator.Kind.MAX_DOUBLE, factPart);
+            min = acc(accs, Accumulator.Kind.MIN_DOUBLE, factPart, a.filter());
+            max = acc(accs, Accumulator.Kind.MAX_DOUBLE, factPart, a.filter());
         }
         return new FinalAggregate(
                 a.kind(), FinalAggregate.Finish.SCALED_BY_LOOKUP, sum, min, max, factor, a.type() == ColumnType.LONG);
@@ -421,26 +489,27 @@ final class QueryCompiler {
     private final Map<String, Integer> accIndex = new HashMap<>();
 
     /** The accumulator of {@code kind} over {@code arg} (null = the constant 1), shared when already planned. */
-    private int acc(List<Accumulator> accs, Accumulator.Kind kind, Expr arg) {
-        String key = kind + ":" + (arg == null ? "1" : arg.toString());
+    private int acc(List<Accumulator> accs, Accumulator.Kind kind, Expr arg, Expr filter) {
+        String key = kind + ":" + (arg == null ? "1" : arg.toString()) + ":" + filter;
         Integer i = accIndex.get(key);
         if (i != null) {
             return i;
         }
         Accumulator acc;
         NullMask nulls = kernels.nullMask(arg);
+        BatchPredicate f = filter == null ? null : kernels.predicate(filter);
         if (kind == Accumulator.Kind.COUNT) {
-            acc = new Accumulator(kind, -1, null, false, arg.text(), nulls);
+            acc = new Accumulator(kind, -1, null, false, arg == null ? "*" : arg.text(), nulls, f);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
                 && (c.type() == ColumnType.LONG) == kind.exact()) {
-            acc = Accumulator.ofColumn(kind, c.index(), false, nulls);
+            acc = Accumulator.ofColumn(kind, c.index(), false, nulls, f);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && c.type().isDimension()
                 && (kind == Accumulator.Kind.MIN_LONG || kind == Accumulator.Kind.MAX_LONG)) {
-            acc = Accumulator.ofColumn(kind, c.index(), true, nulls);
+            acc = Accumulator.ofColumn(kind, c.index(), true, nulls, f);
         } else {
             acc = new Accumulator(
                     kind,
@@ -448,7 +517,8 @@ final class QueryCompiler {
                     arg == null ? new BatchExpression.Constant(1.0) : kernels.numeric(arg),
                     false,
                     arg == null ? "1" : arg.text(),
-                    nulls);
+                    nulls,
+                    f);
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);

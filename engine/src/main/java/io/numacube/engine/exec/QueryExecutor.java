@@ -50,22 +50,32 @@ public final class QueryExecutor {
     private QueryExecutor() {}
 
     /**
-     * @param lookup      the joined table, or null
+     * @param dimensions  the joined dimension tables, in the order of {@code lq.joins()}
      * @param startNanos  {@link System#nanoTime()} when the query call began (for the wall time)
      */
     public static QueryResult run(
-            LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool, boolean stealing, long startNanos) {
+            LogicalQuery lq,
+            FactTable fact,
+            List<FactTable> dimensions,
+            WorkerPool pool,
+            boolean stealing,
+            long startNanos) {
         pool.queriesRunning().incrementAndGet();
         try {
-            return execute(lq, fact, lookup, pool, stealing, startNanos);
+            return execute(lq, fact, dimensions, pool, stealing, startNanos);
         } finally {
             pool.queriesRunning().decrementAndGet();
         }
     }
 
     private static QueryResult execute(
-            LogicalQuery lq, FactTable fact, FactTable lookup, WorkerPool pool, boolean stealing, long startNanos) {
-        PhysicalPlan plan = QueryCompiler.compile(lq, fact, lookup, pool.workerCount());
+            LogicalQuery lq,
+            FactTable fact,
+            List<FactTable> dimensions,
+            WorkerPool pool,
+            boolean stealing,
+            long startNanos) {
+        PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool.workerCount());
         Schedule schedule = Schedule.of(plan, pool);
         Map<Integer, Long> byNode = runWorkers(plan, schedule, pool, stealing);
         runLeftovers(plan, schedule);

@@ -30,6 +30,8 @@ public sealed interface Expr {
         SUM,
         COUNT,
         COUNT_STAR,
+        /** COUNT(DISTINCT x): the distinct non-NULL values of x per group. */
+        COUNT_DISTINCT,
         MIN,
         MAX,
         AVG
@@ -130,11 +132,17 @@ public sealed interface Expr {
     }
 
     /** An aggregate over a row-level argument (null for COUNT(*)). */
-    record Agg(AggKind kind, Expr arg) implements Expr {
+    record Agg(AggKind kind, Expr arg, Expr filter) implements Expr {
+
+        /** An aggregate of every row (no FILTER clause). */
+        public Agg(AggKind kind, Expr arg) {
+            this(kind, arg, null);
+        }
+
         @Override
         public ColumnType type() {
             return switch (kind) {
-                case COUNT, COUNT_STAR -> ColumnType.LONG;
+                case COUNT, COUNT_STAR, COUNT_DISTINCT -> ColumnType.LONG;
                 case AVG -> ColumnType.DOUBLE;
                 case MIN, MAX ->
                     arg.type().isDimension() && arg.type() != ColumnType.INT
@@ -149,9 +157,12 @@ public sealed interface Expr {
 
         @Override
         public String text() {
-            return kind == AggKind.COUNT_STAR
-                    ? "count_star()"
-                    : kind.name().toLowerCase(Locale.ROOT) + "(" + arg.text() + ")";
+            String call = switch (kind) {
+                case COUNT_STAR -> "count_star()";
+                case COUNT_DISTINCT -> "count(DISTINCT " + arg.text() + ")";
+                default -> kind.name().toLowerCase(Locale.ROOT) + "(" + arg.text() + ")";
+            };
+            return filter == null ? call : call + " FILTER (WHERE " + filter.text() + ")";
         }
     }
 
@@ -382,6 +393,9 @@ public sealed interface Expr {
             case Agg g -> {
                 if (g.arg() != null) {
                     walk(g.arg(), visit);
+                }
+                if (g.filter() != null) {
+                    walk(g.filter(), visit);
                 }
             }
             case Compare c -> {

@@ -3,14 +3,13 @@ package io.numacube.engine.plan;
 import java.util.List;
 
 /**
- * A bound aggregation query: scan {@code fact} [inner-join {@code lookup} on one key], filter by {@code where}, group
+ * A bound aggregation query: scan {@code fact} [joined to dimension tables], filter by {@code where}, group
  * by {@code groupKeys}, compute {@code aggregates}, then compute {@code outputs}, filter by {@code having}, order and
  * cut. Output-level expressions use {@link Expr.KeyRef} and {@link Expr.AggRef}. Immutable.
  *
  * @param fact           the fact table name
- * @param lookup         the lookup table name, or null without a join
- * @param factJoinColumn the fact table's join key column, or -1
- * @param lookupJoinColumn the lookup table's join key column, or -1
+ * @param joins          the dimension tables joined, in FROM order (a star, or a snowflake: a dimension joined to an
+ *                       earlier one); their columns are {@link Expr.Side#LOOKUP} columns numbered one after another
  * @param where          the row filter, or null
  * @param groupKeys      what to group by, in GROUP BY order: fact dimension columns, columns of the joined table, or
  *                       expressions of one such column; empty for one global group
@@ -23,9 +22,7 @@ import java.util.List;
  */
 public record LogicalQuery(
         String fact,
-        String lookup,
-        int factJoinColumn,
-        int lookupJoinColumn,
+        List<Join> joins,
         Expr where,
         List<Expr> groupKeys,
         List<Expr.Agg> aggregates,
@@ -36,10 +33,35 @@ public record LogicalQuery(
         long offset) {
 
     public LogicalQuery {
+        joins = List.copyOf(joins);
         groupKeys = List.copyOf(groupKeys);
         aggregates = List.copyOf(aggregates);
         outputs = List.copyOf(outputs);
         orderBy = List.copyOf(orderBy);
+    }
+
+    /**
+     * One joined dimension table: {@code table.keyColumn = parent.parentColumn}, where the parent is the fact table
+     * ({@code parent == -1}) or an earlier join. Its column {@code i} is the LOOKUP column {@code firstColumn + i}.
+     *
+     * @param table        the dimension table's name
+     * @param parent       -1 for the fact table, else the index of the join it hangs from
+     * @param parentColumn the key column in the parent table
+     * @param keyColumn    the key column in this table (unique in it)
+     * @param left         LEFT JOIN (a fact row without a match keeps NULL attributes) rather than INNER
+     * @param firstColumn  the LOOKUP index of this table's column 0
+     */
+    public record Join(String table, int parent, int parentColumn, int keyColumn, boolean left, int firstColumn) {}
+
+    /** The join whose table holds LOOKUP column {@code column}. */
+    public int joinOf(int column) {
+        int j = 0;
+        for (int i = 0; i < joins.size(); i++) {
+            if (joins.get(i).firstColumn() <= column) {
+                j = i;
+            }
+        }
+        return j;
     }
 
     /** One select item. */
@@ -57,8 +79,8 @@ public record LogicalQuery(
     /** A readable form for logs and stats. */
     public String describe() {
         StringBuilder sb = new StringBuilder("scan ").append(fact);
-        if (lookup != null) {
-            sb.append(" join ").append(lookup);
+        for (Join j : joins) {
+            sb.append(j.left() ? " left join " : " join ").append(j.table());
         }
         if (where != null) {
             sb.append(" where ").append(where.text());

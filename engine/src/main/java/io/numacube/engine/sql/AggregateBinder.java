@@ -13,19 +13,23 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 
 /**
- * Binds aggregate calls (SUM, COUNT, COUNT(*), MIN, MAX, AVG of one argument, no DISTINCT) into references to the
- * query's aggregate list, adding each distinct aggregate once. COUNT of an expression counts the rows where it is not NULL (of any type: text, dates, lookup attributes).
+ * Binds aggregate calls (SUM, COUNT, COUNT(*), COUNT(DISTINCT x), MIN, MAX, AVG of one argument, each with an
+ * optional {@code FILTER (WHERE ...)}) into references to the query's aggregate list, adding each distinct aggregate
+ * once. COUNT of an expression counts the rows where it is not NULL (of any type: text, dates, lookup attributes);
+ * MIN and MAX of DISTINCT values are MIN and MAX.
  *
  * <p>Invariant: every {@link Expr.AggRef} it returns indexes {@link #bound()}. One per query; not thread-safe.
  */
 final class AggregateBinder {
 
     private final Function<SqlNode, Expr> argumentBinder;
+    private final Function<SqlNode, Expr> filterBinder;
     private final List<Expr.Agg> aggregates = new ArrayList<>();
 
-    /** @param argumentBinder binds an aggregate's argument expression */
-    AggregateBinder(Function<SqlNode, Expr> argumentBinder) {
+    /** @param argumentBinder binds an aggregate's argument expression; {@code filterBinder} its FILTER condition */
+    AggregateBinder(Function<SqlNode, Expr> argumentBinder, Function<SqlNode, Expr> filterBinder) {
         this.argumentBinder = argumentBinder;
+        this.filterBinder = filterBinder;
     }
 
     /** The aggregate a call's function name names, or null when it names none. */
@@ -47,11 +51,38 @@ final class AggregateBinder {
     }
 
     Expr bind(SqlCall call, Expr.AggKind kind, ExpressionBinder.Place place) {
+        return bind(call, kind, place, null);
+    }
+
+    /** {@code agg(...) FILTER (WHERE condition)}: the aggregate over the rows where the condition is TRUE. */
+    Expr bindFiltered(SqlCall filterCall, ExpressionBinder.Place place) {
+        SqlNode inner = filterCall.operand(0);
+        Expr.AggKind kind = inner instanceof SqlCall c ? kind(c) : null;
+        if (kind == null) {
+            throw unsupported(filterCall, "FILTER on something other than an aggregate");
+        }
+        checkCall((SqlCall) inner, place);
+        return bind((SqlCall) inner, kind, place, filterBinder.apply(filterCall.operand(1)));
+    }
+
+    private Expr bind(SqlCall call, Expr.AggKind kind, ExpressionBinder.Place place, Expr filter) {
         checkCall(call, place);
         SqlNode argNode = call.operand(0);
-        Expr.Agg agg = kind == Expr.AggKind.COUNT && isStar(argNode)
+        boolean distinct = call.getFunctionQuantifier() != null
+                && "DISTINCT".equalsIgnoreCase(call.getFunctionQuantifier().toValue());
+        Expr.Agg plain = kind == Expr.AggKind.COUNT && isStar(argNode)
                 ? new Expr.Agg(Expr.AggKind.COUNT_STAR, null)
                 : aggregateOf(kind, argNode);
+        if (distinct && (kind == Expr.AggKind.SUM || kind == Expr.AggKind.AVG)) {
+            throw unsupported(call, kind + "(DISTINCT ...)");
+        }
+        if (distinct && kind == Expr.AggKind.COUNT) {
+            if (filter != null) {
+                throw unsupported(call, "COUNT(DISTINCT ...) with FILTER");
+            }
+            plain = new Expr.Agg(Expr.AggKind.COUNT_DISTINCT, plain.arg());
+        }
+        Expr.Agg agg = new Expr.Agg(plain.kind(), plain.arg(), filter);
         int i = aggregates.indexOf(agg);
         if (i < 0) {
             aggregates.add(agg);
@@ -67,7 +98,8 @@ final class AggregateBinder {
         if (place == ExpressionBinder.Place.AGGREGATE_ARGUMENT) {
             throw unsupported(call, "an aggregate inside an aggregate");
         }
-        if (call.getFunctionQuantifier() != null) {
+        if (call.getFunctionQuantifier() != null
+                && !"DISTINCT".equalsIgnoreCase(call.getFunctionQuantifier().toValue())) {
             throw unsupported(call, call.getOperator().getName() + "(" + call.getFunctionQuantifier() + " ...)");
         }
         if (call instanceof SqlBasicCall bc && call.operandCount() != 1) {

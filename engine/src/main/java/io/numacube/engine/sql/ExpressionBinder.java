@@ -55,7 +55,8 @@ final class ExpressionBinder {
     ExpressionBinder(Scope scope, List<Expr> groupKeys) {
         this.scope = scope;
         this.groupKeys = groupKeys;
-        this.aggregates = new AggregateBinder(arg -> bind(arg, Place.AGGREGATE_ARGUMENT));
+        this.aggregates = new AggregateBinder(
+                arg -> bind(arg, Place.AGGREGATE_ARGUMENT), cond -> condition(cond, Place.AGGREGATE_ARGUMENT));
     }
 
     /** The distinct aggregates bound so far, in the order first met; {@link Expr.AggRef}s index into it. */
@@ -112,6 +113,7 @@ final class ExpressionBinder {
                 case LIKE -> scalars.like((SqlCall) e);
                 case COALESCE -> scalars.named((SqlCall) e, "coalesce");
                 case MOD -> scalars.named((SqlCall) e, "%");
+                case FILTER -> aggregates.bindFiltered((SqlCall) e, place);
                 case NULLIF -> scalars.named((SqlCall) e, "nullif");
                 case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> scalars.distinct((SqlCall) e);
                 case CASE -> caseOf((SqlCase) e, place);

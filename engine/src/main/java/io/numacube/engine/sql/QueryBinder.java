@@ -68,7 +68,7 @@ final class QueryBinder {
         SqlSelect select = st.select();
         refuseUnsupportedClauses(select);
         Scope scope = new FromClauseBinder(catalog).bind(select.getFrom());
-        List<Expr> groupKeys = GroupByBinder.bind(select.getGroup(), select.getSelectList(), scope);
+        List<Expr> groupKeys = GroupByBinder.bind(groupList(select), select.getSelectList(), scope);
         ExpressionBinder expressions = new ExpressionBinder(scope, groupKeys);
         Expr where =
                 select.getWhere() == null ? null : expressions.condition(select.getWhere(), ExpressionBinder.Place.ROW);
@@ -93,9 +93,7 @@ final class QueryBinder {
         long offset = st.offset() == null ? 0 : rowCount(st.offset(), "OFFSET");
         return new LogicalQuery(
                 scope.fact().name(),
-                scope.lookup() == null ? null : scope.lookup().name(),
-                scope.factKey(),
-                scope.lookupKey(),
+                scope.joins(),
                 where,
                 groupKeys,
                 aggregates,
@@ -106,9 +104,24 @@ final class QueryBinder {
                 offset);
     }
 
+    /** The GROUP BY list; for {@code SELECT DISTINCT a, b} the select items, as DuckDB plans it. */
+    private static SqlNodeList groupList(SqlSelect select) {
+        if (!select.isDistinct()) {
+            return select.getGroup();
+        }
+        SqlNodeList items = new SqlNodeList(select.getSelectList().getParserPosition());
+        for (SqlNode item : select.getSelectList()) {
+            items.add(
+                    item.getKind() == org.apache.calcite.sql.SqlKind.AS
+                            ? ((org.apache.calcite.sql.SqlCall) item).operand(0)
+                            : item);
+        }
+        return items;
+    }
+
     private static void refuseUnsupportedClauses(SqlSelect select) {
-        if (select.isDistinct()) {
-            throw unsupported(select, "SELECT DISTINCT (use GROUP BY)");
+        if (select.isDistinct() && select.getGroup() != null) {
+            throw unsupported(select, "SELECT DISTINCT with GROUP BY");
         }
         if (select.getWindowList() != null && !select.getWindowList().isEmpty()) {
             throw unsupported(select.getWindowList(), "WINDOW");

@@ -4,32 +4,70 @@ import static io.numacube.engine.sql.BindErrors.bindError;
 import static io.numacube.engine.sql.BindErrors.unsupported;
 
 import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 
 /**
- * The tables a query's FROM clause names and the names they answer to: the fact table, the optional lookup table
- * joined to it, their aliases, and the join key column on each side (-1 while unknown or without a join). Resolves
- * column names against them.
+ * The tables a query's FROM clause names and the names they answer to: the fact table and the dimension tables joined
+ * to it (a star, or a snowflake where a dimension hangs from another), their aliases and join keys. Resolves column
+ * names against them: a dimension's join key resolves to its parent's key column (they are equal in every joined row),
+ * so {@code USING (k)} and unqualified keys are never ambiguous.
  *
- * <p>Invariants: {@code fact} is non-null; {@code lookupAlias} is null when {@code lookup} is; a null alias means the
- * table answers to its own name. Immutable; thread-safe.
+ * <p>Invariants: {@code fact} is non-null; {@code tables.get(i)} is the table of {@code joins.get(i)} (its key columns
+ * are -1 while unknown); a null alias means the table answers to its own name. Immutable; thread-safe.
+ *
+ * @param fact      the fact table
+ * @param factAlias its alias, or null
+ * @param tables    the joined dimension tables, in FROM order
+ * @param aliases   their aliases (null entries: none)
+ * @param joins     how each is joined
  */
-record Scope(TableSchema fact, String factAlias, TableSchema lookup, String lookupAlias, int factKey, int lookupKey) {
+record Scope(
+        TableSchema fact,
+        String factAlias,
+        List<TableSchema> tables,
+        List<String> aliases,
+        List<LogicalQuery.Join> joins) {
 
-    /** This scope with the join key columns known. */
-    Scope withJoinKeys(int factKey, int lookupKey) {
-        return new Scope(fact, factAlias, lookup, lookupAlias, factKey, lookupKey);
+    Scope {
+        tables = List.copyOf(tables);
+        aliases = java.util.Collections.unmodifiableList(new ArrayList<>(aliases));
+        joins = List.copyOf(joins);
     }
 
-    /** Whether an unqualified {@code name} is a column of the fact or the lookup table. */
+    static Scope of(TableSchema fact, String alias) {
+        return new Scope(fact, alias, List.of(), List.of(), List.of());
+    }
+
+    /** This scope with one more joined table. */
+    Scope with(TableSchema table, String alias, LogicalQuery.Join join) {
+        List<TableSchema> t = new ArrayList<>(tables);
+        List<String> a = new ArrayList<>(aliases);
+        List<LogicalQuery.Join> j = new ArrayList<>(joins);
+        t.add(table);
+        a.add(alias);
+        j.add(join);
+        return new Scope(fact, factAlias, t, a, j);
+    }
+
+    /** The LOOKUP index of the next joined table's column 0. */
+    int nextFirstColumn() {
+        return tables.isEmpty()
+                ? 0
+                : joins.getLast().firstColumn() + tables.getLast().size();
+    }
+
+    /** Whether an unqualified {@code name} is a column of any table in scope. */
     boolean hasColumn(String name) {
-        return fact.indexOf(name) >= 0 || (lookup != null && lookup.indexOf(name) >= 0);
+        return fact.indexOf(name) >= 0 || tables.stream().anyMatch(t -> t.indexOf(name) >= 0);
     }
 
-    /** Resolves a column name; the USING key resolves to the fact side. */
+    /** Resolves a column name; a join key resolves to its parent's column. */
     Expr.Column column(SqlNode node) {
         if (!(node instanceof SqlIdentifier id)) {
             throw unsupported(node, "expected a column name");
@@ -46,53 +84,66 @@ record Scope(TableSchema fact, String factAlias, TableSchema lookup, String look
 
     private Expr.Column qualifiedColumn(SqlIdentifier id, String qualifier, String name) {
         if (answersTo(qualifier, fact.name(), factAlias)) {
-            return columnOf(id, fact, Expr.Side.FACT, name);
+            return factColumn(id, fact.indexOf(name), name, fact.name());
         }
-        if (lookup != null && answersTo(qualifier, lookup.name(), lookupAlias)) {
-            Expr.Column c = columnOf(id, lookup, Expr.Side.LOOKUP, name);
-            return c.index() == lookupKey ? factColumn(factKey) : c;
+        for (int j = 0; j < tables.size(); j++) {
+            if (answersTo(qualifier, tables.get(j).name(), aliases.get(j))) {
+                return dimensionColumn(id, j, tables.get(j).indexOf(name), name);
+            }
         }
         throw bindError(id, "42P01", "no such table in FROM: table=" + qualifier);
     }
 
+    /** The one column an unqualified name denotes (join keys count once, as their parent's column). */
     private Expr.Column unqualifiedColumn(SqlIdentifier id, String name) {
+        List<Expr.Column> found = new ArrayList<>();
         int f = fact.indexOf(name);
-        int l = lookup == null ? -1 : lookup.indexOf(name);
-        if (f >= 0 && l >= 0 && !(f == factKey && l == lookupKey)) {
-            throw bindError(
-                    id,
-                    "42702",
-                    "ambiguous column: column=" + name + " is in " + fact.name() + " and " + lookup.name()
-                            + " — qualify it");
-        }
         if (f >= 0) {
-            return factColumn(f);
+            found.add(factColumn(id, f, name, fact.name()));
         }
-        if (l >= 0) {
-            return new Expr.Column(
-                    Expr.Side.LOOKUP,
-                    l,
-                    lookup.column(l).type(),
-                    lookup.column(l).name());
+        for (int j = 0; j < tables.size(); j++) {
+            int i = tables.get(j).indexOf(name);
+            if (i >= 0) {
+                Expr.Column c = dimensionColumn(id, j, i, name);
+                if (!found.contains(c)) {
+                    found.add(c);
+                }
+            }
         }
-        throw bindError(
-                id,
-                "42703",
-                "no such column: column=" + name + " tables=" + fact.name()
-                        + (lookup == null ? "" : "," + lookup.name()));
+        if (found.size() > 1) {
+            throw bindError(id, "42702", "ambiguous column: column=" + name + " is in several tables — qualify it");
+        }
+        if (found.isEmpty()) {
+            List<String> names = new ArrayList<>(List.of(fact.name()));
+            tables.forEach(t -> names.add(t.name()));
+            throw bindError(id, "42703", "no such column: column=" + name + " tables=" + String.join(",", names));
+        }
+        return found.get(0);
     }
 
-    private Expr.Column factColumn(int index) {
-        ColumnSpec spec = fact.column(index);
-        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name());
-    }
-
-    private static Expr.Column columnOf(SqlIdentifier id, TableSchema t, Expr.Side side, String name) {
-        int i = t.indexOf(name);
+    /** Column {@code i} of joined table {@code j}, or its parent's key column when it is the join key. */
+    Expr.Column dimensionColumn(SqlIdentifier id, int j, int i, String name) {
+        TableSchema t = tables.get(j);
         if (i < 0) {
             throw bindError(id, "42703", "no such column: column=" + name + " table=" + t.name());
         }
-        return new Expr.Column(side, i, t.column(i).type(), t.column(i).name());
+        LogicalQuery.Join join = joins.get(j);
+        // a LEFT join's qualified key is NULL where no row matched; unqualified, it is the USING column, the parent's
+        if (i == join.keyColumn() && (!join.left() || id.names.size() == 1)) {
+            return join.parent() < 0
+                    ? factColumn(id, join.parentColumn(), name, fact.name())
+                    : dimensionColumn(id, join.parent(), join.parentColumn(), name);
+        }
+        ColumnSpec spec = t.column(i);
+        return new Expr.Column(Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name());
+    }
+
+    private Expr.Column factColumn(SqlIdentifier id, int index, String name, String table) {
+        if (index < 0) {
+            throw bindError(id, "42703", "no such column: column=" + name + " table=" + table);
+        }
+        ColumnSpec spec = fact.column(index);
+        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name());
     }
 
     private static boolean answersTo(String qualifier, String table, String alias) {

@@ -43,6 +43,11 @@ public final class SqlBinder {
         return new QueryBinder(catalog).bind(parse(sql));
     }
 
+    /** Binds an already parsed statement (one whose subqueries were replaced by tables or values). */
+    public static LogicalQuery bind(SqlNode root, Catalog catalog) {
+        return new QueryBinder(catalog).bind(root);
+    }
+
     /** Loads and initialises the parser's classes (about half a second the first time), so the first query does not
      * pay for it. Safe to call from any thread; failures are ignored. */
     public static void warmUp() {

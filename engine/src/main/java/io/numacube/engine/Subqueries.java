@@ -1,0 +1,287 @@
+package io.numacube.engine;
+
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.ErrorPosition;
+import io.numacube.numa.base.NumacubeException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.SqlWithItem;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.DateString;
+
+/**
+ * Runs the subqueries of a statement before the statement itself, as small tables or literal values: a {@code WITH}
+ * item and a subquery in FROM become a temporary table (their rows staged and placed like any loaded table, so an
+ * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
+ * subquery becomes its literal values. Subqueries run innermost first; a name defined by WITH hides a table of that
+ * name. Uncorrelated subqueries only: a subquery is run on its own, so one that names the outer query's columns fails
+ * to bind. The temporary tables live for one statement (the caller frees them).
+ *
+ * <p>One per statement; not thread-safe.
+ */
+final class Subqueries {
+
+    /** Most values an {@code IN (SELECT ...)} subquery may give. */
+    static final int MAX_IN_VALUES = 1_000_000;
+
+    private final Function<SqlNode, QueryResult> run;
+    private final java.util.function.Consumer<TableStaging> load;
+    private final Set<String> withNames = new HashSet<>();
+    private int counter;
+
+    /**
+     * @param run  runs a (rewritten, subquery-free) statement
+     * @param load places a staged table under its schema's name, for this statement only
+     */
+    Subqueries(Function<SqlNode, QueryResult> run, java.util.function.Consumer<TableStaging> load) {
+        this.run = run;
+        this.load = load;
+    }
+
+    /** The statement with its subqueries replaced by temporary table names or literal values. */
+    SqlNode rewrite(SqlNode root) {
+        if (root instanceof SqlWith with) {
+            for (SqlNode n : with.withList) {
+                SqlWithItem item = (SqlWithItem) n;
+                String name = item.name.getSimple();
+                String temp = materialize(rewrite(item.query), name, item.columnList);
+                withNames.add(name.toLowerCase(Locale.ROOT));
+                renames.add(new String[] {name, temp});
+            }
+            return rewrite(with.body);
+        }
+        if (root instanceof SqlOrderBy ob) {
+            return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
+        }
+        if (root instanceof SqlSelect select) {
+            select.setFrom(rewriteFrom(select.getFrom()));
+            if (select.getWhere() != null) {
+                select.setWhere(rewriteExpression(select.getWhere()));
+            }
+            if (select.getHaving() != null) {
+                select.setHaving(rewriteExpression(select.getHaving()));
+            }
+            SqlNodeList items = select.getSelectList();
+            for (int i = 0; i < items.size(); i++) {
+                items.set(i, rewriteExpression(items.get(i)));
+            }
+            return select;
+        }
+        return root;
+    }
+
+    /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
+    private final List<String[]> renames = new ArrayList<>();
+
+    private SqlNode rewriteFrom(SqlNode from) {
+        if (from == null) {
+            return null;
+        }
+        if (from instanceof SqlJoin join) {
+            join.setLeft(rewriteFrom(join.getLeft()));
+            join.setRight(rewriteFrom(join.getRight()));
+            return join;
+        }
+        if (from.getKind() == SqlKind.AS) {
+            SqlCall as = (SqlCall) from;
+            SqlNode inner = as.operand(0);
+            if (isQuery(inner)) {
+                String alias = ((SqlIdentifier) as.operand(1)).getSimple();
+                SqlNodeList columns = as.operandCount() > 2 ? columnList(as) : null;
+                String temp = materialize(rewrite(inner), alias, columns);
+                as.setOperand(0, new SqlIdentifier(temp, inner.getParserPosition()));
+                return as;
+            }
+            as.setOperand(0, rewriteFrom(inner));
+            return as;
+        }
+        if (isQuery(from)) {
+            String temp = materialize(rewrite(from), "subquery", null);
+            return new SqlIdentifier(temp, from.getParserPosition());
+        }
+        if (from instanceof SqlIdentifier id && id.names.size() == 1) {
+            String name = id.getSimple();
+            for (int i = renames.size() - 1; i >= 0; i--) {
+                if (renames.get(i)[0].equalsIgnoreCase(name)) {
+                    // keep the WITH name as the alias, so name.column still resolves
+                    return new SqlBasicCall(
+                            org.apache.calcite.sql.fun.SqlStdOperatorTable.AS,
+                            List.of(new SqlIdentifier(renames.get(i)[1], id.getParserPosition()), id),
+                            id.getParserPosition());
+                }
+            }
+        }
+        return from;
+    }
+
+    private static SqlNodeList columnList(SqlCall as) {
+        SqlNodeList list = new SqlNodeList(as.getParserPosition());
+        for (int i = 2; i < as.operandCount(); i++) {
+            list.add(as.operand(i));
+        }
+        return list;
+    }
+
+    private static boolean isQuery(SqlNode n) {
+        return n instanceof SqlSelect || n instanceof SqlOrderBy || n instanceof SqlWith;
+    }
+
+    /** Scalar subqueries and {@code IN (SELECT ...)} inside an expression, replaced by their values. */
+    private SqlNode rewriteExpression(SqlNode e) {
+        if (isQuery(e)) {
+            return scalar(e);
+        }
+        if (!(e instanceof SqlCall call)) {
+            return e;
+        }
+        if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
+            call.setOperand(0, rewriteExpression(call.operand(0)));
+            call.setOperand(1, inList(call.operand(1)));
+            return call;
+        }
+        for (int i = 0; i < call.operandCount(); i++) {
+            SqlNode o = call.operand(i);
+            if (o != null) {
+                call.setOperand(i, rewriteExpression(o));
+            }
+        }
+        return call;
+    }
+
+    private SqlNode scalar(SqlNode query) {
+        QueryResult r = run.apply(rewrite(query));
+        if (r.columnCount() != 1 || r.rowCount() > 1) {
+            throw error(
+                    query,
+                    "21000",
+                    "a scalar subquery must give one column and at most one row: it gave " + r.columnCount()
+                            + " columns and " + r.rowCount() + " rows");
+        }
+        if (r.rowCount() == 0 || r.isNull(0, 0)) {
+            throw unsupported(query, "a scalar subquery whose value is NULL");
+        }
+        return literal(r, 0, 0, query.getParserPosition());
+    }
+
+    private SqlNodeList inList(SqlNode query) {
+        QueryResult r = run.apply(rewrite(query));
+        if (r.columnCount() != 1) {
+            throw error(query, "42601", "an IN subquery must give one column: it gave " + r.columnCount());
+        }
+        if (r.rowCount() > MAX_IN_VALUES) {
+            throw unsupported(query, "an IN subquery of more than " + MAX_IN_VALUES + " values");
+        }
+        SqlNodeList list = new SqlNodeList(query.getParserPosition());
+        for (int row = 0; row < r.rowCount(); row++) {
+            if (r.isNull(row, 0)) {
+                throw unsupported(query, "an IN subquery whose values include NULL");
+            }
+            list.add(literal(r, row, 0, query.getParserPosition()));
+        }
+        if (list.isEmpty()) {
+            throw unsupported(query, "an IN subquery that gives no row");
+        }
+        return list;
+    }
+
+    private static SqlNode literal(QueryResult r, int row, int column, SqlParserPos pos) {
+        return switch (r.columnTypes().get(column)) {
+            case STRING -> SqlLiteral.createCharString(r.getString(row, column), pos);
+            case DATE -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch((int) r.getLong(row, column)), pos);
+            case INT, LONG -> SqlLiteral.createExactNumeric(String.valueOf(r.getLong(row, column)), pos);
+            case DOUBLE -> doubleLiteral(r.getDouble(row, column), pos);
+        };
+    }
+
+    private static SqlNode doubleLiteral(double d, SqlParserPos pos) {
+        if (!Double.isFinite(d)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "unsupported SQL: a subquery value that is not finite: " + d,
+                    null,
+                    null);
+        }
+        return SqlLiteral.createApproxNumeric(Double.toString(d), pos);
+    }
+
+    /** Runs {@code query} and places its rows as a temporary table; returns the table's name. */
+    private String materialize(SqlNode query, String name, SqlNodeList columns) {
+        QueryResult r = run.apply(query);
+        List<ColumnSpec> specs = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        if (columns != null && columns.size() != r.columnCount()) {
+            throw error(columns, "42601", name + " names " + columns.size() + " columns for " + r.columnCount());
+        }
+        for (int c = 0; c < r.columnCount(); c++) {
+            String col = columns != null
+                    ? ((SqlIdentifier) columns.get(c)).getSimple()
+                    : r.columnNames().get(c);
+            if (!seen.add(col.toLowerCase(Locale.ROOT))) {
+                throw error(query, "42701", name + " has two columns named " + col + " — give them aliases");
+            }
+            specs.add(ColumnSpec.of(col, r.columnTypes().get(c)));
+        }
+        TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
+        for (int row = 0; row < r.rowCount(); row++) {
+            for (int c = 0; c < r.columnCount(); c++) {
+                set(staging, r, row, c);
+            }
+            staging.endRow();
+        }
+        load.accept(staging);
+        return staging.schema().name();
+    }
+
+    private static void set(TableStaging staging, QueryResult r, int row, int c) {
+        if (r.isNull(row, c)) {
+            staging.setNull(c);
+            return;
+        }
+        ColumnType t = r.columnTypes().get(c);
+        switch (t) {
+            case STRING -> staging.setString(c, r.getString(row, c));
+            case DATE -> staging.setDate(c, (int) r.getLong(row, c));
+            case INT, LONG -> staging.setLong(c, r.getLong(row, c));
+            case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
+        }
+    }
+
+    private static NumacubeException unsupported(SqlNode at, String what) {
+        return error(at, "0A000", "unsupported SQL: " + what);
+    }
+
+    private static NumacubeException error(SqlNode at, String code, String message) {
+        SqlParserPos p = at.getParserPosition();
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                code,
+                message,
+                p == null || p.getLineNum() < 1 ? null : ErrorPosition.sql(p.getLineNum(), p.getColumnNum()),
+                null);
+    }
+
+    /** Whether a name is one a WITH clause of this statement defined. */
+    boolean definesName(String name) {
+        return withNames.contains(name.toLowerCase(Locale.ROOT));
+    }
+}
