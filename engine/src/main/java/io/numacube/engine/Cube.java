@@ -336,6 +336,9 @@ public final class Cube implements AutoCloseable {
         FactTable fact = table(lq.fact(), temps);
         List<FactTable> dimensions =
                 lq.joins().stream().map(j -> table(j.table(), temps)).toList();
+        if (lq.rows()) {
+            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start);
+        }
         return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start);
     }
 

@@ -111,26 +111,37 @@ final class Subqueries {
                 as.setOperand(0, new SqlIdentifier(temp, inner.getParserPosition()));
                 return as;
             }
-            as.setOperand(0, rewriteFrom(inner));
+            String temp = inner instanceof SqlIdentifier id ? withTable(id) : null;
+            if (temp != null) {
+                as.setOperand(0, new SqlIdentifier(temp, inner.getParserPosition()));
+            }
             return as;
         }
         if (isQuery(from)) {
             String temp = materialize(rewrite(from), "subquery", null);
             return new SqlIdentifier(temp, from.getParserPosition());
         }
-        if (from instanceof SqlIdentifier id && id.names.size() == 1) {
-            String name = id.getSimple();
-            for (int i = renames.size() - 1; i >= 0; i--) {
-                if (renames.get(i)[0].equalsIgnoreCase(name)) {
-                    // keep the WITH name as the alias, so name.column still resolves
-                    return new SqlBasicCall(
-                            org.apache.calcite.sql.fun.SqlStdOperatorTable.AS,
-                            List.of(new SqlIdentifier(renames.get(i)[1], id.getParserPosition()), id),
-                            id.getParserPosition());
-                }
-            }
+        if (from instanceof SqlIdentifier id && withTable(id) != null) {
+            // keep the WITH name as the alias, so name.column still resolves
+            return new SqlBasicCall(
+                    org.apache.calcite.sql.fun.SqlStdOperatorTable.AS,
+                    List.of(new SqlIdentifier(withTable(id), id.getParserPosition()), id),
+                    id.getParserPosition());
         }
         return from;
+    }
+
+    /** The temporary table of the WITH item {@code id} names (the latest of that name), or null. */
+    private String withTable(SqlIdentifier id) {
+        if (id.names.size() != 1) {
+            return null;
+        }
+        for (int i = renames.size() - 1; i >= 0; i--) {
+            if (renames.get(i)[0].equalsIgnoreCase(id.getSimple())) {
+                return renames.get(i)[1];
+            }
+        }
+        return null;
     }
 
     private static SqlNodeList columnList(SqlCall as) {

@@ -19,6 +19,8 @@ import java.util.List;
  * @param orderBy        sort keys over outputs, in order
  * @param limit          most rows returned, or -1
  * @param offset         rows skipped before the limit
+ * @param rows           a plain projection (no GROUP BY, no aggregate): {@code outputs} and {@code orderBy} are
+ *                       row-level expressions, one result row per fact row that passes {@code where}
  */
 public record LogicalQuery(
         String fact,
@@ -30,7 +32,8 @@ public record LogicalQuery(
         Expr having,
         List<Order> orderBy,
         long limit,
-        long offset) {
+        long offset,
+        boolean rows) {
 
     public LogicalQuery {
         joins = List.copyOf(joins);

@@ -25,18 +25,21 @@ final class OrderByBinder {
 
     /** The bound sort keys; empty when {@code orderList} is null. */
     static List<LogicalQuery.Order> bind(
-            SqlNodeList orderList, List<LogicalQuery.Output> outputs, ExpressionBinder expressions) {
+            SqlNodeList orderList,
+            List<LogicalQuery.Output> outputs,
+            ExpressionBinder expressions,
+            ExpressionBinder.Place place) {
         List<LogicalQuery.Order> order = new ArrayList<>();
         if (orderList != null) {
             for (SqlNode o : orderList) {
-                order.add(bindItem(o, outputs, expressions));
+                order.add(bindItem(o, outputs, expressions, place));
             }
         }
         return order;
     }
 
     private static LogicalQuery.Order bindItem(
-            SqlNode o, List<LogicalQuery.Output> outputs, ExpressionBinder expressions) {
+            SqlNode o, List<LogicalQuery.Output> outputs, ExpressionBinder expressions, ExpressionBinder.Place place) {
         boolean desc = false;
         Boolean nullsFirst = null;
         SqlNode e = o;
@@ -54,7 +57,7 @@ final class OrderByBinder {
         }
         Expr bound = namedOutput(e, outputs);
         if (bound == null) {
-            bound = expressions.bind(e, ExpressionBinder.Place.OUTPUT);
+            bound = expressions.bind(e, place);
         }
         return new LogicalQuery.Order(bound, desc, nullsFirst != null && nullsFirst);
     }

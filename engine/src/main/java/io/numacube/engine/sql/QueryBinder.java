@@ -72,9 +72,14 @@ final class QueryBinder {
         ExpressionBinder expressions = new ExpressionBinder(scope, groupKeys);
         Expr where =
                 select.getWhere() == null ? null : expressions.condition(select.getWhere(), ExpressionBinder.Place.ROW);
+        boolean rows = isProjection(select, st.orderList());
         List<LogicalQuery.Output> outputs = new ArrayList<>();
         for (SqlNode item : select.getSelectList()) {
-            outputs.add(bindOutput(item, expressions));
+            if (rows) {
+                outputs.addAll(Projections.bindItem(item, scope, expressions));
+            } else {
+                outputs.add(bindOutput(item, expressions));
+            }
         }
         Expr having = select.getHaving() == null
                 ? null
@@ -83,12 +88,11 @@ final class QueryBinder {
         if (having != null && select.getGroup() == null && aggregates.isEmpty()) {
             throw unsupported(select.getHaving(), "HAVING without GROUP BY or aggregates");
         }
-        if (aggregates.isEmpty() && groupKeys.isEmpty()) {
-            throw unsupported(
-                    select.getSelectList(),
-                    "a query without GROUP BY or aggregates (numacube answers aggregation queries)");
-        }
-        List<LogicalQuery.Order> order = OrderByBinder.bind(st.orderList(), outputs, expressions);
+        List<LogicalQuery.Order> order = OrderByBinder.bind(
+                st.orderList(),
+                outputs,
+                expressions,
+                rows ? ExpressionBinder.Place.ROW : ExpressionBinder.Place.OUTPUT);
         long limit = st.fetch() == null ? -1 : rowCount(st.fetch(), "LIMIT");
         long offset = st.offset() == null ? 0 : rowCount(st.offset(), "OFFSET");
         return new LogicalQuery(
@@ -101,7 +105,17 @@ final class QueryBinder {
                 having,
                 order,
                 limit,
-                offset);
+                offset,
+                rows);
+    }
+
+    /** A SELECT without GROUP BY, DISTINCT, HAVING or any aggregate call: one result row per fact row. */
+    private static boolean isProjection(SqlSelect select, SqlNodeList orderList) {
+        if (select.getGroup() != null || select.isDistinct() || select.getHaving() != null) {
+            return false;
+        }
+        return !Projections.callsAggregate(select.getSelectList())
+                && (orderList == null || !Projections.callsAggregate(orderList));
     }
 
     /** The GROUP BY list; for {@code SELECT DISTINCT a, b} the select items, as DuckDB plans it. */

@@ -1,0 +1,237 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.FactTable;
+import io.numacube.engine.storage.Partition;
+import io.numacube.numa.base.NumacubeException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Runs a plain projection ({@code SELECT cols FROM ... WHERE ... ORDER BY ... LIMIT n}, the drill-through to a
+ * cell's rows): the rows that pass, in partition and row order, sorted when ORDER BY asks (a stable sort, NULLs as
+ * each key says), cut by OFFSET and LIMIT, and their output expressions evaluated row by row. Conjuncts of one
+ * dimension (or of joined columns of one fact column) are code masks, as in aggregations; the rest is evaluated per row
+ * in three-valued logic. Without ORDER BY the scan stops once OFFSET + LIMIT rows passed. Runs on the calling thread:
+ * a projection reads few rows or returns many, and is not the cube's hot path. Stateless.
+ */
+public final class ProjectionExecutor {
+
+    /** Most rows a projection without LIMIT may return (the result is held on the heap). */
+    static final long MAX_ROWS = 10_000_000;
+
+    private ProjectionExecutor() {}
+
+    /** A row of a partition. */
+    private record RowRef(Partition partition, int row) {}
+
+    public static QueryResult run(LogicalQuery lq, FactTable fact, List<FactTable> dimensions, long startNanos) {
+        LookupIndex lookup = lq.joins().isEmpty() ? null : LookupIndex.read(lq, fact, dimensions);
+        RowReader reader = new RowReader(fact, lookup);
+        RowTest test = RowTest.of(lq.where(), fact, lookup, reader);
+        long wanted = lq.limit() < 0 ? Long.MAX_VALUE : lq.offset() + lq.limit();
+        boolean sorted = !lq.orderBy().isEmpty();
+        List<RowRef> rows = new ArrayList<>();
+        long scanned = 0;
+        for (Partition p : fact.partitions()) {
+            if (!sorted && rows.size() >= wanted) {
+                break;
+            }
+            for (int r = 0; r < p.rows() && (sorted || rows.size() < wanted); r++) {
+                scanned++;
+                if (test.passes(p, r)) {
+                    rows.add(new RowRef(p, r));
+                    if (rows.size() > MAX_ROWS && lq.limit() < 0) {
+                        throw new NumacubeException(
+                                NumacubeException.Kind.INVALID_INPUT,
+                                "54000",
+                                "a projection may return at most " + MAX_ROWS + " rows — add a LIMIT or a filter",
+                                null,
+                                null);
+                    }
+                }
+            }
+        }
+        if (sorted) {
+            sort(lq, rows, reader);
+        }
+        int from = (int) Math.min(rows.size(), lq.offset());
+        int to = (int) Math.min(rows.size(), lq.limit() < 0 ? rows.size() : Math.min(wanted, rows.size()));
+        List<RowRef> out = rows.subList(from, Math.max(from, to));
+        QueryStats stats = new QueryStats(
+                (System.nanoTime() - startNanos) / 1e9,
+                scanned,
+                0,
+                0,
+                0,
+                0,
+                0,
+                Map.of(),
+                "projection: " + lq.describe());
+        return output(lq, out, reader, stats);
+    }
+
+    private static void sort(LogicalQuery lq, List<RowRef> rows, RowReader reader) {
+        int n = lq.orderBy().size();
+        Map<RowRef, Object[]> keys = new java.util.IdentityHashMap<>();
+        for (RowRef ref : rows) {
+            Object[] k = new Object[n];
+            for (int i = 0; i < n; i++) {
+                k[i] = ScalarEvaluator.eval(lq.orderBy().get(i).expr(), reader.leaves(ref.partition(), ref.row()));
+            }
+            keys.put(ref, k);
+        }
+        rows.sort((x, y) -> {
+            Object[] a = keys.get(x);
+            Object[] b = keys.get(y);
+            for (int i = 0; i < n; i++) {
+                LogicalQuery.Order o = lq.orderBy().get(i);
+                int c = a[i] == null || b[i] == null
+                        ? (a[i] == b[i] ? 0 : (a[i] == null) == o.nullsFirst() ? -1 : 1)
+                        : (o.descending() ? -1 : 1) * ScalarEvaluator.compare(a[i], b[i]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+    }
+
+    private static QueryResult output(LogicalQuery lq, List<RowRef> rows, RowReader reader, QueryStats stats) {
+        List<LogicalQuery.Output> outputs = lq.outputs();
+        List<String> names = new ArrayList<>();
+        List<ColumnType> types = new ArrayList<>();
+        Object[] columns = new Object[outputs.size()];
+        boolean[][] nulls = new boolean[outputs.size()][];
+        for (int c = 0; c < outputs.size(); c++) {
+            Expr e = outputs.get(c).expr();
+            ColumnType t = e.type();
+            names.add(outputs.get(c).name());
+            types.add(t);
+            Object col = switch (t) {
+                case STRING -> new String[rows.size()];
+                case DOUBLE -> new double[rows.size()];
+                default -> new long[rows.size()];
+            };
+            columns[c] = col;
+            for (int i = 0; i < rows.size(); i++) {
+                Object v = ScalarEvaluator.eval(
+                        e, reader.leaves(rows.get(i).partition(), rows.get(i).row()));
+                if (v == null) {
+                    if (nulls[c] == null) {
+                        nulls[c] = new boolean[rows.size()];
+                    }
+                    nulls[c][i] = true;
+                    continue;
+                }
+                switch (col) {
+                    case String[] s -> s[i] = (String) v;
+                    case double[] d -> d[i] = ((Number) v).doubleValue();
+                    case long[] l -> l[i] = ((Number) v).longValue();
+                    default -> throw new IllegalStateException("column array");
+                }
+            }
+        }
+        return new QueryResult(names, types, columns, nulls, rows.size(), stats);
+    }
+
+    /** The values of one fact row's columns and of the joined columns, as the scalar evaluator reads them. */
+    private record RowReader(FactTable fact, LookupIndex lookup) {
+
+        Function<Expr, Object> leaves(Partition p, int row) {
+            return e -> value((Expr.Column) e, p, row);
+        }
+
+        Object value(Expr.Column c, Partition p, int row) {
+            if (c.side() == Expr.Side.LOOKUP) {
+                return lookup.valueAt(c.index(), p.code(lookup.factColumnOf(c.index()), row));
+            }
+            if (c.type().isDimension()) {
+                return QueryCompiler.scalar(fact.dictionary(c.index()), p.code(c.index(), row));
+            }
+            if (p.isNull(c.index(), row)) {
+                return null;
+            }
+            return c.type() == ColumnType.DOUBLE ? (Object) p.doubleValue(c.index(), row) : p.longValue(c.index(), row);
+        }
+    }
+
+    /**
+     * WHERE for one row: code masks for the conjuncts of one coded column (and the inner joins' masks), the rest in
+     * three-valued logic per row.
+     */
+    private record RowTest(int[] maskColumns, boolean[][] masks, List<Expr> residual, RowReader reader, boolean none) {
+
+        static RowTest of(Expr where, FactTable fact, LookupIndex lookup, RowReader reader) {
+            BatchCompiler kernels = new BatchCompiler(fact, lookup);
+            Map<Integer, boolean[]> masks = new java.util.TreeMap<>();
+            List<Expr> residual = new ArrayList<>();
+            boolean none = false;
+            List<Expr> conjuncts = new ArrayList<>();
+            if (where != null) {
+                flatten(where, conjuncts);
+            }
+            for (Expr c : conjuncts) {
+                BatchCompiler.Sources s = kernels.sources(c);
+                boolean[] m = !s.measures() && s.dims().size() == 1
+                        ? kernels.maskUnlessOverflow(c, s.dims().first())
+                        : null;
+                if (!s.measures() && s.dims().isEmpty()) {
+                    none |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, x -> null));
+                } else if (m != null) {
+                    masks.merge(s.dims().first(), m, RowTest::and);
+                } else {
+                    residual.add(c);
+                }
+            }
+            if (lookup != null) {
+                lookup.innerMasks().forEach((col, m) -> masks.merge(col, m, RowTest::and));
+            }
+            return new RowTest(
+                    masks.keySet().stream().mapToInt(Integer::intValue).toArray(),
+                    masks.values().toArray(boolean[][]::new),
+                    residual,
+                    reader,
+                    none);
+        }
+
+        private static boolean[] and(boolean[] a, boolean[] b) {
+            boolean[] out = a.clone();
+            for (int i = 0; i < out.length; i++) {
+                out[i] &= b[i];
+            }
+            return out;
+        }
+
+        private static void flatten(Expr e, List<Expr> out) {
+            if (e instanceof Expr.And a) {
+                a.terms().forEach(t -> flatten(t, out));
+            } else {
+                out.add(e);
+            }
+        }
+
+        boolean passes(Partition p, int row) {
+            if (none) {
+                return false;
+            }
+            for (int i = 0; i < maskColumns.length; i++) {
+                if (!masks[i][p.code(maskColumns[i], row)]) {
+                    return false;
+                }
+            }
+            for (Expr e : residual) {
+                if (!Boolean.TRUE.equals(ScalarEvaluator.eval(e, reader.leaves(p, row)))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+
+/**
+ * Binds the select list of a plain projection ({@code SELECT * | t.* | expressions FROM ... WHERE ... ORDER BY ...
+ * LIMIT n}): every item is a row-level expression; {@code *} is every column of the fact table and then of each joined
+ * table but its join key (which equals its parent's), as DuckDB lists them for {@code USING}. Stateless.
+ */
+final class Projections {
+
+    private static final Set<String> AGGREGATES = Set.of("SUM", "COUNT", "MIN", "MAX", "AVG");
+
+    private Projections() {}
+
+    /** Whether a node list calls an aggregate anywhere (then the query is an aggregation, not a projection). */
+    static boolean callsAggregate(SqlNodeList nodes) {
+        for (SqlNode n : nodes) {
+            if (callsAggregate(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean callsAggregate(SqlNode n) {
+        if (!(n instanceof SqlCall call)) {
+            return false;
+        }
+        if (call.getKind() == SqlKind.FILTER
+                || call.getKind() == SqlKind.OVER
+                || AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+            return true;
+        }
+        for (SqlNode o : call.getOperandList()) {
+            if (o != null && callsAggregate(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One select item of a projection: an expression (with its alias), or the columns a star stands for. */
+    static List<LogicalQuery.Output> bindItem(SqlNode item, Scope scope, ExpressionBinder expressions) {
+        String alias = null;
+        SqlNode e = item;
+        if (item.getKind() == SqlKind.AS) {
+            alias = ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple();
+            e = ((SqlCall) item).operand(0);
+        }
+        if (e instanceof SqlIdentifier id && id.isStar()) {
+            return star(id, scope);
+        }
+        Expr bound = expressions.bind(e, ExpressionBinder.Place.ROW);
+        if (Expr.isPredicate(bound)) {
+            throw unsupported(e, "a condition as an output column");
+        }
+        String name = alias != null ? alias : e instanceof SqlIdentifier c ? c.names.getLast() : bound.text();
+        return List.of(new LogicalQuery.Output(name, bound));
+    }
+
+    private static List<LogicalQuery.Output> star(SqlIdentifier id, Scope scope) {
+        String qualifier = id.names.size() == 2 ? id.names.get(0) : null;
+        List<LogicalQuery.Output> out = new ArrayList<>();
+        if (qualifier == null || answersTo(qualifier, scope.fact().name(), scope.factAlias())) {
+            TableSchema f = scope.fact();
+            for (int c = 0; c < f.size(); c++) {
+                var spec = f.column(c);
+                out.add(new LogicalQuery.Output(
+                        spec.name(), new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name())));
+            }
+        }
+        for (int j = 0; j < scope.tables().size(); j++) {
+            TableSchema t = scope.tables().get(j);
+            if (qualifier != null
+                    && !answersTo(qualifier, t.name(), scope.aliases().get(j))) {
+                continue;
+            }
+            for (int c = 0; c < t.size(); c++) {
+                if (c == scope.joins().get(j).keyColumn() && qualifier == null) {
+                    continue;
+                }
+                Expr.Column col = scope.dimensionColumn(id, j, c, t.column(c).name());
+                out.add(new LogicalQuery.Output(t.column(c).name(), col));
+            }
+        }
+        if (out.isEmpty()) {
+            throw BindErrors.bindError(id, "42P01", "no such table in FROM: table=" + qualifier);
+        }
+        return out;
+    }
+
+    private static boolean answersTo(String qualifier, String table, String alias) {
+        return alias != null ? alias.equalsIgnoreCase(qualifier) : table.equalsIgnoreCase(qualifier);
+    }
+}
