@@ -164,6 +164,9 @@ final class Subqueries {
         if (!(e instanceof SqlCall call)) {
             return e;
         }
+        if (call.getKind() == SqlKind.EXISTS || call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
+            throw unsupported(call, call.getKind() + " (subquery)");
+        }
         if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
             call.setOperand(0, rewriteExpression(call.operand(0)));
             call.setOperand(1, inList(call.operand(1)));

@@ -6,7 +6,8 @@ package io.numacube.engine.exec;
  * aggregates that need them (AVG and SUM of one argument share its sum). Immutable.
  *
  * <p>Invariants: for every kind but COUNT, exactly one of {@code column >= 0} (a bare column read directly from the
- * morsel) and {@code argument != null}; COUNT has neither (it counts the rows where {@code nulls} marks no NULL); a
+ * morsel) and {@code argument != null}; COUNT has no column (it counts the rows where {@code nulls} marks no NULL,
+ * and computes its argument only where that can fail: integer arithmetic that may overflow); a
  * bare column of a {@code *_DOUBLE} kind is a DOUBLE measure, of a {@code *_LONG} kind a BIGINT measure
  * or, with {@code overCodes}, a dimension whose codes follow value order (only MIN_LONG and MAX_LONG).
  *

@@ -387,7 +387,13 @@ final class AggregationState {
     /** Folds {@code n} rows (at {@code b + k}, or {@code sel[k]}) of groups {@code g[k]} into accumulator {@code i}. */
     private void accumulate(MorselView view, int i, int b, int n, int[] sel, int[] g) {
         Accumulator acc = accumulators[i];
-        if (acc.kind() == Accumulator.Kind.COUNT || n == 0) {
+        if (n == 0) {
+            return;
+        }
+        if (acc.kind() == Accumulator.Kind.COUNT) {
+            if (acc.argument() != null) {
+                acc.argument().evalLong(view, b, n, sel, vectors.exactValues(), vectors.scratch());
+            }
             return;
         }
         if (acc.column() >= 0 && acc.kind().exact()) {

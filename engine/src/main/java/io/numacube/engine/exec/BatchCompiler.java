@@ -125,10 +125,28 @@ final class BatchCompiler {
             case Expr.And a -> junction(!negate, a.terms(), negate);
             case Expr.Or o -> junction(negate, o.terms(), negate);
             case Expr.Not n -> predicate(n.operand(), !negate);
+            case Expr.IsNull n
+            when Expr.isPredicate(n.operand()) -> conditionIsNull(n.operand(), n.negated() != negate);
             case Expr.IsNull n ->
                 new BatchPredicate.IsNull(nullMask(n.operand()), n.negated() != negate, booleanSlots++);
             default -> guarded(e, leaf(e, negate));
         };
+    }
+
+    /**
+     * {@code p IS NULL} for a condition p: neither p nor NOT p is TRUE (both are exact two-valued tests after the NOT
+     * push-down); {@code p IS NOT NULL}: one of them is.
+     */
+    private BatchPredicate conditionIsNull(Expr p, boolean notNull) {
+        BatchPredicate isTrue = predicate(p, false);
+        BatchPredicate isFalse = predicate(p, true);
+        if (notNull) {
+            return new BatchPredicate.Junction(false, new BatchPredicate[] {isTrue, isFalse}, booleanSlots++);
+        }
+        return new BatchPredicate.Junction(
+                true,
+                new BatchPredicate[] {new BatchPredicate.Negation(isTrue), new BatchPredicate.Negation(isFalse)},
+                booleanSlots++);
     }
 
     private BatchPredicate junction(boolean and, List<Expr> terms, boolean negate) {
@@ -217,6 +235,13 @@ final class BatchCompiler {
 
     /** A vectorized numeric expression of fact and lookup columns. */
     BatchExpression numeric(Expr e) {
+        if (e instanceof Expr.Call c
+                && NullMask.isCoalesceWithConstant(c)
+                && sources(c).measures()) {
+            Expr first = c.args().get(0);
+            return new BatchExpression.Coalesce(
+                    numeric(first), nullMask(first), numeric(c.args().getLast()), booleanSlots++, doubleSlots++);
+        }
         if (e instanceof Expr.Call || e instanceof Expr.Case) {
             return perCode(e);
         }

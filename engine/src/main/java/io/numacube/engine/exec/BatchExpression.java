@@ -284,6 +284,53 @@ abstract class BatchExpression {
         }
     }
 
+    /** {@code coalesce(x, c)}: x where it is not NULL, else the constant c (never NULL). */
+    static final class Coalesce extends BatchExpression {
+        final BatchExpression value;
+        final NullMask nulls;
+        final BatchExpression fallback;
+        final int booleanSlot;
+        final int slot;
+
+        Coalesce(BatchExpression value, NullMask nulls, BatchExpression fallback, int booleanSlot, int slot) {
+            this.value = value;
+            this.nulls = nulls;
+            this.fallback = fallback;
+            this.booleanSlot = booleanSlot;
+            this.slot = slot;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
+            value.eval(v, b, n, sel, out, s);
+            if (!nulls.mayHaveNulls(v)) {
+                return;
+            }
+            boolean[] isNull = s.booleans[booleanSlot];
+            nulls.mark(v, b, n, sel, isNull);
+            double[] f = s.doubles[slot];
+            fallback.eval(v, b, n, sel, f, s);
+            for (int k = 0; k < n; k++) {
+                out[k] = isNull[k] ? f[k] : out[k];
+            }
+        }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
+            value.evalLong(v, b, n, sel, out, s);
+            if (!nulls.mayHaveNulls(v)) {
+                return;
+            }
+            boolean[] isNull = s.booleans[booleanSlot];
+            nulls.mark(v, b, n, sel, isNull);
+            long[] f = s.longs(slot);
+            fallback.evalLong(v, b, n, sel, f, s);
+            for (int k = 0; k < n; k++) {
+                out[k] = isNull[k] ? f[k] : out[k];
+            }
+        }
+    }
+
     /** The error for a BIGINT operation whose exact result leaves 64 bits (DuckDB raises one too). */
     static NumacubeException overflow(String text, char op, long x, long y) {
         return new NumacubeException(

@@ -81,6 +81,7 @@ final class NullMask {
                     add(b.low());
                     add(b.high());
                 }
+                case Expr.Call c when isCoalesceWithConstant(c) -> {}
                 default -> perCode(e);
             }
         }
@@ -141,6 +142,18 @@ final class NullMask {
         private static Object scalarOf(Dictionary d, int code) {
             return QueryCompiler.scalar(d, code);
         }
+    }
+
+    /**
+     * {@code coalesce(x, literal)} with a non-NULL literal last: never NULL, and computed row by row over measures
+     * ({@link BatchExpression.Coalesce}).
+     */
+    static boolean isCoalesceWithConstant(Expr.Call c) {
+        return c.name().equals("coalesce")
+                && c.args().size() == 2
+                && c.args().get(1) instanceof Expr.Literal l
+                && l.value() != null
+                && (Expr.isInteger(c.type()) || c.type() == io.numacube.engine.schema.ColumnType.DOUBLE);
     }
 
     private static boolean any(boolean[] m) {

@@ -192,6 +192,13 @@ final class QueryCompiler {
                 distinctFrom);
     }
 
+    /** Whether an integer expression computes arithmetic of measures that may leave BIGINT. */
+    private static boolean mayOverflow(Expr e) {
+        boolean[] arith = {false};
+        Expr.walk(e, x -> arith[0] |= (x instanceof Expr.Arith || x instanceof Expr.Neg) && Expr.isInteger(x.type()));
+        return arith[0] && Expr.isInteger(e.type());
+    }
+
     /** The one coded column a COUNT(DISTINCT ...) argument reads; refused for measures and several columns. */
     private int distinctSource(Expr arg) {
         java.util.Set<Integer> sources = new java.util.HashSet<>();
@@ -374,10 +381,9 @@ final class QueryCompiler {
                     kind, FinalAggregate.Finish.DISTINCT_VALUES, distinctArgs.size() - 1, -1, -1, null, true);
         }
         boolean counts = kind == Expr.AggKind.COUNT || kind == Expr.AggKind.COUNT_STAR;
-        if (counts
-                && (a.filter() != null
-                        || (kind == Expr.AggKind.COUNT
-                                && !kernels.nullMask(a.arg()).isEmpty()))) {
+        boolean countsValues =
+                kind == Expr.AggKind.COUNT && (!kernels.nullMask(a.arg()).isEmpty() || mayOverflow(a.arg()));
+        if (counts && (a.filter() != null || countsValues)) {
             int count = acc(accs, Accumulator.Kind.COUNT, a.arg(), a.filter());
             return new FinalAggregate(kind, FinalAggregate.Finish.FROM_ACCUMULATORS, count, -1, -1, null, true);
         }
@@ -499,7 +505,9 @@ final class QueryCompiler {
         NullMask nulls = kernels.nullMask(arg);
         BatchPredicate f = filter == null ? null : kernels.predicate(filter);
         if (kind == Accumulator.Kind.COUNT) {
-            acc = new Accumulator(kind, -1, null, false, arg == null ? "*" : arg.text(), nulls, f);
+            // COUNT(v * w) computes v * w, as DuckDB does: an overflow there is an error, not a count
+            BatchExpression computed = arg != null && mayOverflow(arg) ? kernels.numeric(arg) : null;
+            acc = new Accumulator(kind, -1, computed, false, arg == null ? "*" : arg.text(), nulls, f);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
