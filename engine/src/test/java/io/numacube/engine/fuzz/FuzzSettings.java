@@ -7,7 +7,8 @@ package io.numacube.engine.fuzz;
  *
  * @param seed        the run's seed; data set {@code d} and query {@code q} derive their own seeds from it
  * @param queries     differential queries to compare with DuckDB
- * @param nulls       NULLs in the data and NULL constructs (IS NULL, IS NOT NULL, COALESCE) in the queries
+ * @param nulls       NULLs in the data (up to 30 % per column) and NULL constructs (IS NULL, IS NOT NULL, COALESCE)
+ *                    in the queries; on unless {@code -Dfuzz.nulls=false}
  * @param onlyQuery   the one differential query to run (a replay), or -1 for all
  * @param onlyTlp     the one TLP check to run (a replay), or -1 for all
  * @param tlpChecks   TLP checks to run (each is four queries on numacube alone)
@@ -32,7 +33,7 @@ public record FuzzSettings(long seed, int queries, boolean nulls, long onlyQuery
         return new FuzzSettings(
                 Long.getLong("fuzz.seed", DEFAULT_SEED),
                 Integer.getInteger("fuzz.queries", DEFAULT_QUERIES),
-                Boolean.getBoolean("fuzz.nulls"),
+                Boolean.parseBoolean(System.getProperty("fuzz.nulls", "true")),
                 Long.getLong("fuzz.query", -1L),
                 Long.getLong("fuzz.tlp", -1L),
                 Integer.getInteger("fuzz.tlpChecks", DEFAULT_TLP_CHECKS));
@@ -65,7 +66,7 @@ public record FuzzSettings(long seed, int queries, boolean nulls, long onlyQuery
 
     private String replay(String which) {
         return "mvn -o -B -pl engine -am test -Dtest=RandomQueryTest -Dsurefire.failIfNoSpecifiedTests=false"
-                + " -Dfuzz.seed=" + seed + " " + which + (nulls ? " -Dfuzz.nulls=true" : "");
+                + " -Dfuzz.seed=" + seed + " " + which + (nulls ? "" : " -Dfuzz.nulls=false");
     }
 
     /** SplitMix64's finaliser over {@code a} and {@code b}: close seeds give unrelated streams. */

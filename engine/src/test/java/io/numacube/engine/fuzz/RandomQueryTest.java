@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Seeded random queries on seeded random data, answered by numacube and by DuckDB and compared, plus the TLP oracle
  * on numacube alone. The default run is fixed by {@link FuzzSettings#DEFAULT_SEED}; {@code -Dfuzz.seed},
- * {@code -Dfuzz.queries}, {@code -Dfuzz.nulls=true} change it, and {@code -Dfuzz.query=N} or {@code -Dfuzz.tlp=N}
+ * {@code -Dfuzz.queries}, {@code -Dfuzz.nulls=false} (no NULLs) change it, and {@code -Dfuzz.query=N} or {@code -Dfuzz.tlp=N}
  * replay one case (each mismatch prints its command line). The summary (counts, time, unsupported constructs,
  * mismatches in full) goes to standard output.
  */
