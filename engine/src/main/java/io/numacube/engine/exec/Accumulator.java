@@ -19,6 +19,8 @@ package io.numacube.engine.exec;
  * @param nulls     where the argument is NULL: those rows are skipped and counted per group ({@link
  *                  NullMask#NONE} when it cannot be NULL)
  * @param filter    the aggregate's FILTER (WHERE ...): rows where it is not TRUE are skipped like NULLs; or null
+ * @param ranks     for MIN/MAX of a text or date value that is no fact column (a joined table's column, a function
+ *                  of one dimension): the values in order, the accumulator keeping the rank; else null
  */
 record Accumulator(
         Kind kind,
@@ -27,7 +29,8 @@ record Accumulator(
         boolean overCodes,
         String text,
         NullMask nulls,
-        BatchPredicate filter) {
+        BatchPredicate filter,
+        io.numacube.engine.storage.Dictionary ranks) {
 
     /** What one accumulator holds per group. The {@code _LONG} kinds are exact: a sum that leaves 64 bits fails. */
     enum Kind {
@@ -48,7 +51,7 @@ record Accumulator(
 
     /** A bare column accumulator. */
     static Accumulator ofColumn(Kind kind, int column, boolean overCodes, NullMask nulls, BatchPredicate filter) {
-        return new Accumulator(kind, column, null, overCodes, null, nulls, filter);
+        return new Accumulator(kind, column, null, overCodes, null, nulls, filter, null);
     }
 
     /** Whether rows may be skipped (a NULL argument or a FILTER): the state then counts them per group. */

@@ -293,6 +293,9 @@ final class GroupRollUp {
             return exact ? exactAverage(longs[a][r], count) : doubles[a][r] / count;
         }
         if (exact) {
+            if (acc.ranks() != null) {
+                return QueryCompiler.scalar(acc.ranks(), (int) longs[a][r]);
+            }
             if (acc.overCodes()) {
                 return QueryCompiler.scalar(plan.fact().dictionary(acc.column()), (int) longs[a][r]);
             }

@@ -192,6 +192,31 @@ final class QueryCompiler {
                 distinctFrom);
     }
 
+    /**
+     * MIN or MAX of a text or date value of one coded column (a joined table's column, a function of a dimension):
+     * kept as the rank of the value among that column's values, gathered per code, decoded when finished.
+     */
+    private Accumulator rankAccumulator(Accumulator.Kind kind, Expr arg, NullMask nulls, BatchPredicate f) {
+        int source = distinctSource(arg);
+        DerivedKey ranks = derivedKey(arg, source);
+        int[] map = ranks.codeOfSourceCode();
+        double[] asDouble = new double[map.length];
+        long[] asLong = new long[map.length];
+        for (int code = 0; code < map.length; code++) {
+            asLong[code] = map[code];
+            asDouble[code] = map[code];
+        }
+        return new Accumulator(
+                kind,
+                -1,
+                new BatchExpression.ByCode(source, asDouble, asLong),
+                false,
+                arg.text(),
+                nulls,
+                f,
+                ranks.dictionary());
+    }
+
     /** Whether an integer expression computes arithmetic of measures that may leave BIGINT. */
     private static boolean mayOverflow(Expr e) {
         boolean[] arith = {false};
@@ -391,7 +416,7 @@ final class QueryCompiler {
             return FinalAggregate.rowCount(kind);
         }
         Expr arg = a.arg();
-        if (lookupIndex != null && !Expr.isInteger(arg.type())) {
+        if (lookupIndex != null && arg.type() == ColumnType.DOUBLE) {
             Expr[] split = splitFactorByLookup(arg);
             int column = split == null ? -1 : factorColumn(split[1]);
             double[] factor = column < 0 || (postColumn >= 0 && column != postColumn)
@@ -409,7 +434,8 @@ final class QueryCompiler {
         boolean bareCodes = arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && c.type().isDimension();
-        boolean exact = bareLong || bareCodes;
+        boolean ranked = arg.type().isDimension() && arg.type() != ColumnType.INT && !bareCodes;
+        boolean exact = bareLong || bareCodes || ranked;
         FinalAggregate.Finish direct = FinalAggregate.Finish.FROM_ACCUMULATORS;
         return switch (kind) {
             case SUM, AVG -> {
@@ -507,7 +533,7 @@ final class QueryCompiler {
         if (kind == Accumulator.Kind.COUNT) {
             // COUNT(v * w) computes v * w, as DuckDB does: an overflow there is an error, not a count
             BatchExpression computed = arg != null && mayOverflow(arg) ? kernels.numeric(arg) : null;
-            acc = new Accumulator(kind, -1, computed, false, arg == null ? "*" : arg.text(), nulls, f);
+            acc = new Accumulator(kind, -1, computed, false, arg == null ? "*" : arg.text(), nulls, f, null);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
@@ -518,6 +544,8 @@ final class QueryCompiler {
                 && c.type().isDimension()
                 && (kind == Accumulator.Kind.MIN_LONG || kind == Accumulator.Kind.MAX_LONG)) {
             acc = Accumulator.ofColumn(kind, c.index(), true, nulls, f);
+        } else if (arg != null && arg.type() != null && arg.type().isDimension() && arg.type() != ColumnType.INT) {
+            acc = rankAccumulator(kind, arg, nulls, f);
         } else {
             acc = new Accumulator(
                     kind,
@@ -526,7 +554,8 @@ final class QueryCompiler {
                     false,
                     arg == null ? "1" : arg.text(),
                     nulls,
-                    f);
+                    f,
+                    null);
         }
         accs.add(acc);
         accIndex.put(key, accs.size() - 1);

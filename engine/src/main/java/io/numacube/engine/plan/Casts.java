@@ -53,6 +53,21 @@ final class Casts {
         }
     }
 
+    /** {@code make_date(y, m, d)}; a day that does not exist is an error naming it. */
+    static Object makeDate(long year, long month, long day) {
+        try {
+            return LocalDate.of(Math.toIntExact(year), Math.toIntExact(month), Math.toIntExact(day))
+                    .toEpochDay();
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "22008",
+                    "make_date(" + year + ", " + month + ", " + day + ") is not a date",
+                    null,
+                    null);
+        }
+    }
+
     private static NumacubeException fail(Object v, String type, String code) {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT, code, "could not convert '" + v + "' to " + type, null, null);

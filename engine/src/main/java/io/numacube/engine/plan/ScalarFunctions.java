@@ -16,10 +16,30 @@ import java.util.Set;
  *
  * <p>Functions: date parts {@code year quarter month day dayofweek isodow dayofyear week} and {@code date_part(part,
  * d)} (= {@code EXTRACT(part FROM d)}), {@code date_trunc(part, d)} (a DATE, where DuckDB gives the TIMESTAMP at its
- * midnight), text {@code upper lower length substring trim ltrim rtrim concat} and {@code ||}, {@code abs},
+ * midnight), {@code dayname monthname make_date}, text {@code upper lower length substring trim ltrim rtrim concat}
+ * and {@code ||}, {@code abs round},
  * {@code coalesce}, {@code nullif}.
  */
 public final class ScalarFunctions {
+
+    private static final String[] DAY_NAMES = {
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"
+    };
+
+    private static final String[] MONTH_NAMES = {
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December"
+    };
 
     private static final Set<String> DATE_PARTS =
             Set.of("year", "quarter", "month", "day", "dayofweek", "isodow", "dayofyear", "week");
@@ -45,6 +65,29 @@ public final class ScalarFunctions {
                 expect(name, args, ColumnType.STRING, ColumnType.DATE);
                 truncate(partLiteral(name, args.get(0)), LocalDate.EPOCH);
                 yield ColumnType.DATE;
+            }
+            case "dayname", "monthname" -> {
+                expect(name, args, ColumnType.DATE);
+                yield ColumnType.STRING;
+            }
+            case "make_date" -> {
+                arity(name, args, 3);
+                for (Expr a : args) {
+                    if (!Expr.isInteger(a.type())) {
+                        throw new IllegalArgumentException("make_date needs integers: " + a.text());
+                    }
+                }
+                yield ColumnType.DATE;
+            }
+            case "round" -> {
+                if (args.size() != 1 && args.size() != 2) {
+                    throw new IllegalArgumentException("round takes 1 or 2 arguments");
+                }
+                if (args.size() == 2 && !Expr.isInteger(args.get(1).type())) {
+                    throw new IllegalArgumentException(
+                            "round needs an integer precision: " + args.get(1).text());
+                }
+                yield numeric(name, args.get(0));
             }
             case "upper", "lower", "trim", "ltrim", "rtrim" -> {
                 expect(name, args, ColumnType.STRING);
@@ -138,6 +181,12 @@ public final class ScalarFunctions {
             case "date_trunc" ->
                 truncate((String) v.get(0), LocalDate.ofEpochDay((Long) v.get(1)))
                         .toEpochDay();
+            case "dayname" ->
+                DAY_NAMES[LocalDate.ofEpochDay((Long) v.get(0)).getDayOfWeek().getValue() - 1];
+            case "monthname" ->
+                MONTH_NAMES[LocalDate.ofEpochDay((Long) v.get(0)).getMonthValue() - 1];
+            case "make_date" -> Casts.makeDate((Long) v.get(0), (Long) v.get(1), (Long) v.get(2));
+            case "round" -> round(v.get(0), v.size() > 1 ? (Long) v.get(1) : 0L);
             case "upper" -> ((String) v.get(0)).toUpperCase(Locale.ROOT);
             case "lower" -> ((String) v.get(0)).toLowerCase(Locale.ROOT);
             case "trim" -> strip((String) v.get(0), true, true);
@@ -155,6 +204,28 @@ public final class ScalarFunctions {
             case "cast_date" -> Casts.toDate(v.get(0));
             default -> throw new IllegalStateException("unknown function " + name);
         };
+    }
+
+    /** DuckDB's round: {@code round(x * 10^d) / 10^d} (d < 0: {@code round(x / 10^-d) * 10^-d}), half away from zero. */
+    private static Object round(Object x, long digits) {
+        if (x instanceof Long l) {
+            if (digits >= 0) {
+                return l;
+            }
+            return new java.math.BigDecimal(l)
+                    .setScale((int) Math.max(digits, -19), java.math.RoundingMode.HALF_UP)
+                    .longValue();
+        }
+        double d = (Double) x;
+        double modifier = Math.pow(10, Math.abs(digits));
+        double r = digits >= 0 ? halfAway(d * modifier) / modifier : halfAway(d / modifier) * modifier;
+        return Double.isFinite(r) ? r : d;
+    }
+
+    private static double halfAway(double x) {
+        double a = Math.abs(x);
+        double f = Math.floor(a);
+        return Math.copySign(a - f >= 0.5 ? f + 1 : f, x);
     }
 
     /** DuckDB's {@code %}: the sign of the dividend; NULL for a zero divisor. */

@@ -116,12 +116,8 @@ final class AggregateBinder {
         if (kind == Expr.AggKind.COUNT) {
             return new Expr.Agg(kind, arg);
         }
-        if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX)
-                && arg instanceof Expr.Column c
-                && c.type().isDimension()) {
-            if (c.side() != Expr.Side.FACT) {
-                throw unsupported(argNode, kind + " of a dimension of the joined table");
-            }
+        if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX) && arg.type().isDimension()) {
+            // text, dates and INT codes: ordered by value through codes (or the ranks of a joined column's values)
             return new Expr.Agg(kind, arg);
         }
         TypeRules.numeric(argNode, arg);
