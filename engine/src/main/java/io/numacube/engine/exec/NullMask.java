@@ -88,11 +88,12 @@ final class NullMask {
 
         private void column(Expr.Column c) {
             if (c.side() == Expr.Side.LOOKUP) {
-                // a code without a row is NULL too (a LEFT join's missing match; an inner join drops those rows)
+                // a code without a row is NULL too where a LEFT join keeps it (an inner join drops those rows)
                 boolean[] m = codes.computeIfAbsent(
                         lookup.factColumnOf(c.index()), k -> new boolean[lookup.codes(c.index())]);
+                int factColumn = lookup.factColumnOf(c.index());
                 for (int code = 0; code < m.length; code++) {
-                    m[code] |= lookup.valueAt(c.index(), code) == null;
+                    m[code] |= lookup.reachable(factColumn, code) && lookup.valueAt(c.index(), code) == null;
                 }
             } else if (c.type().isDimension()) {
                 Dictionary d = fact.dictionary(c.index());

@@ -407,7 +407,7 @@ final class QueryCompiler {
         }
         boolean counts = kind == Expr.AggKind.COUNT || kind == Expr.AggKind.COUNT_STAR;
         boolean countsValues =
-                kind == Expr.AggKind.COUNT && (!kernels.nullMask(a.arg()).isEmpty() || mayOverflow(a.arg()));
+                kind == Expr.AggKind.COUNT && !kernels.nullMask(a.arg()).isEmpty();
         if (counts && (a.filter() != null || countsValues)) {
             int count = acc(accs, Accumulator.Kind.COUNT, a.arg(), a.filter());
             return new FinalAggregate(kind, FinalAggregate.Finish.FROM_ACCUMULATORS, count, -1, -1, null, true);
@@ -531,8 +531,10 @@ final class QueryCompiler {
         NullMask nulls = kernels.nullMask(arg);
         BatchPredicate f = filter == null ? null : kernels.predicate(filter);
         if (kind == Accumulator.Kind.COUNT) {
-            // COUNT(v * w) computes v * w, as DuckDB does: an overflow there is an error, not a count
-            BatchExpression computed = arg != null && mayOverflow(arg) ? kernels.numeric(arg) : null;
+            // COUNT(v * w) of values that may be NULL computes v * w, as DuckDB does (an overflow there is an error);
+            // of values that cannot be NULL it is COUNT(*), as DuckDB's statistics make it
+            BatchExpression computed =
+                    arg != null && mayOverflow(arg) && !nulls.isEmpty() ? kernels.numeric(arg) : null;
             acc = new Accumulator(kind, -1, computed, false, arg == null ? "*" : arg.text(), nulls, f, null);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
