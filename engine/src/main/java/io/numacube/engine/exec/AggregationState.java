@@ -260,7 +260,14 @@ final class AggregationState {
             }
             for (int i = 0; i < keyColumns.length; i++) {
                 int c = keyColumns[i];
-                if (!keys.plain(i)) {
+                if (keys.multiSource(i)) {
+                    int[] idx = combined(view, i, b, cnt, sel);
+                    int[] map = keys.codeMaps()[i];
+                    int stride = (int) strides[i];
+                    for (int k = 0; k < cnt; k++) {
+                        gid[k] = (i > 0 ? gid[k] : 0) + map[idx[k]] * stride;
+                    }
+                } else if (!keys.plain(i)) {
                     CodeKernels.keyIntMapped(
                             view.columns[c],
                             view.widths[c],
@@ -283,7 +290,13 @@ final class AggregationState {
         Arrays.fill(key, 0, cnt, 0L);
         for (int i = 0; i < keyColumns.length; i++) {
             int c = keyColumns[i];
-            if (keys.plain(i)) {
+            if (keys.multiSource(i)) {
+                int[] idx = combined(view, i, b, cnt, sel);
+                int[] map = keys.codeMaps()[i];
+                for (int k = 0; k < cnt; k++) {
+                    key[k] += map[idx[k]] * strides[i];
+                }
+            } else if (keys.plain(i)) {
                 CodeKernels.addKeyLong(view.columns[c], view.widths[c], b, cnt, sel, strides[i], key);
             } else {
                 CodeKernels.addKeyLongMapped(
@@ -294,6 +307,13 @@ final class AggregationState {
             gid[k] = slots.slotOf(key[k]);
         }
         ensureCapacity(slots.size());
+    }
+
+    /** The map index of multi-source key {@code i} for the batch's rows (in the value-rows vector, free here). */
+    private int[] combined(MorselView view, int i, int b, int cnt, int[] sel) {
+        int[] idx = vectors.valueRows();
+        CodeKernels.combinedCodes(view, keys.sources()[i], keys.sourceStrides()[i], b, cnt, sel, idx);
+        return idx;
     }
 
     /** Counts the selected rows per group and folds them into every accumulator, fusing the common sums. */

@@ -187,4 +187,20 @@ final class CodeKernels {
             key[k] += map[code(s, w, sel == null ? b + k : sel[k])] * stride;
         }
     }
+
+    /**
+     * The index of each row's combination of codes in a key's map: {@code idx[k] = sum(code(col j) * strides[j])}
+     * over the key's source columns.
+     */
+    static void combinedCodes(MorselView v, int[] sources, int[] strides, int b, int n, int[] sel, int[] idx) {
+        java.util.Arrays.fill(idx, 0, n, 0);
+        for (int j = 0; j < sources.length; j++) {
+            MemorySegment s = v.columns[sources[j]];
+            CodeWidth w = v.widths[sources[j]];
+            int stride = strides[j];
+            for (int k = 0; k < n; k++) {
+                idx[k] += code(s, w, sel == null ? b + k : sel[k]) * stride;
+            }
+        }
+    }
 }

@@ -23,6 +23,9 @@ package io.numacube.engine.exec;
  * @param codeMaps      per key, the map from the fact column's codes to the key's codes, or null (the codes as they
  *                      are)
  * @param dictionaries  per key, the values of its codes (the fact column's dictionary, or the attribute's values)
+ * @param sources       per key, null, or for a key computed from several fact columns (make_date(year, month, day))
+ *                      those columns: its code is {@code codeMaps[i][sum(code(sources[i][j]) * sourceStrides[i][j])]}
+ * @param sourceStrides per key with sources, the place value of each source column's code in the map's index
  * @param distinctFrom  the first key appended for a COUNT(DISTINCT ...) argument (keys from there on are those
  *                      arguments, in order); {@code columns.length} when there is none
  */
@@ -36,11 +39,18 @@ record GroupKeySpace(
         boolean dense,
         int[][] codeMaps,
         io.numacube.engine.storage.Dictionary[] dictionaries,
+        int[][] sources,
+        int[][] sourceStrides,
         int distinctFrom) {
 
     /** Whether key {@code i} reads its fact column's codes as they are (no attribute map). */
     boolean plain(int i) {
         return codeMaps[i] == null;
+    }
+
+    /** Whether key {@code i} is computed from several fact columns. */
+    boolean multiSource(int i) {
+        return sources[i] != null;
     }
 
     /** Whether every key reads its fact column's codes as they are. */

@@ -129,47 +129,63 @@ final class QueryCompiler {
      * when small enough for every worker's arrays ({@link #DENSE_BYTES}).
      */
     private GroupKeySpace planKeys(boolean postProcessed, int accumulators, int workers) {
-        List<Integer> keys = new ArrayList<>();
-        List<int[]> maps = new ArrayList<>();
-        List<Dictionary> dicts = new ArrayList<>();
+        KeyParts keys = new KeyParts();
         boolean plainJoinKey = false;
         for (Expr k : query.groupKeys()) {
             if (k instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
-                keys.add(c.index());
-                maps.add(null);
-                dicts.add(fact.dictionary(c.index()));
+                keys.plain(c.index(), fact.dictionary(c.index()));
                 plainJoinKey |= c.index() == postColumn;
             } else {
-                int source = sourceColumn(k);
-                DerivedKey d = derivedKey(k, source);
-                keys.add(source);
-                maps.add(d.codeOfSourceCode());
-                dicts.add(d.dictionary());
+                addDerived(keys, k, sourceColumns(k));
             }
         }
         int logicalKeys = keys.size();
         if (postProcessed && !plainJoinKey) {
-            keys.add(postColumn);
-            maps.add(null);
-            dicts.add(fact.dictionary(postColumn));
+            keys.plain(postColumn, fact.dictionary(postColumn));
         }
         int distinctFrom = keys.size();
         for (Expr d : distinctArgs) {
             if (d instanceof Expr.Column c
                     && c.side() == Expr.Side.FACT
                     && c.type().isDimension()) {
-                keys.add(c.index());
-                maps.add(null);
-                dicts.add(fact.dictionary(c.index()));
+                keys.plain(c.index(), fact.dictionary(c.index()));
             } else {
-                int source = distinctSource(d);
-                DerivedKey dk = derivedKey(d, source);
-                keys.add(source);
-                maps.add(dk.codeOfSourceCode());
-                dicts.add(dk.dictionary());
+                addDerived(keys, d, new int[] {distinctSource(d)});
             }
         }
-        int[] columns = keys.stream().mapToInt(Integer::intValue).toArray();
+        return keySpace(keys, logicalKeys, distinctFrom, accumulators, workers);
+    }
+
+    /** A key computed from fact columns: through one column's codes, or through the combination of several. */
+    private void addDerived(KeyParts keys, Expr k, int[] sources) {
+        if (sources.length == 1) {
+            keys.derived(sources[0], derivedKey(k, sources[0]));
+            return;
+        }
+        int[] strides = new int[sources.length];
+        long combinations = 1;
+        for (int j = 0; j < sources.length; j++) {
+            strides[j] = (int) combinations;
+            combinations *= Math.max(1, fact.dictionary(sources[j]).size());
+            if (combinations > MAX_COMBINATIONS) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "unsupported SQL: GROUP BY " + k.text() + ": its columns have more than " + MAX_COMBINATIONS
+                                + " combinations of values",
+                        null,
+                        null);
+            }
+        }
+        keys.combined(sources, strides, combinedKey(k, sources, strides, (int) combinations));
+    }
+
+    /** Most combinations of codes a key of several columns is evaluated for. */
+    static final int MAX_COMBINATIONS = 1 << 22;
+
+    private GroupKeySpace keySpace(KeyParts keys, int logicalKeys, int distinctFrom, int accumulators, int workers) {
+        List<Dictionary> dicts = keys.dictionaries;
+        int[] columns = keys.columnArray();
         int[] cards = new int[columns.length];
         long[] strides = new long[columns.length];
         long[] spaces = radix(dicts, logicalKeys, cards, strides);
@@ -187,8 +203,10 @@ final class QueryCompiler {
                 logicalSpace,
                 space,
                 dense,
-                maps.toArray(int[][]::new),
+                keys.maps.toArray(int[][]::new),
                 dicts.toArray(Dictionary[]::new),
+                keys.sources.toArray(int[][]::new),
+                keys.sourceStrides.toArray(int[][]::new),
                 distinctFrom);
     }
 
@@ -247,15 +265,40 @@ final class QueryCompiler {
         return sources.iterator().next();
     }
 
-    /** The fact column a derived key is a function of: the join key for columns of the joined table. */
-    private int sourceColumn(Expr key) {
-        int[] source = {-1};
+    /** The fact columns a derived key is a function of (a joined table's column counts as its root fact column). */
+    private int[] sourceColumns(Expr key) {
+        java.util.TreeSet<Integer> sources = new java.util.TreeSet<>();
         Expr.walk(key, x -> {
             if (x instanceof Expr.Column c) {
-                source[0] = c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : c.index();
+                sources.add(c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : c.index());
             }
         });
-        return source[0];
+        return sources.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The key's value for every combination of its source columns' codes (index: sum of code times stride). */
+    private DerivedKey combinedKey(Expr key, int[] sources, int[] strides, int combinations) {
+        return DerivedKey.of(key, combinations, index -> {
+            int[] codes = new int[sources.length];
+            for (int j = sources.length - 1; j >= 0; j--) {
+                codes[j] = index / strides[j];
+                index %= strides[j];
+            }
+            for (int j = 0; j < sources.length; j++) {
+                if (codes[j] >= fact.dictionary(sources[j]).size()
+                        || (lookupIndex != null && !lookupIndex.reachable(sources[j], codes[j]))) {
+                    return DerivedKey.ABSENT;
+                }
+            }
+            return ScalarEvaluator.eval(key, x -> {
+                Expr.Column c = (Expr.Column) x;
+                if (c.side() == Expr.Side.LOOKUP) {
+                    int root = lookupIndex.factColumnOf(c.index());
+                    return lookupIndex.valueAt(c.index(), codes[java.util.Arrays.binarySearch(sources, root)]);
+                }
+                return scalar(fact.dictionary(c.index()), codes[java.util.Arrays.binarySearch(sources, c.index())]);
+            });
+        });
     }
 
     /** The key's value for every code of its source column, evaluated once per code. */
@@ -313,6 +356,13 @@ final class QueryCompiler {
         }
         for (int k : keys.columns()) {
             read.add(k);
+        }
+        for (int[] multi : keys.sources()) {
+            if (multi != null) {
+                for (int c : multi) {
+                    read.add(c);
+                }
+            }
         }
         collectColumns(query.where(), read);
         for (Expr.Agg a : query.aggregates()) {

@@ -63,9 +63,9 @@ final class GroupByBinder {
     }
 
     /**
-     * A GROUP BY expression: a value (not a condition, not DOUBLE) of one coded column of the fact table, or of
-     * columns of the joined table only ({@code year(trade_date)}, {@code CASE WHEN desk IN (...) ...}), which the
-     * planner evaluates once per code of that column.
+     * A GROUP BY expression: a value (not a condition, not DOUBLE) of coded columns of the fact table or of joined
+     * tables ({@code year(trade_date)}, {@code CASE WHEN desk IN (...) ...}, {@code make_date(year, month, day)}),
+     * which the planner evaluates once per code (or combination of codes) of those columns.
      */
     private static Expr expressionKey(SqlNode g, Expr e) {
         if (Expr.isPredicate(e) || e.type() == null) {
@@ -85,11 +85,11 @@ final class GroupByBinder {
                 plain[0] = true;
             }
         });
-        if (plain[0] || sources.size() != 1) {
+        if (plain[0] || sources.isEmpty()) {
             throw unsupported(
                     g,
-                    "GROUP BY an expression of " + (sources.isEmpty() ? "no column" : "several columns or a measure")
-                            + ": " + e.text() + " (an expression of one dimension column can be grouped by)");
+                    "GROUP BY an expression of " + (sources.isEmpty() ? "no column" : "a measure") + ": " + e.text()
+                            + " (an expression of coded columns can be grouped by)");
         }
         return e;
     }

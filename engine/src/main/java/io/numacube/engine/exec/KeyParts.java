@@ -1,0 +1,51 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.storage.Dictionary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The group keys of a plan as they are collected, before their radix is known: per key, the fact column the scan
+ * reads, the map from its codes to the key's codes (null: the codes as they are), the key's values, and, for a key
+ * computed from several fact columns, those columns and the place value of each in the map's index. Turned into a
+ * {@link GroupKeySpace} by the compiler. One per plan; not thread-safe.
+ */
+final class KeyParts {
+
+    final List<Integer> columns = new ArrayList<>();
+    final List<int[]> maps = new ArrayList<>();
+    final List<Dictionary> dictionaries = new ArrayList<>();
+    final List<int[]> sources = new ArrayList<>();
+    final List<int[]> sourceStrides = new ArrayList<>();
+
+    /** A fact column's codes as they are. */
+    void plain(int column, Dictionary dictionary) {
+        add(column, null, dictionary, null, null);
+    }
+
+    /** A key computed from one fact column's codes through {@code key}'s map. */
+    void derived(int column, DerivedKey key) {
+        add(column, key.codeOfSourceCode(), key.dictionary(), null, null);
+    }
+
+    /** A key computed from several fact columns: its map is indexed by their combined codes. */
+    void combined(int[] columns, int[] strides, DerivedKey key) {
+        add(columns[0], key.codeOfSourceCode(), key.dictionary(), columns, strides);
+    }
+
+    private void add(int column, int[] map, Dictionary dictionary, int[] multi, int[] strides) {
+        columns.add(column);
+        maps.add(map);
+        dictionaries.add(dictionary);
+        sources.add(multi);
+        sourceStrides.add(strides);
+    }
+
+    int size() {
+        return columns.size();
+    }
+
+    int[] columnArray() {
+        return columns.stream().mapToInt(Integer::intValue).toArray();
+    }
+}
