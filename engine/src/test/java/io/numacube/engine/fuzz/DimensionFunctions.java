@@ -10,7 +10,8 @@ import java.util.Locale;
  * value: text functions ({@code lower substring trim ltrim rtrim concat || coalesce nullif}, CASE, CAST to
  * VARCHAR), integer ones ({@code length}, date parts, {@code EXTRACT}, {@code date_part}, {@code abs}, {@code %},
  * {@code coalesce nullif}, CASE), dates ({@code date_trunc} cast to DATE, {@code coalesce}) and one-column conditions
- * ({@code [NOT] LIKE}, {@code ILIKE}, {@code IS [NOT] DISTINCT FROM}, a function compared with a literal). Stateless
+ * ({@code [NOT] LIKE}, {@code ILIKE}, {@code IS [NOT] DISTINCT FROM}, a function compared with a literal). Without
+ * NULLs, no {@code nullif} (its NULLs would fill the TLP oracle's third part, which then is not queried). Stateless
  * apart from the context it draws from.
  */
 final class DimensionFunctions {
@@ -56,7 +57,7 @@ final class DimensionFunctions {
             case 5 -> "concat(" + c + ", '-x')";
             case 6 -> c + " || '/'";
             case 7 -> "coalesce(" + c + ", 'none')";
-            case 8 -> "nullif(" + c + ", " + ctx.literalFor(s) + ")";
+            case 8 -> ctx.nulls ? "nullif(" + c + ", " + ctx.literalFor(s) + ")" : "concat('<', " + c + ")";
             case 9 ->
                 "CASE WHEN " + c + " IN (" + ctx.literalFor(s) + ", " + ctx.literalFor(s) + ") THEN 'p' WHEN " + c
                         + " LIKE " + pattern(s) + " THEN 'q' ELSE 'r' END";
@@ -95,7 +96,7 @@ final class DimensionFunctions {
             case 5 -> "abs(" + c + ")";
             case 6 -> c + " % " + (2 + ctx.rnd.nextInt(6));
             case 7 -> "coalesce(" + c + ", 0)";
-            case 8 -> "nullif(" + c + ", " + ctx.literalFor(i) + ")";
+            case 8 -> ctx.nulls ? "nullif(" + c + ", " + ctx.literalFor(i) + ")" : "(" + c + " + 3)";
             default ->
                 "CASE WHEN " + c + " < " + ctx.literalFor(i) + " THEN 1 WHEN " + c + " IS NULL THEN 2 ELSE 3 END";
         };
