@@ -4,8 +4,9 @@ import io.numacube.engine.schema.ColumnType;
 import java.util.EnumSet;
 
 /**
- * Draws aggregate outputs (COUNT(*), COUNT(x), SUM, MIN, MAX, AVG of columns and arithmetic, MIN and MAX of fact
- * dimensions, arithmetic of aggregates) and HAVING conditions. HAVING compares only aggregates whose value is exact in
+ * Draws aggregate outputs (COUNT(*), COUNT(x), COUNT(DISTINCT x), SUM, MIN, MAX, AVG of columns, arithmetic and
+ * functions of one dimension, MIN and MAX of fact dimensions, arithmetic of aggregates; some with
+ * {@code FILTER (WHERE ...)}) and HAVING conditions. HAVING compares only aggregates whose value is exact in
  * both engines (counts, integer sums, sums of the exact measure {@code m0}, MIN and MAX), so rounding never decides
  * which groups pass. Stateless apart from the context it draws from.
  */
@@ -21,9 +22,19 @@ final class AggregateGenerator {
         this.scalars = scalars;
     }
 
-    /** One aggregate select-list item. */
+    /** One aggregate select-list item, now and then with a {@code FILTER (WHERE ...)}. */
     Output aggregate() {
-        int pick = ctx.rnd.nextInt(20);
+        int pick = ctx.rnd.nextInt(25);
+        Output o = plain(pick);
+        if ((pick < 15 || pick > 16) && ctx.chance(12)) {
+            ctx.tags.add("agg:filter");
+            String p = new PredicateGenerator(ctx, scalars).condition(1);
+            return new Output(o.sql() + " FILTER (WHERE " + p + ")", o.kind(), o.argument());
+        }
+        return o;
+    }
+
+    private Output plain(int pick) {
         return switch (pick) {
             case 0, 1 -> count("COUNT(*)");
             case 2 -> count("COUNT(" + (ctx.chance(50) ? ctx.ref(anyColumn()) : scalars.numeric(1)) + ")");
@@ -33,7 +44,36 @@ final class AggregateGenerator {
             case 12, 13 -> minMax(ctx.ref(ctx.pick(FactColumns.DIMENSIONS)));
             case 14 -> sumOrAvg(ctx.chance(50) ? "SUM" : "AVG", ctx.ref(ctx.chance(50) ? "i0" : "i1"));
             case 15, 16 -> composite();
-            default -> sumOrAvg("SUM", scalars.leaf());
+            case 17, 18 -> sumOrAvg("SUM", scalars.leaf());
+            case 19, 20 -> countDistinct();
+            default -> ofFunction();
+        };
+    }
+
+    /** COUNT(DISTINCT x) of a coded column (a dimension, a joined attribute, a loaded BIGINT) or a function of one. */
+    private Output countDistinct() {
+        ctx.tags.add("agg:count-distinct");
+        String x = switch (ctx.rnd.nextInt(5)) {
+            case 0 -> new DimensionFunctions(ctx).any();
+            case 1 -> ctx.pick(ctx.columns(EnumSet.of(ColumnType.LONG)));
+            default -> ctx.ref(ctx.pick(ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE))));
+        };
+        return new Output("COUNT(DISTINCT " + x + ")", Output.Kind.COUNT, null);
+    }
+
+    /** An aggregate of a function of one dimension, or of a measure times a CASE over one dimension. */
+    private Output ofFunction() {
+        DimensionFunctions fn = new DimensionFunctions(ctx);
+        return switch (ctx.rnd.nextInt(4)) {
+            case 0 -> sumOrAvg(ctx.chance(60) ? "SUM" : "AVG", fn.integer());
+            // not MIN/MAX of a text function: numacube bug, 42804 "SUM/AVG/MIN/MAX need numbers: lower(s) is string"
+            // for SELECT MIN(lower(s)) FROM t, which DuckDB answers (MIN(s) itself works)
+            case 1 -> minMax(fn.integer());
+            default -> {
+                ctx.tags.add("agg:case-weight");
+                String m = ctx.chance(50) ? "m0" : ctx.chance(50) ? "l0" : scalars.leaf();
+                yield sumOrAvg("SUM", m + " * CASE WHEN " + fn.condition() + " THEN 1 ELSE 0 END");
+            }
         };
     }
 

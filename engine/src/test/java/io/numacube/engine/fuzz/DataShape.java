@@ -2,6 +2,8 @@ package io.numacube.engine.fuzz;
 
 import io.numacube.engine.CubeOptions;
 import io.numacube.engine.storage.Partitioning;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -16,6 +18,7 @@ import java.util.Random;
  * @param skew           exponent of the skewed draw of dimension values (1 = uniform, larger = more skewed)
  * @param nullFraction   per fact column ({@link FactColumns#ALL} order), the probability of a NULL (0 without NULLs)
  * @param lookupKey      the fact dimension the lookup table is keyed by ({@code s0} or {@code i0})
+ * @param lookup2Key     the fact dimension the second lookup table {@code e} is keyed by (any other)
  * @param options        the cube options the data is queried under
  */
 public record DataShape(
@@ -26,6 +29,7 @@ public record DataShape(
         double skew,
         double[] nullFraction,
         String lookupKey,
+        String lookup2Key,
         CubeOptions options) {
 
     private static final int[] ROW_COUNTS = {1_000, 2_000, 4_000, 8_000, 15_000};
@@ -55,7 +59,11 @@ public record DataShape(
             nullFraction[c] = rnd.nextInt(4) == 0 ? 0 : rnd.nextDouble() * 0.3;
         }
         String lookupKey = rnd.nextBoolean() ? "s0" : "i0";
-        return new DataShape(index, seed, rows, card, 1 + rnd.nextDouble() * 3, nullFraction, lookupKey, options(rnd));
+        List<String> others = new ArrayList<>(FactColumns.DIMENSIONS);
+        others.remove(lookupKey);
+        String lookup2Key = others.get(rnd.nextInt(others.size()));
+        return new DataShape(
+                index, seed, rows, card, 1 + rnd.nextDouble() * 3, nullFraction, lookupKey, lookup2Key, options(rnd));
     }
 
     private static CubeOptions options(Random rnd) {
@@ -92,6 +100,6 @@ public record DataShape(
         return "dataset=" + index + " seed=" + seed + " rows=" + rows + " cardinality="
                 + java.util.Arrays.toString(cardinality) + " skew="
                 + String.format(java.util.Locale.ROOT, "%.2f", skew) + " nulls={" + nulls + "} lookupKey=" + lookupKey
-                + " options=" + options;
+                + " lookup2Key=" + lookup2Key + " options=" + options;
     }
 }

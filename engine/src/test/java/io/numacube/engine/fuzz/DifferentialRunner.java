@@ -80,6 +80,9 @@ final class DifferentialRunner {
             report.conditionOverflow++;
         } else if (ourError != null) {
             mismatch(index, loaded, q, EngineErrors.category(ourError), "numacube failed: " + ourError, null, theirs);
+        } else if (theirError != null && String.valueOf(theirError.getMessage()).contains("Overflow")) {
+            // DuckDB evaluates every term of an AND (in a FILTER, say) where numacube stops at a false one
+            report.conditionOverflow++;
         } else if (theirError != null) {
             mismatch(index, loaded, q, "duckdb error, numacube answered", "duckdb failed: " + theirError, ours, null);
         } else {

@@ -11,7 +11,9 @@ import java.util.List;
  * {@code i0} (small values) and {@code i1} (up to ±2^50); DATE dimension {@code dt0}; DOUBLE measures {@code m0}
  * (multiples of 1/8 below 1,024 in magnitude, so their sums are exact) and {@code m1} (magnitudes from 1e-6 to 1e15);
  * LONG measures {@code l0} (±10^6) and {@code l1} (±2^40, a few near ±2^62). Lookup table {@code d}, keyed by
- * {@code s0} or {@code i0}: {@code rate} DOUBLE, {@code w} LONG, {@code region} STRING, {@code tier} INT.
+ * {@code s0} or {@code i0}: {@code rate} DOUBLE, {@code w} LONG, {@code region} STRING, {@code tier} INT. Second lookup
+ * table {@code e} (a star), keyed by another fact dimension: {@code grade} STRING, {@code fee} DOUBLE, {@code lvl} INT,
+ * {@code opened} DATE. Snowflake table {@code r}, keyed by {@code d.region}: {@code zone} STRING, {@code zrank} INT.
  *
  * <p>Constants only; thread-safe.
  */
@@ -38,6 +40,20 @@ public final class FactColumns {
     /** The lookup table's attribute columns (its key is named as the fact column it joins). */
     public static final List<String> LOOKUP_ATTRIBUTES = List.of("rate", "w", "region", "tier");
 
+    /** The second lookup table's attribute columns (its key is named as the fact column it joins). */
+    public static final List<String> LOOKUP2_ATTRIBUTES = List.of("grade", "fee", "lvl", "opened");
+
+    /** The snowflake table's attribute columns (its key is {@code region}, an attribute of {@code d}). */
+    public static final List<String> SNOWFLAKE_ATTRIBUTES = List.of("zone", "zrank");
+
+    /** The snowflake table {@code r}, keyed by {@code region}. */
+    public static final TableSchema SNOWFLAKE = new TableSchema(
+            "r",
+            List.of(
+                    ColumnSpec.of("region", ColumnType.STRING),
+                    ColumnSpec.of("zone", ColumnType.STRING),
+                    ColumnSpec.of("zrank", ColumnType.INT)));
+
     private FactColumns() {}
 
     /** The lookup table's schema when keyed by fact dimension {@code key}. */
@@ -52,13 +68,25 @@ public final class FactColumns {
                         ColumnSpec.of("tier", ColumnType.INT)));
     }
 
+    /** The second lookup table's schema when keyed by fact dimension {@code key}. */
+    public static TableSchema lookup2(String key) {
+        return new TableSchema(
+                "e",
+                List.of(
+                        ColumnSpec.of(key, type(key)),
+                        ColumnSpec.of("grade", ColumnType.STRING),
+                        ColumnSpec.of("fee", ColumnType.DOUBLE),
+                        ColumnSpec.of("lvl", ColumnType.INT),
+                        ColumnSpec.of("opened", ColumnType.DATE)));
+    }
+
     /** The type of a fact or lookup column by name. */
     public static ColumnType type(String column) {
         return switch (column) {
-            case "s0", "s1", "region" -> ColumnType.STRING;
-            case "i0", "i1", "tier" -> ColumnType.INT;
-            case "dt0" -> ColumnType.DATE;
-            case "m0", "m1", "rate" -> ColumnType.DOUBLE;
+            case "s0", "s1", "region", "grade", "zone" -> ColumnType.STRING;
+            case "i0", "i1", "tier", "lvl", "zrank" -> ColumnType.INT;
+            case "dt0", "opened" -> ColumnType.DATE;
+            case "m0", "m1", "rate", "fee" -> ColumnType.DOUBLE;
             case "l0", "l1", "w" -> ColumnType.LONG;
             default -> throw new IllegalArgumentException("no fuzz column: " + column);
         };

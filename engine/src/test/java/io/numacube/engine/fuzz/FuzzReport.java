@@ -14,8 +14,8 @@ import java.util.TreeMap;
  */
 final class FuzzReport {
 
-    /** Mismatches printed in full; the rest are only counted by category. */
-    private static final int MAX_PRINTED = 15;
+    /** Mismatches printed in full ({@code -Dfuzz.printed}, 15 unless set); the rest are only counted by category. */
+    private static final int MAX_PRINTED = Integer.getInteger("fuzz.printed", 15);
 
     int compared;
     int sameAnswer;

@@ -1,10 +1,11 @@
 package io.numacube.engine.fuzz;
 
 import io.numacube.engine.Cube;
+import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.testing.DuckDb;
 
 /**
- * A data set loaded into both engines: a cube opened with the shape's options holding {@code f} and {@code d}, and
+ * A data set loaded into both engines: a cube opened with the shape's options holding {@code f} and its dimension tables, and
  * the same rows in the shared DuckDB (replacing the previous data set's). Owns the cube and closes it; the DuckDB
  * belongs to the caller. Not thread-safe.
  */
@@ -22,11 +23,15 @@ final class LoadedDataset implements AutoCloseable {
 
     static LoadedDataset load(FuzzDataset data, DuckDb duck) throws java.sql.SQLException {
         duck.load(data.fact());
-        duck.load(data.lookup());
+        for (TableStaging t : data.dimensions()) {
+            duck.load(t);
+        }
         Cube cube = Cube.open(data.shape().options());
         try {
             cube.loadTable(data.fact());
-            cube.loadTable(data.lookup());
+            for (TableStaging t : data.dimensions()) {
+                cube.loadTable(t);
+            }
         } catch (RuntimeException | Error e) {
             cube.close();
             throw e;

@@ -8,12 +8,16 @@ import java.util.List;
 /**
  * Draws row conditions: comparisons ({@code = <> < <= > >=}), {@code [NOT] IN} lists and {@code [NOT] BETWEEN} on
  * dimensions (fact and lookup) with values they hold or lack, comparisons of numeric expressions with literals and
- * with each other, combined with AND, OR and NOT; with NULLs on, also {@code IS [NOT] NULL}. Stateless apart from the
+ * with each other, functions of one dimension ({@link DimensionFunctions}), subqueries ({@link SubqueryConditions}),
+ * combined with AND, OR and NOT; with NULLs on, also {@code IS [NOT] NULL} of columns and of conditions. Stateless apart from the
  * context it draws from.
  */
 final class PredicateGenerator {
 
     private static final String[] COMPARISONS = {"=", "<>", "<", "<=", ">", ">="};
+
+    /** Kinds of atomic condition {@link #atom} draws from. */
+    private static final int ATOMS = 14;
 
     private final QueryContext ctx;
     private final ScalarGenerator scalars;
@@ -25,13 +29,13 @@ final class PredicateGenerator {
 
     /** A condition with at most {@code depth} levels of AND, OR and NOT. */
     String condition(int depth) {
-        int pick = ctx.rnd.nextInt(depth <= 0 ? 10 : 16);
-        if (pick < 10) {
+        int pick = ctx.rnd.nextInt(depth <= 0 ? ATOMS : ATOMS + 6);
+        if (pick < ATOMS) {
             return atom(pick);
         }
-        return switch (pick) {
-            case 10, 11 -> junction("AND", depth);
-            case 12, 13 -> junction("OR", depth);
+        return switch (pick - ATOMS) {
+            case 0, 1 -> junction("AND", depth);
+            case 2, 3 -> junction("OR", depth);
             default -> {
                 ctx.tags.add("where:not");
                 yield "NOT (" + condition(depth - 1) + ")";
@@ -57,8 +61,21 @@ final class PredicateGenerator {
             case 5, 6 -> measureComparison();
             case 7 -> expressionComparison();
             case 8 -> nullTest();
-            default -> ctx.chance(50) ? inList() : columnComparison();
+            case 9 -> ctx.chance(50) ? inList() : columnComparison();
+            case 10, 11 -> new DimensionFunctions(ctx).condition();
+            case 12 -> new SubqueryConditions(ctx).condition();
+            default -> conditionNullTest();
         };
+    }
+
+    /** {@code (p) IS [NOT] NULL} of a simple condition {@code p}: whether it is unknown. */
+    private String conditionNullTest() {
+        if (!ctx.nulls) {
+            return new DimensionFunctions(ctx).condition();
+        }
+        boolean not = ctx.chance(50);
+        ctx.tags.add(not ? "null:condition-is-not-null" : "null:condition-is-null");
+        return "(" + atom(ctx.rnd.nextInt(10)) + ")" + (not ? " IS NOT NULL" : " IS NULL");
     }
 
     private String dimension() {

@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Draws one aggregation query within numacube's SQL: 0 to 3 group keys and 1 to 4 aggregates in a shuffled select
- * list, an optional lookup join ({@code USING} or {@code ON}), an optional WHERE, GROUP BY by name or ordinal, an
- * optional HAVING, and usually an ORDER BY of every output — the keys first, so the order is fixed whatever the last
- * bits of a double — with LIMIT and OFFSET now and then. The same seed and data set give the same query. Stateless.
+ * Draws one query within numacube's SQL over a random {@link JoinPlan}: mostly an aggregation — 0 to 3 group keys
+ * ({@link KeyGenerator}) and 1 to 4 aggregates in a shuffled select list, an optional WHERE, GROUP BY by name, alias
+ * or ordinal, an optional HAVING, and usually an ORDER BY of every output — the keys first, so the order is fixed
+ * whatever the last bits of a double — with LIMIT and OFFSET now and then; else a SELECT DISTINCT of keys, a plain
+ * projection ({@link ProjectionGenerator}) or an aggregation over a WITH or FROM subquery
+ * ({@link WrapperGenerator}). The same seed and data set give the same query. Stateless.
  */
 final class QueryGenerator {
 
@@ -17,38 +19,50 @@ final class QueryGenerator {
 
     static FuzzQuery generate(long seed, FuzzDataset data, boolean nulls) {
         Random rnd = new Random(seed);
-        int j = rnd.nextInt(20);
-        QueryContext.Join join =
-                j < 12 ? QueryContext.Join.NONE : j < 17 ? QueryContext.Join.USING : QueryContext.Join.ON;
-        QueryContext ctx = new QueryContext(rnd, data, join, nulls);
-        if (join != QueryContext.Join.NONE) {
-            ctx.tags.add("join:" + join.name().toLowerCase(java.util.Locale.ROOT));
+        QueryContext ctx = new QueryContext(rnd, data, JoinPlan.random(rnd), nulls);
+        ctx.tags.addAll(ctx.join.tags());
+        int shape = rnd.nextInt(100);
+        if (shape < 10) {
+            return new ProjectionGenerator(ctx).generate();
         }
+        if (shape < 17) {
+            return new WrapperGenerator(ctx).generate();
+        }
+        return aggregation(ctx, shape < 22);
+    }
+
+    /** An aggregation, or with {@code distinct} a SELECT DISTINCT of group keys. */
+    private static FuzzQuery aggregation(QueryContext ctx, boolean distinct) {
         ScalarGenerator scalars = new ScalarGenerator(ctx);
         AggregateGenerator aggregates = new AggregateGenerator(ctx, scalars);
-        List<Output> outputs = selectList(ctx, aggregates);
+        List<Output> outputs =
+                distinct ? new KeyGenerator(ctx).keys(1 + ctx.rnd.nextInt(3)) : selectList(ctx, aggregates);
+        String[] aliases = aliases(ctx, outputs);
         String from = ctx.from();
-        StringBuilder sql = new StringBuilder("SELECT ");
-        sql.append(String.join(", ", selectItems(ctx, outputs)));
+        StringBuilder sql = new StringBuilder(distinct ? "SELECT DISTINCT " : "SELECT ");
+        sql.append(String.join(", ", selectItems(outputs, aliases)));
         sql.append(" FROM ").append(from);
+        if (distinct) {
+            ctx.tags.add("select:distinct");
+        }
         if (ctx.chance(70)) {
             ctx.tags.add("where");
-            sql.append(" WHERE ").append(new PredicateGenerator(ctx, scalars).condition(rnd.nextInt(3)));
+            sql.append(" WHERE ").append(new PredicateGenerator(ctx, scalars).condition(ctx.rnd.nextInt(3)));
         }
-        boolean grouped = outputs.stream().anyMatch(o -> o.isKey());
+        boolean grouped = !distinct && outputs.stream().anyMatch(o -> o.isKey());
         if (grouped) {
-            sql.append(" GROUP BY ").append(groupBy(ctx, outputs));
+            sql.append(" GROUP BY ").append(groupBy(ctx, outputs, aliases));
         }
         String core = sql.toString();
-        if ((grouped || ctx.chance(30)) && ctx.chance(15)) {
+        if (!distinct && (grouped || ctx.chance(30)) && ctx.chance(15)) {
             sql.append(" HAVING ").append(aggregates.having());
         }
         boolean hidden = outputs.get(0).kind() == Output.Kind.HIDDEN_KEY;
-        boolean ordered = grouped && (hidden || ctx.chance(85));
+        boolean ordered = (grouped || distinct) && (hidden || ctx.chance(85));
         if (ordered) {
             sql.append(" ORDER BY ").append(orderBy(ctx, outputs));
         }
-        if (ordered || !grouped) {
+        if (ordered || !(grouped || distinct)) {
             sql.append(limit(ctx));
         }
         List<Output> selected =
@@ -57,21 +71,17 @@ final class QueryGenerator {
     }
 
     private static List<Output> selectList(QueryContext ctx, AggregateGenerator aggregates) {
-        List<String> dims = new ArrayList<>(FactColumns.DIMENSIONS);
-        Collections.shuffle(dims, ctx.rnd);
         int keys = ctx.rnd.nextInt(4);
-        List<Output> outputs = new ArrayList<>();
-        for (String k : dims.subList(0, keys)) {
-            outputs.add(Output.key(ctx.ref(k)));
-        }
+        List<Output> keyOutputs = new KeyGenerator(ctx).keys(keys);
+        List<Output> outputs = new ArrayList<>(keyOutputs);
         int aggs = (keys == 0 ? 1 : 0) + ctx.rnd.nextInt(4);
         for (int i = 0; i < aggs; i++) {
             outputs.add(aggregates.aggregate());
         }
-        for (String k : dims.subList(0, keys)) {
-            if ((k.equals("i0") || k.equals("i1")) && ctx.chance(15)) {
+        for (Output k : keyOutputs) {
+            if ((k.sql().equals(ctx.ref("i0")) || k.sql().equals(ctx.ref("i1"))) && ctx.chance(15)) {
                 ctx.tags.add("select:key-expression");
-                outputs.add(new Output(ctx.ref(k) + (ctx.chance(50) ? " + 1" : " * -2"), Output.Kind.OTHER, null));
+                outputs.add(new Output(k.sql() + (ctx.chance(50) ? " + 1" : " * -2"), Output.Kind.OTHER, null));
             }
         }
 
@@ -89,28 +99,42 @@ final class QueryGenerator {
         return outputs;
     }
 
-    /** The select list: the outputs but a hidden key, some with an alias ({@code AS o2}). */
-    private static List<String> selectItems(QueryContext ctx, List<Output> outputs) {
+    /** Per output, its alias ({@code o2}) or null: half the keys that are expressions, a tenth of the rest. */
+    private static String[] aliases(QueryContext ctx, List<Output> outputs) {
+        String[] aliases = new String[outputs.size()];
+        for (int i = 0; i < outputs.size(); i++) {
+            Output o = outputs.get(i);
+            boolean expression = o.kind() == Output.Kind.KEY && o.sql().contains("(");
+            if (o.kind() != Output.Kind.HIDDEN_KEY && ctx.chance(expression ? 50 : 10)) {
+                ctx.tags.add("select:alias");
+                aliases[i] = "o" + (i + 1);
+            }
+        }
+        return aliases;
+    }
+
+    /** The select list: the outputs but a hidden key, each with its alias if it has one. */
+    private static List<String> selectItems(List<Output> outputs, String[] aliases) {
         List<String> items = new ArrayList<>();
         for (int i = 0; i < outputs.size(); i++) {
             Output o = outputs.get(i);
             if (o.kind() != Output.Kind.HIDDEN_KEY) {
-                boolean alias = ctx.chance(10);
-                if (alias) {
-                    ctx.tags.add("select:alias");
-                }
-                items.add(o.sql() + (alias ? " AS o" + (i + 1) : ""));
+                items.add(o.sql() + (aliases[i] != null ? " AS " + aliases[i] : ""));
             }
         }
         return items;
     }
 
-    private static String groupBy(QueryContext ctx, List<Output> outputs) {
+    /** The group keys by alias, ordinal or as written. */
+    private static String groupBy(QueryContext ctx, List<Output> outputs, String[] aliases) {
         boolean hidden = outputs.get(0).kind() == Output.Kind.HIDDEN_KEY;
         List<String> items = new ArrayList<>();
         for (int i = 0; i < outputs.size(); i++) {
             Output o = outputs.get(i);
-            if (o.kind() == Output.Kind.KEY && ctx.chance(25)) {
+            if (o.kind() == Output.Kind.KEY && aliases[i] != null && ctx.chance(50)) {
+                ctx.tags.add("group:alias");
+                items.add(aliases[i]);
+            } else if (o.kind() == Output.Kind.KEY && ctx.chance(25)) {
                 items.add(String.valueOf(hidden ? i : i + 1));
             } else if (o.isKey()) {
                 items.add(o.sql());
@@ -124,7 +148,7 @@ final class QueryGenerator {
      * Every output by ordinal (a hidden key by name, first): counts may come first, then the keys, then the rest;
      * with NULLs on, now and then NULLS FIRST or LAST.
      */
-    private static String orderBy(QueryContext ctx, List<Output> outputs) {
+    static String orderBy(QueryContext ctx, List<Output> outputs) {
         List<String> first = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         List<String> rest = new ArrayList<>();
@@ -154,7 +178,7 @@ final class QueryGenerator {
         return String.join(", ", items);
     }
 
-    private static String limit(QueryContext ctx) {
+    static String limit(QueryContext ctx) {
         if (!ctx.chance(30)) {
             return "";
         }

@@ -28,7 +28,7 @@ final class TlpOracle {
     /** Runs TLP check {@code index} on {@code loaded}. */
     void check(long index, LoadedDataset loaded) {
         Random rnd = new Random(settings.tlpSeed(index));
-        QueryContext.Join join = rnd.nextInt(3) == 0 ? QueryContext.Join.USING : QueryContext.Join.NONE;
+        JoinPlan join = rnd.nextInt(3) == 0 ? JoinPlan.USING_D : JoinPlan.NONE;
         QueryContext ctx = new QueryContext(rnd, loaded.data, join, settings.nulls());
         String p = new PredicateGenerator(ctx, new ScalarGenerator(ctx)).condition(rnd.nextInt(4));
         String key = rnd.nextBoolean() ? null : ctx.pick(FactColumns.DIMENSIONS);

@@ -34,12 +34,12 @@ final class ValuePools {
 
     private static Object value(String column, int i, Random rnd) {
         return switch (column) {
-            case "s0", "region" ->
+            case "s0", "region", "grade", "zone" ->
                 i < SPECIAL_STRINGS.size() && rnd.nextInt(3) > 0 ? SPECIAL_STRINGS.get(i) : word(rnd);
             case "s1" -> rnd.nextInt(50) == 0 ? SPECIAL_STRINGS.get(rnd.nextInt(SPECIAL_STRINGS.size())) : word(rnd);
-            case "i0", "tier" -> (long) rnd.nextInt(2001) - 1000;
+            case "i0", "tier", "lvl", "zrank" -> (long) rnd.nextInt(2001) - 1000;
             case "i1" -> rnd.nextInt(4) == 0 ? (long) rnd.nextInt(201) - 100 : rnd.nextLong() >> 13;
-            case "dt0" -> DATE_MIN + (long) rnd.nextInt((int) (DATE_MAX - DATE_MIN + 1));
+            case "dt0", "opened" -> DATE_MIN + (long) rnd.nextInt((int) (DATE_MAX - DATE_MIN + 1));
             default -> throw new IllegalArgumentException("not a dimension: " + column);
         };
     }
