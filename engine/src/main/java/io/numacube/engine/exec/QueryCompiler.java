@@ -429,13 +429,14 @@ final class QueryCompiler {
         }
     }
 
-    private static void collectColumns(Expr e, TreeSet<Integer> out) {
+    /** The fact columns an expression reads: its own, and for a joined table's column the fact column it hangs from. */
+    private void collectColumns(Expr e, TreeSet<Integer> out) {
         if (e == null) {
             return;
         }
         Expr.walk(e, x -> {
-            if (x instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
-                out.add(c.index());
+            if (x instanceof Expr.Column c) {
+                out.add(c.side() == Expr.Side.FACT ? c.index() : lookupIndex.factColumnOf(c.index()));
             }
         });
     }

@@ -55,6 +55,18 @@ public final class ScalarFunctions {
             expect(name, args, ColumnType.DATE);
             return ColumnType.LONG;
         }
+        ColumnType t = dateFunctionType(name, args);
+        t = t != null ? t : textFunctionType(name, args);
+        t = t != null ? t : castType(name, args);
+        t = t != null ? t : valueFunctionType(name, args);
+        if (t == null) {
+            throw new IllegalArgumentException("unknown function " + name);
+        }
+        return t;
+    }
+
+    /** The type of a date function, or null when {@code name} is none. */
+    private static ColumnType dateFunctionType(String name, List<Expr> args) {
         return switch (name) {
             case "date_part" -> {
                 expect(name, args, ColumnType.STRING, ColumnType.DATE);
@@ -79,16 +91,13 @@ public final class ScalarFunctions {
                 }
                 yield ColumnType.DATE;
             }
-            case "round" -> {
-                if (args.size() != 1 && args.size() != 2) {
-                    throw new IllegalArgumentException("round takes 1 or 2 arguments");
-                }
-                if (args.size() == 2 && !Expr.isInteger(args.get(1).type())) {
-                    throw new IllegalArgumentException(
-                            "round needs an integer precision: " + args.get(1).text());
-                }
-                yield numeric(name, args.get(0));
-            }
+            default -> null;
+        };
+    }
+
+    /** The type of a text function, or null when {@code name} is none. */
+    private static ColumnType textFunctionType(String name, List<Expr> args) {
+        return switch (name) {
             case "upper", "lower", "trim", "ltrim", "rtrim" -> {
                 expect(name, args, ColumnType.STRING);
                 yield ColumnType.STRING;
@@ -104,6 +113,56 @@ public final class ScalarFunctions {
                 }
                 yield ColumnType.STRING;
             }
+            default -> null;
+        };
+    }
+
+    /** The type of a CAST, or null when {@code name} is none. */
+    private static ColumnType castType(String name, List<Expr> args) {
+        if (!name.startsWith("cast_")) {
+            return null;
+        }
+        arity(name, args, 1);
+        ColumnType from = args.get(0).type();
+        return switch (name) {
+            case "cast_text" -> {
+                if (from == ColumnType.DOUBLE) {
+                    throw new IllegalArgumentException("CAST of a DOUBLE to text is not supported yet");
+                }
+                yield ColumnType.STRING;
+            }
+            case "cast_bigint" -> {
+                notDate(name, args.get(0));
+                yield ColumnType.LONG;
+            }
+            case "cast_double" -> {
+                notDate(name, args.get(0));
+                yield ColumnType.DOUBLE;
+            }
+            case "cast_date" -> {
+                if (from != ColumnType.DATE && from != ColumnType.STRING) {
+                    throw new IllegalArgumentException(
+                            "CAST to DATE needs a date or text: " + args.get(0).text());
+                }
+                yield ColumnType.DATE;
+            }
+            default -> null;
+        };
+    }
+
+    /** The type of a numeric or NULL-handling function, or null when {@code name} is none. */
+    private static ColumnType valueFunctionType(String name, List<Expr> args) {
+        return switch (name) {
+            case "round" -> {
+                if (args.size() != 1 && args.size() != 2) {
+                    throw new IllegalArgumentException("round takes 1 or 2 arguments");
+                }
+                if (args.size() == 2 && !Expr.isInteger(args.get(1).type())) {
+                    throw new IllegalArgumentException(
+                            "round needs an integer precision: " + args.get(1).text());
+                }
+                yield numeric(name, args.get(0));
+            }
             case "%" -> {
                 arity(name, args, 2);
                 numeric(name, args.get(1));
@@ -116,37 +175,12 @@ public final class ScalarFunctions {
                 yield numeric(name, args.get(0));
             }
             case "coalesce" -> commonType(name, args, 1);
-            case "cast_text" -> {
-                arity(name, args, 1);
-                if (args.get(0).type() == ColumnType.DOUBLE) {
-                    throw new IllegalArgumentException("CAST of a DOUBLE to text is not supported yet");
-                }
-                yield ColumnType.STRING;
-            }
-            case "cast_bigint" -> {
-                arity(name, args, 1);
-                notDate(name, args.get(0));
-                yield ColumnType.LONG;
-            }
-            case "cast_double" -> {
-                arity(name, args, 1);
-                notDate(name, args.get(0));
-                yield ColumnType.DOUBLE;
-            }
-            case "cast_date" -> {
-                arity(name, args, 1);
-                if (args.get(0).type() != ColumnType.DATE && args.get(0).type() != ColumnType.STRING) {
-                    throw new IllegalArgumentException(
-                            "CAST to DATE needs a date or text: " + args.get(0).text());
-                }
-                yield ColumnType.DATE;
-            }
             case "nullif" -> {
                 arity(name, args, 2);
                 commonType(name, args, 2);
                 yield args.get(0).type();
             }
-            default -> throw new IllegalArgumentException("unknown function " + name);
+            default -> null;
         };
     }
 
@@ -187,8 +221,8 @@ public final class ScalarFunctions {
                 MONTH_NAMES[LocalDate.ofEpochDay((Long) v.get(0)).getMonthValue() - 1];
             case "make_date" -> Casts.makeDate((Long) v.get(0), (Long) v.get(1), (Long) v.get(2));
             case "round" -> round(v.get(0), v.size() > 1 ? (Long) v.get(1) : 0L);
-            case "upper" -> ((String) v.get(0)).toUpperCase(Locale.ROOT);
-            case "lower" -> ((String) v.get(0)).toLowerCase(Locale.ROOT);
+            case "upper" -> mapCodePoints((String) v.get(0), true);
+            case "lower" -> mapCodePoints((String) v.get(0), false);
             case "trim" -> strip((String) v.get(0), true, true);
             case "ltrim" -> strip((String) v.get(0), true, false);
             case "rtrim" -> strip((String) v.get(0), false, true);
@@ -249,6 +283,18 @@ public final class ScalarFunctions {
             return x.doubleValue() == y.doubleValue();
         }
         return a.equals(b);
+    }
+
+    /**
+     * Upper or lower case code point by code point (Unicode's simple case mapping, as DuckDB's utf8proc: one code
+     * point to one, so {@code ß} upper-cases to {@code ẞ}, not to {@code SS}).
+     */
+    private static String mapCodePoints(String s, boolean upper) {
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints()
+                .forEach(cp -> sb.appendCodePoint(
+                        upper ? (cp == 0xDF ? 0x1E9E : Character.toUpperCase(cp)) : Character.toLowerCase(cp)));
+        return sb.toString();
     }
 
     private static String text(Object x) {

@@ -47,10 +47,8 @@ final class DimensionFunctions {
         String c = ctx.ref(s);
         ctx.tags.add("fn:text");
         return switch (ctx.rnd.nextInt(13)) {
-            // not upper(): numacube bug, upper('ß') is 'SS' (Java's toUpperCase) where DuckDB gives 'ẞ' (U+1E9E), so
-            // SELECT upper(s) FROM t over s = 'ß' differs, and so do groups and order by it
             case 0 -> "lower(trim(" + c + "))";
-            case 1 -> "lower(" + c + ")";
+            case 1 -> (ctx.chance(50) ? "upper(" : "lower(") + c + ")";
             case 2 -> "substring(" + c + ", 1, " + (1 + ctx.rnd.nextInt(3)) + ")";
             case 3 -> "substring(" + c + ", " + (2 + ctx.rnd.nextInt(2)) + ")";
             case 4 -> (ctx.chance(50) ? "trim(" : ctx.chance(50) ? "ltrim(" : "rtrim(") + c + ")";

@@ -21,14 +21,11 @@ final class QueryContext {
     final Set<String> tags = new TreeSet<>();
 
     /**
-     * Whether {@link #columns} may return the attributes of LEFT-joined tables: only in plain projections (and they
-     * are always group keys, drawn apart). numacube bug, left out to keep the run green: reading a LEFT-joined
-     * attribute row by row where some fact row has no partner — in an aggregate, a FILTER, arithmetic, an OR with a
-     * measure condition — fails with a NullPointerException ({@code CodeWidth.ordinal()} because "w" is null):
-     * f(k,x) = (1,10),(2,30); d(k,t) = (1,5),(3,7); {@code SELECT SUM(t) FROM f LEFT JOIN d USING (k)} (DuckDB: 5),
-     * also {@code COUNT(*) FILTER (WHERE t < 6)} and {@code WHERE x + t > 0}; {@code WHERE t < 6} alone works.
+     * Whether {@link #columns} may return the attributes of LEFT-joined tables (they are group keys too, drawn apart).
+     * Was off outside projections while reading a LEFT-joined attribute row by row, where a fact row had no partner,
+     * failed (the scan did not read the fact column it hangs from); fixed, so on.
      */
-    boolean leftAttributes;
+    boolean leftAttributes = true;
 
     QueryContext(Random rnd, FuzzDataset data, JoinPlan join, boolean nulls) {
         this.rnd = rnd;
