@@ -139,8 +139,8 @@ GROUP BY flight_date
 ORDER BY flights DESC, flight_date
 LIMIT 5;
 
--- q19: flights per week of the year, as the first day of the week
-SELECT date_trunc('week', make_date(year, month, day)) AS week, COUNT(*) AS flights
+-- q19: flights per week of the year, as the first day of the week (a DATE: DuckDB's date_trunc gives a TIMESTAMP)
+SELECT CAST(date_trunc('week', make_date(year, month, day)) AS DATE) AS week, COUNT(*) AS flights
 FROM flights
 GROUP BY week
 ORDER BY week

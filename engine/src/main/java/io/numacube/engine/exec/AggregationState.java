@@ -284,6 +284,7 @@ final class AggregationState {
                     CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
                 }
             }
+            checkFailures(view, b, cnt, sel);
             return;
         }
         long[] key = vectors.groupKeys();
@@ -303,10 +304,38 @@ final class AggregationState {
                         view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], strides[i], key);
             }
         }
+        checkFailures(view, b, cnt, sel);
         for (int k = 0; k < cnt; k++) {
             gid[k] = slots.slotOf(key[k]);
         }
         ensureCapacity(slots.size());
+    }
+
+    /**
+     * Raises the error of a derived key's value that failed to compute when a row of this batch reaches it (as
+     * DuckDB computes values only for the rows it reads); costs nothing for keys without failures.
+     */
+    private void checkFailures(MorselView view, int b, int cnt, int[] sel) {
+        for (int i = 0; i < keys.columns().length; i++) {
+            java.util.Map<Integer, NumacubeException> failed = keys.failures()[i];
+            if (failed == null) {
+                continue;
+            }
+            int[] idx = vectors.valueRows();
+            if (keys.multiSource(i)) {
+                CodeKernels.combinedCodes(view, keys.sources()[i], keys.sourceStrides()[i], b, cnt, sel, idx);
+            } else {
+                int c = keys.columns()[i];
+                for (int k = 0; k < cnt; k++) {
+                    idx[k] = CodeKernels.code(view.columns[c], view.widths[c], sel == null ? b + k : sel[k]);
+                }
+            }
+            for (int k = 0; k < cnt; k++) {
+                if (keys.codeMaps()[i][idx[k]] == DerivedKey.FAILED) {
+                    throw failed.get(idx[k]);
+                }
+            }
+        }
     }
 
     /** The map index of multi-source key {@code i} for the batch's rows (in the value-rows vector, free here). */

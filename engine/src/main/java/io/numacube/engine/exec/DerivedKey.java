@@ -21,9 +21,20 @@ import java.util.function.IntFunction;
  * column (a source code the inner join drops maps to 0 or the NULL code; its rows never reach the grouping).
  *
  * @param dictionary       the key's values, ascending, NULL last when a value is NULL
- * @param codeOfSourceCode per source code, the key's code
+ * @param codeOfSourceCode per source code, the key's code, or {@link #FAILED} where computing the value failed
+ * @param errors           those failures by source code (a value is computed for every code, but, as in DuckDB, only
+ *                         a row that reaches such a code fails: {@code make_date(2013, 2, 29)} of a combination of
+ *                         year, month and day that no row has is no error)
  */
-record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode) {
+record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, NumacubeException> errors) {
+
+    /** The code a source code maps to when computing its value failed: a row that reaches it raises the error. */
+    static final int FAILED = -1;
+
+    /** The error of a source code whose value failed (its map entry is {@link #FAILED}). */
+    NumacubeException errorAt(int sourceCode) {
+        return errors.get(sourceCode);
+    }
 
     /**
      * @param key         the key expression
@@ -43,9 +54,19 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode) {
         }
         Object[] values = new Object[sourceCodes];
         List<Object> distinct = new ArrayList<>();
+        Map<Integer, NumacubeException> errors = new HashMap<>();
         boolean hasNull = false;
         for (int code = 0; code < sourceCodes; code++) {
-            values[code] = valueOfCode.apply(code);
+            try {
+                values[code] = valueOfCode.apply(code);
+            } catch (NumacubeException e) {
+                if (e.kind() == NumacubeException.Kind.INTERNAL) {
+                    throw e;
+                }
+                errors.put(code, e);
+                values[code] = ABSENT;
+                continue;
+            }
             if (values[code] == null) {
                 hasNull = true;
             } else if (values[code] != ABSENT) {
@@ -67,9 +88,10 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode) {
         int[] map = new int[sourceCodes];
         for (int code = 0; code < sourceCodes; code++) {
             Object v = values[code];
-            map[code] = v == null ? d.nullCode() : v == ABSENT ? 0 : codeOfValue.get(v);
+            map[code] =
+                    errors.containsKey(code) ? FAILED : v == null ? d.nullCode() : v == ABSENT ? 0 : codeOfValue.get(v);
         }
-        return new DerivedKey(d, map);
+        return new DerivedKey(d, map, Map.copyOf(errors));
     }
 
     /** The value of a source code whose rows never reach the grouping (a join key the dimension table lacks). */

@@ -26,6 +26,8 @@ package io.numacube.engine.exec;
  * @param sources       per key, null, or for a key computed from several fact columns (make_date(year, month, day))
  *                      those columns: its code is {@code codeMaps[i][sum(code(sources[i][j]) * sourceStrides[i][j])]}
  * @param sourceStrides per key with sources, the place value of each source column's code in the map's index
+ * @param failures      per key, null, or the map entries ({@link DerivedKey#FAILED}) whose value failed to compute,
+ *                      by map index, with their errors: a row that reaches one raises it
  * @param distinctFrom  the first key appended for a COUNT(DISTINCT ...) argument (keys from there on are those
  *                      arguments, in order); {@code columns.length} when there is none
  */
@@ -41,6 +43,7 @@ record GroupKeySpace(
         io.numacube.engine.storage.Dictionary[] dictionaries,
         int[][] sources,
         int[][] sourceStrides,
+        java.util.Map<Integer, io.numacube.numa.base.NumacubeException>[] failures,
         int distinctFrom) {
 
     /** Whether key {@code i} reads its fact column's codes as they are (no attribute map). */

@@ -17,20 +17,35 @@ final class KeyParts {
     final List<Dictionary> dictionaries = new ArrayList<>();
     final List<int[]> sources = new ArrayList<>();
     final List<int[]> sourceStrides = new ArrayList<>();
+    final List<DerivedKey> derived = new ArrayList<>();
 
     /** A fact column's codes as they are. */
     void plain(int column, Dictionary dictionary) {
         add(column, null, dictionary, null, null);
+        derived.add(null);
     }
 
     /** A key computed from one fact column's codes through {@code key}'s map. */
     void derived(int column, DerivedKey key) {
         add(column, key.codeOfSourceCode(), key.dictionary(), null, null);
+        derived.add(key);
     }
 
     /** A key computed from several fact columns: its map is indexed by their combined codes. */
     void combined(int[] columns, int[] strides, DerivedKey key) {
         add(columns[0], key.codeOfSourceCode(), key.dictionary(), columns, strides);
+        derived.add(key);
+    }
+
+    /** Per key, the codes whose value failed and their errors, or null when none failed. */
+    java.util.Map<Integer, io.numacube.numa.base.NumacubeException>[] failures() {
+        @SuppressWarnings("unchecked")
+        java.util.Map<Integer, io.numacube.numa.base.NumacubeException>[] out = new java.util.Map[derived.size()];
+        for (int i = 0; i < out.length; i++) {
+            DerivedKey d = derived.get(i);
+            out[i] = d == null || d.errors().isEmpty() ? null : d.errors();
+        }
+        return out;
     }
 
     private void add(int column, int[] map, Dictionary dictionary, int[] multi, int[] strides) {

@@ -207,6 +207,7 @@ final class QueryCompiler {
                 dicts.toArray(Dictionary[]::new),
                 keys.sources.toArray(int[][]::new),
                 keys.sourceStrides.toArray(int[][]::new),
+                keys.failures(),
                 distinctFrom);
     }
 
@@ -217,6 +218,9 @@ final class QueryCompiler {
     private Accumulator rankAccumulator(Accumulator.Kind kind, Expr arg, NullMask nulls, BatchPredicate f) {
         int source = distinctSource(arg);
         DerivedKey ranks = derivedKey(arg, source);
+        if (!ranks.errors().isEmpty()) {
+            throw ranks.errors().values().iterator().next();
+        }
         int[] map = ranks.codeOfSourceCode();
         double[] asDouble = new double[map.length];
         long[] asLong = new long[map.length];
