@@ -114,29 +114,14 @@ public final class ProjectionExecutor {
             ColumnType t = e.type();
             names.add(outputs.get(c).name());
             types.add(t);
-            Object col = switch (t) {
-                case STRING -> new String[rows.size()];
-                case DOUBLE -> new double[rows.size()];
-                default -> new long[rows.size()];
-            };
+            Object col = OutputColumn.of(t, rows.size());
             columns[c] = col;
-            for (int i = 0; i < rows.size(); i++) {
-                Object v = ScalarEvaluator.eval(
-                        e, reader.leaves(rows.get(i).partition(), rows.get(i).row()));
-                if (v == null) {
-                    if (nulls[c] == null) {
-                        nulls[c] = new boolean[rows.size()];
-                    }
-                    nulls[c][i] = true;
-                    continue;
-                }
-                switch (col) {
-                    case String[] s -> s[i] = (String) v;
-                    case double[] d -> d[i] = ((Number) v).doubleValue();
-                    case long[] l -> l[i] = ((Number) v).longValue();
-                    default -> throw new IllegalStateException("column array");
-                }
-            }
+            nulls[c] = OutputColumn.fill(
+                    col,
+                    rows.size(),
+                    i -> ScalarEvaluator.eval(
+                            e,
+                            reader.leaves(rows.get(i).partition(), rows.get(i).row())));
         }
         return new QueryResult(names, types, columns, nulls, rows.size(), stats);
     }

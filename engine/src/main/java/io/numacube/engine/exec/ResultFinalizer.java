@@ -132,11 +132,7 @@ final class ResultFinalizer {
             ColumnType t = e.type() == null ? ColumnType.STRING : e.type();
             names.add(outputs.get(c).name());
             types.add(t);
-            Object col = switch (t) {
-                case STRING -> new String[out.length];
-                case DOUBLE -> new double[out.length];
-                default -> new long[out.length];
-            };
+            Object col = OutputColumn.of(t, out.length);
             columns[c] = col;
             if (e instanceof Expr.KeyRef k) {
                 nulls[c] = fillKey(plan, k, col, out, rows);
@@ -151,24 +147,7 @@ final class ResultFinalizer {
 
     /** Evaluates an output expression per row into {@code col}; returns its null flags, or null when none is null. */
     private static boolean[] evaluate(Expr e, Object col, int[] out, ResultRows rows) {
-        boolean[] nulls = null;
-        for (int i = 0; i < out.length; i++) {
-            Object v = ScalarEvaluator.eval(e, rows.leaves(out[i]));
-            if (v == null) {
-                if (nulls == null) {
-                    nulls = new boolean[out.length];
-                }
-                nulls[i] = true;
-                continue;
-            }
-            switch (col) {
-                case String[] s -> s[i] = String.valueOf(v);
-                case double[] d -> d[i] = ((Number) v).doubleValue();
-                case long[] l -> l[i] = v instanceof Double dd ? Math.round(dd) : ((Number) v).longValue();
-                default -> throw new IllegalStateException();
-            }
-        }
-        return nulls;
+        return OutputColumn.fill(col, out.length, i -> ScalarEvaluator.eval(e, rows.leaves(out[i])));
     }
 
     /** Copies a bare group key into its column without boxing; returns its null flags, or null when none is NULL. */

@@ -1,0 +1,48 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.schema.ColumnType;
+import java.util.function.IntFunction;
+
+/**
+ * One column of a query result as it is filled: the array of its type ({@code String[]} for STRING, {@code double[]}
+ * for DOUBLE, {@code long[]} for the integer types and DATE) and its null flags. Shared by the aggregation finalizer
+ * and the projection executor. Stateless.
+ */
+final class OutputColumn {
+
+    private OutputColumn() {}
+
+    /** An empty column of {@code rows} values of type {@code t}. */
+    static Object of(ColumnType t, int rows) {
+        return switch (t) {
+            case STRING -> new String[rows];
+            case DOUBLE -> new double[rows];
+            default -> new long[rows];
+        };
+    }
+
+    /**
+     * Fills {@code col} with {@code value(i)} for each of its {@code rows} rows (String, Number or null); returns the
+     * null flags, or null when no value is NULL.
+     */
+    static boolean[] fill(Object col, int rows, IntFunction<Object> value) {
+        boolean[] nulls = null;
+        for (int i = 0; i < rows; i++) {
+            Object v = value.apply(i);
+            if (v == null) {
+                if (nulls == null) {
+                    nulls = new boolean[rows];
+                }
+                nulls[i] = true;
+                continue;
+            }
+            switch (col) {
+                case String[] s -> s[i] = String.valueOf(v);
+                case double[] d -> d[i] = ((Number) v).doubleValue();
+                case long[] l -> l[i] = v instanceof Double dd ? Math.round(dd) : ((Number) v).longValue();
+                default -> throw new IllegalStateException("column array: " + col);
+            }
+        }
+        return nulls;
+    }
+}
