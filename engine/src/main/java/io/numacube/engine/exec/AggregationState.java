@@ -250,43 +250,13 @@ final class AggregationState {
 
     /** Writes the group slot of every selected row into the group-id vector, adding new groups to the hash table. */
     private void assignGroups(MorselView view, int b, int cnt, int[] sel) {
-        int[] keyColumns = keys.columns();
-        long[] strides = keys.strides();
-        int[] gid = vectors.groupIds();
         if (keys.dense()) {
-            if (keyColumns.length == 0) {
-                Arrays.fill(gid, 0, cnt, 0);
-                return;
-            }
-            for (int i = 0; i < keyColumns.length; i++) {
-                int c = keyColumns[i];
-                if (keys.multiSource(i)) {
-                    int[] idx = combined(view, i, b, cnt, sel);
-                    int[] map = keys.codeMaps()[i];
-                    int stride = (int) strides[i];
-                    for (int k = 0; k < cnt; k++) {
-                        gid[k] = (i > 0 ? gid[k] : 0) + map[idx[k]] * stride;
-                    }
-                } else if (!keys.plain(i)) {
-                    CodeKernels.keyIntMapped(
-                            view.columns[c],
-                            view.widths[c],
-                            b,
-                            cnt,
-                            sel,
-                            keys.codeMaps()[i],
-                            (int) strides[i],
-                            i > 0,
-                            gid);
-                } else if (i == 0) {
-                    CodeKernels.setKeyInt(view.columns[c], view.widths[c], b, cnt, sel, gid);
-                } else {
-                    CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
-                }
-            }
+            assignDense(view, b, cnt, sel);
             checkFailures(view, b, cnt, sel);
             return;
         }
+        int[] keyColumns = keys.columns();
+        long[] strides = keys.strides();
         long[] key = vectors.groupKeys();
         Arrays.fill(key, 0, cnt, 0L);
         for (int i = 0; i < keyColumns.length; i++) {
@@ -305,10 +275,40 @@ final class AggregationState {
             }
         }
         checkFailures(view, b, cnt, sel);
+        int[] gid = vectors.groupIds();
         for (int k = 0; k < cnt; k++) {
             gid[k] = slots.slotOf(key[k]);
         }
         ensureCapacity(slots.size());
+    }
+
+    /** The dense group ids: the mixed-radix key of each row, an array index. */
+    private void assignDense(MorselView view, int b, int cnt, int[] sel) {
+        int[] keyColumns = keys.columns();
+        long[] strides = keys.strides();
+        int[] gid = vectors.groupIds();
+        if (keyColumns.length == 0) {
+            Arrays.fill(gid, 0, cnt, 0);
+            return;
+        }
+        for (int i = 0; i < keyColumns.length; i++) {
+            int c = keyColumns[i];
+            if (keys.multiSource(i)) {
+                int[] idx = combined(view, i, b, cnt, sel);
+                int[] map = keys.codeMaps()[i];
+                int stride = (int) strides[i];
+                for (int k = 0; k < cnt; k++) {
+                    gid[k] = (i > 0 ? gid[k] : 0) + map[idx[k]] * stride;
+                }
+            } else if (!keys.plain(i)) {
+                CodeKernels.keyIntMapped(
+                        view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], (int) strides[i], i > 0, gid);
+            } else if (i == 0) {
+                CodeKernels.setKeyInt(view.columns[c], view.widths[c], b, cnt, sel, gid);
+            } else {
+                CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
+            }
+        }
     }
 
     /**
