@@ -45,8 +45,9 @@ final class Subqueries {
 
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
-    private final Set<String> withNames = new HashSet<>();
     private int counter;
+    /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
+    private final List<String[]> renames = new ArrayList<>();
 
     /**
      * @param run  runs a (rewritten, subquery-free) statement
@@ -64,7 +65,6 @@ final class Subqueries {
                 SqlWithItem item = (SqlWithItem) n;
                 String name = item.name.getSimple();
                 String temp = materialize(rewrite(item.query), name, item.columnList);
-                withNames.add(name.toLowerCase(Locale.ROOT));
                 renames.add(new String[] {name, temp});
             }
             return rewrite(with.body);
@@ -88,9 +88,6 @@ final class Subqueries {
         }
         return root;
     }
-
-    /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
-    private final List<String[]> renames = new ArrayList<>();
 
     private SqlNode rewriteFrom(SqlNode from) {
         if (from == null) {
@@ -292,10 +289,5 @@ final class Subqueries {
                 message,
                 p == null || p.getLineNum() < 1 ? null : ErrorPosition.sql(p.getLineNum(), p.getColumnNum()),
                 null);
-    }
-
-    /** Whether a name is one a WITH clause of this statement defined. */
-    boolean definesName(String name) {
-        return withNames.contains(name.toLowerCase(Locale.ROOT));
     }
 }
