@@ -129,11 +129,15 @@ final class LoadCommand implements Callable<Integer> {
                     Units.count(load.rowsPerSecond())));
         }
         out.println("  schema" + (load.inferredSchema() != null ? " (inferred)" : "") + ": "
-                + cube.schema(load.table()).declaration());
+                + (load.inferredSchema() != null ? load.inferredSchema() : cube.schema(load.table())).declaration());
         load.typeNotes().forEach(n -> out.println("  note: " + n.text()));
-        if (!load.inferredIntegerColumns().isEmpty()) {
-            out.println("  note: integer columns " + load.inferredIntegerColumns() + " were inferred as LONG measures;"
-                    + " declare one INT with --schema to group by it");
+        var stored = cube.schema(load.table());
+        List<String> plain = load.inferredIntegerColumns().stream()
+                .filter(c -> stored.column(stored.indexOf(c)).type() == io.numacube.engine.schema.ColumnType.LONG)
+                .toList();
+        if (!plain.isEmpty()) {
+            out.println("  note: integer columns " + plain + " have more than 65,536 distinct values and are stored"
+                    + " plain; declare one INT with --schema to group by it");
         }
         TableSkew skew = cube.skew(load.table());
         out.println(String.format(

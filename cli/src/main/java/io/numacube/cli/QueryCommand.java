@@ -197,7 +197,7 @@ final class QueryCommand implements Callable<Integer> {
         try {
             return cube.query(sql);
         } catch (NumacubeException e) {
-            if (e.kind() == NumacubeException.Kind.BIND) {
+            if (e.kind() == NumacubeException.Kind.BIND || "0A000".equals(e.code())) {
                 for (CubeLoader.TableLoad l : loads) {
                     String hint = l.typeHint(e.getMessage());
                     if (hint != null) {

@@ -92,7 +92,7 @@ public final class CubeLoader {
             return s > 0 ? rows / s : 0;
         }
 
-        /** The columns inferred as LONG (integers), which are measures; empty when the schema was declared. */
+        /** The columns inferred as LONG (integers); empty when the schema was declared. */
         public List<String> inferredIntegerColumns() {
             if (inferredSchema == null) {
                 return List.of();
@@ -108,8 +108,9 @@ public final class CubeLoader {
             List<ColumnSpec> example = inferredSchema.columns().stream()
                     .map(c -> c.name().equals(column) ? new ColumnSpec(c.name(), ColumnType.INT) : c)
                     .toList();
-            return "integer column " + column + " of table " + table + " was inferred as a LONG measure; to group by "
-                    + "it, declare it INT: --schema \"" + table + "="
+            return "integer column " + column + " of table " + table
+                    + " was inferred as BIGINT and is stored plain (more"
+                    + " than 65,536 distinct values); to group by it, declare it INT: --schema \"" + table + "="
                     + CsvSchemas.sqlDeclaration(new TableSchema(table, example)) + "\"";
         }
     }

@@ -44,7 +44,37 @@ public final class ScalarFunctions {
     private static final Set<String> DATE_PARTS =
             Set.of("year", "quarter", "month", "day", "dayofweek", "isodow", "dayofyear", "week");
 
+    private static final Set<String> NAMES = Set.of(
+            "date_part",
+            "date_trunc",
+            "dayname",
+            "monthname",
+            "make_date",
+            "upper",
+            "lower",
+            "trim",
+            "ltrim",
+            "rtrim",
+            "length",
+            "substring",
+            "concat",
+            "||",
+            "round",
+            "%",
+            "abs",
+            "coalesce",
+            "nullif",
+            "cast_text",
+            "cast_bigint",
+            "cast_double",
+            "cast_date");
+
     private ScalarFunctions() {}
+
+    /** Whether {@code name} (lower case) is a function this class knows. */
+    public static boolean knows(String name) {
+        return NAMES.contains(name) || DATE_PARTS.contains(name);
+    }
 
     /**
      * The result type of {@code name(args)}; an {@link IllegalArgumentException} saying what is wrong for an unknown

@@ -48,6 +48,12 @@ final class ScalarBinder {
             case "weekofyear" -> "week";
             default -> rawName.toLowerCase(Locale.ROOT);
         };
+        if (!ScalarFunctions.knows(name)) {
+            throw bindError(
+                    call,
+                    "42883",
+                    "unknown function " + rawName + " (the README lists the functions and aggregates numacube runs)");
+        }
         List<Expr> args = new ArrayList<>();
         for (SqlNode o : call.getOperandList()) {
             args.add(operand.apply(o));
@@ -97,8 +103,14 @@ final class ScalarBinder {
         try {
             return new Expr.Call(name, args, ScalarFunctions.resultType(name, args));
         } catch (IllegalArgumentException e) {
-            String code = e.getMessage().startsWith("unknown function") ? "42883" : "42804";
-            throw bindError(call, code, e.getMessage());
+            if (e.getMessage().startsWith("unknown function")) {
+                throw bindError(
+                        call,
+                        "42883",
+                        "unknown function " + call.getOperator().getName()
+                                + " (the README lists the functions and aggregates numacube runs)");
+            }
+            throw bindError(call, "42804", e.getMessage());
         }
     }
 
