@@ -31,11 +31,6 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
     /** The code a source code maps to when computing its value failed: a row that reaches it raises the error. */
     static final int FAILED = -1;
 
-    /** The error of a source code whose value failed (its map entry is {@link #FAILED}). */
-    NumacubeException errorAt(int sourceCode) {
-        return errors.get(sourceCode);
-    }
-
     /**
      * @param key         the key expression
      * @param sourceCodes the source column's code count

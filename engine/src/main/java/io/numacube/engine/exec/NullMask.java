@@ -170,13 +170,6 @@ final class NullMask {
         return bitColumns.length == 0 && codeColumns.length == 0;
     }
 
-    /** The fact columns the mask reads (for the scan's column list). */
-    int[] columns() {
-        int[] all = java.util.Arrays.copyOf(bitColumns, bitColumns.length + codeColumns.length);
-        System.arraycopy(codeColumns, 0, all, bitColumns.length, codeColumns.length);
-        return all;
-    }
-
     /** Whether a row of this morsel may be NULL (false lets kernels skip {@link #mark}). */
     boolean mayHaveNulls(MorselView v) {
         if (codeColumns.length > 0) {

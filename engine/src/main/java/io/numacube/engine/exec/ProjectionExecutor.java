@@ -154,52 +154,13 @@ public final class ProjectionExecutor {
     private record RowTest(int[] maskColumns, boolean[][] masks, List<Expr> residual, RowReader reader, boolean none) {
 
         static RowTest of(Expr where, FactTable fact, LookupIndex lookup, RowReader reader) {
-            BatchCompiler kernels = new BatchCompiler(fact, lookup);
-            Map<Integer, boolean[]> masks = new java.util.TreeMap<>();
-            List<Expr> residual = new ArrayList<>();
-            boolean none = false;
-            List<Expr> conjuncts = new ArrayList<>();
-            if (where != null) {
-                flatten(where, conjuncts);
-            }
-            for (Expr c : conjuncts) {
-                BatchCompiler.Sources s = kernels.sources(c);
-                boolean[] m = !s.measures() && s.dims().size() == 1
-                        ? kernels.maskUnlessOverflow(c, s.dims().first())
-                        : null;
-                if (!s.measures() && s.dims().isEmpty()) {
-                    none |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, x -> null));
-                } else if (m != null) {
-                    masks.merge(s.dims().first(), m, RowTest::and);
-                } else {
-                    residual.add(c);
-                }
-            }
-            if (lookup != null) {
-                lookup.innerMasks().forEach((col, m) -> masks.merge(col, m, RowTest::and));
-            }
+            WhereSplit split = WhereSplit.of(where, new BatchCompiler(fact, lookup), lookup);
             return new RowTest(
-                    masks.keySet().stream().mapToInt(Integer::intValue).toArray(),
-                    masks.values().toArray(boolean[][]::new),
-                    residual,
+                    split.masks().keySet().stream().mapToInt(Integer::intValue).toArray(),
+                    split.masks().values().toArray(boolean[][]::new),
+                    split.residual(),
                     reader,
-                    none);
-        }
-
-        private static boolean[] and(boolean[] a, boolean[] b) {
-            boolean[] out = a.clone();
-            for (int i = 0; i < out.length; i++) {
-                out[i] &= b[i];
-            }
-            return out;
-        }
-
-        private static void flatten(Expr e, List<Expr> out) {
-            if (e instanceof Expr.And a) {
-                a.terms().forEach(t -> flatten(t, out));
-            } else {
-                out.add(e);
-            }
+                    split.nothingPasses());
         }
 
         boolean passes(Partition p, int row) {

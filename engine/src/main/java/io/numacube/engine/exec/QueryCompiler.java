@@ -10,7 +10,6 @@ import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -87,41 +86,19 @@ final class QueryCompiler {
      * in the lookup table.
      */
     private RowFilter planFilter() {
-        Map<Integer, boolean[]> masks = new LinkedHashMap<>();
-        List<BatchPredicate> residual = new ArrayList<>();
-        boolean nothingPasses = false;
-        if (query.where() != null) {
-            List<Expr> conjuncts = new ArrayList<>();
-            flattenAnd(query.where(), conjuncts);
-            for (Expr c : conjuncts) {
-                BatchCompiler.Sources s = kernels.sources(c);
-                if (!s.measures() && s.dims().isEmpty()) {
-                    nothingPasses |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, e -> null));
-                } else if (!s.measures() && s.dims().size() == 1) {
-                    boolean[] mask = kernels.maskUnlessOverflow(c, s.dims().first());
-                    if (mask != null) {
-                        and(masks, s.dims().first(), mask);
-                    } else {
-                        residual.add(kernels.predicate(c));
-                    }
-                } else {
-                    residual.add(kernels.predicate(c));
-                }
-            }
-        }
-        if (lookupIndex != null) {
-            lookupIndex.innerMasks().forEach((col, mask) -> and(masks, col, mask));
-        }
+        WhereSplit where = WhereSplit.of(query.where(), kernels, lookupIndex);
+        List<BatchPredicate> residual =
+                where.residual().stream().map(kernels::predicate).toList();
         BatchPredicate residualPredicate = residual.isEmpty()
                 ? null
                 : residual.size() == 1
                         ? residual.get(0)
                         : new BatchPredicate.Junction(
                                 true, residual.toArray(BatchPredicate[]::new), kernels.booleanSlot());
-        RowFilter.CodeMask[] codeMasks = masks.entrySet().stream()
+        RowFilter.CodeMask[] codeMasks = where.masks().entrySet().stream()
                 .map(e -> RowFilter.CodeMask.of(e.getKey(), e.getValue()))
                 .toArray(RowFilter.CodeMask[]::new);
-        return new RowFilter(codeMasks, residualPredicate, nothingPasses);
+        return new RowFilter(codeMasks, residualPredicate, where.nothingPasses());
     }
 
     /**
@@ -413,24 +390,6 @@ final class QueryCompiler {
                         ? " | post-processed by "
                                 + fact.schema().column(postColumn).name()
                         : "");
-    }
-
-    private static void and(Map<Integer, boolean[]> masks, int col, boolean[] m) {
-        boolean[] prev = masks.get(col);
-        if (prev != null) {
-            for (int c = 0; c < m.length; c++) {
-                m[c] &= prev[c];
-            }
-        }
-        masks.put(col, m);
-    }
-
-    private static void flattenAnd(Expr e, List<Expr> out) {
-        if (e instanceof Expr.And a) {
-            a.terms().forEach(t -> flattenAnd(t, out));
-        } else {
-            out.add(e);
-        }
     }
 
     /** The fact columns an expression reads: its own, and for a joined table's column the fact column it hangs from. */

@@ -1,0 +1,67 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.plan.Expr;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A WHERE clause split into its conjuncts as both the aggregation plan and the projection executor use it: constant
+ * conjuncts decide {@code nothingPasses}; a conjunct of one coded fact column (or of joined columns hanging from one)
+ * becomes a code mask, ANDed per column with the others and with the inner joins' masks; the rest stays in {@code
+ * residual}, in WHERE order, for the caller to evaluate its own way (batch predicates, or row by row). Immutable once
+ * built.
+ *
+ * @param masks         per fact column, the codes that pass
+ * @param residual      the conjuncts that are no code mask
+ * @param nothingPasses a constant conjunct is not TRUE
+ */
+record WhereSplit(Map<Integer, boolean[]> masks, List<Expr> residual, boolean nothingPasses) {
+
+    static WhereSplit of(Expr where, BatchCompiler kernels, LookupIndex lookup) {
+        Map<Integer, boolean[]> masks = new LinkedHashMap<>();
+        List<Expr> residual = new ArrayList<>();
+        boolean nothingPasses = false;
+        List<Expr> conjuncts = new ArrayList<>();
+        if (where != null) {
+            flattenAnd(where, conjuncts);
+        }
+        for (Expr c : conjuncts) {
+            BatchCompiler.Sources s = kernels.sources(c);
+            boolean[] mask = !s.measures() && s.dims().size() == 1
+                    ? kernels.maskUnlessOverflow(c, s.dims().first())
+                    : null;
+            if (!s.measures() && s.dims().isEmpty()) {
+                nothingPasses |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, e -> null));
+            } else if (mask != null) {
+                and(masks, s.dims().first(), mask);
+            } else {
+                residual.add(c);
+            }
+        }
+        if (lookup != null) {
+            lookup.innerMasks().forEach((col, mask) -> and(masks, col, mask));
+        }
+        return new WhereSplit(masks, residual, nothingPasses);
+    }
+
+    /** ANDs {@code m} (which it may change) into the mask of {@code col}. */
+    private static void and(Map<Integer, boolean[]> masks, int col, boolean[] m) {
+        boolean[] prev = masks.get(col);
+        if (prev != null) {
+            for (int c = 0; c < m.length; c++) {
+                m[c] &= prev[c];
+            }
+        }
+        masks.put(col, m);
+    }
+
+    private static void flattenAnd(Expr e, List<Expr> out) {
+        if (e instanceof Expr.And a) {
+            a.terms().forEach(t -> flattenAnd(t, out));
+        } else {
+            out.add(e);
+        }
+    }
+}
