@@ -6,10 +6,10 @@ import io.numacube.engine.gen.ReferenceQueries;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.storage.Placement;
 import io.numacube.engine.storage.ProgressListener;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -19,18 +19,17 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("multinode")
 class MultiNodeCubeTest {
-    /** The reference queries twice, so that one unlucky query (a vCPU the host took away) weighs half as much. */
-    private static final List<String> COUNTED_ROUNDS_OF_QUERIES = Stream.concat(
-                    ReferenceQueries.ALL.stream(), ReferenceQueries.ALL.stream())
-            .toList();
+    /** Rounds of the reference queries counted; the median round is judged, so one unlucky round cannot fail it. */
+    private static final int COUNTED_ROUNDS = 3;
 
     /**
-     * Pages of each partition on its node, and at least 95% of morsels run by their home node's workers once the
-     * queries are compiled: each is run once before counting, because on the stage's two emulated vCPUs the JIT's
-     * compiler threads take one vCPU from its worker during a first run (the demo's first runs showed 91% at home,
-     * its later runs 97-100%), which is the warm-up's imbalance, not the scheduler's. Then two rounds are counted, over
-     * 8M rows (124 morsels a query): with 4M, a vCPU the host slowed for a query weighed enough to bring a CI run to
-     * 95.7 %; with 8M the same run shape gave 97.5 %.
+     * Pages of each partition on its node, and at least 95% of morsels run by their home node's workers in the
+     * median of three rounds of the reference queries, once they are compiled. Each query is run once before
+     * counting: on the stage's two emulated vCPUs the JIT's compiler threads take one vCPU from its worker during a
+     * first run (the demo's first runs showed 91% at home, its later runs 97-100%). The median, not the sum: a
+     * thief takes morsels only from a node that falls behind, and on a loaded CI host a vCPU the host deschedules
+     * for a second makes its node fall behind for a whole query (one CI run had 114 of 124 at home in one query and
+     * 97% in the others); a placement or scheduling fault lowers every round. 8M rows: 124 morsels a query.
      */
     @Test
     void partitionsAreOnTheirNodesAndMorselsRunAtHome() {
@@ -48,22 +47,34 @@ class MultiNodeCubeTest {
             for (String q : ReferenceQueries.ALL) {
                 cube.query(q);
             }
-            long morsels = 0;
-            long home = 0;
+            double[] roundShares = new double[COUNTED_ROUNDS];
             StringBuilder perQuery = new StringBuilder();
-            for (String q : COUNTED_ROUNDS_OF_QUERIES) {
-                QueryStats s = cube.query(q).stats();
-                morsels += s.morsels();
-                home += s.morselsHome();
-                perQuery.append(String.format(
-                        "%n  %d of %d morsels at home, by node %s, %.1f ms: %s",
-                        s.morselsHome(), s.morsels(), s.morselsByNode(), s.wallSeconds() * 1e3, q));
+            for (int round = 0; round < COUNTED_ROUNDS; round++) {
+                roundShares[round] = countRound(cube, round, perQuery);
             }
             System.out.println("morsels at home per query, partitions " + cube.placement() + perQuery);
+            double[] sorted = roundShares.clone();
+            Arrays.sort(sorted);
             assertTrue(
-                    home >= 0.95 * morsels,
-                    "morsels run on their home node: home=" + home + " morsels=" + morsels + perQuery);
+                    sorted[COUNTED_ROUNDS / 2] >= 0.95,
+                    "morsels run on their home node, median round: shares by round " + Arrays.toString(roundShares)
+                            + perQuery);
         }
+    }
+
+    /** Runs the reference queries once, appends each query's counts; returns the round's share of morsels at home. */
+    private static double countRound(Cube cube, int round, StringBuilder perQuery) {
+        long morsels = 0;
+        long home = 0;
+        for (String q : ReferenceQueries.ALL) {
+            QueryStats s = cube.query(q).stats();
+            morsels += s.morsels();
+            home += s.morselsHome();
+            perQuery.append(String.format(
+                    "%n  round %d: %d of %d morsels at home, by node %s, %.1f ms: %s",
+                    round, s.morselsHome(), s.morsels(), s.morselsByNode(), s.wallSeconds() * 1e3, q));
+        }
+        return morsels == 0 ? 1.0 : (double) home / morsels;
     }
 
     @Test
