@@ -137,7 +137,7 @@ final class LoadCommand implements Callable<Integer> {
                 .toList();
         if (!plain.isEmpty()) {
             out.println("  note: integer columns " + plain + " have more than 65,536 distinct values and are stored"
-                    + " plain; declare one INT with --schema to group by it");
+                    + " plain; the first query that groups by one, or counts its distinct values, codes it");
         }
         TableSkew skew = cube.skew(load.table());
         out.println(String.format(

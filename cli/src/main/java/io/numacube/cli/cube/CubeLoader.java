@@ -103,15 +103,15 @@ public final class CubeLoader {
                     .toList();
         }
 
-        /** How to make an inferred integer column a dimension: the --schema option that declares it INT. */
+        /** How to store an inferred integer column coded, as a dimension: the --schema option that declares it INT. */
         public String integerDimensionHint(String column) {
             List<ColumnSpec> example = inferredSchema.columns().stream()
                     .map(c -> c.name().equals(column) ? new ColumnSpec(c.name(), ColumnType.INT) : c)
                     .toList();
             return "integer column " + column + " of table " + table
                     + " was inferred as BIGINT and is stored plain (more"
-                    + " than 65,536 distinct values); to group by it, declare it INT: --schema \"" + table + "="
-                    + CsvSchemas.sqlDeclaration(new TableSchema(table, example)) + "\"";
+                    + " than 65,536 distinct values); to store it coded, as a dimension, declare it INT: --schema \""
+                    + table + "=" + CsvSchemas.sqlDeclaration(new TableSchema(table, example)) + "\"";
         }
     }
 

@@ -73,7 +73,7 @@ final class AggregationState {
 
         static BatchVectors of(PhysicalPlan plan) {
             return new BatchVectors(
-                    new MorselView(plan.fact().schema().size()),
+                    new MorselView(plan.fact().columnSlots()),
                     new int[BATCH],
                     new int[BATCH],
                     plan.keys().dense() ? null : new long[BATCH],
@@ -177,7 +177,7 @@ final class AggregationState {
         int first = m * p.morselRows();
         int rows = Math.min(p.morselRows(), p.rows() - first);
         MorselView view = vectors.view();
-        view.set(p, first, rows, plan.scan().columns(), plan.scan().bytesPerValue());
+        view.set(p, first, rows, plan.scan());
         morsels++;
         rowsScanned += rows;
         if (fusedSums > 0 && noMaskActive(activeMasks) && !anyNulls(view, fusedSums)) {

@@ -39,11 +39,11 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
      */
     static DerivedKey of(Expr key, int sourceCodes, IntFunction<Object> valueOfCode) {
         ColumnType type = key.type();
-        if (type == ColumnType.DOUBLE || type == null) {
+        if (type == null) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
-                    "unsupported SQL: GROUP BY a DOUBLE value: " + key.text(),
+                    "unsupported SQL: GROUP BY a value of no type: " + key.text(),
                     null,
                     null);
         }
@@ -51,9 +51,12 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
         List<Object> distinct = new ArrayList<>();
         Map<Integer, NumacubeException> errors = new HashMap<>();
         boolean hasNull = false;
+        boolean positiveZero = false;
         for (int code = 0; code < sourceCodes; code++) {
             try {
-                values[code] = valueOfCode.apply(code);
+                Object v = valueOfCode.apply(code);
+                positiveZero |= v instanceof Double x && Double.doubleToRawLongBits(x) == 0L;
+                values[code] = canonical(v);
             } catch (NumacubeException e) {
                 if (e.kind() == NumacubeException.Kind.INTERNAL) {
                     throw e;
@@ -76,10 +79,14 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
         }
         Dictionary d = type == ColumnType.STRING
                 ? Dictionary.ofStrings(sorted.toArray(String[]::new), hasNull)
-                : Dictionary.ofLongs(
-                        type == ColumnType.DATE ? ColumnType.DATE : ColumnType.INT,
-                        sorted.stream().mapToLong(v -> ((Number) v).longValue()).toArray(),
-                        hasNull);
+                : type == ColumnType.DOUBLE
+                        ? Dictionary.ofDoubles(doubles(sorted, positiveZero), hasNull)
+                        : Dictionary.ofLongs(
+                                type == ColumnType.DATE ? ColumnType.DATE : ColumnType.INT,
+                                sorted.stream()
+                                        .mapToLong(v -> ((Number) v).longValue())
+                                        .toArray(),
+                                hasNull);
         int[] map = new int[sourceCodes];
         for (int code = 0; code < sourceCodes; code++) {
             Object v = values[code];
@@ -87,6 +94,23 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
                     errors.containsKey(code) ? FAILED : v == null ? d.nullCode() : v == ABSENT ? 0 : codeOfValue.get(v);
         }
         return new DerivedKey(d, map, Map.copyOf(errors));
+    }
+
+    /** The values of a DOUBLE key; its zero is -0.0 when no value was 0.0 (DuckDB shows a group's first value). */
+    private static double[] doubles(List<Object> sorted, boolean positiveZero) {
+        double[] out = new double[sorted.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = ((Number) sorted.get(i)).doubleValue();
+            if (out[i] == 0.0 && !positiveZero) {
+                out[i] = -0.0;
+            }
+        }
+        return out;
+    }
+
+    /** A DOUBLE value as DuckDB groups it: -0.0 as 0.0 (Double.equals tells them apart; every NaN is one already). */
+    private static Object canonical(Object v) {
+        return v instanceof Double d && d == 0.0 ? (Object) 0.0 : v;
     }
 
     /** The value of a source code whose rows never reach the grouping (a join key the dimension table lacks). */

@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.storage.CodeWidth;
+import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.Partition;
 import java.lang.foreign.MemorySegment;
 
@@ -25,14 +26,22 @@ final class MorselView {
         nulls = new MemorySegment[columnCount];
     }
 
-    /** Points the view at rows {@code [first, first + rows)} of {@code p} for the columns in {@code read}. */
-    void set(Partition p, int first, int rows, int[] read, int[] bytesPerValue) {
+    /** Points the view at rows {@code [first, first + rows)} of {@code p} for the columns {@code scan} reads. */
+    void set(Partition p, int first, int rows, ScanColumns scan) {
         this.rows = rows;
         this.first = first;
         int morsel = first / p.morselRows();
+        int[] read = scan.columns();
         for (int i = 0; i < read.length; i++) {
             int c = read[i];
-            int w = bytesPerValue[c];
+            int w = scan.bytesPerValue()[c];
+            CodedColumns.Coded coded = scan.coded()[c];
+            if (coded != null) {
+                columns[c] = coded.codes()[p.id()].asSlice((long) first * w, (long) rows * w);
+                widths[c] = coded.width();
+                nulls[c] = null;
+                continue;
+            }
             columns[c] = p.column(c).asSlice((long) first * w, (long) rows * w);
             widths[c] = p.width(c);
             nulls[c] = p.morselHasNulls(c, morsel) ? p.nulls(c) : null;

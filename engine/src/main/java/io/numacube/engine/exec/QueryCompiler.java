@@ -4,6 +4,7 @@ import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -110,8 +111,9 @@ final class QueryCompiler {
         boolean plainJoinKey = false;
         for (Expr k : query.groupKeys()) {
             if (k instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
-                keys.plain(c.index(), fact.dictionary(c.index()));
-                plainJoinKey |= c.index() == postColumn;
+                int source = codesOf(c);
+                keys.plain(source, fact.dictionary(source));
+                plainJoinKey |= source == postColumn;
             } else {
                 addDerived(keys, k, sourceColumns(k));
             }
@@ -122,15 +124,27 @@ final class QueryCompiler {
         }
         int distinctFrom = keys.size();
         for (Expr d : distinctArgs) {
-            if (d instanceof Expr.Column c
-                    && c.side() == Expr.Side.FACT
-                    && c.type().isDimension()) {
-                keys.plain(c.index(), fact.dictionary(c.index()));
+            if (d instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
+                int source = codesOf(c);
+                keys.plain(source, fact.dictionary(source));
             } else {
                 addDerived(keys, d, new int[] {distinctSource(d)});
             }
         }
         return keySpace(keys, logicalKeys, distinctFrom, accumulators, workers);
+    }
+
+    /**
+     * The column whose codes stand for fact column {@code c}: itself when coded, else its query-time dictionary's
+     * codes ({@link FactTable#codedIndex}, built on first use).
+     */
+    private int codesOf(Expr.Column c) {
+        return c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
+    }
+
+    /** The fact column whose codes a column of a key or DISTINCT argument is read through. */
+    private int sourceOf(Expr.Column c) {
+        return c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : codesOf(c);
     }
 
     /** A key computed from fact columns: through one column's codes, or through the combination of several. */
@@ -226,20 +240,17 @@ final class QueryCompiler {
     /** The one coded column a COUNT(DISTINCT ...) argument reads; refused for measures and several columns. */
     private int distinctSource(Expr arg) {
         java.util.Set<Integer> sources = new java.util.HashSet<>();
-        boolean[] plain = {false};
         Expr.walk(arg, x -> {
             if (x instanceof Expr.Column c) {
-                sources.add(c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : c.index());
-                plain[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
+                sources.add(sourceOf(c));
             }
         });
-        if (plain[0] || sources.size() != 1 || arg.type() == ColumnType.DOUBLE) {
+        if (sources.size() != 1) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
                     "unsupported SQL: COUNT(DISTINCT " + arg.text() + "): numacube counts the distinct values of one"
-                            + " coded column (a dimension, a loaded BIGINT of at most 65,536 values, a joined"
-                            + " table's column) or of an expression of one",
+                            + " column or of an expression of one column",
                     null,
                     null);
         }
@@ -251,7 +262,7 @@ final class QueryCompiler {
         java.util.TreeSet<Integer> sources = new java.util.TreeSet<>();
         Expr.walk(key, x -> {
             if (x instanceof Expr.Column c) {
-                sources.add(c.side() == Expr.Side.LOOKUP ? lookupIndex.factColumnOf(c.index()) : c.index());
+                sources.add(sourceOf(c));
             }
         });
         return sources.stream().mapToInt(Integer::intValue).toArray();
@@ -277,7 +288,8 @@ final class QueryCompiler {
                     int root = lookupIndex.factColumnOf(c.index());
                     return lookupIndex.valueAt(c.index(), codes[java.util.Arrays.binarySearch(sources, root)]);
                 }
-                return scalar(fact.dictionary(c.index()), codes[java.util.Arrays.binarySearch(sources, c.index())]);
+                int source = codesOf(c);
+                return scalar(fact.dictionary(source), codes[java.util.Arrays.binarySearch(sources, source)]);
             });
         });
     }
@@ -349,17 +361,22 @@ final class QueryCompiler {
         for (Expr.Agg a : query.aggregates()) {
             collectColumns(a, read);
         }
-        int[] bytesPerValue = new int[ncol];
+        int[] bytesPerValue = new int[fact.columnSlots()];
+        CodedColumns.Coded[] coded = new CodedColumns.Coded[fact.columnSlots()];
         long bytesPerRow = 0;
         for (int c = 0; c < ncol; c++) {
             ColumnSpec spec = fact.schema().column(c);
             bytesPerValue[c] = spec.isDimension() ? fact.dictionary(c).width().bytes() : 8;
-            if (read.contains(c)) {
-                bytesPerRow += bytesPerValue[c];
+        }
+        for (int c : read) {
+            if (fact.isCodedIndex(c)) {
+                coded[c] = fact.coded().of(fact, c - ncol);
+                bytesPerValue[c] = coded[c].width().bytes();
             }
+            bytesPerRow += bytesPerValue[c];
         }
         checkCodeWidths(bytesPerValue);
-        return new ScanColumns(read.stream().mapToInt(Integer::intValue).toArray(), bytesPerValue, bytesPerRow);
+        return new ScanColumns(read.stream().mapToInt(Integer::intValue).toArray(), bytesPerValue, coded, bytesPerRow);
     }
 
     private void checkCodeWidths(int[] bytesPerValue) {
@@ -367,7 +384,7 @@ final class QueryCompiler {
             return;
         }
         Partition any = fact.partitions().get(0);
-        for (int c = 0; c < bytesPerValue.length; c++) {
+        for (int c = 0; c < fact.schema().size(); c++) {
             if (fact.schema().column(c).isDimension() && any.width(c).bytes() != bytesPerValue[c]) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INTERNAL,
@@ -381,8 +398,11 @@ final class QueryCompiler {
         List<String> masked = java.util.Arrays.stream(filter.masks())
                 .map(m -> fact.schema().column(m.column()).name())
                 .toList();
+        int ncol = fact.schema().size();
         List<String> keyNames = java.util.Arrays.stream(keys.columns())
-                .mapToObj(c -> fact.schema().column(c).name())
+                .mapToObj(c -> c < ncol
+                        ? fact.schema().column(c).name()
+                        : fact.schema().column(c - ncol).name() + " (coded at query time)")
                 .toList();
         return query.describe() + " | masks on " + masked + (filter.residual() == null ? "" : " + row predicate")
                 + " | keys " + keyNames + (keys.dense() ? " dense " : " hashed ") + keys.size() + " groups"
@@ -409,7 +429,11 @@ final class QueryCompiler {
         if (d.isNull(code)) {
             return null;
         }
-        return d.type() == ColumnType.STRING ? d.string(code) : (Object) d.longValue(code);
+        return switch (d.type()) {
+            case STRING -> d.string(code);
+            case DOUBLE -> d.doubleValue(code);
+            default -> d.longValue(code);
+        };
     }
 
     private FinalAggregate planAggregate(Expr.Agg a, List<Accumulator> accs) {

@@ -166,6 +166,7 @@ final class ResultFinalizer {
             switch (col) {
                 case String[] s -> s[i] = d.string(code);
                 case long[] l -> l[i] = d.longValue(code);
+                case double[] x -> x[i] = d.doubleValue(code);
                 default -> throw new IllegalStateException("key column type");
             }
         }

@@ -7,6 +7,7 @@ import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -50,14 +51,15 @@ final class FromClauseBinder {
         NamedTable dim = bindTable(join.getRight(), false);
         LogicalQuery.Join unkeyed =
                 new LogicalQuery.Join(dim.schema().name(), -1, -1, -1, jt == JoinType.LEFT, left.nextFirstColumn());
-        Scope tables = left.with(dim.schema(), dim.alias(), unkeyed);
+        boolean byUsing = join.getConditionType() == JoinConditionType.USING;
+        Scope tables = left.with(dim.schema(), dim.alias(), unkeyed, byUsing);
         LogicalQuery.Join keyed = switch (join.getConditionType()) {
             case USING -> joinUsing(tables, (SqlNodeList) join.getCondition(), unkeyed);
             case ON -> joinOn(tables, join.getCondition(), unkeyed);
             default -> throw unsupported(join, "a join without USING or ON");
         };
         checkJoinKeyTypes(join, tables, keyed);
-        return left.with(dim.schema(), dim.alias(), keyed);
+        return left.with(dim.schema(), dim.alias(), keyed, byUsing);
     }
 
     /** {@code USING (k)}: k of the new table equals k of the fact table, else of the one earlier dimension with k. */

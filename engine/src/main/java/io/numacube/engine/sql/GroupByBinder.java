@@ -4,7 +4,6 @@ import static io.numacube.engine.sql.BindErrors.bindError;
 import static io.numacube.engine.sql.BindErrors.unsupported;
 
 import io.numacube.engine.plan.Expr;
-import io.numacube.engine.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlCall;
@@ -45,51 +44,32 @@ final class GroupByBinder {
         if (!(target instanceof SqlIdentifier)) {
             return expressionKey(g, rows.bind(target, ExpressionBinder.Place.ROW));
         }
-        Expr.Column c = scope.column(target);
-        if (c.side() == Expr.Side.LOOKUP && c.type() == ColumnType.DOUBLE) {
-            throw unsupported(g, "GROUP BY a DOUBLE column of the joined table");
-        }
-        if (c.side() == Expr.Side.FACT && c.type() == ColumnType.LONG) {
-            throw unsupported(
-                    g,
-                    "GROUP BY a plain BIGINT column (column=" + c.name()
-                            + "; a loaded BIGINT column with at most 65,536 distinct values is coded and can be"
-                            + " grouped)");
-        }
-        if (c.side() == Expr.Side.FACT && !c.type().isDimension()) {
-            throw unsupported(g, "GROUP BY a DOUBLE column (column=" + c.name() + ")");
-        }
-        return c;
+        return scope.column(target);
     }
 
     /**
-     * A GROUP BY expression: a value (not a condition, not DOUBLE) of coded columns of the fact table or of joined
-     * tables ({@code year(trade_date)}, {@code CASE WHEN desk IN (...) ...}, {@code make_date(year, month, day)}),
-     * which the planner evaluates once per code (or combination of codes) of those columns.
+     * A GROUP BY expression: a value (not a condition) of columns of the fact table or of joined tables ({@code
+     * year(trade_date)}, {@code CASE WHEN desk IN (...) ...}, {@code make_date(year, month, day)}, {@code round(price)}),
+     * which the planner evaluates once per code (or combination of codes) of those columns; a plain column is coded
+     * at query time for it.
      */
     private static Expr expressionKey(SqlNode g, Expr e) {
         if (Expr.isPredicate(e) || e.type() == null) {
             throw unsupported(g, "GROUP BY a condition");
         }
-        if (e.type() == ColumnType.DOUBLE) {
-            throw unsupported(g, "GROUP BY an expression of type DOUBLE: " + e.text());
-        }
         java.util.Set<Object> sources = new java.util.HashSet<>();
-        boolean[] plain = {false};
+        boolean[] aggregate = {false};
         Expr.walk(e, x -> {
             if (x instanceof Expr.Column c) {
                 sources.add(c.side() == Expr.Side.LOOKUP ? "lookup" : c.index());
-                plain[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
             }
-            if (x instanceof Expr.Agg) {
-                plain[0] = true;
-            }
+            aggregate[0] |= x instanceof Expr.Agg;
         });
-        if (plain[0] || sources.isEmpty()) {
+        if (aggregate[0] || sources.isEmpty()) {
             throw unsupported(
                     g,
-                    "GROUP BY an expression of " + (sources.isEmpty() ? "no column" : "a measure") + ": " + e.text()
-                            + " (an expression of coded columns can be grouped by)");
+                    "GROUP BY an expression of " + (sources.isEmpty() ? "no column" : "an aggregate") + ": "
+                            + e.text());
         }
         return e;
     }

@@ -16,7 +16,8 @@ import org.apache.calcite.sql.SqlNode;
  * The tables a query's FROM clause names and the names they answer to: the fact table and the dimension tables joined
  * to it (a star, or a snowflake where a dimension hangs from another), their aliases and join keys. Resolves column
  * names against them: a dimension's join key resolves to its parent's key column (they are equal in every joined row),
- * so {@code USING (k)} and unqualified keys are never ambiguous.
+ * and after {@code USING (k)} an unqualified {@code k} is that one column; after {@code ON a.k = b.k} both columns
+ * exist and an unqualified {@code k} is ambiguous, as in DuckDB.
  *
  * <p>Invariants: {@code fact} is non-null; {@code tables.get(i)} is the table of {@code joins.get(i)} (its key columns
  * are -1 while unknown); a null alias means the table answers to its own name. Immutable; thread-safe.
@@ -26,33 +27,38 @@ import org.apache.calcite.sql.SqlNode;
  * @param tables    the joined dimension tables, in FROM order
  * @param aliases   their aliases (null entries: none)
  * @param joins     how each is joined
+ * @param using     per joined table, whether it was joined by {@code USING} (its key merged with its parent's)
  */
 record Scope(
         TableSchema fact,
         String factAlias,
         List<TableSchema> tables,
         List<String> aliases,
-        List<LogicalQuery.Join> joins) {
+        List<LogicalQuery.Join> joins,
+        List<Boolean> using) {
 
     Scope {
         tables = List.copyOf(tables);
         aliases = java.util.Collections.unmodifiableList(new ArrayList<>(aliases));
         joins = List.copyOf(joins);
+        using = List.copyOf(using);
     }
 
     static Scope of(TableSchema fact, String alias) {
-        return new Scope(fact, alias, List.of(), List.of(), List.of());
+        return new Scope(fact, alias, List.of(), List.of(), List.of(), List.of());
     }
 
-    /** This scope with one more joined table. */
-    Scope with(TableSchema table, String alias, LogicalQuery.Join join) {
+    /** This scope with one more joined table, joined by {@code USING} or by {@code ON}. */
+    Scope with(TableSchema table, String alias, LogicalQuery.Join join, boolean byUsing) {
         List<TableSchema> t = new ArrayList<>(tables);
         List<String> a = new ArrayList<>(aliases);
         List<LogicalQuery.Join> j = new ArrayList<>(joins);
+        List<Boolean> u = new ArrayList<>(using);
         t.add(table);
         a.add(alias);
         j.add(join);
-        return new Scope(fact, factAlias, t, a, j);
+        u.add(byUsing);
+        return new Scope(fact, factAlias, t, a, j, u);
     }
 
     /** The LOOKUP index of the next joined table's column 0. */
@@ -94,7 +100,7 @@ record Scope(
         throw bindError(id, "42P01", "no such table in FROM: table=" + qualifier);
     }
 
-    /** The one column an unqualified name denotes (join keys count once, as their parent's column). */
+    /** The one column an unqualified name denotes (a USING key counts once, as its parent's column). */
     private Expr.Column unqualifiedColumn(SqlIdentifier id, String name) {
         List<Expr.Column> found = new ArrayList<>();
         int f = fact.indexOf(name);
@@ -105,7 +111,7 @@ record Scope(
             int i = tables.get(j).indexOf(name);
             if (i >= 0) {
                 Expr.Column c = dimensionColumn(id, j, i, name);
-                if (!found.contains(c)) {
+                if (!found.contains(c) || !using.get(j)) {
                     found.add(c);
                 }
             }

@@ -7,8 +7,10 @@ import java.util.Arrays;
 /**
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
  * ({@code 0..size-1}); in the dictionaries of loaded tables they follow ascending value order, so ordering by codes
- * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values are held as {@code String}; INT and DATE values
- * as {@code long} (DATE: days since 1970-01-01).
+ * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values
+ * are held as {@code String}; INT and DATE values as {@code long} (DATE: days since 1970-01-01); DOUBLE values (the
+ * query-time dictionary of a plain DOUBLE column, {@link CodedColumns}) as their bits, in {@link Double#compare} order,
+ * with -0.0 folded into 0.0 and one NaN, the greatest, as DuckDB groups them.
  *
  * <p>SQL NULL is a code of its own when the column holds it: {@link #nullCode()}, always the last code, so that
  * ordering by codes puts NULL after every value (DuckDB's {@code NULLS LAST}) and a grouping by codes makes NULL one
@@ -53,6 +55,15 @@ public final class Dictionary {
         return new Dictionary(type, null, Arrays.copyOf(values, values.length + (withNull ? 1 : 0)), withNull);
     }
 
+    /** DOUBLE values in {@link Double#compare} order, plus, when {@code withNull}, a last code standing for NULL. */
+    public static Dictionary ofDoubles(double[] values, boolean withNull) {
+        long[] bits = new long[values.length + (withNull ? 1 : 0)];
+        for (int i = 0; i < values.length; i++) {
+            bits[i] = Double.doubleToLongBits(values[i]);
+        }
+        return new Dictionary(ColumnType.DOUBLE, null, bits, withNull);
+    }
+
     /** The code standing for NULL (the last code), or -1 when the column holds no NULL. */
     public int nullCode() {
         return nullCode;
@@ -81,7 +92,12 @@ public final class Dictionary {
         return longs[code];
     }
 
-    /** The value as a Java object: String, Long (INT) or LocalDate (DATE). */
+    /** The double of a DOUBLE code; 0 for the NULL code. */
+    public double doubleValue(int code) {
+        return code == nullCode ? 0 : Double.longBitsToDouble(longs[code]);
+    }
+
+    /** The value as a Java object: String, Long (INT), LocalDate (DATE) or Double (DOUBLE). */
     public Object value(int code) {
         if (code == nullCode) {
             return null;
@@ -90,6 +106,7 @@ public final class Dictionary {
             case STRING -> strings[code];
             case INT -> longs[code];
             case DATE -> LocalDate.ofEpochDay(longs[code]);
+            case DOUBLE -> Double.longBitsToDouble(longs[code]);
             default -> throw new IllegalStateException("not a dimension type: " + type);
         };
     }

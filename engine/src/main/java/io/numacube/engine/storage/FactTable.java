@@ -15,6 +15,8 @@ import java.util.List;
  * @param placement    the placement mode the partitions were placed with
  * @param memory       the memory the blocks came from (for page verification)
  * @param nullBits     per column, whether a measure column has null bits (may hold NULL); null when none has
+ * @param coded        the query-time dictionaries of plain columns, built on first use: column index {@code
+ *                     schema.size() + c} stands for the codes of plain column {@code c} ({@link #codedIndex})
  */
 public record FactTable(
         TableSchema schema,
@@ -23,7 +25,8 @@ public record FactTable(
         String partitioning,
         Placement placement,
         ColumnMemory memory,
-        boolean[] nullBits)
+        boolean[] nullBits,
+        CodedColumns coded)
         implements AutoCloseable {
 
     public FactTable {
@@ -54,8 +57,25 @@ public record FactTable(
         return n;
     }
 
+    /** The dictionary of a dimension, null for a measure; for a {@link #codedIndex}, the plain column's codes'. */
     public Dictionary dictionary(int column) {
-        return dictionaries[column];
+        int n = schema.size();
+        return column < n ? dictionaries[column] : coded.of(this, column - n).dictionary();
+    }
+
+    /** The column index that stands for the codes of plain column {@code column} (coded on first use). */
+    public int codedIndex(int column) {
+        return schema.size() + column;
+    }
+
+    /** Whether {@code index} is a {@link #codedIndex}. */
+    public boolean isCodedIndex(int index) {
+        return index >= schema.size();
+    }
+
+    /** The column indexes a plan may use: the columns, then their {@link #codedIndex}es. */
+    public int columnSlots() {
+        return 2 * schema.size();
     }
 
     /** Largest partition's rows divided by the mean (1.0 = perfectly even; 0 for an empty table). */
@@ -73,6 +93,7 @@ public record FactTable(
 
     @Override
     public void close() {
+        coded.close();
         for (Partition p : partitions) {
             p.close();
         }

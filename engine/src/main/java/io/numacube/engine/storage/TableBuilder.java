@@ -146,9 +146,12 @@ public final class TableBuilder {
             closeAfterFailure(futures, parts, e);
             throw e;
         }
+        List<Partition> filled;
         synchronized (parts) {
-            return new FactTable(schema, dictionaries, List.of(parts), partitioning, placement, memory, nullBits);
+            filled = List.of(parts);
         }
+        return new FactTable(
+                schema, dictionaries, filled, partitioning, placement, memory, nullBits, new CodedColumns());
     }
 
     private static CodeWidth[] codeWidths(TableSchema schema, Dictionary[] dictionaries) {

@@ -50,12 +50,13 @@ final class AggregateGenerator {
         };
     }
 
-    /** COUNT(DISTINCT x) of a coded column (a dimension, a joined attribute, a loaded BIGINT) or a function of one. */
+    /** COUNT(DISTINCT x) of a column (a dimension, a joined attribute, a BIGINT, a DOUBLE) or a function of one. */
     private Output countDistinct() {
         ctx.tags.add("agg:count-distinct");
-        String x = switch (ctx.rnd.nextInt(5)) {
+        String x = switch (ctx.rnd.nextInt(6)) {
             case 0 -> new DimensionFunctions(ctx).any();
             case 1 -> ctx.pick(ctx.columns(EnumSet.of(ColumnType.LONG)));
+            case 2 -> ctx.ref(ctx.pick(FactColumns.DOUBLES));
             default -> ctx.ref(ctx.pick(ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE))));
         };
         return new Output("COUNT(DISTINCT " + x + ")", Output.Kind.COUNT, null);

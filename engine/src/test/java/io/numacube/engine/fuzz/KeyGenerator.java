@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * Draws group keys: a fact dimension, a joined table's attribute (text, INT, DATE, or the coded LONG {@code w}), now
- * and then a loaded BIGINT measure (coded, as a data set holds at most 50,000 rows), or a function of one such column
- * ({@link DimensionFunctions}). Keys of one query are distinct. Stateless apart from the context it draws from.
+ * and then a loaded BIGINT measure (coded, as a data set holds at most 50,000 rows), a DOUBLE measure or attribute
+ * (coded at query time), or a function of one such column ({@link DimensionFunctions}). Keys of one query are distinct. Stateless apart from the context it draws from.
  */
 final class KeyGenerator {
 
@@ -24,10 +24,9 @@ final class KeyGenerator {
     /** {@code n} distinct group keys. */
     List<Output> keys(int n) {
         List<String> columns = new ArrayList<>(FactColumns.DIMENSIONS);
+        List<String> doubles = new ArrayList<>(FactColumns.DOUBLES);
         for (String a : ctx.join.attributes()) {
-            if (FactColumns.type(a) != ColumnType.DOUBLE) {
-                columns.add(a);
-            }
+            (FactColumns.type(a) != ColumnType.DOUBLE ? columns : doubles).add(a);
         }
         Collections.shuffle(columns, ctx.rnd);
         Set<String> keys = new LinkedHashSet<>();
@@ -40,6 +39,9 @@ final class KeyGenerator {
             } else if (pick < 24) {
                 ctx.tags.add("group:bigint");
                 keys.add(ctx.pick(ctx.columns(EnumSet.of(ColumnType.LONG))));
+            } else if (pick < 28) {
+                ctx.tags.add("group:double");
+                keys.add(ctx.ref(ctx.pick(doubles)));
             } else {
                 String c = columns.get(keys.size() % columns.size());
                 if (ctx.join.attributes().contains(c)) {
