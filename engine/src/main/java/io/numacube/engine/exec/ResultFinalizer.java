@@ -7,7 +7,9 @@ import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.function.Function;
 
 /**
@@ -76,29 +78,58 @@ final class ResultFinalizer {
         return kept;
     }
 
-    /** Sorts {@code kept} by ORDER BY (a stable sort: ties keep row order), NULLs placed as each key says. */
+    /**
+     * Sorts {@code kept} by ORDER BY, ties in row order (as a stable sort leaves them), NULLs placed as each key says.
+     * With a LIMIT that keeps a small part of the rows, only the first {@code OFFSET + LIMIT} are kept, through a
+     * bounded heap (a grouping by an id column has millions of rows, and a top 10 of them needs no full sort).
+     */
     private static List<Integer> sort(LogicalQuery lq, ResultRows rows, List<Integer> kept) {
         if (lq.orderBy().isEmpty()) {
             return kept;
         }
-        int no = lq.orderBy().size();
+        LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
         Object[][] sortValues = new Object[rows.count][];
         for (int r : kept) {
-            sortValues[r] = new Object[no];
-            for (int i = 0; i < no; i++) {
-                sortValues[r][i] = ScalarEvaluator.eval(lq.orderBy().get(i).expr(), rows.leaves(r));
+            sortValues[r] = new Object[orders.length];
+            for (int i = 0; i < orders.length; i++) {
+                sortValues[r][i] = ScalarEvaluator.eval(orders[i].expr(), rows.leaves(r));
             }
         }
-        kept.sort((x, y) -> {
-            for (int i = 0; i < no; i++) {
-                int c = compare(lq.orderBy().get(i), sortValues[x][i], sortValues[y][i]);
+        Comparator<Integer> order = (x, y) -> {
+            for (int i = 0; i < orders.length; i++) {
+                int c = compare(orders[i], sortValues[x][i], sortValues[y][i]);
                 if (c != 0) {
                     return c;
                 }
             }
-            return 0;
-        });
+            return Integer.compare(x, y);
+        };
+        long first =
+                lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
+        if (first < kept.size() / 4) {
+            return firstRows(kept, order, (int) first);
+        }
+        kept.sort(order);
         return kept;
+    }
+
+    /** The first {@code n} of {@code rows} in {@code order} (a total order), sorted. */
+    private static List<Integer> firstRows(List<Integer> rows, Comparator<Integer> order, int n) {
+        if (n == 0) {
+            return new ArrayList<>();
+        }
+        PriorityQueue<Integer> last = new PriorityQueue<>(n + 1, order.reversed());
+        for (Integer r : rows) {
+            if (last.size() < n) {
+                last.add(r);
+            } else if (order.compare(r, last.peek()) < 0) {
+                last.poll();
+                last.add(r);
+            }
+        }
+        List<Integer> out = new ArrayList<>(last);
+        out.sort(order);
+        return out;
     }
 
     private static int compare(LogicalQuery.Order o, Object a, Object b) {
