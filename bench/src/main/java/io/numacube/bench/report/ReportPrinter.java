@@ -105,6 +105,9 @@ public final class ReportPrinter {
         for (QueryFigures q : p.queries()) {
             printPeerRow(q, loop, out);
         }
+        if (p.nullPnl() != null) {
+            printNullVariant(p.nullPnl(), out);
+        }
         printPeerNotes(p, loop, out);
     }
 
@@ -181,6 +184,23 @@ public final class ReportPrinter {
                 tunedSpeedup,
                 loopCells,
                 check);
+    }
+
+    /** The NULL variant of Q1, under the peer table's rows. */
+    private static void printNullVariant(BenchReport.NullVariant v, PrintStream out) {
+        out.printf(
+                Locale.ROOT,
+                "%-7s Q1 with %.0f%% of pnl NULL: numacube %.4f s, %.2fx its null-free Q1 timed beside it (%.4f s);"
+                        + " DuckDB %.4f s (%.2fx its Q1) -> %.1fx; answers %s%n",
+                v.id(),
+                100 * v.pnlNullFraction(),
+                v.numacube().medianSeconds(),
+                v.slowdownVsNullFree(),
+                v.numacubeNullFree().medianSeconds(),
+                v.duckdb().medianSeconds(),
+                v.duckdbSlowdownVsNullFree(),
+                v.speedupVsDuckdb(),
+                v.check());
     }
 
     /** The lines under the peer table: what its columns mean, zone-map skips, the targets and the answers. */
