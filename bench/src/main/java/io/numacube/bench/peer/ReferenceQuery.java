@@ -21,7 +21,7 @@ public enum ReferenceQuery {
     Q3("Q2 + date/desk filter", false, Set.of("desk", "currency", "pnl", "trade_date")),
     Q4("book x date, 250k groups", false, Set.of("book", "trade_date", "pnl")),
     Q5("counterparty top-10", true, Set.of("counterparty", "notional", "pnl")),
-    Q6("USD by region x entity, 30 days", false, Set.of("book", "currency", "pnl", "trade_date"));
+    Q6("USD region x entity, 30d", false, Set.of("book", "currency", "pnl", "trade_date"));
 
     private final String title;
     private final boolean ordered;

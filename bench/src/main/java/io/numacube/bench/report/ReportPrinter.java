@@ -225,7 +225,7 @@ public final class ReportPrinter {
                         q.numacubeStats().morselsSkipped(),
                         q.numacubeStats().morsels() + q.numacubeStats().morselsSkipped(),
                         100.0 * q.numacubeStats().bytesRead() / q.bytesRead()));
-        out.println("  targets (issue 4): " + String.join("; ", p.targets()));
+        out.println("  targets (issues 4 and 10): " + String.join("; ", p.targets()));
         out.println("  answers: "
                 + (p.allEqual()
                         ? "all queries gave the same answers in both engines"
