@@ -38,7 +38,14 @@ public final class BenchRunner {
     /** DuckDB's setting that lets its perfect-hash aggregate cover Q4's 250k groups (see PERF-FACTS). */
     static final String DUCKDB_Q4_TUNING = "perfect_ht_threshold=18";
 
-    private static final List<ReferenceQuery> MIX = List.of(ReferenceQuery.values());
+    /**
+     * The queries of the policy, scaling and stability sections: issue 3's Q1-Q5, as in earlier runs (Q6 and the
+     * NULL variant are in the peer comparison only).
+     */
+    private static final List<ReferenceQuery> MIX =
+            List.copyOf(java.util.EnumSet.range(ReferenceQuery.Q1, ReferenceQuery.Q5));
+    /** Share of the rows whose pnl is NULL in the NULL variant of Q1 (issue 10: at most 1.3x Q1's time). */
+    static final double NULL_PNL_FRACTION = 0.10;
     /** Other processes' CPU share above which a section's figures get a warning note. */
     static final double CONTENDED = 0.25;
 
@@ -194,23 +201,114 @@ public final class BenchRunner {
             progress.line(
                     "peers: numacube loaded in %.2f s (%.1f M rows/s) %s",
                     cube.loadSeconds(), cubeLoad.rowsPerSecond() / 1e6, cube.placementSummary());
+            List<QueryFigures> figures = new ArrayList<>();
+            Load duckLoad;
+            String duckVersion;
             try (DuckDbPeer duck = DuckDbPeer.open(options.threads())) {
-                progress.line("peers: DuckDB %s appends the same %,d rows", duck.version(), cube.rows());
-                long t0 = System.nanoTime();
-                duck.load(cube.fx());
-                duck.load(cube.trades());
-                double duckSeconds = (System.nanoTime() - t0) / 1e9;
-                Load duckLoad = new Load(duckSeconds, cube.rows() / duckSeconds);
-                progress.line(
-                        "peers: DuckDB loaded in %.2f s (%.1f M rows/s)", duckSeconds, duckLoad.rowsPerSecond() / 1e6);
-                List<QueryFigures> figures = new ArrayList<>();
+                duckVersion = duck.version();
+                duckLoad = loadDuck(duck, cube);
                 for (int i = 0; i < queries.size(); i++) {
                     figures.add(peerQuery(queries.get(i), cube, duck, probeGbs, loop == null ? null : loop.get(i)));
                 }
-                return BenchReport.Peers.of(
-                        cube.rows(), cubeLoad, duckLoad, duck.version(), DuckDbPeer.LOAD_PATH, figures);
             }
+            BenchReport.NullVariant nulls = nullVariant(cube, figures.getFirst(), probeGbs);
+            return BenchReport.Peers.of(
+                    cube.rows(), cubeLoad, duckLoad, duckVersion, DuckDbPeer.LOAD_PATH, figures, nulls);
         }
+    }
+
+    /** Loads the cube's fx, books and trades rows into DuckDB; the load's time. */
+    private Load loadDuck(DuckDbPeer duck, CubeUnderTest cube) throws Exception {
+        progress.line("peers: DuckDB %s appends the same %,d rows", duck.version(), cube.rows());
+        long t0 = System.nanoTime();
+        duck.load(cube.fx());
+        duck.load(cube.books());
+        duck.load(cube.trades());
+        double duckSeconds = (System.nanoTime() - t0) / 1e9;
+        Load duckLoad = new Load(duckSeconds, cube.rows() / duckSeconds);
+        progress.line("peers: DuckDB loaded in %.2f s (%.1f M rows/s)", duckSeconds, duckLoad.rowsPerSecond() / 1e6);
+        return duckLoad;
+    }
+
+    /**
+     * Q1 over the same trades with pnl NULL in {@link #NULL_PNL_FRACTION} of the rows: a second cube and a fresh
+     * DuckDB hold them (the first DuckDB is closed by then), and numacube's null-free Q1 is timed again on
+     * {@code cube} right after, so the ratio compares figures of the same minutes. Null, with a note, when the
+     * engine holds no NULLs.
+     */
+    private BenchReport.NullVariant nullVariant(CubeUnderTest cube, QueryFigures q1, double probeGbs) throws Exception {
+        CubeUnderTest nullCube;
+        try {
+            nullCube = cubes.open(
+                    options.rows(), options.seed(), options.threads(), Placement.NODE_LOCAL, NULL_PNL_FRACTION);
+        } catch (UnsupportedOperationException e) {
+            notes.add("Q1 with NULL pnl not run: " + e.getMessage());
+            return null;
+        }
+        ReferenceQuery q = ReferenceQuery.Q1;
+        String sql = q.sql(cube.q3Literals());
+        try (nullCube;
+                DuckDbPeer duck = DuckDbPeer.open(options.threads())) {
+            progress.line(
+                    "peers: Q1-NULL: numacube loaded the trades with %.0f%% of pnl NULL in %.2f s; DuckDB appends them",
+                    100 * NULL_PNL_FRACTION, nullCube.loadSeconds());
+            duck.load(nullCube.fx());
+            duck.load(nullCube.trades());
+            CubeRun withNulls = timeCube(q, nullCube, sql);
+            CubeRun nullFree = timeCube(q, cube, sql);
+            AtomicReference<DuckDbPeer.Fetched> duckAnswer = new AtomicReference<>();
+            Summary duckSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
+            long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
+            Timing nc = timing(withNulls, cube.rows(), bytes, probeGbs);
+            Timing free = timing(nullFree, cube.rows(), bytes, probeGbs);
+            Timing dk = Timing.of(duckSeconds, cube.rows(), bytes, probeGbs);
+            String check = nullCheck(withNulls, nullFree, duckAnswer.get().table());
+            BenchReport.NullVariant v = new BenchReport.NullVariant(
+                    "Q1-NULL",
+                    sql,
+                    NULL_PNL_FRACTION,
+                    nc,
+                    free,
+                    dk,
+                    nc.medianSeconds() / free.medianSeconds(),
+                    dk.medianSeconds() / q1.duckdb().medianSeconds(),
+                    dk.medianSeconds() / nc.medianSeconds(),
+                    check);
+            progress.line(
+                    "peers: Q1-NULL numacube %.4f s (null-free Q1 again %.4f s: %.2fx), DuckDB %.4f s -> %.1fx, answers %s",
+                    nc.medianSeconds(),
+                    free.medianSeconds(),
+                    v.slowdownVsNullFree(),
+                    dk.medianSeconds(),
+                    v.speedupVsDuckdb(),
+                    check.equals("OK") ? "equal" : check);
+            return v;
+        }
+    }
+
+    private static Timing timing(CubeRun run, long rows, long bytes, double probeGbs) {
+        return run.seconds() == null ? Timing.failed() : Timing.of(run.seconds(), rows, bytes, probeGbs);
+    }
+
+    /**
+     * OK when numacube's answer on the NULL trades equals DuckDB's and differs from its null-free answer (equal
+     * answers would mean no NULL reached the scan); else what is wrong.
+     */
+    private static String nullCheck(CubeRun withNulls, CubeRun nullFree, ResultTable duckTable) {
+        if (withNulls.error() != null) {
+            return withNulls.error();
+        }
+        ResultComparison cmp =
+                ResultComparison.compare(duckTable, withNulls.answer(), false, ResultComparison.SUM_TOLERANCE);
+        if (!cmp.equal()) {
+            return "FAILED: " + cmp.difference();
+        }
+        if (nullFree.error() == null
+                && ResultComparison.compare(nullFree.answer(), withNulls.answer(), false, 0)
+                        .equal()) {
+            return "FAILED: the answer with NULL pnl equals the null-free answer: no NULL reached the data";
+        }
+        return "OK";
     }
 
     /** The bare loop's timings and answer for one query. */

@@ -24,6 +24,19 @@ public interface CubeUnderTest extends AutoCloseable {
          */
         CubeUnderTest open(long rows, long seed, int threads, Placement placement);
 
+        /**
+         * As {@link #open(long, long, int, Placement)}, with pnl NULL in a share {@code pnlNullFraction} (0..1) of
+         * the rows ({@link io.numacube.engine.gen.TradesGenerator#TradesGenerator(long, long, double)}).
+         *
+         * @throws UnsupportedOperationException when this engine cannot hold NULLs (the default for a share above 0)
+         */
+        default CubeUnderTest open(long rows, long seed, int threads, Placement placement, double pnlNullFraction) {
+            if (pnlNullFraction == 0) {
+                return open(rows, seed, threads, placement);
+            }
+            throw new UnsupportedOperationException("this engine holds no NULLs: engine=" + description());
+        }
+
         /** Nodes the engine's runtime sees (1 on a one-node machine). */
         int nodes();
 
@@ -63,6 +76,11 @@ public interface CubeUnderTest extends AutoCloseable {
 
     /** The fx lookup rows. */
     TableSource fx();
+
+    /** The books dimension rows (the same fixed table for every cube). */
+    default TableSource books() {
+        return io.numacube.bench.data.GeneratedTrades.books();
+    }
 
     /** How the data was actually placed (nodes, bytes, pages verified), one line; may be empty. */
     String placementSummary();

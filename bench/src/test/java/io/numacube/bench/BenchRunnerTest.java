@@ -55,7 +55,12 @@ class BenchRunnerTest {
                 .run();
 
         assertTrue(report.peers().allEqual(), () -> report.peers().queries().toString());
-        assertEquals(5, report.peers().queries().size());
+        assertEquals(6, report.peers().queries().size());
+        assertEquals("Q6", report.peers().queries().getLast().id());
+        assertEquals(null, report.peers().nullPnl(), "the loop holds no NULLs");
+        assertTrue(
+                report.notes().stream().anyMatch(n -> n.startsWith("Q1 with NULL pnl not run")),
+                () -> report.notes().toString());
         assertTrue(report.peers().queries().stream().allMatch(q -> "OK".equals(q.bareLoopCheck())));
         assertEquals(5, report.policies().series().size());
         int cpus = Runtime.getRuntime().availableProcessors();
@@ -72,7 +77,7 @@ class BenchRunnerTest {
 
         JsonNode json =
                 new ObjectMapper().readTree(dir.resolve("out/bench.json").toFile());
-        assertEquals(5, json.path("peers").path("queries").size());
+        assertEquals(6, json.path("peers").path("queries").size());
         assertTrue(json.path("peers")
                         .path("queries")
                         .get(0)
@@ -90,6 +95,49 @@ class BenchRunnerTest {
         assertTrue(table.contains("Q5"), table);
         assertTrue(table.contains("bare loop"), table);
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("peers: Q1"));
+    }
+
+    /** The peer comparison on the real engine: Q1-Q6 and Q1 over NULL pnl, every answer checked against DuckDB. */
+    @Test
+    void comparesTheEngineWithDuckDbOnEveryQueryAndOnQ1WithNullPnl(@TempDir Path dir) throws Exception {
+        BenchOptions options = new BenchOptions(
+                true,
+                30_000,
+                20_000,
+                42,
+                2,
+                EnumSet.of(BenchOptions.Section.PEERS),
+                dir.resolve("peers.json"),
+                null,
+                1 << 20,
+                1,
+                2,
+                0.02,
+                1,
+                0.0,
+                0.5);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
+        BenchReport report = new BenchRunner(
+                        options, io.numacube.bench.engine.EngineCube.factory(), null, ThreadTeam.unpinned(), sink, sink)
+                .run();
+
+        assertTrue(report.errors().isEmpty(), report.errors()::toString);
+        assertTrue(report.peers().allEqual(), () -> report.peers().toString());
+        assertEquals(6, report.peers().queries().size());
+        BenchReport.QueryFigures q6 = report.peers().queries().getLast();
+        assertEquals("Q6", q6.id());
+        assertEquals("OK", q6.check());
+        assertTrue(q6.sql().contains("JOIN books USING (book)"), q6.sql());
+        BenchReport.NullVariant nulls = report.peers().nullPnl();
+        assertEquals("OK", nulls.check());
+        assertEquals(0.1, nulls.pnlNullFraction());
+        assertTrue(nulls.slowdownVsNullFree() > 0, nulls::toString);
+        assertTrue(report.peers().targets().stream().anyMatch(t -> t.startsWith("Q6 >= 10x DuckDB")));
+        assertTrue(report.peers().targets().stream().anyMatch(t -> t.startsWith("Q1-NULL (10% NULL pnl) <= 1.3x")));
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("peers.json").toFile());
+        assertEquals("OK", json.path("peers").path("nullPnl").path("check").asText());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("Q1-NULL"));
     }
 
     /** The loop cube, except that it throws on Q4 and answers Q1 with a wrong sum. */

@@ -14,7 +14,7 @@ import picocli.CommandLine.Unmatched;
 @Command(
         name = "bench",
         description = {
-            "Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, "
+            "Benchmarks numacube: bandwidth probe, Q1-Q6 and Q1 over NULL pnl against DuckDB (same data, "
                     + "same threads), placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
             "Run it through the launcher: ./numacube bench --help (it runs on the bench's own class path)."
         })

@@ -5,6 +5,7 @@ import io.numacube.cli.cube.RowCount;
 import io.numacube.cli.cube.TradesCsv;
 import io.numacube.cli.output.OutputFile;
 import io.numacube.cli.output.Units;
+import io.numacube.engine.gen.Books;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
@@ -18,13 +19,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code numacube generate}: writes the deterministic trades data set and its fx table as CSV files. */
+/** {@code numacube generate}: writes the deterministic trades data set and its fx and books tables as CSV files. */
 @Command(
         name = "generate",
         mixinStandardHelpOptions = true,
         description = {
             "Writes DIR/trades.csv (the seeded trades data set: trade_id, desk, book, currency, trade_date, "
-                    + "counterparty, pnl, notional) and DIR/fx.csv (currency, rate_to_usd).",
+                    + "counterparty, pnl, notional), DIR/fx.csv (currency, rate_to_usd) and DIR/books.csv (book, "
+                    + "desk, region, legal_entity, trader).",
             "The same --rows and --seed always give the same files, and the same data as query --generate."
         })
 final class GenerateCommand implements Callable<Integer> {
@@ -85,6 +87,8 @@ final class GenerateCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         Path fx = out.resolve("fx.csv");
         OutputFile.writeAtomically(fx, TradesCsv::writeFx);
+        Path books = out.resolve("books.csv");
+        OutputFile.writeAtomically(books, TradesCsv::writeBooks);
         stdout.println(String.format(
                 Locale.ROOT,
                 "wrote %s: %,d trades, %s in %.2f s (seed %d)",
@@ -94,6 +98,7 @@ final class GenerateCommand implements Callable<Integer> {
                 seconds,
                 seed));
         stdout.println(String.format(Locale.ROOT, "wrote %s: %d currencies", fx, TradesGenerator.CURRENCIES.size()));
+        stdout.println(String.format(Locale.ROOT, "wrote %s: %d books", books, Books.rows()));
         stdout.flush();
         return 0;
     }

@@ -42,6 +42,11 @@ class GenerateCommandTest {
         assertEquals(TradesGenerator.FX, fx.schema());
         assertEquals(TradesGenerator.CURRENCIES.size(), fx.rows());
         assertEquals(TradesGenerator.rateToUsd(7), fx.doubles(1)[7]);
+        TableStaging books = loader.stage(dir.resolve("books.csv"), "books", null, CsvProgress.NONE)
+                .staging();
+        assertEquals(io.numacube.engine.gen.Books.SCHEMA, books.schema());
+        assertEquals(TradesGenerator.BOOKS, books.rows());
+        assertTrue(run.out().contains("1000 books"), run.out());
         try (var left = Files.list(dir)) {
             assertFalse(left.anyMatch(f -> f.getFileName().toString().endsWith(".tmp")), "a temporary file was left");
         }

@@ -198,24 +198,33 @@ public final class Cube implements AutoCloseable {
 
     /**
      * Generates {@code rows} trades ({@link TradesGenerator}) straight into placed partitions, each filled in
-     * parallel by its node's workers, as table {@code trades}; also (re)loads table {@code fx}.
+     * parallel by its node's workers, as table {@code trades}; also (re)loads tables {@code fx} and {@code books}.
      */
     public void generateTrades(long rows, long seed, ProgressListener progress) {
         if (rows < 0) {
             throw new IllegalArgumentException("rows must be >= 0: rows=" + rows);
         }
+        generateTrades(new TradesGenerator(seed, rows), progress);
+    }
+
+    /**
+     * Generates the trades of {@code generator} (its rows, seed and share of NULL pnl) as {@link #generateTrades(long,
+     * long, ProgressListener)} does.
+     */
+    public void generateTrades(TradesGenerator generator, ProgressListener progress) {
+        java.util.Objects.requireNonNull(generator, "generator must not be null");
         checkOpen();
         loadLock.lock();
         try {
-            generateTradesLocked(rows, seed, progress);
+            generateTradesLocked(generator, progress);
         } finally {
             loadLock.unlock();
         }
     }
 
-    private void generateTradesLocked(long rows, long seed, ProgressListener progress) {
+    private void generateTradesLocked(TradesGenerator generator, ProgressListener progress) {
         FactTable t = TradesLoader.load(
-                new TradesGenerator(seed, rows),
+                generator,
                 options.partitioning(),
                 autoPartitions(),
                 currentPlacement,
@@ -224,22 +233,25 @@ public final class Cube implements AutoCloseable {
                 memory,
                 pool,
                 progress == null ? ProgressListener.NONE : progress);
-        FactTable fx;
+        FactTable fx = null;
+        FactTable books;
         try {
-            fx = StagedTableLoader.load(
-                    TradesLoader.fx(),
-                    Partitioning.rowRanges(1),
-                    1,
-                    currentPlacement,
-                    layout,
-                    options.morselRows(),
-                    memory,
-                    pool);
+            fx = smallTable(TradesLoader.fx());
+            books = smallTable(TradesLoader.books());
         } catch (RuntimeException e) {
             t.close();
+            if (fx != null) {
+                fx.close();
+            }
             throw e;
         }
-        swapIn(t, fx);
+        swapIn(t, fx, books);
+    }
+
+    /** A lookup table of a few rows, in one partition. */
+    private FactTable smallTable(TableStaging staging) {
+        return StagedTableLoader.load(
+                staging, Partitioning.rowRanges(1), 1, currentPlacement, layout, options.morselRows(), memory, pool);
     }
 
     private int autoPartitions() {

@@ -124,7 +124,7 @@ class CubeLifecycleTest {
             long first = cube.liveNativeBytes();
             cube.generateTrades(30_000, 2, ProgressListener.NONE);
             assertEquals(first, cube.liveNativeBytes());
-            assertEquals(List.of("fx", "trades"), cube.tables());
+            assertEquals(List.of("books", "fx", "trades"), cube.tables());
         }
     }
 

@@ -7,6 +7,7 @@ import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.ResultTable;
 import io.numacube.bench.peer.TableSource;
 import io.numacube.bench.report.BenchReport.EngineStats;
+import io.numacube.engine.gen.Books;
 import io.numacube.engine.gen.ReferenceQueries;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
@@ -26,7 +27,7 @@ import java.util.function.Supplier;
 /**
  * The plain-loop baseline cube: the engine's generated trades ({@link TradesGenerator}, the same rows the engine and
  * DuckDB hold) in off-heap columns at the narrowest code widths (desk, currency, day: byte; book, counterparty: short;
- * trade_id, pnl, notional: 8 bytes), and the five reference queries answered by {@link LoopKernels} on
+ * trade_id, pnl, notional: 8 bytes), and the six reference queries answered by {@link LoopKernels} on
  * {@code threads} threads split into equal row ranges. It knows only the reference queries' SQL text. No planner, no
  * morsels, no placement ({@code placement} is ignored), no pruning: every query scans all rows.
  *
@@ -44,6 +45,9 @@ public final class LoopCube implements CubeUnderTest {
     static final int DAYS = TradesGenerator.DAYS;
     static final int COUNTERPARTIES = TradesGenerator.COUNTERPARTIES;
     /** Bit d set = desk code d is one of Q3's desks. */
+    /** The first business day (index) of Q6's last 30 calendar days. */
+    static final int Q6_FIRST_DAY = firstDayOnOrAfter(ReferenceQueries.Q6_FIRST_DAY);
+
     static final long Q3_DESK_MASK = ReferenceQueries.Q3_DESKS.stream()
             .mapToLong(name -> 1L << TradesGenerator.deskNames().indexOf(name))
             .reduce(0, (a, b) -> a | b);
@@ -141,6 +145,7 @@ public final class LoopCube implements CubeUnderTest {
             case Q3 -> q23(true);
             case Q4 -> q4();
             case Q5 -> q5();
+            case Q6 -> q6();
         };
         return new Answer(
                 table,
@@ -205,6 +210,40 @@ public final class LoopCube implements CubeUnderTest {
         };
     }
 
+    private Supplier<ResultTable> q6() {
+        int width = CURRENCIES.size();
+        double[] sums = new double[BOOKS * width];
+        long[] counts = new long[BOOKS * width];
+        for (Object[] p : perThread(t -> {
+            double[] s = new double[BOOKS * width];
+            long[] n = new long[BOOKS * width];
+            LoopKernels.filteredSumCountByShortAndByteKeys(
+                    tradeDate, Q6_FIRST_DAY, DAYS - 1, book, currency, width, pnl, from(t), from(t + 1), s, n);
+            return new Object[] {s, n};
+        })) {
+            add(sums, (double[]) p[0]);
+            add(counts, (long[]) p[1]);
+        }
+        int entities = Books.LEGAL_ENTITIES.size();
+        double[] usd = new double[Books.REGIONS.size() * entities];
+        long[] rowsIn = new long[usd.length];
+        for (int g = 0; g < sums.length; g++) {
+            int b = g / width;
+            int out = Books.region(b) * entities + Books.legalEntity(b);
+            usd[out] += sums[g] * TradesGenerator.rateToUsd(g % width);
+            rowsIn[out] += counts[g];
+        }
+        return () -> {
+            List<List<Object>> out = new ArrayList<>();
+            for (int g = 0; g < usd.length; g++) {
+                if (rowsIn[g] > 0) {
+                    out.add(List.of(Books.REGIONS.get(g / entities), Books.LEGAL_ENTITIES.get(g % entities), usd[g]));
+                }
+            }
+            return new ResultTable(List.of("region", "legal_entity", "SUM(pnl * rate_to_usd)"), out);
+        };
+    }
+
     private Supplier<ResultTable> q4() {
         double[] sums = new double[BOOKS * DAYS];
         long[] counts = new long[BOOKS * DAYS];
@@ -256,6 +295,15 @@ public final class LoopCube implements CubeUnderTest {
             }
             return new ResultTable(List.of("counterparty", "SUM(notional)", "AVG(pnl)"), out);
         };
+    }
+
+    private static int firstDayOnOrAfter(String isoDate) {
+        long epochDay = LocalDate.parse(isoDate).toEpochDay();
+        int d = 0;
+        while (d < DAYS - 1 && TradesGenerator.epochDay(d) < epochDay) {
+            d++;
+        }
+        return d;
     }
 
     /** The (up to) {@code n} groups with rows and the largest {@code values}, largest first; no boxing. */

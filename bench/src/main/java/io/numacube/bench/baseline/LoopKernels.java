@@ -82,6 +82,40 @@ public final class LoopKernels {
     }
 
     /**
+     * Filtered dense group-by, branch-free: rows whose unsigned byte {@code day} is in {@code [dayFrom, dayTo]} add
+     * {@code value} at {@code k1 * width2 + k2} (short {@code k1}, byte {@code k2}) and count there; other rows add 0
+     * and count 0 (Q6's kernel over book and currency codes, before the book and FX roll-up).
+     */
+    public static void filteredSumCountByShortAndByteKeys(
+            MemorySegment day,
+            int dayFrom,
+            int dayTo,
+            MemorySegment k1,
+            MemorySegment k2,
+            int width2,
+            MemorySegment value,
+            long from,
+            long to,
+            double[] sums,
+            long[] counts) {
+        int span = dayTo - dayFrom;
+        for (long w = from; w < to; w += WINDOW) {
+            int n = (int) Math.min(WINDOW, to - w);
+            MemorySegment d = day.asSlice(w, n);
+            MemorySegment a = k1.asSlice(w * 2, n * 2L);
+            MemorySegment b = k2.asSlice(w, n);
+            MemorySegment v = value.asSlice(w * 8, n * 8L);
+            for (int i = 0; i < n; i++) {
+                int keep = Integer.compareUnsigned((d.get(BYTE, i) & 0xff) - dayFrom, span) <= 0 ? 1 : 0;
+                int g = a.getAtIndex(SHORT, i) * width2 + b.get(BYTE, i);
+                double x = v.getAtIndex(DOUBLE, i);
+                sums[g] += keep != 0 ? x : 0.0;
+                counts[g] += keep;
+            }
+        }
+    }
+
+    /**
      * Dense group-by over a short key and an unsigned byte key: {@code sums[k1 * width2 + k2] += value; counts[...]++}
      * (Q4's kernel over book and day codes, 250k groups).
      */

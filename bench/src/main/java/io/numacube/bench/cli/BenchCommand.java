@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = {
-            "Benchmarks numacube: bandwidth probe, Q1-Q5 against DuckDB (same data, same threads), "
+            "Benchmarks numacube: bandwidth probe, Q1-Q6 and Q1 over NULL pnl against DuckDB (same data, same "
+                    + "threads), "
                     + "placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
             "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'bench/target/numacube-bench.jar:bench/target/lib/*' "
                     + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."

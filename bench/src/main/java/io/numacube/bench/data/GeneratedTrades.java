@@ -2,6 +2,7 @@ package io.numacube.bench.data;
 
 import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.TableSource;
+import io.numacube.engine.gen.Books;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import java.time.LocalDate;
@@ -11,7 +12,8 @@ import java.util.Map;
 /**
  * The engine's generated trades ({@link TradesGenerator}) as {@link TableSource}s for the peer: {@code trades} with
  * desk, book, currency and counterparty given as dictionary codes (the generator's codes are positions in the sorted
- * value lists, see {@link TradesGenerator}) and {@code fx}. Row {@code i} of the source is row {@code i} of the
+ * value lists, see {@link TradesGenerator}; pnl NULL where the generator makes it so), {@code fx} and {@code books}
+ * ({@link Books}). Row {@code i} of the source is row {@code i} of the
  * generator, so every range can be produced on its own thread.
  *
  * <p>Immutable and thread-safe ({@link TableSource#produce} keeps its {@link TradeRow} on the stack).
@@ -45,7 +47,12 @@ public final class GeneratedTrades {
     private final TradesGenerator generator;
 
     public GeneratedTrades(long rows, long seed) {
-        this.generator = new TradesGenerator(seed, rows);
+        this(rows, seed, 0);
+    }
+
+    /** Trades whose pnl is NULL in a share {@code pnlNullFraction} (0..1) of the rows (see {@link TradesGenerator}). */
+    public GeneratedTrades(long rows, long seed, double pnlNullFraction) {
+        this.generator = new TradesGenerator(seed, rows, pnlNullFraction);
     }
 
     public TradesGenerator generator() {
@@ -102,7 +109,11 @@ public final class GeneratedTrades {
                     sink.appendCode(r.currency);
                     sink.appendEpochDay(TradesGenerator.epochDay(r.day));
                     sink.appendCode(r.counterparty);
-                    sink.appendDouble(r.pnl);
+                    if (r.pnlNull) {
+                        sink.appendNull();
+                    } else {
+                        sink.appendDouble(r.pnl);
+                    }
                     sink.appendDouble(r.notional);
                     sink.endRow();
                 }
@@ -134,6 +145,41 @@ public final class GeneratedTrades {
                     sink.beginRow();
                     sink.appendString(TradesGenerator.CURRENCIES.get(c));
                     sink.appendDouble(TradesGenerator.rateToUsd(c));
+                    sink.endRow();
+                }
+            }
+        };
+    }
+
+    /** The books dimension ({@link Books}: 1,000 rows, every column text). */
+    public static TableSource books() {
+        return new TableSource() {
+            @Override
+            public String tableName() {
+                return Books.SCHEMA.name();
+            }
+
+            @Override
+            public List<Column> columns() {
+                return Books.SCHEMA.columns().stream()
+                        .map(c -> new Column(c.name(), SqlType.VARCHAR))
+                        .toList();
+            }
+
+            @Override
+            public long rowCount() {
+                return Books.rows();
+            }
+
+            @Override
+            public void produce(RowSink sink, long fromRow, long toRow) throws Exception {
+                for (int b = (int) fromRow; b < toRow; b++) {
+                    sink.beginRow();
+                    sink.appendString(TradesGenerator.bookName(b));
+                    sink.appendString(TradesGenerator.deskName(Books.desk(b)));
+                    sink.appendString(Books.REGIONS.get(Books.region(b)));
+                    sink.appendString(Books.LEGAL_ENTITIES.get(Books.legalEntity(b)));
+                    sink.appendString(Books.traderNames().get(Books.trader(b)));
                     sink.endRow();
                 }
             }

@@ -21,7 +21,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * A numacube {@link Cube} holding {@code rows} generated trades ({@code Cube.generateTrades}), as the bench sees it.
+ * A numacube {@link Cube} holding {@code rows} generated trades ({@code Cube.generateTrades}, with tables fx and
+ * books, and pnl NULL in a share of the rows when asked), as the bench sees it.
  * Threads: {@code threads} workers in all, spread evenly over the runtime's worker nodes (at least one per node).
  * Placement: the bench's {@link Placement} mapped to the engine's; {@code ONE_NODE} uses the plan's first data node.
  *
@@ -51,15 +52,21 @@ public final class EngineCube implements CubeUnderTest {
         return new Factory() {
             @Override
             public CubeUnderTest open(long rows, long seed, int threads, Placement placement) {
+                return open(rows, seed, threads, placement, 0);
+            }
+
+            @Override
+            public CubeUnderTest open(long rows, long seed, int threads, Placement placement, double pnlNullFraction) {
                 CubeOptions options = CubeOptions.defaults()
                         .withPlacement(engine(placement, firstDataNode))
                         .withThreadsPerNode(Math.max(1, threads / workerNodes));
                 Cube cube = Cube.open(options);
                 try {
                     long t0 = System.nanoTime();
-                    cube.generateTrades(rows, seed, ProgressListener.NONE);
+                    GeneratedTrades data = new GeneratedTrades(rows, seed, pnlNullFraction);
+                    cube.generateTrades(data.generator(), ProgressListener.NONE);
                     double seconds = (System.nanoTime() - t0) / 1e9;
-                    return new EngineCube(cube, new GeneratedTrades(rows, seed), seconds);
+                    return new EngineCube(cube, data, seconds);
                 } catch (RuntimeException | Error e) {
                     cube.close();
                     throw e;

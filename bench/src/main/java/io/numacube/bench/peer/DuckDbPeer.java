@@ -245,6 +245,11 @@ public final class DuckDbPeer implements AutoCloseable {
         }
 
         @Override
+        public void appendNull() throws SQLException {
+            appender.appendNull();
+        }
+
+        @Override
         public void endRow() throws SQLException {
             appender.endRow();
         }

@@ -7,18 +7,21 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The cube issue's reference queries Q1–Q5 over {@code trades} (and {@code fx}), with the fact-table columns each
- * one reads, so that the bytes it must move can be counted at the columns' stored widths.
+ * The cube issue's reference queries Q1–Q5 over {@code trades} (and {@code fx}), and issue 10's Q6 (a star join to
+ * {@code fx} and {@code books}, the last 30 days), with the fact-table columns each one reads, so that the bytes it
+ * must move can be counted at the columns' stored widths.
  *
  * <p>Q3's literals (day 100 and day 149 of the generated calendar, three desks) come from the generated data, so
- * the SQL is produced by {@link #sql(Q3Literals)}. The same SQL text runs in numacube and in DuckDB. Immutable.
+ * the SQL is produced by {@link #sql(Q3Literals)}; Q6's dates are the generated calendar's last 30 days, the same for
+ * every cube ({@code io.numacube.engine.gen.ReferenceQueries#Q6}). The same SQL text runs in numacube and in DuckDB. Immutable.
  */
 public enum ReferenceQuery {
     Q1("currency sums", false, Set.of("currency", "pnl")),
     Q2("FX-converted by desk", false, Set.of("desk", "currency", "pnl")),
     Q3("Q2 + date/desk filter", false, Set.of("desk", "currency", "pnl", "trade_date")),
     Q4("book x date, 250k groups", false, Set.of("book", "trade_date", "pnl")),
-    Q5("counterparty top-10", true, Set.of("counterparty", "notional", "pnl"));
+    Q5("counterparty top-10", true, Set.of("counterparty", "notional", "pnl")),
+    Q6("USD region x entity, 30d", false, Set.of("book", "currency", "pnl", "trade_date"));
 
     private final String title;
     private final boolean ordered;
@@ -73,6 +76,7 @@ public enum ReferenceQuery {
             case Q5 ->
                 "SELECT counterparty, SUM(notional), AVG(pnl) FROM trades GROUP BY counterparty"
                         + " ORDER BY 2 DESC LIMIT 10";
+            case Q6 -> io.numacube.engine.gen.ReferenceQueries.Q6;
         };
     }
 

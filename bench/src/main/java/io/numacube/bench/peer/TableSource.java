@@ -8,7 +8,8 @@ import java.util.List;
  *
  * <p>Contract: {@link #produce} calls, for each row of {@code [fromRow, toRow)}, {@code beginRow}, then one append
  * per column in the order and of the types of {@link #columns()} ({@code appendCode} for {@link SqlType#CODED_VARCHAR}
- * columns: an index into the column's dictionary), then {@code endRow}; calling it twice produces the same rows.
+ * columns: an index into the column's dictionary; {@code appendNull} for a NULL of any type), then {@code endRow};
+ * calling it twice produces the same rows.
  * Thread-safe: the peer calls {@code produce} from several threads at once, each with its own sink and range.
  */
 public interface TableSource {
@@ -64,6 +65,9 @@ public interface TableSource {
         void appendCode(int code) throws Exception;
 
         void appendEpochDay(int v) throws Exception;
+
+        /** A NULL in place of the column's value. */
+        void appendNull() throws Exception;
 
         void endRow() throws Exception;
     }

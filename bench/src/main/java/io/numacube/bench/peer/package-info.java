@@ -1,5 +1,5 @@
 /**
- * The peer comparison: the reference queries Q1–Q5, result tables in an engine-neutral form, their comparison
+ * The peer comparison: the reference queries Q1–Q6, result tables in an engine-neutral form, their comparison
  * (exact for keys and counts, relative tolerance for floating-point aggregates), the bytes each query reads, and
  * the DuckDB side (in-process JDBC). DuckDB is used here and in tests only, never by the engine.
  */

@@ -59,7 +59,7 @@ public final class Charts {
         CategoryChart chart = new CategoryChartBuilder()
                 .width(WIDTH)
                 .height(HEIGHT)
-                .title(String.format(java.util.Locale.ROOT, "Q1-Q5 on %,d rows: throughput (%s)", p.rows(), machine))
+                .title(String.format(java.util.Locale.ROOT, "Q1-Q6 on %,d rows: throughput (%s)", p.rows(), machine))
                 .xAxisTitle("query")
                 .yAxisTitle("million rows / s (log scale)")
                 .build();

@@ -105,6 +105,9 @@ public final class ReportPrinter {
         for (QueryFigures q : p.queries()) {
             printPeerRow(q, loop, out);
         }
+        if (p.nullPnl() != null) {
+            printNullVariant(p.nullPnl(), out);
+        }
         printPeerNotes(p, loop, out);
     }
 
@@ -183,6 +186,23 @@ public final class ReportPrinter {
                 check);
     }
 
+    /** The NULL variant of Q1, under the peer table's rows. */
+    private static void printNullVariant(BenchReport.NullVariant v, PrintStream out) {
+        out.printf(
+                Locale.ROOT,
+                "%-7s Q1 with %.0f%% of pnl NULL: numacube %.4f s, %.2fx its null-free Q1 timed beside it (%.4f s);"
+                        + " DuckDB %.4f s (%.2fx its Q1) -> %.1fx; answers %s%n",
+                v.id(),
+                100 * v.pnlNullFraction(),
+                v.numacube().medianSeconds(),
+                v.slowdownVsNullFree(),
+                v.numacubeNullFree().medianSeconds(),
+                v.duckdb().medianSeconds(),
+                v.duckdbSlowdownVsNullFree(),
+                v.speedupVsDuckdb(),
+                v.check());
+    }
+
     /** The lines under the peer table: what its columns mean, zone-map skips, the targets and the answers. */
     private static void printPeerNotes(BenchReport.Peers p, boolean loop, PrintStream out) {
         if (loop) {
@@ -205,7 +225,7 @@ public final class ReportPrinter {
                         q.numacubeStats().morselsSkipped(),
                         q.numacubeStats().morsels() + q.numacubeStats().morselsSkipped(),
                         100.0 * q.numacubeStats().bytesRead() / q.bytesRead()));
-        out.println("  targets (issue 4): " + String.join("; ", p.targets()));
+        out.println("  targets (issues 4 and 10): " + String.join("; ", p.targets()));
         out.println("  answers: "
                 + (p.allEqual()
                         ? "all queries gave the same answers in both engines"

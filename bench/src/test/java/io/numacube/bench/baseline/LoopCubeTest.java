@@ -28,6 +28,7 @@ class LoopCubeTest {
         loop = LoopCube.factory().open(ROWS, 7, 3, Placement.NODE_LOCAL);
         duck = DuckDbPeer.open(2);
         duck.load(loop.fx());
+        duck.load(loop.books());
         duck.load(loop.trades());
     }
 

@@ -1,6 +1,7 @@
 package io.numacube.bench.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.bench.peer.ReferenceQuery;
 import io.numacube.bench.peer.TableSource;
@@ -52,6 +53,11 @@ class GeneratedTradesTest {
         }
 
         @Override
+        public void appendNull() {
+            row.append("N").append(',');
+        }
+
+        @Override
         public void endRow() {
             rows.add(row.toString());
         }
@@ -85,6 +91,40 @@ class GeneratedTradesTest {
         for (ReferenceQuery q : ReferenceQuery.values()) {
             ours.add(q.sql(GeneratedTrades.q3Literals()));
         }
-        assertEquals(ReferenceQueries.ALL, ours);
+        List<String> engines = new ArrayList<>(ReferenceQueries.ALL);
+        engines.add(ReferenceQueries.Q6);
+        assertEquals(engines, ours);
+    }
+
+    @Test
+    void nullPnlIsAppendedAsNullInAboutTheAskedShareOfRowsAndTheOtherValuesStay() throws Exception {
+        Recorder plain = new Recorder();
+        new GeneratedTrades(20_000, 5).trades().produce(plain, 0, 20_000);
+        Recorder nulls = new Recorder();
+        new GeneratedTrades(20_000, 5, 0.1).trades().produce(nulls, 0, 20_000);
+        int nullRows = 0;
+        for (int i = 0; i < 20_000; i++) {
+            String[] a = plain.rows.get(i).split(",");
+            String[] b = nulls.rows.get(i).split(",");
+            int pnl = 6;
+            if (b[pnl].equals("N")) {
+                nullRows++;
+                b[pnl] = a[pnl];
+            }
+            assertEquals(List.of(a), List.of(b), "row " + i);
+        }
+        assertTrue(nullRows > 1800 && nullRows < 2200, "NULL pnl rows: " + nullRows);
+    }
+
+    @Test
+    void booksHaveOneRowPerBookOfTheTradesWithTheDeskItsTradesCarry() throws Exception {
+        TableSource books = GeneratedTrades.books();
+        Recorder r = new Recorder();
+        books.produce(r, 0, books.rowCount());
+        assertEquals(1000, r.rows.size());
+        assertEquals(
+                List.of("book", "desk", "region", "legal_entity", "trader"),
+                books.columns().stream().map(TableSource.Column::name).toList());
+        assertEquals("SBOOK-0041,SDESK-02,", r.rows.get(41).substring(0, "SBOOK-0041,SDESK-02,".length()));
     }
 }

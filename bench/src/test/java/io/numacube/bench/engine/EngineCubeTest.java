@@ -1,6 +1,7 @@
 package io.numacube.bench.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.bench.CubeUnderTest;
@@ -28,6 +29,7 @@ class EngineCubeTest {
         duck = DuckDbPeer.open(2);
         try (CubeUnderTest any = factory.open(ROWS, 11, 2, Placement.NODE_LOCAL)) {
             duck.load(any.fx());
+            duck.load(any.books());
             duck.load(any.trades());
         }
     }
@@ -49,6 +51,29 @@ class EngineCubeTest {
                         expected, cube.query(sql).table(), q.ordered(), ResultComparison.SUM_TOLERANCE);
                 assertTrue(c.equal(), placement + " " + q + ": " + c.difference());
             }
+        }
+    }
+
+    @Test
+    void answersQ1OnTradesWithNullPnlLikeDuckDbAndNotAsWithoutNulls() throws Exception {
+        String sql = ReferenceQuery.Q1.sql(io.numacube.bench.data.GeneratedTrades.q3Literals());
+        try (CubeUnderTest cube = factory.open(ROWS, 11, 2, Placement.NODE_LOCAL, 0.1);
+                DuckDbPeer nullDuck = DuckDbPeer.open(2)) {
+            nullDuck.load(cube.fx());
+            nullDuck.load(cube.trades());
+            ResultTable nullCount = nullDuck.query("SELECT COUNT(*) - COUNT(pnl) FROM trades");
+            long nulls = ((Number) nullCount.rows().getFirst().getFirst()).longValue();
+            assertTrue(nulls > ROWS / 20 && nulls < ROWS / 5, "NULL pnl rows in DuckDB: " + nulls);
+            ResultTable answer = cube.query(sql).table();
+            ResultComparison c =
+                    ResultComparison.compare(nullDuck.query(sql), answer, false, ResultComparison.SUM_TOLERANCE);
+            assertTrue(c.equal(), c.difference());
+            assertFalse(ResultComparison.compare(duck.query(sql), answer, false, ResultComparison.SUM_TOLERANCE)
+                    .equal());
+            String counts = "SELECT currency, COUNT(pnl), COUNT(*) FROM trades GROUP BY currency";
+            ResultComparison n = ResultComparison.compare(
+                    nullDuck.query(counts), cube.query(counts).table(), false, 0);
+            assertTrue(n.equal(), n.difference());
         }
     }
 

@@ -36,6 +36,7 @@ class ReferenceQueryTest {
         assertEquals(1000L * (1 + 1 + 8 + 2), ReferenceQuery.Q3.bytesRead(1000, WIDTHS));
         assertEquals(1000L * (2 + 2 + 8), ReferenceQuery.Q4.bytesRead(1000, WIDTHS));
         assertEquals(1000L * (2 + 8 + 8), ReferenceQuery.Q5.bytesRead(1000, WIDTHS));
+        assertEquals(1000L * (2 + 1 + 8 + 2), ReferenceQuery.Q6.bytesRead(1000, WIDTHS));
     }
 
     @Test
@@ -59,6 +60,14 @@ class ReferenceQueryTest {
         assertTrue(sql.contains("BETWEEN DATE '2024-05-20' AND DATE '2024-07-29'"), sql);
         assertTrue(sql.contains("desk IN ('DESK-01', 'O''Hara', 7)"), sql);
         assertTrue(sql.contains("JOIN fx USING (currency)"), sql);
+    }
+
+    @Test
+    void q6JoinsFxAndBooksAndKeepsTheLastThirtyDaysOfTheCalendar() {
+        String sql = ReferenceQuery.Q6.sql(null);
+        assertTrue(sql.contains("JOIN fx USING (currency) JOIN books USING (book)"), sql);
+        assertTrue(sql.contains("BETWEEN DATE '2025-11-18' AND DATE '2025-12-17'"), sql);
+        assertTrue(sql.contains("GROUP BY region, legal_entity"), sql);
     }
 
     @Test

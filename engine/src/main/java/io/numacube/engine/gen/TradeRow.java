@@ -20,6 +20,8 @@ public final class TradeRow {
     public int counterparty;
     /** Profit and loss in the trade's currency, signed, heavy-tailed, rounded to cents. */
     public double pnl;
+    /** Whether pnl is NULL (then {@link #pnl} is 0); only with a generator that makes NULLs. */
+    public boolean pnlNull;
     /** Notional in the trade's currency, positive, a multiple of 1000. */
     public double notional;
 

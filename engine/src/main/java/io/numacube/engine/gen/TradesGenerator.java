@@ -19,7 +19,12 @@ import java.util.List;
  * USD and EUR most frequent), trade_date (250 business days), counterparty (10,000, {@code CP-00000}..), pnl (signed,
  * heavy-tailed: {@code P(|pnl| > 250 t) = 1 / (1 + t²)}, cents) and notional (10^4..10^7, multiples of 1000).
  * Generator codes are the positions of the values in sorted order, so they are also sorted-dictionary codes.
- * The {@link #FX} lookup table has one row per currency with a fixed {@code rate_to_usd}.
+ * The {@link #FX} lookup table has one row per currency with a fixed {@code rate_to_usd}; the {@link Books} table
+ * one row per book (desk, region, legal entity, trader).
+ *
+ * <p>pnl may be NULL in a share of the rows ({@link #TradesGenerator(long, long, double)}, for the bench's NULL
+ * variant): row {@code i} is NULL when another hash of {@code (seed, i)} falls below the share, so every other value
+ * of every row is the same as without NULLs.
  *
  * <p>Immutable and thread-safe.
  */
@@ -105,18 +110,34 @@ public final class TradesGenerator {
 
     private final long seed;
     private final long rows;
+    private final double pnlNullFraction;
 
     /**
      * @param seed any value; the same seed and rows give the same data
      * @param rows number of trades, ≥ 0
      */
     public TradesGenerator(long seed, long rows) {
+        this(seed, rows, 0);
+    }
+
+    /**
+     * @param seed            any value; the same seed, rows and fraction give the same data
+     * @param rows            number of trades, ≥ 0
+     * @param pnlNullFraction share of the rows whose pnl is NULL, 0..1 (0.1: about one row in ten, chosen by hash)
+     */
+    public TradesGenerator(long seed, long rows, double pnlNullFraction) {
         if (rows < 0) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT, "the number of trades must not be negative: rows=" + rows);
         }
+        if (!(pnlNullFraction >= 0 && pnlNullFraction <= 1)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "the share of NULL pnl must be between 0 and 1: pnlNullFraction=" + pnlNullFraction);
+        }
         this.seed = seed;
         this.rows = rows;
+        this.pnlNullFraction = pnlNullFraction;
     }
 
     public long seed() {
@@ -127,7 +148,15 @@ public final class TradesGenerator {
         return rows;
     }
 
-    /** Fills {@code out} with trade {@code i} (0 ≤ i &lt; rows). Allocates nothing. */
+    /** The share of rows whose pnl is NULL (0: none). */
+    public double pnlNullFraction() {
+        return pnlNullFraction;
+    }
+
+    /**
+     * Fills {@code out} with trade {@code i} (0 ≤ i &lt; rows); a NULL pnl is {@code pnlNull} with pnl 0. Allocates
+     * nothing.
+     */
     public void row(long i, TradeRow out) {
         long h = mix(seed * 0x9E3779B97F4A7C15L + i);
         out.tradeId = i + 1;
@@ -141,6 +170,10 @@ public final class TradesGenerator {
         double magnitude = 250.0 * Math.sqrt(1.0 / u - 1.0);
         out.pnl = Math.rint(((hp & 1) == 0 ? magnitude : -magnitude) * 100.0) / 100.0;
         out.notional = Math.rint(Math.exp(2.302585092994046 * (4.0 + 3.0 * unit(mix(h + 5)))) / 1000.0) * 1000.0;
+        out.pnlNull = pnlNullFraction > 0 && unit(mix(h + 7)) < pnlNullFraction;
+        if (out.pnlNull) {
+            out.pnl = 0;
+        }
     }
 
     /** The desk code of trade {@code i}, without the rest of the row (for partitioning by desk). */

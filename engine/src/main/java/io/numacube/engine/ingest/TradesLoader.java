@@ -1,5 +1,6 @@
 package io.numacube.engine.ingest;
 
+import io.numacube.engine.gen.Books;
 import io.numacube.engine.gen.TradeRow;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.schema.ColumnType;
@@ -24,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Generates trades straight into placed partitions: each partition's filler worker computes its own rows (row ranges:
  * its range; by a dimension: the rows whose key falls in it, after a parallel counting pass), so generation runs in
- * parallel on the nodes that will read the data. Also builds the fx staging. Stateless; thread-safe.
+ * parallel on the nodes that will read the data; pnl gets null bits when the generator makes NULLs. Also builds the
+ * fx and books stagings. Stateless; thread-safe.
  */
 public final class TradesLoader {
 
@@ -62,6 +64,20 @@ public final class TradesLoader {
         return s;
     }
 
+    /** The books table's rows ({@link Books}), in book order. */
+    public static TableStaging books() {
+        TableStaging s = new TableStaging(Books.SCHEMA);
+        for (int b = 0; b < Books.rows(); b++) {
+            s.setString(0, TradesGenerator.bookName(b));
+            s.setString(1, TradesGenerator.deskName(Books.desk(b)));
+            s.setString(2, Books.REGIONS.get(Books.region(b)));
+            s.setString(3, Books.LEGAL_ENTITIES.get(Books.legalEntity(b)));
+            s.setString(4, Books.traderNames().get(Books.trader(b)));
+            s.endRow();
+        }
+        return s;
+    }
+
     public static FactTable load(
             TradesGenerator gen,
             Partitioning partitioning,
@@ -76,26 +92,16 @@ public final class TradesLoader {
         Dictionary[] dicts = dictionaries();
         long rows = gen.rows();
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
-        int key = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
-        if (partitioning.dimension() != null && key < 0) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "partitioning names no column of the table: table=trades column=" + partitioning.dimension()
-                            + " — use desk, book, currency, trade_date or counterparty");
-        }
-        if (key >= 0 && !schema.column(key).isDimension()) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "partitioning needs a dimension column: table=trades column="
-                            + schema.column(key).name() + " — use desk, book, currency, trade_date or counterparty");
-        }
+        int key = partitionKey(partitioning, schema);
         AtomicLong done = new AtomicLong();
+        boolean[] nullBits = nullBits(gen);
         if (key < 0) {
             List<TableBuilder.PartitionSpec> specs = TableBuilder.rowRanges(rows, count);
             long[] starts = TableBuilder.rowRangeStarts(specs);
             return TableBuilder.build(
                     schema,
                     dicts,
+                    nullBits,
                     specs,
                     "row ranges",
                     placement,
@@ -115,6 +121,7 @@ public final class TradesLoader {
         return TableBuilder.build(
                 schema,
                 dicts,
+                nullBits,
                 specs,
                 "by " + schema.column(key).name(),
                 placement,
@@ -123,6 +130,34 @@ public final class TradesLoader {
                 memory,
                 pool,
                 (p, w) -> fillKey(gen, key, partOfCode, p, w, done, rows, progress));
+    }
+
+    /** The index of the partitioning's dimension column, or -1 for row ranges. */
+    private static int partitionKey(Partitioning partitioning, TableSchema schema) {
+        int key = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
+        if (partitioning.dimension() != null && key < 0) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "partitioning names no column of the table: table=trades column=" + partitioning.dimension()
+                            + " — use desk, book, currency, trade_date or counterparty");
+        }
+        if (key >= 0 && !schema.column(key).isDimension()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "partitioning needs a dimension column: table=trades column="
+                            + schema.column(key).name() + " — use desk, book, currency, trade_date or counterparty");
+        }
+        return key;
+    }
+
+    /** Null bits for pnl when the generator makes NULLs; null (no column nullable) otherwise. */
+    private static boolean[] nullBits(TradesGenerator gen) {
+        if (gen.pnlNullFraction() == 0) {
+            return null;
+        }
+        boolean[] nullable = new boolean[TradesGenerator.TRADES.size()];
+        nullable[TradesGenerator.COL_PNL] = true;
+        return nullable;
     }
 
     private static long[] countKeys(TradesGenerator gen, int key, int codes, WorkerPool pool) {
@@ -224,6 +259,9 @@ public final class TradesLoader {
         w.code(TradesGenerator.COL_TRADE_DATE, j, r.day);
         w.code(TradesGenerator.COL_COUNTERPARTY, j, r.counterparty);
         w.doubleValue(TradesGenerator.COL_PNL, j, r.pnl);
+        if (r.pnlNull) {
+            w.setNull(TradesGenerator.COL_PNL, j);
+        }
         w.doubleValue(TradesGenerator.COL_NOTIONAL, j, r.notional);
     }
 }

@@ -89,4 +89,66 @@ class TradesGeneratorTest {
         assertTrue(ReferenceQueries.Q3.contains("DATE '" + LocalDate.ofEpochDay(TradesGenerator.epochDay(100)) + "'"));
         assertTrue(ReferenceQueries.Q3.contains("DATE '" + LocalDate.ofEpochDay(TradesGenerator.epochDay(149)) + "'"));
     }
+
+    @Test
+    void nullPnlFallsInAboutTheAskedShareAndLeavesEveryOtherValueAsItWas() {
+        TradesGenerator plain = new TradesGenerator(9, 100_000);
+        TradesGenerator nulls = new TradesGenerator(9, 100_000, 0.1);
+        TradeRow a = new TradeRow();
+        TradeRow b = new TradeRow();
+        int nullRows = 0;
+        for (long i = 0; i < 100_000; i++) {
+            plain.row(i, a);
+            nulls.row(i, b);
+            assertTrue(!a.pnlNull);
+            if (b.pnlNull) {
+                nullRows++;
+                assertEquals(0.0, b.pnl);
+            } else {
+                assertEquals(a.pnl, b.pnl);
+            }
+            assertEquals(a.book, b.book);
+            assertEquals(a.currency, b.currency);
+            assertEquals(a.notional, b.notional);
+        }
+        assertTrue(nullRows > 9_500 && nullRows < 10_500, "NULL pnl rows: " + nullRows);
+    }
+
+    @Test
+    void refusesAShareOfNullsOutsideZeroToOne() {
+        io.numacube.numa.base.NumacubeException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.numacube.numa.base.NumacubeException.class, () -> new TradesGenerator(1, 10, 1.5));
+        assertEquals("the share of NULL pnl must be between 0 and 1: pnlNullFraction=1.5", e.getMessage());
+    }
+
+    @Test
+    void everyBookKeepsTheDeskOfItsTradesAndALegalEntityOfItsRegion() {
+        TradesGenerator g = new TradesGenerator(3, 50_000);
+        TradeRow r = new TradeRow();
+        for (long i = 0; i < 50_000; i++) {
+            g.row(i, r);
+            assertEquals(r.desk, Books.desk(r.book));
+        }
+        Set<String> pairs = new HashSet<>();
+        Set<Integer> traders = new HashSet<>();
+        for (int b = 0; b < Books.rows(); b++) {
+            String region = Books.REGIONS.get(Books.region(b));
+            String entity = Books.LEGAL_ENTITIES.get(Books.legalEntity(b));
+            pairs.add(region + "/" + entity);
+            traders.add(Books.trader(b));
+            assertEquals(Books.desk(b), Books.trader(b) / Books.TRADERS_PER_DESK);
+        }
+        assertEquals(
+                Set.of(
+                        "AMER/NCB-CAN",
+                        "AMER/NCB-USA",
+                        "APAC/NCB-HKG",
+                        "APAC/NCB-JPN",
+                        "APAC/NCB-SGP",
+                        "EMEA/NCB-DEU",
+                        "EMEA/NCB-GBR",
+                        "EMEA/NCB-IRL"),
+                pairs);
+        assertEquals(Books.TRADERS, traders.size());
+    }
 }

@@ -76,7 +76,10 @@ public final class DuckDb implements AutoCloseable {
         }
     }
 
-    /** Loads the generator's trades ({@code rows} rows of seed {@code seed}) and fx tables, row by row. */
+    /**
+     * Loads the generator's trades ({@code rows} rows of seed {@code seed}), fx and books tables (as {@code
+     * Cube.generateTrades} does), row by row.
+     */
     public void loadTrades(long rows, long seed) throws SQLException {
         TradesGenerator gen = new TradesGenerator(seed, rows);
         TradeRow r = new TradeRow();
@@ -100,6 +103,7 @@ public final class DuckDb implements AutoCloseable {
             fx.add(new Object[] {TradesGenerator.CURRENCIES.get(c), TradesGenerator.rateToUsd(c)});
         }
         load(TradesGenerator.FX, fx);
+        load(io.numacube.engine.ingest.TradesLoader.books());
     }
 
     /** Replaces table {@code staging.schema().name()} with the staged rows: the very values numacube loads. */
