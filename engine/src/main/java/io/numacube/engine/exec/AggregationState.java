@@ -180,8 +180,9 @@ final class AggregationState {
         view.set(p, first, rows, plan.scan());
         morsels++;
         rowsScanned += rows;
-        if (fusedSums > 0 && noMaskActive(activeMasks) && !anyNulls(view, fusedSums)) {
+        if (fusedSums > 0 && noMaskActive(activeMasks) && !anyFilter(fusedSums)) {
             sinkFused(view, rows);
+            countFusedNulls(view, rows);
             return;
         }
         for (int b = 0; b < rows; b += BATCH) {
@@ -384,14 +385,49 @@ final class AggregationState {
         return acc.bareDoubleSum() && !acc.skipsRowsIn(view);
     }
 
-    /** Whether the first {@code n} accumulators' arguments may be NULL in this morsel. */
-    private boolean anyNulls(MorselView view, int n) {
+    /** Whether one of the first {@code n} accumulators has a FILTER. */
+    private boolean anyFilter(int n) {
         for (int i = 0; i < n; i++) {
-            if (accumulators[i].skipsRowsIn(view)) {
+            if (accumulators[i].filter() != null) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Counts, per group, the rows of this morsel where a fused sum's column is NULL: the fused loop added their value,
+     * 0 ({@link io.numacube.engine.storage.PartitionWriter#setNull}), so only the group's value count needs them. Reads
+     * one word of null bits per 64 rows and the key code of each NULL row.
+     */
+    private void countFusedNulls(MorselView view, int rows) {
+        int key = keys.columns()[0];
+        for (int i = 0; i < fusedSums; i++) {
+            MemorySegment bits = view.nulls[accumulators[i].column()];
+            if (bits == null) {
+                continue;
+            }
+            if (nullCounts[i] == null) {
+                nullCounts[i] = new long[capacity];
+            }
+            long[] nulls = nullCounts[i];
+            for (int k = 0; k < rows; ) {
+                long row = view.first + k;
+                int shift = (int) (row & 63);
+                int span = Math.min(64 - shift, rows - k);
+                long word = bits.getAtIndex(CodeKernels.LONG, row >>> 6) >>> shift;
+                if (span < 64) {
+                    word &= (1L << span) - 1;
+                }
+                while (word != 0) {
+                    nulls[
+                            CodeKernels.code(
+                                    view.columns[key], view.widths[key], k + Long.numberOfTrailingZeros(word))]++;
+                    word &= word - 1;
+                }
+                k += span;
+            }
+        }
     }
 
     /**

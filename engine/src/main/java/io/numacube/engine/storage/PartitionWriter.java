@@ -39,7 +39,10 @@ public final class PartitionWriter {
         partition.column(column).setAtIndex(Partition.LONG, row, v);
     }
 
-    /** Sets measure column {@code column} NULL in {@code row} (its value stays 0); the table must allow NULL there. */
+    /**
+     * Sets measure column {@code column} NULL in {@code row} and its value 0 (the fused sums add it as it is); the table
+     * must allow NULL there. Call it after any value written to that row.
+     */
     public void setNull(int column, int row) {
         MemorySegment bits = partition.nullBitsForWriting(column);
         if (bits == null) {
@@ -49,6 +52,7 @@ public final class PartitionWriter {
         }
         long word = row >>> 6;
         bits.setAtIndex(Partition.LONG, word, bits.getAtIndex(Partition.LONG, word) | (1L << row));
+        partition.column(column).setAtIndex(Partition.LONG, row, 0L);
     }
 
     /** The null bits of a nullable measure column, for bulk copies; null when the column cannot hold NULL. */
