@@ -233,8 +233,8 @@ public final class BenchRunner {
     /**
      * Q1 over the same trades with pnl NULL in {@link #NULL_PNL_FRACTION} of the rows: a second cube and a fresh
      * DuckDB hold them (the first DuckDB is closed by then), and numacube's null-free Q1 is timed again on
-     * {@code cube} right after, so the ratio compares figures of the same minutes. Null, with a note, when the
-     * engine holds no NULLs.
+     * {@code cube}, run by run in turn with the NULL cube's, so the ratio compares figures of the same seconds. Null,
+     * with a note, when the engine holds no NULLs.
      */
     private BenchReport.NullVariant nullVariant(CubeUnderTest cube, QueryFigures q1, double probeGbs) throws Exception {
         CubeUnderTest nullCube;
@@ -254,8 +254,9 @@ public final class BenchRunner {
                     100 * NULL_PNL_FRACTION, nullCube.loadSeconds());
             duck.load(nullCube.fx());
             duck.load(nullCube.trades());
-            CubeRun withNulls = timeCube(q, nullCube, sql);
-            CubeRun nullFree = timeCube(q, cube, sql);
+            CubeRun[] pair = timeCubesAlternating(q, nullCube, cube, sql);
+            CubeRun withNulls = pair[0];
+            CubeRun nullFree = pair[1];
             AtomicReference<DuckDbPeer.Fetched> duckAnswer = new AtomicReference<>();
             Summary duckSeconds = time(() -> duckAnswer.set(duck.fetch(sql)));
             long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
@@ -413,6 +414,40 @@ public final class BenchRunner {
         } catch (RuntimeException e) {
             progress.line("peers: %s numacube FAILED: %s", q.name(), e);
             return new CubeRun(null, new ResultTable(List.of(), List.of()), "FAILED: numacube threw " + e, last.get());
+        }
+    }
+
+    /**
+     * Times {@code sql} on two cubes run by run in turn (a, b, a, b, ...), after warming both up, so that a ratio of
+     * their figures is not the ratio of two different minutes of a shared machine.
+     */
+    private CubeRun[] timeCubesAlternating(ReferenceQuery q, CubeUnderTest a, CubeUnderTest b, String sql)
+            throws Exception {
+        try {
+            long start = System.nanoTime();
+            for (int i = 0; i < options.warmups() || (System.nanoTime() - start) / 1e9 < options.warmupSeconds(); i++) {
+                a.query(sql);
+                b.query(sql);
+            }
+            int runs = Math.max(3, options.repetitions());
+            double[][] seconds = new double[2][runs];
+            CubeUnderTest.Answer[] last = new CubeUnderTest.Answer[2];
+            for (int i = 0; i < runs; i++) {
+                for (int c = 0; c < 2; c++) {
+                    long t0 = System.nanoTime();
+                    last[c] = (c == 0 ? a : b).query(sql);
+                    seconds[c][i] = (System.nanoTime() - t0) / 1e9;
+                }
+            }
+            return new CubeRun[] {
+                new CubeRun(Summary.of(seconds[0]), last[0].table(), null, last[0]),
+                new CubeRun(Summary.of(seconds[1]), last[1].table(), null, last[1])
+            };
+        } catch (RuntimeException e) {
+            progress.line("peers: %s numacube FAILED: %s", q.name(), e);
+            CubeRun failed =
+                    new CubeRun(null, new ResultTable(List.of(), List.of()), "FAILED: numacube threw " + e, null);
+            return new CubeRun[] {failed, failed};
         }
     }
 
