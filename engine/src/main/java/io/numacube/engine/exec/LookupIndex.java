@@ -16,7 +16,8 @@ import java.util.TreeMap;
 /**
  * The joined dimension tables of a query, read onto the heap for planning and keyed by fact codes: every dimension
  * table hangs, directly or through other dimensions (a snowflake), from one coded fact column, its root; for each
- * code of that column the index knows the dimension row the code joins to. So every dimension attribute is a
+ * code of that column the index knows the dimension row the code joins to (a plain BIGINT key, such as an order id of
+ * millions of values, is read through its query-time codes, {@link FactTable#codedIndex}). So every dimension attribute is a
  * function of one fact column's codes, and the planner turns it into values per code (masks, factors, group keys,
  * gathered columns); no dimension row is looked up per fact row. Immutable; used by one planning thread.
  *
@@ -105,7 +106,8 @@ final class LookupIndex {
             values[j] = readValues(dim);
             Map<Object, Integer> rowOfKey = keys(dim, values[j][join.keyColumn()], join.keyColumn());
             if (join.parent() < 0) {
-                root[j] = join.parentColumn();
+                int key = join.parentColumn();
+                root[j] = fact.schema().column(key).isDimension() ? key : fact.codedIndex(key);
                 Dictionary d = fact.dictionary(root[j]);
                 rowOfCode[j] = new int[Math.max(1, d.size())];
                 Arrays.fill(rowOfCode[j], -1);

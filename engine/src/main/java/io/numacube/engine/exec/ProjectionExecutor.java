@@ -135,7 +135,7 @@ public final class ProjectionExecutor {
 
         Object value(Expr.Column c, Partition p, int row) {
             if (c.side() == Expr.Side.LOOKUP) {
-                return lookup.valueAt(c.index(), p.code(lookup.factColumnOf(c.index()), row));
+                return lookup.valueAt(c.index(), fact.code(p, lookup.factColumnOf(c.index()), row));
             }
             if (c.type().isDimension()) {
                 return QueryCompiler.scalar(fact.dictionary(c.index()), p.code(c.index(), row));
@@ -168,7 +168,7 @@ public final class ProjectionExecutor {
                 return false;
             }
             for (int i = 0; i < maskColumns.length; i++) {
-                if (!masks[i][p.code(maskColumns[i], row)]) {
+                if (!masks[i][reader.fact().code(p, maskColumns[i], row)]) {
                     return false;
                 }
             }

@@ -396,13 +396,10 @@ final class QueryCompiler {
 
     private String describe(RowFilter filter, GroupKeySpace keys, boolean postProcessed) {
         List<String> masked = java.util.Arrays.stream(filter.masks())
-                .map(m -> fact.schema().column(m.column()).name())
+                .map(m -> columnName(m.column()))
                 .toList();
-        int ncol = fact.schema().size();
         List<String> keyNames = java.util.Arrays.stream(keys.columns())
-                .mapToObj(c -> c < ncol
-                        ? fact.schema().column(c).name()
-                        : fact.schema().column(c - ncol).name() + " (coded at query time)")
+                .mapToObj(this::columnName)
                 .toList();
         return query.describe() + " | masks on " + masked + (filter.residual() == null ? "" : " + row predicate")
                 + " | keys " + keyNames + (keys.dense() ? " dense " : " hashed ") + keys.size() + " groups"
@@ -410,6 +407,14 @@ final class QueryCompiler {
                         ? " | post-processed by "
                                 + fact.schema().column(postColumn).name()
                         : "");
+    }
+
+    /** A fact column's name, or for a {@link FactTable#codedIndex} the plain column's, marked as coded at query time. */
+    private String columnName(int c) {
+        int n = fact.schema().size();
+        return c < n
+                ? fact.schema().column(c).name()
+                : fact.schema().column(c - n).name() + " (coded at query time)";
     }
 
     /** The fact columns an expression reads: its own, and for a joined table's column the fact column it hangs from. */

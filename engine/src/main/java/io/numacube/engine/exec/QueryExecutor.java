@@ -221,6 +221,9 @@ public final class QueryExecutor {
     /** False when, for some filtered dimension, no code present in the partition passes (partition pruning). */
     private static boolean mayPass(PhysicalPlan plan, Partition p) {
         for (RowFilter.CodeMask m : plan.filter().masks()) {
+            if (plan.fact().isCodedIndex(m.column())) {
+                continue;
+            }
             long[] bits = p.presentCodes(m.column());
             if (bits != null && !anyPasses(bits, m.passes())) {
                 return false;
@@ -249,8 +252,9 @@ public final class QueryExecutor {
         RowFilter.CodeMask[] masks = plan.filter().masks();
         for (int i = 0; i < masks.length; i++) {
             int col = masks[i].column();
-            int lo = p.zoneMin(col, m);
-            int hi = p.zoneMax(col, m);
+            boolean zoned = !plan.fact().isCodedIndex(col);
+            int lo = zoned ? p.zoneMin(col, m) : 0;
+            int hi = zoned ? p.zoneMax(col, m) : masks[i].passes().length - 1;
             int pass = masks[i].passingIn(lo, hi);
             if (pass == 0) {
                 return -1;

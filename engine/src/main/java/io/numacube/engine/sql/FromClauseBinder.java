@@ -157,18 +157,18 @@ final class FromClauseBinder {
         return new LogicalQuery.Join(j.table(), parent, parentColumn, keyColumn, j.left(), j.firstColumn());
     }
 
-    /** The fact side of a chain must be coded; both keys of a join must have one type (integers of any width). */
+    /** Both keys of a join must have one type (integers of any width), not DOUBLE. */
     private static void checkJoinKeyTypes(SqlJoin join, Scope tables, LogicalQuery.Join j) {
         TableSchema parent = j.parent() < 0 ? tables.fact() : tables.tables().get(j.parent());
         TableSchema dim = tables.tables().getLast();
         ColumnType pt = parent.column(j.parentColumn()).type();
         ColumnType dt = dim.column(j.keyColumn()).type();
         boolean integers = Expr.isInteger(pt) && Expr.isInteger(dt);
-        if ((j.parent() < 0 && !parent.column(j.parentColumn()).isDimension()) || (pt != dt && !integers)) {
+        if (pt != dt && !integers) {
             throw bindError(
                     join,
                     "42804",
-                    "join keys must be coded columns of one type: " + parent.name() + "."
+                    "join keys must be columns of one type: " + parent.name() + "."
                             + parent.column(j.parentColumn()).name() + "=" + pt + " " + dim.name() + "."
                             + dim.column(j.keyColumn()).name() + "=" + dt);
         }

@@ -32,7 +32,18 @@ public final class CodedColumns implements AutoCloseable {
      * @param width      the code width of every partition's codes
      * @param codes      per partition (by index in the table), its rows' codes
      */
-    public record Coded(Dictionary dictionary, CodeWidth width, MemorySegment[] codes) {}
+    public record Coded(Dictionary dictionary, CodeWidth width, MemorySegment[] codes) {
+
+        /** The code of row {@code row} of partition {@code partition} (slow path: kernels read the segments). */
+        public int code(int partition, long row) {
+            MemorySegment s = codes[partition];
+            return switch (width) {
+                case BYTE -> s.get(Partition.BYTE, row) & 0xFF;
+                case SHORT -> s.getAtIndex(Partition.SHORT, row) & 0xFFFF;
+                case INT -> s.getAtIndex(Partition.INT, row);
+            };
+        }
+    }
 
     private final Map<Integer, Coded> built = new HashMap<>();
     private final List<NativeBlock> blocks = new ArrayList<>();

@@ -63,6 +63,12 @@ public record FactTable(
         return column < n ? dictionaries[column] : coded.of(this, column - n).dictionary();
     }
 
+    /** The code of row {@code row} of {@code p} in dimension {@code column} or {@link #codedIndex} (slow path). */
+    public int code(Partition p, int column, int row) {
+        int n = schema.size();
+        return column < n ? p.code(column, row) : coded.of(this, column - n).code(p.id(), row);
+    }
+
     /** The column index that stands for the codes of plain column {@code column} (coded on first use). */
     public int codedIndex(int column) {
         return schema.size() + column;
