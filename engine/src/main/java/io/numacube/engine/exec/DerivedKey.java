@@ -77,7 +77,7 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
         Dictionary d = type == ColumnType.STRING
                 ? Dictionary.ofStrings(sorted.toArray(String[]::new), hasNull)
                 : Dictionary.ofLongs(
-                        type == ColumnType.DATE ? ColumnType.DATE : ColumnType.INT,
+                        type == ColumnType.DATE || type == ColumnType.BOOLEAN ? type : ColumnType.INT,
                         sorted.stream().mapToLong(v -> ((Number) v).longValue()).toArray(),
                         hasNull);
         int[] map = new int[sourceCodes];

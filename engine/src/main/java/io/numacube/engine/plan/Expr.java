@@ -84,13 +84,14 @@ public sealed interface Expr {
         }
     }
 
-    /** A constant: String (STRING), Long (LONG; DATE as epoch day) or Double (DOUBLE). */
+    /** A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0) or Double (DOUBLE). */
     record Literal(Object value, ColumnType type) implements Expr {
         @Override
         public String text() {
             return switch (type) {
                 case STRING -> "'" + value + "'";
                 case DATE -> "DATE '" + LocalDate.ofEpochDay((Long) value) + "'";
+                case BOOLEAN -> (Long) value != 0 ? "true" : "false";
                 default -> String.valueOf(value);
             };
         }

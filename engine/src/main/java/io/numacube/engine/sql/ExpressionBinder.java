@@ -64,9 +64,15 @@ final class ExpressionBinder {
         return aggregates.bound();
     }
 
-    /** Binds {@code e}, which must be a condition (a predicate), else 42804. */
+    /**
+     * Binds {@code e}, which must be a condition (a predicate, or a BOOLEAN value {@code b}, bound as {@code b = true},
+     * which is TRUE, FALSE or NULL just as {@code b} is), else 42804.
+     */
     Expr condition(SqlNode e, Place place) {
         Expr p = bind(e, place);
+        if (p.type() == ColumnType.BOOLEAN) {
+            return new Expr.Compare(Expr.CompareOp.EQ, p, new Expr.Literal(1L, ColumnType.BOOLEAN));
+        }
         if (!Expr.isPredicate(p)) {
             throw bindError(e, "42804", "expected a condition: " + p.text());
         }
@@ -192,7 +198,7 @@ final class ExpressionBinder {
 
     /**
      * {@code CAST(x AS type)} and {@code x::type}: a date literal as before, else a conversion of a value to TEXT,
-     * BIGINT, DOUBLE or DATE (evaluated per code, like every function).
+     * BIGINT, DOUBLE, DATE or BOOLEAN (evaluated per code, like every function).
      */
     private Expr cast(SqlCall call, Place place) {
         SqlNode v = call.operand(0);
@@ -208,6 +214,7 @@ final class ExpressionBinder {
             case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT" -> "cast_bigint";
             case "DOUBLE", "FLOAT", "REAL" -> "cast_double";
             case "DATE" -> "cast_date";
+            case "BOOLEAN", "BOOL" -> "cast_boolean";
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);

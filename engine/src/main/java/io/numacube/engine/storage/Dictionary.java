@@ -7,8 +7,9 @@ import java.util.Arrays;
 /**
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
  * ({@code 0..size-1}); in the dictionaries of loaded tables they follow ascending value order, so ordering by codes
- * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values are held as {@code String}; INT and DATE values
- * as {@code long} (DATE: days since 1970-01-01).
+ * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values are held as {@code String}; INT, DATE and
+ * BOOLEAN values as {@code long} (DATE: days since 1970-01-01; BOOLEAN: 0 for false, 1 for true, so false orders
+ * first, as in DuckDB).
  *
  * <p>SQL NULL is a code of its own when the column holds it: {@link #nullCode()}, always the last code, so that
  * ordering by codes puts NULL after every value (DuckDB's {@code NULLS LAST}) and a grouping by codes makes NULL one
@@ -45,10 +46,10 @@ public final class Dictionary {
         return new Dictionary(ColumnType.STRING, all, null, withNull);
     }
 
-    /** INT or DATE values in ascending order, plus, when {@code withNull}, a last code standing for NULL. */
+    /** INT, DATE or BOOLEAN values in ascending order, plus, when {@code withNull}, a last code standing for NULL. */
     public static Dictionary ofLongs(ColumnType type, long[] values, boolean withNull) {
         if (type == ColumnType.STRING || !type.isDimension()) {
-            throw new IllegalArgumentException("ofLongs is for INT and DATE dimensions: type=" + type);
+            throw new IllegalArgumentException("ofLongs is for INT, DATE and BOOLEAN dimensions: type=" + type);
         }
         return new Dictionary(type, null, Arrays.copyOf(values, values.length + (withNull ? 1 : 0)), withNull);
     }
@@ -76,12 +77,12 @@ public final class Dictionary {
         return strings[code];
     }
 
-    /** The long of an INT or DATE code (DATE: epoch day); 0 for the NULL code. */
+    /** The long of an INT, DATE or BOOLEAN code (DATE: epoch day; BOOLEAN: 0 or 1); 0 for the NULL code. */
     public long longValue(int code) {
         return longs[code];
     }
 
-    /** The value as a Java object: String, Long (INT) or LocalDate (DATE). */
+    /** The value as a Java object: String, Long (INT), LocalDate (DATE) or Boolean (BOOLEAN). */
     public Object value(int code) {
         if (code == nullCode) {
             return null;
@@ -90,6 +91,7 @@ public final class Dictionary {
             case STRING -> strings[code];
             case INT -> longs[code];
             case DATE -> LocalDate.ofEpochDay(longs[code]);
+            case BOOLEAN -> longs[code] != 0;
             default -> throw new IllegalStateException("not a dimension type: " + type);
         };
     }

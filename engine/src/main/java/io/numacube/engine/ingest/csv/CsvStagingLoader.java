@@ -113,6 +113,11 @@ public final class CsvStagingLoader {
         }
 
         @Override
+        public void setBoolean(int column, boolean value) {
+            staging.setBoolean(column, value);
+        }
+
+        @Override
         public void setNull(int column) {
             staging.setNull(column);
         }
