@@ -80,8 +80,8 @@ public final class CubeLoader {
                                 ? " (value \"" + note.value() + "\" at " + note.source() + ":" + note.line() + " "
                                         + note.reason() + ")"
                                 : "")
-                        + "; to give it another type, declare the table's schema: --schema \"" + table + "="
-                        + CsvSchemas.sqlDeclaration(inferredSchema) + "\" with the type changed";
+                        + "; to read it as another type: --types " + table + "." + c.name() + "=TYPE ("
+                        + CsvSchemas.SQL_TYPES + ")";
             }
             return null;
         }
@@ -136,7 +136,8 @@ public final class CubeLoader {
             TableFiles files = TableFiles.of(file);
             checkMemory(cube, name, file, files, options.delimiter(), maxMemory);
             long start = System.nanoTime();
-            StagedTable staged = stage(loader, name, file, files, sources.declaredSchema(name), err);
+            StagedTable staged =
+                    stage(loader, name, file, files, sources.declaredSchema(name), sources.types(name), err);
             partitionColumnSeen |=
                     partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
             if (index == tables.size() && !partitionColumnSeen) {
@@ -168,13 +169,27 @@ public final class CubeLoader {
     /** One table read and staged, from CSV or Parquet: its rows, the bytes read and the CSV inference's notes. */
     private record StagedTable(TableStaging staging, long rows, long bytes, List<CsvInference.Note> notes) {}
 
-    /** {@link #stage(CsvStagingLoader, String, TableFiles, TableSchema, ProgressBar)} with a progress bar on err. */
+    /** {@link #stage(CsvStagingLoader, String, TableFiles, TableSchema, Map, ProgressBar)} with a progress bar. */
     private static StagedTable stage(
-            CsvStagingLoader csv, String name, Path file, TableFiles files, TableSchema declared, PrintWriter err) {
+            CsvStagingLoader csv,
+            String name,
+            Path file,
+            TableFiles files,
+            TableSchema declared,
+            Map<String, ColumnType> types,
+            PrintWriter err) {
+        if (files.parquet() && !types.isEmpty()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--types applies to CSV tables: table " + name + " is Parquet (" + file + "), whose file carries"
+                            + " its column types — leave --types " + name + "."
+                            + types.keySet().iterator().next()
+                            + " out, or cast the column where the file is written");
+        }
         ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
         StagedTable staged;
         try {
-            staged = stage(csv, name, files, declared, bar);
+            staged = stage(csv, name, files, declared, types, bar);
         } catch (RuntimeException e) {
             bar.abandon();
             throw e;
@@ -193,12 +208,17 @@ public final class CubeLoader {
 
     /** Stages a table's files: Parquet when their first bytes say so (whatever their names), CSV otherwise. */
     private static StagedTable stage(
-            CsvStagingLoader csv, String name, TableFiles files, TableSchema declared, ProgressBar bar) {
+            CsvStagingLoader csv,
+            String name,
+            TableFiles files,
+            TableSchema declared,
+            Map<String, ColumnType> types,
+            ProgressBar bar) {
         if (files.parquet()) {
             ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files.files(), name, declared, bar);
             return new StagedTable(p.staging(), p.rows(), p.bytes(), List.of());
         }
-        CsvStagingLoader.Staged c = csv.stageAll(files.files(), name, declared, bar);
+        CsvStagingLoader.Staged c = csv.stageAll(files.files(), name, declared, types, bar);
         return new StagedTable(
                 c.staging(),
                 c.summary().rows(),
