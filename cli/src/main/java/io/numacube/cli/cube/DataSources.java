@@ -36,7 +36,7 @@ public final class DataSources {
             names = "--schema",
             paramLabel = "NAME=DECL",
             description = "The columns of table NAME, e.g. --schema \"trades=trade_id LONG, desk STRING, trade_date "
-                    + "DATE, pnl DOUBLE\". Types: string, int and date are dimensions (GROUP BY keys); long and "
+                    + "DATE, pnl DOUBLE\". Types: string, int, date and boolean are dimensions (GROUP BY keys); long and "
                     + "double are measures (SUM, AVG, ...). Default: inferred from the first 10,000 rows (integers as "
                     + "long; a column that is numbers but for at most 1%% of its values stays numeric, and the load "
                     + "stops at the first bad value).")

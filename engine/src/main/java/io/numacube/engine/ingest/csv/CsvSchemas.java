@@ -17,7 +17,7 @@ public final class CsvSchemas {
     /**
      * Parses a comma-separated list of columns, each written SQL-style {@code name TYPE} or as
      * {@link TableSchema#parse} does, {@code name:type}; the two may be mixed. Types as {@link ColumnType#parse}
-     * (string, int, date, double, long and their SQL aliases), case-insensitive. Example:
+     * (string, int, date, boolean, double, long and their SQL aliases), case-insensitive. Example:
      * {@code "trade_id LONG, desk STRING, trade_date DATE, pnl DOUBLE"}.
      *
      * @throws NumacubeException INVALID_INPUT naming the bad entry
