@@ -146,6 +146,12 @@ class TypesOptionTest {
         assertEquals(0, table.exitCode(), table.err());
         // numbers right-aligned, booleans left-aligned, as DuckDB's box renderer aligns them
         assertEquals("id  flag\n--  -----\n 1  true\n 2  false\n 3  NULL\n", table.out());
+        // SUM of a BOOLEAN counts its TRUEs and is named as DuckDB names it
+        CliRun sum = CliRun.of(
+                "query", "--format", "csv", "--table", "f=" + file, "SELECT SUM(flag), flag || '!' FROM f GROUP BY 2");
+        assertEquals(0, sum.exitCode(), sum.err());
+        assertTrue(sum.out().startsWith("sum(flag),"), sum.out());
+        assertTrue(sum.out().contains("\n1,true!\n"), sum.out());
         CliRun load = CliRun.of("load", "--table", "f=" + file);
         assertEquals(0, load.exitCode(), load.err());
         assertTrue(load.out().contains("schema (inferred): id:long,flag:boolean"), load.out());

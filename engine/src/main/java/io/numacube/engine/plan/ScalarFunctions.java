@@ -69,7 +69,8 @@ public final class ScalarFunctions {
             "cast_double",
             "cast_date",
             "cast_boolean",
-            "boolean_text");
+            "boolean_text",
+            "boolean_int");
 
     private ScalarFunctions() {}
 
@@ -182,6 +183,10 @@ public final class ScalarFunctions {
                 expect(name, args, ColumnType.BOOLEAN);
                 yield ColumnType.STRING;
             }
+            case "boolean_int" -> {
+                expect(name, args, ColumnType.BOOLEAN);
+                yield ColumnType.LONG;
+            }
             case "cast_date" -> {
                 if (from != ColumnType.DATE && from != ColumnType.STRING) {
                     throw new IllegalArgumentException(
@@ -281,6 +286,7 @@ public final class ScalarFunctions {
             case "cast_date" -> Casts.toDate(v.get(0));
             case "cast_boolean" -> Casts.toBoolean(v.get(0));
             case "boolean_text" -> (Long) v.get(0) != 0 ? "true" : "false";
+            case "boolean_int" -> v.get(0);
             default -> throw new IllegalStateException("unknown function " + name);
         };
     }

@@ -123,7 +123,7 @@ final class AggregateBinder {
         if (kind == Expr.AggKind.SUM && arg.type() == io.numacube.engine.schema.ColumnType.BOOLEAN) {
             // DuckDB sums a BOOLEAN as 0 and 1 (the count of TRUEs); AVG of one is an error there, as here
             return new Expr.Agg(
-                    kind, new Expr.Call("cast_bigint", List.of(arg), io.numacube.engine.schema.ColumnType.LONG));
+                    kind, new Expr.Call("boolean_int", List.of(arg), io.numacube.engine.schema.ColumnType.LONG));
         }
         TypeRules.numeric(argNode, arg);
         return new Expr.Agg(kind, arg);
