@@ -114,6 +114,7 @@ final class ExpressionBinder {
                 case NOT -> not((SqlCall) e, place);
                 case IS_NULL, IS_NOT_NULL ->
                     new Expr.IsNull(bind(((SqlCall) e).operand(0), place), e.getKind() == SqlKind.IS_NOT_NULL);
+                case IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTruth((SqlCall) e, place);
                 case EXTRACT -> scalars.extract((SqlCall) e);
                 case TRIM -> scalars.trim((SqlCall) e);
                 case LIKE -> scalars.like((SqlCall) e);
@@ -311,6 +312,17 @@ final class ExpressionBinder {
         comparable(call, x, lo);
         comparable(call, x, hi);
         return new Expr.Between(x, lo, hi, op.isNegated());
+    }
+
+    /**
+     * {@code p IS [NOT] TRUE|FALSE}, never NULL: {@code p IS TRUE} is {@code p IS NOT NULL AND p}, {@code p IS FALSE}
+     * is {@code p IS NOT NULL AND NOT p}, and the NOT forms their negations.
+     */
+    private Expr isTruth(SqlCall call, Place place) {
+        Expr p = condition(call.operand(0), place);
+        boolean wantTrue = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_NOT_TRUE;
+        Expr is = new Expr.And(List.of(new Expr.IsNull(p, true), wantTrue ? p : new Expr.Not(p)));
+        return call.getKind() == SqlKind.IS_NOT_TRUE || call.getKind() == SqlKind.IS_NOT_FALSE ? new Expr.Not(is) : is;
     }
 
     /** A chain of AND or of OR, bound as one n-ary term. */
