@@ -34,7 +34,21 @@ class TypesOptionTest {
                 "SELECT active, SUM(zip), COUNT(*) FROM a GROUP BY active ORDER BY active");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("active,sum(zip),count_star()\nfalse,12345,1\ntrue,508,2\n", run.out());
-        assertTrue(run.err().contains("-- a columns (inferred): zip LONG, active BOOLEAN, qty LONG\n"), run.err());
+        assertTrue(
+                run.err()
+                        .contains(
+                                "-- a columns (inferred; zip, Active by --types): zip LONG, active BOOLEAN, qty LONG\n"),
+                run.err());
+        // a bind error on a forced column says where its type came from
+        CliRun sum =
+                CliRun.of("query", "--table", "a=" + file, "--types", "a.active=BOOLEAN", "SELECT AVG(active) FROM a");
+        assertEquals(2, sum.exitCode(), sum.err());
+        assertTrue(
+                sum.err()
+                        .contains("column active of table a is BOOLEAN by --types; to read it as another type: --types"
+                                + " a.active=TYPE (VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE or"
+                                + " BOOLEAN)\n"),
+                sum.err());
         // without --types the same query groups the text yes/no and cannot sum the zip codes
         CliRun inferred = CliRun.of(
                 "query", "--format", "csv", "--table", "a=" + file, "SELECT active, COUNT(*) FROM a GROUP BY 1");

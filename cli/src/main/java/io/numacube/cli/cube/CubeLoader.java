@@ -37,6 +37,7 @@ public final class CubeLoader {
      * @param placeSeconds placing the staged rows into partitions (0 for generated data, which is placed as it is made)
      * @param inferredSchema the schema inferred from the file, or null when it was declared (or generated)
      * @param typeNotes    why inferred columns were widened or fell back to text (empty when declared)
+     * @param forcedColumns the columns whose type {@code --types} gave, in the order given (empty when none)
      */
     public record TableLoad(
             String table,
@@ -46,10 +47,19 @@ public final class CubeLoader {
             double readSeconds,
             double placeSeconds,
             TableSchema inferredSchema,
-            List<CsvInference.Note> typeNotes) {
+            List<CsvInference.Note> typeNotes,
+            List<String> forcedColumns) {
 
         public TableLoad {
             typeNotes = List.copyOf(typeNotes);
+            forcedColumns = List.copyOf(forcedColumns);
+        }
+
+        /** How the schema was chosen, for the schema line: {@code inferred}, or {@code inferred; zip by --types}. */
+        public String schemaSource() {
+            return forcedColumns.isEmpty()
+                    ? "inferred"
+                    : "inferred; " + String.join(", ", forcedColumns) + " by --types";
         }
 
         /**
@@ -68,6 +78,12 @@ public final class CubeLoader {
                         && !m.matches("(?s).*(^|[^a-z0-9_])" + java.util.regex.Pattern.quote(name) + " is .*")) {
                     continue;
                 }
+                String other = "; to read it as another type: --types " + table + "." + c.name() + "=TYPE ("
+                        + CsvSchemas.SQL_TYPES + ")";
+                if (forcedColumns.stream().anyMatch(c.name()::equalsIgnoreCase)) {
+                    return "column " + c.name() + " of table " + table + " is " + CsvStagingLoader.sqlName(c.type())
+                            + " by --types" + other;
+                }
                 if (c.type() == ColumnType.LONG) {
                     return integerDimensionHint(c.name());
                 }
@@ -80,8 +96,7 @@ public final class CubeLoader {
                                 ? " (value \"" + note.value() + "\" at " + note.source() + ":" + note.line() + " "
                                         + note.reason() + ")"
                                 : "")
-                        + "; to read it as another type: --types " + table + "." + c.name() + "=TYPE ("
-                        + CsvSchemas.SQL_TYPES + ")";
+                        + other;
             }
             return null;
         }
@@ -161,7 +176,8 @@ public final class CubeLoader {
                     (stagedAt - start) / 1e9,
                     (placed - stagedAt) / 1e9,
                     declared == null ? staged.staging().schema() : null,
-                    staged.notes()));
+                    staged.notes(),
+                    List.copyOf(sources.types(name).keySet())));
         }
         return loads;
     }
@@ -296,6 +312,6 @@ public final class CubeLoader {
             throw e;
         }
         bar.close();
-        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null, List.of());
+        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null, List.of(), List.of());
     }
 }
