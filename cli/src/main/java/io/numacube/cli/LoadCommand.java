@@ -128,7 +128,7 @@ final class LoadCommand implements Callable<Integer> {
                     load.readSeconds(),
                     Units.count(load.rowsPerSecond())));
         }
-        out.println("  schema" + (load.inferredSchema() != null ? " (inferred)" : "") + ": "
+        out.println("  schema" + (load.inferredSchema() != null ? " (" + load.schemaSource() + ")" : "") + ": "
                 + (load.inferredSchema() != null ? load.inferredSchema() : cube.schema(load.table())).declaration());
         load.typeNotes().forEach(n -> out.println("  note: " + n.text()));
         var stored = cube.schema(load.table());

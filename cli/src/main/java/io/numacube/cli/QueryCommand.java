@@ -121,7 +121,7 @@ final class QueryCommand implements Callable<Integer> {
                         l.file(),
                         l.readSeconds() + l.placeSeconds()));
                 if (l.inferredSchema() != null) {
-                    err.println("-- " + l.table() + " columns (inferred): "
+                    err.println("-- " + l.table() + " columns (" + l.schemaSource() + "): "
                             + io.numacube.engine.ingest.csv.CsvSchemas.sqlDeclaration(l.inferredSchema()));
                 }
                 l.typeNotes().forEach(n -> err.println("-- note: " + n.text()));

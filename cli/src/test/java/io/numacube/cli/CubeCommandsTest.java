@@ -357,8 +357,8 @@ class CubeCommandsTest {
                         .contains("w is string at line 1:15 — column w of table t was inferred as STRING (value "
                                 + "\"x\" at " + file
                                 + ":2 is not a number, and 1 of 2 sampled values are not (at most 1% may be)); to "
-                                + "give it another type, declare the table's schema: --schema \"t=k STRING, v DOUBLE, w STRING\" with "
-                                + "the type changed"),
+                                + "read it as another type: --types t.w=TYPE (VARCHAR (TEXT), BIGINT (INTEGER, INT),"
+                                + " DOUBLE (FLOAT), DATE or BOOLEAN)"),
                 run.err());
         CliRun load = CliRun.of("load", "--table", "t=" + file);
         assertEquals(0, load.exitCode(), load.err());

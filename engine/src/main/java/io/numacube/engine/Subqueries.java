@@ -220,6 +220,7 @@ final class Subqueries {
             case DATE -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch((int) r.getLong(row, column)), pos);
             case INT, LONG -> SqlLiteral.createExactNumeric(String.valueOf(r.getLong(row, column)), pos);
             case DOUBLE -> doubleLiteral(r.getDouble(row, column), pos);
+            case BOOLEAN -> SqlLiteral.createBoolean(r.getLong(row, column) != 0, pos);
         };
     }
 
@@ -274,6 +275,7 @@ final class Subqueries {
             case DATE -> staging.setDate(c, (int) r.getLong(row, c));
             case INT, LONG -> staging.setLong(c, r.getLong(row, c));
             case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
+            case BOOLEAN -> staging.setBoolean(c, r.getLong(row, c) != 0);
         }
     }
 

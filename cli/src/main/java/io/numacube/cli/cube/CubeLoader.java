@@ -37,6 +37,7 @@ public final class CubeLoader {
      * @param placeSeconds placing the staged rows into partitions (0 for generated data, which is placed as it is made)
      * @param inferredSchema the schema inferred from the file, or null when it was declared (or generated)
      * @param typeNotes    why inferred columns were widened or fell back to text (empty when declared)
+     * @param forcedColumns the columns whose type {@code --types} gave, in the order given (empty when none)
      */
     public record TableLoad(
             String table,
@@ -46,10 +47,19 @@ public final class CubeLoader {
             double readSeconds,
             double placeSeconds,
             TableSchema inferredSchema,
-            List<CsvInference.Note> typeNotes) {
+            List<CsvInference.Note> typeNotes,
+            List<String> forcedColumns) {
 
         public TableLoad {
             typeNotes = List.copyOf(typeNotes);
+            forcedColumns = List.copyOf(forcedColumns);
+        }
+
+        /** How the schema was chosen, for the schema line: {@code inferred}, or {@code inferred; zip by --types}. */
+        public String schemaSource() {
+            return forcedColumns.isEmpty()
+                    ? "inferred"
+                    : "inferred; " + String.join(", ", forcedColumns) + " by --types";
         }
 
         /**
@@ -68,6 +78,12 @@ public final class CubeLoader {
                         && !m.matches("(?s).*(^|[^a-z0-9_])" + java.util.regex.Pattern.quote(name) + " is .*")) {
                     continue;
                 }
+                String other = "; to read it as another type: --types " + table + "." + c.name() + "=TYPE ("
+                        + CsvSchemas.SQL_TYPES + ")";
+                if (forcedColumns.stream().anyMatch(c.name()::equalsIgnoreCase)) {
+                    return "column " + c.name() + " of table " + table + " is " + CsvStagingLoader.sqlName(c.type())
+                            + " by --types" + other;
+                }
                 if (c.type() == ColumnType.LONG) {
                     return integerDimensionHint(c.name());
                 }
@@ -80,8 +96,7 @@ public final class CubeLoader {
                                 ? " (value \"" + note.value() + "\" at " + note.source() + ":" + note.line() + " "
                                         + note.reason() + ")"
                                 : "")
-                        + "; to give it another type, declare the table's schema: --schema \"" + table + "="
-                        + CsvSchemas.sqlDeclaration(inferredSchema) + "\" with the type changed";
+                        + other;
             }
             return null;
         }
@@ -136,7 +151,8 @@ public final class CubeLoader {
             TableFiles files = TableFiles.of(file);
             checkMemory(cube, name, file, files, options.delimiter(), maxMemory);
             long start = System.nanoTime();
-            StagedTable staged = stage(loader, name, file, files, sources.declaredSchema(name), err);
+            StagedTable staged =
+                    stage(loader, name, file, files, sources.declaredSchema(name), sources.types(name), err);
             partitionColumnSeen |=
                     partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
             if (index == tables.size() && !partitionColumnSeen) {
@@ -160,7 +176,8 @@ public final class CubeLoader {
                     (stagedAt - start) / 1e9,
                     (placed - stagedAt) / 1e9,
                     declared == null ? staged.staging().schema() : null,
-                    staged.notes()));
+                    staged.notes(),
+                    List.copyOf(sources.types(name).keySet())));
         }
         return loads;
     }
@@ -168,13 +185,27 @@ public final class CubeLoader {
     /** One table read and staged, from CSV or Parquet: its rows, the bytes read and the CSV inference's notes. */
     private record StagedTable(TableStaging staging, long rows, long bytes, List<CsvInference.Note> notes) {}
 
-    /** {@link #stage(CsvStagingLoader, String, TableFiles, TableSchema, ProgressBar)} with a progress bar on err. */
+    /** {@link #stage(CsvStagingLoader, String, TableFiles, TableSchema, Map, ProgressBar)} with a progress bar. */
     private static StagedTable stage(
-            CsvStagingLoader csv, String name, Path file, TableFiles files, TableSchema declared, PrintWriter err) {
+            CsvStagingLoader csv,
+            String name,
+            Path file,
+            TableFiles files,
+            TableSchema declared,
+            Map<String, ColumnType> types,
+            PrintWriter err) {
+        if (files.parquet() && !types.isEmpty()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--types applies to CSV tables: table " + name + " is Parquet (" + file + "), whose file carries"
+                            + " its column types — leave --types " + name + "."
+                            + types.keySet().iterator().next()
+                            + " out, or cast the column where the file is written");
+        }
         ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
         StagedTable staged;
         try {
-            staged = stage(csv, name, files, declared, bar);
+            staged = stage(csv, name, files, declared, types, bar);
         } catch (RuntimeException e) {
             bar.abandon();
             throw e;
@@ -193,12 +224,17 @@ public final class CubeLoader {
 
     /** Stages a table's files: Parquet when their first bytes say so (whatever their names), CSV otherwise. */
     private static StagedTable stage(
-            CsvStagingLoader csv, String name, TableFiles files, TableSchema declared, ProgressBar bar) {
+            CsvStagingLoader csv,
+            String name,
+            TableFiles files,
+            TableSchema declared,
+            Map<String, ColumnType> types,
+            ProgressBar bar) {
         if (files.parquet()) {
             ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files.files(), name, declared, bar);
             return new StagedTable(p.staging(), p.rows(), p.bytes(), List.of());
         }
-        CsvStagingLoader.Staged c = csv.stageAll(files.files(), name, declared, bar);
+        CsvStagingLoader.Staged c = csv.stageAll(files.files(), name, declared, types, bar);
         return new StagedTable(
                 c.staging(),
                 c.summary().rows(),
@@ -276,6 +312,6 @@ public final class CubeLoader {
             throw e;
         }
         bar.close();
-        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null, List.of());
+        return new TableLoad("trades", null, rows, 0, (System.nanoTime() - start) / 1e9, 0, null, List.of(), List.of());
     }
 }

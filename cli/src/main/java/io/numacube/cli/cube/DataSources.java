@@ -2,6 +2,7 @@ package io.numacube.cli.cube;
 
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvSchemas;
+import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Option;
 
 /**
  * CSV tables named on the command line (a picocli mixin): {@code --table NAME=FILE} (repeatable, loaded in order),
- * {@code --schema NAME=DECLARATION} for any of them (else the schema is inferred from the file), the delimiter, and the
+ * {@code --schema NAME=DECLARATION} for any of them (else the schema is inferred from the file), {@code --types
+ * TABLE.COL=TYPE} for single columns (replacing the inferred or declared type), the delimiter, and the
  * texts read as NULL besides the empty field ({@code --null}). Filled by picocli on one thread.
  */
 public final class DataSources {
@@ -34,11 +36,20 @@ public final class DataSources {
             names = "--schema",
             paramLabel = "NAME=DECL",
             description = "The columns of table NAME, e.g. --schema \"trades=trade_id LONG, desk STRING, trade_date "
-                    + "DATE, pnl DOUBLE\". Types: string, int and date are dimensions (GROUP BY keys); long and "
+                    + "DATE, pnl DOUBLE\". Types: string, int, date and boolean are dimensions (GROUP BY keys); long and "
                     + "double are measures (SUM, AVG, ...). Default: inferred from the first 10,000 rows (integers as "
                     + "long; a column that is numbers but for at most 1%% of its values stays numeric, and the load "
                     + "stops at the first bad value).")
     List<String> schemas = new ArrayList<>();
+
+    @Option(
+            names = "--types",
+            paramLabel = "TABLE.COL=TYPE",
+            description = "Read column COL of CSV table TABLE as TYPE instead of the inferred type (DuckDB's read_csv "
+                    + "types); repeatable: --types trades.zip=VARCHAR --types trades.active=BOOLEAN. TYPE: VARCHAR "
+                    + "(TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE or BOOLEAN. A value that does not fit stops "
+                    + "the load with its file, line, column and value.")
+    List<String> types = new ArrayList<>();
 
     @Option(
             names = "--delimiter",
@@ -90,6 +101,47 @@ public final class DataSources {
         return decl == null ? null : CsvSchemas.parseDeclaration(table, decl);
     }
 
+    /**
+     * The types {@code --types} forces on the columns of {@code table} (its name matched case-insensitively, as SQL
+     * names are): column name to type, in the order given; empty when none. A malformed entry or an unknown type is
+     * an error.
+     */
+    public Map<String, ColumnType> types(String table) {
+        Map<String, ColumnType> out = new LinkedHashMap<>();
+        for (TypeOverride t : typeOverrides()) {
+            if (t.table().equalsIgnoreCase(table)) {
+                ColumnType previous = out.put(t.column(), t.type());
+                if (previous != null) {
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT,
+                            "--types names column " + table + "." + t.column() + " twice — give each column once");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** One {@code --types TABLE.COL=TYPE}. */
+    private record TypeOverride(String table, String column, ColumnType type) {}
+
+    private List<TypeOverride> typeOverrides() {
+        List<TypeOverride> out = new ArrayList<>();
+        for (String v : types) {
+            int dot = v.indexOf('.');
+            int eq = v.lastIndexOf('=');
+            if (dot <= 0 || eq <= dot + 1 || eq == v.length() - 1) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "--types takes TABLE.COLUMN=TYPE: value=" + v + " — e.g. --types trades.zip=VARCHAR (types: "
+                                + CsvSchemas.SQL_TYPES + ")");
+            }
+            String table = v.substring(0, dot).trim();
+            String column = v.substring(dot + 1, eq).trim();
+            out.add(new TypeOverride(table, column, CsvSchemas.sqlType(v.substring(eq + 1), "--types " + v)));
+        }
+        return out;
+    }
+
     private static Map<String, String> byName(String option, String what, List<String> values) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String v : values) {
@@ -113,7 +165,7 @@ public final class DataSources {
         return out;
     }
 
-    /** The CSV options; checks that every --schema names a --table. */
+    /** The CSV options; checks that every --schema and --types names a --table. */
     public CsvOptions csvOptions() {
         Map<String, Path> tables = tables();
         for (String name : byName("--schema", "DECL", schemas).keySet()) {
@@ -122,6 +174,14 @@ public final class DataSources {
                         NumacubeException.Kind.INVALID_INPUT,
                         "--schema names a table that no --table loads: table=" + name + " tables=" + tables.keySet()
                                 + " — give --table " + name + "=FILE or fix the name");
+            }
+        }
+        for (TypeOverride t : typeOverrides()) {
+            if (tables.keySet().stream().noneMatch(t.table()::equalsIgnoreCase)) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "--types names a table that no --table loads: table=" + t.table() + " tables=" + tables.keySet()
+                                + " — write TABLE.COLUMN=TYPE with a table of --table");
             }
         }
         String d = delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t") ? "\t" : delimiter;

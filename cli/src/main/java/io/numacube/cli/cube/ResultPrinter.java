@@ -121,6 +121,7 @@ public final class ResultPrinter {
                         case INT, LONG -> w.writeLong(r.getLong(row, c));
                         case DATE -> w.writeDate(r.getLong(row, c));
                         case DOUBLE -> w.writeDouble(r.getDouble(row, c));
+                        case BOOLEAN -> w.writeBoolean(r.getLong(row, c) != 0);
                     }
                 }
                 w.endRow();

@@ -140,6 +140,13 @@ public final class TableStaging {
         return nullBits[column];
     }
 
+    /** Sets a BOOLEAN value (a dimension: false orders before true). */
+    public void setBoolean(int column, boolean value) {
+        check(column, "setBoolean", ColumnType.BOOLEAN);
+        codes[column][rows] = dictionaries[column].codeOf(value ? 1 : 0);
+        mark(column);
+    }
+
     /** @param epochDay days since 1970-01-01 */
     public void setDate(int column, int epochDay) {
         check(column, "setDate", ColumnType.DATE);

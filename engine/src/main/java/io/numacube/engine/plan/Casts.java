@@ -42,6 +42,24 @@ final class Casts {
         }
     }
 
+    /**
+     * DuckDB's CAST to BOOLEAN, as 1 or 0: a number is true unless zero; text is {@code true false t f yes no y n 1 0}
+     * in any case (surrounding spaces allowed here, as in the other casts of text).
+     */
+    static Object toBoolean(Object v) {
+        if (v instanceof Long l) {
+            return l != 0 ? 1L : 0L;
+        }
+        if (v instanceof Double d) {
+            return d != 0 ? 1L : 0L;
+        }
+        return switch (((String) v).strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "t", "yes", "y", "1" -> 1L;
+            case "false", "f", "no", "n", "0" -> 0L;
+            default -> throw fail(v, "BOOLEAN", "22018");
+        };
+    }
+
     static Object toDate(Object v) {
         if (v instanceof Long l) {
             return l;

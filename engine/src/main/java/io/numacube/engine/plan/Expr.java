@@ -84,13 +84,14 @@ public sealed interface Expr {
         }
     }
 
-    /** A constant: String (STRING), Long (LONG; DATE as epoch day) or Double (DOUBLE). */
+    /** A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0) or Double (DOUBLE). */
     record Literal(Object value, ColumnType type) implements Expr {
         @Override
         public String text() {
             return switch (type) {
                 case STRING -> "'" + value + "'";
                 case DATE -> "DATE '" + LocalDate.ofEpochDay((Long) value) + "'";
+                case BOOLEAN -> (Long) value != 0 ? "true" : "false";
                 default -> String.valueOf(value);
             };
         }
@@ -275,12 +276,22 @@ public sealed interface Expr {
      * @param type its result type
      */
     record Call(String name, List<Expr> args, ColumnType type) implements Expr {
+
+        /**
+         * The conversions the binder inserts where SQL converts implicitly (a BOOLEAN as text in {@code ||}, as 0/1 in
+         * SUM): they print as their operand, as DuckDB names {@code sum(flag)}.
+         */
+        public static final java.util.Set<String> IMPLICIT = java.util.Set.of("boolean_text", "boolean_int");
+
         public Call {
             args = List.copyOf(args);
         }
 
         @Override
         public String text() {
+            if (IMPLICIT.contains(name)) {
+                return args.get(0).text();
+            }
             return name + "(" + String.join(", ", args.stream().map(Expr::text).toList()) + ")";
         }
     }

@@ -67,7 +67,10 @@ public final class ScalarFunctions {
             "cast_text",
             "cast_bigint",
             "cast_double",
-            "cast_date");
+            "cast_date",
+            "cast_boolean",
+            "boolean_text",
+            "boolean_int");
 
     private ScalarFunctions() {}
 
@@ -169,6 +172,21 @@ public final class ScalarFunctions {
                 notDate(name, args.get(0));
                 yield ColumnType.DOUBLE;
             }
+            case "cast_boolean" -> {
+                if (from == ColumnType.DATE || from == null) {
+                    throw new IllegalArgumentException("CAST to BOOLEAN of " + typeName(from) + ": "
+                            + args.get(0).text());
+                }
+                yield ColumnType.BOOLEAN;
+            }
+            case "boolean_text" -> {
+                expect(name, args, ColumnType.BOOLEAN);
+                yield ColumnType.STRING;
+            }
+            case "boolean_int" -> {
+                expect(name, args, ColumnType.BOOLEAN);
+                yield ColumnType.LONG;
+            }
             case "cast_date" -> {
                 if (from != ColumnType.DATE && from != ColumnType.STRING) {
                     throw new IllegalArgumentException(
@@ -266,6 +284,9 @@ public final class ScalarFunctions {
             case "cast_bigint" -> Casts.toBigint(v.get(0));
             case "cast_double" -> Casts.toDouble(v.get(0));
             case "cast_date" -> Casts.toDate(v.get(0));
+            case "cast_boolean" -> Casts.toBoolean(v.get(0));
+            case "boolean_text" -> (Long) v.get(0) != 0 ? "true" : "false";
+            case "boolean_int" -> v.get(0);
             default -> throw new IllegalStateException("unknown function " + name);
         };
     }
@@ -484,6 +505,7 @@ public final class ScalarFunctions {
                     case DATE -> "a date";
                     case DOUBLE -> "a DOUBLE";
                     case INT, LONG -> "an integer";
+                    case BOOLEAN -> "a boolean";
                 };
     }
 }

@@ -85,7 +85,10 @@ public final class QueryResult {
         return nulls[column] != null && nulls[column][row];
     }
 
-    /** Any value as text: strings as they are, dates ISO, numbers by {@code String.valueOf}; null as {@code null}. */
+    /**
+     * Any value as text: strings as they are, dates ISO, booleans {@code true}/{@code false}, numbers by
+     * {@code String.valueOf}; null as {@code null}.
+     */
     public String getString(int row, int column) {
         if (isNull(row, column)) {
             return null;
@@ -93,15 +96,17 @@ public final class QueryResult {
         return switch (columns[column]) {
             case String[] s -> s[row];
             case long[] l ->
-                types.get(column) == ColumnType.DATE
-                        ? LocalDate.ofEpochDay(l[row]).toString()
-                        : String.valueOf(l[row]);
+                switch (types.get(column)) {
+                    case DATE -> LocalDate.ofEpochDay(l[row]).toString();
+                    case BOOLEAN -> String.valueOf(l[row] != 0);
+                    default -> String.valueOf(l[row]);
+                };
             case double[] d -> String.valueOf(d[row]);
             default -> throw new IllegalStateException("unknown column array: " + columns[column]);
         };
     }
 
-    /** An INT, DATE (epoch day) or LONG value; 0 for null. */
+    /** An INT, DATE (epoch day), BOOLEAN (1 for true, 0 for false) or LONG value; 0 for null. */
     public long getLong(int row, int column) {
         checkCell(row, column);
         if (columns[column] instanceof long[] l) {
@@ -120,7 +125,7 @@ public final class QueryResult {
         };
     }
 
-    /** The value as a Java object: String, Long, LocalDate or Double; null for null. */
+    /** The value as a Java object: String, Long, LocalDate, Boolean or Double; null for null. */
     public Object getObject(int row, int column) {
         if (isNull(row, column)) {
             return null;
@@ -129,6 +134,7 @@ public final class QueryResult {
             case STRING -> ((String[]) columns[column])[row];
             case DATE -> LocalDate.ofEpochDay(((long[]) columns[column])[row]);
             case INT, LONG -> ((long[]) columns[column])[row];
+            case BOOLEAN -> ((long[]) columns[column])[row] != 0;
             case DOUBLE -> ((double[]) columns[column])[row];
         };
     }

@@ -1,8 +1,8 @@
 package io.numacube.engine.schema;
 
 /**
- * The value types a column may have. Dimensions are STRING, INT or DATE (dictionary-encoded); measures are DOUBLE or
- * LONG (stored plain). Immutable.
+ * The value types a column may have. Dimensions are STRING, INT, DATE or BOOLEAN (dictionary-encoded); measures are
+ * DOUBLE or LONG (stored plain). Immutable.
  */
 public enum ColumnType {
     /** Text, dictionary-encoded. */
@@ -11,6 +11,11 @@ public enum ColumnType {
     INT(true),
     /** A calendar date (days since 1970-01-01), dictionary-encoded. */
     DATE(true),
+    /**
+     * SQL BOOLEAN, dictionary-encoded as DuckDB orders it: false (value 0) before true (value 1), NULL last. Its values
+     * are {@code Long} 0 and 1 wherever expressions are evaluated.
+     */
+    BOOLEAN(true),
     /** A 64-bit IEEE double measure; must be finite. */
     DOUBLE(false),
     /** A 64-bit integer measure. */
@@ -22,7 +27,7 @@ public enum ColumnType {
         this.dimension = dimension;
     }
 
-    /** True for the dictionary-encoded types (STRING, INT, DATE). */
+    /** True for the dictionary-encoded types (STRING, INT, DATE, BOOLEAN). */
     public boolean isDimension() {
         return dimension;
     }
@@ -33,12 +38,13 @@ public enum ColumnType {
             case "string", "varchar", "text" -> STRING;
             case "int", "integer", "bigint" -> INT;
             case "date" -> DATE;
+            case "boolean", "bool", "logical" -> BOOLEAN;
             case "double", "float", "real" -> DOUBLE;
             case "long" -> LONG;
             default ->
                 throw new io.numacube.numa.base.NumacubeException(
                         io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
-                        "unknown column type: type=" + name + " — use string, int, date, double or long");
+                        "unknown column type: type=" + name + " — use string, int, date, boolean, double or long");
         };
     }
 }

@@ -120,6 +120,11 @@ final class AggregateBinder {
             // text, dates and INT codes: ordered by value through codes (or the ranks of a joined column's values)
             return new Expr.Agg(kind, arg);
         }
+        if (kind == Expr.AggKind.SUM && arg.type() == io.numacube.engine.schema.ColumnType.BOOLEAN) {
+            // DuckDB sums a BOOLEAN as 0 and 1 (the count of TRUEs); AVG of one is an error there, as here
+            return new Expr.Agg(
+                    kind, new Expr.Call("boolean_int", List.of(arg), io.numacube.engine.schema.ColumnType.LONG));
+        }
         TypeRules.numeric(argNode, arg);
         return new Expr.Agg(kind, arg);
     }

@@ -64,9 +64,15 @@ final class ExpressionBinder {
         return aggregates.bound();
     }
 
-    /** Binds {@code e}, which must be a condition (a predicate), else 42804. */
+    /**
+     * Binds {@code e}, which must be a condition (a predicate, or a BOOLEAN value {@code b}, bound as {@code b = true},
+     * which is TRUE, FALSE or NULL just as {@code b} is), else 42804.
+     */
     Expr condition(SqlNode e, Place place) {
         Expr p = bind(e, place);
+        if (p.type() == ColumnType.BOOLEAN) {
+            return new Expr.Compare(Expr.CompareOp.EQ, p, new Expr.Literal(1L, ColumnType.BOOLEAN));
+        }
         if (!Expr.isPredicate(p)) {
             throw bindError(e, "42804", "expected a condition: " + p.text());
         }
@@ -108,6 +114,7 @@ final class ExpressionBinder {
                 case NOT -> not((SqlCall) e, place);
                 case IS_NULL, IS_NOT_NULL ->
                     new Expr.IsNull(bind(((SqlCall) e).operand(0), place), e.getKind() == SqlKind.IS_NOT_NULL);
+                case IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTruth((SqlCall) e, place);
                 case EXTRACT -> scalars.extract((SqlCall) e);
                 case TRIM -> scalars.trim((SqlCall) e);
                 case LIKE -> scalars.like((SqlCall) e);
@@ -192,7 +199,7 @@ final class ExpressionBinder {
 
     /**
      * {@code CAST(x AS type)} and {@code x::type}: a date literal as before, else a conversion of a value to TEXT,
-     * BIGINT, DOUBLE or DATE (evaluated per code, like every function).
+     * BIGINT, DOUBLE, DATE or BOOLEAN (evaluated per code, like every function).
      */
     private Expr cast(SqlCall call, Place place) {
         SqlNode v = call.operand(0);
@@ -208,6 +215,7 @@ final class ExpressionBinder {
             case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT" -> "cast_bigint";
             case "DOUBLE", "FLOAT", "REAL" -> "cast_double";
             case "DATE" -> "cast_date";
+            case "BOOLEAN", "BOOL" -> "cast_boolean";
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
@@ -304,6 +312,17 @@ final class ExpressionBinder {
         comparable(call, x, lo);
         comparable(call, x, hi);
         return new Expr.Between(x, lo, hi, op.isNegated());
+    }
+
+    /**
+     * {@code p IS [NOT] TRUE|FALSE}, never NULL: {@code p IS TRUE} is {@code p IS NOT NULL AND p}, {@code p IS FALSE}
+     * is {@code p IS NOT NULL AND NOT p}, and the NOT forms their negations.
+     */
+    private Expr isTruth(SqlCall call, Place place) {
+        Expr p = condition(call.operand(0), place);
+        boolean wantTrue = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_NOT_TRUE;
+        Expr is = new Expr.And(List.of(new Expr.IsNull(p, true), wantTrue ? p : new Expr.Not(p)));
+        return call.getKind() == SqlKind.IS_NOT_TRUE || call.getKind() == SqlKind.IS_NOT_FALSE ? new Expr.Not(is) : is;
     }
 
     /** A chain of AND or of OR, bound as one n-ary term. */

@@ -42,6 +42,9 @@ final class LiteralBinder {
             }
             return new Expr.Literal(v.doubleValue(), ColumnType.DOUBLE);
         }
+        if (lit.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.BOOLEAN) {
+            return new Expr.Literal(lit.booleanValue() ? 1L : 0L, ColumnType.BOOLEAN);
+        }
         if (lit instanceof SqlCharStringLiteral) {
             return new Expr.Literal(lit.getValueAs(String.class), ColumnType.STRING);
         }

@@ -100,6 +100,14 @@ final class ScalarBinder {
     }
 
     private static Expr typed(SqlCall call, String name, List<Expr> args) {
+        if (name.equals("cast_text") || name.equals("||") || name.equals("concat")) {
+            // a BOOLEAN's values are 0 and 1; as text it is true and false, as in DuckDB
+            args = args.stream()
+                    .map(a -> a.type() == ColumnType.BOOLEAN
+                            ? new Expr.Call("boolean_text", List.of(a), ColumnType.STRING)
+                            : a)
+                    .toList();
+        }
         try {
             return new Expr.Call(name, args, ScalarFunctions.resultType(name, args));
         } catch (IllegalArgumentException e) {

@@ -4,6 +4,7 @@ import static io.numacube.engine.sql.BindErrors.bindError;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
+import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.sql.SqlNode;
 
@@ -30,10 +31,24 @@ final class TypeRules {
         return e;
     }
 
-    /** A string literal compared with a DATE becomes a date literal. */
+    /**
+     * A string literal compared with a DATE becomes a date literal; a string or integer literal compared with a
+     * BOOLEAN becomes a boolean literal ({@code flag = 'true'}, {@code flag = 1}), as DuckDB casts it.
+     */
     static Expr coerce(SqlNode node, Expr e, Expr other) {
         if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING && other.type() == ColumnType.DATE) {
             return LiteralBinder.date(node, (String) lit.value());
+        }
+        if (e instanceof Expr.Literal lit
+                && (lit.type() == ColumnType.STRING || lit.type() == ColumnType.LONG)
+                && other.type() == ColumnType.BOOLEAN) {
+            try {
+                return new Expr.Literal(
+                        io.numacube.engine.plan.ScalarFunctions.apply("cast_boolean", List.of(lit.value())),
+                        ColumnType.BOOLEAN);
+            } catch (io.numacube.numa.base.NumacubeException notBoolean) {
+                throw bindError(node, "22018", notBoolean.getMessage());
+            }
         }
         return e;
     }

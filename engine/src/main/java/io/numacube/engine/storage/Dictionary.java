@@ -8,9 +8,10 @@ import java.util.Arrays;
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
  * ({@code 0..size-1}); in the dictionaries of loaded tables they follow ascending value order, so ordering by codes
  * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values
- * are held as {@code String}; INT and DATE values as {@code long} (DATE: days since 1970-01-01); DOUBLE values (the
- * query-time dictionary of a plain DOUBLE column, {@link CodedColumns}) as their bits, in {@link Double#compare} order,
- * with -0.0 folded into 0.0 and one NaN, the greatest, as DuckDB groups them.
+ * are held as {@code String}; INT, DATE and BOOLEAN values as {@code long} (DATE: days since 1970-01-01; BOOLEAN: 0
+ * for false, 1 for true, so false orders first, as in DuckDB); DOUBLE values (the query-time dictionary of a plain
+ * DOUBLE column, {@link CodedColumns}) as their bits, in {@link Double#compare} order, with -0.0 folded into 0.0 and
+ * one NaN, the greatest, as DuckDB groups them.
  *
  * <p>SQL NULL is a code of its own when the column holds it: {@link #nullCode()}, always the last code, so that
  * ordering by codes puts NULL after every value (DuckDB's {@code NULLS LAST}) and a grouping by codes makes NULL one
@@ -47,10 +48,10 @@ public final class Dictionary {
         return new Dictionary(ColumnType.STRING, all, null, withNull);
     }
 
-    /** INT or DATE values in ascending order, plus, when {@code withNull}, a last code standing for NULL. */
+    /** INT, DATE or BOOLEAN values in ascending order, plus, when {@code withNull}, a last code standing for NULL. */
     public static Dictionary ofLongs(ColumnType type, long[] values, boolean withNull) {
         if (type == ColumnType.STRING || !type.isDimension()) {
-            throw new IllegalArgumentException("ofLongs is for INT and DATE dimensions: type=" + type);
+            throw new IllegalArgumentException("ofLongs is for INT, DATE and BOOLEAN dimensions: type=" + type);
         }
         return new Dictionary(type, null, Arrays.copyOf(values, values.length + (withNull ? 1 : 0)), withNull);
     }
@@ -87,7 +88,7 @@ public final class Dictionary {
         return strings[code];
     }
 
-    /** The long of an INT or DATE code (DATE: epoch day); 0 for the NULL code. */
+    /** The long of an INT, DATE or BOOLEAN code (DATE: epoch day; BOOLEAN: 0 or 1); 0 for the NULL code. */
     public long longValue(int code) {
         return longs[code];
     }
@@ -97,7 +98,7 @@ public final class Dictionary {
         return code == nullCode ? 0 : Double.longBitsToDouble(longs[code]);
     }
 
-    /** The value as a Java object: String, Long (INT), LocalDate (DATE) or Double (DOUBLE). */
+    /** The value as a Java object: String, Long (INT), LocalDate (DATE), Boolean (BOOLEAN) or Double (DOUBLE). */
     public Object value(int code) {
         if (code == nullCode) {
             return null;
@@ -107,6 +108,7 @@ public final class Dictionary {
             case INT -> longs[code];
             case DATE -> LocalDate.ofEpochDay(longs[code]);
             case DOUBLE -> Double.longBitsToDouble(longs[code]);
+            case BOOLEAN -> longs[code] != 0;
             default -> throw new IllegalStateException("not a dimension type: " + type);
         };
     }

@@ -60,6 +60,7 @@ final class DataGenerator {
             case STRING -> s.setString(column, (String) value);
             case INT -> s.setLong(column, (Long) value);
             case DATE -> s.setDate(column, (int) (long) (Long) value);
+            case BOOLEAN -> s.setBoolean(column, (Long) value != 0);
             default -> throw new IllegalArgumentException("not a dimension: column=" + column);
         }
     }

@@ -36,7 +36,7 @@ public record DataShape(
 
     private static final int[] TINY_ROW_COUNTS = {0, 1, 37};
 
-    private static final int[] MAX_CARDINALITY = {60, 3000, 100, 5000, 400};
+    private static final int[] MAX_CARDINALITY = {60, 3000, 100, 5000, 400, 2};
 
     /** A random shape for data set {@code index}; NULL fractions up to 30 % when {@code nulls}, else none. */
     public static DataShape random(int index, long seed, boolean nulls) {
@@ -52,7 +52,8 @@ public record DataShape(
         }
         int[] card = new int[FactColumns.DIMENSIONS.size()];
         for (int d = 0; d < card.length; d++) {
-            card[d] = rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(3) : 1 + rnd.nextInt(MAX_CARDINALITY[d]);
+            card[d] = Math.min(
+                    MAX_CARDINALITY[d], rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(3) : 1 + rnd.nextInt(MAX_CARDINALITY[d]));
         }
         double[] nullFraction = new double[FactColumns.ALL.size()];
         for (int c = 0; nulls && c < nullFraction.length; c++) {
@@ -61,6 +62,8 @@ public record DataShape(
         String lookupKey = rnd.nextBoolean() ? "s0" : "i0";
         List<String> others = new ArrayList<>(FactColumns.DIMENSIONS);
         others.remove(lookupKey);
+        // a boolean key leaves no value for the key that matches no fact row (SqlLiterals.missing)
+        others.remove("b0");
         String lookup2Key = others.get(rnd.nextInt(others.size()));
         return new DataShape(
                 index, seed, rows, card, 1 + rnd.nextDouble() * 3, nullFraction, lookupKey, lookup2Key, options(rnd));

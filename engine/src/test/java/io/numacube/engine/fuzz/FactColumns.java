@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The fixed schemas of the fuzzed tables; only their data varies. Fact table {@code f}: STRING dimensions {@code s0}
  * (few values, skewed, with the empty string and non-ASCII text) and {@code s1} (many values); INT dimensions
- * {@code i0} (small values) and {@code i1} (up to ±2^50); DATE dimension {@code dt0}; DOUBLE measures {@code m0}
+ * {@code i0} (small values) and {@code i1} (up to ±2^50); DATE dimension {@code dt0}; BOOLEAN dimension {@code b0}; DOUBLE measures {@code m0}
  * (multiples of 1/8 below 1,024 in magnitude, so their sums are exact) and {@code m1} (magnitudes from 1e-6 to 1e15);
  * LONG measures {@code l0} (±10^6) and {@code l1} (±2^40, a few near ±2^62). Lookup table {@code d}, keyed by
  * {@code s0} or {@code i0}: {@code rate} DOUBLE, {@code w} LONG, {@code region} STRING, {@code tier} INT. Second lookup
@@ -19,10 +19,10 @@ import java.util.List;
  */
 public final class FactColumns {
 
-    public static final List<String> DIMENSIONS = List.of("s0", "s1", "i0", "i1", "dt0");
+    public static final List<String> DIMENSIONS = List.of("s0", "s1", "i0", "i1", "dt0", "b0");
     public static final List<String> DOUBLES = List.of("m0", "m1");
     public static final List<String> LONGS = List.of("l0", "l1");
-    public static final List<String> ALL = List.of("s0", "s1", "i0", "i1", "dt0", "m0", "m1", "l0", "l1");
+    public static final List<String> ALL = List.of("s0", "s1", "i0", "i1", "dt0", "b0", "m0", "m1", "l0", "l1");
 
     public static final TableSchema FACT = new TableSchema(
             "f",
@@ -32,6 +32,7 @@ public final class FactColumns {
                     ColumnSpec.of("i0", ColumnType.INT),
                     ColumnSpec.of("i1", ColumnType.INT),
                     ColumnSpec.of("dt0", ColumnType.DATE),
+                    ColumnSpec.of("b0", ColumnType.BOOLEAN),
                     ColumnSpec.of("m0", ColumnType.DOUBLE),
                     ColumnSpec.of("m1", ColumnType.DOUBLE),
                     ColumnSpec.of("l0", ColumnType.LONG),
@@ -86,6 +87,7 @@ public final class FactColumns {
             case "s0", "s1", "region", "grade", "zone" -> ColumnType.STRING;
             case "i0", "i1", "tier", "lvl", "zrank" -> ColumnType.INT;
             case "dt0", "opened" -> ColumnType.DATE;
+            case "b0" -> ColumnType.BOOLEAN;
             case "m0", "m1", "rate", "fee" -> ColumnType.DOUBLE;
             case "l0", "l1", "w" -> ColumnType.LONG;
             default -> throw new IllegalArgumentException("no fuzz column: " + column);

@@ -79,11 +79,18 @@ final class PredicateGenerator {
     }
 
     private String dimension() {
-        return ctx.pick(ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE)));
+        return ctx.pick(
+                ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE, ColumnType.BOOLEAN)));
     }
 
     private String dimensionComparison() {
         String c = dimension();
+        if (FactColumns.DIMENSIONS.contains(c) && FactColumns.type(c) == ColumnType.BOOLEAN && ctx.chance(50)) {
+            // a BOOLEAN column is a condition by itself
+            boolean not = ctx.chance(50);
+            ctx.tags.add(not ? "where:not-boolean-column" : "where:boolean-column");
+            return (not ? "NOT " : "") + ctx.ref(c);
+        }
         ctx.tags.add("where:compare-dimension");
         return ctx.ref(c) + " " + COMPARISONS[ctx.rnd.nextInt(COMPARISONS.length)] + " " + ctx.literalFor(c);
     }

@@ -76,6 +76,10 @@ final class QueryContext {
             return numericLiteral(type == ColumnType.LONG || column.equals("tier"));
         }
         List<Object> pool = data.pool(column);
+        if (type == ColumnType.BOOLEAN) {
+            // either value, held or not (a pool may hold one): no boolean is missing from every column
+            return SqlLiterals.of(type, (long) rnd.nextInt(2));
+        }
         return SqlLiterals.of(type, chance(10) ? SqlLiterals.missing(type) : pick(pool));
     }
 

@@ -12,13 +12,14 @@ final class SqlLiterals {
 
     private SqlLiterals() {}
 
-    /** {@code value} (String, Long — epoch day for DATE — or Double) as a literal of a column of type {@code type}. */
+    /** {@code value} (String, Long — epoch day for DATE, 1 or 0 for BOOLEAN — or Double) as a literal of a column of type {@code type}. */
     static String of(ColumnType type, Object value) {
         return switch (type) {
             case STRING -> "'" + ((String) value).replace("'", "''") + "'";
             case DATE -> "DATE '" + LocalDate.ofEpochDay((Long) value) + "'";
             case DOUBLE -> ofDouble(((Number) value).doubleValue());
             case INT, LONG -> String.valueOf(value);
+            case BOOLEAN -> (Long) value != 0 ? "true" : "false";
         };
     }
 
@@ -35,6 +36,8 @@ final class SqlLiterals {
             case INT, LONG -> 987_654_321_987L;
             case DATE -> LocalDate.of(2200, 1, 1).toEpochDay();
             case DOUBLE -> 1.25e300;
+            case BOOLEAN ->
+                throw new IllegalArgumentException("a BOOLEAN column may hold both values: no value is missing");
         };
     }
 }

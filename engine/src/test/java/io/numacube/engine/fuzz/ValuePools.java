@@ -39,6 +39,7 @@ final class ValuePools {
             case "s1" -> rnd.nextInt(50) == 0 ? SPECIAL_STRINGS.get(rnd.nextInt(SPECIAL_STRINGS.size())) : word(rnd);
             case "i0", "tier", "lvl", "zrank" -> (long) rnd.nextInt(2001) - 1000;
             case "i1" -> rnd.nextInt(4) == 0 ? (long) rnd.nextInt(201) - 100 : rnd.nextLong() >> 13;
+            case "b0" -> (long) rnd.nextInt(2);
             case "dt0", "opened" -> DATE_MIN + (long) rnd.nextInt((int) (DATE_MAX - DATE_MIN + 1));
             default -> throw new IllegalArgumentException("not a dimension: " + column);
         };

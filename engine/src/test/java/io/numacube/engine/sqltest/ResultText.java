@@ -14,7 +14,7 @@ final class ResultText {
 
     private ResultText() {}
 
-    /** Null when every column's type fits its letter (I: INT/LONG, R: DOUBLE, T: STRING, D: DATE), else why not. */
+    /** Null when every column's type fits its letter (I: INT/LONG, R: DOUBLE, T: STRING, D: DATE, B: BOOLEAN), else why not. */
     static String typeMismatch(QueryResult result, String letters) {
         if (result.columnCount() != letters.length()) {
             return "the query has " + result.columnCount() + " columns " + result.columnNames() + " but the record"
@@ -27,6 +27,7 @@ final class ResultText {
                 case DOUBLE -> 'R';
                 case STRING -> 'T';
                 case DATE -> 'D';
+                case BOOLEAN -> 'B';
             };
             if (letters.charAt(c) != want) {
                 return "column " + (c + 1) + " (" + result.columnNames().get(c) + ") is " + t + ", written '" + want

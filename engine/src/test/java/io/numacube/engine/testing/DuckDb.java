@@ -49,6 +49,7 @@ public final class DuckDb implements AutoCloseable {
                                 case INT, LONG -> "BIGINT";
                                 case DATE -> "DATE";
                                 case DOUBLE -> "DOUBLE";
+                                case BOOLEAN -> "BOOLEAN";
                             });
         }
         try (Statement s = conn.createStatement()) {
@@ -69,6 +70,7 @@ public final class DuckDb implements AutoCloseable {
                         case INT, LONG -> app.append((long) (Long) row[c]);
                         case DATE -> app.append(LocalDate.ofEpochDay((Long) row[c]));
                         case DOUBLE -> app.append((double) (Double) row[c]);
+                        case BOOLEAN -> app.append((Long) row[c] != 0);
                     }
                 }
                 app.endRow();
@@ -127,7 +129,7 @@ public final class DuckDb implements AutoCloseable {
                         ? null
                         : switch (schema.column(c).type()) {
                             case STRING -> dictionaries[c].string(code);
-                            case INT, DATE -> dictionaries[c].longValue(code);
+                            case INT, DATE, BOOLEAN -> dictionaries[c].longValue(code);
                             case LONG -> staging.longs(c)[r];
                             case DOUBLE -> staging.doubles(c)[r];
                         };

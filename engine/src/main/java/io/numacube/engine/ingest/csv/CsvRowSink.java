@@ -4,7 +4,7 @@ package io.numacube.engine.ingest.csv;
  * Receives the typed values of one row at a time from {@link CsvTableReader}: every column of the schema is set
  * exactly once (in any order) and then {@link #endRow()} is called. Column indexes are schema positions, not CSV
  * field positions. Which setter is called follows the column type: STRING → {@link #setString}, LONG and INT →
- * {@link #setLong}, DOUBLE → {@link #setDouble} (always finite), DATE → {@link #setDate}; a NULL of any type →
+ * {@link #setLong}, DOUBLE → {@link #setDouble} (always finite), DATE → {@link #setDate}, BOOLEAN → {@link #setBoolean}; a NULL of any type →
  * {@link #setNull}.
  *
  * <p>Called by the single reading thread only. A sink may throw {@link io.numacube.numa.base.NumacubeException}; the
@@ -20,6 +20,8 @@ public interface CsvRowSink {
 
     /** @param epochDay days since 1970-01-01 */
     void setDate(int column, long epochDay);
+
+    void setBoolean(int column, boolean value);
 
     /** SQL NULL in {@code column}, of any type. */
     void setNull(int column);

@@ -17,7 +17,7 @@ public final class CsvSchemas {
     /**
      * Parses a comma-separated list of columns, each written SQL-style {@code name TYPE} or as
      * {@link TableSchema#parse} does, {@code name:type}; the two may be mixed. Types as {@link ColumnType#parse}
-     * (string, int, date, double, long and their SQL aliases), case-insensitive. Example:
+     * (string, int, date, boolean, double, long and their SQL aliases), case-insensitive. Example:
      * {@code "trade_id LONG, desk STRING, trade_date DATE, pnl DOUBLE"}.
      *
      * @throws NumacubeException INVALID_INPUT naming the bad entry
@@ -52,6 +52,31 @@ public final class CsvSchemas {
             cols.add(new ColumnSpec(name, ColumnType.parse(type)));
         }
         return new TableSchema(tableName, cols);
+    }
+
+    /** The type names {@link #sqlType} accepts, for messages. */
+    public static final String SQL_TYPES = "VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE or BOOLEAN";
+
+    /**
+     * A column type named as DuckDB names it in {@code read_csv(types = ...)}, case-insensitive: VARCHAR, TEXT or
+     * STRING; BIGINT, INTEGER or INT (a BIGINT column, as inference makes integers); DOUBLE, FLOAT or REAL; DATE;
+     * BOOLEAN or BOOL.
+     *
+     * @param option what named it, for the message ({@code --types trades.qty=BIGNIT})
+     * @throws NumacubeException INVALID_INPUT naming the type and listing the choices
+     */
+    public static ColumnType sqlType(String name, String option) {
+        return switch (name.strip().toUpperCase(java.util.Locale.ROOT)) {
+            case "VARCHAR", "TEXT", "STRING" -> ColumnType.STRING;
+            case "BIGINT", "INTEGER", "INT" -> ColumnType.LONG;
+            case "DOUBLE", "FLOAT", "REAL" -> ColumnType.DOUBLE;
+            case "DATE" -> ColumnType.DATE;
+            case "BOOLEAN", "BOOL" -> ColumnType.BOOLEAN;
+            default ->
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "unknown column type: type=" + name + " in " + option + " — use " + SQL_TYPES);
+        };
     }
 
     /** The SQL-style declaration of a schema, {@code name TYPE, ...}, as {@link #parseDeclaration} reads it. */

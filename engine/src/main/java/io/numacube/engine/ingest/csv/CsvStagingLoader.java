@@ -1,9 +1,15 @@
 package io.numacube.engine.ingest.csv;
 
 import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Reads a CSV file into a new {@link TableStaging}, ready for {@code Cube.loadTable}: the schema is the declared one,
@@ -31,8 +37,19 @@ public final class CsvStagingLoader {
      * @throws io.numacube.numa.base.NumacubeException INVALID_INPUT naming {@code file:line:column} for a bad row
      */
     public Staged stage(Path file, String tableName, TableSchema declared, CsvProgress progress) {
+        return stage(file, tableName, declared, Map.of(), progress);
+    }
+
+    /**
+     * As {@link #stage(Path, String, TableSchema, CsvProgress)}, with some columns' types forced ({@code --types}).
+     *
+     * @param types column name (case-insensitive) to its type, replacing the inferred or declared one; a name that is
+     *              no column of the file is an error listing the columns
+     */
+    public Staged stage(
+            Path file, String tableName, TableSchema declared, Map<String, ColumnType> types, CsvProgress progress) {
         try (CsvInput in = CsvInput.open(file)) {
-            return stage(in, file.toString(), tableName, declared, progress);
+            return stage(in, file.toString(), tableName, declared, types, progress);
         } catch (java.io.IOException e) {
             throw CsvInput.failure(file.toString(), e);
         }
@@ -44,12 +61,22 @@ public final class CsvStagingLoader {
      * an error naming it, as for one file, and nothing is staged.
      */
     public Staged stageAll(List<Path> files, String tableName, TableSchema declared, CsvProgress progress) {
-        Staged first = stage(files.get(0), tableName, declared, progress);
+        return stageAll(files, tableName, declared, Map.of(), progress);
+    }
+
+    /** As {@link #stageAll(List, String, TableSchema, CsvProgress)}, with some columns' types forced ({@code --types}). */
+    public Staged stageAll(
+            List<Path> files,
+            String tableName,
+            TableSchema declared,
+            Map<String, ColumnType> types,
+            CsvProgress progress) {
+        Staged first = stage(files.get(0), tableName, declared, types, progress);
         if (files.size() == 1) {
             return first;
         }
         TableSchema schema = first.staging().schema();
-        String hint = declared != null ? null : inferredHint(" of " + files.get(0), schema);
+        var hint = misfitHint(" of " + files.get(0), schema, declared != null, types);
         long rows = first.summary().rows();
         long bytes = first.summary().bytes();
         long nanos = first.summary().nanos();
@@ -67,17 +94,117 @@ public final class CsvStagingLoader {
         return new Staged(first.staging(), new CsvReadSummary(rows, bytes, nanos), first.inference());
     }
 
-    /** What a misfit value's error adds when the types were inferred (from the first rows {@code ofFile}). */
-    private String inferredHint(String ofFile, TableSchema schema) {
-        return "the column types were inferred from the first "
-                + reader.options().sampleRows() + " rows" + ofFile + " (" + schema.declaration()
-                + "); if the value is right, declare the table's schema";
+    /**
+     * What a misfit value's error adds: where the column's type came from (inferred from the first rows {@code ofFile},
+     * forced by {@code --types}, or declared) and the {@code --types} option that reads the value, with the type that
+     * holds it (DOUBLE for a number in a numeric column, else VARCHAR).
+     */
+    private BiFunction<String, String, String> misfitHint(
+            String ofFile, TableSchema schema, boolean declared, Map<String, ColumnType> types) {
+        return (column, value) -> {
+            int c = schema.indexOf(column);
+            if (c < 0) {
+                return null;
+            }
+            ColumnType type = schema.column(c).type();
+            String fix = "--types " + schema.name() + "." + column + "=" + fittingType(type, value);
+            if (forced(types, column) != null) {
+                return "column " + column + " is " + sqlName(type) + " by --types; if the value is right, read it with "
+                        + fix;
+            }
+            if (declared) {
+                return "column " + column + " is " + sqlName(type)
+                        + " by --schema; if the value is right, read it with " + fix;
+            }
+            return "the column types were inferred from the first "
+                    + reader.options().sampleRows() + " rows" + ofFile + " (" + schema.declaration()
+                    + "); if the value is right, read the column with " + fix;
+        };
     }
 
-    private Staged stage(CsvInput in, String source, String tableName, TableSchema declared, CsvProgress progress) {
+    /** The type to suggest for a column of {@code type} holding {@code value}: DOUBLE for a number, else VARCHAR. */
+    private static String fittingType(ColumnType type, String value) {
+        boolean numeric = type == ColumnType.LONG || type == ColumnType.INT;
+        if (numeric && value != null) {
+            byte[] b = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (new FieldDecoder().parseDouble(b, 0, b.length) == null) {
+                return "DOUBLE";
+            }
+        }
+        return "VARCHAR";
+    }
+
+    /** The SQL name of a type, as {@code --types} takes it. */
+    public static String sqlName(ColumnType type) {
+        return switch (type) {
+            case STRING -> "VARCHAR";
+            case INT, LONG -> "BIGINT";
+            default -> type.name();
+        };
+    }
+
+    private static ColumnType forced(Map<String, ColumnType> types, String column) {
+        for (Map.Entry<String, ColumnType> e : types.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(column)) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@code schema} with the types of {@code types} in place of its own.
+     *
+     * @throws NumacubeException INVALID_INPUT naming a column of {@code types} that the table lacks, and its columns
+     */
+    static TableSchema withTypes(TableSchema schema, Map<String, ColumnType> types, String source) {
+        for (String column : types.keySet()) {
+            if (schema.indexOf(column) < 0) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "42703",
+                        "--types names a column that table " + schema.name() + " does not have: column=" + column
+                                + " file=" + source + " — its columns are "
+                                + String.join(
+                                        ", ",
+                                        schema.columns().stream()
+                                                .map(ColumnSpec::name)
+                                                .toList()),
+                        null,
+                        null);
+            }
+        }
+        List<ColumnSpec> cols = new ArrayList<>(schema.size());
+        for (ColumnSpec c : schema.columns()) {
+            ColumnType t = forced(types, c.name());
+            cols.add(t == null ? c : new ColumnSpec(c.name(), t));
+        }
+        return new TableSchema(schema.name(), cols);
+    }
+
+    /** The inference with the forced types in its schema, and without notes on the forced columns. */
+    private static CsvInference forcedInference(
+            CsvInference inference, TableSchema schema, Map<String, ColumnType> types) {
+        List<CsvInference.Note> notes = inference.notes().stream()
+                .filter(n -> forced(types, n.column()) == null)
+                .toList();
+        return new CsvInference(schema, notes);
+    }
+
+    private Staged stage(
+            CsvInput in,
+            String source,
+            String tableName,
+            TableSchema declared,
+            Map<String, ColumnType> types,
+            CsvProgress progress) {
         CsvInference inference = declared == null ? reader.inferWithNotes(in.head(), source, tableName) : null;
-        TableSchema schema = inference != null ? inference.schema() : new TableSchema(tableName, declared.columns());
-        String hint = declared != null ? null : inferredHint("", schema);
+        TableSchema schema = withTypes(
+                inference != null ? inference.schema() : new TableSchema(tableName, declared.columns()), types, source);
+        if (inference != null && !types.isEmpty()) {
+            inference = forcedInference(inference, schema, types);
+        }
+        var hint = misfitHint("", schema, declared != null, types);
         TableStaging staging = new TableStaging(schema);
         CsvReadSummary summary = reader.read(in, source, schema, hint, new StagingSink(staging), progress);
         return new Staged(staging, summary, inference);
@@ -110,6 +237,11 @@ public final class CsvStagingLoader {
         public void setDate(int column, long epochDay) {
             // FieldDecoder yields years 0..9999 only, well inside int
             staging.setDate(column, Math.toIntExact(epochDay));
+        }
+
+        @Override
+        public void setBoolean(int column, boolean value) {
+            staging.setBoolean(column, value);
         }
 
         @Override

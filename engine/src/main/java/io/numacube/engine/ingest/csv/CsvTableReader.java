@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Reads a CSV file with a header row into a {@link CsvRowSink}, typed by a {@link TableSchema} that is declared or
@@ -86,6 +87,22 @@ public final class CsvTableReader {
     /** As {@link #read(Path, TableSchema, String, CsvRowSink, CsvProgress)}, from an input opened by the caller. */
     public CsvReadSummary read(
             CsvInput in, String source, TableSchema schema, String misfitHint, CsvRowSink sink, CsvProgress progress) {
+        return read(in, source, schema, misfitHint == null ? null : (column, value) -> misfitHint, sink, progress);
+    }
+
+    /**
+     * As {@link #read(CsvInput, String, TableSchema, String, CsvRowSink, CsvProgress)}, with a hint that depends on the
+     * column and the value that does not fit it (such as the type that would hold the value).
+     *
+     * @param misfitHint (column name, value as in the file) to the hint, or null (the function too) for none
+     */
+    public CsvReadSummary read(
+            CsvInput in,
+            String source,
+            TableSchema schema,
+            BiFunction<String, String, String> misfitHint,
+            CsvRowSink sink,
+            CsvProgress progress) {
         try {
             return read(in.all(), source, in.size(), schema, misfitHint, sink, progress);
         } catch (IOException e) {
@@ -114,7 +131,7 @@ public final class CsvTableReader {
             String source,
             long totalBytes,
             TableSchema schema,
-            String misfitHint,
+            BiFunction<String, String, String> misfitHint,
             CsvRowSink sink,
             CsvProgress progress) {
         long started = System.nanoTime();
@@ -144,8 +161,16 @@ public final class CsvTableReader {
         } catch (CsvFault f) {
             NumacubeException e =
                     error(source, f, f.field() < header.size() ? header.get(f.field()) : "#" + (f.field() + 1));
-            if (misfitHint != null && f instanceof NamedFault nf && nf.misfit) {
-                throw new NumacubeException(e.kind(), e.getMessage() + " — " + misfitHint);
+            String hint = misfitHint != null && f instanceof NamedFault nf && nf.misfit
+                    ? misfitHint.apply(nf.name, f.value())
+                    : null;
+            if (hint != null) {
+                throw new NumacubeException(
+                        e.kind(),
+                        e.code(),
+                        e.detail() + " — " + hint,
+                        e.position().orElse(null),
+                        null);
             }
             throw e;
         } catch (IOException e) {
@@ -207,6 +232,7 @@ public final class CsvTableReader {
         private final int[] longs;
         private final int[] doubles;
         private final int[] dates;
+        private final int[] booleans;
         private final CsvInference.Note[] notLong;
         private final CsvInference.Note[] notNumberOrDate;
         private final CsvInference.Note[] leadingZero;
@@ -216,6 +242,7 @@ public final class CsvTableReader {
             longs = new int[n];
             doubles = new int[n];
             dates = new int[n];
+            booleans = new int[n];
             notLong = new CsvInference.Note[n];
             notNumberOrDate = new CsvInference.Note[n];
             leadingZero = new CsvInference.Note[n];
@@ -235,6 +262,10 @@ public final class CsvTableReader {
                 String notADouble = dec.parseDouble(b, s, e);
                 boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
                 boolean isDate = dec.parseDate(b, s, e) == null;
+                boolean isBoolean = FieldDecoder.isBooleanWord(b, s, e);
+                if (isBoolean) {
+                    booleans[f]++;
+                }
                 if (isDouble && leadingZero[f] == null && FieldDecoder.hasLeadingZero(b, s, e)) {
                     leadingZero[f] = note(scanner, source, header.get(f), f, LEADING_ZERO);
                 }
@@ -249,7 +280,7 @@ public final class CsvTableReader {
                 if (isDate) {
                     dates[f]++;
                 }
-                if (!isDouble && !isDate && notNumberOrDate[f] == null) {
+                if (!isDouble && !isDate && !isBoolean && notNumberOrDate[f] == null) {
                     notNumberOrDate[f] = note(scanner, source, header.get(f), f, null);
                 }
             }
@@ -262,12 +293,21 @@ public final class CsvTableReader {
             for (int f = 0; f < nonNull.length; f++) {
                 ColumnType type = leadingZero[f] != null
                         ? ColumnType.STRING
-                        : inferredType(nonNull[f], longs[f], doubles[f], dates[f]);
+                        : inferredType(nonNull[f], longs[f], doubles[f], dates[f], booleans[f]);
                 cols.add(new ColumnSpec(header.get(f), type));
                 if (leadingZero[f] != null) {
                     notes.add(leadingZero[f]);
                 } else if (type == ColumnType.DOUBLE && longs[f] > 0 && notLong[f] != null) {
                     notes.add(withType(notLong[f], type, notLong[f].reason()));
+                } else if (type == ColumnType.STRING
+                        && notNumberOrDate[f] != null
+                        && booleans[f] > doubles[f]
+                        && booleans[f] > dates[f]) {
+                    notes.add(withType(
+                            notNumberOrDate[f],
+                            type,
+                            "is not a boolean (true/false/t/f), and " + (nonNull[f] - booleans[f]) + " of " + nonNull[f]
+                                    + " sampled values are not"));
                 } else if (type == ColumnType.STRING
                         && notNumberOrDate[f] != null
                         && (doubles[f] > 0 || dates[f] > 0)) {
@@ -288,7 +328,7 @@ public final class CsvTableReader {
 
     /** Why a number with a leading zero keeps its column as text. */
     static final String LEADING_ZERO = "has a leading zero: a code such as a ZIP, kept as text as DuckDB's sniffer"
-            + " does (007 and 07 stay apart; --schema with a numeric type reads the column as numbers)";
+            + " does (007 and 07 stay apart; --types TABLE.COLUMN=BIGINT reads the column as numbers)";
 
     /** Why a value that is a double but not a LONG widens its column. */
     private static String widening(String notALong, String notADouble) {
@@ -314,13 +354,17 @@ public final class CsvTableReader {
     }
 
     /**
-     * The type of a column from how many of its non-NULL sampled values parse as each type: the first of LONG,
-     * DOUBLE, DATE that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
+     * The type of a column from how many of its non-NULL sampled values parse as each type: BOOLEAN when all of them
+     * are words DuckDB's sniffer reads as booleans ({@link FieldDecoder#isBooleanWord}; no misfit is allowed, as in
+     * DuckDB); else the first of LONG, DOUBLE, DATE that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
      * (a few bad values among numbers or dates, which the load then reports, rather than a text column); else STRING.
      */
-    static ColumnType inferredType(int nonNull, int longs, int doubles, int dates) {
+    static ColumnType inferredType(int nonNull, int longs, int doubles, int dates, int booleans) {
         if (nonNull == 0) {
             return ColumnType.STRING;
+        }
+        if (booleans == nonNull) {
+            return ColumnType.BOOLEAN;
         }
         if (longs == nonNull) {
             return ColumnType.LONG;
@@ -559,33 +603,7 @@ public final class CsvTableReader {
                         sink.setNull(col);
                         continue;
                     }
-                    switch (fieldType[f]) {
-                        case STRING -> {
-                            problem = string(sc, b, f, s, e, sink, col);
-                        }
-                        case LONG, INT -> {
-                            problem = dec.parseLong(b, s, e);
-                            if (problem == null) {
-                                sink.setLong(col, dec.longValue);
-                            }
-                        }
-                        case DOUBLE -> {
-                            problem = dec.parseDouble(b, s, e);
-                            if (problem == null) {
-                                sink.setDouble(col, dec.doubleValue);
-                            }
-                        }
-                        case DATE -> {
-                            problem = dec.parseDate(b, s, e);
-                            if (problem == null) {
-                                sink.setDate(col, dec.longValue);
-                            }
-                        }
-                        default ->
-                            throw new NumacubeException(
-                                    NumacubeException.Kind.INTERNAL,
-                                    "column type without a CSV converter: type=" + fieldType[f]);
-                    }
+                    problem = value(sc, b, f, s, e, sink, col);
                 } catch (NumacubeException rejected) {
                     problem = rejected.getMessage();
                     refused = true;
@@ -600,6 +618,45 @@ public final class CsvTableReader {
                 long[] lc = sc.locate(sc.fieldOrigin(0));
                 throw new NamedFault(lc[0], lc[1], 0, rejected.getMessage(), null, "(row)");
             }
+        }
+
+        /** Parses field {@code f} as its column's type and sets it in the sink; null, or why the text is no value. */
+        private String value(CsvRecordScanner sc, byte[] b, int f, int s, int e, CsvRowSink sink, int col) {
+            String problem;
+            switch (fieldType[f]) {
+                case STRING -> {
+                    problem = string(sc, b, f, s, e, sink, col);
+                }
+                case LONG, INT -> {
+                    problem = dec.parseLong(b, s, e);
+                    if (problem == null) {
+                        sink.setLong(col, dec.longValue);
+                    }
+                }
+                case DOUBLE -> {
+                    problem = dec.parseDouble(b, s, e);
+                    if (problem == null) {
+                        sink.setDouble(col, dec.doubleValue);
+                    }
+                }
+                case DATE -> {
+                    problem = dec.parseDate(b, s, e);
+                    if (problem == null) {
+                        sink.setDate(col, dec.longValue);
+                    }
+                }
+                case BOOLEAN -> {
+                    problem = dec.parseBoolean(b, s, e);
+                    if (problem == null) {
+                        sink.setBoolean(col, dec.longValue != 0);
+                    }
+                }
+                default ->
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INTERNAL,
+                            "column type without a CSV converter: type=" + fieldType[f]);
+            }
+            return problem;
         }
 
         /** The fault for field {@code f}; a misfit is a value of the wrong type, not a refused or blank one. */

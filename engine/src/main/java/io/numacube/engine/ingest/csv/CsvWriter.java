@@ -145,6 +145,11 @@ public final class CsvWriter implements AutoCloseable {
     }
 
     /** Writes SQL NULL: an empty unquoted field, which {@link CsvTableReader} reads back as NULL. */
+    /** A BOOLEAN as DuckDB's CSV writer writes it: {@code true} or {@code false}. */
+    public void writeBoolean(boolean value) throws IOException {
+        writeString(value ? "true" : "false");
+    }
+
     public void writeNull() throws IOException {
         separate();
     }

@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
  * and finite (no hex, no {@code d}/{@code f} suffix), correctly rounded; NaN and infinities ({@code nan},
  * {@code inf}, {@code infinity} in any case, optionally negative, and numbers beyond the double range) are reported
  * as {@link #NOT_FINITE}, not {@link #NOT_NUMBER}, because DuckDB infers such a column as DOUBLE; DATE
- * {@code yyyy-MM-dd}, a real calendar day, as days since 1970-01-01.
+ * {@code yyyy-MM-dd}, a real calendar day, as days since 1970-01-01; BOOLEAN as DuckDB casts text to BOOLEAN
+ * ({@code true false t f yes no y n 1 0}, any case, and no blanks around them: DuckDB refuses {@code " true"}), as 1
+ * or 0.
  *
  * <p>Not thread-safe (results are held in fields): one per reading thread.
  */
@@ -33,6 +35,8 @@ final class FieldDecoder {
     /** NaN, an infinity, or a number beyond the double range: DuckDB reads these as a DOUBLE nan or inf. */
     static final String NOT_FINITE = "not a finite number (DOUBLE columns hold finite values only; NaN and "
             + "infinities are not supported, and no option changes that)";
+
+    static final String NOT_BOOLEAN = "not a boolean (true/false, t/f, yes/no, y/n or 1/0, any case)";
 
     static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
     static final String BAD_DAY = "not a calendar day";
@@ -205,7 +209,6 @@ final class FieldDecoder {
         return null;
     }
 
-    /** Parses {@code yyyy-MM-dd} into {@link #longValue} as days since 1970-01-01. */
     /** {@code nan}, {@code inf}, {@code infinity}, any case, with an optional {@code -}: what DuckDB reads as DOUBLE. */
     private static boolean nonFiniteWord(byte[] b, int from, int to) {
         if (b[from] == '-') {
@@ -215,6 +218,45 @@ final class FieldDecoder {
         return w.equalsIgnoreCase("nan") || w.equalsIgnoreCase("inf") || w.equalsIgnoreCase("infinity");
     }
 
+    /**
+     * Parses a BOOLEAN into {@link #longValue} (1 for true, 0 for false): what DuckDB's CAST to BOOLEAN accepts, the
+     * words of {@link #isBooleanWord} and {@code yes no y n 1 0}, in any case.
+     */
+    String parseBoolean(byte[] b, int from, int to) {
+        if (isBooleanWord(b, from, to)) {
+            longValue = b[from] == 't' || b[from] == 'T' ? 1 : 0;
+            return null;
+        }
+        String w = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+        if (w.equalsIgnoreCase("yes") || w.equalsIgnoreCase("y") || w.equals("1")) {
+            longValue = 1;
+            return null;
+        }
+        if (w.equalsIgnoreCase("no") || w.equalsIgnoreCase("n") || w.equals("0")) {
+            longValue = 0;
+            return null;
+        }
+        return NOT_BOOLEAN;
+    }
+
+    /**
+     * Whether the field is a boolean to DuckDB's CSV sniffer: {@code true}, {@code false}, {@code t} or {@code f}, in
+     * any case, without blanks ({@code yes}, {@code 1} and {@code " true"} leave a column text or numbers).
+     */
+    static boolean isBooleanWord(byte[] b, int from, int to) {
+        int n = to - from;
+        if (n == 1) {
+            byte c = (byte) (b[from] | 0x20);
+            return c == 't' || c == 'f';
+        }
+        if (n != 4 && n != 5) {
+            return false;
+        }
+        String w = new String(b, from, n, StandardCharsets.ISO_8859_1);
+        return w.equalsIgnoreCase("true") || w.equalsIgnoreCase("false");
+    }
+
+    /** Parses {@code yyyy-MM-dd} into {@link #longValue} as days since 1970-01-01. */
     String parseDate(byte[] b, int from, int to) {
         while (from < to && blank(b[from])) {
             from++;

@@ -11,8 +11,8 @@ import java.util.Locale;
  * How one Parquet column is read: its numacube type and how its values arrive. Immutable.
  *
  * <p>Integers (INT32, INT64, with or without an INT logical type, signed or unsigned) are LONG, as the CSV reader
- * infers integers; DOUBLE and FLOAT are DOUBLE; UTF-8 text (STRING, ENUM, JSON) is STRING; DATE is DATE. Every other
- * type (DECIMAL, TIMESTAMP, TIME, BOOLEAN, raw binary, nested LIST/MAP/STRUCT, INT96) is refused with an error
+ * infers integers; DOUBLE and FLOAT are DOUBLE; UTF-8 text (STRING, ENUM, JSON) is STRING; DATE is DATE; BOOLEAN is
+ * BOOLEAN. Every other type (DECIMAL, TIMESTAMP, TIME, raw binary, nested LIST/MAP/STRUCT, INT96) is refused with an error
  * naming the file, the column and its Parquet type, never read approximately.
  *
  * @param name     the column name
@@ -32,7 +32,8 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         FLOATS,
         DOUBLES,
         STRINGS,
-        DATES
+        DATES,
+        BOOLEANS
     }
 
     /** The column's mapping, or an error naming {@code file}, the column and why it cannot be read. */
@@ -54,6 +55,7 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
             case INT64 -> int64(file, c, logical);
             case DOUBLE -> plain(c, logical, file, ColumnType.DOUBLE, Source.DOUBLES);
             case FLOAT -> plain(c, logical, file, ColumnType.DOUBLE, Source.FLOATS);
+            case BOOLEAN -> plain(c, logical, file, ColumnType.BOOLEAN, Source.BOOLEANS);
             case BYTE_ARRAY -> {
                 if (logical instanceof LogicalType.StringType
                         || logical instanceof LogicalType.EnumType
@@ -113,7 +115,7 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         String hint = c.logicalType() instanceof LogicalType.DecimalType
                 ? "numacube has no DECIMAL type yet and never reads one approximately: cast it to DOUBLE or BIGINT"
                         + " where the file is written, or leave it out"
-                : "numacube reads integers, DOUBLE, FLOAT, UTF-8 text and DATE: cast it where the file is written,"
+                : "numacube reads integers, DOUBLE, FLOAT, UTF-8 text, DATE and BOOLEAN: cast it where the file is written,"
                         + " or leave it out";
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,

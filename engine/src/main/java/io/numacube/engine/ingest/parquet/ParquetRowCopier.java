@@ -31,6 +31,7 @@ final class ParquetRowCopier {
     private final float[][] floats;
     private final double[][] doubles;
     private final String[][] strings;
+    private final boolean[][] booleans;
     /** Per column, the current batch's NULLs; null when the batch has none in that column. */
     private final Validity[] nulls;
 
@@ -53,6 +54,7 @@ final class ParquetRowCopier {
         longs = new long[n][];
         floats = new float[n][];
         doubles = new double[n][];
+        booleans = new boolean[n][];
         strings = new String[n][];
         nulls = new Validity[n];
     }
@@ -71,6 +73,7 @@ final class ParquetRowCopier {
                 case FLOATS -> floats[c] = r.getFloats();
                 case DOUBLES -> doubles[c] = r.getDoubles();
                 case STRINGS -> strings[c] = r.getStrings();
+                case BOOLEANS -> booleans[c] = r.getBooleans();
             }
         }
         for (int k = 0; k < rows; k++) {
@@ -111,6 +114,7 @@ final class ParquetRowCopier {
             case FLOATS -> setDouble(staging, c, k, floats[c][k]);
             case DOUBLES -> setDouble(staging, c, k, doubles[c][k]);
             case STRINGS -> staging.setString(c, strings[c][k]);
+            case BOOLEANS -> staging.setBoolean(c, booleans[c][k]);
         }
     }
 

@@ -94,7 +94,7 @@ class CsvCubeRoundTripTest {
 
     private static TableSchema schema(SplittableRandom rnd) {
         List<ColumnSpec> cols = new ArrayList<>();
-        ColumnType[] dims = {ColumnType.STRING, ColumnType.DATE, ColumnType.INT};
+        ColumnType[] dims = {ColumnType.STRING, ColumnType.DATE, ColumnType.INT, ColumnType.BOOLEAN};
         ColumnType[] measures = {ColumnType.DOUBLE, ColumnType.LONG};
         int nd = 1 + rnd.nextInt(3);
         int nm = 1 + rnd.nextInt(2);
@@ -120,6 +120,7 @@ class CsvCubeRoundTripTest {
                                 TEXT[pick % TEXT.length] + (pick / TEXT.length == 0 ? "" : pick / TEXT.length);
                             case DATE -> LocalDate.of(2024, 1, 1).plusDays(pick);
                             case INT -> (long) pick * (pick % 2 == 0 ? 1 : -1);
+                            case BOOLEAN -> pick % 2 == 0;
                             case LONG -> rnd.nextLong(-1_000_000_000_000L, 1_000_000_000_000L);
                             case DOUBLE ->
                                 rnd.nextInt(4) == 0 ? rnd.nextInt(-1000, 1000) / 100.0 : rnd.nextDouble(-1e6, 1e6);

@@ -77,6 +77,7 @@ class CsvRoundTripTest {
                     case DOUBLE -> 0.5;
                     case DATE -> LocalDate.of(2024, 1, 1);
                     case LONG, INT -> 1L;
+                    case BOOLEAN -> true;
                 };
                 if (rows.isEmpty()) {
                     rows.add(new ArrayList<>(java.util.Collections.nCopies(schema.size(), null)));
@@ -120,6 +121,7 @@ class CsvRoundTripTest {
                             case STRING -> randomText(rnd);
                             case LONG, INT -> rnd.nextInt(5) == 0 ? rnd.nextLong() : (long) rnd.nextInt(-1000, 1000);
                             case DOUBLE -> randomDouble(rnd);
+                            case BOOLEAN -> rnd.nextBoolean();
                             case DATE ->
                                 LocalDate.ofEpochDay(rnd.nextLong(
                                         LocalDate.of(0, 1, 1).toEpochDay(),
@@ -166,6 +168,7 @@ class CsvRoundTripTest {
                         case Long l -> w.writeLong(l);
                         case Double d -> w.writeDouble(d);
                         case LocalDate d -> w.writeDate(d.toEpochDay());
+                        case Boolean b -> w.writeBoolean(b);
                         default -> throw new AssertionError(v);
                     }
                 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.io.ByteArrayInputStream;
 import java.nio.channels.Channels;
@@ -405,12 +406,12 @@ class CsvTableReaderTest {
 
     @Test
     void keepsANumericTypeWhenAtMostOnePercentOfSampledValuesMisfit() {
-        assertEquals(ColumnType.DOUBLE, CsvTableReader.inferredType(100, 90, 99, 0));
-        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(100, 90, 98, 0));
-        assertEquals(ColumnType.DATE, CsvTableReader.inferredType(200, 0, 0, 198));
-        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(10, 9, 9, 0));
-        assertEquals(ColumnType.LONG, CsvTableReader.inferredType(5, 5, 5, 0));
-        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(0, 0, 0, 0));
+        assertEquals(ColumnType.DOUBLE, CsvTableReader.inferredType(100, 90, 99, 0, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(100, 90, 98, 0, 0));
+        assertEquals(ColumnType.DATE, CsvTableReader.inferredType(200, 0, 0, 198, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(10, 9, 9, 0, 0));
+        assertEquals(ColumnType.LONG, CsvTableReader.inferredType(5, 5, 5, 0, 0));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(0, 0, 0, 0, 0));
     }
 
     @Test
@@ -429,14 +430,20 @@ class CsvTableReaderTest {
                 assertThrows(NumacubeException.class, () -> loader.stage(file, "a", null, CsvProgress.NONE));
         assertEquals(
                 file + ":151:5: not a number (field amount, value \"12x5\") — the column types were inferred"
-                        + " from the first 10000 rows (id:long,amount:double); if the value is right, declare the table's"
-                        + " schema",
+                        + " from the first 10000 rows (id:long,amount:double); if the value is right, read the column"
+                        + " with --types a.amount=VARCHAR",
                 e.getMessage());
+        assertEquals(
+                ErrorPosition.file(file.toString(), 151, 5, "amount"),
+                e.position().orElseThrow());
         NumacubeException declared = assertThrows(
                 NumacubeException.class,
                 () -> loader.stage(
                         file, "a", CsvSchemas.parseDeclaration("a", "id LONG, amount DOUBLE"), CsvProgress.NONE));
-        assertEquals(file + ":151:5: not a number (field amount, value \"12x5\")", declared.getMessage());
+        assertEquals(
+                file + ":151:5: not a number (field amount, value \"12x5\") — column amount is DOUBLE by --schema; if"
+                        + " the value is right, read it with --types a.amount=VARCHAR",
+                declared.getMessage());
     }
 
     @Test

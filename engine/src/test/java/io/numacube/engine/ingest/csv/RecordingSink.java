@@ -49,6 +49,11 @@ class RecordingSink implements CsvRowSink {
     }
 
     @Override
+    public void setBoolean(int column, boolean value) {
+        put(column, value);
+    }
+
+    @Override
     public void setNull(int column) {
         put(column, null);
     }
