@@ -221,6 +221,12 @@ final class Subqueries {
             case INT, LONG -> SqlLiteral.createExactNumeric(String.valueOf(r.getLong(row, column)), pos);
             case DOUBLE -> doubleLiteral(r.getDouble(row, column), pos);
             case BOOLEAN -> SqlLiteral.createBoolean(r.getLong(row, column) != 0, pos);
+            case TIMESTAMP ->
+                SqlLiteral.createTimestamp(
+                        new org.apache.calcite.util.TimestampString(
+                                io.numacube.engine.schema.Timestamps.format(r.getLong(row, column))),
+                        6,
+                        pos);
         };
     }
 
@@ -273,7 +279,7 @@ final class Subqueries {
         switch (t) {
             case STRING -> staging.setString(c, r.getString(row, c));
             case DATE -> staging.setDate(c, (int) r.getLong(row, c));
-            case INT, LONG -> staging.setLong(c, r.getLong(row, c));
+            case INT, LONG, TIMESTAMP -> staging.setLong(c, r.getLong(row, c));
             case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
             case BOOLEAN -> staging.setBoolean(c, r.getLong(row, c) != 0);
         }

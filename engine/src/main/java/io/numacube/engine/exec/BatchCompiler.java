@@ -41,7 +41,23 @@ final class BatchCompiler {
      * measures. */
     record Sources(TreeSet<Integer> dims, boolean measures) {}
 
+    /**
+     * The columns under {@code e}. A TIMESTAMP column inside a function or CASE ({@code hour(ts) = 5}) is read through
+     * its query-time codes ({@link io.numacube.engine.storage.FactTable#codedIndex}), so the function runs once per
+     * distinct value; compared directly ({@code ts > TIMESTAMP '...'}) it stays a plain column, compared row by row
+     * without coding it.
+     */
     Sources sources(Expr e) {
+        java.util.Set<Expr> inFunction = new java.util.HashSet<>();
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Call || x instanceof Expr.Case) {
+                Expr.walk(x, y -> {
+                    if (y instanceof Expr.Column c && c.type() == ColumnType.TIMESTAMP) {
+                        inFunction.add(y);
+                    }
+                });
+            }
+        });
         TreeSet<Integer> dims = new TreeSet<>();
         boolean[] measures = {false};
         Expr.walk(e, x -> {
@@ -50,6 +66,8 @@ final class BatchCompiler {
                     dims.add(lookup.factColumnOf(c.index()));
                 } else if (c.type().isDimension()) {
                     dims.add(c.index());
+                } else if (inFunction.contains(c)) {
+                    dims.add(fact.codedIndex(c.index()));
                 } else {
                     measures[0] = true;
                 }
@@ -90,7 +108,7 @@ final class BatchCompiler {
         if (x.side() == Expr.Side.LOOKUP) {
             return lookup.valueAt(x.index(), code);
         }
-        if (x.index() != col) {
+        if (x.index() != col && !(x.side() == Expr.Side.FACT && fact.codedIndex(x.index()) == col)) {
             throw new NumacubeException(
                     NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
         }
@@ -207,14 +225,15 @@ final class BatchCompiler {
     }
 
     private BatchPredicate compare(Expr.CompareOp op, Expr l, Expr r) {
-        if (!numericType(l.type()) || !numericType(r.type())) {
+        boolean timestamps = l.type() == ColumnType.TIMESTAMP && r.type() == ColumnType.TIMESTAMP;
+        if (!timestamps && (!numericType(l.type()) || !numericType(r.type()))) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "unsupported SQL: a comparison of "
                             + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
                             + " — compare each dimension with literals");
         }
-        if (Expr.isInteger(l.type()) && Expr.isInteger(r.type())) {
+        if (longValued(l.type()) && longValued(r.type())) {
             return new BatchPredicate.LongCompare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
         }
         return new BatchPredicate.Compare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
@@ -222,6 +241,11 @@ final class BatchCompiler {
 
     private static boolean numericType(ColumnType t) {
         return t == ColumnType.DOUBLE || t == ColumnType.LONG || t == ColumnType.INT;
+    }
+
+    /** Integers, and TIMESTAMPs (microseconds), which compare exactly as 64-bit integers. */
+    private static boolean longValued(ColumnType t) {
+        return Expr.isInteger(t) || t == ColumnType.TIMESTAMP;
     }
 
     /**
@@ -260,7 +284,9 @@ final class BatchCompiler {
                 yield new BatchExpression.ByCode(lookup.factColumnOf(c.index()), byCode, longs);
             }
             case Expr.Column c when c.type() == ColumnType.DOUBLE -> new BatchExpression.DoubleColumn(c.index());
-            case Expr.Column c when c.type() == ColumnType.LONG -> new BatchExpression.LongColumn(c.index());
+            case Expr.Column c
+            when c.type() == ColumnType.LONG || c.type() == ColumnType.TIMESTAMP ->
+                new BatchExpression.LongColumn(c.index());
             case Expr.Column c
             when c.type() == ColumnType.INT -> {
                 Dictionary d = fact.dictionary(c.index());
@@ -294,7 +320,7 @@ final class BatchCompiler {
      */
     private BatchExpression perCode(Expr e) {
         Sources s = sources(e);
-        if (s.measures() || s.dims().size() != 1 || !(Expr.isInteger(e.type()) || e.type() == ColumnType.DOUBLE)) {
+        if (s.measures() || s.dims().size() != 1 || !(longValued(e.type()) || e.type() == ColumnType.DOUBLE)) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
@@ -307,7 +333,7 @@ final class BatchCompiler {
         Dictionary d = fact.dictionary(col);
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
-        long[] longs = Expr.isInteger(e.type()) ? new long[codes] : null;
+        long[] longs = longValued(e.type()) ? new long[codes] : null;
         for (int code = 0; code < Math.min(codes, d.size()); code++) {
             int c = code;
             Object v = ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, c));

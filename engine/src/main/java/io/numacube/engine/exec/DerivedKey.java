@@ -82,7 +82,9 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
                 : type == ColumnType.DOUBLE
                         ? Dictionary.ofDoubles(doubles(sorted, positiveZero), hasNull)
                         : Dictionary.ofLongs(
-                                type == ColumnType.DATE || type == ColumnType.BOOLEAN ? type : ColumnType.INT,
+                                type == ColumnType.DATE || type == ColumnType.BOOLEAN || type == ColumnType.TIMESTAMP
+                                        ? type
+                                        : ColumnType.INT,
                                 sorted.stream()
                                         .mapToLong(v -> ((Number) v).longValue())
                                         .toArray(),

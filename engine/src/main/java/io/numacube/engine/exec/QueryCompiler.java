@@ -470,9 +470,9 @@ final class QueryCompiler {
                 return planScaledByLookup(a, split[0], factor, accs);
             }
         }
-        boolean longResult = a.type() == ColumnType.LONG;
+        boolean longResult = a.type() == ColumnType.LONG || a.type() == ColumnType.TIMESTAMP;
         // an integer argument (a BIGINT column or integer arithmetic) is accumulated exactly in 64 bits
-        boolean bareLong = Expr.isInteger(arg.type())
+        boolean bareLong = (Expr.isInteger(arg.type()) || arg.type() == ColumnType.TIMESTAMP)
                 && !(arg instanceof Expr.Column c0 && c0.type().isDimension() && c0.type() != ColumnType.INT);
         boolean bareCodes = arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
@@ -581,8 +581,8 @@ final class QueryCompiler {
             acc = new Accumulator(kind, -1, computed, false, arg == null ? "*" : arg.text(), nulls, f, null);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
-                && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG)
-                && (c.type() == ColumnType.LONG) == kind.exact()) {
+                && (c.type() == ColumnType.DOUBLE || c.type() == ColumnType.LONG || c.type() == ColumnType.TIMESTAMP)
+                && (c.type() != ColumnType.DOUBLE) == kind.exact()) {
             acc = Accumulator.ofColumn(kind, c.index(), false, nulls, f);
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT

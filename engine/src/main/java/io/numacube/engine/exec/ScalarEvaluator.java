@@ -64,7 +64,7 @@ final class ScalarEvaluator {
             values.add(eval(a, leaf));
         }
         try {
-            return io.numacube.engine.plan.ScalarFunctions.apply(c.name(), values);
+            return io.numacube.engine.plan.ScalarFunctions.apply(c, values);
         } catch (ArithmeticException e) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,

@@ -77,14 +77,14 @@ public final class TableStaging {
         mark(column);
     }
 
-    /** For INT dimensions and LONG or DOUBLE measures. */
+    /** For INT dimensions, LONG or DOUBLE measures and TIMESTAMP columns (microseconds since 1970-01-01). */
     public void setLong(int column, long value) {
         ColumnType t = typeOf(column);
         if (t == ColumnType.INT) {
             check(column, "setLong", ColumnType.INT);
             codes[column][rows] = dictionaries[column].codeOf(value);
-        } else if (t == ColumnType.LONG) {
-            check(column, "setLong", ColumnType.LONG);
+        } else if (t == ColumnType.LONG || t == ColumnType.TIMESTAMP) {
+            check(column, "setLong", t);
             longs[column][rows] = value;
         } else {
             check(column, "setLong", ColumnType.DOUBLE);

@@ -84,7 +84,10 @@ public sealed interface Expr {
         }
     }
 
-    /** A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0) or Double (DOUBLE). */
+    /**
+     * A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0; TIMESTAMP as microseconds) or
+     * Double (DOUBLE).
+     */
     record Literal(Object value, ColumnType type) implements Expr {
         @Override
         public String text() {
@@ -92,6 +95,7 @@ public sealed interface Expr {
                 case STRING -> "'" + value + "'";
                 case DATE -> "DATE '" + LocalDate.ofEpochDay((Long) value) + "'";
                 case BOOLEAN -> (Long) value != 0 ? "true" : "false";
+                case TIMESTAMP -> "TIMESTAMP '" + io.numacube.engine.schema.Timestamps.format((Long) value) + "'";
                 default -> String.valueOf(value);
             };
         }
@@ -146,7 +150,7 @@ public sealed interface Expr {
                 case COUNT, COUNT_STAR, COUNT_DISTINCT -> ColumnType.LONG;
                 case AVG -> ColumnType.DOUBLE;
                 case MIN, MAX ->
-                    arg.type().isDimension() && arg.type() != ColumnType.INT
+                    (arg.type().isDimension() && arg.type() != ColumnType.INT) || arg.type() == ColumnType.TIMESTAMP
                             ? arg.type()
                             : arg.type() == ColumnType.LONG || arg.type() == ColumnType.INT
                                     ? ColumnType.LONG

@@ -12,11 +12,14 @@ import java.util.Set;
  * The scalar functions numacube evaluates, with DuckDB's semantics: their result types ({@link #resultType}, for the
  * binder) and their values ({@link #apply}, for the evaluator, which runs them per dictionary code or per result row,
  * never per fact row). Values are String (text), Long (integers; dates as days since 1970-01-01) and Double; null is
- * SQL NULL, and a NULL argument gives NULL except in {@code coalesce} and {@code concat}. Stateless.
+ * SQL NULL, and a NULL argument gives NULL except in {@code coalesce} and {@code concat}. A TIMESTAMP is a Long of
+ * microseconds: {@link #apply(Expr.Call, List)} reads the argument types, so {@code year(ts)} and {@code year(d)} differ
+ * ({@link TimestampFunctions}). Stateless.
  *
- * <p>Functions: date parts {@code year quarter month day dayofweek isodow dayofyear week} and {@code date_part(part,
- * d)} (= {@code EXTRACT(part FROM d)}), {@code date_trunc(part, d)} (a DATE, where DuckDB gives the TIMESTAMP at its
- * midnight), {@code dayname monthname make_date}, text {@code upper lower length substring trim ltrim rtrim concat}
+ * <p>Functions: date parts {@code year quarter month day dayofweek isodow dayofyear week} of a DATE or TIMESTAMP, and
+ * {@code hour minute second millisecond microsecond epoch} of a TIMESTAMP, and {@code date_part(part, d)} (= {@code
+ * EXTRACT(part FROM d)}), {@code date_trunc(part, d)} (a TIMESTAMP, of a DATE too, as in DuckDB), {@code strftime(d,
+ * format)}, {@code dayname monthname make_date}, text {@code upper lower length substring trim ltrim rtrim concat}
  * and {@code ||}, {@code abs round},
  * {@code coalesce}, {@code nullif}.
  */
@@ -47,6 +50,7 @@ public final class ScalarFunctions {
     private static final Set<String> NAMES = Set.of(
             "date_part",
             "date_trunc",
+            "strftime",
             "dayname",
             "monthname",
             "make_date",
@@ -69,6 +73,7 @@ public final class ScalarFunctions {
             "cast_double",
             "cast_date",
             "cast_boolean",
+            "cast_timestamp",
             "boolean_text",
             "boolean_int");
 
@@ -76,7 +81,7 @@ public final class ScalarFunctions {
 
     /** Whether {@code name} (lower case) is a function this class knows. */
     public static boolean knows(String name) {
-        return NAMES.contains(name) || DATE_PARTS.contains(name);
+        return NAMES.contains(name) || DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name);
     }
 
     /**
@@ -84,9 +89,13 @@ public final class ScalarFunctions {
      * function, a wrong argument count or type.
      */
     public static ColumnType resultType(String name, List<Expr> args) {
-        if (DATE_PARTS.contains(name)) {
-            expect(name, args, ColumnType.DATE);
-            return ColumnType.LONG;
+        if (DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name)) {
+            boolean time = TimestampFunctions.TIME_PARTS.contains(name);
+            expect(
+                    name,
+                    args,
+                    time || TimestampFunctions.timestampAt(args, 0) ? ColumnType.TIMESTAMP : ColumnType.DATE);
+            return TimestampFunctions.partType(name);
         }
         ColumnType t = dateFunctionType(name, args);
         t = t != null ? t : textFunctionType(name, args);
@@ -102,17 +111,27 @@ public final class ScalarFunctions {
     private static ColumnType dateFunctionType(String name, List<Expr> args) {
         return switch (name) {
             case "date_part" -> {
-                expect(name, args, ColumnType.STRING, ColumnType.DATE);
-                datePart(partLiteral(name, args.get(0)));
-                yield ColumnType.LONG;
+                boolean ts = TimestampFunctions.timestampAt(args, 1);
+                expect(name, args, ColumnType.STRING, ts ? ColumnType.TIMESTAMP : ColumnType.DATE);
+                yield TimestampFunctions.partType(datePart(partLiteral(name, args.get(0)), ts));
             }
             case "date_trunc" -> {
-                expect(name, args, ColumnType.STRING, ColumnType.DATE);
-                truncate(partLiteral(name, args.get(0)), LocalDate.EPOCH);
-                yield ColumnType.DATE;
+                boolean ts = TimestampFunctions.timestampAt(args, 1);
+                expect(name, args, ColumnType.STRING, ts ? ColumnType.TIMESTAMP : ColumnType.DATE);
+                TimestampFunctions.truncate(partLiteral(name, args.get(0)), 0);
+                yield ColumnType.TIMESTAMP;
             }
             case "dayname", "monthname" -> {
-                expect(name, args, ColumnType.DATE);
+                expect(name, args, TimestampFunctions.timestampAt(args, 0) ? ColumnType.TIMESTAMP : ColumnType.DATE);
+                yield ColumnType.STRING;
+            }
+            case "strftime" -> {
+                expect(
+                        name,
+                        args,
+                        TimestampFunctions.timestampAt(args, 0) ? ColumnType.TIMESTAMP : ColumnType.DATE,
+                        ColumnType.STRING);
+                TimestampFunctions.strftime(0, partLiteral(name, args.get(1)));
                 yield ColumnType.STRING;
             }
             case "make_date" -> {
@@ -164,6 +183,13 @@ public final class ScalarFunctions {
                 }
                 yield ColumnType.STRING;
             }
+            case "cast_timestamp" -> {
+                if (from != ColumnType.DATE && from != ColumnType.STRING && from != ColumnType.TIMESTAMP) {
+                    throw new IllegalArgumentException("CAST to TIMESTAMP needs a date, a timestamp or text: "
+                            + args.get(0).text());
+                }
+                yield ColumnType.TIMESTAMP;
+            }
             case "cast_bigint" -> {
                 notDate(name, args.get(0));
                 yield ColumnType.LONG;
@@ -173,7 +199,7 @@ public final class ScalarFunctions {
                 yield ColumnType.DOUBLE;
             }
             case "cast_boolean" -> {
-                if (from == ColumnType.DATE || from == null) {
+                if (from == ColumnType.DATE || from == ColumnType.TIMESTAMP || from == null) {
                     throw new IllegalArgumentException("CAST to BOOLEAN of " + typeName(from) + ": "
                             + args.get(0).text());
                 }
@@ -188,9 +214,9 @@ public final class ScalarFunctions {
                 yield ColumnType.LONG;
             }
             case "cast_date" -> {
-                if (from != ColumnType.DATE && from != ColumnType.STRING) {
-                    throw new IllegalArgumentException(
-                            "CAST to DATE needs a date or text: " + args.get(0).text());
+                if (from != ColumnType.DATE && from != ColumnType.STRING && from != ColumnType.TIMESTAMP) {
+                    throw new IllegalArgumentException("CAST to DATE needs a date, a timestamp or text: "
+                            + args.get(0).text());
                 }
                 yield ColumnType.DATE;
             }
@@ -232,6 +258,60 @@ public final class ScalarFunctions {
         };
     }
 
+    /**
+     * The value of {@code call} over its argument values (already evaluated): as {@link #apply(String, List)}, except
+     * where an argument is a TIMESTAMP or a DATE whose meaning differs from a number's ({@code year(ts)}, {@code
+     * CAST(d AS VARCHAR)}, {@code date_trunc('day', d)}).
+     */
+    public static Object apply(Expr.Call call, List<Object> v) {
+        String name = call.name();
+        List<Expr> args = call.args();
+        boolean ts0 = TimestampFunctions.timestampAt(args, 0);
+        boolean ts1 = TimestampFunctions.timestampAt(args, 1);
+        boolean date0 = args.size() > 0 && args.get(0).type() == ColumnType.DATE;
+        boolean special = ts0
+                || ts1
+                || name.equals("strftime")
+                || name.equals("cast_timestamp")
+                || name.equals("date_trunc")
+                || (name.equals("cast_text") && date0);
+        if (!special
+                || name.equals("coalesce")
+                || name.equals("nullif")
+                || name.equals("concat")
+                || name.equals("||")) {
+            return apply(name, v);
+        }
+        for (Object x : v) {
+            if (x == null) {
+                return null;
+            }
+        }
+        if (DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name)) {
+            return TimestampFunctions.part(name, (Long) v.get(0));
+        }
+        return switch (name) {
+            case "date_part" -> TimestampFunctions.part(datePart((String) v.get(0), true), (Long) v.get(1));
+            case "date_trunc" ->
+                TimestampFunctions.truncate(
+                        (String) v.get(0),
+                        ts1 ? (Long) v.get(1) : (Long) v.get(1) * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY);
+            case "strftime" ->
+                TimestampFunctions.strftime(
+                        ts0 ? (Long) v.get(0) : (Long) v.get(0) * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY,
+                        (String) v.get(1));
+            case "dayname", "monthname" ->
+                apply(name, List.of(io.numacube.engine.schema.Timestamps.epochDay((Long) v.get(0))));
+            case "cast_text" ->
+                ts0
+                        ? io.numacube.engine.schema.Timestamps.format((Long) v.get(0))
+                        : LocalDate.ofEpochDay((Long) v.get(0)).toString();
+            case "cast_date" -> io.numacube.engine.schema.Timestamps.epochDay((Long) v.get(0));
+            case "cast_timestamp" -> TimestampFunctions.cast(v.get(0), date0);
+            default -> throw new IllegalArgumentException(name + " of a timestamp is not supported");
+        };
+    }
+
     /** The value of {@code name} over argument values (already evaluated). */
     public static Object apply(String name, List<Object> v) {
         switch (name) {
@@ -260,9 +340,6 @@ public final class ScalarFunctions {
         }
         return switch (name) {
             case "date_part" -> datePart(datePart((String) v.get(0)), LocalDate.ofEpochDay((Long) v.get(1)));
-            case "date_trunc" ->
-                truncate((String) v.get(0), LocalDate.ofEpochDay((Long) v.get(1)))
-                        .toEpochDay();
             case "dayname" ->
                 DAY_NAMES[LocalDate.ofEpochDay((Long) v.get(0)).getDayOfWeek().getValue() - 1];
             case "monthname" ->
@@ -323,7 +400,7 @@ public final class ScalarFunctions {
     }
 
     private static void notDate(String name, Expr e) {
-        if (e.type() == ColumnType.DATE || e.type() == null) {
+        if (e.type() == ColumnType.DATE || e.type() == ColumnType.TIMESTAMP || e.type() == null) {
             throw new IllegalArgumentException(name.replace("cast_", "CAST to ").toUpperCase(Locale.ROOT) + " of "
                     + typeName(e.type()) + ": " + e.text());
         }
@@ -383,6 +460,11 @@ public final class ScalarFunctions {
     }
 
     private static String datePart(String part) {
+        return datePart(part, false);
+    }
+
+    /** A date part's canonical name; the parts of the time of day (and epoch) only for a timestamp. */
+    private static String datePart(String part, boolean timestamp) {
         String p = part.toLowerCase(Locale.ROOT);
         String name = switch (p) {
             case "dow" -> "dayofweek";
@@ -390,11 +472,25 @@ public final class ScalarFunctions {
             case "dayofmonth" -> "day";
             default -> p;
         };
-        if (!DATE_PARTS.contains(name)) {
-            throw new IllegalArgumentException(
-                    "unknown date part '" + part + "' (" + String.join(", ", DATE_PARTS) + ", dow, doy)");
+        if (!DATE_PARTS.contains(name) && !(timestamp && TimestampFunctions.TIME_PARTS.contains(name))) {
+            throw new IllegalArgumentException("unknown date part '" + part + "' (" + String.join(", ", DATE_PARTS)
+                    + ", dow, doy" + (timestamp ? ", " + String.join(", ", TimestampFunctions.TIME_PARTS) : "")
+                    + ")");
         }
         return name;
+    }
+
+    /** A date part of a day (a DATE's, or a TIMESTAMP's day). */
+    static long dayPart(String part, LocalDate d) {
+        return datePart(part, d);
+    }
+
+    static String dayName(DayOfWeek d) {
+        return DAY_NAMES[d.getValue() - 1];
+    }
+
+    static String monthName(int month) {
+        return MONTH_NAMES[month - 1];
     }
 
     private static long datePart(String part, LocalDate d) {
@@ -411,24 +507,14 @@ public final class ScalarFunctions {
         };
     }
 
-    private static LocalDate truncate(String part, LocalDate d) {
-        return switch (part.toLowerCase(Locale.ROOT)) {
-            case "year" -> d.withDayOfYear(1);
-            case "quarter" -> LocalDate.of(d.getYear(), (d.getMonthValue() - 1) / 3 * 3 + 1, 1);
-            case "month" -> d.withDayOfMonth(1);
-            case "week" -> d.with(DayOfWeek.MONDAY);
-            case "day" -> d;
-            default ->
-                throw new IllegalArgumentException(
-                        "unknown date_trunc part '" + part + "' (year, quarter, month, week, day)");
-        };
-    }
-
     private static String partLiteral(String name, Expr e) {
         if (e instanceof Expr.Literal l && l.value() instanceof String s) {
             return s;
         }
-        throw new IllegalArgumentException(name + " needs a text literal as its first argument, e.g. 'month'");
+        throw new IllegalArgumentException(
+                name.equals("strftime")
+                        ? "strftime needs a text literal as its format, e.g. '%Y-%m-%d %H:%M'"
+                        : name + " needs a text literal as its first argument, e.g. 'month'");
     }
 
     private static ColumnType substringType(List<Expr> args) {
@@ -503,6 +589,7 @@ public final class ScalarFunctions {
                 : switch (t) {
                     case STRING -> "text";
                     case DATE -> "a date";
+                    case TIMESTAMP -> "a timestamp";
                     case DOUBLE -> "a DOUBLE";
                     case INT, LONG -> "an integer";
                     case BOOLEAN -> "a boolean";

@@ -8,10 +8,11 @@ import java.util.List;
 /**
  * The answer of one query: named, typed columns of {@link #rowCount()} rows, plus {@link QueryStats}. Column types are
  * {@link ColumnType}s: dimensions come back as STRING, INT or DATE; COUNT and SUM/MIN/MAX of a LONG column as LONG;
- * everything else numeric as DOUBLE. A value is null only for SUM, MIN, MAX or AVG over no rows (a query without
+ * MIN/MAX of a TIMESTAMP and timestamp keys as TIMESTAMP; everything else numeric as DOUBLE. A value is null only for SUM, MIN, MAX or AVG over no rows (a query without
  * GROUP BY whose filter keeps nothing).
  *
- * <p>Column data: a {@code String[]} for STRING, {@code long[]} for INT, DATE (epoch day) and LONG, {@code double[]}
+ * <p>Column data: a {@code String[]} for STRING, {@code long[]} for INT, DATE (epoch day), LONG and TIMESTAMP
+ * (microseconds since 1970-01-01 00:00:00), {@code double[]}
  * for DOUBLE. Immutable after construction (the arrays are owned by the result); thread-safe.
  */
 public final class QueryResult {
@@ -86,7 +87,7 @@ public final class QueryResult {
     }
 
     /**
-     * Any value as text: strings as they are, dates ISO, booleans {@code true}/{@code false}, numbers by
+     * Any value as text: strings as they are, dates ISO, timestamps as DuckDB writes them ({@code 2013-01-01 05:00:00}), booleans {@code true}/{@code false}, numbers by
      * {@code String.valueOf}; null as {@code null}.
      */
     public String getString(int row, int column) {
@@ -99,6 +100,7 @@ public final class QueryResult {
                 switch (types.get(column)) {
                     case DATE -> LocalDate.ofEpochDay(l[row]).toString();
                     case BOOLEAN -> String.valueOf(l[row] != 0);
+                    case TIMESTAMP -> io.numacube.engine.schema.Timestamps.format(l[row]);
                     default -> String.valueOf(l[row]);
                 };
             case double[] d -> String.valueOf(d[row]);
@@ -125,7 +127,7 @@ public final class QueryResult {
         };
     }
 
-    /** The value as a Java object: String, Long, LocalDate, Boolean or Double; null for null. */
+    /** The value as a Java object: String, Long, LocalDate, Boolean, LocalDateTime (TIMESTAMP) or Double; null for null. */
     public Object getObject(int row, int column) {
         if (isNull(row, column)) {
             return null;
@@ -135,6 +137,7 @@ public final class QueryResult {
             case DATE -> LocalDate.ofEpochDay(((long[]) columns[column])[row]);
             case INT, LONG -> ((long[]) columns[column])[row];
             case BOOLEAN -> ((long[]) columns[column])[row] != 0;
+            case TIMESTAMP -> io.numacube.engine.schema.Timestamps.toLocalDateTime(((long[]) columns[column])[row]);
             case DOUBLE -> ((double[]) columns[column])[row];
         };
     }

@@ -1,8 +1,8 @@
 package io.numacube.engine.schema;
 
 /**
- * The value types a column may have. Dimensions are STRING, INT, DATE or BOOLEAN (dictionary-encoded); measures are
- * DOUBLE or LONG (stored plain). Immutable.
+ * The value types a column may have. Dimensions are STRING, INT, DATE or BOOLEAN (dictionary-encoded); DOUBLE, LONG
+ * and TIMESTAMP are stored plain (8 bytes a row, coded at query time when a query groups by them). Immutable.
  */
 public enum ColumnType {
     /** Text, dictionary-encoded. */
@@ -19,7 +19,12 @@ public enum ColumnType {
     /** A 64-bit IEEE double measure; must be finite. */
     DOUBLE(false),
     /** A 64-bit integer measure. */
-    LONG(false);
+    LONG(false),
+    /**
+     * DuckDB's TIMESTAMP: microseconds since 1970-01-01 00:00:00, no time zone, stored plain as a {@code long} (its
+     * values are {@code Long} microseconds wherever expressions are evaluated). Not a number: no arithmetic, SUM or AVG.
+     */
+    TIMESTAMP(false);
 
     private final boolean dimension;
 
@@ -41,10 +46,12 @@ public enum ColumnType {
             case "boolean", "bool", "logical" -> BOOLEAN;
             case "double", "float", "real" -> DOUBLE;
             case "long" -> LONG;
+            case "timestamp", "datetime" -> TIMESTAMP;
             default ->
                 throw new io.numacube.numa.base.NumacubeException(
                         io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
-                        "unknown column type: type=" + name + " — use string, int, date, boolean, double or long");
+                        "unknown column type: type=" + name
+                                + " — use string, int, date, boolean, double, long or timestamp");
         };
     }
 }

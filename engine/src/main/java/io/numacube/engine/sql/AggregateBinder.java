@@ -116,7 +116,8 @@ final class AggregateBinder {
         if (kind == Expr.AggKind.COUNT) {
             return new Expr.Agg(kind, arg);
         }
-        if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX) && arg.type().isDimension()) {
+        if ((kind == Expr.AggKind.MIN || kind == Expr.AggKind.MAX)
+                && (arg.type().isDimension() || arg.type() == io.numacube.engine.schema.ColumnType.TIMESTAMP)) {
             // text, dates and INT codes: ordered by value through codes (or the ranks of a joined column's values)
             return new Expr.Agg(kind, arg);
         }

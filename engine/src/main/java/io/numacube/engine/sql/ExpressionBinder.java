@@ -199,7 +199,7 @@ final class ExpressionBinder {
 
     /**
      * {@code CAST(x AS type)} and {@code x::type}: a date literal as before, else a conversion of a value to TEXT,
-     * BIGINT, DOUBLE, DATE or BOOLEAN (evaluated per code, like every function).
+     * BIGINT, DOUBLE, DATE, BOOLEAN or TIMESTAMP (evaluated per code, like every function).
      */
     private Expr cast(SqlCall call, Place place) {
         SqlNode v = call.operand(0);
@@ -215,14 +215,15 @@ final class ExpressionBinder {
             case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT" -> "cast_bigint";
             case "DOUBLE", "FLOAT", "REAL" -> "cast_double";
             case "DATE" -> "cast_date";
+            case "TIMESTAMP", "DATETIME" -> "cast_timestamp";
             case "BOOLEAN", "BOOL" -> "cast_boolean";
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
         if (x instanceof Expr.Literal) {
-            Object value = io.numacube.engine.plan.ScalarFunctions.apply(
-                    name, java.util.Arrays.asList(((Expr.Literal) x).value()));
             ColumnType t = io.numacube.engine.plan.ScalarFunctions.resultType(name, List.of(x));
+            Object value = io.numacube.engine.plan.ScalarFunctions.apply(
+                    new Expr.Call(name, List.of(x), t), java.util.Arrays.asList(((Expr.Literal) x).value()));
             return new Expr.Literal(
                     t == ColumnType.DOUBLE && value instanceof Long l ? (Object) l.doubleValue() : value, t);
         }

@@ -22,7 +22,8 @@ import org.apache.calcite.util.DateString;
 /**
  * Binds literals and the one supported CAST into {@link Expr.Literal}s: exact integers to LONG (refusing those beyond
  * 64 bits), other numbers to DOUBLE, strings to STRING, {@code DATE 'yyyy-mm-dd'} and
- * {@code CAST('yyyy-mm-dd' AS DATE)} to DATE as days since the epoch.
+ * {@code CAST('yyyy-mm-dd' AS DATE)} to DATE as days since the epoch, {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss'} to
+ * TIMESTAMP as microseconds since the epoch.
  *
  * <p>Stateless; thread-safe.
  */
@@ -51,6 +52,15 @@ final class LiteralBinder {
         if (lit instanceof SqlUnknownLiteral u && u.tag.equalsIgnoreCase("DATE")) {
             return date(lit, u.getValue());
         }
+        if (lit instanceof SqlUnknownLiteral u && u.tag.equalsIgnoreCase("TIMESTAMP")) {
+            return timestamp(lit, u.getValue());
+        }
+        if (lit instanceof org.apache.calcite.sql.SqlTimestampLiteral) {
+            return timestamp(
+                    lit,
+                    lit.getValueAs(org.apache.calcite.util.TimestampString.class)
+                            .toString());
+        }
         if (lit instanceof SqlUnknownLiteral u) {
             throw unsupported(lit, u.tag + " literal");
         }
@@ -68,6 +78,18 @@ final class LiteralBinder {
             return date(v, s.getValueAs(String.class));
         }
         throw unsupported(call, "CAST other than CAST('yyyy-mm-dd' AS DATE)");
+    }
+
+    /**
+     * {@code text} as a TIMESTAMP literal (microseconds), or a 22007 error at {@code node} when it is no {@code
+     * yyyy-mm-dd[ hh:mm[:ss[.ffffff]]]} timestamp.
+     */
+    static Expr.Literal timestamp(SqlNode node, String text) {
+        long micros = io.numacube.engine.schema.Timestamps.parse(text.strip());
+        if (micros == io.numacube.engine.schema.Timestamps.INVALID) {
+            throw bindError(node, "22007", "not a timestamp (yyyy-mm-dd hh:mm:ss[.ffffff]): value=" + text);
+        }
+        return new Expr.Literal(micros, ColumnType.TIMESTAMP);
     }
 
     /** {@code text} as a DATE literal, or a 22007 error at {@code node} when it is no yyyy-mm-dd date. */

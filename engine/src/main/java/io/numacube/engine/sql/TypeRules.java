@@ -10,7 +10,7 @@ import org.apache.calcite.sql.SqlNode;
 
 /**
  * The binder's type rules: which bound expressions arithmetic and aggregates accept, which pairs compare, and the one
- * implicit conversion (a string literal compared with a DATE). A null {@link ColumnType} is a condition.
+ * implicit conversions (a string literal compared with a DATE or TIMESTAMP, a DATE compared with a TIMESTAMP). A null {@link ColumnType} is a condition.
  *
  * <p>Stateless; thread-safe.
  */
@@ -39,6 +39,9 @@ final class TypeRules {
         if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING && other.type() == ColumnType.DATE) {
             return LiteralBinder.date(node, (String) lit.value());
         }
+        if (other.type() == ColumnType.TIMESTAMP) {
+            return toTimestamp(node, e);
+        }
         if (e instanceof Expr.Literal lit
                 && (lit.type() == ColumnType.STRING || lit.type() == ColumnType.LONG)
                 && other.type() == ColumnType.BOOLEAN) {
@@ -49,6 +52,24 @@ final class TypeRules {
             } catch (io.numacube.numa.base.NumacubeException notBoolean) {
                 throw bindError(node, "22018", notBoolean.getMessage());
             }
+        }
+        return e;
+    }
+
+    /**
+     * A text literal compared with a TIMESTAMP as a timestamp literal; a DATE as the TIMESTAMP of its midnight, as
+     * DuckDB casts it ({@code ts >= DATE '2013-01-02'}); anything else as it is.
+     */
+    private static Expr toTimestamp(SqlNode node, Expr e) {
+        if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING) {
+            return LiteralBinder.timestamp(node, (String) lit.value());
+        }
+        if (e instanceof Expr.Literal lit && lit.type() == ColumnType.DATE) {
+            return new Expr.Literal(
+                    (Long) lit.value() * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY, ColumnType.TIMESTAMP);
+        }
+        if (e.type() == ColumnType.DATE) {
+            return new Expr.Call("cast_timestamp", List.of(e), ColumnType.TIMESTAMP);
         }
         return e;
     }

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * Query-time dictionaries of a table's plain columns (BIGINT with more than 65,536 values, DOUBLE): the first query
+ * Query-time dictionaries of a table's plain columns (BIGINT with more than 65,536 values, DOUBLE, TIMESTAMP): the first query
  * that groups by such a column, or counts its distinct values, codes it here once, and every later query reads the
  * codes as it reads a dimension's. Loading stays fast (no dictionary is built for a column nobody groups by), sums
  * keep reading the plain values, and a grouping by a column of millions of values costs what grouping by any coded
@@ -69,7 +69,7 @@ public final class CodedColumns implements AutoCloseable {
 
     private Coded build(FactTable table, int column) {
         ColumnType type = table.schema().column(column).type();
-        if (type != ColumnType.LONG && type != ColumnType.DOUBLE) {
+        if (type != ColumnType.LONG && type != ColumnType.DOUBLE && type != ColumnType.TIMESTAMP) {
             throw new IllegalArgumentException(
                     "not a plain column: " + table.schema().column(column));
         }
@@ -96,7 +96,7 @@ public final class CodedColumns implements AutoCloseable {
         }
         Dictionary d = dbl
                 ? Dictionary.ofDoubles(doubles(keys, positiveZero), hasNull)
-                : Dictionary.ofLongs(ColumnType.INT, keys, hasNull);
+                : Dictionary.ofLongs(type == ColumnType.TIMESTAMP ? type : ColumnType.INT, keys, hasNull);
         CodeWidth width = d.width();
         MemorySegment[] codes = new MemorySegment[parts.size()];
         NativeBlock[] made = new NativeBlock[parts.size()];

@@ -48,10 +48,13 @@ public final class Dictionary {
         return new Dictionary(ColumnType.STRING, all, null, withNull);
     }
 
-    /** INT, DATE or BOOLEAN values in ascending order, plus, when {@code withNull}, a last code standing for NULL. */
+    /**
+     * INT, DATE, BOOLEAN or TIMESTAMP values (the codes of a plain TIMESTAMP column, built at query time) in ascending
+     * order, plus, when {@code withNull}, a last code standing for NULL.
+     */
     public static Dictionary ofLongs(ColumnType type, long[] values, boolean withNull) {
-        if (type == ColumnType.STRING || !type.isDimension()) {
-            throw new IllegalArgumentException("ofLongs is for INT, DATE and BOOLEAN dimensions: type=" + type);
+        if (type == ColumnType.STRING || (!type.isDimension() && type != ColumnType.TIMESTAMP)) {
+            throw new IllegalArgumentException("ofLongs is for INT, DATE, BOOLEAN and TIMESTAMP values: type=" + type);
         }
         return new Dictionary(type, null, Arrays.copyOf(values, values.length + (withNull ? 1 : 0)), withNull);
     }
@@ -88,7 +91,10 @@ public final class Dictionary {
         return strings[code];
     }
 
-    /** The long of an INT, DATE or BOOLEAN code (DATE: epoch day; BOOLEAN: 0 or 1); 0 for the NULL code. */
+    /**
+     * The long of an INT, DATE, BOOLEAN or TIMESTAMP code (DATE: epoch day; BOOLEAN: 0 or 1; TIMESTAMP: microseconds
+     * since 1970-01-01 00:00:00); 0 for the NULL code.
+     */
     public long longValue(int code) {
         return longs[code];
     }
@@ -98,7 +104,10 @@ public final class Dictionary {
         return code == nullCode ? 0 : Double.longBitsToDouble(longs[code]);
     }
 
-    /** The value as a Java object: String, Long (INT), LocalDate (DATE), Boolean (BOOLEAN) or Double (DOUBLE). */
+    /**
+     * The value as a Java object: String, Long (INT), LocalDate (DATE), Boolean (BOOLEAN), Double (DOUBLE) or
+     * LocalDateTime (TIMESTAMP).
+     */
     public Object value(int code) {
         if (code == nullCode) {
             return null;
@@ -109,6 +118,7 @@ public final class Dictionary {
             case DATE -> LocalDate.ofEpochDay(longs[code]);
             case DOUBLE -> Double.longBitsToDouble(longs[code]);
             case BOOLEAN -> longs[code] != 0;
+            case TIMESTAMP -> io.numacube.engine.schema.Timestamps.toLocalDateTime(longs[code]);
             default -> throw new IllegalStateException("not a dimension type: " + type);
         };
     }

@@ -20,6 +20,7 @@ final class SqlLiterals {
             case DOUBLE -> ofDouble(((Number) value).doubleValue());
             case INT, LONG -> String.valueOf(value);
             case BOOLEAN -> (Long) value != 0 ? "true" : "false";
+            case TIMESTAMP -> "TIMESTAMP '" + io.numacube.engine.schema.Timestamps.format((Long) value) + "'";
         };
     }
 
@@ -36,6 +37,8 @@ final class SqlLiterals {
             case INT, LONG -> 987_654_321_987L;
             case DATE -> LocalDate.of(2200, 1, 1).toEpochDay();
             case DOUBLE -> 1.25e300;
+            case TIMESTAMP ->
+                LocalDate.of(2200, 1, 1).toEpochDay() * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY;
             case BOOLEAN ->
                 throw new IllegalArgumentException("a BOOLEAN column may hold both values: no value is missing");
         };

@@ -180,10 +180,10 @@ final class SqlTestParser {
         }
 
         private SqlTestRecord parseQuery(int at, String[] w, int runs) {
-            if (w.length < 2 || !w[1].matches("[IRTDB]+")) {
+            if (w.length < 2 || !w[1].matches("[IRTDBS]+")) {
                 throw error(
                         at,
-                        "expected 'query TYPES ...' with one letter per column out of I R T D B, got: "
+                        "expected 'query TYPES ...' with one letter per column out of I R T D B S, got: "
                                 + lines.get(at).strip());
             }
             boolean rowSort = false;

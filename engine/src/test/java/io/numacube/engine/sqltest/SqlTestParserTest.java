@@ -77,7 +77,7 @@ class SqlTestParserTest {
     void malformedRecordsNameFileAndLine() {
         assertParseError(
                 "\n\nquery X\nSELECT 1\n----\n1",
-                "x.test:3: expected 'query TYPES ...' with one letter per column out of I R T D B, got: query X");
+                "x.test:3: expected 'query TYPES ...' with one letter per column out of I R T D B S, got: query X");
         assertParseError(
                 "query I\nSELECT 1", "x.test:1: a query needs '----' and its expected rows, or the 'duckdb'" + " flag");
         assertParseError(

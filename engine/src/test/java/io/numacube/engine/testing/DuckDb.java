@@ -50,6 +50,7 @@ public final class DuckDb implements AutoCloseable {
                                 case DATE -> "DATE";
                                 case DOUBLE -> "DOUBLE";
                                 case BOOLEAN -> "BOOLEAN";
+                                case TIMESTAMP -> "TIMESTAMP";
                             });
         }
         try (Statement s = conn.createStatement()) {
@@ -71,6 +72,7 @@ public final class DuckDb implements AutoCloseable {
                         case DATE -> app.append(LocalDate.ofEpochDay((Long) row[c]));
                         case DOUBLE -> app.append((double) (Double) row[c]);
                         case BOOLEAN -> app.append((Long) row[c] != 0);
+                        case TIMESTAMP -> app.append(timestamp((Long) row[c]));
                     }
                 }
                 app.endRow();
@@ -130,7 +132,7 @@ public final class DuckDb implements AutoCloseable {
                         : switch (schema.column(c).type()) {
                             case STRING -> dictionaries[c].string(code);
                             case INT, DATE, BOOLEAN -> dictionaries[c].longValue(code);
-                            case LONG -> staging.longs(c)[r];
+                            case LONG, TIMESTAMP -> staging.longs(c)[r];
                             case DOUBLE -> staging.doubles(c)[r];
                         };
             }
@@ -151,6 +153,8 @@ public final class DuckDb implements AutoCloseable {
                     Object v = rs.getObject(c + 1);
                     if (v == null) {
                         row[c] = null;
+                    } else if (rs.getMetaData().getColumnType(c + 1) == java.sql.Types.TIMESTAMP) {
+                        row[c] = text(rs.getObject(c + 1, java.time.LocalDateTime.class));
                     } else if (v instanceof Double || v instanceof Float) {
                         row[c] = ((Number) v).doubleValue();
                     } else if (v instanceof Number) {
@@ -163,6 +167,26 @@ public final class DuckDb implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /**
+     * A DuckDB TIMESTAMP as DuckDB's CAST to VARCHAR writes it ({@code 2013-01-01 05:00:00}, a fraction without
+     * trailing zeros only when there is one): written here independently of the engine's formatting, which it checks.
+     */
+    static String text(java.time.LocalDateTime t) {
+        String s = t.toLocalDate() + " "
+                + String.format(java.util.Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond());
+        if (t.getNano() == 0) {
+            return s;
+        }
+        return s + ("." + String.format(java.util.Locale.ROOT, "%06d", t.getNano() / 1000)).replaceAll("0+$", "");
+    }
+
+    private static java.time.LocalDateTime timestamp(long micros) {
+        return java.time.LocalDateTime.ofEpochSecond(
+                Math.floorDiv(micros, 1_000_000L),
+                (int) Math.floorMod(micros, 1_000_000L) * 1000,
+                java.time.ZoneOffset.UTC);
     }
 
     public void execute(String sql) throws SQLException {

@@ -23,6 +23,11 @@ public interface CsvRowSink {
 
     void setBoolean(int column, boolean value);
 
+    /** A TIMESTAMP, as microseconds since 1970-01-01 00:00:00; a plain long of its column unless a sink says more. */
+    default void setTimestamp(int column, long micros) {
+        setLong(column, micros);
+    }
+
     /** SQL NULL in {@code column}, of any type. */
     void setNull(int column);
 

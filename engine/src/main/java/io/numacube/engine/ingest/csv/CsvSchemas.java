@@ -55,12 +55,13 @@ public final class CsvSchemas {
     }
 
     /** The type names {@link #sqlType} accepts, for messages. */
-    public static final String SQL_TYPES = "VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE or BOOLEAN";
+    public static final String SQL_TYPES =
+            "VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE, TIMESTAMP or BOOLEAN";
 
     /**
      * A column type named as DuckDB names it in {@code read_csv(types = ...)}, case-insensitive: VARCHAR, TEXT or
      * STRING; BIGINT, INTEGER or INT (a BIGINT column, as inference makes integers); DOUBLE, FLOAT or REAL; DATE;
-     * BOOLEAN or BOOL.
+     * TIMESTAMP (or DATETIME); BOOLEAN or BOOL.
      *
      * @param option what named it, for the message ({@code --types trades.qty=BIGNIT})
      * @throws NumacubeException INVALID_INPUT naming the type and listing the choices
@@ -71,6 +72,7 @@ public final class CsvSchemas {
             case "BIGINT", "INTEGER", "INT" -> ColumnType.LONG;
             case "DOUBLE", "FLOAT", "REAL" -> ColumnType.DOUBLE;
             case "DATE" -> ColumnType.DATE;
+            case "TIMESTAMP", "DATETIME" -> ColumnType.TIMESTAMP;
             case "BOOLEAN", "BOOL" -> ColumnType.BOOLEAN;
             default ->
                 throw new NumacubeException(

@@ -233,6 +233,7 @@ public final class CsvTableReader {
         private final int[] doubles;
         private final int[] dates;
         private final int[] booleans;
+        private final int[] timestamps;
         private final CsvInference.Note[] notLong;
         private final CsvInference.Note[] notNumberOrDate;
         private final CsvInference.Note[] leadingZero;
@@ -243,6 +244,7 @@ public final class CsvTableReader {
             doubles = new int[n];
             dates = new int[n];
             booleans = new int[n];
+            timestamps = new int[n];
             notLong = new CsvInference.Note[n];
             notNumberOrDate = new CsvInference.Note[n];
             leadingZero = new CsvInference.Note[n];
@@ -263,6 +265,10 @@ public final class CsvTableReader {
                 boolean isDouble = notADouble == null || notADouble == FieldDecoder.NOT_FINITE;
                 boolean isDate = dec.parseDate(b, s, e) == null;
                 boolean isBoolean = FieldDecoder.isBooleanWord(b, s, e);
+                boolean isTimestamp = !isDate && dec.isTimestampWithTime(b, s, e);
+                if (isTimestamp) {
+                    timestamps[f]++;
+                }
                 if (isBoolean) {
                     booleans[f]++;
                 }
@@ -280,7 +286,7 @@ public final class CsvTableReader {
                 if (isDate) {
                     dates[f]++;
                 }
-                if (!isDouble && !isDate && !isBoolean && notNumberOrDate[f] == null) {
+                if (!isDouble && !isDate && !isBoolean && !isTimestamp && notNumberOrDate[f] == null) {
                     notNumberOrDate[f] = note(scanner, source, header.get(f), f, null);
                 }
             }
@@ -293,7 +299,7 @@ public final class CsvTableReader {
             for (int f = 0; f < nonNull.length; f++) {
                 ColumnType type = leadingZero[f] != null
                         ? ColumnType.STRING
-                        : inferredType(nonNull[f], longs[f], doubles[f], dates[f], booleans[f]);
+                        : inferredType(nonNull[f], longs[f], doubles[f], dates[f], booleans[f], timestamps[f]);
                 cols.add(new ColumnSpec(header.get(f), type));
                 if (leadingZero[f] != null) {
                     notes.add(leadingZero[f]);
@@ -356,10 +362,11 @@ public final class CsvTableReader {
     /**
      * The type of a column from how many of its non-NULL sampled values parse as each type: BOOLEAN when all of them
      * are words DuckDB's sniffer reads as booleans ({@link FieldDecoder#isBooleanWord}; no misfit is allowed, as in
-     * DuckDB); else the first of LONG, DOUBLE, DATE that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
+     * DuckDB); else the first of LONG, DOUBLE, DATE, TIMESTAMP (a date and a time of day, {@link
+     * FieldDecoder#isTimestampWithTime}; no misfit allowed, as in DuckDB) that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
      * (a few bad values among numbers or dates, which the load then reports, rather than a text column); else STRING.
      */
-    static ColumnType inferredType(int nonNull, int longs, int doubles, int dates, int booleans) {
+    static ColumnType inferredType(int nonNull, int longs, int doubles, int dates, int booleans, int timestamps) {
         if (nonNull == 0) {
             return ColumnType.STRING;
         }
@@ -374,6 +381,9 @@ public final class CsvTableReader {
         }
         if (dates == nonNull) {
             return ColumnType.DATE;
+        }
+        if (timestamps == nonNull) {
+            return ColumnType.TIMESTAMP;
         }
         if ((long) (nonNull - doubles) * 100 <= (long) nonNull * MISFIT_PERCENT) {
             return ColumnType.DOUBLE;
@@ -643,6 +653,12 @@ public final class CsvTableReader {
                     problem = dec.parseDate(b, s, e);
                     if (problem == null) {
                         sink.setDate(col, dec.longValue);
+                    }
+                }
+                case TIMESTAMP -> {
+                    problem = dec.parseTimestamp(b, s, e);
+                    if (problem == null) {
+                        sink.setTimestamp(col, dec.longValue);
                     }
                 }
                 case BOOLEAN -> {

@@ -144,12 +144,20 @@ public final class CsvWriter implements AutoCloseable {
         buf[pos++] = (byte) ('0' + d.getDayOfMonth() % 10);
     }
 
-    /** Writes SQL NULL: an empty unquoted field, which {@link CsvTableReader} reads back as NULL. */
+    /**
+     * A TIMESTAMP (microseconds since 1970-01-01 00:00:00) as DuckDB's CSV writer writes it: {@code 2013-01-01
+     * 05:00:00}, the fraction only when it is not zero; {@link CsvTableReader} reads it back as the same TIMESTAMP.
+     */
+    public void writeTimestamp(long micros) throws IOException {
+        writeString(io.numacube.engine.schema.Timestamps.format(micros));
+    }
+
     /** A BOOLEAN as DuckDB's CSV writer writes it: {@code true} or {@code false}. */
     public void writeBoolean(boolean value) throws IOException {
         writeString(value ? "true" : "false");
     }
 
+    /** Writes SQL NULL: an empty unquoted field, which {@link CsvTableReader} reads back as NULL. */
     public void writeNull() throws IOException {
         separate();
     }

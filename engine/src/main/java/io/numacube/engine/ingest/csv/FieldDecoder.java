@@ -40,6 +40,7 @@ final class FieldDecoder {
 
     static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
     static final String BAD_DAY = "not a calendar day";
+    static final String NOT_TIMESTAMP = "not a timestamp (expected yyyy-MM-dd HH:mm:ss[.ffffff])";
 
     long longValue;
     double doubleValue;
@@ -281,6 +282,36 @@ final class FieldDecoder {
         }
         longValue = epochDay(year, month, day);
         return null;
+    }
+
+    /**
+     * Parses a TIMESTAMP ({@link io.numacube.engine.schema.Timestamps#parse}: {@code yyyy-MM-dd HH:mm[:ss[.f]]}, or a
+     * date alone for its midnight) into {@link #longValue} as microseconds since 1970-01-01 00:00:00.
+     */
+    String parseTimestamp(byte[] b, int from, int to) {
+        while (from < to && blank(b[from])) {
+            from++;
+        }
+        while (to > from && blank(b[to - 1])) {
+            to--;
+        }
+        if (from == to) {
+            return EMPTY;
+        }
+        long micros = io.numacube.engine.schema.Timestamps.parse(b, from, to);
+        if (micros == io.numacube.engine.schema.Timestamps.INVALID) {
+            return NOT_TIMESTAMP;
+        }
+        longValue = micros;
+        return null;
+    }
+
+    /**
+     * Whether the field is a timestamp with a time of day, as DuckDB's sniffer infers a TIMESTAMP column (a date
+     * alone is a DATE; a column mixing dates and timestamps is text there, as here).
+     */
+    boolean isTimestampWithTime(byte[] b, int from, int to) {
+        return to - from > 10 && parseTimestamp(b, from, to) == null && (b[from + 10] == ' ' || b[from + 10] == 'T');
     }
 
     private static int digits(byte[] b, int from, int count) {

@@ -12,7 +12,10 @@ import java.util.Locale;
  *
  * <p>Integers (INT32, INT64, with or without an INT logical type, signed or unsigned) are LONG, as the CSV reader
  * infers integers; DOUBLE and FLOAT are DOUBLE; UTF-8 text (STRING, ENUM, JSON) is STRING; DATE is DATE; BOOLEAN is
- * BOOLEAN. Every other type (DECIMAL, TIMESTAMP, TIME, raw binary, nested LIST/MAP/STRUCT, INT96) is refused with an error
+ * BOOLEAN; TIMESTAMP (MILLIS, MICROS or NANOS, adjusted to UTC or not) and INT96 (the old Impala/Spark timestamp) are
+ * TIMESTAMP in microseconds, as DuckDB reads them (a UTC-adjusted one as its UTC wall time, which DuckDB would make a
+ * TIMESTAMPTZ; nanoseconds truncated). Every other type (DECIMAL, TIME, raw binary, nested LIST/MAP/STRUCT) is refused
+ * with an error
  * naming the file, the column and its Parquet type, never read approximately.
  *
  * @param name     the column name
@@ -33,7 +36,12 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         DOUBLES,
         STRINGS,
         DATES,
-        BOOLEANS
+        BOOLEANS,
+        TIMESTAMP_MILLIS,
+        TIMESTAMP_MICROS,
+        TIMESTAMP_NANOS,
+        /** 12 bytes: nanoseconds of the day (8, little-endian), then the Julian day (4, little-endian). */
+        INT96
     }
 
     /** The column's mapping, or an error naming {@code file}, the column and why it cannot be read. */
@@ -56,6 +64,7 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
             case DOUBLE -> plain(c, logical, file, ColumnType.DOUBLE, Source.DOUBLES);
             case FLOAT -> plain(c, logical, file, ColumnType.DOUBLE, Source.FLOATS);
             case BOOLEAN -> plain(c, logical, file, ColumnType.BOOLEAN, Source.BOOLEANS);
+            case INT96 -> plain(c, logical, file, ColumnType.TIMESTAMP, Source.INT96);
             case BYTE_ARRAY -> {
                 if (logical instanceof LogicalType.StringType
                         || logical instanceof LogicalType.EnumType
@@ -88,6 +97,14 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         if (logical instanceof LogicalType.IntType t) {
             return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.LONG, Source.LONGS, !t.isSigned(), 64);
         }
+        if (logical instanceof LogicalType.TimestampType t) {
+            Source unit = switch (t.unit()) {
+                case MILLIS -> Source.TIMESTAMP_MILLIS;
+                case MICROS -> Source.TIMESTAMP_MICROS;
+                case NANOS -> Source.TIMESTAMP_NANOS;
+            };
+            return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.TIMESTAMP, unit, false, 64);
+        }
         throw refused(file, c, describe(c));
     }
 
@@ -115,7 +132,7 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         String hint = c.logicalType() instanceof LogicalType.DecimalType
                 ? "numacube has no DECIMAL type yet and never reads one approximately: cast it to DOUBLE or BIGINT"
                         + " where the file is written, or leave it out"
-                : "numacube reads integers, DOUBLE, FLOAT, UTF-8 text, DATE and BOOLEAN: cast it where the file is written,"
+                : "numacube reads integers, DOUBLE, FLOAT, UTF-8 text, DATE, TIMESTAMP and BOOLEAN: cast it where the file is written,"
                         + " or leave it out";
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,

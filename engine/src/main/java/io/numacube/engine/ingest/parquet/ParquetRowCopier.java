@@ -32,6 +32,7 @@ final class ParquetRowCopier {
     private final double[][] doubles;
     private final String[][] strings;
     private final boolean[][] booleans;
+    private final byte[][][] binaries;
     /** Per column, the current batch's NULLs; null when the batch has none in that column. */
     private final Validity[] nulls;
 
@@ -55,6 +56,7 @@ final class ParquetRowCopier {
         floats = new float[n][];
         doubles = new double[n][];
         booleans = new boolean[n][];
+        binaries = new byte[n][][];
         strings = new String[n][];
         nulls = new Validity[n];
     }
@@ -69,7 +71,8 @@ final class ParquetRowCopier {
             nulls[c] = validity != null && validity.hasNulls() ? validity : null;
             switch (col.source()) {
                 case INTS, DATES -> ints[c] = r.getInts();
-                case LONGS -> longs[c] = r.getLongs();
+                case LONGS, TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS -> longs[c] = r.getLongs();
+                case INT96 -> binaries[c] = r.getBinaries();
                 case FLOATS -> floats[c] = r.getFloats();
                 case DOUBLES -> doubles[c] = r.getDoubles();
                 case STRINGS -> strings[c] = r.getStrings();
@@ -115,7 +118,25 @@ final class ParquetRowCopier {
             case DOUBLES -> setDouble(staging, c, k, doubles[c][k]);
             case STRINGS -> staging.setString(c, strings[c][k]);
             case BOOLEANS -> staging.setBoolean(c, booleans[c][k]);
+            case TIMESTAMP_MICROS -> staging.setLong(c, longs[c][k]);
+            case TIMESTAMP_NANOS -> staging.setLong(c, Math.floorDiv(longs[c][k], 1000L));
+            case TIMESTAMP_MILLIS -> {
+                long ms = longs[c][k];
+                if (Math.abs(ms) > Long.MAX_VALUE / 1000) {
+                    throw valueError(col, k, "the timestamp of " + ms + " ms since 1970 is beyond TIMESTAMP's range");
+                }
+                staging.setLong(c, ms * 1000);
+            }
+            case INT96 -> staging.setLong(c, int96Micros(binaries[c][k]));
         }
+    }
+
+    /** An INT96 timestamp (nanoseconds of the day, then the Julian day; little-endian) in microseconds since 1970. */
+    static long int96Micros(byte[] b) {
+        java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long nanosOfDay = buf.getLong(0);
+        long julianDay = Integer.toUnsignedLong(buf.getInt(8));
+        return (julianDay - 2_440_588L) * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY + nanosOfDay / 1000;
     }
 
     private void setInteger(TableStaging staging, int c, long v) {

@@ -78,6 +78,7 @@ class CsvRoundTripTest {
                     case DATE -> LocalDate.of(2024, 1, 1);
                     case LONG, INT -> 1L;
                     case BOOLEAN -> true;
+                    case TIMESTAMP -> java.time.LocalDateTime.of(2024, 1, 1, 5, 0);
                 };
                 if (rows.isEmpty()) {
                     rows.add(new ArrayList<>(java.util.Collections.nCopies(schema.size(), null)));
@@ -126,6 +127,7 @@ class CsvRoundTripTest {
                                 LocalDate.ofEpochDay(rnd.nextLong(
                                         LocalDate.of(0, 1, 1).toEpochDay(),
                                         LocalDate.of(9999, 12, 31).toEpochDay() + 1));
+                            case TIMESTAMP -> randomTimestamp(rnd);
                         });
             }
             out.add(row);
@@ -140,6 +142,19 @@ class CsvRoundTripTest {
             sb.append(PIECES[rnd.nextInt(PIECES.length)]);
         }
         return sb.toString();
+    }
+
+    /** Any microsecond of years 1-9999, often a whole second (no fraction written) or a round fraction. */
+    private static java.time.LocalDateTime randomTimestamp(SplittableRandom rnd) {
+        long first = LocalDate.of(1, 1, 1).toEpochDay() * 86_400_000_000L;
+        long last = LocalDate.of(10000, 1, 1).toEpochDay() * 86_400_000_000L;
+        long micros = rnd.nextLong(first, last);
+        micros -= switch (rnd.nextInt(3)) {
+            case 0 -> Math.floorMod(micros, 1_000_000L);
+            case 1 -> Math.floorMod(micros, 1_000L);
+            default -> 0;
+        };
+        return io.numacube.engine.schema.Timestamps.toLocalDateTime(micros);
     }
 
     private static double randomDouble(SplittableRandom rnd) {
@@ -169,6 +184,8 @@ class CsvRoundTripTest {
                         case Double d -> w.writeDouble(d);
                         case LocalDate d -> w.writeDate(d.toEpochDay());
                         case Boolean b -> w.writeBoolean(b);
+                        case java.time.LocalDateTime t ->
+                            w.writeTimestamp(io.numacube.engine.schema.Timestamps.ofLocalDateTime(t));
                         default -> throw new AssertionError(v);
                     }
                 }

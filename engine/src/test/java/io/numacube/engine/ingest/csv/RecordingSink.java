@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Test sink: keeps every row as boxed values in schema order (dates as LocalDate, NULL as null); checks each column is
+ * Test sink: keeps every row as boxed values in schema order (dates as LocalDate, timestamps as LocalDateTime, NULL as null); checks each column is
  * set once.
  */
 class RecordingSink implements CsvRowSink {
@@ -46,6 +46,11 @@ class RecordingSink implements CsvRowSink {
     @Override
     public void setDate(int column, long epochDay) {
         put(column, LocalDate.ofEpochDay(epochDay));
+    }
+
+    @Override
+    public void setTimestamp(int column, long micros) {
+        put(column, io.numacube.engine.schema.Timestamps.toLocalDateTime(micros));
     }
 
     @Override
