@@ -47,7 +47,7 @@ public final class DataSources {
             paramLabel = "TABLE.COL=TYPE",
             description = "Read column COL of CSV table TABLE as TYPE instead of the inferred type (DuckDB's read_csv "
                     + "types); repeatable: --types trades.zip=VARCHAR --types trades.active=BOOLEAN. TYPE: VARCHAR "
-                    + "(TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE or BOOLEAN. A value that does not fit stops "
+                    + "(TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE, TIMESTAMP or BOOLEAN. A value that does not fit stops "
                     + "the load with its file, line, column and value.")
     List<String> types = new ArrayList<>();
 

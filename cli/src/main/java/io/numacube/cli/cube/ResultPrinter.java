@@ -122,6 +122,7 @@ public final class ResultPrinter {
                         case DATE -> w.writeDate(r.getLong(row, c));
                         case DOUBLE -> w.writeDouble(r.getDouble(row, c));
                         case BOOLEAN -> w.writeBoolean(r.getLong(row, c) != 0);
+                        case TIMESTAMP -> w.writeTimestamp(r.getLong(row, c));
                     }
                 }
                 w.endRow();
@@ -148,6 +149,7 @@ public final class ResultPrinter {
                         keys.get(c),
                         switch (v) {
                             case java.time.LocalDate d -> d.toString();
+                            case java.time.LocalDateTime t -> r.getString(row, c);
                             case Double d when d.isNaN() || d.isInfinite() -> d.toString();
                             case null, default -> v;
                         });
