@@ -48,7 +48,8 @@ TEXT_COLUMNS = {"flights": {"time_hour": "VARCHAR"}, "weather": {"time_hour": "V
 SAMPLE_ROWS = 2000
 CANNOT_RUN = 77
 RELATIVE_TOLERANCE = 1e-9
-NUMACUBE_TYPES = {"LONG": "BIGINT", "INT": "INTEGER", "DOUBLE": "DOUBLE", "STRING": "VARCHAR", "DATE": "DATE"}
+NUMACUBE_TYPES = {"LONG": "BIGINT", "INT": "INTEGER", "DOUBLE": "DOUBLE", "STRING": "VARCHAR", "DATE": "DATE",
+                  "BOOLEAN": "BOOLEAN", "TIMESTAMP": "TIMESTAMP"}
 
 
 class Query:
