@@ -182,11 +182,58 @@ class ParquetStagingLoaderTest {
         }
     }
 
+    /**
+     * TIMESTAMP in microseconds, milliseconds and nanoseconds, and a UTC-adjusted one (DuckDB's TIMESTAMPTZ), before
+     * and after 1970 and with NULLs: all TIMESTAMP here, with the values DuckDB reads (the UTC one as its UTC wall
+     * time; nanoseconds cut to microseconds).
+     */
+    @Test
+    void timestampsOfEveryUnitLoadAsTimestampsWithDuckDbsValues(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("ts.parquet");
+        try (DuckDb duck = new DuckDb();
+                Cube cube =
+                        Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withMorselRows(512))) {
+            duck.execute("SET TimeZone = 'UTC'");
+            String t = "TIMESTAMP '1969-12-31 23:00:00' + to_microseconds(i * 37000123)";
+            duck.execute("COPY (SELECT i AS id, CASE WHEN i % 7 = 0 THEN NULL ELSE " + t + " END AS us,"
+                    + " (" + t + ")::TIMESTAMP_MS AS ms, CASE WHEN i % 5 = 0 THEN NULL ELSE (" + t
+                    + " + to_microseconds(1))::TIMESTAMP_NS END AS ns, (" + t + ")::TIMESTAMPTZ AS tz"
+                    + " FROM range(3000) t(i)) TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 1000)");
+            ParquetStagingLoader.Staged staged = stage(file);
+            assertEquals(
+                    "id LONG, us TIMESTAMP, ms TIMESTAMP, ns TIMESTAMP, tz TIMESTAMP",
+                    declaration(staged.fileSchema()));
+            cube.loadTable(staged.staging());
+            duck.execute("CREATE TABLE p AS SELECT id, us, ms::TIMESTAMP AS ms, ns::TIMESTAMP AS ns,"
+                    + " make_timestamp(epoch_us(tz)) AS tz FROM read_parquet('" + file + "')");
+            for (String sql : List.of(
+                    "SELECT id, us, ms, ns, tz FROM p ORDER BY id",
+                    "SELECT date_trunc('hour', us) AS h, COUNT(*), MIN(ns), MAX(tz), COUNT(DISTINCT ms) FROM p"
+                            + " GROUP BY h ORDER BY h")) {
+                var ours = cube.query(sql);
+                ResultComparator.assertSame(
+                        sql, ours, duck.query(sql), 1, new boolean[ours.columnCount()], false, 1e-9);
+            }
+        }
+    }
+
+    /** INT96 (which DuckDB does not write): nanoseconds of the day, then the Julian day, both little-endian. */
+    @Test
+    void anInt96TimestampIsItsJulianDayAndNanosecondsInMicroseconds() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(0, 3_600_000_000_999L).putInt(8, 2_456_294); // 2013-01-01, 01:00:00.000000999
+        assertEquals(
+                "2013-01-01 01:00:00",
+                io.numacube.engine.schema.Timestamps.format(ParquetRowCopier.int96Micros(b.array())));
+        b.putLong(0, 86_399_999_999_000L).putInt(8, 2_440_587); // 1969-12-31 23:59:59.999999
+        assertEquals(-1L, ParquetRowCopier.int96Micros(b.array()));
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {
                 "SELECT 1.25::DECIMAL(18,2) AS x|column x is INT64 (DECIMAL(18,2))|no DECIMAL type yet",
-                "SELECT TIMESTAMP '2024-01-01 10:00:00' AS x|column x is INT64 (TIMESTAMP)|",
+                "SELECT TIME '10:00:00' AS x|column x is INT64 (TIME)|",
                 "SELECT [1, 2] AS x|column x is nested|",
                 "SELECT 'abc'::BLOB AS x|column x is BYTE_ARRAY (binary data, not UTF-8 text)|",
             })
