@@ -273,7 +273,7 @@ final class BatchCompiler {
             case Expr.Column c
             when c.side() == Expr.Side.LOOKUP -> {
                 double[] byCode = new double[lookup.codes(c.index())];
-                long[] longs = Expr.isInteger(c.type()) ? new long[byCode.length] : null;
+                long[] longs = longValued(c.type()) ? new long[byCode.length] : null;
                 for (int code = 0; code < byCode.length; code++) {
                     Number v = (Number) lookup.valueAt(c.index(), code);
                     byCode[code] = v == null ? 0 : v.doubleValue();
