@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -111,8 +112,12 @@ final class NullMask {
             boolean[] measure = {false};
             Expr.walk(e, x -> {
                 if (x instanceof Expr.Column c) {
-                    int s = c.side() == Expr.Side.LOOKUP ? lookup.factColumnOf(c.index()) : c.index();
-                    measure[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
+                    // a TIMESTAMP under a function is read through its query-time codes (BatchCompiler.sources)
+                    boolean timestamp = c.side() == Expr.Side.FACT && c.type() == ColumnType.TIMESTAMP;
+                    int s = c.side() == Expr.Side.LOOKUP
+                            ? lookup.factColumnOf(c.index())
+                            : timestamp ? fact.codedIndex(c.index()) : c.index();
+                    measure[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension() && !timestamp;
                     source[0] = source[0] == -2 || source[0] == s ? s : -1;
                 }
             });

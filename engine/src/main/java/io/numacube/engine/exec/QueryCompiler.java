@@ -417,7 +417,11 @@ final class QueryCompiler {
                 : fact.schema().column(c - n).name() + " (coded at query time)";
     }
 
-    /** The fact columns an expression reads: its own, and for a joined table's column the fact column it hangs from. */
+    /**
+     * The fact columns an expression reads: its own, and for a joined table's column the fact column it hangs from; for
+     * a TIMESTAMP inside a function or CASE also its query-time codes, through which the function is evaluated per
+     * value ({@link BatchCompiler#sources}).
+     */
     private void collectColumns(Expr e, TreeSet<Integer> out) {
         if (e == null) {
             return;
@@ -425,6 +429,13 @@ final class QueryCompiler {
         Expr.walk(e, x -> {
             if (x instanceof Expr.Column c) {
                 out.add(c.side() == Expr.Side.FACT ? c.index() : lookupIndex.factColumnOf(c.index()));
+            }
+            if (x instanceof Expr.Call || x instanceof Expr.Case) {
+                Expr.walk(x, y -> {
+                    if (y instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type() == ColumnType.TIMESTAMP) {
+                        out.add(fact.codedIndex(c.index()));
+                    }
+                });
             }
         });
     }

@@ -41,7 +41,8 @@ final class AggregateGenerator {
             case 3, 4, 5, 6 -> sumOrAvg("SUM", scalars.numeric(ctx.rnd.nextInt(3)));
             case 7, 8 -> sumOrAvg("AVG", scalars.numeric(ctx.rnd.nextInt(3)));
             case 9, 10, 11 -> minMax(scalars.numeric(ctx.rnd.nextInt(3)));
-            case 12, 13 -> minMax(ctx.ref(ctx.pick(FactColumns.DIMENSIONS)));
+            case 12 -> minMax(ctx.ref(ctx.pick(FactColumns.DIMENSIONS)));
+            case 13 -> minMax(ctx.chance(50) ? ctx.ref(ctx.pick(FactColumns.DIMENSIONS)) : "ts0");
             case 14 -> sumOrAvg(ctx.chance(50) ? "SUM" : "AVG", ctx.ref(ctx.chance(50) ? "i0" : "i1"));
             case 15, 16 -> composite();
             case 17, 18 -> sumOrAvg("SUM", scalars.leaf());
@@ -53,8 +54,9 @@ final class AggregateGenerator {
     /** COUNT(DISTINCT x) of a column (a dimension, a joined attribute, a BIGINT, a DOUBLE) or a function of one. */
     private Output countDistinct() {
         ctx.tags.add("agg:count-distinct");
-        String x = switch (ctx.rnd.nextInt(6)) {
+        String x = switch (ctx.rnd.nextInt(7)) {
             case 0 -> new DimensionFunctions(ctx).any();
+            case 6 -> ctx.chance(50) ? "ts0" : "hour(ts0)";
             case 1 -> ctx.pick(ctx.columns(EnumSet.of(ColumnType.LONG)));
             case 2 -> ctx.ref(ctx.pick(FactColumns.DOUBLES));
             default -> ctx.ref(ctx.pick(ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE))));

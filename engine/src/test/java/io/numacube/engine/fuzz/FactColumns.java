@@ -10,7 +10,8 @@ import java.util.List;
  * (few values, skewed, with the empty string and non-ASCII text) and {@code s1} (many values); INT dimensions
  * {@code i0} (small values) and {@code i1} (up to ±2^50); DATE dimension {@code dt0}; BOOLEAN dimension {@code b0}; DOUBLE measures {@code m0}
  * (multiples of 1/8 below 1,024 in magnitude, so their sums are exact) and {@code m1} (magnitudes from 1e-6 to 1e15);
- * LONG measures {@code l0} (±10^6) and {@code l1} (±2^40, a few near ±2^62). Lookup table {@code d}, keyed by
+ * LONG measures {@code l0} (±10^6) and {@code l1} (±2^40, a few near ±2^62); a plain TIMESTAMP {@code ts0} (a few hundred
+ * hours around 2013, some with fractions of a second, some before 1970). Lookup table {@code d}, keyed by
  * {@code s0} or {@code i0}: {@code rate} DOUBLE, {@code w} LONG, {@code region} STRING, {@code tier} INT. Second lookup
  * table {@code e} (a star), keyed by another fact dimension: {@code grade} STRING, {@code fee} DOUBLE, {@code lvl} INT,
  * {@code opened} DATE. Snowflake table {@code r}, keyed by {@code d.region}: {@code zone} STRING, {@code zrank} INT.
@@ -22,7 +23,7 @@ public final class FactColumns {
     public static final List<String> DIMENSIONS = List.of("s0", "s1", "i0", "i1", "dt0", "b0");
     public static final List<String> DOUBLES = List.of("m0", "m1");
     public static final List<String> LONGS = List.of("l0", "l1");
-    public static final List<String> ALL = List.of("s0", "s1", "i0", "i1", "dt0", "b0", "m0", "m1", "l0", "l1");
+    public static final List<String> ALL = List.of("s0", "s1", "i0", "i1", "dt0", "b0", "m0", "m1", "l0", "l1", "ts0");
 
     public static final TableSchema FACT = new TableSchema(
             "f",
@@ -36,7 +37,8 @@ public final class FactColumns {
                     ColumnSpec.of("m0", ColumnType.DOUBLE),
                     ColumnSpec.of("m1", ColumnType.DOUBLE),
                     ColumnSpec.of("l0", ColumnType.LONG),
-                    ColumnSpec.of("l1", ColumnType.LONG)));
+                    ColumnSpec.of("l1", ColumnType.LONG),
+                    ColumnSpec.of("ts0", ColumnType.TIMESTAMP)));
 
     /** The lookup table's attribute columns (its key is named as the fact column it joins). */
     public static final List<String> LOOKUP_ATTRIBUTES = List.of("rate", "w", "region", "tier");
@@ -90,6 +92,7 @@ public final class FactColumns {
             case "b0" -> ColumnType.BOOLEAN;
             case "m0", "m1", "rate", "fee" -> ColumnType.DOUBLE;
             case "l0", "l1", "w" -> ColumnType.LONG;
+            case "ts0" -> ColumnType.TIMESTAMP;
             default -> throw new IllegalArgumentException("no fuzz column: " + column);
         };
     }

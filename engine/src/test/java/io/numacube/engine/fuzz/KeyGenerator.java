@@ -39,6 +39,9 @@ final class KeyGenerator {
             } else if (pick < 24) {
                 ctx.tags.add("group:bigint");
                 keys.add(ctx.pick(ctx.columns(EnumSet.of(ColumnType.LONG))));
+            } else if (pick < 26) {
+                ctx.tags.add("group:timestamp");
+                keys.add(ctx.chance(50) ? "ts0" : "date_trunc('" + (ctx.chance(50) ? "hour" : "day") + "', ts0)");
             } else if (pick < 28) {
                 ctx.tags.add("group:double");
                 keys.add(ctx.ref(ctx.pick(doubles)));

@@ -84,6 +84,9 @@ final class PredicateGenerator {
     }
 
     private String dimensionComparison() {
+        if (ctx.chance(12)) {
+            return timestampComparison();
+        }
         String c = dimension();
         if (FactColumns.DIMENSIONS.contains(c) && FactColumns.type(c) == ColumnType.BOOLEAN && ctx.chance(50)) {
             // a BOOLEAN column is a condition by itself
@@ -105,6 +108,34 @@ final class PredicateGenerator {
             values.add(ctx.literalFor(c));
         }
         return ctx.ref(c) + (not ? " NOT IN (" : " IN (") + String.join(", ", values) + ")";
+    }
+
+    /**
+     * The plain TIMESTAMP {@code ts0} compared row by row with a timestamp literal, a DATE literal or text (cast as
+     * DuckDB casts them), or a part of it compared per value ({@code hour(ts0) < 7}).
+     */
+    private String timestampComparison() {
+        String op = COMPARISONS[ctx.rnd.nextInt(COMPARISONS.length)];
+        String literal = ctx.literalFor("ts0");
+        return switch (ctx.rnd.nextInt(4)) {
+            case 0 -> {
+                ctx.tags.add("where:timestamp-vs-date");
+                yield "ts0 " + op + " DATE '" + literal.substring("TIMESTAMP '".length(), "TIMESTAMP '".length() + 10)
+                        + "'";
+            }
+            case 1 -> {
+                ctx.tags.add("where:timestamp-part");
+                yield "hour(ts0) " + op + " " + ctx.rnd.nextInt(24);
+            }
+            case 2 -> {
+                ctx.tags.add("where:timestamp-between");
+                yield "ts0 BETWEEN " + literal + " AND " + ctx.literalFor("ts0");
+            }
+            default -> {
+                ctx.tags.add("where:compare-timestamp");
+                yield "ts0 " + op + " " + literal;
+            }
+        };
     }
 
     private String between() {

@@ -72,6 +72,9 @@ final class QueryContext {
     /** A literal of column {@code column}'s type: mostly a value it holds, sometimes one it does not. */
     String literalFor(String column) {
         ColumnType type = FactColumns.type(column);
+        if (type == ColumnType.TIMESTAMP) {
+            return SqlLiterals.of(type, ValuePools.timestamp(rnd));
+        }
         if (!type.isDimension()) {
             return numericLiteral(type == ColumnType.LONG || column.equals("tier"));
         }

@@ -78,6 +78,9 @@ final class ValuePools {
 
     /** A value of LONG measure {@code column}: {@code l0} within ±10^6, {@code l1} ±2^40 and now and then near ±2^62. */
     static long longValue(String column, Random rnd) {
+        if (column.equals("ts0")) {
+            return timestamp(rnd);
+        }
         if (column.equals("l0")) {
             return rnd.nextInt(2_000_001) - 1_000_000;
         }
@@ -86,6 +89,17 @@ final class ValuePools {
             return rnd.nextBoolean() ? near : -near;
         }
         return rnd.nextLong() >> 23;
+    }
+
+    /**
+     * A TIMESTAMP of {@code ts0}, in microseconds: one of 400 hours from 2012-12-31 (so values repeat and groups
+     * form), a quarter with a fraction of a second, one in 20 before 1970.
+     */
+    static long timestamp(Random rnd) {
+        long hour = 3_600_000_000L;
+        long base = rnd.nextInt(20) == 0 ? -200 * hour : 15_705L * 86_400_000_000L;
+        long micros = base + rnd.nextInt(400) * hour;
+        return rnd.nextInt(4) == 0 ? micros + rnd.nextInt(1_000_000) : micros;
     }
 
     /** A value of lookup attribute {@code rate}: eighths from -3 to 5, zero now and then. */
