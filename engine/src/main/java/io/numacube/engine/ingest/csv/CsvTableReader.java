@@ -234,6 +234,7 @@ public final class CsvTableReader {
         private final int[] dates;
         private final int[] booleans;
         private final int[] timestamps;
+        private final boolean[] firstIsTimestamp;
         private final CsvInference.Note[] notLong;
         private final CsvInference.Note[] notNumberOrDate;
         private final CsvInference.Note[] leadingZero;
@@ -245,6 +246,7 @@ public final class CsvTableReader {
             dates = new int[n];
             booleans = new int[n];
             timestamps = new int[n];
+            firstIsTimestamp = new boolean[n];
             notLong = new CsvInference.Note[n];
             notNumberOrDate = new CsvInference.Note[n];
             leadingZero = new CsvInference.Note[n];
@@ -268,6 +270,7 @@ public final class CsvTableReader {
                 boolean isTimestamp = !isDate && dec.isTimestampWithTime(b, s, e);
                 if (isTimestamp) {
                     timestamps[f]++;
+                    firstIsTimestamp[f] |= nonNull[f] == 1;
                 }
                 if (isBoolean) {
                     booleans[f]++;
@@ -299,7 +302,14 @@ public final class CsvTableReader {
             for (int f = 0; f < nonNull.length; f++) {
                 ColumnType type = leadingZero[f] != null
                         ? ColumnType.STRING
-                        : inferredType(nonNull[f], longs[f], doubles[f], dates[f], booleans[f], timestamps[f]);
+                        : inferredType(
+                                nonNull[f],
+                                longs[f],
+                                doubles[f],
+                                dates[f],
+                                booleans[f],
+                                timestamps[f],
+                                firstIsTimestamp[f]);
                 cols.add(new ColumnSpec(header.get(f), type));
                 if (leadingZero[f] != null) {
                     notes.add(leadingZero[f]);
@@ -362,11 +372,14 @@ public final class CsvTableReader {
     /**
      * The type of a column from how many of its non-NULL sampled values parse as each type: BOOLEAN when all of them
      * are words DuckDB's sniffer reads as booleans ({@link FieldDecoder#isBooleanWord}; no misfit is allowed, as in
-     * DuckDB); else the first of LONG, DOUBLE, DATE, TIMESTAMP (a date and a time of day, {@link
-     * FieldDecoder#isTimestampWithTime}; no misfit allowed, as in DuckDB) that all of them parse as; else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
+     * DuckDB); else the first of LONG, DOUBLE, DATE that all of them parse as; else TIMESTAMP when the first is a date
+     * and a time of day ({@link FieldDecoder#isTimestampWithTime}) and every other one that or a date (a midnight),
+     * as DuckDB's sniffer, whose first value fixes the format (a column of dates with later timestamps is text
+     * there, as here; no misfit is allowed); else DOUBLE or DATE when at most {@value #MISFIT_PERCENT}% of them do not
      * (a few bad values among numbers or dates, which the load then reports, rather than a text column); else STRING.
      */
-    static ColumnType inferredType(int nonNull, int longs, int doubles, int dates, int booleans, int timestamps) {
+    static ColumnType inferredType(
+            int nonNull, int longs, int doubles, int dates, int booleans, int timestamps, boolean firstIsTimestamp) {
         if (nonNull == 0) {
             return ColumnType.STRING;
         }
@@ -382,7 +395,7 @@ public final class CsvTableReader {
         if (dates == nonNull) {
             return ColumnType.DATE;
         }
-        if (timestamps == nonNull) {
+        if (firstIsTimestamp && timestamps + dates == nonNull) {
             return ColumnType.TIMESTAMP;
         }
         if ((long) (nonNull - doubles) * 100 <= (long) nonNull * MISFIT_PERCENT) {

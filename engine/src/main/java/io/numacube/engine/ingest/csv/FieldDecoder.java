@@ -308,7 +308,7 @@ final class FieldDecoder {
 
     /**
      * Whether the field is a timestamp with a time of day, as DuckDB's sniffer infers a TIMESTAMP column (a date
-     * alone is a DATE; a column mixing dates and timestamps is text there, as here).
+     * alone is a DATE; see {@link CsvTableReader#inferredType} for columns that mix them).
      */
     boolean isTimestampWithTime(byte[] b, int from, int to) {
         return to - from > 10 && parseTimestamp(b, from, to) == null && (b[from + 10] == ' ' || b[from + 10] == 'T');

@@ -406,12 +406,12 @@ class CsvTableReaderTest {
 
     @Test
     void keepsANumericTypeWhenAtMostOnePercentOfSampledValuesMisfit() {
-        assertEquals(ColumnType.DOUBLE, CsvTableReader.inferredType(100, 90, 99, 0, 0, 0));
-        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(100, 90, 98, 0, 0, 0));
-        assertEquals(ColumnType.DATE, CsvTableReader.inferredType(200, 0, 0, 198, 0, 0));
-        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(10, 9, 9, 0, 0, 0));
-        assertEquals(ColumnType.LONG, CsvTableReader.inferredType(5, 5, 5, 0, 0, 0));
-        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(0, 0, 0, 0, 0, 0));
+        assertEquals(ColumnType.DOUBLE, CsvTableReader.inferredType(100, 90, 99, 0, 0, 0, false));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(100, 90, 98, 0, 0, 0, false));
+        assertEquals(ColumnType.DATE, CsvTableReader.inferredType(200, 0, 0, 198, 0, 0, false));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(10, 9, 9, 0, 0, 0, false));
+        assertEquals(ColumnType.LONG, CsvTableReader.inferredType(5, 5, 5, 0, 0, 0, false));
+        assertEquals(ColumnType.STRING, CsvTableReader.inferredType(0, 0, 0, 0, 0, 0, false));
     }
 
     @Test

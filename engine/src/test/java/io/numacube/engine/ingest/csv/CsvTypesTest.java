@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** BOOLEAN inference as DuckDB's sniffer does it, and types forced per column ({@code --types}). */
+/** BOOLEAN and TIMESTAMP inference as DuckDB's sniffer does it, and types forced per column ({@code --types}). */
 class CsvTypesTest {
 
     private static TableSchema infer(String csv) {
@@ -133,5 +133,54 @@ class CsvTypesTest {
                         + " \"maybe\") — the column types were inferred from the first 10 rows (flag:boolean); if the"
                         + " value is right, read the column with --types late.flag=VARCHAR",
                 e.getMessage());
+    }
+
+    @Test
+    void infersTimestampFromADateAndATimeAsDuckDbsSnifferDoes() {
+        // DuckDB 1.x: ' ' or 'T', a one-digit hour, no seconds, fractions: TIMESTAMP; its first value fixes the
+        // format, so timestamps then dates (midnights) are TIMESTAMP, dates then timestamps VARCHAR; a time zone (Z)
+        // makes DuckDB's TIMESTAMPTZ, text here
+        TableSchema s = infer("a,b,c,d,e,f,g\n2013-01-01 05:00:00,2013-01-01T05:00:00.5,2013-01-01 5:00,2013-01-01,"
+                + "2013-01-01 05:00:00Z,2013-01-01 05:00:00,2013-01-01\n2013-12-31 23:59:59.123456,"
+                + "2013-01-02T00:00:00,2013-01-01 06:00,2013-01-02,2013-01-01 05:00:00Z,2013-01-01,"
+                + "2013-01-01 05:00:00\n");
+        assertEquals("a:timestamp,b:timestamp,c:timestamp,d:date,e:string,f:timestamp,g:string", s.declaration());
+        FieldDecoder dec = new FieldDecoder();
+        for (String bad : List.of(
+                "2013-02-29 00:00:00",
+                "2013-01-01 24:00:00",
+                "2013-01-01 05:60",
+                "2013-01-01 5",
+                "2013-01-01 05:00:00.",
+                "2013-01-01 05:00:00.1234567890",
+                "2013-01-01  05:00:00",
+                "13-01-01 05:00")) {
+            byte[] b = bad.getBytes(StandardCharsets.UTF_8);
+            assertEquals(FieldDecoder.NOT_TIMESTAMP, dec.parseTimestamp(b, 0, b.length), bad);
+        }
+        byte[] b = " 1969-12-31T23:59:59.9999999 ".getBytes(StandardCharsets.UTF_8);
+        assertEquals(null, dec.parseTimestamp(b, 0, b.length));
+        assertEquals(-1, dec.longValue, "digits past microseconds are dropped, as DuckDB drops them");
+    }
+
+    @Test
+    void aTimestampColumnThatTurnsOutNotToBeOneAfterTheSampleNamesTypes(@TempDir Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder("id,ts\n");
+        for (int i = 0; i < 20; i++) {
+            sb.append(i).append(",2013-01-01 0").append(i % 10).append(":00:00\n");
+        }
+        sb.append("20,2013-01-01 05:00 PM\n");
+        Path file = dir.resolve("late.csv");
+        Files.writeString(file, sb);
+        NumacubeException e = assertThrows(
+                NumacubeException.class,
+                () -> new CsvStagingLoader(CsvOptions.DEFAULT.withSampleRows(10))
+                        .stage(file, "late", null, CsvProgress.NONE));
+        assertEquals(
+                file + ":22:4: not a timestamp (expected yyyy-MM-dd HH:mm:ss[.ffffff]) (field ts, value"
+                        + " \"2013-01-01 05:00 PM\") — the column types were inferred from the first 10 rows"
+                        + " (id:long,ts:timestamp); if the value is right, read the column with --types late.ts=VARCHAR",
+                e.getMessage());
+        assertEquals("22P02", e.code());
     }
 }
