@@ -285,7 +285,8 @@ public sealed interface Expr {
          * The conversions the binder inserts where SQL converts implicitly (a BOOLEAN as text in {@code ||}, as 0/1 in
          * SUM): they print as their operand, as DuckDB names {@code sum(flag)}.
          */
-        public static final java.util.Set<String> IMPLICIT = java.util.Set.of("boolean_text", "boolean_int");
+        public static final java.util.Set<String> IMPLICIT =
+                java.util.Set.of("boolean_text", "boolean_int", "temporal_text");
 
         public Call {
             args = List.copyOf(args);

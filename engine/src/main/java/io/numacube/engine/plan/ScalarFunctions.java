@@ -274,7 +274,7 @@ public final class ScalarFunctions {
                 || name.equals("strftime")
                 || name.equals("cast_timestamp")
                 || name.equals("date_trunc")
-                || (name.equals("cast_text") && date0);
+                || ((name.equals("cast_text") || name.equals("temporal_text")) && date0);
         if (!special
                 || name.equals("coalesce")
                 || name.equals("nullif")
@@ -302,7 +302,7 @@ public final class ScalarFunctions {
                         (String) v.get(1));
             case "dayname", "monthname" ->
                 apply(name, List.of(io.numacube.engine.schema.Timestamps.epochDay((Long) v.get(0))));
-            case "cast_text" ->
+            case "cast_text", "temporal_text" ->
                 ts0
                         ? io.numacube.engine.schema.Timestamps.format((Long) v.get(0))
                         : LocalDate.ofEpochDay((Long) v.get(0)).toString();

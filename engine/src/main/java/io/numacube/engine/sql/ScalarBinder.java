@@ -101,11 +101,15 @@ final class ScalarBinder {
 
     private static Expr typed(SqlCall call, String name, List<Expr> args) {
         if (name.equals("cast_text") || name.equals("||") || name.equals("concat")) {
-            // a BOOLEAN's values are 0 and 1; as text it is true and false, as in DuckDB
+            // a BOOLEAN's values are 0 and 1; as text it is true and false, as in DuckDB; a DATE or TIMESTAMP (a
+            // number of days or microseconds) concatenated is its text, as DuckDB casts it
+            boolean cast = name.equals("cast_text");
             args = args.stream()
                     .map(a -> a.type() == ColumnType.BOOLEAN
                             ? new Expr.Call("boolean_text", List.of(a), ColumnType.STRING)
-                            : a)
+                            : !cast && (a.type() == ColumnType.DATE || a.type() == ColumnType.TIMESTAMP)
+                                    ? new Expr.Call("temporal_text", List.of(a), ColumnType.STRING)
+                                    : a)
                     .toList();
         }
         try {
