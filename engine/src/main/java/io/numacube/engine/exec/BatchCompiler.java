@@ -20,11 +20,39 @@ final class BatchCompiler {
     private final LookupIndex lookup;
     private int doubleSlots;
     private int booleanSlots;
+    /** The query-time coded columns ({@link FactTable#codedIndex}) the compiled kernels read codes of. */
+    private final java.util.TreeSet<Integer> codedReads = new java.util.TreeSet<>();
 
     /** @param lookup the joined tables' index, or null without joins */
     BatchCompiler(FactTable fact, LookupIndex lookup) {
         this.fact = fact;
         this.lookup = lookup;
+    }
+
+    /** The query-time coded columns the compiled kernels and null masks read codes of (the scan must read them). */
+    java.util.Set<Integer> codedReads() {
+        return java.util.Collections.unmodifiableSet(codedReads);
+    }
+
+    /**
+     * The one column whose codes a function or CASE is evaluated per: a dimension, the join key a lookup column hangs
+     * from, or a plain column's query-time codes ({@link FactTable#codedIndex}); -1 when it reads several columns, -2
+     * when none.
+     */
+    int perCodeSource(Expr e) {
+        int[] source = {-2};
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c) {
+                int s = c.side() == Expr.Side.LOOKUP
+                        ? lookup.factColumnOf(c.index())
+                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
+                source[0] = source[0] == -2 || source[0] == s ? s : -1;
+            }
+        });
+        if (source[0] >= 0 && fact.isCodedIndex(source[0])) {
+            codedReads.add(source[0]);
+        }
+        return source[0];
     }
 
     /** The scratch slots numbered so far. */
@@ -90,7 +118,7 @@ final class BatchCompiler {
         if (x.side() == Expr.Side.LOOKUP) {
             return lookup.valueAt(x.index(), code);
         }
-        if (x.index() != col) {
+        if ((x.type().isDimension() ? x.index() : fact.codedIndex(x.index())) != col) {
             throw new NumacubeException(
                     NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
         }
@@ -162,7 +190,13 @@ final class BatchCompiler {
 
     /** Where the row expression {@code e} is NULL. */
     NullMask nullMask(Expr e) {
-        return NullMask.of(e, fact, lookup);
+        NullMask m = NullMask.of(e, fact, lookup);
+        for (int c : m.codeColumns()) {
+            if (fact.isCodedIndex(c)) {
+                codedReads.add(c);
+            }
+        }
+        return m;
     }
 
     private BatchPredicate leaf(Expr e, boolean negate) {
@@ -290,20 +324,20 @@ final class BatchCompiler {
     /**
      * A function or CASE of one dimension (or of lookup columns): its value per code of that column (the join key
      * for lookup columns), gathered per row like an INT dimension's values; NULL per code is the {@link NullMask}'s
-     * business. Functions of measures are not evaluated row by row: refused.
+     * business. A plain column's function is computed per value of its query-time codes; a function of several
+     * columns is refused.
      */
     private BatchExpression perCode(Expr e) {
-        Sources s = sources(e);
-        if (s.measures() || s.dims().size() != 1 || !(Expr.isInteger(e.type()) || e.type() == ColumnType.DOUBLE)) {
+        int col = perCodeSource(e);
+        if (col < 0 || !(Expr.isInteger(e.type()) || e.type() == ColumnType.DOUBLE)) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
                     "unsupported SQL: " + e.text() + " row by row (a function or CASE is computed per value of one"
-                            + " dimension column, not over measures or several columns)",
+                            + " column, not over several columns)",
                     null,
                     null);
         }
-        int col = s.dims().first();
         Dictionary d = fact.dictionary(col);
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];

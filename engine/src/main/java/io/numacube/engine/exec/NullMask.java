@@ -105,25 +105,28 @@ final class NullMask {
             }
         }
 
-        /** An expression of one dimension (or of lookup columns): NULL for the codes where its value is. */
+        /**
+         * An expression of one column (a dimension, lookup columns, or a plain column through its query-time codes):
+         * NULL for the codes where its value is.
+         */
         private void perCode(Expr e) {
             int[] source = {-2};
-            boolean[] measure = {false};
             Expr.walk(e, x -> {
                 if (x instanceof Expr.Column c) {
-                    int s = c.side() == Expr.Side.LOOKUP ? lookup.factColumnOf(c.index()) : c.index();
-                    measure[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension();
+                    int s = c.side() == Expr.Side.LOOKUP
+                            ? lookup.factColumnOf(c.index())
+                            : c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
                     source[0] = source[0] == -2 || source[0] == s ? s : -1;
                 }
             });
             if (source[0] == -2) {
                 return;
             }
-            if (measure[0] || source[0] < 0) {
+            if (source[0] < 0) {
                 throw new io.numacube.numa.base.NumacubeException(
                         io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                         "0A000",
-                        "unsupported SQL: " + e.text() + " over a measure or several columns, row by row",
+                        "unsupported SQL: " + e.text() + " over several columns, row by row",
                         null,
                         null);
             }
@@ -168,6 +171,11 @@ final class NullMask {
 
     boolean isEmpty() {
         return bitColumns.length == 0 && codeColumns.length == 0;
+    }
+
+    /** The columns whose codes this mask reads (dimensions, join keys, query-time coded columns). */
+    int[] codeColumns() {
+        return codeColumns.clone();
     }
 
     /** Whether a row of this morsel may be NULL (false lets kernels skip {@link #mark}). */

@@ -361,6 +361,7 @@ final class QueryCompiler {
         for (Expr.Agg a : query.aggregates()) {
             collectColumns(a, read);
         }
+        read.addAll(kernels.codedReads());
         int[] bytesPerValue = new int[fact.columnSlots()];
         CodedColumns.Coded[] coded = new CodedColumns.Coded[fact.columnSlots()];
         long bytesPerRow = 0;
