@@ -34,25 +34,13 @@ final class BatchCompiler {
         return java.util.Collections.unmodifiableSet(codedReads);
     }
 
-    /**
-     * The one column whose codes a function or CASE is evaluated per: a dimension, the join key a lookup column hangs
-     * from, or a plain column's query-time codes ({@link FactTable#codedIndex}); -1 when it reads several columns, -2
-     * when none.
-     */
-    int perCodeSource(Expr e) {
-        int[] source = {-2};
-        Expr.walk(e, x -> {
-            if (x instanceof Expr.Column c) {
-                int s = c.side() == Expr.Side.LOOKUP
-                        ? lookup.factColumnOf(c.index())
-                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
-                source[0] = source[0] == -2 || source[0] == s ? s : -1;
-            }
-        });
-        if (source[0] >= 0 && fact.isCodedIndex(source[0])) {
-            codedReads.add(source[0]);
+    /** {@link NullMask#perCodeSource}, noting a query-time coded column for the scan. */
+    private int perCodeSource(Expr e) {
+        int source = NullMask.perCodeSource(e, fact, lookup);
+        if (source >= 0 && fact.isCodedIndex(source)) {
+            codedReads.add(source);
         }
-        return source[0];
+        return source;
     }
 
     /** The scratch slots numbered so far. */

@@ -110,19 +110,11 @@ final class NullMask {
          * NULL for the codes where its value is.
          */
         private void perCode(Expr e) {
-            int[] source = {-2};
-            Expr.walk(e, x -> {
-                if (x instanceof Expr.Column c) {
-                    int s = c.side() == Expr.Side.LOOKUP
-                            ? lookup.factColumnOf(c.index())
-                            : c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
-                    source[0] = source[0] == -2 || source[0] == s ? s : -1;
-                }
-            });
-            if (source[0] == -2) {
+            int source = perCodeSource(e, fact, lookup);
+            if (source == -2) {
                 return;
             }
-            if (source[0] < 0) {
+            if (source < 0) {
                 throw new io.numacube.numa.base.NumacubeException(
                         io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                         "0A000",
@@ -130,7 +122,7 @@ final class NullMask {
                         null,
                         null);
             }
-            int col = source[0];
+            int col = source;
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
             for (int code = 0; code < d.size(); code++) {
@@ -146,6 +138,24 @@ final class NullMask {
         private static Object scalarOf(Dictionary d, int code) {
             return QueryCompiler.scalar(d, code);
         }
+    }
+
+    /**
+     * The one column whose codes a function or CASE is evaluated per: a dimension, the join key a lookup column hangs
+     * from, or a plain column's query-time codes ({@link FactTable#codedIndex}); -1 when it reads several columns, -2
+     * when none.
+     */
+    static int perCodeSource(Expr e, FactTable fact, LookupIndex lookup) {
+        int[] source = {-2};
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c) {
+                int s = c.side() == Expr.Side.LOOKUP
+                        ? lookup.factColumnOf(c.index())
+                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
+                source[0] = source[0] == -2 || source[0] == s ? s : -1;
+            }
+        });
+        return source[0];
     }
 
     /**
