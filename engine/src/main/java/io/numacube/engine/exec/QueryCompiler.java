@@ -404,10 +404,7 @@ final class QueryCompiler {
                 .toList();
         return query.describe() + " | masks on " + masked + (filter.residual() == null ? "" : " + row predicate")
                 + " | keys " + keyNames + (keys.dense() ? " dense " : " hashed ") + keys.size() + " groups"
-                + (postProcessed
-                        ? " | post-processed by "
-                                + fact.schema().column(postColumn).name()
-                        : "");
+                + (postProcessed ? " | post-processed by " + columnName(postColumn) : "");
     }
 
     /** A fact column's name, or for a {@link FactTable#codedIndex} the plain column's, marked as coded at query time. */

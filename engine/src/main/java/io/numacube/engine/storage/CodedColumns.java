@@ -6,9 +6,11 @@ import io.numacube.numa.memory.PlacementRequest;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.stream.IntStream;
 
 /**
@@ -20,8 +22,9 @@ import java.util.stream.IntStream;
  *
  * <p>A coded column's dictionary holds the column's distinct values in ascending order ({@link Double#compare} order
  * for DOUBLE, -0.0 folded into 0.0 and every NaN into one, as DuckDB groups them), NULL last; its codes live in one
- * block per partition, placed like the partition ({@code bind} to its memory node). Invariants: built at most once
- * per column; never changed afterwards; thread-safe (building holds the lock; readers get immutable results).
+ * block per partition, placed like the partition (bound to its memory node, or interleaved as it is). Invariants:
+ * built at most once per column (a failed build may be tried again); never changed afterwards; thread-safe (a column
+ * is coded on the first asking thread while others wait for that column only; readers get immutable results).
  */
 public final class CodedColumns implements AutoCloseable {
 
@@ -45,26 +48,57 @@ public final class CodedColumns implements AutoCloseable {
         }
     }
 
-    private final Map<Integer, Coded> built = new HashMap<>();
-    private final List<NativeBlock> blocks = new ArrayList<>();
-    private boolean closed;
+    /** Per column, its coding: done, or under way on the thread of the first query that asked. */
+    private final Map<Integer, FutureTask<Coded>> built = new ConcurrentHashMap<>();
 
-    /** Column {@code column} of {@code table} coded, building it on first use (a pass over the column). */
-    public synchronized Coded of(FactTable table, int column) {
+    private final List<NativeBlock> blocks = new ArrayList<>();
+    private volatile boolean closed;
+
+    /**
+     * Column {@code column} of {@code table} coded, building it on first use (a pass over the column). A column
+     * already coded is returned without a lock; a query that asks for one being coded waits for that one only.
+     */
+    public Coded of(FactTable table, int column) {
         if (closed) {
             throw new IllegalStateException("table closed");
         }
-        Coded c = built.get(column);
-        if (c == null) {
-            c = build(table, column);
-            built.put(column, c);
+        FutureTask<Coded> task = built.get(column);
+        if (task == null) {
+            FutureTask<Coded> mine = new FutureTask<>(() -> build(table, column));
+            task = built.putIfAbsent(column, mine);
+            if (task == null) {
+                task = mine;
+                mine.run();
+            }
         }
-        return c;
+        try {
+            return task.get();
+        } catch (ExecutionException e) {
+            built.remove(column, task);
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while a column was coded");
+        }
+    }
+
+    /** Whether column {@code column} is coded already. */
+    public boolean isBuilt(int column) {
+        FutureTask<Coded> t = built.get(column);
+        return t != null && t.isDone();
     }
 
     /** Bytes of codes built so far. */
-    public synchronized long byteSize() {
-        return blocks.stream().mapToLong(NativeBlock::byteSize).sum();
+    public long byteSize() {
+        synchronized (blocks) {
+            return blocks.stream().mapToLong(NativeBlock::byteSize).sum();
+        }
     }
 
     private Coded build(FactTable table, int column) {
@@ -103,7 +137,7 @@ public final class CodedColumns implements AutoCloseable {
         try {
             for (int i = 0; i < parts.size(); i++) {
                 Partition p = parts.get(i);
-                made[i] = table.memory().allocate(Math.max(1, (long) p.rows() * width.bytes()), request(p));
+                made[i] = table.memory().allocate(Math.max(1, (long) p.rows() * width.bytes()), request(table, p));
                 codes[i] = made[i].segment();
             }
             CodeOfKey codeOf = new CodeOfKey(keys);
@@ -118,12 +152,23 @@ public final class CodedColumns implements AutoCloseable {
             }
             throw e;
         }
-        blocks.addAll(Arrays.asList(made));
+        synchronized (blocks) {
+            blocks.addAll(Arrays.asList(made));
+        }
         return new Coded(d, width, codes);
     }
 
-    private static PlacementRequest request(Partition p) {
-        return p.memoryNode() >= 0 ? PlacementRequest.bind(p.memoryNode()) : PlacementRequest.osDefault();
+    /**
+     * Placed as the partition was: bound to its memory node, or left to the OS; interleaved tables' codes are
+     * interleaved over the nodes the partitions are homed on (their CPU nodes, which may omit a memory-only node).
+     */
+    private static PlacementRequest request(FactTable table, Partition p) {
+        List<Integer> nodes = table.partitions().stream()
+                .map(Partition::homeNode)
+                .distinct()
+                .sorted()
+                .toList();
+        return TableBuilder.request(table.placement(), p.memoryNode(), nodes);
     }
 
     /**
@@ -270,13 +315,16 @@ public final class CodedColumns implements AutoCloseable {
         return n == keys.length ? keys : Arrays.copyOf(keys, n);
     }
 
+    /** Frees every coded column; callers guarantee that no query reads or codes the table any more. */
     @Override
-    public synchronized void close() {
+    public void close() {
         closed = true;
-        for (NativeBlock b : blocks) {
-            b.close();
+        synchronized (blocks) {
+            for (NativeBlock b : blocks) {
+                b.close();
+            }
+            blocks.clear();
         }
-        blocks.clear();
         built.clear();
     }
 }
