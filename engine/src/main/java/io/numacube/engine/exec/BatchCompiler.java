@@ -327,6 +327,16 @@ final class BatchCompiler {
                     null);
         }
         Dictionary d = fact.dictionary(col);
+        ValuesByCode v = NullMask.readsLookup(e)
+                ? valuesByCode(e, col, d)
+                : fact.coded().memo("values " + col + " " + e, d.size(), () -> valuesByCode(e, col, d));
+        return new BatchExpression.ByCode(col, v.doubles(), v.longs());
+    }
+
+    /** An expression's value per code, as a double and, for an integer expression, as a long (0 for NULL). */
+    private record ValuesByCode(double[] doubles, long[] longs) {}
+
+    private ValuesByCode valuesByCode(Expr e, int col, Dictionary d) {
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
         long[] longs = Expr.isInteger(e.type()) ? new long[codes] : null;
@@ -338,6 +348,6 @@ final class BatchCompiler {
                 longs[code] = v == null ? 0 : ((Number) v).longValue();
             }
         }
-        return new BatchExpression.ByCode(col, byCode, longs);
+        return new ValuesByCode(byCode, longs);
     }
 }

@@ -125,14 +125,26 @@ final class NullMask {
             int col = source;
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
+            boolean[] isNull = readsLookup(e)
+                    ? nullPerCode(e, d)
+                    : fact.coded().memo("null " + col + " " + e, d.size(), () -> nullPerCode(e, d));
+            for (int code = 0; code < d.size(); code++) {
+                m[code] |= isNull[code];
+            }
+        }
+
+        /** Per code of {@code d}'s column, whether {@code e} is NULL there. */
+        private boolean[] nullPerCode(Expr e, Dictionary d) {
+            boolean[] isNull = new boolean[d.size()];
             for (int code = 0; code < d.size(); code++) {
                 int at = code;
                 Object v = ScalarEvaluator.eval(e, x -> {
                     Expr.Column c = (Expr.Column) x;
                     return c.side() == Expr.Side.LOOKUP ? lookup.valueAt(c.index(), at) : scalarOf(d, at);
                 });
-                m[code] |= v == null;
+                isNull[code] = v == null;
             }
+            return isNull;
         }
 
         private static Object scalarOf(Dictionary d, int code) {
@@ -156,6 +168,13 @@ final class NullMask {
             }
         });
         return source[0];
+    }
+
+    /** Whether {@code e} reads a joined table's column (its per-code tables depend on that table, not only the fact). */
+    static boolean readsLookup(Expr e) {
+        boolean[] lookup = {false};
+        Expr.walk(e, x -> lookup[0] |= x instanceof Expr.Column c && c.side() == Expr.Side.LOOKUP);
+        return lookup[0];
     }
 
     /**

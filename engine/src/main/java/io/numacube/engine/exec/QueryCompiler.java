@@ -297,6 +297,13 @@ final class QueryCompiler {
     /** The key's value for every code of its source column, evaluated once per code. */
     private DerivedKey derivedKey(Expr key, int source) {
         Dictionary d = fact.dictionary(source);
+        if (lookupIndex == null) {
+            return fact.coded().memo("key " + source + " " + key, d.size(), () -> evaluateKey(key, source, d));
+        }
+        return evaluateKey(key, source, d);
+    }
+
+    private DerivedKey evaluateKey(Expr key, int source, Dictionary d) {
         return DerivedKey.of(key, Math.max(1, d.size()), code -> {
             if (lookupIndex != null && !lookupIndex.reachable(source, code)) {
                 return DerivedKey.ABSENT;

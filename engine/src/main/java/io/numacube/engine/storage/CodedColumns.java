@@ -88,6 +88,42 @@ public final class CodedColumns implements AutoCloseable {
         }
     }
 
+    /** Most per-code tables kept, least recently used dropped first. */
+    private static final int MEMO_ENTRIES = 64;
+    /** Tables over more codes than this are computed for each query, not kept. */
+    private static final int MEMO_MAX_CODES = 1 << 24;
+
+    private final Map<String, Object> memo = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+            return size() > MEMO_ENTRIES;
+        }
+    };
+
+    /**
+     * A table computed per code of this table's columns (an expression's value or NULL-ness per code), kept for the
+     * next query that asks with the same {@code key}: the dictionaries are immutable, so the table is too. The caller
+     * makes the key say everything the table depends on, and asks only for tables of this table alone (not of joined
+     * tables, which may be replaced). Two queries may compute one table at once; either result is kept.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T memo(String key, long codes, java.util.function.Supplier<T> compute) {
+        if (codes > MEMO_MAX_CODES) {
+            return compute.get();
+        }
+        synchronized (memo) {
+            Object v = memo.get(key);
+            if (v != null) {
+                return (T) v;
+            }
+        }
+        T v = compute.get();
+        synchronized (memo) {
+            memo.put(key, v);
+        }
+        return v;
+    }
+
     /** Whether column {@code column} is coded already. */
     public boolean isBuilt(int column) {
         FutureTask<Coded> t = built.get(column);
@@ -326,5 +362,8 @@ public final class CodedColumns implements AutoCloseable {
             blocks.clear();
         }
         built.clear();
+        synchronized (memo) {
+            memo.clear();
+        }
     }
 }
