@@ -88,17 +88,16 @@ public final class CodedColumns implements AutoCloseable {
         }
     }
 
-    /** Most per-code tables kept, least recently used dropped first. */
-    private static final int MEMO_ENTRIES = 64;
+    /** Most codes over all the per-code tables kept (about 1 GiB at 16 bytes a code), least recently used dropped. */
+    private static final long MEMO_MAX_TOTAL_CODES = 1L << 26;
     /** Tables over more codes than this are computed for each query, not kept. */
     private static final int MEMO_MAX_CODES = 1 << 24;
 
-    private final Map<String, Object> memo = new java.util.LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
-            return size() > MEMO_ENTRIES;
-        }
-    };
+    /** A kept per-code table and the codes it covers. */
+    private record Memo(Object table, long codes) {}
+
+    private final java.util.LinkedHashMap<String, Memo> memo = new java.util.LinkedHashMap<>(16, 0.75f, true);
+    private long memoCodes;
 
     /**
      * A table computed per code of this table's columns (an expression's value or NULL-ness per code), kept for the
@@ -112,14 +111,20 @@ public final class CodedColumns implements AutoCloseable {
             return compute.get();
         }
         synchronized (memo) {
-            Object v = memo.get(key);
-            if (v != null) {
-                return (T) v;
+            Memo m = memo.get(key);
+            if (m != null) {
+                return (T) m.table();
             }
         }
         T v = compute.get();
         synchronized (memo) {
-            memo.put(key, v);
+            Memo before = memo.put(key, new Memo(v, codes));
+            memoCodes += codes - (before == null ? 0 : before.codes());
+            var eldest = memo.entrySet().iterator();
+            while (memoCodes > MEMO_MAX_TOTAL_CODES && eldest.hasNext()) {
+                memoCodes -= eldest.next().getValue().codes();
+                eldest.remove();
+            }
         }
         return v;
     }
@@ -364,6 +369,7 @@ public final class CodedColumns implements AutoCloseable {
         built.clear();
         synchronized (memo) {
             memo.clear();
+            memoCodes = 0;
         }
     }
 }
