@@ -135,6 +135,13 @@ public final class CodedColumns implements AutoCloseable {
         return t != null && t.isDone();
     }
 
+    /** The blocks of codes built so far (a snapshot). */
+    public List<NativeBlock> blocks() {
+        synchronized (blocks) {
+            return List.copyOf(blocks);
+        }
+    }
+
     /** Bytes of codes built so far. */
     public long byteSize() {
         synchronized (blocks) {
