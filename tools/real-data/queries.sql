@@ -333,3 +333,31 @@ FROM flights
 WHERE month BETWEEN 6 AND 8
 GROUP BY utc_month
 ORDER BY utc_month;
+
+-- q47: the commonest hourly precipitations (a DOUBLE column grouped: coded by this first query that groups by it)
+SELECT precip, COUNT(*) AS readings, AVG(visib) AS avg_visibility
+FROM weather
+GROUP BY precip
+ORDER BY readings DESC, precip
+LIMIT 8;
+
+-- q48: wind speeds rounded to whole miles per hour (an expression of a DOUBLE grouped)
+SELECT round(wind_speed) AS mph, COUNT(*) AS readings, MAX(wind_gust) AS max_gust
+FROM weather
+WHERE wind_speed IS NOT NULL
+GROUP BY mph
+ORDER BY mph;
+
+-- q49: distinct temperatures and dew points per airport, and the readings near saturation (humidity within 5 of 100)
+SELECT origin, COUNT(DISTINCT temp) AS temps, COUNT(DISTINCT dewp) AS dew_points,
+       COUNT(*) FILTER (WHERE abs(humid - 100) < 5) AS near_saturation
+FROM weather
+GROUP BY origin
+ORDER BY origin;
+
+-- q50: early and late minutes per carrier, from functions and CASE of a measure
+SELECT carrier, SUM(CASE WHEN arr_delay > 0 THEN arr_delay ELSE 0 END) AS late_minutes,
+       SUM(abs(arr_delay)) AS absolute_minutes, AVG(CASE WHEN dep_delay < 0 THEN dep_delay END) AS avg_early_departure
+FROM flights
+GROUP BY carrier
+ORDER BY carrier;

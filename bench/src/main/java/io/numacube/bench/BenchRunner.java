@@ -418,8 +418,8 @@ public final class BenchRunner {
     }
 
     /**
-     * Times {@code sql} on two cubes run by run in turn (a, b, a, b, ...), after warming both up, so that a ratio of
-     * their figures is not the ratio of two different minutes of a shared machine.
+     * Times {@code sql} on two cubes run by run in turn (a, b, b, a, a, b, ...: neither always goes first), after
+     * warming both up, so that a ratio of their figures is not the ratio of two different minutes of a shared machine.
      */
     private CubeRun[] timeCubesAlternating(ReferenceQuery q, CubeUnderTest a, CubeUnderTest b, String sql)
             throws Exception {
@@ -433,7 +433,8 @@ public final class BenchRunner {
             double[][] seconds = new double[2][runs];
             CubeUnderTest.Answer[] last = new CubeUnderTest.Answer[2];
             for (int i = 0; i < runs; i++) {
-                for (int c = 0; c < 2; c++) {
+                for (int k = 0; k < 2; k++) {
+                    int c = (i + k) % 2;
                     long t0 = System.nanoTime();
                     last[c] = (c == 0 ? a : b).query(sql);
                     seconds[c][i] = (System.nanoTime() - t0) / 1e9;

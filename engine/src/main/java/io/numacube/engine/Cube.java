@@ -501,7 +501,10 @@ public final class Cube implements AutoCloseable {
         return memory.liveBytes();
     }
 
-    /** Addresses and sizes of every partition block now held, for checks against /proc/self/numa_maps. */
+    /**
+     * Addresses and sizes of every partition block and every block of query-time codes now held, for checks against
+     * /proc/self/numa_maps.
+     */
     public List<long[]> blockRanges() {
         lock.readLock().lock();
         try {
@@ -509,6 +512,9 @@ public final class Cube implements AutoCloseable {
             for (FactTable t : tables.values()) {
                 for (Partition p : t.partitions()) {
                     out.add(new long[] {p.block().address(), p.block().byteSize()});
+                }
+                for (var b : t.coded().blocks()) {
+                    out.add(new long[] {b.address(), b.byteSize()});
                 }
             }
             return out;

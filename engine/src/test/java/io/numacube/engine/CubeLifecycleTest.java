@@ -34,7 +34,10 @@ class CubeLifecycleTest {
     void closeFreesEveryByteAndLeavesNoMappingInNumaMaps() throws Exception {
         Cube cube = Cube.open(CubeOptions.defaults().withMorselRows(4096));
         cube.generateTrades(60_000, 3, ProgressListener.NONE);
+        int partitionBlocks = cube.blockRanges().size();
+        cube.query("SELECT COUNT(DISTINCT trade_id), COUNT(DISTINCT pnl) FROM trades");
         List<long[]> blocks = cube.blockRanges();
+        assertTrue(blocks.size() > partitionBlocks, "the query-time codes' blocks are listed too");
         assertTrue(cube.liveNativeBytes() >= cube.nativeBytes() && cube.nativeBytes() > 0);
         Set<Long> before = mappingStarts();
         long mappedBefore = blocks.stream().filter(b -> before.contains(b[0])).count();

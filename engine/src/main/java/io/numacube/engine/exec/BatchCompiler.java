@@ -20,11 +20,27 @@ final class BatchCompiler {
     private final LookupIndex lookup;
     private int doubleSlots;
     private int booleanSlots;
+    /** The query-time coded columns ({@link FactTable#codedIndex}) the compiled kernels read codes of. */
+    private final java.util.TreeSet<Integer> codedReads = new java.util.TreeSet<>();
 
     /** @param lookup the joined tables' index, or null without joins */
     BatchCompiler(FactTable fact, LookupIndex lookup) {
         this.fact = fact;
         this.lookup = lookup;
+    }
+
+    /** The query-time coded columns the compiled kernels and null masks read codes of (the scan must read them). */
+    java.util.Set<Integer> codedReads() {
+        return java.util.Collections.unmodifiableSet(codedReads);
+    }
+
+    /** {@link NullMask#perCodeSource}, noting a query-time coded column for the scan. */
+    private int perCodeSource(Expr e) {
+        int source = NullMask.perCodeSource(e, fact, lookup);
+        if (source >= 0 && fact.isCodedIndex(source)) {
+            codedReads.add(source);
+        }
+        return source;
     }
 
     /** The scratch slots numbered so far. */
@@ -108,7 +124,7 @@ final class BatchCompiler {
         if (x.side() == Expr.Side.LOOKUP) {
             return lookup.valueAt(x.index(), code);
         }
-        if (x.index() != col && !(x.side() == Expr.Side.FACT && fact.codedIndex(x.index()) == col)) {
+        if ((x.type().isDimension() ? x.index() : fact.codedIndex(x.index())) != col) {
             throw new NumacubeException(
                     NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
         }
@@ -180,7 +196,13 @@ final class BatchCompiler {
 
     /** Where the row expression {@code e} is NULL. */
     NullMask nullMask(Expr e) {
-        return NullMask.of(e, fact, lookup);
+        NullMask m = NullMask.of(e, fact, lookup);
+        for (int c : m.codeColumns()) {
+            if (fact.isCodedIndex(c)) {
+                codedReads.add(c);
+            }
+        }
+        return m;
     }
 
     private BatchPredicate leaf(Expr e, boolean negate) {
@@ -316,21 +338,31 @@ final class BatchCompiler {
     /**
      * A function or CASE of one dimension (or of lookup columns): its value per code of that column (the join key
      * for lookup columns), gathered per row like an INT dimension's values; NULL per code is the {@link NullMask}'s
-     * business. Functions of measures are not evaluated row by row: refused.
+     * business. A plain column's function is computed per value of its query-time codes; a function of several
+     * columns is refused.
      */
     private BatchExpression perCode(Expr e) {
-        Sources s = sources(e);
-        if (s.measures() || s.dims().size() != 1 || !(longValued(e.type()) || e.type() == ColumnType.DOUBLE)) {
+        int col = perCodeSource(e);
+        if (col < 0 || !(longValued(e.type()) || e.type() == ColumnType.DOUBLE)) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
                     "unsupported SQL: " + e.text() + " row by row (a function or CASE is computed per value of one"
-                            + " dimension column, not over measures or several columns)",
+                            + " column, not over several columns)",
                     null,
                     null);
         }
-        int col = s.dims().first();
         Dictionary d = fact.dictionary(col);
+        ValuesByCode v = NullMask.readsLookup(e)
+                ? valuesByCode(e, col, d)
+                : fact.coded().memo("values " + col + " " + e, d.size(), () -> valuesByCode(e, col, d));
+        return new BatchExpression.ByCode(col, v.doubles(), v.longs());
+    }
+
+    /** An expression's value per code, as a double and, for an integer expression, as a long (0 for NULL). */
+    private record ValuesByCode(double[] doubles, long[] longs) {}
+
+    private ValuesByCode valuesByCode(Expr e, int col, Dictionary d) {
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
         long[] longs = longValued(e.type()) ? new long[codes] : null;
@@ -342,6 +374,6 @@ final class BatchCompiler {
                 longs[code] = v == null ? 0 : ((Number) v).longValue();
             }
         }
-        return new BatchExpression.ByCode(col, byCode, longs);
+        return new ValuesByCode(byCode, longs);
     }
 }

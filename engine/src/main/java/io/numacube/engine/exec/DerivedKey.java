@@ -5,6 +5,7 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,55 +48,82 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
                     null,
                     null);
         }
-        Object[] values = new Object[sourceCodes];
-        List<Object> distinct = new ArrayList<>();
+        Map<Object, Integer> idOfValue = new HashMap<>();
+        List<Object> valueOfId = new ArrayList<>();
+        int[] ids = new int[sourceCodes];
         Map<Integer, NumacubeException> errors = new HashMap<>();
         boolean hasNull = false;
         boolean positiveZero = false;
         for (int code = 0; code < sourceCodes; code++) {
+            Object v;
             try {
-                Object v = valueOfCode.apply(code);
-                positiveZero |= v instanceof Double x && Double.doubleToRawLongBits(x) == 0L;
-                values[code] = canonical(v);
+                v = valueOfCode.apply(code);
             } catch (NumacubeException e) {
                 if (e.kind() == NumacubeException.Kind.INTERNAL) {
                     throw e;
                 }
                 errors.put(code, e);
-                values[code] = ABSENT;
+                ids[code] = FAILED;
                 continue;
             }
-            if (values[code] == null) {
-                hasNull = true;
-            } else if (values[code] != ABSENT) {
-                distinct.add(values[code]);
-            }
+            hasNull |= v == null;
+            positiveZero |= v instanceof Double x && Double.doubleToRawLongBits(x) == 0L;
+            ids[code] = v == null ? NULL_ID : v == ABSENT ? ABSENT_ID : idOf(canonical(v), idOfValue, valueOfId);
         }
-        List<Object> sorted =
-                distinct.stream().distinct().sorted(ScalarEvaluator::compare).toList();
-        Map<Object, Integer> codeOfValue = new HashMap<>();
-        for (int i = 0; i < sorted.size(); i++) {
-            codeOfValue.put(sorted.get(i), i);
+        int[] rank = ranks(valueOfId);
+        Object[] sorted = new Object[rank.length];
+        for (int id = 0; id < rank.length; id++) {
+            sorted[rank[id]] = valueOfId.get(id);
         }
-        Dictionary d = type == ColumnType.STRING
-                ? Dictionary.ofStrings(sorted.toArray(String[]::new), hasNull)
-                : type == ColumnType.DOUBLE
-                        ? Dictionary.ofDoubles(doubles(sorted, positiveZero), hasNull)
-                        : Dictionary.ofLongs(
-                                type == ColumnType.DATE || type == ColumnType.BOOLEAN || type == ColumnType.TIMESTAMP
-                                        ? type
-                                        : ColumnType.INT,
-                                sorted.stream()
-                                        .mapToLong(v -> ((Number) v).longValue())
-                                        .toArray(),
-                                hasNull);
+        Dictionary d = dictionary(type, Arrays.asList(sorted), hasNull, positiveZero);
         int[] map = new int[sourceCodes];
         for (int code = 0; code < sourceCodes; code++) {
-            Object v = values[code];
-            map[code] =
-                    errors.containsKey(code) ? FAILED : v == null ? d.nullCode() : v == ABSENT ? 0 : codeOfValue.get(v);
+            int id = ids[code];
+            map[code] = id == FAILED ? FAILED : id == NULL_ID ? d.nullCode() : id == ABSENT_ID ? 0 : rank[id];
         }
         return new DerivedKey(d, map, Map.copyOf(errors));
+    }
+
+    private static final int NULL_ID = -2;
+    private static final int ABSENT_ID = -3;
+
+    /** The id of a distinct value in first-seen order, giving the next one to a new value. */
+    private static int idOf(Object v, Map<Object, Integer> idOfValue, List<Object> valueOfId) {
+        Integer id = idOfValue.get(v);
+        if (id == null) {
+            id = valueOfId.size();
+            idOfValue.put(v, id);
+            valueOfId.add(v);
+        }
+        return id;
+    }
+
+    /** Per value id, its place among the values in ascending order: only the distinct values are sorted. */
+    private static int[] ranks(List<Object> valueOfId) {
+        Integer[] order = new Integer[valueOfId.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> ScalarEvaluator.compare(valueOfId.get(x), valueOfId.get(y)));
+        int[] rank = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            rank[order[i]] = i;
+        }
+        return rank;
+    }
+
+    private static Dictionary dictionary(ColumnType type, List<Object> sorted, boolean hasNull, boolean positiveZero) {
+        return switch (type) {
+            case STRING -> Dictionary.ofStrings(sorted.toArray(String[]::new), hasNull);
+            case DOUBLE -> Dictionary.ofDoubles(doubles(sorted, positiveZero), hasNull);
+            default ->
+                Dictionary.ofLongs(
+                        type == ColumnType.DATE || type == ColumnType.BOOLEAN || type == ColumnType.TIMESTAMP
+                                ? type
+                                : ColumnType.INT,
+                        sorted.stream().mapToLong(v -> ((Number) v).longValue()).toArray(),
+                        hasNull);
+        };
     }
 
     /** The values of a DOUBLE key; its zero is -0.0 when no value was 0.0 (DuckDB shows a group's first value). */

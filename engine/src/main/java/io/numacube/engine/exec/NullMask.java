@@ -1,7 +1,6 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
-import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -106,48 +105,76 @@ final class NullMask {
             }
         }
 
-        /** An expression of one dimension (or of lookup columns): NULL for the codes where its value is. */
+        /**
+         * An expression of one column (a dimension, lookup columns, or a plain column through its query-time codes):
+         * NULL for the codes where its value is.
+         */
         private void perCode(Expr e) {
-            int[] source = {-2};
-            boolean[] measure = {false};
-            Expr.walk(e, x -> {
-                if (x instanceof Expr.Column c) {
-                    // a TIMESTAMP under a function is read through its query-time codes (BatchCompiler.sources)
-                    boolean timestamp = c.side() == Expr.Side.FACT && c.type() == ColumnType.TIMESTAMP;
-                    int s = c.side() == Expr.Side.LOOKUP
-                            ? lookup.factColumnOf(c.index())
-                            : timestamp ? fact.codedIndex(c.index()) : c.index();
-                    measure[0] |= c.side() == Expr.Side.FACT && !c.type().isDimension() && !timestamp;
-                    source[0] = source[0] == -2 || source[0] == s ? s : -1;
-                }
-            });
-            if (source[0] == -2) {
+            int source = perCodeSource(e, fact, lookup);
+            if (source == -2) {
                 return;
             }
-            if (measure[0] || source[0] < 0) {
+            if (source < 0) {
                 throw new io.numacube.numa.base.NumacubeException(
                         io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
                         "0A000",
-                        "unsupported SQL: " + e.text() + " over a measure or several columns, row by row",
+                        "unsupported SQL: " + e.text() + " over several columns, row by row",
                         null,
                         null);
             }
-            int col = source[0];
+            int col = source;
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
+            boolean[] isNull = readsLookup(e)
+                    ? nullPerCode(e, d)
+                    : fact.coded().memo("null " + col + " " + e, d.size(), () -> nullPerCode(e, d));
+            for (int code = 0; code < d.size(); code++) {
+                m[code] |= isNull[code];
+            }
+        }
+
+        /** Per code of {@code d}'s column, whether {@code e} is NULL there. */
+        private boolean[] nullPerCode(Expr e, Dictionary d) {
+            boolean[] isNull = new boolean[d.size()];
             for (int code = 0; code < d.size(); code++) {
                 int at = code;
                 Object v = ScalarEvaluator.eval(e, x -> {
                     Expr.Column c = (Expr.Column) x;
                     return c.side() == Expr.Side.LOOKUP ? lookup.valueAt(c.index(), at) : scalarOf(d, at);
                 });
-                m[code] |= v == null;
+                isNull[code] = v == null;
             }
+            return isNull;
         }
 
         private static Object scalarOf(Dictionary d, int code) {
             return QueryCompiler.scalar(d, code);
         }
+    }
+
+    /**
+     * The one column whose codes a function or CASE is evaluated per: a dimension, the join key a lookup column hangs
+     * from, or a plain column's query-time codes ({@link FactTable#codedIndex}); -1 when it reads several columns, -2
+     * when none.
+     */
+    static int perCodeSource(Expr e, FactTable fact, LookupIndex lookup) {
+        int[] source = {-2};
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c) {
+                int s = c.side() == Expr.Side.LOOKUP
+                        ? lookup.factColumnOf(c.index())
+                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index());
+                source[0] = source[0] == -2 || source[0] == s ? s : -1;
+            }
+        });
+        return source[0];
+    }
+
+    /** Whether {@code e} reads a joined table's column (its per-code tables depend on that table, not only the fact). */
+    static boolean readsLookup(Expr e) {
+        boolean[] lookup = {false};
+        Expr.walk(e, x -> lookup[0] |= x instanceof Expr.Column c && c.side() == Expr.Side.LOOKUP);
+        return lookup[0];
     }
 
     /**
@@ -173,6 +200,11 @@ final class NullMask {
 
     boolean isEmpty() {
         return bitColumns.length == 0 && codeColumns.length == 0;
+    }
+
+    /** The columns whose codes this mask reads (dimensions, join keys, query-time coded columns). */
+    int[] codeColumns() {
+        return codeColumns.clone();
     }
 
     /** Whether a row of this morsel may be NULL (false lets kernels skip {@link #mark}). */

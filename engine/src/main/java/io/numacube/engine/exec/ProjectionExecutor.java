@@ -35,7 +35,8 @@ public final class ProjectionExecutor {
         LookupIndex lookup = lq.joins().isEmpty() ? null : LookupIndex.read(lq, fact, dimensions);
         RowReader reader = new RowReader(fact, lookup);
         RowTest test = RowTest.of(lq.where(), fact, lookup, reader);
-        long wanted = lq.limit() < 0 ? Long.MAX_VALUE : lq.offset() + lq.limit();
+        long wanted =
+                lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
         boolean sorted = !lq.orderBy().isEmpty();
         List<RowRef> rows = new ArrayList<>();
         long scanned = 0;

@@ -297,6 +297,13 @@ final class QueryCompiler {
     /** The key's value for every code of its source column, evaluated once per code. */
     private DerivedKey derivedKey(Expr key, int source) {
         Dictionary d = fact.dictionary(source);
+        if (lookupIndex == null) {
+            return fact.coded().memo("key " + source + " " + key, d.size(), () -> evaluateKey(key, source, d));
+        }
+        return evaluateKey(key, source, d);
+    }
+
+    private DerivedKey evaluateKey(Expr key, int source, Dictionary d) {
         return DerivedKey.of(key, Math.max(1, d.size()), code -> {
             if (lookupIndex != null && !lookupIndex.reachable(source, code)) {
                 return DerivedKey.ABSENT;
@@ -361,6 +368,7 @@ final class QueryCompiler {
         for (Expr.Agg a : query.aggregates()) {
             collectColumns(a, read);
         }
+        read.addAll(kernels.codedReads());
         int[] bytesPerValue = new int[fact.columnSlots()];
         CodedColumns.Coded[] coded = new CodedColumns.Coded[fact.columnSlots()];
         long bytesPerRow = 0;
@@ -403,10 +411,7 @@ final class QueryCompiler {
                 .toList();
         return query.describe() + " | masks on " + masked + (filter.residual() == null ? "" : " + row predicate")
                 + " | keys " + keyNames + (keys.dense() ? " dense " : " hashed ") + keys.size() + " groups"
-                + (postProcessed
-                        ? " | post-processed by "
-                                + fact.schema().column(postColumn).name()
-                        : "");
+                + (postProcessed ? " | post-processed by " + columnName(postColumn) : "");
     }
 
     /** A fact column's name, or for a {@link FactTable#codedIndex} the plain column's, marked as coded at query time. */

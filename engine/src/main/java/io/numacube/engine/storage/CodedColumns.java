@@ -1,15 +1,13 @@
 package io.numacube.engine.storage;
 
-import io.numacube.engine.schema.ColumnType;
 import io.numacube.numa.base.NumacubeException;
-import io.numacube.numa.memory.PlacementRequest;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Query-time dictionaries of a table's plain columns (BIGINT with more than 65,536 values, DOUBLE, TIMESTAMP): the first query
@@ -20,8 +18,9 @@ import java.util.stream.IntStream;
  *
  * <p>A coded column's dictionary holds the column's distinct values in ascending order ({@link Double#compare} order
  * for DOUBLE, -0.0 folded into 0.0 and every NaN into one, as DuckDB groups them), NULL last; its codes live in one
- * block per partition, placed like the partition ({@code bind} to its memory node). Invariants: built at most once
- * per column; never changed afterwards; thread-safe (building holds the lock; readers get immutable results).
+ * block per partition, placed like the partition (bound to its memory node, or interleaved as it is). Invariants:
+ * built at most once per column (a failed build may be tried again); never changed afterwards; thread-safe (a column
+ * is coded on the first asking thread while others wait for that column only; readers get immutable results).
  */
 public final class CodedColumns implements AutoCloseable {
 
@@ -45,186 +44,89 @@ public final class CodedColumns implements AutoCloseable {
         }
     }
 
-    private final Map<Integer, Coded> built = new HashMap<>();
-    private final List<NativeBlock> blocks = new ArrayList<>();
-    private boolean closed;
+    /** Per column, its coding: done, or under way on the thread of the first query that asked. */
+    private final Map<Integer, FutureTask<Coded>> built = new ConcurrentHashMap<>();
 
-    /** Column {@code column} of {@code table} coded, building it on first use (a pass over the column). */
-    public synchronized Coded of(FactTable table, int column) {
+    private final List<NativeBlock> blocks = new ArrayList<>();
+    private final PerCodeMemo memo = new PerCodeMemo();
+    private volatile boolean closed;
+
+    /**
+     * Column {@code column} of {@code table} coded, building it on first use (a pass over the column). A column
+     * already coded is returned without a lock; a query that asks for one being coded waits for that one only.
+     */
+    public Coded of(FactTable table, int column) {
         if (closed) {
             throw new IllegalStateException("table closed");
         }
-        Coded c = built.get(column);
-        if (c == null) {
-            c = build(table, column);
-            built.put(column, c);
+        FutureTask<Coded> task = built.get(column);
+        if (task == null) {
+            FutureTask<Coded> mine = new FutureTask<>(() -> keep(CodedColumnBuilder.build(table, column)));
+            task = built.putIfAbsent(column, mine);
+            if (task == null) {
+                task = mine;
+                mine.run();
+            }
         }
-        return c;
+        try {
+            return task.get();
+        } catch (ExecutionException e) {
+            built.remove(column, task);
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while a column was coded");
+        }
+    }
+
+    private Coded keep(CodedColumnBuilder.Built built) {
+        synchronized (blocks) {
+            blocks.addAll(java.util.Arrays.asList(built.blocks()));
+        }
+        return built.coded();
+    }
+
+    /**
+     * A table computed per code of this table's columns (an expression's value or NULL-ness per code), kept for the
+     * next query that asks with the same {@code key}: the dictionaries are immutable, so the table is too. The caller
+     * makes the key say everything the table depends on, and asks only for tables of this table alone (not of joined
+     * tables, which may be replaced). Two queries may compute one table at once; either result is kept.
+     */
+    public <T> T memo(String key, long codes, java.util.function.Supplier<T> compute) {
+        return memo.get(key, codes, compute);
+    }
+
+    /** The blocks of codes built so far (a snapshot). */
+    public List<NativeBlock> blocks() {
+        synchronized (blocks) {
+            return List.copyOf(blocks);
+        }
     }
 
     /** Bytes of codes built so far. */
-    public synchronized long byteSize() {
-        return blocks.stream().mapToLong(NativeBlock::byteSize).sum();
-    }
-
-    private Coded build(FactTable table, int column) {
-        ColumnType type = table.schema().column(column).type();
-        if (type != ColumnType.LONG && type != ColumnType.DOUBLE && type != ColumnType.TIMESTAMP) {
-            throw new IllegalArgumentException(
-                    "not a plain column: " + table.schema().column(column));
-        }
-        boolean dbl = type == ColumnType.DOUBLE;
-        List<Partition> parts = table.partitions();
-        long[][] distinctByPart = new long[parts.size()][];
-        boolean[] nullIn = new boolean[parts.size()];
-        boolean[] positiveZeroIn = new boolean[parts.size()];
-        IntStream.range(0, parts.size())
-                .parallel()
-                .forEach(i -> distinctByPart[i] = distinctKeys(parts.get(i), column, dbl, nullIn, positiveZeroIn, i));
-        long[] keys = unique(concat(distinctByPart));
-        boolean hasNull = false;
-        boolean positiveZero = false;
-        for (int i = 0; i < parts.size(); i++) {
-            hasNull |= nullIn[i];
-            positiveZero |= positiveZeroIn[i];
-        }
-        if (keys.length + 1L > Integer.MAX_VALUE) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "too many distinct values to group by: column="
-                            + table.schema().column(column).name());
-        }
-        Dictionary d = dbl
-                ? Dictionary.ofDoubles(doubles(keys, positiveZero), hasNull)
-                : Dictionary.ofLongs(type == ColumnType.TIMESTAMP ? type : ColumnType.INT, keys, hasNull);
-        CodeWidth width = d.width();
-        MemorySegment[] codes = new MemorySegment[parts.size()];
-        NativeBlock[] made = new NativeBlock[parts.size()];
-        try {
-            for (int i = 0; i < parts.size(); i++) {
-                Partition p = parts.get(i);
-                made[i] = table.memory().allocate(Math.max(1, (long) p.rows() * width.bytes()), request(p));
-                codes[i] = made[i].segment();
-            }
-            IntStream.range(0, parts.size())
-                    .parallel()
-                    .forEach(i -> writeCodes(parts.get(i), column, dbl, keys, d.nullCode(), width, codes[i]));
-        } catch (RuntimeException | Error e) {
-            for (NativeBlock b : made) {
-                if (b != null) {
-                    b.close();
-                }
-            }
-            throw e;
-        }
-        blocks.addAll(Arrays.asList(made));
-        return new Coded(d, width, codes);
-    }
-
-    private static PlacementRequest request(Partition p) {
-        return p.memoryNode() >= 0 ? PlacementRequest.bind(p.memoryNode()) : PlacementRequest.osDefault();
-    }
-
-    /**
-     * The sorted distinct keys of one partition's column; marks {@code nullIn[i]} when it holds a NULL and {@code
-     * positiveZeroIn[i]} when it holds a DOUBLE 0.0 (not -0.0).
-     */
-    private static long[] distinctKeys(
-            Partition p, int column, boolean dbl, boolean[] nullIn, boolean[] positiveZeroIn, int i) {
-        MemorySegment values = p.column(column);
-        MemorySegment nulls = p.nulls(column);
-        long[] keys = new long[p.rows()];
-        int n = 0;
-        for (int r = 0; r < p.rows(); r++) {
-            if (nulls != null && Partition.isSet(nulls, r)) {
-                nullIn[i] = true;
-            } else {
-                keys[n++] = key(values, r, dbl);
-                positiveZeroIn[i] |= dbl && values.getAtIndex(Partition.LONG, r) == 0L;
-            }
-        }
-        return unique(Arrays.copyOf(keys, n));
-    }
-
-    private static void writeCodes(
-            Partition p, int column, boolean dbl, long[] keys, int nullCode, CodeWidth width, MemorySegment out) {
-        MemorySegment values = p.column(column);
-        MemorySegment nulls = p.nulls(column);
-        for (int r = 0; r < p.rows(); r++) {
-            int code = nulls != null && Partition.isSet(nulls, r)
-                    ? nullCode
-                    : Arrays.binarySearch(keys, key(values, r, dbl));
-            switch (width) {
-                case BYTE -> out.set(Partition.BYTE, r, (byte) code);
-                case SHORT -> out.setAtIndex(Partition.SHORT, r, (short) code);
-                case INT -> out.setAtIndex(Partition.INT, r, code);
-            }
+    public long byteSize() {
+        synchronized (blocks) {
+            return blocks.stream().mapToLong(NativeBlock::byteSize).sum();
         }
     }
 
-    /**
-     * A value as a long whose signed order is the value's order: the value itself for BIGINT; for DOUBLE its bits
-     * with the magnitude flipped for negatives, after folding -0.0 into 0.0 and every NaN into one.
-     */
-    static long key(MemorySegment values, long r, boolean dbl) {
-        if (!dbl) {
-            return values.getAtIndex(Partition.LONG, r);
-        }
-        double v = values.getAtIndex(Partition.DOUBLE, r);
-        long bits = Double.doubleToLongBits(v == 0.0 ? 0.0 : v);
-        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
-    }
-
-    /** The values of sorted keys; the zero is -0.0 when no row holds 0.0 (DuckDB shows a group's first value). */
-    private static double[] doubles(long[] keys, boolean positiveZero) {
-        double[] out = new double[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            long k = keys[i];
-            out[i] = Double.longBitsToDouble(k ^ ((k >> 63) & Long.MAX_VALUE));
-            if (out[i] == 0.0 && !positiveZero) {
-                out[i] = -0.0;
-            }
-        }
-        return out;
-    }
-
-    private static long[] concat(long[][] parts) {
-        long total = 0;
-        for (long[] p : parts) {
-            total += p.length;
-        }
-        if (total > Integer.MAX_VALUE - 16) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT, "too many distinct values to group by: " + total);
-        }
-        long[] all = new long[(int) total];
-        int at = 0;
-        for (long[] p : parts) {
-            System.arraycopy(p, 0, all, at, p.length);
-            at += p.length;
-        }
-        return all;
-    }
-
-    /** Sorts {@code keys} in place and returns its distinct values. */
-    private static long[] unique(long[] keys) {
-        Arrays.parallelSort(keys);
-        int n = 0;
-        for (int i = 0; i < keys.length; i++) {
-            if (n == 0 || keys[i] != keys[n - 1]) {
-                keys[n++] = keys[i];
-            }
-        }
-        return n == keys.length ? keys : Arrays.copyOf(keys, n);
-    }
-
+    /** Frees every coded column; callers guarantee that no query reads or codes the table any more. */
     @Override
-    public synchronized void close() {
+    public void close() {
         closed = true;
-        for (NativeBlock b : blocks) {
-            b.close();
+        synchronized (blocks) {
+            for (NativeBlock b : blocks) {
+                b.close();
+            }
+            blocks.clear();
         }
-        blocks.clear();
         built.clear();
+        memo.clear();
     }
 }

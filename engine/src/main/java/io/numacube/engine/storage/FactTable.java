@@ -49,8 +49,9 @@ public record FactTable(
         return n;
     }
 
+    /** Bytes of the partitions' blocks and of the query-time codes built so far. */
     public long byteSize() {
-        long n = 0;
+        long n = coded.byteSize();
         for (Partition p : partitions) {
             n += p.byteSize();
         }

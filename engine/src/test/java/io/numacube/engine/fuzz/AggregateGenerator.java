@@ -2,6 +2,7 @@ package io.numacube.engine.fuzz;
 
 import io.numacube.engine.schema.ColumnType;
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * Draws aggregate outputs (COUNT(*), COUNT(x), COUNT(DISTINCT x), SUM, MIN, MAX, AVG of columns, arithmetic and
@@ -64,17 +65,39 @@ final class AggregateGenerator {
         return new Output("COUNT(DISTINCT " + x + ")", Output.Kind.COUNT, null);
     }
 
-    /** An aggregate of a function of one dimension, or of a measure times a CASE over one dimension. */
+    /**
+     * An aggregate of a function of one dimension, of a function or CASE of one measure (computed per value of its
+     * query-time codes), or of a measure times a CASE over one dimension.
+     */
     private Output ofFunction() {
         DimensionFunctions fn = new DimensionFunctions(ctx);
-        return switch (ctx.rnd.nextInt(4)) {
+        return switch (ctx.rnd.nextInt(5)) {
             case 0 -> sumOrAvg(ctx.chance(60) ? "SUM" : "AVG", fn.integer());
             case 1 -> minMax(ctx.chance(50) ? fn.integer() : fn.text());
+            case 2 -> ofMeasureFunction();
             default -> {
                 ctx.tags.add("agg:case-weight");
                 String m = ctx.chance(50) ? "m0" : ctx.chance(50) ? "l0" : scalars.leaf();
                 yield sumOrAvg("SUM", m + " * CASE WHEN " + fn.condition() + " THEN 1 ELSE 0 END");
             }
+        };
+    }
+
+    /** SUM, AVG, MIN or MAX of abs, round or a CASE of one measure, NULL where the measure is. */
+    private Output ofMeasureFunction() {
+        ctx.tags.add("agg:measure-function");
+        String m = ctx.pick(List.of("m0", "m1", "l0", "l1"));
+        String c = SqlLiterals.ofDouble((ctx.rnd.nextInt(2001) - 1000) / 4.0);
+        String arg = switch (ctx.rnd.nextInt(4)) {
+            case 0 -> "abs(" + m + ")";
+            case 1 -> "round(" + m + ")";
+            case 2 -> "CASE WHEN " + m + " > " + c + " THEN " + m + " ELSE 0 END";
+            default -> "CASE WHEN " + m + " < " + c + " THEN " + m + " END";
+        };
+        return switch (ctx.rnd.nextInt(3)) {
+            case 0 -> sumOrAvg("SUM", arg);
+            case 1 -> sumOrAvg("AVG", arg);
+            default -> minMax(arg);
         };
     }
 
