@@ -58,7 +58,8 @@ final class BatchCompiler {
     record Sources(TreeSet<Integer> dims, boolean measures) {}
 
     /**
-     * The columns under {@code e}. A TIMESTAMP column inside a function or CASE ({@code hour(ts) = 5}) is read through
+     * The columns under {@code e}. A TIMESTAMP column inside a function, CASE or IS [NOT] DISTINCT FROM ({@code hour(ts)
+     * = 5}) is read through
      * its query-time codes ({@link io.numacube.engine.storage.FactTable#codedIndex}), so the function runs once per
      * distinct value; compared directly ({@code ts > TIMESTAMP '...'}) it stays a plain column, compared row by row
      * without coding it.
@@ -66,7 +67,7 @@ final class BatchCompiler {
     Sources sources(Expr e) {
         java.util.Set<Expr> inFunction = new java.util.HashSet<>();
         Expr.walk(e, x -> {
-            if (x instanceof Expr.Call || x instanceof Expr.Case) {
+            if (x instanceof Expr.Call || x instanceof Expr.Case || x instanceof Expr.IsDistinct) {
                 Expr.walk(x, y -> {
                     if (y instanceof Expr.Column c && c.type() == ColumnType.TIMESTAMP) {
                         inFunction.add(y);

@@ -424,7 +424,7 @@ final class QueryCompiler {
 
     /**
      * The fact columns an expression reads: its own, and for a joined table's column the fact column it hangs from; for
-     * a TIMESTAMP inside a function or CASE also its query-time codes, through which the function is evaluated per
+     * a TIMESTAMP inside a function, CASE or IS [NOT] DISTINCT FROM also its query-time codes, through which the function is evaluated per
      * value ({@link BatchCompiler#sources}).
      */
     private void collectColumns(Expr e, TreeSet<Integer> out) {
@@ -435,7 +435,7 @@ final class QueryCompiler {
             if (x instanceof Expr.Column c) {
                 out.add(c.side() == Expr.Side.FACT ? c.index() : lookupIndex.factColumnOf(c.index()));
             }
-            if (x instanceof Expr.Call || x instanceof Expr.Case) {
+            if (x instanceof Expr.Call || x instanceof Expr.Case || x instanceof Expr.IsDistinct) {
                 Expr.walk(x, y -> {
                     if (y instanceof Expr.Column c && c.side() == Expr.Side.FACT && c.type() == ColumnType.TIMESTAMP) {
                         out.add(fact.codedIndex(c.index()));
