@@ -84,7 +84,8 @@ public final class Timestamps {
 
     private static final int[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
 
-    private static int daysInMonth(int year, int month) {
+    /** The days of {@code month} (1-12) of {@code year}, proleptic Gregorian. */
+    public static int daysInMonth(int year, int month) {
         boolean leap = (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
         return switch (month) {
             case 2 -> leap ? 29 : 28;
@@ -94,7 +95,7 @@ public final class Timestamps {
     }
 
     /** Days from 1970-01-01 of a valid day (proleptic Gregorian, as {@link LocalDate#toEpochDay()}), without allocating. */
-    private static long epochDay(int year, int month, int day) {
+    public static long epochDay(int year, int month, int day) {
         long y = year;
         long total = 365 * y + (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400 + (367L * month - 362) / 12 + day - 1;
         if (month > 2) {
@@ -103,7 +104,8 @@ public final class Timestamps {
         return total - 719_528;
     }
 
-    private static int digits(byte[] b, int from, int count) {
+    /** The decimal number of {@code b[from, from + count)}, or -1 when one of those bytes is not a digit. */
+    public static int digits(byte[] b, int from, int count) {
         int v = 0;
         for (int i = from; i < from + count; i++) {
             int d = b[i] - '0';

@@ -1,5 +1,6 @@
 package io.numacube.engine.ingest.csv;
 
+import io.numacube.engine.schema.Timestamps;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -271,16 +272,16 @@ final class FieldDecoder {
         if (to - from != 10 || b[from + 4] != '-' || b[from + 7] != '-') {
             return NOT_DATE;
         }
-        int year = digits(b, from, 4);
-        int month = digits(b, from + 5, 2);
-        int day = digits(b, from + 8, 2);
+        int year = Timestamps.digits(b, from, 4);
+        int month = Timestamps.digits(b, from + 5, 2);
+        int day = Timestamps.digits(b, from + 8, 2);
         if (year < 0 || month < 0 || day < 0) {
             return NOT_DATE;
         }
-        if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+        if (month < 1 || month > 12 || day < 1 || day > Timestamps.daysInMonth(year, month)) {
             return BAD_DAY;
         }
-        longValue = epochDay(year, month, day);
+        longValue = Timestamps.epochDay(year, month, day);
         return null;
     }
 
@@ -298,8 +299,8 @@ final class FieldDecoder {
         if (from == to) {
             return EMPTY;
         }
-        long micros = io.numacube.engine.schema.Timestamps.parse(b, from, to);
-        if (micros == io.numacube.engine.schema.Timestamps.INVALID) {
+        long micros = Timestamps.parse(b, from, to);
+        if (micros == Timestamps.INVALID) {
             return NOT_TIMESTAMP;
         }
         longValue = micros;
@@ -312,45 +313,5 @@ final class FieldDecoder {
      */
     boolean isTimestampWithTime(byte[] b, int from, int to) {
         return to - from > 10 && parseTimestamp(b, from, to) == null && (b[from + 10] == ' ' || b[from + 10] == 'T');
-    }
-
-    private static int digits(byte[] b, int from, int count) {
-        int v = 0;
-        for (int i = from; i < from + count; i++) {
-            int d = b[i] - '0';
-            if (d < 0 || d > 9) {
-                return -1;
-            }
-            v = v * 10 + d;
-        }
-        return v;
-    }
-
-    private static boolean leap(int year) {
-        return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
-    }
-
-    private static int daysInMonth(int year, int month) {
-        return switch (month) {
-            case 2 -> leap(year) ? 29 : 28;
-            case 4, 6, 9, 11 -> 30;
-            default -> 31;
-        };
-    }
-
-    /** Days from 1970-01-01 (proleptic Gregorian), as {@link java.time.LocalDate#toEpochDay()}. */
-    static long epochDay(int year, int month, int day) {
-        long y = year;
-        long total = 365 * y;
-        total += (y + 3) / 4 - (y + 99) / 100 + (y + 399) / 400;
-        total += (367L * month - 362) / 12;
-        total += day - 1;
-        if (month > 2) {
-            total--;
-            if (!leap(year)) {
-                total--;
-            }
-        }
-        return total - 719_528;
     }
 }
