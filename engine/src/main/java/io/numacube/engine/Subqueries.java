@@ -220,6 +220,8 @@ final class Subqueries {
             case DATE -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch((int) r.getLong(row, column)), pos);
             case INT, LONG -> SqlLiteral.createExactNumeric(String.valueOf(r.getLong(row, column)), pos);
             case DOUBLE -> doubleLiteral(r.getDouble(row, column), pos);
+            case DECIMAL ->
+                SqlLiteral.createExactNumeric(r.getDecimal(row, column).toPlainString(), pos);
             case BOOLEAN -> SqlLiteral.createBoolean(r.getLong(row, column) != 0, pos);
             case TIMESTAMP ->
                 SqlLiteral.createTimestamp(
@@ -257,7 +259,10 @@ final class Subqueries {
             if (!seen.add(col.toLowerCase(Locale.ROOT))) {
                 throw error(query, "42701", name + " has two columns named " + col + " — give them aliases");
             }
-            specs.add(ColumnSpec.of(col, r.columnTypes().get(c)));
+            specs.add(
+                    r.columnTypes().get(c) == ColumnType.DECIMAL
+                            ? ColumnSpec.decimal(col, ColumnSpec.MAX_DECIMAL_PRECISION, r.scale(c))
+                            : ColumnSpec.of(col, r.columnTypes().get(c)));
         }
         TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
         for (int row = 0; row < r.rowCount(); row++) {
@@ -282,6 +287,8 @@ final class Subqueries {
             case INT, LONG, TIMESTAMP -> staging.setLong(c, r.getLong(row, c));
             case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
             case BOOLEAN -> staging.setBoolean(c, r.getLong(row, c) != 0);
+            case DECIMAL ->
+                staging.setLong(c, r.getDecimal(row, c).unscaledValue().longValueExact());
         }
     }
 

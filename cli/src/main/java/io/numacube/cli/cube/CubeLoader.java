@@ -192,7 +192,7 @@ public final class CubeLoader {
             Path file,
             TableFiles files,
             TableSchema declared,
-            Map<String, ColumnType> types,
+            Map<String, ColumnSpec> types,
             PrintWriter err) {
         if (files.parquet() && !types.isEmpty()) {
             throw new NumacubeException(
@@ -228,7 +228,7 @@ public final class CubeLoader {
             String name,
             TableFiles files,
             TableSchema declared,
-            Map<String, ColumnType> types,
+            Map<String, ColumnSpec> types,
             ProgressBar bar) {
         if (files.parquet()) {
             ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files.files(), name, declared, bar);

@@ -2,7 +2,7 @@ package io.numacube.cli.cube;
 
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvSchemas;
-import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.base.NumacubeException;
 import java.nio.file.Path;
@@ -47,7 +47,8 @@ public final class DataSources {
             paramLabel = "TABLE.COL=TYPE",
             description = "Read column COL of CSV table TABLE as TYPE instead of the inferred type (DuckDB's read_csv "
                     + "types); repeatable: --types trades.zip=VARCHAR --types trades.active=BOOLEAN. TYPE: VARCHAR "
-                    + "(TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE, TIMESTAMP or BOOLEAN. A value that does not fit stops "
+                    + "(TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DECIMAL(p,s) (exact, p at most 18), DATE, TIMESTAMP or "
+                    + "BOOLEAN. A value that does not fit stops "
                     + "the load with its file, line, column and value.")
     List<String> types = new ArrayList<>();
 
@@ -106,11 +107,11 @@ public final class DataSources {
      * names are): column name to type, in the order given; empty when none. A malformed entry or an unknown type is
      * an error.
      */
-    public Map<String, ColumnType> types(String table) {
-        Map<String, ColumnType> out = new LinkedHashMap<>();
+    public Map<String, ColumnSpec> types(String table) {
+        Map<String, ColumnSpec> out = new LinkedHashMap<>();
         for (TypeOverride t : typeOverrides()) {
             if (t.table().equalsIgnoreCase(table)) {
-                ColumnType previous = out.put(t.column(), t.type());
+                ColumnSpec previous = out.put(t.column(), t.type());
                 if (previous != null) {
                     throw new NumacubeException(
                             NumacubeException.Kind.INVALID_INPUT,
@@ -122,7 +123,7 @@ public final class DataSources {
     }
 
     /** One {@code --types TABLE.COL=TYPE}. */
-    private record TypeOverride(String table, String column, ColumnType type) {}
+    private record TypeOverride(String table, String column, ColumnSpec type) {}
 
     private List<TypeOverride> typeOverrides() {
         List<TypeOverride> out = new ArrayList<>();
@@ -137,7 +138,7 @@ public final class DataSources {
             }
             String table = v.substring(0, dot).trim();
             String column = v.substring(dot + 1, eq).trim();
-            out.add(new TypeOverride(table, column, CsvSchemas.sqlType(v.substring(eq + 1), "--types " + v)));
+            out.add(new TypeOverride(table, column, CsvSchemas.sqlColumn(column, v.substring(eq + 1), "--types " + v)));
         }
         return out;
     }

@@ -49,7 +49,7 @@ public final class ResultPrinter {
         boolean[] right = new boolean[r.columnCount()];
         for (int c = 0; c < right.length; c++) {
             ColumnType t = r.columnTypes().get(c);
-            right[c] = t == ColumnType.INT || t == ColumnType.LONG || t == ColumnType.DOUBLE;
+            right[c] = t == ColumnType.INT || t == ColumnType.LONG || t == ColumnType.DOUBLE || t == ColumnType.DECIMAL;
         }
         TextTable table = new TextTable(r.columnNames(), right);
         for (int row = 0; row < shown; row++) {
@@ -123,6 +123,7 @@ public final class ResultPrinter {
                         case DOUBLE -> w.writeDouble(r.getDouble(row, c));
                         case BOOLEAN -> w.writeBoolean(r.getLong(row, c) != 0);
                         case TIMESTAMP -> w.writeTimestamp(r.getLong(row, c));
+                        case DECIMAL -> w.writeDecimal(r.getDecimal(row, c));
                     }
                 }
                 w.endRow();

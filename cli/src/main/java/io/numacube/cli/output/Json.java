@@ -28,13 +28,17 @@ import java.util.stream.Collectors;
  * mean "not measured" (a share of pages nobody could count), and the multi-node stage reads them so. Query results,
  * where NaN is a value, turn it into the strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} before
  * they get here ({@code ResultPrinter}). Values are {@code null}, Boolean, Number, String, Enum (its name),
- * {@link Obj}, Map, {@link Collection} or {@code int[]} of values; anything else prints as its {@code toString()}.
+ * {@link Obj}, Map, {@link Collection} or {@code int[]} of values (a BigDecimal prints with every digit of its scale, without
+ * exponent); anything else prints as its {@code toString()}.
  * Not thread-safe; build on one thread, then print.
  */
 public final class Json {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectWriter WRITER = JsonMapper.builder().build().writer(new Layout());
+    private static final ObjectWriter WRITER = JsonMapper.builder()
+            .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build()
+            .writer(new Layout());
 
     private Json() {}
 
@@ -75,6 +79,7 @@ public final class Json {
             case Boolean b -> NODES.booleanNode(b);
             case Double d -> number(d);
             case Float f -> number(f.doubleValue());
+            case java.math.BigDecimal d -> NODES.numberNode(d);
             case Number n -> NODES.numberNode(n.longValue());
             case CharSequence s -> NODES.textNode(s.toString());
             case Obj o -> object(o.fields);

@@ -110,11 +110,13 @@ public final class ProjectionExecutor {
         List<ColumnType> types = new ArrayList<>();
         Object[] columns = new Object[outputs.size()];
         boolean[][] nulls = new boolean[outputs.size()][];
+        int[] scales = new int[outputs.size()];
         for (int c = 0; c < outputs.size(); c++) {
             Expr e = outputs.get(c).expr();
             ColumnType t = e.type();
             names.add(outputs.get(c).name());
-            types.add(t);
+            types.add(e.scale() > 0 ? ColumnType.DECIMAL : t);
+            scales[c] = e.scale();
             Object col = OutputColumn.of(t, rows.size());
             columns[c] = col;
             nulls[c] = OutputColumn.fill(
@@ -124,7 +126,7 @@ public final class ProjectionExecutor {
                             e,
                             reader.leaves(rows.get(i).partition(), rows.get(i).row())));
         }
-        return new QueryResult(names, types, columns, nulls, rows.size(), stats);
+        return new QueryResult(names, types, scales, columns, nulls, rows.size(), stats);
     }
 
     /** The values of one fact row's columns and of the joined columns, as the scalar evaluator reads them. */

@@ -158,11 +158,13 @@ final class ResultFinalizer {
         List<ColumnType> types = new ArrayList<>();
         Object[] columns = new Object[outputs.size()];
         boolean[][] nulls = new boolean[outputs.size()][];
+        int[] scales = new int[outputs.size()];
         for (int c = 0; c < outputs.size(); c++) {
             Expr e = outputs.get(c).expr();
             ColumnType t = e.type() == null ? ColumnType.STRING : e.type();
             names.add(outputs.get(c).name());
-            types.add(t);
+            types.add(e.scale() > 0 ? ColumnType.DECIMAL : t);
+            scales[c] = e.scale();
             Object col = OutputColumn.of(t, out.length);
             columns[c] = col;
             if (e instanceof Expr.KeyRef k) {
@@ -173,7 +175,7 @@ final class ResultFinalizer {
                 nulls[c] = evaluate(e, col, out, rows);
             }
         }
-        return new QueryResult(names, types, columns, nulls, out.length, stats);
+        return new QueryResult(names, types, scales, columns, nulls, out.length, stats);
     }
 
     /** Evaluates an output expression per row into {@code col}; returns its null flags, or null when none is null. */

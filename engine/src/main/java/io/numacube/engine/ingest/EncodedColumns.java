@@ -39,10 +39,7 @@ record EncodedColumns(TableSchema schema, DictionaryBuilder[] builders, int[][] 
             if (spec.type() == ColumnType.LONG) {
                 recode(staging, c, builders, codes);
             }
-            columns.add(
-                    builders[c] != null && spec.type() == ColumnType.LONG
-                            ? ColumnSpec.of(spec.name(), ColumnType.INT)
-                            : spec);
+            columns.add(builders[c] != null && spec.type() == ColumnType.LONG ? spec.withType(ColumnType.INT) : spec);
         }
         return new EncodedColumns(new TableSchema(staged.name(), columns), builders, codes);
     }

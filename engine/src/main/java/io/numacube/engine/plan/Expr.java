@@ -19,6 +19,15 @@ public sealed interface Expr {
     /** SQL-like text, used for column names ({@code sum(pnl * rate_to_usd)}). */
     String text();
 
+    /**
+     * For a DECIMAL value: its digits after the point, the value being its {@code long} divided by 10^scale (the
+     * type is LONG or INT, and the executor computes on those longs exactly: the binder puts both sides of + and - on
+     * one scale, and turns a DECIMAL into a DOUBLE before it meets one). 0 for every other value.
+     */
+    default int scale() {
+        return 0;
+    }
+
     /** Which table a column is in. */
     enum Side {
         FACT,
@@ -76,8 +85,13 @@ public sealed interface Expr {
         }
     }
 
-    /** A column of the fact table or the lookup table. */
-    record Column(Side side, int index, ColumnType type, String name) implements Expr {
+    /** A column of the fact table or the lookup table; a DECIMAL column has its scale. */
+    record Column(Side side, int index, ColumnType type, String name, int scale) implements Expr {
+
+        public Column(Side side, int index, ColumnType type, String name) {
+            this(side, index, type, name, 0);
+        }
+
         @Override
         public String text() {
             return name;
@@ -85,12 +99,20 @@ public sealed interface Expr {
     }
 
     /**
-     * A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0; TIMESTAMP as microseconds) or
-     * Double (DOUBLE).
+     * A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0; TIMESTAMP as microseconds; a
+     * DECIMAL as its value times 10^scale) or Double (DOUBLE).
      */
-    record Literal(Object value, ColumnType type) implements Expr {
+    record Literal(Object value, ColumnType type, int scale) implements Expr {
+
+        public Literal(Object value, ColumnType type) {
+            this(value, type, 0);
+        }
+
         @Override
         public String text() {
+            if (scale > 0) {
+                return java.math.BigDecimal.valueOf((Long) value, scale).toPlainString();
+            }
             return switch (type) {
                 case STRING -> "'" + value + "'";
                 case DATE -> "DATE '" + LocalDate.ofEpochDay((Long) value) + "'";
@@ -105,17 +127,34 @@ public sealed interface Expr {
         }
     }
 
-    /** {@code l op r} for op one of + - * /; LONG (exact 64-bit, overflow is an error) when both sides are integers
-     * (LONG or INT) and op is not / (as DuckDB, whose / on integers gives a DOUBLE), else DOUBLE. */
-    record Arith(char op, Expr left, Expr right) implements Expr {
+    /**
+     * {@code l op r} for op one of + - * /; LONG (exact 64-bit, overflow is an error) when both sides are integers
+     * (LONG or INT) and op is not / (as DuckDB, whose / on integers gives a DOUBLE), else DOUBLE. An {@code implicit}
+     * one is a conversion the binder inserted (a DECIMAL's long times a power of ten to raise its scale, or divided by
+     * one to make it a DOUBLE): it prints as its left side.
+     */
+    record Arith(char op, Expr left, Expr right, boolean implicit) implements Expr {
+
+        public Arith(char op, Expr left, Expr right) {
+            this(op, left, right, false);
+        }
+
         @Override
         public ColumnType type() {
             return op != '/' && isInteger(left.type()) && isInteger(right.type()) ? ColumnType.LONG : ColumnType.DOUBLE;
         }
 
         @Override
+        public int scale() {
+            if (type() != ColumnType.LONG) {
+                return 0;
+            }
+            return op == '*' ? left.scale() + right.scale() : Math.max(left.scale(), right.scale());
+        }
+
+        @Override
         public String text() {
-            return wrap(left) + " " + op + " " + wrap(right);
+            return implicit ? left.text() : wrap(left) + " " + op + " " + wrap(right);
         }
 
         private static String wrap(Expr e) {
@@ -128,6 +167,11 @@ public sealed interface Expr {
         @Override
         public ColumnType type() {
             return operand.type() == ColumnType.INT ? ColumnType.LONG : operand.type();
+        }
+
+        @Override
+        public int scale() {
+            return operand.scale();
         }
 
         @Override
@@ -160,6 +204,12 @@ public sealed interface Expr {
             };
         }
 
+        /** SUM, MIN and MAX of a DECIMAL keep its scale (AVG of one is bound over its DOUBLE value). */
+        @Override
+        public int scale() {
+            return kind == AggKind.SUM || kind == AggKind.MIN || kind == AggKind.MAX ? arg.scale() : 0;
+        }
+
         @Override
         public String text() {
             String call = switch (kind) {
@@ -172,7 +222,12 @@ public sealed interface Expr {
     }
 
     /** The i-th group key, in output expressions. */
-    record KeyRef(int key, ColumnType type, String name) implements Expr {
+    record KeyRef(int key, ColumnType type, String name, int scale) implements Expr {
+
+        public KeyRef(int key, ColumnType type, String name) {
+            this(key, type, name, 0);
+        }
+
         @Override
         public String text() {
             return name;
@@ -180,7 +235,12 @@ public sealed interface Expr {
     }
 
     /** The i-th aggregate of the query, in output expressions. */
-    record AggRef(int agg, ColumnType type, String name) implements Expr {
+    record AggRef(int agg, ColumnType type, String name, int scale) implements Expr {
+
+        public AggRef(int agg, ColumnType type, String name) {
+            this(agg, type, name, 0);
+        }
+
         @Override
         public String text() {
             return name;
@@ -286,16 +346,46 @@ public sealed interface Expr {
          * SUM): they print as their operand, as DuckDB names {@code sum(flag)}.
          */
         public static final java.util.Set<String> IMPLICIT =
-                java.util.Set.of("boolean_text", "boolean_int", "temporal_text");
+                java.util.Set.of("boolean_text", "boolean_int", "temporal_text", "decimal_text");
 
         public Call {
             args = List.copyOf(args);
+        }
+
+        /**
+         * A DECIMAL result's scale: the last argument of {@code cast_decimal} and {@code decimal_round}; the first
+         * argument's for the functions that return a DECIMAL argument as it is ({@code abs}, {@code coalesce},
+         * {@code nullif} and {@code %}, whose arguments the binder puts on one scale); else 0.
+         */
+        @Override
+        public int scale() {
+            if (type != ColumnType.LONG && type != ColumnType.INT) {
+                return 0;
+            }
+            return switch (name) {
+                case "cast_decimal", "decimal_round" -> ((Long) ((Literal) args.getLast()).value()).intValue();
+                case "abs", "coalesce", "nullif", "%" -> args.getFirst().scale();
+                default -> 0;
+            };
         }
 
         @Override
         public String text() {
             if (IMPLICIT.contains(name)) {
                 return args.get(0).text();
+            }
+            switch (name) {
+                case "decimal_round" -> {
+                    return "round(" + args.get(0).text() + ", " + args.get(2).text() + ")";
+                }
+                case "decimal_bigint" -> {
+                    return "cast_bigint(" + args.get(0).text() + ")";
+                }
+                case "cast_decimal" -> {
+                    return "CAST(" + args.get(0).text() + " AS DECIMAL("
+                            + args.get(2).text() + "," + args.get(3).text() + "))";
+                }
+                default -> {}
             }
             return name + "(" + String.join(", ", args.stream().map(Expr::text).toList()) + ")";
         }
@@ -309,6 +399,14 @@ public sealed interface Expr {
         public Case {
             conditions = List.copyOf(conditions);
             results = List.copyOf(results);
+        }
+
+        /** The results' common scale (the binder puts every DECIMAL result on one). */
+        @Override
+        public int scale() {
+            return type == ColumnType.LONG || type == ColumnType.INT
+                    ? results.getFirst().scale()
+                    : 0;
         }
 
         @Override

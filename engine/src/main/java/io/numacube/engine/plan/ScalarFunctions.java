@@ -97,7 +97,8 @@ public final class ScalarFunctions {
                     time || TimestampFunctions.timestampAt(args, 0) ? ColumnType.TIMESTAMP : ColumnType.DATE);
             return TimestampFunctions.partType(name);
         }
-        ColumnType t = dateFunctionType(name, args);
+        ColumnType t = DecimalFunctions.resultType(name, args);
+        t = t != null ? t : dateFunctionType(name, args);
         t = t != null ? t : textFunctionType(name, args);
         t = t != null ? t : castType(name, args);
         t = t != null ? t : valueFunctionType(name, args);
@@ -364,6 +365,7 @@ public final class ScalarFunctions {
             case "cast_boolean" -> Casts.toBoolean(v.get(0));
             case "boolean_text" -> (Long) v.get(0) != 0 ? "true" : "false";
             case "boolean_int" -> v.get(0);
+            case "cast_decimal", "decimal_round", "decimal_bigint", "decimal_text" -> DecimalFunctions.apply(name, v);
             default -> throw new IllegalStateException("unknown function " + name);
         };
     }
@@ -592,6 +594,7 @@ public final class ScalarFunctions {
                     case TIMESTAMP -> "a timestamp";
                     case DOUBLE -> "a DOUBLE";
                     case INT, LONG -> "an integer";
+                    case DECIMAL -> "a DECIMAL";
                     case BOOLEAN -> "a boolean";
                 };
     }

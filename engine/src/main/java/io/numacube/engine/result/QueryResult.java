@@ -8,11 +8,12 @@ import java.util.List;
 /**
  * The answer of one query: named, typed columns of {@link #rowCount()} rows, plus {@link QueryStats}. Column types are
  * {@link ColumnType}s: dimensions come back as STRING, INT or DATE; COUNT and SUM/MIN/MAX of a LONG column as LONG;
- * MIN/MAX of a TIMESTAMP and timestamp keys as TIMESTAMP; everything else numeric as DOUBLE. A value is null only for SUM, MIN, MAX or AVG over no rows (a query without
+ * MIN/MAX of a TIMESTAMP and timestamp keys as TIMESTAMP; a DECIMAL key, SUM, MIN, MAX or exact arithmetic of DECIMALs as
+ * DECIMAL with its {@link #scale}; everything else numeric as DOUBLE. A value is null only for SUM, MIN, MAX or AVG over no rows (a query without
  * GROUP BY whose filter keeps nothing).
  *
- * <p>Column data: a {@code String[]} for STRING, {@code long[]} for INT, DATE (epoch day), LONG and TIMESTAMP
- * (microseconds since 1970-01-01 00:00:00), {@code double[]}
+ * <p>Column data: a {@code String[]} for STRING, {@code long[]} for INT, DATE (epoch day), LONG, TIMESTAMP
+ * (microseconds since 1970-01-01 00:00:00) and DECIMAL (the value times 10^scale), {@code double[]}
  * for DOUBLE. Immutable after construction (the arrays are owned by the result); thread-safe.
  */
 public final class QueryResult {
@@ -21,6 +22,7 @@ public final class QueryResult {
     private final List<ColumnType> types;
     private final Object[] columns;
     private final boolean[][] nulls;
+    private final int[] scales;
     private final int rows;
     private final QueryStats stats;
 
@@ -36,6 +38,23 @@ public final class QueryResult {
             boolean[][] nulls,
             int rows,
             QueryStats stats) {
+        this(names, types, new int[names.size()], columns, nulls, rows, stats);
+    }
+
+    /**
+     * As the other constructor, with each column's DECIMAL scale (0 for the other types).
+     *
+     * @param scales per column, the digits after the point of a DECIMAL column, else 0
+     */
+    public QueryResult(
+            List<String> names,
+            List<ColumnType> types,
+            int[] scales,
+            Object[] columns,
+            boolean[][] nulls,
+            int rows,
+            QueryStats stats) {
+        this.scales = scales.clone();
         this.names = List.copyOf(names);
         this.types = List.copyOf(types);
         this.columns = columns.clone();
@@ -47,7 +66,7 @@ public final class QueryResult {
     /** The same rows with other statistics. */
     public QueryResult withStats(QueryStats newStats) {
         java.util.Objects.requireNonNull(newStats, "newStats must not be null");
-        return new QueryResult(names, types, columns, nulls, rows, newStats);
+        return new QueryResult(names, types, scales, columns, nulls, rows, newStats);
     }
 
     public List<String> columnNames() {
@@ -67,6 +86,25 @@ public final class QueryResult {
             }
         }
         return -1;
+    }
+
+    /** A DECIMAL column's digits after the point; 0 for other columns. */
+    public int scale(int column) {
+        return scales[column];
+    }
+
+    /** A DECIMAL value exactly, or any integer value as a decimal of scale 0; null for null. */
+    public java.math.BigDecimal getDecimal(int row, int column) {
+        if (isNull(row, column)) {
+            return null;
+        }
+        if (columns[column] instanceof long[] l
+                && (types.get(column) == ColumnType.DECIMAL
+                        || types.get(column) == ColumnType.LONG
+                        || types.get(column) == ColumnType.INT)) {
+            return java.math.BigDecimal.valueOf(l[row], scales[column]);
+        }
+        throw typeError(column, "getDecimal");
     }
 
     public int columnCount() {
@@ -101,6 +139,8 @@ public final class QueryResult {
                     case DATE -> LocalDate.ofEpochDay(l[row]).toString();
                     case BOOLEAN -> String.valueOf(l[row] != 0);
                     case TIMESTAMP -> io.numacube.engine.schema.Timestamps.format(l[row]);
+                    case DECIMAL ->
+                        java.math.BigDecimal.valueOf(l[row], scales[column]).toPlainString();
                     default -> String.valueOf(l[row]);
                 };
             case double[] d -> String.valueOf(d[row]);
@@ -108,10 +148,13 @@ public final class QueryResult {
         };
     }
 
-    /** An INT, DATE (epoch day), BOOLEAN (1 for true, 0 for false) or LONG value; 0 for null. */
+    /**
+     * An INT, DATE (epoch day), BOOLEAN (1 for true, 0 for false), TIMESTAMP or LONG value; 0 for null. A DECIMAL is
+     * refused: read it with {@link #getDecimal}, {@link #getDouble} or {@link #getString}.
+     */
     public long getLong(int row, int column) {
         checkCell(row, column);
-        if (columns[column] instanceof long[] l) {
+        if (columns[column] instanceof long[] l && types.get(column) != ColumnType.DECIMAL) {
             return l[row];
         }
         throw typeError(column, "getLong");
@@ -122,12 +165,18 @@ public final class QueryResult {
         checkCell(row, column);
         return switch (columns[column]) {
             case double[] d -> d[row];
-            case long[] l -> l[row];
+            case long[] l ->
+                types.get(column) == ColumnType.DECIMAL
+                        ? java.math.BigDecimal.valueOf(l[row], scales[column]).doubleValue()
+                        : l[row];
             default -> throw typeError(column, "getDouble");
         };
     }
 
-    /** The value as a Java object: String, Long, LocalDate, Boolean, LocalDateTime (TIMESTAMP) or Double; null for null. */
+    /**
+     * The value as a Java object: String, Long, LocalDate, Boolean, LocalDateTime (TIMESTAMP), BigDecimal (DECIMAL) or
+     * Double; null for null.
+     */
     public Object getObject(int row, int column) {
         if (isNull(row, column)) {
             return null;
@@ -139,6 +188,7 @@ public final class QueryResult {
             case BOOLEAN -> ((long[]) columns[column])[row] != 0;
             case TIMESTAMP -> io.numacube.engine.schema.Timestamps.toLocalDateTime(((long[]) columns[column])[row]);
             case DOUBLE -> ((double[]) columns[column])[row];
+            case DECIMAL -> java.math.BigDecimal.valueOf(((long[]) columns[column])[row], scales[column]);
         };
     }
 

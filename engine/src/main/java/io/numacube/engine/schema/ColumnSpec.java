@@ -1,27 +1,117 @@
 package io.numacube.engine.schema;
 
 import io.numacube.numa.base.NumacubeException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One column of a table: its name and type. A DIMENSION is any column of a dictionary-encoded type; a MEASURE any
- * column of a numeric measure type. Immutable.
+ * column of a numeric measure type.
  *
- * @param name the column name, compared case-insensitively
- * @param type the value type
+ * <p>A DECIMAL(p,s) column ({@link #isDecimal()}) is stored as its value times 10^s, exactly, in a {@code long}: its
+ * {@code type} is LONG (or INT once a load codes its few distinct values through a dictionary), and
+ * {@code precision} (1 to {@value #MAX_DECIMAL_PRECISION}) and {@code scale} (0 to precision) say how to read the long.
+ * Every other column has precision and scale 0. Immutable.
+ *
+ * @param name      the column name, compared case-insensitively
+ * @param type      the storage type (LONG or INT for a DECIMAL)
+ * @param precision the DECIMAL's total digits, or 0 for a column of another type
+ * @param scale     the DECIMAL's digits after the point, or 0
  */
-public record ColumnSpec(String name, ColumnType type) {
+public record ColumnSpec(String name, ColumnType type, int precision, int scale) {
+
+    /** The most digits a DECIMAL stored in a {@code long} holds. */
+    public static final int MAX_DECIMAL_PRECISION = 18;
+
+    private static final Pattern DECIMAL =
+            Pattern.compile("(?i)\\s*(?:decimal|numeric)\\s*(?:\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\))?\\s*");
 
     public ColumnSpec {
         if (name == null || name.isBlank()) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "column name must not be blank");
         }
+        if (precision != 0
+                && (type != ColumnType.LONG && type != ColumnType.INT
+                        || precision > MAX_DECIMAL_PRECISION
+                        || scale < 0
+                        || scale > precision)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a DECIMAL(p,s) needs 1 <= p <= " + MAX_DECIMAL_PRECISION + " and 0 <= s <= p: column=" + name
+                            + " precision=" + precision + " scale=" + scale);
+        }
+        if (precision == 0 && scale != 0) {
+            throw new IllegalArgumentException("a scale without a precision: column=" + name);
+        }
+    }
+
+    /** A column of a type other than DECIMAL. */
+    public ColumnSpec(String name, ColumnType type) {
+        this(name, type, 0, 0);
     }
 
     public boolean isDimension() {
         return type.isDimension();
     }
 
+    /** True for a DECIMAL(p,s) column, stored as scaled longs. */
+    public boolean isDecimal() {
+        return precision != 0;
+    }
+
+    /** This column stored as {@code storage}, keeping its name and its DECIMAL precision and scale. */
+    public ColumnSpec withType(ColumnType storage) {
+        return new ColumnSpec(name, storage, precision, scale);
+    }
+
+    /** This column's type as SQL names it: {@code DECIMAL(15,2)}, or the storage type's name. */
+    public String typeName() {
+        return isDecimal()
+                ? "DECIMAL(" + precision + "," + scale + ")"
+                : type.name().toLowerCase(Locale.ROOT);
+    }
+
     public static ColumnSpec of(String name, ColumnType type) {
         return new ColumnSpec(name, type);
+    }
+
+    /** A DECIMAL(precision, scale) column. */
+    public static ColumnSpec decimal(String name, int precision, int scale) {
+        return new ColumnSpec(name, ColumnType.LONG, precision, scale);
+    }
+
+    /**
+     * A column named {@code name} of the type {@code text} names: {@code DECIMAL(p,s)}, {@code DECIMAL(p)} (scale 0),
+     * {@code DECIMAL} (DuckDB's default 18,3) or {@code NUMERIC} alike, else as {@link ColumnType#parse}.
+     */
+    public static ColumnSpec parse(String name, String text) {
+        Matcher m = DECIMAL.matcher(text);
+        if (!m.matches()) {
+            return new ColumnSpec(name, ColumnType.parse(text));
+        }
+        if (m.group(1) == null) {
+            return decimal(name, 18, 3);
+        }
+        int p = digits(name, text, m.group(1));
+        int s = m.group(2) == null ? 0 : digits(name, text, m.group(2));
+        if (p < 1 || p > MAX_DECIMAL_PRECISION || s > p) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "DECIMAL(p,s) needs 1 <= p <= " + MAX_DECIMAL_PRECISION + " and s <= p (numacube stores a DECIMAL"
+                            + " in 64 bits): column=" + name + " type=" + text.strip()
+                            + " — use DECIMAL(18,s) or DOUBLE");
+        }
+        return decimal(name, p, s);
+    }
+
+    private static int digits(String name, String text, String digits) {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "DECIMAL precision out of range: column=" + name + " type=" + text.strip());
+        }
     }
 }

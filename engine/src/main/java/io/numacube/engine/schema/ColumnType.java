@@ -24,7 +24,13 @@ public enum ColumnType {
      * DuckDB's TIMESTAMP: microseconds since 1970-01-01 00:00:00, no time zone, stored plain as a {@code long} (its
      * values are {@code Long} microseconds wherever expressions are evaluated). Not a number: no arithmetic, SUM or AVG.
      */
-    TIMESTAMP(false);
+    TIMESTAMP(false),
+    /**
+     * A DECIMAL result column ({@code QueryResult} only): the value times 10^scale in a {@code long}, the scale given
+     * by the result. Tables and bound expressions keep a DECIMAL as LONG or INT with its precision and scale beside
+     * ({@link ColumnSpec#isDecimal()}, {@code Expr.scale()}), so the executor never meets this type.
+     */
+    DECIMAL(false);
 
     private final boolean dimension;
 

@@ -47,18 +47,18 @@ public record TableSchema(String name, List<ColumnSpec> columns) {
     }
 
     /**
-     * Parses a declaration such as {@code desk:string,pnl:double,trade_date:date}.
+     * Parses a declaration such as {@code desk:string,pnl:double,trade_date:date,price:decimal(15,2)}.
      */
     public static TableSchema parse(String name, String declaration) {
         List<ColumnSpec> cols = new ArrayList<>();
-        for (String part : declaration.split(",")) {
+        for (String part : declaration.split(",(?![^(]*\\))")) {
             int colon = part.indexOf(':');
             if (colon < 0) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
                         "schema entries are name:type: entry=" + part.trim() + " — e.g. desk:string,pnl:double");
             }
-            cols.add(new ColumnSpec(part.substring(0, colon).trim(), ColumnType.parse(part.substring(colon + 1))));
+            cols.add(ColumnSpec.parse(part.substring(0, colon).trim(), part.substring(colon + 1)));
         }
         return new TableSchema(name, cols);
     }
@@ -70,7 +70,7 @@ public record TableSchema(String name, List<ColumnSpec> columns) {
             if (!sb.isEmpty()) {
                 sb.append(',');
             }
-            sb.append(c.name()).append(':').append(c.type().name().toLowerCase(Locale.ROOT));
+            sb.append(c.name()).append(':').append(c.typeName().toLowerCase(Locale.ROOT));
         }
         return sb.toString();
     }

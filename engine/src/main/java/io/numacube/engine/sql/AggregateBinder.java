@@ -88,7 +88,11 @@ final class AggregateBinder {
             aggregates.add(agg);
             i = aggregates.size() - 1;
         }
-        return new Expr.AggRef(i, agg.type(), agg.text());
+        Expr ref = new Expr.AggRef(i, agg.type(), agg.text(), agg.scale());
+        // AVG of a DECIMAL: the average of its longs, divided by 10^scale once per group
+        return agg.kind() == Expr.AggKind.AVG
+                ? DecimalRules.toDouble(ref, agg.arg().scale())
+                : ref;
     }
 
     private static void checkCall(SqlCall call, ExpressionBinder.Place place) {

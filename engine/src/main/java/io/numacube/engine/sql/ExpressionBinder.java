@@ -147,7 +147,7 @@ final class ExpressionBinder {
         if (k < 0) {
             throw bindError(e, "42803", "column must be in GROUP BY or inside an aggregate: column=" + c.name());
         }
-        return new Expr.KeyRef(k, c.type(), c.name());
+        return new Expr.KeyRef(k, c.type(), c.name(), c.scale());
     }
 
     private Expr arithmetic(SqlCall call, Place place) {
@@ -159,7 +159,8 @@ final class ExpressionBinder {
             case TIMES -> '*';
             default -> '/';
         };
-        return new Expr.Arith(op, l, r);
+        List<Expr> operands = DecimalRules.arithmetic(call, op, l, r);
+        return new Expr.Arith(op, operands.get(0), operands.get(1));
     }
 
     private Expr negation(SqlCall call, Place place) {
@@ -177,7 +178,7 @@ final class ExpressionBinder {
                 throw bindError(call, "22003", "BIGINT overflow in -(" + Long.MIN_VALUE + ")");
             }
             return lit.type() == ColumnType.LONG
-                    ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG)
+                    ? new Expr.Literal(-(Long) lit.value(), ColumnType.LONG, lit.scale())
                     : new Expr.Literal(-(Double) lit.value(), ColumnType.DOUBLE);
         }
         return new Expr.Neg(x);
@@ -210,6 +211,9 @@ final class ExpressionBinder {
         if (v instanceof SqlLiteral && type.equals("DATE")) {
             return LiteralBinder.cast(call);
         }
+        if (type.equals("DECIMAL") || type.equals("NUMERIC") || type.equals("DEC")) {
+            return decimalCast(call, bind(v, place));
+        }
         String name = switch (type) {
             case "VARCHAR", "TEXT", "STRING", "CHAR" -> "cast_text";
             case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT" -> "cast_bigint";
@@ -230,6 +234,38 @@ final class ExpressionBinder {
         return scalars.typedCall(call, name, List.of(x));
     }
 
+    /**
+     * {@code CAST(x AS DECIMAL(p,s))}: a DECIMAL of at most s digits after the point raised to s exactly (p checked
+     * when the value is known), anything else converted value by value, rounding half away from zero.
+     */
+    private Expr decimalCast(SqlCall call, Expr x) {
+        org.apache.calcite.sql.SqlDataTypeSpec spec = (org.apache.calcite.sql.SqlDataTypeSpec) call.operand(1);
+        var basic = (org.apache.calcite.sql.SqlBasicTypeNameSpec) spec.getTypeNameSpec();
+        int p = basic.getPrecision() < 0 ? 18 : basic.getPrecision();
+        int sc = basic.getPrecision() < 0 ? 3 : Math.max(basic.getScale(), 0);
+        io.numacube.engine.schema.ColumnSpec target;
+        try {
+            target = io.numacube.engine.schema.ColumnSpec.parse("cast", "DECIMAL(" + p + "," + sc + ")");
+        } catch (NumacubeException e) {
+            throw bindError(call, "22003", e.getMessage().replace("column=cast ", ""));
+        }
+        Expr.Literal from = new Expr.Literal((long) x.scale(), ColumnType.LONG);
+        Expr converted = scalars.typedCall(
+                call,
+                "cast_decimal",
+                List.of(
+                        x,
+                        from,
+                        new Expr.Literal((long) target.precision(), ColumnType.LONG),
+                        new Expr.Literal((long) target.scale(), ColumnType.LONG)));
+        if (x instanceof Expr.Literal lit) {
+            Object value = io.numacube.engine.plan.ScalarFunctions.apply(
+                    (Expr.Call) converted, java.util.Arrays.asList(lit.value(), (long) x.scale(), (long) p, (long) sc));
+            return new Expr.Literal(value, ColumnType.LONG, sc);
+        }
+        return converted;
+    }
+
     /** An operator of kind OTHER: {@code ||}, else refused. */
     private Expr other(SqlCall call) {
         if ("||".equals(call.getOperator().getName())) {
@@ -244,8 +280,9 @@ final class ExpressionBinder {
             Expr x = bind(value, place);
             Expr v = coerce(when, bind(when, place), x);
             x = coerce(value, x, v);
-            comparable(when, x, v);
-            return new Expr.Compare(Expr.CompareOp.EQ, x, v);
+            List<Expr> u = DecimalRules.unify(when, x, v);
+            comparable(when, u.get(0), u.get(1));
+            return new Expr.Compare(Expr.CompareOp.EQ, u.get(0), u.get(1));
         });
     }
 
@@ -264,7 +301,7 @@ final class ExpressionBinder {
             return null;
         }
         int k = groupKeys.indexOf(row);
-        return k < 0 ? null : new Expr.KeyRef(k, row.type(), row.text());
+        return k < 0 ? null : new Expr.KeyRef(k, row.type(), row.text(), row.scale());
     }
 
     private Expr comparison(SqlCall call, Place place) {
@@ -280,8 +317,9 @@ final class ExpressionBinder {
         };
         l = coerce(call.operand(0), l, r);
         r = coerce(call.operand(1), r, l);
-        comparable(call, l, r);
-        return new Expr.Compare(op, l, r);
+        List<Expr> u = DecimalRules.unify(call, l, r);
+        comparable(call, u.get(0), u.get(1));
+        return new Expr.Compare(op, u.get(0), u.get(1));
     }
 
     /** {@code x [NOT] IN (literal, ...)}. */
@@ -299,6 +337,15 @@ final class ExpressionBinder {
             comparable(v, x, lit);
             values.add(lit);
         }
+        if (DecimalRules.isDecimal(x) || values.stream().anyMatch(DecimalRules::isDecimal)) {
+            List<Expr> all = new ArrayList<>(values);
+            all.add(0, x);
+            all = DecimalRules.unify(call, all);
+            x = all.get(0);
+            values = all.subList(1, all.size()).stream()
+                    .map(e -> (Expr.Literal) e)
+                    .toList();
+        }
         return new Expr.In(x, values, call.getKind() == SqlKind.NOT_IN);
     }
 
@@ -310,9 +357,10 @@ final class ExpressionBinder {
         Expr x = bind(call.operand(0), place);
         Expr lo = coerce(call.operand(1), bind(call.operand(1), place), x);
         Expr hi = coerce(call.operand(2), bind(call.operand(2), place), x);
-        comparable(call, x, lo);
-        comparable(call, x, hi);
-        return new Expr.Between(x, lo, hi, op.isNegated());
+        List<Expr> u = DecimalRules.unify(call, List.of(x, lo, hi));
+        comparable(call, u.get(0), u.get(1));
+        comparable(call, u.get(0), u.get(2));
+        return new Expr.Between(u.get(0), u.get(1), u.get(2), op.isNegated());
     }
 
     /**

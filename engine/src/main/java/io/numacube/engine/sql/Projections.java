@@ -80,7 +80,7 @@ final class Projections {
             for (int c = 0; c < f.size(); c++) {
                 var spec = f.column(c);
                 out.add(new LogicalQuery.Output(
-                        spec.name(), new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name())));
+                        spec.name(), new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name(), spec.scale())));
             }
         }
         for (int j = 0; j < scope.tables().size(); j++) {

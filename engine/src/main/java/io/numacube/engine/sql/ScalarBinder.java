@@ -100,6 +100,13 @@ final class ScalarBinder {
     }
 
     private static Expr typed(SqlCall call, String name, List<Expr> args) {
+        if (args.stream().anyMatch(DecimalRules::isDecimal)) {
+            Expr special = decimalCall(call, name, args);
+            if (special != null) {
+                return special;
+            }
+            args = decimalArguments(call, name, args);
+        }
         if (name.equals("cast_text") || name.equals("||") || name.equals("concat")) {
             // a BOOLEAN's values are 0 and 1; as text it is true and false, as in DuckDB; a DATE or TIMESTAMP (a
             // number of days or microseconds) concatenated is its text, as DuckDB casts it
@@ -126,6 +133,50 @@ final class ScalarBinder {
         }
     }
 
+    /**
+     * The call of a DECIMAL-aware form in place of {@code name(args)}: {@code round} of a DECIMAL stays a DECIMAL (of
+     * the digits it keeps), CAST of one to BIGINT rounds its value; null for other calls.
+     */
+    private static Expr decimalCall(SqlCall call, String name, List<Expr> args) {
+        Expr x = args.getFirst();
+        Expr.Literal from = new Expr.Literal((long) x.scale(), ColumnType.LONG);
+        if (name.equals("round") && DecimalRules.isDecimal(x)) {
+            long digits = args.size() > 1 && args.get(1) instanceof Expr.Literal d && d.value() instanceof Long l
+                    ? l
+                    : args.size() > 1 ? -1 : 0;
+            if (digits >= 0) {
+                long to = Math.min(digits, x.scale());
+                return new Expr.Call(
+                        "decimal_round", List.of(x, from, new Expr.Literal(to, ColumnType.LONG)), ColumnType.LONG);
+            }
+        }
+        if (name.equals("cast_bigint") && DecimalRules.isDecimal(x)) {
+            return new Expr.Call("decimal_bigint", List.of(x, from), ColumnType.LONG);
+        }
+        return null;
+    }
+
+    /**
+     * {@code args} as {@code name} takes them where one is a DECIMAL: COALESCE, NULLIF and {@code %} on one scale,
+     * {@code abs} as it is, text conversions as the DECIMAL's text, and every other function's DECIMAL as a DOUBLE.
+     */
+    private static List<Expr> decimalArguments(SqlCall call, String name, List<Expr> args) {
+        return switch (name) {
+            case "coalesce", "nullif", "%" -> DecimalRules.unify(call, args);
+            case "abs" -> args;
+            case "cast_text", "||", "concat" ->
+                args.stream()
+                        .map(a -> DecimalRules.isDecimal(a)
+                                ? (Expr) new Expr.Call(
+                                        "decimal_text",
+                                        List.of(a, new Expr.Literal((long) a.scale(), ColumnType.LONG)),
+                                        ColumnType.STRING)
+                                : a)
+                        .toList();
+            default -> args.stream().map(DecimalRules::toDouble).toList();
+        };
+    }
+
     /** A searched or simple CASE; a simple CASE {@code CASE x WHEN v ...} is the searched CASE of {@code x = v}. */
     Expr caseOf(SqlCase c, Function<SqlNode, Expr> comparison) {
         List<Expr> conditions = new ArrayList<>();
@@ -140,6 +191,11 @@ final class ScalarBinder {
         List<Expr> all = new ArrayList<>(results);
         if (otherwise != null) {
             all.add(otherwise);
+        }
+        if (all.stream().anyMatch(DecimalRules::isDecimal)) {
+            all = DecimalRules.unify(c, all);
+            results = new ArrayList<>(all.subList(0, results.size()));
+            otherwise = otherwise == null ? null : all.getLast();
         }
         ColumnType type;
         try {
@@ -178,6 +234,9 @@ final class ScalarBinder {
         Expr r = operand.apply(call.operand(1));
         l = TypeRules.coerce(call.operand(0), l, r);
         r = TypeRules.coerce(call.operand(1), r, l);
+        List<Expr> u = DecimalRules.unify(call, l, r);
+        l = u.get(0);
+        r = u.get(1);
         TypeRules.comparable(call, l, r);
         return new Expr.IsDistinct(l, r, call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM);
     }

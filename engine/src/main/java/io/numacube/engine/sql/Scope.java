@@ -141,7 +141,7 @@ record Scope(
                     : dimensionColumn(id, join.parent(), join.parentColumn(), name);
         }
         ColumnSpec spec = t.column(i);
-        return new Expr.Column(Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name());
+        return new Expr.Column(Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale());
     }
 
     private Expr.Column factColumn(SqlIdentifier id, int index, String name, String table) {
@@ -149,7 +149,7 @@ record Scope(
             throw bindError(id, "42703", "no such column: column=" + name + " table=" + table);
         }
         ColumnSpec spec = fact.column(index);
-        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name());
+        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale());
     }
 
     private static boolean answersTo(String qualifier, String table, String alias) {

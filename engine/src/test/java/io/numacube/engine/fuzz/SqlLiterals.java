@@ -21,6 +21,7 @@ final class SqlLiterals {
             case INT, LONG -> String.valueOf(value);
             case BOOLEAN -> (Long) value != 0 ? "true" : "false";
             case TIMESTAMP -> "TIMESTAMP '" + io.numacube.engine.schema.Timestamps.format((Long) value) + "'";
+            case DECIMAL -> throw new IllegalArgumentException("DECIMAL is a result type");
         };
     }
 
@@ -41,6 +42,7 @@ final class SqlLiterals {
                 LocalDate.of(2200, 1, 1).toEpochDay() * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY;
             case BOOLEAN ->
                 throw new IllegalArgumentException("a BOOLEAN column may hold both values: no value is missing");
+            case DECIMAL -> throw new IllegalArgumentException("DECIMAL is a result type");
         };
     }
 }

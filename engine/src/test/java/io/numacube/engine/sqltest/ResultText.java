@@ -14,7 +14,7 @@ final class ResultText {
 
     private ResultText() {}
 
-    /** Null when every column's type fits its letter (I: INT/LONG, R: DOUBLE, T: STRING, D: DATE, B: BOOLEAN, S: TIMESTAMP), else why not. */
+    /** Null when every column's type fits its letter (I: INT/LONG, R: DOUBLE, N: DECIMAL, T: STRING, D: DATE, B: BOOLEAN, S: TIMESTAMP), else why not. */
     static String typeMismatch(QueryResult result, String letters) {
         if (result.columnCount() != letters.length()) {
             return "the query has " + result.columnCount() + " columns " + result.columnNames() + " but the record"
@@ -29,6 +29,7 @@ final class ResultText {
                 case DATE -> 'D';
                 case BOOLEAN -> 'B';
                 case TIMESTAMP -> 'S';
+                case DECIMAL -> 'N';
             };
             if (letters.charAt(c) != want) {
                 return "column " + (c + 1) + " (" + result.columnNames().get(c) + ") is " + t + ", written '" + want

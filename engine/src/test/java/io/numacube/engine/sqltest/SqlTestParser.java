@@ -129,21 +129,34 @@ final class SqlTestParser {
                 return new SqlTestRecord.LoadTrades(
                         start + 1, number(start, w[3], "row count"), number(start, w[5], "seed"));
             }
-            if (w.length == 5 && w[2].equals("csv") && w[3].equals("file")) {
+            if (w.length >= 5 && w[2].equals("csv") && w[3].equals("file") && typesFrom(w, 5) != null) {
                 onlyDirectiveLine("load ... csv file");
-                return new SqlTestRecord.LoadCsv(start + 1, w[1], null, w[4]);
+                return new SqlTestRecord.LoadCsv(start + 1, w[1], null, w[4], typesFrom(w, 5));
             }
-            if (w.length == 3 && w[2].equals("csv")) {
+            if (w.length >= 3 && w[2].equals("csv") && typesFrom(w, 3) != null) {
                 if (end - start < 2) {
                     throw error(start, "'load " + w[1] + " csv' needs the CSV text on the next lines, header first");
                 }
                 String csv = String.join("\n", lines.subList(start + 1, end)) + "\n";
-                return new SqlTestRecord.LoadCsv(start + 1, w[1], csv, null);
+                return new SqlTestRecord.LoadCsv(start + 1, w[1], csv, null, typesFrom(w, 3));
             }
             throw error(
                     start,
-                    "expected 'load TABLE csv', 'load TABLE csv file PATH' or 'load trades generate N seed"
-                            + " S', got: " + lines.get(start).strip());
+                    "expected 'load TABLE csv', 'load TABLE csv file PATH' (either followed by 'types COL=TYPE ...')"
+                            + " or 'load trades generate N seed S', got: "
+                            + lines.get(start).strip());
+        }
+
+        /** The {@code types COL=TYPE ...} words from {@code at} on (empty when there are none), or null when malformed. */
+        private static List<String> typesFrom(String[] w, int at) {
+            if (w.length == at) {
+                return List.of();
+            }
+            if (!w[at].equals("types") || w.length == at + 1) {
+                return null;
+            }
+            List<String> types = List.of(java.util.Arrays.copyOfRange(w, at + 1, w.length));
+            return types.stream().allMatch(t -> t.indexOf('=') > 0) ? types : null;
         }
 
         private void onlyDirectiveLine(String what) {
@@ -180,10 +193,10 @@ final class SqlTestParser {
         }
 
         private SqlTestRecord parseQuery(int at, String[] w, int runs) {
-            if (w.length < 2 || !w[1].matches("[IRTDBS]+")) {
+            if (w.length < 2 || !w[1].matches("[IRNTDBS]+")) {
                 throw error(
                         at,
-                        "expected 'query TYPES ...' with one letter per column out of I R T D B S, got: "
+                        "expected 'query TYPES ...' with one letter per column out of I R N T D B S, got: "
                                 + lines.get(at).strip());
             }
             boolean rowSort = false;

@@ -56,7 +56,7 @@ class SqlTestParserTest {
                         new SqlTestRecord.Option(2, "morsel_rows", "64"),
                         new SqlTestRecord.Option(3, "placement", "interleave"),
                         new SqlTestRecord.LoadTrades(5, 1000, 7),
-                        new SqlTestRecord.LoadCsv(7, "t", "a,b\n1,x\n", null),
+                        new SqlTestRecord.LoadCsv(7, "t", "a,b\n1,x\n", null, List.of()),
                         new SqlTestRecord.Query(11, "SELECT a,\n  b FROM t", "IT", true, 1e-6, List.of("1\tx"), 3),
                         new SqlTestRecord.Query(18, "SELECT SUM(a) FROM t", "R", false, null, null, 1),
                         new SqlTestRecord.StatementError(
@@ -77,7 +77,7 @@ class SqlTestParserTest {
     void malformedRecordsNameFileAndLine() {
         assertParseError(
                 "\n\nquery X\nSELECT 1\n----\n1",
-                "x.test:3: expected 'query TYPES ...' with one letter per column out of I R T D B S, got: query X");
+                "x.test:3: expected 'query TYPES ...' with one letter per column out of I R N T D B S, got: query X");
         assertParseError(
                 "query I\nSELECT 1", "x.test:1: a query needs '----' and its expected rows, or the 'duckdb'" + " flag");
         assertParseError(

@@ -21,7 +21,8 @@ sealed interface SqlTestRecord {
      * {@code load TABLE csv} with inline text ({@code file} null) or {@code load TABLE csv file PATH} ({@code csvText}
      * null); PATH is relative to the root of the SQL test files.
      */
-    record LoadCsv(int line, String table, String csvText, String file) implements SqlTestRecord {}
+    /** A CSV table, its types inferred except those of {@code types} ({@code COL=TYPE}, as {@code --types} reads). */
+    record LoadCsv(int line, String table, String csvText, String file, List<String> types) implements SqlTestRecord {}
 
     /** {@code statement ok}: the SQL must run without an error; its rows are not checked. */
     record StatementOk(int line, String sql) implements SqlTestRecord {}

@@ -104,8 +104,16 @@ final class SqlTestSession implements AutoCloseable {
             if (l.csvText() != null) {
                 Files.writeString(csv, l.csvText(), StandardCharsets.UTF_8);
             }
+            java.util.Map<String, io.numacube.engine.schema.ColumnSpec> types = new java.util.LinkedHashMap<>();
+            for (String t : l.types()) {
+                String column = t.substring(0, t.indexOf('='));
+                types.put(
+                        column,
+                        io.numacube.engine.ingest.csv.CsvSchemas.sqlColumn(
+                                column, t.substring(t.indexOf('=') + 1), "types " + t));
+            }
             CsvStagingLoader.Staged staged =
-                    new CsvStagingLoader(CsvOptions.DEFAULT).stage(csv, l.table(), null, CsvProgress.NONE);
+                    new CsvStagingLoader(CsvOptions.DEFAULT).stage(csv, l.table(), null, types, CsvProgress.NONE);
             cube().loadTable(staged.staging());
             duck().load(staged.staging());
         } finally {

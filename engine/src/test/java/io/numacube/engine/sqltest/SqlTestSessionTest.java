@@ -17,7 +17,7 @@ class SqlTestSessionTest {
     private static AssertionFailedError failureOf(SqlTestRecord record) throws Exception {
         SqlTestFile file = new SqlTestFile(Path.of("."), "self/check.test", List.of());
         try (SqlTestSession session = new SqlTestSession(file)) {
-            session.run(new SqlTestRecord.LoadCsv(1, "t", CSV, null));
+            session.run(new SqlTestRecord.LoadCsv(1, "t", CSV, null, java.util.List.of()));
             return assertThrows(AssertionFailedError.class, () -> session.run(record));
         }
     }

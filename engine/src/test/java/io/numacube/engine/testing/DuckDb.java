@@ -44,14 +44,17 @@ public final class DuckDb implements AutoCloseable {
                     .append(col.name())
                     .append(' ')
                     .append(
-                            switch (col.type()) {
-                                case STRING -> "VARCHAR";
-                                case INT, LONG -> "BIGINT";
-                                case DATE -> "DATE";
-                                case DOUBLE -> "DOUBLE";
-                                case BOOLEAN -> "BOOLEAN";
-                                case TIMESTAMP -> "TIMESTAMP";
-                            });
+                            col.isDecimal()
+                                    ? col.typeName()
+                                    : switch (col.type()) {
+                                        case STRING -> "VARCHAR";
+                                        case INT, LONG -> "BIGINT";
+                                        case DATE -> "DATE";
+                                        case DOUBLE -> "DOUBLE";
+                                        case BOOLEAN -> "BOOLEAN";
+                                        case TIMESTAMP -> "TIMESTAMP";
+                                        case DECIMAL -> throw new IllegalArgumentException("DECIMAL is a result type");
+                                    });
         }
         try (Statement s = conn.createStatement()) {
             s.execute(ddl.append(")").toString());
@@ -64,6 +67,11 @@ public final class DuckDb implements AutoCloseable {
                     ColumnType t = schema.column(c).type();
                     if (row[c] == null) {
                         app.appendNull();
+                        continue;
+                    }
+                    if (schema.column(c).isDecimal()) {
+                        app.append(BigDecimal.valueOf(
+                                (Long) row[c], schema.column(c).scale()));
                         continue;
                     }
                     switch (t) {
@@ -134,6 +142,7 @@ public final class DuckDb implements AutoCloseable {
                             case INT, DATE, BOOLEAN -> dictionaries[c].longValue(code);
                             case LONG, TIMESTAMP -> staging.longs(c)[r];
                             case DOUBLE -> staging.doubles(c)[r];
+                            case DECIMAL -> throw new IllegalArgumentException("DECIMAL is a result type");
                         };
             }
             rows.add(row);

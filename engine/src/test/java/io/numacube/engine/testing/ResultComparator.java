@@ -70,6 +70,12 @@ public final class ResultComparator {
                 } else if (w instanceof BigDecimal b) {
                     if (t == ColumnType.DOUBLE) {
                         close(where, b.doubleValue(), ours.getDouble(r, c), exact[c], relTol);
+                    } else if (t == ColumnType.DECIMAL) {
+                        assertEquals(
+                                0,
+                                b.compareTo(ours.getDecimal(r, c)),
+                                where + ": expected exactly " + b.toPlainString() + ", got "
+                                        + ours.getDecimal(r, c).toPlainString());
                     } else {
                         assertEquals(b.longValueExact(), ours.getLong(r, c), where);
                     }

@@ -17,8 +17,8 @@ public final class CsvSchemas {
     /**
      * Parses a comma-separated list of columns, each written SQL-style {@code name TYPE} or as
      * {@link TableSchema#parse} does, {@code name:type}; the two may be mixed. Types as {@link ColumnType#parse}
-     * (string, int, date, boolean, double, long and their SQL aliases), case-insensitive. Example:
-     * {@code "trade_id LONG, desk STRING, trade_date DATE, pnl DOUBLE"}.
+     * (string, int, date, boolean, double, long and their SQL aliases) or {@code DECIMAL(p,s)}, case-insensitive.
+     * Example: {@code "trade_id LONG, desk STRING, trade_date DATE, pnl DOUBLE, price DECIMAL(15,2)"}.
      *
      * @throws NumacubeException INVALID_INPUT naming the bad entry
      */
@@ -30,7 +30,7 @@ public final class CsvSchemas {
                             + " declaration=\"\" — e.g. \"desk STRING, pnl DOUBLE\"");
         }
         List<ColumnSpec> cols = new ArrayList<>();
-        for (String raw : declaration.split(",", -1)) {
+        for (String raw : declaration.split(",(?![^(]*\\))", -1)) {
             String entry = raw.strip();
             int colon = entry.indexOf(':');
             String name;
@@ -39,7 +39,7 @@ public final class CsvSchemas {
                 name = entry.substring(0, colon).strip();
                 type = entry.substring(colon + 1).strip();
             } else {
-                String[] words = entry.split("\\s+");
+                String[] words = entry.split("\\s+", 2);
                 if (words.length != 2) {
                     throw badEntry(tableName, entry);
                 }
@@ -49,14 +49,15 @@ public final class CsvSchemas {
             if (name.isEmpty() || type.isEmpty()) {
                 throw badEntry(tableName, entry);
             }
-            cols.add(new ColumnSpec(name, ColumnType.parse(type)));
+            cols.add(ColumnSpec.parse(name, type));
         }
         return new TableSchema(tableName, cols);
     }
 
     /** The type names {@link #sqlType} accepts, for messages. */
     public static final String SQL_TYPES =
-            "VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE, TIMESTAMP or BOOLEAN";
+            "VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DECIMAL(p,s) (p at most 18), DATE, TIMESTAMP or"
+                    + " BOOLEAN";
 
     /**
      * A column type named as DuckDB names it in {@code read_csv(types = ...)}, case-insensitive: VARCHAR, TEXT or
@@ -81,6 +82,26 @@ public final class CsvSchemas {
         };
     }
 
+    /**
+     * Column {@code column} of the type {@code name} names: {@code DECIMAL(p,s)} (or {@code NUMERIC}) with its precision
+     * and scale, else as {@link #sqlType}.
+     *
+     * @throws NumacubeException INVALID_INPUT naming the type and listing the choices
+     */
+    public static ColumnSpec sqlColumn(String column, String name, String option) {
+        String upper = name.strip().toUpperCase(java.util.Locale.ROOT);
+        if (upper.startsWith("DECIMAL") || upper.startsWith("NUMERIC")) {
+            try {
+                return ColumnSpec.parse(column, name);
+            } catch (NumacubeException e) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        e.getMessage().replace("column=" + column + " ", "") + " (in " + option + ")");
+            }
+        }
+        return ColumnSpec.of(column, sqlType(name, option));
+    }
+
     /** The SQL-style declaration of a schema, {@code name TYPE, ...}, as {@link #parseDeclaration} reads it. */
     public static String sqlDeclaration(TableSchema schema) {
         StringBuilder sb = new StringBuilder();
@@ -88,7 +109,9 @@ public final class CsvSchemas {
             if (!sb.isEmpty()) {
                 sb.append(", ");
             }
-            sb.append(c.name()).append(' ').append(c.type().name());
+            sb.append(c.name())
+                    .append(' ')
+                    .append(c.isDecimal() ? c.typeName() : c.type().name());
         }
         return sb.toString();
     }

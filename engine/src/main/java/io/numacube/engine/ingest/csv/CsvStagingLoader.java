@@ -47,7 +47,7 @@ public final class CsvStagingLoader {
      *              no column of the file is an error listing the columns
      */
     public Staged stage(
-            Path file, String tableName, TableSchema declared, Map<String, ColumnType> types, CsvProgress progress) {
+            Path file, String tableName, TableSchema declared, Map<String, ColumnSpec> types, CsvProgress progress) {
         try (CsvInput in = CsvInput.open(file)) {
             return stage(in, file.toString(), tableName, declared, types, progress);
         } catch (java.io.IOException e) {
@@ -69,7 +69,7 @@ public final class CsvStagingLoader {
             List<Path> files,
             String tableName,
             TableSchema declared,
-            Map<String, ColumnType> types,
+            Map<String, ColumnSpec> types,
             CsvProgress progress) {
         Staged first = stage(files.get(0), tableName, declared, types, progress);
         if (files.size() == 1) {
@@ -100,7 +100,7 @@ public final class CsvStagingLoader {
      * holds it (DOUBLE for a number in a numeric column, else VARCHAR).
      */
     private BiFunction<String, String, String> misfitHint(
-            String ofFile, TableSchema schema, boolean declared, Map<String, ColumnType> types) {
+            String ofFile, TableSchema schema, boolean declared, Map<String, ColumnSpec> types) {
         return (column, value) -> {
             int c = schema.indexOf(column);
             if (c < 0) {
@@ -108,13 +108,12 @@ public final class CsvStagingLoader {
             }
             ColumnType type = schema.column(c).type();
             String fix = "--types " + schema.name() + "." + column + "=" + fittingType(type, value);
+            String name = schema.column(c).isDecimal() ? schema.column(c).typeName() : sqlName(type);
             if (forced(types, column) != null) {
-                return "column " + column + " is " + sqlName(type) + " by --types; if the value is right, read it with "
-                        + fix;
+                return "column " + column + " is " + name + " by --types; if the value is right, read it with " + fix;
             }
             if (declared) {
-                return "column " + column + " is " + sqlName(type)
-                        + " by --schema; if the value is right, read it with " + fix;
+                return "column " + column + " is " + name + " by --schema; if the value is right, read it with " + fix;
             }
             return "the column types were inferred from the first "
                     + reader.options().sampleRows() + " rows" + ofFile + " (" + schema.declaration()
@@ -143,8 +142,8 @@ public final class CsvStagingLoader {
         };
     }
 
-    private static ColumnType forced(Map<String, ColumnType> types, String column) {
-        for (Map.Entry<String, ColumnType> e : types.entrySet()) {
+    private static ColumnSpec forced(Map<String, ColumnSpec> types, String column) {
+        for (Map.Entry<String, ColumnSpec> e : types.entrySet()) {
             if (e.getKey().equalsIgnoreCase(column)) {
                 return e.getValue();
             }
@@ -157,7 +156,7 @@ public final class CsvStagingLoader {
      *
      * @throws NumacubeException INVALID_INPUT naming a column of {@code types} that the table lacks, and its columns
      */
-    static TableSchema withTypes(TableSchema schema, Map<String, ColumnType> types, String source) {
+    static TableSchema withTypes(TableSchema schema, Map<String, ColumnSpec> types, String source) {
         for (String column : types.keySet()) {
             if (schema.indexOf(column) < 0) {
                 throw new NumacubeException(
@@ -176,15 +175,15 @@ public final class CsvStagingLoader {
         }
         List<ColumnSpec> cols = new ArrayList<>(schema.size());
         for (ColumnSpec c : schema.columns()) {
-            ColumnType t = forced(types, c.name());
-            cols.add(t == null ? c : new ColumnSpec(c.name(), t));
+            ColumnSpec t = forced(types, c.name());
+            cols.add(t == null ? c : new ColumnSpec(c.name(), t.type(), t.precision(), t.scale()));
         }
         return new TableSchema(schema.name(), cols);
     }
 
     /** The inference with the forced types in its schema, and without notes on the forced columns. */
     private static CsvInference forcedInference(
-            CsvInference inference, TableSchema schema, Map<String, ColumnType> types) {
+            CsvInference inference, TableSchema schema, Map<String, ColumnSpec> types) {
         List<CsvInference.Note> notes = inference.notes().stream()
                 .filter(n -> forced(types, n.column()) == null)
                 .toList();
@@ -196,7 +195,7 @@ public final class CsvStagingLoader {
             String source,
             String tableName,
             TableSchema declared,
-            Map<String, ColumnType> types,
+            Map<String, ColumnSpec> types,
             CsvProgress progress) {
         CsvInference inference = declared == null ? reader.inferWithNotes(in.head(), source, tableName) : null;
         TableSchema schema = withTypes(

@@ -594,6 +594,7 @@ public final class CsvTableReader {
         private final TableSchema schema;
         private final int[] fieldColumn;
         private final ColumnType[] fieldType;
+        private final io.numacube.engine.schema.ColumnSpec[] decimal;
         private final StringCache[] caches;
         private final NullMarkers nulls;
         private final FieldDecoder dec = new FieldDecoder();
@@ -605,8 +606,10 @@ public final class CsvTableReader {
             this.nulls = nulls;
             this.fieldType = new ColumnType[fieldColumn.length];
             this.caches = new StringCache[fieldColumn.length];
+            this.decimal = new io.numacube.engine.schema.ColumnSpec[fieldColumn.length];
             for (int f = 0; f < fieldColumn.length; f++) {
                 fieldType[f] = schema.column(fieldColumn[f]).type();
+                decimal[f] = schema.column(fieldColumn[f]).isDecimal() ? schema.column(fieldColumn[f]) : null;
                 if (fieldType[f] == ColumnType.STRING) {
                     caches[f] = new StringCache();
                 }
@@ -651,7 +654,9 @@ public final class CsvTableReader {
                     problem = string(sc, b, f, s, e, sink, col);
                 }
                 case LONG, INT -> {
-                    problem = dec.parseLong(b, s, e);
+                    problem = decimal[f] != null
+                            ? dec.parseDecimal(b, s, e, decimal[f].precision(), decimal[f].scale())
+                            : dec.parseLong(b, s, e);
                     if (problem == null) {
                         sink.setLong(col, dec.longValue);
                     }

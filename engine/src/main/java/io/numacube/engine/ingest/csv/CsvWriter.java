@@ -122,6 +122,16 @@ public final class CsvWriter implements AutoCloseable {
         }
     }
 
+    /** A DECIMAL as DuckDB's CSV writer writes it: every digit of its scale, no exponent ({@code 1.20}). */
+    public void writeDecimal(java.math.BigDecimal value) throws IOException {
+        separate();
+        String s = value.toPlainString();
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            buf[pos++] = (byte) s.charAt(i);
+        }
+    }
+
     /** @param epochDay days since 1970-01-01; the year must have four digits */
     public void writeDate(long epochDay) throws IOException {
         LocalDate d = LocalDate.ofEpochDay(epochDay);

@@ -37,6 +37,33 @@ final class FieldDecoder {
     static final String NOT_FINITE = "not a finite number (DOUBLE columns hold finite values only; NaN and "
             + "infinities are not supported, and no option changes that)";
 
+    static final String NOT_DECIMAL = "not a decimal number";
+    /** More integer digits than a DECIMAL(p,s) holds (p - s). */
+    static final String DECIMAL_RANGE = "too many digits before the point for the column's DECIMAL(p,s)";
+
+    private static final int MAX_DECIMAL_DIGITS = 18;
+    private static final long[] POW10_LONG = {
+        1L,
+        10L,
+        100L,
+        1_000L,
+        10_000L,
+        100_000L,
+        1_000_000L,
+        10_000_000L,
+        100_000_000L,
+        1_000_000_000L,
+        10_000_000_000L,
+        100_000_000_000L,
+        1_000_000_000_000L,
+        10_000_000_000_000L,
+        100_000_000_000_000L,
+        1_000_000_000_000_000L,
+        10_000_000_000_000_000L,
+        100_000_000_000_000_000L,
+        1_000_000_000_000_000_000L
+    };
+
     static final String NOT_BOOLEAN = "not a boolean (true/false, t/f, yes/no, y/n or 1/0, any case)";
 
     static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
@@ -108,6 +135,77 @@ final class FieldDecoder {
             acc = -acc;
         }
         longValue = acc;
+        return null;
+    }
+
+    /**
+     * Parses a DECIMAL(precision, scale) into {@link #longValue} as its value times 10^scale: {@code [+-]?} digits with
+     * an optional point and fraction (and an optional exponent), more fraction digits than the scale rounded half away
+     * from zero, as DuckDB casts text to DECIMAL; a value with more than {@code precision - scale} integer digits is
+     * {@link #DECIMAL_RANGE}.
+     */
+    String parseDecimal(byte[] b, int from, int to, int precision, int scale) {
+        while (from < to && blank(b[from])) {
+            from++;
+        }
+        while (to > from && blank(b[to - 1])) {
+            to--;
+        }
+        if (from == to) {
+            return EMPTY;
+        }
+        int p = from;
+        boolean negative = b[p] == '-';
+        if (b[p] == '-' || b[p] == '+') {
+            p++;
+        }
+        long unscaled = 0;
+        int digits = 0;
+        int fraction = -1;
+        boolean sawDigit = false;
+        for (; p < to; p++) {
+            int d = b[p] - '0';
+            if (d >= 0 && d <= 9) {
+                sawDigit = true;
+                if (digits > 0 || d != 0) {
+                    digits++;
+                }
+                unscaled = digits <= MAX_DECIMAL_DIGITS ? unscaled * 10 + d : unscaled;
+                fraction = fraction >= 0 ? fraction + 1 : -1;
+            } else if (b[p] == '.' && fraction < 0) {
+                fraction = 0;
+            } else {
+                break;
+            }
+        }
+        int fractionDigits = Math.max(fraction, 0);
+        if (p < to || digits > MAX_DECIMAL_DIGITS || fractionDigits > scale) {
+            return slowDecimal(b, from, to, precision, scale);
+        }
+        if (!sawDigit) {
+            return NOT_DECIMAL;
+        }
+        if (digits - fractionDigits > precision - scale && unscaled != 0) {
+            return DECIMAL_RANGE;
+        }
+        long v = unscaled * POW10_LONG[scale - fractionDigits];
+        longValue = negative ? -v : v;
+        return null;
+    }
+
+    /** {@link #parseDecimal} of a field with an exponent, more than 18 digits or more fraction digits than the scale. */
+    private String slowDecimal(byte[] b, int from, int to, int precision, int scale) {
+        java.math.BigDecimal v;
+        try {
+            v = new java.math.BigDecimal(new String(b, from, to - from, java.nio.charset.StandardCharsets.US_ASCII));
+        } catch (NumberFormatException e) {
+            return NOT_DECIMAL;
+        }
+        v = v.setScale(scale, java.math.RoundingMode.HALF_UP);
+        if (v.signum() != 0 && v.precision() - v.scale() > precision - scale) {
+            return DECIMAL_RANGE;
+        }
+        longValue = v.unscaledValue().longValueExact();
         return null;
     }
 

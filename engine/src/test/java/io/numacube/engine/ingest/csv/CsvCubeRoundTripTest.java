@@ -124,7 +124,8 @@ class CsvCubeRoundTripTest {
                             case LONG -> rnd.nextLong(-1_000_000_000_000L, 1_000_000_000_000L);
                             case DOUBLE ->
                                 rnd.nextInt(4) == 0 ? rnd.nextInt(-1000, 1000) / 100.0 : rnd.nextDouble(-1e6, 1e6);
-                            case TIMESTAMP -> throw new IllegalStateException("schema() picks no TIMESTAMP column");
+                            case TIMESTAMP, DECIMAL ->
+                                throw new IllegalStateException("schema() picks no " + c.type() + " column");
                         });
             }
             out.add(row);

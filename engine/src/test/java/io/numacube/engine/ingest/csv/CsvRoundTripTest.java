@@ -39,7 +39,9 @@ class CsvRoundTripTest {
         "NaN",
         "'"
     };
+    /** The column types of tables (DECIMAL, a result type, stands for the DECIMAL(p,s) columns, stored as LONG). */
     private static final ColumnType[] TYPES = ColumnType.values();
+
     private static final char[] DELIMITERS = {',', ';', '|', '\t'};
 
     @Test
@@ -58,7 +60,7 @@ class CsvRoundTripTest {
                     + (int) delimiter + " buffer=" + buffer;
             assertEquals(rows.size(), back.size(), context);
             for (int r = 0; r < rows.size(); r++) {
-                assertEquals(rows.get(r), back.get(r), context + " row=" + r);
+                assertEquals(asRead(rows.get(r)), back.get(r), context + " row=" + r);
             }
         }
     }
@@ -71,7 +73,9 @@ class CsvRoundTripTest {
             List<List<Object>> rows = randomRows(rnd, schema);
             // a column's text reveals its type only when some value is not also of a narrower type: add one
             for (int c = 0; c < schema.size(); c++) {
-                ColumnType t = schema.column(c).type();
+                ColumnType t = schema.column(c).isDecimal()
+                        ? ColumnType.DECIMAL
+                        : schema.column(c).type();
                 Object marker = switch (t) {
                     case STRING -> "text";
                     case DOUBLE -> 0.5;
@@ -79,6 +83,9 @@ class CsvRoundTripTest {
                     case LONG, INT -> 1L;
                     case BOOLEAN -> true;
                     case TIMESTAMP -> java.time.LocalDateTime.of(2024, 1, 1, 5, 0);
+                    case DECIMAL ->
+                        java.math.BigDecimal.valueOf(5, 1)
+                                .setScale(schema.column(c).scale());
                 };
                 if (rows.isEmpty()) {
                     rows.add(new ArrayList<>(java.util.Collections.nCopies(schema.size(), null)));
@@ -90,7 +97,10 @@ class CsvRoundTripTest {
                     .infer(java.nio.channels.Channels.newChannel(new java.io.ByteArrayInputStream(csv)), "t.csv", "t");
             for (int c = 0; c < schema.size(); c++) {
                 ColumnType written = schema.column(c).type();
-                ColumnType expected = written == ColumnType.INT ? ColumnType.LONG : written;
+                // a DECIMAL's text is a number with a point: a DOUBLE to DuckDB's sniffer (and to numacube's)
+                ColumnType expected = schema.column(c).isDecimal()
+                        ? ColumnType.DOUBLE
+                        : written == ColumnType.INT ? ColumnType.LONG : written;
                 assertEquals(expected, inferred.column(c).type(), "seed=" + (99 + trial) + " column=" + c);
             }
         }
@@ -106,7 +116,12 @@ class CsvRoundTripTest {
                 case 2 -> "n\u00e9" + c;
                 default -> "C_" + c;
             };
-            cols.add(new ColumnSpec(name, TYPES[rnd.nextInt(TYPES.length)]));
+            ColumnType t = TYPES[rnd.nextInt(TYPES.length)];
+            int precision = 1 + rnd.nextInt(ColumnSpec.MAX_DECIMAL_PRECISION);
+            cols.add(
+                    t == ColumnType.DECIMAL
+                            ? ColumnSpec.decimal(name, precision, 1 + rnd.nextInt(precision))
+                            : new ColumnSpec(name, t));
         }
         return new TableSchema("t", cols);
     }
@@ -118,17 +133,21 @@ class CsvRoundTripTest {
             List<Object> row = new ArrayList<>();
             for (ColumnSpec c : schema.columns()) {
                 row.add(
-                        switch (c.type()) {
-                            case STRING -> randomText(rnd);
-                            case LONG, INT -> rnd.nextInt(5) == 0 ? rnd.nextLong() : (long) rnd.nextInt(-1000, 1000);
-                            case DOUBLE -> randomDouble(rnd);
-                            case BOOLEAN -> rnd.nextBoolean();
-                            case DATE ->
-                                LocalDate.ofEpochDay(rnd.nextLong(
-                                        LocalDate.of(0, 1, 1).toEpochDay(),
-                                        LocalDate.of(9999, 12, 31).toEpochDay() + 1));
-                            case TIMESTAMP -> randomTimestamp(rnd);
-                        });
+                        c.isDecimal()
+                                ? randomDecimal(rnd, c)
+                                : switch (c.type()) {
+                                    case STRING -> randomText(rnd);
+                                    case LONG, INT ->
+                                        rnd.nextInt(5) == 0 ? rnd.nextLong() : (long) rnd.nextInt(-1000, 1000);
+                                    case DOUBLE -> randomDouble(rnd);
+                                    case BOOLEAN -> rnd.nextBoolean();
+                                    case DATE ->
+                                        LocalDate.ofEpochDay(rnd.nextLong(
+                                                LocalDate.of(0, 1, 1).toEpochDay(),
+                                                LocalDate.of(9999, 12, 31).toEpochDay() + 1));
+                                    case TIMESTAMP -> randomTimestamp(rnd);
+                                    case DECIMAL -> throw new IllegalStateException("DECIMAL is a result type");
+                                });
             }
             out.add(row);
         }
@@ -171,6 +190,24 @@ class CsvRoundTripTest {
         }
     }
 
+    /** A DECIMAL(p,s) value of up to p digits, often with trailing zeros. */
+    private static java.math.BigDecimal randomDecimal(SplittableRandom rnd, ColumnSpec c) {
+        long bound = 1;
+        for (int i = 0; i < (rnd.nextBoolean() ? c.precision() : 1 + rnd.nextInt(c.precision())); i++) {
+            bound *= 10;
+        }
+        return java.math.BigDecimal.valueOf(rnd.nextLong(-bound + 1, bound), c.scale());
+    }
+
+    /** A written row as the reader gives it back: a DECIMAL as its value times 10^scale. */
+    private static List<Object> asRead(List<Object> row) {
+        return row.stream()
+                .map(v -> v instanceof java.math.BigDecimal d
+                        ? (Object) d.unscaledValue().longValueExact()
+                        : v)
+                .toList();
+    }
+
     static byte[] write(TableSchema schema, List<List<Object>> rows, char delimiter) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (CsvWriter w = new CsvWriter(bytes, delimiter)) {
@@ -182,6 +219,7 @@ class CsvRoundTripTest {
                         case String s -> w.writeString(s);
                         case Long l -> w.writeLong(l);
                         case Double d -> w.writeDouble(d);
+                        case java.math.BigDecimal d -> w.writeDecimal(d);
                         case LocalDate d -> w.writeDate(d.toEpochDay());
                         case Boolean b -> w.writeBoolean(b);
                         case java.time.LocalDateTime t ->

@@ -64,7 +64,13 @@ class CsvTypesTest {
                         file,
                         "z",
                         null,
-                        Map.of("ZIP", ColumnType.LONG, "flag", ColumnType.BOOLEAN, "n", ColumnType.BOOLEAN),
+                        Map.of(
+                                "ZIP",
+                                io.numacube.engine.schema.ColumnSpec.of("ZIP", ColumnType.LONG),
+                                "flag",
+                                io.numacube.engine.schema.ColumnSpec.of("flag", ColumnType.BOOLEAN),
+                                "n",
+                                io.numacube.engine.schema.ColumnSpec.of("n", ColumnType.BOOLEAN)),
                         CsvProgress.NONE);
         TableStaging s = staged.staging();
         assertEquals("zip:long,flag:boolean,n:boolean", s.schema().declaration());
@@ -83,7 +89,12 @@ class CsvTypesTest {
         CsvStagingLoader loader = new CsvStagingLoader(CsvOptions.DEFAULT);
         NumacubeException e = assertThrows(
                 NumacubeException.class,
-                () -> loader.stage(file, "v", null, Map.of("qty", ColumnType.LONG), CsvProgress.NONE));
+                () -> loader.stage(
+                        file,
+                        "v",
+                        null,
+                        Map.of("qty", io.numacube.engine.schema.ColumnSpec.of("qty", ColumnType.LONG)),
+                        CsvProgress.NONE));
         assertEquals(
                 file + ":3:3: not an integer (field qty, value \"2.5\") — column qty is BIGINT by --types; if the"
                         + " value is right, read it with --types v.qty=DOUBLE",
@@ -93,7 +104,12 @@ class CsvTypesTest {
         assertEquals("22P02", e.code());
         NumacubeException b = assertThrows(
                 NumacubeException.class,
-                () -> loader.stage(file, "v", null, Map.of("id", ColumnType.BOOLEAN), CsvProgress.NONE));
+                () -> loader.stage(
+                        file,
+                        "v",
+                        null,
+                        Map.of("id", io.numacube.engine.schema.ColumnSpec.of("id", ColumnType.BOOLEAN)),
+                        CsvProgress.NONE));
         assertEquals(
                 file + ":3:1: not a boolean (true/false, t/f, yes/no, y/n or 1/0, any case) (field id, value \"2\")"
                         + " — column id is BOOLEAN by --types; if the value is right, read it with --types v.id=VARCHAR",
@@ -107,7 +123,12 @@ class CsvTypesTest {
         NumacubeException e = assertThrows(
                 NumacubeException.class,
                 () -> new CsvStagingLoader(CsvOptions.DEFAULT)
-                        .stage(file, "v", null, Map.of("qt", ColumnType.LONG), CsvProgress.NONE));
+                        .stage(
+                                file,
+                                "v",
+                                null,
+                                Map.of("qt", io.numacube.engine.schema.ColumnSpec.of("qt", ColumnType.LONG)),
+                                CsvProgress.NONE));
         assertEquals(
                 "--types names a column that table v does not have: column=qt file=" + file
                         + " — its columns are id, qty",

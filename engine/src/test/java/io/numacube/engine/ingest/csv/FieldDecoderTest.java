@@ -186,4 +186,58 @@ class FieldDecoderTest {
         assertNull(parseDate("2024-02-29"));
         assertEquals(LocalDate.of(2024, 2, 29).toEpochDay(), dec.longValue);
     }
+
+    private String parseDecimal(String s, int precision, int scale) {
+        return dec.parseDecimal(b(s), 0, b(s).length, precision, scale);
+    }
+
+    @Test
+    void parsesDecimalsAsBigDecimalRoundsThemHalfAwayFromZero() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        for (int i = 0; i < 20_000; i++) {
+            int precision = 1 + rnd.nextInt(18);
+            int scale = rnd.nextInt(precision + 1);
+            int fraction = rnd.nextInt(scale + 3);
+            int integer = rnd.nextInt(precision - scale + 1);
+            StringBuilder text = new StringBuilder(rnd.nextInt(4) == 0 ? "-" : rnd.nextInt(8) == 0 ? "+" : "");
+            for (int d = 0; d < integer; d++) {
+                text.append((char) ('0' + rnd.nextInt(10)));
+            }
+            if (fraction > 0 || integer == 0) {
+                text.append('.');
+                for (int d = 0; d < Math.max(fraction, integer == 0 ? 1 : 0); d++) {
+                    text.append((char) ('0' + rnd.nextInt(10)));
+                }
+            }
+            String field = text.toString();
+            java.math.BigDecimal want = new java.math.BigDecimal(field).setScale(scale, java.math.RoundingMode.HALF_UP);
+            boolean fits = want.signum() == 0 || want.precision() - want.scale() <= precision - scale;
+            String problem = parseDecimal(" " + field + "\t", precision, scale);
+            if (fits) {
+                assertNull(problem, () -> field + " as DECIMAL(" + precision + "," + scale + ")");
+                assertEquals(want.unscaledValue().longValueExact(), dec.longValue, field);
+            } else {
+                assertEquals(FieldDecoder.DECIMAL_RANGE, problem, field);
+            }
+        }
+    }
+
+    @Test
+    void refusesWhatIsNoDecimalAndReadsExponents() {
+        for (String bad : new String[] {"-", ".", "+.", "1.2.3", "1,5", "abc", "1e", "--1"}) {
+            assertEquals(FieldDecoder.NOT_DECIMAL, parseDecimal(bad, 10, 2), bad);
+        }
+        assertEquals(FieldDecoder.EMPTY, parseDecimal("  ", 10, 2));
+        assertNull(parseDecimal("1.5e2", 10, 2));
+        assertEquals(15_000, dec.longValue);
+        assertNull(parseDecimal("1.005", 10, 2));
+        assertEquals(101, dec.longValue);
+        assertNull(parseDecimal("-1.005", 10, 2));
+        assertEquals(-101, dec.longValue);
+        assertEquals(FieldDecoder.DECIMAL_RANGE, parseDecimal("99.995", 4, 2));
+        assertNull(parseDecimal("99.994", 4, 2));
+        assertEquals(9999, dec.longValue);
+        assertNull(parseDecimal("0000000000000000000000012.5", 4, 1));
+        assertEquals(125, dec.longValue);
+    }
 }
