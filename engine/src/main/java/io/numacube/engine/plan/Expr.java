@@ -158,7 +158,7 @@ public sealed interface Expr {
         }
 
         private static String wrap(Expr e) {
-            return e instanceof Arith ? "(" + e.text() + ")" : e.text();
+            return e instanceof Arith a && !a.implicit() ? "(" + e.text() + ")" : e.text();
         }
     }
 

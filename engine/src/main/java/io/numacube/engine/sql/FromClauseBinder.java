@@ -157,7 +157,7 @@ final class FromClauseBinder {
         return new LogicalQuery.Join(j.table(), parent, parentColumn, keyColumn, j.left(), j.firstColumn());
     }
 
-    /** Both keys of a join must have one type (integers of any width), not DOUBLE. */
+    /** Both keys of a join must have one type (integers of any width, DECIMALs of one scale), not DOUBLE. */
     private static void checkJoinKeyTypes(SqlJoin join, Scope tables, LogicalQuery.Join j) {
         TableSchema parent = j.parent() < 0 ? tables.fact() : tables.tables().get(j.parent());
         TableSchema dim = tables.tables().getLast();
@@ -174,6 +174,15 @@ final class FromClauseBinder {
         }
         if (pt == ColumnType.DOUBLE || dt == ColumnType.DOUBLE) {
             throw unsupported(join, "a join on DOUBLE keys");
+        }
+        if (parent.column(j.parentColumn()).scale() != dim.column(j.keyColumn()).scale()) {
+            throw unsupported(
+                    join,
+                    "a join on keys of different scales: " + parent.name() + "."
+                            + parent.column(j.parentColumn()).name() + " is "
+                            + parent.column(j.parentColumn()).typeName() + ", " + dim.name() + "."
+                            + dim.column(j.keyColumn()).name() + " is " + dim.column(j.keyColumn()).typeName()
+                            + " — cast one side in a subquery");
         }
     }
 

@@ -107,7 +107,10 @@ public final class CsvStagingLoader {
                 return null;
             }
             ColumnType type = schema.column(c).type();
-            String fix = "--types " + schema.name() + "." + column + "=" + fittingType(type, value);
+            String fix = "--types " + schema.name() + "." + column + "="
+                    + (schema.column(c).isDecimal()
+                            ? widerDecimal(schema.column(c), value)
+                            : fittingType(type, value));
             String name = schema.column(c).isDecimal() ? schema.column(c).typeName() : sqlName(type);
             if (forced(types, column) != null) {
                 return "column " + column + " is " + name + " by --types; if the value is right, read it with " + fix;
@@ -128,6 +131,18 @@ public final class CsvStagingLoader {
             byte[] b = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             if (new FieldDecoder().parseDouble(b, 0, b.length) == null) {
                 return "DOUBLE";
+            }
+        }
+        return "VARCHAR";
+    }
+
+    /** The type to suggest for a DECIMAL column holding {@code value}: the widest DECIMAL of its scale, or VARCHAR. */
+    private static String widerDecimal(ColumnSpec column, String value) {
+        if (value != null) {
+            byte[] b = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            int p = ColumnSpec.MAX_DECIMAL_PRECISION;
+            if (new FieldDecoder().parseDecimal(b, 0, b.length, p, column.scale()) == null) {
+                return "DECIMAL(" + p + "," + column.scale() + ")";
             }
         }
         return "VARCHAR";
