@@ -327,7 +327,9 @@ final class BatchCompiler {
             case Expr.Arith a -> {
                 BatchExpression left = numeric(a.left());
                 BatchExpression right = numeric(a.right());
-                yield exactWhenInteger(a, new BatchExpression.Arith(a.op(), left, right, doubleSlots++, a.text()));
+                yield exactWhenInteger(
+                        a,
+                        new BatchExpression.Arith(a.op(), left, right, doubleSlots++, BatchExpression.overflowText(a)));
             }
             default ->
                 throw new NumacubeException(

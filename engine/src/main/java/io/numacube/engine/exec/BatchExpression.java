@@ -331,6 +331,17 @@ abstract class BatchExpression {
         }
     }
 
+    /**
+     * How an overflow error names {@code a}: its text, or for the binder's conversion of a value to a DECIMAL scale
+     * (which prints as the value) what it is; either followed by a note when DECIMAL values are involved.
+     */
+    static String overflowText(io.numacube.engine.plan.Expr.Arith a) {
+        String text = a.implicit() ? a.left().text() + " raised to DECIMAL scale " + a.scale() : a.text();
+        return a.scale() > 0
+                ? text + " (numacube computes DECIMALs exactly in 64 bits, 18 digits; DuckDB in 128)"
+                : text;
+    }
+
     /** The error for a BIGINT operation whose exact result leaves 64 bits (DuckDB raises one too). */
     static NumacubeException overflow(String text, char op, long x, long y) {
         return new NumacubeException(
@@ -339,7 +350,7 @@ abstract class BatchExpression {
                 "BIGINT overflow in " + text + ": " + x
                         + " " + op + " " + y
                         + " leaves -9223372036854775808..9223372036854775807 — compute it as DOUBLE"
-                        + " (multiply by 1.0)",
+                        + " (CAST a side AS DOUBLE)",
                 null,
                 null);
     }

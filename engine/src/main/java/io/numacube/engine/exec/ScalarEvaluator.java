@@ -142,7 +142,7 @@ final class ScalarEvaluator {
                     default -> Math.multiplyExact(x, y);
                 };
             } catch (ArithmeticException e) {
-                throw BatchExpression.overflow(a.text(), a.op(), x, y);
+                throw BatchExpression.overflow(BatchExpression.overflowText(a), a.op(), x, y);
             }
         }
         double x = ((Number) l).doubleValue();

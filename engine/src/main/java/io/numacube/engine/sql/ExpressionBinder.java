@@ -224,6 +224,14 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        if (x instanceof Expr.Literal lit && lit.scale() > 0) {
+            x = name.equals("cast_text")
+                    ? new Expr.Literal(
+                            java.math.BigDecimal.valueOf((Long) lit.value(), lit.scale())
+                                    .toPlainString(),
+                            ColumnType.STRING)
+                    : DecimalRules.toDouble(lit);
+        }
         if (x instanceof Expr.Literal) {
             ColumnType t = io.numacube.engine.plan.ScalarFunctions.resultType(name, List.of(x));
             Object value = io.numacube.engine.plan.ScalarFunctions.apply(
@@ -317,9 +325,8 @@ final class ExpressionBinder {
         };
         l = coerce(call.operand(0), l, r);
         r = coerce(call.operand(1), r, l);
-        List<Expr> u = DecimalRules.unify(call, l, r);
-        comparable(call, u.get(0), u.get(1));
-        return new Expr.Compare(op, u.get(0), u.get(1));
+        comparable(call, l, r);
+        return IntegerComparisons.compare(call, call.operand(0), call.operand(1), op, l, r);
     }
 
     /** {@code x [NOT] IN (literal, ...)}. */
@@ -336,6 +343,10 @@ final class ExpressionBinder {
             }
             comparable(v, x, lit);
             values.add(lit);
+        }
+        Expr integerIn = IntegerComparisons.in(list.getList(), x, values, call.getKind() == SqlKind.NOT_IN);
+        if (integerIn != null) {
+            return integerIn;
         }
         if (DecimalRules.isDecimal(x) || values.stream().anyMatch(DecimalRules::isDecimal)) {
             List<Expr> all = new ArrayList<>(values);
@@ -357,6 +368,12 @@ final class ExpressionBinder {
         Expr x = bind(call.operand(0), place);
         Expr lo = coerce(call.operand(1), bind(call.operand(1), place), x);
         Expr hi = coerce(call.operand(2), bind(call.operand(2), place), x);
+        Expr exact = IntegerComparisons.between(call, call.operand(1), call.operand(2), x, lo, hi, op.isNegated());
+        if (exact != null) {
+            comparable(call, x, lo);
+            comparable(call, x, hi);
+            return exact;
+        }
         List<Expr> u = DecimalRules.unify(call, List.of(x, lo, hi));
         comparable(call, u.get(0), u.get(1));
         comparable(call, u.get(0), u.get(2));

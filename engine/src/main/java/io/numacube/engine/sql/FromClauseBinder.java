@@ -181,7 +181,8 @@ final class FromClauseBinder {
                     "a join on keys of different scales: " + parent.name() + "."
                             + parent.column(j.parentColumn()).name() + " is "
                             + parent.column(j.parentColumn()).typeName() + ", " + dim.name() + "."
-                            + dim.column(j.keyColumn()).name() + " is " + dim.column(j.keyColumn()).typeName()
+                            + dim.column(j.keyColumn()).name() + " is "
+                            + dim.column(j.keyColumn()).typeName()
                             + " — cast one side in a subquery");
         }
     }

@@ -21,7 +21,8 @@ import org.apache.calcite.util.DateString;
 
 /**
  * Binds literals and the one supported CAST into {@link Expr.Literal}s: exact integers to LONG (refusing those beyond
- * 64 bits), other numbers to DOUBLE, strings to STRING, {@code DATE 'yyyy-mm-dd'} and
+ * 64 bits), exact numbers with a point ({@code 1.50}) to the DECIMAL they spell (a LONG of scale 2, as DuckDB types
+ * them DECIMAL(3,2)) when they have at most 18 digits, other numbers (with an exponent, or longer) to DOUBLE, strings to STRING, {@code DATE 'yyyy-mm-dd'} and
  * {@code CAST('yyyy-mm-dd' AS DATE)} to DATE as days since the epoch, {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss'} to
  * TIMESTAMP as microseconds since the epoch.
  *
@@ -40,6 +41,12 @@ final class LiteralBinder {
                 } catch (ArithmeticException e) {
                     throw unsupported(lit, "an integer literal beyond 64 bits");
                 }
+            }
+            if (num.isExact()
+                    && v.precision() <= io.numacube.engine.schema.ColumnSpec.MAX_DECIMAL_PRECISION
+                    && v.scale() <= io.numacube.engine.schema.ColumnSpec.MAX_DECIMAL_PRECISION) {
+                // 1.50 is DECIMAL(3,2) in DuckDB; 1.5e0 (approximate) a DOUBLE
+                return new Expr.Literal(v.unscaledValue().longValueExact(), ColumnType.LONG, v.scale());
             }
             return new Expr.Literal(v.doubleValue(), ColumnType.DOUBLE);
         }

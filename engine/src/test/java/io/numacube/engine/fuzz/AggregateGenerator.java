@@ -59,7 +59,7 @@ final class AggregateGenerator {
             case 0 -> new DimensionFunctions(ctx).any();
             case 6 -> ctx.chance(50) ? "ts0" : "hour(ts0)";
             case 1 -> ctx.pick(ctx.columns(EnumSet.of(ColumnType.LONG)));
-            case 2 -> ctx.ref(ctx.pick(FactColumns.DOUBLES));
+            case 2 -> ctx.ref(ctx.pick(ctx.chance(50) ? FactColumns.DOUBLES : FactColumns.DECIMALS));
             default -> ctx.ref(ctx.pick(ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE))));
         };
         return new Output("COUNT(DISTINCT " + x + ")", Output.Kind.COUNT, null);
@@ -86,7 +86,7 @@ final class AggregateGenerator {
     /** SUM, AVG, MIN or MAX of abs, round or a CASE of one measure, NULL where the measure is. */
     private Output ofMeasureFunction() {
         ctx.tags.add("agg:measure-function");
-        String m = ctx.pick(List.of("m0", "m1", "l0", "l1"));
+        String m = ctx.pick(List.of("m0", "m1", "l0", "l1", "n0", "n1"));
         String c = SqlLiterals.ofDouble((ctx.rnd.nextInt(2001) - 1000) / 4.0);
         String arg = switch (ctx.rnd.nextInt(4)) {
             case 0 -> "abs(" + m + ")";
@@ -124,7 +124,9 @@ final class AggregateGenerator {
     /** Arithmetic of exact aggregates and literals. */
     private Output composite() {
         ctx.tags.add("agg:arithmetic");
-        String sql = switch (ctx.rnd.nextInt(5)) {
+        String sql = switch (ctx.rnd.nextInt(7)) {
+            case 5 -> "SUM(n0) - SUM(n1) * " + ctx.decimalLiteral("n1");
+            case 6 -> "MAX(n0) - MIN(n1)";
             case 0 -> "SUM(l0) * 2";
             case 1 -> "SUM(m0) / COUNT(*)";
             case 2 -> "COUNT(*) + " + (ctx.rnd.nextInt(5) + 1);
@@ -147,7 +149,8 @@ final class AggregateGenerator {
 
     private String havingAtom() {
         String op = COMPARISONS[ctx.rnd.nextInt(COMPARISONS.length)];
-        return switch (ctx.rnd.nextInt(6)) {
+        return switch (ctx.rnd.nextInt(7)) {
+            case 6 -> "SUM(n0) " + op + " " + ctx.decimalLiteral("n0");
             case 0, 1 -> "COUNT(*) " + op + " " + ctx.rnd.nextInt(50);
             case 2 -> "SUM(l0) " + op + " " + (ctx.rnd.nextInt(2_000_001) - 1_000_000);
             case 3 -> "SUM(m0) " + op + " " + SqlLiterals.ofDouble((ctx.rnd.nextInt(8001) - 4000) / 8.0);

@@ -21,6 +21,9 @@ final class FuzzReport {
     int sameAnswer;
     int bothFailed;
     int hugeintOverflow;
+    /** numacube's 22003 on a DECIMAL computation beyond 64 bits, which DuckDB does in 128 bits. */
+    int decimalOverflow;
+
     int conditionOverflow;
     int tlpChecks;
     int tlpSkipped;
@@ -61,6 +64,8 @@ final class FuzzReport {
                 .append(bothFailedByCode)
                 .append(" hugeintOverflow=")
                 .append(hugeintOverflow)
+                .append(" decimalOverflow=")
+                .append(decimalOverflow)
                 .append(" conditionOverflow=")
                 .append(conditionOverflow)
                 .append(" tlpChecks=")

@@ -45,6 +45,9 @@ final class KeyGenerator {
             } else if (pick < 28) {
                 ctx.tags.add("group:double");
                 keys.add(ctx.ref(ctx.pick(doubles)));
+            } else if (pick < 31) {
+                ctx.tags.add("group:decimal");
+                keys.add(ctx.pick(FactColumns.DECIMALS));
             } else {
                 String c = columns.get(keys.size() % columns.size());
                 if (ctx.join.attributes().contains(c)) {

@@ -140,7 +140,9 @@ final class PredicateGenerator {
 
     private String between() {
         boolean onDimension = ctx.chance(60);
-        String c = onDimension ? dimension() : ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG)));
+        String c = onDimension
+                ? dimension()
+                : ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG, ColumnType.DECIMAL)));
         boolean not = ctx.chance(25);
         ctx.tags.add(not ? "where:not-between" : "where:between");
         // the bounds are drawn independently, so now and then lo > hi and BETWEEN holds for no row
@@ -177,7 +179,7 @@ final class PredicateGenerator {
     }
 
     private String measureComparison() {
-        String c = ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG)));
+        String c = ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG, ColumnType.DECIMAL)));
         ctx.tags.add("where:compare-measure");
         return c + " " + COMPARISONS[ctx.rnd.nextInt(COMPARISONS.length)] + " " + ctx.literalFor(c);
     }

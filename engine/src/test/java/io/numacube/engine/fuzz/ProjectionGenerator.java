@@ -64,7 +64,7 @@ final class ProjectionGenerator {
     private String item(ScalarGenerator scalars) {
         return switch (ctx.rnd.nextInt(8)) {
             case 0, 1 -> ctx.ref(ctx.pick(ctx.columns(EnumSet.of(ColumnType.STRING, ColumnType.INT, ColumnType.DATE))));
-            case 2, 3 -> ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG)));
+            case 2, 3 -> ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG, ColumnType.DECIMAL)));
             case 4, 5 -> new DimensionFunctions(ctx).any();
             default -> scalars.numeric(1);
         };

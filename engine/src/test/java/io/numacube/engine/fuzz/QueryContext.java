@@ -75,6 +75,9 @@ final class QueryContext {
         if (type == ColumnType.TIMESTAMP) {
             return SqlLiterals.of(type, ValuePools.timestamp(rnd));
         }
+        if (type == ColumnType.DECIMAL) {
+            return decimalLiteral(column);
+        }
         if (!type.isDimension()) {
             return numericLiteral(type == ColumnType.LONG || column.equals("tier"));
         }
@@ -84,6 +87,22 @@ final class QueryContext {
             return SqlLiterals.of(type, (long) rnd.nextInt(2));
         }
         return SqlLiterals.of(type, chance(10) ? SqlLiterals.missing(type) : pick(pool));
+    }
+
+    /**
+     * A literal for DECIMAL column {@code column}, written as DuckDB reads an exact DECIMAL: one of its values, one with
+     * a digit more than its scale (that no row holds), or an integer.
+     */
+    String decimalLiteral(String column) {
+        int scale = column.equals("n0") ? 2 : 3;
+        long raw = ValuePools.longValue(column, rnd);
+        return switch (rnd.nextInt(4)) {
+            case 0 ->
+                java.math.BigDecimal.valueOf(raw * 10 + (rnd.nextInt(9) + 1) * (raw < 0 ? -1 : 1), scale + 1)
+                        .toPlainString();
+            case 1 -> String.valueOf(raw / (column.equals("n0") ? 100 : 1000));
+            default -> java.math.BigDecimal.valueOf(raw, scale).toPlainString();
+        };
     }
 
     /** A numeric literal: an integer (BIGINT) or a double with an exponent, of varied magnitude. */

@@ -76,6 +76,10 @@ final class ResultMatcher {
             String got = ours.getString(r, c);
             return s.equals(got) ? null : "numacube=" + quoted(got) + " duckdb=" + quoted(s);
         }
+        if (t == ColumnType.DECIMAL && want instanceof BigDecimal b) {
+            BigDecimal got = ours.getDecimal(r, c);
+            return b.compareTo(got) == 0 ? null : "numacube=" + got.toPlainString() + " duckdb=" + b.toPlainString();
+        }
         if (t != ColumnType.DOUBLE && want instanceof BigDecimal b) {
             long got = ours.getLong(r, c);
             return b.compareTo(BigDecimal.valueOf(got)) == 0 ? null : "numacube=" + got + " duckdb=" + b;

@@ -37,7 +37,7 @@ final class ScalarGenerator {
 
     /** A plain numeric column: a measure most of the time, else an INT dimension or a lookup attribute. */
     String leaf() {
-        List<String> measures = ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG));
+        List<String> measures = ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG, ColumnType.DECIMAL));
         if (ctx.chance(20)) {
             List<String> ints = ctx.columns(EnumSet.of(ColumnType.INT));
             ctx.tags.add("expr:int-dimension");

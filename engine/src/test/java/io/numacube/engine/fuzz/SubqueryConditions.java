@@ -62,7 +62,7 @@ final class SubqueryConditions {
             return ctx.ref(c) + " " + op() + " (SELECT " + (ctx.chance(50) ? "MIN(" : "MAX(") + c + ") FROM f WHERE "
                     + measureCondition() + ")";
         }
-        String m = ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG)));
+        String m = ctx.pick(ctx.columns(EnumSet.of(ColumnType.DOUBLE, ColumnType.LONG, ColumnType.DECIMAL)));
         String fn = ctx.pick(List.of("AVG", "MIN", "MAX"));
         String of = FactColumns.ALL.contains(m) ? m : ctx.pick(FactColumns.LONGS);
         return m + " " + op() + " (SELECT " + fn + "(" + of + ") FROM f WHERE " + measureCondition() + ")";

@@ -84,6 +84,16 @@ final class ValuePools {
         if (column.equals("l0")) {
             return rnd.nextInt(2_000_001) - 1_000_000;
         }
+        if (column.equals("n0")) {
+            return rnd.nextInt(10) == 0
+                    ? 0
+                    : rnd.nextInt(4) == 0
+                            ? (rnd.nextInt(2001) - 1000) * 100L
+                            : rnd.nextLong(-1_000_000_000L, 1_000_000_000L);
+        }
+        if (column.equals("n1")) {
+            return (rnd.nextInt(41) - 20) * 125L;
+        }
         if (rnd.nextInt(500) == 0) {
             long near = (1L << 62) - rnd.nextInt(1000);
             return rnd.nextBoolean() ? near : -near;

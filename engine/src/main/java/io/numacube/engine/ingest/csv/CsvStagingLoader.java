@@ -108,9 +108,7 @@ public final class CsvStagingLoader {
             }
             ColumnType type = schema.column(c).type();
             String fix = "--types " + schema.name() + "." + column + "="
-                    + (schema.column(c).isDecimal()
-                            ? widerDecimal(schema.column(c), value)
-                            : fittingType(type, value));
+                    + (schema.column(c).isDecimal() ? widerDecimal(schema.column(c), value) : fittingType(type, value));
             String name = schema.column(c).isDecimal() ? schema.column(c).typeName() : sqlName(type);
             if (forced(types, column) != null) {
                 return "column " + column + " is " + name + " by --types; if the value is right, read it with " + fix;
