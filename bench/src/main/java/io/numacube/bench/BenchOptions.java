@@ -49,15 +49,17 @@ public record BenchOptions(
         PEERS,
         POLICIES,
         SCALING,
-        STABILITY;
+        STABILITY,
+        /** Loading the trades from Parquet and CSV files, numacube against DuckDB. */
+        LOAD;
 
         /** Parses "probe", "peers", ... (case-insensitive). */
         public static Section parse(String name) {
             try {
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        "unknown bench section: section=" + name + " — use probe, peers, policies, scaling, stability");
+                throw new IllegalArgumentException("unknown bench section: section=" + name
+                        + " — use probe, peers, policies, scaling, stability, load");
             }
         }
     }

@@ -96,6 +96,8 @@ public final class BenchRunner {
         BenchReport.Policies policies = section(Section.POLICIES, this::policies);
         BenchReport.Scaling scaling = section(Section.SCALING, () -> scaling(machine));
         BenchReport.Stability stability = section(Section.STABILITY, this::stability);
+        BenchReport.FileLoads fileLoads =
+                section(Section.LOAD, () -> new FileLoadBench(options, cubes.nodes(), progress).run());
         addContentionNotes();
         BenchReport report = new BenchReport(
                 "numacube bench 0.1.0",
@@ -109,7 +111,8 @@ public final class BenchRunner {
                 peers,
                 policies,
                 scaling,
-                stability);
+                stability,
+                fileLoads);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());

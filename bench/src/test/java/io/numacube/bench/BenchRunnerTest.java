@@ -73,6 +73,16 @@ class BenchRunnerTest {
                 2 * report.scaling().gustafson().getFirst().rows(),
                 report.scaling().gustafson().getLast().rows());
         assertFalse(report.stability().rows().isEmpty());
+        assertEquals(30_000, report.fileLoads().rows());
+        assertEquals(
+                "[numacube Parquet, numacube CSV, DuckDB Parquet, DuckDB CSV]",
+                report.fileLoads().loads().stream()
+                        .map(l -> l.engine() + " " + l.format())
+                        .toList()
+                        .toString());
+        assertTrue(
+                report.fileLoads().parquetVsDuckdb() > 0,
+                () -> report.fileLoads().toString());
         assertFalse(BenchRunner.failed(report));
 
         JsonNode json =

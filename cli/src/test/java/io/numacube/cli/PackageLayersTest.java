@@ -65,7 +65,9 @@ class PackageLayersTest {
                     "engine.ingest",
                     Set.of("engine.gen", "engine.schema", "engine.storage", "engine.workers", "numa.base")),
             Map.entry("engine.ingest.csv", Set.of("engine.ingest", "engine.schema", "numa.base")),
-            Map.entry("engine.ingest.parquet", Set.of("engine.ingest", "engine.schema", "engine.storage", "numa.base")),
+            Map.entry(
+                    "engine.ingest.parquet",
+                    Set.of("engine.ingest", "engine.schema", "engine.storage", "engine.workers", "numa.base")),
             Map.entry(
                     "engine.exec",
                     Set.of(

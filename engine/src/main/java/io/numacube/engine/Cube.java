@@ -167,6 +167,16 @@ public final class Cube implements AutoCloseable {
         swapIn(fresh.toArray(FactTable[]::new));
     }
 
+    /**
+     * The cube's workers (pinned per node where the runtime pins), for a loader that decodes in parallel before
+     * {@link #loadTable}, as {@code new ParquetStagingLoader(cube.workers())} does. Owned by the cube, which closes it:
+     * never close it, and submit to it only from threads that are not its workers.
+     */
+    public WorkerPool workers() {
+        checkOpen();
+        return pool;
+    }
+
     /** Turns work stealing on or off for later queries (the benchmark compares both). */
     public void setWorkStealing(boolean on) {
         workStealing = on;

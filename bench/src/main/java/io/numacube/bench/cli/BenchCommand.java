@@ -55,8 +55,8 @@ public final class BenchCommand implements Callable<Integer> {
             names = "--sections",
             split = ",",
             paramLabel = "LIST",
-            description =
-                    "Sections to run, comma-separated:" + " probe,peers,policies,scaling,stability (default: all).")
+            description = "Sections to run, comma-separated:"
+                    + " probe,peers,policies,scaling,stability,load (default: all).")
     List<String> sections;
 
     @Option(

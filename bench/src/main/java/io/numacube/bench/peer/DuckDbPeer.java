@@ -197,7 +197,8 @@ public final class DuckDbPeer implements AutoCloseable {
         }
     }
 
-    private void execute(String sql) throws SQLException {
+    /** Runs a statement that returns no rows (a {@code COPY}, a {@code CREATE TABLE AS}). */
+    public void execute(String sql) throws SQLException {
         try (Statement s = connection.createStatement()) {
             s.execute(sql);
         }

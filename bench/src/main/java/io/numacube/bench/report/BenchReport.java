@@ -22,6 +22,7 @@ import java.util.List;
  * @param policies  placement policies against concurrent streams, or null
  * @param scaling   Amdahl and Gustafson scaling, or null
  * @param stability run-to-run variation, or null
+ * @param fileLoads loading the trades from Parquet and CSV files, numacube against DuckDB, or null
  */
 public record BenchReport(
         String tool,
@@ -35,7 +36,8 @@ public record BenchReport(
         Peers peers,
         Policies policies,
         Scaling scaling,
-        Stability stability) {
+        Stability stability,
+        FileLoads fileLoads) {
 
     public BenchReport {
         notes = List.copyOf(notes);
@@ -423,6 +425,47 @@ public record BenchReport(
         public Stability {
             mix = List.copyOf(mix);
             rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * One way of loading the trades files into a table, timed run by run in turn with the others.
+     *
+     * @param engine        numacube or DuckDB
+     * @param format        Parquet or CSV
+     * @param how           what was timed
+     * @param seconds       wall seconds of each run: reading the file until the table is queryable
+     * @param readSeconds   numacube: the seconds of each run spent reading and staging the file (the rest places the
+     *                      rows); null for DuckDB
+     * @param rowsPerSecond rows divided by the median seconds
+     */
+    public record FileLoad(
+            String engine, String format, String how, Summary seconds, Summary readSeconds, double rowsPerSecond) {}
+
+    /**
+     * Loading the same trades from a Parquet and a CSV file (both written by DuckDB), by numacube and by DuckDB, with
+     * the same threads, in one run; ratios are of median rows per second (above 1: numacube's Parquet load is faster).
+     *
+     * @param rows            trades in each file
+     * @param threads         numacube's workers and DuckDB's threads
+     * @param parquetBytes    the Parquet file's size (DuckDB's default: snappy, row groups of 122,880 rows)
+     * @param csvBytes        the CSV file's size
+     * @param loads           numacube Parquet, numacube CSV, DuckDB Parquet, DuckDB CSV
+     * @param parquetVsCsv    numacube from Parquet ÷ numacube from CSV
+     * @param parquetVsDuckdb numacube from Parquet ÷ DuckDB's {@code read_parquet}
+     * @param csvVsDuckdb     numacube from CSV ÷ DuckDB's {@code read_csv}
+     */
+    public record FileLoads(
+            long rows,
+            int threads,
+            long parquetBytes,
+            long csvBytes,
+            List<FileLoad> loads,
+            double parquetVsCsv,
+            double parquetVsDuckdb,
+            double csvVsDuckdb) {
+        public FileLoads {
+            loads = List.copyOf(loads);
         }
     }
 }

@@ -69,6 +69,9 @@ public final class ReportPrinter {
         if (r.stability() != null) {
             printStability(r.stability(), out);
         }
+        if (r.fileLoads() != null) {
+            printFileLoads(r.fileLoads(), out);
+        }
     }
 
     private static void printProbe(BenchReport.Probe p, PrintStream out) {
@@ -308,5 +311,46 @@ public final class ReportPrinter {
 
     private static String gib(long bytes) {
         return String.format(Locale.ROOT, "%.1f", bytes / (double) (1L << 30));
+    }
+
+    private static void printFileLoads(BenchReport.FileLoads f, PrintStream out) {
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "Loading %,d trades from files (%d threads; Parquet %.1f MiB, CSV %.1f MiB), median of %d run(s):%n",
+                f.rows(),
+                f.threads(),
+                f.parquetBytes() / 1048576.0,
+                f.csvBytes() / 1048576.0,
+                f.loads().getFirst().seconds().count());
+        out.printf(
+                Locale.ROOT,
+                "  %-9s %-8s %9s %9s %12s  %s%n",
+                "engine",
+                "format",
+                "seconds",
+                "read s",
+                "M rows/s",
+                "how");
+        for (BenchReport.FileLoad l : f.loads()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  %-9s %-8s %9.3f %9s %12.2f  %s%n",
+                    l.engine(),
+                    l.format(),
+                    l.seconds().median(),
+                    l.readSeconds() == null
+                            ? "-"
+                            : String.format(Locale.ROOT, "%.3f", l.readSeconds().median()),
+                    l.rowsPerSecond() / 1e6,
+                    l.how());
+        }
+        out.printf(
+                Locale.ROOT,
+                "  numacube Parquet / CSV: %.2fx; numacube / DuckDB: Parquet %.2fx, CSV %.2fx (rows/s; above 1: numacube"
+                        + " faster)%n",
+                f.parquetVsCsv(),
+                f.parquetVsDuckdb(),
+                f.csvVsDuckdb());
     }
 }

@@ -59,6 +59,7 @@ class JsonReportTest {
                 peers,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -126,6 +127,7 @@ class JsonReportTest {
                         "t",
                         new BenchReport.ProbeFigure(1, 1, Summary.of(1), Double.NaN),
                         r.probe().allThreads()),
+                null,
                 null,
                 null,
                 null,

@@ -139,6 +139,7 @@ public final class CubeLoader {
     public static List<TableLoad> loadCsv(Cube cube, DataSources sources, Long maxMemory, PrintWriter err) {
         CsvOptions options = sources.csvOptions();
         CsvStagingLoader loader = new CsvStagingLoader(options);
+        ParquetStagingLoader parquet = new ParquetStagingLoader(cube.workers());
         List<TableLoad> loads = new ArrayList<>();
         Map<String, Path> tables = sources.tables();
         String partitionBy = cube.options().partitioning().dimension();
@@ -152,7 +153,7 @@ public final class CubeLoader {
             checkMemory(cube, name, file, files, options.delimiter(), maxMemory);
             long start = System.nanoTime();
             StagedTable staged =
-                    stage(loader, name, file, files, sources.declaredSchema(name), sources.types(name), err);
+                    stage(loader, parquet, name, file, files, sources.declaredSchema(name), sources.types(name), err);
             partitionColumnSeen |=
                     partitionBy == null || staged.staging().schema().indexOf(partitionBy) >= 0;
             if (index == tables.size() && !partitionColumnSeen) {
@@ -185,9 +186,10 @@ public final class CubeLoader {
     /** One table read and staged, from CSV or Parquet: its rows, the bytes read and the CSV inference's notes. */
     private record StagedTable(TableStaging staging, long rows, long bytes, List<CsvInference.Note> notes) {}
 
-    /** {@link #stage(CsvStagingLoader, String, TableFiles, TableSchema, Map, ProgressBar)} with a progress bar. */
+    /** {@link #stage(CsvStagingLoader, ParquetStagingLoader, String, TableFiles, TableSchema, Map, ProgressBar)} with a progress bar. */
     private static StagedTable stage(
             CsvStagingLoader csv,
+            ParquetStagingLoader parquet,
             String name,
             Path file,
             TableFiles files,
@@ -205,7 +207,7 @@ public final class CubeLoader {
         ProgressBar bar = ProgressBar.on(err, "loading " + file.getFileName());
         StagedTable staged;
         try {
-            staged = stage(csv, name, files, declared, types, bar);
+            staged = stage(csv, parquet, name, files, declared, types, bar);
         } catch (RuntimeException e) {
             bar.abandon();
             throw e;
@@ -225,13 +227,14 @@ public final class CubeLoader {
     /** Stages a table's files: Parquet when their first bytes say so (whatever their names), CSV otherwise. */
     private static StagedTable stage(
             CsvStagingLoader csv,
+            ParquetStagingLoader parquet,
             String name,
             TableFiles files,
             TableSchema declared,
             Map<String, ColumnSpec> types,
             ProgressBar bar) {
         if (files.parquet()) {
-            ParquetStagingLoader.Staged p = new ParquetStagingLoader().stageAll(files.files(), name, declared, bar);
+            ParquetStagingLoader.Staged p = parquet.stageAll(files.files(), name, declared, bar);
             return new StagedTable(p.staging(), p.rows(), p.bytes(), List.of());
         }
         CsvStagingLoader.Staged c = csv.stageAll(files.files(), name, declared, types, bar);

@@ -175,6 +175,100 @@ public final class TableStaging {
         }
     }
 
+    /**
+     * Appends the rows of {@code block} after the rows ended so far, in its row order: its dimension codes are mapped
+     * to this staging's dictionaries (its values added in its first-seen order, so the dictionaries end as row-by-row
+     * staging of the same rows would leave them), its measures and NULLs copied. The block is only read.
+     *
+     * @throws NumacubeException INVALID_INPUT when a row is half set, the block's columns differ from the staging's,
+     *                           a DOUBLE is not finite (nothing appended then), or the rows would exceed the limit
+     */
+    public void append(StagingBlock block) {
+        if (setCount != 0) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a block may be appended between rows only: table=" + schema.name() + " row=" + (rows + 1)
+                            + " — end or discard the current row first");
+        }
+        if (!block.schema().columns().equals(schema.columns())) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a block's columns must be the staging's: table=" + schema.name() + " columns="
+                            + schema.declaration() + " block=" + block.schema().declaration());
+        }
+        checkFinite(block);
+        reserve((long) rows + block.rows());
+        for (int c = 0; c < set.length; c++) {
+            appendColumn(block, c);
+        }
+        rows += block.rows();
+    }
+
+    /**
+     * Makes room for {@code totalRows} rows, so that staging up to that many grows no array (a loader that knows its
+     * row count, e.g. from a file's footer, avoids the copies and the slack of doubling).
+     *
+     * @throws NumacubeException INVALID_INPUT when {@code totalRows} exceeds the most a staging holds
+     */
+    public void reserve(long totalRows) {
+        long limit = Integer.MAX_VALUE - 8;
+        if (totalRows >= limit) {
+            throw tooManyRows();
+        }
+        if (totalRows >= capacity) {
+            resize((int) Math.min(totalRows + 1, limit));
+        }
+    }
+
+    private void checkFinite(StagingBlock block) {
+        for (int c = 0; c < set.length; c++) {
+            double[] v = block.doubles(c);
+            if (v == null) {
+                continue;
+            }
+            for (int r = 0; r < block.rows(); r++) {
+                if (!Double.isFinite(v[r])) {
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INVALID_INPUT,
+                            "a double must be finite: value=" + v[r] + ": table=" + schema.name() + " row="
+                                    + (rows + r + 1) + " column="
+                                    + schema.column(c).name());
+                }
+            }
+        }
+    }
+
+    private void appendColumn(StagingBlock block, int c) {
+        int n = block.rows();
+        if (dictionaries[c] != null) {
+            int[] map = dictionaries[c].addAll(block.dictionary(c));
+            int[] from = block.codes(c);
+            int[] to = codes[c];
+            for (int r = 0; r < n; r++) {
+                to[rows + r] = map[from[r]];
+            }
+            return;
+        }
+        if (doubles[c] != null) {
+            System.arraycopy(block.doubles(c), 0, doubles[c], rows, n);
+        } else {
+            System.arraycopy(block.longs(c), 0, longs[c], rows, n);
+        }
+        long[] bits = block.nulls(c);
+        if (bits == null) {
+            return;
+        }
+        if (nullBits[c] == null) {
+            nullBits[c] = new long[(capacity + 63) >>> 6];
+        }
+        for (int w = 0; w < bits.length; w++) {
+            for (long word = bits[w]; word != 0; word &= word - 1) {
+                int row = rows + (w << 6) + Long.numberOfTrailingZeros(word);
+                nullBits[c][row >>> 6] |= 1L << row;
+            }
+        }
+    }
+
     /** Forgets the values set for the current (unfinished) row. */
     public void discardRow() {
         for (int c = 0; c < nullBits.length; c++) {
@@ -252,12 +346,20 @@ public final class TableStaging {
 
     private void grow() {
         if (capacity == Integer.MAX_VALUE - 8) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "a staged table holds at most " + capacity + " rows: table=" + schema.name()
-                            + " — load the file into several tables");
+            throw tooManyRows();
         }
-        capacity = (int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8);
+        resize((int) Math.min((long) capacity * 2, Integer.MAX_VALUE - 8));
+    }
+
+    private NumacubeException tooManyRows() {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "a staged table holds at most " + (Integer.MAX_VALUE - 8) + " rows: table=" + schema.name()
+                        + " — load the file into several tables");
+    }
+
+    private void resize(int newCapacity) {
+        capacity = newCapacity;
         for (int c = 0; c < set.length; c++) {
             if (codes[c] != null) {
                 codes[c] = Arrays.copyOf(codes[c], capacity);

@@ -80,6 +80,29 @@ public final class DictionaryBuilder {
     }
 
     /**
+     * Adds the values of {@code other} (a dictionary of the same type, built elsewhere, e.g. for one block of rows) in
+     * its first-seen order, NULL included where it has it, so that this dictionary's first-seen order is what coding
+     * the other's rows here would have given; returns {@code map[otherCode] = code here}.
+     *
+     * @throws IllegalArgumentException when the types differ
+     */
+    public int[] addAll(DictionaryBuilder other) {
+        if (other.type != type) {
+            throw new IllegalArgumentException(
+                    "dictionaries of different types: this=" + type + " other=" + other.type);
+        }
+        int[] map = new int[other.size];
+        for (int i = 0; i < other.size; i++) {
+            if (i == other.nullCode) {
+                map[i] = nullCode();
+            } else {
+                map[i] = type == ColumnType.STRING ? codeOf(other.strings[i]) : codeOf(other.longs[i]);
+            }
+        }
+        return map;
+    }
+
+    /**
      * The dictionary with values in ascending order (strings by {@link TextOrder}, INT and DATE numerically),
      * and {@code remap[firstSeenCode] = sortedCode}.
      */

@@ -49,6 +49,71 @@ class TableStagingTest {
         assertEquals(2, s.rows());
     }
 
+    @Test
+    void appendingBlocksStagesAsSettingTheSameRowsOneByOne() {
+        TableStaging byRow = new TableStaging(SCHEMA);
+        TableStaging byBlock = new TableStaging(SCHEMA);
+        byBlock.reserve(300);
+        int row = 0;
+        for (int size : new int[] {70, 0, 130, 100}) {
+            StagingBlock block = new StagingBlock(SCHEMA, size);
+            for (int k = 0; k < size; k++, row++) {
+                // keys come back in later blocks, with new ones among them, and NULL first in one block
+                String key = "k" + (row % 11 == 0 ? "null" : (row * 7) % 13);
+                if (key.equals("knull")) {
+                    byRow.setNull(0);
+                    block.setNull(0, k);
+                } else {
+                    byRow.setString(0, key);
+                    block.codes(0)[k] = block.dictionary(0).codeOf(key);
+                }
+                byRow.setLong(1, row % 7);
+                block.codes(1)[k] = block.dictionary(1).codeOf(row % 7);
+                byRow.setDate(2, 20000 + row % 5);
+                block.codes(2)[k] = block.dictionary(2).codeOf(20000 + row % 5);
+                if (row % 3 == 1) {
+                    byRow.setNull(3);
+                    block.setNull(3, k);
+                } else {
+                    byRow.setDouble(3, row * 0.5);
+                    block.doubles(3)[k] = row * 0.5;
+                }
+                byRow.setLong(4, -row);
+                block.longs(4)[k] = -row;
+                byRow.endRow();
+            }
+            byBlock.append(block);
+        }
+        assertEquals(300, byBlock.rows());
+        for (int c = 0; c < SCHEMA.size(); c++) {
+            if (byRow.codes(c) != null) {
+                assertEquals(
+                        java.util.Arrays.toString(java.util.Arrays.copyOf(byRow.codes(c), 300)),
+                        java.util.Arrays.toString(java.util.Arrays.copyOf(byBlock.codes(c), 300)),
+                        "codes of column " + c);
+                assertEquals(byRow.dictionary(c).size(), byBlock.dictionary(c).size());
+            }
+            for (int r = 0; r < 300; r++) {
+                assertEquals(byRow.isNull(c, r), byBlock.isNull(c, r), "NULL at column " + c + " row " + r);
+            }
+        }
+        assertEquals(
+                java.util.Arrays.toString(java.util.Arrays.copyOf(byRow.doubles(3), 300)),
+                java.util.Arrays.toString(java.util.Arrays.copyOf(byBlock.doubles(3), 300)));
+        assertEquals(-299, byBlock.longs(4)[299]);
+    }
+
+    @Test
+    void anAppendedNonFiniteDoubleIsRefusedAndNothingIsAppended() {
+        TableStaging s = new TableStaging(SCHEMA);
+        fill(s);
+        StagingBlock block = new StagingBlock(SCHEMA, 2);
+        block.doubles(3)[1] = Double.POSITIVE_INFINITY;
+        var e = assertThrows(NumacubeException.class, () -> s.append(block));
+        assertEquals("a double must be finite: value=Infinity: table=t row=3 column=x", e.getMessage());
+        assertEquals(1, s.rows());
+    }
+
     private static void fill(TableStaging s) {
         s.setString(0, "a");
         s.setLong(1, 1);

@@ -1,16 +1,14 @@
 package io.numacube.engine.ingest.parquet;
 
 import dev.hardwood.InputFile;
-import dev.hardwood.metadata.RowGroup;
-import dev.hardwood.reader.ColumnReaders;
 import dev.hardwood.reader.ParquetFileReader;
-import dev.hardwood.schema.ColumnProjection;
 import dev.hardwood.schema.ColumnSchema;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.storage.ProgressListener;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.IoReason;
 import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
@@ -26,12 +24,21 @@ import java.util.logging.Logger;
 /**
  * Reads a flat Parquet file into a new {@link TableStaging}, ready for {@code Cube.loadTable}. The schema is the
  * file's ({@link ParquetColumn}), or a declared one that names the same columns and changes a LONG column to INT (a
- * groupable integer) or DOUBLE. NULLs of optional columns are staged as NULLs ({@link TableStaging#setNull}).
- * Everything is staged before any cube sees a row, so a bad value (a NaN, an unsigned value beyond BIGINT) leaves no
- * trace; its error names the file, the column, the row and the row group. Stateless; thread-safe, each call reads on
- * the calling thread.
+ * groupable integer) or DOUBLE. NULLs of optional columns are staged as NULLs.
+ *
+ * <p>Each row group is decoded whole ({@link RowGroupDecoder}: primitive arrays, dimensions coded per row group) into a
+ * {@link io.numacube.engine.ingest.StagingBlock}, and the blocks are appended to the staging in file order, so the
+ * staged rows, their order and the dictionaries' first-seen order are the same however the row groups were decoded:
+ * on the calling thread, or in parallel on a {@link WorkerPool} ({@link ParallelRowGroups}).
+ *
+ * <p>Everything is staged before any cube sees a row, so a bad value (a NaN, an unsigned value beyond BIGINT) leaves
+ * no trace; its error names the file, the column, the row and the row group, and is the first bad value in file
+ * order however the row groups were decoded. Immutable; thread-safe, each call stages on the calling thread.
  */
 public final class ParquetStagingLoader {
+
+    /** Decode the row groups; null to decode them on the calling thread. */
+    private final WorkerPool workers;
 
     private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
 
@@ -54,6 +61,21 @@ public final class ParquetStagingLoader {
 
     /** A file's size before reading it, for the memory check: rows and columns from its footer. */
     public record Shape(long rows, int columns) {}
+
+    /** A loader that decodes the row groups on the calling thread, one after another. */
+    public ParquetStagingLoader() {
+        this(null);
+    }
+
+    /**
+     * A loader that decodes the row groups of a file in parallel on {@code workers} (pinned per node where the pool
+     * pins) and stages them in file order on the calling thread, which must not be one of the pool's workers.
+     *
+     * @param workers the pool, or null to decode on the calling thread; not closed here
+     */
+    public ParquetStagingLoader(WorkerPool workers) {
+        this.workers = workers;
+    }
 
     /** Whether {@code file} is a regular file that starts with Parquet's magic bytes {@code PAR1}. */
     public static boolean isParquet(Path file) {
@@ -129,19 +151,14 @@ public final class ParquetStagingLoader {
                         file + ": its columns (" + columns(schema) + ") differ from the table's ("
                                 + columns(into.schema()) + "); the files of one table must have the same columns");
             }
+            ParquetLayout layout = ParquetLayout.of(
+                    file.toString(), columns, r.getFileMetaData().rowGroups());
             TableStaging staging = into != null ? into : new TableStaging(schema);
-            int rowsBefore = staging.rows();
-            long total = r.getFileMetaData().numRows();
-            ParquetRowCopier copier = new ParquetRowCopier(
-                    file.toString(),
-                    columns,
-                    schema,
-                    rowGroupStarts(r.getFileMetaData().rowGroups()));
-            try (ColumnReaders readers = r.columnReaders(ColumnProjection.all())) {
-                while (readers.nextBatch()) {
-                    copier.copyBatch(readers, staging);
-                    progress.progress(staging.rows() - rowsBefore, total);
-                }
+            staging.reserve((long) staging.rows() + layout.totalRows());
+            if (workers == null || layout.groups() < 2) {
+                readOnThisThread(r, layout, staging, progress);
+            } else {
+                new ParallelRowGroups(file, layout, staging.schema(), workers).stageInto(staging, progress);
             }
             return new Staged(staging, fileSchema, staging.rows(), Files.size(file), System.nanoTime() - start);
         } catch (IOException | RuntimeException e) {
@@ -149,6 +166,17 @@ public final class ParquetStagingLoader {
                 throw n;
             }
             throw unreadable(file, e);
+        }
+    }
+
+    /** Decodes and stages the row groups one after another on the calling thread. */
+    private static void readOnThisThread(
+            ParquetFileReader r, ParquetLayout layout, TableStaging staging, ProgressListener progress) {
+        int rowsBefore = staging.rows();
+        RowGroupDecoder decoder = new RowGroupDecoder(layout, staging.schema());
+        for (int g = 0; g < layout.groups(); g++) {
+            staging.append(decoder.decode(r, g));
+            progress.progress(staging.rows() - rowsBefore, layout.totalRows());
         }
     }
 
@@ -191,16 +219,6 @@ public final class ParquetStagingLoader {
         return String.join(
                 ", ",
                 schema.columns().stream().map(c -> c.name() + " " + c.type()).toList());
-    }
-
-    private static long[] rowGroupStarts(List<RowGroup> groups) {
-        long[] starts = new long[groups.size()];
-        long row = 0;
-        for (int g = 0; g < starts.length; g++) {
-            starts[g] = row;
-            row += groups.get(g).numRows();
-        }
-        return starts;
     }
 
     private static ParquetFileReader open(Path file) {

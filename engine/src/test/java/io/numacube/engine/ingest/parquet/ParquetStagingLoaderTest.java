@@ -224,9 +224,9 @@ class ParquetStagingLoaderTest {
         b.putLong(0, 3_600_000_000_999L).putInt(8, 2_456_294); // 2013-01-01, 01:00:00.000000999
         assertEquals(
                 "2013-01-01 01:00:00",
-                io.numacube.engine.schema.Timestamps.format(ParquetRowCopier.int96Micros(b.array())));
+                io.numacube.engine.schema.Timestamps.format(ColumnCopies.int96Micros(b.array(), 0)));
         b.putLong(0, 86_399_999_999_000L).putInt(8, 2_440_587); // 1969-12-31 23:59:59.999999
-        assertEquals(-1L, ParquetRowCopier.int96Micros(b.array()));
+        assertEquals(-1L, ColumnCopies.int96Micros(b.array(), 0));
     }
 
     @ParameterizedTest

@@ -1,0 +1,121 @@
+package io.numacube.engine.ingest.parquet;
+
+import io.numacube.engine.storage.DictionaryBuilder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Codes UTF-8 byte ranges in a block's string dictionary without a String per row: the bytes are hashed and looked up
+ * in an open-addressing map that remembers, per distinct value, its String (decoded once, as hardwood's
+ * {@code getStrings} decodes it) and its code in the current block's dictionary. The map outlives blocks, so a value
+ * seen in an earlier row group costs no decoding again, only one dictionary lookup per block; it is cleared between
+ * blocks once it holds more than {@link #MAX_ENTRIES} values (a column of unique strings).
+ *
+ * <p>Not thread-safe: one per column per worker.
+ */
+final class Utf8Codes {
+
+    static final int MAX_ENTRIES = 1 << 18;
+
+    private byte[][] keys = new byte[1024][];
+    private String[] values = new String[1024];
+    private int[] hashes = new int[1024];
+    /** The code of the value in {@link #dictionary}, valid where {@code stamps[slot] == stamp}. */
+    private int[] codes = new int[1024];
+
+    private int[] stamps = new int[1024];
+    private int size;
+    private int stamp;
+    private DictionaryBuilder dictionary;
+
+    /** Starts coding into a new block's dictionary. */
+    void startBlock(DictionaryBuilder blockDictionary) {
+        dictionary = blockDictionary;
+        stamp++;
+        if (size > MAX_ENTRIES || stamp == Integer.MAX_VALUE) {
+            keys = new byte[1024][];
+            values = new String[1024];
+            hashes = new int[1024];
+            codes = new int[1024];
+            stamps = new int[1024];
+            size = 0;
+            stamp = 1;
+        }
+    }
+
+    /** The block dictionary's code of the text in {@code b[from, to)}. */
+    int codeOf(byte[] b, int from, int to) {
+        int length = to - from;
+        int h = 1;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + b[i];
+        }
+        h ^= h >>> 16;
+        int mask = keys.length - 1;
+        for (int slot = h & mask; ; slot = (slot + 1) & mask) {
+            byte[] k = keys[slot];
+            if (k == null) {
+                return insert(slot, h, b, from, to);
+            }
+            if (hashes[slot] == h && k.length == length && sameBytes(k, b, from, length)) {
+                if (stamps[slot] != stamp) {
+                    codes[slot] = dictionary.codeOf(values[slot]);
+                    stamps[slot] = stamp;
+                }
+                return codes[slot];
+            }
+        }
+    }
+
+    private int insert(int slot, int h, byte[] b, int from, int to) {
+        String s = new String(b, from, to - from, StandardCharsets.UTF_8);
+        int code = dictionary.codeOf(s);
+        keys[slot] = Arrays.copyOfRange(b, from, to);
+        values[slot] = s;
+        hashes[slot] = h;
+        codes[slot] = code;
+        stamps[slot] = stamp;
+        if (++size * 2 > keys.length) {
+            rehash();
+        }
+        return code;
+    }
+
+    /** A plain loop: for the short keys of dimension values it beats the vectorised {@code Arrays.equals}. */
+    private static boolean sameBytes(byte[] key, byte[] b, int from, int length) {
+        for (int i = 0; i < length; i++) {
+            if (key[i] != b[from + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void rehash() {
+        byte[][] oldKeys = keys;
+        String[] oldValues = values;
+        int[] oldHashes = hashes;
+        int[] oldCodes = codes;
+        int[] oldStamps = stamps;
+        int capacity = oldKeys.length * 2;
+        keys = new byte[capacity][];
+        values = new String[capacity];
+        hashes = new int[capacity];
+        codes = new int[capacity];
+        stamps = new int[capacity];
+        int mask = capacity - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != null) {
+                int slot = oldHashes[i] & mask;
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = oldKeys[i];
+                values[slot] = oldValues[i];
+                hashes[slot] = oldHashes[i];
+                codes[slot] = oldCodes[i];
+                stamps[slot] = oldStamps[i];
+            }
+        }
+    }
+}
