@@ -14,9 +14,10 @@ import java.util.Locale;
  * infers integers; DOUBLE and FLOAT are DOUBLE; UTF-8 text (STRING, ENUM, JSON) is STRING; DATE is DATE; BOOLEAN is
  * BOOLEAN; TIMESTAMP (MILLIS, MICROS or NANOS, adjusted to UTC or not) and INT96 (the old Impala/Spark timestamp) are
  * TIMESTAMP in microseconds, as DuckDB reads them (a UTC-adjusted one as its UTC wall time, which DuckDB would make a
- * TIMESTAMPTZ; nanoseconds truncated). Every other type (DECIMAL, TIME, raw binary, nested LIST/MAP/STRUCT) is refused
- * with an error
- * naming the file, the column and its Parquet type, never read approximately.
+ * TIMESTAMPTZ; nanoseconds truncated); DECIMAL(p,s) stored as INT32 or INT64 (p at most 18, as DuckDB and Spark write
+ * them) is DECIMAL(p,s), its unscaled values read as they are. Every other type (a DECIMAL in bytes or of more than 18
+ * digits, TIME, raw binary, nested LIST/MAP/STRUCT) is refused with an error naming the file, the column and its
+ * Parquet type, never read approximately.
  *
  * @param name     the column name
  * @param index    the column's index in the file
@@ -24,9 +25,22 @@ import java.util.Locale;
  * @param source   how values arrive (which array of the reader holds them)
  * @param unsigned an unsigned integer: INT32 values are read as their unsigned value; INT64 values beyond BIGINT are
  *                 an error
- * @param bits     the integer's width in bits (8, 16, 32, 64), for unsigned values
+ * @param bits      the integer's width in bits (8, 16, 32, 64), for unsigned values
+ * @param precision a DECIMAL's precision (its values are the integers read, times 10^-scale), or 0
+ * @param scale     a DECIMAL's scale, or 0
  */
-record ParquetColumn(String name, int index, ColumnType type, Source source, boolean unsigned, int bits) {
+record ParquetColumn(
+        String name, int index, ColumnType type, Source source, boolean unsigned, int bits, int precision, int scale) {
+
+    /** A column of a type other than DECIMAL. */
+    ParquetColumn(String name, int index, ColumnType type, Source source, boolean unsigned, int bits) {
+        this(name, index, type, source, unsigned, bits, 0, 0);
+    }
+
+    /** The column as the staging's schema holds it. */
+    io.numacube.engine.schema.ColumnSpec spec() {
+        return new io.numacube.engine.schema.ColumnSpec(name, type, precision, scale);
+    }
 
     /** The array of the column reader that holds the values. */
     enum Source {
@@ -87,6 +101,10 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         if (logical instanceof LogicalType.DateType) {
             return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.DATE, Source.DATES, false, 32);
         }
+        if (logical instanceof LogicalType.DecimalType d && fits(d)) {
+            return new ParquetColumn(
+                    c.name(), c.columnIndex(), ColumnType.LONG, Source.INTS, false, 32, d.precision(), d.scale());
+        }
         throw refused(file, c, describe(c));
     }
 
@@ -97,6 +115,10 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
         if (logical instanceof LogicalType.IntType t) {
             return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.LONG, Source.LONGS, !t.isSigned(), 64);
         }
+        if (logical instanceof LogicalType.DecimalType d && fits(d)) {
+            return new ParquetColumn(
+                    c.name(), c.columnIndex(), ColumnType.LONG, Source.LONGS, false, 64, d.precision(), d.scale());
+        }
         if (logical instanceof LogicalType.TimestampType t) {
             Source unit = switch (t.unit()) {
                 case MILLIS -> Source.TIMESTAMP_MILLIS;
@@ -106,6 +128,13 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
             return new ParquetColumn(c.name(), c.columnIndex(), ColumnType.TIMESTAMP, unit, false, 64);
         }
         throw refused(file, c, describe(c));
+    }
+
+    private static boolean fits(LogicalType.DecimalType d) {
+        return d.precision() >= 1
+                && d.precision() <= io.numacube.engine.schema.ColumnSpec.MAX_DECIMAL_PRECISION
+                && d.scale() >= 0
+                && d.scale() <= d.precision();
     }
 
     private static ParquetColumn plain(
@@ -130,8 +159,8 @@ record ParquetColumn(String name, int index, ColumnType type, Source source, boo
 
     private static NumacubeException refused(String file, ColumnSchema c, String what) {
         String hint = c.logicalType() instanceof LogicalType.DecimalType
-                ? "numacube has no DECIMAL type yet and never reads one approximately: cast it to DOUBLE or BIGINT"
-                        + " where the file is written, or leave it out"
+                ? "numacube reads a DECIMAL of at most 18 digits stored as INT32 or INT64, and never one approximately:"
+                        + " cast it to DECIMAL(18,s) or DOUBLE where the file is written, or leave it out"
                 : "numacube reads integers, DOUBLE, FLOAT, UTF-8 text, DATE, TIMESTAMP and BOOLEAN: cast it where the file is written,"
                         + " or leave it out";
         return new NumacubeException(

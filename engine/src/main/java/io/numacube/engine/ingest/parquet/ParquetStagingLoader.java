@@ -140,10 +140,7 @@ public final class ParquetStagingLoader {
             }
             ParquetFooterChecks.check(file, r.getFileMetaData(), columns);
             TableSchema fileSchema = new TableSchema(
-                    tableName,
-                    columns.stream()
-                            .map(c -> new ColumnSpec(c.name(), c.type()))
-                            .toList());
+                    tableName, columns.stream().map(ParquetColumn::spec).toList());
             TableSchema schema = declared == null ? fileSchema : reconcile(file, fileSchema, declared, tableName);
             if (into != null && !into.schema().columns().equals(schema.columns())) {
                 throw new NumacubeException(
@@ -203,22 +200,33 @@ public final class ParquetStagingLoader {
             ColumnType want = declared.column(i).type();
             boolean ok = want == c.type()
                     || (c.type() == ColumnType.LONG && (want == ColumnType.INT || want == ColumnType.DOUBLE));
+            if (c.isDecimal() || declared.column(i).isDecimal()) {
+                // a DECIMAL's longs are its values times 10^scale: read only as that very DECIMAL
+                ok = (want == ColumnType.LONG || want == ColumnType.INT)
+                        && c.precision() == declared.column(i).precision()
+                        && c.scale() == declared.column(i).scale();
+            }
             if (!ok) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
-                        file + ": column " + c.name() + " is " + c.type() + " in the file and cannot be read as " + want
+                        file + ": column " + c.name() + " is " + sqlName(c) + " in the file and cannot be read as "
+                                + sqlName(declared.column(i))
                                 + " (an integer column may be declared INT, to group by it, or DOUBLE)");
             }
-            cols.add(new ColumnSpec(c.name(), want));
+            cols.add(new ColumnSpec(c.name(), want, c.precision(), c.scale()));
         }
         return new TableSchema(tableName, cols);
+    }
+
+    private static String sqlName(ColumnSpec c) {
+        return c.isDecimal() ? c.typeName() : c.type().name();
     }
 
     /** The columns as a schema declaration reads: {@code k LONG, v DOUBLE}. */
     private static String columns(TableSchema schema) {
         return String.join(
                 ", ",
-                schema.columns().stream().map(c -> c.name() + " " + c.type()).toList());
+                schema.columns().stream().map(c -> c.name() + " " + sqlName(c)).toList());
     }
 
     private static ParquetFileReader open(Path file) {

@@ -38,7 +38,10 @@ class ParquetStagingLoaderTest {
                     + " (i % 300)::SMALLINT AS small, (4294967295 - i)::UINTEGER AS u32, (i * 3)::UBIGINT AS u64,"
                     + " i / 3.0 AS d, (i * 1.5)::FLOAT AS f, 'desk' || (i % 7) AS desk, 'é😀Ａ' || (i % 3) AS uni,"
                     + " DATE '2024-01-01' + (i % 40)::INTEGER AS day,"
-                    + " CASE WHEN i % 11 = 0 THEN NULL ELSE i % 3 = 0 END AS flag FROM range(25000) t(i)";
+                    + " CASE WHEN i % 11 = 0 THEN NULL ELSE i % 3 = 0 END AS flag,"
+                    + " ((i % 2000) * 1.25 - 700)::DECIMAL(9,2) AS dec9,"
+                    + " CASE WHEN i % 13 = 0 THEN NULL ELSE (i * 1234567.891 - 9999999.5)::DECIMAL(18,3) END AS dec18"
+                    + " FROM range(25000) t(i)";
 
     private static final List<String> QUERIES = List.of(
             "SELECT desk, SUM(i64), SUM(d), MIN(i32), MAX(u32), COUNT(*) FROM p GROUP BY desk",
@@ -46,7 +49,9 @@ class ParquetStagingLoaderTest {
             "SELECT uni, COUNT(*), AVG(d) FROM p WHERE day BETWEEN DATE '2024-01-05' AND DATE '2024-01-20' GROUP BY uni",
             "SELECT desk, SUM(i32) FROM p WHERE u32 > 4294960000 AND f < 30000 GROUP BY desk",
             "SELECT flag, COUNT(*), SUM(i64), MIN(day) FROM p GROUP BY flag",
-            "SELECT desk, COUNT(*) FILTER (WHERE flag), SUM(d) FROM p WHERE NOT flag OR flag IS NULL GROUP BY desk");
+            "SELECT desk, COUNT(*) FILTER (WHERE flag), SUM(d) FROM p WHERE NOT flag OR flag IS NULL GROUP BY desk",
+            "SELECT desk, SUM(dec9), MIN(dec18), MAX(dec18), SUM(dec18), AVG(dec9), COUNT(dec18) FROM p GROUP BY desk",
+            "SELECT dec9, COUNT(*), SUM(dec18) FROM p WHERE dec18 > 1000.5 AND dec9 < 10 GROUP BY dec9");
 
     @ParameterizedTest
     @ValueSource(strings = {"snappy", "zstd", "gzip", "lz4", "lz4_raw", "uncompressed"})
@@ -64,7 +69,7 @@ class ParquetStagingLoaderTest {
             assertEquals(25_000, staged.rows());
             assertEquals(
                     "i32 LONG, i64 LONG, tiny LONG, small LONG, u32 LONG, u64 LONG, d DOUBLE, f DOUBLE, desk STRING,"
-                            + " uni STRING, day DATE, flag BOOLEAN",
+                            + " uni STRING, day DATE, flag BOOLEAN, dec9 DECIMAL(9,2), dec18 DECIMAL(18,3)",
                     declaration(staged.fileSchema()));
             cube.loadTable(staged.staging());
             duck.execute("CREATE TABLE p AS SELECT * FROM read_parquet('" + file + "')");
@@ -232,7 +237,7 @@ class ParquetStagingLoaderTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "SELECT 1.25::DECIMAL(18,2) AS x|column x is INT64 (DECIMAL(18,2))|no DECIMAL type yet",
+                "SELECT 1.25::DECIMAL(38,2) AS x|column x is FIXED_LEN_BYTE_ARRAY (DECIMAL(38,2))|at most 18 digits",
                 "SELECT TIME '10:00:00' AS x|column x is INT64 (TIME)|",
                 "SELECT [1, 2] AS x|column x is nested|",
                 "SELECT 'abc'::BLOB AS x|column x is BYTE_ARRAY (binary data, not UTF-8 text)|",
@@ -300,7 +305,11 @@ class ParquetStagingLoaderTest {
 
     private static String declaration(TableSchema s) {
         return String.join(
-                ", ", s.columns().stream().map(c -> c.name() + " " + c.type()).toList());
+                ", ",
+                s.columns().stream()
+                        .map(c -> c.name() + " "
+                                + (c.isDecimal() ? c.typeName() : c.type().name()))
+                        .toList());
     }
 
     private static String rows(Cube cube, String sql) {
