@@ -358,7 +358,7 @@ class CubeCommandsTest {
                                 + "\"x\" at " + file
                                 + ":2 is not a number, and 1 of 2 sampled values are not (at most 1% may be)); to "
                                 + "read it as another type: --types t.w=TYPE (VARCHAR (TEXT), BIGINT (INTEGER, INT),"
-                                + " DOUBLE (FLOAT), DATE, TIMESTAMP or BOOLEAN)"),
+                                + " DOUBLE (FLOAT), DECIMAL(p,s) (p at most 18), DATE, TIMESTAMP or BOOLEAN)"),
                 run.err());
         CliRun load = CliRun.of("load", "--table", "t=" + file);
         assertEquals(0, load.exitCode(), load.err());

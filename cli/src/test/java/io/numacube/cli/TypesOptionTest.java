@@ -46,7 +46,7 @@ class TypesOptionTest {
         assertTrue(
                 sum.err()
                         .contains("column active of table a is BOOLEAN by --types; to read it as another type: --types"
-                                + " a.active=TYPE (VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DATE,"
+                                + " a.active=TYPE (VARCHAR (TEXT), BIGINT (INTEGER, INT), DOUBLE (FLOAT), DECIMAL(p,s) (p at most 18), DATE,"
                                 + " TIMESTAMP or BOOLEAN)\n"),
                 sum.err());
         // without --types the same query groups the text yes/no and cannot sum the zip codes
@@ -120,7 +120,7 @@ class TypesOptionTest {
         assertEquals(2, type.exitCode(), type.err());
         assertEquals(
                 "numacube: unknown column type: type=NUMBER in --types a.zip=NUMBER — use VARCHAR (TEXT), BIGINT"
-                        + " (INTEGER, INT), DOUBLE (FLOAT), DATE, TIMESTAMP or BOOLEAN\n",
+                        + " (INTEGER, INT), DOUBLE (FLOAT), DECIMAL(p,s) (p at most 18), DATE, TIMESTAMP or BOOLEAN\n",
                 type.err());
         CliRun shape = CliRun.of("load", "--table", "a=" + file, "--types", "zip=VARCHAR");
         assertEquals(2, shape.exitCode(), shape.err());
