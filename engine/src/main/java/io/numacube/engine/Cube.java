@@ -304,8 +304,7 @@ public final class Cube implements AutoCloseable {
         try {
             checkOpen();
             if (!hasSubqueries(sql)) {
-                LogicalQuery lq = SqlBinder.bind(
-                        sql, name -> Optional.ofNullable(tables.get(key(name))).map(FactTable::schema));
+                LogicalQuery lq = SqlBinder.bind(sql, catalog(Map.of()));
                 return execute(lq, Map.of(), start);
             }
             return queryWithSubqueries(sql, start);
@@ -320,6 +319,22 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
+    private SqlBinder.Catalog catalog(Map<String, FactTable> temps) {
+        return new SqlBinder.Catalog() {
+            @Override
+            public Optional<io.numacube.engine.schema.TableSchema> schema(String name) {
+                return Optional.ofNullable(table(name, temps)).map(FactTable::schema);
+            }
+
+            @Override
+            public long rows(String name) {
+                FactTable t = table(name, temps);
+                return t == null ? -1 : t.rowCount();
+            }
+        };
+    }
+
     /** Whether the text may hold a subquery or WITH (a second SELECT): such statements are run in steps. */
     private static boolean hasSubqueries(String sql) {
         java.util.regex.Matcher m = SELECT_WORD.matcher(sql);
@@ -332,17 +347,12 @@ public final class Cube implements AutoCloseable {
     private QueryResult queryWithSubqueries(String sql, long start) {
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
-            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node -> execute(
-                    SqlBinder.bind(
-                            node,
-                            name -> Optional.ofNullable(table(name, temps)).map(FactTable::schema)),
-                    temps,
-                    System.nanoTime());
+            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run =
+                    node -> execute(SqlBinder.bind(node, catalog(temps)), temps, System.nanoTime());
             Subqueries subqueries = new Subqueries(
                     run, staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)));
             org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
-            LogicalQuery lq = SqlBinder.bind(
-                    root, name -> Optional.ofNullable(table(name, temps)).map(FactTable::schema));
+            LogicalQuery lq = SqlBinder.bind(root, catalog(temps));
             return execute(lq, temps, start);
         } finally {
             temps.values().forEach(FactTable::close);

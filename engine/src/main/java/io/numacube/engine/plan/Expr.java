@@ -381,6 +381,10 @@ public sealed interface Expr {
                 case "decimal_bigint" -> {
                     return "cast_bigint(" + args.get(0).text() + ")";
                 }
+                case "add_interval" -> {
+                    return args.get(0).text() + " + INTERVAL (" + args.get(1).text() + " months, "
+                            + args.get(2).text() + " microseconds)";
+                }
                 case "cast_decimal" -> {
                     return "CAST(" + args.get(0).text() + " AS DECIMAL("
                             + args.get(2).text() + "," + args.get(3).text() + "))";

@@ -97,6 +97,9 @@ public final class ScalarFunctions {
                     time || TimestampFunctions.timestampAt(args, 0) ? ColumnType.TIMESTAMP : ColumnType.DATE);
             return TimestampFunctions.partType(name);
         }
+        if (name.equals("add_interval")) {
+            return ColumnType.TIMESTAMP;
+        }
         ColumnType t = DecimalFunctions.resultType(name, args);
         t = t != null ? t : dateFunctionType(name, args);
         t = t != null ? t : textFunctionType(name, args);
@@ -274,6 +277,7 @@ public final class ScalarFunctions {
                 || ts1
                 || name.equals("strftime")
                 || name.equals("cast_timestamp")
+                || name.equals("add_interval")
                 || name.equals("date_trunc")
                 || ((name.equals("cast_text") || name.equals("temporal_text")) && date0);
         if (!special
@@ -309,6 +313,11 @@ public final class ScalarFunctions {
                         : LocalDate.ofEpochDay((Long) v.get(0)).toString();
             case "cast_date" -> io.numacube.engine.schema.Timestamps.epochDay((Long) v.get(0));
             case "cast_timestamp" -> TimestampFunctions.cast(v.get(0), date0);
+            case "add_interval" ->
+                io.numacube.engine.schema.Timestamps.addInterval(
+                        date0 ? (Long) v.get(0) * io.numacube.engine.schema.Timestamps.MICROS_PER_DAY : (Long) v.get(0),
+                        (Long) v.get(1),
+                        (Long) v.get(2));
             default -> throw new IllegalArgumentException(name + " of a timestamp is not supported");
         };
     }

@@ -118,6 +118,20 @@ public final class Timestamps {
     }
 
     /** DuckDB's text of a timestamp: {@code yyyy-MM-dd HH:mm:ss}, then {@code .} and the fraction without trailing 0s. */
+    /**
+     * {@code micros} plus {@code months} calendar months (the day kept, clamped to the month's last, as DuckDB adds a
+     * month interval) and then {@code plus} microseconds.
+     */
+    public static long addInterval(long micros, long months, long plus) {
+        long day = Math.floorDiv(micros, MICROS_PER_DAY);
+        long inDay = Math.floorMod(micros, MICROS_PER_DAY);
+        if (months != 0) {
+            java.time.LocalDate d = java.time.LocalDate.ofEpochDay(day).plusMonths(months);
+            day = d.toEpochDay();
+        }
+        return Math.addExact(Math.addExact(Math.multiplyExact(day, MICROS_PER_DAY), inDay), plus);
+    }
+
     public static String format(long micros) {
         long day = Math.floorDiv(micros, MICROS_PER_DAY);
         long inDay = Math.floorMod(micros, MICROS_PER_DAY);

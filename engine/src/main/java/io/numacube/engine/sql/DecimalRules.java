@@ -13,8 +13,8 @@ import org.apache.calcite.sql.SqlNode;
 /**
  * The binder's DECIMAL rules. A DECIMAL value is bound as the {@code long} of its value times 10^scale (type LONG or
  * INT, {@link Expr#scale()} > 0), so the executor adds, compares, sums and groups those longs exactly without knowing
- * about decimals. A DECIMAL literal ({@code 1.50}) is exact where it meets a DECIMAL value and a DOUBLE elsewhere
- * ({@link #isDecimalValue}). What keeps that exact is here: values that meet in +, -, a comparison, IN, BETWEEN, CASE or COALESCE
+ * about decimals. A number literal with a point ({@code 1.50}) is such a DECIMAL, as in DuckDB. What keeps that exact is
+ * here: values that meet in +, -, a comparison, IN, BETWEEN, CASE or COALESCE
  * are put on one scale first (the smaller scale raised by an implicit multiplication by a power of ten), an integer
  * met by a DECIMAL is raised to its scale, a number literal becomes the exact DECIMAL it spells, and a DECIMAL meeting
  * a DOUBLE (or divided, or passed to a function that computes in doubles) becomes a DOUBLE, as DuckDB casts it. A
@@ -38,15 +38,6 @@ final class DecimalRules {
     /** True for a DECIMAL value with digits after the point. */
     static boolean isDecimal(Expr e) {
         return e.scale() > 0;
-    }
-
-    /**
-     * True for a DECIMAL that is not a literal: a column, an aggregate or an expression of one. Where none is, a
-     * DECIMAL literal ({@code 1.5}) is a DOUBLE, as numacube always read it ({@code qty * 1.5}, {@code CASE ... THEN 0.5});
-     * where one is, the literal is the exact DECIMAL it spells ({@code price > 10.245}, {@code price * 1.1}).
-     */
-    static boolean isDecimalValue(Expr e) {
-        return isDecimal(e) && !(e instanceof Expr.Literal);
     }
 
     /** {@code e} as a DOUBLE: a DECIMAL's long divided by 10^scale; anything else as it is. */
@@ -94,9 +85,6 @@ final class DecimalRules {
         if (values.stream().noneMatch(DecimalRules::isDecimal)) {
             return values;
         }
-        if (values.stream().noneMatch(DecimalRules::isDecimalValue)) {
-            return values.stream().map(DecimalRules::toDouble).toList();
-        }
         List<Expr> exact = new ArrayList<>(values.size());
         boolean inDoubles = false;
         int scale = 0;
@@ -134,9 +122,6 @@ final class DecimalRules {
     static List<Expr> arithmetic(SqlNode node, char op, Expr l, Expr r) {
         if (!isDecimal(l) && !isDecimal(r)) {
             return List.of(l, r);
-        }
-        if (!isDecimalValue(l) && !isDecimalValue(r)) {
-            return List.of(toDouble(l), toDouble(r));
         }
         if (op == '+' || op == '-') {
             return unify(node, l, r);

@@ -151,6 +151,13 @@ final class ExpressionBinder {
     }
 
     private Expr arithmetic(SqlCall call, Place place) {
+        if ((call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS)
+                && IntervalBinder.involvesInterval(call)) {
+            SqlNode value = call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalLiteral
+                    ? call.operand(1)
+                    : call.operand(0);
+            return IntervalBinder.bind(call, bind(value, place));
+        }
         Expr l = numeric(call.operand(0), bind(call.operand(0), place));
         Expr r = numeric(call.operand(1), bind(call.operand(1), place));
         char op = switch (call.getKind()) {

@@ -67,6 +67,9 @@ final class QueryBinder {
         Statement st = Statement.of(root);
         SqlSelect select = st.select();
         refuseUnsupportedClauses(select);
+        if (CommaJoins.isCommaJoin(select.getFrom())) {
+            CommaJoins.rewrite(select, catalog);
+        }
         Scope scope = new FromClauseBinder(catalog).bind(select.getFrom());
         List<Expr> groupKeys = GroupByBinder.bind(groupList(select), select.getSelectList(), scope);
         ExpressionBinder expressions = new ExpressionBinder(scope, groupKeys);

@@ -23,10 +23,18 @@ import org.apache.calcite.sql.SqlNode;
  */
 public final class SqlBinder {
 
-    /** Where table schemas come from. */
+    /** Where table schemas (and, where known, row counts) come from. */
     @FunctionalInterface
     public interface Catalog {
         Optional<TableSchema> schema(String table);
+
+        /**
+         * The table's rows, or -1 when unknown: a FROM list of tables ({@code FROM a, b, c WHERE ...}) takes the
+         * largest as its fact table.
+         */
+        default long rows(String table) {
+            return -1;
+        }
     }
 
     /** The deepest expression nesting bound (DuckDB's default max_expression_depth); AND/OR chains and runs of NOT

@@ -1,0 +1,213 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.bindError;
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.schema.TableSchema;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * Turns a FROM list of tables ({@code FROM customer, orders, lineitem WHERE c_custkey = o_custkey AND l_orderkey =
+ * o_orderkey ...}, as TPC-H writes its queries) into the cube's shape: the largest table (by the catalog's row counts;
+ * the first listed when they are unknown) is the fact table, and every other table is joined, INNER, on one equality
+ * of columns in WHERE that links it to a table already joined, in breadth-first order from the fact table (the FROM
+ * order breaks ties). The equalities used as join conditions leave WHERE; the others (a second link to a table
+ * already joined, {@code c_nationkey = s_nationkey}) stay there as conditions. A table that no such equality links is
+ * a cross join, which is refused with its position; so is a join whose key turns out not to be unique (the loader's
+ * check, as for an explicit JOIN).
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class CommaJoins {
+
+    private CommaJoins() {}
+
+    /** A table of the FROM list: its node (a name, or a name AS alias), schema and the name columns are qualified by. */
+    private record Listed(SqlNode node, TableSchema schema, String qualifier) {}
+
+    /** {@code left.column = right.column} in WHERE, a top-level AND term, between two listed tables. */
+    private record Link(SqlNode term, int a, String aColumn, int b, String bColumn) {}
+
+    static boolean isCommaJoin(SqlNode from) {
+        return from instanceof SqlJoin j && j.getJoinType() == JoinType.COMMA;
+    }
+
+    /** Rewrites {@code select}'s FROM list and WHERE in place, as the class comment says. */
+    static void rewrite(SqlSelect select, SqlBinder.Catalog catalog) {
+        List<Listed> tables = new ArrayList<>();
+        flatten(select.getFrom(), catalog, tables);
+        List<SqlNode> terms = new ArrayList<>();
+        if (select.getWhere() != null) {
+            andTerms(select.getWhere(), terms);
+        }
+        List<Link> links = new ArrayList<>();
+        for (SqlNode t : terms) {
+            Link l = link(t, tables);
+            if (l != null) {
+                links.add(l);
+            }
+        }
+        int fact = fact(tables, catalog);
+        SqlNode from = tables.get(fact).node();
+        boolean[] joined = new boolean[tables.size()];
+        joined[fact] = true;
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(fact);
+        List<SqlNode> used = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            int parent = queue.poll();
+            for (Link l : links) {
+                int other = l.a() == parent ? l.b() : l.b() == parent ? l.a() : -1;
+                if (other < 0 || joined[other] || used.contains(l.term())) {
+                    continue;
+                }
+                joined[other] = true;
+                queue.add(other);
+                used.add(l.term());
+                from = join(from, tables, parent, other, l);
+            }
+        }
+        for (int i = 0; i < tables.size(); i++) {
+            if (!joined[i]) {
+                throw unsupported(
+                        tables.get(i).node(),
+                        "a table in FROM that no equality of columns in WHERE joins to the others (a cross join): "
+                                + tables.get(i).schema().name());
+            }
+        }
+        select.setFrom(from);
+        select.setWhere(
+                conjunction(terms.stream().filter(t -> !used.contains(t)).toList(), select));
+    }
+
+    private static SqlNode join(SqlNode from, List<Listed> tables, int parent, int other, Link l) {
+        SqlParserPos pos = l.term().getParserPosition();
+        String parentColumn = l.a() == parent ? l.aColumn() : l.bColumn();
+        String otherColumn = l.a() == parent ? l.bColumn() : l.aColumn();
+        SqlNode condition = SqlStdOperatorTable.EQUALS.createCall(
+                pos,
+                new SqlIdentifier(List.of(tables.get(parent).qualifier(), parentColumn), pos),
+                new SqlIdentifier(List.of(tables.get(other).qualifier(), otherColumn), pos));
+        return new SqlJoin(
+                tables.get(other).node().getParserPosition(),
+                from,
+                SqlLiteral.createBoolean(false, pos),
+                JoinType.INNER.symbol(pos),
+                tables.get(other).node(),
+                JoinConditionType.ON.symbol(pos),
+                condition);
+    }
+
+    /** The largest table by rows; the first listed where the catalog knows no counts or they tie. */
+    private static int fact(List<Listed> tables, SqlBinder.Catalog catalog) {
+        int best = 0;
+        long most = catalog.rows(tables.get(0).schema().name());
+        for (int i = 1; i < tables.size(); i++) {
+            long rows = catalog.rows(tables.get(i).schema().name());
+            if (rows > most) {
+                most = rows;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private static void flatten(SqlNode from, SqlBinder.Catalog catalog, List<Listed> out) {
+        if (from instanceof SqlJoin j) {
+            if (j.getJoinType() != JoinType.COMMA) {
+                throw unsupported(j, "an explicit JOIN inside a FROM list of tables (write all joins one way)");
+            }
+            flatten(j.getLeft(), catalog, out);
+            flatten(j.getRight(), catalog, out);
+            return;
+        }
+        SqlNode table = from;
+        String alias = null;
+        if (from.getKind() == SqlKind.AS) {
+            SqlCall as = (SqlCall) from;
+            table = as.operand(0);
+            alias = ((SqlIdentifier) as.operand(1)).getSimple();
+        }
+        if (!(table instanceof SqlIdentifier id) || !id.isSimple()) {
+            throw unsupported(from, "a FROM list item other than a table name");
+        }
+        TableSchema schema = catalog.schema(id.getSimple())
+                .orElseThrow(() -> bindError(id, "42P01", "no such table: table=" + id.getSimple()));
+        out.add(new Listed(from, schema, alias != null ? alias : id.getSimple()));
+    }
+
+    private static void andTerms(SqlNode e, List<SqlNode> out) {
+        if (e.getKind() == SqlKind.AND) {
+            for (SqlNode o : ((SqlCall) e).getOperandList()) {
+                andTerms(o, out);
+            }
+        } else {
+            out.add(e);
+        }
+    }
+
+    /** The link {@code term} states between two different listed tables, or null when it is no such equality. */
+    private static Link link(SqlNode term, List<Listed> tables) {
+        if (term.getKind() != SqlKind.EQUALS) {
+            return null;
+        }
+        SqlCall eq = (SqlCall) term;
+        int a = owner(eq.operand(0), tables);
+        int b = owner(eq.operand(1), tables);
+        if (a < 0 || b < 0 || a == b) {
+            return null;
+        }
+        return new Link(term, a, last(eq.operand(0)), b, last(eq.operand(1)));
+    }
+
+    /** The one listed table whose column {@code node} names, or -1 (not a column, unknown, or ambiguous). */
+    private static int owner(SqlNode node, List<Listed> tables) {
+        if (!(node instanceof SqlIdentifier id) || id.names.size() > 2) {
+            return -1;
+        }
+        int found = -1;
+        for (int i = 0; i < tables.size(); i++) {
+            Listed t = tables.get(i);
+            boolean qualifies = id.names.size() == 1 || t.qualifier().equalsIgnoreCase(id.names.get(0));
+            if (qualifies && t.schema().indexOf(id.names.getLast()) >= 0) {
+                if (found >= 0) {
+                    return -1;
+                }
+                found = i;
+            }
+        }
+        return found;
+    }
+
+    private static String last(SqlNode node) {
+        return ((SqlIdentifier) node).names.getLast();
+    }
+
+    private static SqlNode conjunction(List<SqlNode> terms, SqlSelect select) {
+        if (terms.isEmpty()) {
+            return null;
+        }
+        SqlNode out = terms.get(0);
+        for (int i = 1; i < terms.size(); i++) {
+            out = new SqlBasicCall(
+                    SqlStdOperatorTable.AND,
+                    List.of(out, terms.get(i)),
+                    select.getWhere().getParserPosition());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,95 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.bindError;
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.Timestamps;
+import java.util.List;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlKind;
+
+/**
+ * {@code d + INTERVAL 'n' unit} and {@code d - INTERVAL 'n' unit} of a DATE or TIMESTAMP, as DuckDB computes them: the
+ * result is a TIMESTAMP; YEAR, QUARTER and MONTH move the calendar month and keep the day, clamped to the month's last
+ * ({@code DATE '1994-01-31' + INTERVAL '1' MONTH} is {@code 1994-02-28 00:00:00}); WEEK, DAY, HOUR, MINUTE and SECOND
+ * add fixed durations. A literal date folds into a TIMESTAMP literal; a column becomes {@code add_interval(d, months,
+ * micros)}, evaluated once per distinct value like every function. Intervals alone, of several units, or added to
+ * anything else are refused with their position.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class IntervalBinder {
+
+    private IntervalBinder() {}
+
+    /** Whether {@code call} (a + or -) has an interval literal as an operand. */
+    static boolean involvesInterval(SqlCall call) {
+        return call.operand(0) instanceof SqlIntervalLiteral || call.operand(1) instanceof SqlIntervalLiteral;
+    }
+
+    /** {@code x ± interval} ({@code interval + x} too), with {@code x} already bound from the other operand. */
+    static Expr bind(SqlCall call, Expr x) {
+        boolean minus = call.getKind() == SqlKind.MINUS;
+        if (call.operand(0) instanceof SqlIntervalLiteral && (minus || call.operand(1) instanceof SqlIntervalLiteral)) {
+            throw unsupported(call, minus ? "an INTERVAL minus a value" : "the sum of two INTERVALs");
+        }
+        SqlIntervalLiteral lit = (SqlIntervalLiteral)
+                (call.operand(0) instanceof SqlIntervalLiteral ? call.operand(0) : call.operand(1));
+        if (x.type() != ColumnType.DATE && x.type() != ColumnType.TIMESTAMP) {
+            throw bindError(
+                    call,
+                    "42883",
+                    "an INTERVAL is added to a DATE or a TIMESTAMP: " + x.text() + " is "
+                            + (x.type() == null
+                                    ? "a condition"
+                                    : x.type().name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        long[] monthsAndMicros = amount(lit);
+        long months = minus ? -monthsAndMicros[0] : monthsAndMicros[0];
+        long micros = minus ? -monthsAndMicros[1] : monthsAndMicros[1];
+        if (x instanceof Expr.Literal l) {
+            long start = x.type() == ColumnType.DATE ? (Long) l.value() * Timestamps.MICROS_PER_DAY : (Long) l.value();
+            return new Expr.Literal(Timestamps.addInterval(start, months, micros), ColumnType.TIMESTAMP);
+        }
+        return new Expr.Call(
+                "add_interval",
+                List.of(x, new Expr.Literal(months, ColumnType.LONG), new Expr.Literal(micros, ColumnType.LONG)),
+                ColumnType.TIMESTAMP);
+    }
+
+    /** The interval as {months, microseconds}. */
+    private static long[] amount(SqlIntervalLiteral lit) {
+        SqlIntervalLiteral.IntervalValue v = lit.getValueAs(SqlIntervalLiteral.IntervalValue.class);
+        TimeUnit start = v.getIntervalQualifier().getStartUnit();
+        TimeUnit end = v.getIntervalQualifier().getEndUnit();
+        if (end != null && end != start) {
+            throw unsupported(lit, "an INTERVAL of several units (add one unit at a time)");
+        }
+        long n;
+        try {
+            n = Long.parseLong(v.getIntervalLiteral().strip()) * v.getSign();
+        } catch (NumberFormatException e) {
+            throw unsupported(
+                    lit, "an INTERVAL other than a whole number of one unit: '" + v.getIntervalLiteral() + "'");
+        }
+        try {
+            return switch (start) {
+                case YEAR -> new long[] {Math.multiplyExact(n, 12), 0};
+                case QUARTER -> new long[] {Math.multiplyExact(n, 3), 0};
+                case MONTH -> new long[] {n, 0};
+                case WEEK -> new long[] {0, Math.multiplyExact(n, 7 * Timestamps.MICROS_PER_DAY)};
+                case DAY -> new long[] {0, Math.multiplyExact(n, Timestamps.MICROS_PER_DAY)};
+                case HOUR -> new long[] {0, Math.multiplyExact(n, 3_600_000_000L)};
+                case MINUTE -> new long[] {0, Math.multiplyExact(n, 60_000_000L)};
+                case SECOND -> new long[] {0, Math.multiplyExact(n, 1_000_000L)};
+                default -> throw unsupported(lit, "an INTERVAL in " + start);
+            };
+        } catch (ArithmeticException e) {
+            throw bindError(lit, "22008", "INTERVAL out of range: " + n + " " + start);
+        }
+    }
+}
