@@ -248,15 +248,17 @@ final class BatchCompiler {
     }
 
     private BatchPredicate compare(Expr.CompareOp op, Expr l, Expr r) {
-        boolean timestamps = l.type() == ColumnType.TIMESTAMP && r.type() == ColumnType.TIMESTAMP;
-        if (!timestamps && (!numericType(l.type()) || !numericType(r.type()))) {
+        // DATEs (days), BOOLEANs (0 and 1) and TIMESTAMPs (microseconds) compare as their 64-bit values
+        boolean sameLongs = l.type() == r.type()
+                && (l.type() == ColumnType.TIMESTAMP || l.type() == ColumnType.DATE || l.type() == ColumnType.BOOLEAN);
+        if (!sameLongs && (!numericType(l.type()) || !numericType(r.type()))) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "unsupported SQL: a comparison of "
                             + "non-numeric values from several columns: " + l.text() + " " + op + " " + r.text()
                             + " — compare each dimension with literals");
         }
-        if (longValued(l.type()) && longValued(r.type())) {
+        if (sameLongs || longValued(l.type()) && longValued(r.type())) {
             return new BatchPredicate.LongCompare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
         }
         return new BatchPredicate.Compare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
@@ -264,6 +266,11 @@ final class BatchCompiler {
 
     private static boolean numericType(ColumnType t) {
         return t == ColumnType.DOUBLE || t == ColumnType.LONG || t == ColumnType.INT;
+    }
+
+    /** Types whose values are 64-bit integers: integers, TIMESTAMPs (microseconds), DATEs (days), BOOLEANs (0, 1). */
+    private static boolean inLongs(ColumnType t) {
+        return longValued(t) || t == ColumnType.DATE || t == ColumnType.BOOLEAN;
     }
 
     /** Integers, and TIMESTAMPs (microseconds), which compare exactly as 64-bit integers. */
@@ -296,7 +303,7 @@ final class BatchCompiler {
             case Expr.Column c
             when c.side() == Expr.Side.LOOKUP -> {
                 double[] byCode = new double[lookup.codes(c.index())];
-                long[] longs = longValued(c.type()) ? new long[byCode.length] : null;
+                long[] longs = inLongs(c.type()) ? new long[byCode.length] : null;
                 for (int code = 0; code < byCode.length; code++) {
                     Number v = (Number) lookup.valueAt(c.index(), code);
                     byCode[code] = v == null ? 0 : v.doubleValue();
@@ -311,7 +318,7 @@ final class BatchCompiler {
             when c.type() == ColumnType.LONG || c.type() == ColumnType.TIMESTAMP ->
                 new BatchExpression.LongColumn(c.index());
             case Expr.Column c
-            when c.type() == ColumnType.INT -> {
+            when c.type() == ColumnType.INT || c.type() == ColumnType.DATE || c.type() == ColumnType.BOOLEAN -> {
                 Dictionary d = fact.dictionary(c.index());
                 double[] byCode = new double[Math.max(1, d.size())];
                 long[] longs = new long[byCode.length];
@@ -346,7 +353,7 @@ final class BatchCompiler {
      */
     private BatchExpression perCode(Expr e) {
         int col = perCodeSource(e);
-        if (col < 0 || !(longValued(e.type()) || e.type() == ColumnType.DOUBLE)) {
+        if (col < 0 || !(inLongs(e.type()) || e.type() == ColumnType.DOUBLE)) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
@@ -368,7 +375,7 @@ final class BatchCompiler {
     private ValuesByCode valuesByCode(Expr e, int col, Dictionary d) {
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
-        long[] longs = longValued(e.type()) ? new long[codes] : null;
+        long[] longs = inLongs(e.type()) ? new long[codes] : null;
         for (int code = 0; code < Math.min(codes, d.size()); code++) {
             int c = code;
             Object v = ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, c));

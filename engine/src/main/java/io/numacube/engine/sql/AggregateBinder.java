@@ -83,6 +83,12 @@ final class AggregateBinder {
             plain = new Expr.Agg(Expr.AggKind.COUNT_DISTINCT, plain.arg());
         }
         Expr.Agg agg = new Expr.Agg(plain.kind(), plain.arg(), filter);
+        Expr byFilters = CaseAggregates.rewrite(agg, this::ref);
+        return byFilters != null ? byFilters : ref(agg);
+    }
+
+    /** The reference to {@code agg}, added to the query's aggregates unless an equal one is there. */
+    private Expr ref(Expr.Agg agg) {
         int i = aggregates.indexOf(agg);
         if (i < 0) {
             aggregates.add(agg);

@@ -19,6 +19,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.Litmus;
 
 /**
  * Turns a FROM list of tables ({@code FROM customer, orders, lineitem WHERE c_custkey = o_custkey AND l_orderkey =
@@ -52,7 +53,9 @@ final class CommaJoins {
         flatten(select.getFrom(), catalog, tables);
         List<SqlNode> terms = new ArrayList<>();
         if (select.getWhere() != null) {
-            andTerms(select.getWhere(), terms);
+            for (SqlNode t : andTermsOf(select.getWhere())) {
+                terms.addAll(factorOr(t));
+            }
         }
         List<Link> links = new ArrayList<>();
         for (SqlNode t : terms) {
@@ -90,8 +93,9 @@ final class CommaJoins {
             }
         }
         select.setFrom(from);
+        List<SqlNode> left = terms.stream().filter(t -> !used.contains(t)).toList();
         select.setWhere(
-                conjunction(terms.stream().filter(t -> !used.contains(t)).toList(), select));
+                left.isEmpty() ? null : conjunction(left, select.getWhere().getParserPosition()));
     }
 
     private static SqlNode join(SqlNode from, List<Listed> tables, int parent, int other, Link l) {
@@ -150,6 +154,64 @@ final class CommaJoins {
         out.add(new Listed(from, schema, alias != null ? alias : id.getSimple()));
     }
 
+    private static List<SqlNode> andTermsOf(SqlNode e) {
+        List<SqlNode> out = new ArrayList<>();
+        andTerms(e, out);
+        return out;
+    }
+
+    /**
+     * {@code term}, or where it is an OR whose every branch holds some same conditions ({@code (p_partkey = l_partkey
+     * AND a) OR (p_partkey = l_partkey AND b)}, TPC-H Q19), those conditions and the OR of what is left of the
+     * branches: {@code (x AND a) OR (x AND b)} is {@code x AND (a OR b)} in SQL's three-valued logic too.
+     */
+    private static List<SqlNode> factorOr(SqlNode term) {
+        if (term.getKind() != SqlKind.OR) {
+            return List.of(term);
+        }
+        List<List<SqlNode>> branches = new ArrayList<>();
+        for (SqlNode b : orTerms(term)) {
+            branches.add(new ArrayList<>(andTermsOf(b)));
+        }
+        List<SqlNode> common = new ArrayList<>();
+        for (SqlNode candidate : branches.get(0)) {
+            if (branches.stream().allMatch(b -> b.stream().anyMatch(x -> x.equalsDeep(candidate, Litmus.IGNORE)))
+                    && common.stream().noneMatch(x -> x.equalsDeep(candidate, Litmus.IGNORE))) {
+                common.add(candidate);
+            }
+        }
+        if (common.isEmpty()) {
+            return List.of(term);
+        }
+        List<SqlNode> rest = new ArrayList<>();
+        for (List<SqlNode> b : branches) {
+            b.removeIf(x -> common.stream().anyMatch(c -> c.equalsDeep(x, Litmus.IGNORE)));
+            if (b.isEmpty()) {
+                // a branch of only common conditions is TRUE once they hold: so is the OR
+                return common;
+            }
+            rest.add(conjunction(b, term.getParserPosition()));
+        }
+        SqlNode or = rest.get(0);
+        for (int i = 1; i < rest.size(); i++) {
+            or = new SqlBasicCall(SqlStdOperatorTable.OR, List.of(or, rest.get(i)), term.getParserPosition());
+        }
+        List<SqlNode> out = new ArrayList<>(common);
+        out.add(or);
+        return out;
+    }
+
+    private static List<SqlNode> orTerms(SqlNode e) {
+        if (e.getKind() != SqlKind.OR) {
+            return List.of(e);
+        }
+        List<SqlNode> out = new ArrayList<>();
+        for (SqlNode o : ((SqlCall) e).getOperandList()) {
+            out.addAll(orTerms(o));
+        }
+        return out;
+    }
+
     private static void andTerms(SqlNode e, List<SqlNode> out) {
         if (e.getKind() == SqlKind.AND) {
             for (SqlNode o : ((SqlCall) e).getOperandList()) {
@@ -197,16 +259,10 @@ final class CommaJoins {
         return ((SqlIdentifier) node).names.getLast();
     }
 
-    private static SqlNode conjunction(List<SqlNode> terms, SqlSelect select) {
-        if (terms.isEmpty()) {
-            return null;
-        }
+    private static SqlNode conjunction(List<SqlNode> terms, SqlParserPos pos) {
         SqlNode out = terms.get(0);
         for (int i = 1; i < terms.size(); i++) {
-            out = new SqlBasicCall(
-                    SqlStdOperatorTable.AND,
-                    List.of(out, terms.get(i)),
-                    select.getWhere().getParserPosition());
+            out = new SqlBasicCall(SqlStdOperatorTable.AND, List.of(out, terms.get(i)), pos);
         }
         return out;
     }
