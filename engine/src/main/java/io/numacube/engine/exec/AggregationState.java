@@ -262,6 +262,9 @@ final class AggregationState {
         Arrays.fill(key, 0, cnt, 0L);
         for (int i = 0; i < keyColumns.length; i++) {
             int c = keyColumns[i];
+            if (keys.dependent(i)) {
+                continue;
+            }
             if (keys.multiSource(i)) {
                 int[] idx = combined(view, i, b, cnt, sel);
                 int[] map = keys.codeMaps()[i];
@@ -294,6 +297,9 @@ final class AggregationState {
         }
         for (int i = 0; i < keyColumns.length; i++) {
             int c = keyColumns[i];
+            if (keys.dependent(i)) {
+                continue;
+            }
             if (keys.multiSource(i)) {
                 int[] idx = combined(view, i, b, cnt, sel);
                 int[] map = keys.codeMaps()[i];

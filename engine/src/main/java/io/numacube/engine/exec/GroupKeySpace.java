@@ -30,6 +30,12 @@ package io.numacube.engine.exec;
  *                      by map index, with their errors: a row that reaches one raises it
  * @param distinctFrom  the first key appended for a COUNT(DISTINCT ...) argument (keys from there on are those
  *                      arguments, in order); {@code columns.length} when there is none
+ * @param sameAs        per key, -1, or for a GROUP BY key whose code is a function of an earlier key's code over
+ *                      every code of their common source column (a joined table's attributes grouped with its key:
+ *                      {@code GROUP BY c_custkey, c_name, c_address}), that earlier key: such a key adds nothing to
+ *                      the space (its stride is 0, its cardinality counts 1 in {@code size}) and its code in a group
+ *                      key is {@code via[i][code(key, sameAs[i])]}
+ * @param via           per key with {@code sameAs}, its code for each code of that key; else null
  */
 record GroupKeySpace(
         int[] columns,
@@ -44,7 +50,14 @@ record GroupKeySpace(
         int[][] sources,
         int[][] sourceStrides,
         java.util.Map<Integer, io.numacube.numa.base.NumacubeException>[] failures,
-        int distinctFrom) {
+        int distinctFrom,
+        int[] sameAs,
+        int[][] via) {
+
+    /** Whether key {@code i} is a function of an earlier key's code ({@link #sameAs}), which stands for it. */
+    boolean dependent(int i) {
+        return sameAs[i] >= 0;
+    }
 
     /** Whether key {@code i} reads its fact column's codes as they are (no attribute map). */
     boolean plain(int i) {
@@ -68,6 +81,9 @@ record GroupKeySpace(
 
     /** The dictionary code of key column {@code i} in group key {@code key}. */
     int code(long key, int i) {
+        if (sameAs[i] >= 0) {
+            return via[i][code(key, sameAs[i])];
+        }
         return (int) ((key / strides[i]) % cardinalities[i]);
     }
 

@@ -179,7 +179,10 @@ final class QueryCompiler {
         int[] columns = keys.columnArray();
         int[] cards = new int[columns.length];
         long[] strides = new long[columns.length];
-        long[] spaces = radix(dicts, logicalKeys, cards, strides);
+        int[] sameAs = new int[columns.length];
+        int[][] via = new int[columns.length][];
+        KeyDependencies.find(columns, keys.maps, keys.sources, logicalKeys, dicts, sameAs, via);
+        long[] spaces = radix(dicts, logicalKeys, cards, strides, sameAs);
         long space = spaces[0];
         long logicalSpace = spaces[1];
         boolean dense = space <= SMALL_SPACE
@@ -199,7 +202,9 @@ final class QueryCompiler {
                 keys.sources.toArray(int[][]::new),
                 keys.sourceStrides.toArray(int[][]::new),
                 keys.failures(),
-                distinctFrom);
+                distinctFrom,
+                sameAs,
+                via);
     }
 
     /**
@@ -322,14 +327,14 @@ final class QueryCompiler {
      * Fills each key's cardinality and place value; returns the size of the whole space and of its first {@code
      * logicalKeys} keys. Refuses a space beyond 2^62.
      */
-    private long[] radix(List<Dictionary> dicts, int logicalKeys, int[] cards, long[] strides) {
+    private long[] radix(List<Dictionary> dicts, int logicalKeys, int[] cards, long[] strides, int[] sameAs) {
         long space = 1;
         long logicalSpace = 1;
         try {
             for (int i = 0; i < cards.length; i++) {
                 cards[i] = Math.max(1, dicts.get(i).size());
-                strides[i] = space;
-                space = Math.multiplyExact(space, cards[i]);
+                strides[i] = sameAs[i] >= 0 ? 0 : space;
+                space = Math.multiplyExact(space, sameAs[i] >= 0 ? 1 : cards[i]);
                 if (i < logicalKeys) {
                     logicalSpace = space;
                 }
