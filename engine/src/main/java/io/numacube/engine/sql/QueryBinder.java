@@ -162,7 +162,9 @@ final class QueryBinder {
             throw unsupported(e, "SELECT * (name the group keys and aggregates)");
         }
         Expr bound = expressions.bind(e, ExpressionBinder.Place.OUTPUT);
-        return new LogicalQuery.Output(alias != null ? alias : bound.text(), bound);
+        // a column is named as written (c_custkey, even where the join resolves it to the equal o_custkey), as DuckDB
+        String name = alias != null ? alias : e instanceof SqlIdentifier id ? id.names.getLast() : bound.text();
+        return new LogicalQuery.Output(name, bound);
     }
 
     /** The value of a LIMIT or OFFSET: a non-negative integer literal that fits a long. */
