@@ -166,7 +166,12 @@ final class Subqueries {
         }
         if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
             call.setOperand(0, rewriteExpression(call.operand(0)));
-            call.setOperand(1, inList(call.operand(1)));
+            SqlNodeList values = inList(call.operand(1));
+            if (values.isEmpty()) {
+                // x IN (no row) is FALSE and x NOT IN (no row) TRUE, for a NULL x too, as in DuckDB
+                return SqlLiteral.createBoolean(call.getKind() == SqlKind.NOT_IN, call.getParserPosition());
+            }
+            call.setOperand(1, values);
             return call;
         }
         for (int i = 0; i < call.operandCount(); i++) {
@@ -207,9 +212,6 @@ final class Subqueries {
                 throw unsupported(query, "an IN subquery whose values include NULL");
             }
             list.add(literal(r, row, 0, query.getParserPosition()));
-        }
-        if (list.isEmpty()) {
-            throw unsupported(query, "an IN subquery that gives no row");
         }
         return list;
     }
