@@ -33,8 +33,8 @@ import org.apache.calcite.util.DateString;
  * item and a subquery in FROM become a temporary table (their rows staged and placed like any loaded table, so an
  * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
  * subquery becomes its literal values. Subqueries run innermost first; a name defined by WITH hides a table of that
- * name. Uncorrelated subqueries only: a subquery is run on its own, so one that names the outer query's columns fails
- * to bind. The temporary tables live for one statement (the caller frees them).
+ * name. A subquery is run on its own, so one that names the outer query's columns fails to bind, unless
+ * {@link Decorrelation} made it a join first (EXISTS, and a comparison with an aggregate, correlated by one equality). The temporary tables live for one statement (the caller frees them).
  *
  * <p>One per statement; not thread-safe.
  */
@@ -45,6 +45,7 @@ final class Subqueries {
 
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
+    private final Decorrelation decorrelation;
     private int counter;
     /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
     private final List<String[]> renames = new ArrayList<>();
@@ -52,10 +53,15 @@ final class Subqueries {
     /**
      * @param run  runs a (rewritten, subquery-free) statement
      * @param load places a staged table under its schema's name, for this statement only
+     * @param schemas the schema of a table by name, for {@link Decorrelation}
      */
-    Subqueries(Function<SqlNode, QueryResult> run, java.util.function.Consumer<TableStaging> load) {
+    Subqueries(
+            Function<SqlNode, QueryResult> run,
+            java.util.function.Consumer<TableStaging> load,
+            Function<String, java.util.Optional<TableSchema>> schemas) {
         this.run = run;
         this.load = load;
+        this.decorrelation = new Decorrelation(schemas);
     }
 
     /** The statement with its subqueries replaced by temporary table names or literal values. */
@@ -73,6 +79,7 @@ final class Subqueries {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
         }
         if (root instanceof SqlSelect select) {
+            decorrelation.rewrite(select);
             select.setFrom(rewriteFrom(select.getFrom()));
             if (select.getWhere() != null) {
                 select.setWhere(rewriteExpression(select.getWhere()));

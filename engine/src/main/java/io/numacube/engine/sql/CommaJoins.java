@@ -35,6 +35,9 @@ import org.apache.calcite.util.Litmus;
  */
 final class CommaJoins {
 
+    /** The key column of a table that a correlated subquery became (its FROM alias starts with two underscores). */
+    static final String DERIVED_KEY = "__k";
+
     private CommaJoins() {}
 
     /** A table of the FROM list: its node (a name, or a name AS alias), schema and the name columns are qualified by. */
@@ -230,10 +233,22 @@ final class CommaJoins {
         SqlCall eq = (SqlCall) term;
         int a = owner(eq.operand(0), tables);
         int b = owner(eq.operand(1), tables);
-        if (a < 0 || b < 0 || a == b) {
+        if (a < 0
+                || b < 0
+                || a == b
+                || !joinable(tables.get(a), eq.operand(0))
+                || !joinable(tables.get(b), eq.operand(1))) {
             return null;
         }
         return new Link(term, a, last(eq.operand(0)), b, last(eq.operand(1)));
+    }
+
+    /**
+     * Whether a join may go through this column of this table: any column, except that a table a decorrelated
+     * subquery became ({@link #DERIVED_KEY}) is joined by its key only, its value being compared, not joined on.
+     */
+    private static boolean joinable(Listed t, SqlNode column) {
+        return !t.qualifier().startsWith("__") || last(column).equalsIgnoreCase(DERIVED_KEY);
     }
 
     /** The one listed table whose column {@code node} names, or -1 (not a column, unknown, or ambiguous). */

@@ -1,0 +1,301 @@
+package io.numacube.engine;
+
+import io.numacube.engine.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * Turns the two commonest correlated subqueries of a query over a FROM list into joins, before {@link Subqueries} runs
+ * the subqueries as tables (TPC-H Q2, Q4, Q17). Each must stand as a top-level AND term of WHERE, be correlated by
+ * exactly one equality of an inner column and an outer one, and name no other outer column:
+ *
+ * <ul>
+ *   <li>{@code EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)} becomes the FROM item {@code (SELECT DISTINCT
+ *       t.k AS __k FROM t WHERE rest) __existsN} and the term {@code outer.c = __existsN.__k}: an inner join to
+ *       distinct keys, which keeps each outer row once where a match exists (a semi-join);
+ *   <li>{@code x op (SELECT agg(...) FROM t WHERE t.k = outer.c AND rest)} (an aggregate other than COUNT, whose empty
+ *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
+ *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
+ *       group had a NULL subquery value, which no comparison passes, and the inner join drops it just the same.
+ * </ul>
+ *
+ * {@link io.numacube.engine.sql.SqlBinder}'s FROM list rules then join the new items on their keys. Anything else
+ * (NOT EXISTS, two correlations, COUNT, a subquery inside an expression) is left as it is, and refused as a correlated
+ * subquery when it runs. One per statement; not thread-safe.
+ */
+final class Decorrelation {
+
+    private final Function<String, Optional<TableSchema>> schemas;
+    private int counter;
+
+    /** @param schemas the schema of a table by name (temporary tables included), for telling inner from outer */
+    Decorrelation(Function<String, Optional<TableSchema>> schemas) {
+        this.schemas = schemas;
+    }
+
+    /** A subquery's tables: schema and the name its columns are qualified by. */
+    private record Inner(TableSchema schema, String qualifier) {}
+
+    /** A subquery correlated by {@code innerColumn = outerColumn}, with its other WHERE terms. */
+    private record Correlated(SqlSelect query, SqlNode innerColumn, SqlNode outerColumn, List<SqlNode> rest) {}
+
+    /** Rewrites {@code select}'s WHERE and FROM in place, as the class comment says. */
+    void rewrite(SqlSelect select) {
+        if (select.getWhere() == null || !isTableList(select.getFrom())) {
+            return;
+        }
+        List<SqlNode> terms = new ArrayList<>();
+        andTerms(select.getWhere(), terms);
+        List<SqlNode> items = new ArrayList<>();
+        List<SqlNode> out = new ArrayList<>();
+        for (SqlNode t : terms) {
+            if (!exists(t, items, out) && !scalarComparison(t, items, out)) {
+                out.add(t);
+            }
+        }
+        if (items.isEmpty()) {
+            return;
+        }
+        SqlNode from = select.getFrom();
+        for (SqlNode item : items) {
+            from = new SqlJoin(
+                    item.getParserPosition(),
+                    from,
+                    SqlLiteral.createBoolean(false, SqlParserPos.ZERO),
+                    JoinType.COMMA.symbol(SqlParserPos.ZERO),
+                    item,
+                    JoinConditionType.NONE.symbol(SqlParserPos.ZERO),
+                    null);
+        }
+        select.setFrom(from);
+        select.setWhere(and(out, select.getWhere().getParserPosition()));
+    }
+
+    private boolean exists(SqlNode t, List<SqlNode> items, List<SqlNode> out) {
+        if (t.getKind() != SqlKind.EXISTS) {
+            return false;
+        }
+        Correlated c = correlated(((SqlCall) t).operand(0));
+        if (c == null || grouped(c.query())) {
+            return false;
+        }
+        SqlParserPos pos = t.getParserPosition();
+        String alias = "__exists" + ++counter;
+        SqlSelect keys = select(
+                pos,
+                SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
+                SqlNodeList.of(as(c.innerColumn(), "__k", pos)),
+                c,
+                null);
+        items.add(as(keys, alias, pos));
+        out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, "__k", pos)));
+        return true;
+    }
+
+    private boolean scalarComparison(SqlNode t, List<SqlNode> items, List<SqlNode> out) {
+        if (!isComparison(t)) {
+            return false;
+        }
+        SqlCall cmp = (SqlCall) t;
+        int side = cmp.operand(1) instanceof SqlSelect ? 1 : cmp.operand(0) instanceof SqlSelect ? 0 : -1;
+        Correlated c = side < 0 ? null : correlated(cmp.operand(side));
+        if (c == null
+                || grouped(c.query())
+                || c.query().getSelectList().size() != 1
+                || !hasAggregateOtherThanCount(c.query().getSelectList().get(0))) {
+            return false;
+        }
+        SqlParserPos pos = t.getParserPosition();
+        String alias = "__scalar" + ++counter;
+        SqlSelect grouped = select(
+                pos,
+                null,
+                SqlNodeList.of(
+                        as(c.innerColumn(), "__k", pos),
+                        as(c.query().getSelectList().get(0), "__v", pos)),
+                c,
+                SqlNodeList.of(c.innerColumn()));
+        items.add(as(grouped, alias, pos));
+        cmp.setOperand(side, column(alias, "__v", pos));
+        out.add(cmp);
+        out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, "__k", pos)));
+        return true;
+    }
+
+    /** {@code q} as a subquery correlated by one equality, or null. */
+    private Correlated correlated(SqlNode q) {
+        if (!(q instanceof SqlSelect s) || s.getWhere() == null || !isTableList(s.getFrom()) || s.getHaving() != null) {
+            return null;
+        }
+        List<Inner> inner = new ArrayList<>();
+        if (!tables(s.getFrom(), inner)) {
+            return null;
+        }
+        List<SqlNode> terms = new ArrayList<>();
+        andTerms(s.getWhere(), terms);
+        Correlated found = null;
+        List<SqlNode> rest = new ArrayList<>();
+        for (SqlNode t : terms) {
+            if (t.getKind() == SqlKind.EQUALS
+                    && ((SqlCall) t).operand(0) instanceof SqlIdentifier a
+                    && ((SqlCall) t).operand(1) instanceof SqlIdentifier b
+                    && isInner(a, inner) != isInner(b, inner)) {
+                if (found != null) {
+                    return null;
+                }
+                found = isInner(a, inner) ? new Correlated(s, a, b, rest) : new Correlated(s, b, a, rest);
+            } else if (namesOuter(t, inner)) {
+                return null;
+            } else {
+                rest.add(t);
+            }
+        }
+        return found;
+    }
+
+    private boolean tables(SqlNode from, List<Inner> out) {
+        if (from instanceof SqlJoin j) {
+            return tables(j.getLeft(), out) && tables(j.getRight(), out);
+        }
+        SqlNode table = from;
+        String alias = null;
+        if (from.getKind() == SqlKind.AS) {
+            table = ((SqlCall) from).operand(0);
+            alias = ((SqlIdentifier) ((SqlCall) from).operand(1)).getSimple();
+        }
+        if (!(table instanceof SqlIdentifier id) || !id.isSimple()) {
+            return false;
+        }
+        Optional<TableSchema> schema = schemas.apply(id.getSimple());
+        schema.ifPresent(t -> out.add(new Inner(t, id.getSimple())));
+        if (alias != null && schema.isPresent()) {
+            out.set(out.size() - 1, new Inner(schema.get(), alias));
+        }
+        return schema.isPresent();
+    }
+
+    /** Whether {@code id} names a column of the subquery's own tables (SQL resolves the innermost scope first). */
+    private static boolean isInner(SqlIdentifier id, List<Inner> inner) {
+        if (id.names.size() == 2) {
+            return inner.stream().anyMatch(t -> t.qualifier().equalsIgnoreCase(id.names.get(0)));
+        }
+        return id.names.size() == 1 && inner.stream().anyMatch(t -> t.schema().indexOf(id.getSimple()) >= 0);
+    }
+
+    private static boolean namesOuter(SqlNode e, List<Inner> inner) {
+        if (e instanceof SqlIdentifier id) {
+            return !id.isStar() && !isInner(id, inner);
+        }
+        if (e instanceof SqlSelect) {
+            return true;
+        }
+        if (e instanceof SqlCall call) {
+            for (SqlNode o : call.getOperandList()) {
+                if (o != null && !(o instanceof SqlLiteral) && namesOuter(o, inner)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code e} holds SUM, MIN, MAX or AVG (by name, as the parser leaves them) and no COUNT. */
+    private static boolean hasAggregateOtherThanCount(SqlNode e) {
+        boolean[] seen = new boolean[2];
+        aggregates(e, seen);
+        return seen[0] && !seen[1];
+    }
+
+    private static void aggregates(SqlNode e, boolean[] seen) {
+        if (!(e instanceof SqlCall call)) {
+            return;
+        }
+        String name = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+        seen[0] |= name.equals("SUM") || name.equals("MIN") || name.equals("MAX") || name.equals("AVG");
+        seen[1] |= name.equals("COUNT");
+        for (SqlNode o : call.getOperandList()) {
+            aggregates(o, seen);
+        }
+    }
+
+    private static SqlSelect select(
+            SqlParserPos pos, SqlNodeList keywords, SqlNodeList items, Correlated c, SqlNodeList groupBy) {
+        return new SqlSelect(
+                pos,
+                keywords,
+                items,
+                c.query().getFrom(),
+                and(c.rest(), pos),
+                groupBy,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    private static boolean grouped(SqlSelect s) {
+        return s.getGroup() != null && !s.getGroup().isEmpty();
+    }
+
+    private static boolean isTableList(SqlNode from) {
+        if (from instanceof SqlJoin j) {
+            return j.getJoinType() == JoinType.COMMA && isTableList(j.getLeft()) && isTableList(j.getRight());
+        }
+        SqlNode table = from != null && from.getKind() == SqlKind.AS ? ((SqlCall) from).operand(0) : from;
+        return table instanceof SqlIdentifier;
+    }
+
+    private static boolean isComparison(SqlNode t) {
+        return switch (t.getKind()) {
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> true;
+            default -> false;
+        };
+    }
+
+    private static SqlNode as(SqlNode e, String name, SqlParserPos pos) {
+        return SqlStdOperatorTable.AS.createCall(pos, e, new SqlIdentifier(name, pos));
+    }
+
+    private static SqlIdentifier column(String table, String column, SqlParserPos pos) {
+        return new SqlIdentifier(List.of(table, column), pos);
+    }
+
+    private static void andTerms(SqlNode e, List<SqlNode> out) {
+        if (e.getKind() == SqlKind.AND) {
+            for (SqlNode o : ((SqlCall) e).getOperandList()) {
+                andTerms(o, out);
+            }
+        } else {
+            out.add(e);
+        }
+    }
+
+    private static SqlNode and(List<SqlNode> terms, SqlParserPos pos) {
+        if (terms.isEmpty()) {
+            return null;
+        }
+        SqlNode out = terms.get(0);
+        for (int i = 1; i < terms.size(); i++) {
+            out = new SqlBasicCall(SqlStdOperatorTable.AND, List.of(out, terms.get(i)), pos);
+        }
+        return out;
+    }
+}
