@@ -28,7 +28,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * <ul>
  *   <li>{@code EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)} becomes the FROM item {@code (SELECT DISTINCT
  *       t.k AS __k FROM t WHERE rest) __existsN} and the term {@code outer.c = __existsN.__k}: an inner join to
- *       distinct keys, which keeps each outer row once where a match exists (a semi-join);
+ *       distinct keys, which keeps each outer row once where a match exists (a semi-join); {@code NOT EXISTS} the
+ *       same table joined LEFT ({@link #ANTI_PREFIX}) and the term {@code __antiN.__k IS NULL} (an anti-join);
  *   <li>{@code x op (SELECT agg(...) FROM t WHERE t.k = outer.c AND rest)} (an aggregate other than COUNT, whose empty
  *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
  *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
@@ -36,10 +37,16 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * </ul>
  *
  * {@link io.numacube.engine.sql.SqlBinder}'s FROM list rules then join the new items on their keys. Anything else
- * (NOT EXISTS, two correlations, COUNT, a subquery inside an expression) is left as it is, and refused as a correlated
+ * (two correlations, COUNT, a subquery inside an expression) is left as it is, and refused as a correlated
  * subquery when it runs. One per statement; not thread-safe.
  */
 final class Decorrelation {
+
+    /**
+     * The alias prefix of a NOT EXISTS subquery's keys, which the FROM list rules join LEFT (keeping the rows without a
+     * match, whose key is then NULL).
+     */
+    static final String ANTI_PREFIX = "__anti";
 
     private final Function<String, Optional<TableSchema>> schemas;
     private int counter;
@@ -88,15 +95,17 @@ final class Decorrelation {
     }
 
     private boolean exists(SqlNode t, List<SqlNode> items, List<SqlNode> out) {
-        if (t.getKind() != SqlKind.EXISTS) {
+        boolean anti = t.getKind() == SqlKind.NOT && ((SqlCall) t).operand(0).getKind() == SqlKind.EXISTS;
+        if (t.getKind() != SqlKind.EXISTS && !anti) {
             return false;
         }
-        Correlated c = correlated(((SqlCall) t).operand(0));
+        SqlCall exists = anti ? (SqlCall) ((SqlCall) t).operand(0) : (SqlCall) t;
+        Correlated c = correlated(exists.operand(0));
         if (c == null || grouped(c.query())) {
             return false;
         }
         SqlParserPos pos = t.getParserPosition();
-        String alias = "__exists" + ++counter;
+        String alias = (anti ? ANTI_PREFIX : "__exists") + ++counter;
         SqlSelect keys = select(
                 pos,
                 SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
@@ -105,6 +114,9 @@ final class Decorrelation {
                 null);
         items.add(as(keys, alias, pos));
         out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, "__k", pos)));
+        if (anti) {
+            out.add(SqlStdOperatorTable.IS_NULL.createCall(pos, column(alias, "__k", pos)));
+        }
         return true;
     }
 

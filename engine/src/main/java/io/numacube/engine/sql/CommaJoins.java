@@ -38,6 +38,9 @@ final class CommaJoins {
     /** The key column of a table that a correlated subquery became (its FROM alias starts with two underscores). */
     static final String DERIVED_KEY = "__k";
 
+    /** The alias prefix of a NOT EXISTS subquery's keys, joined LEFT (see {@code Decorrelation}). */
+    static final String ANTI_PREFIX = "__anti";
+
     private CommaJoins() {}
 
     /** A table of the FROM list: its node (a name, or a name AS alias), schema and the name columns are qualified by. */
@@ -113,7 +116,9 @@ final class CommaJoins {
                 tables.get(other).node().getParserPosition(),
                 from,
                 SqlLiteral.createBoolean(false, pos),
-                JoinType.INNER.symbol(pos),
+                tables.get(other).qualifier().startsWith(ANTI_PREFIX)
+                        ? JoinType.LEFT.symbol(pos)
+                        : JoinType.INNER.symbol(pos),
                 tables.get(other).node(),
                 JoinConditionType.ON.symbol(pos),
                 condition);
@@ -125,7 +130,7 @@ final class CommaJoins {
         long most = catalog.rows(tables.get(0).schema().name());
         for (int i = 1; i < tables.size(); i++) {
             long rows = catalog.rows(tables.get(i).schema().name());
-            if (rows > most) {
+            if (rows > most && !tables.get(i).qualifier().startsWith("__")) {
                 most = rows;
                 best = i;
             }
