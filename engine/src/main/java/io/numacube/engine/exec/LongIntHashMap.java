@@ -25,6 +25,21 @@ final class LongIntHashMap {
         mask = cap - 1;
     }
 
+    /** The slot of {@code key}, or -1 when it has none (nothing is added). */
+    int find(long key) {
+        int i = (int) (mix(key) & mask);
+        while (true) {
+            long k = keys[i];
+            if (k == key) {
+                return slots[i];
+            }
+            if (k == EMPTY) {
+                return -1;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /** The slot of {@code key}, assigning the next one when it is new. Keys are ≥ 0. */
     int slotOf(long key) {
         int i = (int) (mix(key) & mask);

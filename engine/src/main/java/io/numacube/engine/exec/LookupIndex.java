@@ -8,7 +8,6 @@ import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,7 +22,9 @@ import java.util.TreeMap;
  *
  * <p>Invariants: every dimension key is unique in its table (checked, naming the table, the value and both rows);
  * {@code rowOfCode[j][code]} is the row of join {@code j}'s table for code {@code code} of its root column, or -1 when
- * none matches (a NULL key matches nothing); {@code values[j][column][row]} is a String, Long, Double or null.
+ * none matches (a NULL key matches nothing); {@code values[j][column][row]} is a String, Long, Double or null, read
+ * from the table the first time a column is asked for (a query reads the key and the attributes it names, not every
+ * column of a wide table such as TPC-H's orders).
  */
 final class LookupIndex {
 
@@ -33,13 +34,23 @@ final class LookupIndex {
     private final LogicalQuery query;
     private final int[] root;
     private final int[][] rowOfCode;
+    private final List<FactTable> dims;
     private final Object[][][] values;
 
-    private LookupIndex(LogicalQuery query, int[] root, int[][] rowOfCode, Object[][][] values) {
+    private LookupIndex(LogicalQuery query, int[] root, int[][] rowOfCode, List<FactTable> dims, Object[][][] values) {
         this.query = query;
         this.root = root;
         this.rowOfCode = rowOfCode;
+        this.dims = dims;
         this.values = values;
+    }
+
+    /** Join {@code j}'s column {@code c}, read on first use. */
+    private Object[] column(int j, int c) {
+        if (values[j][c] == null) {
+            values[j][c] = readColumn(dims.get(j), c);
+        }
+        return values[j][c];
     }
 
     /** The fact column whose codes LOOKUP column {@code column} is a function of. */
@@ -56,7 +67,7 @@ final class LookupIndex {
     Object valueAt(int column, int code) {
         int j = query.joinOf(column);
         int row = rowOfCode[j][code];
-        return row < 0 ? null : values[j][column - query.joins().get(j).firstColumn()][row];
+        return row < 0 ? null : column(j, column - query.joins().get(j).firstColumn())[row];
     }
 
     /**
@@ -100,11 +111,13 @@ final class LookupIndex {
         int[] root = new int[n];
         int[][] rowOfCode = new int[n][];
         Object[][][] values = new Object[n][][];
+        LookupIndex index = new LookupIndex(query, root, rowOfCode, List.copyOf(dims), values);
         for (int j = 0; j < n; j++) {
             LogicalQuery.Join join = query.joins().get(j);
             FactTable dim = dims.get(j);
-            values[j] = readValues(dim);
-            Map<Object, Integer> rowOfKey = keys(dim, values[j][join.keyColumn()], join.keyColumn());
+            checkSize(dim);
+            values[j] = new Object[dim.schema().size()][];
+            KeyRows rowOfKey = KeyRows.of(dim, index.column(j, join.keyColumn()), join.keyColumn());
             if (join.parent() < 0) {
                 int key = join.parentColumn();
                 root[j] = fact.schema().column(key).isDimension() ? key : fact.codedIndex(key);
@@ -112,71 +125,54 @@ final class LookupIndex {
                 rowOfCode[j] = new int[Math.max(1, d.size())];
                 Arrays.fill(rowOfCode[j], -1);
                 for (int code = 0; code < d.size(); code++) {
-                    rowOfCode[j][code] = rowOf(rowOfKey, QueryCompiler.scalar(d, code));
+                    rowOfCode[j][code] = rowOfKey.rowOf(QueryCompiler.scalar(d, code));
                 }
             } else {
                 int p = join.parent();
                 root[j] = root[p];
                 rowOfCode[j] = new int[rowOfCode[p].length];
+                Object[] parentKeys = index.column(p, join.parentColumn());
                 for (int code = 0; code < rowOfCode[j].length; code++) {
                     int parentRow = rowOfCode[p][code];
-                    Object key = parentRow < 0 ? null : values[p][join.parentColumn()][parentRow];
-                    rowOfCode[j][code] = rowOf(rowOfKey, key);
+                    rowOfCode[j][code] = parentRow < 0 ? -1 : rowOfKey.rowOf(parentKeys[parentRow]);
                 }
             }
         }
-        return new LookupIndex(query, root, rowOfCode, values);
+        return index;
     }
 
-    private static int rowOf(Map<Object, Integer> rowOfKey, Object key) {
-        return key == null ? -1 : rowOfKey.getOrDefault(key, -1);
-    }
-
-    /** A dimension table's values by column, then row. */
-    private static Object[][] readValues(FactTable dim) {
-        long rows = dim.rowCount();
-        if (rows > MAX_ROWS) {
+    private static void checkSize(FactTable dim) {
+        if (dim.rowCount() > MAX_ROWS) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "a joined table must be a dimension table of at most " + MAX_ROWS + " rows: table="
-                            + dim.schema().name() + " rows=" + rows);
+                            + dim.schema().name() + " rows=" + dim.rowCount());
         }
-        int ncol = dim.schema().size();
-        Object[][] out = new Object[ncol][(int) rows];
+    }
+
+    /** One column of a dimension table, by row: a String, Long, Double or null. */
+    private static Object[] readColumn(FactTable dim, int c) {
+        Object[] out = new Object[(int) dim.rowCount()];
+        ColumnSpec spec = dim.schema().column(c);
+        Dictionary d = spec.isDimension() ? dim.dictionary(c) : null;
+        Object[] byCode = d == null ? null : new Object[Math.max(1, d.size())];
+        if (byCode != null) {
+            for (int code = 0; code < d.size(); code++) {
+                byCode[code] = QueryCompiler.scalar(d, code);
+            }
+        }
         int r = 0;
         for (Partition p : dim.partitions()) {
             for (int i = 0; i < p.rows(); i++, r++) {
-                for (int c = 0; c < ncol; c++) {
-                    ColumnSpec spec = dim.schema().column(c);
-                    out[c][r] = spec.isDimension()
-                            ? QueryCompiler.scalar(dim.dictionary(c), p.code(c, i))
-                            : p.isNull(c, i)
-                                    ? null
-                                    : spec.type() == ColumnType.DOUBLE
-                                            ? (Object) p.doubleValue(c, i)
-                                            : (Object) p.longValue(c, i);
-                }
+                out[r] = byCode != null
+                        ? byCode[p.code(c, i)]
+                        : p.isNull(c, i)
+                                ? null
+                                : spec.type() == ColumnType.DOUBLE
+                                        ? (Object) p.doubleValue(c, i)
+                                        : (Object) p.longValue(c, i);
             }
         }
         return out;
-    }
-
-    /** The row of each key value; a duplicate key is an error naming the table, the value and both rows. */
-    private static Map<Object, Integer> keys(FactTable dim, Object[] keyValues, int keyColumn) {
-        Map<Object, Integer> rowOfKey = new HashMap<>();
-        for (int i = 0; i < keyValues.length; i++) {
-            Object key = keyValues[i];
-            Integer before = key == null ? null : rowOfKey.put(key, i);
-            if (before != null) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "a dimension table's join key must be unique: table="
-                                + dim.schema().name() + " column="
-                                + dim.schema().column(keyColumn).name() + " value=" + key + " rows="
-                                + (before + 1) + "," + (i + 1)
-                                + " — remove the duplicate rows (a many-to-many join is not the cube's job)");
-            }
-        }
-        return rowOfKey;
     }
 }

@@ -1,0 +1,90 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.storage.FactTable;
+import io.numacube.numa.base.NumacubeException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The row of each key of a dimension table, for joining fact codes to it: integer keys (BIGINT, INT, DATE, the
+ * common case, with millions of them for a table such as TPC-H's orders) in a primitive open-addressing map, others
+ * (text, doubles) in a hash map. A NULL key is in no row and matches nothing. Built once per query; read-only after.
+ *
+ * <p>Invariant: every key is in one row only; a duplicate is an error naming the table, the value and both rows.
+ */
+abstract class KeyRows {
+
+    /** The row whose key equals {@code key}, or -1 (none, or a NULL key). */
+    abstract int rowOf(Object key);
+
+    /** The rows of {@code keys} (a column of {@code dim}, by row), checked unique. */
+    static KeyRows of(FactTable dim, Object[] keys, int keyColumn) {
+        boolean integers = true;
+        for (Object k : keys) {
+            if (k != null && !(k instanceof Long l && l != Long.MIN_VALUE)) {
+                integers = false;
+                break;
+            }
+        }
+        return integers ? new Integers(dim, keys, keyColumn) : new Values(dim, keys, keyColumn);
+    }
+
+    private static NumacubeException duplicate(FactTable dim, int keyColumn, Object key, int before, int row) {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                "a dimension table's join key must be unique: table="
+                        + dim.schema().name() + " column="
+                        + dim.schema().column(keyColumn).name() + " value=" + key + " rows=" + (before + 1) + ","
+                        + (row + 1) + " — remove the duplicate rows (a many-to-many join is not the cube's job)");
+    }
+
+    /** Integer keys: their slot in a {@link LongIntHashMap} (insertion order), and each slot's row. */
+    private static final class Integers extends KeyRows {
+        private final LongIntHashMap slots;
+        private final int[] rowOfSlot;
+
+        Integers(FactTable dim, Object[] keys, int keyColumn) {
+            slots = new LongIntHashMap(Math.max(16, keys.length));
+            rowOfSlot = new int[keys.length];
+            for (int r = 0; r < keys.length; r++) {
+                if (keys[r] == null) {
+                    continue;
+                }
+                int before = slots.size();
+                int slot = slots.slotOf((Long) keys[r]);
+                if (slot < before) {
+                    throw duplicate(dim, keyColumn, keys[r], rowOfSlot[slot], r);
+                }
+                rowOfSlot[slot] = r;
+            }
+        }
+
+        @Override
+        int rowOf(Object key) {
+            if (!(key instanceof Long l) || l == Long.MIN_VALUE) {
+                return -1;
+            }
+            int slot = slots.find(l);
+            return slot < 0 ? -1 : rowOfSlot[slot];
+        }
+    }
+
+    /** Other keys, boxed. */
+    private static final class Values extends KeyRows {
+        private final Map<Object, Integer> rows = new HashMap<>();
+
+        Values(FactTable dim, Object[] keys, int keyColumn) {
+            for (int r = 0; r < keys.length; r++) {
+                Integer before = keys[r] == null ? null : rows.put(keys[r], r);
+                if (before != null) {
+                    throw duplicate(dim, keyColumn, keys[r], before, r);
+                }
+            }
+        }
+
+        @Override
+        int rowOf(Object key) {
+            return key == null ? -1 : rows.getOrDefault(key, -1);
+        }
+    }
+}
