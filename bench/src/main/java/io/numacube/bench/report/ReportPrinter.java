@@ -72,6 +72,9 @@ public final class ReportPrinter {
         if (r.fileLoads() != null) {
             printFileLoads(r.fileLoads(), out);
         }
+        if (r.tpch() != null) {
+            TpchPrinter.print(r.tpch(), out);
+        }
     }
 
     private static void printProbe(BenchReport.Probe p, PrintStream out) {
