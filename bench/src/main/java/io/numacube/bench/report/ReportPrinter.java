@@ -54,6 +54,10 @@ public final class ReportPrinter {
         for (String error : r.errors()) {
             out.println("  FAILED section: " + error);
         }
+        printSections(r, out);
+    }
+
+    private static void printSections(BenchReport r, PrintStream out) {
         if (r.probe() != null) {
             printProbe(r.probe(), out);
         }

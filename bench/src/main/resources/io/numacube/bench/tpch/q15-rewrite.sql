@@ -1,4 +1,4 @@
--- Rewrite of Q15 (the view already a WITH clause): the FROM list's comma joins written as explicit JOIN ... ON
+-- Rewrite of Q15: (the view is already a WITH clause) the FROM list's comma joins written as explicit JOIN ... ON
 -- (the same join predicates, moved out of WHERE and qualified by table; the fact table first); and date arithmetic
 -- on literals folded to the date it gives
 -- (date '1996-01-01' + interval '3' month = date '1996-04-01').
