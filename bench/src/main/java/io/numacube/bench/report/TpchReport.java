@@ -46,10 +46,18 @@ public record TpchReport(
      * @param table         the TPC-H table
      * @param rows          its rows
      * @param seconds       wall seconds until the table was queryable
+     * @param stageSeconds  numacube: the part of {@code seconds} spent reading the file into a staging table (the rest
+     *                      places it); NaN (null in the JSON) for DuckDB
      * @param rowsPerSecond rows / seconds
      */
     public record TableLoad(
-            String engine, String format, String table, long rows, double seconds, double rowsPerSecond) {}
+            String engine,
+            String format,
+            String table,
+            long rows,
+            double seconds,
+            double stageSeconds,
+            double rowsPerSecond) {}
 
     /**
      * One TPC-H query.

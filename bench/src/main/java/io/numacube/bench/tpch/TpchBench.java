@@ -65,14 +65,26 @@ public final class TpchBench {
         return TpchReport.of(options.tpchScaleFactor(), threads, data.dir().toString(), version, loads, figures);
     }
 
-    private TableLoad load(String engine, String format, TpchSchema t, TpchData data, double seconds) {
+    private TableLoad load(String engine, String format, TpchSchema t, TpchData data, TpchCube.LoadTime time) {
         long rows = data.rows(t.name());
+        double seconds = time.seconds();
         if (t.name().equals("lineitem")) {
             progress.line(
-                    "tpch: %s loaded lineitem from %s: %,d rows in %.2f s (%.2f M rows/s)",
-                    engine, format, rows, seconds, rows / seconds / 1e6);
+                    "tpch: %s loaded lineitem from %s: %,d rows in %.2f s (%.2f M rows/s)%s",
+                    engine,
+                    format,
+                    rows,
+                    seconds,
+                    rows / seconds / 1e6,
+                    Double.isNaN(time.stageSeconds())
+                            ? ""
+                            : String.format(java.util.Locale.ROOT, "; %.2f s reading the file", time.stageSeconds()));
         }
-        return new TableLoad(engine, format, t.name(), rows, seconds, rows / seconds);
+        return new TableLoad(engine, format, t.name(), rows, seconds, time.stageSeconds(), rows / seconds);
+    }
+
+    private static TpchCube.LoadTime since(long t0) {
+        return new TpchCube.LoadTime(Double.NaN, (System.nanoTime() - t0) / 1e9);
     }
 
     /** Times DuckDB's loads from Parquet (the tables then dropped), then from CSV (kept for the queries). */
@@ -81,13 +93,13 @@ public final class TpchBench {
             long t0 = System.nanoTime();
             duck.execute(
                     "CREATE TABLE " + t.name() + " AS SELECT * FROM read_parquet('" + data.parquet(t.name()) + "')");
-            loads.add(load("DuckDB", "Parquet", t, data, (System.nanoTime() - t0) / 1e9));
+            loads.add(load("DuckDB", "Parquet", t, data, since(t0)));
             duck.execute("DROP TABLE " + t.name());
         }
         for (TpchSchema t : TpchSchema.TABLES) {
             long t0 = System.nanoTime();
             duck.execute("CREATE TABLE " + t.name() + " AS SELECT * FROM " + data.duckDbReadCsv(t));
-            loads.add(load("DuckDB", "CSV", t, data, (System.nanoTime() - t0) / 1e9));
+            loads.add(load("DuckDB", "CSV", t, data, since(t0)));
         }
     }
 
