@@ -30,10 +30,11 @@ final class TpchPrinter {
     private static void printLoads(List<TableLoad> loads, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  %-9s %-8s %12s %12s %12s %12s%n",
+                "  %-9s %-8s %12s %12s %12s %12s %12s%n",
                 "load",
                 "format",
                 "lineitem s",
+                "reading s",
                 "M rows/s",
                 "all tables s",
                 "M rows/s");
@@ -53,10 +54,11 @@ final class TpchPrinter {
                 long rows = ls.stream().mapToLong(TableLoad::rows).sum();
                 out.printf(
                         Locale.ROOT,
-                        "  %-9s %-8s %12.2f %12.2f %12.2f %12.2f%n",
+                        "  %-9s %-8s %12.2f %12s %12.2f %12.2f %12.2f%n",
                         engine,
                         format,
                         li.seconds(),
+                        seconds(li.stageSeconds()),
                         li.rowsPerSecond() / 1e6,
                         seconds,
                         rows / seconds / 1e6);
