@@ -75,15 +75,21 @@ final class TpchFirstRuns {
         Path log = Files.createTempFile("numacube-tpch-first-run", ".log");
         try {
             Process p = new ProcessBuilder(command).redirectError(log.toFile()).start();
-            Map<String, Double> seconds = read(p);
-            if (!p.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            Map<String, Double> seconds = new java.util.concurrent.ConcurrentHashMap<>();
+            // stdout is read on its own thread, so that a child that hangs is killed after the timeout
+            Thread reader = Thread.ofVirtual().start(() -> read(p, seconds));
+            boolean finished = p.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (!finished) {
+                p.destroyForcibly().waitFor();
             }
-            if (p.exitValue() != 0 || seconds.size() < queries.size()) {
+            reader.join();
+            if (!finished || p.exitValue() != 0 || seconds.size() < queries.size()) {
                 List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
                 progress.line(
-                        "tpch: first-run JVM for %s FAILED (exit %d): %s",
-                        queries, p.exitValue(), lines.isEmpty() ? "no output" : lines.getLast());
+                        "tpch: first-run JVM for %s FAILED (%s): %s",
+                        queries,
+                        finished ? "exit " + p.exitValue() : "killed after " + CHILD_TIMEOUT_SECONDS + " s",
+                        lines.isEmpty() ? "no output" : lines.getLast());
             }
             return seconds;
         } finally {
@@ -91,8 +97,7 @@ final class TpchFirstRuns {
         }
     }
 
-    private Map<String, Double> read(Process p) throws IOException {
-        Map<String, Double> seconds = new HashMap<>();
+    private void read(Process p, Map<String, Double> seconds) {
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
@@ -104,7 +109,8 @@ final class TpchFirstRuns {
                     progress.line("tpch: first-run JVM: %s", line);
                 }
             }
+        } catch (IOException e) {
+            progress.line("tpch: cannot read the first-run JVM's output: %s", e);
         }
-        return seconds;
     }
 }
