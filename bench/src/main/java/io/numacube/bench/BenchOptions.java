@@ -25,6 +25,8 @@ import java.util.Set;
  * @param warmupSeconds    least seconds of warm-up runs per query and engine (JIT: see BenchRunner)
  * @param timeBudgetSeconds about how long the timed runs of one query in one engine may take: slow queries get
  *                         fewer runs (at least 3)
+ * @param tpchScaleFactor  the tpch section's TPC-H scale factor (1 by default, {@value #QUICK_TPCH_SF} with quick)
+ * @param tpchDir          where the tpch section caches its generated files ({@code sf<SF>/} below it)
  */
 public record BenchOptions(
         boolean quick,
@@ -41,7 +43,9 @@ public record BenchOptions(
         double streamSeconds,
         int stabilityRepeats,
         double warmupSeconds,
-        double timeBudgetSeconds) {
+        double timeBudgetSeconds,
+        double tpchScaleFactor,
+        Path tpchDir) {
 
     /** The sections of a run, in the order they run. */
     public enum Section {
@@ -51,7 +55,9 @@ public record BenchOptions(
         SCALING,
         STABILITY,
         /** Loading the trades from Parquet and CSV files, numacube against DuckDB. */
-        LOAD;
+        LOAD,
+        /** TPC-H (issue 16): the 22 queries, numacube against DuckDB, and loading its files. */
+        TPCH;
 
         /** Parses "probe", "peers", ... (case-insensitive). */
         public static Section parse(String name) {
@@ -59,13 +65,17 @@ public record BenchOptions(
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown bench section: section=" + name
-                        + " — use probe, peers, policies, scaling, stability, load");
+                        + " — use probe, peers, policies, scaling, stability, load, tpch");
             }
         }
     }
 
     public static final long DEFAULT_ROWS = 100_000_000L;
     public static final long QUICK_ROWS = 4_000_000L;
+    /** The TPC-H scale factor of a quick run: 60,000 lineitem rows. */
+    public static final double QUICK_TPCH_SF = 0.01;
+    /** Where the command line caches TPC-H files unless told otherwise. */
+    public static final Path DEFAULT_TPCH_DIR = Path.of("build", "tpch");
 
     public BenchOptions {
         sections = sections.isEmpty() ? EnumSet.noneOf(Section.class) : EnumSet.copyOf(sections);
@@ -76,6 +86,71 @@ public record BenchOptions(
         if (threads < 1) {
             throw new IllegalArgumentException("bench needs at least one thread: threads=" + threads);
         }
+        if (!(tpchScaleFactor > 0)) {
+            throw new IllegalArgumentException("a TPC-H scale factor is positive: tpchScaleFactor=" + tpchScaleFactor);
+        }
+    }
+
+    /**
+     * The options without the tpch section's settings: the quick scale factor, cached under the temporary
+     * directory (for tests and callers that do not run that section at full size).
+     */
+    public BenchOptions(
+            boolean quick,
+            long rows,
+            long sectionRows,
+            long seed,
+            int threads,
+            Set<Section> sections,
+            Path jsonFile,
+            Path chartsDir,
+            long probeBytes,
+            int warmups,
+            int repetitions,
+            double streamSeconds,
+            int stabilityRepeats,
+            double warmupSeconds,
+            double timeBudgetSeconds) {
+        this(
+                quick,
+                rows,
+                sectionRows,
+                seed,
+                threads,
+                sections,
+                jsonFile,
+                chartsDir,
+                probeBytes,
+                warmups,
+                repetitions,
+                streamSeconds,
+                stabilityRepeats,
+                warmupSeconds,
+                timeBudgetSeconds,
+                QUICK_TPCH_SF,
+                Path.of(System.getProperty("java.io.tmpdir"), "numacube-tpch"));
+    }
+
+    /** These options with the tpch section at {@code scaleFactor}, its files cached under {@code dir}. */
+    public BenchOptions withTpch(double scaleFactor, Path dir) {
+        return new BenchOptions(
+                quick,
+                rows,
+                sectionRows,
+                seed,
+                threads,
+                sections,
+                jsonFile,
+                chartsDir,
+                probeBytes,
+                warmups,
+                repetitions,
+                streamSeconds,
+                stabilityRepeats,
+                warmupSeconds,
+                timeBudgetSeconds,
+                scaleFactor,
+                dir);
     }
 
     /**
@@ -102,6 +177,8 @@ public record BenchOptions(
                 quick ? 0.4 : 4.0,
                 3,
                 quick ? 0.5 : 2.0,
-                quick ? 2.0 : 15.0);
+                quick ? 2.0 : 15.0,
+                quick ? QUICK_TPCH_SF : 1,
+                DEFAULT_TPCH_DIR);
     }
 }

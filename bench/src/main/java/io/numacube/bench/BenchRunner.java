@@ -20,7 +20,9 @@ import io.numacube.bench.report.CpuMeter;
 import io.numacube.bench.report.JsonReport;
 import io.numacube.bench.report.Machine;
 import io.numacube.bench.report.ReportPrinter;
+import io.numacube.bench.report.TpchReport;
 import io.numacube.bench.stats.Summary;
+import io.numacube.bench.tpch.TpchBench;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -98,6 +100,7 @@ public final class BenchRunner {
         BenchReport.Stability stability = section(Section.STABILITY, this::stability);
         BenchReport.FileLoads fileLoads =
                 section(Section.LOAD, () -> new FileLoadBench(options, cubes.nodes(), progress).run());
+        TpchReport tpch = section(Section.TPCH, () -> new TpchBench(options, progress).run());
         addContentionNotes();
         BenchReport report = new BenchReport(
                 "numacube bench 0.1.0",
@@ -112,7 +115,8 @@ public final class BenchRunner {
                 policies,
                 scaling,
                 stability,
-                fileLoads);
+                fileLoads,
+                tpch);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());
@@ -681,9 +685,13 @@ public final class BenchRunner {
         }
     }
 
-    /** Whether the run failed: a section threw, or an answer differed from DuckDB's. */
+    /**
+     * Whether the run failed: a section threw, or an answer differed from DuckDB's (a TPC-H query numacube refuses is
+     * not a failure; a wrong answer is).
+     */
     public static boolean failed(BenchReport report) {
         return !report.errors().isEmpty()
-                || report.peers() != null && !report.peers().allEqual();
+                || report.peers() != null && !report.peers().allEqual()
+                || report.tpch() != null && !report.tpch().allEqual();
     }
 }

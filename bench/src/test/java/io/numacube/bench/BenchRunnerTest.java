@@ -83,11 +83,23 @@ class BenchRunnerTest {
         assertTrue(
                 report.fileLoads().parquetVsDuckdb() > 0,
                 () -> report.fileLoads().toString());
+        assertEquals(22, report.tpch().queries().size());
+        assertTrue(report.tpch().allEqual(), () -> report.tpch().queries().toString());
+        assertTrue(
+                report.tpch().queries().getFirst().supported(),
+                () -> report.tpch().queries().toString());
+        assertTrue(
+                report.tpch().loads().stream()
+                        .anyMatch(l -> l.table().equals("lineitem")
+                                && l.engine().equals("numacube")
+                                && l.format().equals("CSV")),
+                () -> report.tpch().loads().toString());
         assertFalse(BenchRunner.failed(report));
 
         JsonNode json =
                 new ObjectMapper().readTree(dir.resolve("out/bench.json").toFile());
         assertEquals(6, json.path("peers").path("queries").size());
+        assertEquals(22, json.path("tpch").path("queries").size());
         assertTrue(json.path("peers")
                         .path("queries")
                         .get(0)
@@ -104,6 +116,7 @@ class BenchRunnerTest {
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("Q5"), table);
         assertTrue(table.contains("bare loop"), table);
+        assertTrue(table.contains("TPC-H SF 0.01"), table);
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("peers: Q1"));
     }
 

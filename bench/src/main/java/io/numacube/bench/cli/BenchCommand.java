@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
         description = {
             "Benchmarks numacube: bandwidth probe, Q1-Q6 and Q1 over NULL pnl against DuckDB (same data, same "
                     + "threads), "
-                    + "placement policies, scaling and stability. Prints a table, writes JSON and PNG charts.",
+                    + "placement policies, scaling and stability, file loads, and TPC-H's 22 queries (tpch). Prints a "
+                    + "table, writes JSON and PNG charts.",
             "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'bench/target/numacube-bench.jar:bench/target/lib/*' "
                     + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."
         })
@@ -56,8 +57,23 @@ public final class BenchCommand implements Callable<Integer> {
             split = ",",
             paramLabel = "LIST",
             description = "Sections to run, comma-separated:"
-                    + " probe,peers,policies,scaling,stability,load (default: all).")
+                    + " probe,peers,policies,scaling,stability,load,tpch (default: all).")
     List<String> sections;
+
+    @Option(
+            names = "--tpch-sf",
+            paramLabel = "SF",
+            description = "TPC-H scale factor of the tpch section (default: 1, or 0.01 with --quick); its files are "
+                    + "generated once and cached in --tpch-dir.")
+    Double tpchScaleFactor;
+
+    @Option(
+            names = "--tpch-dir",
+            paramLabel = "DIR",
+            defaultValue = "build/tpch",
+            description = "Where the tpch section caches TPC-H as CSV and Parquet (sf<SF>/ below it); default: "
+                    + "${DEFAULT-VALUE}.")
+    Path tpchDir;
 
     @Option(
             names = "--json",
@@ -114,11 +130,16 @@ public final class BenchCommand implements Callable<Integer> {
             if (threads != null && threads < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1: threads=" + threads);
             }
+            if (tpchScaleFactor != null && !(tpchScaleFactor > 0)) {
+                throw new IllegalArgumentException("--tpch-sf must be positive: sf=" + tpchScaleFactor);
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("numacube bench: " + e.getMessage());
             return 2;
         }
-        BenchOptions options = BenchOptions.quick(quick, rows, threads, chosen, json, charts);
+        BenchOptions defaults = BenchOptions.quick(quick, rows, threads, chosen, json, charts);
+        BenchOptions options =
+                defaults.withTpch(tpchScaleFactor != null ? tpchScaleFactor : defaults.tpchScaleFactor(), tpchDir);
         if (options.threads() > Runtime.getRuntime().availableProcessors()) {
             System.err.println("numacube bench: more threads than CPUs: threads=" + options.threads() + " cpus="
                     + Runtime.getRuntime().availableProcessors() + " — the figures will measure time slicing");
@@ -132,7 +153,8 @@ public final class BenchCommand implements Callable<Integer> {
                         System.err)
                 .run();
         if (BenchRunner.failed(report)) {
-            System.err.println("numacube bench: FAILED — numacube's and DuckDB's answers differ (see the table)");
+            System.err.println("numacube bench: FAILED — a section failed or numacube's and DuckDB's answers differ"
+                    + " (see the table)");
             return 1;
         }
         return 0;

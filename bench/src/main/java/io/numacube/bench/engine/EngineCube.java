@@ -113,7 +113,7 @@ public final class EngineCube implements CubeUnderTest {
     }
 
     /** The neutral form of an engine answer: cells by {@code getObject} (String, Long, LocalDate, Double, null). */
-    static ResultTable table(QueryResult r) {
+    public static ResultTable table(QueryResult r) {
         List<List<Object>> rows = new ArrayList<>(r.rowCount());
         for (int i = 0; i < r.rowCount(); i++) {
             List<Object> row = new ArrayList<>(r.columnCount());

@@ -1,5 +1,6 @@
 package io.numacube.bench.peer;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -8,9 +9,10 @@ import java.util.Objects;
 /**
  * The verdict of comparing two answers to the same query: equal, or the first difference found.
  *
- * <p>Rules: same number of columns and rows; strings and integers (keys, counts) exactly equal; doubles within a
- * relative tolerance {@code |a - b| <= tolerance * max(|a|, |b|)} (both NaN counts as equal); an integer and a double
- * are compared as doubles. Unordered answers (no ORDER BY) are sorted by their cells first, so row order does not
+ * <p>Rules: same number of columns and rows; strings and integers (keys, counts) exactly equal; DECIMALs exactly
+ * equal to each other and to integers (by value: 1.50 equals 1.5 and 2.0 equals 2); doubles within a relative
+ * tolerance {@code |a - b| <= tolerance * max(|a|, |b|)} (both NaN counts as equal); a double and any other number are
+ * compared as doubles. Unordered answers (no ORDER BY) are sorted by their cells first, so row order does not
  * matter; ordered answers (ORDER BY ... LIMIT) are compared row by row. Immutable.
  *
  * @param equal      whether the answers agree under the rules
@@ -79,7 +81,14 @@ public record ResultComparison(boolean equal, String difference) {
             }
             return a == b || Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
         }
+        if (x instanceof BigDecimal || y instanceof BigDecimal) {
+            return x instanceof Number nx && y instanceof Number ny && exact(nx).compareTo(exact(ny)) == 0;
+        }
         return Objects.equals(x, y);
+    }
+
+    private static BigDecimal exact(Number n) {
+        return n instanceof BigDecimal d ? d : BigDecimal.valueOf(n.longValue());
     }
 
     private static int compareCells(Object x, Object y) {
@@ -88,6 +97,11 @@ public record ResultComparison(boolean equal, String difference) {
         }
         if (x instanceof Long lx && y instanceof Long ly) {
             return Long.compare(lx, ly);
+        }
+        if (x instanceof BigDecimal && !(y instanceof Double) || y instanceof BigDecimal && !(x instanceof Double)) {
+            if (x instanceof Number nx && y instanceof Number ny) {
+                return exact(nx).compareTo(exact(ny));
+            }
         }
         if (x instanceof Number nx && y instanceof Number ny) {
             return Double.compare(nx.doubleValue(), ny.doubleValue());

@@ -10,8 +10,8 @@ import java.util.List;
  * A query answer in an engine-neutral form, so that numacube's and DuckDB's answers can be compared.
  *
  * <p>Every cell is normalised by {@link #normalize(Object)} to one of: {@link String} (strings, and dates as ISO
- * {@code yyyy-mm-dd}), {@link Long} (every integral type), {@link Double} (every floating or decimal type), or
- * {@code null}. Immutable; safe to share between threads.
+ * {@code yyyy-mm-dd}), {@link Long} (every integral type), {@link Double} (every floating type), {@link BigDecimal}
+ * (a DECIMAL, exactly, without trailing zeros: 1.50 and 1.5000 are the same value), or {@code null}. Immutable; safe to share between threads.
  *
  * @param columns column labels, as the engine gave them (informative only: comparison is by position)
  * @param rows    rows, each of {@code columns.size()} normalised cells
@@ -46,7 +46,7 @@ public record ResultTable(List<String> columns, List<List<Object>> rows) {
             case BigInteger b -> b.bitLength() < 64 ? (Object) b.longValue() : (Object) b.doubleValue();
             case Double d -> d;
             case Float f -> (double) f;
-            case BigDecimal d -> d.doubleValue();
+            case BigDecimal d -> d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
             case LocalDate d -> d.toString();
             case java.sql.Date d -> d.toLocalDate().toString();
             case CharSequence s -> s.toString();

@@ -23,6 +23,7 @@ import java.util.List;
  * @param scaling   Amdahl and Gustafson scaling, or null
  * @param stability run-to-run variation, or null
  * @param fileLoads loading the trades from Parquet and CSV files, numacube against DuckDB, or null
+ * @param tpch      TPC-H, numacube against DuckDB, or null
  */
 public record BenchReport(
         String tool,
@@ -37,7 +38,8 @@ public record BenchReport(
         Policies policies,
         Scaling scaling,
         Stability stability,
-        FileLoads fileLoads) {
+        FileLoads fileLoads,
+        TpchReport tpch) {
 
     public BenchReport {
         notes = List.copyOf(notes);

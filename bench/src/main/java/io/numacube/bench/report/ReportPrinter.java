@@ -54,6 +54,10 @@ public final class ReportPrinter {
         for (String error : r.errors()) {
             out.println("  FAILED section: " + error);
         }
+        printSections(r, out);
+    }
+
+    private static void printSections(BenchReport r, PrintStream out) {
         if (r.probe() != null) {
             printProbe(r.probe(), out);
         }
@@ -71,6 +75,9 @@ public final class ReportPrinter {
         }
         if (r.fileLoads() != null) {
             printFileLoads(r.fileLoads(), out);
+        }
+        if (r.tpch() != null) {
+            TpchPrinter.print(r.tpch(), out);
         }
     }
 

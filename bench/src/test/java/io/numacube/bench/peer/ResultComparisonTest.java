@@ -26,6 +26,22 @@ class ResultComparisonTest {
     }
 
     @Test
+    void decimalsAreComparedExactlyWhateverTheirScale() {
+        java.math.BigDecimal cents = new java.math.BigDecimal("1234567890123.45");
+        assertTrue(unordered(
+                        table(List.of("a", cents)), table(List.of("a", new java.math.BigDecimal("1234567890123.4500"))))
+                .equal());
+        assertTrue(unordered(table(List.of("a", new java.math.BigDecimal("2.00"))), table(List.of("a", 2L)))
+                .equal());
+        // one cent apart is a relative 1e-15, inside the tolerance for doubles, but two DECIMALs must be equal
+        assertFalse(
+                unordered(table(List.of("a", cents)), table(List.of("a", new java.math.BigDecimal("1234567890123.46"))))
+                        .equal());
+        assertTrue(unordered(table(List.of("a", cents)), table(List.of("a", cents.doubleValue())))
+                .equal());
+    }
+
+    @Test
     void sameGroupsInAnotherOrderAreEqualWhenOrderDoesNotMatter() {
         ResultTable e = table(List.of("EUR", 1.5), List.of("USD", 2.5));
         ResultTable a = table(List.of("USD", 2.5), List.of("EUR", 1.5));

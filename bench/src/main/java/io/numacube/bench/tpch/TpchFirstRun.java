@@ -1,0 +1,64 @@
+package io.numacube.bench.tpch;
+
+import io.numacube.bench.Progress;
+import io.numacube.engine.result.QueryResult;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The child JVM of the tpch section's first-run timing: loads every TPC-H table of a cached {@link TpchData} from
+ * Parquet into a fresh cube, then runs each query given once, in order, and prints one line per query on stdout:
+ * {@code first-run <argument> <seconds> <rows>} (the first query is the only one the JVM has never run any query
+ * before) or {@code refused <argument> <first line of the error>}. Only the tables the queries name are loaded. A query number followed by {@code r} ({@code 3r}) runs the
+ * query's rewrite. Progress goes to stderr. Exit status 0 unless the data or the arguments are bad.
+ *
+ * <p>Usage: {@code TpchFirstRun <cache root> <scale factor> <threads> <query number>[r]...}
+ */
+public final class TpchFirstRun {
+
+    /** The line prefix of a timed first run. */
+    public static final String FIRST_RUN = "first-run";
+    /** The line prefix of a query numacube refused. */
+    public static final String REFUSED = "refused";
+
+    private TpchFirstRun() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 4) {
+            System.err.println("usage: TpchFirstRun <cache root> <scale factor> <threads> <query number>[r]...");
+            System.exit(2);
+        }
+        PrintStream out = System.out;
+        Progress progress = new Progress(System.err);
+        TpchData data = TpchData.ensure(Path.of(args[0]), Double.parseDouble(args[1]), 1, progress);
+        java.util.Set<String> tables = new java.util.TreeSet<>();
+        for (int i = 3; i < args.length; i++) {
+            tables.addAll(TpchQuery.of(number(args[i])).tables(args[i].endsWith("r")));
+        }
+        try (TpchCube cube = TpchCube.open(data, Integer.parseInt(args[2]))) {
+            long t0 = System.nanoTime();
+            tables.forEach(t -> cube.loadParquet(TpchSchema.of(t)));
+            progress.line("tpch first run: %s loaded from Parquet in %.2f s", tables, (System.nanoTime() - t0) / 1e9);
+            for (int i = 3; i < args.length; i++) {
+                out.println(run(cube, TpchQuery.of(number(args[i])), args[i]));
+                out.flush();
+            }
+        }
+    }
+
+    private static int number(String argument) {
+        return Integer.parseInt(argument.endsWith("r") ? argument.substring(0, argument.length() - 1) : argument);
+    }
+
+    private static String run(TpchCube cube, TpchQuery q, String argument) {
+        long t0 = System.nanoTime();
+        try {
+            QueryResult r = cube.query(q.text(argument.endsWith("r")));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            return String.format(Locale.ROOT, "%s %s %.9f %d", FIRST_RUN, argument, seconds, r.rowCount());
+        } catch (RuntimeException e) {
+            return REFUSED + " " + argument + " " + TpchQuery.refusal(e);
+        }
+    }
+}
