@@ -1,13 +1,13 @@
 package io.numacube.engine;
 
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.sql.SqlTerms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
-import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
@@ -67,8 +67,7 @@ final class Decorrelation {
         if (select.getWhere() == null || !isTableList(select.getFrom())) {
             return;
         }
-        List<SqlNode> terms = new ArrayList<>();
-        andTerms(select.getWhere(), terms);
+        List<SqlNode> terms = SqlTerms.andTerms(select.getWhere());
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
         for (SqlNode t : terms) {
@@ -91,7 +90,7 @@ final class Decorrelation {
                     null);
         }
         select.setFrom(from);
-        select.setWhere(and(out, select.getWhere().getParserPosition()));
+        select.setWhere(SqlTerms.and(out, select.getWhere().getParserPosition()));
     }
 
     private boolean exists(SqlNode t, List<SqlNode> items, List<SqlNode> out) {
@@ -159,8 +158,7 @@ final class Decorrelation {
         if (!tables(s.getFrom(), inner)) {
             return null;
         }
-        List<SqlNode> terms = new ArrayList<>();
-        andTerms(s.getWhere(), terms);
+        List<SqlNode> terms = SqlTerms.andTerms(s.getWhere());
         Correlated found = null;
         List<SqlNode> rest = new ArrayList<>();
         for (SqlNode t : terms) {
@@ -253,7 +251,7 @@ final class Decorrelation {
                 keywords,
                 items,
                 c.query().getFrom(),
-                and(c.rest(), pos),
+                SqlTerms.and(c.rest(), pos),
                 groupBy,
                 null,
                 null,
@@ -288,26 +286,5 @@ final class Decorrelation {
 
     private static SqlIdentifier column(String table, String column, SqlParserPos pos) {
         return new SqlIdentifier(List.of(table, column), pos);
-    }
-
-    private static void andTerms(SqlNode e, List<SqlNode> out) {
-        if (e.getKind() == SqlKind.AND) {
-            for (SqlNode o : ((SqlCall) e).getOperandList()) {
-                andTerms(o, out);
-            }
-        } else {
-            out.add(e);
-        }
-    }
-
-    private static SqlNode and(List<SqlNode> terms, SqlParserPos pos) {
-        if (terms.isEmpty()) {
-            return null;
-        }
-        SqlNode out = terms.get(0);
-        for (int i = 1; i < terms.size(); i++) {
-            out = new SqlBasicCall(SqlStdOperatorTable.AND, List.of(out, terms.get(i)), pos);
-        }
-        return out;
     }
 }

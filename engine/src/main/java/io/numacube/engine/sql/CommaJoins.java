@@ -59,7 +59,7 @@ final class CommaJoins {
         flatten(select.getFrom(), catalog, tables);
         List<SqlNode> terms = new ArrayList<>();
         if (select.getWhere() != null) {
-            for (SqlNode t : andTermsOf(select.getWhere())) {
+            for (SqlNode t : SqlTerms.andTerms(select.getWhere())) {
                 terms.addAll(factorOr(t));
             }
         }
@@ -101,7 +101,7 @@ final class CommaJoins {
         select.setFrom(from);
         List<SqlNode> left = terms.stream().filter(t -> !used.contains(t)).toList();
         select.setWhere(
-                left.isEmpty() ? null : conjunction(left, select.getWhere().getParserPosition()));
+                left.isEmpty() ? null : SqlTerms.and(left, select.getWhere().getParserPosition()));
     }
 
     private static SqlNode join(SqlNode from, List<Listed> tables, int parent, int other, Link l) {
@@ -162,12 +162,6 @@ final class CommaJoins {
         out.add(new Listed(from, schema, alias != null ? alias : id.getSimple()));
     }
 
-    private static List<SqlNode> andTermsOf(SqlNode e) {
-        List<SqlNode> out = new ArrayList<>();
-        andTerms(e, out);
-        return out;
-    }
-
     /**
      * {@code term}, or where it is an OR whose every branch holds some same conditions ({@code (p_partkey = l_partkey
      * AND a) OR (p_partkey = l_partkey AND b)}, TPC-H Q19), those conditions and the OR of what is left of the
@@ -179,7 +173,7 @@ final class CommaJoins {
         }
         List<List<SqlNode>> branches = new ArrayList<>();
         for (SqlNode b : orTerms(term)) {
-            branches.add(new ArrayList<>(andTermsOf(b)));
+            branches.add(new ArrayList<>(SqlTerms.andTerms(b)));
         }
         List<SqlNode> common = new ArrayList<>();
         for (SqlNode candidate : branches.get(0)) {
@@ -198,7 +192,7 @@ final class CommaJoins {
                 // a branch of only common conditions is TRUE once they hold: so is the OR
                 return common;
             }
-            rest.add(conjunction(b, term.getParserPosition()));
+            rest.add(SqlTerms.and(b, term.getParserPosition()));
         }
         SqlNode or = rest.get(0);
         for (int i = 1; i < rest.size(); i++) {
@@ -218,16 +212,6 @@ final class CommaJoins {
             out.addAll(orTerms(o));
         }
         return out;
-    }
-
-    private static void andTerms(SqlNode e, List<SqlNode> out) {
-        if (e.getKind() == SqlKind.AND) {
-            for (SqlNode o : ((SqlCall) e).getOperandList()) {
-                andTerms(o, out);
-            }
-        } else {
-            out.add(e);
-        }
     }
 
     /** The link {@code term} states between two different listed tables, or null when it is no such equality. */
@@ -277,13 +261,5 @@ final class CommaJoins {
 
     private static String last(SqlNode node) {
         return ((SqlIdentifier) node).names.getLast();
-    }
-
-    private static SqlNode conjunction(List<SqlNode> terms, SqlParserPos pos) {
-        SqlNode out = terms.get(0);
-        for (int i = 1; i < terms.size(); i++) {
-            out = new SqlBasicCall(SqlStdOperatorTable.AND, List.of(out, terms.get(i)), pos);
-        }
-        return out;
     }
 }
