@@ -74,9 +74,7 @@ final class DecimalFunctions {
             case Long l -> d = BigDecimal.valueOf(l, from);
             case Double dbl -> {
                 // as DuckDB: the double times 10^scale, in doubles, rounded half away from zero
-                double v = dbl * Math.pow(10, scale);
-                double floor = Math.floor(Math.abs(v));
-                double r = Math.copySign(Math.abs(v) - floor >= 0.5 ? floor + 1 : floor, v);
+                double r = ScalarFunctions.halfAway(dbl * Math.pow(10, scale));
                 if (!(Math.abs(r) < Math.pow(10, precision))) {
                     throw outOfRange(x, precision, scale);
                 }

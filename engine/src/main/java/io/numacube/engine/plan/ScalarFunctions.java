@@ -395,7 +395,8 @@ public final class ScalarFunctions {
         return Double.isFinite(r) ? r : d;
     }
 
-    private static double halfAway(double x) {
+    /** {@code x} rounded to a whole number, halves away from zero (DuckDB's rounding of doubles). */
+    static double halfAway(double x) {
         double a = Math.abs(x);
         double f = Math.floor(a);
         return Math.copySign(a - f >= 0.5 ? f + 1 : f, x);

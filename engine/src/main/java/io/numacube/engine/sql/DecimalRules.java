@@ -160,9 +160,4 @@ final class DecimalRules {
     private static boolean isNumber(Expr e) {
         return e.type() == ColumnType.DOUBLE || Expr.isInteger(e.type());
     }
-
-    /** 10^n, for 0 <= n <= 18. */
-    static long power(int n) {
-        return POWERS[n];
-    }
 }
