@@ -1,6 +1,7 @@
 package io.numacube.engine;
 
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.sql.DerivedTables;
 import io.numacube.engine.sql.SqlTerms;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *   <li>{@code EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)} becomes the FROM item {@code (SELECT DISTINCT
  *       t.k AS __k FROM t WHERE rest) __existsN} and the term {@code outer.c = __existsN.__k}: an inner join to
  *       distinct keys, which keeps each outer row once where a match exists (a semi-join); {@code NOT EXISTS} the
- *       same table joined LEFT ({@link #ANTI_PREFIX}) and the term {@code __antiN.__k IS NULL} (an anti-join);
+ *       same table joined LEFT ({@link DerivedTables#ANTI_PREFIX}) and the term {@code __antiN.__k IS NULL} (an anti-join);
  *   <li>{@code x op (SELECT agg(...) FROM t WHERE t.k = outer.c AND rest)} (an aggregate other than COUNT, whose empty
  *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
  *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
@@ -41,12 +42,6 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * subquery when it runs. One per statement; not thread-safe.
  */
 final class Decorrelation {
-
-    /**
-     * The alias prefix of a NOT EXISTS subquery's keys, which the FROM list rules join LEFT (keeping the rows without a
-     * match, whose key is then NULL).
-     */
-    static final String ANTI_PREFIX = "__anti";
 
     private final Function<String, Optional<TableSchema>> schemas;
     private int counter;
@@ -104,17 +99,17 @@ final class Decorrelation {
             return false;
         }
         SqlParserPos pos = t.getParserPosition();
-        String alias = (anti ? ANTI_PREFIX : "__exists") + ++counter;
+        String alias = (anti ? DerivedTables.ANTI_PREFIX : DerivedTables.EXISTS_PREFIX) + ++counter;
         SqlSelect keys = select(
                 pos,
                 SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
-                SqlNodeList.of(as(c.innerColumn(), "__k", pos)),
+                SqlNodeList.of(as(c.innerColumn(), DerivedTables.KEY, pos)),
                 c,
                 null);
         items.add(as(keys, alias, pos));
-        out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, "__k", pos)));
+        out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, DerivedTables.KEY, pos)));
         if (anti) {
-            out.add(SqlStdOperatorTable.IS_NULL.createCall(pos, column(alias, "__k", pos)));
+            out.add(SqlStdOperatorTable.IS_NULL.createCall(pos, column(alias, DerivedTables.KEY, pos)));
         }
         return true;
     }
@@ -133,19 +128,19 @@ final class Decorrelation {
             return false;
         }
         SqlParserPos pos = t.getParserPosition();
-        String alias = "__scalar" + ++counter;
+        String alias = DerivedTables.SCALAR_PREFIX + ++counter;
         SqlSelect grouped = select(
                 pos,
                 null,
                 SqlNodeList.of(
-                        as(c.innerColumn(), "__k", pos),
-                        as(c.query().getSelectList().get(0), "__v", pos)),
+                        as(c.innerColumn(), DerivedTables.KEY, pos),
+                        as(c.query().getSelectList().get(0), DerivedTables.VALUE, pos)),
                 c,
                 SqlNodeList.of(c.innerColumn()));
         items.add(as(grouped, alias, pos));
-        cmp.setOperand(side, column(alias, "__v", pos));
+        cmp.setOperand(side, column(alias, DerivedTables.VALUE, pos));
         out.add(cmp);
-        out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, "__k", pos)));
+        out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, DerivedTables.KEY, pos)));
         return true;
     }
 
@@ -192,11 +187,9 @@ final class Decorrelation {
         if (!(table instanceof SqlIdentifier id) || !id.isSimple()) {
             return false;
         }
+        String qualifier = alias != null ? alias : id.getSimple();
         Optional<TableSchema> schema = schemas.apply(id.getSimple());
-        schema.ifPresent(t -> out.add(new Inner(t, id.getSimple())));
-        if (alias != null && schema.isPresent()) {
-            out.set(out.size() - 1, new Inner(schema.get(), alias));
-        }
+        schema.ifPresent(t -> out.add(new Inner(t, qualifier)));
         return schema.isPresent();
     }
 

@@ -35,12 +35,6 @@ import org.apache.calcite.util.Litmus;
  */
 final class CommaJoins {
 
-    /** The key column of a table that a correlated subquery became (its FROM alias starts with two underscores). */
-    static final String DERIVED_KEY = "__k";
-
-    /** The alias prefix of a NOT EXISTS subquery's keys, joined LEFT (see {@code Decorrelation}). */
-    static final String ANTI_PREFIX = "__anti";
-
     private CommaJoins() {}
 
     /** A table of the FROM list: its node (a name, or a name AS alias), schema and the name columns are qualified by. */
@@ -116,7 +110,7 @@ final class CommaJoins {
                 tables.get(other).node().getParserPosition(),
                 from,
                 SqlLiteral.createBoolean(false, pos),
-                tables.get(other).qualifier().startsWith(ANTI_PREFIX)
+                tables.get(other).qualifier().startsWith(DerivedTables.ANTI_PREFIX)
                         ? JoinType.LEFT.symbol(pos)
                         : JoinType.INNER.symbol(pos),
                 tables.get(other).node(),
@@ -130,7 +124,7 @@ final class CommaJoins {
         long most = catalog.rows(tables.get(0).schema().name());
         for (int i = 1; i < tables.size(); i++) {
             long rows = catalog.rows(tables.get(i).schema().name());
-            if (rows > most && !tables.get(i).qualifier().startsWith("__")) {
+            if (rows > most && !DerivedTables.isDerived(tables.get(i).qualifier())) {
                 most = rows;
                 best = i;
             }
@@ -234,10 +228,10 @@ final class CommaJoins {
 
     /**
      * Whether a join may go through this column of this table: any column, except that a table a decorrelated
-     * subquery became ({@link #DERIVED_KEY}) is joined by its key only, its value being compared, not joined on.
+     * subquery became ({@link DerivedTables}) is joined by its key only, its value being compared, not joined on.
      */
     private static boolean joinable(Listed t, SqlNode column) {
-        return !t.qualifier().startsWith("__") || last(column).equalsIgnoreCase(DERIVED_KEY);
+        return !DerivedTables.isDerived(t.qualifier()) || last(column).equalsIgnoreCase(DerivedTables.KEY);
     }
 
     /** The one listed table whose column {@code node} names, or -1 (not a column, unknown, or ambiguous). */

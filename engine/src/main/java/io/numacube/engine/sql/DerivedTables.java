@@ -1,0 +1,35 @@
+package io.numacube.engine.sql;
+
+/**
+ * The names by which a correlated subquery turned into a FROM item ({@code Decorrelation}) tells the FROM list rules
+ * ({@link CommaJoins}) how to join it: its alias starts with {@link #PREFIX}, it is joined by its key column
+ * {@link #KEY} only (its value column {@link #VALUE} is compared, not joined on), LEFT when the alias starts with
+ * {@link #ANTI_PREFIX} (NOT EXISTS), and it is never the fact table. Constants only.
+ */
+public final class DerivedTables {
+
+    /** The alias prefix of every such table. */
+    public static final String PREFIX = "__";
+
+    /** The alias prefix of an EXISTS subquery's distinct keys, joined INNER. */
+    public static final String EXISTS_PREFIX = PREFIX + "exists";
+
+    /** The alias prefix of a NOT EXISTS subquery's distinct keys, joined LEFT. */
+    public static final String ANTI_PREFIX = PREFIX + "anti";
+
+    /** The alias prefix of an aggregate subquery grouped by its key, joined INNER. */
+    public static final String SCALAR_PREFIX = PREFIX + "scalar";
+
+    /** The key column: the inner column of the correlation. */
+    public static final String KEY = PREFIX + "k";
+
+    /** The value column of an aggregate subquery. */
+    public static final String VALUE = PREFIX + "v";
+
+    private DerivedTables() {}
+
+    /** Whether a FROM item with this alias is such a table. */
+    static boolean isDerived(String alias) {
+        return alias.startsWith(PREFIX);
+    }
+}
