@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -119,7 +120,8 @@ class CubeExecutionTest {
             QueryResult reference = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
             cube.setWorkStealing(true);
             long stolen = 0;
-            for (int attempt = 0; attempt < 20 && stolen == 0; attempt++) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            for (int attempt = 0; stolen == 0 && (attempt < 20 || System.nanoTime() < deadline); attempt++) {
                 QueryResult r = cube.query(ReferenceQueries.Q2 + " ORDER BY 1");
                 assertSameAnswer("Q2 with stealing", reference, r);
                 QueryStats s = r.stats();
