@@ -286,6 +286,9 @@ public final class Cube implements AutoCloseable {
             }
             for (FactTable t : old) {
                 t.close();
+                for (FactTable kept : tables.values()) {
+                    kept.coded().forget(t.coded().memoToken());
+                }
             }
         } finally {
             lock.writeLock().unlock();
@@ -378,7 +381,7 @@ public final class Cube implements AutoCloseable {
 
     /** Places a subquery's rows as a table that no other statement sees. */
     private FactTable loadTemporary(TableStaging staging) {
-        return StagedTableLoader.load(
+        FactTable t = StagedTableLoader.load(
                 staging,
                 io.numacube.engine.storage.Partitioning.AUTO,
                 1,
@@ -387,6 +390,8 @@ public final class Cube implements AutoCloseable {
                 options.morselRows(),
                 memory,
                 pool);
+        t.coded().markTemporary();
+        return t;
     }
 
     /** Every partition of every table, with its node and a page census of where its memory really is. */

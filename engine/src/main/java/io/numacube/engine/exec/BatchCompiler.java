@@ -93,8 +93,16 @@ final class BatchCompiler {
         return new Sources(dims, measures[0]);
     }
 
-    /** Evaluates {@code e} for every code of {@code col}. */
+    /** Evaluates {@code e} for every code of {@code col}; kept for later queries (shared: read only). */
     boolean[] mask(Expr e, int col) {
+        Dictionary d = fact.dictionary(col);
+        String key = "mask " + col + " " + e;
+        return NullMask.readsLookup(e)
+                ? lookup.memo(key, d.size(), () -> evaluateMask(e, col))
+                : fact.coded().memo(key, d.size(), () -> evaluateMask(e, col));
+    }
+
+    private boolean[] evaluateMask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
         boolean[] m = new boolean[Math.max(d.size(), 1)];
         for (int code = 0; code < d.size(); code++) {
@@ -302,16 +310,9 @@ final class BatchCompiler {
         return switch (e) {
             case Expr.Column c
             when c.side() == Expr.Side.LOOKUP -> {
-                double[] byCode = new double[lookup.codes(c.index())];
-                long[] longs = inLongs(c.type()) ? new long[byCode.length] : null;
-                for (int code = 0; code < byCode.length; code++) {
-                    Number v = (Number) lookup.valueAt(c.index(), code);
-                    byCode[code] = v == null ? 0 : v.doubleValue();
-                    if (longs != null) {
-                        longs[code] = v == null ? 0 : v.longValue();
-                    }
-                }
-                yield new BatchExpression.ByCode(lookup.factColumnOf(c.index()), byCode, longs);
+                ValuesByCode v =
+                        lookup.memo("values of lookup column " + c, lookup.codes(c.index()), () -> lookupValues(c));
+                yield new BatchExpression.ByCode(lookup.factColumnOf(c.index()), v.doubles(), v.longs());
             }
             case Expr.Column c when c.type() == ColumnType.DOUBLE -> new BatchExpression.DoubleColumn(c.index());
             case Expr.Column c
@@ -363,10 +364,25 @@ final class BatchCompiler {
                     null);
         }
         Dictionary d = fact.dictionary(col);
+        String key = "values " + col + " " + e;
         ValuesByCode v = NullMask.readsLookup(e)
-                ? valuesByCode(e, col, d)
-                : fact.coded().memo("values " + col + " " + e, d.size(), () -> valuesByCode(e, col, d));
+                ? lookup.memo(key, d.size(), () -> valuesByCode(e, col, d))
+                : fact.coded().memo(key, d.size(), () -> valuesByCode(e, col, d));
         return new BatchExpression.ByCode(col, v.doubles(), v.longs());
+    }
+
+    /** A LOOKUP column's value per code of its fact column, 0 for NULL. */
+    private ValuesByCode lookupValues(Expr.Column c) {
+        double[] byCode = new double[lookup.codes(c.index())];
+        long[] longs = inLongs(c.type()) ? new long[byCode.length] : null;
+        for (int code = 0; code < byCode.length; code++) {
+            Number v = (Number) lookup.valueAt(c.index(), code);
+            byCode[code] = v == null ? 0 : v.doubleValue();
+            if (longs != null) {
+                longs[code] = v == null ? 0 : v.longValue();
+            }
+        }
+        return new ValuesByCode(byCode, longs);
     }
 
     /** An expression's value per code, as a double and, for an integer expression, as a long (0 for NULL). */

@@ -91,9 +91,9 @@ final class NullMask {
                 // a code without a row is NULL too where a LEFT join keeps it (an inner join drops those rows)
                 boolean[] m = codes.computeIfAbsent(
                         lookup.factColumnOf(c.index()), k -> new boolean[lookup.codes(c.index())]);
-                int factColumn = lookup.factColumnOf(c.index());
+                boolean[] isNull = lookup.nullsOf(c.index());
                 for (int code = 0; code < m.length; code++) {
-                    m[code] |= lookup.reachable(factColumn, code) && lookup.valueAt(c.index(), code) == null;
+                    m[code] |= isNull[code];
                 }
             } else if (c.type().isDimension()) {
                 Dictionary d = fact.dictionary(c.index());
@@ -125,9 +125,10 @@ final class NullMask {
             int col = source;
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
+            String key = "null " + col + " " + e;
             boolean[] isNull = readsLookup(e)
-                    ? nullPerCode(e, d)
-                    : fact.coded().memo("null " + col + " " + e, d.size(), () -> nullPerCode(e, d));
+                    ? lookup.memo(key, d.size(), () -> nullPerCode(e, d))
+                    : fact.coded().memo(key, d.size(), () -> nullPerCode(e, d));
             for (int code = 0; code < d.size(); code++) {
                 m[code] |= isNull[code];
             }

@@ -302,10 +302,10 @@ final class QueryCompiler {
     /** The key's value for every code of its source column, evaluated once per code. */
     private DerivedKey derivedKey(Expr key, int source) {
         Dictionary d = fact.dictionary(source);
-        if (lookupIndex == null) {
-            return fact.coded().memo("key " + source + " " + key, d.size(), () -> evaluateKey(key, source, d));
-        }
-        return evaluateKey(key, source, d);
+        String what = "key " + source + " " + key;
+        return lookupIndex == null
+                ? fact.coded().memo(what, d.size(), () -> evaluateKey(key, source, d))
+                : lookupIndex.memo(what, d.size(), () -> evaluateKey(key, source, d));
     }
 
     private DerivedKey evaluateKey(Expr key, int source, Dictionary d) {
@@ -485,7 +485,10 @@ final class QueryCompiler {
             int column = split == null ? -1 : factorColumn(split[1]);
             double[] factor = column < 0 || (postColumn >= 0 && column != postColumn)
                     ? null
-                    : factorByJoinKeyCode(split[1], column);
+                    : lookupIndex.memo(
+                            "factor " + column + " " + split[1],
+                            fact.dictionary(column).size(),
+                            () -> factorByJoinKeyCode(split[1], column));
             if (factor != null && scalingIsExact(kind, factor, column)) {
                 postColumn = column;
                 return planScaledByLookup(a, split[0], factor, accs);

@@ -46,15 +46,18 @@ record WhereSplit(Map<Integer, boolean[]> masks, List<Expr> residual, boolean no
         return new WhereSplit(masks, residual, nothingPasses);
     }
 
-    /** ANDs {@code m} (which it may change) into the mask of {@code col}. */
+    /** ANDs {@code m} into the mask of {@code col}, changing neither (masks are shared between queries). */
     private static void and(Map<Integer, boolean[]> masks, int col, boolean[] m) {
         boolean[] prev = masks.get(col);
-        if (prev != null) {
-            for (int c = 0; c < m.length; c++) {
-                m[c] &= prev[c];
-            }
+        if (prev == null) {
+            masks.put(col, m);
+            return;
         }
-        masks.put(col, m);
+        boolean[] both = new boolean[m.length];
+        for (int c = 0; c < m.length; c++) {
+            both[c] = m[c] && prev[c];
+        }
+        masks.put(col, both);
     }
 
     private static void flattenAnd(Expr e, List<Expr> out) {

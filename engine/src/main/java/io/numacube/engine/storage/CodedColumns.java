@@ -48,8 +48,13 @@ public final class CodedColumns implements AutoCloseable {
     private final Map<Integer, FutureTask<Coded>> built = new ConcurrentHashMap<>();
 
     private final List<NativeBlock> blocks = new ArrayList<>();
+    private static final java.util.concurrent.atomic.AtomicLong IDENTITIES =
+            new java.util.concurrent.atomic.AtomicLong();
+
     private final PerCodeMemo memo = new PerCodeMemo();
+    private final String memoToken = "table#" + IDENTITIES.incrementAndGet() + ";";
     private volatile boolean closed;
+    private volatile boolean temporary;
 
     /**
      * Column {@code column} of {@code table} coded, building it on first use (a pass over the column). A column
@@ -95,11 +100,35 @@ public final class CodedColumns implements AutoCloseable {
     /**
      * A table computed per code of this table's columns (an expression's value or NULL-ness per code), kept for the
      * next query that asks with the same {@code key}: the dictionaries are immutable, so the table is too. The caller
-     * makes the key say everything the table depends on, and asks only for tables of this table alone (not of joined
-     * tables, which may be replaced). Two queries may compute one table at once; either result is kept.
+     * makes the key say everything the table depends on, naming each joined table it was computed through by that
+     * table's {@link #memoToken} (a replaced table's are {@link #forget forgotten}). Two queries may compute one table
+     * at once; either result is kept.
      */
     public <T> T memo(String key, long codes, java.util.function.Supplier<T> compute) {
         return memo.get(key, codes, compute);
+    }
+
+    /**
+     * This table in the memo keys of tables that join it: unique in the process and never reused, so a table computed
+     * through this table is never found again once it is replaced (see {@link #forget}).
+     */
+    public String memoToken() {
+        return memoToken;
+    }
+
+    /** Marks the table as one query's temporary table: nothing is kept through it (see {@link #temporary()}). */
+    public void markTemporary() {
+        temporary = true;
+    }
+
+    /** Whether the table lives for one query only, so that tables computed through it are not worth keeping. */
+    public boolean temporary() {
+        return temporary;
+    }
+
+    /** Drops the kept tables whose key holds {@code token}: another table's {@link #memoToken}, now replaced. */
+    public void forget(String token) {
+        memo.dropMentioning(token);
     }
 
     /** The blocks of codes built so far (a snapshot). */

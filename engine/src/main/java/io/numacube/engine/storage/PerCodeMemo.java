@@ -21,8 +21,9 @@ final class PerCodeMemo {
     /**
      * A table computed per code of this table's columns (an expression's value or NULL-ness per code), kept for the
      * next query that asks with the same {@code key}: the dictionaries are immutable, so the table is too. The caller
-     * makes the key say everything the table depends on, and asks only for tables of this table alone (not of joined
-     * tables, which may be replaced). Two queries may compute one table at once; either result is kept.
+     * makes the key say everything the table depends on; a table computed through joined tables names each by its
+     * {@link CodedColumns#memoToken}, so it is never found once one of them is replaced. Two queries may compute one
+     * table at once; either result is kept.
      */
     @SuppressWarnings("unchecked")
     <T> T get(String key, long codes, java.util.function.Supplier<T> compute) {
@@ -46,6 +47,20 @@ final class PerCodeMemo {
             }
         }
         return v;
+    }
+
+    /** Drops the kept tables whose key holds {@code token}. */
+    void dropMentioning(String token) {
+        synchronized (memo) {
+            var entries = memo.entrySet().iterator();
+            while (entries.hasNext()) {
+                var e = entries.next();
+                if (e.getKey().contains(token)) {
+                    memoCodes -= e.getValue().codes();
+                    entries.remove();
+                }
+            }
+        }
     }
 
     /** Drops every kept table. */
