@@ -105,12 +105,24 @@ final class BatchCompiler {
     private boolean[] evaluateMask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
         boolean[] m = new boolean[Math.max(d.size(), 1)];
+        java.util.function.IntFunction<Object> value = valuePerCode(e, col, d.size());
         for (int code = 0; code < d.size(); code++) {
-            int c = code;
-            Object v = ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, c));
-            m[code] = Boolean.TRUE.equals(v);
+            m[code] = Boolean.TRUE.equals(value.apply(code));
         }
         return m;
+    }
+
+    /**
+     * {@code e}'s value for each of the first {@code codes} codes of {@code col} (asked in code order): an expression
+     * of one joined column is evaluated once per value of that column ({@link LookupIndex#perValue}), others per code.
+     */
+    private java.util.function.IntFunction<Object> valuePerCode(Expr e, int col, int codes) {
+        int only = lookup == null ? -1 : LookupIndex.onlyLookupColumn(e);
+        if (only >= 0 && lookup.factColumnOf(only) == col) {
+            Object[] values = lookup.perValue(e, only, codes);
+            return code -> values[code];
+        }
+        return code -> ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, code));
     }
 
     /**
@@ -392,9 +404,9 @@ final class BatchCompiler {
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
         long[] longs = inLongs(e.type()) ? new long[codes] : null;
+        java.util.function.IntFunction<Object> value = valuePerCode(e, col, d.size());
         for (int code = 0; code < Math.min(codes, d.size()); code++) {
-            int c = code;
-            Object v = ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, c));
+            Object v = value.apply(code);
             byCode[code] = v == null ? 0 : ((Number) v).doubleValue();
             if (longs != null) {
                 longs[code] = v == null ? 0 : ((Number) v).longValue();

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The row of each key of a dimension table, for joining fact codes to it: integer keys (BIGINT, INT, DATE, the
  * common case, with millions of them for a table such as TPC-H's orders) in a primitive open-addressing map, others
- * (text, doubles) in a hash map. A NULL key is in no row and matches nothing. Built once per query; read-only after.
+ * (text, doubles) in a hash map. A NULL key is in no row and matches nothing. Built on first use and kept with its
+ * table; read-only after.
  *
  * <p>Invariant: every key is in one row only; a duplicate is an error naming the table, the value and both rows.
  */
@@ -17,14 +18,16 @@ abstract class KeyRows {
     /** The row whose key equals {@code key}, or -1 (none, or a NULL key). */
     abstract int rowOf(Object key);
 
-    /** The rows of {@code keys} (a column of {@code dim}, by row), checked unique. */
-    static KeyRows of(FactTable dim, Object[] keys, int keyColumn) {
-        boolean integers = true;
-        for (Object k : keys) {
-            if (k != null && !(k instanceof Long l && l != Long.MIN_VALUE)) {
-                integers = false;
-                break;
-            }
+    /** The row whose key equals row {@code row} of {@code keys} (another table's column), or -1. */
+    int rowOf(RowValues keys, int row) {
+        return rowOf(keys.at(row));
+    }
+
+    /** The rows of {@code keys} (column {@code keyColumn} of {@code dim}), checked unique. */
+    static KeyRows of(FactTable dim, RowValues keys, int keyColumn) {
+        boolean integers = keys.integers();
+        for (int r = 0; integers && r < keys.rows(); r++) {
+            integers = keys.isNull(r) || keys.longAt(r) != Long.MIN_VALUE;
         }
         return integers ? new Integers(dim, keys, keyColumn) : new Values(dim, keys, keyColumn);
     }
@@ -43,20 +46,32 @@ abstract class KeyRows {
         private final LongIntHashMap slots;
         private final int[] rowOfSlot;
 
-        Integers(FactTable dim, Object[] keys, int keyColumn) {
-            slots = new LongIntHashMap(Math.max(16, keys.length));
-            rowOfSlot = new int[keys.length];
-            for (int r = 0; r < keys.length; r++) {
-                if (keys[r] == null) {
+        Integers(FactTable dim, RowValues keys, int keyColumn) {
+            slots = new LongIntHashMap(Math.max(16, keys.rows()));
+            rowOfSlot = new int[keys.rows()];
+            for (int r = 0; r < keys.rows(); r++) {
+                if (keys.isNull(r)) {
                     continue;
                 }
                 int before = slots.size();
-                int slot = slots.slotOf((Long) keys[r]);
+                int slot = slots.slotOf(keys.longAt(r));
                 if (slot < before) {
-                    throw duplicate(dim, keyColumn, keys[r], rowOfSlot[slot], r);
+                    throw duplicate(dim, keyColumn, keys.at(r), rowOfSlot[slot], r);
                 }
                 rowOfSlot[slot] = r;
             }
+        }
+
+        @Override
+        int rowOf(RowValues keys, int row) {
+            if (!keys.integers()) {
+                return super.rowOf(keys, row);
+            }
+            if (keys.isNull(row) || keys.longAt(row) == Long.MIN_VALUE) {
+                return -1;
+            }
+            int slot = slots.find(keys.longAt(row));
+            return slot < 0 ? -1 : rowOfSlot[slot];
         }
 
         @Override
@@ -73,11 +88,12 @@ abstract class KeyRows {
     private static final class Values extends KeyRows {
         private final Map<Object, Integer> rows = new HashMap<>();
 
-        Values(FactTable dim, Object[] keys, int keyColumn) {
-            for (int r = 0; r < keys.length; r++) {
-                Integer before = keys[r] == null ? null : rows.put(keys[r], r);
+        Values(FactTable dim, RowValues keys, int keyColumn) {
+            for (int r = 0; r < keys.rows(); r++) {
+                Object key = keys.at(r);
+                Integer before = key == null ? null : rows.put(key, r);
                 if (before != null) {
-                    throw duplicate(dim, keyColumn, keys[r], before, r);
+                    throw duplicate(dim, keyColumn, key, before, r);
                 }
             }
         }

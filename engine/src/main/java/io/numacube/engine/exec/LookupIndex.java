@@ -1,7 +1,7 @@
 package io.numacube.engine.exec;
 
+import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
-import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
@@ -41,11 +41,13 @@ final class LookupIndex {
     private final int[] root;
     private final int[][] rowOfCode;
     private final List<FactTable> dims;
-    private final Object[][][] values;
+    private final RowValues[][] values;
     /** Per join, its path from the fact table, each joined table named by its memo token. */
     private final String[] paths;
     /** A joined table is one query's temporary table: what is computed through it is not kept. */
     private final boolean throughTemporary;
+    /** {@link #innerMasks}, computed once the rows per code are known. */
+    private Map<Integer, boolean[]> innerMasks = Map.of();
 
     private LookupIndex(LogicalQuery query, FactTable fact, List<FactTable> dims) {
         int n = query.joins().size();
@@ -54,7 +56,7 @@ final class LookupIndex {
         this.root = new int[n];
         this.rowOfCode = new int[n][];
         this.dims = List.copyOf(dims);
-        this.values = new Object[n][][];
+        this.values = new RowValues[n][];
         this.paths = new String[n];
         this.throughTemporary = dims.stream().anyMatch(d -> d.coded().temporary());
         for (int j = 0; j < n; j++) {
@@ -67,10 +69,10 @@ final class LookupIndex {
     }
 
     /** Join {@code j}'s column {@code c}, read on first use (kept with its table for later queries). */
-    private Object[] column(int j, int c) {
+    private RowValues column(int j, int c) {
         if (values[j][c] == null) {
             FactTable dim = dims.get(j);
-            values[j][c] = dim.coded().memo("rows of column " + c, dim.rowCount(), () -> readColumn(dim, c));
+            values[j][c] = dim.coded().memo("rows of column " + c, dim.rowCount(), () -> RowValues.read(dim, c));
         }
         return values[j][c];
     }
@@ -102,7 +104,9 @@ final class LookupIndex {
     Object valueAt(int column, int code) {
         int j = query.joinOf(column);
         int row = rowOfCode[j][code];
-        return row < 0 ? null : column(j, column - query.joins().get(j).firstColumn())[row];
+        return row < 0
+                ? null
+                : column(j, column - query.joins().get(j).firstColumn()).at(row);
     }
 
     /**
@@ -122,9 +126,13 @@ final class LookupIndex {
 
     /**
      * Per fact column with an INNER join hanging from it, the codes whose rows survive every such join: the inner
-     * joins' masks.
+     * joins' masks. Shared: read only.
      */
     Map<Integer, boolean[]> innerMasks() {
+        return innerMasks;
+    }
+
+    private Map<Integer, boolean[]> computeInnerMasks() {
         Map<Integer, boolean[]> masks = new TreeMap<>();
         for (int j = 0; j < rowOfCode.length; j++) {
             if (query.joins().get(j).left()) {
@@ -141,12 +149,143 @@ final class LookupIndex {
 
     /** Whether rows with code {@code code} of fact column {@code column} survive the inner joins. */
     boolean reachable(int column, int code) {
-        for (int j = 0; j < rowOfCode.length; j++) {
-            if (root[j] == column && !query.joins().get(j).left() && rowOfCode[j][code] < 0) {
-                return false;
+        boolean[] m = innerMasks.get(column);
+        return m == null || m[code];
+    }
+
+    /**
+     * The LOOKUP column that {@code e} reads when it reads no other column (fact or lookup), else -1: such an
+     * expression is a function of that column's value, evaluated once per distinct value ({@link #perValue}).
+     */
+    static int onlyLookupColumn(Expr e) {
+        java.util.Set<Integer> lookups = new java.util.HashSet<>();
+        boolean[] other = {false};
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c) {
+                if (c.side() == Expr.Side.LOOKUP && c.type() != ColumnType.DOUBLE) {
+                    lookups.add(c.index());
+                } else {
+                    other[0] = true;
+                }
+            }
+        });
+        return !other[0] && lookups.size() == 1 ? lookups.iterator().next() : -1;
+    }
+
+    /**
+     * The values of LOOKUP column {@code column}, ascending, NULL last when it has one: its table's dictionary of the
+     * column (query-time coded when the column is plain).
+     */
+    Dictionary valueDictionary(int column) {
+        int j = query.joinOf(column);
+        FactTable dim = dims.get(j);
+        return dim.dictionary(codedColumn(dim, column - query.joins().get(j).firstColumn()));
+    }
+
+    /**
+     * Per code of LOOKUP column {@code column}'s fact column, the code of the column's value in {@link
+     * #valueDictionary}, or -1 where no row joins (the value is NULL). Shared: read only.
+     */
+    int[] valueCodes(int column) {
+        int j = query.joinOf(column);
+        FactTable dim = dims.get(j);
+        int coded = codedColumn(dim, column - query.joins().get(j).firstColumn());
+        int[] ofRow = dim.coded().memo("codes by row " + coded, dim.rowCount(), () -> codesByRow(dim, coded));
+        int[] rows = rowOfCode[j];
+        return memo("value codes of lookup column " + column, rows.length, () -> {
+            int[] out = new int[rows.length];
+            for (int code = 0; code < rows.length; code++) {
+                out[code] = rows[code] < 0 ? -1 : ofRow[rows[code]];
+            }
+            return out;
+        });
+    }
+
+    /**
+     * {@code e}, an expression of LOOKUP column {@code column} alone ({@link #onlyLookupColumn}), per code of the
+     * column's fact column, for its first {@code codes} codes: evaluated once per distinct value that a code reaches,
+     * in code order, so that it fails where evaluating it per code would, and first for the same code.
+     */
+    Object[] perValue(Expr e, int column, int codes) {
+        Dictionary d = valueDictionary(column);
+        int[] valueCodes = valueCodes(column);
+        int noRow = d.size();
+        Object[] ofValue = new Object[noRow + 1];
+        boolean[] done = new boolean[noRow + 1];
+        Object[] out = new Object[valueCodes.length];
+        for (int code = 0; code < Math.min(codes, out.length); code++) {
+            int v = valueCodes[code] < 0 ? noRow : valueCodes[code];
+            if (!done[v]) {
+                Object value = v == noRow ? null : QueryCompiler.scalar(d, v);
+                ofValue[v] = ScalarEvaluator.eval(e, x -> value);
+                done[v] = true;
+            }
+            out[code] = ofValue[v];
+        }
+        return out;
+    }
+
+    /**
+     * A group key that is an expression of LOOKUP column {@code column} alone: the key of the column's values (and of
+     * NULL, for codes that join no row), evaluated for the values that reachable codes reach, then mapped per code of
+     * the fact column's first {@code codes} codes; an unreachable code (or one beyond them) maps to 0, a failed
+     * value's codes to {@link DerivedKey#FAILED}.
+     */
+    DerivedKey derivedKeyPerValue(Expr key, int column, int codes) {
+        Dictionary d = valueDictionary(column);
+        int[] valueCodes = valueCodes(column);
+        int factColumn = factColumnOf(column);
+        int noRow = d.size();
+        boolean[] used = new boolean[noRow + 1];
+        for (int code = 0; code < Math.min(codes, valueCodes.length); code++) {
+            if (reachable(factColumn, code)) {
+                used[valueCodes[code] < 0 ? noRow : valueCodes[code]] = true;
             }
         }
-        return true;
+        DerivedKey byValue = DerivedKey.of(key, noRow + 1, v -> {
+            if (!used[v]) {
+                return DerivedKey.ABSENT;
+            }
+            Object value = v == noRow ? null : QueryCompiler.scalar(d, v);
+            return ScalarEvaluator.eval(key, x -> value);
+        });
+        int[] map = new int[valueCodes.length];
+        Map<Integer, io.numacube.numa.base.NumacubeException> errors = new java.util.HashMap<>();
+        for (int code = 0; code < Math.min(codes, map.length); code++) {
+            if (!reachable(factColumn, code)) {
+                continue;
+            }
+            int v = valueCodes[code] < 0 ? noRow : valueCodes[code];
+            map[code] = byValue.codeOfSourceCode()[v];
+            if (map[code] == DerivedKey.FAILED) {
+                errors.put(code, byValue.errors().get(v));
+            }
+        }
+        return new DerivedKey(byValue.dictionary(), map, Map.copyOf(errors));
+    }
+
+    private static int codedColumn(FactTable dim, int c) {
+        return dim.schema().column(c).isDimension() ? c : dim.codedIndex(c);
+    }
+
+    /** A dimension's (or a query-time coded column's) code per row of {@code dim}, rows numbered across partitions. */
+    private static int[] codesByRow(FactTable dim, int column) {
+        int[] out = new int[(int) dim.rowCount()];
+        int r = 0;
+        for (Partition p : dim.partitions()) {
+            for (int i = 0; i < p.rows(); i++, r++) {
+                out[r] = dim.code(p, column, i);
+            }
+        }
+        return out;
+    }
+
+    private long maxCodes() {
+        long most = 0;
+        for (int[] rows : rowOfCode) {
+            most = Math.max(most, rows.length);
+        }
+        return most;
     }
 
     private static boolean[] filled(int n) {
@@ -162,7 +301,7 @@ final class LookupIndex {
             LogicalQuery.Join join = query.joins().get(j);
             FactTable dim = dims.get(j);
             checkSize(dim);
-            index.values[j] = new Object[dim.schema().size()][];
+            index.values[j] = new RowValues[dim.schema().size()];
             if (join.parent() < 0) {
                 int key = join.parentColumn();
                 index.root[j] = fact.schema().column(key).isDimension() ? key : fact.codedIndex(key);
@@ -174,6 +313,7 @@ final class LookupIndex {
             index.rowOfCode[j] =
                     index.keep("rows of code " + index.paths[j], rootCodes, () -> index.rowsOfCode(joined));
         }
+        index.innerMasks = index.memo("inner masks", index.maxCodes(), index::computeInnerMasks);
         return index;
     }
 
@@ -197,10 +337,10 @@ final class LookupIndex {
         } else {
             int p = join.parent();
             rows = new int[rowOfCode[p].length];
-            Object[] parentKeys = column(p, join.parentColumn());
+            RowValues parentKeys = column(p, join.parentColumn());
             for (int code = 0; code < rows.length; code++) {
                 int parentRow = rowOfCode[p][code];
-                rows[code] = parentRow < 0 ? -1 : rowOfKey.rowOf(parentKeys[parentRow]);
+                rows[code] = parentRow < 0 ? -1 : rowOfKey.rowOf(parentKeys, parentRow);
             }
         }
         return rows;
@@ -213,31 +353,5 @@ final class LookupIndex {
                     "a joined table must be a dimension table of at most " + MAX_ROWS + " rows: table="
                             + dim.schema().name() + " rows=" + dim.rowCount());
         }
-    }
-
-    /** One column of a dimension table, by row: a String, Long, Double or null. */
-    private static Object[] readColumn(FactTable dim, int c) {
-        Object[] out = new Object[(int) dim.rowCount()];
-        ColumnSpec spec = dim.schema().column(c);
-        Dictionary d = spec.isDimension() ? dim.dictionary(c) : null;
-        Object[] byCode = d == null ? null : new Object[Math.max(1, d.size())];
-        if (byCode != null) {
-            for (int code = 0; code < d.size(); code++) {
-                byCode[code] = QueryCompiler.scalar(d, code);
-            }
-        }
-        int r = 0;
-        for (Partition p : dim.partitions()) {
-            for (int i = 0; i < p.rows(); i++, r++) {
-                out[r] = byCode != null
-                        ? byCode[p.code(c, i)]
-                        : p.isNull(c, i)
-                                ? null
-                                : spec.type() == ColumnType.DOUBLE
-                                        ? (Object) p.doubleValue(c, i)
-                                        : (Object) p.longValue(c, i);
-            }
-        }
-        return out;
     }
 }

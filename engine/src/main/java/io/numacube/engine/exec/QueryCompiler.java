@@ -309,6 +309,10 @@ final class QueryCompiler {
     }
 
     private DerivedKey evaluateKey(Expr key, int source, Dictionary d) {
+        int only = lookupIndex == null ? -1 : LookupIndex.onlyLookupColumn(key);
+        if (only >= 0 && lookupIndex.factColumnOf(only) == source) {
+            return lookupIndex.derivedKeyPerValue(key, only, d.size());
+        }
         return DerivedKey.of(key, Math.max(1, d.size()), code -> {
             if (lookupIndex != null && !lookupIndex.reachable(source, code)) {
                 return DerivedKey.ABSENT;

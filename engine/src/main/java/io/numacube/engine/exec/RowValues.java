@@ -1,0 +1,97 @@
+package io.numacube.engine.exec;
+
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.Dictionary;
+import io.numacube.engine.storage.FactTable;
+import io.numacube.engine.storage.Partition;
+
+/**
+ * One column of a joined table by row (rows numbered across its partitions in order), read onto the heap without a
+ * boxed value per row: a dimension as its codes into its dictionary, a plain column as longs or doubles with a NULL
+ * flag per row. Immutable once read; shared by the queries that join the table.
+ *
+ * <p>Invariant: exactly one of {@code codes}, {@code longs} and {@code doubles} is set; {@code dictionary} is set
+ * with {@code codes}; {@code nulls} is set with {@code longs} or {@code doubles} when the column holds a NULL.
+ */
+final class RowValues {
+
+    private final Dictionary dictionary;
+    private final int[] codes;
+    private final long[] longs;
+    private final double[] doubles;
+    private final boolean[] nulls;
+    private final ColumnType type;
+
+    private RowValues(
+            ColumnType type, Dictionary dictionary, int[] codes, long[] longs, double[] doubles, boolean[] nulls) {
+        this.type = type;
+        this.dictionary = dictionary;
+        this.codes = codes;
+        this.longs = longs;
+        this.doubles = doubles;
+        this.nulls = nulls;
+    }
+
+    /** Column {@code c} of {@code table}, read. */
+    static RowValues read(FactTable table, int c) {
+        int rows = (int) table.rowCount();
+        ColumnSpec spec = table.schema().column(c);
+        if (spec.isDimension()) {
+            int[] codes = new int[rows];
+            int r = 0;
+            for (Partition p : table.partitions()) {
+                for (int i = 0; i < p.rows(); i++, r++) {
+                    codes[r] = p.code(c, i);
+                }
+            }
+            return new RowValues(spec.type(), table.dictionary(c), codes, null, null, null);
+        }
+        boolean doubles = spec.type() == ColumnType.DOUBLE;
+        long[] l = doubles ? null : new long[rows];
+        double[] d = doubles ? new double[rows] : null;
+        boolean[] nulls = table.mayBeNull(c) ? new boolean[rows] : null;
+        int r = 0;
+        for (Partition p : table.partitions()) {
+            for (int i = 0; i < p.rows(); i++, r++) {
+                if (nulls != null && p.isNull(c, i)) {
+                    nulls[r] = true;
+                } else if (doubles) {
+                    d[r] = p.doubleValue(c, i);
+                } else {
+                    l[r] = p.longValue(c, i);
+                }
+            }
+        }
+        return new RowValues(spec.type(), null, null, l, d, nulls);
+    }
+
+    int rows() {
+        return codes != null ? codes.length : longs != null ? longs.length : doubles.length;
+    }
+
+    boolean isNull(int row) {
+        return codes != null ? dictionary.isNull(codes[row]) : nulls != null && nulls[row];
+    }
+
+    /** Whether every value is a 64-bit integer ({@link #longAt}): any type but text and DOUBLE. */
+    boolean integers() {
+        return type != ColumnType.STRING && type != ColumnType.DOUBLE;
+    }
+
+    /** The value of {@code row} as a long; only for {@link #integers} and a row that is not NULL. */
+    long longAt(int row) {
+        return codes != null ? dictionary.longValue(codes[row]) : longs[row];
+    }
+
+    /** The value of {@code row} as the scalar evaluator sees it: a String, Long or Double, or null for NULL. */
+    Object at(int row) {
+        if (codes != null) {
+            return QueryCompiler.scalar(dictionary, codes[row]);
+        }
+        if (nulls != null && nulls[row]) {
+            return null;
+        }
+        return doubles != null ? (Object) doubles[row] : (Object) longs[row];
+    }
+}
