@@ -85,7 +85,9 @@ final class QueryCommand implements Callable<Integer> {
             description = "Print at most N rows of each result; -1 = all (default: ${DEFAULT-VALUE}).")
     int maxRows;
 
-    @Option(names = "--explain", description = "Also print each query's physical plan to stderr.")
+    @Option(
+            names = "--explain",
+            description = "Also print each query's physical plan, and where its time went, to stderr.")
     boolean explain;
 
     @Override
@@ -142,7 +144,7 @@ final class QueryCommand implements Callable<Integer> {
                 io.numacube.cli.output.ResultStream.check(out);
                 err.println(ResultPrinter.statsLine(r));
                 if (explain) {
-                    err.println("-- plan: " + r.stats().plan());
+                    err.println(ResultPrinter.explanation(r));
                 }
                 err.flush();
             }

@@ -558,6 +558,12 @@ class CubeCommandsTest {
                         .count(),
                 run.err());
         assertTrue(!run.out().contains("-- plan"), run.out());
+        assertTrue(
+                run.err()
+                        .lines()
+                        .anyMatch(l -> l.matches("-- time: plan [0-9.]+ ms, scan [0-9.]+ ms, finish [0-9.]+ ms,"
+                                + " parse and bind -?[0-9.]+ ms")),
+                run.err());
     }
 
     @Test

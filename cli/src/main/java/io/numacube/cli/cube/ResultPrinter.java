@@ -178,6 +178,21 @@ public final class ResultPrinter {
         return out;
     }
 
+    /** The plan in words and where the time went, two lines (for {@code query --explain}). */
+    public static String explanation(QueryResult r) {
+        QueryStats s = r.stats();
+        QueryStats.Phases ph = s.phases();
+        double parse = s.wallSeconds() - ph.planSeconds() - ph.scanSeconds() - ph.finishSeconds();
+        return "-- plan: " + s.plan() + System.lineSeparator()
+                + String.format(
+                        Locale.ROOT,
+                        "-- time: plan %.1f ms, scan %.1f ms, finish %.1f ms, parse and bind %.1f ms",
+                        ph.planSeconds() * 1e3,
+                        ph.scanSeconds() * 1e3,
+                        ph.finishSeconds() * 1e3,
+                        parse * 1e3);
+    }
+
     /** One line about a query's run, for stderr: rows, time, morsels and where they ran. */
     public static String statsLine(QueryResult r) {
         QueryStats s = r.stats();

@@ -75,7 +75,9 @@ public final class QueryExecutor {
             WorkerPool pool,
             boolean stealing,
             long startNanos) {
+        long planStart = System.nanoTime();
         PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool.workerCount());
+        long scanStart = System.nanoTime();
         Schedule schedule = Schedule.of(plan, pool);
         Map<Integer, Long> byNode = runWorkers(plan, schedule, pool, stealing);
         runLeftovers(plan, schedule);
@@ -91,12 +93,23 @@ public final class QueryExecutor {
                 merged.combine(state);
             }
         }
-        QueryResult r = ResultFinalizer.finish(plan, merged, stats(plan, merged, schedule, byNode, startNanos));
-        return r.withStats(stats(plan, merged, schedule, byNode, startNanos));
+        long finishStart = System.nanoTime();
+        QueryResult r = ResultFinalizer.finish(
+                plan, merged, stats(plan, merged, schedule, byNode, startNanos, QueryStats.Phases.NONE));
+        QueryStats.Phases phases = new QueryStats.Phases(
+                (scanStart - planStart) / 1e9,
+                (finishStart - scanStart) / 1e9,
+                (System.nanoTime() - finishStart) / 1e9);
+        return r.withStats(stats(plan, merged, schedule, byNode, startNanos, phases));
     }
 
     private static QueryStats stats(
-            PhysicalPlan plan, AggregationState merged, Schedule schedule, Map<Integer, Long> byNode, long startNanos) {
+            PhysicalPlan plan,
+            AggregationState merged,
+            Schedule schedule,
+            Map<Integer, Long> byNode,
+            long startNanos,
+            QueryStats.Phases phases) {
         long morsels = merged == null ? 0 : merged.morsels;
         long home = merged == null ? 0 : merged.morselsHome;
         long rows = merged == null ? 0 : merged.rowsScanned;
@@ -110,7 +123,8 @@ public final class QueryExecutor {
                 morsels - home,
                 schedule.skipped(),
                 byNode,
-                plan.description());
+                plan.description(),
+                phases);
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param morselsSkipped  morsels skipped without reading rows (zone maps showed no row can pass the filter)
  * @param morselsByNode   per worker node, the morsels its workers ran
  * @param plan            the physical plan in words (for EXPLAIN-like output and logs)
+ * @param phases          where the time went after parsing and binding
  */
 public record QueryStats(
         double wallSeconds,
@@ -24,9 +25,44 @@ public record QueryStats(
         long morselsStolen,
         long morselsSkipped,
         Map<Integer, Long> morselsByNode,
-        String plan) {
+        String plan,
+        Phases phases) {
     public QueryStats {
         morselsByNode = Map.copyOf(morselsByNode);
+    }
+
+    /** Stats without a split of the time into phases. */
+    public QueryStats(
+            double wallSeconds,
+            long rowsScanned,
+            long bytesRead,
+            long morsels,
+            long morselsHome,
+            long morselsStolen,
+            long morselsSkipped,
+            Map<Integer, Long> morselsByNode,
+            String plan) {
+        this(
+                wallSeconds,
+                rowsScanned,
+                bytesRead,
+                morsels,
+                morselsHome,
+                morselsStolen,
+                morselsSkipped,
+                morselsByNode,
+                plan,
+                Phases.NONE);
+    }
+
+    /**
+     * The seconds a query spent planning (joins' tables, masks and keys computed or found kept), scanning (the
+     * workers' morsels and the merge of their states) and finishing (groups to rows, ordering, limit); the rest of
+     * {@link #wallSeconds} went to parsing, binding and subqueries.
+     */
+    public record Phases(double planSeconds, double scanSeconds, double finishSeconds) {
+        /** No split known (a projection, or a result built elsewhere). */
+        public static final Phases NONE = new Phases(0, 0, 0);
     }
 
     /** Fraction of run morsels that ran on their home node (1.0 when none ran). */
