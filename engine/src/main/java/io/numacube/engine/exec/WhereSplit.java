@@ -20,7 +20,7 @@ import java.util.Map;
 record WhereSplit(Map<Integer, boolean[]> masks, List<Expr> residual, boolean nothingPasses) {
 
     static WhereSplit of(Expr where, BatchCompiler kernels, LookupIndex lookup) {
-        Map<Integer, boolean[]> masks = new LinkedHashMap<>();
+        Map<Integer, List<boolean[]>> masks = new LinkedHashMap<>();
         List<Expr> residual = new ArrayList<>();
         boolean nothingPasses = false;
         List<Expr> conjuncts = new ArrayList<>();
@@ -35,29 +35,34 @@ record WhereSplit(Map<Integer, boolean[]> masks, List<Expr> residual, boolean no
             if (!s.measures() && s.dims().isEmpty()) {
                 nothingPasses |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, e -> null));
             } else if (mask != null) {
-                and(masks, s.dims().first(), mask);
+                masks.computeIfAbsent(s.dims().first(), k -> new ArrayList<>()).add(mask);
             } else {
                 residual.add(c);
             }
         }
         if (lookup != null) {
-            lookup.innerMasks().forEach((col, mask) -> and(masks, col, mask));
+            lookup.innerMasks()
+                    .forEach((col, mask) ->
+                            masks.computeIfAbsent(col, k -> new ArrayList<>()).add(mask));
         }
-        return new WhereSplit(masks, residual, nothingPasses);
+        Map<Integer, boolean[]> anded = new LinkedHashMap<>();
+        masks.forEach((col, list) -> anded.put(col, and(list)));
+        return new WhereSplit(anded, residual, nothingPasses);
     }
 
-    /** ANDs {@code m} into the mask of {@code col}, changing neither (masks are shared between queries). */
-    private static void and(Map<Integer, boolean[]> masks, int col, boolean[] m) {
-        boolean[] prev = masks.get(col);
-        if (prev == null) {
-            masks.put(col, m);
-            return;
+    /** The AND of masks of one column, changing none of them (masks are shared between queries). */
+    private static boolean[] and(List<boolean[]> masks) {
+        if (masks.size() == 1) {
+            return masks.get(0);
         }
-        boolean[] both = new boolean[m.length];
-        for (int c = 0; c < m.length; c++) {
-            both[c] = m[c] && prev[c];
+        boolean[] all = masks.get(0).clone();
+        for (int i = 1; i < masks.size(); i++) {
+            boolean[] m = masks.get(i);
+            for (int c = 0; c < all.length; c++) {
+                all[c] &= m[c];
+            }
         }
-        masks.put(col, both);
+        return all;
     }
 
     private static void flattenAnd(Expr e, List<Expr> out) {
