@@ -114,11 +114,11 @@ final class LookupIndex {
      * the inner joins (a code without a row is NULL where a LEFT join keeps it). Shared: read only.
      */
     boolean[] nullsOf(int column) {
-        int factColumn = factColumnOf(column);
+        boolean[] reach = innerMasks.get(factColumnOf(column));
         return memo("nulls of lookup column " + column, codes(column), () -> {
             boolean[] m = new boolean[codes(column)];
             for (int code = 0; code < m.length; code++) {
-                m[code] = reachable(factColumn, code) && valueAt(column, code) == null;
+                m[code] = (reach == null || reach[code]) && valueAt(column, code) == null;
             }
             return m;
         });
@@ -234,11 +234,11 @@ final class LookupIndex {
     DerivedKey derivedKeyPerValue(Expr key, int column, int codes) {
         Dictionary d = valueDictionary(column);
         int[] valueCodes = valueCodes(column);
-        int factColumn = factColumnOf(column);
+        boolean[] reach = innerMasks.get(factColumnOf(column));
         int noRow = d.size();
         boolean[] used = new boolean[noRow + 1];
         for (int code = 0; code < Math.min(codes, valueCodes.length); code++) {
-            if (reachable(factColumn, code)) {
+            if (reach == null || reach[code]) {
                 used[valueCodes[code] < 0 ? noRow : valueCodes[code]] = true;
             }
         }
@@ -252,7 +252,7 @@ final class LookupIndex {
         int[] map = new int[valueCodes.length];
         Map<Integer, io.numacube.numa.base.NumacubeException> errors = new java.util.HashMap<>();
         for (int code = 0; code < Math.min(codes, map.length); code++) {
-            if (!reachable(factColumn, code)) {
+            if (reach != null && !reach[code]) {
                 continue;
             }
             int v = valueCodes[code] < 0 ? noRow : valueCodes[code];
