@@ -66,7 +66,7 @@ final class QueryCompiler {
             aggregates.add(planAggregate(a, accumulators));
         }
         boolean postProcessed = aggregates.stream().anyMatch(a -> a.finish() == FinalAggregate.Finish.SCALED_BY_LOOKUP);
-        GroupKeySpace keys = planKeys(postProcessed, accumulators.size(), workers);
+        GroupKeySpace keys = planKeys(filter, postProcessed, accumulators.size(), workers);
         ScanColumns scan = planScan(filter, keys);
         return new PhysicalPlan(
                 query,
@@ -106,13 +106,18 @@ final class QueryCompiler {
      * The GROUP BY columns, plus the join key when an aggregate is post-processed by it, as a mixed-radix space; dense
      * when small enough for every worker's arrays ({@link #DENSE_BYTES}).
      */
-    private GroupKeySpace planKeys(boolean postProcessed, int accumulators, int workers) {
+    private GroupKeySpace planKeys(RowFilter filter, boolean postProcessed, int accumulators, int workers) {
         KeyParts keys = new KeyParts();
         boolean plainJoinKey = false;
         for (Expr k : query.groupKeys()) {
             if (k instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
                 int source = codesOf(c);
-                keys.plain(source, fact.dictionary(source));
+                DerivedKey compact = source == postColumn ? null : compactKey(filter, source);
+                if (compact != null) {
+                    keys.derived(source, compact);
+                } else {
+                    keys.plain(source, fact.dictionary(source));
+                }
                 plainJoinKey |= source == postColumn;
             } else {
                 addDerived(keys, k, sourceColumns(k));
@@ -131,7 +136,37 @@ final class QueryCompiler {
                 addDerived(keys, d, new int[] {distinctSource(d)});
             }
         }
-        return keySpace(keys, logicalKeys, distinctFrom, accumulators, workers);
+        return keySpace(keys, filter, logicalKeys, distinctFrom, accumulators, workers);
+    }
+
+    /** Keys of more codes than this are numbered anew over the codes that pass the WHERE clause's mask. */
+    static final int COMPACT_FROM_CODES = 1 << 16;
+
+    /**
+     * A plain key of many codes ({@code GROUP BY l_orderkey}) whose column a code mask filters to a few of them (a
+     * quarter at most): the passing codes numbered anew, in order, so that the key space, and every worker's dense
+     * arrays, hold the groups that can occur, not every code; null when there is no such mask.
+     */
+    private static DerivedKey compactKey(RowFilter filter, int source, Dictionary d) {
+        if (d.size() < COMPACT_FROM_CODES) {
+            return null;
+        }
+        for (RowFilter.CodeMask m : filter.masks()) {
+            if (m.column() == source && (long) m.passingIn(0, m.passes().length - 1) * 4 <= d.size()) {
+                int[] newCode = new int[d.size()];
+                Dictionary passing = d.subset(m.passes(), newCode);
+                int[] map = new int[Math.max(1, d.size())];
+                for (int code = 0; code < d.size(); code++) {
+                    map[code] = Math.max(0, newCode[code]);
+                }
+                return new DerivedKey(passing, map, Map.of());
+            }
+        }
+        return null;
+    }
+
+    private DerivedKey compactKey(RowFilter filter, int source) {
+        return compactKey(filter, source, fact.dictionary(source));
     }
 
     /**
@@ -174,14 +209,23 @@ final class QueryCompiler {
     /** Most combinations of codes a key of several columns is evaluated for. */
     static final int MAX_COMBINATIONS = 1 << 22;
 
-    private GroupKeySpace keySpace(KeyParts keys, int logicalKeys, int distinctFrom, int accumulators, int workers) {
+    private GroupKeySpace keySpace(
+            KeyParts keys, RowFilter filter, int logicalKeys, int distinctFrom, int accumulators, int workers) {
         List<Dictionary> dicts = keys.dictionaries;
         int[] columns = keys.columnArray();
+        boolean[][] live = new boolean[columns.length][];
+        for (RowFilter.CodeMask m : filter.masks()) {
+            for (int i = 0; i < columns.length; i++) {
+                if (columns[i] == m.column()) {
+                    live[i] = m.passes();
+                }
+            }
+        }
         int[] cards = new int[columns.length];
         long[] strides = new long[columns.length];
         int[] sameAs = new int[columns.length];
         int[][] via = new int[columns.length][];
-        KeyDependencies.find(columns, keys.maps, keys.sources, logicalKeys, dicts, sameAs, via);
+        KeyDependencies.find(columns, keys.maps, keys.sources, live, logicalKeys, dicts, sameAs, via);
         long[] spaces = radix(dicts, logicalKeys, cards, strides, sameAs);
         long space = spaces[0];
         long logicalSpace = spaces[1];

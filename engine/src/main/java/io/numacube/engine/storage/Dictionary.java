@@ -59,6 +59,35 @@ public final class Dictionary {
         return new Dictionary(type, null, Arrays.copyOf(values, values.length + (withNull ? 1 : 0)), withNull);
     }
 
+    /**
+     * The values of the codes that {@code keep} marks (a code beyond it is dropped), in the same order, NULL last
+     * when its code is kept; {@code newCode[code]} receives each kept code's code in the subset, -1 for the others.
+     */
+    public Dictionary subset(boolean[] keep, int[] newCode) {
+        int n = 0;
+        for (int c = 0; c < size(); c++) {
+            boolean kept = c < keep.length && keep[c];
+            newCode[c] = kept && c != nullCode ? n++ : -1;
+        }
+        boolean withNull = nullCode >= 0 && nullCode < keep.length && keep[nullCode];
+        if (withNull) {
+            newCode[nullCode] = n;
+        }
+        int total = n + (withNull ? 1 : 0);
+        String[] s = strings == null ? null : new String[total];
+        long[] l = longs == null ? null : new long[total];
+        for (int c = 0; c < size(); c++) {
+            if (newCode[c] >= 0 && c != nullCode) {
+                if (s != null) {
+                    s[newCode[c]] = strings[c];
+                } else {
+                    l[newCode[c]] = longs[c];
+                }
+            }
+        }
+        return new Dictionary(type, s, l, withNull);
+    }
+
     /** DOUBLE values in {@link Double#compare} order, plus, when {@code withNull}, a last code standing for NULL. */
     public static Dictionary ofDoubles(double[] values, boolean withNull) {
         long[] bits = new long[values.length + (withNull ? 1 : 0)];
