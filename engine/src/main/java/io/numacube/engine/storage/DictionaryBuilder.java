@@ -4,8 +4,6 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TextOrder;
 import io.numacube.engine.schema.TextSort;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Assigns dense codes to the values of one dimension in first-seen order; SQL NULL gets a code of its own when it
@@ -14,7 +12,7 @@ import java.util.Map;
 public final class DictionaryBuilder {
 
     private final ColumnType type;
-    private final Map<String, Integer> stringCodes;
+    private final StringCodeMap stringCodes;
     private final LongIntMap longCodes;
     private String[] strings = new String[16];
     private long[] longs = new long[16];
@@ -23,7 +21,7 @@ public final class DictionaryBuilder {
 
     public DictionaryBuilder(ColumnType type) {
         this.type = type;
-        this.stringCodes = type == ColumnType.STRING ? new HashMap<>() : null;
+        this.stringCodes = type == ColumnType.STRING ? new StringCodeMap() : null;
         this.longCodes = type == ColumnType.STRING ? null : new LongIntMap();
     }
 
@@ -54,15 +52,14 @@ public final class DictionaryBuilder {
 
     /** The code of this string, assigning the next one if it is new. */
     public int codeOf(String value) {
-        Integer code = stringCodes.get(value);
-        if (code != null) {
+        int code = stringCodes.putIfAbsent(value, size, strings);
+        if (code >= 0) {
             return code;
         }
         if (size == strings.length) {
             strings = Arrays.copyOf(strings, size * 2);
         }
         strings[size] = value;
-        stringCodes.put(value, size);
         return size++;
     }
 

@@ -2,6 +2,7 @@ package io.numacube.engine.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.schema.ColumnType;
@@ -51,6 +52,21 @@ class DictionaryBuilderTest {
                 assertEquals(firstSeen.get(code), d.string(to));
             }
         }
+    }
+
+    @Test
+    void stringsWithTheSameHashGetTheirOwnCodes() {
+        DictionaryBuilder b = new DictionaryBuilder(ColumnType.STRING);
+        assertEquals("Aa".hashCode(), "BB".hashCode());
+        int aa = b.codeOf("Aa");
+        int bb = b.codeOf("BB");
+        assertNotEquals(aa, bb);
+        for (int i = 0; i < 1_000; i++) {
+            b.codeOf("k" + i);
+        }
+        assertEquals(aa, b.codeOf("Aa"));
+        assertEquals(bb, b.codeOf("BB"));
+        assertEquals(1_002, b.size());
     }
 
     @Test
