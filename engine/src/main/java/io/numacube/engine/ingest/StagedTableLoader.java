@@ -12,15 +12,19 @@ import io.numacube.engine.storage.PartitionWriter;
 import io.numacube.engine.storage.Partitioning;
 import io.numacube.engine.storage.Placement;
 import io.numacube.engine.storage.TableBuilder;
+import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Places the rows of a {@link TableStaging} as a {@link FactTable}: sorts each dictionary (codes follow value order),
- * cuts the rows by row ranges or by a dimension and has each partition's filler workers copy its rows off-heap.
- * The staging is only read. Stateless; thread-safe (the staging must not change during the load).
+ * Places the rows of a {@link TableStaging} as a {@link FactTable}: sorts each dictionary (codes follow value order) on
+ * the pool's workers, cuts the rows by row ranges or by a dimension and has each partition's filler workers copy its
+ * rows off-heap. The staging is only read. Stateless; thread-safe (the staging must not change during the load), to be
+ * called from a thread that is not one of the pool's workers.
  */
 public final class StagedTableLoader {
 
@@ -43,7 +47,7 @@ public final class StagedTableLoader {
         int n = schema.size();
         Dictionary[] dicts = new Dictionary[n];
         int[][] remaps = new int[n][];
-        sortDictionaries(encoded, dicts, remaps);
+        sortDictionaries(encoded, dicts, remaps, pool);
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int keyColumn = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
         if (keyColumn >= 0 && !schema.column(keyColumn).isDimension()) {
@@ -82,16 +86,31 @@ public final class StagedTableLoader {
      */
     private record Cut(List<TableBuilder.PartitionSpec> specs, int[] order, int[] offsets, String how) {}
 
-    /** Sorts each dimension's dictionary into {@code dicts}, with the old-code-to-new-code map in {@code remaps}. */
-    private static void sortDictionaries(EncodedColumns encoded, Dictionary[] dicts, int[][] remaps) {
-        for (int c = 0; c < dicts.length; c++) {
-            DictionaryBuilder b = encoded.builders()[c];
-            if (b != null) {
-                DictionaryBuilder.Sorted sorted = b.buildSorted();
-                dicts[c] = sorted.dictionary();
-                remaps[c] = sorted.remap();
+    /**
+     * Sorts each dimension's dictionary into {@code dicts}, with the old-code-to-new-code map in {@code remaps}: one task
+     * per dictionary on the pool's workers, the largest first, the nodes taking turns.
+     */
+    private static void sortDictionaries(EncodedColumns encoded, Dictionary[] dicts, int[][] remaps, WorkerPool pool) {
+        DictionaryBuilder[] builders = encoded.builders();
+        List<Integer> columns = new ArrayList<>();
+        for (int c = 0; c < builders.length; c++) {
+            if (builders[c] != null) {
+                columns.add(c);
             }
         }
+        columns.sort(Comparator.comparingInt((Integer c) -> builders[c].size()).reversed());
+        List<Integer> nodes = pool.nodes();
+        List<CompletableFuture<Void>> sorts = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            int c = columns.get(i);
+            sorts.add(pool.submit(nodes.get(i % nodes.size()), () -> {
+                DictionaryBuilder.Sorted sorted = builders[c].buildSorted();
+                dicts[c] = sorted.dictionary();
+                remaps[c] = sorted.remap();
+                return null;
+            }));
+        }
+        ThreadWorkerPool.awaitAll(sorts);
     }
 
     private static Cut cutByKey(

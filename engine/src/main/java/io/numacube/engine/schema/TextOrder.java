@@ -12,8 +12,13 @@ public final class TextOrder {
 
     /** Negative, zero or positive as {@code a} sorts before, with or after {@code b}. */
     public static int compare(String a, String b) {
+        return compare(a, b, 0);
+    }
+
+    /** {@link #compare(String, String)} of two strings known to agree in their first {@code from} chars. */
+    public static int compare(String a, String b, int from) {
         int n = Math.min(a.length(), b.length());
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             char x = a.charAt(i);
             char y = b.charAt(i);
             if (x != y) {

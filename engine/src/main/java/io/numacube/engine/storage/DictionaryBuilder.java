@@ -2,9 +2,8 @@ package io.numacube.engine.storage;
 
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TextOrder;
+import io.numacube.engine.schema.TextSort;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Assigns dense codes to the values of one dimension in first-seen order; SQL NULL gets a code of its own when it
@@ -13,7 +12,7 @@ import java.util.Map;
 public final class DictionaryBuilder {
 
     private final ColumnType type;
-    private final Map<String, Integer> stringCodes;
+    private final StringCodeMap stringCodes;
     private final LongIntMap longCodes;
     private String[] strings = new String[16];
     private long[] longs = new long[16];
@@ -22,7 +21,7 @@ public final class DictionaryBuilder {
 
     public DictionaryBuilder(ColumnType type) {
         this.type = type;
-        this.stringCodes = type == ColumnType.STRING ? new HashMap<>() : null;
+        this.stringCodes = type == ColumnType.STRING ? new StringCodeMap() : null;
         this.longCodes = type == ColumnType.STRING ? null : new LongIntMap();
     }
 
@@ -53,15 +52,14 @@ public final class DictionaryBuilder {
 
     /** The code of this string, assigning the next one if it is new. */
     public int codeOf(String value) {
-        Integer code = stringCodes.get(value);
-        if (code != null) {
+        int code = stringCodes.putIfAbsent(value, size, strings);
+        if (code >= 0) {
             return code;
         }
         if (size == strings.length) {
             strings = Arrays.copyOf(strings, size * 2);
         }
         strings[size] = value;
-        stringCodes.put(value, size);
         return size++;
     }
 
@@ -107,36 +105,41 @@ public final class DictionaryBuilder {
      * and {@code remap[firstSeenCode] = sortedCode}.
      */
     public Sorted buildSorted() {
-        int values = size - (nullCode >= 0 ? 1 : 0);
-        Integer[] order = new Integer[values];
+        int[] order = new int[size - (nullCode >= 0 ? 1 : 0)];
         for (int i = 0, k = 0; i < size; i++) {
             if (i != nullCode) {
                 order[k++] = i;
             }
         }
-        if (type == ColumnType.STRING) {
-            Arrays.sort(order, (a, b) -> TextOrder.compare(strings[a], strings[b]));
-        } else {
-            Arrays.sort(order, (a, b) -> Long.compare(longs[a], longs[b]));
-        }
         int[] remap = new int[size];
-        String[] sortedStrings = type == ColumnType.STRING ? new String[values] : null;
-        long[] sortedLongs = type == ColumnType.STRING ? null : new long[values];
-        for (int k = 0; k < values; k++) {
-            remap[order[k]] = k;
-            if (sortedStrings != null) {
-                sortedStrings[k] = strings[order[k]];
-            } else {
-                sortedLongs[k] = longs[order[k]];
-            }
-        }
         if (nullCode >= 0) {
-            remap[nullCode] = values;
+            remap[nullCode] = order.length;
         }
-        Dictionary d = sortedStrings != null
-                ? Dictionary.ofStrings(sortedStrings, nullCode >= 0)
-                : Dictionary.ofLongs(type, sortedLongs, nullCode >= 0);
+        Dictionary d = type == ColumnType.STRING ? sortStrings(order, remap) : sortLongs(order, remap);
         return new Sorted(d, remap);
+    }
+
+    private Dictionary sortStrings(int[] order, int[] remap) {
+        TextSort.sort(strings, order);
+        String[] sorted = new String[order.length];
+        for (int k = 0; k < order.length; k++) {
+            sorted[k] = strings[order[k]];
+            remap[order[k]] = k;
+        }
+        return Dictionary.ofStrings(sorted, hasNull());
+    }
+
+    /** Sorts the values themselves; each has one code, found again in {@link #longCodes}. */
+    private Dictionary sortLongs(int[] order, int[] remap) {
+        long[] sorted = new long[order.length];
+        for (int k = 0; k < order.length; k++) {
+            sorted[k] = longs[order[k]];
+        }
+        Arrays.sort(sorted);
+        for (int k = 0; k < sorted.length; k++) {
+            remap[longCodes.get(sorted[k])] = k;
+        }
+        return Dictionary.ofLongs(type, sorted, hasNull());
     }
 
     /**
