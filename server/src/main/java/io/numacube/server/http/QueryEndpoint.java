@@ -9,6 +9,7 @@ import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
 import io.numacube.server.query.SqlPositions;
 import io.numacube.server.query.SqlStatements;
+import io.numacube.server.query.StatementRefusals;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Iterator;
@@ -17,7 +18,8 @@ import java.util.List;
 /**
  * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N}} ({@code application/json};
  * {@code timeout_ms} optional, 0 for none) or as the whole body ({@code text/plain}, or no Content-Type), answered
- * by {@link ResultJson}. An error is an {@link HttpError} whose position is given in the SQL as sent. Thread-safe
+ * by {@link ResultJson}. Writes are refused with 25006 ({@link StatementRefusals}). An error is an {@link HttpError}
+ * whose position is given in the SQL as sent. Thread-safe
  * (stateless but for its settings).
  */
 final class QueryEndpoint {
@@ -49,6 +51,9 @@ final class QueryEndpoint {
                             : "one statement per request: statements=" + statements.size() + " — send them one by one");
         }
         SqlStatements.Statement st = statements.getFirst();
+        StatementRefusals.refusal(st.sql()).ifPresent(e -> {
+            throw new HttpError(400, e, 0);
+        });
         QueryResult r;
         try {
             r = service.run(st.sql(), req.timeout());

@@ -40,6 +40,21 @@ final class PgConnection implements Runnable {
     @Override
     public void run() {
         try (socket) {
+            serve();
+        } catch (IOException e) {
+            // closing a socket that is gone already
+        } finally {
+            RunningQuery q = running;
+            if (q != null) {
+                q.cancel();
+            }
+            server.unregister(this);
+        }
+    }
+
+    /** The connection's life; a fatal error is told to the client before the socket closes. */
+    private void serve() {
+        try {
             PgInput in = new PgInput(socket.getInputStream(), server.settings().maxMessageBytes());
             out = new PgOutput(socket.getOutputStream());
             socket.setSoTimeout(server.settings().startupTimeoutMillis());
@@ -57,12 +72,6 @@ final class PgConnection implements Runnable {
             // the client went away or the server is closing the socket: nothing left to tell it
         } catch (RuntimeException | Error e) {
             fatal(ClientError.of(e));
-        } finally {
-            RunningQuery q = running;
-            if (q != null) {
-                q.cancel();
-            }
-            server.unregister(this);
         }
     }
 

@@ -73,6 +73,23 @@ public final class SqlLexer {
         return out.toString().strip();
     }
 
+    /** The text with every string replaced by {@code ''} and every comment by a space: only its code. */
+    public static String codeOnly(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            int j = skipNonCode(s, i);
+            if (j > i) {
+                char c = s.charAt(i);
+                out.append(c == '\'' ? "''" : c == '"' ? s.substring(i, j) : c == '$' ? "''" : " ");
+                i = j;
+                continue;
+            }
+            out.append(s.charAt(i++));
+        }
+        return out.toString();
+    }
+
     private static int quoted(String s, int i, char quote, boolean backslashEscapes) {
         int n = s.length();
         int j = i + 1;

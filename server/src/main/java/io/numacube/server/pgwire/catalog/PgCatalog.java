@@ -66,7 +66,7 @@ public final class PgCatalog {
 
     /** Whether the statement reads the system catalog. */
     public static boolean readsCatalog(String sql) {
-        return CATALOG.matcher(SqlLexer.normalize(sql)).find();
+        return CATALOG.matcher(SqlLexer.codeOnly(sql)).find();
     }
 
     /** The answer to a catalog query, or empty when its shape is not one numacube knows. */
