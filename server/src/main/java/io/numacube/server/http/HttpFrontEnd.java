@@ -32,6 +32,14 @@ import java.util.concurrent.Executors;
  */
 public final class HttpFrontEnd {
 
+    static {
+        // The JDK's server leaves Nagle's algorithm on unless told: a response's last small write then waits for the
+        // client's delayed ACK. Read once, when the first HttpServer is made; a value set by the user wins.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .build();
@@ -142,8 +150,7 @@ public final class HttpFrontEnd {
     private static void send(HttpExchange ex, Reply reply) {
         try (ex) {
             ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-            ex.sendResponseHeaders(reply.status(), 0);
-            try (OutputStream out = ex.getResponseBody();
+            try (OutputStream out = new ResponseBody(ex, reply.status(), 1 << 20);
                     JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
                 reply.body().write(g);
                 g.writeRaw('\n');

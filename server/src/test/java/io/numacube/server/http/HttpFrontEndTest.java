@@ -90,6 +90,22 @@ class HttpFrontEndTest {
     }
 
     @Test
+    void aSmallAnswerHasALengthAndALargeOneIsStreamedInChunks() throws Exception {
+        HttpResponse<String> small = post(server, "text/plain", "SELECT COUNT(*) FROM fx");
+        assertEquals(
+                String.valueOf(small.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length),
+                small.headers().firstValue("Content-Length").orElse("none"));
+        HttpResponse<String> large = post(server, "text/plain", "SELECT * FROM trades ORDER BY trade_id");
+        assertTrue(large.headers().firstValue("Content-Length").isEmpty(), "chunked: " + large.headers());
+        JsonNode body = ok(large);
+        assertEquals(TestCube.TRADES, body.get("rows").size());
+        QueryResult expected = cube.query("SELECT * FROM trades ORDER BY trade_id");
+        int last = expected.rowCount() - 1;
+        assertEquals(
+                expected.getString(last, 5), body.get("rows").get(last).get(5).asText());
+    }
+
+    @Test
     void everyTypeIsWrittenExactlyAndNullAsNull() throws Exception {
         HttpResponse<String> r = post(server, "text/plain", "SELECT * FROM kinds ORDER BY id");
         JsonNode body = ok(r);
