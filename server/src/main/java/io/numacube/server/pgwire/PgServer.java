@@ -118,10 +118,6 @@ public final class PgServer {
         return runner;
     }
 
-    QueryService service() {
-        return service;
-    }
-
     /**
      * Opens a session for a connection that finished its startup packet: its process id and secret, and the
      * startup parameters applied as settings ({@code options} may hold {@code -c name=value}).
@@ -172,6 +168,6 @@ public final class PgServer {
 
     void unregister(PgConnection connection) {
         connections.remove(connection);
-        sessions.remove(connection.processId(), sessions.get(connection.processId()));
+        sessions.remove(connection.processId());
     }
 }

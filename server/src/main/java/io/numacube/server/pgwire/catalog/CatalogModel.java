@@ -5,7 +5,6 @@ import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.pgwire.types.PgType;
-import io.numacube.server.query.SqlTypeNames;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,14 +12,12 @@ import java.util.Map;
 
 /**
  * The cube's tables as PostgreSQL's catalog would show them: each an ordinary table ({@code relkind 'r'}) in schema
- * {@code public} (namespace OID 2200, as in PostgreSQL), owned by {@code numacube}, with an OID from 16385 on in name
- * order (stable while the tables do not change: this phase of the server loads once), and its columns as attributes
- * numbered from 1, typed as the wire types of their values ({@link PgType#of}; a DECIMAL(p,s) column as
+ * {@code public}, owned by {@code numacube}, with an OID from 16385 on in name order (stable while the tables do not
+ * change: this phase of the server loads once), and its columns as attributes numbered from 1, typed as the wire types of their values ({@link PgType#of}; a DECIMAL(p,s) column as
  * {@code numeric(p,s)}). A snapshot taken per catalog query. Immutable.
  */
 final class CatalogModel {
 
-    static final int PUBLIC_NAMESPACE_OID = 2200;
     static final int FIRST_TABLE_OID = 16_385;
     static final String OWNER = "numacube";
 
@@ -87,10 +84,5 @@ final class CatalogModel {
     /** The relation with this OID, if any. */
     java.util.Optional<Relation> byOid(long oid) {
         return relations.stream().filter(r -> r.oid() == oid).findFirst();
-    }
-
-    /** The SQL type name numacube gives a column, for {@code information_schema}-like answers. */
-    static String sqlType(ColumnSpec c) {
-        return SqlTypeNames.of(c);
     }
 }

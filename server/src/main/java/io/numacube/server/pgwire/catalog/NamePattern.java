@@ -1,6 +1,5 @@
 package io.numacube.server.pgwire.catalog;
 
-import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -38,9 +37,5 @@ final class NamePattern {
 
     static Predicate<String> any() {
         return s -> true;
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
     }
 }
