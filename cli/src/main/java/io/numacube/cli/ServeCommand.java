@@ -133,12 +133,6 @@ final class ServeCommand implements Callable<Integer> {
         try {
             CubeLoader.generateAndLoad(cube, generate, seed, sources, settings.maxMemory(), err);
             server = NumacubeServer.start(cube, options);
-        } catch (java.net.BindException e) {
-            cube.close();
-            throw new NumacubeException(
-                    NumacubeException.Kind.PLATFORM,
-                    "cannot listen: " + e.getMessage() + " — is another process on the port? choose another with "
-                            + "--http-port/--pg-port, or 0 for a free one");
         } catch (IOException | RuntimeException e) {
             cube.close();
             throw e;

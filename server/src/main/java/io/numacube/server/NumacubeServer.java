@@ -34,23 +34,27 @@ public final class NumacubeServer implements AutoCloseable {
     /**
      * Starts both front ends over {@code cube}.
      *
-     * @throws IOException when a port cannot be bound (in use, not permitted)
+     * @throws io.numacube.numa.base.NumacubeException PLATFORM when a port is taken or not permitted
+     * @throws IOException when the sockets cannot be opened otherwise
      */
     public static NumacubeServer start(Cube cube, ServerOptions options) throws IOException {
         QueryService queries = new QueryService(
                 cube,
                 new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries()),
                 options.queryTimeout());
-        HttpFrontEnd http = HttpFrontEnd.start(
-                queries,
-                new InetSocketAddress(options.address(), options.httpPort()),
-                options.maxBodyBytes(),
-                options.maxSqlChars());
+        InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
+        HttpFrontEnd http;
+        try {
+            http = HttpFrontEnd.start(queries, httpAt, options.maxBodyBytes(), options.maxSqlChars());
+        } catch (java.net.BindException e) {
+            throw cannotListen("HTTP", httpAt, e);
+        }
+        InetSocketAddress pgAt = new InetSocketAddress(options.address(), options.pgPort());
         try {
             String version = "16.0 (numacube " + options.productVersion() + ")";
             PgServer pg = PgServer.start(
                     queries,
-                    new InetSocketAddress(options.address(), options.pgPort()),
+                    pgAt,
                     new PgServer.Settings(
                             options.maxConnections(),
                             options.maxBodyBytes(),
@@ -61,10 +65,22 @@ public final class NumacubeServer implements AutoCloseable {
                                     + ", an in-memory aggregation engine speaking the PostgreSQL protocol",
                             options.statementLog()));
             return new NumacubeServer(queries, http, pg);
+        } catch (java.net.BindException e) {
+            http.stop(0);
+            throw cannotListen("PostgreSQL", pgAt, e);
         } catch (IOException | RuntimeException e) {
             http.stop(0);
             throw e;
         }
+    }
+
+    private static io.numacube.numa.base.NumacubeException cannotListen(
+            String what, InetSocketAddress at, java.net.BindException e) {
+        return new io.numacube.numa.base.NumacubeException(
+                io.numacube.numa.base.NumacubeException.Kind.PLATFORM,
+                "cannot listen for " + what + ": address=" + at.getAddress().getHostAddress() + " port=" + at.getPort()
+                        + " error=" + e.getMessage() + " — is another process on the port? choose another port, or 0 "
+                        + "for a free one");
     }
 
     public QueryService queries() {

@@ -140,6 +140,9 @@ final class PgConnection implements Runnable {
             }
             case 'S' -> sync(m.body());
             case 'H' -> out.flush();
+            case 'd', 'c', 'f' -> {
+                // CopyData, CopyDone, CopyFail outside COPY: PostgreSQL ignores them, and so does numacube
+            }
             case 'F' -> {
                 replies.error(
                         new PgProtocolException(ClientError.NOT_SUPPORTED, "function calls are not supported"),

@@ -125,9 +125,6 @@ public final class PgServer {
      * @throws PgProtocolException FATAL 53300 when the server has its most sessions, FATAL for a bad parameter
      */
     Session open(PgConnection connection, String user, String database, Map<String, String> params) {
-        if (sessions.size() >= settings.maxConnections()) {
-            throw new PgProtocolException(ClientError.TOO_BUSY, "sorry, too many clients already", true);
-        }
         SessionSettings s = new SessionSettings(
                 user, params.getOrDefault("application_name", ""), settings.serverVersion(), service.defaultTimeout());
         try {
@@ -142,7 +139,12 @@ public final class PgServer {
             throw new PgProtocolException(e.sqlState(), e.getMessage(), true);
         }
         int processId = nextProcessId.incrementAndGet();
-        sessions.put(processId, new Registered(connection, random.nextInt()));
+        synchronized (sessions) {
+            if (sessions.size() >= settings.maxConnections()) {
+                throw new PgProtocolException(ClientError.TOO_BUSY, "sorry, too many clients already", true);
+            }
+            sessions.put(processId, new Registered(connection, random.nextInt()));
+        }
         return new Session(user, database, processId, s);
     }
 
@@ -168,6 +170,8 @@ public final class PgServer {
 
     void unregister(PgConnection connection) {
         connections.remove(connection);
-        sessions.remove(connection.processId());
+        synchronized (sessions) {
+            sessions.remove(connection.processId());
+        }
     }
 }

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * A connection's run-time parameters, as {@code SET}, {@code SHOW} and {@code RESET} see them: PostgreSQL's names
  * (case-insensitive) and defaults for those clients read ({@code server_version}, {@code DateStyle},
  * {@code TimeZone}, ...), and any other name a client sets, stored as given. Values that would change what the
- * server sends are checked: {@code client_encoding} must be UTF8, {@code DateStyle} ISO and
+ * server sends are checked: {@code client_encoding} must be UTF8 (or SQL_ASCII), {@code DateStyle} ISO and
  * {@code standard_conforming_strings} on, since numacube writes only those. {@code statement_timeout} sets the
  * connection's query deadline. The parameters PostgreSQL reports to clients ({@link #reported}) are sent in
  * ParameterStatus messages at startup and when set. Not thread-safe: one connection's thread uses it.
@@ -162,8 +162,12 @@ final class SessionSettings {
         return duration(values.get("statement_timeout"));
     }
 
+    /** UTF8, or SQL_ASCII, with which PostgreSQL too sends the database's bytes unconverted. */
     private static String utf8Only(String value) {
         String v = value.strip().toUpperCase(Locale.ROOT).replace("-", "");
+        if (v.equals("SQL_ASCII")) {
+            return v;
+        }
         if (!v.equals("UTF8") && !v.equals("UNICODE")) {
             throw new PgProtocolException(
                     "22023", "numacube speaks UTF8 only: client_encoding=" + value + " — use client_encoding UTF8");
