@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             GenerateCommand.class,
             LoadCommand.class,
             QueryCommand.class,
+            ServeCommand.class,
             DemoCommand.class,
             BenchCommand.class
         })

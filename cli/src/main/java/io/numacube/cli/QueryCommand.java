@@ -108,26 +108,8 @@ final class QueryCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Cube cube = Cube.open(settings.toOptions())) {
-            if (generate != null) {
-                CubeLoader.TableLoad g = CubeLoader.generate(cube, generate, seed, settings.maxMemory(), err);
-                err.println(String.format(
-                        Locale.ROOT, "-- generated %,d trades (seed %d) in %.2f s", g.rows(), seed, g.readSeconds()));
-            }
-            List<CubeLoader.TableLoad> loads = CubeLoader.loadCsv(cube, sources, settings.maxMemory(), err);
-            for (CubeLoader.TableLoad l : loads) {
-                err.println(String.format(
-                        Locale.ROOT,
-                        "-- loaded %s: %,d rows from %s in %.2f s",
-                        l.table(),
-                        l.rows(),
-                        l.file(),
-                        l.readSeconds() + l.placeSeconds()));
-                if (l.inferredSchema() != null) {
-                    err.println("-- " + l.table() + " columns (" + l.schemaSource() + "): "
-                            + io.numacube.engine.ingest.csv.CsvSchemas.sqlDeclaration(l.inferredSchema()));
-                }
-                l.typeNotes().forEach(n -> err.println("-- note: " + n.text()));
-            }
+            List<CubeLoader.TableLoad> loads =
+                    CubeLoader.generateAndLoad(cube, generate, seed, sources, settings.maxMemory(), err);
             err.flush();
             for (int i = 0; i < statements.size(); i++) {
                 Job job = statements.get(i);

@@ -131,6 +131,44 @@ public final class CubeLoader {
     }
 
     /**
+     * What {@code query} and {@code serve} do before their work: generates trades when {@code generate} is given,
+     * then loads every {@code --table}, printing one line per table (rows, source, seconds), the inferred schema and
+     * its type notes to {@code err}.
+     *
+     * @param generate rows of trades to generate first, or null for none
+     * @return the file loads, in order (the generation is not among them)
+     */
+    public static List<TableLoad> generateAndLoad(
+            Cube cube, Long generate, long seed, DataSources sources, Long maxMemory, PrintWriter err) {
+        if (generate != null) {
+            TableLoad g = generate(cube, generate, seed, maxMemory, err);
+            err.println(String.format(
+                    java.util.Locale.ROOT,
+                    "-- generated %,d trades (seed %d) in %.2f s",
+                    g.rows(),
+                    seed,
+                    g.readSeconds()));
+        }
+        List<TableLoad> loads = loadCsv(cube, sources, maxMemory, err);
+        for (TableLoad l : loads) {
+            err.println(String.format(
+                    java.util.Locale.ROOT,
+                    "-- loaded %s: %,d rows from %s in %.2f s",
+                    l.table(),
+                    l.rows(),
+                    l.file(),
+                    l.readSeconds() + l.placeSeconds()));
+            if (l.inferredSchema() != null) {
+                err.println("-- " + l.table() + " columns (" + l.schemaSource() + "): "
+                        + CsvSchemas.sqlDeclaration(l.inferredSchema()));
+            }
+            l.typeNotes().forEach(n -> err.println("-- note: " + n.text()));
+        }
+        err.flush();
+        return loads;
+    }
+
+    /**
      * Loads every {@code --table} in order; each is first checked against the memory the process may use
      * ({@link MemoryBudget}).
      *

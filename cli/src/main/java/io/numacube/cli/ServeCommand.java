@@ -1,0 +1,179 @@
+package io.numacube.cli;
+
+import io.numacube.cli.cube.CubeLoader;
+import io.numacube.cli.cube.CubeSettings;
+import io.numacube.cli.cube.DataSources;
+import io.numacube.cli.cube.RowCount;
+import io.numacube.cli.cube.TimeSpan;
+import io.numacube.engine.Cube;
+import io.numacube.numa.base.NumacubeException;
+import io.numacube.server.NumacubeServer;
+import io.numacube.server.ServerOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code numacube serve}: loads data as {@code query} does, places it, and answers SQL over HTTP and the PostgreSQL
+ * protocol until SIGTERM or SIGINT. Prints one line to stdout when ready; everything else goes to stderr.
+ */
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Loads tables (--table NAME=FILE, or --generate ROWS), places them, and answers SQL over HTTP (POST "
+                    + "/v1/query, JSON) and the PostgreSQL protocol (psql, JDBC) until stopped (SIGTERM or Ctrl-C: "
+                    + "queries in flight get 5 s to finish). Prints one line when ready: numacube ready http://HOST:PORT "
+                    + "postgresql://HOST:PORT (data in memory only). Read-only; loopback only (no authentication yet).",
+            "Example: numacube serve --generate 10M --http-port 8080 --pg-port 5433"
+        })
+final class ServeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DataSources sources;
+
+    @Mixin
+    CubeSettings settings;
+
+    @Option(
+            names = "--generate",
+            paramLabel = "ROWS",
+            converter = RowCount.class,
+            description = "Generate this many trades (tables trades, fx and books) instead of, or before, loading "
+                    + "--table files.")
+    Long generate;
+
+    @Option(
+            names = "--seed",
+            paramLabel = "S",
+            defaultValue = "42",
+            description = "Generator seed for --generate (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(
+            names = "--bind",
+            paramLabel = "HOST",
+            defaultValue = "127.0.0.1",
+            description = "The loopback address to listen on (default: ${DEFAULT-VALUE}); other addresses are refused "
+                    + "until authentication comes.")
+    String bind;
+
+    @Option(
+            names = "--http-port",
+            paramLabel = "PORT",
+            defaultValue = "8080",
+            description = "HTTP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(
+            names = "--pg-port",
+            paramLabel = "PORT",
+            defaultValue = "5433",
+            description = "PostgreSQL protocol port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int pgPort;
+
+    @Option(
+            names = "--max-concurrent-queries",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Queries the engine runs at once; 0 = one per CPU (default: ${DEFAULT-VALUE}).")
+    int maxConcurrent;
+
+    @Option(
+            names = "--max-queued-queries",
+            paramLabel = "N",
+            defaultValue = "64",
+            description = "Queries that may wait for a running one to finish; beyond, requests are refused as too "
+                    + "busy (HTTP 503, SQLSTATE 53300) (default: ${DEFAULT-VALUE}).")
+    int maxQueued;
+
+    @Option(
+            names = "--query-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "5m",
+            converter = TimeSpan.class,
+            description = "A query's deadline unless the request sets one (timeout_ms, SET statement_timeout), e.g. "
+                    + "30s, 5m; 0 = none (default: ${DEFAULT-VALUE}).")
+    Duration queryTimeout;
+
+    @Option(
+            names = "--max-connections",
+            paramLabel = "N",
+            defaultValue = "64",
+            description = "PostgreSQL connections at once (default: ${DEFAULT-VALUE}).")
+    int maxConnections;
+
+    @Option(names = "--log-statements", description = "Print every statement the PostgreSQL front end runs to stderr.")
+    boolean logStatements;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format", "numacube: %4$s: %5$s%6$s%n");
+        }
+        if (sources.tables().isEmpty() && generate == null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "serve needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ServerOptions options = options(err);
+        Cube cube = Cube.open(settings.toOptions());
+        NumacubeServer server;
+        try {
+            CubeLoader.generateAndLoad(cube, generate, seed, sources, settings.maxMemory(), err);
+            server = NumacubeServer.start(cube, options);
+        } catch (IOException | RuntimeException e) {
+            cube.close();
+            throw e;
+        }
+        err.println("-- " + cube.describe());
+        err.flush();
+        out.println(server.readyLine());
+        out.flush();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, cube, out, err), "numacube-shutdown"));
+        new java.util.concurrent.CountDownLatch(1).await();
+        return 0;
+    }
+
+    private ServerOptions options(PrintWriter err) {
+        ServerOptions o = ServerOptions.defaults(Main.VERSION)
+                .withBind(bind)
+                .withPorts(httpPort, pgPort)
+                .withAdmission(
+                        maxConcurrent > 0 ? maxConcurrent : Runtime.getRuntime().availableProcessors(),
+                        maxQueued,
+                        queryTimeout);
+        o = o.withLimits(o.maxBodyBytes(), o.maxSqlChars(), maxConnections);
+        return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
+    }
+
+    /**
+     * The shutdown hook (SIGTERM, SIGINT): stop accepting, give queries in flight 5 seconds, free the cube when they
+     * finished, and exit 0, which is a clean stop for a server (the JVM's own exit status after a signal is 143).
+     */
+    private static void stop(NumacubeServer server, Cube cube, PrintWriter out, PrintWriter err) {
+        int inFlight = server.queries().inFlight();
+        err.println("-- stopping: no new connections or queries; " + inFlight + " in flight get up to 5 s");
+        err.flush();
+        if (server.shutdown(Duration.ofSeconds(5))) {
+            cube.close();
+            err.println("-- stopped");
+        } else {
+            err.println("-- stopped with " + server.queries().inFlight() + " queries still running in the engine");
+        }
+        err.flush();
+        out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+}

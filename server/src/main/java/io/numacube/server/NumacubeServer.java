@@ -1,0 +1,148 @@
+package io.numacube.server;
+
+import io.numacube.engine.Cube;
+import io.numacube.server.http.HttpFrontEnd;
+import io.numacube.server.pgwire.PgServer;
+import io.numacube.server.query.QueryAdmission;
+import io.numacube.server.query.QueryService;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+/**
+ * {@code numacube serve}: a loaded cube answering SQL over HTTP ({@link HttpFrontEnd}) and the PostgreSQL protocol
+ * ({@link PgServer}), both through one {@link QueryService} (so admission control and timeouts cover both). Read-only
+ * in this phase: no writes, no durability (the data lives in memory only), no authentication (loopback only).
+ *
+ * <p>Life cycle: {@link #start} listens on both ports and returns; {@link #shutdown} stops accepting, lets queries
+ * in flight finish for a while, and closes every connection. The caller owns the cube and closes it after shutdown.
+ * Thread-safe.
+ */
+public final class NumacubeServer implements AutoCloseable {
+
+    private final QueryService queries;
+    private final HttpFrontEnd http;
+    private final PgServer pg;
+    private volatile boolean stopped;
+
+    private NumacubeServer(QueryService queries, HttpFrontEnd http, PgServer pg) {
+        this.queries = queries;
+        this.http = http;
+        this.pg = pg;
+    }
+
+    /**
+     * Starts both front ends over {@code cube}.
+     *
+     * @throws io.numacube.numa.base.NumacubeException PLATFORM when a port is taken or not permitted
+     * @throws IOException when the sockets cannot be opened otherwise
+     */
+    public static NumacubeServer start(Cube cube, ServerOptions options) throws IOException {
+        QueryService queries = new QueryService(
+                cube,
+                new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries()),
+                options.queryTimeout());
+        InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
+        HttpFrontEnd http;
+        try {
+            http = HttpFrontEnd.start(queries, httpAt, options.maxBodyBytes(), options.maxSqlChars());
+        } catch (java.net.BindException e) {
+            throw cannotListen("HTTP", httpAt, e);
+        }
+        InetSocketAddress pgAt = new InetSocketAddress(options.address(), options.pgPort());
+        try {
+            String version = "16.0 (numacube " + options.productVersion() + ")";
+            PgServer pg = PgServer.start(
+                    queries,
+                    pgAt,
+                    new PgServer.Settings(
+                            options.maxConnections(),
+                            options.maxBodyBytes(),
+                            10_000,
+                            version,
+                            "PostgreSQL " + version + " on " + System.getProperty("os.arch") + "-"
+                                    + System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT)
+                                    + ", an in-memory aggregation engine speaking the PostgreSQL protocol",
+                            options.statementLog()));
+            return new NumacubeServer(queries, http, pg);
+        } catch (java.net.BindException e) {
+            http.stop(0);
+            throw cannotListen("PostgreSQL", pgAt, e);
+        } catch (IOException | RuntimeException e) {
+            http.stop(0);
+            throw e;
+        }
+    }
+
+    private static io.numacube.numa.base.NumacubeException cannotListen(
+            String what, InetSocketAddress at, java.net.BindException e) {
+        return new io.numacube.numa.base.NumacubeException(
+                io.numacube.numa.base.NumacubeException.Kind.PLATFORM,
+                "cannot listen for " + what + ": address=" + at.getAddress().getHostAddress() + " port=" + at.getPort()
+                        + " error=" + e.getMessage() + " — is another process on the port? choose another port, or 0 "
+                        + "for a free one");
+    }
+
+    public QueryService queries() {
+        return queries;
+    }
+
+    public InetSocketAddress httpAddress() {
+        return http.address();
+    }
+
+    public InetSocketAddress pgAddress() {
+        return pg.address();
+    }
+
+    /** {@code http://127.0.0.1:8080} */
+    public String httpUrl() {
+        return "http://" + hostPort(http.address());
+    }
+
+    /** {@code postgresql://127.0.0.1:5433} */
+    public String postgresUrl() {
+        return "postgresql://" + hostPort(pg.address());
+    }
+
+    /** The one line {@code numacube serve} prints when it is ready. */
+    public String readyLine() {
+        return "numacube ready " + httpUrl() + " " + postgresUrl() + " (data in memory only)";
+    }
+
+    private static String hostPort(InetSocketAddress a) {
+        String host = a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+    }
+
+    /**
+     * Stops accepting connections and queries, waits up to {@code drain} for queries in flight, then closes both
+     * front ends and every connection. Idempotent.
+     *
+     * @return true when every query finished within {@code drain} (the cube may then be closed at once)
+     */
+    public boolean shutdown(Duration drain) {
+        if (stopped) {
+            return queries.inFlight() == 0;
+        }
+        stopped = true;
+        http.markStopping();
+        pg.stopAccepting();
+        boolean drained;
+        try {
+            drained = queries.drain(drain);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            drained = false;
+        }
+        http.stop(1);
+        pg.closeConnections();
+        return drained;
+    }
+
+    /** {@link #shutdown} with five seconds for queries in flight. */
+    @Override
+    public void close() {
+        shutdown(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,192 @@
+package io.numacube.server;
+
+import io.numacube.numa.base.NumacubeException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * How {@code numacube serve} listens and what it allows. Immutable; checked on construction: the address must be a
+ * loopback address, since there is no authentication yet, and every limit positive.
+ *
+ * @param bind                 the host or address both front ends listen on (loopback only)
+ * @param httpPort             the HTTP port; 0 for a free one
+ * @param pgPort               the PostgreSQL protocol port; 0 for a free one
+ * @param maxConcurrentQueries queries the engine runs at once
+ * @param maxQueuedQueries     queries that may wait for one of those; more are refused with 53300
+ * @param queryTimeout         a query's deadline unless the request names another; {@link Duration#ZERO} for none
+ * @param maxBodyBytes         the longest HTTP body and PostgreSQL message read
+ * @param maxSqlChars          the longest SQL statement accepted over HTTP
+ * @param maxConnections       PostgreSQL sessions at once
+ * @param productVersion       numacube's version, for {@code server_version} and {@code version()}
+ * @param statementLog         told of every statement the PostgreSQL front end runs; null for none
+ */
+public record ServerOptions(
+        String bind,
+        int httpPort,
+        int pgPort,
+        int maxConcurrentQueries,
+        int maxQueuedQueries,
+        Duration queryTimeout,
+        int maxBodyBytes,
+        int maxSqlChars,
+        int maxConnections,
+        String productVersion,
+        Consumer<String> statementLog) {
+
+    /** The default HTTP port. */
+    public static final int DEFAULT_HTTP_PORT = 8080;
+    /** The default PostgreSQL port: 5433, beside a PostgreSQL server's 5432. */
+    public static final int DEFAULT_PG_PORT = 5433;
+
+    public ServerOptions {
+        loopback(bind);
+        port("http", httpPort);
+        port("pg", pgPort);
+        positive("max-concurrent-queries", maxConcurrentQueries);
+        positive("max-body-bytes", maxBodyBytes);
+        positive("max-sql-chars", maxSqlChars);
+        positive("max-connections", maxConnections);
+        if (maxQueuedQueries < 0) {
+            throw invalid("max-queued-queries must not be negative: max-queued-queries=" + maxQueuedQueries);
+        }
+        if (queryTimeout == null || queryTimeout.isNegative()) {
+            throw invalid("the query timeout is a duration, 0 for none: query-timeout=" + queryTimeout);
+        }
+    }
+
+    /**
+     * Loopback on the default ports; one running query per CPU and 64 waiting; 5-minute queries; 16 MiB bodies and
+     * messages; 1 Mi-character statements; 64 connections.
+     */
+    public static ServerOptions defaults(String productVersion) {
+        return new ServerOptions(
+                "127.0.0.1",
+                DEFAULT_HTTP_PORT,
+                DEFAULT_PG_PORT,
+                Runtime.getRuntime().availableProcessors(),
+                64,
+                Duration.ofMinutes(5),
+                16 << 20,
+                1 << 20,
+                64,
+                productVersion,
+                null);
+    }
+
+    public ServerOptions withPorts(int http, int pg) {
+        return new ServerOptions(
+                bind,
+                http,
+                pg,
+                maxConcurrentQueries,
+                maxQueuedQueries,
+                queryTimeout,
+                maxBodyBytes,
+                maxSqlChars,
+                maxConnections,
+                productVersion,
+                statementLog);
+    }
+
+    public ServerOptions withBind(String host) {
+        return new ServerOptions(
+                host,
+                httpPort,
+                pgPort,
+                maxConcurrentQueries,
+                maxQueuedQueries,
+                queryTimeout,
+                maxBodyBytes,
+                maxSqlChars,
+                maxConnections,
+                productVersion,
+                statementLog);
+    }
+
+    public ServerOptions withAdmission(int concurrent, int queued, Duration timeout) {
+        return new ServerOptions(
+                bind,
+                httpPort,
+                pgPort,
+                concurrent,
+                queued,
+                timeout,
+                maxBodyBytes,
+                maxSqlChars,
+                maxConnections,
+                productVersion,
+                statementLog);
+    }
+
+    public ServerOptions withLimits(int bodyBytes, int sqlChars, int connections) {
+        return new ServerOptions(
+                bind,
+                httpPort,
+                pgPort,
+                maxConcurrentQueries,
+                maxQueuedQueries,
+                queryTimeout,
+                bodyBytes,
+                sqlChars,
+                connections,
+                productVersion,
+                statementLog);
+    }
+
+    public ServerOptions withStatementLog(Consumer<String> log) {
+        return new ServerOptions(
+                bind,
+                httpPort,
+                pgPort,
+                maxConcurrentQueries,
+                maxQueuedQueries,
+                queryTimeout,
+                maxBodyBytes,
+                maxSqlChars,
+                maxConnections,
+                productVersion,
+                log);
+    }
+
+    /** The address to bind. */
+    InetAddress address() {
+        try {
+            return InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw invalid("cannot resolve the address to bind: bind=" + bind);
+        }
+    }
+
+    private static void loopback(String bind) {
+        InetAddress a;
+        try {
+            a = InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw invalid("cannot resolve the address to bind: bind=" + bind + " — use 127.0.0.1");
+        }
+        if (!a.isLoopbackAddress()) {
+            throw invalid("numacube serve listens on a loopback address only: bind=" + bind + " address="
+                    + a.getHostAddress() + " — there is no authentication yet (it comes in a later phase), so the "
+                    + "server must not be reachable from other machines; use --bind 127.0.0.1 (or ::1), and an SSH "
+                    + "tunnel to reach it from elsewhere");
+        }
+    }
+
+    private static void port(String name, int port) {
+        if (port < 0 || port > 65_535) {
+            throw invalid("a port is 0 (any free one) to 65535: " + name + "-port=" + port);
+        }
+    }
+
+    private static void positive(String name, int value) {
+        if (value < 1) {
+            throw invalid(name + " must be at least 1: " + name + "=" + value);
+        }
+    }
+
+    private static NumacubeException invalid(String message) {
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, message);
+    }
+}

@@ -1,0 +1,110 @@
+package io.numacube.server.http;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.numacube.engine.Cube;
+import io.numacube.engine.PartitionInfo;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.TableSchema;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The read-only views of the cube: {@code GET /v1/tables} (every table), {@code GET /v1/tables/NAME} (one, matched
+ * case-insensitively as SQL names are; 404 with SQLSTATE 42P01 when there is none) and {@code GET /v1/placement}
+ * (data nodes, worker threads per node, and every partition with its node and the share of its pages verified on
+ * that node, as {@code numacube query} prints them). A table is
+ * {@code {"name", "rows", "partitioning", "columns": [{"name", "type"}]}}. Thread-safe: the cube is.
+ */
+final class CatalogEndpoints {
+
+    private final Cube cube;
+
+    CatalogEndpoints(Cube cube) {
+        this.cube = cube;
+    }
+
+    Reply tables() {
+        List<String> names = cube.tables();
+        return Reply.ok(g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("tables");
+            for (String name : names) {
+                table(name, g);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    Reply table(String requested) {
+        String name = cube.tables().stream()
+                .filter(requested::equalsIgnoreCase)
+                .findFirst()
+                .orElseThrow(() ->
+                        new HttpError(404, "42P01", "no such table: table=" + requested + " tables=" + cube.tables()));
+        return Reply.ok(g -> table(name, g));
+    }
+
+    private void table(String name, JsonGenerator g) throws IOException {
+        TableSchema schema = cube.schema(name);
+        g.writeStartObject();
+        g.writeStringField("name", schema.name());
+        g.writeNumberField("rows", cube.rowCount(name));
+        g.writeStringField("partitioning", cube.partitioning(name));
+        g.writeArrayFieldStart("columns");
+        for (ColumnSpec c : schema.columns()) {
+            g.writeStartObject();
+            g.writeStringField("name", c.name());
+            g.writeStringField("type", io.numacube.server.query.SqlTypeNames.of(c));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    Reply placement() {
+        List<PartitionInfo> partitions = cube.placement();
+        return Reply.ok(g -> {
+            g.writeStartObject();
+            g.writeStringField("describe", cube.describe());
+            g.writeArrayFieldStart("data_nodes");
+            for (int n : cube.dataNodes()) {
+                g.writeNumber(n);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("workers");
+            for (int n : cube.workers().nodes()) {
+                g.writeStartObject();
+                g.writeNumberField("node", n);
+                g.writeNumberField("threads", cube.workers().workersOn(n));
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("partitions");
+            for (PartitionInfo p : partitions) {
+                partition(p, g);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    private static void partition(PartitionInfo p, JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("table", p.table());
+        g.writeNumberField("id", p.partitionId());
+        g.writeStringField("label", p.label());
+        g.writeNumberField("node", p.homeNode());
+        g.writeNumberField("memory_node", p.memoryNode());
+        g.writeNumberField("rows", p.rows());
+        g.writeNumberField("bytes", p.bytes());
+        g.writeStringField("placement", p.placementApplied());
+        g.writeFieldName("pages_on_node_pct");
+        if (Double.isNaN(p.pagesOnNodePct())) {
+            g.writeNull();
+        } else {
+            g.writeNumber(Math.round(p.pagesOnNodePct() * 10) / 10.0);
+        }
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,162 @@
+package io.numacube.server.http;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.QueryService;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The HTTP front end of {@code numacube serve}: the JDK's {@code com.sun.net.httpserver} with one virtual thread per
+ * exchange, JSON bodies written by Jackson. Routes:
+ *
+ * <ul>
+ *   <li>{@code GET /v1/health}: 200 {@code {"status": "ready"}}, 503 {@code {"status": "shutting down"}} once
+ *       stopping;
+ *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
+ *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints}.
+ * </ul>
+ *
+ * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
+ * unexpected exception a 500 with SQLSTATE XX000 whose stack trace goes to the log only.
+ *
+ * <p>Thread-safe. {@link #stop} stops accepting and waits for exchanges in progress.
+ */
+public final class HttpFrontEnd {
+
+    static {
+        // The JDK's server leaves Nagle's algorithm on unless told: a response's last small write then waits for the
+        // client's delayed ACK. Read once, when the first HttpServer is made; a value set by the user wins.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
+
+    private final HttpServer server;
+    private final ExecutorService threads;
+    private final QueryEndpoint query;
+    private final CatalogEndpoints catalog;
+    private volatile boolean stopping;
+
+    private HttpFrontEnd(HttpServer server, QueryService service, int maxBodyBytes, int maxSqlChars) {
+        this.server = server;
+        this.threads = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("numacube-http-", 0).factory());
+        this.query = new QueryEndpoint(service, maxBodyBytes, maxSqlChars);
+        this.catalog = new CatalogEndpoints(service.cube());
+        server.setExecutor(threads);
+        server.createContext("/", this::exchange);
+    }
+
+    /**
+     * Binds {@code address} (port 0: a free port, see {@link #address}) and starts serving.
+     *
+     * @param maxBodyBytes the longest request body read; longer is 413
+     * @param maxSqlChars  the longest SQL statement accepted
+     */
+    public static HttpFrontEnd start(QueryService service, InetSocketAddress address, int maxBodyBytes, int maxSqlChars)
+            throws IOException {
+        HttpFrontEnd f = new HttpFrontEnd(HttpServer.create(address, 128), service, maxBodyBytes, maxSqlChars);
+        f.server.start();
+        return f;
+    }
+
+    /** The address it listens on, with the real port. */
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    /** Health answers 503 from now on; requests keep being served until {@link #stop}. */
+    public void markStopping() {
+        stopping = true;
+    }
+
+    /** Stops accepting, waits up to {@code waitSeconds} for exchanges in progress, then closes. */
+    public void stop(int waitSeconds) {
+        stopping = true;
+        server.stop(waitSeconds);
+        threads.shutdownNow();
+    }
+
+    private void exchange(HttpExchange ex) {
+        Reply reply;
+        try {
+            reply = route(ex, ex.getRequestURI().getPath(), ex.getRequestMethod());
+        } catch (HttpError e) {
+            reply = new Reply(e.status(), e::write);
+        } catch (Throwable t) {
+            HttpError e = new HttpError(500, ClientError.of(t), 0);
+            reply = new Reply(500, e::write);
+        }
+        send(ex, reply);
+    }
+
+    private Reply route(HttpExchange ex, String path, String method) throws IOException {
+        if (path.equals("/v1/query")) {
+            allow(ex, method, "POST");
+            return query.handle(ex);
+        }
+        if (path.equals("/v1/health")) {
+            allow(ex, method, "GET");
+            String status = stopping ? "shutting down" : "ready";
+            return new Reply(stopping ? 503 : 200, g -> {
+                g.writeStartObject();
+                g.writeStringField("status", status);
+                g.writeEndObject();
+            });
+        }
+        if (path.equals("/v1/tables") || path.equals("/v1/tables/")) {
+            allow(ex, method, "GET");
+            return catalog.tables();
+        }
+        if (path.startsWith("/v1/tables/") && path.indexOf('/', "/v1/tables/".length()) < 0) {
+            allow(ex, method, "GET");
+            return catalog.table(path.substring("/v1/tables/".length()));
+        }
+        if (path.equals("/v1/placement")) {
+            allow(ex, method, "GET");
+            return catalog.placement();
+        }
+        throw new HttpError(
+                404,
+                "42704",
+                "no such endpoint: path=" + path
+                        + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], GET /v1/placement");
+    }
+
+    private static void allow(HttpExchange ex, String method, String allowed) {
+        if (!method.equals(allowed)) {
+            ex.getResponseHeaders().set("Allow", allowed);
+            throw new HttpError(
+                    405,
+                    ClientError.NOT_SUPPORTED,
+                    "method not allowed: method=" + method + " path="
+                            + ex.getRequestURI().getPath() + " — use " + allowed);
+        }
+    }
+
+    private static void send(HttpExchange ex, Reply reply) {
+        try (ex) {
+            ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+            try (OutputStream out = new ResponseBody(ex, reply.status(), 1 << 20);
+                    JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+                reply.body().write(g);
+                g.writeRaw('\n');
+            }
+        } catch (IOException e) {
+            // the client went away while its answer was written: nothing is left to tell it
+        }
+    }
+}

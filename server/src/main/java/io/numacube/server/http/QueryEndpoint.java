@@ -1,0 +1,142 @@
+package io.numacube.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.numa.base.ErrorPosition;
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.QueryService;
+import io.numacube.server.query.SqlPositions;
+import io.numacube.server.query.SqlStatements;
+import io.numacube.server.query.StatementRefusals;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N}} ({@code application/json};
+ * {@code timeout_ms} optional, 0 for none) or as the whole body ({@code text/plain}, or no Content-Type), answered
+ * by {@link ResultJson}. Writes are refused with 25006 ({@link StatementRefusals}). An error is an {@link HttpError}
+ * whose position is given in the SQL as sent. Thread-safe
+ * (stateless but for its settings).
+ */
+final class QueryEndpoint {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final QueryService service;
+    private final int maxBodyBytes;
+    private final int maxSqlChars;
+
+    QueryEndpoint(QueryService service, int maxBodyBytes, int maxSqlChars) {
+        this.service = service;
+        this.maxBodyBytes = maxBodyBytes;
+        this.maxSqlChars = maxSqlChars;
+    }
+
+    /** A request's statement and its deadline (null for the server's default). */
+    private record Request(String sql, Duration timeout) {}
+
+    Reply handle(HttpExchange ex) throws IOException {
+        Request req = request(ex);
+        List<SqlStatements.Statement> statements = SqlStatements.split(req.sql());
+        if (statements.size() != 1) {
+            throw new HttpError(
+                    400,
+                    statements.isEmpty() ? "42601" : ClientError.NOT_SUPPORTED,
+                    statements.isEmpty()
+                            ? "no statement in the request: the SQL is empty"
+                            : "one statement per request: statements=" + statements.size() + " — send them one by one");
+        }
+        SqlStatements.Statement st = statements.getFirst();
+        StatementRefusals.refusal(st.sql()).ifPresent(e -> {
+            throw new HttpError(400, e, 0);
+        });
+        QueryResult r;
+        try {
+            r = service.run(st.sql(), req.timeout());
+        } catch (RuntimeException e) {
+            throw located(ClientError.of(e), req.sql(), st);
+        }
+        return Reply.ok(g -> ResultJson.write(r, g));
+    }
+
+    private Request request(HttpExchange ex) throws IOException {
+        String type = RequestBody.mediaType(ex);
+        byte[] body = RequestBody.read(ex, maxBodyBytes);
+        Request req = switch (type) {
+            case "application/json" -> json(RequestBody.utf8(body));
+            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null);
+            default ->
+                throw new HttpError(
+                        415,
+                        ClientError.NOT_SUPPORTED,
+                        "unsupported Content-Type: type=" + type + " — send application/json ({\"sql\": ...}) "
+                                + "or text/plain (the SQL); with curl: -H 'Content-Type: text/plain'");
+        };
+        if (req.sql().length() > maxSqlChars) {
+            throw new HttpError(
+                    400,
+                    ClientError.LIMIT_EXCEEDED,
+                    "statement too long: chars=" + req.sql().length() + " max-chars=" + maxSqlChars);
+        }
+        return req;
+    }
+
+    private static Request json(String text) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body is not JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body must be a JSON object: {\"sql\": ...}");
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!f.equals("sql") && !f.equals("timeout_ms")) {
+                throw new HttpError(
+                        400,
+                        ClientError.PROTOCOL_VIOLATION,
+                        "unknown field: field=" + f + " — fields: sql, timeout_ms");
+            }
+        }
+        JsonNode sql = root.get("sql");
+        if (sql == null || !sql.isTextual()) {
+            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body needs \"sql\", a string");
+        }
+        JsonNode timeout = root.get("timeout_ms");
+        if (timeout == null || timeout.isNull()) {
+            return new Request(sql.asText(), null);
+        }
+        if (!timeout.canConvertToLong() || !timeout.isIntegralNumber() || timeout.asLong() < 0) {
+            throw new HttpError(
+                    400, "22023", "timeout_ms is a whole number of milliseconds, 0 for none: timeout_ms=" + timeout);
+        }
+        return new Request(sql.asText(), Duration.ofMillis(timeout.asLong()));
+    }
+
+    /** The error with its position moved from the statement into the SQL as sent. */
+    private static HttpError located(ClientError e, String sent, SqlStatements.Statement st) {
+        int status = HttpError.statusOf(e.sqlState());
+        if (e.position() == null) {
+            return new HttpError(status, e, 0);
+        }
+        int index = st.offset()
+                + SqlPositions.index(st.sql(), e.position().line(), e.position().column());
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < index; i++) {
+            if (sent.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        ErrorPosition at = ErrorPosition.sql(line, index - lineStart + 1);
+        return new HttpError(
+                status, new ClientError(e.sqlState(), e.message(), at), SqlPositions.characterPosition(sent, index));
+    }
+}

@@ -1,0 +1,273 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.pgwire.types.BinaryFormat;
+import io.numacube.server.pgwire.types.PgColumn;
+import io.numacube.server.pgwire.types.PgType;
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.RunningQuery;
+import io.numacube.server.query.SqlStatements;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The extended query protocol of one connection: Parse, Bind, Describe, Execute, Close. A statement's parameters are
+ * bound by substitution ({@link ParameterizedSql}, {@link ParameterLiteral}); a portal runs its statement at its
+ * first Describe or Execute and keeps the outcome, so that Executes with a row limit page through it (PortalSuspended
+ * between pages). Errors are thrown to the connection, which sends them and skips messages until Sync, as
+ * PostgreSQL does. Not thread-safe: the connection's thread uses it.
+ */
+final class ExtendedQuery {
+
+    private final Session session;
+    private final StatementRunner runner;
+    private final Replies replies;
+    private final Consumer<RunningQuery> running;
+    private SqlOrigin origin;
+    private String ranSql;
+
+    ExtendedQuery(Session session, StatementRunner runner, Replies replies, Consumer<RunningQuery> running) {
+        this.session = session;
+        this.runner = runner;
+        this.replies = replies;
+        this.running = running;
+    }
+
+    /** Handles one extended-protocol message: Parse 'P', Bind 'B', Describe 'D', Execute 'E' or Close 'C'. */
+    void handle(char type, PgInput.Body body) throws IOException {
+        origin = null;
+        ranSql = null;
+        switch (type) {
+            case 'P' -> parse(body);
+            case 'B' -> bind(body);
+            case 'D' -> describe(body);
+            case 'E' -> execute(body);
+            case 'C' -> close(body);
+            default -> throw new IllegalArgumentException("not an extended-protocol message: " + type);
+        }
+    }
+
+    /** Where the statement of the last message came from, for its error's position; null when none. */
+    SqlOrigin origin() {
+        return origin;
+    }
+
+    /** The text the engine ran for the last message, or null. */
+    String ranSql() {
+        return ranSql;
+    }
+
+    private void parse(PgInput.Body body) throws IOException {
+        String name = body.cstring();
+        String query = body.cstring();
+        int declared = body.int16();
+        int[] oids = new int[Math.max(0, declared)];
+        for (int i = 0; i < oids.length; i++) {
+            oids[i] = body.int32();
+        }
+        body.end("Parse");
+        if (!name.isEmpty() && session.statements.containsKey(name)) {
+            throw new PgProtocolException("42P05", "prepared statement \"" + name + "\" already exists");
+        }
+        List<SqlStatements.Statement> sts = SqlStatements.split(query);
+        if (sts.size() > 1) {
+            throw new PgProtocolException("42601", "cannot insert multiple commands into a prepared statement");
+        }
+        String sql = sts.isEmpty() ? "" : sts.getFirst().sql();
+        ParameterizedSql p = ParameterizedSql.parse(sql);
+        int[] all = java.util.Arrays.copyOf(oids, Math.max(oids.length, p.parameterCount()));
+        session.statements.put(
+                name,
+                new Session.PreparedStatement(
+                        name, p, all, query, sts.isEmpty() ? 0 : sts.getFirst().offset()));
+        replies.out().empty('1');
+    }
+
+    private void bind(PgInput.Body body) throws IOException {
+        String portal = body.cstring();
+        String name = body.cstring();
+        short[] paramFormats = shorts(body);
+        int count = body.int16();
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int len = body.int32();
+            values.add(len == -1 ? null : body.bytes(len));
+        }
+        short[] resultFormats = shorts(body);
+        body.end("Bind");
+        Session.PreparedStatement st = statement(name);
+        int needed = st.parameterOids().length;
+        if (count != needed) {
+            throw new PgProtocolException(
+                    ClientError.PROTOCOL_VIOLATION,
+                    "bind message supplies " + count + " parameters, but prepared statement \"" + name + "\" requires "
+                            + needed);
+        }
+        if (paramFormats.length > 1 && paramFormats.length != count) {
+            throw new PgProtocolException(
+                    ClientError.PROTOCOL_VIOLATION,
+                    "bind message has " + paramFormats.length + " parameter formats but " + count + " parameters");
+        }
+        if (!portal.isEmpty() && session.portals.containsKey(portal)) {
+            throw new PgProtocolException("42P03", "cursor \"" + portal + "\" already exists");
+        }
+        List<String> literals = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            short format = paramFormats.length == 0 ? 0 : paramFormats[paramFormats.length == 1 ? 0 : i];
+            literals.add(literal(st.parameterOids()[i], format, values.get(i)));
+        }
+        ParameterizedSql.Substituted bound = st.sql().substitute(literals);
+        session.portals.put(portal, new Session.Portal(portal, bound, st.origin(bound), resultFormats));
+        replies.out().empty('2');
+    }
+
+    private static String literal(int oid, short format, byte[] value) {
+        if (value == null) {
+            return "NULL";
+        }
+        if (format == 0) {
+            return ParameterLiteral.ofText(oid, PgInput.utf8(value));
+        }
+        if (format != 1) {
+            throw new PgProtocolException(ClientError.PROTOCOL_VIOLATION, "unsupported format code: " + format);
+        }
+        PgType type = PgType.byOid(oid)
+                .orElseThrow(() -> new PgProtocolException(
+                        ClientError.NOT_SUPPORTED,
+                        "a binary parameter needs a declared type: oid=" + oid
+                                + " — declare it in Parse or send text"));
+        return ParameterLiteral.ofValue(BinaryFormat.decode(type, value));
+    }
+
+    private void describe(PgInput.Body body) throws IOException {
+        byte kind = body.int8();
+        String name = body.cstring();
+        body.end("Describe");
+        if (kind == 'S') {
+            describeStatement(name);
+        } else if (kind == 'P') {
+            describePortal(portal(name));
+        } else {
+            throw PgProtocolException.malformed("invalid DESCRIBE message subtype " + kind);
+        }
+    }
+
+    private void describeStatement(String name) throws IOException {
+        Session.PreparedStatement st = statement(name);
+        replies.out().parameterDescription(st.describedOids());
+        List<String> placeholders = new ArrayList<>();
+        for (int oid : st.parameterOids()) {
+            placeholders.add(ParameterLiteral.placeholder(oid));
+        }
+        ParameterizedSql.Substituted sql = st.sql().substitute(placeholders);
+        origin = st.origin(sql);
+        ranSql = sql.sql();
+        List<PgColumn> columns = sql.sql().isEmpty() ? List.of() : runner.describe(sql.sql(), session, running);
+        if (columns.isEmpty()) {
+            replies.out().empty('n');
+        } else {
+            replies.out().rowDescription(columns, new short[columns.size()]);
+        }
+    }
+
+    private void describePortal(Session.Portal p) throws IOException {
+        setOrigin(p);
+        if (p.outcome == null && (p.sql.sql().isEmpty() || SessionStatements.isSessionStatement(p.sql.sql()))) {
+            List<PgColumn> columns =
+                    SessionStatements.isShow(p.sql.sql()) ? runner.describe(p.sql.sql(), session, running) : List.of();
+            if (columns.isEmpty()) {
+                replies.out().empty('n');
+            } else {
+                replies.out().rowDescription(columns, p.formats(columns.size()));
+            }
+            return;
+        }
+        Outcome o = outcome(p);
+        if (o.rows() == null) {
+            replies.out().empty('n');
+        } else {
+            replies.out()
+                    .rowDescription(
+                            o.rows().columns(), p.formats(o.rows().columns().size()));
+        }
+    }
+
+    private void execute(PgInput.Body body) throws IOException {
+        String name = body.cstring();
+        int maxRows = body.int32();
+        body.end("Execute");
+        Session.Portal p = portal(name);
+        setOrigin(p);
+        if (p.sql.sql().isEmpty()) {
+            replies.out().empty('I');
+            return;
+        }
+        Outcome o = outcome(p);
+        short[] formats = o.rows() == null ? null : p.formats(o.rows().columns().size());
+        replies.outcome(o, p, Math.max(0, maxRows), formats, false);
+    }
+
+    private void close(PgInput.Body body) throws IOException {
+        byte kind = body.int8();
+        String name = body.cstring();
+        body.end("Close");
+        if (kind == 'S') {
+            session.statements.remove(name);
+        } else if (kind == 'P') {
+            session.portals.remove(name);
+        } else {
+            throw PgProtocolException.malformed("invalid CLOSE message subtype " + kind);
+        }
+        replies.out().empty('3');
+    }
+
+    /** A simple query destroys the unnamed statement and portal, as in PostgreSQL. */
+    void forgetUnnamed() {
+        session.statements.remove("");
+        session.portals.remove("");
+    }
+
+    private Outcome outcome(Session.Portal p) {
+        if (p.outcome == null) {
+            p.outcome = runner.run(p.sql.sql(), session, running);
+        }
+        return p.outcome;
+    }
+
+    private Session.PreparedStatement statement(String name) {
+        Session.PreparedStatement st = session.statements.get(name);
+        if (st == null) {
+            throw new PgProtocolException("26000", "prepared statement \"" + name + "\" does not exist");
+        }
+        return st;
+    }
+
+    private Session.Portal portal(String name) {
+        Session.Portal p = session.portals.get(name);
+        if (p == null) {
+            throw new PgProtocolException("34000", "portal \"" + name + "\" does not exist");
+        }
+        return p;
+    }
+
+    private void setOrigin(Session.Portal p) {
+        origin = p.origin;
+        ranSql = p.sql.sql();
+    }
+
+    private static short[] shorts(PgInput.Body body) {
+        int n = body.int16();
+        if (n < 0) {
+            throw PgProtocolException.malformed("invalid count in message: " + n);
+        }
+        short[] out = new short[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = body.int16();
+            if (out[i] != 0 && out[i] != 1) {
+                throw new PgProtocolException(ClientError.PROTOCOL_VIOLATION, "unsupported format code: " + out[i]);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,237 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.engine.schema.Timestamps;
+import io.numacube.server.pgwire.types.BinaryFormat;
+import io.numacube.server.pgwire.types.PgType;
+import io.numacube.server.query.ClientError;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.ChronoField;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Makes the SQL literal that stands for a bound parameter value in the statement's text. Every value is checked
+ * against its declared type and rewritten, so the text a client sends can never become SQL: an integer must be
+ * digits, a number a number, a date a date; text becomes a {@code '...'} string with its quotes doubled (the
+ * engine's strings have no other escape). Negative numbers are parenthesised so that {@code a-$1} cannot become a
+ * comment. A value whose type the client left unspecified is text, except that a trailing UTC offset on a date or
+ * timestamp (pgjdbc's {@code setDate} and {@code setTimestamp} add one) is dropped, as PostgreSQL drops it for a
+ * {@code timestamp without time zone}. Stateless.
+ */
+final class ParameterLiteral {
+
+    private static final Pattern INTEGER = Pattern.compile("\\s*[+-]?\\d+\\s*");
+    private static final Pattern DECIMAL = Pattern.compile("\\s*[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d{1,4})?\\s*");
+    private static final Pattern SPECIAL_FLOAT =
+            Pattern.compile("\\s*([+-]?)(nan|inf|infinity)\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern DATE_TIME =
+            Pattern.compile("\\s*(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?))?"
+                    + "\\s*(Z|[+-]\\d{2}(?::?\\d{2}(?::?\\d{2})?)?)?\\s*");
+    private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder()
+            .appendPattern("H:mm")
+            .optionalStart()
+            .appendPattern(":ss")
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+            .toFormatter(Locale.ROOT);
+
+    private ParameterLiteral() {}
+
+    /**
+     * The literal for a parameter sent as text.
+     *
+     * @param oid the type the client declared, or {@link PgType#UNSPECIFIED}
+     * @throws PgProtocolException 22P02 (or 22007, 22008, 22003) for a value that does not fit its type, 0A000
+     *                             for a type numacube does not take
+     */
+    static String ofText(int oid, String text) {
+        if (oid == PgType.UNSPECIFIED) {
+            return unspecified(text);
+        }
+        PgType type = PgType.byOid(oid).orElseThrow(() -> unsupported(oid));
+        return switch (type) {
+            case INT2, INT4, INT8, OID -> integer(type, text);
+            case FLOAT4, FLOAT8 -> float8(type, text);
+            case NUMERIC -> numeric(text);
+            case BOOL -> bool(text);
+            case DATE -> date(dateTime(type, text, false).toLocalDate());
+            case TIMESTAMP -> timestamp(dateTime(type, text, false));
+            case TIMESTAMPTZ -> timestamp(dateTime(type, text, true));
+            case TEXT, VARCHAR, BPCHAR, NAME, UNKNOWN, CHAR -> string(text);
+            default -> throw unsupported(oid);
+        };
+    }
+
+    /** The literal for a parameter sent in binary and decoded by {@link BinaryFormat#decode}. */
+    static String ofValue(Object value) {
+        return switch (value) {
+            case Long l -> l < 0 ? "(" + l + ")" : l.toString();
+            case Double d -> double8(d);
+            case BigDecimal d -> d.signum() < 0 ? "(" + d.toPlainString() + ")" : d.toPlainString();
+            case Boolean b -> b ? "TRUE" : "FALSE";
+            case LocalDate d -> date(d);
+            case LocalDateTime t -> timestamp(t);
+            default -> string(value.toString());
+        };
+    }
+
+    /**
+     * A stand-in value of the declared type, for describing a statement's result before its parameters are bound:
+     * zero, false, the empty string, 2000-01-01; for an unspecified type the text {@code '2000-01-01'}, which reads
+     * as text, a date and a timestamp (pgjdbc leaves dates and timestamps unspecified).
+     */
+    static String placeholder(int oid) {
+        PgType type = PgType.byOid(oid).orElse(PgType.UNKNOWN);
+        return switch (type) {
+            case INT2, INT4, INT8, OID, NUMERIC -> "0";
+            case FLOAT4, FLOAT8 -> "0E0";
+            case BOOL -> "FALSE";
+            case DATE -> "DATE '2000-01-01'";
+            case TIMESTAMP, TIMESTAMPTZ -> "TIMESTAMP '2000-01-01 00:00:00'";
+            case TEXT, VARCHAR, BPCHAR, NAME, CHAR -> "''";
+            default -> "'2000-01-01'";
+        };
+    }
+
+    /** {@code 'text'} with each quote doubled. */
+    static String string(String text) {
+        if (text.indexOf('\0') >= 0) {
+            throw new PgProtocolException("22021", "invalid byte sequence for encoding \"UTF8\": 0x00");
+        }
+        return "'" + text.replace("'", "''") + "'";
+    }
+
+    private static String unspecified(String text) {
+        Matcher m = DATE_TIME.matcher(text);
+        if (m.matches() && m.group(3) != null) {
+            return string(m.group(1) + (m.group(2) == null ? "" : " " + m.group(2)));
+        }
+        return string(text);
+    }
+
+    private static String integer(PgType type, String text) {
+        if (!INTEGER.matcher(text).matches()) {
+            throw invalid(type, text);
+        }
+        long v;
+        try {
+            v = Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw outOfRange(type, text);
+        }
+        boolean fits = switch (type) {
+            case INT2 -> v == (short) v;
+            case INT4 -> v == (int) v;
+            case OID -> v >= 0 && v <= 0xFFFF_FFFFL;
+            default -> true;
+        };
+        if (!fits) {
+            throw outOfRange(type, text);
+        }
+        return ofValue(v);
+    }
+
+    private static String float8(PgType type, String text) {
+        Matcher special = SPECIAL_FLOAT.matcher(text);
+        if (special.matches()) {
+            boolean nan = special.group(2).equalsIgnoreCase("nan");
+            return nan ? "CAST('NaN' AS DOUBLE)" : "CAST('" + special.group(1) + "Infinity' AS DOUBLE)";
+        }
+        if (!DECIMAL.matcher(text).matches()) {
+            throw invalid(type, text);
+        }
+        double d = Double.parseDouble(text.strip());
+        if (Double.isInfinite(d)) {
+            throw outOfRange(type, text);
+        }
+        return double8(d);
+    }
+
+    /** A double as an approximate literal ({@code 1.5E0}), which the engine reads as a DOUBLE. */
+    private static String double8(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            return "CAST('" + (Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity") + "' AS DOUBLE)";
+        }
+        String s = Double.toString(Math.abs(d));
+        s = s.contains("E") ? s : s + "E0";
+        return d < 0 || (d == 0 && 1 / d < 0) ? "(-" + s + ")" : s;
+    }
+
+    private static String numeric(String text) {
+        if (SPECIAL_FLOAT.matcher(text).matches()) {
+            throw new PgProtocolException(ClientError.NOT_SUPPORTED, "numeric " + text.strip() + " is not supported");
+        }
+        if (!DECIMAL.matcher(text).matches()) {
+            throw invalid(PgType.NUMERIC, text);
+        }
+        BigDecimal d = new BigDecimal(text.strip());
+        if (d.precision() - d.scale() > 1000 || d.scale() > 1000) {
+            throw outOfRange(PgType.NUMERIC, text);
+        }
+        return ofValue(d);
+    }
+
+    private static String bool(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return switch (t) {
+            case "t", "true", "y", "yes", "on", "1" -> "TRUE";
+            case "f", "false", "n", "no", "off", "0" -> "FALSE";
+            default -> throw invalid(PgType.BOOL, text);
+        };
+    }
+
+    private static LocalDateTime dateTime(PgType type, String text, boolean toUtc) {
+        Matcher m = DATE_TIME.matcher(text);
+        if (!m.matches()) {
+            throw new PgProtocolException(
+                    "22007", "invalid input syntax for type " + type.typeName() + ": \"" + text + "\"");
+        }
+        try {
+            LocalDate date = LocalDate.parse(m.group(1));
+            LocalDateTime t =
+                    m.group(2) == null ? date.atStartOfDay() : date.atTime(java.time.LocalTime.parse(m.group(2), TIME));
+            if (toUtc && m.group(3) != null) {
+                ZoneOffset offset = ZoneOffset.of(m.group(3).length() == 3 ? m.group(3) + ":00" : m.group(3));
+                t = OffsetDateTime.of(t, offset)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .toLocalDateTime();
+            }
+            return t;
+        } catch (java.time.DateTimeException e) {
+            throw new PgProtocolException(
+                    "22008", "date/time field value out of range: \"" + text + "\" (" + type.typeName() + ")");
+        }
+    }
+
+    private static String date(LocalDate d) {
+        return "DATE '" + d + "'";
+    }
+
+    private static String timestamp(LocalDateTime t) {
+        return "TIMESTAMP '" + Timestamps.format(Timestamps.ofLocalDateTime(t)) + "'";
+    }
+
+    private static PgProtocolException invalid(PgType type, String text) {
+        return new PgProtocolException(
+                "22P02", "invalid input syntax for type " + type.typeName() + ": \"" + text + "\"");
+    }
+
+    private static PgProtocolException outOfRange(PgType type, String text) {
+        return new PgProtocolException(
+                "22003", "value \"" + text.strip() + "\" is out of range for type " + type.typeName());
+    }
+
+    private static PgProtocolException unsupported(int oid) {
+        return new PgProtocolException(
+                ClientError.NOT_SUPPORTED,
+                "parameters of type oid=" + oid + " are not supported — send it as text, a number, a date or a "
+                        + "timestamp");
+    }
+}

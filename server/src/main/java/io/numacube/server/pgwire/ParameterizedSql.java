@@ -1,0 +1,129 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.SqlLexer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A statement with parameter markers {@code $1 .. $n} (outside strings, quoted identifiers and comments, as
+ * PostgreSQL's lexer finds them), and their substitution by SQL literals: the engine has no parameter binding, so a
+ * bound statement is its text with each marker replaced by a literal that {@link ParameterLiteral} made from the
+ * value, and never by the value's raw text. Positions in the substituted text map back to the original, so an
+ * error points at what the client wrote. Immutable.
+ */
+final class ParameterizedSql {
+
+    /** A marker: where it is in the text and which parameter (1-based) it names. */
+    private record Marker(int start, int end, int number) {}
+
+    private final String sql;
+    private final List<Marker> markers;
+    private final int parameterCount;
+
+    private ParameterizedSql(String sql, List<Marker> markers) {
+        this.sql = sql;
+        this.markers = List.copyOf(markers);
+        this.parameterCount = markers.stream().mapToInt(Marker::number).max().orElse(0);
+    }
+
+    /** @throws PgProtocolException 42P02 for {@code $0} or a number too large to be a parameter */
+    static ParameterizedSql parse(String sql) {
+        List<Marker> markers = new ArrayList<>();
+        int i = 0;
+        while (i < sql.length()) {
+            int j = SqlLexer.skipNonCode(sql, i);
+            if (j > i) {
+                i = j;
+                continue;
+            }
+            if (sql.charAt(i) == '$'
+                    && !SqlLexer.identifierAt(sql, i - 1)
+                    && i + 1 < sql.length()
+                    && Character.isDigit(sql.charAt(i + 1))) {
+                int end = i + 1;
+                while (end < sql.length() && Character.isDigit(sql.charAt(end))) {
+                    end++;
+                }
+                markers.add(new Marker(i, end, number(sql.substring(i + 1, end))));
+                i = end;
+                continue;
+            }
+            i++;
+        }
+        return new ParameterizedSql(sql, markers);
+    }
+
+    private static int number(String digits) {
+        try {
+            int n = Integer.parseInt(digits);
+            if (n >= 1 && n <= 65_535) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // too long: refused below
+        }
+        throw new PgProtocolException("42P02", "there is no parameter $" + digits);
+    }
+
+    String sql() {
+        return sql;
+    }
+
+    /** The highest parameter number used: the count a statement declares at least. */
+    int parameterCount() {
+        return parameterCount;
+    }
+
+    /**
+     * The text with every marker replaced by its literal; a space follows a literal that would otherwise touch an
+     * identifier character.
+     */
+    Substituted substitute(List<String> literals) {
+        StringBuilder out = new StringBuilder(sql.length() + 16 * markers.size());
+        List<int[]> shifts = new ArrayList<>();
+        int from = 0;
+        for (Marker m : markers) {
+            if (m.number() > literals.size()) {
+                throw new PgProtocolException(
+                        ClientError.PROTOCOL_VIOLATION,
+                        "there is no parameter $" + m.number() + ": parameters=" + literals.size());
+            }
+            out.append(sql, from, m.start());
+            String lit = literals.get(m.number() - 1);
+            if (SqlLexer.identifierAt(sql, m.end()) || (m.end() < sql.length() && sql.charAt(m.end()) == '\'')) {
+                lit += " ";
+            }
+            shifts.add(new int[] {out.length(), m.start(), lit.length(), m.end() - m.start()});
+            out.append(lit);
+            from = m.end();
+        }
+        out.append(sql, from, sql.length());
+        return new Substituted(out.toString(), shifts);
+    }
+
+    /**
+     * A bound statement's text and how to map an index in it back to the client's text. Immutable.
+     *
+     * @param sql    the text with literals in place of markers
+     * @param shifts per substitution: index in {@code sql}, index in the original, literal length (with its
+     *               padding space), marker length
+     */
+    record Substituted(String sql, List<int[]> shifts) {
+
+        /** The index in the client's text of index {@code at} of the substituted text. */
+        int originalIndex(int at) {
+            int delta = 0;
+            for (int[] s : shifts) {
+                if (at < s[0]) {
+                    break;
+                }
+                if (at < s[0] + s[2]) {
+                    return s[1];
+                }
+                delta = s[1] + s[3] - (s[0] + s[2]);
+            }
+            return at + delta;
+        }
+    }
+}

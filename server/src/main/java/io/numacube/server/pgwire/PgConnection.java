@@ -1,0 +1,226 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.RunningQuery;
+import io.numacube.server.query.SqlStatements;
+import java.io.IOException;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One client connection speaking protocol 3.0, on its own virtual thread: the startup phase (SSLRequest and
+ * GSSENCRequest answered {@code N}, CancelRequest, StartupMessage, AuthenticationOk since only loopback clients
+ * reach the server, ParameterStatus, BackendKeyData, ReadyForQuery), then simple queries and the extended protocol
+ * ({@link ExtendedQuery}) until Terminate. After an error in the extended protocol, messages are skipped until
+ * Sync. Malformed bytes, an unknown message type or a message over the size limit end this connection only, with a
+ * FATAL error.
+ *
+ * <p>Thread-safety: the connection's thread does everything but {@link #cancel} (a cancel request's thread) and
+ * {@link #terminate} (shutdown), which touch only the running query and, while the connection is idle, the socket.
+ */
+final class PgConnection implements Runnable {
+
+    private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+
+    private final Socket socket;
+    private final PgServer server;
+    private final ReentrantLock busy = new ReentrantLock();
+    private volatile RunningQuery running;
+    private Session session;
+    private PgOutput out;
+    private Replies replies;
+    private ExtendedQuery extended;
+
+    PgConnection(Socket socket, PgServer server) {
+        this.socket = socket;
+        this.server = server;
+    }
+
+    @Override
+    public void run() {
+        try (socket) {
+            serve();
+        } catch (IOException e) {
+            // closing a socket that is gone already
+        } finally {
+            RunningQuery q = running;
+            if (q != null) {
+                q.cancel();
+            }
+            server.unregister(this);
+        }
+    }
+
+    /** The connection's life; a fatal error is told to the client before the socket closes. */
+    private void serve() {
+        try {
+            PgInput in = new PgInput(socket.getInputStream(), server.settings().maxMessageBytes());
+            out = new PgOutput(socket.getOutputStream());
+            socket.setSoTimeout(server.settings().startupTimeoutMillis());
+            session = new PgStartup(in, out, server, this).run();
+            if (session == null) {
+                return;
+            }
+            socket.setSoTimeout(0);
+            replies = new Replies(out, session);
+            extended = new ExtendedQuery(session, server.runner(), replies, q -> running = q);
+            messages(in);
+        } catch (PgProtocolException e) {
+            fatal(e.toClientError());
+        } catch (IOException e) {
+            // the client went away or the server is closing the socket: nothing left to tell it
+        } catch (RuntimeException | Error e) {
+            fatal(ClientError.of(e));
+        }
+    }
+
+    /** The key a CancelRequest names this connection by, or 0 before startup ends. */
+    int processId() {
+        Session s = session;
+        return s == null ? 0 : s.processId;
+    }
+
+    /** Abandons the query running now, if any (a CancelRequest). */
+    void cancel() {
+        RunningQuery q = running;
+        if (q != null) {
+            q.cancel();
+        }
+    }
+
+    /** Shutdown: an idle connection is told FATAL 57P01 first, as PostgreSQL does; then the socket closes. */
+    void terminate() {
+        if (busy.tryLock()) {
+            try {
+                if (out != null && session != null) {
+                    Replies.fatal(
+                            out,
+                            ClientError.of(
+                                    ClientError.SHUTTING_DOWN, "terminating connection due to administrator command"));
+                }
+            } catch (IOException e) {
+                // closing anyway
+            } finally {
+                busy.unlock();
+            }
+        }
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // already closed
+        }
+    }
+
+    private void messages(PgInput in) throws IOException {
+        boolean skipping = false;
+        while (true) {
+            PgInput.Message m = in.readMessage();
+            if (m == null || m.type() == 'X') {
+                return;
+            }
+            busy.lock();
+            try {
+                if (skipping && m.type() != 'S') {
+                    continue;
+                }
+                skipping = message(m) && m.type() != 'S';
+            } finally {
+                busy.unlock();
+            }
+        }
+    }
+
+    /** Handles one message; returns true when it failed in the extended protocol (skip until Sync). */
+    private boolean message(PgInput.Message m) throws IOException {
+        switch (m.type()) {
+            case 'Q' -> simpleQuery(m.body());
+            case 'P', 'B', 'D', 'E', 'C' -> {
+                return extendedMessage(m);
+            }
+            case 'S' -> sync(m.body());
+            case 'H' -> out.flush();
+            case 'd', 'c', 'f' -> {
+                // CopyData, CopyDone, CopyFail outside COPY: PostgreSQL ignores them, and so does numacube
+            }
+            case 'F' -> {
+                replies.error(
+                        new PgProtocolException(ClientError.NOT_SUPPORTED, "function calls are not supported"),
+                        null,
+                        null);
+                return true;
+            }
+            default -> throw PgProtocolException.malformed("invalid frontend message type " + (int) m.type());
+        }
+        return false;
+    }
+
+    private boolean extendedMessage(PgInput.Message m) throws IOException {
+        try {
+            extended.handle(m.type(), m.body());
+            return false;
+        } catch (PgProtocolException e) {
+            if (e.fatal()) {
+                throw e;
+            }
+            failed(e, extended.origin(), extended.ranSql());
+        } catch (RuntimeException e) {
+            failed(e, extended.origin(), extended.ranSql());
+        }
+        return true;
+    }
+
+    private void sync(PgInput.Body body) throws IOException {
+        body.end("Sync");
+        if (session.status() == Session.IDLE) {
+            session.endTransaction();
+        }
+        replies.settingsChanged();
+        out.readyForQuery(session.status());
+    }
+
+    private void simpleQuery(PgInput.Body body) throws IOException {
+        String query = body.cstring();
+        body.end("Query");
+        extended.forgetUnnamed();
+        List<SqlStatements.Statement> statements = SqlStatements.split(query);
+        if (statements.isEmpty()) {
+            out.empty('I');
+        }
+        for (SqlStatements.Statement st : statements) {
+            try {
+                Outcome o = server.runner().run(st.sql(), session, q -> running = q);
+                replies.outcome(o, null, 0, null, true);
+            } catch (PgProtocolException e) {
+                if (e.fatal()) {
+                    throw e;
+                }
+                failed(e, new SqlOrigin(query, st.offset(), null), st.sql());
+                break;
+            } catch (RuntimeException e) {
+                failed(e, new SqlOrigin(query, st.offset(), null), st.sql());
+                break;
+            }
+        }
+        if (session.status() == Session.IDLE) {
+            session.endTransaction();
+        }
+        out.readyForQuery(session.status());
+    }
+
+    private void failed(Throwable e, SqlOrigin origin, String ranSql) throws IOException {
+        replies.error(e, origin, ranSql);
+        session.fail();
+    }
+
+    private void fatal(ClientError e) {
+        if (out == null) {
+            return;
+        }
+        try {
+            Replies.fatal(out, e);
+        } catch (IOException ignored) {
+            LOG.log(System.Logger.Level.DEBUG, "could not send FATAL: {0}", e.message());
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.pgwire.catalog.PgCatalog;
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.QueryService;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.security.SecureRandom;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * The PostgreSQL front end of {@code numacube serve}: a plain {@link ServerSocket}, one virtual thread per
+ * connection ({@link PgConnection}), at most {@code maxConnections} sessions (more are told FATAL 53300, "sorry, too
+ * many clients already", as PostgreSQL says). Each session gets a process id and a random secret, sent in
+ * BackendKeyData, by which a CancelRequest on another connection finds and cancels its running query.
+ *
+ * <p>Thread-safe: the accept loop, the connections and shutdown share only concurrent maps.
+ */
+public final class PgServer {
+
+    /**
+     * How the front end behaves. Immutable.
+     *
+     * @param maxConnections       sessions at once
+     * @param maxMessageBytes      the longest message body read; a longer one closes the connection
+     * @param startupTimeoutMillis how long a new connection may take to send its startup packet
+     * @param serverVersion        {@code server_version} as reported, e.g. {@code 16.0 (numacube 0.1.0)}
+     * @param versionText          what {@code SELECT version()} answers
+     * @param statementLog         told of every statement run; null for none
+     */
+    public record Settings(
+            int maxConnections,
+            int maxMessageBytes,
+            int startupTimeoutMillis,
+            String serverVersion,
+            String versionText,
+            Consumer<String> statementLog) {}
+
+    private record Registered(PgConnection connection, int secret) {}
+
+    private static final System.Logger LOG = System.getLogger(PgServer.class.getName());
+
+    private final ServerSocket listener;
+    private final QueryService service;
+    private final Settings settings;
+    private final StatementRunner runner;
+    private final Set<PgConnection> connections = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, Registered> sessions = new ConcurrentHashMap<>();
+    private final AtomicInteger nextProcessId = new AtomicInteger(1_000);
+    private final SecureRandom random = new SecureRandom();
+    private final Thread acceptor;
+
+    private PgServer(ServerSocket listener, QueryService service, Settings settings) {
+        this.listener = listener;
+        this.service = service;
+        this.settings = settings;
+        this.runner = new StatementRunner(
+                service, new PgCatalog(service.cube()), settings.versionText(), settings.statementLog());
+        this.acceptor = Thread.ofVirtual().name("numacube-pg-accept").unstarted(this::acceptLoop);
+    }
+
+    /** Binds {@code address} (port 0: a free port, see {@link #address}) and starts accepting. */
+    public static PgServer start(QueryService service, InetSocketAddress address, Settings settings)
+            throws IOException {
+        ServerSocket s = new ServerSocket();
+        s.setReuseAddress(true);
+        s.bind(address, 128);
+        PgServer server = new PgServer(s, service, settings);
+        server.acceptor.start();
+        return server;
+    }
+
+    public InetSocketAddress address() {
+        return (InetSocketAddress) listener.getLocalSocketAddress();
+    }
+
+    /** Stops accepting connections; open ones go on. */
+    public void stopAccepting() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "closing the listener: {0}", e.getMessage());
+        }
+    }
+
+    /** Closes every connection, telling idle ones FATAL 57P01 first. */
+    public void closeConnections() {
+        connections.forEach(PgConnection::terminate);
+    }
+
+    private void acceptLoop() {
+        while (!listener.isClosed()) {
+            try {
+                Socket s = listener.accept();
+                s.setTcpNoDelay(true);
+                PgConnection c = new PgConnection(s, this);
+                connections.add(c);
+                Thread.ofVirtual().name("numacube-pg-connection").start(c);
+            } catch (IOException e) {
+                if (!listener.isClosed()) {
+                    LOG.log(System.Logger.Level.WARNING, "accepting a connection failed: {0}", e.getMessage());
+                }
+            }
+        }
+    }
+
+    Settings settings() {
+        return settings;
+    }
+
+    StatementRunner runner() {
+        return runner;
+    }
+
+    /**
+     * Opens a session for a connection that finished its startup packet: its process id and secret, and the
+     * startup parameters applied as settings ({@code options} may hold {@code -c name=value}).
+     *
+     * @throws PgProtocolException FATAL 53300 when the server has its most sessions, FATAL for a bad parameter
+     */
+    Session open(PgConnection connection, String user, String database, Map<String, String> params) {
+        SessionSettings s = new SessionSettings(
+                user, params.getOrDefault("application_name", ""), settings.serverVersion(), service.defaultTimeout());
+        try {
+            for (Map.Entry<String, String> p : params.entrySet()) {
+                switch (p.getKey()) {
+                    case "user", "database", "replication" -> {}
+                    case "options" -> options(p.getValue(), s);
+                    default -> s.set(p.getKey(), p.getValue());
+                }
+            }
+        } catch (PgProtocolException e) {
+            throw new PgProtocolException(e.sqlState(), e.getMessage(), true);
+        }
+        int processId = nextProcessId.incrementAndGet();
+        synchronized (sessions) {
+            if (sessions.size() >= settings.maxConnections()) {
+                throw new PgProtocolException(ClientError.TOO_BUSY, "sorry, too many clients already", true);
+            }
+            sessions.put(processId, new Registered(connection, random.nextInt()));
+        }
+        return new Session(user, database, processId, s);
+    }
+
+    private static void options(String options, SessionSettings s) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("(?:-c\\s*|--)([\\w.]+)=(\\S+)").matcher(options);
+        while (m.find()) {
+            s.set(m.group(1), m.group(2));
+        }
+    }
+
+    int secretOf(int processId) {
+        return sessions.get(processId).secret();
+    }
+
+    /** A CancelRequest: cancels the named session's running query when the secret matches; else nothing. */
+    void cancel(int processId, int secret) {
+        Registered r = sessions.get(processId);
+        if (r != null && r.secret() == secret) {
+            r.connection().cancel();
+        }
+    }
+
+    void unregister(PgConnection connection) {
+        connections.remove(connection);
+        synchronized (sessions) {
+            sessions.remove(connection.processId());
+        }
+    }
+}

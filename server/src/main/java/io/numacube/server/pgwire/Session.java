@@ -1,0 +1,111 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.pgwire.types.PgType;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One connection's state: who connected, its settings, its transaction status (PostgreSQL's ReadyForQuery byte:
+ * {@code I} idle, {@code T} in a transaction block, {@code E} in a failed one), and its prepared statements and
+ * portals by name (the empty name is the unnamed one). Portals live until their transaction ends, as in PostgreSQL:
+ * at Sync outside a transaction block, at COMMIT or ROLLBACK within one. Not thread-safe: the connection's thread
+ * owns it.
+ */
+final class Session {
+
+    static final char IDLE = 'I';
+    static final char IN_BLOCK = 'T';
+    static final char FAILED_BLOCK = 'E';
+
+    final String user;
+    final String database;
+    final int processId;
+    final SessionSettings settings;
+    final Map<String, PreparedStatement> statements = new HashMap<>();
+    final Map<String, Portal> portals = new HashMap<>();
+    private char status = IDLE;
+
+    Session(String user, String database, int processId, SessionSettings settings) {
+        this.user = user;
+        this.database = database;
+        this.processId = processId;
+        this.settings = settings;
+    }
+
+    char status() {
+        return status;
+    }
+
+    void begin() {
+        status = IN_BLOCK;
+    }
+
+    /** COMMIT, ROLLBACK, or the end of an implicit transaction: portals close. */
+    void endTransaction() {
+        status = IDLE;
+        portals.clear();
+    }
+
+    /** An error inside a transaction block fails the block until it ends. */
+    void fail() {
+        if (status == IN_BLOCK) {
+            status = FAILED_BLOCK;
+        }
+    }
+
+    /**
+     * A statement parsed by a Parse message: its text, the parameter types the client declared (0: unknown), and the
+     * query string it came from with its offset there, for error positions.
+     */
+    record PreparedStatement(String name, ParameterizedSql sql, int[] parameterOids, String query, int offset) {
+
+        /** The declared OID of each parameter, {@code text} where the client left it to the server. */
+        int[] describedOids() {
+            int[] out = new int[parameterOids.length];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = parameterOids[i] == PgType.UNSPECIFIED ? PgType.TEXT.oid() : parameterOids[i];
+            }
+            return out;
+        }
+
+        SqlOrigin origin(ParameterizedSql.Substituted bound) {
+            return new SqlOrigin(query, offset, bound);
+        }
+    }
+
+    /**
+     * A bound statement: its text with the parameters in place, the result formats the client asked for, and once
+     * run its outcome and how many rows were sent (Execute with a row limit sends the rest later).
+     */
+    static final class Portal {
+        final String name;
+        final ParameterizedSql.Substituted sql;
+        final SqlOrigin origin;
+        final short[] resultFormats;
+        Outcome outcome;
+        int rowsSent;
+
+        Portal(String name, ParameterizedSql.Substituted sql, SqlOrigin origin, short[] resultFormats) {
+            this.name = name;
+            this.sql = sql;
+            this.origin = origin;
+            this.resultFormats = resultFormats;
+        }
+
+        /** One format code per column: none given is text, one applies to all, else one each. */
+        short[] formats(int columns) {
+            short[] out = new short[columns];
+            if (resultFormats.length == 1) {
+                java.util.Arrays.fill(out, resultFormats[0]);
+            } else if (resultFormats.length == columns) {
+                System.arraycopy(resultFormats, 0, out, 0, columns);
+            } else if (resultFormats.length != 0) {
+                throw new PgProtocolException(
+                        io.numacube.server.query.ClientError.PROTOCOL_VIOLATION,
+                        "bind message has " + resultFormats.length + " result formats but query has " + columns
+                                + " columns");
+            }
+            return out;
+        }
+    }
+}

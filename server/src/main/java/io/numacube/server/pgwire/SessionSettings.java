@@ -1,0 +1,236 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.query.ClientError;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A connection's run-time parameters, as {@code SET}, {@code SHOW} and {@code RESET} see them: PostgreSQL's names
+ * (case-insensitive) and defaults for those clients read ({@code server_version}, {@code DateStyle},
+ * {@code TimeZone}, ...), and any other name a client sets, stored as given. Values that would change what the
+ * server sends are checked: {@code client_encoding} must be UTF8 (or SQL_ASCII), {@code DateStyle} ISO and
+ * {@code standard_conforming_strings} on, since numacube writes only those. {@code statement_timeout} sets the
+ * connection's query deadline. The parameters PostgreSQL reports to clients ({@link #reported}) are sent in
+ * ParameterStatus messages at startup and when set. Not thread-safe: one connection's thread uses it.
+ */
+final class SessionSettings {
+
+    private static final List<String> REPORTED = List.of(
+            "server_version",
+            "server_encoding",
+            "client_encoding",
+            "application_name",
+            "DateStyle",
+            "IntervalStyle",
+            "TimeZone",
+            "integer_datetimes",
+            "standard_conforming_strings",
+            "is_superuser",
+            "session_authorization",
+            "default_transaction_read_only",
+            "in_hot_standby");
+    private static final Pattern DURATION =
+            Pattern.compile("\\s*(\\d+)\\s*(ms|s|min|h|d)?\\s*", Pattern.CASE_INSENSITIVE);
+
+    private final Map<String, String> defaults = new LinkedHashMap<>();
+    private final Map<String, String> names = new LinkedHashMap<>();
+    private final Map<String, String> values = new LinkedHashMap<>();
+
+    SessionSettings(String user, String applicationName, String serverVersion, Duration defaultTimeout) {
+        define("server_version", serverVersion);
+        define("server_version_num", serverVersion.replaceAll("^(\\d+)\\.(\\d+).*", "$1") + "0000");
+        define("server_encoding", "UTF8");
+        define("client_encoding", "UTF8");
+        define("application_name", applicationName);
+        define("DateStyle", "ISO, MDY");
+        define("IntervalStyle", "postgres");
+        define("TimeZone", "UTC");
+        define("integer_datetimes", "on");
+        define("standard_conforming_strings", "on");
+        define("is_superuser", "off");
+        define("session_authorization", user);
+        define("default_transaction_read_only", "on");
+        define("transaction_read_only", "on");
+        define("in_hot_standby", "off");
+        define("default_transaction_isolation", "read committed");
+        define("transaction_isolation", "read committed");
+        define("search_path", "\"$user\", public");
+        define("extra_float_digits", "1");
+        define("max_identifier_length", "63");
+        define("statement_timeout", milliseconds(defaultTimeout));
+        define("lc_messages", "C");
+        define("lc_monetary", "C");
+        define("lc_numeric", "C");
+        define("lc_time", "C");
+        define("bytea_output", "hex");
+    }
+
+    private void define(String name, String value) {
+        String key = name.toLowerCase(Locale.ROOT);
+        names.put(key, name);
+        defaults.put(key, value);
+        values.put(key, value);
+    }
+
+    /** The parameters PostgreSQL reports to a client at startup, with their values. */
+    Map<String, String> reported() {
+        Map<String, String> out = new LinkedHashMap<>();
+        REPORTED.forEach(n -> out.put(n, values.get(n.toLowerCase(Locale.ROOT))));
+        return out;
+    }
+
+    /** Whether a change of {@code name} is reported to the client with a ParameterStatus. */
+    boolean isReported(String name) {
+        return REPORTED.stream().anyMatch(name::equalsIgnoreCase);
+    }
+
+    /** The parameter's name as PostgreSQL spells it ({@code TimeZone}), or {@code name} for one it does not know. */
+    String canonicalName(String name) {
+        return names.getOrDefault(name.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT));
+    }
+
+    /** @throws PgProtocolException 42704 for a parameter that was never set and has no default */
+    String get(String name) {
+        String v = values.get(name.toLowerCase(Locale.ROOT));
+        if (v == null) {
+            throw new PgProtocolException("42704", "unrecognized configuration parameter \"" + name + "\"");
+        }
+        return v;
+    }
+
+    /** Every parameter with a value, in definition order. */
+    List<String[]> all() {
+        List<String[]> out = new ArrayList<>();
+        values.forEach((k, v) -> out.add(new String[] {names.getOrDefault(k, k), v}));
+        return out;
+    }
+
+    /**
+     * Sets a parameter.
+     *
+     * @throws PgProtocolException for a value numacube cannot honour (22023, 0A000) or a read-only parameter (55P02)
+     */
+    void set(String name, String value) {
+        String key = name.toLowerCase(Locale.ROOT);
+        String v = value;
+        switch (key) {
+            case "server_version",
+                    "server_version_num",
+                    "server_encoding",
+                    "integer_datetimes",
+                    "is_superuser",
+                    "max_identifier_length",
+                    "in_hot_standby",
+                    "lc_ctype",
+                    "lc_collate" ->
+                throw new PgProtocolException("55P02", "parameter \"" + name + "\" cannot be changed");
+            case "client_encoding" -> v = utf8Only(value);
+            case "datestyle" -> v = isoOnly(value);
+            case "standard_conforming_strings" -> onOnly(name, value);
+            case "statement_timeout" -> v = milliseconds(duration(value));
+            case "extra_float_digits" -> floatDigits(value);
+            case "transaction_read_only", "default_transaction_read_only" -> onOnly(name, value);
+            default -> {}
+        }
+        names.putIfAbsent(key, key);
+        values.put(key, v);
+    }
+
+    /** Back to the default, or forgotten when there is none. */
+    void reset(String name) {
+        String key = name.toLowerCase(Locale.ROOT);
+        if (defaults.containsKey(key)) {
+            values.put(key, defaults.get(key));
+        } else {
+            values.remove(key);
+        }
+    }
+
+    void resetAll() {
+        values.clear();
+        values.putAll(defaults);
+    }
+
+    /** The connection's query deadline; {@link Duration#ZERO} for none. */
+    Duration statementTimeout() {
+        return duration(values.get("statement_timeout"));
+    }
+
+    /** UTF8, or SQL_ASCII, with which PostgreSQL too sends the database's bytes unconverted. */
+    private static String utf8Only(String value) {
+        String v = value.strip().toUpperCase(Locale.ROOT).replace("-", "");
+        if (v.equals("SQL_ASCII")) {
+            return v;
+        }
+        if (!v.equals("UTF8") && !v.equals("UNICODE")) {
+            throw new PgProtocolException(
+                    "22023", "numacube speaks UTF8 only: client_encoding=" + value + " — use client_encoding UTF8");
+        }
+        return "UTF8";
+    }
+
+    private static String isoOnly(String value) {
+        if (!value.strip().toUpperCase(Locale.ROOT).startsWith("ISO")) {
+            throw new PgProtocolException(
+                    ClientError.NOT_SUPPORTED, "numacube writes dates in ISO style only: DateStyle=" + value);
+        }
+        return value.toUpperCase(Locale.ROOT).contains("DMY") ? "ISO, DMY" : "ISO, MDY";
+    }
+
+    private static void onOnly(String name, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        if (!v.equals("on") && !v.equals("true") && !v.equals("1") && !v.equals("yes")) {
+            throw new PgProtocolException(
+                    ClientError.NOT_SUPPORTED, "numacube supports " + name + " = on only: value=" + value);
+        }
+    }
+
+    private static void floatDigits(String value) {
+        try {
+            int n = Integer.parseInt(value.strip());
+            if (n >= -15 && n <= 3) {
+                return;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new PgProtocolException(
+                "22023", "invalid value for parameter \"extra_float_digits\": " + value + " (allowed: -15 to 3)");
+    }
+
+    /** A duration as PostgreSQL's time parameters read it: a number of milliseconds, or with a unit. */
+    static Duration duration(String text) {
+        Matcher m = DURATION.matcher(text);
+        if (!m.matches()) {
+            throw new PgProtocolException(
+                    "22023", "invalid value for a time parameter: \"" + text + "\" — e.g. 5000, 5s or 1min");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "ms" : m.group(2).toLowerCase(Locale.ROOT);
+        return switch (unit) {
+            case "s" -> Duration.ofSeconds(n);
+            case "min" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            case "d" -> Duration.ofDays(n);
+            default -> Duration.ofMillis(n);
+        };
+    }
+
+    /** A duration as PostgreSQL shows it: {@code 0}, {@code 250ms}, {@code 30s}, {@code 5min}. */
+    static String milliseconds(Duration d) {
+        long ms = d.toMillis();
+        if (ms == 0) {
+            return "0";
+        }
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + "min";
+        }
+        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
+}

@@ -1,0 +1,225 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.pgwire.types.FixedRows;
+import io.numacube.server.pgwire.types.PgColumn;
+import io.numacube.server.pgwire.types.PgType;
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.SqlLexer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The statements about the session rather than the data, run as PostgreSQL runs them: {@code BEGIN} /
+ * {@code START TRANSACTION}, {@code COMMIT} / {@code END}, {@code ROLLBACK} / {@code ABORT} (the transaction status
+ * and its warnings; there are no writes to commit yet), {@code SET name = value}, {@code SET name TO value},
+ * {@code SET TIME ZONE}, {@code SET NAMES}, {@code SET [SESSION CHARACTERISTICS AS] TRANSACTION ...},
+ * {@code RESET}, {@code SHOW name | ALL}, {@code DISCARD} and {@code DEALLOCATE}. Stateless; acts on the
+ * {@link Session} given.
+ */
+final class SessionStatements {
+
+    private static final Pattern BEGIN =
+            Pattern.compile("(?i)(?:BEGIN|START TRANSACTION)(?: (?:WORK|TRANSACTION))?(?: [A-Za-z ,]*)?");
+    private static final Pattern COMMIT =
+            Pattern.compile("(?i)(COMMIT|END|ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))?( AND (?:NO )?CHAIN)?");
+    private static final Pattern SET = Pattern.compile("(?is)SET(?: (?:SESSION|LOCAL))? (.+)");
+    private static final Pattern ASSIGN = Pattern.compile("(?is)([A-Za-z_][\\w.]*) ?(?:=|TO ) ?(.+)");
+    private static final Pattern RESET = Pattern.compile("(?i)RESET (ALL|[A-Za-z_][\\w.]*)");
+    private static final Pattern SHOW = Pattern.compile("(?i)SHOW (ALL|TIME ZONE|TRANSACTION ISOLATION LEVEL|[\\w.]+)");
+    private static final Pattern DISCARD = Pattern.compile("(?i)DISCARD (ALL|PLANS|SEQUENCES|TEMP|TEMPORARY)");
+    private static final Pattern DEALLOCATE = Pattern.compile("(?i)DEALLOCATE(?: PREPARE)? (ALL|\\S+)");
+
+    private SessionStatements() {}
+
+    /**
+     * Runs {@code sql} if it is a session statement.
+     *
+     * @return the outcome, or empty when it is not one
+     * @throws PgProtocolException for a value that cannot be set, an unknown parameter, a DISCARD in a block
+     */
+    static Optional<Outcome> run(String sql, Session session) {
+        String s = SqlLexer.normalize(sql);
+        if (BEGIN.matcher(s).matches()) {
+            return Optional.of(begin(session));
+        }
+        Matcher m = COMMIT.matcher(s);
+        if (m.matches()) {
+            return Optional.of(end(session, m.group(1).toUpperCase(Locale.ROOT), m.group(2)));
+        }
+        if ((m = SET.matcher(s)).matches()) {
+            return Optional.of(set(m.group(1), session));
+        }
+        if ((m = RESET.matcher(s)).matches()) {
+            if (m.group(1).equalsIgnoreCase("ALL")) {
+                session.settings.resetAll();
+            } else {
+                session.settings.reset(m.group(1));
+            }
+            return Optional.of(Outcome.command("RESET"));
+        }
+        if ((m = SHOW.matcher(s)).matches()) {
+            return Optional.of(show(m.group(1), session));
+        }
+        if ((m = DISCARD.matcher(s)).matches()) {
+            return Optional.of(discard(m.group(1).toUpperCase(Locale.ROOT), session));
+        }
+        if ((m = DEALLOCATE.matcher(s)).matches()) {
+            return Optional.of(deallocate(m.group(1), session));
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code sql} is a session statement, without running it. */
+    static boolean isSessionStatement(String sql) {
+        String s = SqlLexer.normalize(sql);
+        return java.util.stream.Stream.of(BEGIN, COMMIT, SET, RESET, SHOW, DISCARD, DEALLOCATE)
+                .anyMatch(p -> p.matcher(s).matches());
+    }
+
+    /** Whether {@code sql} is a SHOW, the one session statement that returns rows. */
+    static boolean isShow(String sql) {
+        return SHOW.matcher(SqlLexer.normalize(sql)).matches();
+    }
+
+    /** Whether {@code sql} ends a transaction block: in a failed block only these may run. */
+    static boolean endsTransaction(String sql) {
+        return COMMIT.matcher(SqlLexer.normalize(sql)).matches();
+    }
+
+    private static Outcome begin(Session session) {
+        if (session.status() != Session.IDLE) {
+            return Outcome.command("BEGIN").withWarning("25001", "there is already a transaction in progress");
+        }
+        session.begin();
+        return Outcome.command("BEGIN");
+    }
+
+    private static Outcome end(Session session, String word, String chain) {
+        if (chain != null && !chain.toUpperCase(Locale.ROOT).contains("NO")) {
+            throw new PgProtocolException(ClientError.NOT_SUPPORTED, word + " AND CHAIN is not supported");
+        }
+        boolean commit = word.equals("COMMIT") || word.equals("END");
+        boolean failed = session.status() == Session.FAILED_BLOCK;
+        boolean idle = session.status() == Session.IDLE;
+        session.endTransaction();
+        Outcome o = Outcome.command(commit && !failed ? "COMMIT" : "ROLLBACK");
+        return idle ? o.withWarning("25P01", "there is no transaction in progress") : o;
+    }
+
+    private static Outcome set(String rest, Session session) {
+        String r = rest.strip();
+        String upper = r.toUpperCase(Locale.ROOT);
+        if (upper.startsWith("TRANSACTION ") || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
+            if (upper.contains("READ WRITE")) {
+                throw new PgProtocolException(
+                        "25006", "numacube serve is read-only in this phase: transactions cannot be READ WRITE");
+            }
+            return Outcome.command("SET");
+        }
+        String name;
+        String value;
+        if (upper.startsWith("TIME ZONE ")) {
+            name = "TimeZone";
+            value = r.substring("TIME ZONE ".length());
+        } else if (upper.startsWith("NAMES ")) {
+            name = "client_encoding";
+            value = r.substring("NAMES ".length());
+        } else if (upper.startsWith("SCHEMA ")) {
+            name = "search_path";
+            value = r.substring("SCHEMA ".length());
+        } else {
+            Matcher a = ASSIGN.matcher(r);
+            if (!a.matches()) {
+                throw new PgProtocolException("42601", "syntax error in SET: " + rest);
+            }
+            name = a.group(1);
+            value = a.group(2);
+        }
+        if (value.strip().equalsIgnoreCase("DEFAULT") || value.strip().equalsIgnoreCase("LOCAL")) {
+            session.settings.reset(name);
+        } else {
+            session.settings.set(name, values(value));
+        }
+        return Outcome.command("SET");
+    }
+
+    /** A SET value list as PostgreSQL stores it: items unquoted and joined by {@code ", "}. */
+    private static String values(String text) {
+        List<String> items = new ArrayList<>();
+        int i = 0;
+        StringBuilder cur = new StringBuilder();
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                int end = SqlLexer.skipNonCode(text, i);
+                cur.append(text.substring(i + 1, Math.max(i + 1, end - 1)).replace("''", "'"));
+                i = end;
+            } else if (c == ',') {
+                items.add(cur.toString().strip());
+                cur.setLength(0);
+                i++;
+            } else {
+                cur.append(c);
+                i++;
+            }
+        }
+        items.add(cur.toString().strip());
+        return String.join(", ", items);
+    }
+
+    private static Outcome show(String what, Session session) {
+        String name = switch (what.toUpperCase(Locale.ROOT)) {
+            case "TIME ZONE" -> "TimeZone";
+            case "TRANSACTION ISOLATION LEVEL" -> "transaction_isolation";
+            default -> what;
+        };
+        if (name.equalsIgnoreCase("ALL")) {
+            List<Object[]> rows = new ArrayList<>();
+            for (String[] nv : session.settings.all()) {
+                rows.add(new Object[] {nv[0], nv[1], ""});
+            }
+            return new Outcome(
+                    new FixedRows(
+                            List.of(
+                                    PgColumn.of("name", PgType.TEXT),
+                                    PgColumn.of("setting", PgType.TEXT),
+                                    PgColumn.of("description", PgType.TEXT)),
+                            rows),
+                    "SHOW",
+                    null);
+        }
+        String value = session.settings.get(name);
+        String column = session.settings.canonicalName(name);
+        return new Outcome(FixedRows.single(PgColumn.of(column, PgType.TEXT), value), "SHOW", null);
+    }
+
+    private static Outcome discard(String what, Session session) {
+        if (session.status() != Session.IDLE) {
+            throw new PgProtocolException("25001", "DISCARD " + what + " cannot run inside a transaction block");
+        }
+        if (what.equals("ALL")) {
+            session.settings.resetAll();
+            session.statements.clear();
+            session.portals.clear();
+        } else if (what.equals("PLANS")) {
+            session.statements.clear();
+        }
+        return Outcome.command("DISCARD " + (what.equals("TEMPORARY") ? "TEMP" : what));
+    }
+
+    private static Outcome deallocate(String name, Session session) {
+        if (name.equalsIgnoreCase("ALL")) {
+            session.statements.clear();
+            return Outcome.command("DEALLOCATE ALL");
+        }
+        String n = name.startsWith("\"") ? name.substring(1, name.length() - 1) : name.toLowerCase(Locale.ROOT);
+        if (session.statements.remove(n) == null) {
+            throw new PgProtocolException("26000", "prepared statement \"" + n + "\" does not exist");
+        }
+        return Outcome.command("DEALLOCATE");
+    }
+}

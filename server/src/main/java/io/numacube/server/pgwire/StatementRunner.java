@@ -1,0 +1,100 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.pgwire.catalog.PgCatalog;
+import io.numacube.server.pgwire.types.EngineRows;
+import io.numacube.server.pgwire.types.PgColumn;
+import io.numacube.server.pgwire.types.RowSet;
+import io.numacube.server.query.ClientError;
+import io.numacube.server.query.QueryService;
+import io.numacube.server.query.RunningQuery;
+import io.numacube.server.query.StatementRefusals;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Runs one statement of a connection, whichever way it must go: in a failed transaction block only COMMIT or ROLLBACK
+ * (else 25P02, as PostgreSQL); session statements ({@link SessionStatements}); writes and unsupported utilities
+ * refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
+ * queries ({@link PgCatalog}); and everything else to the engine through the {@link QueryService}, whose running
+ * query the connection keeps for a cancel request. Thread-safe: it holds no connection state.
+ */
+final class StatementRunner {
+
+    private final QueryService service;
+    private final PgCatalog catalog;
+    private final String version;
+    private final Consumer<String> statementLog;
+
+    /**
+     * @param version      what {@code SELECT version()} answers
+     * @param statementLog told of every statement run, with its connection's process id; null for none
+     */
+    StatementRunner(QueryService service, PgCatalog catalog, String version, Consumer<String> statementLog) {
+        this.service = service;
+        this.catalog = catalog;
+        this.version = version;
+        this.statementLog = statementLog;
+    }
+
+    /**
+     * Runs {@code sql} (one statement, parameters already in place).
+     *
+     * @param running told of the engine query while it runs, and of null when it is over
+     * @throws PgProtocolException or {@link io.numacube.numa.base.NumacubeException} with the client's error
+     */
+    Outcome run(String sql, Session session, Consumer<RunningQuery> running) {
+        if (statementLog != null) {
+            statementLog.accept("pid=" + session.processId + " statement: " + sql);
+        }
+        if (session.status() == Session.FAILED_BLOCK && !SessionStatements.endsTransaction(sql)) {
+            throw new PgProtocolException(
+                    "25P02", "current transaction is aborted, commands ignored until end of transaction block");
+        }
+        Optional<Outcome> own = SessionStatements.run(sql, session);
+        if (own.isPresent()) {
+            return own.get();
+        }
+        Optional<RowSet> answered = answerWithoutEngine(sql, session);
+        if (answered.isPresent()) {
+            return Outcome.rows(answered.get());
+        }
+        RunningQuery q = service.start(sql, session.settings.statementTimeout());
+        running.accept(q);
+        try {
+            return Outcome.rows(new EngineRows(q.await()));
+        } finally {
+            running.accept(null);
+        }
+    }
+
+    /**
+     * The columns {@code sql} returns, or an empty list for a statement that returns no rows, without side effects:
+     * session statements are recognised, not run; a query for the engine runs (with placeholder parameters, when
+     * describing a statement before it is bound), since the engine can only tell its result's columns by answering.
+     */
+    List<PgColumn> describe(String sql, Session session, Consumer<RunningQuery> running) {
+        if (SessionStatements.isSessionStatement(sql)) {
+            return SessionStatements.isShow(sql)
+                    ? SessionStatements.run(sql, session).orElseThrow().rows().columns()
+                    : List.of();
+        }
+        return run(sql, session, running).rows().columns();
+    }
+
+    private Optional<RowSet> answerWithoutEngine(String sql, Session session) {
+        Optional<ClientError> refused = StatementRefusals.refusal(sql);
+        if (refused.isPresent()) {
+            throw refused.get().toException();
+        }
+        Optional<RowSet> constant = ConstantSelect.answer(sql, session, version);
+        if (constant.isPresent() || !PgCatalog.readsCatalog(sql)) {
+            return constant;
+        }
+        return Optional.of(catalog.answer(sql, session.database)
+                .orElseThrow(() -> new PgProtocolException(
+                        ClientError.NOT_SUPPORTED,
+                        "this system catalog query is not supported by numacube — it answers psql's \\dt and \\d, "
+                                + "and JDBC's getTables and getColumns")));
+    }
+}

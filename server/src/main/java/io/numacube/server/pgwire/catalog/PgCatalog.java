@@ -1,0 +1,283 @@
+package io.numacube.server.pgwire.catalog;
+
+import io.numacube.engine.Cube;
+import io.numacube.server.pgwire.types.FixedRows;
+import io.numacube.server.pgwire.types.PgColumn;
+import io.numacube.server.pgwire.types.PgType;
+import io.numacube.server.pgwire.types.RowSet;
+import io.numacube.server.query.SqlLexer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Answers the system-catalog queries that psql and pgjdbc send, which the engine cannot run (it knows only the cube's
+ * tables): a query over {@code pg_class} (with {@code pg_namespace}) gets a row per cube table, one over
+ * {@code pg_attribute} a row per column of the tables it names, each select item answered by {@link CatalogItems},
+ * after the filters these clients write (a name by {@code LIKE}, by psql's {@code OPERATOR(pg_catalog.~)} regular
+ * expression or by {@code =}; an OID; the relation kinds; the schema, which must admit {@code public}). A query that
+ * joins a catalog of things numacube's tables never have (policies, inheritance, publications, statistics objects,
+ * triggers, constraints, indexes, rules, partitions, ...) has no rows. Anything else is not answered (the caller
+ * refuses it with 0A000). The shapes checked against the real clients are listed in the README (psql 15's
+ * {@code \dt}, {@code \dt+}, {@code \d}, {@code \d+ NAME}; pgjdbc 42.7's {@code getTables} and {@code getColumns}).
+ * Thread-safe: it reads the cube per query.
+ */
+public final class PgCatalog {
+
+    private static final Pattern CATALOG =
+            Pattern.compile("(?i)\\b(pg_catalog\\s*\\.|information_schema\\s*\\.|pg_class\\b|pg_namespace\\b"
+                    + "|pg_attribute\\b|pg_type\\b)");
+    private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)");
+    private static final Set<String> FEATURELESS = Set.of(
+            "pg_policy",
+            "pg_inherits",
+            "pg_publication",
+            "pg_publication_rel",
+            "pg_publication_namespace",
+            "pg_statistic_ext",
+            "pg_trigger",
+            "pg_constraint",
+            "pg_index",
+            "pg_rewrite",
+            "pg_foreign_table",
+            "pg_partitioned_table",
+            "pg_sequence",
+            "pg_attrdef",
+            "pg_description",
+            "pg_depend",
+            "pg_event_trigger",
+            "pg_subscription",
+            "pg_largeobject_metadata",
+            "pg_extension",
+            "pg_collation",
+            "pg_am");
+    private static final Set<String> MODELLED = Set.of("pg_class", "pg_namespace", "pg_attribute", "pg_type");
+
+    private final Cube cube;
+
+    public PgCatalog(Cube cube) {
+        this.cube = cube;
+    }
+
+    /** Whether the statement reads the system catalog. */
+    public static boolean readsCatalog(String sql) {
+        return CATALOG.matcher(SqlLexer.codeOnly(sql)).find();
+    }
+
+    /** The answer to a catalog query, or empty when its shape is not one numacube knows. */
+    public Optional<RowSet> answer(String sql, String database) {
+        String s = SqlLexer.normalize(sql);
+        String query = s;
+        SelectList select = SelectList.of(query);
+        String from = fromClause(query);
+        while (select.items().size() == 1
+                && select.items().getFirst().expression().equals("*")
+                && from.startsWith("(")) {
+            query = from.substring(1, closingParenthesis(from));
+            select = SelectList.of(query);
+            from = fromClause(query);
+        }
+        List<String> inner = innerJoined(from);
+        if (select.items().isEmpty()) {
+            return Optional.empty();
+        }
+        if (inner.stream().anyMatch(FEATURELESS::contains)) {
+            return Optional.of(empty(select));
+        }
+        if (!MODELLED.containsAll(inner) || !inner.contains("pg_class") && !inner.contains("pg_attribute")) {
+            return Optional.empty();
+        }
+        List<CatalogItems.Answer> answers = new ArrayList<>();
+        for (SelectList.Item item : select.items()) {
+            Optional<CatalogItems.Answer> a = CatalogItems.answer(item);
+            if (a.isEmpty()) {
+                return Optional.empty();
+            }
+            answers.add(a.get());
+        }
+        return Optional.of(rows(s, inner.contains("pg_attribute"), answers, database));
+    }
+
+    /** The outermost FROM clause of {@code query}, up to its WHERE, GROUP BY, ORDER BY, LIMIT or UNION. */
+    private static String fromClause(String query) {
+        int select = SelectList.indexOfWord(query, "SELECT", 0);
+        int from = SelectList.indexOfWord(query, "FROM", Math.max(0, select));
+        if (from < 0) {
+            return "";
+        }
+        int end = query.length();
+        for (String word : List.of("WHERE", "GROUP", "ORDER", "LIMIT", "UNION", "HAVING")) {
+            int at = SelectList.indexOfWord(query, word, from);
+            if (at >= 0) {
+                end = Math.min(end, at);
+            }
+        }
+        return query.substring(from + "FROM".length(), end).strip();
+    }
+
+    private static int closingParenthesis(String s) {
+        int depth = 0;
+        int i = 0;
+        while (i < s.length()) {
+            int j = SqlLexer.skipNonCode(s, i);
+            if (j > i) {
+                i = j;
+                continue;
+            }
+            depth += s.charAt(i) == '(' ? 1 : s.charAt(i) == ')' ? -1 : 0;
+            if (depth == 0) {
+                return i;
+            }
+            i++;
+        }
+        return s.length();
+    }
+
+    private RowSet rows(String s, boolean attributes, List<CatalogItems.Answer> answers, String database) {
+        int from = SelectList.indexOfWord(s, "FROM", Math.max(0, SelectList.indexOfWord(s, "SELECT", 0)));
+        Filters f = Filters.of(from < 0 ? "" : s.substring(from));
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogModel.Relation rel : CatalogModel.of(cube).relations()) {
+            if (!f.admits(rel)) {
+                continue;
+            }
+            if (!attributes) {
+                rows.add(row(new CatalogItems.Row(rel, null, database), answers));
+                continue;
+            }
+            for (CatalogModel.Attribute att : rel.attributes()) {
+                if (f.admits(att)) {
+                    rows.add(row(new CatalogItems.Row(rel, att, database), answers));
+                }
+            }
+        }
+        return new FixedRows(answers.stream().map(CatalogItems.Answer::column).toList(), rows);
+    }
+
+    private static Object[] row(CatalogItems.Row r, List<CatalogItems.Answer> answers) {
+        Object[] out = new Object[answers.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = answers.get(i).value().apply(r);
+        }
+        return out;
+    }
+
+    private static RowSet empty(SelectList select) {
+        List<PgColumn> columns = select.items().stream()
+                .map(i -> PgColumn.of(i.name(), PgType.TEXT))
+                .toList();
+        return new FixedRows(columns, List.of());
+    }
+
+    /**
+     * The catalogs a FROM clause reads with an inner join (a comma, JOIN or INNER JOIN), outside parentheses: a LEFT
+     * JOIN of a catalog numacube lacks changes no row, an inner join with one removes every row.
+     */
+    private static List<String> innerJoined(String from) {
+        List<String> out = new ArrayList<>();
+        Matcher m = RELATION.matcher(from);
+        while (m.find()) {
+            String before = from.substring(0, m.start()).toUpperCase(Locale.ROOT);
+            String name = m.group(1).toLowerCase(Locale.ROOT);
+            boolean relation = FEATURELESS.contains(name) || MODELLED.contains(name);
+            boolean left = before.endsWith("LEFT JOIN ") || before.endsWith("LEFT OUTER JOIN ");
+            if (relation && !left && depth(from, m.start()) == 0) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    private static int depth(String s, int at) {
+        int depth = 0;
+        int i = 0;
+        while (i < at) {
+            int j = SqlLexer.skipNonCode(s, i);
+            if (j > i) {
+                i = j;
+                continue;
+            }
+            depth += s.charAt(i) == '(' ? 1 : s.charAt(i) == ')' ? -1 : 0;
+            i++;
+        }
+        return depth;
+    }
+
+    /** The row filters of a catalog query, read from its text after the outermost FROM. Immutable. */
+    private record Filters(
+            long oid, Predicate<String> table, Predicate<String> column, boolean schemaPublic, boolean tables) {
+
+        private static final String LITERAL = "'((?:[^']|'')*)'";
+
+        static Filters of(String s) {
+            long oid = -1;
+            Matcher m = Pattern.compile("(?i)(?:c\\.oid|a\\.attrelid)\\s*=\\s*'?(\\d+)'?")
+                    .matcher(s);
+            if (m.find()) {
+                oid = Long.parseLong(m.group(1));
+            }
+            return new Filters(
+                    oid,
+                    name(s, "(?:c\\.)?relname"),
+                    name(s, "(?:a\\.)?attname"),
+                    name(s, "(?:n\\.)?nspname").test("public"),
+                    tablesIncluded(s));
+        }
+
+        /** The filter on {@code column}: its LIKE, regular expression or equality with a literal; else none. */
+        private static Predicate<String> name(String s, String column) {
+            Predicate<String> p = NamePattern.any();
+            Matcher like = Pattern.compile("(?i)(?<![\\w.])" + column + "\\s+LIKE\\s+E?" + LITERAL)
+                    .matcher(s);
+            while (like.find()) {
+                p = p.and(NamePattern.like(like.group(1).replace("''", "'")));
+            }
+            Matcher regex = Pattern.compile(
+                            "(?i)(?<![\\w.])" + column + "\\s+(?:OPERATOR\\(pg_catalog\\.~\\)|~)\\s*" + LITERAL)
+                    .matcher(s);
+            while (regex.find()) {
+                p = p.and(NamePattern.regex(regex.group(1).replace("''", "'")));
+            }
+            Matcher eq = Pattern.compile("(?i)(?<![\\w.])" + column + "\\s*=\\s*" + LITERAL)
+                    .matcher(s);
+            while (eq.find()) {
+                String v = eq.group(1).replace("''", "'");
+                p = p.and(x -> x.equalsIgnoreCase(v));
+            }
+            return p;
+        }
+
+        /** Whether ordinary tables are among the relation kinds asked for (psql's IN list, pgjdbc's type clauses). */
+        private static boolean tablesIncluded(String s) {
+            Matcher in = Pattern.compile("(?i)relkind\\s+IN\\s*\\(([^)]*)\\)").matcher(s);
+            boolean any = false;
+            while (in.find()) {
+                any = true;
+                if (in.group(1).contains("'r'")) {
+                    return true;
+                }
+            }
+            Matcher eq = Pattern.compile("(?i)relkind\\s*=\\s*'(\\w)'").matcher(s);
+            while (eq.find()) {
+                any = true;
+                if (eq.group(1).equals("r")) {
+                    return true;
+                }
+            }
+            return !any;
+        }
+
+        boolean admits(CatalogModel.Relation r) {
+            return tables && schemaPublic && (oid < 0 || r.oid() == oid) && table.test(r.name());
+        }
+
+        boolean admits(CatalogModel.Attribute a) {
+            return column.test(a.name());
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.numacube.server.query;
+
+import io.numacube.engine.Cube;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.numa.base.NumacubeException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One query submitted to a {@link QueryService}: it waits for admission, then runs on its own virtual thread, while
+ * the client's thread {@link #await}s the answer until the query's deadline or a {@link #cancel}. A timeout or cancel
+ * abandons the query: the client gets SQLSTATE 57014 at once; a query still queued leaves the queue, but one the
+ * engine is running runs to its end (the engine has no cancellation hook yet) and its answer is dropped.
+ *
+ * <p>Thread-safe: {@link #cancel} may be called from any thread (a PostgreSQL cancel request arrives on another
+ * connection), {@link #await} from the client's.
+ */
+public final class RunningQuery {
+
+    private static final System.Logger LOG = System.getLogger(RunningQuery.class.getName());
+    private static final int QUEUED = 0;
+    private static final int RUNNING = 1;
+    private static final int ABANDONED = 2;
+
+    private final String sql;
+    private final long deadlineNanos;
+    private final CompletableFuture<QueryResult> answer = new CompletableFuture<>();
+    private final AtomicInteger state = new AtomicInteger(QUEUED);
+    private volatile Thread thread;
+
+    RunningQuery(String sql, long deadlineNanos) {
+        this.sql = sql;
+        this.deadlineNanos = deadlineNanos;
+    }
+
+    /** Runs on the query's own thread: waits for a permit, then asks the engine. */
+    void run(Cube cube, QueryAdmission admission) {
+        thread = Thread.currentThread();
+        try (QueryAdmission.Permit permit = admission.admit(deadlineNanos)) {
+            if (!state.compareAndSet(QUEUED, RUNNING)) {
+                return;
+            }
+            long start = System.nanoTime();
+            try {
+                answer.complete(cube.query(sql));
+            } finally {
+                if (state.get() == ABANDONED) {
+                    LOG.log(
+                            System.Logger.Level.INFO,
+                            "an abandoned query finished after {0} s: {1}",
+                            String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - start) / 1e9),
+                            sql.length() > 200 ? sql.substring(0, 200) + "..." : sql);
+                }
+            }
+        } catch (InterruptedException e) {
+            answer.completeExceptionally(cancelled("canceling statement due to user request"));
+        } catch (Throwable t) {
+            answer.completeExceptionally(t);
+        }
+    }
+
+    /**
+     * The answer, waiting until it comes, the deadline passes or the query is cancelled.
+     *
+     * @throws NumacubeException the engine's error, 57014 for a timeout or cancel, 53300 when admission refused it
+     */
+    public QueryResult await() {
+        try {
+            long wait = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
+            return answer.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            abandon(cancelled("canceling statement due to statement timeout"));
+            return await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abandon(cancelled("canceling statement due to user request"));
+            throw cancelled("canceling statement due to user request");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Abandons the query as a client's cancel request does: its {@link #await} fails with 57014. */
+    public void cancel() {
+        abandon(cancelled("canceling statement due to user request"));
+    }
+
+    /** Whether the engine has the query now (admitted and not yet answered). */
+    public boolean isRunningInEngine() {
+        return state.get() == RUNNING && !answer.isDone();
+    }
+
+    private void abandon(NumacubeException why) {
+        if (!answer.completeExceptionally(why)) {
+            return;
+        }
+        if (state.compareAndSet(QUEUED, ABANDONED)) {
+            Thread t = thread;
+            if (t != null) {
+                t.interrupt();
+            }
+        } else {
+            state.set(ABANDONED);
+        }
+    }
+
+    static NumacubeException cancelled(String message) {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT, ClientError.QUERY_CANCELED, message, null, null);
+    }
+}

@@ -1,0 +1,29 @@
+package io.numacube.server.query;
+
+/**
+ * Converts between the engine's SQL positions (1-based line and column, columns in UTF-16 characters, lines ended by
+ * {@code \n}) and PostgreSQL's (a 1-based character position in the query string, counted in characters, which for
+ * text beyond the Basic Multilingual Plane differ from UTF-16 units). Stateless.
+ */
+public final class SqlPositions {
+
+    private SqlPositions() {}
+
+    /** The 0-based UTF-16 index of line {@code line}, column {@code column} in {@code sql}, clamped to its length. */
+    public static int index(String sql, long line, int column) {
+        int at = 0;
+        for (long l = 1; l < line; l++) {
+            int nl = sql.indexOf('\n', at);
+            if (nl < 0) {
+                return sql.length();
+            }
+            at = nl + 1;
+        }
+        return Math.min(sql.length(), at + Math.max(0, column - 1));
+    }
+
+    /** PostgreSQL's 1-based character position of the UTF-16 index {@code index} in {@code text}. */
+    public static int characterPosition(String text, int index) {
+        return text.codePointCount(0, Math.min(index, text.length())) + 1;
+    }
+}

@@ -1,0 +1,386 @@
+package io.numacube.server.pgwire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.Cube;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.server.NumacubeServer;
+import io.numacube.server.ServerOptions;
+import io.numacube.server.TestCube;
+import io.numacube.server.query.QueryAdmission;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.Date;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+import org.postgresql.util.PSQLException;
+
+/** The PostgreSQL front end through pgjdbc 42.7.14, every answer compared with the engine's own for the same SQL. */
+class PgJdbcTest {
+
+    private static Cube cube;
+    private static NumacubeServer server;
+
+    @BeforeAll
+    static void start() throws IOException {
+        cube = TestCube.shared();
+        server = NumacubeServer.start(cube, ServerOptions.defaults("test").withPorts(0, 0));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static Connection connect(NumacubeServer s, String options) throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + s.pgAddress().getPort() + "/numacube?user=test" + options);
+    }
+
+    @Test
+    void aStatementAnswersWhatTheEngineAnswers() throws SQLException {
+        String sql = "SELECT desk, SUM(pnl), COUNT(*), MIN(trade_date) FROM trades GROUP BY desk ORDER BY desk";
+        QueryResult expected = cube.query(sql);
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            int r = 0;
+            while (rs.next()) {
+                assertEquals(expected.getString(r, 0), rs.getString(1));
+                assertEquals(expected.getDouble(r, 1), rs.getDouble(2), 0.0);
+                assertEquals(expected.getLong(r, 2), rs.getObject(3));
+                assertEquals(Date.valueOf(expected.getString(r, 3)), rs.getObject(4));
+                r++;
+            }
+            assertEquals(expected.rowCount(), r);
+        }
+    }
+
+    @Test
+    void everyColumnTypeHasItsJdbcTypeAndValue() throws SQLException {
+        try (Connection c = connect(server, "")) {
+            checkKinds(c);
+        }
+    }
+
+    @Test
+    void binaryResultsOfANamedStatementReadAsTextOnesDo() throws SQLException {
+        try (Connection c = connect(server, "&prepareThreshold=1&binaryTransfer=true")) {
+            for (int i = 0; i < 3; i++) {
+                checkKinds(c);
+            }
+        }
+    }
+
+    private static void checkKinds(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM kinds WHERE id >= ? ORDER BY id")) {
+            ps.setInt(1, 0);
+            try (ResultSet rs = ps.executeQuery()) {
+                ResultSetMetaData md = rs.getMetaData();
+                assertEquals(
+                        List.of(
+                                Types.BIGINT,
+                                Types.VARCHAR,
+                                Types.NUMERIC,
+                                Types.TIMESTAMP,
+                                Types.DATE,
+                                Types.BIT,
+                                Types.DOUBLE),
+                        types(md));
+                assertEquals(2, md.getScale(3));
+                assertTrue(rs.next());
+                assertEquals(0L, rs.getObject(1));
+                assertEquals("n0", rs.getObject(2));
+                assertEquals(new BigDecimal("0.01"), rs.getObject(3));
+                assertEquals(Timestamp.valueOf("2023-11-14 22:13:20"), rs.getObject(4));
+                assertEquals(Date.valueOf("2024-10-04"), rs.getObject(5));
+                assertEquals(Boolean.TRUE, rs.getObject(6));
+                assertEquals(0.0, rs.getObject(7));
+                assertTrue(rs.next());
+                assertEquals(new BigDecimal("10.51"), rs.getBigDecimal(3));
+                assertEquals(Timestamp.valueOf("2023-11-14 22:13:21.25"), rs.getTimestamp(4));
+                assertEquals(1.5e20, rs.getDouble(7), 0.0);
+                assertTrue(rs.next());
+                for (int col = 3; col <= 7; col++) {
+                    assertNull(rs.getObject(col), "column " + col);
+                }
+            }
+        }
+    }
+
+    private static List<Integer> types(ResultSetMetaData md) throws SQLException {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            out.add(md.getColumnType(i));
+        }
+        return out;
+    }
+
+    @Test
+    void preparedStatementParametersOfSeveralTypesGetTheEnginesAnswer() throws SQLException {
+        String sql = "SELECT COUNT(*), SUM(pnl) FROM trades WHERE desk = ? AND pnl > ? AND trade_date >= ?"
+                + " AND trade_id > ?";
+        QueryResult expected = cube.query("SELECT COUNT(*), SUM(pnl) FROM trades WHERE desk = 'DESK-01' AND pnl > 1.5"
+                + " AND trade_date >= DATE '2025-01-03' AND trade_id > 10");
+        try (Connection c = connect(server, "");
+                PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < 7; i++) {
+                ps.setString(1, "DESK-01");
+                ps.setDouble(2, 1.5);
+                ps.setDate(3, Date.valueOf("2025-01-03"));
+                ps.setLong(4, 10);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals(expected.getLong(0, 0), rs.getLong(1), "run " + i);
+                    assertEquals(expected.getDouble(0, 1), rs.getDouble(2), 0.0, "run " + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void decimalTimestampBooleanAndLocalDateParameters() throws SQLException {
+        try (Connection c = connect(server, "&prepareThreshold=1");
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT id FROM kinds WHERE price >= ? AND ts >= ? AND flag = ? AND d <= ? AND id < ?")) {
+            for (int i = 0; i < 2; i++) {
+                ps.setBigDecimal(1, new BigDecimal("0.01"));
+                ps.setTimestamp(2, Timestamp.valueOf("2023-11-14 22:13:20"));
+                ps.setBoolean(3, false);
+                ps.setObject(4, LocalDate.of(2024, 10, 5));
+                ps.setInt(5, 5);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals(1L, rs.getLong(1));
+                    assertTrue(!rs.next());
+                }
+            }
+        }
+    }
+
+    @Test
+    void aStringParameterCannotBecomeSql() throws SQLException {
+        try (Connection c = connect(server, "");
+                PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM trades WHERE desk = ?")) {
+            ps.setString(1, "x' OR '1'='1");
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(0L, rs.getLong(1));
+            }
+            ps.setString(1, "DESK-01");
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(
+                        cube.query("SELECT COUNT(*) FROM trades WHERE desk = 'DESK-01'")
+                                .getLong(0, 0),
+                        rs.getLong(1));
+            }
+        }
+    }
+
+    @Test
+    void anErrorHasItsSqlStateAndPositionInTheClientsText() throws SQLException {
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement()) {
+            String sql = "SELECT desk,\n       nosuch FROM trades";
+            PSQLException e = assertThrows(PSQLException.class, () -> s.executeQuery(sql));
+            assertEquals("42703", e.getSQLState());
+            assertEquals(sql.indexOf("nosuch") + 1, e.getServerErrorMessage().getPosition());
+            assertEquals(
+                    "25006",
+                    assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO trades VALUES (1)"))
+                            .getSQLState());
+        }
+        try (Connection c = connect(server, "");
+                PreparedStatement ps = c.prepareStatement("SELECT desk FROM trades WHERE desk = ? AND nosuch = 1")) {
+            ps.setString(1, "a much longer value than the marker");
+            PSQLException e = assertThrows(PSQLException.class, ps::executeQuery);
+            assertEquals("42703", e.getSQLState());
+            assertEquals(
+                    "SELECT desk FROM trades WHERE desk = $1 AND nosuch = 1".indexOf("nosuch") + 1,
+                    e.getServerErrorMessage().getPosition(),
+                    "in the text pgjdbc sent ($1 for ?), not the one with the value in place");
+        }
+    }
+
+    @Test
+    void metadataListsTablesAndColumns() throws SQLException {
+        try (Connection c = connect(server, "")) {
+            DatabaseMetaData md = c.getMetaData();
+            List<String> tables = new ArrayList<>();
+            try (ResultSet rs = md.getTables(null, null, "%", new String[] {"TABLE"})) {
+                while (rs.next()) {
+                    tables.add(rs.getString("TABLE_NAME"));
+                    assertEquals("public", rs.getString("TABLE_SCHEM"));
+                    assertEquals("TABLE", rs.getString("TABLE_TYPE"));
+                }
+            }
+            assertEquals(cube.tables(), tables);
+            try (ResultSet rs = md.getTables(null, null, "%", new String[] {"VIEW"})) {
+                assertTrue(!rs.next());
+            }
+            List<String> columns = new ArrayList<>();
+            try (ResultSet rs = md.getColumns(null, "public", "kinds", "%")) {
+                while (rs.next()) {
+                    columns.add(rs.getString("COLUMN_NAME") + ":" + rs.getInt("DATA_TYPE") + ":"
+                            + rs.getString("TYPE_NAME"));
+                    if (rs.getString("COLUMN_NAME").equals("price")) {
+                        assertEquals(15, rs.getInt("COLUMN_SIZE"));
+                        assertEquals(2, rs.getInt("DECIMAL_DIGITS"));
+                    }
+                }
+            }
+            assertEquals(
+                    List.of(
+                            "id:-5:int8",
+                            "name:12:text",
+                            "price:2:numeric",
+                            "ts:93:timestamp",
+                            "d:91:date",
+                            "flag:-7:bool",
+                            "x:8:float8"),
+                    columns);
+            assertEquals("16.0 (numacube test)", md.getDatabaseProductVersion());
+        }
+    }
+
+    @Test
+    void autocommitOffSendsBeginAndCommitAndTracksTheTransaction() throws SQLException {
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            BaseConnection base = c.unwrap(BaseConnection.class);
+            s.executeQuery("SELECT COUNT(*) FROM trades").close();
+            assertEquals(TransactionState.OPEN, base.getTransactionState());
+            c.commit();
+            assertEquals(TransactionState.IDLE, base.getTransactionState());
+            assertThrows(SQLException.class, () -> s.executeQuery("SELECT nosuch FROM trades"));
+            assertEquals(TransactionState.FAILED, base.getTransactionState());
+            assertEquals(
+                    "25P02",
+                    assertThrows(SQLException.class, () -> s.executeQuery("SELECT COUNT(*) FROM trades"))
+                            .getSQLState());
+            c.rollback();
+            assertEquals(TransactionState.IDLE, base.getTransactionState());
+            s.executeQuery("SELECT COUNT(*) FROM trades").close();
+            c.commit();
+        }
+    }
+
+    @Test
+    void maxRowsAndFetchSizePageThroughTheRows() throws SQLException {
+        QueryResult expected = cube.query("SELECT trade_id FROM trades ORDER BY trade_id LIMIT 100");
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement()) {
+            s.setMaxRows(25);
+            try (ResultSet rs = s.executeQuery("SELECT trade_id FROM trades ORDER BY trade_id LIMIT 100")) {
+                int n = 0;
+                while (rs.next()) {
+                    n++;
+                }
+                assertEquals(25, n);
+            }
+            c.setAutoCommit(false);
+            s.setMaxRows(0);
+            s.setFetchSize(10);
+            try (ResultSet rs = s.executeQuery("SELECT trade_id FROM trades ORDER BY trade_id LIMIT 100")) {
+                int n = 0;
+                while (rs.next()) {
+                    assertEquals(expected.getLong(n, 0), rs.getLong(1));
+                    n++;
+                }
+                assertEquals(100, n);
+            }
+            c.commit();
+        }
+    }
+
+    @Test
+    void sessionStatementsAndConstantSelectsAreAnswered() throws SQLException {
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement()) {
+            assertEquals("16.0 (numacube test)", one(s, "SHOW server_version"));
+            assertEquals("ISO, MDY", one(s, "SHOW DateStyle"));
+            assertEquals("on", one(s, "SHOW standard_conforming_strings"));
+            s.execute("SET statement_timeout = '5s'");
+            assertEquals("5s", one(s, "SHOW statement_timeout"));
+            s.execute("SET application_name TO 'numacube test'");
+            assertEquals("numacube test", one(s, "SELECT current_setting('application_name')"));
+            assertTrue(one(s, "SELECT version()").startsWith("PostgreSQL 16.0 (numacube test)"));
+            assertEquals("numacube", one(s, "SELECT current_database()"));
+            assertEquals("public", one(s, "select current_schema()"));
+            assertEquals("test", one(s, "SELECT current_user"));
+            assertEquals("1", one(s, "SELECT 1"));
+            assertEquals(
+                    "22023",
+                    assertThrows(SQLException.class, () -> s.execute("SET client_encoding = 'LATIN1'"))
+                            .getSQLState());
+            assertEquals("public", c.getSchema());
+            assertTrue(c.isValid(5));
+        }
+    }
+
+    private static String one(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
+
+    @Test
+    void aCancelRequestAbandonsTheQueryAndAStatementTimeoutToo() throws Exception {
+        try (NumacubeServer one = NumacubeServer.start(
+                        cube, ServerOptions.defaults("test").withPorts(0, 0).withAdmission(1, 2, Duration.ZERO));
+                Connection c = connect(one, "");
+                Statement s = c.createStatement()) {
+            QueryAdmission admission = one.queries().admission();
+            try (QueryAdmission.Permit held = admission.admit(Long.MAX_VALUE)) {
+                CompletableFuture<SQLException> waiting = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        s.executeQuery("SELECT COUNT(*) FROM trades").close();
+                        return null;
+                    } catch (SQLException e) {
+                        return e;
+                    }
+                });
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (admission.queued() == 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                s.cancel();
+                SQLException e = waiting.get(20, TimeUnit.SECONDS);
+                assertEquals("57014", e.getSQLState());
+                assertTrue(e.getMessage().contains("canceling statement due to user request"), e.getMessage());
+                s.execute("SET statement_timeout = 100");
+                assertEquals(
+                        "57014",
+                        assertThrows(SQLException.class, () -> s.executeQuery("SELECT COUNT(*) FROM " + "trades"))
+                                .getSQLState());
+            }
+            assertEquals(c.unwrap(PGConnection.class).getBackendPID() > 0, true);
+        }
+    }
+}

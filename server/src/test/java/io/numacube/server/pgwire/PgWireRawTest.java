@@ -1,0 +1,200 @@
+package io.numacube.server.pgwire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.server.NumacubeServer;
+import io.numacube.server.ServerOptions;
+import io.numacube.server.TestCube;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The protocol byte by byte: what a careful client sees, and what a broken or hostile one gets. */
+class PgWireRawTest {
+
+    private static NumacubeServer server;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = NumacubeServer.start(
+                TestCube.shared(), ServerOptions.defaults("test").withPorts(0, 0));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void encryptionRequestsAreAnsweredNAndTheStartupGoesOnInTheClear() throws IOException {
+        try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+            c.packet(PgStartup.SSL_REQUEST);
+            assertEquals('N', c.readByte());
+            c.packet(PgStartup.GSSENC_REQUEST);
+            assertEquals('N', c.readByte());
+            c.startup(196_608, "user", "raw");
+            List<RawPgClient.Message> m = c.untilReady();
+            assertEquals('R', m.getFirst().type());
+            assertEquals(0, ByteBuffer.wrap(m.getFirst().body()).getInt(), "AuthenticationOk");
+            assertTrue(m.stream().anyMatch(x -> x.type() == 'S' && x.text().startsWith("server_version\u000016.0")));
+            assertTrue(m.stream().anyMatch(x -> x.type() == 'S' && x.text().equals("DateStyle\0ISO, MDY\0")));
+            assertTrue(m.stream().anyMatch(x -> x.type() == 'K' && x.body().length == 8));
+            assertEquals("I", m.getLast().text());
+        }
+    }
+
+    @Test
+    void aStartupWithoutAUserOrOfProtocol2IsRefusedFatally() throws IOException {
+        try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+            c.startup(196_608, "database", "x");
+            RawPgClient.Message e = c.read();
+            assertEquals("FATAL", e.fields().get('S'));
+            assertEquals("28000", e.fields().get('C'));
+            assertEquals(null, c.read());
+        }
+        try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+            c.startup(131_072, "user", "x");
+            RawPgClient.Message e = c.read();
+            assertEquals("0A000", e.fields().get('C'));
+            assertEquals(
+                    "unsupported frontend protocol 2.0: server supports 3.0 to 3.0",
+                    e.fields().get('M'));
+        }
+    }
+
+    @Test
+    void aMalformedStartupPacketClosesThatConnectionOnly() throws IOException {
+        try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+            c.raw(new byte[] {0, 0, 0, 2, 1, 2, 3});
+            RawPgClient.Message e = c.read();
+            assertEquals("08P01", e.fields().get('C'));
+            assertEquals(null, c.read());
+        }
+        try (RawPgClient ok = RawPgClient.connected(server.pgAddress())) {
+            ok.query("SELECT 1");
+            assertEquals("TDCZ", RawPgClient.types(ok.untilReady()));
+        }
+    }
+
+    @Test
+    void aMessageOverTheSizeLimitOrOfAnUnknownTypeEndsTheConnection() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.raw(new byte[] {'Q', 0x7f, 0, 0, 0});
+            RawPgClient.Message e = c.read();
+            assertEquals("FATAL", e.fields().get('S'));
+            assertEquals("08P01", e.fields().get('C'));
+            assertTrue(
+                    e.fields().get('M').startsWith("message too large"),
+                    e.fields().toString());
+            assertEquals(null, c.read());
+        }
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send('?', "junk");
+            assertEquals("08P01", c.read().fields().get('C'));
+            assertEquals(null, c.read());
+        }
+    }
+
+    @Test
+    void aSimpleQueryRunsItsStatementsUntilTheFirstError() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.query("");
+            assertEquals("IZ", RawPgClient.types(c.untilReady()));
+            String q = "SELECT 1 AS one; SELECT desk, nosuch FROM trades; SELECT 2";
+            c.query(q);
+            List<RawPgClient.Message> m = c.untilReady();
+            assertEquals("TDCEZ", RawPgClient.types(m));
+            assertEquals("SELECT 1\0", m.get(2).text());
+            assertEquals("42703", m.get(3).fields().get('C'));
+            assertEquals(
+                    String.valueOf(q.indexOf("nosuch") + 1), m.get(3).fields().get('P'));
+        }
+    }
+
+    @Test
+    void theTransactionStatusFollowsBeginErrorsAndRollback() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.query("BEGIN");
+            assertEquals("T", c.untilReady().getLast().text());
+            c.query("SELECT nosuch FROM trades");
+            assertEquals("E", c.untilReady().getLast().text());
+            c.query("SELECT COUNT(*) FROM trades");
+            List<RawPgClient.Message> refused = c.untilReady();
+            assertEquals("25P02", refused.getFirst().fields().get('C'));
+            assertEquals("E", refused.getLast().text());
+            c.query("COMMIT");
+            List<RawPgClient.Message> end = c.untilReady();
+            assertEquals("ROLLBACK\0", end.getFirst().text(), "COMMIT of a failed transaction rolls back");
+            assertEquals("I", end.getLast().text());
+            c.query("COMMIT");
+            List<RawPgClient.Message> warned = c.untilReady();
+            assertEquals("NCZ", RawPgClient.types(warned));
+            assertEquals("25P01", warned.getFirst().fields().get('C'));
+        }
+    }
+
+    @Test
+    void afterAnErrorTheExtendedProtocolSkipsToSync() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send('B', "", "nope", (short) 0, (short) 0, (short) 0);
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> m = c.untilReady();
+            assertEquals("EZ", RawPgClient.types(m));
+            assertEquals("26000", m.getFirst().fields().get('C'));
+            c.send('P', "", "SELECT desk FROM trades WHERE desk = $1 ORDER BY desk LIMIT 1", (short) 0);
+            c.send('B', "", "", (short) 0, (short) 1, 7, "DESK-07".getBytes(), (short) 0);
+            c.send('D', 'P', "");
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> ok = c.untilReady();
+            assertEquals("12TDCZ", RawPgClient.types(ok));
+            assertTrue(ok.get(3).text().endsWith("DESK-07"), ok.get(3).text());
+        }
+    }
+
+    @Test
+    void aRowLimitedExecuteSuspendsThePortal() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.query("BEGIN");
+            c.untilReady();
+            c.send('P', "s1", "SELECT trade_id FROM trades ORDER BY trade_id LIMIT 5", (short) 0);
+            c.send('B', "c1", "s1", (short) 0, (short) 0, (short) 1, (short) 1);
+            c.send('E', "c1", 2);
+            c.send('S');
+            assertEquals("12DDsZ", RawPgClient.types(c.untilReady()));
+            c.send('E', "c1", 2);
+            c.send('E', "c1", 2);
+            c.send('S');
+            List<RawPgClient.Message> rest = c.untilReady();
+            assertEquals("DDsDCZ", RawPgClient.types(rest));
+            assertEquals("SELECT 1\0", rest.get(4).text());
+            assertEquals(8, ByteBuffer.wrap(rest.get(3).body()).getInt(2), "binary int8, as Bind asked");
+            c.query("COMMIT");
+            c.untilReady();
+            c.send('E', "c1", 0);
+            c.send('S');
+            assertEquals("34000", c.untilReady().getFirst().fields().get('C'), "portals close with the transaction");
+        }
+    }
+
+    @Test
+    void beyondTheConnectionLimitAClientIsToldTooManyClients() throws IOException {
+        try (NumacubeServer one = NumacubeServer.start(
+                        TestCube.shared(),
+                        ServerOptions.defaults("test").withPorts(0, 0).withLimits(1 << 20, 1 << 20, 1));
+                RawPgClient first = RawPgClient.connected(one.pgAddress());
+                RawPgClient second = new RawPgClient(one.pgAddress())) {
+            second.startup(196_608, "user", "raw");
+            RawPgClient.Message e = second.read();
+            assertEquals("53300", e.fields().get('C'));
+            assertEquals("sorry, too many clients already", e.fields().get('M'));
+            first.query("SELECT 1");
+            assertEquals("TDCZ", RawPgClient.types(first.untilReady()));
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.numacube.server.pgwire.catalog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.server.TestCube;
+import io.numacube.server.pgwire.types.RowSet;
+import io.numacube.server.pgwire.types.TextFormat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The catalog queries psql 15 and pgjdbc 42.7.14 really send, as captured from them with {@code serve
+ * --log-statements} ({@code client-queries.txt}: each query, then the rows it must get, as {@code psql -A} prints
+ * them, NULL as {@code NULL}), answered over {@link TestCube}.
+ */
+class PgCatalogTest {
+
+    private final PgCatalog catalog = new PgCatalog(TestCube.shared());
+
+    @TestFactory
+    Stream<DynamicTest> everyCapturedClientQueryGetsItsRows() throws IOException {
+        String text;
+        try (InputStream in = PgCatalogTest.class.getResourceAsStream("client-queries.txt")) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String block : text.split("(?m)^=== ")) {
+            if (block.isBlank()) {
+                continue;
+            }
+            String label = block.substring(0, block.indexOf('\n'));
+            String[] parts = block.substring(block.indexOf('\n') + 1).split("(?m)^--- expect\n", 2);
+            tests.add(DynamicTest.dynamicTest(label, () -> {
+                Optional<RowSet> rows = catalog.answer(parts[0], "numacube");
+                assertTrue(rows.isPresent(), "not answered: " + parts[0]);
+                assertEquals(parts[1].strip(), render(rows.get()).strip(), parts[0]);
+            }));
+        }
+        assertEquals(20, tests.size());
+        return tests.stream();
+    }
+
+    @Test
+    void aCatalogQueryOfAnotherShapeIsNotAnswered() {
+        assertFalse(catalog.answer("SELECT c.relname, c.relpages FROM pg_catalog.pg_class c", "db")
+                .isPresent());
+        assertFalse(
+                catalog.answer("SELECT typname FROM pg_catalog.pg_type", "db").isPresent());
+        assertTrue(PgCatalog.readsCatalog("select * from PG_CATALOG.pg_roles"));
+        assertFalse(PgCatalog.readsCatalog("SELECT desk FROM trades WHERE note = 'pg_catalog.x'"));
+    }
+
+    @Test
+    void aQueryJoiningACatalogOfThingsNumacubeLacksHasNoRows() {
+        Optional<RowSet> rows =
+                catalog.answer("SELECT t.tgname FROM pg_catalog.pg_trigger t WHERE t.tgrelid = '16385'", "db");
+        assertTrue(rows.isPresent());
+        assertEquals(0, rows.get().rowCount());
+        assertEquals("tgname", rows.get().columns().getFirst().name());
+    }
+
+    private static String render(RowSet rows) {
+        StringBuilder sb = new StringBuilder(
+                String.join("|", rows.columns().stream().map(c -> c.name()).toList()));
+        for (int r = 0; r < rows.rowCount(); r++) {
+            List<String> cells = new ArrayList<>();
+            for (int c = 0; c < rows.columns().size(); c++) {
+                Object v = rows.value(r, c);
+                cells.add(v == null ? "NULL" : TextFormat.text(v));
+            }
+            sb.append('\n').append(String.join("|", cells));
+        }
+        return sb.toString();
+    }
+}
