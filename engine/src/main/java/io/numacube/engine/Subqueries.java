@@ -42,6 +42,12 @@ import org.apache.calcite.util.DateString;
  */
 final class Subqueries {
 
+    /**
+     * A temporary table of more rows than this holds an integer column as plain BIGINT, not coded with a dictionary
+     * (EXISTS over TPC-H's lineitem gives 1.4M distinct order keys: a join reads them as they are).
+     */
+    static final int CODED_INT_ROWS = 1 << 16;
+
     /** Most values an {@code IN (SELECT ...)} subquery may give. */
     static final int MAX_IN_VALUES = 1_000_000;
 
@@ -274,10 +280,13 @@ final class Subqueries {
             if (!seen.add(col.toLowerCase(Locale.ROOT))) {
                 throw error(query, "42701", name + " has two columns named " + col + " — give them aliases");
             }
+            ColumnType type = r.columnTypes().get(c);
             specs.add(
-                    r.columnTypes().get(c) == ColumnType.DECIMAL
+                    type == ColumnType.DECIMAL
                             ? ColumnSpec.decimal(col, ColumnSpec.MAX_DECIMAL_PRECISION, r.scale(c))
-                            : ColumnSpec.of(col, r.columnTypes().get(c)));
+                            : ColumnSpec.of(
+                                    col,
+                                    type == ColumnType.INT && r.rowCount() > CODED_INT_ROWS ? ColumnType.LONG : type));
         }
         TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
         for (int row = 0; row < r.rowCount(); row++) {

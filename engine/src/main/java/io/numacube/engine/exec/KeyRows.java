@@ -23,13 +23,36 @@ abstract class KeyRows {
         return rowOf(keys.at(row));
     }
 
+    /** The row whose integer key equals {@code key}, or -1. */
+    int rowOf(long key) {
+        return rowOf((Object) key);
+    }
+
+    /** Integer keys spanning at most this many values per key (plus a little) are kept in a direct table. */
+    static final int DENSE_SPAN_PER_KEY = 4;
+
+    /** Most slots of a direct table (512 MiB of rows). */
+    static final long DENSE_MAX_SPAN = 1L << 27;
+
     /** The rows of {@code keys} (column {@code keyColumn} of {@code dim}), checked unique. */
     static KeyRows of(FactTable dim, RowValues keys, int keyColumn) {
-        boolean integers = keys.integers();
-        for (int r = 0; integers && r < keys.rows(); r++) {
-            integers = keys.isNull(r) || keys.longAt(r) != Long.MIN_VALUE;
+        if (!keys.integers()) {
+            return new Values(dim, keys, keyColumn);
         }
-        return integers ? new Integers(dim, keys, keyColumn) : new Values(dim, keys, keyColumn);
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long count = 0;
+        for (int r = 0; r < keys.rows(); r++) {
+            if (!keys.isNull(r)) {
+                min = Math.min(min, keys.longAt(r));
+                max = Math.max(max, keys.longAt(r));
+                count++;
+            }
+        }
+        if (count > 0 && max - min >= 0 && max - min < Math.min(DENSE_MAX_SPAN, DENSE_SPAN_PER_KEY * count + 1024)) {
+            return new Dense(dim, keys, keyColumn, min, (int) (max - min + 1));
+        }
+        return min == Long.MIN_VALUE ? new Values(dim, keys, keyColumn) : new Integers(dim, keys, keyColumn);
     }
 
     private static NumacubeException duplicate(FactTable dim, int keyColumn, Object key, int before, int row) {
@@ -76,11 +99,61 @@ abstract class KeyRows {
 
         @Override
         int rowOf(Object key) {
-            if (!(key instanceof Long l) || l == Long.MIN_VALUE) {
+            return key instanceof Long l ? rowOf(l.longValue()) : -1;
+        }
+
+        @Override
+        int rowOf(long key) {
+            if (key == Long.MIN_VALUE) {
                 return -1;
             }
-            int slot = slots.find(l);
+            int slot = slots.find(key);
             return slot < 0 ? -1 : rowOfSlot[slot];
+        }
+    }
+
+    /**
+     * Integer keys of a narrow range (TPC-H's order, customer and part keys): the row of each value at its offset
+     * from the smallest, -1 where no row has it; built and probed without hashing, and probed in order where the fact
+     * column's dictionary is.
+     */
+    private static final class Dense extends KeyRows {
+        private final long min;
+        private final int[] rowAt;
+
+        Dense(FactTable dim, RowValues keys, int keyColumn, long min, int span) {
+            this.min = min;
+            this.rowAt = new int[span];
+            java.util.Arrays.fill(rowAt, -1);
+            for (int r = 0; r < keys.rows(); r++) {
+                if (keys.isNull(r)) {
+                    continue;
+                }
+                int at = (int) (keys.longAt(r) - min);
+                if (rowAt[at] >= 0) {
+                    throw duplicate(dim, keyColumn, keys.at(r), rowAt[at], r);
+                }
+                rowAt[at] = r;
+            }
+        }
+
+        @Override
+        int rowOf(long key) {
+            long at = key - min;
+            return key < min || at >= rowAt.length ? -1 : rowAt[(int) at];
+        }
+
+        @Override
+        int rowOf(Object key) {
+            return key instanceof Long l ? rowOf(l.longValue()) : -1;
+        }
+
+        @Override
+        int rowOf(RowValues keys, int row) {
+            if (!keys.integers()) {
+                return super.rowOf(keys, row);
+            }
+            return keys.isNull(row) ? -1 : rowOf(keys.longAt(row));
         }
     }
 

@@ -331,8 +331,11 @@ final class LookupIndex {
             Dictionary d = fact.dictionary(root[j]);
             rows = new int[Math.max(1, d.size())];
             Arrays.fill(rows, -1);
+            boolean integers = d.type() != ColumnType.STRING && d.type() != ColumnType.DOUBLE;
             for (int code = 0; code < d.size(); code++) {
-                rows[code] = rowOfKey.rowOf(QueryCompiler.scalar(d, code));
+                rows[code] = integers && !d.isNull(code)
+                        ? rowOfKey.rowOf(d.longValue(code))
+                        : rowOfKey.rowOf(QueryCompiler.scalar(d, code));
             }
         } else {
             int p = join.parent();
