@@ -63,10 +63,12 @@ final class Decorrelation {
             return;
         }
         List<SqlNode> terms = SqlTerms.andTerms(select.getWhere());
+        List<Inner> outerTables = new ArrayList<>();
+        Outer outer = tables(select.getFrom(), outerTables) ? new Outer(outerTables, terms) : null;
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
         for (SqlNode t : terms) {
-            if (!exists(t, items, out) && !scalarComparison(t, items, out)) {
+            if (!exists(t, items, out, outer) && !scalarComparison(t, items, out, outer)) {
                 out.add(t);
             }
         }
@@ -88,7 +90,7 @@ final class Decorrelation {
         select.setWhere(SqlTerms.and(out, select.getWhere().getParserPosition()));
     }
 
-    private boolean exists(SqlNode t, List<SqlNode> items, List<SqlNode> out) {
+    private boolean exists(SqlNode t, List<SqlNode> items, List<SqlNode> out, Outer outer) {
         boolean anti = t.getKind() == SqlKind.NOT && ((SqlCall) t).operand(0).getKind() == SqlKind.EXISTS;
         if (t.getKind() != SqlKind.EXISTS && !anti) {
             return false;
@@ -98,6 +100,7 @@ final class Decorrelation {
         if (c == null || grouped(c.query())) {
             return false;
         }
+        c = restricted(c, outer, t);
         SqlParserPos pos = t.getParserPosition();
         String alias = (anti ? DerivedTables.ANTI_PREFIX : DerivedTables.EXISTS_PREFIX) + ++counter;
         SqlSelect keys = select(
@@ -114,7 +117,7 @@ final class Decorrelation {
         return true;
     }
 
-    private boolean scalarComparison(SqlNode t, List<SqlNode> items, List<SqlNode> out) {
+    private boolean scalarComparison(SqlNode t, List<SqlNode> items, List<SqlNode> out, Outer outer) {
         if (!isComparison(t)) {
             return false;
         }
@@ -127,6 +130,7 @@ final class Decorrelation {
                 || !hasAggregateOtherThanCount(c.query().getSelectList().get(0))) {
             return false;
         }
+        c = restricted(c, outer, t);
         SqlParserPos pos = t.getParserPosition();
         String alias = DerivedTables.SCALAR_PREFIX + ++counter;
         SqlSelect grouped = select(
@@ -142,6 +146,100 @@ final class Decorrelation {
         out.add(cmp);
         out.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.outerColumn(), column(alias, DerivedTables.KEY, pos)));
         return true;
+    }
+
+    /** The outer query's tables and WHERE terms, for {@link #restricted}. */
+    private record Outer(List<Inner> tables, List<SqlNode> terms) {}
+
+    /**
+     * {@code c} joined to the distinct keys of the outer rows it can meet (magic sets, as DuckDB pushes a filter into
+     * a correlated subquery): where the outer column belongs to one outer table and other WHERE terms filter that
+     * table alone, the subquery gets the FROM item {@code (SELECT DISTINCT T.c AS __k FROM T WHERE those terms)
+     * __magicN} and the term {@code inner = __magicN.__k}. A subquery key no outer row passing those terms has never
+     * meets one, so the answer is the same, and the subquery aggregates or lists only the keys that matter (TPC-H Q4's
+     * orders of one quarter, Q17's parts of one brand and container). Otherwise {@code c} itself.
+     */
+    private Correlated restricted(Correlated c, Outer outer, SqlNode term) {
+        if (outer == null || !(c.outerColumn() instanceof SqlIdentifier col)) {
+            return c;
+        }
+        Inner table = ownerOf(col, outer.tables());
+        if (table == null) {
+            return c;
+        }
+        List<SqlNode> filters = new ArrayList<>();
+        for (SqlNode t : outer.terms()) {
+            if (t != term && filtersOnly(t, table, outer.tables())) {
+                filters.add(t.clone(t.getParserPosition()));
+            }
+        }
+        if (filters.isEmpty()) {
+            return c;
+        }
+        SqlParserPos pos = term.getParserPosition();
+        String alias = DerivedTables.PREFIX + "magic" + ++counter;
+        SqlSelect keys = new SqlSelect(
+                pos,
+                SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
+                SqlNodeList.of(as(column(table.qualifier(), last(col), pos), DerivedTables.KEY, pos)),
+                as(new SqlIdentifier(table.schema().name(), pos), table.qualifier(), pos),
+                SqlTerms.and(filters, pos),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        c.query()
+                .setFrom(new SqlJoin(
+                        pos,
+                        c.query().getFrom(),
+                        SqlLiteral.createBoolean(false, SqlParserPos.ZERO),
+                        JoinType.COMMA.symbol(SqlParserPos.ZERO),
+                        as(keys, alias, pos),
+                        JoinConditionType.NONE.symbol(SqlParserPos.ZERO),
+                        null));
+        List<SqlNode> rest = new ArrayList<>(c.rest());
+        rest.add(SqlStdOperatorTable.EQUALS.createCall(pos, c.innerColumn(), column(alias, DerivedTables.KEY, pos)));
+        return new Correlated(c.query(), c.innerColumn(), c.outerColumn(), rest);
+    }
+
+    /** The one outer table a column belongs to, or null (unknown, or a name two tables share). */
+    private static Inner ownerOf(SqlIdentifier col, List<Inner> tables) {
+        List<Inner> owners = tables.stream()
+                .filter(t -> col.names.size() == 2
+                        ? t.qualifier().equalsIgnoreCase(col.names.get(0))
+                                && t.schema().indexOf(col.names.get(1)) >= 0
+                        : col.names.size() == 1 && t.schema().indexOf(col.getSimple()) >= 0)
+                .toList();
+        return owners.size() == 1 ? owners.get(0) : null;
+    }
+
+    /** Whether a WHERE term names columns of {@code table} only (at least one), and no subquery. */
+    private static boolean filtersOnly(SqlNode term, Inner table, List<Inner> tables) {
+        boolean[] seen = {false, true};
+        term.accept(new org.apache.calcite.sql.util.SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlIdentifier id) {
+                if (!id.isStar()) {
+                    seen[0] = true;
+                    seen[1] &= ownerOf(id, tables) == table;
+                }
+                return id;
+            }
+
+            @Override
+            public SqlNode visit(SqlCall call) {
+                seen[1] &= !(call instanceof SqlSelect) && call.getKind() != SqlKind.OVER;
+                return call instanceof SqlSelect ? call : super.visit(call);
+            }
+        });
+        return seen[0] && seen[1];
+    }
+
+    private static String last(SqlIdentifier id) {
+        return id.names.get(id.names.size() - 1);
     }
 
     /** {@code q} as a subquery correlated by one equality, or null. */
