@@ -37,6 +37,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       group had a NULL subquery value, which no comparison passes, and the inner join drops it just the same.
  * </ul>
  *
+ * Where the outer column's table has filters of its own in the outer WHERE, the subquery is first joined to the
+ * distinct keys that pass them ({@code __magicN}, see {@link #restricted}), so it works on the keys that matter.
  * {@link io.numacube.engine.sql.SqlBinder}'s FROM list rules then join the new items on their keys. Anything else
  * (two correlations, COUNT, a subquery inside an expression) is left as it is, and refused as a correlated
  * subquery when it runs. One per statement; not thread-safe.
