@@ -39,7 +39,7 @@ final class ConstantSelect {
         }
         List<PgColumn> columns = new ArrayList<>();
         List<Object> values = new ArrayList<>();
-        for (String item : items(m.group(1))) {
+        for (String item : SqlLexer.splitTopLevel(m.group(1))) {
             if (!item(item, session, version, columns, values)) {
                 return Optional.empty();
             }
@@ -117,29 +117,5 @@ final class ConstantSelect {
             default -> name.equals("version") ? PgType.TEXT : PgType.NAME;
         };
         return PgColumn.of(value instanceof Boolean && !f.matches() ? "bool" : name, type);
-    }
-
-    /** The select list split at top-level commas. */
-    private static List<String> items(String list) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        int i = 0;
-        while (i < list.length()) {
-            int j = SqlLexer.skipNonCode(list, i);
-            if (j > i) {
-                i = j;
-                continue;
-            }
-            char c = list.charAt(i);
-            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-            if (c == ',' && depth == 0) {
-                out.add(list.substring(start, i));
-                start = i + 1;
-            }
-            i++;
-        }
-        out.add(list.substring(start));
-        return out;
     }
 }

@@ -12,6 +12,33 @@ public final class SqlLexer {
     private SqlLexer() {}
 
     /**
+     * {@code list} split at the commas outside parentheses, quotes and comments (a select list's items), each part as
+     * written; the last part is kept even when blank.
+     */
+    public static java.util.List<String> splitTopLevel(String list) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        int i = 0;
+        while (i < list.length()) {
+            int j = skipNonCode(list, i);
+            if (j > i) {
+                i = j;
+                continue;
+            }
+            char c = list.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == ',' && depth == 0) {
+                out.add(list.substring(start, i));
+                start = i + 1;
+            }
+            i++;
+        }
+        out.add(list.substring(start));
+        return out;
+    }
+
+    /**
      * The index just past the string, quoted identifier or comment that starts at {@code i}, or {@code i} when none
      * starts there.
      */

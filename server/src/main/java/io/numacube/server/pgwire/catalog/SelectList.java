@@ -36,7 +36,7 @@ record SelectList(List<Item> items) {
         int end = indexOfWord(s, "FROM", start);
         String list = s.substring(start, end < 0 ? s.length() : end);
         List<Item> items = new ArrayList<>();
-        for (String text : split(list)) {
+        for (String text : nonBlank(SqlLexer.splitTopLevel(list))) {
             items.add(item(text.strip()));
         }
         return new SelectList(items);
@@ -89,31 +89,10 @@ record SelectList(List<Item> items) {
         return -1;
     }
 
-    private static List<String> split(String list) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        int start = 0;
-        int i = 0;
-        while (i < list.length()) {
-            int j = SqlLexer.skipNonCode(list, i);
-            if (j > i) {
-                i = j;
-                continue;
-            }
-            char c = list.charAt(i);
-            if (c == '(') {
-                depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == ',' && depth == 0) {
-                out.add(list.substring(start, i));
-                start = i + 1;
-            }
-            i++;
+    private static List<String> nonBlank(List<String> parts) {
+        if (!parts.isEmpty() && parts.get(parts.size() - 1).isBlank()) {
+            return parts.subList(0, parts.size() - 1);
         }
-        if (!list.substring(start).isBlank()) {
-            out.add(list.substring(start));
-        }
-        return out;
+        return parts;
     }
 }
