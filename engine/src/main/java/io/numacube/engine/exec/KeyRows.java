@@ -140,7 +140,7 @@ abstract class KeyRows {
         @Override
         int rowOf(long key) {
             long at = key - min;
-            return key < min || at >= rowAt.length ? -1 : rowAt[(int) at];
+            return key < min || at < 0 || at >= rowAt.length ? -1 : rowAt[(int) at];
         }
 
         @Override
