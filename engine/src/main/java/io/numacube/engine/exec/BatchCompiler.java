@@ -97,9 +97,7 @@ final class BatchCompiler {
     boolean[] mask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
         String key = "mask " + col + " " + e;
-        return NullMask.readsLookup(e)
-                ? lookup.memo(key, d.size(), () -> evaluateMask(e, col))
-                : fact.coded().memo(key, d.size(), () -> evaluateMask(e, col));
+        return LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> evaluateMask(e, col));
     }
 
     private boolean[] evaluateMask(Expr e, int col) {
@@ -377,9 +375,7 @@ final class BatchCompiler {
         }
         Dictionary d = fact.dictionary(col);
         String key = "values " + col + " " + e;
-        ValuesByCode v = NullMask.readsLookup(e)
-                ? lookup.memo(key, d.size(), () -> valuesByCode(e, col, d))
-                : fact.coded().memo(key, d.size(), () -> valuesByCode(e, col, d));
+        ValuesByCode v = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> valuesByCode(e, col, d));
         return new BatchExpression.ByCode(col, v.doubles(), v.longs());
     }
 

@@ -86,6 +86,22 @@ final class LookupIndex {
         return keep(what + " through " + String.join(" ", paths), codes, compute);
     }
 
+    /**
+     * A per-code table of {@code e} under {@code key}: kept through the joins ({@link #memo}) when {@code e} reads a
+     * joined column, else with the fact table alone.
+     */
+    static <T> T memoOf(
+            Expr e,
+            FactTable fact,
+            LookupIndex lookup,
+            String key,
+            long codes,
+            java.util.function.Supplier<T> compute) {
+        return NullMask.readsLookup(e)
+                ? lookup.memo(key, codes, compute)
+                : fact.coded().memo(key, codes, compute);
+    }
+
     private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute) {
         return throughTemporary ? compute.get() : fact.coded().memo(key, codes, compute);
     }
@@ -189,8 +205,11 @@ final class LookupIndex {
     int[] valueCodes(int column) {
         int j = query.joinOf(column);
         FactTable dim = dims.get(j);
-        int coded = codedColumn(dim, column - query.joins().get(j).firstColumn());
-        int[] ofRow = dim.coded().memo("codes by row " + coded, dim.rowCount(), () -> codesByRow(dim, coded));
+        int c = column - query.joins().get(j).firstColumn();
+        int coded = codedColumn(dim, c);
+        int[] ofRow = coded == c
+                ? column(j, c).codes()
+                : dim.coded().memo("codes by row " + coded, dim.rowCount(), () -> codesByRow(dim, coded));
         int[] rows = rowOfCode[j];
         return memo("value codes of lookup column " + column, rows.length, () -> {
             int[] out = new int[rows.length];
@@ -268,7 +287,7 @@ final class LookupIndex {
         return dim.schema().column(c).isDimension() ? c : dim.codedIndex(c);
     }
 
-    /** A dimension's (or a query-time coded column's) code per row of {@code dim}, rows numbered across partitions. */
+    /** A query-time coded column's code per row of {@code dim}, rows numbered across partitions. */
     private static int[] codesByRow(FactTable dim, int column) {
         int[] out = new int[(int) dim.rowCount()];
         int r = 0;

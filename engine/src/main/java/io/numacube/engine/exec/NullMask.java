@@ -126,9 +126,7 @@ final class NullMask {
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
             String key = "null " + col + " " + e;
-            boolean[] isNull = readsLookup(e)
-                    ? lookup.memo(key, d.size(), () -> nullPerCode(e, d))
-                    : fact.coded().memo(key, d.size(), () -> nullPerCode(e, d));
+            boolean[] isNull = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> nullPerCode(e, d));
             for (int code = 0; code < d.size(); code++) {
                 m[code] |= isNull[code];
             }

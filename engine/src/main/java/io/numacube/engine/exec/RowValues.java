@@ -66,6 +66,11 @@ final class RowValues {
         return new RowValues(spec.type(), null, null, l, d, nulls);
     }
 
+    /** The codes by row of a dimension column; null for a plain one. Shared: read only. */
+    int[] codes() {
+        return codes;
+    }
+
     int rows() {
         return codes != null ? codes.length : longs != null ? longs.length : doubles.length;
     }
