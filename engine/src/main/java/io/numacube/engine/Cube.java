@@ -26,7 +26,6 @@ import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -41,9 +40,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * {@link #generateTrades} add or replace tables; {@link #query} runs SQL; {@link #close()} waits for running queries,
  * frees every byte of native memory and stops the workers. After close every method but close throws.
  *
- * <p>Loads are atomic: a new table is built in new partitions and swapped in only when complete, so a failed load
- * (bad data, out of memory) leaves the previous table queryable. Table swaps wait for running queries (a read-write
- * lock: queries read, swaps and close write), so a replaced table is freed when no query reads it.
+ * <p>Loads and appends are atomic: a new table, or a table's next version with the appended rows ({@link #append}),
+ * is built in new partitions and published only when complete, so a failed write (bad data, out of memory) leaves the
+ * previous version queryable. Each query reads one version of every table from start to end (a snapshot, {@link
+ * CubeTables}); writers publish new versions without waiting for queries, and a superseded version is freed when the
+ * last query reading it is done. {@link #close()} waits for running queries.
  *
  * <p>Thread-safe: several threads may query at once (each gets the answer it would get alone) and load while others
  * query. Do not call it from one of its own workers.
@@ -57,10 +58,16 @@ public final class Cube implements AutoCloseable {
     private final ColumnMemory memory;
     private final TableBuilder.NodeLayout layout;
     private final String status;
-    private final Map<String, FactTable> tables = new HashMap<>();
+    private final CubeTables tables = new CubeTables();
+    /** Queries hold it shared, {@link #close()} exclusively: close waits for running queries. */
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
-    /** Serialises loads and relocations (not queries), so a relocation never undoes a concurrent load. */
+    /**
+     * Serialises writers (loads, appends, relocations; not queries), so a relocation never undoes a concurrent load and
+     * each table's versions follow one another.
+     */
     private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
+    /** Per table key, the growing dictionaries of its appends (guarded by {@link #loadLock}). */
+    private final Map<String, io.numacube.engine.storage.GrowingDictionary[]> growing = new HashMap<>();
 
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
@@ -152,16 +159,13 @@ public final class Cube implements AutoCloseable {
 
     private void relocateLocked(Placement placement) {
         List<FactTable> fresh = new ArrayList<>();
-        lock.readLock().lock();
-        try {
-            for (FactTable t : tables.values()) {
-                fresh.add(TableBuilder.relocate(t, placement, layout, memory, pool));
+        try (CubeTables.Snapshot s = tables.acquire()) {
+            for (CubeTables.Version v : s.versions()) {
+                fresh.add(TableBuilder.relocate(v.table(), placement, layout, memory, pool));
             }
         } catch (RuntimeException e) {
             fresh.forEach(FactTable::close);
             throw e;
-        } finally {
-            lock.readLock().unlock();
         }
         currentPlacement = placement;
         swapIn(fresh.toArray(FactTable[]::new));
@@ -268,35 +272,132 @@ public final class Cube implements AutoCloseable {
         return Math.max(1, 2 * pool.workerCount());
     }
 
+    /** Publishes whole tables (loaded, generated, relocated) as the next version of each; called under the load lock. */
     private void swapIn(FactTable... fresh) {
-        List<FactTable> old = new ArrayList<>();
-        lock.writeLock().lock();
-        try {
-            if (closed) {
-                for (FactTable t : fresh) {
-                    t.close();
+        if (closed) {
+            for (FactTable t : fresh) {
+                t.close();
+            }
+            checkOpen();
+        }
+        for (FactTable t : fresh) {
+            growing.remove(key(t.schema().name()));
+        }
+        tables.publish(List.of(fresh));
+    }
+
+    /**
+     * Appends the staged rows to table {@code table} as one atomic batch: a query sees all of them or none, and every
+     * query that starts after this returns sees them. The batch's columns must be the table's as stored ({@link
+     * #schema}: names and types in order; a BIGINT column with few distinct values is stored as INT and may be given
+     * as BIGINT). Returns the table's new version (its current one for a batch without rows). The rows already placed
+     * stay where they are; the new rows go to new partitions on the nodes with the fewest rows of the table, and small
+     * appended partitions are merged as they accumulate. A failed append changes nothing.
+     *
+     * @throws NumacubeException BIND for an unknown table, INVALID_INPUT for other columns
+     */
+    public long append(String table, TableStaging batch) {
+        return append(List.of(new TableBatch(table, batch))).get(key(table));
+    }
+
+    /**
+     * Appends several batches, to one or more tables, as one atomic write (a transaction's): queries see every batch or
+     * none. Returns each table's new version by its name in lower case.
+     *
+     * @throws NumacubeException as {@link #append(String, TableStaging)}; nothing is appended then
+     */
+    public Map<String, Long> append(List<TableBatch> batches) {
+        java.util.Objects.requireNonNull(batches, "batches must not be null");
+        checkOpen();
+        loadLock.lock();
+        Map<String, FactTable> next = new java.util.LinkedHashMap<>();
+        try (CubeTables.Snapshot s = tables.acquire()) {
+            for (TableBatch b : batches) {
+                CubeTables.Version v = s.version(b.table());
+                if (v == null) {
+                    throw noSuchTable(b.table(), s);
                 }
+                String k = key(b.table());
+                FactTable base = next.getOrDefault(k, v.table());
+                FactTable grown = appended(k, base, b.rows(), v.number() + 1);
+                if (grown != base && base != v.table()) {
+                    base.close();
+                }
+                next.put(k, grown);
+            }
+            Map<String, Long> versions = new HashMap<>();
+            List<FactTable> fresh = new ArrayList<>();
+            for (Map.Entry<String, FactTable> e : next.entrySet()) {
+                if (e.getValue() == s.version(e.getKey()).table()) {
+                    versions.put(e.getKey(), s.version(e.getKey()).number());
+                } else {
+                    fresh.add(compacted(e.getValue()));
+                }
+            }
+            next.clear();
+            if (closed) {
+                fresh.forEach(FactTable::close);
                 checkOpen();
             }
-            for (FactTable t : fresh) {
-                FactTable prev = tables.put(key(t.schema().name()), t);
-                if (prev != null) {
-                    old.add(prev);
-                }
-            }
-            for (FactTable t : old) {
+            versions.putAll(tables.publish(fresh));
+            return versions;
+        } catch (RuntimeException | Error e) {
+            for (FactTable t : next.values()) {
                 t.close();
-                for (FactTable kept : tables.values()) {
-                    kept.coded().forget(t.coded().memoToken());
-                }
             }
+            for (TableBatch b : batches) {
+                growing.remove(key(b.table()));
+            }
+            throw e;
         } finally {
-            lock.writeLock().unlock();
+            loadLock.unlock();
+        }
+    }
+
+    /** {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows. */
+    private FactTable appended(String k, FactTable base, TableStaging batch, long version) {
+        var grow = growing.computeIfAbsent(
+                k,
+                x -> new io.numacube.engine.storage.GrowingDictionary
+                        [base.schema().size()]);
+        return io.numacube.engine.ingest.StagedAppender.append(
+                base, batch, grow, "appended v" + version, appendTarget());
+    }
+
+    /** {@code t} with its small appended partitions merged (then {@code t} is closed), or {@code t}. */
+    private FactTable compacted(FactTable t) {
+        FactTable merged;
+        try {
+            merged = io.numacube.engine.storage.TableCompactor.compact(
+                    t, currentPlacement, layout, options.morselRows(), memory, pool);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "merging appended partitions failed: {0}", e.getMessage());
+            return t;
+        }
+        if (merged != t) {
+            t.close();
+        }
+        return merged;
+    }
+
+    private io.numacube.engine.ingest.StagedAppender.Target appendTarget() {
+        return new io.numacube.engine.ingest.StagedAppender.Target(
+                currentPlacement, layout, options.morselRows(), memory, pool);
+    }
+
+    /** The current version of {@code table}: 1 when loaded, one more at each load or append that changed it. */
+    public long version(String table) {
+        try (CubeTables.Snapshot s = snapshot()) {
+            CubeTables.Version v = s.version(table);
+            if (v == null) {
+                throw noSuchTable(table, s);
+            }
+            return v.number();
         }
     }
 
     private static String key(String table) {
-        return table.toLowerCase(Locale.ROOT);
+        return CubeTables.key(table);
     }
 
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */
@@ -306,11 +407,13 @@ public final class Cube implements AutoCloseable {
         lock.readLock().lock();
         try {
             checkOpen();
-            if (!hasSubqueries(sql)) {
-                LogicalQuery lq = SqlBinder.bind(sql, catalog(Map.of()));
-                return execute(lq, Map.of(), start);
+            try (CubeTables.Snapshot snapshot = tables.acquire()) {
+                if (!hasSubqueries(sql)) {
+                    LogicalQuery lq = SqlBinder.bind(sql, catalog(snapshot, Map.of()));
+                    return execute(snapshot, lq, Map.of(), start);
+                }
+                return queryWithSubqueries(snapshot, sql, start);
             }
-            return queryWithSubqueries(sql, start);
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
             throw new NumacubeException(
@@ -323,16 +426,16 @@ public final class Cube implements AutoCloseable {
     }
 
     /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
-    private SqlBinder.Catalog catalog(Map<String, FactTable> temps) {
+    private SqlBinder.Catalog catalog(CubeTables.Snapshot snapshot, Map<String, FactTable> temps) {
         return new SqlBinder.Catalog() {
             @Override
             public Optional<io.numacube.engine.schema.TableSchema> schema(String name) {
-                return Optional.ofNullable(table(name, temps)).map(FactTable::schema);
+                return Optional.ofNullable(table(snapshot, name, temps)).map(FactTable::schema);
             }
 
             @Override
             public long rows(String name) {
-                FactTable t = table(name, temps);
+                FactTable t = table(snapshot, name, temps);
                 return t == null ? -1 : t.rowCount();
             }
         };
@@ -347,32 +450,33 @@ public final class Cube implements AutoCloseable {
     private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
 
     /** Runs the subqueries as temporary tables or values ({@link Subqueries}), then the statement; frees the tables. */
-    private QueryResult queryWithSubqueries(String sql, long start) {
+    private QueryResult queryWithSubqueries(CubeTables.Snapshot snapshot, String sql, long start) {
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
             java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run =
-                    node -> execute(SqlBinder.bind(node, catalog(temps)), temps, System.nanoTime());
+                    node -> execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime());
             Subqueries subqueries = new Subqueries(
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
-                    name -> Optional.ofNullable(table(name, temps)).map(FactTable::schema));
+                    name -> Optional.ofNullable(table(snapshot, name, temps)).map(FactTable::schema));
             org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
-            LogicalQuery lq = SqlBinder.bind(root, catalog(temps));
-            return execute(lq, temps, start);
+            LogicalQuery lq = SqlBinder.bind(root, catalog(snapshot, temps));
+            return execute(snapshot, lq, temps, start);
         } finally {
             temps.values().forEach(FactTable::close);
         }
     }
 
-    private FactTable table(String name, Map<String, FactTable> temps) {
+    private static FactTable table(CubeTables.Snapshot snapshot, String name, Map<String, FactTable> temps) {
         FactTable t = temps.get(key(name));
-        return t != null ? t : tables.get(key(name));
+        return t != null ? t : snapshot.table(name);
     }
 
-    private QueryResult execute(LogicalQuery lq, Map<String, FactTable> temps, long start) {
-        FactTable fact = table(lq.fact(), temps);
+    private QueryResult execute(
+            CubeTables.Snapshot snapshot, LogicalQuery lq, Map<String, FactTable> temps, long start) {
+        FactTable fact = table(snapshot, lq.fact(), temps);
         List<FactTable> dimensions =
-                lq.joins().stream().map(j -> table(j.table(), temps)).toList();
+                lq.joins().stream().map(j -> table(snapshot, j.table(), temps)).toList();
         if (lq.rows()) {
             return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start);
         }
@@ -396,12 +500,11 @@ public final class Cube implements AutoCloseable {
 
     /** Every partition of every table, with its node and a page census of where its memory really is. */
     public List<PartitionInfo> placement() {
-        lock.readLock().lock();
-        try {
-            checkOpen();
+        try (CubeTables.Snapshot s = snapshot()) {
             List<PartitionInfo> out = new ArrayList<>();
-            for (String name : new TreeMap<>(tables).keySet()) {
-                FactTable t = tables.get(name);
+            Map<String, FactTable> sorted = new TreeMap<>();
+            s.versions().forEach(v -> sorted.put(key(v.table().schema().name()), v.table()));
+            for (FactTable t : sorted.values()) {
                 for (Partition p : t.partitions()) {
                     int node = p.memoryNode() >= 0 ? p.memoryNode() : p.homeNode();
                     OptionalDouble f = options.simulatedNodes() > 0 || p.rows() == 0
@@ -420,16 +523,13 @@ public final class Cube implements AutoCloseable {
                 }
             }
             return out;
-        } finally {
-            lock.readLock().unlock();
         }
     }
 
     /** How evenly {@code table} is spread over partitions and nodes. */
     public TableSkew skew(String table) {
-        lock.readLock().lock();
-        try {
-            FactTable t = table(table);
+        try (CubeTables.Snapshot s = snapshot()) {
+            FactTable t = table(s, table);
             Map<Integer, Long> bytes = new TreeMap<>();
             for (int n : pool.nodes()) {
                 bytes.put(n, 0L);
@@ -442,59 +542,64 @@ public final class Cube implements AutoCloseable {
             long max = bytes.values().stream().mapToLong(Long::longValue).max().orElse(0);
             double nodeSkew = total == 0 ? 0 : max / ((double) total / bytes.size());
             return new TableSkew(t.schema().name(), t.partitions().size(), t.skew(), bytes, nodeSkew);
-        } finally {
-            lock.readLock().unlock();
         }
     }
 
     /** The table names, sorted. */
     public List<String> tables() {
-        lock.readLock().lock();
-        try {
-            checkOpen();
-            return tables.values().stream().map(t -> t.schema().name()).sorted().toList();
-        } finally {
-            lock.readLock().unlock();
+        try (CubeTables.Snapshot s = snapshot()) {
+            return s.versions().stream()
+                    .map(v -> v.table().schema().name())
+                    .sorted()
+                    .toList();
         }
     }
 
     public TableSchema schema(String table) {
-        lock.readLock().lock();
-        try {
-            return table(table).schema();
-        } finally {
-            lock.readLock().unlock();
+        try (CubeTables.Snapshot s = snapshot()) {
+            return table(s, table).schema();
         }
     }
 
     public long rowCount(String table) {
-        lock.readLock().lock();
-        try {
-            return table(table).rowCount();
-        } finally {
-            lock.readLock().unlock();
+        try (CubeTables.Snapshot s = snapshot()) {
+            return table(s, table).rowCount();
         }
     }
 
     /** How {@code table} was partitioned ({@code row ranges}, {@code by desk}). */
     public String partitioning(String table) {
-        lock.readLock().lock();
-        try {
-            return table(table).partitioning();
-        } finally {
-            lock.readLock().unlock();
+        try (CubeTables.Snapshot s = snapshot()) {
+            return table(s, table).partitioning();
         }
     }
 
-    private FactTable table(String name) {
+    private static FactTable table(CubeTables.Snapshot s, String name) {
         java.util.Objects.requireNonNull(name, "table name must not be null");
-        checkOpen();
-        FactTable t = tables.get(key(name));
+        FactTable t = s.table(name);
         if (t == null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.BIND, "no such table: table=" + name + " tables=" + tables.keySet());
+            throw noSuchTable(name, s);
         }
         return t;
+    }
+
+    private static NumacubeException noSuchTable(String name, CubeTables.Snapshot s) {
+        return new NumacubeException(
+                NumacubeException.Kind.BIND,
+                "42P01",
+                "no such table: table=" + name + " tables="
+                        + s.versions().stream()
+                                .map(v -> key(v.table().schema().name()))
+                                .sorted()
+                                .toList(),
+                null,
+                null);
+    }
+
+    /** The current snapshot of the tables, for a reader that is not a query; the cube must be open. */
+    private CubeTables.Snapshot snapshot() {
+        checkOpen();
+        return tables.acquire();
     }
 
     /** The nodes partitions are placed on (logical nodes when simulated), ascending. */
@@ -511,15 +616,15 @@ public final class Cube implements AutoCloseable {
 
     /** Bytes of off-heap column memory the cube's tables hold now (0 after close). */
     public long nativeBytes() {
-        lock.readLock().lock();
-        try {
+        if (closed) {
+            return 0;
+        }
+        try (CubeTables.Snapshot s = tables.acquire()) {
             long n = 0;
-            for (FactTable t : tables.values()) {
-                n += t.byteSize();
+            for (CubeTables.Version v : s.versions()) {
+                n += v.table().byteSize();
             }
             return n;
-        } finally {
-            lock.readLock().unlock();
         }
     }
 
@@ -533,10 +638,10 @@ public final class Cube implements AutoCloseable {
      * /proc/self/numa_maps.
      */
     public List<long[]> blockRanges() {
-        lock.readLock().lock();
-        try {
+        try (CubeTables.Snapshot s = snapshot()) {
             List<long[]> out = new ArrayList<>();
-            for (FactTable t : tables.values()) {
+            for (CubeTables.Version v : s.versions()) {
+                FactTable t = v.table();
                 for (Partition p : t.partitions()) {
                     out.add(new long[] {p.block().address(), p.block().byteSize()});
                 }
@@ -545,8 +650,6 @@ public final class Cube implements AutoCloseable {
                 }
             }
             return out;
-        } finally {
-            lock.readLock().unlock();
         }
     }
 
@@ -567,14 +670,12 @@ public final class Cube implements AutoCloseable {
             }
             closed = true;
             RuntimeException first = null;
-            for (FactTable t : tables.values()) {
-                try {
-                    t.close();
-                } catch (RuntimeException e) {
-                    first = first == null ? e : first;
-                }
+            try {
+                tables.clear();
+            } catch (RuntimeException e) {
+                first = e;
             }
-            tables.clear();
+            growing.clear();
             try {
                 memory.close();
             } catch (RuntimeException e) {

@@ -279,6 +279,14 @@ final class QueryCompiler {
                 ranks.dictionary());
     }
 
+    /** Whether {@code e} is a fact dimension whose codes do not follow value order (rows were appended to it). */
+    private boolean unsortedFactColumn(Expr e) {
+        return e instanceof Expr.Column c
+                && c.side() == Expr.Side.FACT
+                && c.type().isDimension()
+                && !fact.dictionary(c.index()).sorted();
+    }
+
     /** Whether an integer expression computes arithmetic of measures that may leave BIGINT. */
     private static boolean mayOverflow(Expr e) {
         boolean[] arith = {false};
@@ -659,9 +667,13 @@ final class QueryCompiler {
         } else if (arg instanceof Expr.Column c
                 && c.side() == Expr.Side.FACT
                 && c.type().isDimension()
+                && fact.dictionary(c.index()).sorted()
                 && (kind == Accumulator.Kind.MIN_LONG || kind == Accumulator.Kind.MAX_LONG)) {
             acc = Accumulator.ofColumn(kind, c.index(), true, nulls, f);
-        } else if (arg != null && arg.type() != null && arg.type().isDimension() && arg.type() != ColumnType.INT) {
+        } else if (arg != null
+                && arg.type() != null
+                && arg.type().isDimension()
+                && (arg.type() != ColumnType.INT || unsortedFactColumn(arg))) {
             acc = rankAccumulator(kind, arg, nulls, f);
         } else {
             acc = new Accumulator(

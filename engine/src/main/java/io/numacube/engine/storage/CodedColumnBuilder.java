@@ -52,18 +52,25 @@ final class CodedColumnBuilder {
                 ? Dictionary.ofDoubles(doubles(keys, positiveZero), hasNull)
                 : Dictionary.ofLongs(type == ColumnType.TIMESTAMP ? type : ColumnType.INT, keys, hasNull);
         CodeWidth width = d.width();
-        MemorySegment[] codes = new MemorySegment[parts.size()];
+        MemorySegment[] codes = new MemorySegment[table.maxPartitionId() + 1];
         NativeBlock[] made = new NativeBlock[parts.size()];
         try {
             for (int i = 0; i < parts.size(); i++) {
                 Partition p = parts.get(i);
                 made[i] = table.memory().allocate(Math.max(1, (long) p.rows() * width.bytes()), request(table, p));
-                codes[i] = made[i].segment();
+                codes[p.id()] = made[i].segment();
             }
             CodeOfKey codeOf = new CodeOfKey(keys);
             IntStream.range(0, parts.size())
                     .parallel()
-                    .forEach(i -> writeCodes(parts.get(i), column, dbl, codeOf, d.nullCode(), width, codes[i]));
+                    .forEach(i -> writeCodes(
+                            parts.get(i),
+                            column,
+                            dbl,
+                            codeOf,
+                            d.nullCode(),
+                            width,
+                            codes[parts.get(i).id()]));
         } catch (RuntimeException | Error e) {
             for (NativeBlock b : made) {
                 if (b != null) {

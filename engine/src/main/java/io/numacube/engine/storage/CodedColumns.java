@@ -29,11 +29,11 @@ public final class CodedColumns implements AutoCloseable {
      *
      * @param dictionary its values, ascending, NULL last when it holds a NULL
      * @param width      the code width of every partition's codes
-     * @param codes      per partition (by index in the table), its rows' codes
+     * @param codes      per partition (by its {@link Partition#id()}), its rows' codes
      */
     public record Coded(Dictionary dictionary, CodeWidth width, MemorySegment[] codes) {
 
-        /** The code of row {@code row} of partition {@code partition} (slow path: kernels read the segments). */
+        /** The code of row {@code row} of the partition of id {@code partition} (slow path: kernels read the segments). */
         public int code(int partition, long row) {
             MemorySegment s = codes[partition];
             return switch (width) {

@@ -7,29 +7,65 @@ import java.util.Arrays;
 /**
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
  * ({@code 0..size-1}); in the dictionaries of loaded tables they follow ascending value order, so ordering by codes
- * orders by values. Predicates are compiled by evaluating them once per code, not by comparing codes. STRING values
+ * orders by values ({@link #sorted()}). A table that rows were appended to has a dictionary {@link
+ * DictionaryBuilder#snapshot grown} from its first one: old values keep their codes and new values take the next codes
+ * in first-seen order, so it is sorted only while every new value came after the others. Predicates are compiled by
+ * evaluating them once per code, not by comparing codes; what needs the order (MIN and MAX over codes) asks {@link
+ * #sorted()} first. STRING values
  * are held as {@code String}; INT, DATE and BOOLEAN values as {@code long} (DATE: days since 1970-01-01; BOOLEAN: 0
  * for false, 1 for true, so false orders first, as in DuckDB); DOUBLE values (the query-time dictionary of a plain
  * DOUBLE column, {@link CodedColumns}) as their bits, in {@link Double#compare} order, with -0.0 folded into 0.0 and
  * one NaN, the greatest, as DuckDB groups them.
  *
- * <p>SQL NULL is a code of its own when the column holds it: {@link #nullCode()}, always the last code, so that
- * ordering by codes puts NULL after every value (DuckDB's {@code NULLS LAST}) and a grouping by codes makes NULL one
- * group. For that code {@link #value} and {@link #string} give null and {@link #longValue} gives 0; a column without
- * NULLs has {@code nullCode() == -1}. Immutable after construction; safe to share between threads.
+ * <p>SQL NULL is a code of its own when the column holds it: {@link #nullCode()}, the last code in a sorted
+ * dictionary, so that ordering by codes puts NULL after every value (DuckDB's {@code NULLS LAST}) and a grouping by
+ * codes makes NULL one group. For that code {@link #value} and {@link #string} give null and {@link #longValue} gives
+ * 0; a column without NULLs has {@code nullCode() == -1}. Immutable after construction (a grown dictionary shares its
+ * value array with the builder, which only writes beyond this dictionary's size); safe to share between threads.
  */
 public final class Dictionary {
 
     private final ColumnType type;
     private final String[] strings;
     private final long[] longs;
+    private final int size;
     private final int nullCode;
+    private final boolean sorted;
 
     private Dictionary(ColumnType type, String[] strings, long[] longs, boolean withNull) {
+        this(type, strings, longs, strings != null ? strings.length : longs.length, withNull ? -2 : -1, true);
+    }
+
+    /**
+     * @param nullCode -2 for "the last code", else the NULL code or -1
+     */
+    private Dictionary(ColumnType type, String[] strings, long[] longs, int size, int nullCode, boolean sorted) {
         this.type = type;
         this.strings = strings;
         this.longs = longs;
-        this.nullCode = withNull ? size() - 1 : -1;
+        this.size = size;
+        this.nullCode = nullCode == -2 ? size - 1 : nullCode;
+        this.sorted = sorted;
+    }
+
+    /**
+     * The first {@code size} values of {@code strings} (STRING) or {@code longs} (other types), which the caller never
+     * changes below {@code size}; code {@code nullCode} (or none, -1) stands for NULL. {@code sorted} says whether the
+     * codes follow value order with NULL last.
+     */
+    static Dictionary sharing(ColumnType type, String[] strings, long[] longs, int size, int nullCode, boolean sorted) {
+        return new Dictionary(
+                type,
+                type == ColumnType.STRING ? strings : null,
+                type == ColumnType.STRING ? null : longs,
+                size,
+                nullCode,
+                sorted);
+    }
+
+    /** Whether codes follow ascending value order with NULL last, so that ordering by codes orders by values. */
+    public boolean sorted() {
+        return sorted;
     }
 
     public static Dictionary ofStrings(String... values) {
@@ -85,7 +121,7 @@ public final class Dictionary {
                 }
             }
         }
-        return new Dictionary(type, s, l, withNull);
+        return new Dictionary(type, s, l, total, withNull ? newCode[nullCode] : -1, sorted);
     }
 
     /** DOUBLE values in {@link Double#compare} order, plus, when {@code withNull}, a last code standing for NULL. */
@@ -112,7 +148,7 @@ public final class Dictionary {
     }
 
     public int size() {
-        return strings != null ? strings.length : longs.length;
+        return size;
     }
 
     /** The string of a STRING code; null for the NULL code. */
@@ -166,7 +202,8 @@ public final class Dictionary {
     public boolean sameValues(Dictionary other) {
         return type == other.type
                 && nullCode == other.nullCode
-                && Arrays.equals(strings, other.strings)
-                && Arrays.equals(longs, other.longs);
+                && size == other.size
+                && (strings == null || Arrays.equals(strings, 0, size, other.strings, 0, size))
+                && (longs == null || Arrays.equals(longs, 0, size, other.longs, 0, size));
     }
 }

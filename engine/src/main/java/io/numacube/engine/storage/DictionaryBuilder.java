@@ -25,6 +25,54 @@ public final class DictionaryBuilder {
         this.longCodes = type == ColumnType.STRING ? null : new LongIntMap();
     }
 
+    /**
+     * A builder that already holds {@code d}'s values with {@code d}'s codes (NULL too, where {@code d} has it), so that
+     * the codes it gives new values extend {@code d}: the writer's side of a table that rows are appended to.
+     */
+    public static DictionaryBuilder extending(Dictionary d) {
+        DictionaryBuilder b = new DictionaryBuilder(d.type());
+        int capacity = Math.max(16, d.size() + (d.size() >>> 1));
+        if (d.type() == ColumnType.STRING) {
+            b.strings = new String[capacity];
+        } else {
+            b.longs = new long[capacity];
+        }
+        for (int c = 0; c < d.size(); c++) {
+            if (c == d.nullCode()) {
+                b.nullCode = c;
+                b.size++;
+            } else if (d.type() == ColumnType.STRING) {
+                b.codeOf(d.string(c));
+            } else {
+                b.codeOf(d.longValue(c));
+            }
+        }
+        return b;
+    }
+
+    /**
+     * The dictionary of the codes given so far, sharing this builder's value array (later codes are written beyond its
+     * size, which it never reads); {@code sorted} says whether these codes follow value order with NULL last.
+     */
+    public Dictionary snapshot(boolean sorted) {
+        return Dictionary.sharing(type, strings, longs, size, nullCode, sorted);
+    }
+
+    /** The string of STRING code {@code code} (not the NULL code). */
+    public String stringAt(int code) {
+        return strings[code];
+    }
+
+    /** The long of an INT, DATE or BOOLEAN code (not the NULL code). */
+    public long longAt(int code) {
+        return longs[code];
+    }
+
+    /** The code of NULL, or -1 when NULL has none yet. */
+    public int nullCodeIfAny() {
+        return nullCode;
+    }
+
     public ColumnType type() {
         return type;
     }
@@ -36,8 +84,9 @@ public final class DictionaryBuilder {
     /** The code of NULL, assigning the next one the first time. */
     public int nullCode() {
         if (nullCode < 0) {
-            if (size == longs.length || size == strings.length) {
+            if (type == ColumnType.STRING && size == strings.length) {
                 strings = Arrays.copyOf(strings, size * 2);
+            } else if (type != ColumnType.STRING && size == longs.length) {
                 longs = Arrays.copyOf(longs, size * 2);
             }
             nullCode = size++;

@@ -4,13 +4,16 @@ import io.numacube.engine.schema.TableSchema;
 import java.util.List;
 
 /**
- * A loaded fact table: schema, one dictionary per dimension column (null for measures), and partitions. Immutable and
- * safe to read from many threads; {@link #close()} frees every partition's native memory and must only be called when
- * no query reads the table any more (the {@code Cube} guarantees that).
+ * A loaded fact table, or one version of it: schema, one dictionary per dimension column (null for measures), and
+ * partitions. Immutable and safe to read from many threads. Rows appended to a table make its {@link #successor}: the
+ * same partitions (shared, each {@link Partition#retain retained}) plus new ones, with dictionaries grown from these
+ * (old codes unchanged). {@link #close()} gives back this version's partitions (a partition is freed when no version
+ * holds it) and frees its query-time codes; it must only be called when no query reads this version any more (the
+ * {@code Cube} guarantees that).
  *
  * @param schema       the columns
  * @param dictionaries per column, the dictionary of a dimension, null for a measure
- * @param partitions   the partitions, in id order
+ * @param partitions   the partitions, ids unique and ascending (dense from 0 when loaded; gaps after compaction)
  * @param partitioning how rows were cut, e.g. {@code by desk} or {@code by rows}
  * @param placement    the placement mode the partitions were placed with
  * @param memory       the memory the blocks came from (for page verification)
@@ -39,6 +42,31 @@ public record FactTable(
             return dictionaries[c].nullCode() >= 0;
         }
         return nullBits != null && nullBits[c];
+    }
+
+    /**
+     * The next version of this table: {@code partitions} (those of this table among them are retained, the others are
+     * handed over), grown {@code dictionaries} (each extends this table's) and null bits; new query-time codes.
+     */
+    public FactTable successor(Dictionary[] dictionaries, boolean[] nullBits, List<Partition> partitions) {
+        java.util.Set<Partition> mine = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        mine.addAll(this.partitions);
+        for (Partition p : partitions) {
+            if (mine.contains(p)) {
+                p.retain();
+            }
+        }
+        return new FactTable(
+                schema, dictionaries, partitions, partitioning, placement, memory, nullBits, new CodedColumns());
+    }
+
+    /** The largest partition id, -1 when there is none. */
+    public int maxPartitionId() {
+        int max = -1;
+        for (Partition p : partitions) {
+            max = Math.max(max, p.id());
+        }
+        return max;
     }
 
     public long rowCount() {

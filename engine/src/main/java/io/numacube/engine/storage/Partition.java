@@ -21,7 +21,10 @@ import java.lang.foreign.ValueLayout;
  * none ({@link #nulls} is null, {@link #morselHasNulls} false), so kernels for null-free data stay as they are.
  *
  * <p>Life cycle: created and filled by one worker (the writer), then published to readers by the table builder
- * (happens-before via the future that completes the fill); read-only afterwards. The owning table closes it.
+ * (happens-before via the future that completes the fill); read-only afterwards. Held by every version of its table
+ * that lists it: created with one reference (its first table's), {@link #retain retained} by each later version that
+ * keeps it (rows appended to a table leave its partitions as they are); each {@link #close} gives one back and the
+ * last frees the block.
  */
 public final class Partition implements AutoCloseable {
 
@@ -45,6 +48,8 @@ public final class Partition implements AutoCloseable {
     private final long[][] presentCodes;
     private final MemorySegment[] nullBits;
     private final boolean[][] morselNulls;
+    private final java.util.concurrent.atomic.AtomicInteger references =
+            new java.util.concurrent.atomic.AtomicInteger(1);
 
     Partition(
             int id,
@@ -315,8 +320,18 @@ public final class Partition implements AutoCloseable {
         }
     }
 
+    /** Adds a holder: a new version of the table that keeps this partition. */
+    public void retain() {
+        if (references.getAndIncrement() <= 0) {
+            throw new IllegalStateException("partition already freed: " + label);
+        }
+    }
+
+    /** Gives back one holder's reference; the last frees the block. */
     @Override
     public void close() {
-        block.close();
+        if (references.decrementAndGet() == 0) {
+            block.close();
+        }
     }
 }

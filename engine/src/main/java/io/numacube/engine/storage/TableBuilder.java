@@ -47,6 +47,23 @@ public final class TableBuilder {
             fillerNode = Map.copyOf(fillerNode);
         }
 
+        /**
+         * The index in {@link #dataNodes} of the node that {@code p} was placed for (its memory node when that is a data
+         * node filled by {@code p}'s home, else the first data node filled by its home), or -1.
+         */
+        public int indexOf(Partition p) {
+            int m = dataNodes.indexOf(p.memoryNode());
+            if (m >= 0 && fillerNode.get(p.memoryNode()) == p.homeNode()) {
+                return m;
+            }
+            for (int i = 0; i < dataNodes.size(); i++) {
+                if (fillerNode.get(dataNodes.get(i)) == p.homeNode()) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
         int filler(int dataNode) {
             Integer f = fillerNode.get(dataNode);
             if (f == null) {
@@ -96,9 +113,62 @@ public final class TableBuilder {
             WorkerPool pool,
             Filler filler) {
         CodeWidth[] widths = codeWidths(schema, dictionaries);
+        requireOneNodeIsDataNode(placement, layout.dataNodes());
+        int[] dataNode = assignDataNodes(specs, schema, widths, nullBits, layout.dataNodes());
+        List<Partition> filled = place(
+                schema, widths, nullBits, specs, dataNode, 0, placement, layout, morselRows, memory, pool, filler);
+        return new FactTable(
+                schema, dictionaries, filled, partitioning, placement, memory, nullBits, new CodedColumns());
+    }
+
+    /**
+     * Builds partitions {@code firstId, firstId + 1, ...} for {@code specs}, spec {@code i} on data node {@code
+     * dataNode[i]}, with code widths from {@code dictionaries}: the partitions of rows appended to a table (the caller
+     * lists them in the table's next version, which owns them). Atomic like {@link #build}.
+     */
+    public static List<Partition> buildPartitions(
+            TableSchema schema,
+            Dictionary[] dictionaries,
+            boolean[] nullBits,
+            List<PartitionSpec> specs,
+            int[] dataNode,
+            int firstId,
+            Placement placement,
+            NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool,
+            Filler filler) {
+        requireOneNodeIsDataNode(placement, layout.dataNodes());
+        return place(
+                schema,
+                codeWidths(schema, dictionaries),
+                nullBits,
+                specs,
+                dataNode,
+                firstId,
+                placement,
+                layout,
+                morselRows,
+                memory,
+                pool,
+                filler);
+    }
+
+    private static List<Partition> place(
+            TableSchema schema,
+            CodeWidth[] widths,
+            boolean[] nullBits,
+            List<PartitionSpec> specs,
+            int[] dataNode,
+            int firstId,
+            Placement placement,
+            NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool,
+            Filler filler) {
         List<Integer> dataNodes = layout.dataNodes();
-        requireOneNodeIsDataNode(placement, dataNodes);
-        int[] dataNode = assignDataNodes(specs, schema, widths, nullBits, dataNodes);
         Partition[] parts = new Partition[specs.size()];
         List<CompletableFuture<Void>> futures = new ArrayList<>();
         try {
@@ -114,7 +184,7 @@ public final class TableBuilder {
                     Partition p;
                     try {
                         p = new Partition(
-                                idx,
+                                firstId + idx,
                                 specs.get(idx).label(),
                                 home,
                                 memNode,
@@ -146,12 +216,9 @@ public final class TableBuilder {
             closeAfterFailure(futures, parts, e);
             throw e;
         }
-        List<Partition> filled;
         synchronized (parts) {
-            filled = List.of(parts);
+            return List.of(parts);
         }
-        return new FactTable(
-                schema, dictionaries, filled, partitioning, placement, memory, nullBits, new CodedColumns());
     }
 
     private static CodeWidth[] codeWidths(TableSchema schema, Dictionary[] dictionaries) {

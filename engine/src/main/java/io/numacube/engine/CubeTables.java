@@ -1,0 +1,154 @@
+package io.numacube.engine;
+
+import io.numacube.engine.storage.FactTable;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The cube's tables, one version of each, published as immutable {@link Snapshot}s: a query {@link #acquire}s the
+ * current snapshot and reads that version of every table from start to end, while writers {@link #publish} new ones
+ * (a load replaces a table, an append adds rows to it) without waiting for any query. Snapshot isolation, readers and
+ * writers never blocking each other.
+ *
+ * <p>Invariants: versions of a table count up from 1 (a load replacing a table continues its count); every snapshot
+ * holds a reference to each table version it lists, the current snapshot is held by this object, and a version is
+ * closed ({@link FactTable#close()}, which frees what no later version shares) when the last snapshot listing it is
+ * released, so a superseded version lives exactly as long as the queries that read it. Thread-safe; writers call
+ * {@link #publish} one at a time (the cube's load lock).
+ */
+final class CubeTables {
+
+    /** One version of one table and the snapshots that list it. */
+    static final class Version {
+        private final FactTable table;
+        private final long number;
+        private final AtomicInteger holders = new AtomicInteger();
+
+        private Version(FactTable table, long number) {
+            this.table = table;
+            this.number = number;
+        }
+
+        FactTable table() {
+            return table;
+        }
+
+        long number() {
+            return number;
+        }
+    }
+
+    /** Every table at one moment; release it when done. */
+    final class Snapshot implements AutoCloseable {
+        private final Map<String, Version> tables;
+        private final AtomicInteger holders = new AtomicInteger(1);
+
+        private Snapshot(Map<String, Version> tables) {
+            this.tables = Map.copyOf(tables);
+            for (Version v : this.tables.values()) {
+                v.holders.incrementAndGet();
+            }
+        }
+
+        /** The table of that name (any case), or null. */
+        FactTable table(String name) {
+            Version v = tables.get(key(name));
+            return v == null ? null : v.table;
+        }
+
+        /** The version of that table, or null. */
+        Version version(String name) {
+            return tables.get(key(name));
+        }
+
+        Collection<Version> versions() {
+            return tables.values();
+        }
+
+        private boolean tryRetain() {
+            for (int h = holders.get(); h > 0; h = holders.get()) {
+                if (holders.compareAndSet(h, h + 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void close() {
+            if (holders.decrementAndGet() == 0) {
+                for (Version v : tables.values()) {
+                    if (v.holders.decrementAndGet() == 0) {
+                        retire(v);
+                    }
+                }
+            }
+        }
+    }
+
+    private volatile Snapshot current = new Snapshot(Map.of());
+
+    /** The current snapshot, held until {@link Snapshot#close()}. */
+    Snapshot acquire() {
+        while (true) {
+            Snapshot s = current;
+            if (s.tryRetain()) {
+                return s;
+            }
+        }
+    }
+
+    /**
+     * Publishes a snapshot in which each of {@code fresh} replaces the table of its name (the next version of it) or
+     * is added (version 1), and {@code dropped} tables are gone; returns the new versions by table key.
+     */
+    Map<String, Long> publish(Collection<FactTable> fresh) {
+        Snapshot before = current;
+        Map<String, Version> next = new HashMap<>(before.tables);
+        Map<String, Long> numbers = new HashMap<>();
+        for (FactTable t : fresh) {
+            String k = key(t.schema().name());
+            Version prev = next.get(k);
+            Version v = new Version(t, prev == null ? 1 : prev.number + 1);
+            next.put(k, v);
+            numbers.put(k, v.number);
+        }
+        current = new Snapshot(next);
+        before.close();
+        return numbers;
+    }
+
+    /**
+     * Publishes {@code table} as the same version of its table as {@code same}: the rows rearranged (merged
+     * partitions), not changed.
+     */
+    void republish(FactTable table, Version same) {
+        Snapshot before = current;
+        Map<String, Version> next = new HashMap<>(before.tables);
+        next.put(key(table.schema().name()), new Version(table, same.number));
+        current = new Snapshot(next);
+        before.close();
+    }
+
+    /** Gives back the current snapshot: every version is closed once the queries reading it are done. */
+    void clear() {
+        Snapshot before = current;
+        current = new Snapshot(Map.of());
+        before.close();
+    }
+
+    private void retire(Version v) {
+        v.table.close();
+        String token = v.table.coded().memoToken();
+        for (Version kept : current.tables.values()) {
+            kept.table.coded().forget(token);
+        }
+    }
+
+    static String key(String table) {
+        return table.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,124 @@
+package io.numacube.engine.storage;
+
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.workers.WorkerPool;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Merges the small partitions that appends leave (one per data node per batch) into one partition per node, so that a
+ * table fed by many small batches keeps few partitions and whole morsels: when a data node holds at least {@link
+ * #FAN_IN} partitions of fewer than {@link #SMALL_ROWS} rows, they become one, placed and filled on that node like any
+ * partition. Each row is merged about log_8(SMALL_ROWS / batch rows) times. The result is the table's {@link
+ * FactTable#successor}; the merged partitions stay in the versions that list them (queries under way read them) and
+ * are freed with the last. Stateless.
+ */
+public final class TableCompactor {
+
+    /** Partitions of fewer rows than this are merged. */
+    public static final int SMALL_ROWS = 1 << 20;
+    /** How many small partitions on one node start a merge. */
+    public static final int FAN_IN = 8;
+
+    private TableCompactor() {}
+
+    /** {@code table} with the small partitions of each data node that has {@link #FAN_IN} of them merged, or itself. */
+    public static FactTable compact(
+            FactTable table,
+            Placement placement,
+            TableBuilder.NodeLayout layout,
+            int morselRows,
+            ColumnMemory memory,
+            WorkerPool pool) {
+        List<List<Partition>> groups = mergeGroups(table, layout);
+        if (groups.isEmpty()) {
+            return table;
+        }
+        List<TableBuilder.PartitionSpec> specs = new ArrayList<>();
+        int[] dataNode = new int[groups.size()];
+        for (int g = 0; g < groups.size(); g++) {
+            List<Partition> group = groups.get(g);
+            int rows = group.stream().mapToInt(Partition::rows).sum();
+            specs.add(new TableBuilder.PartitionSpec("merged " + group.size() + " appended partitions", rows));
+            dataNode[g] = layout.dataNodes().get(layout.indexOf(group.get(0)));
+        }
+        List<Partition> merged = TableBuilder.buildPartitions(
+                table.schema(),
+                table.dictionaries(),
+                table.nullBits(),
+                specs,
+                dataNode,
+                table.maxPartitionId() + 1,
+                placement,
+                layout,
+                morselRows,
+                memory,
+                pool,
+                (i, w) -> copy(table.schema(), groups.get(i), w));
+        java.util.Set<Partition> gone = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        groups.forEach(gone::addAll);
+        List<Partition> all = new ArrayList<>();
+        for (Partition p : table.partitions()) {
+            if (!gone.contains(p)) {
+                all.add(p);
+            }
+        }
+        all.addAll(merged);
+        return table.successor(table.dictionaries(), table.nullBits(), all);
+    }
+
+    /** Per data node with at least {@link #FAN_IN} small partitions, those partitions (their rows fit one partition). */
+    private static List<List<Partition>> mergeGroups(FactTable table, TableBuilder.NodeLayout layout) {
+        List<List<Partition>> byNode = new ArrayList<>();
+        for (int i = 0; i < layout.dataNodes().size(); i++) {
+            byNode.add(new ArrayList<>());
+        }
+        for (Partition p : table.partitions()) {
+            int d = layout.indexOf(p);
+            if (d >= 0 && p.rows() < SMALL_ROWS) {
+                byNode.get(d).add(p);
+            }
+        }
+        List<List<Partition>> groups = new ArrayList<>();
+        for (List<Partition> small : byNode) {
+            if (small.size() >= FAN_IN) {
+                groups.add(small);
+            }
+        }
+        return groups;
+    }
+
+    private static void copy(TableSchema schema, List<Partition> from, PartitionWriter w) {
+        int at = 0;
+        for (Partition p : from) {
+            for (int c = 0; c < schema.size(); c++) {
+                copyColumn(schema, c, p, at, w);
+            }
+            at += p.rows();
+        }
+    }
+
+    private static void copyColumn(TableSchema schema, int c, Partition p, int at, PartitionWriter w) {
+        int rows = p.rows();
+        if (schema.column(c).isDimension()) {
+            if (p.width(c) == w.width(c)) {
+                long bytes = w.width(c).bytes();
+                MemorySegment.copy(p.column(c), 0, w.column(c), at * bytes, rows * bytes);
+            } else {
+                for (int r = 0; r < rows; r++) {
+                    w.code(c, at + r, p.code(c, r));
+                }
+            }
+            return;
+        }
+        MemorySegment.copy(p.column(c), 0, w.column(c), at * 8L, rows * 8L);
+        if (p.nulls(c) != null) {
+            for (int r = 0; r < rows; r++) {
+                if (p.isNull(c, r)) {
+                    w.setNull(c, at + r);
+                }
+            }
+        }
+    }
+}
