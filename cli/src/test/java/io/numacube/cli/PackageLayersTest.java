@@ -93,7 +93,9 @@ class PackageLayersTest {
                             "numa",
                             "numa.base")),
             // server: numacube serve. query (shared) <- pgwire.types <- pgwire.catalog <- pgwire; http; the facade.
+            // wal: the durable log, self-contained (no engine).
             Map.entry("server.query", Set.of("engine", "engine.result", "engine.schema", "numa.base")),
+            Map.entry("server.wal", Set.of("numa.base")),
             Map.entry("server.http", Set.of("engine", "engine.result", "engine.schema", "numa.base", "server.query")),
             Map.entry("server.pgwire.types", Set.of("engine.result", "engine.schema", "numa.base", "server.query")),
             Map.entry(
