@@ -92,11 +92,22 @@ class PackageLayersTest {
                             "engine.workers",
                             "numa",
                             "numa.base")),
-            // server: numacube serve. query (shared) <- pgwire.types <- pgwire.catalog <- pgwire; http; the facade.
-            // wal: the durable log, self-contained (no engine).
+            // server: numacube serve. query (shared) <- write <- pgwire.types <- pgwire.catalog <- pgwire; http; the
+            // facade. wal: the durable log, self-contained (no engine).
             Map.entry("server.query", Set.of("engine", "engine.result", "engine.schema", "numa.base")),
             Map.entry("server.wal", Set.of("numa.base")),
-            Map.entry("server.http", Set.of("engine", "engine.result", "engine.schema", "numa.base", "server.query")),
+            Map.entry(
+                    "server.write",
+                    Set.of(
+                            "engine",
+                            "engine.ingest",
+                            "engine.ingest.csv",
+                            "engine.schema",
+                            "numa.base",
+                            "server.query")),
+            Map.entry(
+                    "server.http",
+                    Set.of("engine", "engine.result", "engine.schema", "numa.base", "server.query", "server.write")),
             Map.entry("server.pgwire.types", Set.of("engine.result", "engine.schema", "numa.base", "server.query")),
             Map.entry(
                     "server.pgwire.catalog",
@@ -110,8 +121,11 @@ class PackageLayersTest {
                             "numa.base",
                             "server.pgwire.catalog",
                             "server.pgwire.types",
-                            "server.query")),
-            Map.entry("server", Set.of("engine", "numa.base", "server.http", "server.pgwire", "server.query")),
+                            "server.query",
+                            "server.write")),
+            Map.entry(
+                    "server",
+                    Set.of("engine", "numa.base", "server.http", "server.pgwire", "server.query", "server.write")),
             // cli: the command. Subcommand helpers below the commands; nothing depends on cli.
             Map.entry("cli.output", Set.of("numa.base")),
             Map.entry(

@@ -135,6 +135,7 @@ class CubeAppendTest {
                 "SELECT MIN(s), MAX(s), MIN(k), MAX(k), MIN(day), MAX(day), MIN(id), MAX(id), COUNT(s), COUNT(v) FROM f",
                 "SELECT COUNT(DISTINCT s), COUNT(DISTINCT k), COUNT(DISTINCT n), COUNT(*) FROM f",
                 "SELECT k, SUM(n), COUNT(*) FROM f WHERE s LIKE 'c%' OR s IS NULL GROUP BY k ORDER BY k",
+                "SELECT s, SUM(k), AVG(k), MIN(k), SUM(id) FROM f GROUP BY s ORDER BY s",
                 "SELECT day, COUNT(*), AVG(v) FROM f WHERE day >= DATE '2022-01-01' GROUP BY day ORDER BY day",
                 "SELECT n, COUNT(*) FROM f GROUP BY n ORDER BY n NULLS LAST",
                 "SELECT d.name, SUM(f.v), COUNT(*) FROM f JOIN d ON f.k = d.k GROUP BY d.name ORDER BY d.name",

@@ -5,6 +5,7 @@ import io.numacube.server.http.HttpFrontEnd;
 import io.numacube.server.pgwire.PgServer;
 import io.numacube.server.query.QueryAdmission;
 import io.numacube.server.query.QueryService;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -38,6 +39,15 @@ public final class NumacubeServer implements AutoCloseable {
      * @throws IOException when the sockets cannot be opened otherwise
      */
     public static NumacubeServer start(Cube cube, ServerOptions options) throws IOException {
+        return start(cube, options, WriteService.BatchLog.NONE);
+    }
+
+    /**
+     * As {@link #start(Cube, ServerOptions)}, with writes made durable by {@code log} before they are applied and
+     * acknowledged.
+     */
+    public static NumacubeServer start(Cube cube, ServerOptions options, WriteService.BatchLog log) throws IOException {
+        WriteService writes = new WriteService(cube, log);
         QueryService queries = new QueryService(
                 cube,
                 new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries()),
@@ -45,7 +55,7 @@ public final class NumacubeServer implements AutoCloseable {
         InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
         HttpFrontEnd http;
         try {
-            http = HttpFrontEnd.start(queries, httpAt, options.maxBodyBytes(), options.maxSqlChars());
+            http = HttpFrontEnd.start(queries, writes, httpAt, options.maxBodyBytes(), options.maxSqlChars());
         } catch (java.net.BindException e) {
             throw cannotListen("HTTP", httpAt, e);
         }
@@ -54,6 +64,7 @@ public final class NumacubeServer implements AutoCloseable {
             String version = "16.0 (numacube " + options.productVersion() + ")";
             PgServer pg = PgServer.start(
                     queries,
+                    writes,
                     pgAt,
                     new PgServer.Settings(
                             options.maxConnections(),

@@ -673,7 +673,9 @@ final class QueryCompiler {
         } else if (arg != null
                 && arg.type() != null
                 && arg.type().isDimension()
-                && (arg.type() != ColumnType.INT || unsortedFactColumn(arg))) {
+                && (arg.type() != ColumnType.INT
+                        || ((kind == Accumulator.Kind.MIN_LONG || kind == Accumulator.Kind.MAX_LONG)
+                                && unsortedFactColumn(arg)))) {
             acc = rankAccumulator(kind, arg, nulls, f);
         } else {
             acc = new Accumulator(

@@ -13,7 +13,8 @@ import java.util.List;
  * case-insensitively as SQL names are; 404 with SQLSTATE 42P01 when there is none) and {@code GET /v1/placement}
  * (data nodes, worker threads per node, and every partition with its node and the share of its pages verified on
  * that node, as {@code numacube query} prints them). A table is
- * {@code {"name", "rows", "partitioning", "columns": [{"name", "type"}]}}. Thread-safe: the cube is.
+ * {@code {"name", "rows", "version", "partitioning", "columns": [{"name", "type"}]}} (the version counts from 1 at
+ * load, one more for each write). Thread-safe: the cube is.
  */
 final class CatalogEndpoints {
 
@@ -50,6 +51,7 @@ final class CatalogEndpoints {
         g.writeStartObject();
         g.writeStringField("name", schema.name());
         g.writeNumberField("rows", cube.rowCount(name));
+        g.writeNumberField("version", cube.version(name));
         g.writeStringField("partitioning", cube.partitioning(name));
         g.writeArrayFieldStart("columns");
         for (ColumnSpec c : schema.columns()) {

@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -22,7 +23,8 @@ import java.util.concurrent.Executors;
  *   <li>{@code GET /v1/health}: 200 {@code {"status": "ready"}}, 503 {@code {"status": "shutting down"}} once
  *       stopping;
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
- *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints}.
+ *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
+ *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint}.
  * </ul>
  *
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
@@ -48,14 +50,17 @@ public final class HttpFrontEnd {
     private final ExecutorService threads;
     private final QueryEndpoint query;
     private final CatalogEndpoints catalog;
+    private final RowsEndpoint rows;
     private volatile boolean stopping;
 
-    private HttpFrontEnd(HttpServer server, QueryService service, int maxBodyBytes, int maxSqlChars) {
+    private HttpFrontEnd(
+            HttpServer server, QueryService service, WriteService writes, int maxBodyBytes, int maxSqlChars) {
         this.server = server;
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
         this.query = new QueryEndpoint(service, maxBodyBytes, maxSqlChars);
         this.catalog = new CatalogEndpoints(service.cube());
+        this.rows = new RowsEndpoint(writes, maxBodyBytes);
         server.setExecutor(threads);
         server.createContext("/", this::exchange);
     }
@@ -66,9 +71,10 @@ public final class HttpFrontEnd {
      * @param maxBodyBytes the longest request body read; longer is 413
      * @param maxSqlChars  the longest SQL statement accepted
      */
-    public static HttpFrontEnd start(QueryService service, InetSocketAddress address, int maxBodyBytes, int maxSqlChars)
+    public static HttpFrontEnd start(
+            QueryService service, WriteService writes, InetSocketAddress address, int maxBodyBytes, int maxSqlChars)
             throws IOException {
-        HttpFrontEnd f = new HttpFrontEnd(HttpServer.create(address, 128), service, maxBodyBytes, maxSqlChars);
+        HttpFrontEnd f = new HttpFrontEnd(HttpServer.create(address, 128), service, writes, maxBodyBytes, maxSqlChars);
         f.server.start();
         return f;
     }
@@ -121,6 +127,13 @@ public final class HttpFrontEnd {
             allow(ex, method, "GET");
             return catalog.tables();
         }
+        if (path.startsWith("/v1/tables/") && path.endsWith("/rows")) {
+            String table = path.substring("/v1/tables/".length(), path.length() - "/rows".length());
+            if (!table.isEmpty() && table.indexOf('/') < 0) {
+                allow(ex, method, "POST");
+                return rows.handle(ex, table);
+            }
+        }
         if (path.startsWith("/v1/tables/") && path.indexOf('/', "/v1/tables/".length()) < 0) {
             allow(ex, method, "GET");
             return catalog.table(path.substring("/v1/tables/".length()));
@@ -133,7 +146,8 @@ public final class HttpFrontEnd {
                 404,
                 "42704",
                 "no such endpoint: path=" + path
-                        + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], GET /v1/placement");
+                        + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
+                        + " GET /v1/placement");
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {

@@ -3,6 +3,8 @@ package io.numacube.server.pgwire;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.RunningQuery;
 import io.numacube.server.query.SqlStatements;
+import io.numacube.server.write.CopyStatement;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.net.Socket;
 import java.util.List;
@@ -31,6 +33,7 @@ final class PgConnection implements Runnable {
     private PgOutput out;
     private Replies replies;
     private ExtendedQuery extended;
+    private PgInput in;
 
     PgConnection(Socket socket, PgServer server) {
         this.socket = socket;
@@ -55,7 +58,7 @@ final class PgConnection implements Runnable {
     /** The connection's life; a fatal error is told to the client before the socket closes. */
     private void serve() {
         try {
-            PgInput in = new PgInput(socket.getInputStream(), server.settings().maxMessageBytes());
+            in = new PgInput(socket.getInputStream(), server.settings().maxMessageBytes());
             out = new PgOutput(socket.getOutputStream());
             socket.setSoTimeout(server.settings().startupTimeoutMillis());
             session = new PgStartup(in, out, server, this).run();
@@ -189,7 +192,9 @@ final class PgConnection implements Runnable {
         }
         for (SqlStatements.Statement st : statements) {
             try {
-                Outcome o = server.runner().run(st.sql(), session, q -> running = q);
+                Outcome o = CopyStatement.isCopy(st.sql())
+                        ? copyIn(st.sql())
+                        : server.runner().run(st.sql(), session, q -> running = q);
                 replies.outcome(o, null, 0, null, true);
             } catch (PgProtocolException e) {
                 if (e.fatal()) {
@@ -206,6 +211,70 @@ final class PgConnection implements Runnable {
             session.endTransaction();
         }
         out.readyForQuery(session.status());
+    }
+
+    /**
+     * {@code COPY ... FROM STDIN}: asks for the data (CopyInResponse), reads CopyData until CopyDone, and appends it
+     * as one write (or keeps it for COMMIT inside a transaction block). CopyFail, or data that does not fit, is an
+     * error and nothing is appended.
+     */
+    private Outcome copyIn(String sql) throws IOException {
+        if (session.status() == Session.FAILED_BLOCK) {
+            throw new PgProtocolException(
+                    "25P02", "current transaction is aborted, commands ignored until end of transaction block");
+        }
+        CopyStatement copy = CopyStatement.parse(sql);
+        WriteService writes = server.writes();
+        List<String> columns = writes.columnNames(copy.table());
+        out.copyInResponse(
+                copy.columns().isEmpty() ? columns.size() : copy.columns().size());
+        out.flush();
+        byte[] data = copyData();
+        WriteService.Batch batch = copy.batch(data, columns);
+        if (session.status() == Session.IN_BLOCK) {
+            int rows = writes.check(batch);
+            session.pendingWrites.add(batch);
+            return Outcome.command("COPY " + rows);
+        }
+        return Outcome.command("COPY " + writes.append(batch).rows());
+    }
+
+    /** The CopyData bytes up to CopyDone; CopyFail and data over the size limit are errors once the copy ends. */
+    private byte[] copyData() throws IOException {
+        java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+        long limit = server.settings().maxCopyBytes();
+        boolean tooLong = false;
+        while (true) {
+            PgInput.Message m = in.readMessage();
+            if (m == null) {
+                throw new IOException("the client went away during COPY");
+            }
+            switch (m.type()) {
+                case 'd' -> {
+                    byte[] chunk = m.body().rest();
+                    tooLong |= data.size() + (long) chunk.length > limit;
+                    if (!tooLong) {
+                        data.write(chunk, 0, chunk.length);
+                    }
+                }
+                case 'c' -> {
+                    if (tooLong) {
+                        throw new PgProtocolException(
+                                ClientError.LIMIT_EXCEEDED,
+                                "COPY data too large: max-bytes=" + limit + " — send it in several COPY statements");
+                    }
+                    return data.toByteArray();
+                }
+                case 'f' ->
+                    throw new PgProtocolException(
+                            ClientError.QUERY_CANCELED,
+                            "COPY from stdin failed: " + m.body().cstring());
+                case 'H', 'S' -> {}
+                default ->
+                    throw PgProtocolException.malformed(
+                            "unexpected message type " + (int) m.type() + " during COPY from stdin");
+            }
+        }
     }
 
     private void failed(Throwable e, SqlOrigin origin, String ranSql) throws IOException {

@@ -123,6 +123,11 @@ final class PgInput {
             return b.remaining();
         }
 
+        /** The bytes left in the message (CopyData's data). */
+        byte[] rest() {
+            return bytes(b.remaining());
+        }
+
         /** A message must be read to its end: bytes left over mean the client and server disagree on its shape. */
         void end(String what) {
             if (b.hasRemaining()) {

@@ -122,6 +122,17 @@ final class PgOutput {
         end();
     }
 
+    /** CopyInResponse: the client may send {@code columns} columns of text (format 0) as CopyData. */
+    void copyInResponse(int columns) throws IOException {
+        begin('G');
+        int8(0);
+        int16(columns);
+        for (int c = 0; c < columns; c++) {
+            int16(0);
+        }
+        end();
+    }
+
     /** A message of a type byte and no body: EmptyQueryResponse 'I', ParseComplete '1', BindComplete '2', ... */
     void empty(char type) throws IOException {
         begin(type);

@@ -3,6 +3,7 @@ package io.numacube.server.pgwire;
 import io.numacube.server.pgwire.catalog.PgCatalog;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -40,7 +41,13 @@ public final class PgServer {
             int startupTimeoutMillis,
             String serverVersion,
             String versionText,
-            Consumer<String> statementLog) {}
+            Consumer<String> statementLog) {
+
+        /** The most bytes one COPY ... FROM STDIN may send: they are held in memory until CopyDone. */
+        long maxCopyBytes() {
+            return 512L << 20;
+        }
+    }
 
     private record Registered(PgConnection connection, int secret) {}
 
@@ -50,28 +57,31 @@ public final class PgServer {
     private final QueryService service;
     private final Settings settings;
     private final StatementRunner runner;
+    private final WriteService writes;
     private final Set<PgConnection> connections = ConcurrentHashMap.newKeySet();
     private final Map<Integer, Registered> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger nextProcessId = new AtomicInteger(1_000);
     private final SecureRandom random = new SecureRandom();
     private final Thread acceptor;
 
-    private PgServer(ServerSocket listener, QueryService service, Settings settings) {
+    private PgServer(ServerSocket listener, QueryService service, WriteService writes, Settings settings) {
         this.listener = listener;
         this.service = service;
         this.settings = settings;
+        this.writes = writes;
         this.runner = new StatementRunner(
-                service, new PgCatalog(service.cube()), settings.versionText(), settings.statementLog());
+                service, writes, new PgCatalog(service.cube()), settings.versionText(), settings.statementLog());
         this.acceptor = Thread.ofVirtual().name("numacube-pg-accept").unstarted(this::acceptLoop);
     }
 
     /** Binds {@code address} (port 0: a free port, see {@link #address}) and starts accepting. */
-    public static PgServer start(QueryService service, InetSocketAddress address, Settings settings)
+    public static PgServer start(
+            QueryService service, WriteService writes, InetSocketAddress address, Settings settings)
             throws IOException {
         ServerSocket s = new ServerSocket();
         s.setReuseAddress(true);
         s.bind(address, 128);
-        PgServer server = new PgServer(s, service, settings);
+        PgServer server = new PgServer(s, service, writes, settings);
         server.acceptor.start();
         return server;
     }
@@ -112,6 +122,10 @@ public final class PgServer {
 
     Settings settings() {
         return settings;
+    }
+
+    WriteService writes() {
+        return writes;
     }
 
     StatementRunner runner() {

@@ -8,7 +8,8 @@ import java.util.Map;
  * One connection's state: who connected, its settings, its transaction status (PostgreSQL's ReadyForQuery byte:
  * {@code I} idle, {@code T} in a transaction block, {@code E} in a failed one), and its prepared statements and
  * portals by name (the empty name is the unnamed one). Portals live until their transaction ends, as in PostgreSQL:
- * at Sync outside a transaction block, at COMMIT or ROLLBACK within one. Not thread-safe: the connection's thread
+ * at Sync outside a transaction block, at COMMIT or ROLLBACK within one; so do the writes of a block, which COMMIT
+ * applies (all or none) and ROLLBACK drops. Not thread-safe: the connection's thread
  * owns it.
  */
 final class Session {
@@ -23,6 +24,9 @@ final class Session {
     final SessionSettings settings;
     final Map<String, PreparedStatement> statements = new HashMap<>();
     final Map<String, Portal> portals = new HashMap<>();
+    /** The writes of the transaction block under way, applied at COMMIT as one atomic write. */
+    final java.util.List<io.numacube.server.write.WriteService.Batch> pendingWrites = new java.util.ArrayList<>();
+
     private char status = IDLE;
 
     Session(String user, String database, int processId, SessionSettings settings) {
@@ -44,6 +48,7 @@ final class Session {
     void endTransaction() {
         status = IDLE;
         portals.clear();
+        pendingWrites.clear();
     }
 
     /** An error inside a transaction block fails the block until it ends. */

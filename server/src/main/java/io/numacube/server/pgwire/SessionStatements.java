@@ -85,6 +85,13 @@ final class SessionStatements {
         return SHOW.matcher(SqlLexer.normalize(sql)).matches();
     }
 
+    /** Whether {@code sql} is COMMIT (or END), which applies the block's writes. */
+    static boolean commits(String sql) {
+        Matcher m = COMMIT.matcher(SqlLexer.normalize(sql));
+        return m.matches()
+                && (m.group(1).equalsIgnoreCase("COMMIT") || m.group(1).equalsIgnoreCase("END"));
+    }
+
     /** Whether {@code sql} ends a transaction block: in a failed block only these may run. */
     static boolean endsTransaction(String sql) {
         return COMMIT.matcher(SqlLexer.normalize(sql)).matches();
@@ -114,10 +121,6 @@ final class SessionStatements {
         String r = rest.strip();
         String upper = r.toUpperCase(Locale.ROOT);
         if (upper.startsWith("TRANSACTION ") || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
-            if (upper.contains("READ WRITE")) {
-                throw new PgProtocolException(
-                        "25006", "numacube serve is read-only in this phase: transactions cannot be READ WRITE");
-            }
             return Outcome.command("SET");
         }
         String name;

@@ -8,20 +8,24 @@ import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
 import io.numacube.server.query.RunningQuery;
 import io.numacube.server.query.StatementRefusals;
+import io.numacube.server.write.InsertStatement;
+import io.numacube.server.write.WriteService;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * Runs one statement of a connection, whichever way it must go: in a failed transaction block only COMMIT or ROLLBACK
- * (else 25P02, as PostgreSQL); session statements ({@link SessionStatements}); writes and unsupported utilities
- * refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
+ * (else 25P02, as PostgreSQL); INSERT through the {@link WriteService} (at once, or at COMMIT inside a transaction
+ * block, whose writes COMMIT applies as one); session statements ({@link SessionStatements}); other writes and
+ * unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
  * queries ({@link PgCatalog}); and everything else to the engine through the {@link QueryService}, whose running
  * query the connection keeps for a cancel request. Thread-safe: it holds no connection state.
  */
 final class StatementRunner {
 
     private final QueryService service;
+    private final WriteService writes;
     private final PgCatalog catalog;
     private final String version;
     private final Consumer<String> statementLog;
@@ -30,8 +34,14 @@ final class StatementRunner {
      * @param version      what {@code SELECT version()} answers
      * @param statementLog told of every statement run, with its connection's process id; null for none
      */
-    StatementRunner(QueryService service, PgCatalog catalog, String version, Consumer<String> statementLog) {
+    StatementRunner(
+            QueryService service,
+            WriteService writes,
+            PgCatalog catalog,
+            String version,
+            Consumer<String> statementLog) {
         this.service = service;
+        this.writes = writes;
         this.catalog = catalog;
         this.version = version;
         this.statementLog = statementLog;
@@ -51,6 +61,12 @@ final class StatementRunner {
             throw new PgProtocolException(
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
         }
+        if (InsertStatement.isInsert(sql)) {
+            return insert(sql, session);
+        }
+        if (session.status() == Session.IN_BLOCK && SessionStatements.commits(sql)) {
+            commitWrites(session);
+        }
         Optional<Outcome> own = SessionStatements.run(sql, session);
         if (own.isPresent()) {
             return own.get();
@@ -65,6 +81,35 @@ final class StatementRunner {
             return Outcome.rows(new EngineRows(q.await()));
         } finally {
             running.accept(null);
+        }
+    }
+
+    /**
+     * An INSERT: applied at once outside a transaction block ({@code INSERT 0 n}), kept for COMMIT inside one. The rows
+     * are read (and a bad one refused) at once either way.
+     */
+    private Outcome insert(String sql, Session session) {
+        InsertStatement insert = InsertStatement.parse(sql);
+        WriteService.Batch batch = writes.batch(insert);
+        int rows = insert.rows().size();
+        if (session.status() == Session.IN_BLOCK) {
+            writes.check(batch);
+            session.pendingWrites.add(batch);
+        } else {
+            writes.append(batch);
+        }
+        return Outcome.command("INSERT 0 " + rows);
+    }
+
+    /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */
+    private void commitWrites(Session session) {
+        List<WriteService.Batch> pending = List.copyOf(session.pendingWrites);
+        session.pendingWrites.clear();
+        try {
+            writes.commit(pending);
+        } catch (RuntimeException e) {
+            session.endTransaction();
+            throw e;
         }
     }
 

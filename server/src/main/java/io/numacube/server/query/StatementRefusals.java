@@ -6,16 +6,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Statements {@code numacube serve} refuses before the engine sees them, with PostgreSQL's codes: writes (INSERT,
- * UPDATE, DELETE, CREATE, ...) with 25006, as PostgreSQL refuses them in a read-only transaction, since this phase
- * of the server holds the data it loaded and takes no writes; utility commands it does not have (COPY, LISTEN,
- * VACUUM, SQL-level PREPARE, ...) with 0A000. Stateless.
+ * Statements {@code numacube serve} refuses before the engine sees them, with PostgreSQL's codes: writes other than
+ * appends (UPDATE, DELETE, MERGE, DDL such as CREATE or DROP, ...) with 0A000, since the server appends rows (INSERT
+ * ... VALUES, COPY ... FROM STDIN, POST /v1/tables/NAME/rows) and changes nothing else; utility commands it does not
+ * have (LISTEN, VACUUM, SQL-level PREPARE, ...) with 0A000. INSERT and COPY are answered by the front ends before
+ * this is asked. Stateless.
  */
 public final class StatementRefusals {
 
     private static final Pattern FIRST_WORD = Pattern.compile("^\\(*\\s*([A-Za-z]+)");
     private static final java.util.Set<String> WRITES = java.util.Set.of(
-            "INSERT",
             "UPDATE",
             "DELETE",
             "MERGE",
@@ -35,7 +35,6 @@ public final class StatementRefusals {
             "SECURITY",
             "REASSIGN");
     private static final java.util.Set<String> UTILITIES = java.util.Set.of(
-            "COPY",
             "LISTEN",
             "NOTIFY",
             "UNLISTEN",
@@ -64,9 +63,15 @@ public final class StatementRefusals {
         String word = m.group(1).toUpperCase(Locale.ROOT);
         if (WRITES.contains(word)) {
             return Optional.of(ClientError.of(
-                    "25006",
-                    "cannot execute " + word + " in a read-only transaction: numacube serve holds the data it loaded"
-                            + " and takes no writes yet"));
+                    ClientError.NOT_SUPPORTED,
+                    word + " is not supported by numacube serve: it appends rows (INSERT ... VALUES, COPY ... FROM"
+                            + " STDIN, POST /v1/tables/NAME/rows) and changes nothing else"));
+        }
+        if (word.equals("INSERT") || word.equals("COPY")) {
+            return Optional.of(ClientError.of(
+                    ClientError.NOT_SUPPORTED,
+                    word + " is not taken here: send rows with POST /v1/tables/NAME/rows, or " + word
+                            + " over the PostgreSQL protocol"));
         }
         if (UTILITIES.contains(word)) {
             return Optional.of(ClientError.of(ClientError.NOT_SUPPORTED, word + " is not supported by numacube"));

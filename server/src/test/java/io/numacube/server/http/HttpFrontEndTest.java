@@ -146,7 +146,7 @@ class HttpFrontEndTest {
                         .get("code")
                         .asText());
         assertEquals(
-                "25006",
+                "0A000",
                 error(post(server, "text/plain", "DELETE FROM trades"), 400)
                         .get("code")
                         .asText());

@@ -210,8 +210,12 @@ class PgJdbcTest {
             assertEquals("42703", e.getSQLState());
             assertEquals(sql.indexOf("nosuch") + 1, e.getServerErrorMessage().getPosition());
             assertEquals(
-                    "25006",
+                    "42601",
                     assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO trades VALUES (1)"))
+                            .getSQLState());
+            assertEquals(
+                    "0A000",
+                    assertThrows(SQLException.class, () -> s.executeUpdate("DELETE FROM trades"))
                             .getSQLState());
         }
         try (Connection c = connect(server, "");

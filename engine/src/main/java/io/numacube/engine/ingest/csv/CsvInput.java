@@ -96,6 +96,17 @@ public final class CsvInput implements AutoCloseable {
         }
     }
 
+    /**
+     * CSV text already in memory (a batch of rows sent to the server), UTF-8, not compressed.
+     *
+     * @throws NumacubeException INVALID_INPUT naming {@code source} when its header row is not text
+     */
+    public static CsvInput ofBytes(byte[] bytes, String source) {
+        byte[] head = java.util.Arrays.copyOf(bytes, Math.min(bytes.length, SNIFF_BYTES));
+        refuseBinary(source, head);
+        return new CsvInput(null, filling(new java.io.ByteArrayInputStream(bytes)));
+    }
+
     private static CsvInput open(Path path, FileChannel ch, boolean regular) throws IOException {
         PushbackInputStream in = new PushbackInputStream(Channels.newInputStream(ch), SNIFF_BYTES);
         byte[] magic = in.readNBytes(SNIFF_BYTES);
@@ -111,7 +122,7 @@ public final class CsvInput implements AutoCloseable {
         if (startsWith(magic, GZIP)) {
             return new CsvInput(ch, filling(notParquet(path, "gzip", GzipCsv.of(in))));
         }
-        refuseBinary(path, magic);
+        refuseBinary(path.toString(), magic);
         if (regular) {
             ch.position(0);
             return new CsvInput(ch, null);
@@ -180,7 +191,7 @@ public final class CsvInput implements AutoCloseable {
      * byte or bytes that are not UTF-8: a binary file, caught before the scanner reports its bytes as CSV syntax.
      * Data rows are not looked at here: DuckDB reads a NUL inside a field, and the reader checks their text.
      */
-    private static void refuseBinary(Path path, byte[] head) {
+    private static void refuseBinary(String path, byte[] head) {
         int end = 0;
         while (end < head.length && head[end] != '\n') {
             if (head[end] == 0) {
@@ -200,7 +211,7 @@ public final class CsvInput implements AutoCloseable {
         }
     }
 
-    private static NumacubeException notText(Path path, int offset, String what) {
+    private static NumacubeException notText(String path, int offset, String what) {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
                 path + ":1:" + (offset + 1) + ": " + what
@@ -289,7 +300,9 @@ public final class CsvInput implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        file.close();
+        if (file != null) {
+            file.close();
+        }
     }
 
     static NumacubeException failure(String source, IOException e) {

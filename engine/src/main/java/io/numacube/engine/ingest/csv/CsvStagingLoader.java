@@ -56,6 +56,24 @@ public final class CsvStagingLoader {
     }
 
     /**
+     * Stages CSV text in memory (with its header row, columns in any order; a column it leaves out is NULL) as rows of
+     * {@code schema}: a batch to append to a table.
+     *
+     * @param source the name errors give the text ({@code source:line:column})
+     * @throws io.numacube.numa.base.NumacubeException INVALID_INPUT naming {@code source:line:column} for a bad row
+     */
+    public Staged stage(byte[] csv, String source, TableSchema schema) {
+        try (CsvInput in = CsvInput.ofBytes(csv, source)) {
+            TableStaging staging = new TableStaging(schema);
+            CsvReadSummary summary = new CsvTableReader(reader.options(), true)
+                    .read(in, source, schema, (String) null, new StagingSink(staging), CsvProgress.NONE);
+            return new Staged(staging, summary, null);
+        } catch (java.io.IOException e) {
+            throw CsvInput.failure(source, e);
+        }
+    }
+
+    /**
      * Stages {@code files}, in order, as one table: the schema is the declared one or inferred from the first file,
      * and every file is read with it (its header names the same columns, in any order). A file that does not fit is
      * an error naming it, as for one file, and nothing is staged.

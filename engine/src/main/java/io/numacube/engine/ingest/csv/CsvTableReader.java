@@ -54,10 +54,20 @@ public final class CsvTableReader {
 
     private final CsvOptions options;
     private final NullMarkers nulls;
+    private final boolean missingColumnsNull;
 
     public CsvTableReader(CsvOptions options) {
+        this(options, false);
+    }
+
+    /**
+     * @param missingColumnsNull whether a schema column the header leaves out is NULL in every row (rows appended to
+     *                           a table) rather than an error (a file loaded as a table)
+     */
+    CsvTableReader(CsvOptions options, boolean missingColumnsNull) {
         this.options = options;
         this.nulls = new NullMarkers(options.nullStrings());
+        this.missingColumnsNull = missingColumnsNull;
     }
 
     public CsvOptions options() {
@@ -140,7 +150,7 @@ public final class CsvTableReader {
         List<String> header = List.of();
         try {
             header = readHeader(scanner, source);
-            int[] fieldColumn = mapHeader(header, schema, scanner, source);
+            int[] fieldColumn = mapHeader(header, schema, scanner, source, missingColumnsNull);
             RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
             int fields = fieldColumn.length;
             while (scanner.next()) {
@@ -480,7 +490,8 @@ public final class CsvTableReader {
         }
     }
 
-    private static int[] mapHeader(List<String> header, TableSchema schema, CsvRecordScanner scanner, String source) {
+    private static int[] mapHeader(
+            List<String> header, TableSchema schema, CsvRecordScanner scanner, String source, boolean missingNull) {
         int[] fieldColumn = new int[header.size()];
         boolean[] used = new boolean[schema.size()];
         for (int f = 0; f < header.size(); f++) {
@@ -495,7 +506,7 @@ public final class CsvTableReader {
             used[c] = true;
         }
         for (int c = 0; c < schema.size(); c++) {
-            if (!used[c]) {
+            if (!used[c] && !missingNull) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
                         source + ":1:1: the header lacks a schema column (field "
@@ -598,12 +609,20 @@ public final class CsvTableReader {
         private final StringCache[] caches;
         private final NullMarkers nulls;
         private final FieldDecoder dec = new FieldDecoder();
+        private final int[] missing;
         private byte[] scratch = new byte[256];
 
         RowConverter(TableSchema schema, int[] fieldColumn, NullMarkers nulls) {
             this.schema = schema;
             this.fieldColumn = fieldColumn;
             this.nulls = nulls;
+            boolean[] given = new boolean[schema.size()];
+            for (int c : fieldColumn) {
+                given[c] = true;
+            }
+            this.missing = java.util.stream.IntStream.range(0, schema.size())
+                    .filter(c -> !given[c])
+                    .toArray();
             this.fieldType = new ColumnType[fieldColumn.length];
             this.caches = new StringCache[fieldColumn.length];
             this.decimal = new io.numacube.engine.schema.ColumnSpec[fieldColumn.length];
@@ -637,6 +656,9 @@ public final class CsvTableReader {
                 if (problem != null) {
                     throw fieldFault(sc, f, col, problem, refused);
                 }
+            }
+            for (int c : missing) {
+                sink.setNull(c);
             }
             try {
                 sink.endRow();

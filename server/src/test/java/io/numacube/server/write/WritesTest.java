@@ -1,0 +1,240 @@
+package io.numacube.server.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.numacube.engine.Cube;
+import io.numacube.engine.CubeOptions;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.server.NumacubeServer;
+import io.numacube.server.ServerOptions;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.util.PSQLException;
+
+/**
+ * Writes through both front ends of a real server: rows posted as CSV and JSON lines, INSERT (plain and with bound
+ * parameters), COPY FROM STDIN in CSV and text format, transaction blocks that COMMIT all or ROLLBACK everything, and
+ * bad rows refused with their line and field while nothing of their write becomes visible. Each test has its own cube.
+ */
+class WritesTest {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Cube cube;
+    private NumacubeServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1));
+        TableStaging t = new TableStaging(TableSchema.parse(
+                "t", "id:long,desk:string,px:decimal(12,2),day:date,ts:timestamp,ok:boolean,qty:double"));
+        for (int i = 0; i < 10; i++) {
+            t.setLong(0, i);
+            t.setString(1, "D" + (i % 3));
+            t.setLong(2, 100 * i + 5);
+            t.setDate(3, 19_000 + i);
+            t.setLong(4, 1_700_000_000_000_000L + i);
+            t.setBoolean(5, i % 2 == 0);
+            t.setDouble(6, i * 0.5);
+            t.endRow();
+        }
+        cube.loadTable(t);
+        server = NumacubeServer.start(cube, ServerOptions.defaults("test").withPorts(0, 0));
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        cube.close();
+    }
+
+    private HttpResponse<String> postRows(String table, String type, String body) throws Exception {
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/tables/" + table + "/rows"))
+                        .header("Content-Type", type)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + server.pgAddress().getPort() + "/numacube?user=test");
+    }
+
+    private String sums() {
+        var r = cube.query("SELECT COUNT(*), SUM(id), SUM(px), COUNT(desk), MAX(day), COUNT(ts), SUM(qty) FROM t");
+        return r.toString();
+    }
+
+    @Test
+    void csvAndJsonLinesBatchesAreAppendedWithTheirNewVersion() throws Exception {
+        HttpResponse<String> r = postRows(
+                "t",
+                "text/csv",
+                "desk,id,px,day,ts,ok,qty\nD9,100,1.25,2024-02-29,2024-02-29 10:00:00,true,2.5\n"
+                        + "D0,101,,2024-03-01,,,\n");
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode done = JSON.readTree(r.body());
+        assertEquals(2, done.get("rows").asInt());
+        assertEquals(2, done.get("version").asLong());
+        r = postRows(
+                "T",
+                "application/x-ndjson",
+                "{\"id\": 102, \"desk\": \"D9\", \"px\": 3.5, \"day\": \"2024-03-02\", \"ok\": false}\n\n"
+                        + "{\"ID\": \"103\", \"desk\": null, \"qty\": 1e3}\n");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(3, JSON.readTree(r.body()).get("version").asLong());
+        var q = cube.query("SELECT COUNT(*), SUM(px), COUNT(desk), COUNT(ts), MAX(qty), MAX(day), SUM(id) FROM t");
+        assertEquals("[14, 50.25, 13, 11, 1000.0, 2024-03-02, 451]", row(q));
+        var one = cube.query("SELECT desk, COUNT(*) FROM t WHERE desk = 'D9' GROUP BY desk");
+        assertEquals("[D9, 2]", row(one));
+        JsonNode table = JSON.readTree(HTTP.send(
+                        HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/tables/t"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
+        assertEquals(3, table.get("version").asLong());
+        assertEquals(14, table.get("rows").asLong());
+    }
+
+    @Test
+    void aBadRowRejectsItsWholeBatchNamingLineAndField() throws Exception {
+        String before = sums();
+        HttpResponse<String> r = postRows("t", "text/csv", "id,desk\n200,A\n201,B\nnot-a-number,C\n");
+        assertEquals(400, r.statusCode(), r.body());
+        String message = JSON.readTree(r.body()).get("error").get("message").asText();
+        assertTrue(message.contains(":4:") && message.contains("id"), message);
+        r = postRows("t", "application/x-ndjson", "{\"id\": 1}\n{\"id\": 2, \"day\": \"2024-13-01\"}\n");
+        assertEquals(400, r.statusCode(), r.body());
+        message = JSON.readTree(r.body()).get("error").get("message").asText();
+        assertTrue(message.contains("line 2 field day"), message);
+        r = postRows("t", "application/x-ndjson", "{\"id\": 1, \"nosuch\": 2}\n");
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals(404, postRows("nosuch", "text/csv", "id\n1\n").statusCode());
+        assertEquals(415, postRows("t", "text/plain", "id\n1\n").statusCode());
+        assertEquals(before, sums());
+        assertEquals(1, cube.version("t"));
+    }
+
+    @Test
+    void insertAndPreparedInsertAppendRows() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(
+                    2,
+                    s.executeUpdate("INSERT INTO t (id, desk, px, day) VALUES (50, 'O''Neil', -1.5, DATE '2024-01-01'),"
+                            + " (51, NULL, '2.25'::numeric, '2024-01-02')"));
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO public.t (id, desk, day, qty) VALUES (?, ?, ?, ?)")) {
+                ps.setLong(1, 52);
+                ps.setString(2, "D1");
+                ps.setDate(3, Date.valueOf("2024-01-03"));
+                ps.setNull(4, Types.DOUBLE);
+                assertEquals(1, ps.executeUpdate());
+            }
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*), SUM(px), MIN(desk), MAX(day) FROM t WHERE id >= 50")) {
+                rs.next();
+                assertEquals(3, rs.getLong(1));
+                assertEquals("0.75", rs.getBigDecimal(2).toPlainString());
+                assertEquals("D1", rs.getString(3));
+                assertEquals("2024-01-03", rs.getString(4));
+            }
+            assertEquals(
+                    "O'Neil", cube.query("SELECT desk FROM t WHERE id = 50").getString(0, 0));
+            PSQLException e = assertThrows(
+                    PSQLException.class, () -> s.executeUpdate("INSERT INTO t (id, nosuch) VALUES (1, 2)"));
+            assertEquals("42703", e.getSQLState());
+            e = assertThrows(PSQLException.class, () -> s.executeUpdate("INSERT INTO nosuch VALUES (1)"));
+            assertEquals("42P01", e.getSQLState());
+            e = assertThrows(PSQLException.class, () -> s.executeUpdate("INSERT INTO t (id) VALUES (1 + 1)"));
+            assertEquals("0A000", e.getSQLState());
+            e = assertThrows(PSQLException.class, () -> s.executeUpdate("INSERT INTO t (id, day) VALUES (1, 'soon')"));
+            assertTrue(e.getMessage().contains("field day"), e.getMessage());
+        }
+        assertEquals(13, cube.rowCount("t"));
+    }
+
+    @Test
+    void aTransactionBlockAppliesItsWritesAtCommitAllOrNone() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.executeUpdate("INSERT INTO t (id) VALUES (60)");
+            s.executeUpdate("INSERT INTO t (id) VALUES (61), (62)");
+            assertEquals(10, cube.rowCount("t"), "nothing is visible before COMMIT");
+            c.rollback();
+            assertEquals(10, cube.rowCount("t"));
+            s.executeUpdate("INSERT INTO t (id) VALUES (63)");
+            ((PGConnection) c)
+                    .getCopyAPI()
+                    .copyIn("COPY t (id, desk) FROM STDIN (FORMAT csv)", new StringReader("64,X\n"));
+            c.commit();
+            assertEquals(12, cube.rowCount("t"));
+            assertEquals(2, cube.version("t"), "one write, one version");
+            s.executeUpdate("INSERT INTO t (id) VALUES (65)");
+            assertThrows(PSQLException.class, () -> s.executeUpdate("INSERT INTO t (id) VALUES ('x')"));
+            c.commit();
+            assertEquals(12, cube.rowCount("t"), "a failed block commits nothing");
+        }
+    }
+
+    @Test
+    void copyFromStdinReadsCsvAndTheTextFormat() throws Exception {
+        try (Connection c = connect()) {
+            var copy = ((PGConnection) c).getCopyAPI();
+            long n = copy.copyIn(
+                    "COPY t (id, desk, px) FROM STDIN WITH (FORMAT csv, HEADER true)",
+                    new StringReader("a,b,c\n70,\"x,y\",1.5\n71,,\n"));
+            assertEquals(2, n);
+            n = copy.copyIn(
+                    "COPY t (id, desk, ok) FROM STDIN", new StringReader("72\ttab\\there\tt\n73\t\\N\tf\n\\.\n"));
+            assertEquals(2, n);
+            assertEquals(
+                    "tab\there", cube.query("SELECT desk FROM t WHERE id = 72").getString(0, 0));
+            assertEquals("x,y", cube.query("SELECT desk FROM t WHERE id = 70").getString(0, 0));
+            assertEquals(
+                    2,
+                    cube.query("SELECT COUNT(*) FROM t WHERE id > 69 AND desk IS NULL")
+                            .getLong(0, 0));
+            PSQLException e = assertThrows(
+                    PSQLException.class,
+                    () -> copy.copyIn("COPY t (id) FROM STDIN (FORMAT csv)", new StringReader("80\nbad\n")));
+            assertTrue(e.getMessage().contains(":3:"), e.getMessage());
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t")) {
+                rs.next();
+                assertEquals(14, rs.getLong(1), "the connection works on after a failed COPY");
+            }
+        }
+    }
+
+    private static String row(io.numacube.engine.result.QueryResult r) {
+        StringBuilder b = new StringBuilder("[");
+        for (int c = 0; c < r.columnCount(); c++) {
+            b.append(c == 0 ? "" : ", ").append(r.getObject(0, c));
+        }
+        return b.append("]").toString();
+    }
+}
