@@ -115,6 +115,31 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--log-statements", description = "Print every statement the PostgreSQL front end runs to stderr.")
     boolean logStatements;
 
+    @Option(
+            names = "--key",
+            paramLabel = "TABLE=COL[,COL]",
+            description =
+                    "Give a table a key: a written row whose key equals an existing row's replaces it (upsert; the"
+                            + " last row of a batch wins); repeatable, e.g. --key trades=trade_id.")
+    java.util.List<String> keys = new java.util.ArrayList<>();
+
+    /** Applies {@code --key TABLE=COL[,COL]}. */
+    private void setKeys(Cube cube) {
+        for (String k : keys) {
+            int eq = k.indexOf('=');
+            if (eq <= 0 || eq == k.length() - 1) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "--key takes TABLE=COL[,COL]: key=" + k + " — e.g. --key trades=trade_id");
+            }
+            cube.setKey(
+                    k.substring(0, eq).strip(),
+                    java.util.Arrays.stream(k.substring(eq + 1).split(","))
+                            .map(String::strip)
+                            .toList());
+        }
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
@@ -132,6 +157,7 @@ final class ServeCommand implements Callable<Integer> {
         NumacubeServer server;
         try {
             CubeLoader.generateAndLoad(cube, generate, seed, sources, settings.maxMemory(), err);
+            setKeys(cube);
             server = NumacubeServer.start(cube, options);
         } catch (IOException | RuntimeException e) {
             cube.close();

@@ -55,8 +55,18 @@ public final class StagedAppender {
      */
     public static FactTable append(
             FactTable table, TableStaging batch, GrowingDictionary[] growing, String label, Target target) {
+        return append(table, batch, null, growing, label, target);
+    }
+
+    /**
+     * As {@link #append(FactTable, TableStaging, GrowingDictionary[], String, Target)}, with only {@code rows} of the
+     * batch (ascending; null for all): an upsert's last row of each key.
+     */
+    public static FactTable append(
+            FactTable table, TableStaging batch, int[] rows, GrowingDictionary[] growing, String label, Target target) {
         requireSameColumns(table.schema(), batch.schema());
-        if (batch.rows() == 0) {
+        int count = rows == null ? batch.rows() : rows.length;
+        if (count == 0) {
             return table;
         }
         TableSchema schema = table.schema();
@@ -85,7 +95,7 @@ public final class StagedAppender {
             }
         }
         List<TableBuilder.PartitionSpec> specs =
-                specs(batch.rows(), target.layout().dataNodes().size(), label);
+                specs(count, target.layout().dataNodes().size(), label);
         List<Partition> added = TableBuilder.buildPartitions(
                 schema,
                 dictionaries,
@@ -98,7 +108,7 @@ public final class StagedAppender {
                 target.morselRows(),
                 target.memory(),
                 target.pool(),
-                (i, w) -> copy(schema, batch, batchCodes, remaps, startOf(specs, i), w));
+                (i, w) -> copy(schema, batch, rows, batchCodes, remaps, startOf(specs, i), w));
         List<Partition> all = new ArrayList<>(table.partitions());
         all.addAll(added);
         return table.successor(dictionaries, nullBits, all);
@@ -171,31 +181,42 @@ public final class StagedAppender {
         return codes;
     }
 
+    /** Writes staged rows {@code first, first + 1, ...} of the appended ones ({@code kept} of the batch, or all). */
     private static void copy(
-            TableSchema schema, TableStaging batch, int[][] batchCodes, int[][] remaps, int first, PartitionWriter w) {
+            TableSchema schema,
+            TableStaging batch,
+            int[] kept,
+            int[][] batchCodes,
+            int[][] remaps,
+            int first,
+            PartitionWriter w) {
         int rows = w.rows();
+        int[] at = new int[rows];
+        for (int j = 0; j < rows; j++) {
+            at[j] = kept == null ? first + j : kept[first + j];
+        }
         for (int c = 0; c < schema.size(); c++) {
             ColumnType type = schema.column(c).type();
             if (type.isDimension()) {
                 int[] codes = batchCodes[c];
                 for (int j = 0; j < rows; j++) {
-                    w.code(c, j, remaps[c][codes[first + j]]);
+                    w.code(c, j, remaps[c][codes[at[j]]]);
                 }
             } else if (type == ColumnType.DOUBLE) {
                 double[] v = batch.doubles(c);
                 for (int j = 0; j < rows; j++) {
-                    w.doubleValue(c, j, v[first + j]);
+                    w.doubleValue(c, j, v[at[j]]);
                 }
             } else {
                 long[] v = batch.longs(c);
                 for (int j = 0; j < rows; j++) {
-                    w.longValue(c, j, v[first + j]);
+                    w.longValue(c, j, v[at[j]]);
                 }
             }
             long[] nulls = batch.nulls(c);
             if (nulls != null && !type.isDimension()) {
                 for (int j = 0; j < rows; j++) {
-                    int r = first + j;
+                    int r = at[j];
                     if ((nulls[r >>> 6] & (1L << r)) != 0) {
                         w.setNull(c, j);
                     }

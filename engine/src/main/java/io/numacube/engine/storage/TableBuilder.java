@@ -118,7 +118,15 @@ public final class TableBuilder {
         List<Partition> filled = place(
                 schema, widths, nullBits, specs, dataNode, 0, placement, layout, morselRows, memory, pool, filler);
         return new FactTable(
-                schema, dictionaries, filled, partitioning, placement, memory, nullBits, new CodedColumns());
+                schema,
+                dictionaries,
+                filled,
+                partitioning,
+                placement,
+                memory,
+                nullBits,
+                new CodedColumns(),
+                DeletedRows.NONE);
     }
 
     /**
@@ -270,7 +278,11 @@ public final class TableBuilder {
         }
         int morselRows =
                 old.partitions().isEmpty() ? 1 << 16 : old.partitions().get(0).morselRows();
-        return build(
+        java.util.Map<Integer, Integer> newId = new java.util.HashMap<>();
+        for (int i = 0; i < old.partitions().size(); i++) {
+            newId.put(old.partitions().get(i).id(), i);
+        }
+        FactTable t = build(
                 old.schema(),
                 old.dictionaries(),
                 old.nullBits(),
@@ -290,6 +302,16 @@ public final class TableBuilder {
                         }
                     }
                 });
+        return new FactTable(
+                t.schema(),
+                t.dictionaries(),
+                t.partitions(),
+                t.partitioning(),
+                t.placement(),
+                t.memory(),
+                t.nullBits(),
+                t.coded(),
+                old.deleted().renumbered(newId));
     }
 
     private static CompletableFuture<Void> runHere(Callable<Void> task) {

@@ -58,7 +58,7 @@ public final class HttpFrontEnd {
         this.server = server;
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
-        this.query = new QueryEndpoint(service, maxBodyBytes, maxSqlChars);
+        this.query = new QueryEndpoint(service, writes, maxBodyBytes, maxSqlChars);
         this.catalog = new CatalogEndpoints(service.cube());
         this.rows = new RowsEndpoint(writes, maxBodyBytes);
         server.setExecutor(threads);

@@ -10,6 +10,8 @@ import io.numacube.server.query.QueryService;
 import io.numacube.server.query.SqlPositions;
 import io.numacube.server.query.SqlStatements;
 import io.numacube.server.query.StatementRefusals;
+import io.numacube.server.write.InsertStatement;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Iterator;
@@ -18,7 +20,8 @@ import java.util.List;
 /**
  * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N}} ({@code application/json};
  * {@code timeout_ms} optional, 0 for none) or as the whole body ({@code text/plain}, or no Content-Type), answered
- * by {@link ResultJson}. Writes are refused with 25006 ({@link StatementRefusals}). An error is an {@link HttpError}
+ * by {@link ResultJson}. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
+ * {@code {"command", "table", "rows", "version"}}; other writes are refused ({@link StatementRefusals}). An error is an {@link HttpError}
  * whose position is given in the SQL as sent. Thread-safe
  * (stateless but for its settings).
  */
@@ -27,11 +30,13 @@ final class QueryEndpoint {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final QueryService service;
+    private final WriteService writes;
     private final int maxBodyBytes;
     private final int maxSqlChars;
 
-    QueryEndpoint(QueryService service, int maxBodyBytes, int maxSqlChars) {
+    QueryEndpoint(QueryService service, WriteService writes, int maxBodyBytes, int maxSqlChars) {
         this.service = service;
+        this.writes = writes;
         this.maxBodyBytes = maxBodyBytes;
         this.maxSqlChars = maxSqlChars;
     }
@@ -51,6 +56,10 @@ final class QueryEndpoint {
                             : "one statement per request: statements=" + statements.size() + " — send them one by one");
         }
         SqlStatements.Statement st = statements.getFirst();
+        String word = io.numacube.server.query.SqlLexer.normalize(st.sql()).split("[\\s(]", 2)[0];
+        if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE")) {
+            return write(word.toUpperCase(java.util.Locale.ROOT), req, st);
+        }
         StatementRefusals.refusal(st.sql()).ifPresent(e -> {
             throw new HttpError(400, e, 0);
         });
@@ -61,6 +70,27 @@ final class QueryEndpoint {
             throw located(ClientError.of(e), req.sql(), st);
         }
         return Reply.ok(g -> ResultJson.write(r, g));
+    }
+
+    /** An INSERT or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable). */
+    private Reply write(String command, Request req, SqlStatements.Statement st) {
+        WriteService.Appended done;
+        try {
+            WriteService.Batch batch = command.equals("INSERT")
+                    ? writes.batch(InsertStatement.parse(st.sql()))
+                    : WriteService.delete(st.sql());
+            done = writes.append(batch);
+        } catch (RuntimeException e) {
+            throw located(ClientError.of(e), req.sql(), st);
+        }
+        return Reply.ok(g -> {
+            g.writeStartObject();
+            g.writeStringField("command", command);
+            g.writeStringField("table", done.table());
+            g.writeNumberField("rows", done.rows());
+            g.writeNumberField("version", done.version());
+            g.writeEndObject();
+        });
     }
 
     private Request request(HttpExchange ex) throws IOException {

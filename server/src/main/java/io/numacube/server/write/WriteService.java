@@ -2,6 +2,9 @@ package io.numacube.server.write;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.TableBatch;
+import io.numacube.engine.TableDelete;
+import io.numacube.engine.TableWrite;
+import io.numacube.engine.WriteResult;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
@@ -9,18 +12,18 @@ import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.query.ClientError;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Appends batches of rows to the cube's tables for both front ends: reads each batch into a staging with its table's
- * columns (a bad row rejects the whole write, naming its line and field), hands the write to the {@link BatchLog}
- * (the write-ahead log of a durable server: it returns once the write is on disk), then appends it to the cube as one
- * atomic version ({@link Cube#append(List)}), and only then answers. So an acknowledged write is durable and visible
- * to every query that starts after the answer; a rejected one changes nothing and is not logged.
+ * Writes to the cube's tables for both front ends: reads each batch of rows into a staging with its table's columns (a
+ * bad row rejects the whole write, naming its line and field), hands the write to the {@link BatchLog} (the write-ahead
+ * log of a durable server: it returns once the write is on disk), then applies it to the cube as one atomic write
+ * ({@link Cube#write}: appends, upserts on a keyed table, deletes), and only then answers. So an acknowledged write is
+ * durable and visible to every query that starts after the answer; a rejected one changes nothing and is not logged
+ * (a DELETE whose WHERE fails when applied is the exception: it is logged, fails again, identically, when replayed,
+ * and changes nothing either time).
  *
- * <p>Thread-safe: any number of writers at once; the log may group their writes into one flush, and the cube
- * serialises the appends (appends commute, so the order the log holds them in and the order the cube applied them in
- * give the same table).
+ * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel; logging and applying run one write at
+ * a time, so the log holds the writes in the order the cube applied them (deletes and upserts do not commute).
  */
 public final class WriteService {
 
@@ -51,12 +54,13 @@ public final class WriteService {
      * @param rows    rows appended
      * @param version the table's version that holds them
      */
-    public record Appended(String table, int rows, long version) {}
+    public record Appended(String table, long rows, long version) {}
 
     private static final com.fasterxml.jackson.core.JsonFactory JSON = new com.fasterxml.jackson.core.JsonFactory();
 
     private final Cube cube;
     private final BatchLog log;
+    private final Object order = new Object();
 
     public WriteService(Cube cube, BatchLog log) {
         this.cube = java.util.Objects.requireNonNull(cube, "cube must not be null");
@@ -79,44 +83,62 @@ public final class WriteService {
      *     source, line and field); nothing is logged or appended then
      */
     public List<Appended> commit(List<Batch> batches) {
-        List<TableBatch> staged = stage(batches);
-        log.write(batches);
-        return apply(staged);
+        List<TableWrite> staged = stage(batches);
+        synchronized (order) {
+            log.write(batches);
+            return apply(staged);
+        }
     }
 
     /**
-     * Reads {@code batch} as {@link #commit} would, without appending it: a transaction block's INSERT is refused when
-     * it is made, not at COMMIT.
+     * Reads {@code batch} as {@link #commit} would, without applying it: a transaction block's INSERT is refused when
+     * it is made, not at COMMIT. Returns its rows (0 for a DELETE, which is checked when applied).
      */
     public int check(Batch batch) {
-        return stage(List.of(batch)).get(0).rows().rows();
+        return stage(List.of(batch)).getFirst() instanceof TableBatch b
+                ? b.rows().rows()
+                : 0;
     }
 
-    /** Appends a write read back from the log (recovery): as {@link #commit}, without logging it again. */
+    /** Applies a write read back from the log (recovery): as {@link #commit}, without logging it again. */
     public List<Appended> replay(List<Batch> batches) {
-        return apply(stage(batches));
+        List<TableWrite> staged = stage(batches);
+        synchronized (order) {
+            return apply(staged);
+        }
     }
 
-    private List<TableBatch> stage(List<Batch> batches) {
-        List<TableBatch> staged = new ArrayList<>();
+    private List<TableWrite> stage(List<Batch> batches) {
+        List<TableWrite> staged = new ArrayList<>();
         for (Batch b : batches) {
-            staged.add(new TableBatch(b.table(), read(b, cube.schema(b.table()))));
+            staged.add(
+                    b.format() == BatchFormat.DELETE
+                            ? new TableDelete(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8))
+                            : new TableBatch(b.table(), read(b, cube.schema(b.table()))));
         }
         return staged;
     }
 
-    private List<Appended> apply(List<TableBatch> staged) {
+    private List<Appended> apply(List<TableWrite> staged) {
         if (staged.isEmpty()) {
             return List.of();
         }
-        Map<String, Long> versions = cube.append(staged);
         List<Appended> out = new ArrayList<>();
-        for (TableBatch b : staged) {
-            String key = b.table().toLowerCase(java.util.Locale.ROOT);
-            out.add(new Appended(b.rows().schema().name(), b.rows().rows(), versions.get(key)));
+        for (WriteResult r : cube.write(staged)) {
+            out.add(new Appended(r.table(), r.rows(), r.version()));
         }
         return out;
     }
+
+    /** A DELETE statement as a write: logged as its text, applied by the cube. */
+    public static Batch delete(String sql) {
+        java.util.regex.Matcher m = DELETE_TABLE.matcher(io.numacube.server.query.SqlLexer.normalize(sql));
+        String table = m.find() ? m.group(1).replace("\"", "") : "";
+        return new Batch(table, BatchFormat.DELETE, sql.getBytes(java.nio.charset.StandardCharsets.UTF_8), "DELETE");
+    }
+
+    private static final java.util.regex.Pattern DELETE_TABLE = java.util.regex.Pattern.compile(
+            "(?i)^DELETE\\s+FROM\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)");
 
     /**
      * The rows of an INSERT as a batch of its table, checked against the table's columns.
@@ -177,6 +199,7 @@ public final class WriteService {
     /** The rows of {@code b} as a staging of {@code schema}'s columns. */
     static TableStaging read(Batch b, TableSchema schema) {
         return switch (b.format()) {
+            case DELETE -> throw new IllegalArgumentException("a DELETE has no rows");
             case CSV ->
                 new CsvStagingLoader(CsvOptions.DEFAULT)
                         .stage(b.body(), b.source(), schema)

@@ -230,6 +230,46 @@ class WritesTest {
         }
     }
 
+    @Test
+    void deletesAndUpsertsByKeyThroughBothFrontEnds() throws Exception {
+        cube.setKey("t", java.util.List.of("id"));
+        HttpResponse<String> r = postRows("t", "text/csv", "id,desk\n3,U\n100,N\n3,V\n");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(2, JSON.readTree(r.body()).get("rows").asLong(), "the last row of id 3 only");
+        assertEquals(11, cube.rowCount("t"));
+        assertEquals("V", cube.query("SELECT desk FROM t WHERE id = 3").getString(0, 0));
+        long d0 = cube.query("SELECT COUNT(*) FROM t WHERE desk = 'D0'").getLong(0, 0);
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(d0, s.executeUpdate("DELETE FROM t WHERE desk = 'D0'"));
+            c.setAutoCommit(false);
+            s.executeUpdate("DELETE FROM t");
+            c.rollback();
+            assertEquals(11 - d0, cube.rowCount("t"));
+            s.executeUpdate("DELETE FROM t WHERE id = 100");
+            s.executeUpdate("INSERT INTO t (id, desk) VALUES (100, 'again')");
+            c.commit();
+            assertEquals(
+                    "again", cube.query("SELECT desk FROM t WHERE id = 100").getString(0, 0));
+            c.setAutoCommit(true);
+            PSQLException e =
+                    assertThrows(PSQLException.class, () -> s.executeUpdate("DELETE FROM t WHERE nosuch > 1"));
+            assertEquals("42703", e.getSQLState());
+            assertEquals(21, e.getServerErrorMessage().getPosition());
+        }
+        HttpResponse<String> d = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/query"))
+                        .header("Content-Type", "text/plain")
+                        .POST(HttpRequest.BodyPublishers.ofString("DELETE FROM t WHERE id < 5"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, d.statusCode(), d.body());
+        JsonNode done = JSON.readTree(d.body());
+        assertEquals("DELETE", done.get("command").asText());
+        assertEquals(0, cube.query("SELECT COUNT(*) FROM t WHERE id < 5").getLong(0, 0));
+        assertEquals(cube.version("t"), done.get("version").asLong());
+    }
+
     private static String row(io.numacube.engine.result.QueryResult r) {
         StringBuilder b = new StringBuilder("[");
         for (int c = 0; c < r.columnCount(); c++) {
