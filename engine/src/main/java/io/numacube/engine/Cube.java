@@ -6,6 +6,7 @@ import io.numacube.engine.ingest.StagedTableLoader;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.TradesLoader;
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.Cancellation;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.sql.SqlBinder;
@@ -335,7 +336,8 @@ public final class Cube implements AutoCloseable {
                 applied.add(
                         switch (w) {
                             case TableBatch b -> applyBatch(s, next, b);
-                            case TableDelete d -> bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq));
+                            case TableDelete d ->
+                                bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
                         });
             }
             Map<String, Long> versions = publishChanged(s, next);
@@ -545,13 +547,22 @@ public final class Cube implements AutoCloseable {
 
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */
     public QueryResult query(String sql) {
+        return query(sql, Cancellation.NONE);
+    }
+
+    /**
+     * Runs one SQL query that another thread may {@link Cancellation#cancel}: it then stops within about a block of
+     * morsels with SQLSTATE 57014 (its subqueries too).
+     */
+    public QueryResult query(String sql, Cancellation cancel) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
+        java.util.Objects.requireNonNull(cancel, "cancel must not be null");
         long start = System.nanoTime();
         lock.readLock().lock();
         try {
             checkOpen();
             try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                return bound(snapshot, sql, (lq, temps) -> execute(snapshot, lq, temps, start));
+                return bound(snapshot, sql, (lq, temps) -> execute(snapshot, lq, temps, start, cancel), cancel);
             }
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
@@ -590,19 +601,21 @@ public final class Cube implements AutoCloseable {
 
     /**
      * Binds {@code sql} over {@code snapshot} and hands it to {@code then} with the temporary tables it reads: a
-     * statement with subqueries has them run first, as temporary tables or values ({@link Subqueries}), freed after.
+     * statement with subqueries has them run first, as temporary tables or values ({@link Subqueries}), freed after,
+     * each checking {@code cancel}.
      */
     private <T> T bound(
             CubeTables.Snapshot snapshot,
             String sql,
-            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then) {
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+            Cancellation cancel) {
         if (!hasSubqueries(sql)) {
             return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of())), Map.of());
         }
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
-            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run =
-                    node -> execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime());
+            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node ->
+                    execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime(), cancel);
             Subqueries subqueries = new Subqueries(
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
@@ -620,14 +633,18 @@ public final class Cube implements AutoCloseable {
     }
 
     private QueryResult execute(
-            CubeTables.Snapshot snapshot, LogicalQuery lq, Map<String, FactTable> temps, long start) {
+            CubeTables.Snapshot snapshot,
+            LogicalQuery lq,
+            Map<String, FactTable> temps,
+            long start,
+            Cancellation cancel) {
         FactTable fact = table(snapshot, lq.fact(), temps);
         List<FactTable> dimensions =
                 lq.joins().stream().map(j -> table(snapshot, j.table(), temps)).toList();
         if (lq.rows()) {
-            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start);
+            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start, cancel);
         }
-        return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start);
+        return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start, cancel);
     }
 
     /** Places a subquery's rows as a table that no other statement sees. */

@@ -32,7 +32,13 @@ public final class ProjectionExecutor {
     /** A row of a partition. */
     private record RowRef(Partition partition, int row) {}
 
-    public static QueryResult run(LogicalQuery lq, FactTable fact, List<FactTable> dimensions, long startNanos) {
+    public static QueryResult run(
+            LogicalQuery lq,
+            FactTable fact,
+            List<FactTable> dimensions,
+            long startNanos,
+            io.numacube.engine.result.Cancellation cancel) {
+        cancel.check();
         LookupIndex lookup = lq.joins().isEmpty() ? null : LookupIndex.read(lq, fact, dimensions);
         RowReader reader = new RowReader(fact, lookup);
         RowTest test = RowTest.of(lq.where(), fact, lookup, reader);
@@ -47,7 +53,9 @@ public final class ProjectionExecutor {
             }
             long[] deleted = fact.deleted().of(p.id());
             for (int r = 0; r < p.rows() && (sorted || rows.size() < wanted); r++) {
-                scanned++;
+                if ((++scanned & 0xFFF) == 0) {
+                    cancel.check();
+                }
                 if ((deleted == null || !DeletedRows.isSet(deleted, r)) && test.passes(p, r)) {
                     rows.add(new RowRef(p, r));
                     if (rows.size() > MAX_ROWS && lq.limit() < 0) {

@@ -24,7 +24,8 @@ import java.util.concurrent.Executors;
  *       stopping;
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
- *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint}.
+ *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint};
+ *   <li>{@code GET /v1/queries}, {@code DELETE /v1/queries/ID}: {@link QueriesEndpoint}.
  * </ul>
  *
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
@@ -51,6 +52,7 @@ public final class HttpFrontEnd {
     private final QueryEndpoint query;
     private final CatalogEndpoints catalog;
     private final RowsEndpoint rows;
+    private final QueriesEndpoint queries;
     private volatile boolean stopping;
 
     private HttpFrontEnd(
@@ -61,6 +63,7 @@ public final class HttpFrontEnd {
         this.query = new QueryEndpoint(service, writes, maxBodyBytes, maxSqlChars);
         this.catalog = new CatalogEndpoints(service.cube());
         this.rows = new RowsEndpoint(writes, maxBodyBytes);
+        this.queries = new QueriesEndpoint(service);
         server.setExecutor(threads);
         server.createContext("/", this::exchange);
     }
@@ -138,6 +141,14 @@ public final class HttpFrontEnd {
             allow(ex, method, "GET");
             return catalog.table(path.substring("/v1/tables/".length()));
         }
+        if (path.equals("/v1/queries") || path.equals("/v1/queries/")) {
+            allow(ex, method, "GET");
+            return queries.list();
+        }
+        if (path.startsWith("/v1/queries/")) {
+            allow(ex, method, "DELETE");
+            return queries.cancel(path.substring("/v1/queries/".length()));
+        }
         if (path.equals("/v1/placement")) {
             allow(ex, method, "GET");
             return catalog.placement();
@@ -147,7 +158,7 @@ public final class HttpFrontEnd {
                 "42704",
                 "no such endpoint: path=" + path
                         + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
-                        + " GET /v1/placement");
+                        + " GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement");
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {

@@ -18,8 +18,10 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N}} ({@code application/json};
- * {@code timeout_ms} optional, 0 for none) or as the whole body ({@code text/plain}, or no Content-Type), answered
+ * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N, "query_id": "..."}} ({@code
+ * application/json}; {@code timeout_ms} optional, 0 for none; {@code query_id} optional, the id under which {@code
+ * DELETE /v1/queries/ID} cancels it, also taken from an {@code X-Query-Id} header) or as the whole body ({@code
+ * text/plain}, or no Content-Type), answered
  * by {@link ResultJson}. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
  * {@code {"command", "table", "rows", "version"}}; other writes are refused ({@link StatementRefusals}). An error is an {@link HttpError}
  * whose position is given in the SQL as sent. Thread-safe
@@ -42,7 +44,12 @@ final class QueryEndpoint {
     }
 
     /** A request's statement and its deadline (null for the server's default). */
-    private record Request(String sql, Duration timeout) {}
+    private record Request(String sql, Duration timeout, String queryId) {
+
+        Request withQueryId(String id) {
+            return id == null ? this : new Request(sql, timeout, id);
+        }
+    }
 
     Reply handle(HttpExchange ex) throws IOException {
         Request req = request(ex);
@@ -64,12 +71,15 @@ final class QueryEndpoint {
             throw new HttpError(400, e, 0);
         });
         QueryResult r;
+        String id;
         try {
-            r = service.run(st.sql(), req.timeout());
+            var running = service.start(st.sql(), req.timeout(), req.queryId());
+            id = running.id();
+            r = running.await();
         } catch (RuntimeException e) {
             throw located(ClientError.of(e), req.sql(), st);
         }
-        return Reply.ok(g -> ResultJson.write(r, g));
+        return Reply.ok(g -> ResultJson.write(r, id, g));
     }
 
     /** An INSERT or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable). */
@@ -98,7 +108,7 @@ final class QueryEndpoint {
         byte[] body = RequestBody.read(ex, maxBodyBytes);
         Request req = switch (type) {
             case "application/json" -> json(RequestBody.utf8(body));
-            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null);
+            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null, null);
             default ->
                 throw new HttpError(
                         415,
@@ -106,6 +116,7 @@ final class QueryEndpoint {
                         "unsupported Content-Type: type=" + type + " — send application/json ({\"sql\": ...}) "
                                 + "or text/plain (the SQL); with curl: -H 'Content-Type: text/plain'");
         };
+        req = req.withQueryId(ex.getRequestHeaders().getFirst("X-Query-Id"));
         if (req.sql().length() > maxSqlChars) {
             throw new HttpError(
                     400,
@@ -127,26 +138,31 @@ final class QueryEndpoint {
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!f.equals("sql") && !f.equals("timeout_ms")) {
+            if (!f.equals("sql") && !f.equals("timeout_ms") && !f.equals("query_id")) {
                 throw new HttpError(
                         400,
                         ClientError.PROTOCOL_VIOLATION,
-                        "unknown field: field=" + f + " — fields: sql, timeout_ms");
+                        "unknown field: field=" + f + " — fields: sql, timeout_ms, query_id");
             }
         }
         JsonNode sql = root.get("sql");
         if (sql == null || !sql.isTextual()) {
             throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body needs \"sql\", a string");
         }
+        JsonNode id = root.get("query_id");
+        if (id != null && !id.isTextual() && !id.isNull()) {
+            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "query_id must be a string: query_id=" + id);
+        }
+        String queryId = id == null || id.isNull() ? null : id.asText();
         JsonNode timeout = root.get("timeout_ms");
         if (timeout == null || timeout.isNull()) {
-            return new Request(sql.asText(), null);
+            return new Request(sql.asText(), null, queryId);
         }
         if (!timeout.canConvertToLong() || !timeout.isIntegralNumber() || timeout.asLong() < 0) {
             throw new HttpError(
                     400, "22023", "timeout_ms is a whole number of milliseconds, 0 for none: timeout_ms=" + timeout);
         }
-        return new Request(sql.asText(), Duration.ofMillis(timeout.asLong()));
+        return new Request(sql.asText(), Duration.ofMillis(timeout.asLong()), queryId);
     }
 
     /** The error with its position moved from the statement into the SQL as sent. */
