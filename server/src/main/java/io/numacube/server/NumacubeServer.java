@@ -5,6 +5,7 @@ import io.numacube.server.http.HttpFrontEnd;
 import io.numacube.server.pgwire.PgServer;
 import io.numacube.server.query.QueryAdmission;
 import io.numacube.server.query.QueryService;
+import io.numacube.server.query.ServerMetrics;
 import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -47,11 +48,21 @@ public final class NumacubeServer implements AutoCloseable {
      * acknowledged.
      */
     public static NumacubeServer start(Cube cube, ServerOptions options, WriteService.BatchLog log) throws IOException {
-        WriteService writes = new WriteService(cube, log);
+        return start(cube, options, log, new ServerMetrics());
+    }
+
+    /**
+     * As {@link #start(Cube, ServerOptions, WriteService.BatchLog)}, reporting to {@code metrics} (which the caller
+     * may also have given the log's fsync observer, {@link ServerMetrics#walFsync()}).
+     */
+    public static NumacubeServer start(
+            Cube cube, ServerOptions options, WriteService.BatchLog log, ServerMetrics metrics) throws IOException {
+        WriteService writes = new WriteService(cube, log, metrics);
         QueryService queries = new QueryService(
                 cube,
                 new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries()),
-                options.queryTimeout());
+                options.queryTimeout(),
+                metrics);
         InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
         HttpFrontEnd http;
         try {

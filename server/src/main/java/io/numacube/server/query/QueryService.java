@@ -16,6 +16,7 @@ public final class QueryService {
     private final Cube cube;
     private final QueryAdmission admission;
     private final Duration defaultTimeout;
+    private final ServerMetrics metrics;
     private final Object inFlightLock = new Object();
     private final java.util.Map<String, RunningQuery> byId = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong nextId = new java.util.concurrent.atomic.AtomicLong(1);
@@ -26,6 +27,12 @@ public final class QueryService {
      * @param defaultTimeout the deadline of a query that names none; {@link Duration#ZERO} for none
      */
     public QueryService(Cube cube, QueryAdmission admission, Duration defaultTimeout) {
+        this(cube, admission, defaultTimeout, new ServerMetrics());
+    }
+
+    /** As {@link #QueryService(Cube, QueryAdmission, Duration)}, telling {@code metrics} of each query. */
+    public QueryService(Cube cube, QueryAdmission admission, Duration defaultTimeout, ServerMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics must not be null");
         this.cube = java.util.Objects.requireNonNull(cube, "cube must not be null");
         this.admission = java.util.Objects.requireNonNull(admission, "admission must not be null");
         this.defaultTimeout = java.util.Objects.requireNonNull(defaultTimeout, "defaultTimeout must not be null");
@@ -37,6 +44,10 @@ public final class QueryService {
 
     public QueryAdmission admission() {
         return admission;
+    }
+
+    public ServerMetrics metrics() {
+        return metrics;
     }
 
     public Duration defaultTimeout() {
@@ -68,7 +79,7 @@ public final class QueryService {
                     NumacubeException.Kind.INVALID_INPUT,
                     "a query id is 1 to 64 letters, digits, '-', '_' or '.': query_id=" + id);
         }
-        RunningQuery q = new RunningQuery(id == null ? "q" + nextId.getAndIncrement() : id, sql, deadline);
+        RunningQuery q = new RunningQuery(id == null ? "q" + nextId.getAndIncrement() : id, sql, deadline, metrics);
         if (byId.putIfAbsent(q.id(), q) != null) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,

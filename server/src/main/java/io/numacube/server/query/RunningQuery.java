@@ -36,7 +36,11 @@ public final class RunningQuery {
     private final AtomicInteger state = new AtomicInteger(QUEUED);
     private volatile Thread thread;
 
-    RunningQuery(String id, String sql, long deadlineNanos) {
+    private final ServerMetrics metrics;
+    private final java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
+
+    RunningQuery(String id, String sql, long deadlineNanos, ServerMetrics metrics) {
+        this.metrics = metrics;
         this.id = id;
         this.sql = sql;
         this.deadlineNanos = deadlineNanos;
@@ -75,11 +79,39 @@ public final class RunningQuery {
      */
     public QueryResult await() {
         try {
+            QueryResult r = awaitAnswer();
+            count("ok");
+            return r;
+        } catch (RuntimeException e) {
+            count(outcome(e));
+            throw e;
+        }
+    }
+
+    /** Tells the metrics how the query ended, once. */
+    private void count(String outcome) {
+        if (counted.compareAndSet(false, true)) {
+            metrics.query(outcome, System.nanoTime() - startNanos);
+        }
+    }
+
+    private static String outcome(RuntimeException e) {
+        String code = e instanceof NumacubeException n ? n.code() : ClientError.INTERNAL;
+        return switch (code) {
+            case ClientError.QUERY_CANCELED -> e.getMessage().contains("timeout") ? "timeout" : "cancelled";
+            case ClientError.TOO_BUSY -> "busy";
+            case ClientError.INTERNAL -> "internal_error";
+            default -> "error";
+        };
+    }
+
+    private QueryResult awaitAnswer() {
+        try {
             long wait = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
             return answer.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             abandon(cancelled("canceling statement due to statement timeout"));
-            return await();
+            return awaitAnswer();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abandon(cancelled("canceling statement due to user request"));

@@ -60,9 +60,16 @@ public final class WriteService {
 
     private final Cube cube;
     private final BatchLog log;
+    private final io.numacube.server.query.ServerMetrics metrics;
     private final Object order = new Object();
 
     public WriteService(Cube cube, BatchLog log) {
+        this(cube, log, new io.numacube.server.query.ServerMetrics());
+    }
+
+    /** As {@link #WriteService(Cube, BatchLog)}, telling {@code metrics} of each write applied. */
+    public WriteService(Cube cube, BatchLog log, io.numacube.server.query.ServerMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics must not be null");
         this.cube = java.util.Objects.requireNonNull(cube, "cube must not be null");
         this.log = java.util.Objects.requireNonNull(log, "log must not be null");
     }
@@ -124,9 +131,19 @@ public final class WriteService {
             return List.of();
         }
         List<Appended> out = new ArrayList<>();
-        for (WriteResult r : cube.write(staged)) {
+        List<WriteResult> results = cube.write(staged);
+        long appended = 0;
+        long deleted = 0;
+        for (int i = 0; i < results.size(); i++) {
+            WriteResult r = results.get(i);
             out.add(new Appended(r.table(), r.rows(), r.version()));
+            if (staged.get(i) instanceof TableDelete) {
+                deleted += r.rows();
+            } else {
+                appended += r.rows();
+            }
         }
+        metrics.write(appended, deleted);
         return out;
     }
 

@@ -270,6 +270,41 @@ class WritesTest {
         assertEquals(cube.version("t"), done.get("version").asLong());
     }
 
+    @Test
+    void metricsCountQueriesWritesAndTables() throws Exception {
+        postRows("t", "text/csv", "id\n500\n501\n");
+        postRows("t", "text/csv", "id\nbad\n");
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            s.executeUpdate("DELETE FROM t WHERE id = 500");
+            s.executeQuery("SELECT COUNT(*) FROM t").close();
+            assertThrows(PSQLException.class, () -> s.executeQuery("SELECT nosuch FROM t"));
+        }
+        HttpResponse<String> m = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/metrics"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, m.statusCode());
+        assertTrue(m.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
+        java.util.Map<String, Double> v = new java.util.HashMap<>();
+        for (String line : m.body().split("\n")) {
+            if (!line.startsWith("#") && !line.isBlank()) {
+                int sp = line.lastIndexOf(' ');
+                v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
+            }
+        }
+        assertEquals(2.0, v.get("numacube_writes_total"), m.body());
+        assertEquals(2.0, v.get("numacube_rows_written_total"));
+        assertEquals(1.0, v.get("numacube_rows_deleted_total"));
+        assertEquals(1.0, v.get("numacube_queries_total{outcome=\"ok\"}"));
+        assertEquals(1.0, v.get("numacube_queries_total{outcome=\"error\"}"));
+        assertEquals(2.0, v.get("numacube_query_duration_seconds_count"));
+        assertEquals(2.0, v.get("numacube_query_duration_seconds_bucket{le=\"+Inf\"}"));
+        assertEquals((double) cube.rowCount("t"), v.get("numacube_table_rows{table=\"t\"}"));
+        assertEquals((double) cube.version("t"), v.get("numacube_table_version{table=\"t\"}"));
+        assertEquals(0.0, v.get("numacube_queries_running"));
+    }
+
     private static String row(io.numacube.engine.result.QueryResult r) {
         StringBuilder b = new StringBuilder("[");
         for (int c = 0; c < r.columnCount(); c++) {
