@@ -489,8 +489,7 @@ public final class Cube implements AutoCloseable {
     private FactTable compacted(FactTable t) {
         FactTable merged;
         try {
-            merged = io.numacube.engine.storage.TableCompactor.compact(
-                    t, currentPlacement, layout, options.morselRows(), memory, pool);
+            merged = io.numacube.engine.storage.TableCompactor.compact(t, appendTarget());
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "merging appended partitions failed: {0}", e.getMessage());
             return t;
@@ -501,8 +500,8 @@ public final class Cube implements AutoCloseable {
         return merged;
     }
 
-    private io.numacube.engine.ingest.StagedAppender.Target appendTarget() {
-        return new io.numacube.engine.ingest.StagedAppender.Target(
+    private io.numacube.engine.storage.PlacementTarget appendTarget() {
+        return new io.numacube.engine.storage.PlacementTarget(
                 currentPlacement, layout, options.morselRows(), memory, pool);
     }
 

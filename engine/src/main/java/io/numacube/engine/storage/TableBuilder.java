@@ -116,7 +116,14 @@ public final class TableBuilder {
         requireOneNodeIsDataNode(placement, layout.dataNodes());
         int[] dataNode = assignDataNodes(specs, schema, widths, nullBits, layout.dataNodes());
         List<Partition> filled = place(
-                schema, widths, nullBits, specs, dataNode, 0, placement, layout, morselRows, memory, pool, filler);
+                schema,
+                widths,
+                nullBits,
+                specs,
+                dataNode,
+                0,
+                new PlacementTarget(placement, layout, morselRows, memory, pool),
+                filler);
         return new FactTable(
                 schema,
                 dictionaries,
@@ -141,26 +148,10 @@ public final class TableBuilder {
             List<PartitionSpec> specs,
             int[] dataNode,
             int firstId,
-            Placement placement,
-            NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool,
+            PlacementTarget target,
             Filler filler) {
-        requireOneNodeIsDataNode(placement, layout.dataNodes());
-        return place(
-                schema,
-                codeWidths(schema, dictionaries),
-                nullBits,
-                specs,
-                dataNode,
-                firstId,
-                placement,
-                layout,
-                morselRows,
-                memory,
-                pool,
-                filler);
+        requireOneNodeIsDataNode(target.placement(), target.layout().dataNodes());
+        return place(schema, codeWidths(schema, dictionaries), nullBits, specs, dataNode, firstId, target, filler);
     }
 
     private static List<Partition> place(
@@ -170,12 +161,13 @@ public final class TableBuilder {
             List<PartitionSpec> specs,
             int[] dataNode,
             int firstId,
-            Placement placement,
-            NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool,
+            PlacementTarget target,
             Filler filler) {
+        Placement placement = target.placement();
+        NodeLayout layout = target.layout();
+        int morselRows = target.morselRows();
+        ColumnMemory memory = target.memory();
+        WorkerPool pool = target.pool();
         List<Integer> dataNodes = layout.dataNodes();
         Partition[] parts = new Partition[specs.size()];
         List<CompletableFuture<Void>> futures = new ArrayList<>();

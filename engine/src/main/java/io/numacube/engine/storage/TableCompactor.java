@@ -1,7 +1,6 @@
 package io.numacube.engine.storage;
 
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.engine.workers.WorkerPool;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +24,8 @@ public final class TableCompactor {
     private TableCompactor() {}
 
     /** {@code table} with the small partitions of each data node that has {@link #FAN_IN} of them merged, or itself. */
-    public static FactTable compact(
-            FactTable table,
-            Placement placement,
-            TableBuilder.NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool) {
+    public static FactTable compact(FactTable table, PlacementTarget target) {
+        TableBuilder.NodeLayout layout = target.layout();
         List<List<Partition>> groups = mergeGroups(table, layout);
         if (groups.isEmpty()) {
             return table;
@@ -54,11 +48,7 @@ public final class TableCompactor {
                 specs,
                 dataNode,
                 table.maxPartitionId() + 1,
-                placement,
-                layout,
-                morselRows,
-                memory,
-                pool,
+                target,
                 (i, w) -> copy(table, groups.get(i), w));
         java.util.Set<Partition> gone = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         groups.forEach(gone::addAll);

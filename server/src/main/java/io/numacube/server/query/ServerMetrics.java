@@ -162,12 +162,15 @@ public final class ServerMetrics {
     }
 
     private static void gauge(StringBuilder out, String name, String help, long value) {
-        header(out, name, "gauge", help);
-        out.append(name).append(' ').append(value).append('\n');
+        single(out, name, "gauge", help, value);
     }
 
     private static void counter(StringBuilder out, String name, String help, long value) {
-        header(out, name, "counter", help);
+        single(out, name, "counter", help, value);
+    }
+
+    private static void single(StringBuilder out, String name, String type, String help, long value) {
+        header(out, name, type, help);
         out.append(name).append(' ').append(value).append('\n');
     }
 }
