@@ -8,7 +8,6 @@ import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.GrowingDictionary;
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -95,26 +94,36 @@ public final class UpsertKeys {
                 keys.add(k);
             }
         }
-        Map<Integer, int[]> out = new HashMap<>();
+        Map<Integer, int[]> out = new java.util.concurrent.ConcurrentHashMap<>();
         if (keys.isEmpty()) {
             return out;
         }
         RowFilter first = filter(table, columns[0], keys, growing);
-        for (Partition p : table.partitions()) {
-            long[] deleted = table.deleted().of(p.id());
-            List<Integer> hits = new ArrayList<>();
-            for (int r = 0; r < p.rows(); r++) {
-                if ((deleted == null || !DeletedRows.isSet(deleted, r))
-                        && first.mayMatch(p, r)
-                        && (columns.length == 1 || keys.contains(tableKey(table, p, r)))) {
-                    hits.add(r);
-                }
+        table.partitions().parallelStream().forEach(p -> {
+            int[] hits = hits(table, p, first, keys);
+            if (hits.length > 0) {
+                out.put(p.id(), hits);
             }
-            if (!hits.isEmpty()) {
-                out.put(p.id(), hits.stream().mapToInt(Integer::intValue).toArray());
+        });
+        return new HashMap<>(out);
+    }
+
+    /** The rows of {@code p} (not deleted) whose key is one of {@code keys}. */
+    private int[] hits(FactTable table, Partition p, RowFilter first, Set<List<Object>> keys) {
+        long[] deleted = table.deleted().of(p.id());
+        int[] hits = new int[8];
+        int n = 0;
+        for (int r = 0; r < p.rows(); r++) {
+            if (first.mayMatch(p, r)
+                    && (deleted == null || !DeletedRows.isSet(deleted, r))
+                    && (columns.length == 1 || keys.contains(tableKey(table, p, r)))) {
+                if (n == hits.length) {
+                    hits = Arrays.copyOf(hits, 2 * n);
+                }
+                hits[n++] = r;
             }
         }
-        return out;
+        return Arrays.copyOf(hits, n);
     }
 
     /** A quick test of one key column: whether a table row's value is one of the batch keys' values there. */
@@ -134,9 +143,52 @@ public final class UpsertKeys {
             }
             return (p, r) -> hit[p.code(c, r)];
         }
-        Set<Long> values = new HashSet<>();
+        LongSet values = new LongSet(keys.size());
         keys.forEach(k -> values.add((Long) k.get(0)));
-        return (p, r) -> !p.isNull(c, r) && values.contains(p.longValue(c, r));
+        return (p, r) -> values.mayContain(p.longValue(c, r)) && values.contains(p.longValue(c, r)) && !p.isNull(c, r);
+    }
+
+    /** The batch's integer keys: an open-addressing set at most half full, and their range for a quick refusal. */
+    private static final class LongSet {
+        private final long[] slots;
+        private final boolean[] used;
+        private long min = Long.MAX_VALUE;
+        private long max = Long.MIN_VALUE;
+
+        LongSet(int n) {
+            int size = Integer.highestOneBit(Math.max(2, n) * 2) * 2;
+            slots = new long[size];
+            used = new boolean[size];
+        }
+
+        void add(long v) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+            int i = slot(v);
+            while (used[i] && slots[i] != v) {
+                i = (i + 1) & (slots.length - 1);
+            }
+            used[i] = true;
+            slots[i] = v;
+        }
+
+        boolean mayContain(long v) {
+            return v >= min && v <= max;
+        }
+
+        boolean contains(long v) {
+            for (int i = slot(v); used[i]; i = (i + 1) & (slots.length - 1)) {
+                if (slots[i] == v) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private int slot(long v) {
+            long h = v * 0x9E3779B97F4A7C15L;
+            return (int) (h ^ (h >>> 32)) & (slots.length - 1);
+        }
     }
 
     /** Row {@code r}'s key in the batch, or null when it holds a NULL. */
