@@ -561,7 +561,11 @@ public final class Cube implements AutoCloseable {
         try {
             checkOpen();
             try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                return bound(snapshot, sql, (lq, temps) -> execute(snapshot, lq, temps, start, cancel), cancel);
+                return bound(
+                        snapshot,
+                        sql,
+                        (lq, temps) -> withVersions(execute(snapshot, lq, temps, start, cancel), snapshot, lq),
+                        cancel);
             }
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
@@ -624,6 +628,21 @@ public final class Cube implements AutoCloseable {
         } finally {
             temps.values().forEach(FactTable::close);
         }
+    }
+
+    /** {@code r} with the versions of the cube's tables {@code lq} read in {@code snapshot} (not temporary ones). */
+    private static QueryResult withVersions(QueryResult r, CubeTables.Snapshot snapshot, LogicalQuery lq) {
+        Map<String, Long> versions = new java.util.LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        names.add(lq.fact());
+        lq.joins().forEach(j -> names.add(j.table()));
+        for (String name : names) {
+            CubeTables.Version v = snapshot.version(name);
+            if (v != null) {
+                versions.putIfAbsent(v.table().schema().name(), v.number());
+            }
+        }
+        return r.withStats(r.stats().withVersions(versions));
     }
 
     private static FactTable table(CubeTables.Snapshot snapshot, String name, Map<String, FactTable> temps) {
