@@ -596,6 +596,14 @@ public final class Cube implements AutoCloseable {
                 null);
     }
 
+    /**
+     * Every table's current version, all at one moment, for a reader that is not a query (a checkpoint writing the
+     * tables out); later loads and appends do not change it. Close it when done: it holds those versions' memory.
+     */
+    public CubeSnapshot openSnapshot() {
+        return new CubeSnapshot(snapshot(), lock.readLock(), this::checkOpen);
+    }
+
     /** The current snapshot of the tables, for a reader that is not a query; the cube must be open. */
     private CubeTables.Snapshot snapshot() {
         checkOpen();
