@@ -8,11 +8,16 @@ public enum BatchFormat {
     JSON_LINES;
 
     /** The byte that stands for it in the write-ahead log. */
-    byte code() {
+    public byte code() {
         return (byte) (this == CSV ? 'C' : 'J');
     }
 
-    static BatchFormat ofCode(byte code) {
+    /**
+     * The format {@link #code} stands for.
+     *
+     * @throws IllegalArgumentException for a byte that is no format's code
+     */
+    public static BatchFormat ofCode(byte code) {
         return switch (code) {
             case 'C' -> CSV;
             case 'J' -> JSON_LINES;

@@ -20,7 +20,10 @@ import java.util.Map;
  *
  * <p>Thread-safe: any number of writers at once; the log may group their writes into one flush, and the cube
  * serialises the appends (appends commute, so the order the log holds them in and the order the cube applied them in
- * give the same table).
+ * give the same table). A write holds a gate from its log to its append, which {@link #quiesced} closes, so a
+ * checkpoint sees the cube holding exactly the writes the log holds up to some point. A write that was logged but then
+ * failed to be appended (out of memory) leaves the log ahead of the cube: every later write and checkpoint is refused
+ * until a restart replays the log.
  */
 public final class WriteService {
 
@@ -57,6 +60,7 @@ public final class WriteService {
 
     private final Cube cube;
     private final BatchLog log;
+    private final WriteGate gate = new WriteGate();
 
     public WriteService(Cube cube, BatchLog log) {
         this.cube = java.util.Objects.requireNonNull(cube, "cube must not be null");
@@ -80,8 +84,37 @@ public final class WriteService {
      */
     public List<Appended> commit(List<Batch> batches) {
         List<TableBatch> staged = stage(batches);
-        log.write(batches);
-        return apply(staged);
+        return gate.write(() -> {
+            log.write(batches);
+            try {
+                return apply(staged);
+            } catch (RuntimeException | Error e) {
+                if (log != BatchLog.NONE) {
+                    gate.markInDoubt(batches.isEmpty() ? "" : batches.get(0).table(), e);
+                }
+                throw e;
+            }
+        });
+    }
+
+    /**
+     * Runs {@code action} while no write is between its log and its append: every write the log holds is in the cube,
+     * and no write the cube holds is missing from the log. A checkpoint captures its snapshot and the log's position
+     * here. Writers wait while the action runs, so it must be quick (take a snapshot, read an LSN; no I/O).
+     *
+     * @throws io.numacube.numa.base.NumacubeException 58000 once a logged write failed to be appended (the log then
+     *     holds a write the cube lacks; a restart replays it)
+     */
+    public <T> T quiesced(java.util.function.Supplier<T> action) {
+        return gate.quiesced(action);
+    }
+
+    /**
+     * Refuses later writes (57P01, the server is shutting down) and waits up to {@code wait} for those in flight to be
+     * logged and appended; true when none is left. Idempotent.
+     */
+    public boolean stop(java.time.Duration wait) {
+        return gate.stop(wait);
     }
 
     /**
