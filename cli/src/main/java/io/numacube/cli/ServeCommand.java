@@ -47,8 +47,8 @@ import picocli.CommandLine.Spec;
                     + " before the answer; checkpoints at start, periodically and at SIGTERM); restarting with the same"
                     + " --data-dir and no --table or --generate recovers every table.",
             "Examples: numacube serve --generate 10M --http-port 8080 --pg-port 5433",
-            "          numacube serve --table trades=trades.csv --data-dir /var/lib/numacube   (first start)",
-            "          numacube serve --data-dir /var/lib/numacube                             (every later start)"
+            "          numacube serve --table t=t.csv --data-dir data    (first start)",
+            "          numacube serve --data-dir data                    (later starts)"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -239,8 +239,8 @@ final class ServeCommand implements Callable<Integer> {
             DurableStore.Recovered r = store.recover(writes);
             err.printf(
                     java.util.Locale.ROOT,
-                    "-- recovered %d tables %s from %s: %d rows from the checkpoint at lsn %d, %d writes (%d rows) "
-                            + "replayed from the WAL, in %.2f s%n",
+                    "-- recovered %d tables %s from %s: %,d rows from the checkpoint at lsn %d, %,d writes (%,d rows)"
+                            + " replayed from the WAL, in %.2f s%n",
                     r.tables().size(),
                     r.tables(),
                     store.path(),
