@@ -12,6 +12,7 @@ import io.numacube.server.ServerOptions;
 import io.numacube.server.durable.CheckpointPolicy;
 import io.numacube.server.durable.CheckpointSchedule;
 import io.numacube.server.durable.DurableStore;
+import io.numacube.server.query.ServerMetrics;
 import io.numacube.server.wal.WalOptions;
 import io.numacube.server.write.WriteService;
 import java.io.IOException;
@@ -159,6 +160,32 @@ final class ServeCommand implements Callable<Integer> {
                     + "that a restart replays at most about this much (default: ${DEFAULT-VALUE}).")
     long checkpointWalBytes;
 
+    @Option(
+            names = "--key",
+            paramLabel = "TABLE=COL[,COL]",
+            description =
+                    "Give a table a key: a written row whose key equals an existing row's replaces it (upsert; the"
+                            + " last row of a batch wins); repeatable, e.g. --key trades=trade_id. With --data-dir the"
+                            + " key is kept with the data: a restart without --key keeps it.")
+    java.util.List<String> keys = new java.util.ArrayList<>();
+
+    /** Applies {@code --key TABLE=COL[,COL]}. */
+    private void setKeys(Cube cube) {
+        for (String k : keys) {
+            int eq = k.indexOf('=');
+            if (eq <= 0 || eq == k.length() - 1) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "--key takes TABLE=COL[,COL]: key=" + k + " — e.g. --key trades=trade_id");
+            }
+            cube.setKey(
+                    k.substring(0, eq).strip(),
+                    java.util.Arrays.stream(k.substring(eq + 1).split(","))
+                            .map(String::strip)
+                            .toList());
+        }
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
@@ -175,7 +202,8 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);
         CheckpointPolicy policy = new CheckpointPolicy(checkpointInterval, checkpointWalBytes);
-        DurableStore store = dataDir == null ? null : openStore(loads);
+        ServerMetrics metrics = new ServerMetrics();
+        DurableStore store = dataDir == null ? null : openStore(loads, metrics);
         Cube cube;
         try {
             cube = Cube.open(settings.toOptions());
@@ -183,11 +211,12 @@ final class ServeCommand implements Callable<Integer> {
             closeQuietly(store);
             throw e;
         }
-        WriteService writes = new WriteService(cube, store == null ? WriteService.BatchLog.NONE : store.batchLog());
+        WriteService writes =
+                new WriteService(cube, store == null ? WriteService.BatchLog.NONE : store.batchLog(), metrics);
         NumacubeServer server;
         try {
             fill(store, writes, err);
-            server = NumacubeServer.start(options, writes);
+            server = NumacubeServer.start(options, writes, metrics);
         } catch (IOException | RuntimeException e) {
             cube.close();
             closeQuietly(store);
@@ -210,8 +239,9 @@ final class ServeCommand implements Callable<Integer> {
      *
      * @param loads whether --table or --generate was given
      */
-    private DurableStore openStore(boolean loads) {
-        DurableStore store = DurableStore.open(dataDir, WalOptions.defaults());
+    private DurableStore openStore(boolean loads, ServerMetrics metrics) {
+        DurableStore store =
+                DurableStore.open(dataDir, WalOptions.defaults().withFsyncLatencyNanos(metrics.walFsync()));
         if (store.holdsData() && loads) {
             List<String> tables = store.manifest().orElseThrow().tables().stream()
                     .map(t -> t.schema().name())
@@ -233,25 +263,30 @@ final class ServeCommand implements Callable<Integer> {
         return store;
     }
 
-    /** Recovers the data directory's tables, or loads the command line's; with a data directory, checkpoints them. */
+    /**
+     * Recovers the data directory's tables (with the keys they had), or loads the command line's; sets {@code --key}; with
+     * a data directory, checkpoints them.
+     */
     private void fill(DurableStore store, WriteService writes, PrintWriter err) {
         if (store != null && store.holdsData()) {
             DurableStore.Recovered r = store.recover(writes);
             err.printf(
                     java.util.Locale.ROOT,
-                    "-- recovered %d tables %s from %s: %,d rows from the checkpoint at lsn %d, %,d writes (%,d rows)"
-                            + " replayed from the WAL, in %.2f s%n",
+                    "-- recovered %d tables %s from %s: %,d rows from the checkpoint at lsn %d, %,d writes replayed"
+                            + " from the WAL (rows %+,d%s), in %.2f s%n",
                     r.tables().size(),
                     r.tables(),
                     store.path(),
                     r.rowsLoaded(),
                     r.checkpointLsn(),
                     r.writes(),
-                    r.rowsReplayed(),
+                    r.rowsChanged(),
+                    r.failedAlike() == 0 ? "" : "; " + r.failedAlike() + " DELETEs failed again as at first",
                     r.nanos() / 1e9);
         } else {
             CubeLoader.generateAndLoad(writes.cube(), generate, seed, sources, settings.maxMemory(), err);
         }
+        setKeys(writes.cube());
         if (store != null) {
             DurableStore.Checkpointed c = store.checkpoint(writes);
             err.println("-- " + (c.written() ? CheckpointSchedule.describe(c) : "checkpoint: nothing new to write"));

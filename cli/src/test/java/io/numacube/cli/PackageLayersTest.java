@@ -191,6 +191,7 @@ class PackageLayersTest {
                             "numa.topology",
                             "server",
                             "server.durable",
+                            "server.query",
                             "server.wal",
                             "server.write"))));
 

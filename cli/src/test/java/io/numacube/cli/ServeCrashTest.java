@@ -31,12 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code kill -9} of a real {@code numacube serve --data-dir} under a steady writer, {@value #KILLS} times: a child
  * JVM runs the command ({@link Main} on the test class path), two writer threads post batches of 1 to 50 rows over
- * HTTP (each batch a new number {@code b}, its rows {@code r = 0..n-1}) and record which were acknowledged, the child
+ * HTTP (each batch a new number {@code b}, its rows {@code r = 0..n-1}), and now and then delete an acknowledged batch
+ * ({@code DELETE FROM t WHERE b = ...}), recording which writes were acknowledged; the child
  * is killed with SIGKILL at a random moment (while writing, during its periodic checkpoints, which a checkpoint interval
  * of 1 s and a WAL threshold of 16 KiB make frequent, and every fifth time at a random moment of its start, recovery
  * included), and restarted
- * on the same directory. After each restart every acknowledged batch must be there whole, no batch partly (its count
- * and its sum of {@code r}), no batch that was never sent, and the table's row count the sum of the whole batches.
+ * on the same directory. After each restart every acknowledged batch must be there whole (gone when its DELETE was
+ * acknowledged), no batch partly (its count and its sum of {@code r}), no batch that was never sent, and the table's
+ * row count the sum of the whole batches.
  */
 class ServeCrashTest {
 
@@ -57,6 +59,10 @@ class ServeCrashTest {
     private final Map<Integer, Integer> acknowledged = new ConcurrentHashMap<>();
 
     private final AtomicInteger nextBatch = new AtomicInteger(1);
+    /** Batches whose DELETE was sent, and those whose DELETE was acknowledged. */
+    private final java.util.Set<Integer> deleteSent = ConcurrentHashMap.newKeySet();
+
+    private final java.util.Set<Integer> deleteAcknowledged = ConcurrentHashMap.newKeySet();
     /** Batches a kill cut short before their answer, found whole after a restart (allowed: never partly). */
     private final java.util.Set<Integer> unacknowledgedButWhole = ConcurrentHashMap.newKeySet();
 
@@ -97,12 +103,13 @@ class ServeCrashTest {
         long periodic = countInStderr("numacube: INFO: checkpoint ");
         assertTrue(periodic > 0, "seed=" + seed + ": no periodic checkpoint ran while writes came in");
         System.out.printf(
-                "serve crash test: seed=%d kills=%d batches-sent=%d acknowledged=%d unacknowledged-but-whole=%d"
+                "serve crash test: seed=%d kills=%d batches-sent=%d acknowledged=%d deleted=%d unacknowledged-but-whole=%d"
                         + " periodic-checkpoints=%d torn-tails-cut=%d in %.0f s%n",
                 seed,
                 kills,
                 sent.size(),
                 acknowledged.size(),
+                deleteAcknowledged.size(),
                 unacknowledgedButWhole.size(),
                 periodic,
                 countInStderr("WAL torn tail cut"),
@@ -130,7 +137,8 @@ class ServeCrashTest {
             Random rnd = new Random(w * 31L + killAfterMillis);
             writers.add(Thread.ofPlatform().start(() -> {
                 while (!stop.get()) {
-                    if (!post(http, rnd.nextInt(50) + 1)) {
+                    boolean answered = rnd.nextInt(6) == 0 ? deleteABatch(http, rnd) : post(http, rnd.nextInt(50) + 1);
+                    if (!answered) {
                         return;
                     }
                 }
@@ -173,7 +181,46 @@ class ServeCrashTest {
         }
     }
 
-    /** Every acknowledged batch whole, every batch there whole and sent, the row count their sum. */
+    /**
+     * Deletes an acknowledged batch not deleted yet ({@code DELETE FROM t WHERE b = ...} over HTTP); false when the
+     * server did not answer (it was killed).
+     */
+    private boolean deleteABatch(String http, Random rnd) {
+        List<Integer> candidates = acknowledged.keySet().stream()
+                .filter(b -> !deleteSent.contains(b))
+                .sorted()
+                .toList();
+        if (candidates.isEmpty()) {
+            return true;
+        }
+        int b = candidates.get(rnd.nextInt(candidates.size()));
+        deleteSent.add(b);
+        try {
+            HttpResponse<String> response = HTTP.send(
+                    HttpRequest.newBuilder(URI.create(http + "/v1/query"))
+                            .timeout(Duration.ofSeconds(20))
+                            .header("Content-Type", "text/plain")
+                            .POST(HttpRequest.BodyPublishers.ofString("DELETE FROM t WHERE b = " + b))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new AssertionError(
+                        "DELETE of batch " + b + " refused: " + response.statusCode() + " " + response.body());
+            }
+            deleteAcknowledged.add(b);
+            return true;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Every acknowledged batch whole unless its DELETE was acknowledged (then gone) or sent (then either), every batch
+     * there whole and sent, the row count their sum.
+     */
     private void check(String http, String context) throws Exception {
         JsonNode rows = query(http, "SELECT b, COUNT(*), SUM(r) FROM t GROUP BY b ORDER BY b");
         Map<Integer, long[]> found = new TreeMap<>();
@@ -195,13 +242,16 @@ class ServeCrashTest {
                 wrong.add("batch " + b + " partly there: rows=" + e.getValue()[0] + " sum(r)=" + e.getValue()[1]
                         + " sent-rows=" + n);
             }
+            if (deleteAcknowledged.contains(b)) {
+                wrong.add("batch " + b + " is there though its DELETE was acknowledged");
+            }
             expectedRows += n;
             if (b > 0 && !acknowledged.containsKey(b)) {
                 unacknowledgedButWhole.add(b);
             }
         }
         for (Map.Entry<Integer, Integer> a : new TreeMap<>(acknowledged).entrySet()) {
-            if (!found.containsKey(a.getKey())) {
+            if (!found.containsKey(a.getKey()) && !deleteSent.contains(a.getKey())) {
                 wrong.add("acknowledged batch " + a.getKey() + " (" + a.getValue() + " rows) is missing");
             }
         }

@@ -6,12 +6,14 @@ import io.numacube.engine.ingest.StagedTableLoader;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.TradesLoader;
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.Cancellation;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.sql.SqlBinder;
 import io.numacube.engine.storage.ArenaColumnMemory;
 import io.numacube.engine.storage.ColumnMemory;
 import io.numacube.engine.storage.FactTable;
+import io.numacube.engine.storage.GrowingDictionary;
 import io.numacube.engine.storage.NumaColumnMemory;
 import io.numacube.engine.storage.Partition;
 import io.numacube.engine.storage.Partitioning;
@@ -67,7 +69,9 @@ public final class Cube implements AutoCloseable {
      */
     private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
     /** Per table key, the growing dictionaries of its appends (guarded by {@link #loadLock}). */
-    private final Map<String, io.numacube.engine.storage.GrowingDictionary[]> growing = new HashMap<>();
+    private final Map<String, GrowingDictionary[]> growing = new HashMap<>();
+    /** Per table key, the columns of its upsert key ({@link #setKey}; guarded by {@link #loadLock}). */
+    private final Map<String, List<String>> keys = new HashMap<>();
 
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
@@ -307,69 +311,196 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #append(String, TableStaging)}; nothing is appended then
      */
     public Map<String, Long> append(List<TableBatch> batches) {
-        java.util.Objects.requireNonNull(batches, "batches must not be null");
+        Map<String, Long> versions = new HashMap<>();
+        for (WriteResult r : write(List.copyOf(batches))) {
+            versions.put(key(r.table()), r.version());
+        }
+        return versions;
+    }
+
+    /**
+     * Applies {@code writes} in order (appends, upserts, deletes, to one or more tables) as one atomic write: each table
+     * changed gets one new version, and all are published together, so a query sees every change or none. A delete sees
+     * the rows the writes before it appended; a subquery in its WHERE reads the tables as they were before the write.
+     *
+     * @throws NumacubeException as {@link #append(String, TableStaging)} and {@link #delete}; nothing changes then
+     */
+    public List<WriteResult> write(List<TableWrite> writes) {
+        java.util.Objects.requireNonNull(writes, "writes must not be null");
         checkOpen();
         loadLock.lock();
         Map<String, FactTable> next = new java.util.LinkedHashMap<>();
         try (CubeTables.Snapshot s = tables.acquire()) {
-            for (TableBatch b : batches) {
-                CubeTables.Version v = s.version(b.table());
-                if (v == null) {
-                    throw noSuchTable(b.table(), s);
-                }
-                String k = key(b.table());
-                FactTable base = next.getOrDefault(k, v.table());
-                FactTable grown = appended(k, base, b.rows(), v.number() + 1);
-                if (grown != base && base != v.table()) {
-                    base.close();
-                }
-                next.put(k, grown);
+            List<Applied> applied = new ArrayList<>();
+            for (TableWrite w : writes) {
+                applied.add(
+                        switch (w) {
+                            case TableBatch b -> applyBatch(s, next, b);
+                            case TableDelete d ->
+                                bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
+                        });
             }
-            Map<String, Long> versions = new HashMap<>();
-            List<FactTable> fresh = new ArrayList<>();
-            for (Map.Entry<String, FactTable> e : next.entrySet()) {
-                if (e.getValue() == s.version(e.getKey()).table()) {
-                    versions.put(e.getKey(), s.version(e.getKey()).number());
-                } else {
-                    fresh.add(compacted(e.getValue()));
-                }
+            Map<String, Long> versions = publishChanged(s, next);
+            List<WriteResult> out = new ArrayList<>();
+            for (Applied a : applied) {
+                CubeTables.Version v = s.version(a.table());
+                out.add(new WriteResult(
+                        v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
             }
-            next.clear();
-            if (closed) {
-                fresh.forEach(FactTable::close);
-                checkOpen();
-            }
-            versions.putAll(tables.publish(fresh));
-            return versions;
+            return out;
         } catch (RuntimeException | Error e) {
             for (FactTable t : next.values()) {
                 t.close();
             }
-            for (TableBatch b : batches) {
-                growing.remove(key(b.table()));
-            }
+            growing.clear();
             throw e;
         } finally {
             loadLock.unlock();
         }
     }
 
-    /** {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows. */
-    private FactTable appended(String k, FactTable base, TableStaging batch, long version) {
+    /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */
+    private record Applied(String table, long rows) {}
+
+    private Applied applyBatch(CubeTables.Snapshot s, Map<String, FactTable> next, TableBatch b) {
+        CubeTables.Version v = s.version(b.table());
+        if (v == null) {
+            throw noSuchTable(b.table(), s);
+        }
+        String k = key(b.table());
+        FactTable base = next.getOrDefault(k, v.table());
+        int[] rows = {b.rows().rows()};
+        FactTable grown = appended(k, base, b.rows(), v.number() + 1, rows);
+        replace(next, k, base, grown, v);
+        return new Applied(k, rows[0]);
+    }
+
+    private Applied applyDelete(CubeTables.Snapshot s, Map<String, FactTable> next, LogicalQuery lq) {
+        CubeTables.Version v = s.version(lq.fact());
+        if (v == null || !lq.joins().isEmpty()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "DELETE takes one table of the cube and a WHERE over its columns: table=" + lq.fact(),
+                    null,
+                    null);
+        }
+        String k = key(lq.fact());
+        FactTable base = next.getOrDefault(k, v.table());
+        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(lq, base, List.of());
+        long n = rows.values().stream().mapToLong(r -> r.length).sum();
+        FactTable without = n == 0 ? base : base.withDeleted(base.deleted().plus(rows, sizes(base)));
+        replace(next, k, base, without, v);
+        return new Applied(k, n);
+    }
+
+    /** Records {@code grown} as table {@code k}'s next version, closing {@code base} when it was an unpublished one. */
+    private void replace(
+            Map<String, FactTable> next, String k, FactTable base, FactTable grown, CubeTables.Version published) {
+        if (grown != base && base != published.table()) {
+            base.close();
+        }
+        next.put(k, grown);
+    }
+
+    /** Publishes the tables of {@code next} that changed (merged where due); their new versions by key. */
+    private Map<String, Long> publishChanged(CubeTables.Snapshot s, Map<String, FactTable> next) {
+        List<FactTable> fresh = new ArrayList<>();
+        for (Map.Entry<String, FactTable> e : next.entrySet()) {
+            if (e.getValue() != s.version(e.getKey()).table()) {
+                fresh.add(compacted(e.getValue()));
+            }
+        }
+        next.clear();
+        if (closed) {
+            fresh.forEach(FactTable::close);
+            checkOpen();
+        }
+        return tables.publish(fresh);
+    }
+
+    /**
+     * {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows; for a
+     * table with a key, the rows it replaces deleted. {@code appendedRows[0]} receives the rows appended (an upsert
+     * keeps the last row of each key).
+     */
+    private FactTable appended(String k, FactTable base, TableStaging batch, long version, int[] appendedRows) {
         var grow = growing.computeIfAbsent(
-                k,
-                x -> new io.numacube.engine.storage.GrowingDictionary
-                        [base.schema().size()]);
-        return io.numacube.engine.ingest.StagedAppender.append(
-                base, batch, grow, "appended v" + version, appendTarget());
+                k, x -> new GrowingDictionary[base.schema().size()]);
+        String label = "appended v" + version;
+        List<String> keyColumns = keys.get(k);
+        if (keyColumns == null) {
+            return io.numacube.engine.ingest.StagedAppender.append(base, batch, grow, label, appendTarget());
+        }
+        for (int c = 0; c < grow.length; c++) {
+            if (grow[c] == null && base.schema().column(c).isDimension()) {
+                grow[c] = new GrowingDictionary(base.dictionaries()[c]);
+            }
+        }
+        var key = io.numacube.engine.ingest.UpsertKeys.of(base.schema(), keyColumns);
+        int[] rows = key.lastOfEachKey(batch);
+        appendedRows[0] = rows.length;
+        Map<Integer, int[]> replaced = key.replaced(base, batch, rows, grow);
+        FactTable without =
+                replaced.isEmpty() ? base : base.withDeleted(base.deleted().plus(replaced, sizes(base)));
+        FactTable next;
+        try {
+            next = io.numacube.engine.ingest.StagedAppender.append(without, batch, rows, grow, label, appendTarget());
+        } catch (RuntimeException | Error e) {
+            if (without != base) {
+                without.close();
+            }
+            throw e;
+        }
+        if (without != base && next != without) {
+            without.close();
+        }
+        return next;
+    }
+
+    private static Map<Integer, Integer> sizes(FactTable t) {
+        Map<Integer, Integer> sizes = new HashMap<>();
+        for (Partition p : t.partitions()) {
+            sizes.put(p.id(), p.rows());
+        }
+        return sizes;
+    }
+
+    /**
+     * Makes {@code table} take upserts: from now on an appended row whose values in {@code columns} equal those of a row
+     * of the table replaces that row (in the same atomic write), and of several rows of one batch with one key the last
+     * wins. A key holding NULL replaces nothing. Rows already in the table are not checked for duplicates.
+     *
+     * @throws NumacubeException for an unknown table or column, or a DOUBLE column
+     */
+    public void setKey(String table, List<String> columns) {
+        checkOpen();
+        loadLock.lock();
+        try (CubeTables.Snapshot s = tables.acquire()) {
+            FactTable t = table(s, table);
+            io.numacube.engine.ingest.UpsertKeys.of(t.schema(), columns);
+            keys.put(key(table), List.copyOf(columns));
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
+    /** The key {@link #setKey} gave {@code table}: its columns, or empty when appends to it are not upserts. */
+    public List<String> keyColumns(String table) {
+        java.util.Objects.requireNonNull(table, "table must not be null");
+        loadLock.lock();
+        try {
+            return keys.getOrDefault(key(table), List.of());
+        } finally {
+            loadLock.unlock();
+        }
     }
 
     /** {@code t} with its small appended partitions merged (then {@code t} is closed), or {@code t}. */
     private FactTable compacted(FactTable t) {
         FactTable merged;
         try {
-            merged = io.numacube.engine.storage.TableCompactor.compact(
-                    t, currentPlacement, layout, options.morselRows(), memory, pool);
+            merged = io.numacube.engine.storage.TableCompactor.compact(t, appendTarget());
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "merging appended partitions failed: {0}", e.getMessage());
             return t;
@@ -380,8 +511,8 @@ public final class Cube implements AutoCloseable {
         return merged;
     }
 
-    private io.numacube.engine.ingest.StagedAppender.Target appendTarget() {
-        return new io.numacube.engine.ingest.StagedAppender.Target(
+    private io.numacube.engine.storage.PlacementTarget appendTarget() {
+        return new io.numacube.engine.storage.PlacementTarget(
                 currentPlacement, layout, options.morselRows(), memory, pool);
     }
 
@@ -400,19 +531,48 @@ public final class Cube implements AutoCloseable {
         return CubeTables.key(table);
     }
 
+    private static final java.util.regex.Pattern DELETE_FROM =
+            java.util.regex.Pattern.compile("(?is)\\s*(DELETE\\s)\\s*FROM\\b.*");
+
+    /**
+     * Runs {@code DELETE FROM table [WHERE condition]} (the WHERE as in a query; joins are not allowed, subqueries are)
+     * as one atomic write: the table's next version without the rows the condition keeps, which stay in memory,
+     * skipped by every scan, until merging drops them. Errors carry positions in {@code sql}.
+     *
+     * @throws NumacubeException as a query's errors for a bad statement; nothing is deleted then
+     */
+    public WriteResult delete(String sql) {
+        return write(List.of(new TableDelete(sql))).get(0);
+    }
+
+    /** The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right. */
+    private static String selectOf(String deleteSql) {
+        java.util.regex.Matcher m = DELETE_FROM.matcher(deleteSql);
+        if (!m.matches()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.SYNTAX, "not a DELETE statement: expected DELETE FROM table [WHERE ...]");
+        }
+        return deleteSql.substring(0, m.start(1)) + "SELECT*" + deleteSql.substring(m.end(1));
+    }
+
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */
     public QueryResult query(String sql) {
+        return query(sql, Cancellation.NONE);
+    }
+
+    /**
+     * Runs one SQL query that another thread may {@link Cancellation#cancel}: it then stops within about a block of
+     * morsels with SQLSTATE 57014 (its subqueries too).
+     */
+    public QueryResult query(String sql, Cancellation cancel) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
+        java.util.Objects.requireNonNull(cancel, "cancel must not be null");
         long start = System.nanoTime();
         lock.readLock().lock();
         try {
             checkOpen();
             try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                if (!hasSubqueries(sql)) {
-                    LogicalQuery lq = SqlBinder.bind(sql, catalog(snapshot, Map.of()));
-                    return execute(snapshot, lq, Map.of(), start);
-                }
-                return queryWithSubqueries(snapshot, sql, start);
+                return bound(snapshot, sql, (lq, temps) -> execute(snapshot, lq, temps, start, cancel), cancel);
             }
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
@@ -449,19 +609,29 @@ public final class Cube implements AutoCloseable {
 
     private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
 
-    /** Runs the subqueries as temporary tables or values ({@link Subqueries}), then the statement; frees the tables. */
-    private QueryResult queryWithSubqueries(CubeTables.Snapshot snapshot, String sql, long start) {
+    /**
+     * Binds {@code sql} over {@code snapshot} and hands it to {@code then} with the temporary tables it reads: a
+     * statement with subqueries has them run first, as temporary tables or values ({@link Subqueries}), freed after,
+     * each checking {@code cancel}.
+     */
+    private <T> T bound(
+            CubeTables.Snapshot snapshot,
+            String sql,
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+            Cancellation cancel) {
+        if (!hasSubqueries(sql)) {
+            return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of())), Map.of());
+        }
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
-            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run =
-                    node -> execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime());
+            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node ->
+                    execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime(), cancel);
             Subqueries subqueries = new Subqueries(
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
                     name -> Optional.ofNullable(table(snapshot, name, temps)).map(FactTable::schema));
             org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
-            LogicalQuery lq = SqlBinder.bind(root, catalog(snapshot, temps));
-            return execute(snapshot, lq, temps, start);
+            return then.apply(SqlBinder.bind(root, catalog(snapshot, temps)), temps);
         } finally {
             temps.values().forEach(FactTable::close);
         }
@@ -473,14 +643,18 @@ public final class Cube implements AutoCloseable {
     }
 
     private QueryResult execute(
-            CubeTables.Snapshot snapshot, LogicalQuery lq, Map<String, FactTable> temps, long start) {
+            CubeTables.Snapshot snapshot,
+            LogicalQuery lq,
+            Map<String, FactTable> temps,
+            long start,
+            Cancellation cancel) {
         FactTable fact = table(snapshot, lq.fact(), temps);
         List<FactTable> dimensions =
                 lq.joins().stream().map(j -> table(snapshot, j.table(), temps)).toList();
         if (lq.rows()) {
-            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start);
+            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start, cancel);
         }
-        return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start);
+        return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start, cancel);
     }
 
     /** Places a subquery's rows as a table that no other statement sees. */

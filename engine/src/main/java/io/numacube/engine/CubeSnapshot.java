@@ -3,6 +3,7 @@ package io.numacube.engine;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.RowVisitor;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -60,7 +61,8 @@ public final class CubeSnapshot implements AutoCloseable {
 
     /**
      * Hands every row of {@code table} to {@code visitor}, partition after partition, and returns how many it handed
-     * over. The order of rows is the order of the partitions, not the order they were loaded or appended in.
+     * over: the rows this version holds, not those a DELETE or an upsert removed. The order of rows is the order of the
+     * partitions, not the order they were loaded or appended in.
      *
      * @throws IOException what the visitor threw; the export stops there
      */
@@ -82,13 +84,17 @@ public final class CubeSnapshot implements AutoCloseable {
         Dictionary[] dictionaries = t.dictionaries();
         long rows = 0;
         for (Partition p : t.partitions()) {
+            long[] deleted = t.deleted().of(p.id());
             for (int r = 0; r < p.rows(); r++) {
+                if (deleted != null && DeletedRows.isSet(deleted, r)) {
+                    continue;
+                }
                 for (int c = 0; c < schema.size(); c++) {
                     visit(schema, dictionaries[c], p, c, r, visitor);
                 }
                 visitor.endRow();
+                rows++;
             }
-            rows += p.rows();
         }
         return rows;
     }

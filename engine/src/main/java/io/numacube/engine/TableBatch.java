@@ -9,7 +9,7 @@ import io.numacube.engine.ingest.TableStaging;
  * @param table the table's name (any case)
  * @param rows  the rows, with the table's columns
  */
-public record TableBatch(String table, TableStaging rows) {
+public record TableBatch(String table, TableStaging rows) implements TableWrite {
 
     public TableBatch {
         java.util.Objects.requireNonNull(table, "table must not be null");

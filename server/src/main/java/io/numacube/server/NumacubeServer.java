@@ -5,6 +5,7 @@ import io.numacube.server.http.HttpFrontEnd;
 import io.numacube.server.pgwire.PgServer;
 import io.numacube.server.query.QueryAdmission;
 import io.numacube.server.query.QueryService;
+import io.numacube.server.query.ServerMetrics;
 import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -50,19 +51,30 @@ public final class NumacubeServer implements AutoCloseable {
      * acknowledged.
      */
     public static NumacubeServer start(Cube cube, ServerOptions options, WriteService.BatchLog log) throws IOException {
-        return start(options, new WriteService(cube, log));
+        return start(cube, options, log, new ServerMetrics());
     }
 
     /**
-     * As {@link #start(Cube, ServerOptions)}, with writes going through {@code writes} (over its cube), which the
-     * caller also checkpoints.
+     * As {@link #start(Cube, ServerOptions, WriteService.BatchLog)}, reporting to {@code metrics} (which the caller
+     * may also have given the log's fsync observer, {@link ServerMetrics#walFsync()}).
      */
-    public static NumacubeServer start(ServerOptions options, WriteService writes) throws IOException {
+    public static NumacubeServer start(
+            Cube cube, ServerOptions options, WriteService.BatchLog log, ServerMetrics metrics) throws IOException {
+        return start(options, new WriteService(cube, log, metrics), metrics);
+    }
+
+    /**
+     * As {@link #start(Cube, ServerOptions, WriteService.BatchLog, ServerMetrics)}, with writes going through {@code
+     * writes} (over its cube, telling {@code metrics} of each write), which the caller also checkpoints.
+     */
+    public static NumacubeServer start(ServerOptions options, WriteService writes, ServerMetrics metrics)
+            throws IOException {
         Cube cube = writes.cube();
         QueryService queries = new QueryService(
                 cube,
                 new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries()),
-                options.queryTimeout());
+                options.queryTimeout(),
+                metrics);
         InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
         HttpFrontEnd http;
         try {

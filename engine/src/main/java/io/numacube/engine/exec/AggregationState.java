@@ -1,5 +1,6 @@
 package io.numacube.engine.exec;
 
+import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
@@ -180,7 +181,10 @@ final class AggregationState {
         view.set(p, first, rows, plan.scan());
         morsels++;
         rowsScanned += rows;
-        if (fusedSums > 0 && noMaskActive(activeMasks) && !anyFilter(fusedSums)) {
+        long[] deleted = plan.fact().deleted().anyIn(p.id(), first, first + rows)
+                ? plan.fact().deleted().of(p.id())
+                : null;
+        if (fusedSums > 0 && noMaskActive(activeMasks) && !anyFilter(fusedSums) && deleted == null) {
             sinkFused(view, rows);
             countFusedNulls(view, rows);
             return;
@@ -189,6 +193,10 @@ final class AggregationState {
             int n = Math.min(BATCH, rows - b);
             int[] sel = applyMasks(view, b, n, activeMasks);
             int cnt = sel == null ? n : selected;
+            if (deleted != null && cnt > 0) {
+                sel = dropDeleted(deleted, first, b, cnt, sel);
+                cnt = selected;
+            }
             if (cnt > 0 && residual != null) {
                 sel = applyResidual(view, b, cnt, sel);
                 cnt = selected;
@@ -226,6 +234,22 @@ final class AggregationState {
         }
         selected = cnt;
         return sel;
+    }
+
+    /**
+     * Keeps the selected rows of the batch that are not deleted ({@code deleted}: the partition's bits; the morsel starts
+     * at partition row {@code first}); {@link #selected} is their count.
+     */
+    private int[] dropDeleted(long[] deleted, int first, int b, int cnt, int[] sel) {
+        int[] selection = vectors.selection();
+        int c = 0;
+        for (int k = 0; k < cnt; k++) {
+            int row = sel == null ? b + k : sel[k];
+            selection[c] = row;
+            c += DeletedRows.isSet(deleted, first + row) ? 0 : 1;
+        }
+        selected = c;
+        return selection;
     }
 
     /** Keeps the selected rows of the batch for which the residual predicate holds; {@link #selected} is their count. */

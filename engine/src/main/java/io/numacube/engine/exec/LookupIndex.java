@@ -292,8 +292,11 @@ final class LookupIndex {
         int[] out = new int[(int) dim.rowCount()];
         int r = 0;
         for (Partition p : dim.partitions()) {
-            for (int i = 0; i < p.rows(); i++, r++) {
-                out[r] = dim.code(p, column, i);
+            long[] deleted = dim.deleted().of(p.id());
+            for (int i = 0; i < p.rows(); i++) {
+                if (deleted == null || !io.numacube.engine.storage.DeletedRows.isSet(deleted, i)) {
+                    out[r++] = dim.code(p, column, i);
+                }
             }
         }
         return out;

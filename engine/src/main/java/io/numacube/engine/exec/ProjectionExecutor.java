@@ -5,6 +5,7 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
@@ -31,7 +32,13 @@ public final class ProjectionExecutor {
     /** A row of a partition. */
     private record RowRef(Partition partition, int row) {}
 
-    public static QueryResult run(LogicalQuery lq, FactTable fact, List<FactTable> dimensions, long startNanos) {
+    public static QueryResult run(
+            LogicalQuery lq,
+            FactTable fact,
+            List<FactTable> dimensions,
+            long startNanos,
+            io.numacube.engine.result.Cancellation cancel) {
+        cancel.check();
         LookupIndex lookup = lq.joins().isEmpty() ? null : LookupIndex.read(lq, fact, dimensions);
         RowReader reader = new RowReader(fact, lookup);
         RowTest test = RowTest.of(lq.where(), fact, lookup, reader);
@@ -44,9 +51,12 @@ public final class ProjectionExecutor {
             if (!sorted && rows.size() >= wanted) {
                 break;
             }
+            long[] deleted = fact.deleted().of(p.id());
             for (int r = 0; r < p.rows() && (sorted || rows.size() < wanted); r++) {
-                scanned++;
-                if (test.passes(p, r)) {
+                if ((++scanned & 0xFFF) == 0) {
+                    cancel.check();
+                }
+                if ((deleted == null || !DeletedRows.isSet(deleted, r)) && test.passes(p, r)) {
                     rows.add(new RowRef(p, r));
                     if (rows.size() > MAX_ROWS && lq.limit() < 0) {
                         throw new NumacubeException(
@@ -76,6 +86,33 @@ public final class ProjectionExecutor {
                 Map.of(),
                 "projection: " + lq.describe());
         return output(lq, out, reader, stats);
+    }
+
+    /**
+     * The rows of {@code fact} that {@code lq}'s WHERE keeps (deleted rows never), by partition id: the rows a DELETE
+     * with that WHERE removes. ORDER BY, LIMIT and the select list are not looked at.
+     */
+    public static Map<Integer, int[]> locate(LogicalQuery lq, FactTable fact, List<FactTable> dimensions) {
+        LookupIndex lookup = lq.joins().isEmpty() ? null : LookupIndex.read(lq, fact, dimensions);
+        RowTest test = RowTest.of(lq.where(), fact, lookup, new RowReader(fact, lookup));
+        Map<Integer, int[]> out = new java.util.HashMap<>();
+        for (Partition p : fact.partitions()) {
+            long[] deleted = fact.deleted().of(p.id());
+            int[] rows = new int[16];
+            int n = 0;
+            for (int r = 0; r < p.rows(); r++) {
+                if ((deleted == null || !DeletedRows.isSet(deleted, r)) && test.passes(p, r)) {
+                    if (n == rows.length) {
+                        rows = java.util.Arrays.copyOf(rows, 2 * n);
+                    }
+                    rows[n++] = r;
+                }
+            }
+            if (n > 0) {
+                out.put(p.id(), java.util.Arrays.copyOf(rows, n));
+            }
+        }
+        return out;
     }
 
     private static void sort(LogicalQuery lq, List<RowRef> rows, RowReader reader) {

@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.result.Cancellation;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.storage.FactTable;
@@ -52,6 +53,7 @@ public final class QueryExecutor {
     /**
      * @param dimensions  the joined dimension tables, in the order of {@code lq.joins()}
      * @param startNanos  {@link System#nanoTime()} when the query call began (for the wall time)
+     * @param cancel      checked between blocks of morsels; once thrown the query stops with 57014
      */
     public static QueryResult run(
             LogicalQuery lq,
@@ -59,10 +61,12 @@ public final class QueryExecutor {
             List<FactTable> dimensions,
             WorkerPool pool,
             boolean stealing,
-            long startNanos) {
+            long startNanos,
+            Cancellation cancel) {
+        cancel.check();
         pool.queriesRunning().incrementAndGet();
         try {
-            return execute(lq, fact, dimensions, pool, stealing, startNanos);
+            return execute(lq, fact, dimensions, pool, stealing, startNanos, cancel);
         } finally {
             pool.queriesRunning().decrementAndGet();
         }
@@ -74,13 +78,16 @@ public final class QueryExecutor {
             List<FactTable> dimensions,
             WorkerPool pool,
             boolean stealing,
-            long startNanos) {
+            long startNanos,
+            Cancellation cancel) {
         long planStart = System.nanoTime();
         PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool.workerCount());
         long scanStart = System.nanoTime();
         Schedule schedule = Schedule.of(plan, pool);
-        Map<Integer, Long> byNode = runWorkers(plan, schedule, pool, stealing);
-        runLeftovers(plan, schedule);
+        Map<Integer, Long> byNode = runWorkers(plan, schedule, pool, stealing, cancel);
+        cancel.check();
+        runLeftovers(plan, schedule, cancel);
+        cancel.check();
         AggregationState merged = null;
         for (PartitionMerger merger : schedule.mergers()) {
             AggregationState state = merger == null ? null : merger.result();
@@ -174,7 +181,7 @@ public final class QueryExecutor {
 
     /** Starts every node's workers on the schedule and waits for them; returns the morsels run per node. */
     private static Map<Integer, Long> runWorkers(
-            PhysicalPlan plan, Schedule schedule, WorkerPool pool, boolean stealing) {
+            PhysicalPlan plan, Schedule schedule, WorkerPool pool, boolean stealing, Cancellation cancel) {
         Map<Integer, MorselQueue> queues = schedule.queues();
         List<CompletableFuture<TaskResult>> futures = new ArrayList<>();
         for (int node : pool.nodes()) {
@@ -189,8 +196,8 @@ public final class QueryExecutor {
             }
             MorselQueue own = queues.get(node);
             for (int w = 0; w < pool.workersOn(node); w++) {
-                futures.add(
-                        pool.submit(node, () -> work(plan, schedule.parts(), node, own, steal, pool.queriesRunning())));
+                futures.add(pool.submit(
+                        node, () -> work(plan, schedule.parts(), node, own, steal, pool.queriesRunning(), cancel)));
             }
         }
         ThreadWorkerPool.awaitAll(futures);
@@ -205,11 +212,11 @@ public final class QueryExecutor {
     }
 
     /** Stealing is off and a node with morsels has no workers: runs them on this thread rather than drop them. */
-    private static void runLeftovers(PhysicalPlan plan, Schedule schedule) {
+    private static void runLeftovers(PhysicalPlan plan, Schedule schedule, Cancellation cancel) {
         AggregationState vectors = null;
         for (MorselQueue queue : schedule.queues().values()) {
             int i;
-            while ((i = queue.take()) >= 0) {
+            while (!cancel.isCancelled() && (i = queue.take()) >= 0) {
                 if (vectors == null) {
                     vectors = new AggregationState(plan);
                 }
@@ -289,11 +296,15 @@ public final class QueryExecutor {
             int node,
             MorselQueue own,
             List<MorselQueue> steal,
-            AtomicInteger queriesRunning) {
+            AtomicInteger queriesRunning,
+            Cancellation cancel) {
         AggregationState vectors = null;
         long ran = 0;
         long patienceEnd = 0;
         while (true) {
+            if (cancel.isCancelled()) {
+                return new TaskResult(node, ran);
+            }
             MorselQueue from = own;
             int i = own.take();
             while (i < 0) {

@@ -2,6 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -41,8 +42,11 @@ final class RowValues {
             int[] codes = new int[rows];
             int r = 0;
             for (Partition p : table.partitions()) {
-                for (int i = 0; i < p.rows(); i++, r++) {
-                    codes[r] = p.code(c, i);
+                long[] deleted = table.deleted().of(p.id());
+                for (int i = 0; i < p.rows(); i++) {
+                    if (deleted == null || !DeletedRows.isSet(deleted, i)) {
+                        codes[r++] = p.code(c, i);
+                    }
                 }
             }
             return new RowValues(spec.type(), table.dictionary(c), codes, null, null, null);
@@ -53,13 +57,18 @@ final class RowValues {
         boolean[] nulls = table.mayBeNull(c) ? new boolean[rows] : null;
         int r = 0;
         for (Partition p : table.partitions()) {
-            for (int i = 0; i < p.rows(); i++, r++) {
+            long[] deleted = table.deleted().of(p.id());
+            for (int i = 0; i < p.rows(); i++) {
+                if (deleted != null && DeletedRows.isSet(deleted, i)) {
+                    continue;
+                }
+                int at = r++;
                 if (nulls != null && p.isNull(c, i)) {
-                    nulls[r] = true;
+                    nulls[at] = true;
                 } else if (doubles) {
-                    d[r] = p.doubleValue(c, i);
+                    d[at] = p.doubleValue(c, i);
                 } else {
-                    l[r] = p.longValue(c, i);
+                    l[at] = p.longValue(c, i);
                 }
             }
         }

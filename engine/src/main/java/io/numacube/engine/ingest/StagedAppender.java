@@ -3,16 +3,14 @@ package io.numacube.engine.ingest;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.engine.storage.ColumnMemory;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.DictionaryBuilder;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.GrowingDictionary;
 import io.numacube.engine.storage.Partition;
 import io.numacube.engine.storage.PartitionWriter;
-import io.numacube.engine.storage.Placement;
+import io.numacube.engine.storage.PlacementTarget;
 import io.numacube.engine.storage.TableBuilder;
-import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,22 +28,6 @@ public final class StagedAppender {
     private StagedAppender() {}
 
     /**
-     * Where appended rows go and how they are placed.
-     *
-     * @param placement  the placement of new partitions
-     * @param layout     the data nodes and their fillers
-     * @param morselRows rows per morsel of the new partitions
-     * @param memory     the memory the blocks come from
-     * @param pool       the workers that fill them
-     */
-    public record Target(
-            Placement placement,
-            TableBuilder.NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool) {}
-
-    /**
      * The next version of {@code table} with the rows of {@code batch} after its own, or {@code table} itself when the
      * batch has no row. {@code growing[c]} is the growing dictionary of dimension column {@code c}, created here from
      * the table's dictionary when null and kept by the caller for the next append.
@@ -54,9 +36,24 @@ public final class StagedAppender {
      *     may be one the table stores with a dictionary, as INT)
      */
     public static FactTable append(
-            FactTable table, TableStaging batch, GrowingDictionary[] growing, String label, Target target) {
+            FactTable table, TableStaging batch, GrowingDictionary[] growing, String label, PlacementTarget target) {
+        return append(table, batch, null, growing, label, target);
+    }
+
+    /**
+     * As {@link #append(FactTable, TableStaging, GrowingDictionary[], String, PlacementTarget)}, with only {@code rows} of the
+     * batch (ascending; null for all): an upsert's last row of each key.
+     */
+    public static FactTable append(
+            FactTable table,
+            TableStaging batch,
+            int[] rows,
+            GrowingDictionary[] growing,
+            String label,
+            PlacementTarget target) {
         requireSameColumns(table.schema(), batch.schema());
-        if (batch.rows() == 0) {
+        int count = rows == null ? batch.rows() : rows.length;
+        if (count == 0) {
             return table;
         }
         TableSchema schema = table.schema();
@@ -85,7 +82,7 @@ public final class StagedAppender {
             }
         }
         List<TableBuilder.PartitionSpec> specs =
-                specs(batch.rows(), target.layout().dataNodes().size(), label);
+                specs(count, target.layout().dataNodes().size(), label);
         List<Partition> added = TableBuilder.buildPartitions(
                 schema,
                 dictionaries,
@@ -93,12 +90,8 @@ public final class StagedAppender {
                 specs,
                 leastLoaded(table, specs, target.layout()),
                 table.maxPartitionId() + 1,
-                target.placement(),
-                target.layout(),
-                target.morselRows(),
-                target.memory(),
-                target.pool(),
-                (i, w) -> copy(schema, batch, batchCodes, remaps, startOf(specs, i), w));
+                target,
+                (i, w) -> copy(schema, batch, rows, batchCodes, remaps, startOf(specs, i), w));
         List<Partition> all = new ArrayList<>(table.partitions());
         all.addAll(added);
         return table.successor(dictionaries, nullBits, all);
@@ -171,31 +164,42 @@ public final class StagedAppender {
         return codes;
     }
 
+    /** Writes staged rows {@code first, first + 1, ...} of the appended ones ({@code kept} of the batch, or all). */
     private static void copy(
-            TableSchema schema, TableStaging batch, int[][] batchCodes, int[][] remaps, int first, PartitionWriter w) {
+            TableSchema schema,
+            TableStaging batch,
+            int[] kept,
+            int[][] batchCodes,
+            int[][] remaps,
+            int first,
+            PartitionWriter w) {
         int rows = w.rows();
+        int[] at = new int[rows];
+        for (int j = 0; j < rows; j++) {
+            at[j] = kept == null ? first + j : kept[first + j];
+        }
         for (int c = 0; c < schema.size(); c++) {
             ColumnType type = schema.column(c).type();
             if (type.isDimension()) {
                 int[] codes = batchCodes[c];
                 for (int j = 0; j < rows; j++) {
-                    w.code(c, j, remaps[c][codes[first + j]]);
+                    w.code(c, j, remaps[c][codes[at[j]]]);
                 }
             } else if (type == ColumnType.DOUBLE) {
                 double[] v = batch.doubles(c);
                 for (int j = 0; j < rows; j++) {
-                    w.doubleValue(c, j, v[first + j]);
+                    w.doubleValue(c, j, v[at[j]]);
                 }
             } else {
                 long[] v = batch.longs(c);
                 for (int j = 0; j < rows; j++) {
-                    w.longValue(c, j, v[first + j]);
+                    w.longValue(c, j, v[at[j]]);
                 }
             }
             long[] nulls = batch.nulls(c);
             if (nulls != null && !type.isDimension()) {
                 for (int j = 0; j < rows; j++) {
-                    int r = first + j;
+                    int r = at[j];
                     if ((nulls[r >>> 6] & (1L << r)) != 0) {
                         w.setNull(c, j);
                     }

@@ -68,6 +68,16 @@ public final class DictionaryBuilder {
         return longs[code];
     }
 
+    /** The code of STRING {@code value}, or -1 when it has none (nothing is added). */
+    public int find(String value) {
+        return stringCodes.get(value, strings);
+    }
+
+    /** The code of INT, DATE or BOOLEAN {@code value}, or -1 when it has none (nothing is added). */
+    public int find(long value) {
+        return longCodes.get(value);
+    }
+
     /** The code of NULL, or -1 when NULL has none yet. */
     public int nullCodeIfAny() {
         return nullCode;

@@ -20,6 +20,8 @@ import java.util.List;
  * @param nullBits     per column, whether a measure column has null bits (may hold NULL); null when none has
  * @param coded        the query-time dictionaries of plain columns, built on first use: column index {@code
  *                     schema.size() + c} stands for the codes of plain column {@code c} ({@link #codedIndex})
+ * @param deleted      the rows of the partitions that this version no longer holds (a DELETE, an upsert's replaced
+ *                     rows): every scan skips them
  */
 public record FactTable(
         TableSchema schema,
@@ -29,7 +31,8 @@ public record FactTable(
         Placement placement,
         ColumnMemory memory,
         boolean[] nullBits,
-        CodedColumns coded)
+        CodedColumns coded,
+        DeletedRows deleted)
         implements AutoCloseable {
 
     public FactTable {
@@ -49,6 +52,18 @@ public record FactTable(
      * handed over), grown {@code dictionaries} (each extends this table's) and null bits; new query-time codes.
      */
     public FactTable successor(Dictionary[] dictionaries, boolean[] nullBits, List<Partition> partitions) {
+        java.util.Set<Integer> ids = new java.util.HashSet<>();
+        partitions.forEach(p -> ids.add(p.id()));
+        return successor(dictionaries, nullBits, partitions, deleted.retain(ids));
+    }
+
+    /** The next version of this table: the same partitions and dictionaries, with {@code deleted} rows gone. */
+    public FactTable withDeleted(DeletedRows deleted) {
+        return successor(dictionaries, nullBits, partitions, deleted);
+    }
+
+    private FactTable successor(
+            Dictionary[] dictionaries, boolean[] nullBits, List<Partition> partitions, DeletedRows deleted) {
         java.util.Set<Partition> mine = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         mine.addAll(this.partitions);
         for (Partition p : partitions) {
@@ -57,7 +72,20 @@ public record FactTable(
             }
         }
         return new FactTable(
-                schema, dictionaries, partitions, partitioning, placement, memory, nullBits, new CodedColumns());
+                schema,
+                dictionaries,
+                partitions,
+                partitioning,
+                placement,
+                memory,
+                nullBits,
+                new CodedColumns(),
+                deleted);
+    }
+
+    /** Rows of {@code p} this version holds: its rows but the deleted ones. */
+    public int liveRows(Partition p) {
+        return p.rows() - deleted.count(p.id());
     }
 
     /** The largest partition id, -1 when there is none. */
@@ -69,12 +97,13 @@ public record FactTable(
         return max;
     }
 
+    /** Rows this version holds (deleted rows not counted). */
     public long rowCount() {
         long n = 0;
         for (Partition p : partitions) {
             n += p.rows();
         }
-        return n;
+        return n - deleted.total();
     }
 
     /** Bytes of the partitions' blocks and of the query-time codes built so far. */

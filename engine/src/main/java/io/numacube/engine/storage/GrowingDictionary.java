@@ -28,6 +28,11 @@ public final class GrowingDictionary {
         return codes.addAll(batch);
     }
 
+    /** The code of {@code value} (a String, or a Long for INT, DATE and BOOLEAN), or -1 when it has none. */
+    public int find(Object value) {
+        return value instanceof String s ? codes.find(s) : codes.find((Long) value);
+    }
+
     /** The dictionary of every code given so far, extending the previous snapshot. */
     public Dictionary snapshot() {
         if (codes.size() == published.size()) {

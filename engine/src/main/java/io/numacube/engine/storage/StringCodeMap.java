@@ -34,6 +34,18 @@ final class StringCodeMap {
         return -1;
     }
 
+    /** The code of {@code key}, looked up in {@code byCode}, or -1. */
+    int get(String key, String[] byCode) {
+        int h = key.hashCode();
+        int mask = slots.length - 1;
+        for (int i = spread(h) & mask, s = slots[i]; s != 0; i = (i + 1) & mask, s = slots[i]) {
+            if (hashes[i] == h && byCode[s - 1].equals(key)) {
+                return s - 1;
+            }
+        }
+        return -1;
+    }
+
     private void grow() {
         int[] oldSlots = slots;
         int[] oldHashes = hashes;

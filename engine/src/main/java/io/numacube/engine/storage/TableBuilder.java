@@ -116,9 +116,24 @@ public final class TableBuilder {
         requireOneNodeIsDataNode(placement, layout.dataNodes());
         int[] dataNode = assignDataNodes(specs, schema, widths, nullBits, layout.dataNodes());
         List<Partition> filled = place(
-                schema, widths, nullBits, specs, dataNode, 0, placement, layout, morselRows, memory, pool, filler);
+                schema,
+                widths,
+                nullBits,
+                specs,
+                dataNode,
+                0,
+                new PlacementTarget(placement, layout, morselRows, memory, pool),
+                filler);
         return new FactTable(
-                schema, dictionaries, filled, partitioning, placement, memory, nullBits, new CodedColumns());
+                schema,
+                dictionaries,
+                filled,
+                partitioning,
+                placement,
+                memory,
+                nullBits,
+                new CodedColumns(),
+                DeletedRows.NONE);
     }
 
     /**
@@ -133,26 +148,10 @@ public final class TableBuilder {
             List<PartitionSpec> specs,
             int[] dataNode,
             int firstId,
-            Placement placement,
-            NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool,
+            PlacementTarget target,
             Filler filler) {
-        requireOneNodeIsDataNode(placement, layout.dataNodes());
-        return place(
-                schema,
-                codeWidths(schema, dictionaries),
-                nullBits,
-                specs,
-                dataNode,
-                firstId,
-                placement,
-                layout,
-                morselRows,
-                memory,
-                pool,
-                filler);
+        requireOneNodeIsDataNode(target.placement(), target.layout().dataNodes());
+        return place(schema, codeWidths(schema, dictionaries), nullBits, specs, dataNode, firstId, target, filler);
     }
 
     private static List<Partition> place(
@@ -162,12 +161,13 @@ public final class TableBuilder {
             List<PartitionSpec> specs,
             int[] dataNode,
             int firstId,
-            Placement placement,
-            NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool,
+            PlacementTarget target,
             Filler filler) {
+        Placement placement = target.placement();
+        NodeLayout layout = target.layout();
+        int morselRows = target.morselRows();
+        ColumnMemory memory = target.memory();
+        WorkerPool pool = target.pool();
         List<Integer> dataNodes = layout.dataNodes();
         Partition[] parts = new Partition[specs.size()];
         List<CompletableFuture<Void>> futures = new ArrayList<>();
@@ -270,7 +270,11 @@ public final class TableBuilder {
         }
         int morselRows =
                 old.partitions().isEmpty() ? 1 << 16 : old.partitions().get(0).morselRows();
-        return build(
+        java.util.Map<Integer, Integer> newId = new java.util.HashMap<>();
+        for (int i = 0; i < old.partitions().size(); i++) {
+            newId.put(old.partitions().get(i).id(), i);
+        }
+        FactTable t = build(
                 old.schema(),
                 old.dictionaries(),
                 old.nullBits(),
@@ -290,6 +294,16 @@ public final class TableBuilder {
                         }
                     }
                 });
+        return new FactTable(
+                t.schema(),
+                t.dictionaries(),
+                t.partitions(),
+                t.partitioning(),
+                t.placement(),
+                t.memory(),
+                t.nullBits(),
+                t.coded(),
+                old.deleted().renumbered(newId));
     }
 
     private static CompletableFuture<Void> runHere(Callable<Void> task) {

@@ -1,7 +1,6 @@
 package io.numacube.engine.storage;
 
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.engine.workers.WorkerPool;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,9 +9,10 @@ import java.util.List;
  * Merges the small partitions that appends leave (one per data node per batch) into one partition per node, so that a
  * table fed by many small batches keeps few partitions and whole morsels: when a data node holds at least {@link
  * #FAN_IN} partitions of fewer than {@link #SMALL_ROWS} rows, they become one, placed and filled on that node like any
- * partition. Each row is merged about log_8(SMALL_ROWS / batch rows) times. The result is the table's {@link
- * FactTable#successor}; the merged partitions stay in the versions that list them (queries under way read them) and
- * are freed with the last. Stateless.
+ * partition. Each row is merged about log_8(SMALL_ROWS / batch rows) times. A partition of which more than a quarter
+ * of the rows are deleted is rewritten without them, so deleted and replaced rows do not hold memory for long; merging
+ * drops deleted rows too. The result is the table's {@link FactTable#successor}; the merged partitions stay in the
+ * versions that list them (queries under way read them) and are freed with the last. Stateless.
  */
 public final class TableCompactor {
 
@@ -24,13 +24,8 @@ public final class TableCompactor {
     private TableCompactor() {}
 
     /** {@code table} with the small partitions of each data node that has {@link #FAN_IN} of them merged, or itself. */
-    public static FactTable compact(
-            FactTable table,
-            Placement placement,
-            TableBuilder.NodeLayout layout,
-            int morselRows,
-            ColumnMemory memory,
-            WorkerPool pool) {
+    public static FactTable compact(FactTable table, PlacementTarget target) {
+        TableBuilder.NodeLayout layout = target.layout();
         List<List<Partition>> groups = mergeGroups(table, layout);
         if (groups.isEmpty()) {
             return table;
@@ -39,8 +34,11 @@ public final class TableCompactor {
         int[] dataNode = new int[groups.size()];
         for (int g = 0; g < groups.size(); g++) {
             List<Partition> group = groups.get(g);
-            int rows = group.stream().mapToInt(Partition::rows).sum();
-            specs.add(new TableBuilder.PartitionSpec("merged " + group.size() + " appended partitions", rows));
+            int rows = group.stream().mapToInt(table::liveRows).sum();
+            String label = group.size() == 1
+                    ? group.get(0).label() + " (deleted rows dropped)"
+                    : "merged " + group.size() + " appended partitions";
+            specs.add(new TableBuilder.PartitionSpec(label, rows));
             dataNode[g] = layout.dataNodes().get(layout.indexOf(group.get(0)));
         }
         List<Partition> merged = TableBuilder.buildPartitions(
@@ -50,12 +48,8 @@ public final class TableCompactor {
                 specs,
                 dataNode,
                 table.maxPartitionId() + 1,
-                placement,
-                layout,
-                morselRows,
-                memory,
-                pool,
-                (i, w) -> copy(table.schema(), groups.get(i), w));
+                target,
+                (i, w) -> copy(table, groups.get(i), w));
         java.util.Set<Partition> gone = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         groups.forEach(gone::addAll);
         List<Partition> all = new ArrayList<>();
@@ -81,21 +75,60 @@ public final class TableCompactor {
             }
         }
         List<List<Partition>> groups = new ArrayList<>();
+        java.util.Set<Partition> grouped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (List<Partition> small : byNode) {
             if (small.size() >= FAN_IN) {
                 groups.add(small);
+                grouped.addAll(small);
+            }
+        }
+        for (Partition p : table.partitions()) {
+            if (!grouped.contains(p)
+                    && layout.indexOf(p) >= 0
+                    && table.deleted().count(p.id()) * 4L > p.rows()) {
+                groups.add(List.of(p));
             }
         }
         return groups;
     }
 
-    private static void copy(TableSchema schema, List<Partition> from, PartitionWriter w) {
+    private static void copy(FactTable table, List<Partition> from, PartitionWriter w) {
+        TableSchema schema = table.schema();
         int at = 0;
         for (Partition p : from) {
+            long[] deleted = table.deleted().of(p.id());
             for (int c = 0; c < schema.size(); c++) {
-                copyColumn(schema, c, p, at, w);
+                if (deleted == null) {
+                    copyColumn(schema, c, p, at, w);
+                } else {
+                    copyLiveRows(schema, c, p, deleted, at, w);
+                }
             }
-            at += p.rows();
+            at += table.liveRows(p);
+        }
+    }
+
+    /** Column {@code c} of the rows of {@code p} that are not {@code deleted}, from row {@code at} of the writer on. */
+    private static void copyLiveRows(
+            TableSchema schema, int c, Partition p, long[] deleted, int at, PartitionWriter w) {
+        boolean dimension = schema.column(c).isDimension();
+        boolean dbl = schema.column(c).type() == io.numacube.engine.schema.ColumnType.DOUBLE;
+        int to = at;
+        for (int r = 0; r < p.rows(); r++) {
+            if (DeletedRows.isSet(deleted, r)) {
+                continue;
+            }
+            if (dimension) {
+                w.code(c, to, p.code(c, r));
+            } else if (dbl) {
+                w.doubleValue(c, to, p.doubleValue(c, r));
+            } else {
+                w.longValue(c, to, p.longValue(c, r));
+            }
+            if (!dimension && p.isNull(c, r)) {
+                w.setNull(c, to);
+            }
+            to++;
         }
     }
 

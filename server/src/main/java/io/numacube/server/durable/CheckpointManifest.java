@@ -15,14 +15,15 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * What a checkpoint holds: the WAL position it covers and, per table, its file, columns, row count, size and SHA-256.
+ * What a checkpoint holds: the WAL position it covers and, per table, its file, columns, key, row count, size and
+ * SHA-256.
  * Stored as {@link #FILE_NAME} in the data directory, written last and atomically, so the checkpoint it describes
  * exists exactly when the manifest does. The file is one header line and a JSON object:
  *
  * <pre>
  * numacube-checkpoint 1 crc32c=5d2e3f4a
  * {"generation":3,"lsn":41,"created":"2026-11-26T02:44:26Z","tables":[{"name":"trades",
- *  "file":"checkpoint-00000003-0-trades.csv","rows":100000,"bytes":7311234,"sha256":"9f86d0...",
+ *  "file":"checkpoint-00000003-0-trades.csv","rows":100000,"bytes":7311234,"sha256":"9f86d0...","key":["trade_id"],
  *  "columns":[{"name":"trade_id","type":"long"},{"name":"desk","type":"string"},...]}]}
  * </pre>
  *
@@ -54,12 +55,18 @@ public record CheckpointManifest(long generation, long lsn, String created, List
      * One table of a checkpoint.
      *
      * @param schema the table's name and columns as stored
+     * @param key    the columns of its key ({@code Cube.setKey}: appends to it are upserts), empty for none
      * @param file   the CSV file's name in the data directory (a header row, then every row)
      * @param rows   data rows in the file
      * @param bytes  the file's size
      * @param sha256 the file's SHA-256, lowercase hex
      */
-    public record TableFile(TableSchema schema, String file, long rows, long bytes, String sha256) {}
+    public record TableFile(TableSchema schema, List<String> key, String file, long rows, long bytes, String sha256) {
+
+        public TableFile {
+            key = List.copyOf(key);
+        }
+    }
 
     /** The manifest as the bytes of its file. */
     public byte[] toBytes() {
@@ -70,6 +77,8 @@ public record CheckpointManifest(long generation, long lsn, String created, List
             ObjectNode o = list.addObject();
             o.put("name", t.schema().name()).put("file", t.file()).put("rows", t.rows());
             o.put("bytes", t.bytes()).put("sha256", t.sha256());
+            ArrayNode key = o.putArray("key");
+            t.key().forEach(key::add);
             ArrayNode columns = o.putArray("columns");
             for (ColumnSpec c : t.schema().columns()) {
                 columns.addObject().put("name", c.name()).put("type", c.typeName());
@@ -134,8 +143,13 @@ public record CheckpointManifest(long generation, long lsn, String created, List
                 columns.add(ColumnSpec.parse(
                         required(c, "name").textValue(), required(c, "type").textValue()));
             }
+            List<String> key = new ArrayList<>();
+            for (JsonNode k : required(t, "key")) {
+                key.add(k.textValue());
+            }
             tables.add(new TableFile(
                     new TableSchema(name, columns),
+                    key,
                     required(t, "file").textValue(),
                     required(t, "rows").longValue(),
                     required(t, "bytes").longValue(),

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes one checkpoint into the data directory: each table of a snapshot as a CSV file ({@link CheckpointFiles}
@@ -25,14 +26,21 @@ final class CheckpointWriter {
      * Writes every table of {@code snapshot} and the manifest saying it covers the WAL up to {@code lsn}; returns the
      * manifest once it is durable.
      *
-     * @param lsn the snapshot holds exactly the writes with LSNs up to this one (the caller captured both together)
+     * @param keys each table's key columns by its name as the snapshot lists it (none when missing)
+     * @param lsn  the snapshot holds exactly the writes with LSNs up to this one (the caller captured both together)
      */
-    static CheckpointManifest write(DataDirectory dir, CubeSnapshot snapshot, long lsn, long generation) {
+    static CheckpointManifest write(
+            DataDirectory dir, CubeSnapshot snapshot, Map<String, List<String>> keys, long lsn, long generation) {
         List<CheckpointManifest.TableFile> files = new ArrayList<>();
         List<String> tables = snapshot.tables();
         for (int i = 0; i < tables.size(); i++) {
-            files.add(
-                    writeTable(dir, snapshot, tables.get(i), CheckpointFiles.tableFile(generation, i, tables.get(i))));
+            String table = tables.get(i);
+            files.add(writeTable(
+                    dir,
+                    snapshot,
+                    table,
+                    keys.getOrDefault(table, List.of()),
+                    CheckpointFiles.tableFile(generation, i, table)));
         }
         CheckpointManifest manifest = new CheckpointManifest(
                 generation, lsn, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), files);
@@ -41,7 +49,7 @@ final class CheckpointWriter {
     }
 
     private static CheckpointManifest.TableFile writeTable(
-            DataDirectory dir, CubeSnapshot snapshot, String table, String fileName) {
+            DataDirectory dir, CubeSnapshot snapshot, String table, List<String> key, String fileName) {
         TableSchema schema = snapshot.schema(table);
         long[] rows = {0};
         CheckpointFiles.Digest[] digest = {null};
@@ -53,6 +61,6 @@ final class CheckpointWriter {
             csv.flush();
             digest[0] = hashed.digest();
         });
-        return new CheckpointManifest.TableFile(schema, fileName, rows[0], digest[0].bytes(), digest[0].sha256());
+        return new CheckpointManifest.TableFile(schema, key, fileName, rows[0], digest[0].bytes(), digest[0].sha256());
     }
 }

@@ -4,13 +4,17 @@ import io.numacube.engine.CubeSnapshot;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.wal.DataDirectory;
 import io.numacube.server.wal.WalOptions;
+import io.numacube.server.wal.WalRecord;
 import io.numacube.server.wal.WalStats;
 import io.numacube.server.wal.WriteAheadLog;
+import io.numacube.server.write.BatchFormat;
 import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The durable state of {@code serve --data-dir DIR}: the locked {@link DataDirectory}, its {@link WriteAheadLog} of
@@ -19,10 +23,11 @@ import java.util.Optional;
  * <p>The invariant that makes checkpoint plus WAL exact: the current manifest's checkpoint holds exactly the writes
  * with LSNs up to its {@code lsn}, and the WAL keeps every record after it. A checkpoint captures its cube snapshot and
  * the WAL's durable LSN together while {@link WriteService#quiesced} keeps every write from being between its log and
- * its append, so the snapshot holds exactly the logged writes up to that LSN; writes that land while the files are
+ * its apply, so the snapshot holds exactly the logged writes up to that LSN; writes that land while the files are
  * written get later LSNs and stay in the WAL, which is only truncated below the new LSN once the new manifest is
- * durable. Recovery loads the checkpoint and replays the records after its LSN, once each, in LSN order ({@link
- * WriteService#replay}); appends commute, so that gives the tables the writes gave before the crash.
+ * durable. Recovery loads the checkpoint (tables and keys) and replays the records after its LSN, once each, in LSN
+ * order ({@link WriteService#replay}), which is the order they were first applied in (the write service logs and
+ * applies one write at a time; upserts and deletes do not commute), so the tables come back as the writes left them.
  *
  * <p>Thread-safe: {@link #checkpoint} runs one at a time (the periodic one and the last one at shutdown may ask
  * together); {@link #batchLog}'s appends from any number of threads. Owns the directory's lock and the WAL until
@@ -125,15 +130,22 @@ public final class DurableStore implements AutoCloseable {
      * @param rowsLoaded    their rows
      * @param checkpointLsn the LSN the checkpoint covers
      * @param writes        WAL records replayed after it
-     * @param rowsReplayed  rows those writes appended
+     * @param failedAlike   of those, writes holding a DELETE that failed again as when first applied (no change)
+     * @param rowsChanged   rows the replayed writes added, less those they deleted
      * @param nanos         how long it took
      */
     public record Recovered(
-            List<String> tables, long rowsLoaded, long checkpointLsn, long writes, long rowsReplayed, long nanos) {}
+            List<String> tables,
+            long rowsLoaded,
+            long checkpointLsn,
+            long writes,
+            long failedAlike,
+            long rowsChanged,
+            long nanos) {}
 
     /**
-     * Loads the checkpoint's tables into {@code writes}' cube (placed as any load is), then appends every write the WAL
-     * holds after the checkpoint's LSN, in LSN order.
+     * Loads the checkpoint's tables into {@code writes}' cube (placed as any load is) with their keys, then applies every
+     * write the WAL holds after the checkpoint's LSN, in LSN order.
      *
      * @throws NumacubeException XX001 naming the file for a damaged checkpoint file, the LSN for a record that cannot be
      *     replayed; nothing is served then
@@ -145,31 +157,53 @@ public final class DurableStore implements AutoCloseable {
         }
         long start = System.nanoTime();
         long loaded = CheckpointLoader.load(dir.path(), m, writes.cube());
-        long[] replayed = {0, 0};
-        wal.replay(m.lsn(), r -> {
-            List<WriteService.Batch> batches = WriteRecord.decode(r.lsn(), r.type(), r.payload());
-            try {
-                for (WriteService.Appended a : writes.replay(batches)) {
-                    replayed[1] += a.rows();
-                }
-            } catch (NumacubeException e) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.PLATFORM,
-                        "XX001",
-                        "a WAL record cannot be replayed: lsn=" + r.lsn() + " dir=" + wal.directory() + " error="
-                                + e.getMessage(),
-                        null,
-                        e);
+        for (CheckpointManifest.TableFile t : m.tables()) {
+            if (!t.key().isEmpty()) {
+                writes.cube().setKey(t.schema().name(), t.key());
             }
-            replayed[0]++;
-        });
+        }
+        long[] replayed = {0, 0};
+        wal.replay(m.lsn(), r -> replayed[replay(writes, r) ? 0 : 1]++);
+        long rows = writes.cube().tables().stream()
+                .mapToLong(writes.cube()::rowCount)
+                .sum();
         return new Recovered(
                 m.tables().stream().map(t -> t.schema().name()).toList(),
                 loaded,
                 m.lsn(),
-                replayed[0],
+                replayed[0] + replayed[1],
                 replayed[1],
+                rows - loaded,
                 System.nanoTime() - start);
+    }
+
+    /**
+     * Applies one logged write; false for a write holding a DELETE that the cube refused for what it says, as it did
+     * when the write was first applied (it changed nothing then and changes nothing now).
+     */
+    private boolean replay(WriteService writes, WalRecord r) {
+        List<WriteService.Batch> batches = WriteRecord.decode(r.lsn(), r.type(), r.payload());
+        try {
+            writes.replay(batches);
+            return true;
+        } catch (NumacubeException e) {
+            boolean deletes = batches.stream().anyMatch(b -> b.format() == BatchFormat.DELETE);
+            if (deletes && WriteService.failsAlikeWhenReplayed(e)) {
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "WAL record lsn={0} failed again as when it was first applied, changing nothing: {1}",
+                        r.lsn(),
+                        e.getMessage());
+                return false;
+            }
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    "XX001",
+                    "a WAL record cannot be replayed: lsn=" + r.lsn() + " dir=" + wal.directory() + " error="
+                            + e.getMessage(),
+                    null,
+                    e);
+        }
     }
 
     /**
@@ -193,15 +227,14 @@ public final class DurableStore implements AutoCloseable {
      */
     public synchronized Checkpointed checkpoint(WriteService writes) {
         long start = System.nanoTime();
-        Capture c = writes.quiesced(() -> new Capture(
-                writes.cube().openSnapshot(), wal.durableLsn(), wal.stats().bytes()));
+        Capture c = writes.quiesced(() -> capture(writes));
         try (CubeSnapshot snapshot = c.snapshot()) {
             CheckpointManifest previous = manifest;
-            if (previous != null && previous.lsn() == c.lsn()) {
+            if (previous != null && previous.lsn() == c.lsn() && keys(previous).equals(c.keys())) {
                 return new Checkpointed(previous, false, 0, 0, System.nanoTime() - start);
             }
             long generation = previous == null ? 1 : previous.generation() + 1;
-            CheckpointManifest written = CheckpointWriter.write(dir, snapshot, c.lsn(), generation);
+            CheckpointManifest written = CheckpointWriter.write(dir, snapshot, c.keys(), c.lsn(), generation);
             manifest = written;
             walBytesAtCheckpoint = c.walBytes();
             cleanUp(written);
@@ -218,8 +251,30 @@ public final class DurableStore implements AutoCloseable {
         }
     }
 
-    /** A snapshot and the WAL position it holds exactly, captured together. */
-    private record Capture(CubeSnapshot snapshot, long lsn, long walBytes) {}
+    /** A snapshot, the tables' keys and the WAL position the snapshot holds exactly, captured together. */
+    private record Capture(CubeSnapshot snapshot, Map<String, List<String>> keys, long lsn, long walBytes) {}
+
+    private Capture capture(WriteService writes) {
+        CubeSnapshot snapshot = writes.cube().openSnapshot();
+        Map<String, List<String>> keys = new TreeMap<>();
+        for (String t : snapshot.tables()) {
+            List<String> key = writes.cube().keyColumns(t);
+            if (!key.isEmpty()) {
+                keys.put(t, key);
+            }
+        }
+        return new Capture(snapshot, keys, wal.durableLsn(), wal.stats().bytes());
+    }
+
+    private static Map<String, List<String>> keys(CheckpointManifest m) {
+        Map<String, List<String>> keys = new TreeMap<>();
+        for (CheckpointManifest.TableFile t : m.tables()) {
+            if (!t.key().isEmpty()) {
+                keys.put(t.schema().name(), t.key());
+            }
+        }
+        return keys;
+    }
 
     /** Drops what the new checkpoint made unnecessary; a failure here leaves garbage, never a wrong state. */
     private void cleanUp(CheckpointManifest written) {

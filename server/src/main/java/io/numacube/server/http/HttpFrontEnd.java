@@ -24,7 +24,9 @@ import java.util.concurrent.Executors;
  *       stopping;
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
- *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint}.
+ *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint};
+ *   <li>{@code GET /v1/queries}, {@code DELETE /v1/queries/ID}: {@link QueriesEndpoint};
+ *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format.
  * </ul>
  *
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
@@ -47,20 +49,24 @@ public final class HttpFrontEnd {
             .build();
 
     private final HttpServer server;
+    private final QueryService service;
     private final ExecutorService threads;
     private final QueryEndpoint query;
     private final CatalogEndpoints catalog;
     private final RowsEndpoint rows;
+    private final QueriesEndpoint queries;
     private volatile boolean stopping;
 
     private HttpFrontEnd(
             HttpServer server, QueryService service, WriteService writes, int maxBodyBytes, int maxSqlChars) {
         this.server = server;
+        this.service = service;
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
-        this.query = new QueryEndpoint(service, maxBodyBytes, maxSqlChars);
+        this.query = new QueryEndpoint(service, writes, maxBodyBytes, maxSqlChars);
         this.catalog = new CatalogEndpoints(service.cube());
         this.rows = new RowsEndpoint(writes, maxBodyBytes);
+        this.queries = new QueriesEndpoint(service);
         server.setExecutor(threads);
         server.createContext("/", this::exchange);
     }
@@ -97,6 +103,11 @@ public final class HttpFrontEnd {
     }
 
     private void exchange(HttpExchange ex) {
+        if (ex.getRequestURI().getPath().equals("/metrics")
+                && ex.getRequestMethod().equals("GET")) {
+            sendText(ex, service.metrics().prometheus(service.cube(), service.admission()));
+            return;
+        }
         Reply reply;
         try {
             reply = route(ex, ex.getRequestURI().getPath(), ex.getRequestMethod());
@@ -138,6 +149,14 @@ public final class HttpFrontEnd {
             allow(ex, method, "GET");
             return catalog.table(path.substring("/v1/tables/".length()));
         }
+        if (path.equals("/v1/queries") || path.equals("/v1/queries/")) {
+            allow(ex, method, "GET");
+            return queries.list();
+        }
+        if (path.startsWith("/v1/queries/")) {
+            allow(ex, method, "DELETE");
+            return queries.cancel(path.substring("/v1/queries/".length()));
+        }
         if (path.equals("/v1/placement")) {
             allow(ex, method, "GET");
             return catalog.placement();
@@ -147,7 +166,7 @@ public final class HttpFrontEnd {
                 "42704",
                 "no such endpoint: path=" + path
                         + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
-                        + " GET /v1/placement");
+                        + " GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement, GET /metrics");
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {
@@ -158,6 +177,17 @@ public final class HttpFrontEnd {
                     ClientError.NOT_SUPPORTED,
                     "method not allowed: method=" + method + " path="
                             + ex.getRequestURI().getPath() + " — use " + allowed);
+        }
+    }
+
+    private static void sendText(HttpExchange ex, String text) {
+        try (ex) {
+            byte[] body = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+            ex.sendResponseHeaders(200, body.length);
+            ex.getResponseBody().write(body);
+        } catch (IOException e) {
+            // the scraper went away
         }
     }
 

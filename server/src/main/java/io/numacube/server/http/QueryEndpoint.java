@@ -10,15 +10,20 @@ import io.numacube.server.query.QueryService;
 import io.numacube.server.query.SqlPositions;
 import io.numacube.server.query.SqlStatements;
 import io.numacube.server.query.StatementRefusals;
+import io.numacube.server.write.InsertStatement;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 
 /**
- * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N}} ({@code application/json};
- * {@code timeout_ms} optional, 0 for none) or as the whole body ({@code text/plain}, or no Content-Type), answered
- * by {@link ResultJson}. Writes are refused with 25006 ({@link StatementRefusals}). An error is an {@link HttpError}
+ * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N, "query_id": "..."}} ({@code
+ * application/json}; {@code timeout_ms} optional, 0 for none; {@code query_id} optional, the id under which {@code
+ * DELETE /v1/queries/ID} cancels it, also taken from an {@code X-Query-Id} header) or as the whole body ({@code
+ * text/plain}, or no Content-Type), answered
+ * by {@link ResultJson}. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
+ * {@code {"command", "table", "rows", "version"}}; other writes are refused ({@link StatementRefusals}). An error is an {@link HttpError}
  * whose position is given in the SQL as sent. Thread-safe
  * (stateless but for its settings).
  */
@@ -27,17 +32,24 @@ final class QueryEndpoint {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final QueryService service;
+    private final WriteService writes;
     private final int maxBodyBytes;
     private final int maxSqlChars;
 
-    QueryEndpoint(QueryService service, int maxBodyBytes, int maxSqlChars) {
+    QueryEndpoint(QueryService service, WriteService writes, int maxBodyBytes, int maxSqlChars) {
         this.service = service;
+        this.writes = writes;
         this.maxBodyBytes = maxBodyBytes;
         this.maxSqlChars = maxSqlChars;
     }
 
     /** A request's statement and its deadline (null for the server's default). */
-    private record Request(String sql, Duration timeout) {}
+    private record Request(String sql, Duration timeout, String queryId) {
+
+        Request withQueryId(String id) {
+            return id == null ? this : new Request(sql, timeout, id);
+        }
+    }
 
     Reply handle(HttpExchange ex) throws IOException {
         Request req = request(ex);
@@ -51,16 +63,44 @@ final class QueryEndpoint {
                             : "one statement per request: statements=" + statements.size() + " — send them one by one");
         }
         SqlStatements.Statement st = statements.getFirst();
+        String word = io.numacube.server.query.SqlLexer.normalize(st.sql()).split("[\\s(]", 2)[0];
+        if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE")) {
+            return write(word.toUpperCase(java.util.Locale.ROOT), req, st);
+        }
         StatementRefusals.refusal(st.sql()).ifPresent(e -> {
             throw new HttpError(400, e, 0);
         });
         QueryResult r;
+        String id;
         try {
-            r = service.run(st.sql(), req.timeout());
+            var running = service.start(st.sql(), req.timeout(), req.queryId());
+            id = running.id();
+            r = running.await();
         } catch (RuntimeException e) {
             throw located(ClientError.of(e), req.sql(), st);
         }
-        return Reply.ok(g -> ResultJson.write(r, g));
+        return Reply.ok(g -> ResultJson.write(r, id, g));
+    }
+
+    /** An INSERT or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable). */
+    private Reply write(String command, Request req, SqlStatements.Statement st) {
+        WriteService.Appended done;
+        try {
+            WriteService.Batch batch = command.equals("INSERT")
+                    ? writes.batch(InsertStatement.parse(st.sql()))
+                    : WriteService.delete(st.sql());
+            done = writes.append(batch);
+        } catch (RuntimeException e) {
+            throw located(ClientError.of(e), req.sql(), st);
+        }
+        return Reply.ok(g -> {
+            g.writeStartObject();
+            g.writeStringField("command", command);
+            g.writeStringField("table", done.table());
+            g.writeNumberField("rows", done.rows());
+            g.writeNumberField("version", done.version());
+            g.writeEndObject();
+        });
     }
 
     private Request request(HttpExchange ex) throws IOException {
@@ -68,7 +108,7 @@ final class QueryEndpoint {
         byte[] body = RequestBody.read(ex, maxBodyBytes);
         Request req = switch (type) {
             case "application/json" -> json(RequestBody.utf8(body));
-            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null);
+            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null, null);
             default ->
                 throw new HttpError(
                         415,
@@ -76,6 +116,7 @@ final class QueryEndpoint {
                         "unsupported Content-Type: type=" + type + " — send application/json ({\"sql\": ...}) "
                                 + "or text/plain (the SQL); with curl: -H 'Content-Type: text/plain'");
         };
+        req = req.withQueryId(ex.getRequestHeaders().getFirst("X-Query-Id"));
         if (req.sql().length() > maxSqlChars) {
             throw new HttpError(
                     400,
@@ -97,26 +138,31 @@ final class QueryEndpoint {
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!f.equals("sql") && !f.equals("timeout_ms")) {
+            if (!f.equals("sql") && !f.equals("timeout_ms") && !f.equals("query_id")) {
                 throw new HttpError(
                         400,
                         ClientError.PROTOCOL_VIOLATION,
-                        "unknown field: field=" + f + " — fields: sql, timeout_ms");
+                        "unknown field: field=" + f + " — fields: sql, timeout_ms, query_id");
             }
         }
         JsonNode sql = root.get("sql");
         if (sql == null || !sql.isTextual()) {
             throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body needs \"sql\", a string");
         }
+        JsonNode id = root.get("query_id");
+        if (id != null && !id.isTextual() && !id.isNull()) {
+            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "query_id must be a string: query_id=" + id);
+        }
+        String queryId = id == null || id.isNull() ? null : id.asText();
         JsonNode timeout = root.get("timeout_ms");
         if (timeout == null || timeout.isNull()) {
-            return new Request(sql.asText(), null);
+            return new Request(sql.asText(), null, queryId);
         }
         if (!timeout.canConvertToLong() || !timeout.isIntegralNumber() || timeout.asLong() < 0) {
             throw new HttpError(
                     400, "22023", "timeout_ms is a whole number of milliseconds, 0 for none: timeout_ms=" + timeout);
         }
-        return new Request(sql.asText(), Duration.ofMillis(timeout.asLong()));
+        return new Request(sql.asText(), Duration.ofMillis(timeout.asLong()), queryId);
     }
 
     /** The error with its position moved from the statement into the SQL as sent. */

@@ -15,7 +15,7 @@ import java.time.LocalDate;
  * {"columns": [{"name": "desk", "type": "VARCHAR"}, ...],
  *  "rows": [["DESK-01", 1234.5], ...],
  *  "row_count": 50,
- *  "stats": {"ms": 3.2, "rows_scanned": 100000, "morsels_home_pct": 100.0}}
+ *  "stats": {"ms": 3.2, "rows_scanned": 100000, "morsels_home_pct": 100.0, "query_id": "q17"}}
  * }</pre>
  *
  * Values as the CLI's {@code --format json} writes them: BIGINT and DOUBLE as JSON numbers, DECIMAL as a number
@@ -29,7 +29,7 @@ final class ResultJson {
 
     private ResultJson() {}
 
-    static void write(QueryResult r, JsonGenerator g) throws IOException {
+    static void write(QueryResult r, String queryId, JsonGenerator g) throws IOException {
         g.writeStartObject();
         g.writeArrayFieldStart("columns");
         for (int c = 0; c < r.columnCount(); c++) {
@@ -49,7 +49,7 @@ final class ResultJson {
         }
         g.writeEndArray();
         g.writeNumberField("row_count", r.rowCount());
-        stats(r.stats(), g);
+        stats(r.stats(), queryId, g);
         g.writeEndObject();
     }
 
@@ -67,13 +67,14 @@ final class ResultJson {
         }
     }
 
-    private static void stats(QueryStats s, JsonGenerator g) throws IOException {
+    private static void stats(QueryStats s, String queryId, JsonGenerator g) throws IOException {
         g.writeObjectFieldStart("stats");
         g.writeNumberField("ms", Math.round(s.wallSeconds() * 1e6) / 1e3);
         g.writeNumberField("rows_scanned", s.rowsScanned());
         g.writeNumberField("morsels", s.morsels());
         g.writeNumberField("morsels_skipped", s.morselsSkipped());
         g.writeNumberField("morsels_home_pct", Math.round(s.homeFraction() * 1000) / 10.0);
+        g.writeStringField("query_id", queryId);
         g.writeEndObject();
     }
 }

@@ -64,6 +64,9 @@ final class StatementRunner {
         if (InsertStatement.isInsert(sql)) {
             return insert(sql, session);
         }
+        if (isDelete(sql)) {
+            return delete(sql, session);
+        }
         if (session.status() == Session.IN_BLOCK && SessionStatements.commits(sql)) {
             commitWrites(session);
         }
@@ -99,6 +102,20 @@ final class StatementRunner {
             writes.append(batch);
         }
         return Outcome.command("INSERT 0 " + rows);
+    }
+
+    private static boolean isDelete(String sql) {
+        return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "DELETE ", 0, 7);
+    }
+
+    /** A DELETE: applied at once outside a transaction block ({@code DELETE n}), kept for COMMIT inside one. */
+    private Outcome delete(String sql, Session session) {
+        WriteService.Batch batch = WriteService.delete(sql);
+        if (session.status() == Session.IN_BLOCK) {
+            session.pendingWrites.add(batch);
+            return Outcome.command("DELETE 0");
+        }
+        return Outcome.command("DELETE " + writes.append(batch).rows());
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */

@@ -16,7 +16,10 @@ public final class QueryService {
     private final Cube cube;
     private final QueryAdmission admission;
     private final Duration defaultTimeout;
+    private final ServerMetrics metrics;
     private final Object inFlightLock = new Object();
+    private final java.util.Map<String, RunningQuery> byId = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong nextId = new java.util.concurrent.atomic.AtomicLong(1);
     private int inFlight;
     private volatile boolean closed;
 
@@ -24,6 +27,12 @@ public final class QueryService {
      * @param defaultTimeout the deadline of a query that names none; {@link Duration#ZERO} for none
      */
     public QueryService(Cube cube, QueryAdmission admission, Duration defaultTimeout) {
+        this(cube, admission, defaultTimeout, new ServerMetrics());
+    }
+
+    /** As {@link #QueryService(Cube, QueryAdmission, Duration)}, telling {@code metrics} of each query. */
+    public QueryService(Cube cube, QueryAdmission admission, Duration defaultTimeout, ServerMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics must not be null");
         this.cube = java.util.Objects.requireNonNull(cube, "cube must not be null");
         this.admission = java.util.Objects.requireNonNull(admission, "admission must not be null");
         this.defaultTimeout = java.util.Objects.requireNonNull(defaultTimeout, "defaultTimeout must not be null");
@@ -37,6 +46,10 @@ public final class QueryService {
         return admission;
     }
 
+    public ServerMetrics metrics() {
+        return metrics;
+    }
+
     public Duration defaultTimeout() {
         return defaultTimeout;
     }
@@ -48,12 +61,36 @@ public final class QueryService {
      * @throws NumacubeException 57P01 once the service is draining for shutdown
      */
     public RunningQuery start(String sql, Duration timeout) {
+        return start(sql, timeout, null);
+    }
+
+    /**
+     * As {@link #start(String, Duration)}, under the id the client chose (any text of 1 to 64 letters, digits, {@code
+     * -}, {@code _} or {@code .}), or one given here when null.
+     *
+     * @throws NumacubeException 42710 when a query with that id is under way, 22023 for a malformed id
+     */
+    public RunningQuery start(String sql, Duration timeout, String id) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
         Duration t = timeout == null ? defaultTimeout : timeout;
         long deadline = t.isZero() || t.isNegative() ? Long.MAX_VALUE : System.nanoTime() + t.toNanos();
-        RunningQuery q = new RunningQuery(sql, deadline);
+        if (id != null && !id.matches("[A-Za-z0-9_.-]{1,64}")) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a query id is 1 to 64 letters, digits, '-', '_' or '.': query_id=" + id);
+        }
+        RunningQuery q = new RunningQuery(id == null ? "q" + nextId.getAndIncrement() : id, sql, deadline, metrics);
+        if (byId.putIfAbsent(q.id(), q) != null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "42710",
+                    "a query with this id is under way: query_id=" + id + " — choose another id",
+                    null,
+                    null);
+        }
         synchronized (inFlightLock) {
             if (closed) {
+                byId.remove(q.id(), q);
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
                         ClientError.SHUTTING_DOWN,
@@ -67,6 +104,7 @@ public final class QueryService {
             try {
                 q.run(cube, admission);
             } finally {
+                byId.remove(q.id(), q);
                 synchronized (inFlightLock) {
                     inFlight--;
                     inFlightLock.notifyAll();
@@ -79,6 +117,19 @@ public final class QueryService {
     /** Runs {@code sql} and waits for its answer: {@link #start} then {@link RunningQuery#await}. */
     public io.numacube.engine.result.QueryResult run(String sql, Duration timeout) {
         return start(sql, timeout).await();
+    }
+
+    /** The query of that id, if it is under way (queued, running, or cancelled and still stopping). */
+    public java.util.Optional<RunningQuery> find(String id) {
+        return java.util.Optional.ofNullable(byId.get(id));
+    }
+
+    /** The queries under way, oldest first. */
+    public java.util.List<RunningQuery> running() {
+        return byId.values().stream()
+                .sorted(java.util.Comparator.comparingDouble(RunningQuery::seconds)
+                        .reversed())
+                .toList();
     }
 
     /** Queries started and not yet returned by the engine (abandoned ones included). */

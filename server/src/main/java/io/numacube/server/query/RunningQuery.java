@@ -1,6 +1,7 @@
 package io.numacube.server.query;
 
 import io.numacube.engine.Cube;
+import io.numacube.engine.result.Cancellation;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.numa.base.NumacubeException;
 import java.util.concurrent.CompletableFuture;
@@ -12,8 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One query submitted to a {@link QueryService}: it waits for admission, then runs on its own virtual thread, while
  * the client's thread {@link #await}s the answer until the query's deadline or a {@link #cancel}. A timeout or cancel
- * abandons the query: the client gets SQLSTATE 57014 at once; a query still queued leaves the queue, but one the
- * engine is running runs to its end (the engine has no cancellation hook yet) and its answer is dropped.
+ * abandons the query: the client gets SQLSTATE 57014 at once; a query still queued leaves the queue, and one the
+ * engine is running is told to stop ({@link Cancellation}: it does within about a block of morsels, freeing its
+ * workers and its admission permit).
  *
  * <p>Thread-safe: {@link #cancel} may be called from any thread (a PostgreSQL cancel request arrives on another
  * connection), {@link #await} from the client's.
@@ -25,13 +27,21 @@ public final class RunningQuery {
     private static final int RUNNING = 1;
     private static final int ABANDONED = 2;
 
+    private final String id;
     private final String sql;
     private final long deadlineNanos;
+    private final long startNanos = System.nanoTime();
+    private final Cancellation cancellation = new Cancellation();
     private final CompletableFuture<QueryResult> answer = new CompletableFuture<>();
     private final AtomicInteger state = new AtomicInteger(QUEUED);
     private volatile Thread thread;
 
-    RunningQuery(String sql, long deadlineNanos) {
+    private final ServerMetrics metrics;
+    private final java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
+
+    RunningQuery(String id, String sql, long deadlineNanos, ServerMetrics metrics) {
+        this.metrics = metrics;
+        this.id = id;
         this.sql = sql;
         this.deadlineNanos = deadlineNanos;
     }
@@ -45,7 +55,7 @@ public final class RunningQuery {
             }
             long start = System.nanoTime();
             try {
-                answer.complete(cube.query(sql));
+                answer.complete(cube.query(sql, cancellation));
             } finally {
                 if (state.get() == ABANDONED) {
                     LOG.log(
@@ -69,11 +79,39 @@ public final class RunningQuery {
      */
     public QueryResult await() {
         try {
+            QueryResult r = awaitAnswer();
+            count("ok");
+            return r;
+        } catch (RuntimeException e) {
+            count(outcome(e));
+            throw e;
+        }
+    }
+
+    /** Tells the metrics how the query ended, once. */
+    private void count(String outcome) {
+        if (counted.compareAndSet(false, true)) {
+            metrics.query(outcome, System.nanoTime() - startNanos);
+        }
+    }
+
+    private static String outcome(RuntimeException e) {
+        String code = e instanceof NumacubeException n ? n.code() : ClientError.INTERNAL;
+        return switch (code) {
+            case ClientError.QUERY_CANCELED -> e.getMessage().contains("timeout") ? "timeout" : "cancelled";
+            case ClientError.TOO_BUSY -> "busy";
+            case ClientError.INTERNAL -> "internal_error";
+            default -> "error";
+        };
+    }
+
+    private QueryResult awaitAnswer() {
+        try {
             long wait = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
             return answer.get(Math.max(0, wait), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             abandon(cancelled("canceling statement due to statement timeout"));
-            return await();
+            return awaitAnswer();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abandon(cancelled("canceling statement due to user request"));
@@ -88,6 +126,29 @@ public final class RunningQuery {
         abandon(cancelled("canceling statement due to user request"));
     }
 
+    /** Its id in the {@link QueryService} (for {@code DELETE /v1/queries/ID}). */
+    public String id() {
+        return id;
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    /** Seconds since it was submitted. */
+    public double seconds() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** {@code queued}, {@code running} or {@code cancelled} (abandoned, its engine work stopping). */
+    public String state() {
+        return switch (state.get()) {
+            case QUEUED -> "queued";
+            case RUNNING -> answer.isCompletedExceptionally() ? "cancelled" : "running";
+            default -> "cancelled";
+        };
+    }
+
     /** Whether the engine has the query now (admitted and not yet answered). */
     public boolean isRunningInEngine() {
         return state.get() == RUNNING && !answer.isDone();
@@ -97,6 +158,7 @@ public final class RunningQuery {
         if (!answer.completeExceptionally(why)) {
             return;
         }
+        cancellation.cancel(why.getMessage());
         if (state.compareAndSet(QUEUED, ABANDONED)) {
             Thread t = thread;
             if (t != null) {

@@ -7,17 +7,16 @@ import java.util.regex.Pattern;
 
 /**
  * Statements {@code numacube serve} refuses before the engine sees them, with PostgreSQL's codes: writes other than
- * appends (UPDATE, DELETE, MERGE, DDL such as CREATE or DROP, ...) with 0A000, since the server appends rows (INSERT
- * ... VALUES, COPY ... FROM STDIN, POST /v1/tables/NAME/rows) and changes nothing else; utility commands it does not
- * have (LISTEN, VACUUM, SQL-level PREPARE, ...) with 0A000. INSERT and COPY are answered by the front ends before
- * this is asked. Stateless.
+ * appends and deletes (UPDATE, MERGE, DDL such as CREATE or DROP, ...) with 0A000, since the server appends rows
+ * (INSERT ... VALUES, COPY ... FROM STDIN, POST /v1/tables/NAME/rows; an upsert where the table has a key) and deletes
+ * them (DELETE) and changes nothing else; utility commands it does not have (LISTEN, VACUUM, SQL-level PREPARE, ...)
+ * with 0A000. INSERT, COPY and DELETE are answered by the front ends before this is asked. Stateless.
  */
 public final class StatementRefusals {
 
     private static final Pattern FIRST_WORD = Pattern.compile("^\\(*\\s*([A-Za-z]+)");
     private static final java.util.Set<String> WRITES = java.util.Set.of(
             "UPDATE",
-            "DELETE",
             "MERGE",
             "CREATE",
             "DROP",
@@ -62,16 +61,18 @@ public final class StatementRefusals {
         }
         String word = m.group(1).toUpperCase(Locale.ROOT);
         if (WRITES.contains(word)) {
-            return Optional.of(ClientError.of(
-                    ClientError.NOT_SUPPORTED,
-                    word + " is not supported by numacube serve: it appends rows (INSERT ... VALUES, COPY ... FROM"
-                            + " STDIN, POST /v1/tables/NAME/rows) and changes nothing else"));
+            return Optional.of(
+                    ClientError.of(
+                            ClientError.NOT_SUPPORTED,
+                            word
+                                    + " is not supported by numacube serve: it appends rows (INSERT ... VALUES, COPY ... FROM"
+                                    + " STDIN, POST /v1/tables/NAME/rows; upserts by a table's key) and deletes them (DELETE)"));
         }
-        if (word.equals("INSERT") || word.equals("COPY")) {
+        if (word.equals("COPY")) {
             return Optional.of(ClientError.of(
                     ClientError.NOT_SUPPORTED,
-                    word + " is not taken here: send rows with POST /v1/tables/NAME/rows, or " + word
-                            + " over the PostgreSQL protocol"));
+                    "COPY is not taken here: send rows with POST /v1/tables/NAME/rows, or COPY ... FROM STDIN over the"
+                            + " PostgreSQL protocol"));
         }
         if (UTILITIES.contains(word)) {
             return Optional.of(ClientError.of(ClientError.NOT_SUPPORTED, word + " is not supported by numacube"));

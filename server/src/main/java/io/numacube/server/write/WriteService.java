@@ -2,6 +2,9 @@ package io.numacube.server.write;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.TableBatch;
+import io.numacube.engine.TableDelete;
+import io.numacube.engine.TableWrite;
+import io.numacube.engine.WriteResult;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
@@ -9,21 +12,23 @@ import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.query.ClientError;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Appends batches of rows to the cube's tables for both front ends: reads each batch into a staging with its table's
- * columns (a bad row rejects the whole write, naming its line and field), hands the write to the {@link BatchLog}
- * (the write-ahead log of a durable server: it returns once the write is on disk), then appends it to the cube as one
- * atomic version ({@link Cube#append(List)}), and only then answers. So an acknowledged write is durable and visible
- * to every query that starts after the answer; a rejected one changes nothing and is not logged.
+ * Writes to the cube's tables for both front ends: reads each batch of rows into a staging with its table's columns (a
+ * bad row rejects the whole write, naming its line and field), hands the write to the {@link BatchLog} (the write-ahead
+ * log of a durable server: it returns once the write is on disk), then applies it to the cube as one atomic write
+ * ({@link Cube#write}: appends, upserts on a keyed table, deletes), and only then answers. So an acknowledged write is
+ * durable and visible to every query that starts after the answer; a rejected one changes nothing and is not logged
+ * (a DELETE whose WHERE fails when applied is the exception: it is logged, fails again, identically, when replayed,
+ * and changes nothing either time).
  *
- * <p>Thread-safe: any number of writers at once; the log may group their writes into one flush, and the cube
- * serialises the appends (appends commute, so the order the log holds them in and the order the cube applied them in
- * give the same table). A write holds a gate from its log to its append, which {@link #quiesced} closes, so a
- * checkpoint sees the cube holding exactly the writes the log holds up to some point. A write that was logged but then
- * failed to be appended (out of memory) leaves the log ahead of the cube: every later write and checkpoint is refused
- * until a restart replays the log.
+ * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel; logging and applying run one write at
+ * a time, so the log holds the writes in the order the cube applied them (deletes and upserts do not commute). A write
+ * also holds a gate from its log to its apply, which {@link #quiesced} closes, so a checkpoint sees the cube holding
+ * exactly the writes the log holds up to some point. A write that was logged but then failed to be applied for a
+ * reason that need not recur (out of memory, an I/O error, a bug) leaves the log ahead of the cube: every later write
+ * and checkpoint is refused until a restart replays the log. (A DELETE failing on its WHERE fails again when replayed
+ * and changes nothing either time: that leaves log and cube in step.)
  */
 public final class WriteService {
 
@@ -54,15 +59,23 @@ public final class WriteService {
      * @param rows    rows appended
      * @param version the table's version that holds them
      */
-    public record Appended(String table, int rows, long version) {}
+    public record Appended(String table, long rows, long version) {}
 
     private static final com.fasterxml.jackson.core.JsonFactory JSON = new com.fasterxml.jackson.core.JsonFactory();
 
     private final Cube cube;
     private final BatchLog log;
+    private final io.numacube.server.query.ServerMetrics metrics;
+    private final Object order = new Object();
     private final WriteGate gate = new WriteGate();
 
     public WriteService(Cube cube, BatchLog log) {
+        this(cube, log, new io.numacube.server.query.ServerMetrics());
+    }
+
+    /** As {@link #WriteService(Cube, BatchLog)}, telling {@code metrics} of each write applied. */
+    public WriteService(Cube cube, BatchLog log, io.numacube.server.query.ServerMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics, "metrics must not be null");
         this.cube = java.util.Objects.requireNonNull(cube, "cube must not be null");
         this.log = java.util.Objects.requireNonNull(log, "log must not be null");
     }
@@ -83,27 +96,42 @@ public final class WriteService {
      *     source, line and field); nothing is logged or appended then
      */
     public List<Appended> commit(List<Batch> batches) {
-        List<TableBatch> staged = stage(batches);
+        List<TableWrite> staged = stage(batches);
         return gate.write(() -> {
-            log.write(batches);
-            try {
-                return apply(staged);
-            } catch (RuntimeException | Error e) {
-                if (log != BatchLog.NONE) {
-                    gate.markInDoubt(batches.isEmpty() ? "" : batches.get(0).table(), e);
+            synchronized (order) {
+                log.write(batches);
+                try {
+                    return apply(staged);
+                } catch (RuntimeException | Error e) {
+                    if (log != BatchLog.NONE && !failsAlikeWhenReplayed(e)) {
+                        gate.markInDoubt(
+                                batches.isEmpty() ? "" : batches.getFirst().table(), e);
+                    }
+                    throw e;
                 }
-                throw e;
             }
         });
     }
 
     /**
-     * Runs {@code action} while no write is between its log and its append: every write the log holds is in the cube,
+     * Whether {@code failure} of a logged write's apply recurs when the log is replayed and changes nothing either time:
+     * the cube refusing the write for what it says (a DELETE's WHERE naming an unknown column), not for a lack of
+     * memory, an I/O error or a bug.
+     */
+    public static boolean failsAlikeWhenReplayed(Throwable failure) {
+        return failure instanceof io.numacube.numa.base.NumacubeException e
+                && (e.kind() == io.numacube.numa.base.NumacubeException.Kind.SYNTAX
+                        || e.kind() == io.numacube.numa.base.NumacubeException.Kind.BIND
+                        || e.kind() == io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT);
+    }
+
+    /**
+     * Runs {@code action} while no write is between its log and its apply: every write the log holds is in the cube,
      * and no write the cube holds is missing from the log. A checkpoint captures its snapshot and the log's position
      * here. Writers wait while the action runs, so it must be quick (take a snapshot, read an LSN; no I/O).
      *
-     * @throws io.numacube.numa.base.NumacubeException 58000 once a logged write failed to be appended (the log then
-     *     holds a write the cube lacks; a restart replays it)
+     * @throws io.numacube.numa.base.NumacubeException 58000 once a logged write failed to be applied for a reason that
+     *     need not recur (the log then holds a write the cube lacks; a restart replays it)
      */
     public <T> T quiesced(java.util.function.Supplier<T> action) {
         return gate.quiesced(action);
@@ -111,45 +139,71 @@ public final class WriteService {
 
     /**
      * Refuses later writes (57P01, the server is shutting down) and waits up to {@code wait} for those in flight to be
-     * logged and appended; true when none is left. Idempotent.
+     * logged and applied; true when none is left. Idempotent.
      */
     public boolean stop(java.time.Duration wait) {
         return gate.stop(wait);
     }
 
     /**
-     * Reads {@code batch} as {@link #commit} would, without appending it: a transaction block's INSERT is refused when
-     * it is made, not at COMMIT.
+     * Reads {@code batch} as {@link #commit} would, without applying it: a transaction block's INSERT is refused when
+     * it is made, not at COMMIT. Returns its rows (0 for a DELETE, which is checked when applied).
      */
     public int check(Batch batch) {
-        return stage(List.of(batch)).get(0).rows().rows();
+        return stage(List.of(batch)).getFirst() instanceof TableBatch b
+                ? b.rows().rows()
+                : 0;
     }
 
-    /** Appends a write read back from the log (recovery): as {@link #commit}, without logging it again. */
+    /** Applies a write read back from the log (recovery): as {@link #commit}, without logging it again. */
     public List<Appended> replay(List<Batch> batches) {
-        return apply(stage(batches));
+        List<TableWrite> staged = stage(batches);
+        synchronized (order) {
+            return apply(staged);
+        }
     }
 
-    private List<TableBatch> stage(List<Batch> batches) {
-        List<TableBatch> staged = new ArrayList<>();
+    private List<TableWrite> stage(List<Batch> batches) {
+        List<TableWrite> staged = new ArrayList<>();
         for (Batch b : batches) {
-            staged.add(new TableBatch(b.table(), read(b, cube.schema(b.table()))));
+            staged.add(
+                    b.format() == BatchFormat.DELETE
+                            ? new TableDelete(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8))
+                            : new TableBatch(b.table(), read(b, cube.schema(b.table()))));
         }
         return staged;
     }
 
-    private List<Appended> apply(List<TableBatch> staged) {
+    private List<Appended> apply(List<TableWrite> staged) {
         if (staged.isEmpty()) {
             return List.of();
         }
-        Map<String, Long> versions = cube.append(staged);
         List<Appended> out = new ArrayList<>();
-        for (TableBatch b : staged) {
-            String key = b.table().toLowerCase(java.util.Locale.ROOT);
-            out.add(new Appended(b.rows().schema().name(), b.rows().rows(), versions.get(key)));
+        List<WriteResult> results = cube.write(staged);
+        long appended = 0;
+        long deleted = 0;
+        for (int i = 0; i < results.size(); i++) {
+            WriteResult r = results.get(i);
+            out.add(new Appended(r.table(), r.rows(), r.version()));
+            if (staged.get(i) instanceof TableDelete) {
+                deleted += r.rows();
+            } else {
+                appended += r.rows();
+            }
         }
+        metrics.write(appended, deleted);
         return out;
     }
+
+    /** A DELETE statement as a write: logged as its text, applied by the cube. */
+    public static Batch delete(String sql) {
+        java.util.regex.Matcher m = DELETE_TABLE.matcher(io.numacube.server.query.SqlLexer.normalize(sql));
+        String table = m.find() ? m.group(1).replace("\"", "") : "";
+        return new Batch(table, BatchFormat.DELETE, sql.getBytes(java.nio.charset.StandardCharsets.UTF_8), "DELETE");
+    }
+
+    private static final java.util.regex.Pattern DELETE_TABLE = java.util.regex.Pattern.compile(
+            "(?i)^DELETE\\s+FROM\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)");
 
     /**
      * The rows of an INSERT as a batch of its table, checked against the table's columns.
@@ -210,6 +264,7 @@ public final class WriteService {
     /** The rows of {@code b} as a staging of {@code schema}'s columns. */
     static TableStaging read(Batch b, TableSchema schema) {
         return switch (b.format()) {
+            case DELETE -> throw new IllegalArgumentException("a DELETE has no rows");
             case CSV ->
                 new CsvStagingLoader(CsvOptions.DEFAULT)
                         .stage(b.body(), b.source(), schema)

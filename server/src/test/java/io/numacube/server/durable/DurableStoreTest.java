@@ -166,7 +166,7 @@ class DurableStoreTest {
         assertEquals(List.of("U", "empty", "t"), r.tables());
         assertEquals(5, r.checkpointLsn());
         assertEquals(2, r.writes());
-        assertEquals(3 + 4 + 2, r.rowsReplayed());
+        assertEquals(3 + 4 + 2, r.rowsChanged());
         assertEquals(100 + 1 + (1 + 11 + 21 + 31 + 41), r.rowsLoaded());
         assertEquals(before, answers(back.cube()));
         assertEquals(
@@ -176,6 +176,43 @@ class DurableStoreTest {
                         "checkpoint-00000002-2-t.csv"),
                 checkpointFiles(),
                 "the first checkpoint's files were deleted");
+    }
+
+    @Test
+    void keysUpsertsAndDeletesComeBackAsTheyWereApplied() {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writes.cube().setKey("u", List.of("k"));
+        DurableStore.Checkpointed keyed = store.checkpoint(writes);
+        assertTrue(keyed.written(), "a new key is a new checkpoint even with no new write");
+        assertEquals(List.of("k"), keyed.manifest().tables().getFirst().key());
+        upsert(writes, "{\"k\":\"a\",\"n\":10}\n{\"k\":\"c\",\"n\":3}\n");
+        writes.commit(List.of(WriteService.delete("DELETE FROM t WHERE id < 50")));
+        writeBatch(writes, 30);
+        store.checkpoint(writes);
+        upsert(writes, "{\"k\":\"c\",\"n\":4}\n{\"k\":\"d\",\"n\":1}\n");
+        writes.commit(List.of(WriteService.delete("DELETE FROM t WHERE b = 1 AND id % 2 = 0")));
+        assertThrows(
+                NumacubeException.class,
+                () -> writes.commit(List.of(WriteService.delete("DELETE FROM t WHERE nosuch = 1"))));
+        writeBatch(writes, 5);
+        List<String> before = answers(writes.cube());
+        store.close();
+
+        DurableStore again = store(WalOptions.defaults());
+        WriteService back = new WriteService(cube(), again.batchLog());
+        DurableStore.Recovered r = again.recover(back);
+        assertEquals(4, r.writes());
+        assertEquals(1, r.failedAlike(), "the DELETE naming an unknown column failed again, changing nothing");
+        assertEquals(before, answers(back.cube()));
+        assertEquals(List.of("k"), back.cube().keyColumns("u"));
+        upsert(back, "{\"k\":\"d\",\"n\":7}\n");
+        assertEquals(
+                "1", back.cube().query("SELECT COUNT(*) FROM u WHERE k = 'd'").getString(0, 0), "still keyed");
+    }
+
+    private static void upsert(WriteService writes, String jsonLines) {
+        writes.append(new Batch("u", BatchFormat.JSON_LINES, jsonLines.getBytes(StandardCharsets.UTF_8), "upsert"));
     }
 
     private List<String> checkpointFiles() {

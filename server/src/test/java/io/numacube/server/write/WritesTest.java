@@ -230,6 +230,81 @@ class WritesTest {
         }
     }
 
+    @Test
+    void deletesAndUpsertsByKeyThroughBothFrontEnds() throws Exception {
+        cube.setKey("t", java.util.List.of("id"));
+        HttpResponse<String> r = postRows("t", "text/csv", "id,desk\n3,U\n100,N\n3,V\n");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(2, JSON.readTree(r.body()).get("rows").asLong(), "the last row of id 3 only");
+        assertEquals(11, cube.rowCount("t"));
+        assertEquals("V", cube.query("SELECT desk FROM t WHERE id = 3").getString(0, 0));
+        long d0 = cube.query("SELECT COUNT(*) FROM t WHERE desk = 'D0'").getLong(0, 0);
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(d0, s.executeUpdate("DELETE FROM t WHERE desk = 'D0'"));
+            c.setAutoCommit(false);
+            s.executeUpdate("DELETE FROM t");
+            c.rollback();
+            assertEquals(11 - d0, cube.rowCount("t"));
+            s.executeUpdate("DELETE FROM t WHERE id = 100");
+            s.executeUpdate("INSERT INTO t (id, desk) VALUES (100, 'again')");
+            c.commit();
+            assertEquals(
+                    "again", cube.query("SELECT desk FROM t WHERE id = 100").getString(0, 0));
+            c.setAutoCommit(true);
+            PSQLException e =
+                    assertThrows(PSQLException.class, () -> s.executeUpdate("DELETE FROM t WHERE nosuch > 1"));
+            assertEquals("42703", e.getSQLState());
+            assertEquals(21, e.getServerErrorMessage().getPosition());
+        }
+        HttpResponse<String> d = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/query"))
+                        .header("Content-Type", "text/plain")
+                        .POST(HttpRequest.BodyPublishers.ofString("DELETE FROM t WHERE id < 5"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, d.statusCode(), d.body());
+        JsonNode done = JSON.readTree(d.body());
+        assertEquals("DELETE", done.get("command").asText());
+        assertEquals(0, cube.query("SELECT COUNT(*) FROM t WHERE id < 5").getLong(0, 0));
+        assertEquals(cube.version("t"), done.get("version").asLong());
+    }
+
+    @Test
+    void metricsCountQueriesWritesAndTables() throws Exception {
+        postRows("t", "text/csv", "id\n500\n501\n");
+        postRows("t", "text/csv", "id\nbad\n");
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            s.executeUpdate("DELETE FROM t WHERE id = 500");
+            s.executeQuery("SELECT COUNT(*) FROM t").close();
+            assertThrows(PSQLException.class, () -> s.executeQuery("SELECT nosuch FROM t"));
+        }
+        HttpResponse<String> m = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/metrics"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, m.statusCode());
+        assertTrue(m.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
+        java.util.Map<String, Double> v = new java.util.HashMap<>();
+        for (String line : m.body().split("\n")) {
+            if (!line.startsWith("#") && !line.isBlank()) {
+                int sp = line.lastIndexOf(' ');
+                v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
+            }
+        }
+        assertEquals(2.0, v.get("numacube_writes_total"), m.body());
+        assertEquals(2.0, v.get("numacube_rows_written_total"));
+        assertEquals(1.0, v.get("numacube_rows_deleted_total"));
+        assertEquals(1.0, v.get("numacube_queries_total{outcome=\"ok\"}"));
+        assertEquals(1.0, v.get("numacube_queries_total{outcome=\"error\"}"));
+        assertEquals(2.0, v.get("numacube_query_duration_seconds_count"));
+        assertEquals(2.0, v.get("numacube_query_duration_seconds_bucket{le=\"+Inf\"}"));
+        assertEquals((double) cube.rowCount("t"), v.get("numacube_table_rows{table=\"t\"}"));
+        assertEquals((double) cube.version("t"), v.get("numacube_table_version{table=\"t\"}"));
+        assertEquals(0.0, v.get("numacube_queries_running"));
+    }
+
     private static String row(io.numacube.engine.result.QueryResult r) {
         StringBuilder b = new StringBuilder("[");
         for (int c = 0; c < r.columnCount(); c++) {
