@@ -97,8 +97,10 @@ public final class WriteService {
      */
     public List<Appended> commit(List<Batch> batches) {
         List<TableWrite> staged = stage(batches);
-        return gate.write(() -> {
-            synchronized (order) {
+        // the gate inside the order: a checkpoint then waits for the one write being applied, not for every writer
+        // queued behind it
+        synchronized (order) {
+            return gate.write(() -> {
                 log.write(batches);
                 try {
                     return apply(staged);
@@ -109,8 +111,8 @@ public final class WriteService {
                     }
                     throw e;
                 }
-            }
-        });
+            });
+        }
     }
 
     /**
