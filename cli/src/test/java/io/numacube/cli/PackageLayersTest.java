@@ -123,6 +123,18 @@ class PackageLayersTest {
                             "server.pgwire.types",
                             "server.query",
                             "server.write")),
+            // durable: the WAL, checkpoints and recovery of serve --data-dir, over the write path; the facade and the
+            // front ends do not know it (the serve command puts them together).
+            Map.entry(
+                    "server.durable",
+                    Set.of(
+                            "engine",
+                            "engine.ingest",
+                            "engine.ingest.csv",
+                            "engine.schema",
+                            "numa.base",
+                            "server.wal",
+                            "server.write")),
             Map.entry(
                     "server",
                     Set.of("engine", "numa.base", "server.http", "server.pgwire", "server.query", "server.write")),
@@ -177,7 +189,11 @@ class PackageLayersTest {
                             "numa.jvm",
                             "numa.memory",
                             "numa.topology",
-                            "server"))));
+                            "server",
+                            "server.durable",
+                            "server.query",
+                            "server.wal",
+                            "server.write"))));
 
     private static final List<Path> SOURCE_ROOTS = List.of(
             Path.of("../numa/src/main/java"),

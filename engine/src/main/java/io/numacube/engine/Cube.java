@@ -485,6 +485,17 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /** The key {@link #setKey} gave {@code table}: its columns, or empty when appends to it are not upserts. */
+    public List<String> keyColumns(String table) {
+        java.util.Objects.requireNonNull(table, "table must not be null");
+        loadLock.lock();
+        try {
+            return keys.getOrDefault(key(table), List.of());
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
     /** {@code t} with its small appended partitions merged (then {@code t} is closed), or {@code t}. */
     private FactTable compacted(FactTable t) {
         FactTable merged;
@@ -776,6 +787,14 @@ public final class Cube implements AutoCloseable {
                                 .toList(),
                 null,
                 null);
+    }
+
+    /**
+     * Every table's current version, all at one moment, for a reader that is not a query (a checkpoint writing the
+     * tables out); later loads and appends do not change it. Close it when done: it holds those versions' memory.
+     */
+    public CubeSnapshot openSnapshot() {
+        return new CubeSnapshot(snapshot(), lock.readLock(), this::checkOpen);
     }
 
     /** The current snapshot of the tables, for a reader that is not a query; the cube must be open. */
