@@ -335,6 +335,18 @@ public final class Cube implements AutoCloseable {
                 FactTable t = table(name, temps);
                 return t == null ? -1 : t.rowCount();
             }
+
+            @Override
+            public boolean repeats(String name, String column) {
+                FactTable t = table(name, temps);
+                int c = t == null ? -1 : t.schema().indexOf(column);
+                if (c < 0 || !t.schema().column(c).isDimension()) {
+                    return false;
+                }
+                // a dictionary without NULL of fewer values than rows: some value is in two rows
+                io.numacube.engine.storage.Dictionary d = t.dictionary(c);
+                return d.nullCode() < 0 && d.size() < t.rowCount();
+            }
         };
     }
 
