@@ -350,13 +350,19 @@ public final class Cube implements AutoCloseable {
         };
     }
 
-    /** Whether the text may hold a subquery or WITH (a second SELECT): such statements are run in steps. */
+    /**
+     * Whether the text may hold a subquery or WITH (a second SELECT), or a LEFT JOIN that {@link EagerAggregation}
+     * may rewrite into one: such statements are run in steps.
+     */
     private static boolean hasSubqueries(String sql) {
         java.util.regex.Matcher m = SELECT_WORD.matcher(sql);
-        return m.find() && m.find();
+        return (m.find() && m.find()) || LEFT_JOIN.matcher(sql).find();
     }
 
     private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
+
+    private static final java.util.regex.Pattern LEFT_JOIN =
+            java.util.regex.Pattern.compile("(?i)\\bleft\\s+(outer\\s+)?join\\b");
 
     /** Runs the subqueries as temporary tables or values ({@link Subqueries}), then the statement; frees the tables. */
     private QueryResult queryWithSubqueries(String sql, long start) {

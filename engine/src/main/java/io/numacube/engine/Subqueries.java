@@ -34,9 +34,10 @@ import org.apache.calcite.util.DateString;
  * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
  * subquery becomes its literal values. Subqueries run innermost first; a name defined by WITH hides a table of that
  * name. A subquery is run on its own, so one that names the outer query's columns fails to bind, unless
- * {@link Decorrelation} made it a join first (EXISTS, and a comparison with an aggregate, correlated by equalities).
- * A derived table that only filters and computes columns is merged into the query over it first
- * ({@link DerivedTableMerge}). The temporary tables live for one statement (the caller frees them).
+ * {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate, correlated by equalities). A
+ * derived table that only filters and computes columns is merged into the query over
+ * it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are aggregated per left row is
+ * aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement (the caller frees them).
  *
  * <p>One per statement; not thread-safe.
  */
@@ -54,6 +55,7 @@ final class Subqueries {
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
     private final Decorrelation decorrelation;
+    private final EagerAggregation eagerAggregation;
     private int counter;
     /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
     private final List<String[]> renames = new ArrayList<>();
@@ -70,6 +72,7 @@ final class Subqueries {
         this.run = run;
         this.load = load;
         this.decorrelation = new Decorrelation(schemas);
+        this.eagerAggregation = new EagerAggregation(schemas, this::rewriteFrom);
     }
 
     /** The statement with its subqueries replaced by temporary table names or literal values. */
@@ -86,6 +89,10 @@ final class Subqueries {
         SqlNode merged = DerivedTableMerge.merge(root);
         if (merged != root) {
             return rewrite(merged);
+        }
+        SqlNode eager = eagerAggregation.rewrite(root);
+        if (eager != root) {
+            return rewrite(eager);
         }
         if (root instanceof SqlOrderBy ob) {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
@@ -124,8 +131,11 @@ final class Subqueries {
                 String alias = ((SqlIdentifier) as.operand(1)).getSimple();
                 SqlNodeList columns = as.operandCount() > 2 ? columnList(as) : null;
                 String temp = materialize(rewrite(inner), alias, columns);
-                as.setOperand(0, new SqlIdentifier(temp, inner.getParserPosition()));
-                return as;
+                // the column aliases named the temporary table's columns: the table keeps the alias only
+                return new SqlBasicCall(
+                        org.apache.calcite.sql.fun.SqlStdOperatorTable.AS,
+                        List.of(new SqlIdentifier(temp, inner.getParserPosition()), as.operand(1)),
+                        as.getParserPosition());
             }
             String temp = inner instanceof SqlIdentifier id ? withTable(id) : null;
             if (temp != null) {
