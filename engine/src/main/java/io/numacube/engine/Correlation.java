@@ -18,21 +18,38 @@ import org.apache.calcite.sql.SqlSelect;
 /**
  * How a subquery over a FROM list of tables names its outer query, for {@link Decorrelation}: its WHERE terms split
  * into equalities of an inner column and an outer one ({@code l_partkey = ps_partkey AND l_suppkey = ps_suppkey}: a
- * key of one or more columns) and the rest, which names no outer column. A subquery with any other reference to the outer query, or without an equality, is not such a
+ * key of one or more columns), at most one comparison of an expression of inner columns with an expression of outer
+ * columns by {@code <> < <= > >=} (TPC-H Q21's {@code l2.l_suppkey <> l1.l_suppkey}), and the rest, which names no
+ * outer column. A subquery with any other reference to the outer query, or without an equality, is not such a
  * subquery ({@link #of} gives null). Immutable.
  *
  * @param query      the subquery
  * @param inner      the inner column of each equality, in WHERE order
  * @param outer      the outer column of each equality, in the same order
+ * @param inequality the one other comparison with the outer query, or null
  * @param rest       the other WHERE terms, naming inner columns only
  */
-record Correlation(SqlSelect query, List<SqlIdentifier> inner, List<SqlIdentifier> outer, List<SqlNode> rest) {
+record Correlation(
+        SqlSelect query,
+        List<SqlIdentifier> inner,
+        List<SqlIdentifier> outer,
+        Inequality inequality,
+        List<SqlNode> rest) {
 
     Correlation {
         inner = List.copyOf(inner);
         outer = List.copyOf(outer);
         rest = List.copyOf(rest);
     }
+
+    /**
+     * {@code innerSide op outerSide}, normalized so that the inner expression is on the left.
+     *
+     * @param op        NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN or GREATER_THAN_OR_EQUAL
+     * @param innerSide an expression of inner columns only
+     * @param outerSide an expression of outer columns only
+     */
+    record Inequality(SqlKind op, SqlNode innerSide, SqlNode outerSide) {}
 
     /** A table of a FROM list: its schema and the name its columns are qualified by. */
     record Table(TableSchema schema, String qualifier) {}
@@ -54,6 +71,7 @@ record Correlation(SqlSelect query, List<SqlIdentifier> inner, List<SqlIdentifie
         List<SqlIdentifier> inner = new ArrayList<>();
         List<SqlIdentifier> outer = new ArrayList<>();
         List<SqlNode> rest = new ArrayList<>();
+        Inequality inequality = null;
         for (SqlNode t : SqlTerms.andTerms(s.getWhere())) {
             if (t.getKind() == SqlKind.EQUALS
                     && ((SqlCall) t).operand(0) instanceof SqlIdentifier a
@@ -62,12 +80,73 @@ record Correlation(SqlSelect query, List<SqlIdentifier> inner, List<SqlIdentifie
                 inner.add(isInner(a, tables) ? a : b);
                 outer.add(isInner(a, tables) ? b : a);
             } else if (namesOuter(t, tables)) {
-                return null;
+                Inequality i = inequality(t, tables);
+                if (i == null || inequality != null) {
+                    return null;
+                }
+                inequality = i;
             } else {
                 rest.add(t);
             }
         }
-        return inner.isEmpty() ? null : new Correlation(s, inner, outer, rest);
+        return inner.isEmpty() ? null : new Correlation(s, inner, outer, inequality, rest);
+    }
+
+    /** {@code t} as an inequality between inner and outer expressions, or null. */
+    private static Inequality inequality(SqlNode t, List<Table> tables) {
+        SqlKind op = t.getKind();
+        if (op != SqlKind.NOT_EQUALS
+                && op != SqlKind.LESS_THAN
+                && op != SqlKind.LESS_THAN_OR_EQUAL
+                && op != SqlKind.GREATER_THAN
+                && op != SqlKind.GREATER_THAN_OR_EQUAL) {
+            return null;
+        }
+        SqlNode a = ((SqlCall) t).operand(0);
+        SqlNode b = ((SqlCall) t).operand(1);
+        if (innerOnly(a, tables) && outerOnly(b, tables)) {
+            return new Inequality(op, a, b);
+        }
+        if (innerOnly(b, tables) && outerOnly(a, tables)) {
+            return new Inequality(op.reverse(), b, a);
+        }
+        return null;
+    }
+
+    /** Whether {@code e} names columns (at least one), all of the subquery's own tables, and holds no subquery. */
+    private static boolean innerOnly(SqlNode e, List<Table> tables) {
+        return namesColumn(e) && !namesOuter(e, tables);
+    }
+
+    /** Whether {@code e} names columns (at least one), none of the subquery's own tables, and holds no subquery. */
+    private static boolean outerOnly(SqlNode e, List<Table> tables) {
+        if (e instanceof SqlIdentifier id) {
+            return !id.isStar() && !isInner(id, tables);
+        }
+        if (e instanceof SqlSelect || !(e instanceof SqlCall call)) {
+            return false;
+        }
+        boolean any = false;
+        for (SqlNode o : call.getOperandList()) {
+            if (o == null || o instanceof SqlLiteral) {
+                continue;
+            }
+            if (!outerOnly(o, tables)) {
+                return false;
+            }
+            any = true;
+        }
+        return any;
+    }
+
+    private static boolean namesColumn(SqlNode e) {
+        if (e instanceof SqlIdentifier id) {
+            return !id.isStar();
+        }
+        if (e instanceof SqlCall call && !(e instanceof SqlSelect)) {
+            return call.getOperandList().stream().anyMatch(o -> o != null && namesColumn(o));
+        }
+        return false;
     }
 
     /** Adds the tables of a FROM list of table names; false (nothing certain added) for anything else. */

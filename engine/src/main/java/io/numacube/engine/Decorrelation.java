@@ -24,9 +24,9 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * Turns the commonest correlated subqueries of a query over a FROM list into joins, before {@link Subqueries} runs the
- * subqueries as tables (TPC-H Q2, Q4, Q17, Q20, Q22). Each must stand as a top-level AND term of WHERE and be a
- * {@link Correlation}: correlated by equalities of inner and outer columns (a key of one column or several), and no
- * other outer column:
+ * subqueries as tables (TPC-H Q2, Q4, Q17, Q20, Q21, Q22). Each must stand as a top-level AND term of WHERE and be a
+ * {@link Correlation}: correlated by equalities of inner and outer columns (a key of one column or several), with at
+ * most one other comparison with the outer query ({@code <> < <= > >=}) for EXISTS, and no other outer column:
  *
  * <ul>
  *   <li>{@code EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)} becomes the FROM item {@code (SELECT DISTINCT
@@ -34,6 +34,13 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       distinct keys, which keeps each outer row once where a match exists (a semi-join); {@code NOT EXISTS} the
  *       same table joined LEFT ({@link DerivedTables#ANTI_PREFIX}) and the term {@code __antiN.__k IS NULL} (an
  *       anti-join). A key of several columns is {@code __k, __k2, ...}, one term per column.
+ *   <li>{@code EXISTS} with a comparison {@code t.s op outer.x} as well becomes {@code (SELECT t.k AS __k, MIN(t.s) AS
+ *       __min, MAX(t.s) AS __max FROM t WHERE rest GROUP BY t.k) __existsN}, the key terms and a term that holds
+ *       exactly where some row of the key passes the comparison: {@code __min < x} for {@code <}, {@code __max > x}
+ *       for {@code >} (and so for {@code <=}, {@code >=}), {@code (__min <> x OR __max <> x)} for {@code <>}. MIN and
+ *       MAX skip NULLs as the comparison fails on them, and a NULL x fails both. {@code NOT EXISTS} joins the same
+ *       table LEFT and takes {@code (that term) IS NOT TRUE}: TRUE for an outer row without a key, with only NULLs,
+ *       or with no row that passes.
  *   <li>{@code x op (SELECT agg(...) FROM t WHERE t.k = outer.c AND rest)} (an aggregate other than COUNT, whose empty
  *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
  *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
@@ -43,7 +50,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * Where the outer key's table has filters of its own in the outer WHERE, the subquery is first joined to the distinct
  * keys that pass them ({@link MagicSets}), so it works on the keys that matter. {@link
  * io.numacube.engine.sql.SqlBinder}'s FROM list rules then join the new items on their keys. Anything else (COUNT,
- * an aggregate under EXISTS, a comparison with an outer column, a subquery inside an expression) is left as it is, and refused as a
+ * an aggregate under EXISTS, two comparisons, a subquery inside an expression) is left as it is, and refused as a
  * correlated subquery when it runs. One per statement; not thread-safe.
  */
 final class Decorrelation {
@@ -106,15 +113,43 @@ final class Decorrelation {
         c = magic.restricted(c, outer, t);
         SqlParserPos pos = t.getParserPosition();
         String alias = (anti ? DerivedTables.ANTI_PREFIX : DerivedTables.EXISTS_PREFIX) + ++counter;
-        items.add(as(
-                select(pos, SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)), keyItems(c, pos), c, null),
-                alias,
-                pos));
-        out.addAll(keyTerms(c, alias, pos));
-        if (anti) {
-            out.add(SqlStdOperatorTable.IS_NULL.createCall(pos, column(alias, DerivedTables.KEY, pos)));
+        SqlNodeList keys = keyItems(c, pos);
+        Correlation.Inequality q = c.inequality();
+        if (q == null) {
+            items.add(
+                    as(select(pos, SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)), keys, c, null), alias, pos));
+            out.addAll(keyTerms(c, alias, pos));
+            if (anti) {
+                out.add(SqlStdOperatorTable.IS_NULL.createCall(pos, column(alias, DerivedTables.KEY, pos)));
+            }
+            return true;
         }
+        keys.add(as(SqlStdOperatorTable.MIN.createCall(pos, q.innerSide()), DerivedTables.LEAST, pos));
+        keys.add(as(SqlStdOperatorTable.MAX.createCall(pos, copy(q.innerSide())), DerivedTables.GREATEST, pos));
+        items.add(as(select(pos, null, keys, c, groupBy(c)), alias, pos));
+        out.addAll(keyTerms(c, alias, pos));
+        SqlNode holds = somePasses(q, alias, pos);
+        out.add(anti ? SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, holds) : holds);
         return true;
+    }
+
+    /** A condition on the keys' MIN and MAX that holds exactly where some inner row of the key passes {@code q}. */
+    private static SqlNode somePasses(Correlation.Inequality q, String alias, SqlParserPos pos) {
+        SqlIdentifier least = column(alias, DerivedTables.LEAST, pos);
+        SqlIdentifier greatest = column(alias, DerivedTables.GREATEST, pos);
+        SqlNode x = q.outerSide();
+        return switch (q.op()) {
+            case LESS_THAN -> SqlStdOperatorTable.LESS_THAN.createCall(pos, least, x);
+            case LESS_THAN_OR_EQUAL -> SqlStdOperatorTable.LESS_THAN_OR_EQUAL.createCall(pos, least, x);
+            case GREATER_THAN -> SqlStdOperatorTable.GREATER_THAN.createCall(pos, greatest, x);
+            case GREATER_THAN_OR_EQUAL -> SqlStdOperatorTable.GREATER_THAN_OR_EQUAL.createCall(pos, greatest, x);
+            case NOT_EQUALS ->
+                SqlStdOperatorTable.OR.createCall(
+                        pos,
+                        SqlStdOperatorTable.NOT_EQUALS.createCall(pos, least, x),
+                        SqlStdOperatorTable.NOT_EQUALS.createCall(pos, greatest, copy(x)));
+            default -> throw new IllegalStateException("not an inequality: " + q.op());
+        };
     }
 
     private boolean scalarComparison(SqlNode t, List<SqlNode> items, List<SqlNode> out, MagicSets.Outer outer) {
@@ -125,6 +160,7 @@ final class Decorrelation {
         int side = cmp.operand(1) instanceof SqlSelect ? 1 : cmp.operand(0) instanceof SqlSelect ? 0 : -1;
         Correlation c = side < 0 ? null : Correlation.of(cmp.operand(side), schemas);
         if (c == null
+                || c.inequality() != null
                 || grouped(c.query())
                 || c.query().getSelectList().size() != 1
                 || !hasAggregate(c.query().getSelectList(), true)) {

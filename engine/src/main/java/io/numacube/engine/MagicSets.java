@@ -93,7 +93,7 @@ final class MagicSets {
             rest.add(SqlStdOperatorTable.EQUALS.createCall(
                     pos, c.inner().get(i), Decorrelation.column(alias, DerivedTables.key(i), pos)));
         }
-        return new Correlation(c.query(), c.inner(), c.outer(), rest);
+        return new Correlation(c.query(), c.inner(), c.outer(), c.inequality(), rest);
     }
 
     /** The one outer table a column belongs to, or null (unknown, or a name two tables share). */

@@ -34,8 +34,8 @@ import org.apache.calcite.util.DateString;
  * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
  * subquery becomes its literal values. Subqueries run innermost first; a name defined by WITH hides a table of that
  * name. A subquery is run on its own, so one that names the outer query's columns fails to bind, unless
- * {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate, correlated by equalities). A
- * derived table that only filters and computes columns is merged into the query over
+ * {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate, correlated by equalities, and
+ * EXISTS by one comparison more). A derived table that only filters and computes columns is merged into the query over
  * it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are aggregated per left row is
  * aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement (the caller frees them).
  *

@@ -29,6 +29,12 @@ public final class DerivedTables {
     /** The value column of an aggregate subquery. */
     public static final String VALUE = PREFIX + "v";
 
+    /** The smallest value of an EXISTS subquery's compared expression per key. */
+    public static final String LEAST = PREFIX + "min";
+
+    /** The largest value of an EXISTS subquery's compared expression per key. */
+    public static final String GREATEST = PREFIX + "max";
+
     private DerivedTables() {}
 
     /** The name of key column {@code i}: {@link #KEY} for the first, then {@code __k2}, {@code __k3}, ... */
