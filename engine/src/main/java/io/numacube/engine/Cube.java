@@ -371,9 +371,7 @@ public final class Cube implements AutoCloseable {
             java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run =
                     node -> execute(SqlBinder.bind(node, catalog(temps)), temps, System.nanoTime());
             Subqueries subqueries = new Subqueries(
-                    run,
-                    staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
-                    name -> Optional.ofNullable(table(name, temps)).map(FactTable::schema));
+                    run, staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)), catalog(temps));
             org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
             LogicalQuery lq = SqlBinder.bind(root, catalog(temps));
             return execute(lq, temps, start);

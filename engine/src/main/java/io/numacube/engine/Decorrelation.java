@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
@@ -59,10 +60,13 @@ final class Decorrelation {
     private final MagicSets magic;
     private int counter;
 
-    /** @param schemas the schema of a table by name (temporary tables included), for telling inner from outer */
-    Decorrelation(Function<String, Optional<TableSchema>> schemas) {
+    /**
+     * @param schemas the schema of a table by name (temporary tables included), for telling inner from outer
+     * @param rows    the rows of a table by name, or -1 where unknown, for {@link MagicSets}
+     */
+    Decorrelation(Function<String, Optional<TableSchema>> schemas, ToLongFunction<String> rows) {
         this.schemas = schemas;
-        this.magic = new MagicSets(() -> ++counter);
+        this.magic = new MagicSets(() -> ++counter, rows);
     }
 
     /** Rewrites {@code select}'s WHERE and FROM in place, as the class comment says. */
@@ -73,7 +77,7 @@ final class Decorrelation {
         List<SqlNode> terms = SqlTerms.andTerms(select.getWhere());
         List<Correlation.Table> outerTables = new ArrayList<>();
         MagicSets.Outer outer = Correlation.tables(select.getFrom(), schemas, outerTables)
-                ? new MagicSets.Outer(outerTables, terms)
+                ? new MagicSets.Outer(outerTables, terms, select.getFrom())
                 : null;
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();

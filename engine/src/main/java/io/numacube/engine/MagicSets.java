@@ -3,8 +3,11 @@ package io.numacube.engine;
 import io.numacube.engine.sql.DerivedTables;
 import io.numacube.engine.sql.SqlTerms;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntSupplier;
+import java.util.function.ToLongFunction;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
@@ -23,21 +26,29 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * Restricts a correlated subquery to the keys of the outer rows it can meet (magic sets, as DuckDB pushes a filter into
  * a correlated subquery), for {@link Decorrelation}: where the outer key's columns all belong to one outer table T and
  * other WHERE terms filter T alone, the subquery gets the FROM item {@code (SELECT DISTINCT T.c AS __k [, T.d AS __k2
- * ...] FROM T WHERE those terms) __magicN} and the terms {@code inner = __magicN.__k ...}. A subquery key that no
- * outer row passing those terms has never meets one, so the answer is the same, and the subquery aggregates or lists
- * only the keys that matter (TPC-H Q4's orders of one quarter, Q17's parts of one brand and container). One per
- * statement; not thread-safe.
+ * ...] FROM T WHERE those terms) __magicN} and the terms {@code inner = __magicN.__k ...}. Where T is the largest of
+ * the outer tables (the outer query's fact table, which that query of distinct keys scans anyway) and the outer WHERE
+ * links every outer table to it by equalities, the query of distinct keys is the whole outer FROM list under every
+ * outer WHERE term without a subquery (TPC-H Q21: the orders of a late line of a supplier of one nation, not every
+ * order with a late line). A subquery key that no outer row passing those terms has never meets one, so the answer is
+ * the same, and the subquery aggregates or lists only the keys that matter (TPC-H Q4's orders of one quarter, Q17's
+ * parts of one brand and container). One per statement; not thread-safe.
  */
 final class MagicSets {
 
-    /** The outer query's tables and WHERE terms. */
-    record Outer(List<Correlation.Table> tables, List<SqlNode> terms) {}
+    /** The outer query's tables, WHERE terms and FROM list. */
+    record Outer(List<Correlation.Table> tables, List<SqlNode> terms, SqlNode from) {}
 
     private final IntSupplier numbers;
+    private final ToLongFunction<String> rows;
 
-    /** @param numbers the next number for a FROM item's alias, shared with the caller's own items */
-    MagicSets(IntSupplier numbers) {
+    /**
+     * @param numbers the next number for a FROM item's alias, shared with the caller's own items
+     * @param rows    the rows of a table by name, or -1 where unknown
+     */
+    MagicSets(IntSupplier numbers, ToLongFunction<String> rows) {
         this.numbers = numbers;
+        this.rows = rows;
     }
 
     /** {@code c} restricted as the class comment says, or {@code c} itself; {@code term} is the subquery's term. */
@@ -49,9 +60,10 @@ final class MagicSets {
         if (table == null || c.outer().stream().anyMatch(o -> ownerOf(o, outer.tables()) != table)) {
             return c;
         }
+        boolean wide = isLargest(table, outer.tables()) && linked(table, outer, term);
         List<SqlNode> filters = new ArrayList<>();
         for (SqlNode t : outer.terms()) {
-            if (t != term && filtersOnly(t, table, outer.tables())) {
+            if (t != term && (wide ? !holdsSubquery(t) : filtersOnly(t, table, outer.tables()))) {
                 filters.add(t.clone(t.getParserPosition()));
             }
         }
@@ -59,18 +71,26 @@ final class MagicSets {
             return c;
         }
         SqlParserPos pos = term.getParserPosition();
-        String alias = DerivedTables.PREFIX + "magic" + numbers.getAsInt();
+        SqlNode from = wide
+                ? outer.from().clone(pos)
+                : Decorrelation.as(new SqlIdentifier(table.schema().name(), pos), table.qualifier(), pos);
+        return joined(c, table, distinctKeys(c, table, from, filters, pos), pos);
+    }
+
+    /** {@code SELECT DISTINCT T.c AS __k, ... FROM from WHERE filters}. */
+    private static SqlSelect distinctKeys(
+            Correlation c, Correlation.Table table, SqlNode from, List<SqlNode> filters, SqlParserPos pos) {
         SqlNodeList keys = new SqlNodeList(pos);
         for (int i = 0; i < c.outer().size(); i++) {
             SqlIdentifier col = c.outer().get(i);
             keys.add(Decorrelation.as(
                     Decorrelation.column(table.qualifier(), col.names.getLast(), pos), DerivedTables.key(i), pos));
         }
-        SqlSelect distinct = new SqlSelect(
+        return new SqlSelect(
                 pos,
                 SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
                 keys,
-                Decorrelation.as(new SqlIdentifier(table.schema().name(), pos), table.qualifier(), pos),
+                from,
                 SqlTerms.and(filters, pos),
                 null,
                 null,
@@ -79,6 +99,11 @@ final class MagicSets {
                 null,
                 null,
                 null);
+    }
+
+    /** {@code c} with the distinct keys joined to its FROM list and its key columns equated to them. */
+    private Correlation joined(Correlation c, Correlation.Table table, SqlSelect distinct, SqlParserPos pos) {
+        String alias = DerivedTables.PREFIX + "magic" + numbers.getAsInt();
         c.query()
                 .setFrom(new SqlJoin(
                         pos,
@@ -94,6 +119,52 @@ final class MagicSets {
                     pos, c.inner().get(i), Decorrelation.column(alias, DerivedTables.key(i), pos)));
         }
         return new Correlation(c.query(), c.inner(), c.outer(), c.inequality(), rest);
+    }
+
+    /** Whether {@code table} has more rows than every other outer table (and the row counts are known). */
+    private boolean isLargest(Correlation.Table table, List<Correlation.Table> tables) {
+        long most = rows.applyAsLong(table.schema().name());
+        return most >= 0
+                && tables.stream()
+                        .filter(t -> t != table)
+                        .allMatch(t -> rows.applyAsLong(t.schema().name()) < most);
+    }
+
+    /** Whether equalities of columns among the outer terms other than {@code term} link every outer table to {@code table}. */
+    private static boolean linked(Correlation.Table table, Outer outer, SqlNode term) {
+        Set<Correlation.Table> reached = new HashSet<>(List.of(table));
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (SqlNode t : outer.terms()) {
+                if (t == term
+                        || t.getKind() != SqlKind.EQUALS
+                        || !(((SqlCall) t).operand(0) instanceof SqlIdentifier a)
+                        || !(((SqlCall) t).operand(1) instanceof SqlIdentifier b)) {
+                    continue;
+                }
+                Correlation.Table ta = ownerOf(a, outer.tables());
+                Correlation.Table tb = ownerOf(b, outer.tables());
+                if (ta != null && tb != null && reached.contains(ta) != reached.contains(tb)) {
+                    reached.add(ta);
+                    reached.add(tb);
+                    grew = true;
+                }
+            }
+        }
+        return reached.size() == outer.tables().size();
+    }
+
+    private static boolean holdsSubquery(SqlNode term) {
+        boolean[] found = {false};
+        term.accept(new org.apache.calcite.sql.util.SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                found[0] |= call instanceof SqlSelect || call.getKind() == SqlKind.OVER;
+                return call instanceof SqlSelect ? call : super.visit(call);
+            }
+        });
+        return found[0];
     }
 
     /** The one outer table a column belongs to, or null (unknown, or a name two tables share). */

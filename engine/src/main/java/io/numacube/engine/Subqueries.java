@@ -57,22 +57,28 @@ final class Subqueries {
     private final Decorrelation decorrelation;
     private final EagerAggregation eagerAggregation;
     private int counter;
+    /**
+     * The temporary table of each query placed so far, by its text: the same subquery twice in one statement (the
+     * distinct keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS) runs once.
+     */
+    private final java.util.Map<String, String> materialized = new java.util.HashMap<>();
     /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
     private final List<String[]> renames = new ArrayList<>();
 
     /**
-     * @param run  runs a (rewritten, subquery-free) statement
-     * @param load places a staged table under its schema's name, for this statement only
-     * @param schemas the schema of a table by name, for {@link Decorrelation}
+     * @param run     runs a (rewritten, subquery-free) statement
+     * @param load    places a staged table under its schema's name, for this statement only
+     * @param catalog the schema and rows of a table by name (temporary tables included), for {@link Decorrelation}
+     *                and {@link EagerAggregation}
      */
     Subqueries(
             Function<SqlNode, QueryResult> run,
             java.util.function.Consumer<TableStaging> load,
-            Function<String, java.util.Optional<TableSchema>> schemas) {
+            io.numacube.engine.sql.SqlBinder.Catalog catalog) {
         this.run = run;
         this.load = load;
-        this.decorrelation = new Decorrelation(schemas);
-        this.eagerAggregation = new EagerAggregation(schemas, this::rewriteFrom);
+        this.decorrelation = new Decorrelation(catalog::schema, catalog::rows);
+        this.eagerAggregation = new EagerAggregation(catalog::schema, this::rewriteFrom);
     }
 
     /** The statement with its subqueries replaced by temporary table names or literal values. */
@@ -98,6 +104,7 @@ final class Subqueries {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
         }
         if (root instanceof SqlSelect select) {
+            inListsFirst(select);
             decorrelation.rewrite(select);
             select.setFrom(rewriteFrom(select.getFrom()));
             if (select.getWhere() != null) {
@@ -113,6 +120,30 @@ final class Subqueries {
             return select;
         }
         return root;
+    }
+
+    /**
+     * The WHERE terms {@code x [NOT] IN (SELECT ...)} replaced by their values before the correlated subqueries of the
+     * same WHERE are decorrelated, so that they are filters of their table that {@link MagicSets} can push into those
+     * subqueries (TPC-H Q20's {@code ps_partkey IN (SELECT p_partkey ...)}). An IN subquery that is itself correlated
+     * fails here as it would later.
+     */
+    private void inListsFirst(SqlSelect select) {
+        if (select.getWhere() == null) {
+            return;
+        }
+        List<SqlNode> terms = new ArrayList<>();
+        boolean any = false;
+        for (SqlNode t : io.numacube.engine.sql.SqlTerms.andTerms(select.getWhere())) {
+            boolean in =
+                    (t.getKind() == SqlKind.IN || t.getKind() == SqlKind.NOT_IN) && isQuery(((SqlCall) t).operand(1));
+            terms.add(in ? rewriteExpression(t) : t);
+            any |= in;
+        }
+        if (any) {
+            select.setWhere(
+                    io.numacube.engine.sql.SqlTerms.and(terms, select.getWhere().getParserPosition()));
+        }
     }
 
     private SqlNode rewriteFrom(SqlNode from) {
@@ -275,8 +306,23 @@ final class Subqueries {
         return SqlLiteral.createApproxNumeric(Double.toString(d), pos);
     }
 
-    /** Runs {@code query} and places its rows as a temporary table; returns the table's name. */
+    /**
+     * Runs {@code query} and places its rows as a temporary table, or finds the table of the same query placed before
+     * in this statement (the tables do not change while it runs); returns the table's name.
+     */
     private String materialize(SqlNode query, String name, SqlNodeList columns) {
+        String text = query + (columns == null ? "" : " columns " + columns);
+        String done = materialized.get(text);
+        if (done != null) {
+            return done;
+        }
+        String temp = place(query, name, columns);
+        materialized.put(text, temp);
+        return temp;
+    }
+
+    /** {@link #materialize}, run. */
+    private String place(SqlNode query, String name, SqlNodeList columns) {
         QueryResult r = run.apply(query);
         List<ColumnSpec> specs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
