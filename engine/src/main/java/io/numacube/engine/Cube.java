@@ -347,6 +347,19 @@ public final class Cube implements AutoCloseable {
                 io.numacube.engine.storage.Dictionary d = t.dictionary(c);
                 return d.nullCode() < 0 && d.size() < t.rowCount();
             }
+
+            @Override
+            public boolean unique(String name, String column) {
+                FactTable t = table(name, temps);
+                int c = t == null ? -1 : t.schema().indexOf(column);
+                if (c < 0 || t.schema().column(c).type() == io.numacube.engine.schema.ColumnType.DOUBLE) {
+                    return false;
+                }
+                // a plain column is coded here once (kept, as a GROUP BY of it would): its dictionary counts it
+                io.numacube.engine.storage.Dictionary d =
+                        t.dictionary(t.schema().column(c).isDimension() ? c : t.codedIndex(c));
+                return d.nullCode() < 0 && d.size() == t.rowCount();
+            }
         };
     }
 

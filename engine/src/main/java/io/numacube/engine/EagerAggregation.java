@@ -1,14 +1,12 @@
 package io.numacube.engine;
 
-import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.sql.DerivedTables;
+import io.numacube.engine.sql.SqlBinder;
 import io.numacube.engine.sql.SqlTerms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
@@ -44,7 +42,9 @@ import org.apache.calcite.util.Litmus;
  * SUM(__a)}, {@code MIN} and {@code MAX} are themselves, {@code COUNT(*)} is {@code SUM(COALESCE(__a, 1))} (a left row
  * without a match is one row); a left row without a match adds NULL partials, as it added NULL columns.
  *
- * <p>Applied only when that is plainly so: the FROM clause is {@code left LEFT JOIN t [alias] ON ...} (or {@code USING
+ * <p>Not applied where the right table's key is one column the catalog knows to be a key (every value once, no NULL):
+ * the join needs no aggregation then, and its tables are kept for later queries. Otherwise applied only when that is
+ * plainly so: the FROM clause is {@code left LEFT JOIN t [alias] ON ...} (or {@code USING
  * (k, ...)}, each k of one left table), the left side
  * tables joined to each other and {@code t} a table (a subquery there is run first, as a temporary table); the ON condition is equalities of a left column and a column of
  * {@code t} (at least one), and terms naming {@code t} alone (which filter {@code t} before the join, as ON does);
@@ -62,21 +62,24 @@ final class EagerAggregation {
     private static final Set<String> PARTIAL = Set.of("COUNT", "SUM", "MIN", "MAX");
     private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
 
-    private final Function<String, Optional<TableSchema>> schemas;
+    private final SqlBinder.Catalog catalog;
     private final UnaryOperator<SqlNode> materialize;
     private int counter;
 
     /**
-     * @param schemas     the schema of a table by name (temporary tables included)
+     * @param catalog     the schema of a table by name (temporary tables included), and whether a column is a key
      * @param materialize a FROM item that is a subquery ({@code (SELECT ...) AS o}) as a temporary table under the same
      *                    alias, so that a LEFT JOIN of a subquery is aggregated eagerly as one of a table is
      */
-    EagerAggregation(Function<String, Optional<TableSchema>> schemas, UnaryOperator<SqlNode> materialize) {
-        this.schemas = schemas;
+    EagerAggregation(SqlBinder.Catalog catalog, UnaryOperator<SqlNode> materialize) {
+        this.catalog = catalog;
         this.materialize = materialize;
     }
 
-    /** The query with its LEFT JOIN aggregated eagerly where the class comment allows it, else {@code query}. */
+    /**
+     * The query with its LEFT JOIN aggregated eagerly where the class comment allows it (the SELECT rewritten in place,
+     * under a new ORDER BY where it has one), else {@code query} as it was.
+     */
     SqlNode rewrite(SqlNode query) {
         SqlOrderBy orderBy = query instanceof SqlOrderBy ob ? ob : null;
         if (!((orderBy == null ? query : orderBy.query) instanceof SqlSelect select)
@@ -105,7 +108,7 @@ final class EagerAggregation {
         Condition on = join.getConditionType() == JoinConditionType.USING
                 ? Condition.using((SqlNodeList) join.getCondition(), columns)
                 : Condition.of(join.getCondition(), columns);
-        if (on == null || !fits(select, orderBy, columns, partials)) {
+        if (on == null || isKey(right.get(0), on) || !fits(select, orderBy, columns, partials)) {
             return query;
         }
         return rewritten(select, orderBy, join, on, partials);
@@ -161,12 +164,22 @@ final class EagerAggregation {
                 orderBy.fetch);
     }
 
+    /**
+     * Whether the right table's join key is one column that the catalog knows to be a key ({@link
+     * SqlBinder.Catalog#unique}): it joins as a dimension as it is, and its join tables are kept for the next query.
+     */
+    private boolean isKey(Correlation.Table right, Condition on) {
+        return on.rightKeys().size() == 1
+                && catalog.unique(
+                        right.schema().name(), on.rightKeys().get(0).names.getLast());
+    }
+
     /** Adds the tables of a FROM clause of table names joined any way; false for anything else. */
     private boolean tables(SqlNode from, List<Correlation.Table> out) {
         if (from instanceof SqlJoin j) {
             return tables(j.getLeft(), out) && tables(j.getRight(), out);
         }
-        return Correlation.tables(from, schemas, out);
+        return Correlation.tables(from, catalog::schema, out);
     }
 
     /** Which side of the join a column is on. */

@@ -78,7 +78,7 @@ final class Subqueries {
         this.run = run;
         this.load = load;
         this.decorrelation = new Decorrelation(catalog::schema, catalog::rows);
-        this.eagerAggregation = new EagerAggregation(catalog::schema, this::rewriteFrom);
+        this.eagerAggregation = new EagerAggregation(catalog, this::rewriteFrom);
     }
 
     /** The statement with its subqueries replaced by temporary table names or literal values. */

@@ -44,6 +44,14 @@ public final class SqlBinder {
         default boolean repeats(String table, String column) {
             return false;
         }
+
+        /**
+         * Whether column {@code column} of the table is known to hold every value once and no NULL (a key a dimension
+         * can be joined by as it is); false where that is not known.
+         */
+        default boolean unique(String table, String column) {
+            return false;
+        }
     }
 
     /** The deepest expression nesting bound (DuckDB's default max_expression_depth); AND/OR chains and runs of NOT
