@@ -63,7 +63,7 @@ final class MagicSets {
         boolean wide = isLargest(table, outer.tables()) && linked(table, outer, term);
         List<SqlNode> filters = new ArrayList<>();
         for (SqlNode t : outer.terms()) {
-            if (t != term && (wide ? !holdsSubquery(t) : filtersOnly(t, table, outer.tables()))) {
+            if (t != term && (wide ? ofOuterTables(t, outer.tables()) : filtersOnly(t, table, outer.tables()))) {
                 filters.add(t.clone(t.getParserPosition()));
             }
         }
@@ -155,16 +155,23 @@ final class MagicSets {
         return reached.size() == outer.tables().size();
     }
 
-    private static boolean holdsSubquery(SqlNode term) {
-        boolean[] found = {false};
+    /** Whether a WHERE term names columns of the outer tables only (each of one of them), and no subquery. */
+    private static boolean ofOuterTables(SqlNode term, List<Correlation.Table> tables) {
+        boolean[] ok = {true};
         term.accept(new org.apache.calcite.sql.util.SqlShuttle() {
             @Override
+            public SqlNode visit(SqlIdentifier id) {
+                ok[0] &= id.isStar() || ownerOf(id, tables) != null;
+                return id;
+            }
+
+            @Override
             public SqlNode visit(SqlCall call) {
-                found[0] |= call instanceof SqlSelect || call.getKind() == SqlKind.OVER;
+                ok[0] &= !(call instanceof SqlSelect) && call.getKind() != SqlKind.OVER;
                 return call instanceof SqlSelect ? call : super.visit(call);
             }
         });
-        return found[0];
+        return ok[0];
     }
 
     /** The one outer table a column belongs to, or null (unknown, or a name two tables share). */
