@@ -602,16 +602,50 @@ public final class Cube implements AutoCloseable {
                 FactTable t = table(snapshot, name, temps);
                 return t == null ? -1 : t.rowCount();
             }
+
+            @Override
+            public boolean repeats(String name, String column) {
+                FactTable t = table(snapshot, name, temps);
+                int c = t == null ? -1 : t.schema().indexOf(column);
+                // deleted rows may hold values no live row has: the dictionary no longer counts the rows' values
+                if (c < 0 || !t.schema().column(c).isDimension() || t.deleted().total() > 0) {
+                    return false;
+                }
+                // a dictionary without NULL of fewer values than rows: some value is in two rows
+                io.numacube.engine.storage.Dictionary d = t.dictionary(c);
+                return d.nullCode() < 0 && d.size() < t.rowCount();
+            }
+
+            @Override
+            public boolean unique(String name, String column) {
+                FactTable t = table(snapshot, name, temps);
+                int c = t == null ? -1 : t.schema().indexOf(column);
+                if (c < 0
+                        || t.schema().column(c).type() == io.numacube.engine.schema.ColumnType.DOUBLE
+                        || t.deleted().total() > 0) {
+                    return false;
+                }
+                // a plain column is coded here once (kept, as a GROUP BY of it would): its dictionary counts it
+                io.numacube.engine.storage.Dictionary d =
+                        t.dictionary(t.schema().column(c).isDimension() ? c : t.codedIndex(c));
+                return d.nullCode() < 0 && d.size() == t.rowCount();
+            }
         };
     }
 
-    /** Whether the text may hold a subquery or WITH (a second SELECT): such statements are run in steps. */
+    /**
+     * Whether the text may hold a subquery or WITH (a second SELECT), or a LEFT JOIN that {@link EagerAggregation}
+     * may rewrite into one: such statements are run in steps.
+     */
     private static boolean hasSubqueries(String sql) {
         java.util.regex.Matcher m = SELECT_WORD.matcher(sql);
-        return m.find() && m.find();
+        return (m.find() && m.find()) || LEFT_JOIN.matcher(sql).find();
     }
 
     private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
+
+    private static final java.util.regex.Pattern LEFT_JOIN =
+            java.util.regex.Pattern.compile("(?i)\\bleft\\s+(outer\\s+)?join\\b");
 
     /**
      * Binds {@code sql} over {@code snapshot} and hands it to {@code then} with the temporary tables it reads: a
@@ -633,7 +667,7 @@ public final class Cube implements AutoCloseable {
             Subqueries subqueries = new Subqueries(
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
-                    name -> Optional.ofNullable(table(snapshot, name, temps)).map(FactTable::schema));
+                    catalog(snapshot, temps));
             org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
             return then.apply(SqlBinder.bind(root, catalog(snapshot, temps)), temps);
         } finally {

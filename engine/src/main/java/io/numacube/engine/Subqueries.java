@@ -34,9 +34,10 @@ import org.apache.calcite.util.DateString;
  * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
  * subquery becomes its literal values. Subqueries run innermost first; a name defined by WITH hides a table of that
  * name. A subquery is run on its own, so one that names the outer query's columns fails to bind, unless
- * {@link Decorrelation} made it a join first (EXISTS, and a comparison with an aggregate, correlated by one equality).
- * A derived table that only filters and computes columns is merged into the query over it first
- * ({@link DerivedTableMerge}). The temporary tables live for one statement (the caller frees them).
+ * {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate, correlated by equalities, and
+ * EXISTS by one comparison more). A derived table that only filters and computes columns is merged into the query over
+ * it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are aggregated per left row is
+ * aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement (the caller frees them).
  *
  * <p>One per statement; not thread-safe.
  */
@@ -54,22 +55,30 @@ final class Subqueries {
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
     private final Decorrelation decorrelation;
+    private final EagerAggregation eagerAggregation;
     private int counter;
+    /**
+     * The temporary table of each query placed so far, by its text: the same subquery twice in one statement (the
+     * distinct keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS) runs once.
+     */
+    private final java.util.Map<String, String> materialized = new java.util.HashMap<>();
     /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
     private final List<String[]> renames = new ArrayList<>();
 
     /**
-     * @param run  runs a (rewritten, subquery-free) statement
-     * @param load places a staged table under its schema's name, for this statement only
-     * @param schemas the schema of a table by name, for {@link Decorrelation}
+     * @param run     runs a (rewritten, subquery-free) statement
+     * @param load    places a staged table under its schema's name, for this statement only
+     * @param catalog the schema and rows of a table by name (temporary tables included), for {@link Decorrelation}
+     *                and {@link EagerAggregation}
      */
     Subqueries(
             Function<SqlNode, QueryResult> run,
             java.util.function.Consumer<TableStaging> load,
-            Function<String, java.util.Optional<TableSchema>> schemas) {
+            io.numacube.engine.sql.SqlBinder.Catalog catalog) {
         this.run = run;
         this.load = load;
-        this.decorrelation = new Decorrelation(schemas);
+        this.decorrelation = new Decorrelation(catalog::schema, catalog::rows);
+        this.eagerAggregation = new EagerAggregation(catalog, this::rewriteFrom);
     }
 
     /** The statement with its subqueries replaced by temporary table names or literal values. */
@@ -87,10 +96,15 @@ final class Subqueries {
         if (merged != root) {
             return rewrite(merged);
         }
+        SqlNode eager = eagerAggregation.rewrite(root);
+        if (eager != root) {
+            return rewrite(eager);
+        }
         if (root instanceof SqlOrderBy ob) {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
         }
         if (root instanceof SqlSelect select) {
+            inListsFirst(select);
             decorrelation.rewrite(select);
             select.setFrom(rewriteFrom(select.getFrom()));
             if (select.getWhere() != null) {
@@ -106,6 +120,30 @@ final class Subqueries {
             return select;
         }
         return root;
+    }
+
+    /**
+     * The WHERE terms {@code x [NOT] IN (SELECT ...)} replaced by their values before the correlated subqueries of the
+     * same WHERE are decorrelated, so that they are filters of their table that {@link MagicSets} can push into those
+     * subqueries (TPC-H Q20's {@code ps_partkey IN (SELECT p_partkey ...)}). An IN subquery that is itself correlated
+     * fails here as it would later.
+     */
+    private void inListsFirst(SqlSelect select) {
+        if (select.getWhere() == null) {
+            return;
+        }
+        List<SqlNode> terms = new ArrayList<>();
+        boolean any = false;
+        for (SqlNode t : io.numacube.engine.sql.SqlTerms.andTerms(select.getWhere())) {
+            boolean in =
+                    (t.getKind() == SqlKind.IN || t.getKind() == SqlKind.NOT_IN) && isQuery(((SqlCall) t).operand(1));
+            terms.add(in ? rewriteExpression(t) : t);
+            any |= in;
+        }
+        if (any) {
+            select.setWhere(
+                    io.numacube.engine.sql.SqlTerms.and(terms, select.getWhere().getParserPosition()));
+        }
     }
 
     private SqlNode rewriteFrom(SqlNode from) {
@@ -124,8 +162,11 @@ final class Subqueries {
                 String alias = ((SqlIdentifier) as.operand(1)).getSimple();
                 SqlNodeList columns = as.operandCount() > 2 ? columnList(as) : null;
                 String temp = materialize(rewrite(inner), alias, columns);
-                as.setOperand(0, new SqlIdentifier(temp, inner.getParserPosition()));
-                return as;
+                // the column aliases named the temporary table's columns: the table keeps the alias only
+                return new SqlBasicCall(
+                        org.apache.calcite.sql.fun.SqlStdOperatorTable.AS,
+                        List.of(new SqlIdentifier(temp, inner.getParserPosition()), as.operand(1)),
+                        as.getParserPosition());
             }
             String temp = inner instanceof SqlIdentifier id ? withTable(id) : null;
             if (temp != null) {
@@ -265,8 +306,23 @@ final class Subqueries {
         return SqlLiteral.createApproxNumeric(Double.toString(d), pos);
     }
 
-    /** Runs {@code query} and places its rows as a temporary table; returns the table's name. */
+    /**
+     * Runs {@code query} and places its rows as a temporary table, or finds the table of the same query placed before
+     * in this statement (the tables do not change while it runs); returns the table's name.
+     */
     private String materialize(SqlNode query, String name, SqlNodeList columns) {
+        String text = query + (columns == null ? "" : " columns " + columns);
+        String done = materialized.get(text);
+        if (done != null) {
+            return done;
+        }
+        String temp = place(query, name, columns);
+        materialized.put(text, temp);
+        return temp;
+    }
+
+    /** {@link #materialize}, run. */
+    private String place(SqlNode query, String name, SqlNodeList columns) {
         QueryResult r = run.apply(query);
         List<ColumnSpec> specs = new ArrayList<>();
         Set<String> seen = new HashSet<>();

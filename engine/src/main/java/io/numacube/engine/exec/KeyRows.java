@@ -3,13 +3,16 @@ package io.numacube.engine.exec;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.numa.base.NumacubeException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * The row of each key of a dimension table, for joining fact codes to it: integer keys (BIGINT, INT, DATE, the
  * common case, with millions of them for a table such as TPC-H's orders) in a primitive open-addressing map, others
- * (text, doubles) in a hash map. A NULL key is in no row and matches nothing. Built on first use and kept with its
- * table; read-only after.
+ * (text, doubles) in a hash map; a key of several columns as one long where they are integers of ranges whose product
+ * fits ({@link CompositeKeyRows}). A NULL key (a NULL in any key column) is in no row and matches nothing. Built on
+ * first use and kept with its table; read-only after.
  *
  * <p>Invariant: every key is in one row only; a duplicate is an error naming the table, the value and both rows.
  */
@@ -28,16 +31,47 @@ abstract class KeyRows {
         return rowOf((Object) key);
     }
 
+    /** The row whose key columns equal {@code key}'s values, one per key column (null for NULL), or -1. */
+    int rowOf(Object[] key) {
+        return rowOf(key[0]);
+    }
+
+    /** The row whose key columns equal row {@code row} of {@code keys} (another table's columns, one each), or -1. */
+    int rowOf(List<RowValues> keys, int row) {
+        return rowOf(keys.get(0), row);
+    }
+
+    /**
+     * How a key is named in the error when it is not unique.
+     *
+     * @param dim        the table
+     * @param columns    {@code column=NAME}, or {@code columns=A,B} for a key of several columns
+     * @param valueOfRow the key's value in a row, as the error shows it
+     */
+    record KeyName(FactTable dim, String columns, IntFunction<Object> valueOfRow) {}
+
     /** Integer keys spanning at most this many values per key (plus a little) are kept in a direct table. */
     static final int DENSE_SPAN_PER_KEY = 4;
 
     /** Most slots of a direct table (512 MiB of rows). */
     static final long DENSE_MAX_SPAN = 1L << 27;
 
-    /** The rows of {@code keys} (column {@code keyColumn} of {@code dim}), checked unique. */
-    static KeyRows of(FactTable dim, RowValues keys, int keyColumn) {
+    /** The rows of {@code keys} (columns {@code keyColumns} of {@code dim}, one or more), checked unique. */
+    static KeyRows of(FactTable dim, List<RowValues> keys, List<Integer> keyColumns) {
+        if (keys.size() > 1) {
+            return CompositeKeyRows.of(dim, keys, keyColumns);
+        }
+        RowValues k = keys.get(0);
+        return of(
+                new KeyName(
+                        dim, "column=" + dim.schema().column(keyColumns.get(0)).name(), k::at),
+                k);
+    }
+
+    /** The rows of {@code keys}, checked unique ({@code name} names the key in the error). */
+    static KeyRows of(KeyName name, RowValues keys) {
         if (!keys.integers()) {
-            return new Values(dim, keys, keyColumn);
+            return new Values(name, keys);
         }
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
@@ -50,18 +84,19 @@ abstract class KeyRows {
             }
         }
         if (count > 0 && max - min >= 0 && max - min < Math.min(DENSE_MAX_SPAN, DENSE_SPAN_PER_KEY * count + 1024)) {
-            return new Dense(dim, keys, keyColumn, min, (int) (max - min + 1));
+            return new Dense(name, keys, min, (int) (max - min + 1));
         }
-        return min == Long.MIN_VALUE ? new Values(dim, keys, keyColumn) : new Integers(dim, keys, keyColumn);
+        return min == Long.MIN_VALUE ? new Values(name, keys) : new Integers(name, keys);
     }
 
-    private static NumacubeException duplicate(FactTable dim, int keyColumn, Object key, int before, int row) {
+    static NumacubeException duplicate(KeyName name, int before, int row) {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
                 "a dimension table's join key must be unique: table="
-                        + dim.schema().name() + " column="
-                        + dim.schema().column(keyColumn).name() + " value=" + key + " rows=" + (before + 1) + ","
-                        + (row + 1) + " — remove the duplicate rows (a many-to-many join is not the cube's job)");
+                        + name.dim().schema().name() + " " + name.columns() + " value="
+                        + name.valueOfRow().apply(row)
+                        + " rows=" + (before + 1) + "," + (row + 1)
+                        + " — remove the duplicate rows (a many-to-many join is not the cube's job)");
     }
 
     /** Integer keys: their slot in a {@link LongIntHashMap} (insertion order), and each slot's row. */
@@ -69,7 +104,7 @@ abstract class KeyRows {
         private final LongIntHashMap slots;
         private final int[] rowOfSlot;
 
-        Integers(FactTable dim, RowValues keys, int keyColumn) {
+        Integers(KeyName name, RowValues keys) {
             slots = new LongIntHashMap(Math.max(16, keys.rows()));
             rowOfSlot = new int[keys.rows()];
             for (int r = 0; r < keys.rows(); r++) {
@@ -79,7 +114,7 @@ abstract class KeyRows {
                 int before = slots.size();
                 int slot = slots.slotOf(keys.longAt(r));
                 if (slot < before) {
-                    throw duplicate(dim, keyColumn, keys.at(r), rowOfSlot[slot], r);
+                    throw duplicate(name, rowOfSlot[slot], r);
                 }
                 rowOfSlot[slot] = r;
             }
@@ -121,7 +156,7 @@ abstract class KeyRows {
         private final long min;
         private final int[] rowAt;
 
-        Dense(FactTable dim, RowValues keys, int keyColumn, long min, int span) {
+        Dense(KeyName name, RowValues keys, long min, int span) {
             this.min = min;
             this.rowAt = new int[span];
             java.util.Arrays.fill(rowAt, -1);
@@ -131,7 +166,7 @@ abstract class KeyRows {
                 }
                 int at = (int) (keys.longAt(r) - min);
                 if (rowAt[at] >= 0) {
-                    throw duplicate(dim, keyColumn, keys.at(r), rowAt[at], r);
+                    throw duplicate(name, rowAt[at], r);
                 }
                 rowAt[at] = r;
             }
@@ -161,12 +196,12 @@ abstract class KeyRows {
     private static final class Values extends KeyRows {
         private final Map<Object, Integer> rows = new HashMap<>();
 
-        Values(FactTable dim, RowValues keys, int keyColumn) {
+        Values(KeyName name, RowValues keys) {
             for (int r = 0; r < keys.rows(); r++) {
                 Object key = keys.at(r);
                 Integer before = key == null ? null : rows.put(key, r);
                 if (before != null) {
-                    throw duplicate(dim, keyColumn, key, before, r);
+                    throw duplicate(name, before, r);
                 }
             }
         }

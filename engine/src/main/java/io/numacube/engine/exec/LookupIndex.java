@@ -16,8 +16,9 @@ import java.util.TreeMap;
  * The joined dimension tables of a query, read onto the heap for planning and keyed by fact codes: every dimension
  * table hangs, directly or through other dimensions (a snowflake), from one coded fact column, its root; for each
  * code of that column the index knows the dimension row the code joins to (a plain BIGINT key, such as an order id of
- * millions of values, is read through its query-time codes, {@link FactTable#codedIndex}). So every dimension attribute is a
- * function of one fact column's codes, and the planner turns it into values per code (masks, factors, group keys,
+ * millions of values, is read through its query-time codes, {@link FactTable#codedIndex}; a key of several fact
+ * columns, such as lineitem's {@code (l_partkey, l_suppkey)} joined to partsupp, through the codes of its pairs of
+ * values, {@link FactTable#compositeIndex}). So every dimension attribute is a function of one fact column's codes, and the planner turns it into values per code (masks, factors, group keys,
  * gathered columns); no dimension row is looked up per fact row. Immutable; used by one planning thread.
  *
  * <p>What it reads and computes is kept for later queries ({@link #memo}): a dimension column by row and its key's
@@ -25,7 +26,8 @@ import java.util.TreeMap;
  * fact table, under a key that names each joined table by its memo token (never found again once that table is
  * replaced). Nothing is kept through one query's temporary table.
  *
- * <p>Invariants: every dimension key is unique in its table (checked, naming the table, the value and both rows);
+ * <p>Invariants: every dimension key (of one column or several) is unique in its table (checked, naming the table,
+ * the value and both rows);
  * {@code rowOfCode[j][code]} is the row of join {@code j}'s table for code {@code code} of its root column, or -1 when
  * none matches (a NULL key matches nothing); {@code values[j][column][row]} is a String, Long, Double or null, read
  * from the table the first time a column is asked for (a query reads the key and the attributes it names, not every
@@ -61,9 +63,9 @@ final class LookupIndex {
         this.throughTemporary = dims.stream().anyMatch(d -> d.coded().temporary());
         for (int j = 0; j < n; j++) {
             LogicalQuery.Join join = query.joins().get(j);
-            String from = join.parent() < 0 ? "fact column " + join.parentColumn() : paths[join.parent()];
-            paths[j] = "(" + from + " ." + join.parentColumn() + " = "
-                    + dims.get(j).coded().memoToken() + "." + join.keyColumn() + (join.left() ? " left" : " inner")
+            String from = join.parent() < 0 ? "fact columns " + join.parentColumns() : paths[join.parent()];
+            paths[j] = "(" + from + " ." + join.parentColumns() + " = "
+                    + dims.get(j).coded().memoToken() + "." + join.keyColumns() + (join.left() ? " left" : " inner")
                     + ")";
         }
     }
@@ -325,8 +327,7 @@ final class LookupIndex {
             checkSize(dim);
             index.values[j] = new RowValues[dim.schema().size()];
             if (join.parent() < 0) {
-                int key = join.parentColumn();
-                index.root[j] = fact.schema().column(key).isDimension() ? key : fact.codedIndex(key);
+                index.root[j] = rootOf(fact, join.parentColumns());
             } else {
                 index.root[j] = index.root[join.parent()];
             }
@@ -339,36 +340,71 @@ final class LookupIndex {
         return index;
     }
 
+    /**
+     * The fact column slot a join on {@code columns} hangs from: the one column's codes, or for a key of several
+     * columns their {@link FactTable#compositeIndex} (nested: {@code ((a, b), c)}).
+     */
+    private static int rootOf(FactTable fact, List<Integer> columns) {
+        int root = codedColumn(fact, columns.get(0));
+        for (int i = 1; i < columns.size(); i++) {
+            root = fact.compositeIndex(root, codedColumn(fact, columns.get(i)));
+        }
+        return root;
+    }
+
     /** For each code of join {@code j}'s root column, the row of its table it joins to, or -1. */
     private int[] rowsOfCode(int j) {
         LogicalQuery.Join join = query.joins().get(j);
         FactTable dim = dims.get(j);
         KeyRows rowOfKey = dim.coded()
                 .memo(
-                        "key rows " + join.keyColumn(),
+                        "key rows " + join.keyColumns(),
                         dim.rowCount(),
-                        () -> KeyRows.of(dim, column(j, join.keyColumn()), join.keyColumn()));
+                        () -> KeyRows.of(dim, columns(j, join.keyColumns()), join.keyColumns()));
         int[] rows;
         if (join.parent() < 0) {
             Dictionary d = fact.dictionary(root[j]);
             rows = new int[Math.max(1, d.size())];
             Arrays.fill(rows, -1);
+            int keys = join.keyColumns().size();
             boolean integers = d.type() != ColumnType.STRING && d.type() != ColumnType.DOUBLE;
             for (int code = 0; code < d.size(); code++) {
-                rows[code] = integers && !d.isNull(code)
-                        ? rowOfKey.rowOf(d.longValue(code))
-                        : rowOfKey.rowOf(QueryCompiler.scalar(d, code));
+                rows[code] = keys > 1
+                        ? rowOfKey.rowOf(keyOfCode(root[j], code, keys))
+                        : integers && !d.isNull(code)
+                                ? rowOfKey.rowOf(d.longValue(code))
+                                : rowOfKey.rowOf(QueryCompiler.scalar(d, code));
             }
         } else {
             int p = join.parent();
             rows = new int[rowOfCode[p].length];
-            RowValues parentKeys = column(p, join.parentColumn());
+            List<RowValues> parentKeys = columns(p, join.parentColumns());
             for (int code = 0; code < rows.length; code++) {
                 int parentRow = rowOfCode[p][code];
                 rows[code] = parentRow < 0 ? -1 : rowOfKey.rowOf(parentKeys, parentRow);
             }
         }
         return rows;
+    }
+
+    private List<RowValues> columns(int j, List<Integer> columns) {
+        return columns.stream().map(c -> column(j, c)).toList();
+    }
+
+    /** The values (null for NULL) of the {@code columns} fact columns that code {@code code} of composite {@code slot}
+     * stands for, in key order. */
+    private Object[] keyOfCode(int slot, int code, int columns) {
+        Object[] out = new Object[columns];
+        int s = slot;
+        int c = code;
+        for (int i = columns - 1; i > 0; i--) {
+            io.numacube.engine.storage.CodedColumns.Composite parts = fact.compositeParts(s);
+            out[i] = QueryCompiler.scalar(fact.dictionary(parts.second()), fact.partCode(s, c, 1));
+            c = fact.partCode(s, c, 0);
+            s = parts.first();
+        }
+        out[0] = QueryCompiler.scalar(fact.dictionary(s), c);
+        return out;
     }
 
     private static void checkSize(FactTable dim) {

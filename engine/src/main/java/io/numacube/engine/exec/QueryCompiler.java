@@ -475,12 +475,8 @@ final class QueryCompiler {
                 + (postProcessed ? " | post-processed by " + columnName(postColumn) : "");
     }
 
-    /** A fact column's name, or for a {@link FactTable#codedIndex} the plain column's, marked as coded at query time. */
     private String columnName(int c) {
-        int n = fact.schema().size();
-        return c < n
-                ? fact.schema().column(c).name()
-                : fact.schema().column(c - n).name() + " (coded at query time)";
+        return fact.slotName(c);
     }
 
     /**

@@ -75,6 +75,11 @@ final class RowValues {
         return new RowValues(spec.type(), null, null, l, d, nulls);
     }
 
+    /** 64-bit integers by row, NULL where {@code nulls} (null: none) says; the arrays are taken, not copied. */
+    static RowValues ofLongs(long[] values, boolean[] nulls) {
+        return new RowValues(ColumnType.LONG, null, null, values, null, nulls);
+    }
+
     /** The codes by row of a dimension column; null for a plain one. Shared: read only. */
     int[] codes() {
         return codes;

@@ -44,17 +44,40 @@ public record LogicalQuery(
     }
 
     /**
-     * One joined dimension table: {@code table.keyColumn = parent.parentColumn}, where the parent is the fact table
-     * ({@code parent == -1}) or an earlier join. Its column {@code i} is the LOOKUP column {@code firstColumn + i}.
+     * One joined dimension table: {@code table.keyColumns[i] = parent.parentColumns[i]} for every i, where the parent
+     * is the fact table ({@code parent == -1}) or an earlier join. Its column {@code i} is the LOOKUP column {@code
+     * firstColumn + i}. A key of several columns (TPC-H's {@code partsupp} on {@code (ps_partkey, ps_suppkey)}) is
+     * unique as a whole; each of its columns alone need not be.
      *
-     * @param table        the dimension table's name
-     * @param parent       -1 for the fact table, else the index of the join it hangs from
-     * @param parentColumn the key column in the parent table
-     * @param keyColumn    the key column in this table (unique in it)
-     * @param left         LEFT JOIN (a fact row without a match keeps NULL attributes) rather than INNER
-     * @param firstColumn  the LOOKUP index of this table's column 0
+     * @param table         the dimension table's name
+     * @param parent        -1 for the fact table, else the index of the join it hangs from
+     * @param parentColumns the key columns in the parent table (empty while a binder has not found them yet)
+     * @param keyColumns    the key columns in this table, as many, in the same order (unique together in it)
+     * @param left          LEFT JOIN (a fact row without a match keeps NULL attributes) rather than INNER
+     * @param firstColumn   the LOOKUP index of this table's column 0
      */
-    public record Join(String table, int parent, int parentColumn, int keyColumn, boolean left, int firstColumn) {}
+    public record Join(
+            String table,
+            int parent,
+            List<Integer> parentColumns,
+            List<Integer> keyColumns,
+            boolean left,
+            int firstColumn) {
+
+        public Join {
+            parentColumns = List.copyOf(parentColumns);
+            keyColumns = List.copyOf(keyColumns);
+            if (parentColumns.size() != keyColumns.size()) {
+                throw new IllegalArgumentException(
+                        "a join needs as many parent columns as key columns: " + parentColumns + " " + keyColumns);
+            }
+        }
+
+        /** The position of this table's column {@code column} among its key columns, or -1. */
+        public int keyPosition(int column) {
+            return keyColumns.indexOf(column);
+        }
+    }
 
     /** The join whose table holds LOOKUP column {@code column}. */
     public int joinOf(int column) {

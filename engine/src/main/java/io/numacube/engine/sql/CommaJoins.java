@@ -24,9 +24,11 @@ import org.apache.calcite.util.Litmus;
 /**
  * Turns a FROM list of tables ({@code FROM customer, orders, lineitem WHERE c_custkey = o_custkey AND l_orderkey =
  * o_orderkey ...}, as TPC-H writes its queries) into the cube's shape: the largest table (by the catalog's row counts;
- * the first listed when they are unknown) is the fact table, and every other table is joined, INNER, on one equality
+ * the first listed when they are unknown; passed over where a join to it would take a key known to repeat, see
+ * {@link #fact}) is the fact table, and every other table is joined, INNER, on one equality
  * of columns in WHERE that links it to a table already joined, in breadth-first order from the fact table (the FROM
- * order breaks ties). The equalities used as join conditions leave WHERE; the others (a second link to a table
+ * order breaks ties), and on every other such equality between the same two tables (a key of several columns:
+ * {@code ps_partkey = l_partkey AND ps_suppkey = l_suppkey}). The equalities used as join conditions leave WHERE; the others (a second link to a table
  * already joined, {@code c_nationkey = s_nationkey}) stay there as conditions. A table that no such equality links is
  * a cross join, which is refused with its position; so is a join whose key turns out not to be unique (the loader's
  * check, as for an explicit JOIN).
@@ -64,13 +66,42 @@ final class CommaJoins {
                 links.add(l);
             }
         }
-        int fact = fact(tables, catalog);
-        SqlNode from = tables.get(fact).node();
+        int fact = fact(tables, links, catalog);
+        List<Step> steps = steps(fact, links, tables.size());
         boolean[] joined = new boolean[tables.size()];
+        joined[fact] = true;
+        steps.forEach(st -> joined[st.other()] = true);
+        for (int i = 0; i < tables.size(); i++) {
+            if (!joined[i]) {
+                throw unsupported(
+                        tables.get(i).node(),
+                        "a table in FROM that no equality of columns in WHERE joins to the others (a cross join): "
+                                + tables.get(i).schema().name());
+            }
+        }
+        SqlNode from = tables.get(fact).node();
+        List<SqlNode> used = new ArrayList<>();
+        for (Step st : steps) {
+            from = join(from, tables, st.parent(), st.other(), st.key());
+            st.key().forEach(k -> used.add(k.term()));
+        }
+        select.setFrom(from);
+        List<SqlNode> left = terms.stream().filter(t -> !used.contains(t)).toList();
+        select.setWhere(
+                left.isEmpty() ? null : SqlTerms.and(left, select.getWhere().getParserPosition()));
+    }
+
+    /** Table {@code other} joined to {@code parent} on every link {@code key} holds between them. */
+    private record Step(int parent, int other, List<Link> key) {}
+
+    /** The joins breadth-first from table {@code fact}, in order; tables no link reaches are in none. */
+    private static List<Step> steps(int fact, List<Link> links, int tables) {
+        boolean[] joined = new boolean[tables];
         joined[fact] = true;
         ArrayDeque<Integer> queue = new ArrayDeque<>();
         queue.add(fact);
         List<SqlNode> used = new ArrayList<>();
+        List<Step> steps = new ArrayList<>();
         while (!queue.isEmpty()) {
             int parent = queue.poll();
             for (Link l : links) {
@@ -80,32 +111,33 @@ final class CommaJoins {
                 }
                 joined[other] = true;
                 queue.add(other);
-                used.add(l.term());
-                from = join(from, tables, parent, other, l);
+                List<Link> key = links.stream()
+                        .filter(k -> !used.contains(k.term()) && linksPair(k, parent, other))
+                        .toList();
+                key.forEach(k -> used.add(k.term()));
+                steps.add(new Step(parent, other, key));
             }
         }
-        for (int i = 0; i < tables.size(); i++) {
-            if (!joined[i]) {
-                throw unsupported(
-                        tables.get(i).node(),
-                        "a table in FROM that no equality of columns in WHERE joins to the others (a cross join): "
-                                + tables.get(i).schema().name());
-            }
-        }
-        select.setFrom(from);
-        List<SqlNode> left = terms.stream().filter(t -> !used.contains(t)).toList();
-        select.setWhere(
-                left.isEmpty() ? null : SqlTerms.and(left, select.getWhere().getParserPosition()));
+        return steps;
     }
 
-    private static SqlNode join(SqlNode from, List<Listed> tables, int parent, int other, Link l) {
-        SqlParserPos pos = l.term().getParserPosition();
-        String parentColumn = l.a() == parent ? l.aColumn() : l.bColumn();
-        String otherColumn = l.a() == parent ? l.bColumn() : l.aColumn();
-        SqlNode condition = SqlStdOperatorTable.EQUALS.createCall(
-                pos,
-                new SqlIdentifier(List.of(tables.get(parent).qualifier(), parentColumn), pos),
-                new SqlIdentifier(List.of(tables.get(other).qualifier(), otherColumn), pos));
+    private static boolean linksPair(Link l, int a, int b) {
+        return (l.a() == a && l.b() == b) || (l.a() == b && l.b() == a);
+    }
+
+    /** {@code from} joined to table {@code other} on every link {@code key} holds between it and {@code parent}. */
+    private static SqlNode join(SqlNode from, List<Listed> tables, int parent, int other, List<Link> key) {
+        List<SqlNode> equalities = new ArrayList<>();
+        for (Link l : key) {
+            SqlParserPos pos = l.term().getParserPosition();
+            String parentColumn = l.a() == parent ? l.aColumn() : l.bColumn();
+            String otherColumn = l.a() == parent ? l.bColumn() : l.aColumn();
+            equalities.add(SqlStdOperatorTable.EQUALS.createCall(
+                    pos,
+                    new SqlIdentifier(List.of(tables.get(parent).qualifier(), parentColumn), pos),
+                    new SqlIdentifier(List.of(tables.get(other).qualifier(), otherColumn), pos)));
+        }
+        SqlParserPos pos = key.get(0).term().getParserPosition();
         return new SqlJoin(
                 tables.get(other).node().getParserPosition(),
                 from,
@@ -115,11 +147,36 @@ final class CommaJoins {
                         : JoinType.INNER.symbol(pos),
                 tables.get(other).node(),
                 JoinConditionType.ON.symbol(pos),
-                condition);
+                SqlTerms.and(equalities, pos));
+    }
+
+    /**
+     * The fact table: the largest table by rows (the first listed where the catalog knows no counts or they tie),
+     * unless joining the others to it takes a key of one column that the catalog knows to repeat a value ({@link
+     * SqlBinder.Catalog#repeats}: TPC-H's nation outnumbers supplier at a small scale, and {@code s_nationkey} is not
+     * a key); then the next largest whose joins take no such key, if there is one.
+     */
+    private static int fact(List<Listed> tables, List<Link> links, SqlBinder.Catalog catalog) {
+        int largest = largest(tables, catalog);
+        List<Integer> candidates = new ArrayList<>();
+        candidates.add(largest);
+        java.util.stream.IntStream.range(0, tables.size())
+                .filter(i ->
+                        i != largest && !DerivedTables.isDerived(tables.get(i).qualifier()))
+                .boxed()
+                .sorted(java.util.Comparator.comparingLong(
+                        (Integer i) -> -catalog.rows(tables.get(i).schema().name())))
+                .forEach(candidates::add);
+        for (int c : candidates) {
+            if (steps(c, links, tables.size()).stream().noneMatch(st -> repeats(st, tables, catalog))) {
+                return c;
+            }
+        }
+        return largest;
     }
 
     /** The largest table by rows; the first listed where the catalog knows no counts or they tie. */
-    private static int fact(List<Listed> tables, SqlBinder.Catalog catalog) {
+    private static int largest(List<Listed> tables, SqlBinder.Catalog catalog) {
         int best = 0;
         long most = catalog.rows(tables.get(0).schema().name());
         for (int i = 1; i < tables.size(); i++) {
@@ -130,6 +187,16 @@ final class CommaJoins {
             }
         }
         return best;
+    }
+
+    /** Whether a join takes a key of one column that the catalog knows to repeat a value. */
+    private static boolean repeats(Step st, List<Listed> tables, SqlBinder.Catalog catalog) {
+        if (st.key().size() != 1) {
+            return false;
+        }
+        Link l = st.key().get(0);
+        String column = l.a() == st.other() ? l.aColumn() : l.bColumn();
+        return catalog.repeats(tables.get(st.other()).schema().name(), column);
     }
 
     private static void flatten(SqlNode from, SqlBinder.Catalog catalog, List<Listed> out) {
@@ -231,7 +298,7 @@ final class CommaJoins {
      * subquery became ({@link DerivedTables}) is joined by its key only, its value being compared, not joined on.
      */
     private static boolean joinable(Listed t, SqlNode column) {
-        return !DerivedTables.isDerived(t.qualifier()) || last(column).equalsIgnoreCase(DerivedTables.KEY);
+        return !DerivedTables.isDerived(t.qualifier()) || DerivedTables.isKey(last(column));
     }
 
     /** The one listed table whose column {@code node} names, or -1 (not a column, unknown, or ambiguous). */

@@ -7,6 +7,8 @@ import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
@@ -18,8 +20,8 @@ import org.apache.calcite.sql.SqlNodeList;
 
 /**
  * Binds a FROM clause into a {@link Scope}: one fact table, then dimension tables joined one after another (INNER or
- * LEFT, {@code USING (k)} or {@code ON a.k = b.k}) to the fact table or to a dimension joined before (a snowflake),
- * with optional table aliases. The key on the fact side of each chain must be a coded column (a dimension); the
+ * LEFT, {@code USING (k, ...)} or {@code ON a.k = b.k [AND a.l = b.m ...]}) to the fact table or to a dimension joined
+ * before (a snowflake), with optional table aliases; a key of several columns takes them all from one earlier table. The key on the fact side of each chain must be a coded column (a dimension); the
  * dimension's key must have the same type (integers of either width match).
  *
  * <p>Stateless apart from the catalog it reads; as thread-safe as that catalog.
@@ -49,8 +51,8 @@ final class FromClauseBinder {
         }
         Scope left = bind(join.getLeft());
         NamedTable dim = bindTable(join.getRight(), false);
-        LogicalQuery.Join unkeyed =
-                new LogicalQuery.Join(dim.schema().name(), -1, -1, -1, jt == JoinType.LEFT, left.nextFirstColumn());
+        LogicalQuery.Join unkeyed = new LogicalQuery.Join(
+                dim.schema().name(), -1, List.of(), List.of(), jt == JoinType.LEFT, left.nextFirstColumn());
         boolean byUsing = join.getConditionType() == JoinConditionType.USING;
         Scope tables = left.with(dim.schema(), dim.alias(), unkeyed, byUsing);
         LogicalQuery.Join keyed = switch (join.getConditionType()) {
@@ -62,23 +64,42 @@ final class FromClauseBinder {
         return left.with(dim.schema(), dim.alias(), keyed, byUsing);
     }
 
-    /** {@code USING (k)}: k of the new table equals k of the fact table, else of the one earlier dimension with k. */
+    /**
+     * {@code USING (k, ...)}: each k of the new table equals k of the fact table, else of the one earlier dimension
+     * with k; a key of several columns must find them all in one table.
+     */
     private static LogicalQuery.Join joinUsing(Scope tables, SqlNodeList keys, LogicalQuery.Join join) {
-        if (keys.size() != 1) {
-            throw unsupported(keys, "a join on " + keys.size() + " columns (one key column)");
-        }
-        SqlIdentifier id = (SqlIdentifier) keys.get(0);
-        String k = id.getSimple();
         int dim = tables.tables().size() - 1;
-        int key = tables.tables().get(dim).indexOf(k);
-        if (key < 0) {
-            throw bindError(id, "join key must be a column of both tables: key=" + k + " table=" + join.table());
+        int parent = Integer.MIN_VALUE;
+        List<Integer> parentColumns = new ArrayList<>();
+        List<Integer> keyColumns = new ArrayList<>();
+        for (SqlNode node : keys) {
+            SqlIdentifier id = (SqlIdentifier) node;
+            String k = id.getSimple();
+            int key = tables.tables().get(dim).indexOf(k);
+            if (key < 0) {
+                throw bindError(id, "join key must be a column of both tables: key=" + k + " table=" + join.table());
+            }
+            int from = usingParent(tables, id, join);
+            if (parent != Integer.MIN_VALUE && from != parent) {
+                throw unsupported(id, "a join whose key columns are in different tables: key=" + k);
+            }
+            parent = from;
+            TableSchema t = from < 0 ? tables.fact() : tables.tables().get(from);
+            parentColumns.add(t.indexOf(k));
+            keyColumns.add(key);
         }
+        return keyed(join, parent, parentColumns, keyColumns);
+    }
+
+    /** The table {@code USING} takes key {@code id} from: the fact table (-1), else the one earlier dimension with it. */
+    private static int usingParent(Scope tables, SqlIdentifier id, LogicalQuery.Join join) {
+        String k = id.getSimple();
         if (tables.fact().indexOf(k) >= 0) {
-            return keyed(join, -1, tables.fact().indexOf(k), key);
+            return -1;
         }
         int parent = -1;
-        for (int j = 0; j < dim; j++) {
+        for (int j = 0; j < tables.tables().size() - 1; j++) {
             if (tables.tables().get(j).indexOf(k) >= 0) {
                 if (parent >= 0) {
                     throw bindError(id, "42702", "ambiguous join key: key=" + k + " is in several tables — use ON");
@@ -89,25 +110,42 @@ final class FromClauseBinder {
         if (parent < 0) {
             throw bindError(id, "join key must be a column of both tables: key=" + k + " table=" + join.table());
         }
-        return keyed(join, parent, tables.tables().get(parent).indexOf(k), key);
+        return parent;
     }
 
-    /** {@code ON a.x = b.y}: one side a column of the new table, the other of the fact table or an earlier one. */
+    /**
+     * {@code ON a.x = b.y [AND a.z = b.w ...]}: in each equality one side a column of the new table, the other of the
+     * fact table or an earlier one, the same earlier table for every equality (a key of several columns).
+     */
     private static LogicalQuery.Join joinOn(Scope tables, SqlNode cond, LogicalQuery.Join join) {
-        if (cond.getKind() != SqlKind.EQUALS) {
-            throw unsupported(cond, "a join condition other than one equality of key columns");
-        }
-        SqlCall call = (SqlCall) cond;
         int dim = tables.tables().size() - 1;
-        Side a = side(tables, call.operand(0), dim);
-        Side b = side(tables, call.operand(1), dim);
-        if (a.isNew() == b.isNew()) {
-            throw unsupported(
-                    cond, "a join condition other than one column of " + join.table() + " = one earlier column");
+        int parent = Integer.MIN_VALUE;
+        List<Integer> parentColumns = new ArrayList<>();
+        List<Integer> keyColumns = new ArrayList<>();
+        for (SqlNode term : SqlTerms.andTerms(cond)) {
+            if (term.getKind() != SqlKind.EQUALS) {
+                throw unsupported(
+                        term,
+                        "a join condition other than equalities of key columns (move a filter of the joined table"
+                                + " into WHERE for an inner join, or into a subquery in FROM for a LEFT join)");
+            }
+            SqlCall call = (SqlCall) term;
+            Side a = side(tables, call.operand(0), dim);
+            Side b = side(tables, call.operand(1), dim);
+            if (a.isNew() == b.isNew()) {
+                throw unsupported(
+                        term, "a join condition other than one column of " + join.table() + " = one earlier column");
+            }
+            Side newSide = a.isNew() ? a : b;
+            Side earlier = a.isNew() ? b : a;
+            if (parent != Integer.MIN_VALUE && earlier.table() != parent) {
+                throw unsupported(term, "a join of " + join.table() + " on columns of two different earlier tables");
+            }
+            parent = earlier.table();
+            parentColumns.add(earlier.column());
+            keyColumns.add(newSide.column());
         }
-        Side newSide = a.isNew() ? a : b;
-        Side parent = a.isNew() ? b : a;
-        return keyed(join, parent.table(), parent.column(), newSide.column());
+        return keyed(join, parent, parentColumns, keyColumns);
     }
 
     /** A column of the ON condition: its table (-1 the fact table) and index, and whether it is the new table's. */
@@ -153,36 +191,46 @@ final class FromClauseBinder {
         return alias != null ? alias.equalsIgnoreCase(qualifier) : table.equalsIgnoreCase(qualifier);
     }
 
-    private static LogicalQuery.Join keyed(LogicalQuery.Join j, int parent, int parentColumn, int keyColumn) {
-        return new LogicalQuery.Join(j.table(), parent, parentColumn, keyColumn, j.left(), j.firstColumn());
+    private static LogicalQuery.Join keyed(
+            LogicalQuery.Join j, int parent, List<Integer> parentColumns, List<Integer> keyColumns) {
+        return new LogicalQuery.Join(j.table(), parent, parentColumns, keyColumns, j.left(), j.firstColumn());
+    }
+
+    /** Every pair of key columns of a join must have one type (integers of any width, DECIMALs of one scale). */
+    private static void checkJoinKeyTypes(SqlJoin join, Scope tables, LogicalQuery.Join j) {
+        for (int k = 0; k < j.keyColumns().size(); k++) {
+            checkJoinKeyTypes(
+                    join, tables, j, j.parentColumns().get(k), j.keyColumns().get(k));
+        }
     }
 
     /** Both keys of a join must have one type (integers of any width, DECIMALs of one scale), not DOUBLE. */
-    private static void checkJoinKeyTypes(SqlJoin join, Scope tables, LogicalQuery.Join j) {
+    private static void checkJoinKeyTypes(
+            SqlJoin join, Scope tables, LogicalQuery.Join j, int parentColumn, int keyColumn) {
         TableSchema parent = j.parent() < 0 ? tables.fact() : tables.tables().get(j.parent());
         TableSchema dim = tables.tables().getLast();
-        ColumnType pt = parent.column(j.parentColumn()).type();
-        ColumnType dt = dim.column(j.keyColumn()).type();
+        ColumnType pt = parent.column(parentColumn).type();
+        ColumnType dt = dim.column(keyColumn).type();
         boolean integers = Expr.isInteger(pt) && Expr.isInteger(dt);
         if (pt != dt && !integers) {
             throw bindError(
                     join,
                     "42804",
                     "join keys must be columns of one type: " + parent.name() + "."
-                            + parent.column(j.parentColumn()).name() + "=" + pt + " " + dim.name() + "."
-                            + dim.column(j.keyColumn()).name() + "=" + dt);
+                            + parent.column(parentColumn).name() + "=" + pt + " " + dim.name() + "."
+                            + dim.column(keyColumn).name() + "=" + dt);
         }
         if (pt == ColumnType.DOUBLE || dt == ColumnType.DOUBLE) {
             throw unsupported(join, "a join on DOUBLE keys");
         }
-        if (parent.column(j.parentColumn()).scale() != dim.column(j.keyColumn()).scale()) {
+        if (parent.column(parentColumn).scale() != dim.column(keyColumn).scale()) {
             throw unsupported(
                     join,
                     "a join on keys of different scales: " + parent.name() + "."
-                            + parent.column(j.parentColumn()).name() + " is "
-                            + parent.column(j.parentColumn()).typeName() + ", " + dim.name() + "."
-                            + dim.column(j.keyColumn()).name() + " is "
-                            + dim.column(j.keyColumn()).typeName()
+                            + parent.column(parentColumn).name() + " is "
+                            + parent.column(parentColumn).typeName() + ", " + dim.name() + "."
+                            + dim.column(keyColumn).name() + " is "
+                            + dim.column(keyColumn).typeName()
                             + " — cast one side in a subquery");
         }
     }

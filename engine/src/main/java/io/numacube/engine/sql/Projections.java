@@ -90,7 +90,7 @@ final class Projections {
                 continue;
             }
             for (int c = 0; c < t.size(); c++) {
-                if (c == scope.joins().get(j).keyColumn() && qualifier == null) {
+                if (scope.joins().get(j).keyPosition(c) >= 0 && qualifier == null) {
                     continue;
                 }
                 Expr.Column col = scope.dimensionColumn(id, j, c, t.column(c).name());

@@ -127,7 +127,7 @@ record Scope(
         return found.get(0);
     }
 
-    /** Column {@code i} of joined table {@code j}, or its parent's key column when it is the join key. */
+    /** Column {@code i} of joined table {@code j}, or its parent's key column when it is one of the join's keys. */
     Expr.Column dimensionColumn(SqlIdentifier id, int j, int i, String name) {
         TableSchema t = tables.get(j);
         if (i < 0) {
@@ -135,10 +135,12 @@ record Scope(
         }
         LogicalQuery.Join join = joins.get(j);
         // a LEFT join's qualified key is NULL where no row matched; unqualified, it is the USING column, the parent's
-        if (i == join.keyColumn() && (!join.left() || id.names.size() == 1)) {
+        int k = join.keyPosition(i);
+        if (k >= 0 && (!join.left() || id.names.size() == 1)) {
+            int parentColumn = join.parentColumns().get(k);
             return join.parent() < 0
-                    ? factColumn(id, join.parentColumn(), name, fact.name())
-                    : dimensionColumn(id, join.parent(), join.parentColumn(), name);
+                    ? factColumn(id, parentColumn, name, fact.name())
+                    : dimensionColumn(id, join.parent(), parentColumn, name);
         }
         ColumnSpec spec = t.column(i);
         return new Expr.Column(Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale());

@@ -35,6 +35,23 @@ public final class SqlBinder {
         default long rows(String table) {
             return -1;
         }
+
+        /**
+         * Whether column {@code column} of the table is known to hold some value twice (so it cannot be the key a
+         * dimension is joined by); false where that is not known. A FROM list of tables passes over a fact table
+         * whose joins would take such a key.
+         */
+        default boolean repeats(String table, String column) {
+            return false;
+        }
+
+        /**
+         * Whether column {@code column} of the table is known to hold every value once and no NULL (a key a dimension
+         * can be joined by as it is); false where that is not known.
+         */
+        default boolean unique(String table, String column) {
+            return false;
+        }
     }
 
     /** The deepest expression nesting bound (DuckDB's default max_expression_depth); AND/OR chains and runs of NOT

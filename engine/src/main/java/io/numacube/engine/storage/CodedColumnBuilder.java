@@ -86,7 +86,7 @@ final class CodedColumnBuilder {
      * Placed as the partition was: bound to its memory node, or left to the OS; interleaved tables' codes are
      * interleaved over the nodes the partitions are homed on (their CPU nodes, which may omit a memory-only node).
      */
-    private static PlacementRequest request(FactTable table, Partition p) {
+    static PlacementRequest request(FactTable table, Partition p) {
         List<Integer> nodes = table.partitions().stream()
                 .map(Partition::homeNode)
                 .distinct()
@@ -156,7 +156,7 @@ final class CodedColumnBuilder {
         return out;
     }
 
-    private static long[] concat(long[][] parts) {
+    static long[] concat(long[][] parts) {
         long total = 0;
         for (long[] p : parts) {
             total += p.length;
@@ -179,7 +179,7 @@ final class CodedColumnBuilder {
      * most 1/2, so a lookup is about one cache miss where a binary search over millions of keys is twenty. Immutable
      * after construction; read by several threads.
      */
-    private static final class CodeOfKey {
+    static final class CodeOfKey {
 
         private static final long EMPTY = Long.MIN_VALUE;
 
@@ -228,7 +228,7 @@ final class CodedColumnBuilder {
     }
 
     /** Sorts {@code keys} in place and returns its distinct values. */
-    private static long[] unique(long[] keys) {
+    static long[] unique(long[] keys) {
         Arrays.parallelSort(keys);
         int n = 0;
         for (int i = 0; i < keys.length; i++) {

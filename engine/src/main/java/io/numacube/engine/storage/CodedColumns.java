@@ -21,6 +21,10 @@ import java.util.concurrent.FutureTask;
  * block per partition, placed like the partition (bound to its memory node, or interleaved as it is). Invariants:
  * built at most once per column (a failed build may be tried again); never changed afterwards; thread-safe (a column
  * is coded on the first asking thread while others wait for that column only; readers get immutable results).
+ *
+ * <p>The same holds for {@link Composite}s: the pairs of values of two columns that a join on a two-column key hangs
+ * from ({@code lineitem}'s {@code (l_partkey, l_suppkey)} joined to {@code partsupp}), coded on first use under the
+ * index {@code schema.size() + c} of this class's numbering ({@link FactTable#compositeIndex}).
  */
 public final class CodedColumns implements AutoCloseable {
 
@@ -44,8 +48,24 @@ public final class CodedColumns implements AutoCloseable {
         }
     }
 
+    /**
+     * Two code columns of one table combined into one (a join on a two-column key hangs from it): {@code first} and
+     * {@code second} are column slots of the table ({@link FactTable#columnSlots}: a dimension, a plain column's
+     * query-time codes, or another composite, so a key of more columns nests). The composite's dictionary holds, in
+     * ascending order, {@code firstCode * radix + secondCode} for every pair of codes some row holds, where {@code
+     * radix} is the second column's dictionary size (at least 1); a NULL in either column is its NULL code, so a pair
+     * with a NULL is a code like any other.
+     *
+     * @param first  the slot of the first column
+     * @param second the slot of the second column
+     */
+    public record Composite(int first, int second) {}
+
     /** Per column, its coding: done, or under way on the thread of the first query that asked. */
     private final Map<Integer, FutureTask<Coded>> built = new ConcurrentHashMap<>();
+
+    /** The composites asked for so far, in the order their indexes were given; never shrinks while open. */
+    private final List<Composite> composites = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private final List<NativeBlock> blocks = new ArrayList<>();
     private static final java.util.concurrent.atomic.AtomicLong IDENTITIES =
@@ -66,7 +86,11 @@ public final class CodedColumns implements AutoCloseable {
         }
         FutureTask<Coded> task = built.get(column);
         if (task == null) {
-            FutureTask<Coded> mine = new FutureTask<>(() -> keep(CodedColumnBuilder.build(table, column)));
+            int n = table.schema().size();
+            FutureTask<Coded> mine = new FutureTask<>(() -> keep(
+                    column < n
+                            ? CodedColumnBuilder.build(table, column)
+                            : CompositeCodeBuilder.build(table, composites.get(column - n))));
             task = built.putIfAbsent(column, mine);
             if (task == null) {
                 task = mine;
@@ -88,6 +112,30 @@ public final class CodedColumns implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new NumacubeException(NumacubeException.Kind.INTERNAL, "interrupted while a column was coded");
         }
+    }
+
+    /**
+     * The number of composite {@code c} ({@code 0, 1, ...}) for the pair of slots {@code first, second}, given on first
+     * use; {@code of(table, table.schema().size() + c)} codes it. Thread-safe: one pair has one number.
+     */
+    public synchronized int composite(int first, int second) {
+        Composite wanted = new Composite(first, second);
+        int at = composites.indexOf(wanted);
+        if (at >= 0) {
+            return at;
+        }
+        composites.add(wanted);
+        return composites.size() - 1;
+    }
+
+    /** Composite {@code c}'s two slots. */
+    public Composite composite(int c) {
+        return composites.get(c);
+    }
+
+    /** How many composites have a number so far. */
+    public int composites() {
+        return composites.size();
     }
 
     private Coded keep(CodedColumnBuilder.Built built) {

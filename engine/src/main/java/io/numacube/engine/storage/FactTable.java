@@ -19,7 +19,8 @@ import java.util.List;
  * @param memory       the memory the blocks came from (for page verification)
  * @param nullBits     per column, whether a measure column has null bits (may hold NULL); null when none has
  * @param coded        the query-time dictionaries of plain columns, built on first use: column index {@code
- *                     schema.size() + c} stands for the codes of plain column {@code c} ({@link #codedIndex})
+ *                     schema.size() + c} stands for the codes of plain column {@code c} ({@link #codedIndex}), and
+ *                     index {@code 2 * schema.size() + k} for composite {@code k} ({@link #compositeIndex})
  * @param deleted      the rows of the partitions that this version no longer holds (a DELETE, an upsert's replaced
  *                     rows): every scan skips them
  */
@@ -132,14 +133,57 @@ public record FactTable(
         return schema.size() + column;
     }
 
-    /** Whether {@code index} is a {@link #codedIndex}. */
+    /** Whether {@code index} stands for codes built at query time: a {@link #codedIndex} or a {@link #compositeIndex}. */
     public boolean isCodedIndex(int index) {
         return index >= schema.size();
     }
 
-    /** The column indexes a plan may use: the columns, then their {@link #codedIndex}es. */
+    /**
+     * The column index that stands for the pairs of codes of slots {@code first} and {@code second} (a dimension, a
+     * {@link #codedIndex} or another composite index), coded on first use ({@link CodedColumns.Composite}): a join on
+     * a two-column key hangs from it as a one-column join hangs from a column. Numbered on first asking, the same for
+     * every later query.
+     */
+    public int compositeIndex(int first, int second) {
+        return 2 * schema.size() + coded.composite(first, second);
+    }
+
+    /** The two slots composite index {@code index} combines, or null when it is no {@link #compositeIndex}. */
+    public CodedColumns.Composite compositeParts(int index) {
+        int c = index - 2 * schema.size();
+        return c < 0 ? null : coded.composite(c);
+    }
+
+    /**
+     * For code {@code code} of composite index {@code index}, the code of its first ({@code part == 0}) or second
+     * ({@code part == 1}) slot.
+     */
+    public int partCode(int index, int code, int part) {
+        CodedColumns.Composite parts = compositeParts(index);
+        long radix = Math.max(1, dictionary(parts.second()).size());
+        long value = dictionary(index).longValue(code);
+        return (int) (part == 0 ? value / radix : value % radix);
+    }
+
+    /**
+     * The column indexes a plan may use: the columns, their {@link #codedIndex}es, then the {@link #compositeIndex}es
+     * given so far (their number only grows, so an array of this size stays large enough for indexes given before).
+     */
     public int columnSlots() {
-        return 2 * schema.size();
+        return 2 * schema.size() + coded.composites();
+    }
+
+    /** A column slot's name for plans: the column's, a plain column's marked as coded, a composite's parts'. */
+    public String slotName(int index) {
+        int n = schema.size();
+        if (index < n) {
+            return schema.column(index).name();
+        }
+        if (index < 2 * n) {
+            return schema.column(index - n).name() + " (coded at query time)";
+        }
+        CodedColumns.Composite parts = compositeParts(index);
+        return "(" + slotName(parts.first()) + ", " + slotName(parts.second()) + ")";
     }
 
     /** Largest partition's rows divided by the mean (1.0 = perfectly even; 0 for an empty table). */
