@@ -44,8 +44,14 @@ public final class PasswordCheck {
         new SecureRandom().nextBytes(secret);
     }
 
-    /** The user's identity when {@code password} is the user's; empty for a wrong password or an unknown user. */
+    /**
+     * The user's identity when {@code password} is the user's; empty for a wrong password or an unknown user, and at
+     * once for an empty password (which no verifier is made of).
+     */
     public Optional<Identity> check(String user, String password) {
+        if (password.isEmpty()) {
+            return Optional.empty();
+        }
         String key = Base64.getEncoder().encodeToString(ScramMath.hmac(secret, user.length() + ":" + user + password));
         long now = nanoClock.getAsLong();
         Remembered r = remembered.get(key);

@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The server's side of one SCRAM-SHA-256 exchange (RFC 5802, RFC 7677), as PostgreSQL runs it:
@@ -34,17 +35,27 @@ public final class ScramExchange {
 
     private final UserDirectory users;
     private final String user;
-    private final SecureRandom random;
+    private final Supplier<String> serverNonce;
     private ScramVerifier verifier;
     private String gs2Header;
     private String clientFirstBare;
     private String serverFirst;
     private String nonce;
 
+    /** @param random makes the server's nonce: 18 bytes, in base64 */
     public ScramExchange(UserDirectory users, String user, SecureRandom random) {
+        this(users, user, () -> {
+            byte[] nonce = new byte[SERVER_NONCE_BYTES];
+            random.nextBytes(nonce);
+            return Base64.getEncoder().encodeToString(nonce);
+        });
+    }
+
+    /** With the server's nonce given, for RFC 7677's test vector. */
+    ScramExchange(UserDirectory users, String user, Supplier<String> serverNonce) {
         this.users = users;
         this.user = user;
-        this.random = random;
+        this.serverNonce = serverNonce;
     }
 
     /** The server-first-message answering the client-first-message. */
@@ -67,9 +78,7 @@ public final class ScramExchange {
             throw malformed("the client's nonce is empty or has other than printable ASCII characters");
         }
         attrs.subList(2, attrs.size()).forEach(ScramExchange::attribute);
-        byte[] serverNonce = new byte[SERVER_NONCE_BYTES];
-        random.nextBytes(serverNonce);
-        nonce = clientNonce + Base64.getEncoder().encodeToString(serverNonce);
+        nonce = clientNonce + serverNonce.get();
         verifier = users.verifierOrMock(user);
         serverFirst = "r=" + nonce + ",s=" + Base64.getEncoder().encodeToString(verifier.salt()) + ",i="
                 + verifier.iterations();
