@@ -13,8 +13,9 @@ import java.time.Duration;
 
 /**
  * {@code numacube serve}: a loaded cube answering SQL over HTTP ({@link HttpFrontEnd}) and the PostgreSQL protocol
- * ({@link PgServer}), both through one {@link QueryService} (so admission control and timeouts cover both). Read-only
- * in this phase: no writes, no durability (the data lives in memory only), no authentication (loopback only).
+ * ({@link PgServer}), both through one {@link QueryService} (so admission control and timeouts cover both), and
+ * writes through one {@link WriteService}. With users ({@link ServerOptions#users}) both front ends authenticate every
+ * client against them and refuse a reader's writes; without, nothing is checked and it listens on loopback only.
  *
  * <p>Life cycle: {@link #start} listens on both ports and returns; {@link #shutdown} stops accepting, lets queries
  * in flight finish for a while, and closes every connection. The caller owns the cube and closes it after shutdown.
@@ -66,7 +67,12 @@ public final class NumacubeServer implements AutoCloseable {
         InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
         HttpFrontEnd http;
         try {
-            http = HttpFrontEnd.start(queries, writes, httpAt, options.maxBodyBytes(), options.maxSqlChars());
+            http = HttpFrontEnd.start(
+                    queries,
+                    writes,
+                    httpAt,
+                    new HttpFrontEnd.Settings(
+                            options.maxBodyBytes(), options.maxSqlChars(), options.maxHttpRequests(), options.users()));
         } catch (java.net.BindException e) {
             throw cannotListen("HTTP", httpAt, e);
         }
@@ -85,7 +91,8 @@ public final class NumacubeServer implements AutoCloseable {
                             "PostgreSQL " + version + " on " + System.getProperty("os.arch") + "-"
                                     + System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT)
                                     + ", an in-memory aggregation engine speaking the PostgreSQL protocol",
-                            options.statementLog()));
+                            options.statementLog(),
+                            options.users()));
             return new NumacubeServer(queries, http, pg);
         } catch (java.net.BindException e) {
             http.stop(0);

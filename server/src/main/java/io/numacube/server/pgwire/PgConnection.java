@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One client connection speaking protocol 3.0, on its own virtual thread: the startup phase (SSLRequest and
- * GSSENCRequest answered {@code N}, CancelRequest, StartupMessage, AuthenticationOk since only loopback clients
- * reach the server, ParameterStatus, BackendKeyData, ReadyForQuery), then simple queries and the extended protocol
+ * One client connection speaking protocol 3.0, on its own virtual thread: the startup phase ({@link PgStartup}:
+ * SSLRequest and GSSENCRequest answered {@code N}, CancelRequest, StartupMessage, SCRAM-SHA-256 when the server has
+ * users, AuthenticationOk, ParameterStatus, BackendKeyData, ReadyForQuery), then simple queries and the extended protocol
  * ({@link ExtendedQuery}) until Terminate. After an error in the extended protocol, messages are skipped until
  * Sync. Malformed bytes, an unknown message type or a message over the size limit end this connection only, with a
  * FATAL error.
@@ -224,6 +224,7 @@ final class PgConnection implements Runnable {
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
         }
         CopyStatement copy = CopyStatement.parse(sql);
+        session.identity.checkMayWrite(copy.table());
         WriteService writes = server.writes();
         List<String> columns = writes.columnNames(copy.table());
         out.copyInResponse(
