@@ -9,6 +9,8 @@ import io.numacube.engine.Cube;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
+import io.numacube.server.auth.AuthFile;
+import io.numacube.server.auth.UserDirectory;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -30,7 +32,8 @@ import picocli.CommandLine.Spec;
             "Loads tables (--table NAME=FILE, or --generate ROWS), places them, and answers SQL over HTTP (POST "
                     + "/v1/query, JSON) and the PostgreSQL protocol (psql, JDBC) until stopped (SIGTERM or Ctrl-C: "
                     + "queries in flight get 5 s to finish). Prints one line when ready: numacube ready http://HOST:PORT "
-                    + "postgresql://HOST:PORT (data in memory only). Read-only; loopback only (no authentication yet).",
+                    + "postgresql://HOST:PORT (data in memory only). Without --auth-file it listens on loopback "
+                    + "only and checks no one; with it, every client logs in (numacube auth add-user).",
             "Example: numacube serve --generate 10M --http-port 8080 --pg-port 5433"
         })
 final class ServeCommand implements Callable<Integer> {
@@ -63,9 +66,25 @@ final class ServeCommand implements Callable<Integer> {
             names = "--bind",
             paramLabel = "HOST",
             defaultValue = "127.0.0.1",
-            description = "The loopback address to listen on (default: ${DEFAULT-VALUE}); other addresses are refused "
-                    + "until authentication comes.")
+            description = "The address to listen on (default: ${DEFAULT-VALUE}); a non-loopback one (0.0.0.0, a LAN "
+                    + "address) only with --auth-file.")
     String bind;
+
+    @Option(
+            names = "--auth-file",
+            paramLabel = "FILE",
+            description = "Users, roles and SCRAM-SHA-256 password verifiers (numacube auth add-user): every client "
+                    + "must then log in, over PostgreSQL with SCRAM, over HTTP with Basic; readers may not write. The "
+                    + "file must not be readable by group or others.")
+    java.nio.file.Path authFile;
+
+    @Option(
+            names = "--max-http-requests",
+            paramLabel = "N",
+            defaultValue = "64",
+            description = "HTTP requests served at once, health checks aside; more are answered 503 at once (default: "
+                    + "${DEFAULT-VALUE}).")
+    int maxHttpRequests;
 
     @Option(
             names = "--http-port",
@@ -173,7 +192,10 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private ServerOptions options(PrintWriter err) {
+        UserDirectory users = authFile == null ? null : AuthFile.readUsers(authFile);
         ServerOptions o = ServerOptions.defaults(Main.VERSION)
+                .withUsers(users)
+                .withMaxHttpRequests(maxHttpRequests)
                 .withBind(bind)
                 .withPorts(httpPort, pgPort)
                 .withAdmission(
@@ -181,6 +203,11 @@ final class ServeCommand implements Callable<Integer> {
                         maxQueued,
                         queryTimeout);
         o = o.withLimits(o.maxBodyBytes(), o.maxSqlChars(), maxConnections);
+        err.println(
+                users == null
+                        ? "-- auth: none (no --auth-file): every local client may read and write"
+                        : "-- auth: " + users.size() + " users from " + authFile
+                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic; " + "no TLS)");
         return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
     }
 
