@@ -141,7 +141,8 @@ public final class NumacubeServer implements AutoCloseable {
 
     /** {@code 127.0.0.1:8080}; a wildcard address, which the JDK may report as IPv4's or IPv6's, as {@code 0.0.0.0}. */
     private static String hostPort(InetSocketAddress a) {
-        String host = a.getAddress().isAnyLocalAddress() ? "0.0.0.0" : a.getAddress().getHostAddress();
+        String host =
+                a.getAddress().isAnyLocalAddress() ? "0.0.0.0" : a.getAddress().getHostAddress();
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 

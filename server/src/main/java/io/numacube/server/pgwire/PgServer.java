@@ -14,6 +14,10 @@ import java.security.SecureRandom;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -33,7 +37,7 @@ public final class PgServer {
      *
      * @param maxConnections       sessions at once
      * @param maxMessageBytes      the longest message body read; a longer one closes the connection
-     * @param startupTimeoutMillis how long a new connection may take to send its startup packet
+     * @param startupTimeoutMillis how long a new connection may take to start, authentication included, in all
      * @param serverVersion        {@code server_version} as reported, e.g. {@code 16.0 (numacube 0.1.0)}
      * @param versionText          what {@code SELECT version()} answers
      * @param statementLog         told of every statement run; null for none
@@ -76,6 +80,8 @@ public final class PgServer {
     private final AtomicInteger nextProcessId = new AtomicInteger(1_000);
     private final SecureRandom random = new SecureRandom();
     private final Thread acceptor;
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("numacube-pg-startup-deadlines").factory());
 
     private PgServer(ServerSocket listener, QueryService service, WriteService writes, Settings settings) {
         this.listener = listener;
@@ -114,7 +120,18 @@ public final class PgServer {
 
     /** Closes every connection, telling idle ones FATAL 57P01 first. */
     public void closeConnections() {
+        deadlines.shutdownNow();
         connections.forEach(PgConnection::terminate);
+    }
+
+    /** Closes {@code c} when its startup has not ended by {@link Settings#startupTimeoutMillis}; cancel when it has. */
+    Future<?> startupDeadline(PgConnection c) {
+        try {
+            return deadlines.schedule(c::startupTimedOut, settings.startupTimeoutMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            c.startupTimedOut();
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
     }
 
     private void acceptLoop() {

@@ -12,8 +12,13 @@ import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
 import io.numacube.server.auth.TestScramClient;
 import io.numacube.server.auth.TestUsers;
+import io.numacube.server.query.QueryAdmission;
+import io.numacube.server.query.QueryService;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.io.StringReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -22,6 +27,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -222,6 +228,43 @@ class PgAuthTest {
                 assertEquals("sorry, too many clients already", e.fields().get('M'));
                 assertEquals(null, third.read());
             }
+        }
+    }
+
+    @Test
+    void aStartupThatTricklesInIsClosedAtTheStartupDeadline() throws Exception {
+        PgServer pg = PgServer.start(
+                new QueryService(cube, new QueryAdmission(1, 0), Duration.ZERO),
+                new WriteService(cube, WriteService.BatchLog.NONE),
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                new PgServer.Settings(4, 1 << 20, 500, "16.0", "test", null, TestUsers.directory()));
+        try (RawPgClient c = new RawPgClient(pg.address())) {
+            c.startup(196_608, "user", TestUsers.WRITER);
+            assertEquals('R', c.read().type());
+            long start = System.nanoTime();
+            c.raw(new byte[] {'p', 0, 0, 0, 100});
+            Thread trickle = Thread.ofVirtual().start(() -> {
+                try {
+                    for (int i = 0; i < 40; i++) {
+                        Thread.sleep(100); // a byte every 100 ms for 4 s: no read of the server waits its 500 ms
+                        c.raw(new byte[] {'x'});
+                    }
+                } catch (IOException | InterruptedException closed) {
+                    // the server closed it, or the test is over
+                }
+            });
+            try {
+                assertEquals(null, c.read(), "closed without a word");
+            } catch (java.net.SocketException reset) {
+                // closed while bytes were unread: reset, which is closed too
+            } finally {
+                trickle.interrupt();
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(millis < 2_500, "closed at the 500 ms deadline while bytes still came, not after: ms=" + millis);
+        } finally {
+            pg.stopAccepting();
+            pg.closeConnections();
         }
     }
 
