@@ -11,9 +11,17 @@ import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
 import io.numacube.server.auth.AuthFile;
 import io.numacube.server.auth.UserDirectory;
+import io.numacube.server.durable.CheckpointPolicy;
+import io.numacube.server.durable.CheckpointSchedule;
+import io.numacube.server.durable.DurableStore;
+import io.numacube.server.query.ServerMetrics;
+import io.numacube.server.wal.WalOptions;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,8 +30,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code numacube serve}: loads data as {@code query} does, places it, and answers SQL over HTTP and the PostgreSQL
- * protocol until SIGTERM or SIGINT. Prints one line to stdout when ready; everything else goes to stderr.
+ * {@code numacube serve}: loads data as {@code query} does (or, with {@code --data-dir} holding data, recovers it),
+ * places it, and answers SQL and takes writes over HTTP and the PostgreSQL protocol until SIGTERM or SIGINT. With
+ * {@code --data-dir}, what it loads is checkpointed before the ready line, every write is in the WAL before it is
+ * acknowledged, and the stop ends with a checkpoint. Prints one line to stdout when ready; everything else goes to
+ * stderr.
  */
 @Command(
         name = "serve",
@@ -31,10 +42,17 @@ import picocli.CommandLine.Spec;
         description = {
             "Loads tables (--table NAME=FILE, or --generate ROWS), places them, and answers SQL over HTTP (POST "
                     + "/v1/query, JSON) and the PostgreSQL protocol (psql, JDBC) until stopped (SIGTERM or Ctrl-C: "
-                    + "queries in flight get 5 s to finish). Prints one line when ready: numacube ready http://HOST:PORT "
-                    + "postgresql://HOST:PORT (data in memory only). Without --auth-file it listens on loopback "
-                    + "only and checks no one; with it, every client logs in (numacube auth add-user).",
-            "Example: numacube serve --generate 10M --http-port 8080 --pg-port 5433"
+                    + "writes and queries in flight get 5 s to finish). Takes writes: POST /v1/tables/NAME/rows (CSV "
+                    + "or JSON lines), INSERT, COPY FROM STDIN, transaction blocks. Prints one line when ready: numacube"
+                    + " ready http://HOST:PORT postgresql://HOST:PORT (data in memory only), or (durable in DIR) with "
+                    + "--data-dir. Without --auth-file it listens on loopback only and checks no one; with it, every "
+                    + "client logs in (numacube auth add-user).",
+            "With --data-dir DIR every acknowledged write survives kill -9 and power loss (a write-ahead log fsynced"
+                    + " before the answer; checkpoints at start, periodically and at SIGTERM); restarting with the same"
+                    + " --data-dir and no --table or --generate recovers every table.",
+            "Examples: numacube serve --generate 10M --http-port 8080 --pg-port 5433",
+            "          numacube serve --table t=t.csv --data-dir data    (first start)",
+            "          numacube serve --data-dir data                    (later starts)"
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -135,11 +153,39 @@ final class ServeCommand implements Callable<Integer> {
     boolean logStatements;
 
     @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "Keep the data durable in DIR (created if missing; one server at a time): a write-ahead log "
+                    + "of every write, fsynced before it is acknowledged, and checkpoints of every table. An empty DIR "
+                    + "needs --table or --generate; a DIR holding data is recovered, and --table or --generate is then "
+                    + "refused.")
+    Path dataDir;
+
+    @Option(
+            names = "--checkpoint-interval",
+            paramLabel = "DURATION",
+            defaultValue = "10m",
+            converter = TimeSpan.class,
+            description = "With --data-dir: the longest time between checkpoints while writes come in; 0 = no limit "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration checkpointInterval;
+
+    @Option(
+            names = "--checkpoint-wal-size",
+            paramLabel = "SIZE",
+            defaultValue = "256M",
+            converter = io.numacube.cli.cube.ByteSize.class,
+            description = "With --data-dir: checkpoint once this much WAL was written since the last checkpoint, so "
+                    + "that a restart replays at most about this much (default: ${DEFAULT-VALUE}).")
+    long checkpointWalBytes;
+
+    @Option(
             names = "--key",
             paramLabel = "TABLE=COL[,COL]",
             description =
                     "Give a table a key: a written row whose key equals an existing row's replaces it (upsert; the"
-                            + " last row of a batch wins); repeatable, e.g. --key trades=trade_id.")
+                            + " last row of a batch wins); repeatable, e.g. --key trades=trade_id. With --data-dir the"
+                            + " key is kept with the data: a restart without --key keeps it.")
     java.util.List<String> keys = new java.util.ArrayList<>();
 
     /** Applies {@code --key TABLE=COL[,COL]}. */
@@ -164,31 +210,118 @@ final class ServeCommand implements Callable<Integer> {
         if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
             System.setProperty("java.util.logging.SimpleFormatter.format", "numacube: %4$s: %5$s%6$s%n");
         }
-        if (sources.tables().isEmpty() && generate == null) {
+        boolean loads = !sources.tables().isEmpty() || generate != null;
+        if (!loads && dataDir == null) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
-                    "serve needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS");
+                    "serve needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS,"
+                            + " or --data-dir DIR holding the data of an earlier serve");
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);
-        Cube cube = Cube.open(settings.toOptions());
-        NumacubeServer server;
+        CheckpointPolicy policy = new CheckpointPolicy(checkpointInterval, checkpointWalBytes);
+        ServerMetrics metrics = new ServerMetrics();
+        DurableStore store = dataDir == null ? null : openStore(loads, metrics);
+        Cube cube;
         try {
-            CubeLoader.generateAndLoad(cube, generate, seed, sources, settings.maxMemory(), err);
-            setKeys(cube);
-            server = NumacubeServer.start(cube, options);
-        } catch (IOException | RuntimeException e) {
-            cube.close();
+            cube = Cube.open(settings.toOptions());
+        } catch (RuntimeException e) {
+            closeQuietly(store);
             throw e;
         }
+        WriteService writes =
+                new WriteService(cube, store == null ? WriteService.BatchLog.NONE : store.batchLog(), metrics);
+        NumacubeServer server;
+        try {
+            fill(store, writes, err);
+            server = NumacubeServer.start(options, writes, metrics);
+        } catch (IOException | RuntimeException e) {
+            cube.close();
+            closeQuietly(store);
+            throw e;
+        }
+        CheckpointSchedule schedule = store == null ? null : CheckpointSchedule.start(store, writes, policy);
         err.println("-- " + cube.describe());
         err.flush();
-        out.println(server.readyLine());
+        out.println(server.readyLine(store == null ? "data in memory only" : "durable in " + store.path()));
         out.flush();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, cube, out, err), "numacube-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> stop(server, new Durable(store, schedule, writes), cube, out, err), "numacube-shutdown"));
         new java.util.concurrent.CountDownLatch(1).await();
         return 0;
+    }
+
+    /**
+     * Opens the data directory; refuses to load new tables over data it holds, and to start with neither.
+     *
+     * @param loads whether --table or --generate was given
+     */
+    private DurableStore openStore(boolean loads, ServerMetrics metrics) {
+        DurableStore store =
+                DurableStore.open(dataDir, WalOptions.defaults().withFsyncLatencyNanos(metrics.walFsync()));
+        if (store.holdsData() && loads) {
+            List<String> tables = store.manifest().orElseThrow().tables().stream()
+                    .map(t -> t.schema().name())
+                    .toList();
+            closeQuietly(store);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "the data directory holds tables already: dir=" + dataDir + " tables=" + tables
+                            + " — start without --table and --generate to recover them, or give an empty --data-dir to"
+                            + " load new data");
+        }
+        if (!store.holdsData() && !loads) {
+            closeQuietly(store);
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "serve needs data: the data directory holds none yet: dir=" + dataDir
+                            + " — give --table NAME=FILE or --generate ROWS for its first start");
+        }
+        return store;
+    }
+
+    /**
+     * Recovers the data directory's tables (with the keys they had), or loads the command line's; sets {@code --key}; with
+     * a data directory, checkpoints them.
+     */
+    private void fill(DurableStore store, WriteService writes, PrintWriter err) {
+        if (store != null && store.holdsData()) {
+            DurableStore.Recovered r = store.recover(writes);
+            err.printf(
+                    java.util.Locale.ROOT,
+                    "-- recovered %d tables %s from %s: %,d rows from the checkpoint at lsn %d, %,d writes replayed"
+                            + " from the WAL (rows %+,d%s), in %.2f s%n",
+                    r.tables().size(),
+                    r.tables(),
+                    store.path(),
+                    r.rowsLoaded(),
+                    r.checkpointLsn(),
+                    r.writes(),
+                    r.rowsChanged(),
+                    r.failedAlike() == 0 ? "" : "; " + r.failedAlike() + " DELETEs failed again as at first",
+                    r.nanos() / 1e9);
+        } else {
+            CubeLoader.generateAndLoad(writes.cube(), generate, seed, sources, settings.maxMemory(), err);
+        }
+        setKeys(writes.cube());
+        if (store != null) {
+            DurableStore.Checkpointed c = store.checkpoint(writes);
+            err.println("-- " + (c.written() ? CheckpointSchedule.describe(c) : "checkpoint: nothing new to write"));
+        }
+        err.flush();
+    }
+
+    private static void closeQuietly(DurableStore store) {
+        if (store == null) {
+            return;
+        }
+        try {
+            store.close();
+        } catch (RuntimeException e) {
+            // the failure that made us close it is the one to report
+        }
     }
 
     private ServerOptions options(PrintWriter err) {
@@ -211,15 +344,23 @@ final class ServeCommand implements Callable<Integer> {
         return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
     }
 
+    /** What a durable server stops besides the front ends; all null without --data-dir. */
+    private record Durable(DurableStore store, CheckpointSchedule schedule, WriteService writes) {}
+
     /**
-     * The shutdown hook (SIGTERM, SIGINT): stop accepting, give queries in flight 5 seconds, free the cube when they
-     * finished, and exit 0, which is a clean stop for a server (the JVM's own exit status after a signal is 143).
+     * The shutdown hook (SIGTERM, SIGINT): stop accepting, give writes and queries in flight 5 seconds, then, with a
+     * data directory, write a last checkpoint and close the WAL; free the cube when the queries finished, and exit 0,
+     * which is a clean stop for a server (the JVM's own exit status after a signal is 143). Exit 1 when the last
+     * checkpoint failed: every acknowledged write is still in the WAL, and the next start replays it.
      */
-    private static void stop(NumacubeServer server, Cube cube, PrintWriter out, PrintWriter err) {
+    private static void stop(NumacubeServer server, Durable durable, Cube cube, PrintWriter out, PrintWriter err) {
         int inFlight = server.queries().inFlight();
-        err.println("-- stopping: no new connections or queries; " + inFlight + " in flight get up to 5 s");
+        err.println("-- stopping: no new connections, queries or writes; " + inFlight + " queries in flight get up to"
+                + " 5 s");
         err.flush();
-        if (server.shutdown(Duration.ofSeconds(5))) {
+        boolean drained = server.shutdown(Duration.ofSeconds(5));
+        int status = durable.store() == null ? 0 : lastCheckpoint(durable, err);
+        if (drained) {
             cube.close();
             err.println("-- stopped");
         } else {
@@ -227,6 +368,28 @@ final class ServeCommand implements Callable<Integer> {
         }
         err.flush();
         out.flush();
-        Runtime.getRuntime().halt(0);
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** Stops the periodic checkpoints, writes the last one and closes the data directory; the exit status. */
+    private static int lastCheckpoint(Durable durable, PrintWriter err) {
+        int status = 0;
+        durable.schedule().close();
+        try {
+            DurableStore.Checkpointed c = durable.store().checkpoint(durable.writes());
+            err.println("-- " + (c.written() ? CheckpointSchedule.describe(c) : "checkpoint: nothing new to write"));
+        } catch (RuntimeException e) {
+            err.println("-- the last checkpoint failed (every acknowledged write is in the WAL; the next start replays"
+                    + " it): " + e.getMessage());
+            status = 1;
+        }
+        try {
+            durable.store().close();
+        } catch (RuntimeException e) {
+            err.println("-- closing the data directory failed: " + e.getMessage());
+            status = 1;
+        }
+        err.flush();
+        return status;
     }
 }

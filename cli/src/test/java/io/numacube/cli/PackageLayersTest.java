@@ -133,6 +133,18 @@ class PackageLayersTest {
                             "server.pgwire.types",
                             "server.query",
                             "server.write")),
+            // durable: the WAL, checkpoints and recovery of serve --data-dir, over the write path; the facade and the
+            // front ends do not know it (the serve command puts them together).
+            Map.entry(
+                    "server.durable",
+                    Set.of(
+                            "engine",
+                            "engine.ingest",
+                            "engine.ingest.csv",
+                            "engine.schema",
+                            "numa.base",
+                            "server.wal",
+                            "server.write")),
             Map.entry(
                     "server",
                     Set.of(
@@ -195,7 +207,11 @@ class PackageLayersTest {
                             "numa.memory",
                             "numa.topology",
                             "server",
-                            "server.auth"))));
+                            "server.auth",
+                            "server.durable",
+                            "server.query",
+                            "server.wal",
+                            "server.write"))));
 
     private static final List<Path> SOURCE_ROOTS = List.of(
             Path.of("../numa/src/main/java"),

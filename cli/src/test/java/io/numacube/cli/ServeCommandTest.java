@@ -3,6 +3,14 @@ package io.numacube.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.numacube.engine.Cube;
+import io.numacube.engine.CubeOptions;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.server.durable.DurableStore;
+import io.numacube.server.wal.DataDirectory;
+import io.numacube.server.wal.WalOptions;
+import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +19,74 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What {@code serve} refuses before it loads anything. The running server is checked by the server module's tests
- * and, as a real process with curl and psql, by {@code tools/serve-check}.
+ * What {@code serve} refuses before it loads anything, and the data directories it will not start on. The running
+ * server is checked by the server module's tests, as a real process killed at random moments by {@link
+ * ServeCrashTest}, and with curl and psql by {@code tools/serve-check}.
  */
 class ServeCommandTest {
+
+    @TempDir
+    Path root;
+
+    /** A data directory as a first {@code serve --table t=...} leaves it: table t of three rows, checkpointed. */
+    private Path dataDirWithATable() {
+        Path dir = root.resolve("data");
+        try (DurableStore store = DurableStore.open(dir, WalOptions.defaults());
+                Cube cube =
+                        Cube.open(CubeOptions.defaults().withSimulatedNodes(1).withThreadsPerNode(1))) {
+            TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,name:string"));
+            for (int i = 0; i < 3; i++) {
+                t.setLong(0, i);
+                t.setString(1, "n" + i);
+                t.endRow();
+            }
+            cube.loadTable(t);
+            store.checkpoint(new WriteService(cube, store.batchLog()));
+        }
+        return dir;
+    }
+
+    @Test
+    void aDataDirectoryHoldingDataRefusesNewTables() {
+        Path dir = dataDirWithATable();
+        CliRun r = CliRun.of("serve", "--generate", "10", "--data-dir", dir.toString(), "--http-port", "0");
+        assertEquals(ErrorReporter.USAGE_ERROR, r.exitCode(), r.err());
+        assertTrue(
+                r.err()
+                        .contains(
+                                "the data directory holds tables already: dir=" + dir + " tables=[t] — start without"
+                                        + " --table and --generate to recover them, or give an empty --data-dir to load new data"),
+                r.err());
+        assertEquals("", r.out(), "no ready line");
+        DataDirectory.open(dir).close();
+    }
+
+    @Test
+    void anEmptyDataDirectoryNeedsData() {
+        Path dir = root.resolve("empty");
+        CliRun r = CliRun.of("serve", "--data-dir", dir.toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, r.exitCode(), r.err());
+        assertTrue(r.err().contains("serve needs data: the data directory holds none yet: dir=" + dir), r.err());
+    }
+
+    @Test
+    void aCorruptCheckpointStopsTheStartNamingTheFileWithoutAStackTrace() throws Exception {
+        Path dir = dataDirWithATable();
+        Path file = dir.resolve("checkpoint-00000001-0-t.csv");
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 2] ^= 1;
+        Files.write(file, bytes);
+        CliRun r = CliRun.of("serve", "--data-dir", dir.toString(), "--http-port", "0", "--pg-port", "0");
+        assertEquals(ErrorReporter.INTERNAL_ERROR, r.exitCode(), r.err());
+        assertTrue(
+                r.err()
+                        .contains("numacube: checkpoint is corrupt: file=" + file
+                                + " reason=SHA-256 differs from the manifest"),
+                r.err());
+        assertTrue(!r.err().contains("\tat "), r.err());
+        assertEquals("", r.out(), "no ready line");
+        DataDirectory.open(dir).close();
+    }
 
     @Test
     void aNonLoopbackAddressWithoutAnAuthFileIsRefusedSayingWhy() {

@@ -485,6 +485,17 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /** The key {@link #setKey} gave {@code table}: its columns, or empty when appends to it are not upserts. */
+    public List<String> keyColumns(String table) {
+        java.util.Objects.requireNonNull(table, "table must not be null");
+        loadLock.lock();
+        try {
+            return keys.getOrDefault(key(table), List.of());
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
     /** {@code t} with its small appended partitions merged (then {@code t} is closed), or {@code t}. */
     private FactTable compacted(FactTable t) {
         FactTable merged;
@@ -561,7 +572,11 @@ public final class Cube implements AutoCloseable {
         try {
             checkOpen();
             try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                return bound(snapshot, sql, (lq, temps) -> execute(snapshot, lq, temps, start, cancel), cancel);
+                return bound(
+                        snapshot,
+                        sql,
+                        (lq, temps) -> withVersions(execute(snapshot, lq, temps, start, cancel), snapshot, lq),
+                        cancel);
             }
         } catch (StackOverflowError e) {
             // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
@@ -624,6 +639,21 @@ public final class Cube implements AutoCloseable {
         } finally {
             temps.values().forEach(FactTable::close);
         }
+    }
+
+    /** {@code r} with the versions of the cube's tables {@code lq} read in {@code snapshot} (not temporary ones). */
+    private static QueryResult withVersions(QueryResult r, CubeTables.Snapshot snapshot, LogicalQuery lq) {
+        Map<String, Long> versions = new java.util.LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        names.add(lq.fact());
+        lq.joins().forEach(j -> names.add(j.table()));
+        for (String name : names) {
+            CubeTables.Version v = snapshot.version(name);
+            if (v != null) {
+                versions.putIfAbsent(v.table().schema().name(), v.number());
+            }
+        }
+        return r.withStats(r.stats().withVersions(versions));
     }
 
     private static FactTable table(CubeTables.Snapshot snapshot, String name, Map<String, FactTable> temps) {
@@ -757,6 +787,14 @@ public final class Cube implements AutoCloseable {
                                 .toList(),
                 null,
                 null);
+    }
+
+    /**
+     * Every table's current version, all at one moment, for a reader that is not a query (a checkpoint writing the
+     * tables out); later loads and appends do not change it. Close it when done: it holds those versions' memory.
+     */
+    public CubeSnapshot openSnapshot() {
+        return new CubeSnapshot(snapshot(), lock.readLock(), this::checkOpen);
     }
 
     /** The current snapshot of the tables, for a reader that is not a query; the cube must be open. */

@@ -14,8 +14,9 @@ import java.time.Duration;
 /**
  * {@code numacube serve}: a loaded cube answering SQL over HTTP ({@link HttpFrontEnd}) and the PostgreSQL protocol
  * ({@link PgServer}), both through one {@link QueryService} (so admission control and timeouts cover both), and
- * writes through one {@link WriteService}. With users ({@link ServerOptions#users}) both front ends authenticate every
- * client against them and refuse a reader's writes; without, nothing is checked and it listens on loopback only.
+ * taking writes through one {@link WriteService} (durable when its log is; {@code serve --data-dir} makes it so). With
+ * users ({@link ServerOptions#users}) both front ends authenticate every client against them and refuse a reader's
+ * writes; without, nothing is checked and it listens on loopback only.
  *
  * <p>Life cycle: {@link #start} listens on both ports and returns; {@link #shutdown} stops accepting, lets queries
  * in flight finish for a while, and closes every connection. The caller owns the cube and closes it after shutdown.
@@ -24,12 +25,14 @@ import java.time.Duration;
 public final class NumacubeServer implements AutoCloseable {
 
     private final QueryService queries;
+    private final WriteService writes;
     private final HttpFrontEnd http;
     private final PgServer pg;
     private volatile boolean stopped;
 
-    private NumacubeServer(QueryService queries, HttpFrontEnd http, PgServer pg) {
+    private NumacubeServer(QueryService queries, WriteService writes, HttpFrontEnd http, PgServer pg) {
         this.queries = queries;
+        this.writes = writes;
         this.http = http;
         this.pg = pg;
     }
@@ -58,7 +61,16 @@ public final class NumacubeServer implements AutoCloseable {
      */
     public static NumacubeServer start(
             Cube cube, ServerOptions options, WriteService.BatchLog log, ServerMetrics metrics) throws IOException {
-        WriteService writes = new WriteService(cube, log, metrics);
+        return start(options, new WriteService(cube, log, metrics), metrics);
+    }
+
+    /**
+     * As {@link #start(Cube, ServerOptions, WriteService.BatchLog, ServerMetrics)}, with writes going through {@code
+     * writes} (over its cube, telling {@code metrics} of each write), which the caller also checkpoints.
+     */
+    public static NumacubeServer start(ServerOptions options, WriteService writes, ServerMetrics metrics)
+            throws IOException {
+        Cube cube = writes.cube();
         QueryService queries = new QueryService(
                 cube,
                 new QueryAdmission(options.maxConcurrentQueries(), options.maxQueuedQueries()),
@@ -93,7 +105,7 @@ public final class NumacubeServer implements AutoCloseable {
                                     + ", an in-memory aggregation engine speaking the PostgreSQL protocol",
                             options.statementLog(),
                             options.users()));
-            return new NumacubeServer(queries, http, pg);
+            return new NumacubeServer(queries, writes, http, pg);
         } catch (java.net.BindException e) {
             http.stop(0);
             throw cannotListen("PostgreSQL", pgAt, e);
@@ -134,9 +146,14 @@ public final class NumacubeServer implements AutoCloseable {
         return "postgresql://" + hostPort(pg.address());
     }
 
-    /** The one line {@code numacube serve} prints when it is ready. */
+    /** The one line {@code numacube serve} prints when it is ready, for data in memory only. */
     public String readyLine() {
-        return "numacube ready " + httpUrl() + " " + postgresUrl() + " (data in memory only)";
+        return readyLine("data in memory only");
+    }
+
+    /** The ready line saying where the data is: {@code numacube ready http://... postgresql://... (where)}. */
+    public String readyLine(String where) {
+        return "numacube ready " + httpUrl() + " " + postgresUrl() + " (" + where + ")";
     }
 
     /** {@code 127.0.0.1:8080}; a wildcard address, which the JDK may report as IPv4's or IPv6's, as {@code 0.0.0.0}. */
@@ -147,10 +164,11 @@ public final class NumacubeServer implements AutoCloseable {
     }
 
     /**
-     * Stops accepting connections and queries, waits up to {@code drain} for queries in flight, then closes both
-     * front ends and every connection. Idempotent.
+     * Stops accepting connections, queries and writes, waits up to {@code drain} for writes in flight (so that each is
+     * logged, applied and answered) and for queries in flight, then closes both front ends and every connection.
+     * Idempotent.
      *
-     * @return true when every query finished within {@code drain} (the cube may then be closed at once)
+     * @return true when every write and query finished within {@code drain} (the cube may then be closed at once)
      */
     public boolean shutdown(Duration drain) {
         if (stopped) {
@@ -159,9 +177,10 @@ public final class NumacubeServer implements AutoCloseable {
         stopped = true;
         http.markStopping();
         pg.stopAccepting();
-        boolean drained;
+        long start = System.nanoTime();
+        boolean drained = writes.stop(drain);
         try {
-            drained = queries.drain(drain);
+            drained &= queries.drain(drain.minusNanos(System.nanoTime() - start));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             drained = false;

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param morselsByNode   per worker node, the morsels its workers ran
  * @param plan            the physical plan in words (for EXPLAIN-like output and logs)
  * @param phases          where the time went after parsing and binding
+ * @param versions        the version of each table the query read (its FROM table first), as the snapshot it read
+ *                        held them; empty when not known
  */
 public record QueryStats(
         double wallSeconds,
@@ -26,9 +28,58 @@ public record QueryStats(
         long morselsSkipped,
         Map<Integer, Long> morselsByNode,
         String plan,
-        Phases phases) {
+        Phases phases,
+        Map<String, Long> versions) {
     public QueryStats {
         morselsByNode = Map.copyOf(morselsByNode);
+        versions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(versions));
+    }
+
+    /** Stats without the tables' versions. */
+    public QueryStats(
+            double wallSeconds,
+            long rowsScanned,
+            long bytesRead,
+            long morsels,
+            long morselsHome,
+            long morselsStolen,
+            long morselsSkipped,
+            Map<Integer, Long> morselsByNode,
+            String plan,
+            Phases phases) {
+        this(
+                wallSeconds,
+                rowsScanned,
+                bytesRead,
+                morsels,
+                morselsHome,
+                morselsStolen,
+                morselsSkipped,
+                morselsByNode,
+                plan,
+                phases,
+                Map.of());
+    }
+
+    /** These stats with the versions of the tables read (FROM table first). */
+    public QueryStats withVersions(Map<String, Long> tableVersions) {
+        return new QueryStats(
+                wallSeconds,
+                rowsScanned,
+                bytesRead,
+                morsels,
+                morselsHome,
+                morselsStolen,
+                morselsSkipped,
+                morselsByNode,
+                plan,
+                phases,
+                tableVersions);
+    }
+
+    /** The version of the FROM table read, or -1 when not known. */
+    public long version() {
+        return versions.isEmpty() ? -1 : versions.values().iterator().next();
     }
 
     /** Stats without a split of the time into phases. */

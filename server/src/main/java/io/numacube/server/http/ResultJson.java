@@ -15,7 +15,8 @@ import java.time.LocalDate;
  * {"columns": [{"name": "desk", "type": "VARCHAR"}, ...],
  *  "rows": [["DESK-01", 1234.5], ...],
  *  "row_count": 50,
- *  "stats": {"ms": 3.2, "rows_scanned": 100000, "morsels_home_pct": 100.0, "query_id": "q17"}}
+ *  "stats": {"ms": 3.2, "rows_scanned": 100000, "morsels_home_pct": 100.0, "query_id": "q17", "version": 4,
+ *            "versions": {"trades": 4, "books": 1}}}
  * }</pre>
  *
  * Values as the CLI's {@code --format json} writes them: BIGINT and DOUBLE as JSON numbers, DECIMAL as a number
@@ -75,6 +76,12 @@ final class ResultJson {
         g.writeNumberField("morsels_skipped", s.morselsSkipped());
         g.writeNumberField("morsels_home_pct", Math.round(s.homeFraction() * 1000) / 10.0);
         g.writeStringField("query_id", queryId);
+        g.writeNumberField("version", s.version());
+        g.writeObjectFieldStart("versions");
+        for (var e : s.versions().entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
         g.writeEndObject();
     }
 }

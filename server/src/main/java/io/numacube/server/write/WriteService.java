@@ -23,7 +23,12 @@ import java.util.List;
  * and changes nothing either time).
  *
  * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel; logging and applying run one write at
- * a time, so the log holds the writes in the order the cube applied them (deletes and upserts do not commute).
+ * a time, so the log holds the writes in the order the cube applied them (deletes and upserts do not commute). A write
+ * also holds a gate from its log to its apply, which {@link #quiesced} closes, so a checkpoint sees the cube holding
+ * exactly the writes the log holds up to some point. A write that was logged but then failed to be applied for a
+ * reason that need not recur (out of memory, an I/O error, a bug) leaves the log ahead of the cube: every later write
+ * and checkpoint is refused until a restart replays the log. (A DELETE failing on its WHERE fails again when replayed
+ * and changes nothing either time: that leaves log and cube in step.)
  */
 public final class WriteService {
 
@@ -62,6 +67,7 @@ public final class WriteService {
     private final BatchLog log;
     private final io.numacube.server.query.ServerMetrics metrics;
     private final Object order = new Object();
+    private final WriteGate gate = new WriteGate();
 
     public WriteService(Cube cube, BatchLog log) {
         this(cube, log, new io.numacube.server.query.ServerMetrics());
@@ -91,10 +97,54 @@ public final class WriteService {
      */
     public List<Appended> commit(List<Batch> batches) {
         List<TableWrite> staged = stage(batches);
+        // the gate inside the order: a checkpoint then waits for the one write being applied, not for every writer
+        // queued behind it
         synchronized (order) {
-            log.write(batches);
-            return apply(staged);
+            return gate.write(() -> {
+                log.write(batches);
+                try {
+                    return apply(staged);
+                } catch (RuntimeException | Error e) {
+                    if (log != BatchLog.NONE && !failsAlikeWhenReplayed(e)) {
+                        gate.markInDoubt(
+                                batches.isEmpty() ? "" : batches.getFirst().table(), e);
+                    }
+                    throw e;
+                }
+            });
         }
+    }
+
+    /**
+     * Whether {@code failure} of a logged write's apply recurs when the log is replayed and changes nothing either time:
+     * the cube refusing the write for what it says (a DELETE's WHERE naming an unknown column), not for a lack of
+     * memory, an I/O error or a bug.
+     */
+    public static boolean failsAlikeWhenReplayed(Throwable failure) {
+        return failure instanceof io.numacube.numa.base.NumacubeException e
+                && (e.kind() == io.numacube.numa.base.NumacubeException.Kind.SYNTAX
+                        || e.kind() == io.numacube.numa.base.NumacubeException.Kind.BIND
+                        || e.kind() == io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT);
+    }
+
+    /**
+     * Runs {@code action} while no write is between its log and its apply: every write the log holds is in the cube,
+     * and no write the cube holds is missing from the log. A checkpoint captures its snapshot and the log's position
+     * here. Writers wait while the action runs, so it must be quick (take a snapshot, read an LSN; no I/O).
+     *
+     * @throws io.numacube.numa.base.NumacubeException 58000 once a logged write failed to be applied for a reason that
+     *     need not recur (the log then holds a write the cube lacks; a restart replays it)
+     */
+    public <T> T quiesced(java.util.function.Supplier<T> action) {
+        return gate.quiesced(action);
+    }
+
+    /**
+     * Refuses later writes (57P01, the server is shutting down) and waits up to {@code wait} for those in flight to be
+     * logged and applied; true when none is left. Idempotent.
+     */
+    public boolean stop(java.time.Duration wait) {
+        return gate.stop(wait);
     }
 
     /**

@@ -117,6 +117,16 @@ class WritesTest {
                 .body());
         assertEquals(3, table.get("version").asLong());
         assertEquals(14, table.get("rows").asLong());
+        JsonNode stats = JSON.readTree(HTTP.send(
+                                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/query"))
+                                        .header("Content-Type", "text/plain")
+                                        .POST(HttpRequest.BodyPublishers.ofString("SELECT COUNT(*) FROM t"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .get("stats");
+        assertEquals(3, stats.get("version").asLong(), stats.toString());
+        assertEquals(3, stats.get("versions").get("t").asLong(), stats.toString());
     }
 
     @Test

@@ -1,0 +1,407 @@
+package io.numacube.server.durable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.Cube;
+import io.numacube.engine.CubeOptions;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.NumacubeException;
+import io.numacube.server.wal.DataDirectory;
+import io.numacube.server.wal.WalOptions;
+import io.numacube.server.write.BatchFormat;
+import io.numacube.server.write.WriteService;
+import io.numacube.server.write.WriteService.Batch;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checkpoints and recovery of a data directory, in-process: a restart gives back exactly the acknowledged writes
+ * (the checkpoint's and the WAL's after it, also while writers and checkpoints overlap), a damaged checkpoint or
+ * manifest is an error naming the file, a torn WAL tail is cut and not replayed, and what a checkpoint covers leaves
+ * the WAL. A "crash" here closes the store without a last checkpoint; {@code ServeCrashTest} in the cli kills a real
+ * server.
+ */
+class DurableStoreTest {
+
+    private static final TableSchema T = TableSchema.parse("t", "b:long,id:long,desk:string,px:decimal(12,2),day:date");
+    private static final TableSchema U = TableSchema.parse("U", "k:string,n:long");
+    private static final TableSchema EMPTY = TableSchema.parse("empty", "x:double,s:string");
+    private static final List<String> QUERIES = List.of(
+            "SELECT COUNT(*), SUM(id), SUM(px), MIN(day), MAX(day), COUNT(desk) FROM t",
+            "SELECT b, COUNT(*), SUM(px) FROM t GROUP BY b ORDER BY b",
+            "SELECT k, SUM(n), COUNT(*) FROM u GROUP BY k ORDER BY k",
+            "SELECT COUNT(*), SUM(x) FROM empty");
+
+    @TempDir
+    Path root;
+
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private final AtomicInteger nextBatch = new AtomicInteger(1);
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : open.reversed()) {
+            c.close();
+        }
+    }
+
+    private <T extends AutoCloseable> T track(T c) {
+        open.add(c);
+        return c;
+    }
+
+    private Path dir() {
+        return root.resolve("data");
+    }
+
+    private DurableStore store(WalOptions wal) {
+        return track(DurableStore.open(dir(), wal));
+    }
+
+    private Cube cube() {
+        return track(Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1)));
+    }
+
+    /** A fresh data directory with tables t (batch 0: 100 rows), u and empty, checkpointed; returns the writes. */
+    private WriteService firstStart(DurableStore store) {
+        Cube cube = cube();
+        TableStaging t = new TableStaging(T);
+        for (int i = 0; i < 100; i++) {
+            t.setLong(0, 0);
+            t.setLong(1, i);
+            t.setString(2, "D" + i % 7);
+            t.setLong(3, 1000 + i);
+            t.setDate(4, 19_000 + i % 30);
+            t.endRow();
+        }
+        cube.loadTable(t);
+        TableStaging u = new TableStaging(U);
+        u.setString(0, "a");
+        u.setLong(1, 1);
+        u.endRow();
+        cube.loadTable(u);
+        cube.loadTable(new TableStaging(EMPTY));
+        WriteService writes = new WriteService(cube, store.batchLog());
+        DurableStore.Checkpointed c = store.checkpoint(writes);
+        assertTrue(c.written());
+        assertEquals(1, c.manifest().generation());
+        assertEquals(0, c.manifest().lsn());
+        return writes;
+    }
+
+    /** A batch of {@code rows} rows of t, all with a new batch number; returns that number. */
+    private int writeBatch(WriteService writes, int rows) {
+        int b = nextBatch.getAndIncrement();
+        writes.append(new Batch("t", BatchFormat.CSV, csv(b, rows), "test batch " + b));
+        return b;
+    }
+
+    private static byte[] csv(int b, int rows) {
+        StringBuilder sb = new StringBuilder("id,b,desk,px,day\n");
+        for (int i = 0; i < rows; i++) {
+            sb.append(b * 1000 + i)
+                    .append(',')
+                    .append(b)
+                    .append(",\"D,")
+                    .append(b % 3)
+                    .append("\",")
+                    .append(i)
+                    .append(".25,2025-01-")
+                    .append(String.format("%02d", 1 + i % 28))
+                    .append('\n');
+        }
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> answers(Cube cube) {
+        return QUERIES.stream().map(q -> cube.query(q).toString()).toList();
+    }
+
+    private WriteService recovered(DurableStore store) {
+        WriteService writes = new WriteService(cube(), store.batchLog());
+        store.recover(writes);
+        return writes;
+    }
+
+    @Test
+    void recoveryLoadsTheCheckpointAndReplaysTheWalAfterIt() {
+        DurableStore store = store(WalOptions.defaults());
+        assertFalse(store.holdsData());
+        WriteService writes = firstStart(store);
+        for (int i = 0; i < 5; i++) {
+            writeBatch(writes, 1 + i * 10);
+        }
+        DurableStore.Checkpointed second = store.checkpoint(writes);
+        assertEquals(5, second.manifest().lsn());
+        assertEquals(2, second.manifest().generation());
+        writeBatch(writes, 3);
+        writes.commit(List.of(
+                new Batch("t", BatchFormat.CSV, csv(nextBatch.getAndIncrement(), 4), "tx"),
+                new Batch("u", BatchFormat.JSON_LINES, "{\"k\":\"b\",\"n\":5}\n{\"k\":\"a\"}\n".getBytes(), "tx")));
+        List<String> before = answers(writes.cube());
+        store.close();
+
+        DurableStore again = store(WalOptions.defaults());
+        assertTrue(again.holdsData());
+        WriteService back = new WriteService(cube(), again.batchLog());
+        DurableStore.Recovered r = again.recover(back);
+        assertEquals(List.of("U", "empty", "t"), r.tables());
+        assertEquals(5, r.checkpointLsn());
+        assertEquals(2, r.writes());
+        assertEquals(3 + 4 + 2, r.rowsChanged());
+        assertEquals(100 + 1 + (1 + 11 + 21 + 31 + 41), r.rowsLoaded());
+        assertEquals(before, answers(back.cube()));
+        assertEquals(
+                List.of(
+                        "checkpoint-00000002-0-u.csv",
+                        "checkpoint-00000002-1-empty.csv",
+                        "checkpoint-00000002-2-t.csv"),
+                checkpointFiles(),
+                "the first checkpoint's files were deleted");
+    }
+
+    @Test
+    void keysUpsertsAndDeletesComeBackAsTheyWereApplied() {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writes.cube().setKey("u", List.of("k"));
+        DurableStore.Checkpointed keyed = store.checkpoint(writes);
+        assertTrue(keyed.written(), "a new key is a new checkpoint even with no new write");
+        assertEquals(List.of("k"), keyed.manifest().tables().getFirst().key());
+        upsert(writes, "{\"k\":\"a\",\"n\":10}\n{\"k\":\"c\",\"n\":3}\n");
+        writes.commit(List.of(WriteService.delete("DELETE FROM t WHERE id < 50")));
+        writeBatch(writes, 30);
+        store.checkpoint(writes);
+        upsert(writes, "{\"k\":\"c\",\"n\":4}\n{\"k\":\"d\",\"n\":1}\n");
+        writes.commit(List.of(WriteService.delete("DELETE FROM t WHERE b = 1 AND id % 2 = 0")));
+        assertThrows(
+                NumacubeException.class,
+                () -> writes.commit(List.of(WriteService.delete("DELETE FROM t WHERE nosuch = 1"))));
+        writeBatch(writes, 5);
+        List<String> before = answers(writes.cube());
+        store.close();
+
+        DurableStore again = store(WalOptions.defaults());
+        WriteService back = new WriteService(cube(), again.batchLog());
+        DurableStore.Recovered r = again.recover(back);
+        assertEquals(4, r.writes());
+        assertEquals(1, r.failedAlike(), "the DELETE naming an unknown column failed again, changing nothing");
+        assertEquals(before, answers(back.cube()));
+        assertEquals(List.of("k"), back.cube().keyColumns("u"));
+        upsert(back, "{\"k\":\"d\",\"n\":7}\n");
+        assertEquals(
+                "1", back.cube().query("SELECT COUNT(*) FROM u WHERE k = 'd'").getString(0, 0), "still keyed");
+    }
+
+    private static void upsert(WriteService writes, String jsonLines) {
+        writes.append(new Batch("u", BatchFormat.JSON_LINES, jsonLines.getBytes(StandardCharsets.UTF_8), "upsert"));
+    }
+
+    private List<String> checkpointFiles() {
+        try (Stream<Path> files = Files.list(dir())) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("checkpoint-"))
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void writesDuringCheckpointsAreNeitherLostNorAppliedTwice() throws Exception {
+        DurableStore store = store(WalOptions.defaults().withSegmentSizeBytes(16 << 10));
+        WriteService writes = firstStart(store);
+        Map<Integer, Integer> acknowledged = new ConcurrentHashMap<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> writers = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            Random rnd = new Random(w);
+            writers.add(Thread.ofPlatform().start(() -> {
+                while (!stop.get()) {
+                    int rows = 1 + rnd.nextInt(20);
+                    acknowledged.put(writeBatch(writes, rows), rows);
+                }
+            }));
+        }
+        int checkpoints = 0;
+        long end = System.nanoTime() + 2_000_000_000L;
+        while (System.nanoTime() < end) {
+            checkpoints += store.checkpoint(writes).written() ? 1 : 0;
+        }
+        stop.set(true);
+        for (Thread t : writers) {
+            t.join();
+        }
+        store.close();
+        assertTrue(checkpoints >= 3, "checkpoints=" + checkpoints);
+
+        Cube back = recovered(store(WalOptions.defaults())).cube();
+        var counts = back.query("SELECT b, COUNT(*) FROM t WHERE b > 0 GROUP BY b ORDER BY b");
+        Map<Integer, Integer> found = new TreeMap<>();
+        for (int r = 0; r < counts.rowCount(); r++) {
+            found.put((int) counts.getLong(r, 0), (int) counts.getLong(r, 1));
+        }
+        List<String> wrong = new ArrayList<>();
+        for (int b : new java.util.TreeSet<>(acknowledged.keySet())) {
+            if (!acknowledged.get(b).equals(found.get(b))) {
+                wrong.add("batch " + b + ": rows=" + found.get(b) + " acknowledged=" + acknowledged.get(b));
+            }
+        }
+        found.keySet().removeAll(acknowledged.keySet());
+        found.forEach((b, rows) -> wrong.add("batch " + b + ": rows=" + rows + " never acknowledged"));
+        assertEquals(List.of(), wrong, "checkpoints=" + checkpoints + " batches=" + acknowledged.size());
+    }
+
+    @Test
+    void aFlippedByteInACheckpointFileIsAnErrorNamingIt() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        writeBatch(firstStart(store), 5);
+        store.close();
+        Path file = dir().resolve("checkpoint-00000001-2-t.csv");
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 0x04;
+        Files.write(file, bytes);
+
+        DurableStore again = store(WalOptions.defaults());
+        Cube cube = cube();
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> again.recover(new WriteService(cube, again.batchLog())));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("checkpoint is corrupt: file=" + file
+                                + " reason=SHA-256 differs from the manifest: sha256="),
+                e.getMessage());
+        assertTrue(e.getMessage()
+                .endsWith("— not loading a partial checkpoint; restore the data directory from a backup"));
+        assertEquals("XX001", e.code());
+        assertEquals(List.of(), cube.tables(), "no table is loaded from a damaged checkpoint");
+    }
+
+    @Test
+    void aMissingOrShortenedCheckpointFileIsAnErrorNamingIt() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        firstStart(store);
+        store.close();
+        Path file = dir().resolve("checkpoint-00000001-0-u.csv");
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 1));
+        assertRecoveryFails("checkpoint is corrupt: file=" + file + " reason=size differs from the manifest: bytes="
+                + (bytes.length - 1) + " expected=" + bytes.length);
+        Files.delete(file);
+        assertRecoveryFails(
+                "checkpoint is corrupt: file=" + file + " reason=the file the manifest names is missing: table=U");
+    }
+
+    private void assertRecoveryFails(String message) {
+        try (DurableStore again = DurableStore.open(dir(), WalOptions.defaults());
+                Cube cube =
+                        Cube.open(CubeOptions.defaults().withSimulatedNodes(1).withThreadsPerNode(1))) {
+            NumacubeException e = assertThrows(
+                    NumacubeException.class, () -> again.recover(new WriteService(cube, again.batchLog())));
+            assertTrue(e.getMessage().startsWith(message), e.getMessage());
+        }
+    }
+
+    @Test
+    void aDamagedManifestIsAnErrorNamingItAndReleasesTheDirectory() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        firstStart(store);
+        store.close();
+        Path manifest = dir().resolve(CheckpointManifest.FILE_NAME);
+        String text = Files.readString(manifest);
+        Files.writeString(manifest, text.replace("\"rows\":100", "\"rows\":900"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> DurableStore.open(dir(), WalOptions.defaults()));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("checkpoint is corrupt: file=" + manifest + " reason=manifest checksum mismatch"),
+                e.getMessage());
+        Files.writeString(manifest, "numacube-checkpoint 7 crc32c=00000000\n{}");
+        e = assertThrows(NumacubeException.class, () -> DurableStore.open(dir(), WalOptions.defaults()));
+        assertTrue(e.getMessage().contains("reason=unknown manifest version: version=7 expected=1"), e.getMessage());
+        DataDirectory.open(dir()).close();
+    }
+
+    @Test
+    void aTornWalTailIsCutAndItsWriteIsNotReplayed() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writeBatch(writes, 5);
+        writeBatch(writes, 7);
+        store.close();
+        Path segment;
+        try (Stream<Path> files = Files.list(dir().resolve(DataDirectory.WAL_DIRECTORY))) {
+            segment = files.sorted().toList().getLast();
+        }
+        byte[] bytes = Files.readAllBytes(segment);
+        Files.write(segment, java.util.Arrays.copyOf(bytes, bytes.length - 10));
+
+        Cube back = recovered(store(WalOptions.defaults())).cube();
+        assertEquals(
+                "b | count_star()\n1 | 5\n",
+                back.query("SELECT b, COUNT(*) FROM t WHERE b > 0 GROUP BY b").toString());
+    }
+
+    @Test
+    void aCheckpointTruncatesTheWalItCoversAndSkipsWhenNothingIsNew() throws IOException {
+        DurableStore store = store(WalOptions.defaults().withSegmentSizeBytes(1024));
+        WriteService writes = firstStart(store);
+        for (int i = 0; i < 20; i++) {
+            writeBatch(writes, 10);
+        }
+        assertTrue(walSegments() >= 8, "segments=" + walSegments());
+        assertTrue(store.hasWritesSinceCheckpoint());
+        assertTrue(store.walBytesSinceCheckpoint() > 20 * 300);
+        DurableStore.Checkpointed c = store.checkpoint(writes);
+        assertEquals(20, c.manifest().lsn());
+        assertEquals(1, walSegments());
+        assertFalse(store.hasWritesSinceCheckpoint());
+        assertEquals(0, store.walBytesSinceCheckpoint());
+        assertFalse(store.checkpoint(writes).written(), "nothing new: no checkpoint");
+        assertEquals(2, store.manifest().orElseThrow().generation());
+    }
+
+    private long walSegments() throws IOException {
+        try (Stream<Path> files = Files.list(dir().resolve(DataDirectory.WAL_DIRECTORY))) {
+            return files.count();
+        }
+    }
+
+    @Test
+    void aWalWithoutTheRecordsAfterTheCheckpointIsRefused() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writeBatch(writes, 1);
+        store.checkpoint(writes);
+        store.close();
+        try (Stream<Path> files = Files.list(dir().resolve(DataDirectory.WAL_DIRECTORY))) {
+            for (Path p : files.toList()) {
+                Files.delete(p);
+            }
+        }
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> DurableStore.open(dir(), WalOptions.defaults()));
+        assertTrue(
+                e.getMessage().startsWith("the WAL ends before the checkpoint: checkpoint-lsn=1 wal-durable-lsn=0"),
+                e.getMessage());
+    }
+}
