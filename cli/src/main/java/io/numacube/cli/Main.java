@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             LoadCommand.class,
             QueryCommand.class,
             ServeCommand.class,
+            AuthCommand.class,
             DemoCommand.class,
             BenchCommand.class
         })

@@ -9,6 +9,8 @@ import io.numacube.engine.Cube;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
+import io.numacube.server.auth.AuthFile;
+import io.numacube.server.auth.UserDirectory;
 import io.numacube.server.durable.CheckpointPolicy;
 import io.numacube.server.durable.CheckpointSchedule;
 import io.numacube.server.durable.DurableStore;
@@ -43,7 +45,8 @@ import picocli.CommandLine.Spec;
                     + "writes and queries in flight get 5 s to finish). Takes writes: POST /v1/tables/NAME/rows (CSV "
                     + "or JSON lines), INSERT, COPY FROM STDIN, transaction blocks. Prints one line when ready: numacube"
                     + " ready http://HOST:PORT postgresql://HOST:PORT (data in memory only), or (durable in DIR) with "
-                    + "--data-dir. Loopback only (no authentication yet).",
+                    + "--data-dir. Without --auth-file it listens on loopback only and checks no one; with it, every "
+                    + "client logs in (numacube auth add-user).",
             "With --data-dir DIR every acknowledged write survives kill -9 and power loss (a write-ahead log fsynced"
                     + " before the answer; checkpoints at start, periodically and at SIGTERM); restarting with the same"
                     + " --data-dir and no --table or --generate recovers every table.",
@@ -81,9 +84,25 @@ final class ServeCommand implements Callable<Integer> {
             names = "--bind",
             paramLabel = "HOST",
             defaultValue = "127.0.0.1",
-            description = "The loopback address to listen on (default: ${DEFAULT-VALUE}); other addresses are refused "
-                    + "until authentication comes.")
+            description = "The address to listen on (default: ${DEFAULT-VALUE}); a non-loopback one (0.0.0.0, a LAN "
+                    + "address) only with --auth-file.")
     String bind;
+
+    @Option(
+            names = "--auth-file",
+            paramLabel = "FILE",
+            description = "Users, roles and SCRAM-SHA-256 password verifiers (numacube auth add-user): every client "
+                    + "must then log in, over PostgreSQL with SCRAM, over HTTP with Basic; readers may not write. The "
+                    + "file must not be readable by group or others.")
+    java.nio.file.Path authFile;
+
+    @Option(
+            names = "--max-http-requests",
+            paramLabel = "N",
+            defaultValue = "64",
+            description = "HTTP requests served at once, health checks aside; more are answered 503 at once (default: "
+                    + "${DEFAULT-VALUE}).")
+    int maxHttpRequests;
 
     @Option(
             names = "--http-port",
@@ -306,7 +325,10 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private ServerOptions options(PrintWriter err) {
+        UserDirectory users = authFile == null ? null : AuthFile.readUsers(authFile);
         ServerOptions o = ServerOptions.defaults(Main.VERSION)
+                .withUsers(users)
+                .withMaxHttpRequests(maxHttpRequests)
                 .withBind(bind)
                 .withPorts(httpPort, pgPort)
                 .withAdmission(
@@ -314,6 +336,11 @@ final class ServeCommand implements Callable<Integer> {
                         maxQueued,
                         queryTimeout);
         o = o.withLimits(o.maxBodyBytes(), o.maxSqlChars(), maxConnections);
+        err.println(
+                users == null
+                        ? "-- auth: none (no --auth-file): every local client may read and write"
+                        : "-- auth: " + users.size() + " users from " + authFile
+                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic; " + "no TLS)");
         return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
     }
 

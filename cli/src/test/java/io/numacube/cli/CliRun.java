@@ -17,6 +17,17 @@ record CliRun(int exitCode, String out, String err) {
         return new CliRun(code, out.toString(), err.toString());
     }
 
+    /** Runs the command with {@code stdin} as its standard input (UTF-8), restoring {@link System#in} after. */
+    static CliRun withStdin(String stdin, String... args) {
+        java.io.InputStream saved = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(stdin.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try {
+            return of(args);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
     /** Runs the command with a stdout on which every write fails, as on a full disk or {@code > /dev/full}. */
     static CliRun toAFullDisk(String... args) {
         StringWriter err = new StringWriter();

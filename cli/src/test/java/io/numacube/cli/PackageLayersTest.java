@@ -95,6 +95,8 @@ class PackageLayersTest {
             // server: numacube serve. query (shared) <- write <- pgwire.types <- pgwire.catalog <- pgwire; http; the
             // facade. wal: the durable log, self-contained (no engine).
             Map.entry("server.query", Set.of("engine", "engine.result", "engine.schema", "numa.base")),
+            // server.auth: users, roles, SCRAM verifiers and the auth file; knows no protocol and no engine.
+            Map.entry("server.auth", Set.of("numa.base")),
             Map.entry("server.wal", Set.of("numa.base")),
             Map.entry(
                     "server.write",
@@ -107,7 +109,14 @@ class PackageLayersTest {
                             "server.query")),
             Map.entry(
                     "server.http",
-                    Set.of("engine", "engine.result", "engine.schema", "numa.base", "server.query", "server.write")),
+                    Set.of(
+                            "engine",
+                            "engine.result",
+                            "engine.schema",
+                            "numa.base",
+                            "server.auth",
+                            "server.query",
+                            "server.write")),
             Map.entry("server.pgwire.types", Set.of("engine.result", "engine.schema", "numa.base", "server.query")),
             Map.entry(
                     "server.pgwire.catalog",
@@ -119,6 +128,7 @@ class PackageLayersTest {
                             "engine.result",
                             "engine.schema",
                             "numa.base",
+                            "server.auth",
                             "server.pgwire.catalog",
                             "server.pgwire.types",
                             "server.query",
@@ -137,7 +147,14 @@ class PackageLayersTest {
                             "server.write")),
             Map.entry(
                     "server",
-                    Set.of("engine", "numa.base", "server.http", "server.pgwire", "server.query", "server.write")),
+                    Set.of(
+                            "engine",
+                            "numa.base",
+                            "server.auth",
+                            "server.http",
+                            "server.pgwire",
+                            "server.query",
+                            "server.write")),
             // cli: the command. Subcommand helpers below the commands; nothing depends on cli.
             Map.entry("cli.output", Set.of("numa.base")),
             Map.entry(
@@ -190,6 +207,7 @@ class PackageLayersTest {
                             "numa.memory",
                             "numa.topology",
                             "server",
+                            "server.auth",
                             "server.durable",
                             "server.query",
                             "server.wal",

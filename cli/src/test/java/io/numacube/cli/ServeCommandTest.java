@@ -11,8 +11,10 @@ import io.numacube.server.durable.DurableStore;
 import io.numacube.server.wal.DataDirectory;
 import io.numacube.server.wal.WalOptions;
 import io.numacube.server.write.WriteService;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,13 +89,44 @@ class ServeCommandTest {
     }
 
     @Test
-    void aNonLoopbackAddressIsRefusedSayingWhy() {
+    void aNonLoopbackAddressWithoutAnAuthFileIsRefusedSayingWhy() {
         CliRun r = CliRun.of("serve", "--generate", "10", "--bind", "0.0.0.0");
         assertEquals(ErrorReporter.USAGE_ERROR, r.exitCode());
-        assertTrue(r.err().contains("numacube serve listens on a loopback address only: bind=0.0.0.0"), r.err());
-        assertTrue(r.err().contains("there is no authentication yet (it comes in a later phase)"), r.err());
+        assertTrue(
+                r.err()
+                        .contains("numacube serve listens on a non-loopback address only with --auth-file: "
+                                + "bind=0.0.0.0 address=0.0.0.0 — without users and passwords anyone who reaches the ports "
+                                + "could read and write every table"),
+                r.err());
+        assertTrue(r.err().contains("numacube auth add-user --file FILE --user NAME --role reader|writer"), r.err());
         assertEquals("", r.out(), "no ready line");
         assertTrue(!r.err().contains("generated"), "refused before generating: " + r.err());
+    }
+
+    @Test
+    void anAuthFileOthersMayReadOrThatIsMissingIsRefusedBeforeLoading(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("users.auth");
+        CliRun missing = CliRun.of("serve", "--generate", "10", "--auth-file", f.toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, missing.exitCode());
+        assertTrue(missing.err().contains("no auth file: file=" + f), missing.err());
+        CliRun added = CliRun.withStdin(
+                "pw\n",
+                "auth",
+                "add-user",
+                "--file",
+                f.toString(),
+                "--user",
+                "alice",
+                "--role",
+                "writer",
+                "--password-stdin");
+        assertEquals(0, added.exitCode(), added.err());
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
+        CliRun open = CliRun.of("serve", "--generate", "10", "--bind", "0.0.0.0", "--auth-file", f.toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, open.exitCode());
+        assertTrue(open.err().contains("the auth file may be read or changed by others: file=" + f), open.err());
+        assertTrue(open.err().contains("run chmod 600 " + f), open.err());
+        assertTrue(!open.err().contains("generated"), "refused before generating: " + open.err());
     }
 
     @Test

@@ -14,8 +14,9 @@ import java.time.Duration;
 /**
  * {@code numacube serve}: a loaded cube answering SQL over HTTP ({@link HttpFrontEnd}) and the PostgreSQL protocol
  * ({@link PgServer}), both through one {@link QueryService} (so admission control and timeouts cover both), and
- * taking writes through one {@link WriteService} (durable when its log is; {@code serve --data-dir} makes it so). No
- * authentication yet (loopback only).
+ * taking writes through one {@link WriteService} (durable when its log is; {@code serve --data-dir} makes it so). With
+ * users ({@link ServerOptions#users}) both front ends authenticate every client against them and refuse a reader's
+ * writes; without, nothing is checked and it listens on loopback only.
  *
  * <p>Life cycle: {@link #start} listens on both ports and returns; {@link #shutdown} stops accepting, lets queries
  * in flight finish for a while, and closes every connection. The caller owns the cube and closes it after shutdown.
@@ -78,7 +79,12 @@ public final class NumacubeServer implements AutoCloseable {
         InetSocketAddress httpAt = new InetSocketAddress(options.address(), options.httpPort());
         HttpFrontEnd http;
         try {
-            http = HttpFrontEnd.start(queries, writes, httpAt, options.maxBodyBytes(), options.maxSqlChars());
+            http = HttpFrontEnd.start(
+                    queries,
+                    writes,
+                    httpAt,
+                    new HttpFrontEnd.Settings(
+                            options.maxBodyBytes(), options.maxSqlChars(), options.maxHttpRequests(), options.users()));
         } catch (java.net.BindException e) {
             throw cannotListen("HTTP", httpAt, e);
         }
@@ -97,7 +103,8 @@ public final class NumacubeServer implements AutoCloseable {
                             "PostgreSQL " + version + " on " + System.getProperty("os.arch") + "-"
                                     + System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT)
                                     + ", an in-memory aggregation engine speaking the PostgreSQL protocol",
-                            options.statementLog()));
+                            options.statementLog(),
+                            options.users()));
             return new NumacubeServer(queries, writes, http, pg);
         } catch (java.net.BindException e) {
             http.stop(0);
@@ -149,8 +156,10 @@ public final class NumacubeServer implements AutoCloseable {
         return "numacube ready " + httpUrl() + " " + postgresUrl() + " (" + where + ")";
     }
 
+    /** {@code 127.0.0.1:8080}; a wildcard address, which the JDK may report as IPv4's or IPv6's, as {@code 0.0.0.0}. */
     private static String hostPort(InetSocketAddress a) {
-        String host = a.getAddress().getHostAddress();
+        String host =
+                a.getAddress().isAnyLocalAddress() ? "0.0.0.0" : a.getAddress().getHostAddress();
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 

@@ -1,6 +1,7 @@
 package io.numacube.server;
 
 import io.numacube.numa.base.NumacubeException;
+import io.numacube.server.auth.UserDirectory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -8,9 +9,10 @@ import java.util.function.Consumer;
 
 /**
  * How {@code numacube serve} listens and what it allows. Immutable; checked on construction: the address must be a
- * loopback address, since there is no authentication yet, and every limit positive.
+ * loopback address unless there are users (an auth file), since without them anyone who reaches the ports may read
+ * and write everything; and every limit positive. Give the users ({@link #withUsers}) before a non-loopback address.
  *
- * @param bind                 the host or address both front ends listen on (loopback only)
+ * @param bind                 the host or address both front ends listen on (loopback only without users)
  * @param httpPort             the HTTP port; 0 for a free one
  * @param pgPort               the PostgreSQL protocol port; 0 for a free one
  * @param maxConcurrentQueries queries the engine runs at once
@@ -21,6 +23,8 @@ import java.util.function.Consumer;
  * @param maxConnections       PostgreSQL sessions at once
  * @param productVersion       numacube's version, for {@code server_version} and {@code version()}
  * @param statementLog         told of every statement the PostgreSQL front end runs; null for none
+ * @param users                who may connect, and with which role; null for no authentication (loopback only)
+ * @param maxHttpRequests      HTTP requests served at once; more are answered 503 at once
  */
 public record ServerOptions(
         String bind,
@@ -33,7 +37,9 @@ public record ServerOptions(
         int maxSqlChars,
         int maxConnections,
         String productVersion,
-        Consumer<String> statementLog) {
+        Consumer<String> statementLog,
+        UserDirectory users,
+        int maxHttpRequests) {
 
     /** The default HTTP port. */
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -41,13 +47,14 @@ public record ServerOptions(
     public static final int DEFAULT_PG_PORT = 5433;
 
     public ServerOptions {
-        loopback(bind);
+        checkExposure(bind, users);
         port("http", httpPort);
         port("pg", pgPort);
         positive("max-concurrent-queries", maxConcurrentQueries);
         positive("max-body-bytes", maxBodyBytes);
         positive("max-sql-chars", maxSqlChars);
         positive("max-connections", maxConnections);
+        positive("max-http-requests", maxHttpRequests);
         if (maxQueuedQueries < 0) {
             throw invalid("max-queued-queries must not be negative: max-queued-queries=" + maxQueuedQueries);
         }
@@ -58,7 +65,7 @@ public record ServerOptions(
 
     /**
      * Loopback on the default ports; one running query per CPU and 64 waiting; 5-minute queries; 16 MiB bodies and
-     * messages; 1 Mi-character statements; 64 connections.
+     * messages; 1 Mi-character statements; 64 connections and 64 HTTP requests at once; no authentication.
      */
     public static ServerOptions defaults(String productVersion) {
         return new ServerOptions(
@@ -72,7 +79,9 @@ public record ServerOptions(
                 1 << 20,
                 64,
                 productVersion,
-                null);
+                null,
+                null,
+                64);
     }
 
     public ServerOptions withPorts(int http, int pg) {
@@ -87,7 +96,9 @@ public record ServerOptions(
                 maxSqlChars,
                 maxConnections,
                 productVersion,
-                statementLog);
+                statementLog,
+                users,
+                maxHttpRequests);
     }
 
     public ServerOptions withBind(String host) {
@@ -102,7 +113,9 @@ public record ServerOptions(
                 maxSqlChars,
                 maxConnections,
                 productVersion,
-                statementLog);
+                statementLog,
+                users,
+                maxHttpRequests);
     }
 
     public ServerOptions withAdmission(int concurrent, int queued, Duration timeout) {
@@ -117,7 +130,9 @@ public record ServerOptions(
                 maxSqlChars,
                 maxConnections,
                 productVersion,
-                statementLog);
+                statementLog,
+                users,
+                maxHttpRequests);
     }
 
     public ServerOptions withLimits(int bodyBytes, int sqlChars, int connections) {
@@ -132,7 +147,9 @@ public record ServerOptions(
                 sqlChars,
                 connections,
                 productVersion,
-                statementLog);
+                statementLog,
+                users,
+                maxHttpRequests);
     }
 
     public ServerOptions withStatementLog(Consumer<String> log) {
@@ -147,7 +164,44 @@ public record ServerOptions(
                 maxSqlChars,
                 maxConnections,
                 productVersion,
-                log);
+                log,
+                users,
+                maxHttpRequests);
+    }
+
+    /** With {@code users} to authenticate every client (null: none, loopback only). */
+    public ServerOptions withUsers(UserDirectory users) {
+        return new ServerOptions(
+                bind,
+                httpPort,
+                pgPort,
+                maxConcurrentQueries,
+                maxQueuedQueries,
+                queryTimeout,
+                maxBodyBytes,
+                maxSqlChars,
+                maxConnections,
+                productVersion,
+                statementLog,
+                users,
+                maxHttpRequests);
+    }
+
+    public ServerOptions withMaxHttpRequests(int requests) {
+        return new ServerOptions(
+                bind,
+                httpPort,
+                pgPort,
+                maxConcurrentQueries,
+                maxQueuedQueries,
+                queryTimeout,
+                maxBodyBytes,
+                maxSqlChars,
+                maxConnections,
+                productVersion,
+                statementLog,
+                users,
+                requests);
     }
 
     /** The address to bind. */
@@ -159,18 +213,19 @@ public record ServerOptions(
         }
     }
 
-    private static void loopback(String bind) {
+    private static void checkExposure(String bind, UserDirectory users) {
         InetAddress a;
         try {
             a = InetAddress.getByName(bind);
         } catch (UnknownHostException e) {
             throw invalid("cannot resolve the address to bind: bind=" + bind + " — use 127.0.0.1");
         }
-        if (!a.isLoopbackAddress()) {
-            throw invalid("numacube serve listens on a loopback address only: bind=" + bind + " address="
-                    + a.getHostAddress() + " — there is no authentication yet (it comes in a later phase), so the "
-                    + "server must not be reachable from other machines; use --bind 127.0.0.1 (or ::1), and an SSH "
-                    + "tunnel to reach it from elsewhere");
+        if (!a.isLoopbackAddress() && users == null) {
+            throw invalid("numacube serve listens on a non-loopback address only with --auth-file: bind=" + bind
+                    + " address=" + a.getHostAddress() + " — without users and passwords anyone who reaches the "
+                    + "ports could read and write every table; create users with numacube auth add-user --file FILE "
+                    + "--user NAME --role reader|writer and start with --auth-file FILE, or use --bind 127.0.0.1 "
+                    + "(or ::1)");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.numacube.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.numacube.server.auth.Identity;
 import io.numacube.server.query.ClientError;
 import java.io.IOException;
 
@@ -60,10 +61,13 @@ final class HttpError extends RuntimeException {
     /**
      * The HTTP status for an error of the engine or the query service: 503 when the server is too busy, out of
      * memory or shutting down, 504 for a statement timeout or cancel (57014), 500 for internal and platform errors,
+     * 401 for failed authentication (28000, 28P01), 403 for a write without the right (42501),
      * 400 for everything the client can fix (bad SQL, unknown table or column, unsupported SQL, bad values).
      */
     static int statusOf(String sqlState) {
         return switch (sqlState) {
+            case "28000", "28P01" -> 401;
+            case Identity.INSUFFICIENT_PRIVILEGE -> 403;
             case ClientError.TOO_BUSY, ClientError.SHUTTING_DOWN, "53200" -> 503;
             case ClientError.QUERY_CANCELED -> 504;
             case ClientError.INTERNAL, "58000" -> 500;

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.numacube.server.auth.Identity;
+import io.numacube.server.auth.PasswordCheck;
+import io.numacube.server.auth.UserDirectory;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
 import io.numacube.server.write.WriteService;
@@ -14,6 +17,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 
 /**
  * The HTTP front end of {@code numacube serve}: the JDK's {@code com.sun.net.httpserver} with one virtual thread per
@@ -32,6 +36,13 @@ import java.util.concurrent.Executors;
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
  * unexpected exception a 500 with SQLSTATE XX000 whose stack trace goes to the log only.
  *
+ * <p>With users ({@link Settings#users}), every request but {@code GET /v1/health} must carry a user's password
+ * ({@link BasicAuthentication}, 401 otherwise), and a reader's writes are 403 with SQLSTATE 42501. Without users
+ * nothing is checked (the server then listens on loopback only). At most {@link Settings#maxRequests} requests are
+ * served at once, health checks aside; one more is answered 503 (53300) at once, before its credentials are checked
+ * or its body read. Open connections, idle ones included, are capped at 1024 through the JDK's
+ * {@code jdk.httpserver.maxConnections} unless that is set: beyond, new ones wait in the listen backlog.
+ *
  * <p>Thread-safe. {@link #stop} stops accepting and waits for exchanges in progress.
  */
 public final class HttpFrontEnd {
@@ -42,7 +53,20 @@ public final class HttpFrontEnd {
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }
+        if (System.getProperty("jdk.httpserver.maxConnections") == null) {
+            System.setProperty("jdk.httpserver.maxConnections", "1024");
+        }
     }
+
+    /**
+     * How the front end behaves. Immutable.
+     *
+     * @param maxBodyBytes the longest request body read; longer is 413
+     * @param maxSqlChars  the longest SQL statement accepted
+     * @param maxRequests  requests served at once, health checks aside; more are 503
+     * @param users        who may make requests, or null for anyone (no authentication)
+     */
+    public record Settings(int maxBodyBytes, int maxSqlChars, int maxRequests, UserDirectory users) {}
 
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
@@ -55,32 +79,33 @@ public final class HttpFrontEnd {
     private final CatalogEndpoints catalog;
     private final RowsEndpoint rows;
     private final QueriesEndpoint queries;
+    private final BasicAuthentication authentication;
+    private final Semaphore serving;
+    private final int maxRequests;
     private volatile boolean stopping;
 
-    private HttpFrontEnd(
-            HttpServer server, QueryService service, WriteService writes, int maxBodyBytes, int maxSqlChars) {
+    private HttpFrontEnd(HttpServer server, QueryService service, WriteService writes, Settings settings) {
         this.server = server;
         this.service = service;
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
-        this.query = new QueryEndpoint(service, writes, maxBodyBytes, maxSqlChars);
+        this.query = new QueryEndpoint(service, writes, settings.maxBodyBytes(), settings.maxSqlChars());
         this.catalog = new CatalogEndpoints(service.cube());
-        this.rows = new RowsEndpoint(writes, maxBodyBytes);
+        this.rows = new RowsEndpoint(writes, settings.maxBodyBytes());
         this.queries = new QueriesEndpoint(service);
+        this.authentication =
+                settings.users() == null ? null : new BasicAuthentication(new PasswordCheck(settings.users()));
+        this.serving = new Semaphore(settings.maxRequests());
+        this.maxRequests = settings.maxRequests();
         server.setExecutor(threads);
         server.createContext("/", this::exchange);
     }
 
-    /**
-     * Binds {@code address} (port 0: a free port, see {@link #address}) and starts serving.
-     *
-     * @param maxBodyBytes the longest request body read; longer is 413
-     * @param maxSqlChars  the longest SQL statement accepted
-     */
+    /** Binds {@code address} (port 0: a free port, see {@link #address}) and starts serving. */
     public static HttpFrontEnd start(
-            QueryService service, WriteService writes, InetSocketAddress address, int maxBodyBytes, int maxSqlChars)
+            QueryService service, WriteService writes, InetSocketAddress address, Settings settings)
             throws IOException {
-        HttpFrontEnd f = new HttpFrontEnd(HttpServer.create(address, 128), service, writes, maxBodyBytes, maxSqlChars);
+        HttpFrontEnd f = new HttpFrontEnd(HttpServer.create(address, 128), service, writes, settings);
         f.server.start();
         return f;
     }
@@ -103,14 +128,37 @@ public final class HttpFrontEnd {
     }
 
     private void exchange(HttpExchange ex) {
-        if (ex.getRequestURI().getPath().equals("/metrics")
-                && ex.getRequestMethod().equals("GET")) {
-            sendText(ex, service.metrics().prometheus(service.cube(), service.admission()));
+        String path = ex.getRequestURI().getPath();
+        if (path.equals("/v1/health")) {
+            serve(ex, path, true);
             return;
         }
+        if (!serving.tryAcquire()) {
+            HttpError busy = new HttpError(
+                    503,
+                    ClientError.TOO_BUSY,
+                    "too many HTTP requests at once: max-http-requests=" + maxRequests + " — retry later");
+            send(ex, new Reply(503, busy::write));
+            return;
+        }
+        try {
+            serve(ex, path, false);
+        } finally {
+            serving.release();
+        }
+    }
+
+    /** Authenticates the request (but a health check), then answers it. */
+    private void serve(HttpExchange ex, String path, boolean health) {
         Reply reply;
         try {
-            reply = route(ex, ex.getRequestURI().getPath(), ex.getRequestMethod());
+            Identity who =
+                    health || authentication == null ? Identity.unauthenticated("") : authentication.authenticate(ex);
+            if (path.equals("/metrics") && ex.getRequestMethod().equals("GET")) {
+                sendText(ex, service.metrics().prometheus(service.cube(), service.admission()));
+                return;
+            }
+            reply = route(ex, path, ex.getRequestMethod(), who);
         } catch (HttpError e) {
             reply = new Reply(e.status(), e::write);
         } catch (Throwable t) {
@@ -120,10 +168,10 @@ public final class HttpFrontEnd {
         send(ex, reply);
     }
 
-    private Reply route(HttpExchange ex, String path, String method) throws IOException {
+    private Reply route(HttpExchange ex, String path, String method, Identity who) throws IOException {
         if (path.equals("/v1/query")) {
             allow(ex, method, "POST");
-            return query.handle(ex);
+            return query.handle(ex, who);
         }
         if (path.equals("/v1/health")) {
             allow(ex, method, "GET");
@@ -142,7 +190,7 @@ public final class HttpFrontEnd {
             String table = path.substring("/v1/tables/".length(), path.length() - "/rows".length());
             if (!table.isEmpty() && table.indexOf('/') < 0) {
                 allow(ex, method, "POST");
-                return rows.handle(ex, table);
+                return rows.handle(ex, table, who);
             }
         }
         if (path.startsWith("/v1/tables/") && path.indexOf('/', "/v1/tables/".length()) < 0) {

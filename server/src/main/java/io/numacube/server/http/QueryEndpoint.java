@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.numa.base.ErrorPosition;
+import io.numacube.server.auth.Identity;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
 import io.numacube.server.query.SqlPositions;
@@ -23,7 +24,7 @@ import java.util.List;
  * DELETE /v1/queries/ID} cancels it, also taken from an {@code X-Query-Id} header) or as the whole body ({@code
  * text/plain}, or no Content-Type), answered
  * by {@link ResultJson}. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
- * {@code {"command", "table", "rows", "version"}}; other writes are refused ({@link StatementRefusals}). An error is an {@link HttpError}
+ * {@code {"command", "table", "rows", "version"}}, or 403 (42501) for a reader; other writes are refused ({@link StatementRefusals}). An error is an {@link HttpError}
  * whose position is given in the SQL as sent. Thread-safe
  * (stateless but for its settings).
  */
@@ -51,7 +52,7 @@ final class QueryEndpoint {
         }
     }
 
-    Reply handle(HttpExchange ex) throws IOException {
+    Reply handle(HttpExchange ex, Identity who) throws IOException {
         Request req = request(ex);
         List<SqlStatements.Statement> statements = SqlStatements.split(req.sql());
         if (statements.size() != 1) {
@@ -65,7 +66,7 @@ final class QueryEndpoint {
         SqlStatements.Statement st = statements.getFirst();
         String word = io.numacube.server.query.SqlLexer.normalize(st.sql()).split("[\\s(]", 2)[0];
         if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE")) {
-            return write(word.toUpperCase(java.util.Locale.ROOT), req, st);
+            return write(word.toUpperCase(java.util.Locale.ROOT), req, st, who);
         }
         StatementRefusals.refusal(st.sql()).ifPresent(e -> {
             throw new HttpError(400, e, 0);
@@ -83,12 +84,18 @@ final class QueryEndpoint {
     }
 
     /** An INSERT or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable). */
-    private Reply write(String command, Request req, SqlStatements.Statement st) {
+    private Reply write(String command, Request req, SqlStatements.Statement st, Identity who) {
         WriteService.Appended done;
         try {
-            WriteService.Batch batch = command.equals("INSERT")
-                    ? writes.batch(InsertStatement.parse(st.sql()))
-                    : WriteService.delete(st.sql());
+            WriteService.Batch batch;
+            if (command.equals("INSERT")) {
+                InsertStatement insert = InsertStatement.parse(st.sql());
+                who.checkMayWrite(insert.table());
+                batch = writes.batch(insert);
+            } else {
+                batch = WriteService.delete(st.sql());
+                who.checkMayWrite(batch.table());
+            }
             done = writes.append(batch);
         } catch (RuntimeException e) {
             throw located(ClientError.of(e), req.sql(), st);

@@ -1,6 +1,7 @@
 package io.numacube.server.http;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.numacube.server.auth.Identity;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.write.BatchFormat;
 import io.numacube.server.write.WriteService;
@@ -11,7 +12,7 @@ import java.io.IOException;
  * WriteService}), as CSV with a header row ({@code text/csv}) or JSON lines ({@code application/x-ndjson}, {@code
  * application/jsonl} or {@code application/json}, one object per line). Answers {@code {"table", "rows", "version"}}
  * once the rows are durable (where the server is) and visible to every later query; a bad row is a 400 naming its
- * line and field, and nothing of the batch is kept. Thread-safe (stateless but for its settings).
+ * line and field, and nothing of the batch is kept; a reader is refused with 403 (42501). Thread-safe (stateless but for its settings).
  */
 final class RowsEndpoint {
 
@@ -23,7 +24,13 @@ final class RowsEndpoint {
         this.maxBodyBytes = maxBodyBytes;
     }
 
-    Reply handle(HttpExchange ex, String table) throws IOException {
+    /** @throws HttpError 403 for a user who may not write, before the body is read */
+    Reply handle(HttpExchange ex, String table, Identity who) throws IOException {
+        try {
+            who.checkMayWrite(table);
+        } catch (RuntimeException e) {
+            throw new HttpError(403, ClientError.of(e), 0);
+        }
         BatchFormat format = format(RequestBody.mediaType(ex));
         byte[] body = RequestBody.read(ex, maxBodyBytes);
         String source = "POST /v1/tables/" + table + "/rows";

@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One client connection speaking protocol 3.0, on its own virtual thread: the startup phase (SSLRequest and
- * GSSENCRequest answered {@code N}, CancelRequest, StartupMessage, AuthenticationOk since only loopback clients
- * reach the server, ParameterStatus, BackendKeyData, ReadyForQuery), then simple queries and the extended protocol
+ * One client connection speaking protocol 3.0, on its own virtual thread: the startup phase ({@link PgStartup}:
+ * SSLRequest and GSSENCRequest answered {@code N}, CancelRequest, StartupMessage, SCRAM-SHA-256 when the server has
+ * users, AuthenticationOk, ParameterStatus, BackendKeyData, ReadyForQuery), then simple queries and the extended protocol
  * ({@link ExtendedQuery}) until Terminate. After an error in the extended protocol, messages are skipped until
  * Sync. Malformed bytes, an unknown message type or a message over the size limit end this connection only, with a
- * FATAL error.
+ * FATAL error; so does a startup (authentication included) that takes longer than the startup timeout in all.
  *
  * <p>Thread-safety: the connection's thread does everything but {@link #cancel} (a cancel request's thread) and
  * {@link #terminate} (shutdown), which touch only the running query and, while the connection is idle, the socket.
@@ -29,7 +29,9 @@ final class PgConnection implements Runnable {
     private final PgServer server;
     private final ReentrantLock busy = new ReentrantLock();
     private volatile RunningQuery running;
-    private Session session;
+    private volatile Session session;
+    private final java.util.concurrent.atomic.AtomicBoolean startupOver =
+            new java.util.concurrent.atomic.AtomicBoolean();
     private PgOutput out;
     private Replies replies;
     private ExtendedQuery extended;
@@ -61,8 +63,10 @@ final class PgConnection implements Runnable {
             in = new PgInput(socket.getInputStream(), server.settings().maxMessageBytes());
             out = new PgOutput(socket.getOutputStream());
             socket.setSoTimeout(server.settings().startupTimeoutMillis());
+            java.util.concurrent.Future<?> deadline = server.startupDeadline(this);
             session = new PgStartup(in, out, server, this).run();
-            if (session == null) {
+            deadline.cancel(false);
+            if (session == null || !startupOver.compareAndSet(false, true)) {
                 return;
             }
             socket.setSoTimeout(0);
@@ -82,6 +86,20 @@ final class PgConnection implements Runnable {
     int processId() {
         Session s = session;
         return s == null ? 0 : s.processId;
+    }
+
+    /**
+     * The startup deadline passed: a connection still starting or authenticating is closed (its thread's read then
+     * fails and it ends), so that trickling bytes cannot hold one of the server's sockets for ever.
+     */
+    void startupTimedOut() {
+        if (startupOver.compareAndSet(false, true)) {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // already closed
+            }
+        }
     }
 
     /** Abandons the query running now, if any (a CancelRequest). */
@@ -224,6 +242,7 @@ final class PgConnection implements Runnable {
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
         }
         CopyStatement copy = CopyStatement.parse(sql);
+        session.identity.checkMayWrite(copy.table());
         WriteService writes = server.writes();
         List<String> columns = writes.columnNames(copy.table());
         out.copyInResponse(

@@ -42,6 +42,11 @@ final class PgInput {
 
     /** The next message, or null at end of stream. */
     Message readMessage() throws IOException {
+        return readMessage(maxMessageBytes);
+    }
+
+    /** The next message, or null at end of stream; one with a body over {@code maxBytes} is malformed. */
+    Message readMessage(int maxBytes) throws IOException {
         int type = in.read();
         if (type < 0) {
             return null;
@@ -50,9 +55,9 @@ final class PgInput {
         if (length < 4) {
             throw PgProtocolException.malformed("invalid message length: type=" + (char) type + " length=" + length);
         }
-        if (length - 4 > maxMessageBytes) {
-            throw PgProtocolException.malformed("message too large: type=" + (char) type + " bytes=" + (length - 4)
-                    + " max-bytes=" + maxMessageBytes);
+        if (length - 4 > maxBytes) {
+            throw PgProtocolException.malformed(
+                    "message too large: type=" + (char) type + " bytes=" + (length - 4) + " max-bytes=" + maxBytes);
         }
         return new Message((char) type, new Body(readFully(length - 4)));
     }

@@ -43,6 +43,14 @@ final class PgOutput {
         end();
     }
 
+    /** An Authentication message: its code (10 SASL, 11 SASLContinue, 12 SASLFinal) and data. */
+    void authentication(int code, byte[] data) throws IOException {
+        begin('R');
+        int32(code);
+        bytes(data);
+        end();
+    }
+
     void parameterStatus(String name, String value) throws IOException {
         begin('S');
         cstring(name);

@@ -1,5 +1,7 @@
 package io.numacube.server.pgwire;
 
+import io.numacube.server.auth.Identity;
+import io.numacube.server.auth.UserDirectory;
 import io.numacube.server.pgwire.catalog.PgCatalog;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
@@ -12,13 +14,18 @@ import java.security.SecureRandom;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * The PostgreSQL front end of {@code numacube serve}: a plain {@link ServerSocket}, one virtual thread per
- * connection ({@link PgConnection}), at most {@code maxConnections} sessions (more are told FATAL 53300, "sorry, too
- * many clients already", as PostgreSQL says). Each session gets a process id and a random secret, sent in
+ * connection ({@link PgConnection}), at most {@code maxConnections} sessions and twice as many connections in all
+ * (those still authenticating count too; more are told FATAL 53300, "sorry, too many clients already", as PostgreSQL
+ * says). With users, each connection authenticates with SCRAM-SHA-256 before it gets a session. Each session gets a process id and a random secret, sent in
  * BackendKeyData, by which a CancelRequest on another connection finds and cancels its running query.
  *
  * <p>Thread-safe: the accept loop, the connections and shutdown share only concurrent maps.
@@ -30,10 +37,11 @@ public final class PgServer {
      *
      * @param maxConnections       sessions at once
      * @param maxMessageBytes      the longest message body read; a longer one closes the connection
-     * @param startupTimeoutMillis how long a new connection may take to send its startup packet
+     * @param startupTimeoutMillis how long a new connection may take to start, authentication included, in all
      * @param serverVersion        {@code server_version} as reported, e.g. {@code 16.0 (numacube 0.1.0)}
      * @param versionText          what {@code SELECT version()} answers
      * @param statementLog         told of every statement run; null for none
+     * @param users                who may connect (SCRAM-SHA-256), or null for anyone (no authentication)
      */
     public record Settings(
             int maxConnections,
@@ -41,7 +49,16 @@ public final class PgServer {
             int startupTimeoutMillis,
             String serverVersion,
             String versionText,
-            Consumer<String> statementLog) {
+            Consumer<String> statementLog,
+            UserDirectory users) {
+
+        /**
+         * The most connections open at once, sessions and those still starting or authenticating: twice
+         * {@link #maxConnections}. One more is told FATAL 53300 and closed at once.
+         */
+        int maxSockets() {
+            return 2 * maxConnections;
+        }
 
         /** The most bytes one COPY ... FROM STDIN may send: they are held in memory until CopyDone. */
         long maxCopyBytes() {
@@ -63,6 +80,8 @@ public final class PgServer {
     private final AtomicInteger nextProcessId = new AtomicInteger(1_000);
     private final SecureRandom random = new SecureRandom();
     private final Thread acceptor;
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("numacube-pg-startup-deadlines").factory());
 
     private PgServer(ServerSocket listener, QueryService service, WriteService writes, Settings settings) {
         this.listener = listener;
@@ -101,13 +120,28 @@ public final class PgServer {
 
     /** Closes every connection, telling idle ones FATAL 57P01 first. */
     public void closeConnections() {
+        deadlines.shutdownNow();
         connections.forEach(PgConnection::terminate);
+    }
+
+    /** Closes {@code c} when its startup has not ended by {@link Settings#startupTimeoutMillis}; cancel when it has. */
+    Future<?> startupDeadline(PgConnection c) {
+        try {
+            return deadlines.schedule(c::startupTimedOut, settings.startupTimeoutMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            c.startupTimedOut();
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+        }
     }
 
     private void acceptLoop() {
         while (!listener.isClosed()) {
             try {
                 Socket s = listener.accept();
+                if (connections.size() >= settings.maxSockets()) {
+                    refuse(s);
+                    continue;
+                }
                 s.setTcpNoDelay(true);
                 PgConnection c = new PgConnection(s, this);
                 connections.add(c);
@@ -120,8 +154,23 @@ public final class PgServer {
         }
     }
 
+    /** Tells a connection over {@link Settings#maxSockets} that there are too many, before reading from it. */
+    private static void refuse(Socket s) {
+        try (s) {
+            PgOutput out = new PgOutput(s.getOutputStream());
+            Replies.fatal(out, ClientError.of(ClientError.TOO_BUSY, "sorry, too many clients already"));
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "refusing a connection: {0}", e.getMessage());
+        }
+    }
+
     Settings settings() {
         return settings;
+    }
+
+    /** The server's random source, for SCRAM nonces; thread-safe. */
+    SecureRandom random() {
+        return random;
     }
 
     WriteService writes() {
@@ -138,9 +187,12 @@ public final class PgServer {
      *
      * @throws PgProtocolException FATAL 53300 when the server has its most sessions, FATAL for a bad parameter
      */
-    Session open(PgConnection connection, String user, String database, Map<String, String> params) {
+    Session open(PgConnection connection, Identity identity, String database, Map<String, String> params) {
         SessionSettings s = new SessionSettings(
-                user, params.getOrDefault("application_name", ""), settings.serverVersion(), service.defaultTimeout());
+                identity.user(),
+                params.getOrDefault("application_name", ""),
+                settings.serverVersion(),
+                service.defaultTimeout());
         try {
             for (Map.Entry<String, String> p : params.entrySet()) {
                 switch (p.getKey()) {
@@ -159,7 +211,7 @@ public final class PgServer {
             }
             sessions.put(processId, new Registered(connection, random.nextInt()));
         }
-        return new Session(user, database, processId, s);
+        return new Session(identity, database, processId, s);
     }
 
     private static void options(String options, SessionSettings s) {

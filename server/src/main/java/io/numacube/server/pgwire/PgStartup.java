@@ -1,5 +1,7 @@
 package io.numacube.server.pgwire;
 
+import io.numacube.server.auth.Identity;
+import io.numacube.server.auth.UserDirectory;
 import io.numacube.server.query.ClientError;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,11 +11,13 @@ import java.util.Map;
 
 /**
  * A connection's startup phase, as PostgreSQL runs it: SSLRequest and GSSENCRequest are answered {@code N} (no
- * encryption; the server listens on loopback only) and the client goes on in the clear; a CancelRequest cancels
- * the query of the connection it names and closes; a StartupMessage of protocol 3.x opens a session (a newer minor
- * version or {@code _pq_.} options are answered with NegotiateProtocolVersion), with AuthenticationOk (no
- * authentication yet: loopback only), the reported parameters, BackendKeyData and ReadyForQuery. Any other protocol
- * is refused with FATAL 0A000. Not thread-safe: runs on the connection's thread.
+ * encryption yet) and the client goes on in the clear; a CancelRequest cancels the query of the connection it names
+ * and closes; a StartupMessage of protocol 3.x (a newer minor version or {@code _pq_.} options are answered with
+ * NegotiateProtocolVersion) is authenticated when the server has users ({@link SaslAuthentication}: SCRAM-SHA-256,
+ * FATAL 28P01 for a wrong password or unknown user) and otherwise taken at its word (the server then listens on
+ * loopback only); then a session opens, with AuthenticationOk, the reported parameters, BackendKeyData and
+ * ReadyForQuery. A session slot is taken only once the client is authenticated. Any other protocol is refused with
+ * FATAL 0A000. Not thread-safe: runs on the connection's thread.
  */
 final class PgStartup {
 
@@ -84,10 +88,14 @@ final class PgStartup {
         if (user == null || user.isEmpty()) {
             throw new PgProtocolException("28000", "no PostgreSQL user name specified in startup packet", true);
         }
-        Session session = server.open(connection, user, params.getOrDefault("database", user), params);
         if (minor > 0 || !unrecognized.isEmpty()) {
             out.negotiateProtocolVersion(0, unrecognized);
         }
+        UserDirectory users = server.settings().users();
+        Identity identity = users == null
+                ? Identity.unauthenticated(user)
+                : new SaslAuthentication(in, out, users, server.random()).authenticate(user);
+        Session session = server.open(connection, identity, params.getOrDefault("database", user), params);
         out.authenticationOk();
         for (Map.Entry<String, String> p : session.settings.reported().entrySet()) {
             out.parameterStatus(p.getKey(), p.getValue());

@@ -1,5 +1,6 @@
 package io.numacube.server.pgwire;
 
+import io.numacube.server.auth.Identity;
 import io.numacube.server.pgwire.types.PgType;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,6 +20,9 @@ final class Session {
     static final char FAILED_BLOCK = 'E';
 
     final String user;
+    /** Who the session acts as: the authenticated user and role, or the startup user as a writer without users. */
+    final Identity identity;
+
     final String database;
     final int processId;
     final SessionSettings settings;
@@ -29,8 +33,9 @@ final class Session {
 
     private char status = IDLE;
 
-    Session(String user, String database, int processId, SessionSettings settings) {
-        this.user = user;
+    Session(Identity identity, String database, int processId, SessionSettings settings) {
+        this.user = identity.user();
+        this.identity = identity;
         this.database = database;
         this.processId = processId;
         this.settings = settings;

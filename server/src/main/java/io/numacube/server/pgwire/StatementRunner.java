@@ -16,9 +16,9 @@ import java.util.function.Consumer;
 
 /**
  * Runs one statement of a connection, whichever way it must go: in a failed transaction block only COMMIT or ROLLBACK
- * (else 25P02, as PostgreSQL); INSERT through the {@link WriteService} (at once, or at COMMIT inside a transaction
- * block, whose writes COMMIT applies as one); session statements ({@link SessionStatements}); other writes and
- * unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
+ * (else 25P02, as PostgreSQL); INSERT and DELETE through the {@link WriteService} (at once, or at COMMIT inside a
+ * transaction block, whose writes COMMIT applies as one), refused with 42501 for a reader; session statements
+ * ({@link SessionStatements}); other writes and unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
  * queries ({@link PgCatalog}); and everything else to the engine through the {@link QueryService}, whose running
  * query the connection keeps for a cancel request. Thread-safe: it holds no connection state.
  */
@@ -93,6 +93,7 @@ final class StatementRunner {
      */
     private Outcome insert(String sql, Session session) {
         InsertStatement insert = InsertStatement.parse(sql);
+        session.identity.checkMayWrite(insert.table());
         WriteService.Batch batch = writes.batch(insert);
         int rows = insert.rows().size();
         if (session.status() == Session.IN_BLOCK) {
@@ -111,6 +112,7 @@ final class StatementRunner {
     /** A DELETE: applied at once outside a transaction block ({@code DELETE n}), kept for COMMIT inside one. */
     private Outcome delete(String sql, Session session) {
         WriteService.Batch batch = WriteService.delete(sql);
+        session.identity.checkMayWrite(batch.table());
         if (session.status() == Session.IN_BLOCK) {
             session.pendingWrites.add(batch);
             return Outcome.command("DELETE 0");
