@@ -1,0 +1,57 @@
+"""psycopg 3 against a running `numacube serve` (part of tools/serve-check).
+
+Usage: psycopg_check.py HOST PORT
+
+Creates nothing: writes rows with trade ids from 990001 into the generated `trades` table and checks every answer
+against what it wrote. psycopg binds parameters server-side (the extended protocol, $1 placeholders), opens a
+transaction on the first statement, and copies with COPY ... FROM STDIN, so this checks numacube as Python clients
+use it. Exits 0 when every check passes, 1 with the failed check on stderr otherwise.
+"""
+import sys
+
+import psycopg
+
+
+def check(cond, what):
+    if not cond:
+        print(f"psycopg: FAILED: {what}", file=sys.stderr)
+        sys.exit(1)
+
+
+def main(host, port):
+    with psycopg.connect(host=host, port=port, user="numacube", dbname="numacube") as conn:
+        with conn.cursor() as cur:
+            rows = [(990001, "PSYCOPG", 1.5), (990002, "PSYCOPG", None), (990003, None, -2.0)]
+            cur.executemany("INSERT INTO trades (trade_id, desk, pnl) VALUES (%s, %s, %s)", rows)
+            cur.execute("SELECT COUNT(*) FROM trades WHERE trade_id > 990000")
+            check(cur.fetchone()[0] == 0, "INSERTs of an open transaction are visible before COMMIT")
+        conn.commit()
+        with conn.cursor() as cur:
+            cur.execute("SELECT trade_id, desk, pnl FROM trades WHERE trade_id > %s ORDER BY trade_id", (990000,))
+            got = cur.fetchall()
+            check([(r[0], r[1], r[2]) for r in got] == rows, f"rows read back: {got}")
+            with cur.copy("COPY trades (trade_id, desk, pnl) FROM STDIN") as copy:
+                copy.write_row((990004, "PSYCOPG", 4.25))
+                copy.write_row((990005, "tab\there", None))
+        conn.commit()
+        with conn.cursor() as cur:
+            cur.execute("SELECT COUNT(*), SUM(pnl) FROM trades WHERE trade_id > 990000")
+            count, total = cur.fetchone()
+            check(count == 5 and abs(total - 3.75) < 1e-9, f"after COPY: count={count} sum={total}")
+            cur.execute("SELECT desk FROM trades WHERE trade_id = 990005")
+            check(cur.fetchone()[0] == "tab\there", "COPY's escaped tab")
+            cur.execute("DELETE FROM trades WHERE trade_id > 990000")
+        conn.rollback()
+        with conn.cursor() as cur:
+            cur.execute("SELECT COUNT(*) FROM trades WHERE trade_id > 990000")
+            check(cur.fetchone()[0] == 5, "a rolled-back DELETE deleted rows")
+            try:
+                cur.execute("SELECT nosuch FROM trades")
+                check(False, "an unknown column gave no error")
+            except psycopg.Error as e:
+                check(e.sqlstate == "42703", f"an unknown column's SQLSTATE: {e.sqlstate}")
+    print("psycopg: OK: executemany INSERT with NULLs, transaction, COPY, rolled-back DELETE, SQLSTATE")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))
