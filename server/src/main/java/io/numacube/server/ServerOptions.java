@@ -85,123 +85,100 @@ public record ServerOptions(
     }
 
     public ServerOptions withPorts(int http, int pg) {
-        return new ServerOptions(
-                bind,
-                http,
-                pg,
-                maxConcurrentQueries,
-                maxQueuedQueries,
-                queryTimeout,
-                maxBodyBytes,
-                maxSqlChars,
-                maxConnections,
-                productVersion,
-                statementLog,
-                users,
-                maxHttpRequests);
+        return edit(e -> {
+            e.httpPort = http;
+            e.pgPort = pg;
+        });
     }
 
     public ServerOptions withBind(String host) {
-        return new ServerOptions(
-                host,
-                httpPort,
-                pgPort,
-                maxConcurrentQueries,
-                maxQueuedQueries,
-                queryTimeout,
-                maxBodyBytes,
-                maxSqlChars,
-                maxConnections,
-                productVersion,
-                statementLog,
-                users,
-                maxHttpRequests);
+        return edit(e -> e.bind = host);
     }
 
     public ServerOptions withAdmission(int concurrent, int queued, Duration timeout) {
-        return new ServerOptions(
-                bind,
-                httpPort,
-                pgPort,
-                concurrent,
-                queued,
-                timeout,
-                maxBodyBytes,
-                maxSqlChars,
-                maxConnections,
-                productVersion,
-                statementLog,
-                users,
-                maxHttpRequests);
+        return edit(e -> {
+            e.maxConcurrentQueries = concurrent;
+            e.maxQueuedQueries = queued;
+            e.queryTimeout = timeout;
+        });
     }
 
     public ServerOptions withLimits(int bodyBytes, int sqlChars, int connections) {
-        return new ServerOptions(
-                bind,
-                httpPort,
-                pgPort,
-                maxConcurrentQueries,
-                maxQueuedQueries,
-                queryTimeout,
-                bodyBytes,
-                sqlChars,
-                connections,
-                productVersion,
-                statementLog,
-                users,
-                maxHttpRequests);
+        return edit(e -> {
+            e.maxBodyBytes = bodyBytes;
+            e.maxSqlChars = sqlChars;
+            e.maxConnections = connections;
+        });
     }
 
     public ServerOptions withStatementLog(Consumer<String> log) {
-        return new ServerOptions(
-                bind,
-                httpPort,
-                pgPort,
-                maxConcurrentQueries,
-                maxQueuedQueries,
-                queryTimeout,
-                maxBodyBytes,
-                maxSqlChars,
-                maxConnections,
-                productVersion,
-                log,
-                users,
-                maxHttpRequests);
+        return edit(e -> e.statementLog = log);
     }
 
     /** With {@code users} to authenticate every client (null: none, loopback only). */
     public ServerOptions withUsers(UserDirectory users) {
-        return new ServerOptions(
-                bind,
-                httpPort,
-                pgPort,
-                maxConcurrentQueries,
-                maxQueuedQueries,
-                queryTimeout,
-                maxBodyBytes,
-                maxSqlChars,
-                maxConnections,
-                productVersion,
-                statementLog,
-                users,
-                maxHttpRequests);
+        return edit(e -> e.users = users);
     }
 
     public ServerOptions withMaxHttpRequests(int requests) {
-        return new ServerOptions(
-                bind,
-                httpPort,
-                pgPort,
-                maxConcurrentQueries,
-                maxQueuedQueries,
-                queryTimeout,
-                maxBodyBytes,
-                maxSqlChars,
-                maxConnections,
-                productVersion,
-                statementLog,
-                users,
-                requests);
+        return edit(e -> e.maxHttpRequests = requests);
+    }
+
+    /** These options with some changed by {@code change}, checked again as a whole. */
+    private ServerOptions edit(java.util.function.Consumer<Editor> change) {
+        Editor e = new Editor(this);
+        change.accept(e);
+        return e.build();
+    }
+
+    /** The components of a {@link ServerOptions} being changed (one wither's scratch copy). */
+    private static final class Editor {
+        String bind;
+        int httpPort;
+        int pgPort;
+        int maxConcurrentQueries;
+        int maxQueuedQueries;
+        Duration queryTimeout;
+        int maxBodyBytes;
+        int maxSqlChars;
+        int maxConnections;
+        String productVersion;
+        Consumer<String> statementLog;
+        UserDirectory users;
+        int maxHttpRequests;
+
+        Editor(ServerOptions o) {
+            bind = o.bind;
+            httpPort = o.httpPort;
+            pgPort = o.pgPort;
+            maxConcurrentQueries = o.maxConcurrentQueries;
+            maxQueuedQueries = o.maxQueuedQueries;
+            queryTimeout = o.queryTimeout;
+            maxBodyBytes = o.maxBodyBytes;
+            maxSqlChars = o.maxSqlChars;
+            maxConnections = o.maxConnections;
+            productVersion = o.productVersion;
+            statementLog = o.statementLog;
+            users = o.users;
+            maxHttpRequests = o.maxHttpRequests;
+        }
+
+        ServerOptions build() {
+            return new ServerOptions(
+                    bind,
+                    httpPort,
+                    pgPort,
+                    maxConcurrentQueries,
+                    maxQueuedQueries,
+                    queryTimeout,
+                    maxBodyBytes,
+                    maxSqlChars,
+                    maxConnections,
+                    productVersion,
+                    statementLog,
+                    users,
+                    maxHttpRequests);
+        }
     }
 
     /** The address to bind. */
