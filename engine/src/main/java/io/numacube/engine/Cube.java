@@ -195,7 +195,18 @@ public final class Cube implements AutoCloseable {
      * Dimension dictionaries are sorted, so codes follow value order.
      */
     public void loadTable(TableStaging staging) {
+        loadTable(staging, 0);
+    }
+
+    /**
+     * As {@link #loadTable(TableStaging)}, the table getting version {@code version} (>= 1; 0 for the next of its
+     * name): a table restored from a checkpoint keeps the version it had.
+     */
+    public void loadTable(TableStaging staging, long version) {
         java.util.Objects.requireNonNull(staging, "staging must not be null");
+        if (version < 0) {
+            throw new IllegalArgumentException("a version is >= 1, or 0 for the next: version=" + version);
+        }
         checkOpen();
         loadLock.lock();
         try {
@@ -208,7 +219,7 @@ public final class Cube implements AutoCloseable {
                     options.morselRows(),
                     memory,
                     pool);
-            swapIn(t);
+            swapIn(version == 0 ? Map.of() : Map.of(key(t.schema().name()), version), t);
         } finally {
             loadLock.unlock();
         }
@@ -278,6 +289,11 @@ public final class Cube implements AutoCloseable {
 
     /** Publishes whole tables (loaded, generated, relocated) as the next version of each; called under the load lock. */
     private void swapIn(FactTable... fresh) {
+        swapIn(Map.of(), fresh);
+    }
+
+    /** As {@link #swapIn(FactTable...)}, the tables of {@code versions} (by key) getting those version numbers. */
+    private void swapIn(Map<String, Long> versions, FactTable... fresh) {
         if (closed) {
             for (FactTable t : fresh) {
                 t.close();
@@ -287,7 +303,7 @@ public final class Cube implements AutoCloseable {
         for (FactTable t : fresh) {
             growing.remove(key(t.schema().name()));
         }
-        tables.publish(List.of(fresh));
+        tables.publish(List.of(fresh), versions);
     }
 
     /**

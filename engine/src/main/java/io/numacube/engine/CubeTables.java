@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (a load replaces a table, an append adds rows to it) without waiting for any query. Snapshot isolation, readers and
  * writers never blocking each other.
  *
- * <p>Invariants: versions of a table count up from 1 (a load replacing a table continues its count); every snapshot
+ * <p>Invariants: versions of a table count up from 1 (a load replacing a table continues its count; a table recovered
+ * from a checkpoint starts at the version it had there); every snapshot
  * holds a reference to each table version it lists, the current snapshot is held by this object, and a version is
  * closed ({@link FactTable#close()}, which frees what no later version shares) when the last snapshot listing it is
  * released, so a superseded version lives exactly as long as the queries that read it. Thread-safe; writers call
@@ -106,13 +107,22 @@ final class CubeTables {
      * is added (version 1), and {@code dropped} tables are gone; returns the new versions by table key.
      */
     Map<String, Long> publish(Collection<FactTable> fresh) {
+        return publish(fresh, Map.of());
+    }
+
+    /**
+     * As {@link #publish(Collection)}, a table of {@code given} (by key) getting that version number instead (a table
+     * recovered from a checkpoint keeps the version it had).
+     */
+    Map<String, Long> publish(Collection<FactTable> fresh, Map<String, Long> given) {
         Snapshot before = current;
         Map<String, Version> next = new HashMap<>(before.tables);
         Map<String, Long> numbers = new HashMap<>();
         for (FactTable t : fresh) {
             String k = key(t.schema().name());
             Version prev = next.get(k);
-            Version v = new Version(t, prev == null ? 1 : prev.number + 1);
+            Long number = given.get(k);
+            Version v = new Version(t, number != null ? number : prev == null ? 1 : prev.number + 1);
             next.put(k, v);
             numbers.put(k, v.number);
         }

@@ -34,7 +34,7 @@ final class CheckpointLoader {
         long rows = 0;
         for (CheckpointManifest.TableFile t : manifest.tables()) {
             TableStaging staged = stage(dir.resolve(t.file()), t);
-            cube.loadTable(staged);
+            cube.loadTable(staged, Math.max(1, t.version()));
             rows += staged.rows();
         }
         return rows;

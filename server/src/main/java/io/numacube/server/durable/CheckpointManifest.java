@@ -60,8 +60,10 @@ public record CheckpointManifest(long generation, long lsn, String created, List
      * @param rows   data rows in the file
      * @param bytes  the file's size
      * @param sha256 the file's SHA-256, lowercase hex
+     * @param version the table's version when checkpointed (it keeps it when recovered; 1 in a manifest without it)
      */
-    public record TableFile(TableSchema schema, List<String> key, String file, long rows, long bytes, String sha256) {
+    public record TableFile(
+            TableSchema schema, List<String> key, String file, long rows, long bytes, String sha256, long version) {
 
         public TableFile {
             key = List.copyOf(key);
@@ -76,7 +78,7 @@ public record CheckpointManifest(long generation, long lsn, String created, List
         for (TableFile t : tables) {
             ObjectNode o = list.addObject();
             o.put("name", t.schema().name()).put("file", t.file()).put("rows", t.rows());
-            o.put("bytes", t.bytes()).put("sha256", t.sha256());
+            o.put("bytes", t.bytes()).put("sha256", t.sha256()).put("version", t.version());
             ArrayNode key = o.putArray("key");
             t.key().forEach(key::add);
             ArrayNode columns = o.putArray("columns");
@@ -153,7 +155,8 @@ public record CheckpointManifest(long generation, long lsn, String created, List
                     required(t, "file").textValue(),
                     required(t, "rows").longValue(),
                     required(t, "bytes").longValue(),
-                    required(t, "sha256").textValue()));
+                    required(t, "sha256").textValue(),
+                    t.has("version") ? t.get("version").longValue() : 1));
         }
         return new CheckpointManifest(
                 required(root, "generation").longValue(),

@@ -61,6 +61,7 @@ final class CheckpointWriter {
             csv.flush();
             digest[0] = hashed.digest();
         });
-        return new CheckpointManifest.TableFile(schema, key, fileName, rows[0], digest[0].bytes(), digest[0].sha256());
+        return new CheckpointManifest.TableFile(
+                schema, key, fileName, rows[0], digest[0].bytes(), digest[0].sha256(), snapshot.version(table));
     }
 }

@@ -157,12 +157,21 @@ class DurableStoreTest {
                 new Batch("t", BatchFormat.CSV, csv(nextBatch.getAndIncrement(), 4), "tx"),
                 new Batch("u", BatchFormat.JSON_LINES, "{\"k\":\"b\",\"n\":5}\n{\"k\":\"a\"}\n".getBytes(), "tx")));
         List<String> before = answers(writes.cube());
+        java.util.Map<String, Long> versions = new java.util.TreeMap<>();
+        for (String t : writes.cube().tables()) {
+            versions.put(t, writes.cube().version(t));
+        }
         store.close();
 
         DurableStore again = store(WalOptions.defaults());
         assertTrue(again.holdsData());
         WriteService back = new WriteService(cube(), again.batchLog());
         DurableStore.Recovered r = again.recover(back);
+        java.util.Map<String, Long> recoveredVersions = new java.util.TreeMap<>();
+        for (String t : back.cube().tables()) {
+            recoveredVersions.put(t, back.cube().version(t));
+        }
+        assertEquals(versions, recoveredVersions, "the tables' versions go on from where they were");
         assertEquals(List.of("U", "empty", "t"), r.tables());
         assertEquals(5, r.checkpointLsn());
         assertEquals(2, r.writes());
