@@ -30,7 +30,8 @@ import java.util.concurrent.Semaphore;
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
  *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint};
  *   <li>{@code GET /v1/queries}, {@code DELETE /v1/queries/ID}: {@link QueriesEndpoint};
- *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format.
+ *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format;
+ *   <li>{@code GET /} and the page's files ({@code /app.js}, {@code /vendor/...}): the pivot page, {@link WebPage}.
  * </ul>
  *
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
@@ -79,6 +80,7 @@ public final class HttpFrontEnd {
     private final CatalogEndpoints catalog;
     private final RowsEndpoint rows;
     private final QueriesEndpoint queries;
+    private final WebPage page = new WebPage();
     private final BasicAuthentication authentication;
     private final Semaphore serving;
     private final int maxRequests;
@@ -158,7 +160,11 @@ public final class HttpFrontEnd {
                 sendText(ex, service.metrics().prometheus(service.cube(), service.admission()));
                 return;
             }
-            reply = route(ex, path, ex.getRequestMethod(), who);
+            String method = ex.getRequestMethod();
+            if (!path.startsWith("/v1/") && (method.equals("GET") || method.equals("HEAD")) && page.serve(ex, path)) {
+                return;
+            }
+            reply = route(ex, path, method, who);
         } catch (HttpError e) {
             reply = new Reply(e.status(), e::write);
         } catch (Throwable t) {
@@ -214,7 +220,7 @@ public final class HttpFrontEnd {
                 "42704",
                 "no such endpoint: path=" + path
                         + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
-                        + " GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement, GET /metrics");
+                        + " GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement, GET /metrics, GET / (the pivot page)");
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {
