@@ -191,7 +191,7 @@ def main():
         browser.close()
     relevant = [e for e in console_errors if "status of 400" not in e]  # the error check's own 400
     if relevant:
-        fail(f"the browser console has errors (CSP violations among them?): {relevant[:3]}")
+        fail(f"the browser console has errors (a Content-Security-Policy violation is one): {relevant[:3]}")
     print(f"{PROG}: OK")
 
 

@@ -13,9 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * under {@code vendor/}, read from the classpath folder {@code io/numacube/server/web/} (so the Maven build and the
  * server need no Node). Only files with a known type are served; any other path is not found here.
  *
- * <p>Every answer carries a Content-Security-Policy that forbids inline scripts, {@code eval} and other origins
- * (scripts, styles, images and fetches come from this server only; {@code style-src} allows inline styles, which the
- * grid and chart libraries set on their elements), {@code X-Content-Type-Options: nosniff}, and cache headers: the
+ * <p>Every answer carries a Content-Security-Policy that forbids inline scripts and styles, {@code eval} and other
+ * origins (scripts, styles, images and fetches come from this server only; the libraries set styles through the DOM,
+ * which the policy allows), {@code X-Content-Type-Options: nosniff}, and cache headers: the
  * page itself is revalidated on every load ({@code no-cache}) so a new server's page is seen at once, the vendored
  * libraries, whose content changes only with their pinned version, are cached for a day.
  *
@@ -24,8 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class WebPage {
 
     /** The policy sent with every file of the page. */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' "
-            + "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
             + "form-action 'self'; frame-ancestors 'none'";
 
     private static final String ROOT = "/io/numacube/server/web/";

@@ -306,21 +306,24 @@
     const columns = [...colKeys.values()];
     if (nc === 0 && columns.length === 0) columns.push([]);
     const rows = [...rowKeys.values()];
-    return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc };
+    const type = answers.cells.columns[nr + nc].type;
+    const digits = type === "BIGINT" ? 0 : 2;
+    return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits };
   }
 
-  function numberText(v) {
+  /** A value as the grid shows it: counts as integers, other numbers with two decimals, the rest as text. */
+  function numberText(v, digits) {
     if (typeof v !== "number") return v === null || v === undefined ? "" : String(v);
-    const digits = Number.isInteger(v) ? 0 : 2;
     return v.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
   }
 
-  function valueFormatter(cell) {
+  // The exact value the server sent goes to data-value (tools/pivot-check compares it with POST /v1/query's).
+  function valueFormatter(cell, params) {
     const v = cell.getValue();
     const el = cell.getElement();
     el.dataset.value = v === null || v === undefined ? "" : String(v);
     el.classList.add("num");
-    return numberText(v);
+    return numberText(v, params.digits);
   }
 
   function gridData(p, s) {
@@ -345,17 +348,17 @@
     const columns = s.rows.map((name, j) => ({ title: name, field: "r" + j, frozen: true, headerSort: false }));
     p.columns.forEach((ck, j) => columns.push({
       title: p.nc ? ck.map(label).join(" / ") : measure, field: "c" + j, hozAlign: "right",
-      headerSort: false, formatter: valueFormatter,
+      headerSort: false, formatter: valueFormatter, formatterParams: { digits: p.digits },
     }));
     if (showTotalCol) {
       columns.push({ title: "Total", field: "total", hozAlign: "right", headerSort: false, formatter: valueFormatter,
-        cssClass: "total" });
+        formatterParams: { digits: p.digits }, cssClass: "total" });
     }
     return { data, columns };
   }
 
   async function drawGrid(data, columns) {
-    const key = JSON.stringify(columns.map((c) => [c.title, c.field]));
+    const key = JSON.stringify(columns.map((c) => [c.title, c.field, c.formatterParams]));
     if (!grid) {
       grid = new Tabulator($("grid"), {
         data, columns, index: "_id", layout: "fitDataFill", maxHeight: "70vh",

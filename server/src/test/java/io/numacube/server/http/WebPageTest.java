@@ -43,7 +43,9 @@ class WebPageTest {
         String csp = header(r, "Content-Security-Policy");
         assertTrue(csp.contains("script-src 'self';"), csp);
         assertTrue(csp.contains("default-src 'none'"), csp);
-        assertFalse(csp.contains("unsafe-eval"), csp);
+        assertTrue(csp.contains("style-src 'self';"), csp);
+        assertTrue(csp.contains("connect-src 'self';"), csp);
+        assertFalse(csp.contains("unsafe-"), csp);
         assertEquals("nosniff", header(r, "X-Content-Type-Options"));
         assertEquals("no-cache", header(r, "Cache-Control"));
         assertFalse(r.body().matches("(?s).*<script>.*"), "no inline script in the page");
