@@ -72,20 +72,20 @@ def grid(page):
     }""")
 
 
-def expected_cells():
+def expected_cells(where=""):
     want = {}
-    for desk, currency, v in sql("SELECT desk, currency, SUM(pnl) FROM trades GROUP BY desk, currency")["rows"]:
+    for desk, currency, v in sql(f"SELECT desk, currency, SUM(pnl) FROM trades{where} GROUP BY desk, currency")["rows"]:
         want[(desk, currency)] = v
-    for desk, v in sql("SELECT desk, SUM(pnl) FROM trades GROUP BY desk")["rows"]:
+    for desk, v in sql(f"SELECT desk, SUM(pnl) FROM trades{where} GROUP BY desk")["rows"]:
         want[(desk, "Total")] = v
-    for currency, v in sql("SELECT currency, SUM(pnl) FROM trades GROUP BY currency")["rows"]:
+    for currency, v in sql(f"SELECT currency, SUM(pnl) FROM trades{where} GROUP BY currency")["rows"]:
         want[("Total", currency)] = v
-    want[("Total", "Total")] = sql("SELECT SUM(pnl) FROM trades")["rows"][0][0]
+    want[("Total", "Total")] = sql(f"SELECT SUM(pnl) FROM trades{where}")["rows"][0][0]
     return want
 
 
-def compare(page, what):
-    want = expected_cells()
+def compare(page, what, where=""):
+    want = expected_cells(where)
     got = {}
     for row, col, value, text in grid(page):
         if not text and value:
@@ -152,6 +152,27 @@ def main():
         compare(other, "the view's link opened in a new page")
         other.close()
         print(f"{PROG}: the view's link reproduces it in a new page")
+
+        # filters by value: EUR and USD only, then the filter removed
+        act(page, "add a currency filter", lambda: page.select_option("#add-filter", "currency"))
+        for value in ("EUR", "USD"):
+            box = f'.filter[data-column="currency"] input[value="{value}"]'
+            page.wait_for_selector(box, timeout=30000)
+            act(page, f"filter currency {value}", lambda b=box: page.check(b))
+        if "f.currency=EUR" not in page.url or "f.currency=USD" not in page.url:
+            fail(f"the URL does not hold the filter: {page.url}")
+        n = compare(page, "filtered to EUR and USD", " WHERE currency = 'EUR' OR currency = 'USD'")
+        print(f"{PROG}: filtered to EUR and USD: {n} cells equal POST /v1/query's answers")
+        act(page, "remove the filter", lambda: page.click('.filter[data-column="currency"] .chip button'))
+
+        # drag and drop: currency from columns to rows, and back
+        act(page, "drag currency to rows", lambda: page.drag_and_drop('#cols .chip[data-name="currency"]', "#rows"))
+        on_rows = page.eval_on_selector_all("#rows .chip", "cs => cs.map(c => c.dataset.name)")
+        if on_rows != ["desk", "currency"] or page.eval_on_selector_all("#cols .chip", "cs => cs.length") != 0:
+            fail(f"dragging currency to rows gave rows {on_rows}")
+        act(page, "drag currency back to columns", lambda: page.drag_and_drop('#rows .chip[data-name="currency"]', "#cols"))
+        compare(page, "after dragging currency to rows and back")
+        print(f"{PROG}: dragging currency to rows and back works")
 
         # a server error is shown with its position, then the view recovers
         page.select_option("#measure", "desk")

@@ -9,6 +9,8 @@
 (() => {
   const AGGREGATES = ["SUM", "AVG", "COUNT", "MIN", "MAX", "COUNT DISTINCT"];
   const MAX_SERIES = 24;
+  const MAX_CELLS = 200000;      // more is cut, and the page says so
+  const MAX_COLUMNS = 500;       // more column members than this: refused, put the column on rows or filter it
   const POLL_MS = 1000;
   const $ = (id) => document.getElementById(id);
 
@@ -51,7 +53,8 @@
 
   /** The statements of a view: the cells, then the totals that the layout needs. */
   function statements(s) {
-    const q = { cells: groupSql(s, s.rows.concat(s.cols)) };
+    const by = s.rows.concat(s.cols);
+    const q = { cells: groupSql(s, by) + (by.length ? " LIMIT " + (MAX_CELLS + 1) : "") };
     if (s.rows.length && s.cols.length) {
       q.rowTotals = groupSql(s, s.rows);
       q.colTotals = groupSql(s, s.cols);
@@ -202,7 +205,15 @@
     });
   }
 
+  // The filters as drawn, so that ticking a value does not list every column's values again.
+  let drawnFilters = "";
+  const filtersKey = () => JSON.stringify([state.table, Object.entries(state.filters).map(([c, v]) => [c, [...v].sort()])]);
+
   function drawFilters() {
+    const text = columnsOf(state.table).filter((c) => c.type === "VARCHAR" && !(c.name in state.filters));
+    $("add-filter").replaceChildren(option("", "+ filter…"), ...text.map((c) => option(c.name)));
+    if (filtersKey() === drawnFilters) return;
+    drawnFilters = filtersKey();
     const box = $("filters");
     box.replaceChildren(...Object.keys(state.filters).map((col) => {
       const f = document.createElement("div");
@@ -224,8 +235,6 @@
       loadValues(col, values);
       return f;
     }));
-    const text = columnsOf(state.table).filter((c) => c.type === "VARCHAR" && !(c.name in state.filters));
-    $("add-filter").replaceChildren(option("", "+ filter…"), ...text.map((c) => option(c.name)));
   }
 
   async function loadValues(col, box) {
@@ -244,6 +253,7 @@
           const now = new Set(state.filters[col]);
           if (cb.checked) now.add(value); else now.delete(value);
           state.filters[col] = [...now];
+          drawnFilters = filtersKey();  // the boxes already show it
           changed("filter " + col);
         });
         l.append(cb, " " + value + " ", Object.assign(document.createElement("small"), { textContent: "(" + n + ")" }));
@@ -292,7 +302,7 @@
     const rowKeys = new Map();
     const colKeys = new Map();
     const cells = new Map();
-    for (const r of answers.cells.rows) {
+    for (const r of answers.cells.rows.slice(0, MAX_CELLS)) {
       const rk = r.slice(0, nr);
       const ck = r.slice(nr, nr + nc);
       if (!rowKeys.has(keyOf(rk))) rowKeys.set(keyOf(rk), rk);
@@ -419,8 +429,10 @@
   function showStats(answers, versions, started) {
     const st = answers.cells.stats || {};
     const ms = Object.values(answers).reduce((sum, a) => sum + ((a.stats && a.stats.ms) || 0), 0);
+    const cut = answers.cells.row_count > MAX_CELLS;
     const parts = [
-      answers.cells.row_count + " cells",
+      (cut ? "the first " + MAX_CELLS.toLocaleString("en-US") + " cells only (filter to see the rest)"
+        : answers.cells.row_count + " cells"),
       "server " + (st.ms ?? 0).toFixed(1) + " ms" + (Object.keys(answers).length > 1
         ? " (" + ms.toFixed(1) + " ms for " + Object.keys(answers).length + " queries with totals)" : ""),
       "rows scanned " + (st.rows_scanned ?? 0).toLocaleString("en-US"),
@@ -447,6 +459,10 @@
         const versions = [...new Set(got.map((a) => a.stats && a.stats.version))];
         if (JSON.stringify(s) !== JSON.stringify(state)) return;  // the user changed the view meanwhile
         const p = pivot(s, answers);
+        if (p.columns.length > MAX_COLUMNS) {
+          throw new QueryError({ message: "too many column members: " + p.columns.length + " (at most " + MAX_COLUMNS
+            + ") — put " + s.cols.join(", ") + " on rows, or filter it" }, "", 0);
+        }
         const { data, columns } = gridData(p, s);
         $("error").hidden = true;
         await drawGrid(data, columns);
