@@ -367,8 +367,15 @@
     return { data, columns };
   }
 
+  // A new layout of columns gets a new grid (quicker than Tabulator's setColumns then setData); the same layout,
+  // as on a live update, keeps the grid and its scroll position and replaces the data only.
   async function drawGrid(data, columns) {
     const key = JSON.stringify(columns.map((c) => [c.title, c.field, c.formatterParams]));
+    if (grid && key !== gridColumnsKey) {
+      await gridBuilt;
+      grid.destroy();
+      grid = null;
+    }
     if (!grid) {
       grid = new Tabulator($("grid"), {
         data, columns, index: "_id", layout: "fitDataFill", maxHeight: "70vh",
@@ -381,13 +388,7 @@
       return;
     }
     await gridBuilt;
-    if (key !== gridColumnsKey) {
-      grid.setColumns(columns);
-      gridColumnsKey = key;
-      await grid.setData(data);
-    } else {
-      await grid.replaceData(data);
-    }
+    await grid.replaceData(data);
   }
 
   function drawChart(p, s) {
