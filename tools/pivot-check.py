@@ -196,7 +196,7 @@ def main():
                 fail(f"the page still shows version {before}, not {answer['version']}, {LIVE_WAIT_S} s after the write")
             time.sleep(0.05)
         print(f"{PROG}: timing: append to painted: {(time.monotonic() - appended) * 1000:.0f} ms "
-              f"(version {before} -> {answer['version']}, polled every second)")
+              f"(version {before} -> {answer['version']}, pushed by server-sent events)")
         if not page.evaluate("window.__sameDocument === true"):
             fail("the page was reloaded to show the write")
         compare(page, "after the append")

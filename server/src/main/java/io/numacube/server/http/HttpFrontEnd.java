@@ -28,6 +28,7 @@ import java.util.concurrent.Semaphore;
  *       stopping;
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
+ *   <li>{@code GET /v1/tables/NAME/events}: the table's versions as server-sent events, {@link VersionEvents};
  *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint};
  *   <li>{@code GET /v1/queries}, {@code DELETE /v1/queries/ID}: {@link QueriesEndpoint};
  *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format;
@@ -81,6 +82,7 @@ public final class HttpFrontEnd {
     private final RowsEndpoint rows;
     private final QueriesEndpoint queries;
     private final WebPage page = new WebPage();
+    private final VersionEvents events;
     private final BasicAuthentication authentication;
     private final Semaphore serving;
     private final int maxRequests;
@@ -93,6 +95,7 @@ public final class HttpFrontEnd {
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
         this.query = new QueryEndpoint(service, writes, settings.maxBodyBytes(), settings.maxSqlChars());
         this.catalog = new CatalogEndpoints(service.cube());
+        this.events = new VersionEvents(service.cube());
         this.rows = new RowsEndpoint(writes, settings.maxBodyBytes());
         this.queries = new QueriesEndpoint(service);
         this.authentication =
@@ -135,6 +138,10 @@ public final class HttpFrontEnd {
             serve(ex, path, true);
             return;
         }
+        if (path.startsWith("/v1/tables/") && path.endsWith("/events")) {
+            streamEvents(ex, path);
+            return;
+        }
         if (!serving.tryAcquire()) {
             HttpError busy = new HttpError(
                     503,
@@ -172,6 +179,23 @@ public final class HttpFrontEnd {
             reply = new Reply(500, e::write);
         }
         send(ex, reply);
+    }
+
+    /** {@code GET /v1/tables/NAME/events}: authenticated as any request, but outside {@link #serving}'s count. */
+    private void streamEvents(HttpExchange ex, String path) {
+        try {
+            if (authentication != null) {
+                authentication.authenticate(ex);
+            }
+            allow(ex, ex.getRequestMethod(), "GET");
+            String table = path.substring("/v1/tables/".length(), path.length() - "/events".length());
+            events.stream(ex, table, () -> stopping);
+        } catch (HttpError e) {
+            send(ex, new Reply(e.status(), e::write));
+        } catch (Throwable t) {
+            HttpError e = new HttpError(500, ClientError.of(t), 0);
+            send(ex, new Reply(500, e::write));
+        }
     }
 
     private Reply route(HttpExchange ex, String path, String method, Identity who) throws IOException {
@@ -220,7 +244,8 @@ public final class HttpFrontEnd {
                 "42704",
                 "no such endpoint: path=" + path
                         + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
-                        + " GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement, GET /metrics, GET / (the pivot page)");
+                        + " GET /v1/tables/NAME/events, GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement,"
+                        + " GET /metrics, GET / (the pivot page)");
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {

@@ -2,8 +2,8 @@
 // configuration, posts it to POST /v1/query, and lays the answers out as a grid (Tabulator) and a bar chart
 // (ECharts). Totals are queries of their own (GROUP BY the rows only, the columns only, nothing), so AVG and
 // COUNT DISTINCT totals are right. The configuration lives in the URL's fragment; a link reproduces the view.
-// Live: the table's version is polled once a second (GET /v1/tables/NAME, a few bytes) and the pivot re-queried
-// when it changed.
+// Live: the server pushes the table's version as server-sent events (GET /v1/tables/NAME/events) and the pivot is
+// re-queried when it changed.
 "use strict";
 
 (() => {
@@ -11,7 +11,6 @@
   const MAX_SERIES = 24;
   const MAX_CELLS = 200000;      // more is cut, and the page says so
   const MAX_COLUMNS = 500;       // more column members than this: refused, put the column on rows or filter it
-  const POLL_MS = 1000;
   const $ = (id) => document.getElementById(id);
 
   let tables = [];          // GET /v1/tables
@@ -149,6 +148,7 @@
 
   function changed(what) {
     for (const col of Object.keys(state.filters)) state.filters[col] = state.filters[col].filter((v) => v !== "");
+    listen();
     const hash = toUrl(state);
     if (location.hash !== hash) history.replaceState(null, "", hash);
     drawControls();
@@ -487,20 +487,29 @@
     return running;
   }
 
-  async function poll() {
-    if (state && !running && document.visibilityState === "visible") {
-      try {
-        const t = await getJson("v1/tables/" + encodeURIComponent(state.table));
-        if (shownVersion !== null && t.version !== shownVersion) {
-          $("live").classList.add("stale");
-          refresh("live: version " + t.version);
-        }
-      } catch {
-        $("live").textContent = "server unreachable";
+  // Live: the server pushes the table's version (GET /v1/tables/NAME/events, server-sent events); a new one
+  // re-queries the view. EventSource reconnects on its own after a network error.
+  let events = null;
+  let eventsTable = null;
+
+  function listen() {
+    if (eventsTable === state.table) return;
+    if (events) events.close();
+    eventsTable = state.table;
+    events = new EventSource("v1/tables/" + encodeURIComponent(state.table) + "/events");
+    events.addEventListener("version", (e) => {
+      const v = JSON.parse(e.data).version;
+      $("live").classList.remove("stale");
+      if (v === shownVersion) $("live").textContent = "version " + v + " · live";
+      if (shownVersion !== null && v !== shownVersion) {
         $("live").classList.add("stale");
+        refresh("live: version " + v);
       }
-    }
-    setTimeout(poll, POLL_MS);
+    });
+    events.addEventListener("error", () => {
+      $("live").textContent = "reconnecting…";
+      $("live").classList.add("stale");
+    });
   }
 
   async function start() {
@@ -517,7 +526,6 @@
     state = fromUrl() || defaults(tables.some((t) => t.name === "trades") ? "trades" : tables[0].name);
     wireControls();
     changed("open");
-    setTimeout(poll, POLL_MS);
   }
 
   start();
