@@ -138,8 +138,9 @@ public final class HttpFrontEnd {
             serve(ex, path, true);
             return;
         }
-        if (path.startsWith("/v1/tables/") && path.endsWith("/events")) {
-            streamEvents(ex, path);
+        String events = eventsTable(path);
+        if (events != null) {
+            streamEvents(ex, events);
             return;
         }
         if (!serving.tryAcquire()) {
@@ -182,13 +183,12 @@ public final class HttpFrontEnd {
     }
 
     /** {@code GET /v1/tables/NAME/events}: authenticated as any request, but outside {@link #serving}'s count. */
-    private void streamEvents(HttpExchange ex, String path) {
+    private void streamEvents(HttpExchange ex, String table) {
         try {
             if (authentication != null) {
                 authentication.authenticate(ex);
             }
             allow(ex, ex.getRequestMethod(), "GET");
-            String table = path.substring("/v1/tables/".length(), path.length() - "/events".length());
             events.stream(ex, table, () -> stopping);
         } catch (HttpError e) {
             send(ex, new Reply(e.status(), e::write));
@@ -196,6 +196,17 @@ public final class HttpFrontEnd {
             HttpError e = new HttpError(500, ClientError.of(t), 0);
             send(ex, new Reply(500, e::write));
         }
+    }
+
+    /** NAME of {@code /v1/tables/NAME/events}, or null for any other path (a table named events included). */
+    static String eventsTable(String path) {
+        String prefix = "/v1/tables/";
+        String suffix = "/events";
+        if (!path.startsWith(prefix) || !path.endsWith(suffix) || path.length() <= prefix.length() + suffix.length()) {
+            return null;
+        }
+        String table = path.substring(prefix.length(), path.length() - suffix.length());
+        return table.indexOf('/') < 0 ? table : null;
     }
 
     private Reply route(HttpExchange ex, String path, String method, Identity who) throws IOException {

@@ -77,6 +77,15 @@ class VersionEventsTest {
     }
 
     @Test
+    void onlyTablesSlashNameSlashEventsIsAStream() {
+        assertEquals("t", HttpFrontEnd.eventsTable("/v1/tables/t/events"));
+        assertEquals(null, HttpFrontEnd.eventsTable("/v1/tables/events"));
+        assertEquals(null, HttpFrontEnd.eventsTable("/v1/tables//events"));
+        assertEquals(null, HttpFrontEnd.eventsTable("/v1/tables/a/b/events"));
+        assertEquals(null, HttpFrontEnd.eventsTable("/v1/tables/t/rows"));
+    }
+
+    @Test
     void anUnknownTableIs404AsJson() throws Exception {
         HttpResponse<String> r = HTTP.send(
                 HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/tables/nosuch/events"))
