@@ -243,6 +243,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         CheckpointSchedule schedule = store == null ? null : CheckpointSchedule.start(store, writes, policy);
         err.println("-- " + cube.describe());
+        err.println("-- pivot page: " + server.httpUrl() + "/ (open it in a browser)");
         err.flush();
         out.println(server.readyLine(store == null ? "data in memory only" : "durable in " + store.path()));
         out.flush();

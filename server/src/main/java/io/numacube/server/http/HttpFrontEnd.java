@@ -28,9 +28,11 @@ import java.util.concurrent.Semaphore;
  *       stopping;
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
+ *   <li>{@code GET /v1/tables/NAME/events}: the table's versions as server-sent events, {@link VersionEvents};
  *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint};
  *   <li>{@code GET /v1/queries}, {@code DELETE /v1/queries/ID}: {@link QueriesEndpoint};
- *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format.
+ *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format;
+ *   <li>{@code GET /} and the page's files ({@code /app.js}, {@code /vendor/...}): the pivot page, {@link WebPage}.
  * </ul>
  *
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
@@ -79,6 +81,8 @@ public final class HttpFrontEnd {
     private final CatalogEndpoints catalog;
     private final RowsEndpoint rows;
     private final QueriesEndpoint queries;
+    private final WebPage page = new WebPage();
+    private final VersionEvents events;
     private final BasicAuthentication authentication;
     private final Semaphore serving;
     private final int maxRequests;
@@ -91,6 +95,7 @@ public final class HttpFrontEnd {
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
         this.query = new QueryEndpoint(service, writes, settings.maxBodyBytes(), settings.maxSqlChars());
         this.catalog = new CatalogEndpoints(service.cube());
+        this.events = new VersionEvents(service.cube());
         this.rows = new RowsEndpoint(writes, settings.maxBodyBytes());
         this.queries = new QueriesEndpoint(service);
         this.authentication =
@@ -133,6 +138,11 @@ public final class HttpFrontEnd {
             serve(ex, path, true);
             return;
         }
+        String events = eventsTable(path);
+        if (events != null) {
+            streamEvents(ex, events);
+            return;
+        }
         if (!serving.tryAcquire()) {
             HttpError busy = new HttpError(
                     503,
@@ -158,7 +168,11 @@ public final class HttpFrontEnd {
                 sendText(ex, service.metrics().prometheus(service.cube(), service.admission()));
                 return;
             }
-            reply = route(ex, path, ex.getRequestMethod(), who);
+            String method = ex.getRequestMethod();
+            if (!path.startsWith("/v1/") && (method.equals("GET") || method.equals("HEAD")) && page.serve(ex, path)) {
+                return;
+            }
+            reply = route(ex, path, method, who);
         } catch (HttpError e) {
             reply = new Reply(e.status(), e::write);
         } catch (Throwable t) {
@@ -166,6 +180,33 @@ public final class HttpFrontEnd {
             reply = new Reply(500, e::write);
         }
         send(ex, reply);
+    }
+
+    /** {@code GET /v1/tables/NAME/events}: authenticated as any request, but outside {@link #serving}'s count. */
+    private void streamEvents(HttpExchange ex, String table) {
+        try {
+            if (authentication != null) {
+                authentication.authenticate(ex);
+            }
+            allow(ex, ex.getRequestMethod(), "GET");
+            events.stream(ex, table, () -> stopping);
+        } catch (HttpError e) {
+            send(ex, new Reply(e.status(), e::write));
+        } catch (Throwable t) {
+            HttpError e = new HttpError(500, ClientError.of(t), 0);
+            send(ex, new Reply(500, e::write));
+        }
+    }
+
+    /** NAME of {@code /v1/tables/NAME/events}, or null for any other path (a table named events included). */
+    static String eventsTable(String path) {
+        String prefix = "/v1/tables/";
+        String suffix = "/events";
+        if (!path.startsWith(prefix) || !path.endsWith(suffix) || path.length() <= prefix.length() + suffix.length()) {
+            return null;
+        }
+        String table = path.substring(prefix.length(), path.length() - suffix.length());
+        return table.indexOf('/') < 0 ? table : null;
     }
 
     private Reply route(HttpExchange ex, String path, String method, Identity who) throws IOException {
@@ -214,7 +255,8 @@ public final class HttpFrontEnd {
                 "42704",
                 "no such endpoint: path=" + path
                         + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
-                        + " GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement, GET /metrics");
+                        + " GET /v1/tables/NAME/events, GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement,"
+                        + " GET /metrics, GET / (the pivot page)");
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {
