@@ -2,7 +2,6 @@ package io.numacube.bench.report;
 
 import io.numacube.bench.report.ServeReport.FrontEndQuery;
 import io.numacube.bench.report.ServeReport.ReaderPhase;
-import io.numacube.bench.stats.Summary;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -53,14 +52,15 @@ final class ServePrinter {
     private static void printQueries(List<FrontEndQuery> queries, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  %-4s %-26s %7s %10s %10s %10s %7s %8s %10s %7s %8s %5s  %s%n",
+                "  %-4s %-26s %7s %10s %10s %7s %8s %10s %8s %10s %7s %8s %5s  %s%n",
                 "",
                 "",
                 "rows",
                 "embedded s",
-                "best",
                 "HTTP s",
                 "ratio",
+                "+ms",
+                "plain s",
                 "+ms",
                 "pgwire s",
                 "ratio",
@@ -70,41 +70,41 @@ final class ServePrinter {
         for (FrontEndQuery q : queries) {
             out.printf(
                     Locale.ROOT,
-                    "  %-4s %-26s %7d %10.4f %10.4f %10.4f %6.2fx %8.2f %10.4f %6.2fx %8.2f %5d  %s%n",
+                    "  %-4s %-26s %7d %10.4f %10.4f %6.2fx %8.2f %10.4f %8.2f %10.4f %6.2fx %8.2f %5d  %s%n",
                     q.id(),
                     q.title(),
                     q.resultRows(),
                     q.embedded().median(),
-                    q.embedded().min(),
                     q.http().median(),
                     q.httpRatio(),
                     q.httpOverheadMs(),
+                    q.plain().median(),
+                    q.plainOverheadMs(),
                     q.pg().median(),
                     q.pgRatio(),
                     q.pgOverheadMs(),
                     q.embedded().count(),
                     q.check());
         }
-        out.printf(
-                Locale.ROOT,
-                "  (medians of runs in turn; best: HTTP %s, pgwire %s)%n",
-                best(queries, true),
-                best(queries, false));
-    }
-
-    private static String best(List<FrontEndQuery> queries, boolean http) {
-        StringBuilder b = new StringBuilder();
+        out.println(
+                "  (medians of runs in turn; HTTP: the JDK's HttpClient; plain: a blocking socket client; best of the"
+                        + " runs:)");
         for (FrontEndQuery q : queries) {
-            Summary s = http ? q.http() : q.pg();
-            b.append(b.isEmpty() ? "" : " ").append(q.id()).append(String.format(Locale.ROOT, " %.4f", s.min()));
+            out.printf(
+                    Locale.ROOT,
+                    "  %-4s best: embedded %.4f s, HTTP %.4f s, plain %.4f s, pgwire %.4f s%n",
+                    q.id(),
+                    q.embedded().min(),
+                    q.http().min(),
+                    q.plain().min(),
+                    q.pg().min());
         }
-        return b.toString();
     }
 
     private static void printReaders(ServeReport s, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  %d readers looping Q1-Q5 over HTTP, %.0f s per phase:%n  %-12s %10s %9s %9s %9s %22s%n",
+                "  %d readers looping Q1-Q5 over HTTP (JDK HttpClient), %.0f s per phase:%n  %-12s %10s %9s %9s %9s %22s%n",
                 s.readers(),
                 s.phaseSeconds(),
                 "phase",

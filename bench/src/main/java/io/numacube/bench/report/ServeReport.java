@@ -56,11 +56,15 @@ public record ServeReport(
      * @param title          what it computes
      * @param resultRows     rows of its answer
      * @param embedded       seconds of the embedded runs
-     * @param http           seconds over HTTP: the request sent and the whole body received (not parsed)
+     * @param http           seconds over HTTP with the JDK's HttpClient: the request sent and the whole body
+     *                       received (not parsed)
+     * @param plain          the same with a plain blocking socket client, whose own cost is next to nothing
      * @param pg             seconds over pgwire: the query sent and every row read ({@code ResultSet.next})
      * @param httpRatio      http median / embedded median
+     * @param plainRatio     plain median / embedded median
      * @param pgRatio        pg median / embedded median
      * @param httpOverheadMs http median - embedded median, milliseconds
+     * @param plainOverheadMs plain median - embedded median, milliseconds
      * @param pgOverheadMs   pg median - embedded median, milliseconds
      * @param check          "OK" when both front ends' answers equal the embedded one, else what differs
      */
@@ -70,10 +74,13 @@ public record ServeReport(
             int resultRows,
             Summary embedded,
             Summary http,
+            Summary plain,
             Summary pg,
             double httpRatio,
+            double plainRatio,
             double pgRatio,
             double httpOverheadMs,
+            double plainOverheadMs,
             double pgOverheadMs,
             String check) {}
 

@@ -23,7 +23,7 @@ final class BatchWriter implements ReaderLoad.Alongside {
      */
     record Ack(long sentNanos, long ackNanos, long version) {}
 
-    private final HttpSqlClient http;
+    private final HttpApi http;
     private final TradeBatches batches;
     private final List<Ack> acks = new ArrayList<>();
     private final Histogram ackMicros = new Histogram(ReaderLoad.MAX_MICROS, 3);
@@ -32,7 +32,7 @@ final class BatchWriter implements ReaderLoad.Alongside {
     private long startNanos;
     private long endNanos;
 
-    BatchWriter(HttpSqlClient http, TradeBatches batches) {
+    BatchWriter(HttpApi http, TradeBatches batches) {
         this.http = http;
         this.batches = batches;
     }

@@ -10,9 +10,10 @@ import io.numacube.engine.Cube;
 import java.util.function.IntSupplier;
 
 /**
- * One query three ways on the same cube in the same process: embedded ({@link Cube#query}), over HTTP and over pgwire.
- * The answers are compared first (both front ends against the embedded one); then the three are run in turn, a
- * different one first each round, so that their figures come from the same seconds of a shared machine.
+ * One query four ways on the same cube in the same process: embedded ({@link Cube#query}), over HTTP with the JDK's
+ * HttpClient and with a plain socket client, and over pgwire. The answers are compared first (both front ends against
+ * the embedded one); then the four are run in turn, a different one first each round, so that their figures come from
+ * the same seconds of a shared machine.
  *
  * <p>Not thread-safe: one comparison at a time (the pgwire connection is single-threaded).
  */
@@ -27,13 +28,15 @@ final class FrontEndComparison {
 
     private final Cube cube;
     private final HttpSqlClient http;
+    private final PlainHttpClient plain;
     private final PgSqlClient pg;
     private final double budgetSeconds;
 
     /** @param budgetSeconds about how long the timed rounds of one query may take */
-    FrontEndComparison(Cube cube, HttpSqlClient http, PgSqlClient pg, double budgetSeconds) {
+    FrontEndComparison(Cube cube, HttpSqlClient http, PlainHttpClient plain, PgSqlClient pg, double budgetSeconds) {
         this.cube = cube;
         this.http = http;
+        this.plain = plain;
         this.pg = pg;
         this.budgetSeconds = budgetSeconds;
     }
@@ -45,7 +48,12 @@ final class FrontEndComparison {
         if (check.equals("OK")) {
             check = pgCheck;
         }
-        IntSupplier[] ways = {() -> cube.query(sql).rowCount(), () -> http.query(sql).length, () -> pg.query(sql)};
+        IntSupplier[] ways = {
+            () -> cube.query(sql).rowCount(),
+            () -> http.query(sql).length,
+            () -> plain.query(sql).length,
+            () -> pg.query(sql)
+        };
         for (int r = 0; r < WARMUP_ROUNDS; r++) {
             for (IntSupplier way : ways) {
                 way.getAsInt();
@@ -54,22 +62,26 @@ final class FrontEndComparison {
         double[][] seconds = time(ways);
         Summary embedded = Summary.of(seconds[0]);
         Summary overHttp = Summary.of(seconds[1]);
-        Summary overPg = Summary.of(seconds[2]);
+        Summary overPlain = Summary.of(seconds[2]);
+        Summary overPg = Summary.of(seconds[3]);
         return new FrontEndQuery(
                 q.name(),
                 q.title(),
                 expected.rowCount(),
                 embedded,
                 overHttp,
+                overPlain,
                 overPg,
                 overHttp.median() / embedded.median(),
+                overPlain.median() / embedded.median(),
                 overPg.median() / embedded.median(),
                 (overHttp.median() - embedded.median()) * 1e3,
+                (overPlain.median() - embedded.median()) * 1e3,
                 (overPg.median() - embedded.median()) * 1e3,
                 check);
     }
 
-    /** Rounds of the three ways in turn, as many as fit the budget (within the bounds); seconds per way and round. */
+    /** Rounds of the ways in turn, as many as fit the budget (within the bounds); seconds per way and round. */
     private double[][] time(IntSupplier[] ways) {
         double[][] rounds = new double[ways.length][MAX_ROUNDS];
         long start = System.nanoTime();

@@ -21,7 +21,7 @@ import java.util.List;
  *
  * <p>Thread-safe: any number of threads may send at once. {@link #close()} closes the connections.
  */
-final class HttpSqlClient implements AutoCloseable {
+final class HttpSqlClient implements HttpApi, AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -37,25 +37,21 @@ final class HttpSqlClient implements AutoCloseable {
         this.query = URI.create(baseUrl + "/v1/query");
     }
 
-    /**
-     * Runs {@code sql} and returns the answer's body, received whole.
-     *
-     * @throws IllegalStateException for any answer but 200, with its body
-     */
-    byte[] query(String sql) {
+    @Override
+    public byte[] query(String sql) {
         return send(HttpRequest.newBuilder(query)
                 .header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString(sql))
                 .build());
     }
 
-    /** Posts {@code csv} (a header row, then rows) to {@code table}; the table version that holds them. */
-    long appendCsv(String table, byte[] csv) {
+    @Override
+    public long appendCsv(String table, byte[] csv) {
         byte[] body = send(HttpRequest.newBuilder(URI.create(baseUrl + "/v1/tables/" + table + "/rows"))
                 .header("Content-Type", "text/csv")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(csv))
                 .build());
-        return parse(body).path("version").asLong(-1);
+        return answerVersion(body);
     }
 
     private byte[] send(HttpRequest request) {
@@ -73,6 +69,11 @@ final class HttpSqlClient implements AutoCloseable {
                     + r.statusCode() + " body=" + new String(r.body(), StandardCharsets.UTF_8).strip());
         }
         return r.body();
+    }
+
+    /** The {@code version} of a write's answer: the table version that holds its rows. */
+    static long answerVersion(byte[] answer) {
+        return parse(answer).path("version").asLong(-1);
     }
 
     /** The {@code stats.version} of a query's answer: the version of its FROM table that it read. */

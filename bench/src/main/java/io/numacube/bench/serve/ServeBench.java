@@ -20,10 +20,12 @@ import java.util.List;
  * trades, measured as its clients see it, in one run:
  *
  * <ol>
- *   <li>Q1-Q5 embedded, over HTTP (the JDK's HttpClient, keep-alive) and over pgwire (pgjdbc), answers checked equal,
- *       then timed in turn ({@link FrontEndComparison});
- *   <li>K readers looping Q1-Q5 over HTTP, idle; then beside one writer posting CSV batches as fast as they are
- *       acknowledged; then idle again over the grown table ({@link ReaderLoad}, {@link BatchWriter});
+ *   <li>Q1-Q5 embedded, over HTTP (the JDK's HttpClient, keep-alive; and a plain socket client, to tell the server's
+ *       cost from that client's) and over pgwire (pgjdbc), answers checked equal, then timed in turn
+ *       ({@link FrontEndComparison});
+ *   <li>K readers looping Q1-Q5 over HTTP (the JDK's HttpClient, as a Java application would), idle; then beside one
+ *       writer posting CSV batches as fast as they are acknowledged (over a plain socket, so that the rate is the
+ *       server's); then idle again over the grown table ({@link ReaderLoad}, {@link BatchWriter});
  *   <li>the time from a write's acknowledgement to a query seeing it ({@link VisibilityProbe}).
  * </ol>
  *
@@ -50,20 +52,24 @@ public final class ServeBench {
                 "serve: generating %,d trades, starting a durable server (%d threads)", s.rows(), options.threads());
         try (ServedCube served = ServedCube.start(s.rows(), options.seed(), options.threads());
                 HttpSqlClient http = new HttpSqlClient(served.httpUrl());
+                PlainHttpClient plain = new PlainHttpClient(served.httpPort());
+                PlainHttpClient poller = new PlainHttpClient(served.httpPort());
                 PgSqlClient pg = new PgSqlClient(served.pgPort())) {
             List<String> sqls =
                     MIX.stream().map(q -> q.sql(GeneratedTrades.q3Literals())).toList();
-            List<FrontEndQuery> queries = frontEnds(served, http, pg, sqls);
+            List<FrontEndQuery> queries = frontEnds(
+                    new FrontEndComparison(served.cube(), http, plain, pg, options.quick() ? 0.3 : 2.0), sqls);
             ReaderLoad readers = new ReaderLoad(http, sqls, s.readers(), served::tradesRows);
             ReaderPhase idle = phase(readers, "idle", s.phaseSeconds(), null);
             TradeBatches batches = new TradeBatches(s.batchRows(), options.seed() + 1);
-            BatchWriter writer = new BatchWriter(http, batches);
+            BatchWriter writer = new BatchWriter(plain, batches);
             WalStats before = served.walStats();
             served.fsyncMicros().reset();
             ReaderPhase appending = phase(readers, "appending", s.phaseSeconds(), writer);
             WriterFigures written = writerFigures(served, writer, before);
             ReaderPhase idleAfter = phase(readers, "idle after", s.phaseSeconds(), null);
-            Visibility visibility = visibility(http, batches, Math.max(0.5, s.phaseSeconds() / 2));
+            Visibility visibility =
+                    visibility(new BatchWriter(plain, batches), poller, Math.max(0.5, s.phaseSeconds() / 2));
             return new ServeReport(
                     s.rows(),
                     options.threads(),
@@ -71,7 +77,8 @@ public final class ServeBench {
                     s.phaseSeconds(),
                     s.batchRows(),
                     "numacube serve in the bench's JVM (NumacubeServer), writes WAL-logged and fsynced in a temporary"
-                            + " --data-dir; clients on loopback: JDK HttpClient (HTTP/1.1 keep-alive), pgjdbc "
+                            + " --data-dir; clients on loopback: JDK HttpClient (HTTP/1.1 keep-alive; the readers), a"
+                            + " plain socket HTTP client (the writer, the poller), pgjdbc "
                             + org.postgresql.util.DriverInfo.DRIVER_VERSION,
                     queries,
                     idle,
@@ -83,19 +90,20 @@ public final class ServeBench {
         }
     }
 
-    private List<FrontEndQuery> frontEnds(ServedCube served, HttpSqlClient http, PgSqlClient pg, List<String> sqls) {
-        FrontEndComparison cmp = new FrontEndComparison(served.cube(), http, pg, options.quick() ? 0.3 : 2.0);
+    private List<FrontEndQuery> frontEnds(FrontEndComparison cmp, List<String> sqls) {
         List<FrontEndQuery> out = new ArrayList<>();
         for (int i = 0; i < MIX.size(); i++) {
             FrontEndQuery q = cmp.compare(MIX.get(i), sqls.get(i));
             progress.line(
-                    "serve: %s embedded %.4f s, HTTP %.4f s (%.2fx, %+.2f ms), pgwire %.4f s (%.2fx, %+.2f ms), %d runs,"
-                            + " answers %s",
+                    "serve: %s embedded %.4f s, HTTP %.4f s (%.2fx, %+.2f ms), plain HTTP %.4f s (%+.2f ms), pgwire"
+                            + " %.4f s (%.2fx, %+.2f ms), %d runs, answers %s",
                     q.id(),
                     q.embedded().median(),
                     q.http().median(),
                     q.httpRatio(),
                     q.httpOverheadMs(),
+                    q.plain().median(),
+                    q.plainOverheadMs(),
                     q.pg().median(),
                     q.pgRatio(),
                     q.pgOverheadMs(),
@@ -142,10 +150,9 @@ public final class ServeBench {
         return w;
     }
 
-    /** The writer again, beside one poller instead of the readers. */
-    private Visibility visibility(HttpSqlClient http, TradeBatches batches, double seconds) {
-        BatchWriter writer = new BatchWriter(http, batches);
-        VisibilityProbe probe = new VisibilityProbe(http);
+    /** A writer again, beside one poller instead of the readers. */
+    private Visibility visibility(BatchWriter writer, HttpApi poller, double seconds) {
+        VisibilityProbe probe = new VisibilityProbe(poller);
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
         ThreadTeam.unpinned().run(2, i -> (i == 0 ? writer : probe).runUntil(deadline));
         Visibility v = probe.against(writer.acks());

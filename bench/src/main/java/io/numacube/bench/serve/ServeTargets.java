@@ -52,7 +52,15 @@ final class ServeTargets {
                 idle.rowsAtStart(),
                 appending.p99Ms() / idleAfter.p99Ms()));
         lines.add(frontEnd(
-                "HTTP", queries, FrontEndQuery::httpOverheadMs, q -> q.http().median()));
+                "HTTP (JDK HttpClient)",
+                queries,
+                FrontEndQuery::httpOverheadMs,
+                q -> q.http().median()));
+        lines.add(frontEnd(
+                "HTTP (plain socket)",
+                queries,
+                FrontEndQuery::plainOverheadMs,
+                q -> q.plain().median()));
         lines.add(frontEnd("pgwire", queries, FrontEndQuery::pgOverheadMs, q -> q.pg().median()));
         lines.add(String.format(
                 Locale.ROOT,

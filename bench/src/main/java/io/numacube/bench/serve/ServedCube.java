@@ -86,6 +86,10 @@ final class ServedCube implements AutoCloseable {
         return server.httpUrl();
     }
 
+    int httpPort() {
+        return server.httpAddress().getPort();
+    }
+
     int pgPort() {
         return server.pgAddress().getPort();
     }

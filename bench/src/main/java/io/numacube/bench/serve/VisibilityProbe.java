@@ -21,10 +21,10 @@ final class VisibilityProbe implements ReaderLoad.Alongside {
     /** One poll: sent, answered, and the body (parsed after the run, outside the timed loop). */
     private record Poll(long sentNanos, long answeredNanos, byte[] body) {}
 
-    private final HttpSqlClient http;
+    private final HttpApi http;
     private final List<Poll> polls = new ArrayList<>();
 
-    VisibilityProbe(HttpSqlClient http) {
+    VisibilityProbe(HttpApi http) {
         this.http = http;
     }
 

@@ -57,7 +57,7 @@ class ServeBenchTest {
         assertEquals(20_000 + r.writer().rows(), r.idleAfter().rowsAtStart());
         assertTrue(r.visibility().writes() > 0, () -> r.visibility().toString());
         assertEquals(0, r.visibility().missedAfterAck(), () -> r.visibility().toString());
-        assertEquals(5, r.targets().size(), () -> r.targets().toString());
+        assertEquals(6, r.targets().size(), () -> r.targets().toString());
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("serve: Q1 embedded"));
     }
 

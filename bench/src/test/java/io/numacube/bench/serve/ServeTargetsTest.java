@@ -21,9 +21,12 @@ class ServeTargetsTest {
                 Summary.of(embedded),
                 Summary.of(http),
                 Summary.of(embedded),
+                Summary.of(embedded),
                 http / embedded,
                 1,
+                1,
                 (http - embedded) * 1e3,
+                0,
                 0,
                 "OK");
     }
@@ -49,10 +52,13 @@ class ServeTargetsTest {
         assertTrue(lines.get(1).contains("16.0 ms vs 10.0 ms = 1.60x — NOT met"), lines.get(1));
         assertTrue(lines.get(1).endsWith("1.33x)"), lines.get(1));
         assertEquals(
-                "Q1-Q5 over HTTP within 10% of embedded + 1 ms (medians): NOT met; met by Q1; missed by Q4 +30.0 ms"
+                "Q1-Q5 over HTTP (JDK HttpClient) within 10% of embedded + 1 ms (medians): NOT met; met by Q1; missed by"
+                        + " Q4 +30.0 ms"
                         + " (0.080 s vs 0.050 s)",
                 lines.get(2));
-        assertTrue(lines.get(3).startsWith("Q1-Q5 over pgwire within 10% of embedded + 1 ms (medians): met"));
-        assertTrue(lines.get(4).endsWith("100 polls, 0 did not — met"), lines.get(4));
+        assertTrue(
+                lines.get(3).startsWith("Q1-Q5 over HTTP (plain socket) within 10% of embedded + 1 ms (medians): met"));
+        assertTrue(lines.get(4).startsWith("Q1-Q5 over pgwire within 10% of embedded + 1 ms (medians): met"));
+        assertTrue(lines.get(5).endsWith("100 polls, 0 did not — met"), lines.get(5));
     }
 }
