@@ -18,22 +18,36 @@ import java.util.Locale;
  * would, so that the server's own cost can be told apart from the JDK HttpClient's, whose selector and executor
  * threads add hand-offs to every request.
  *
+ * <p>The JDK's server closes a connection idle for 30 s ({@code sun.net.httpserver.idleInterval}), so one idle for
+ * {@link #IDLE_NANOS} is replaced before the next request rather than retried after it (a write is not idempotent).
+ *
  * <p>Not thread-safe: one thread per client. {@link #close()} closes the connection.
  */
 final class PlainHttpClient implements HttpApi, AutoCloseable {
 
-    private final Socket socket;
-    private final InputStream in;
-    private final OutputStream out;
+    /** A connection idle this long is replaced before it is used again. */
+    static final long IDLE_NANOS = 10_000_000_000L;
+
+    private final int port;
+    private Socket socket;
+    private InputStream in;
+    private OutputStream out;
+    private long lastUsedNanos;
 
     /** Connects to {@code 127.0.0.1:port}. */
     PlainHttpClient(int port) {
+        this.port = port;
+        connect();
+    }
+
+    private void connect() {
         try {
             socket = new Socket();
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress("127.0.0.1", port));
             in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
             out = socket.getOutputStream();
+            lastUsedNanos = System.nanoTime();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot connect over HTTP: port=" + port + " error=" + e, e);
         }
@@ -55,6 +69,10 @@ final class PlainHttpClient implements HttpApi, AutoCloseable {
      * @throws IllegalStateException for any answer but 200, with its body
      */
     byte[] post(String path, String type, byte[] body) {
+        if (System.nanoTime() - lastUsedNanos > IDLE_NANOS) {
+            close();
+            connect();
+        }
         try {
             byte[] head = ("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + type
                             + "\r\nContent-Length: " + body.length + "\r\n\r\n")
@@ -64,7 +82,9 @@ final class PlainHttpClient implements HttpApi, AutoCloseable {
             System.arraycopy(body, 0, request, head.length, body.length);
             out.write(request);
             out.flush();
-            return answer(path);
+            byte[] answer = answer(path);
+            lastUsedNanos = System.nanoTime();
+            return answer;
         } catch (IOException e) {
             throw new UncheckedIOException("HTTP request failed: path=" + path + " error=" + e, e);
         }
