@@ -52,11 +52,12 @@ final class ServePrinter {
     private static void printQueries(List<FrontEndQuery> queries, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  %-4s %-26s %7s %10s %10s %7s %8s %10s %8s %10s %7s %8s %5s  %s%n",
+                "  %-4s %-26s %7s %10s %9s %10s %7s %8s %10s %8s %10s %7s %8s %5s  %s%n",
                 "",
                 "",
                 "rows",
                 "embedded s",
+                "in srv s",
                 "HTTP s",
                 "ratio",
                 "+ms",
@@ -70,11 +71,12 @@ final class ServePrinter {
         for (FrontEndQuery q : queries) {
             out.printf(
                     Locale.ROOT,
-                    "  %-4s %-26s %7d %10.4f %10.4f %6.2fx %8.2f %10.4f %8.2f %10.4f %6.2fx %8.2f %5d  %s%n",
+                    "  %-4s %-26s %7d %10.4f %9.4f %10.4f %6.2fx %8.2f %10.4f %8.2f %10.4f %6.2fx %8.2f %5d  %s%n",
                     q.id(),
                     q.title(),
                     q.resultRows(),
                     q.embedded().median(),
+                    q.inServerMs() / 1e3,
                     q.http().median(),
                     q.httpRatio(),
                     q.httpOverheadMs(),

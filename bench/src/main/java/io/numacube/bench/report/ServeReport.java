@@ -60,6 +60,8 @@ public record ServeReport(
      *                       received (not parsed)
      * @param plain          the same with a plain blocking socket client, whose own cost is next to nothing
      * @param pg             seconds over pgwire: the query sent and every row read ({@code ResultSet.next})
+     * @param inServerMs     median of the engine's own wall time for the query inside the server ({@code stats.ms} of
+     *                       the plain client's answers), milliseconds: plain - inServerMs is what HTTP and JSON cost
      * @param httpRatio      http median / embedded median
      * @param plainRatio     plain median / embedded median
      * @param pgRatio        pg median / embedded median
@@ -76,6 +78,7 @@ public record ServeReport(
             Summary http,
             Summary plain,
             Summary pg,
+            double inServerMs,
             double httpRatio,
             double plainRatio,
             double pgRatio,

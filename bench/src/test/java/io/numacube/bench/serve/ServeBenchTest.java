@@ -44,6 +44,7 @@ class ServeBenchTest {
                 "[Q1, Q2, Q3, Q4, Q5]",
                 r.queries().stream().map(q -> q.id()).toList().toString());
         assertEquals(20, r.queries().getFirst().resultRows(), "Q1 has a row per currency");
+        assertTrue(r.queries().getFirst().inServerMs() > 0, () -> r.queries().toString());
         assertTrue(
                 r.idle().queries() > 0 && r.idle().errors() == 0, () -> r.idle().toString());
         assertTrue(
@@ -59,6 +60,12 @@ class ServeBenchTest {
         assertEquals(0, r.visibility().missedAfterAck(), () -> r.visibility().toString());
         assertEquals(6, r.targets().size(), () -> r.targets().toString());
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("serve: Q1 embedded"));
+    }
+
+    @Test
+    void readsTheEnginesTimeFromTheEndOfAnAnswer() {
+        byte[] answer = "{\"rows\":[[1]],\"stats\":{\"ms\":12.5,\"rows_scanned\":3}}".getBytes(StandardCharsets.UTF_8);
+        assertEquals(12.5, FrontEndComparison.engineMillis(answer));
     }
 
     @Test

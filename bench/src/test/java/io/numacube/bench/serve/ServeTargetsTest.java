@@ -22,6 +22,7 @@ class ServeTargetsTest {
                 Summary.of(http),
                 Summary.of(embedded),
                 Summary.of(embedded),
+                embedded * 1e3,
                 http / embedded,
                 1,
                 1,
