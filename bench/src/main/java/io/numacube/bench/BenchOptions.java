@@ -27,6 +27,7 @@ import java.util.Set;
  *                         fewer runs (at least 3)
  * @param tpchScaleFactor  the tpch section's TPC-H scale factor (1 by default, {@value #QUICK_TPCH_SF} with quick)
  * @param tpchDir          where the tpch section caches its generated files ({@code sf<SF>/} below it)
+ * @param serve            the serve section's sizes and durations
  */
 public record BenchOptions(
         boolean quick,
@@ -45,7 +46,8 @@ public record BenchOptions(
         double warmupSeconds,
         double timeBudgetSeconds,
         double tpchScaleFactor,
-        Path tpchDir) {
+        Path tpchDir,
+        Serve serve) {
 
     /** The sections of a run, in the order they run. */
     public enum Section {
@@ -57,7 +59,12 @@ public record BenchOptions(
         /** Loading the trades from Parquet and CSV files, numacube against DuckDB. */
         LOAD,
         /** TPC-H (issue 16): the 22 queries, numacube against DuckDB, and loading its files. */
-        TPCH;
+        TPCH,
+        /**
+         * numacube serve (issue 11): Q1-Q5 embedded against HTTP and pgwire, readers idle and beside a durable writer,
+         * the time from a write's acknowledgement to its visibility.
+         */
+        SERVE;
 
         /** Parses "probe", "peers", ... (case-insensitive). */
         public static Section parse(String name) {
@@ -65,7 +72,7 @@ public record BenchOptions(
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown bench section: section=" + name
-                        + " — use probe, peers, policies, scaling, stability, load, tpch");
+                        + " — use probe, peers, policies, scaling, stability, load, tpch, serve");
             }
         }
     }
@@ -76,6 +83,35 @@ public record BenchOptions(
     public static final double QUICK_TPCH_SF = 0.01;
     /** Where the command line caches TPC-H files unless told otherwise. */
     public static final Path DEFAULT_TPCH_DIR = Path.of("build", "tpch");
+
+    /**
+     * The serve section's settings.
+     *
+     * @param rows         trades rows the server holds at its start
+     * @param readers      reader threads looping Q1-Q5 over HTTP
+     * @param phaseSeconds how long the readers run idle, and again beside the writer
+     * @param batchRows    rows per batch the writer posts
+     */
+    public record Serve(long rows, int readers, double phaseSeconds, int batchRows) {
+
+        /** The serve section's rows unless told: 5M (issue 11's measurements were over 5M trades). */
+        public static final long DEFAULT_ROWS = 5_000_000L;
+        /** The rows of a quick run. */
+        public static final long QUICK_ROWS = 300_000L;
+
+        public Serve {
+            if (rows < 1000 || readers < 1 || !(phaseSeconds > 0) || batchRows < 1) {
+                throw new IllegalArgumentException("the serve section needs at least 1000 rows, one reader, a positive"
+                        + " duration and batch: rows=" + rows + " readers=" + readers + " seconds=" + phaseSeconds
+                        + " batch-rows=" + batchRows);
+            }
+        }
+
+        /** The defaults: 5M rows (300k quick), 2 readers, 8 s phases (1 s quick), 10,000-row batches. */
+        public static Serve defaults(boolean quick) {
+            return new Serve(quick ? QUICK_ROWS : DEFAULT_ROWS, 2, quick ? 1 : 8, 10_000);
+        }
+    }
 
     public BenchOptions {
         sections = sections.isEmpty() ? EnumSet.noneOf(Section.class) : EnumSet.copyOf(sections);
@@ -128,7 +164,8 @@ public record BenchOptions(
                 warmupSeconds,
                 timeBudgetSeconds,
                 QUICK_TPCH_SF,
-                Path.of(System.getProperty("java.io.tmpdir"), "numacube-tpch"));
+                Path.of(System.getProperty("java.io.tmpdir"), "numacube-tpch"),
+                new Serve(Math.min(rows, Serve.QUICK_ROWS), 2, Math.max(0.2, streamSeconds), 10_000));
     }
 
     /** These options with the tpch section at {@code scaleFactor}, its files cached under {@code dir}. */
@@ -150,7 +187,31 @@ public record BenchOptions(
                 warmupSeconds,
                 timeBudgetSeconds,
                 scaleFactor,
-                dir);
+                dir,
+                serve);
+    }
+
+    /** These options with the serve section's settings {@code settings}. */
+    public BenchOptions withServe(Serve settings) {
+        return new BenchOptions(
+                quick,
+                rows,
+                sectionRows,
+                seed,
+                threads,
+                sections,
+                jsonFile,
+                chartsDir,
+                probeBytes,
+                warmups,
+                repetitions,
+                streamSeconds,
+                stabilityRepeats,
+                warmupSeconds,
+                timeBudgetSeconds,
+                tpchScaleFactor,
+                tpchDir,
+                settings);
     }
 
     /**
@@ -179,6 +240,7 @@ public record BenchOptions(
                 quick ? 0.5 : 2.0,
                 quick ? 2.0 : 15.0,
                 quick ? QUICK_TPCH_SF : 1,
-                DEFAULT_TPCH_DIR);
+                DEFAULT_TPCH_DIR,
+                Serve.defaults(quick));
     }
 }

@@ -20,7 +20,9 @@ import io.numacube.bench.report.CpuMeter;
 import io.numacube.bench.report.JsonReport;
 import io.numacube.bench.report.Machine;
 import io.numacube.bench.report.ReportPrinter;
+import io.numacube.bench.report.ServeReport;
 import io.numacube.bench.report.TpchReport;
+import io.numacube.bench.serve.ServeBench;
 import io.numacube.bench.stats.Summary;
 import io.numacube.bench.tpch.TpchBench;
 import java.io.PrintStream;
@@ -101,6 +103,7 @@ public final class BenchRunner {
         BenchReport.FileLoads fileLoads =
                 section(Section.LOAD, () -> new FileLoadBench(options, cubes.nodes(), progress).run());
         TpchReport tpch = section(Section.TPCH, () -> new TpchBench(options, progress).run());
+        ServeReport serve = section(Section.SERVE, () -> new ServeBench(options, progress).run());
         addContentionNotes();
         BenchReport report = new BenchReport(
                 "numacube bench 0.1.0",
@@ -116,7 +119,8 @@ public final class BenchRunner {
                 scaling,
                 stability,
                 fileLoads,
-                tpch);
+                tpch,
+                serve);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());
@@ -687,11 +691,12 @@ public final class BenchRunner {
 
     /**
      * Whether the run failed: a section threw, or an answer differed from DuckDB's (a TPC-H query numacube refuses is
-     * not a failure; a wrong answer is).
+     * not a failure; a wrong answer is), or a server's answer from the embedded engine's.
      */
     public static boolean failed(BenchReport report) {
         return !report.errors().isEmpty()
                 || report.peers() != null && !report.peers().allEqual()
-                || report.tpch() != null && !report.tpch().allEqual();
+                || report.tpch() != null && !report.tpch().allEqual()
+                || report.serve() != null && !report.serve().allEqual();
     }
 }

@@ -25,8 +25,8 @@ import picocli.CommandLine.Option;
         description = {
             "Benchmarks numacube: bandwidth probe, Q1-Q6 and Q1 over NULL pnl against DuckDB (same data, same "
                     + "threads), "
-                    + "placement policies, scaling and stability, file loads, and TPC-H's 22 queries (tpch). Prints a "
-                    + "table, writes JSON and PNG charts.",
+                    + "placement policies, scaling and stability, file loads, TPC-H's 22 queries (tpch), and numacube "
+                    + "serve under readers and a durable writer (serve). Prints a table, writes JSON and PNG charts.",
             "JMH kernel benchmarks: java --enable-native-access=ALL-UNNAMED -cp 'bench/target/numacube-bench.jar:bench/target/lib/*' "
                     + "org.openjdk.jmh.Main KernelBenchmarks (see docs/bench/README.md)."
         })
@@ -57,7 +57,7 @@ public final class BenchCommand implements Callable<Integer> {
             split = ",",
             paramLabel = "LIST",
             description = "Sections to run, comma-separated:"
-                    + " probe,peers,policies,scaling,stability,load,tpch (default: all).")
+                    + " probe,peers,policies,scaling,stability,load,tpch,serve (default: all).")
     List<String> sections;
 
     @Option(
@@ -74,6 +74,34 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Where the tpch section caches TPC-H as CSV and Parquet (sf<SF>/ below it); default: "
                     + "${DEFAULT-VALUE}.")
     Path tpchDir;
+
+    @Option(
+            names = "--serve-rows",
+            paramLabel = "N",
+            description = "Trades rows the serve section's server holds at its start (default: 5000000, or 300000 with"
+                    + " --quick).")
+    Long serveRows;
+
+    @Option(
+            names = "--serve-seconds",
+            paramLabel = "S",
+            description = "Seconds of each reader phase of the serve section: idle, beside the writer, idle again"
+                    + " (default: 8, or 1 with --quick); the visibility probe runs half as long.")
+    Double serveSeconds;
+
+    @Option(
+            names = "--serve-readers",
+            paramLabel = "K",
+            defaultValue = "2",
+            description = "Reader threads looping Q1-Q5 over HTTP in the serve section (default: ${DEFAULT-VALUE}).")
+    int serveReaders;
+
+    @Option(
+            names = "--serve-batch-rows",
+            paramLabel = "N",
+            defaultValue = "10000",
+            description = "Rows per CSV batch the serve section's writer posts (default: ${DEFAULT-VALUE}).")
+    int serveBatchRows;
 
     @Option(
             names = "--json",
@@ -138,8 +166,20 @@ public final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         BenchOptions defaults = BenchOptions.quick(quick, rows, threads, chosen, json, charts);
-        BenchOptions options =
-                defaults.withTpch(tpchScaleFactor != null ? tpchScaleFactor : defaults.tpchScaleFactor(), tpchDir);
+        BenchOptions options;
+        try {
+            options = defaults.withTpch(tpchScaleFactor != null ? tpchScaleFactor : defaults.tpchScaleFactor(), tpchDir)
+                    .withServe(new BenchOptions.Serve(
+                            serveRows != null ? serveRows : defaults.serve().rows(),
+                            serveReaders,
+                            serveSeconds != null
+                                    ? serveSeconds
+                                    : defaults.serve().phaseSeconds(),
+                            serveBatchRows));
+        } catch (IllegalArgumentException e) {
+            System.err.println("numacube bench: " + e.getMessage());
+            return 2;
+        }
         if (options.threads() > Runtime.getRuntime().availableProcessors()) {
             System.err.println("numacube bench: more threads than CPUs: threads=" + options.threads() + " cpus="
                     + Runtime.getRuntime().availableProcessors() + " — the figures will measure time slicing");

@@ -24,6 +24,7 @@ import java.util.List;
  * @param stability run-to-run variation, or null
  * @param fileLoads loading the trades from Parquet and CSV files, numacube against DuckDB, or null
  * @param tpch      TPC-H, numacube against DuckDB, or null
+ * @param serve     numacube serve: front ends against the embedded engine, readers beside a durable writer, or null
  */
 public record BenchReport(
         String tool,
@@ -39,7 +40,8 @@ public record BenchReport(
         Scaling scaling,
         Stability stability,
         FileLoads fileLoads,
-        TpchReport tpch) {
+        TpchReport tpch,
+        ServeReport serve) {
 
     public BenchReport {
         notes = List.copyOf(notes);

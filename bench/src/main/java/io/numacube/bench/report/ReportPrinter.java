@@ -79,6 +79,9 @@ public final class ReportPrinter {
         if (r.tpch() != null) {
             TpchPrinter.print(r.tpch(), out);
         }
+        if (r.serve() != null) {
+            ServePrinter.print(r.serve(), out);
+        }
     }
 
     private static void printProbe(BenchReport.Probe p, PrintStream out) {

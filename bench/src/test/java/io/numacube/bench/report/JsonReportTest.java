@@ -61,6 +61,7 @@ class JsonReportTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -128,6 +129,7 @@ class JsonReportTest {
                         "t",
                         new BenchReport.ProbeFigure(1, 1, Summary.of(1), Double.NaN),
                         r.probe().allThreads()),
+                null,
                 null,
                 null,
                 null,

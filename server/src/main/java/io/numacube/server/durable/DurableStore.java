@@ -118,9 +118,23 @@ public final class DurableStore implements AutoCloseable {
         return manifest != null;
     }
 
-    /** Makes a write durable as one WAL record before {@link WriteService} appends it. */
+    /**
+     * Makes a write durable as one WAL record before {@link WriteService} appends it: written and fsynced at once, or
+     * queued ({@code submit}) and waited for later, sharing the fsync with the records queued meanwhile.
+     */
     public WriteService.BatchLog batchLog() {
-        return batches -> wal.append(WriteRecord.TYPE, WriteRecord.encode(batches));
+        return new WriteService.BatchLog() {
+            @Override
+            public void write(List<WriteService.Batch> batches) {
+                wal.append(WriteRecord.TYPE, WriteRecord.encode(batches));
+            }
+
+            @Override
+            public WriteService.Durable submit(List<WriteService.Batch> batches) {
+                long lsn = wal.submit(WriteRecord.TYPE, WriteRecord.encode(batches));
+                return () -> wal.awaitDurable(lsn);
+            }
+        };
     }
 
     /**

@@ -3,10 +3,10 @@ package io.numacube.server.http;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.server.query.DateTexts;
 import io.numacube.server.query.SqlTypeNames;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.time.LocalDate;
 
 /**
  * Writes a query's answer as the JSON body of {@code POST /v1/query}:
@@ -30,21 +30,33 @@ final class ResultJson {
 
     private ResultJson() {}
 
+    /** Writes one cell of a column, chosen once per column so that no value is boxed on its way out. */
+    @FunctionalInterface
+    private interface Cell {
+        void write(QueryResult r, int row, int column, JsonGenerator g) throws IOException;
+    }
+
     static void write(QueryResult r, String queryId, JsonGenerator g) throws IOException {
         g.writeStartObject();
         g.writeArrayFieldStart("columns");
+        Cell[] cells = new Cell[r.columnCount()];
         for (int c = 0; c < r.columnCount(); c++) {
             g.writeStartObject();
             g.writeStringField("name", r.columnNames().get(c));
             g.writeStringField("type", SqlTypeNames.of(r.columnTypes().get(c), r.scale(c)));
             g.writeEndObject();
+            cells[c] = cell(r.columnTypes().get(c));
         }
         g.writeEndArray();
         g.writeArrayFieldStart("rows");
         for (int row = 0; row < r.rowCount(); row++) {
             g.writeStartArray();
-            for (int c = 0; c < r.columnCount(); c++) {
-                value(r, row, c, g);
+            for (int c = 0; c < cells.length; c++) {
+                if (r.isNull(row, c)) {
+                    g.writeNull();
+                } else {
+                    cells[c].write(r, row, c, g);
+                }
             }
             g.writeEndArray();
         }
@@ -54,17 +66,30 @@ final class ResultJson {
         g.writeEndObject();
     }
 
-    private static void value(QueryResult r, int row, int c, JsonGenerator g) throws IOException {
-        switch (r.getObject(row, c)) {
-            case null -> g.writeNull();
-            case String s -> g.writeString(s);
-            case Long l -> g.writeNumber(l);
-            case Boolean b -> g.writeBoolean(b);
-            case BigDecimal d -> g.writeNumber(d);
-            case Double d when d.isNaN() || d.isInfinite() -> g.writeString(d.toString());
-            case Double d -> g.writeNumber(d);
-            case LocalDate d -> g.writeString(d.toString());
-            default -> g.writeString(r.getString(row, c));
+    private static Cell cell(ColumnType type) {
+        return switch (type) {
+            case STRING -> (r, row, c, g) -> g.writeString(r.getString(row, c));
+            case INT, LONG -> (r, row, c, g) -> g.writeNumber(r.getLong(row, c));
+            case BOOLEAN -> (r, row, c, g) -> g.writeBoolean(r.getLong(row, c) != 0);
+            case DECIMAL -> (r, row, c, g) -> g.writeNumber(r.getDecimal(row, c));
+            case DATE -> ResultJson::writeDate;
+            case DOUBLE -> ResultJson::writeDouble;
+            case TIMESTAMP -> (r, row, c, g) -> g.writeString(r.getString(row, c));
+        };
+    }
+
+    /** A date's digits need no escaping: written as they are, between quotes. */
+    private static void writeDate(QueryResult r, int row, int c, JsonGenerator g) throws IOException {
+        byte[] iso = DateTexts.isoUtf8(r.getLong(row, c));
+        g.writeRawUTF8String(iso, 0, iso.length);
+    }
+
+    private static void writeDouble(QueryResult r, int row, int c, JsonGenerator g) throws IOException {
+        double d = r.getDouble(row, c);
+        if (Double.isFinite(d)) {
+            g.writeNumber(d);
+        } else {
+            g.writeString(Double.toString(d));
         }
     }
 

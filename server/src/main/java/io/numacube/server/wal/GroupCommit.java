@@ -57,19 +57,35 @@ final class GroupCommit implements AutoCloseable {
 
     /** Queues the record and returns its LSN once it is durable; throws if it may not be. */
     long append(byte type, byte[] payload) {
+        long lsn = enqueue(type, payload);
+        awaitDurable(lsn);
+        return lsn;
+    }
+
+    /** Queues the record for the flusher and returns its LSN at once; throws when the log refuses appends. */
+    long enqueue(byte type, byte[] payload) {
         lock.lock();
         try {
             refuseWhenFailedOrClosed();
             long lsn = nextLsn++;
             pending.add(new SegmentWriter.Pending(lsn, type, payload));
             queued.signal();
+            return lsn;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Returns once every record up to {@code lsn} is durable; throws if it may not be. */
+    void awaitDurable(long lsn) {
+        lock.lock();
+        try {
             while (durableLsn < lsn) {
                 if (failure != null) {
                     throw failedClosed("append not acknowledged: lsn=" + lsn);
                 }
                 committed.awaitUninterruptibly();
             }
-            return lsn;
         } finally {
             lock.unlock();
         }

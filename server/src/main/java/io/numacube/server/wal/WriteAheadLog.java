@@ -76,13 +76,39 @@ public final class WriteAheadLog implements AutoCloseable {
      *                           from then on the log refuses every append
      */
     public long append(byte type, byte[] payload) {
+        checkPayload(payload);
+        return commit.append(type, payload);
+    }
+
+    /**
+     * Queues one record and returns its LSN at once, before it is durable: {@link #awaitDurable} then waits for it.
+     * Records get their LSNs, and are written, in the order of the calls, so a caller that serializes its calls
+     * orders its records; the fsync a caller then waits for is shared with every record queued meanwhile. The payload
+     * is not copied: it must not change until the record is durable.
+     *
+     * @throws NumacubeException (PLATFORM, 58030) when the log refuses appends after a failed write or fsync
+     */
+    public long submit(byte type, byte[] payload) {
+        checkPayload(payload);
+        return commit.enqueue(type, payload);
+    }
+
+    /**
+     * Returns once every record up to {@code lsn} is durable. Blocks for about one fsync, uninterruptibly.
+     *
+     * @throws NumacubeException (PLATFORM, 58030) when it may not be durable because a write or fsync failed
+     */
+    public void awaitDurable(long lsn) {
+        commit.awaitDurable(lsn);
+    }
+
+    private static void checkPayload(byte[] payload) {
         if (payload == null || payload.length > WalFormat.MAX_PAYLOAD_BYTES) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "WAL record payload missing or too large: bytes=" + (payload == null ? "null" : payload.length)
                             + " max=" + WalFormat.MAX_PAYLOAD_BYTES);
         }
-        return commit.append(type, payload);
     }
 
     /**

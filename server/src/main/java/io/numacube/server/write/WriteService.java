@@ -22,10 +22,12 @@ import java.util.List;
  * (a DELETE whose WHERE fails when applied is the exception: it is logged, fails again, identically, when replayed,
  * and changes nothing either time).
  *
- * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel; logging and applying run one write at
- * a time, so the log holds the writes in the order the cube applied them (deletes and upserts do not commute). A write
- * also holds a gate from its log to its apply, which {@link #quiesced} closes, so a checkpoint sees the cube holding
- * exactly the writes the log holds up to some point. A write that was logged but then failed to be applied for a
+ * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel. Writes are queued to the log one at a
+ * time, each getting its turn ({@link WriteTurns}) there; each then waits for its own fsync outside any lock, so writes
+ * queued meanwhile share one (group commit), and is applied in its turn, so the cube applies the writes in the order
+ * the log holds them (deletes and upserts do not commute). A write is applied only once it is durable: nothing is
+ * visible that a crash could take back. A write also holds a gate from its log to its apply, which {@link #quiesced}
+ * closes, so a checkpoint sees the cube holding exactly the writes the log holds up to some point. A write that was logged but then failed to be applied for a
  * reason that need not recur (out of memory, an I/O error, a bug) leaves the log ahead of the cube: every later write
  * and checkpoint is refused until a restart replays the log. (A DELETE failing on its WHERE fails again when replayed
  * and changes nothing either time: that leaves log and cube in step.)
@@ -40,6 +42,25 @@ public final class WriteService {
 
         /** Makes {@code batches} (one write) durable; returns only when they are. */
         void write(List<Batch> batches);
+
+        /**
+         * Queues {@code batches} (one write) to be made durable and returns at once; the log holds writes in the order
+         * of these calls. The default writes them at once, so that they are durable already.
+         */
+        default Durable submit(List<Batch> batches) {
+            write(batches);
+            return Durable.ALREADY;
+        }
+    }
+
+    /** A submitted write on its way to the disk. */
+    @FunctionalInterface
+    public interface Durable {
+        /** Nothing to wait for. */
+        Durable ALREADY = () -> {};
+
+        /** Returns once the write is durable; throws when it may not be. */
+        void await();
     }
 
     /**
@@ -67,7 +88,10 @@ public final class WriteService {
     private final BatchLog log;
     private final io.numacube.server.query.ServerMetrics metrics;
     private final Object order = new Object();
+    private final WriteTurns turns = new WriteTurns();
     private final WriteGate gate = new WriteGate();
+    /** The turn the next write to be logged gets; guarded by {@link #order}. */
+    private long nextTurn;
 
     public WriteService(Cube cube, BatchLog log) {
         this(cube, log, new io.numacube.server.query.ServerMetrics());
@@ -97,21 +121,32 @@ public final class WriteService {
      */
     public List<Appended> commit(List<Batch> batches) {
         List<TableWrite> staged = stage(batches);
-        // the gate inside the order: a checkpoint then waits for the one write being applied, not for every writer
-        // queued behind it
-        synchronized (order) {
-            return gate.write(() -> {
-                log.write(batches);
-                try {
-                    return apply(staged);
-                } catch (RuntimeException | Error e) {
-                    if (log != BatchLog.NONE && !failsAlikeWhenReplayed(e)) {
-                        gate.markInDoubt(
-                                batches.isEmpty() ? "" : batches.getFirst().table(), e);
-                    }
-                    throw e;
-                }
-            });
+        return gate.write(() -> {
+            Durable durable;
+            long turn;
+            synchronized (order) {
+                durable = log.submit(batches);
+                turn = nextTurn++;
+            }
+            try {
+                durable.await();
+            } catch (RuntimeException | Error e) {
+                turns.pass(turn, () -> null);
+                throw e;
+            }
+            return turns.pass(turn, () -> applyLogged(batches, staged));
+        });
+    }
+
+    /** Applies a write its log holds; a failure that need not recur when replayed puts the gate in doubt. */
+    private List<Appended> applyLogged(List<Batch> batches, List<TableWrite> staged) {
+        try {
+            return apply(staged);
+        } catch (RuntimeException | Error e) {
+            if (log != BatchLog.NONE && !failsAlikeWhenReplayed(e)) {
+                gate.markInDoubt(batches.isEmpty() ? "" : batches.getFirst().table(), e);
+            }
+            throw e;
         }
     }
 

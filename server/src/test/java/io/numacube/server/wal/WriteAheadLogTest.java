@@ -64,6 +64,24 @@ class WriteAheadLogTest {
     }
 
     @Test
+    void submittedRecordsGetLsnsInCallOrderAndAreDurableOnceAwaited() {
+        try (WriteAheadLog wal = WriteAheadLog.open(dir, WalOptions.defaults())) {
+            long[] lsns = new long[20];
+            for (int i = 0; i < lsns.length; i++) {
+                lsns[i] = wal.submit((byte) 1, payload(i, 100));
+            }
+            wal.awaitDurable(lsns[lsns.length - 1]);
+            assertEquals(20, wal.durableLsn());
+            List<Long> replayed = new ArrayList<>();
+            wal.replay(0, r -> replayed.add(r.lsn()));
+            for (int i = 0; i < lsns.length; i++) {
+                assertEquals(i + 1, lsns[i]);
+                assertEquals(i + 1, replayed.get(i));
+            }
+        }
+    }
+
+    @Test
     void replayCountsWhatItHandsOver() {
         try (WriteAheadLog wal = WriteAheadLog.open(dir, WalOptions.defaults())) {
             for (int i = 0; i < 10; i++) {

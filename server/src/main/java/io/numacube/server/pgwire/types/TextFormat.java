@@ -1,6 +1,7 @@
 package io.numacube.server.pgwire.types;
 
 import io.numacube.engine.schema.Timestamps;
+import io.numacube.server.query.DateTexts;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -28,7 +29,7 @@ public final class TextFormat {
             case Double d -> float8(d);
             case Float f -> float8(f.doubleValue());
             case BigDecimal d -> d.toPlainString();
-            case LocalDate d -> d.toString();
+            case LocalDate d -> DateTexts.iso(d.toEpochDay());
             case LocalDateTime t -> Timestamps.format(Timestamps.ofLocalDateTime(t));
             default -> String.valueOf(value);
         };
@@ -47,6 +48,11 @@ public final class TextFormat {
         }
         if (d == 0) {
             return 1 / d < 0 ? "-0" : "0";
+        }
+        String shortest = Double.toString(d);
+        if (shortest.indexOf('E') < 0) {
+            // Java writes 1e-3 <= |d| < 1e7 plainly, with the same shortest digits, inside PostgreSQL's plain range
+            return shortest.endsWith(".0") ? shortest.substring(0, shortest.length() - 2) : shortest;
         }
         BigDecimal exact = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
         int exponent = exact.precision() - exact.scale() - 1;

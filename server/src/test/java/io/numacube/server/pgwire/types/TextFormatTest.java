@@ -28,6 +28,22 @@ class TextFormatTest {
     }
 
     @Test
+    void float8InJavasPlainRangeIsTheExactDecimalWithoutTrailingZeros() {
+        java.util.Random r = new java.util.Random(11);
+        for (int i = 0; i < 10_000; i++) {
+            double d = (r.nextBoolean() ? 1 : -1) * Math.pow(10, -3 + 10 * r.nextDouble());
+            d = i % 3 == 0 ? Math.rint(d * 100) / 100 : d;
+            if (d == 0) {
+                continue;
+            }
+            String exact = new BigDecimal(Double.toString(Math.abs(d)))
+                    .stripTrailingZeros()
+                    .toPlainString();
+            assertEquals((d < 0 ? "-" : "") + exact, TextFormat.float8(d), Double.toString(d));
+        }
+    }
+
+    @Test
     void everyDigitOfAFloat8ReadsBackExactly() {
         java.util.Random r = new java.util.Random(7);
         for (int i = 0; i < 10_000; i++) {
