@@ -89,8 +89,8 @@ final class ServePrinter {
                     q.check());
         }
         out.println(
-                "  (medians of runs in turn; HTTP: the JDK's HttpClient; plain: a blocking socket client; best of the"
-                        + " runs:)");
+                "  (medians of runs in turn; in srv: the engine's own time inside the server, stats.ms; HTTP: the JDK's"
+                        + " HttpClient; plain: a blocking socket client; best of the runs:)");
         for (FrontEndQuery q : queries) {
             out.printf(
                     Locale.ROOT,
