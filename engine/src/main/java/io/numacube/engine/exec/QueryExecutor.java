@@ -131,7 +131,8 @@ public final class QueryExecutor {
                 schedule.skipped(),
                 byNode,
                 plan.description(),
-                phases);
+                phases,
+                Map.of());
     }
 
     /**

@@ -35,32 +35,6 @@ public record QueryStats(
         versions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(versions));
     }
 
-    /** Stats without the tables' versions. */
-    public QueryStats(
-            double wallSeconds,
-            long rowsScanned,
-            long bytesRead,
-            long morsels,
-            long morselsHome,
-            long morselsStolen,
-            long morselsSkipped,
-            Map<Integer, Long> morselsByNode,
-            String plan,
-            Phases phases) {
-        this(
-                wallSeconds,
-                rowsScanned,
-                bytesRead,
-                morsels,
-                morselsHome,
-                morselsStolen,
-                morselsSkipped,
-                morselsByNode,
-                plan,
-                phases,
-                Map.of());
-    }
-
     /** These stats with the versions of the tables read (FROM table first). */
     public QueryStats withVersions(Map<String, Long> tableVersions) {
         return new QueryStats(
@@ -103,7 +77,8 @@ public record QueryStats(
                 morselsSkipped,
                 morselsByNode,
                 plan,
-                Phases.NONE);
+                Phases.NONE,
+                Map.of());
     }
 
     /**
