@@ -368,6 +368,13 @@ final class LookupIndex {
             Arrays.fill(rows, -1);
             int keys = join.keyColumns().size();
             boolean integers = d.type() != ColumnType.STRING && d.type() != ColumnType.DOUBLE;
+            if (keys == 1 && integers && d.searchable() && dim.rowCount() * FEW_KEYS_PER_CODE < d.size()) {
+                RowValues dimKeys = column(j, join.keyColumns().get(0));
+                if (dimKeys.integers()) {
+                    fillFromKeys(rows, d, dimKeys, rowOfKey);
+                    return rows;
+                }
+            }
             for (int code = 0; code < d.size(); code++) {
                 rows[code] = keys > 1
                         ? rowOfKey.rowOf(keyOfCode(root[j], code, keys))
@@ -385,6 +392,76 @@ final class LookupIndex {
             }
         }
         return rows;
+    }
+
+    /**
+     * A joined table of fewer rows than this fraction of the fact key's codes is joined from its side: each of its
+     * keys is looked up among the fact key's codes, instead of each code among its keys (a subquery's few hundred
+     * thousand keys against TPC-H's 1.5M order keys).
+     */
+    static final int FEW_KEYS_PER_CODE = 4;
+
+    /**
+     * Sets {@code rows[code]} for each code of {@code d} whose value is a key of {@code keys}, to the row {@code
+     * rowOfKey} gives that key: the same rows the per-code loop finds, in time of the joined table's rows.
+     */
+    private static void fillFromKeys(int[] rows, Dictionary d, RowValues keys, KeyRows rowOfKey) {
+        long[] values = new long[keys.rows()];
+        int[] rowOfValue = new int[keys.rows()];
+        int n = 0;
+        for (int r = 0; r < keys.rows(); r++) {
+            if (!keys.isNull(r)) {
+                values[n] = keys.longAt(r);
+                rowOfValue[n++] = r;
+            }
+        }
+        sortPairs(values, rowOfValue, n);
+        int[] codes = new int[n];
+        d.codesOfAscending(values, n, codes);
+        for (int i = 0; i < n; i++) {
+            int r = rowOfValue[i];
+            if (codes[i] >= 0 && rowOfKey.rowOf(values[i]) == r) {
+                rows[codes[i]] = r;
+            }
+        }
+    }
+
+    /**
+     * Sorts {@code values[0..n)} ascending with {@code rows} moved along: nothing to do when they ascend already (a
+     * subquery's grouped keys often do); packed into one long each and sorted by the JDK where the values' range
+     * leaves room for the row numbers, else pairwise.
+     */
+    static void sortPairs(long[] values, int[] rows, int n) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        boolean ascending = true;
+        for (int i = 0; i < n; i++) {
+            ascending &= i == 0 || values[i - 1] <= values[i];
+            min = Math.min(min, values[i]);
+            max = Math.max(max, values[i]);
+        }
+        if (ascending) {
+            return;
+        }
+        int rowBits = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1));
+        long span = max - min;
+        if (span < 0 || span >= 1L << (63 - rowBits)) {
+            io.numacube.engine.schema.PairQuicksort.sort(values, rows, 0, n);
+            return;
+        }
+        long[] packed = new long[n];
+        for (int i = 0; i < n; i++) {
+            packed[i] = (values[i] - min) << rowBits | i;
+        }
+        Arrays.sort(packed);
+        int[] moved = new int[n];
+        long mask = (1L << rowBits) - 1;
+        for (int i = 0; i < n; i++) {
+            int from = (int) (packed[i] & mask);
+            moved[i] = rows[from];
+            values[i] = (packed[i] >>> rowBits) + min;
+        }
+        System.arraycopy(moved, 0, rows, 0, n);
     }
 
     private List<RowValues> columns(int j, List<Integer> columns) {

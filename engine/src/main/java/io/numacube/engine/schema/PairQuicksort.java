@@ -5,14 +5,14 @@ package io.numacube.engine.schema;
  * three-way quicksort (runs of equal keys are common in {@link TextSort}'s windows), insertion sort for short ranges,
  * heapsort once the partitions go too deep, so O(n log n) at worst. Not stable. Stateless.
  */
-final class PairQuicksort {
+public final class PairQuicksort {
 
     private static final int SMALL = 24;
 
     private PairQuicksort() {}
 
     /** Sorts {@code keys[from..to)} and applies the same moves to {@code values[from..to)}. */
-    static void sort(long[] keys, int[] values, int from, int to) {
+    public static void sort(long[] keys, int[] values, int from, int to) {
         sort(keys, values, from, to, 2 * (32 - Integer.numberOfLeadingZeros(to - from + 1)));
     }
 
