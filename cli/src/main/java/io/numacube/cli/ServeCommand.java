@@ -6,6 +6,7 @@ import io.numacube.cli.cube.DataSources;
 import io.numacube.cli.cube.RowCount;
 import io.numacube.cli.cube.TimeSpan;
 import io.numacube.engine.Cube;
+import io.numacube.engine.Warmup;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
@@ -188,6 +189,33 @@ final class ServeCommand implements Callable<Integer> {
                             + " key is kept with the data: a restart without --key keeps it.")
     java.util.List<String> keys = new java.util.ArrayList<>();
 
+    @Option(
+            names = "--warm-up",
+            paramLabel = "DURATION",
+            defaultValue = "10s",
+            converter = TimeSpan.class,
+            description = "Before the ready line, warm the engine for at most this long: generic query shapes over "
+                    + "small generated tables of its own (never the served data), so that the first queries do not "
+                    + "pay for class loading and the JIT; 0 = none (default: ${DEFAULT-VALUE}).")
+    Duration warmUp;
+
+    /** Runs the engine's warm-up within {@code --warm-up}, saying what it did on {@code err}. */
+    private void warmUp(PrintWriter err) {
+        if (warmUp.isZero()) {
+            return;
+        }
+        err.println("-- warming up (at most " + warmUp.toMillis() / 1000.0 + " s; --warm-up 0 skips it)");
+        err.flush();
+        Warmup.Report r = Warmup.run(settings.toOptions(), warmUp);
+        err.printf(
+                java.util.Locale.ROOT,
+                "-- warmed up: %d queries of %d shapes in %.1f s%s%n",
+                r.queries(),
+                Warmup.shapes(),
+                r.elapsed().toNanos() / 1e9,
+                r.failures().isEmpty() ? "" : "; shapes that failed (reported, skipped): " + r.failures());
+    }
+
     /** Applies {@code --key TABLE=COL[,COL]}. */
     private void setKeys(Cube cube) {
         for (String k : keys) {
@@ -235,6 +263,7 @@ final class ServeCommand implements Callable<Integer> {
         NumacubeServer server;
         try {
             fill(store, writes, err);
+            warmUp(err);
             server = NumacubeServer.start(options, writes, metrics);
         } catch (IOException | RuntimeException e) {
             cube.close();

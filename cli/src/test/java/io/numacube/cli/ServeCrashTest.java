@@ -288,6 +288,8 @@ class ServeCrashTest {
                     System.getProperty("java.class.path"),
                     Main.class.getName(),
                     "serve",
+                    "--warm-up",
+                    "0",
                     "--data-dir",
                     dir.toString(),
                     "--http-port",

@@ -69,14 +69,15 @@ final class TpchPrinter {
     private static void printQueries(List<QueryFigures> queries, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  %-4s %-9s %-8s %11s %11s %8s %11s %11s %8s%n",
+                "  %-4s %-9s %-8s %11s %11s %8s %11s %11s %11s %8s%n",
                 "",
                 "text",
                 "check",
                 "numacube s",
                 "DuckDB s",
                 "speedup",
-                "nc first s",
+                "nc 1st cold",
+                "nc 1st warm",
                 "duck 1st s",
                 "1st/stdy");
         for (QueryFigures q : queries) {
@@ -85,7 +86,7 @@ final class TpchPrinter {
             }
             out.printf(
                     Locale.ROOT,
-                    "  %-4s %-9s %-8s %11s %11s %8s %11s %11s %8s%n",
+                    "  %-4s %-9s %-8s %11s %11s %8s %11s %11s %11s %8s%n",
                     q.id(),
                     q.text(),
                     q.failed() ? "FAILED" : "OK",
@@ -93,10 +94,12 @@ final class TpchPrinter {
                     seconds(q.duckdb() == null ? Double.NaN : q.duckdb().min()),
                     ratio(q.speedupVsDuckdb()),
                     seconds(q.numacubeFirstRun()),
+                    seconds(q.numacubeFirstRunWarmed()),
                     seconds(q.duckdbFirstRun()),
                     ratio(q.firstRunOverSteady()));
         }
-        out.println("  (seconds: steady = best of the timed runs in one process; numacube's first run in a fresh JVM)");
+        out.println("  (seconds: steady = best of the timed runs in one process; numacube's first run in a fresh JVM,"
+                + " cold and after the engine's warm-up as serve runs it; 1st/stdy = warm first run / steady)");
         for (QueryFigures q : queries) {
             if (q.failed()) {
                 out.println("  " + q.id() + " " + q.check());

@@ -73,9 +73,14 @@ public record TpchReport(
      * @param numacube               numacube's steady runs, or null when not timed
      * @param duckdb                 DuckDB's steady runs on the same text, or null when not timed
      * @param speedupVsDuckdb        DuckDB best / numacube best (above 1: numacube faster); NaN when not timed
-     * @param numacubeFirstRun       numacube's first run in a fresh JVM, seconds; NaN when not measured
+     * @param numacubeFirstRun       numacube's first run in a fresh JVM that ran no query before, seconds; NaN when
+     *                               not measured
+     * @param numacubeFirstRunWarmed numacube's first run in a fresh JVM after the engine's warm-up ({@code
+     *                               Warmup}, as {@code serve} runs it before its ready line), seconds; NaN when not
+     *                               measured
      * @param duckdbFirstRun         DuckDB's first run of the query in its process, seconds; NaN when not run
-     * @param firstRunOverSteady     numacube first run / numacube best steady; NaN when not measured
+     * @param firstRunOverSteady     numacube's first run after the warm-up / numacube best steady (the goal's
+     *                               figure); NaN when not measured
      */
     public record QueryFigures(
             String id,
@@ -87,6 +92,7 @@ public record TpchReport(
             Summary duckdb,
             double speedupVsDuckdb,
             double numacubeFirstRun,
+            double numacubeFirstRunWarmed,
             double duckdbFirstRun,
             double firstRunOverSteady) {
 
@@ -124,7 +130,7 @@ public record TpchReport(
             if (!Double.isNaN(q.firstRunOverSteady())) {
                 targets.add(String.format(
                         Locale.ROOT,
-                        "%s first run <= 1.5x steady: %s (%.2fx)",
+                        "%s first run (after the warm-up) <= 1.5x steady: %s (%.2fx)",
                         q.id(),
                         q.firstRunOverSteady() <= 1.5 ? "met" : "NOT met",
                         q.firstRunOverSteady()));

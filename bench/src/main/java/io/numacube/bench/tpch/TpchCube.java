@@ -32,8 +32,13 @@ public final class TpchCube implements AutoCloseable {
 
     /** An empty cube over {@code data}'s files, with {@code threads} workers. */
     public static TpchCube open(TpchData data, int threads) {
+        return new TpchCube(Cube.open(options(threads)), data);
+    }
+
+    /** The cube options of {@code threads} workers spread over the worker nodes. */
+    static CubeOptions options(int threads) {
         int nodes = Math.max(1, NumaRuntime.detect().plan().workerNodes().size());
-        return new TpchCube(Cube.open(CubeOptions.defaults().withThreadsPerNode(Math.max(1, threads / nodes))), data);
+        return CubeOptions.defaults().withThreadsPerNode(Math.max(1, threads / nodes));
     }
 
     /**

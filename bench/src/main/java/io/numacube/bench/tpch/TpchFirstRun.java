@@ -1,6 +1,7 @@
 package io.numacube.bench.tpch;
 
 import io.numacube.bench.Progress;
+import io.numacube.engine.Warmup;
 import io.numacube.engine.result.QueryResult;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -10,7 +11,9 @@ import java.util.Locale;
  * The child JVM of the tpch section's first-run timing: loads every TPC-H table of a cached {@link TpchData} from
  * Parquet into a fresh cube, then runs each query given once, in order, and prints one line per query on stdout:
  * {@code first-run <argument> <seconds> <rows>} (the first query is the only one the JVM has never run any query
- * before) or {@code refused <argument> <first line of the error>}. Only the tables the queries name are loaded. A query number followed by {@code r} ({@code 3r}) runs the
+ * before) or {@code refused <argument> <first line of the error>}. With the system property {@link
+ * #WARM_UP_PROPERTY} true, the engine's {@link Warmup} runs after the load, as {@code serve} runs it before its ready
+ * line. Only the tables the queries name are loaded. A query number followed by {@code r} ({@code 3r}) runs the
  * query's rewrite. Progress goes to stderr. Exit status 0 unless the data or the arguments are bad.
  *
  * <p>Usage: {@code TpchFirstRun <cache root> <scale factor> <threads> <query number>[r]...}
@@ -19,6 +22,12 @@ public final class TpchFirstRun {
 
     /** The line prefix of a timed first run. */
     public static final String FIRST_RUN = "first-run";
+    /** The system property ({@code true}/{@code false}) that has the child run the engine's warm-up before the query. */
+    public static final String WARM_UP_PROPERTY = "numacube.tpch.warmUp";
+
+    /** The warm-up's time budget: what {@code serve} gives it by default. */
+    static final java.time.Duration WARM_UP_BUDGET = java.time.Duration.ofSeconds(10);
+
     /** The line prefix of a query numacube refused. */
     public static final String REFUSED = "refused";
 
@@ -40,6 +49,15 @@ public final class TpchFirstRun {
             long t0 = System.nanoTime();
             tables.forEach(t -> cube.loadParquet(TpchSchema.of(t)));
             progress.line("tpch first run: %s loaded from Parquet in %.2f s", tables, (System.nanoTime() - t0) / 1e9);
+            if (Boolean.getBoolean(WARM_UP_PROPERTY)) {
+                Warmup.Report w = Warmup.run(TpchCube.options(Integer.parseInt(args[2])), WARM_UP_BUDGET);
+                progress.line(
+                        "tpch first run: warm-up ran %d queries (%d rounds) in %.2f s%s",
+                        w.queries(),
+                        w.rounds(),
+                        w.elapsed().toNanos() / 1e9,
+                        w.failures().isEmpty() ? "" : "; failed: " + w.failures());
+            }
             for (int i = 3; i < args.length; i++) {
                 out.println(run(cube, TpchQuery.of(number(args[i])), args[i]));
                 out.flush();

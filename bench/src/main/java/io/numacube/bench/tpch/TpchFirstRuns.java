@@ -39,8 +39,9 @@ final class TpchFirstRuns {
      * First-run seconds by argument ({@code 3} for Q3's official text, {@code 3r} for its rewrite).
      *
      * @param arguments the queries to run, as {@link TpchFirstRun} takes them
+     * @param warmUp    whether each child runs the engine's warm-up after loading, before the query
      */
-    Map<String, Double> measure(List<String> arguments) throws Exception {
+    Map<String, Double> measure(List<String> arguments, boolean warmUp) throws Exception {
         Map<String, Double> seconds = new HashMap<>();
         if (arguments.isEmpty()) {
             return seconds;
@@ -49,12 +50,12 @@ final class TpchFirstRuns {
                 ? List.of(arguments)
                 : arguments.stream().map(List::of).toList();
         for (List<String> queries : children) {
-            seconds.putAll(child(queries));
+            seconds.putAll(child(queries, warmUp));
         }
         return seconds;
     }
 
-    private Map<String, Double> child(List<String> queries) throws Exception {
+    private Map<String, Double> child(List<String> queries, boolean warmUp) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current()
                 .info()
@@ -66,6 +67,7 @@ final class TpchFirstRuns {
             }
         }
         command.add("--enable-native-access=ALL-UNNAMED");
+        command.add("-D" + TpchFirstRun.WARM_UP_PROPERTY + "=" + warmUp);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), TpchFirstRun.class.getName()));
         command.addAll(List.of(
                 options.tpchDir().toAbsolutePath().toString(),
@@ -77,7 +79,7 @@ final class TpchFirstRuns {
             Process p = new ProcessBuilder(command).redirectError(log.toFile()).start();
             Map<String, Double> seconds = new java.util.concurrent.ConcurrentHashMap<>();
             // stdout is read on its own thread, so that a child that hangs is killed after the timeout
-            Thread reader = Thread.ofVirtual().start(() -> read(p, seconds));
+            Thread reader = Thread.ofVirtual().start(() -> read(p, seconds, warmUp ? "after warm-up" : "cold"));
             boolean finished = p.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (!finished) {
                 p.destroyForcibly().waitFor();
@@ -97,14 +99,14 @@ final class TpchFirstRuns {
         }
     }
 
-    private void read(Process p, Map<String, Double> seconds) {
+    private void read(Process p, Map<String, Double> seconds, String kind) {
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = in.readLine()) != null; ) {
                 String[] f = line.split(" ");
                 if (f.length >= 3 && f[0].equals(TpchFirstRun.FIRST_RUN)) {
                     seconds.put(f[1], Double.parseDouble(f[2]));
-                    progress.line("tpch: first run in a fresh JVM: %s %.4f s", f[1], seconds.get(f[1]));
+                    progress.line("tpch: first run in a fresh JVM, %s: %s %.4f s", kind, f[1], seconds.get(f[1]));
                 } else {
                     progress.line("tpch: first-run JVM: %s", line);
                 }
