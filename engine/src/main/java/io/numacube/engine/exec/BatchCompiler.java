@@ -317,6 +317,10 @@ final class BatchCompiler {
         if (e instanceof Expr.Call || e instanceof Expr.Case) {
             return perCode(e);
         }
+        BatchExpression folded = foldedPerCode(e);
+        if (folded != null) {
+            return folded;
+        }
         return switch (e) {
             case Expr.Column c
             when c.side() == Expr.Side.LOOKUP -> {
@@ -377,6 +381,49 @@ final class BatchCompiler {
         String key = "values " + col + " " + e;
         ValuesByCode v = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> valuesByCode(e, col, d));
         return new BatchExpression.ByCode(col, v.doubles(), v.longs());
+    }
+
+    /** Most codes a per-code table of an arithmetic expression may have ({@link #foldedPerCode}). */
+    static final int MAX_FOLDED_CODES = 1 << 16;
+
+    /**
+     * {@code e} as one value per code, where it is arithmetic ({@code + - *}, negation) of constants and one
+     * dimension column of the fact table of at most {@link #MAX_FOLDED_CODES} values ({@code 1 - l_discount}): one
+     * gather per row in place of a pass per operation. Null where it is not such an expression, or where some code's
+     * value overflows (a row that reaches that value raises it when computed row by row, as DuckDB does).
+     */
+    private BatchExpression foldedPerCode(Expr e) {
+        if (!(e instanceof Expr.Arith || e instanceof Expr.Neg)
+                || !(e.type() == ColumnType.LONG || e.type() == ColumnType.DOUBLE)) {
+            return null;
+        }
+        boolean[] foldable = {true};
+        int[] column = {-1};
+        Expr.walk(e, x -> {
+            switch (x) {
+                case Expr.Arith a -> foldable[0] &= a.op() != '/';
+                case Expr.Neg n -> {}
+                case Expr.Literal l -> {}
+                case Expr.Column c -> {
+                    foldable[0] &= c.side() != Expr.Side.LOOKUP
+                            && c.type().isDimension()
+                            && (column[0] < 0 || column[0] == c.index());
+                    column[0] = c.index();
+                }
+                default -> foldable[0] = false;
+            }
+        });
+        if (!foldable[0] || column[0] < 0 || fact.dictionary(column[0]).size() > MAX_FOLDED_CODES) {
+            return null;
+        }
+        try {
+            return perCode(e);
+        } catch (NumacubeException x) {
+            if (BatchExpression.NUMERIC_OUT_OF_RANGE.equals(x.code())) {
+                return null;
+            }
+            throw x;
+        }
     }
 
     /** A LOOKUP column's value per code of its fact column, 0 for NULL. */
