@@ -430,13 +430,7 @@ final class BatchCompiler {
     private ValuesByCode lookupValues(Expr.Column c) {
         double[] byCode = new double[lookup.codes(c.index())];
         long[] longs = inLongs(c.type()) ? new long[byCode.length] : null;
-        for (int code = 0; code < byCode.length; code++) {
-            Number v = (Number) lookup.valueAt(c.index(), code);
-            byCode[code] = v == null ? 0 : v.doubleValue();
-            if (longs != null) {
-                longs[code] = v == null ? 0 : v.longValue();
-            }
-        }
+        lookup.numericValues(c.index(), byCode, longs);
         return new ValuesByCode(byCode, longs);
     }
 

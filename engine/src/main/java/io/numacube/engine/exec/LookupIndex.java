@@ -128,15 +128,49 @@ final class LookupIndex {
     }
 
     /**
+     * Fills, per code of numeric LOOKUP column {@code column}'s fact column, its value as a double and, when {@code
+     * longs} is given (an integer column), as a long; 0 where no row joins or the value is NULL. The values {@link
+     * #valueAt} gives, without a boxed value per code.
+     */
+    void numericValues(int column, double[] doubles, long[] longs) {
+        int j = query.joinOf(column);
+        int[] rows = rowOfCode[j];
+        RowValues values = column(j, column - query.joins().get(j).firstColumn());
+        boolean integers = values.integers();
+        for (int code = 0; code < doubles.length; code++) {
+            int row = rows[code];
+            if (row < 0 || values.isNull(row)) {
+                continue;
+            }
+            if (integers) {
+                long v = values.longAt(row);
+                doubles[code] = v;
+                if (longs != null) {
+                    longs[code] = v;
+                }
+            } else {
+                doubles[code] = values.doubleAt(row);
+                if (longs != null) {
+                    longs[code] = (long) doubles[code];
+                }
+            }
+        }
+    }
+
+    /**
      * Per code of LOOKUP column {@code column}'s fact column, whether the column is NULL there for a row that survives
      * the inner joins (a code without a row is NULL where a LEFT join keeps it). Shared: read only.
      */
     boolean[] nullsOf(int column) {
         boolean[] reach = innerMasks.get(factColumnOf(column));
         return memo("nulls of lookup column " + column, codes(column), () -> {
-            boolean[] m = new boolean[codes(column)];
+            int j = query.joinOf(column);
+            int[] rows = rowOfCode[j];
+            RowValues values = column(j, column - query.joins().get(j).firstColumn());
+            boolean[] m = new boolean[rows.length];
             for (int code = 0; code < m.length; code++) {
-                m[code] = (reach == null || reach[code]) && valueAt(column, code) == null;
+                int row = rows[code];
+                m[code] = (reach == null || reach[code]) && (row < 0 || values.isNull(row));
             }
             return m;
         });

@@ -103,6 +103,14 @@ final class RowValues {
         return codes != null ? dictionary.longValue(codes[row]) : longs[row];
     }
 
+    /** The value of {@code row} as a double; only for a numeric column and a row that is not NULL. */
+    double doubleAt(int row) {
+        if (codes != null) {
+            return type == ColumnType.DOUBLE ? dictionary.doubleValue(codes[row]) : dictionary.longValue(codes[row]);
+        }
+        return doubles != null ? doubles[row] : longs[row];
+    }
+
     /** The value of {@code row} as the scalar evaluator sees it: a String, Long or Double, or null for NULL. */
     Object at(int row) {
         if (codes != null) {
