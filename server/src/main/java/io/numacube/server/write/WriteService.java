@@ -8,6 +8,7 @@ import io.numacube.engine.WriteResult;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.engine.schema.TableNames;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.query.ClientError;
 import java.util.ArrayList;
@@ -235,12 +236,14 @@ public final class WriteService {
     /** A DELETE statement as a write: logged as its text, applied by the cube. */
     public static Batch delete(String sql) {
         java.util.regex.Matcher m = DELETE_TABLE.matcher(io.numacube.server.query.SqlLexer.normalize(sql));
-        String table = m.find() ? m.group(1).replace("\"", "") : "";
+        String table = m.find()
+                ? TableNames.resolve(List.of(m.group(1).replace("\"", "").split("\\s*\\.\\s*")))
+                : "";
         return new Batch(table, BatchFormat.DELETE, sql.getBytes(java.nio.charset.StandardCharsets.UTF_8), "DELETE");
     }
 
     private static final java.util.regex.Pattern DELETE_TABLE = java.util.regex.Pattern.compile(
-            "(?i)^DELETE\\s+FROM\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)");
+            "(?i)^DELETE\\s+FROM\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+)){0,2})");
 
     /**
      * The rows of an INSERT as a batch of its table, checked against the table's columns.

@@ -211,6 +211,33 @@ class WritesTest {
     }
 
     @Test
+    void everyWriteAndQueryTakesASchemaQualifiedName() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(1, s.executeUpdate("INSERT INTO numacube.public.t (id, desk) VALUES (80, 'Q')"));
+            long n = ((PGConnection) c)
+                    .getCopyAPI()
+                    .copyIn("COPY public.t (id, desk) FROM STDIN WITH (FORMAT csv)", new StringReader("81,Q\n"));
+            assertEquals(1, n);
+            try (var rs = s.executeQuery("SELECT COUNT(*) FROM public.t WHERE desk = 'Q'")) {
+                rs.next();
+                assertEquals(2, rs.getLong(1));
+            }
+            assertEquals(2, s.executeUpdate("DELETE FROM \"public\".t WHERE desk = 'Q'"));
+            PSQLException e =
+                    assertThrows(PSQLException.class, () -> s.executeUpdate("INSERT INTO sales.t (id) VALUES (1)"));
+            assertEquals("42P01", e.getSQLState());
+            e = assertThrows(PSQLException.class, () -> s.executeQuery("SELECT id FROM sales.t"));
+            assertEquals("42P01", e.getSQLState());
+            assertEquals(16, e.getServerErrorMessage().getPosition());
+        }
+        HttpResponse<String> r = postRows("public.t", "text/csv", "id,desk\n82,Q\n");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("t", JSON.readTree(r.body()).get("table").asText());
+        assertEquals(11, cube.rowCount("t"));
+    }
+
+    @Test
     void copyFromStdinReadsCsvAndTheTextFormat() throws Exception {
         try (Connection c = connect()) {
             var copy = ((PGConnection) c).getCopyAPI();
