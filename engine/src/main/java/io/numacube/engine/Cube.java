@@ -666,18 +666,27 @@ public final class Cube implements AutoCloseable {
     /**
      * Binds {@code sql} over {@code snapshot} and hands it to {@code then} with the temporary tables it reads: a
      * statement with subqueries has them run first, as temporary tables or values ({@link Subqueries}), freed after,
-     * each checking {@code cancel}.
+     * each checking {@code cancel}; one that names information_schema reads its views ({@link InformationSchema}) of
+     * the snapshot's tables, staged as temporary tables too.
      */
     private <T> T bound(
             CubeTables.Snapshot snapshot,
             String sql,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
             Cancellation cancel) {
-        if (!hasSubqueries(sql)) {
+        boolean views = InformationSchema.named(sql);
+        if (!hasSubqueries(sql) && !views) {
             return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of())), Map.of());
         }
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
+            if (views) {
+                List<TableSchema> schemas = snapshot.versions().stream()
+                        .map(v -> v.table().schema())
+                        .toList();
+                InformationSchema.views(schemas)
+                        .forEach(staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)));
+            }
             java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node ->
                     execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime(), cancel);
             Subqueries subqueries = new Subqueries(
