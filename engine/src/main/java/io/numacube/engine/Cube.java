@@ -354,6 +354,7 @@ public final class Cube implements AutoCloseable {
                             case TableBatch b -> applyBatch(s, next, b);
                             case TableDelete d ->
                                 bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
+                            case TableUpdate u -> applyUpdate(s, next, u);
                         });
             }
             Map<String, Long> versions = publishChanged(s, next);
@@ -407,6 +408,38 @@ public final class Cube implements AutoCloseable {
         long n = rows.values().stream().mapToLong(r -> r.length).sum();
         FactTable without = n == 0 ? base : base.withDeleted(base.deleted().plus(rows, sizes(base)));
         replace(next, k, base, without, v);
+        return new Applied(k, n);
+    }
+
+    /**
+     * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
+     * values ({@link UpdatedRows}), both in that one version. Its WHERE is bound as a DELETE's is, without subqueries.
+     */
+    private Applied applyUpdate(CubeTables.Snapshot s, Map<String, FactTable> next, TableUpdate u) {
+        io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
+        CubeTables.Version v = s.version(st.table());
+        if (v == null) {
+            throw noSuchTable(st.table(), s);
+        }
+        TableSchema schema = v.table().schema();
+        SqlBinder.Catalog catalog = catalog(s, Map.of());
+        LogicalQuery changed = SqlBinder.bind(st.rows(), catalog);
+        LogicalQuery values = SqlBinder.bind(st.values(schema), catalog);
+        String k = key(st.table());
+        FactTable base = next.getOrDefault(k, v.table());
+        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(changed, base, List.of());
+        long n = rows.values().stream().mapToLong(r -> r.length).sum();
+        if (n == 0) {
+            replace(next, k, base, base, v);
+            return new Applied(k, 0);
+        }
+        QueryResult after = io.numacube.engine.exec.ProjectionExecutor.run(
+                values, base, List.of(), System.nanoTime(), Cancellation.NONE);
+        FactTable without = base.withDeleted(base.deleted().plus(rows, sizes(base)));
+        replace(next, k, base, without, v);
+        TableStaging staged = UpdatedRows.stage(schema, after, st.nullColumns(schema));
+        int[] appendedRows = {staged.rows()};
+        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows), v);
         return new Applied(k, n);
     }
 
@@ -559,6 +592,16 @@ public final class Cube implements AutoCloseable {
      */
     public WriteResult delete(String sql) {
         return write(List.of(new TableDelete(sql))).get(0);
+    }
+
+    /**
+     * Runs {@code UPDATE table SET column = expression [, ...] [WHERE condition]} as one atomic write
+     * ({@link TableUpdate}); {@link WriteResult#rows} counts the rows changed. Errors carry positions in {@code sql}.
+     *
+     * @throws NumacubeException as a query's errors for a bad statement; nothing changes then
+     */
+    public WriteResult update(String sql) {
+        return write(List.of(new TableUpdate(sql))).get(0);
     }
 
     /** The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right. */

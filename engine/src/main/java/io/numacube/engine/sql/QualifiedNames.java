@@ -29,6 +29,22 @@ final class QualifiedNames {
         return root;
     }
 
+    /** The table {@code id} names, resolved; {@code id} becomes that one name. */
+    static String table(SqlIdentifier id) {
+        if (id.names.size() > 1) {
+            id.setNames(List.of(resolved(id, id.names)), null);
+        }
+        return id.getSimple();
+    }
+
+    private static String resolved(SqlIdentifier id, List<String> parts) {
+        try {
+            return TableNames.resolve(parts);
+        } catch (NumacubeException e) {
+            throw BindErrors.bindError(id, e.code(), e.detail());
+        }
+    }
+
     private static final class Visitor extends SqlBasicVisitor<Void> {
 
         @Override
@@ -57,9 +73,7 @@ final class QualifiedNames {
 
         private void fromItem(SqlNode item) {
             if (item instanceof SqlIdentifier id) {
-                if (id.names.size() > 1) {
-                    id.setNames(List.of(resolved(id, id.names)), null);
-                }
+                table(id);
             } else if (item instanceof SqlJoin join) {
                 fromItem(join.getLeft());
                 fromItem(join.getRight());
@@ -70,14 +84,6 @@ final class QualifiedNames {
                 fromItem(((SqlCall) item).operand(0));
             } else {
                 item.accept(this);
-            }
-        }
-
-        private static String resolved(SqlIdentifier id, List<String> parts) {
-            try {
-                return TableNames.resolve(parts);
-            } catch (NumacubeException e) {
-                throw BindErrors.bindError(id, e.code(), e.detail());
             }
         }
     }
