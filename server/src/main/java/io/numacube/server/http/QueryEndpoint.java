@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "params": [...], "timeout_ms": N, "query_id":
  * "..."}} ({@code application/json}; {@code params} optional, the values of {@code $1 .. $n} ({@link JsonParameters},
- * bound as {@link ParameterizedSql#bind} says), for queries, INSERT and DELETE alike; {@code timeout_ms} optional, 0
+ * bound as {@link ParameterizedSql#bind} says), for queries, INSERT, UPDATE and DELETE alike; {@code timeout_ms} optional, 0
  * for none; {@code query_id} optional, the id under which {@code
  * DELETE /v1/queries/ID} cancels it, also taken from an {@code X-Query-Id} header) or as the whole body ({@code
  * text/plain}, or no Content-Type), answered
@@ -64,7 +64,7 @@ final class QueryEndpoint {
         SqlStatements.Statement st = statement(req.sql());
         Bound bound = bind(req, st);
         String word = io.numacube.server.query.SqlLexer.normalize(bound.sql()).split("[\\s(]", 2)[0];
-        if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE")) {
+        if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE") || word.equalsIgnoreCase("UPDATE")) {
             return write(word.toUpperCase(java.util.Locale.ROOT), req, st, bound, who);
         }
         StatementRefusals.refusal(bound.sql()).ifPresent(e -> {
@@ -109,7 +109,10 @@ final class QueryEndpoint {
         }
     }
 
-    /** An INSERT or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable). */
+    /**
+     * An INSERT, UPDATE or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable);
+     * rows counts the rows inserted, changed or deleted.
+     */
     private Reply write(String command, Request req, SqlStatements.Statement st, Bound bound, Identity who) {
         WriteService.Appended done;
         try {
@@ -119,7 +122,7 @@ final class QueryEndpoint {
                 who.checkMayWrite(insert.table());
                 batch = writes.batch(insert);
             } else {
-                batch = WriteService.delete(bound.sql());
+                batch = command.equals("UPDATE") ? WriteService.update(bound.sql()) : WriteService.delete(bound.sql());
                 who.checkMayWrite(batch.table());
             }
             done = writes.append(batch);

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs one statement of a connection, whichever way it must go: in a failed transaction block only COMMIT or ROLLBACK
- * (else 25P02, as PostgreSQL); INSERT and DELETE through the {@link WriteService} (at once, or at COMMIT inside a
+ * (else 25P02, as PostgreSQL); INSERT, DELETE and UPDATE through the {@link WriteService} (at once, or at COMMIT inside a
  * transaction block, whose writes COMMIT applies as one), refused with 42501 for a reader; session statements
  * ({@link SessionStatements}); other writes and unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
  * queries ({@link PgCatalog}); and everything else to the engine through the {@link QueryService}, whose running
@@ -66,6 +66,9 @@ final class StatementRunner {
         }
         if (isDelete(sql)) {
             return delete(sql, session);
+        }
+        if (isUpdate(sql)) {
+            return update(sql, session);
         }
         if (session.status() == Session.IN_BLOCK && SessionStatements.commits(sql)) {
             commitWrites(session);
@@ -118,6 +121,21 @@ final class StatementRunner {
             return Outcome.command("DELETE 0");
         }
         return Outcome.command("DELETE " + writes.append(batch).rows());
+    }
+
+    private static boolean isUpdate(String sql) {
+        return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "UPDATE ", 0, 7);
+    }
+
+    /** An UPDATE: applied at once outside a transaction block ({@code UPDATE n}), kept for COMMIT inside one. */
+    private Outcome update(String sql, Session session) {
+        WriteService.Batch batch = WriteService.update(sql);
+        session.identity.checkMayWrite(batch.table());
+        if (session.status() == Session.IN_BLOCK) {
+            session.pendingWrites.add(batch);
+            return Outcome.command("UPDATE 0");
+        }
+        return Outcome.command("UPDATE " + writes.append(batch).rows());
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */

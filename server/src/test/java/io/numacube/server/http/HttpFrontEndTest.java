@@ -147,7 +147,7 @@ class HttpFrontEndTest {
                         .asText());
         assertEquals(
                 "0A000",
-                error(post(server, "text/plain", "UPDATE trades SET pnl = 0"), 400)
+                error(post(server, "text/plain", "MERGE INTO trades USING fx ON TRUE WHEN MATCHED THEN DELETE"), 400)
                         .get("code")
                         .asText());
         assertEquals(

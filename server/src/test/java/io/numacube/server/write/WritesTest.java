@@ -238,6 +238,53 @@ class WritesTest {
     }
 
     @Test
+    void updateChangesTheRowsOfItsWhereOverBothFrontEnds() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(4, s.executeUpdate("UPDATE t SET qty = qty + 10, desk = 'U' WHERE desk = 'D0'"));
+            assertEquals(10, cube.rowCount("t"));
+            var u = cube.query("SELECT COUNT(*), MIN(desk), SUM(qty) FROM t WHERE desk = 'U'");
+            assertEquals(4, u.getLong(0, 0));
+            assertEquals("U", u.getString(0, 1));
+            assertEquals(0 + 1.5 + 3 + 4.5 + 40, u.getDouble(0, 2), 0.0);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE public.t SET px = ? WHERE id = ?")) {
+                ps.setBigDecimal(1, new java.math.BigDecimal("-7.25"));
+                ps.setLong(2, 3);
+                assertEquals(1, ps.executeUpdate());
+            }
+            assertEquals(
+                    "-7.25",
+                    cube.query("SELECT px FROM t WHERE id = 3").getDecimal(0, 0).toPlainString());
+            c.setAutoCommit(false);
+            s.executeUpdate("UPDATE t SET desk = 'R'");
+            c.rollback();
+            assertEquals(
+                    0, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'R'").getLong(0, 0));
+            s.executeUpdate("UPDATE t SET desk = 'C' WHERE id < 2");
+            s.executeUpdate("INSERT INTO t (id, desk) VALUES (99, 'C')");
+            c.commit();
+            assertEquals(
+                    3, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'C'").getLong(0, 0));
+            c.setAutoCommit(true);
+            PSQLException e = assertThrows(PSQLException.class, () -> s.executeUpdate("UPDATE t SET nosuch = 1"));
+            assertEquals("42703", e.getSQLState());
+            assertEquals(14, e.getServerErrorMessage().getPosition());
+        }
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/query"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"sql\": \"UPDATE t SET qty = $1 WHERE desk = $2\", \"params\": [0.5, \"C\"]}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode done = JSON.readTree(r.body());
+        assertEquals("UPDATE", done.get("command").asText());
+        assertEquals(3, done.get("rows").asInt());
+        assertEquals(1.5, cube.query("SELECT SUM(qty) FROM t WHERE desk = 'C'").getDouble(0, 0), 0.0);
+    }
+
+    @Test
     void copyFromStdinReadsCsvAndTheTextFormat() throws Exception {
         try (Connection c = connect()) {
             var copy = ((PGConnection) c).getCopyAPI();
