@@ -215,7 +215,10 @@ class PgJdbcTest {
                             .getSQLState());
             assertEquals(
                     "0A000",
-                    assertThrows(SQLException.class, () -> s.executeUpdate("UPDATE trades SET pnl = 0"))
+                    assertThrows(
+                                    SQLException.class,
+                                    () -> s.executeUpdate(
+                                            "MERGE INTO trades USING fx ON TRUE WHEN MATCHED THEN DELETE"))
                             .getSQLState());
         }
         try (Connection c = connect(server, "");
