@@ -108,6 +108,13 @@ final class StatementRunner {
         return Outcome.command("INSERT 0 " + rows);
     }
 
+    private static boolean isWrite(String sql) {
+        return InsertStatement.isInsert(sql)
+                || isDelete(sql)
+                || isUpdate(sql)
+                || io.numacube.server.write.CopyStatement.isCopy(sql);
+    }
+
     private static boolean isDelete(String sql) {
         return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "DELETE ", 0, 7);
     }
@@ -152,10 +159,14 @@ final class StatementRunner {
 
     /**
      * The columns {@code sql} returns, or an empty list for a statement that returns no rows, without side effects:
-     * session statements are recognised, not run; a query for the engine runs (with placeholder parameters, when
-     * describing a statement before it is bound), since the engine can only tell its result's columns by answering.
+     * writes (INSERT, UPDATE, DELETE, COPY) return none and are not run, session statements are recognised, not run;
+     * a query for the engine runs (with placeholder parameters, when describing a statement before it is bound), since
+     * the engine can only tell its result's columns by answering.
      */
     List<PgColumn> describe(String sql, Session session, Consumer<RunningQuery> running) {
+        if (isWrite(sql)) {
+            return List.of();
+        }
         if (SessionStatements.isSessionStatement(sql)) {
             return SessionStatements.isShow(sql)
                     ? SessionStatements.run(sql, session).orElseThrow().rows().columns()

@@ -285,6 +285,21 @@ class WritesTest {
     }
 
     @Test
+    void describingAPreparedWriteRunsNothing() throws Exception {
+        String before = sums();
+        try (Connection c = connect();
+                PreparedStatement update = c.prepareStatement("UPDATE t SET desk = ? WHERE id > ?");
+                PreparedStatement insert = c.prepareStatement("INSERT INTO t (id, desk) VALUES (?, ?)");
+                PreparedStatement delete = c.prepareStatement("DELETE FROM t WHERE id > ?")) {
+            assertEquals(2, update.getParameterMetaData().getParameterCount());
+            assertEquals(2, insert.getParameterMetaData().getParameterCount());
+            assertEquals(1, delete.getParameterMetaData().getParameterCount());
+            assertEquals(null, update.getMetaData());
+        }
+        assertEquals(before, sums(), "a Describe of a statement applied no write");
+    }
+
+    @Test
     void copyFromStdinReadsCsvAndTheTextFormat() throws Exception {
         try (Connection c = connect()) {
             var copy = ((PGConnection) c).getCopyAPI();
