@@ -413,7 +413,9 @@ public final class Cube implements AutoCloseable {
 
     /**
      * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
-     * values ({@link UpdatedRows}), both in that one version. Its WHERE is bound as a DELETE's is, without subqueries.
+     * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
+     * ({@link io.numacube.engine.sql.UpdateStatement#values}); a subquery in its WHERE reads the tables as they were
+     * before the write, as a DELETE's does.
      */
     private Applied applyUpdate(CubeTables.Snapshot s, Map<String, FactTable> next, TableUpdate u) {
         io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
@@ -422,12 +424,28 @@ public final class Cube implements AutoCloseable {
             throw noSuchTable(st.table(), s);
         }
         TableSchema schema = v.table().schema();
-        SqlBinder.Catalog catalog = catalog(s, Map.of());
-        LogicalQuery changed = SqlBinder.bind(st.rows(), catalog);
-        LogicalQuery values = SqlBinder.bind(st.values(schema), catalog);
-        String k = key(st.table());
+        return boundTree(
+                s,
+                () -> st.values(schema),
+                false,
+                (lq, temps) -> applyUpdate(next, v, lq, st.nullColumns(schema)),
+                Cancellation.NONE);
+    }
+
+    private Applied applyUpdate(
+            Map<String, FactTable> next, CubeTables.Version v, LogicalQuery values, List<Integer> nullColumns) {
+        TableSchema schema = v.table().schema();
+        if (!values.joins().isEmpty()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "UPDATE takes one table of the cube and a WHERE over its columns: table=" + schema.name(),
+                    null,
+                    null);
+        }
+        String k = key(schema.name());
         FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(changed, base, List.of());
+        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(values, base, List.of());
         long n = rows.values().stream().mapToLong(r -> r.length).sum();
         if (n == 0) {
             replace(next, k, base, base, v);
@@ -437,7 +455,7 @@ public final class Cube implements AutoCloseable {
                 values, base, List.of(), System.nanoTime(), Cancellation.NONE);
         FactTable without = base.withDeleted(base.deleted().plus(rows, sizes(base)));
         replace(next, k, base, without, v);
-        TableStaging staged = UpdatedRows.stage(schema, after, st.nullColumns(schema));
+        TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);
         int[] appendedRows = {staged.rows()};
         replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows), v);
         return new Applied(k, n);
@@ -721,6 +739,19 @@ public final class Cube implements AutoCloseable {
         if (!hasSubqueries(sql) && !views) {
             return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of())), Map.of());
         }
+        return boundTree(snapshot, () -> SqlBinder.parse(sql), views, then, cancel);
+    }
+
+    /**
+     * As {@link #bound}, for a statement parsed already ({@code parsed} is called once): its subqueries run first as
+     * temporary tables or values, and with {@code views} it reads information_schema's views.
+     */
+    private <T> T boundTree(
+            CubeTables.Snapshot snapshot,
+            java.util.function.Supplier<org.apache.calcite.sql.SqlNode> parsed,
+            boolean views,
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+            Cancellation cancel) {
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
             if (views) {
@@ -736,7 +767,7 @@ public final class Cube implements AutoCloseable {
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
                     catalog(snapshot, temps));
-            org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
+            org.apache.calcite.sql.SqlNode root = subqueries.rewrite(parsed.get());
             return then.apply(SqlBinder.bind(root, catalog(snapshot, temps)), temps);
         } finally {
             temps.values().forEach(FactTable::close);

@@ -94,6 +94,22 @@ class CubeUpdateTest {
     }
 
     @Test
+    void aSubqueryInTheWhereReadsTheTableAsItWasBefore() {
+        WriteResult r = cube.update("UPDATE t SET n = -1 WHERE desk IN (SELECT desk FROM t WHERE id = 5)");
+        assertEquals(500, r.rows());
+        assertEquals(
+                500,
+                cube.query("SELECT COUNT(*) FROM t WHERE n = -1 AND desk = 'D1'")
+                        .getLong(0, 0));
+        // AVG(n) before this write: (0 + ... + 1999 - 499,500 of desk D1's rows - 500) / 2000 = 749.5, so the rows of
+        // n in 0..749 not of D1: 750 - 188
+        assertEquals(
+                562,
+                cube.update("UPDATE t SET n = 0 WHERE n < (SELECT AVG(n) FROM t) AND n >= 0")
+                        .rows());
+    }
+
+    @Test
     void aKeyedTableKeepsOneRowPerKey() {
         cube.setKey("t", List.of("id"));
         assertEquals(1, cube.update("UPDATE t SET desk = 'K' WHERE id = 5").rows());
