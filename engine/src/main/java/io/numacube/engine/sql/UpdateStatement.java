@@ -21,13 +21,13 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * {@code UPDATE table [[AS] alias] SET column = expression [, ...] [WHERE condition]} as the two queries that apply it:
- * {@link #rows} finds the rows to change ({@code SELECT * FROM table WHERE condition}), {@link #values} computes their
- * new rows from the old ({@code SELECT CAST(expression AS type) AS column, other_column ... FROM table WHERE
- * condition}: every column of the table in order, an assigned one cast to its column's type). A column set to
- * {@code NULL} or {@code DEFAULT} (columns have no other default) is listed by {@link #nullColumns}, since a query has
- * no NULL value to select. Both queries are syntax trees built from the statement's own nodes, so an error points into
- * the statement as written. Immutable once parsed (the trees it returns are fresh per call).
+ * {@code UPDATE table [[AS] alias] SET column = expression [, ...] [WHERE condition]} as the query that applies it:
+ * {@link #values} selects the rows to change and computes their new rows from the old ({@code SELECT CAST(expression
+ * AS type) AS column, other_column ... FROM table WHERE condition}: every column of the table in order, an assigned one
+ * cast to its column's type). A column set to {@code NULL} or {@code DEFAULT} (columns have no other default) is
+ * listed by {@link #nullColumns}, since a query has no NULL value to select. The query is a syntax tree built from the
+ * statement's own nodes, so an error points into the statement as written. Immutable once parsed (the select list is
+ * fresh per call; the FROM and WHERE are the statement's nodes).
  */
 public final class UpdateStatement {
 
@@ -66,11 +66,6 @@ public final class UpdateStatement {
     /** The table updated. */
     public String table() {
         return table;
-    }
-
-    /** {@code SELECT * FROM table WHERE condition}: the rows the statement changes. */
-    public SqlNode rows() {
-        return select(SqlNodeList.of(SqlIdentifier.star(POS)));
     }
 
     /**
