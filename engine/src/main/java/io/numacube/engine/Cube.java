@@ -415,7 +415,8 @@ public final class Cube implements AutoCloseable {
      * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
      * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
      * ({@link io.numacube.engine.sql.UpdateStatement#values}); a subquery in its WHERE reads the tables as they were
-     * before the write, as a DELETE's does.
+     * before the write, as a DELETE's does. A key column of a keyed table is not updated: a changed key would replace
+     * whichever row had it.
      */
     private Applied applyUpdate(CubeTables.Snapshot s, Map<String, FactTable> next, TableUpdate u) {
         io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
@@ -424,6 +425,17 @@ public final class Cube implements AutoCloseable {
             throw noSuchTable(st.table(), s);
         }
         TableSchema schema = v.table().schema();
+        for (String keyColumn : keys.getOrDefault(key(st.table()), List.of())) {
+            if (st.assignedColumns(schema).contains(schema.indexOf(keyColumn))) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "UPDATE of a key column is not supported: table=" + schema.name() + " key=" + keyColumn
+                                + " — a changed key could replace another row; DELETE the row and INSERT it anew",
+                        null,
+                        null);
+            }
+        }
         return boundTree(
                 s,
                 () -> st.values(schema),

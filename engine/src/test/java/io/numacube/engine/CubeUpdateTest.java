@@ -115,6 +115,11 @@ class CubeUpdateTest {
         assertEquals(1, cube.update("UPDATE t SET desk = 'K' WHERE id = 5").rows());
         assertEquals(2000, cube.rowCount("t"));
         assertEquals("K", cube.query("SELECT desk FROM t WHERE id = 5").getString(0, 0));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET id = 6 WHERE id = 5"));
+        assertEquals("0A000", e.code());
+        assertTrue(e.getMessage().contains("UPDATE of a key column is not supported: table=t key=id"), e.getMessage());
+        assertEquals(2000, cube.rowCount("t"));
     }
 
     @Test

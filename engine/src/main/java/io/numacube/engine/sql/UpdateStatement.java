@@ -86,6 +86,11 @@ public final class UpdateStatement {
         return select(items);
     }
 
+    /** The indexes of the columns of {@code schema} the statement sets. */
+    public java.util.Set<Integer> assignedColumns(TableSchema schema) {
+        return assignments(schema).keySet();
+    }
+
     /** The indexes of the columns of {@code schema} set to NULL (or DEFAULT). */
     public List<Integer> nullColumns(TableSchema schema) {
         List<Integer> out = new ArrayList<>();
