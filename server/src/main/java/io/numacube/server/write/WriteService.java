@@ -222,18 +222,18 @@ public final class WriteService {
         }
         List<Appended> out = new ArrayList<>();
         List<WriteResult> results = cube.write(staged);
-        long appended = 0;
-        long deleted = 0;
+        long[] rows = new long[3];
         for (int i = 0; i < results.size(); i++) {
             WriteResult r = results.get(i);
             out.add(new Appended(r.table(), r.rows(), r.version()));
-            if (staged.get(i) instanceof TableDelete) {
-                deleted += r.rows();
-            } else if (staged.get(i) instanceof TableBatch) {
-                appended += r.rows();
-            }
+            int kind = switch (staged.get(i)) {
+                case TableBatch b -> 0;
+                case TableDelete d -> 1;
+                case TableUpdate u -> 2;
+            };
+            rows[kind] += r.rows();
         }
-        metrics.write(appended, deleted);
+        metrics.write(rows[0], rows[1], rows[2]);
         return out;
     }
 

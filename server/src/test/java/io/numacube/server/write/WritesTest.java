@@ -376,6 +376,7 @@ class WritesTest {
         try (Connection c = connect();
                 Statement s = c.createStatement()) {
             s.executeUpdate("DELETE FROM t WHERE id = 500");
+            s.executeUpdate("UPDATE t SET desk = 'M' WHERE id < 3");
             s.executeQuery("SELECT COUNT(*) FROM t").close();
             assertThrows(PSQLException.class, () -> s.executeQuery("SELECT nosuch FROM t"));
         }
@@ -392,9 +393,10 @@ class WritesTest {
                 v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
             }
         }
-        assertEquals(2.0, v.get("numacube_writes_total"), m.body());
+        assertEquals(3.0, v.get("numacube_writes_total"), m.body());
         assertEquals(2.0, v.get("numacube_rows_written_total"));
         assertEquals(1.0, v.get("numacube_rows_deleted_total"));
+        assertEquals(3.0, v.get("numacube_rows_updated_total"));
         assertEquals(1.0, v.get("numacube_queries_total{outcome=\"ok\"}"));
         assertEquals(1.0, v.get("numacube_queries_total{outcome=\"error\"}"));
         assertEquals(2.0, v.get("numacube_query_duration_seconds_count"));
