@@ -50,7 +50,23 @@ def main(host, port):
                 check(False, "an unknown column gave no error")
             except psycopg.Error as e:
                 check(e.sqlstate == "42703", f"an unknown column's SQLSTATE: {e.sqlstate}")
-    print("psycopg: OK: executemany INSERT with NULLs, transaction, COPY, rolled-back DELETE, SQLSTATE")
+        conn.rollback()
+        with conn.cursor() as cur:
+            cur.execute(
+                "SELECT column_name, data_type FROM information_schema.columns"
+                " WHERE table_schema = %s AND table_name = %s ORDER BY ordinal_position",
+                ("public", "trades"),
+            )
+            types = dict(cur.fetchall())
+            check(
+                types.get("trade_id") == "bigint" and types.get("desk") == "text"
+                and types.get("pnl") == "double precision",
+                f"information_schema.columns of trades: {types}",
+            )
+            cur.execute("SELECT COUNT(*) FROM public.trades WHERE trade_id > %s", (990000,))
+            check(cur.fetchone()[0] == 5, "SELECT ... FROM public.trades")
+    print("psycopg: OK: executemany INSERT with NULLs, transaction, COPY, rolled-back DELETE, SQLSTATE,"
+          " information_schema.columns, public.trades")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ final class AddUserCommand implements Callable<Integer> {
             names = "--role",
             required = true,
             paramLabel = "ROLE",
-            description = "reader (may query) or writer (may also INSERT, COPY, DELETE and post rows).")
+            description = "reader (may query) or writer (may also INSERT, COPY, UPDATE, DELETE and post rows).")
     String role;
 
     @Option(names = "--password-stdin", description = "Read the password from the first line of stdin.")

@@ -354,6 +354,7 @@ public final class Cube implements AutoCloseable {
                             case TableBatch b -> applyBatch(s, next, b);
                             case TableDelete d ->
                                 bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
+                            case TableUpdate u -> applyUpdate(s, next, u);
                         });
             }
             Map<String, Long> versions = publishChanged(s, next);
@@ -407,6 +408,68 @@ public final class Cube implements AutoCloseable {
         long n = rows.values().stream().mapToLong(r -> r.length).sum();
         FactTable without = n == 0 ? base : base.withDeleted(base.deleted().plus(rows, sizes(base)));
         replace(next, k, base, without, v);
+        return new Applied(k, n);
+    }
+
+    /**
+     * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
+     * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
+     * ({@link io.numacube.engine.sql.UpdateStatement#values}); a subquery in its WHERE reads the tables as they were
+     * before the write, as a DELETE's does. A key column of a keyed table is not updated: a changed key would replace
+     * whichever row had it.
+     */
+    private Applied applyUpdate(CubeTables.Snapshot s, Map<String, FactTable> next, TableUpdate u) {
+        io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
+        CubeTables.Version v = s.version(st.table());
+        if (v == null) {
+            throw noSuchTable(st.table(), s);
+        }
+        TableSchema schema = v.table().schema();
+        for (String keyColumn : keys.getOrDefault(key(st.table()), List.of())) {
+            if (st.assignedColumns(schema).contains(schema.indexOf(keyColumn))) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "UPDATE of a key column is not supported: table=" + schema.name() + " key=" + keyColumn
+                                + " — a changed key could replace another row; DELETE the row and INSERT it anew",
+                        null,
+                        null);
+            }
+        }
+        return boundTree(
+                s,
+                () -> st.values(schema),
+                false,
+                (lq, temps) -> applyUpdate(next, v, lq, st.nullColumns(schema)),
+                Cancellation.NONE);
+    }
+
+    private Applied applyUpdate(
+            Map<String, FactTable> next, CubeTables.Version v, LogicalQuery values, List<Integer> nullColumns) {
+        TableSchema schema = v.table().schema();
+        if (!values.joins().isEmpty()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "0A000",
+                    "UPDATE takes one table of the cube and a WHERE over its columns: table=" + schema.name(),
+                    null,
+                    null);
+        }
+        String k = key(schema.name());
+        FactTable base = next.getOrDefault(k, v.table());
+        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(values, base, List.of());
+        long n = rows.values().stream().mapToLong(r -> r.length).sum();
+        if (n == 0) {
+            replace(next, k, base, base, v);
+            return new Applied(k, 0);
+        }
+        QueryResult after = io.numacube.engine.exec.ProjectionExecutor.run(
+                values, base, List.of(), System.nanoTime(), Cancellation.NONE);
+        FactTable without = base.withDeleted(base.deleted().plus(rows, sizes(base)));
+        replace(next, k, base, without, v);
+        TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);
+        int[] appendedRows = {staged.rows()};
+        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows), v);
         return new Applied(k, n);
     }
 
@@ -561,6 +624,16 @@ public final class Cube implements AutoCloseable {
         return write(List.of(new TableDelete(sql))).get(0);
     }
 
+    /**
+     * Runs {@code UPDATE table SET column = expression [, ...] [WHERE condition]} as one atomic write
+     * ({@link TableUpdate}); {@link WriteResult#rows} counts the rows changed. Errors carry positions in {@code sql}.
+     *
+     * @throws NumacubeException as a query's errors for a bad statement; nothing changes then
+     */
+    public WriteResult update(String sql) {
+        return write(List.of(new TableUpdate(sql))).get(0);
+    }
+
     /** The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right. */
     private static String selectOf(String deleteSql) {
         java.util.regex.Matcher m = DELETE_FROM.matcher(deleteSql);
@@ -666,25 +739,47 @@ public final class Cube implements AutoCloseable {
     /**
      * Binds {@code sql} over {@code snapshot} and hands it to {@code then} with the temporary tables it reads: a
      * statement with subqueries has them run first, as temporary tables or values ({@link Subqueries}), freed after,
-     * each checking {@code cancel}.
+     * each checking {@code cancel}; one that names information_schema reads its views ({@link InformationSchema}) of
+     * the snapshot's tables, staged as temporary tables too.
      */
     private <T> T bound(
             CubeTables.Snapshot snapshot,
             String sql,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
             Cancellation cancel) {
-        if (!hasSubqueries(sql)) {
+        boolean views = InformationSchema.named(sql);
+        if (!hasSubqueries(sql) && !views) {
             return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of())), Map.of());
         }
+        return boundTree(snapshot, () -> SqlBinder.parse(sql), views, then, cancel);
+    }
+
+    /**
+     * As {@link #bound}, for a statement parsed already ({@code parsed} is called once): its subqueries run first as
+     * temporary tables or values, and with {@code views} it reads information_schema's views.
+     */
+    private <T> T boundTree(
+            CubeTables.Snapshot snapshot,
+            java.util.function.Supplier<org.apache.calcite.sql.SqlNode> parsed,
+            boolean views,
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+            Cancellation cancel) {
         Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
         try {
+            if (views) {
+                List<TableSchema> schemas = snapshot.versions().stream()
+                        .map(v -> v.table().schema())
+                        .toList();
+                InformationSchema.views(schemas)
+                        .forEach(staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)));
+            }
             java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node ->
                     execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime(), cancel);
             Subqueries subqueries = new Subqueries(
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
                     catalog(snapshot, temps));
-            org.apache.calcite.sql.SqlNode root = subqueries.rewrite(SqlBinder.parse(sql));
+            org.apache.calcite.sql.SqlNode root = subqueries.rewrite(parsed.get());
             return then.apply(SqlBinder.bind(root, catalog(snapshot, temps)), temps);
         } finally {
             temps.values().forEach(FactTable::close);

@@ -159,6 +159,6 @@ final class CubeTables {
     }
 
     static String key(String table) {
-        return table.toLowerCase(Locale.ROOT);
+        return io.numacube.engine.schema.TableNames.resolve(table).toLowerCase(Locale.ROOT);
     }
 }

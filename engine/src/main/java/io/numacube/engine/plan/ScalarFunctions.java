@@ -20,7 +20,7 @@ import java.util.Set;
  * {@code hour minute second millisecond microsecond epoch} of a TIMESTAMP, and {@code date_part(part, d)} (= {@code
  * EXTRACT(part FROM d)}), {@code date_trunc(part, d)} (a TIMESTAMP, of a DATE too, as in DuckDB), {@code strftime(d,
  * format)}, {@code dayname monthname make_date}, text {@code upper lower length substring trim ltrim rtrim concat}
- * and {@code ||}, {@code abs round},
+ * {@code quote_ident} (PostgreSQL's, for clients' catalog queries) and {@code ||}, {@code abs round},
  * {@code coalesce}, {@code nullif}.
  */
 public final class ScalarFunctions {
@@ -59,6 +59,7 @@ public final class ScalarFunctions {
             "trim",
             "ltrim",
             "rtrim",
+            "quote_ident",
             "length",
             "substring",
             "concat",
@@ -154,7 +155,7 @@ public final class ScalarFunctions {
     /** The type of a text function, or null when {@code name} is none. */
     private static ColumnType textFunctionType(String name, List<Expr> args) {
         return switch (name) {
-            case "upper", "lower", "trim", "ltrim", "rtrim" -> {
+            case "upper", "lower", "trim", "ltrim", "rtrim", "quote_ident" -> {
                 expect(name, args, ColumnType.STRING);
                 yield ColumnType.STRING;
             }
@@ -361,6 +362,7 @@ public final class ScalarFunctions {
             case "trim" -> strip((String) v.get(0), true, true);
             case "ltrim" -> strip((String) v.get(0), true, false);
             case "rtrim" -> strip((String) v.get(0), false, true);
+            case "quote_ident" -> quoteIdent((String) v.get(0));
             case "length" -> (long) ((String) v.get(0)).codePointCount(0, ((String) v.get(0)).length());
             case "substring" -> substring((String) v.get(0), (Long) v.get(1), v.size() > 2 ? (Long) v.get(2) : null);
             case "||" -> text(v.get(0)) + text(v.get(1));
@@ -439,6 +441,18 @@ public final class ScalarFunctions {
 
     private static String text(Object x) {
         return x instanceof Double d ? String.valueOf(d) : String.valueOf(x);
+    }
+
+    /**
+     * PostgreSQL's {@code quote_ident}: the text as it is where it is a plain identifier (a lower-case letter or
+     * underscore, then lower-case letters, digits, underscores or dollars), else in double quotes with each double
+     * quote doubled. Unlike PostgreSQL, a keyword that is a plain identifier ({@code select}) is not quoted.
+     */
+    private static String quoteIdent(String s) {
+        if (s.matches("[a-z_][a-z0-9_$]*")) {
+            return s;
+        }
+        return '"' + s.replace("\"", "\"\"") + '"';
     }
 
     private static String strip(String s, boolean left, boolean right) {

@@ -159,11 +159,12 @@ final class FromClauseBinder {
             String q = id.names.get(0);
             String name = id.names.get(1);
             for (int j = tables.tables().size() - 1; j >= 0; j--) {
-                if (answersTo(q, tables.tables().get(j).name(), tables.aliases().get(j))) {
+                if (Scope.answersTo(
+                        q, tables.tables().get(j).name(), tables.aliases().get(j))) {
                     return new Side(j, column(id, tables.tables().get(j), name), j == dim);
                 }
             }
-            if (answersTo(q, tables.fact().name(), tables.factAlias())) {
+            if (Scope.answersTo(q, tables.fact().name(), tables.factAlias())) {
                 return new Side(-1, column(id, tables.fact(), name), false);
             }
             throw bindError(id, "42P01", "no such table in FROM: table=" + q);
@@ -185,10 +186,6 @@ final class FromClauseBinder {
             throw bindError(id, "42703", "no such column: column=" + name + " table=" + t.name());
         }
         return i;
-    }
-
-    private static boolean answersTo(String qualifier, String table, String alias) {
-        return alias != null ? alias.equalsIgnoreCase(qualifier) : table.equalsIgnoreCase(qualifier);
     }
 
     private static LogicalQuery.Join keyed(

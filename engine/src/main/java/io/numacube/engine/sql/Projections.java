@@ -75,7 +75,7 @@ final class Projections {
     private static List<LogicalQuery.Output> star(SqlIdentifier id, Scope scope) {
         String qualifier = id.names.size() == 2 ? id.names.get(0) : null;
         List<LogicalQuery.Output> out = new ArrayList<>();
-        if (qualifier == null || answersTo(qualifier, scope.fact().name(), scope.factAlias())) {
+        if (qualifier == null || Scope.answersTo(qualifier, scope.fact().name(), scope.factAlias())) {
             TableSchema f = scope.fact();
             for (int c = 0; c < f.size(); c++) {
                 var spec = f.column(c);
@@ -86,7 +86,7 @@ final class Projections {
         for (int j = 0; j < scope.tables().size(); j++) {
             TableSchema t = scope.tables().get(j);
             if (qualifier != null
-                    && !answersTo(qualifier, t.name(), scope.aliases().get(j))) {
+                    && !Scope.answersTo(qualifier, t.name(), scope.aliases().get(j))) {
                 continue;
             }
             for (int c = 0; c < t.size(); c++) {
@@ -101,9 +101,5 @@ final class Projections {
             throw BindErrors.bindError(id, "42P01", "no such table in FROM: table=" + qualifier);
         }
         return out;
-    }
-
-    private static boolean answersTo(String qualifier, String table, String alias) {
-        return alias != null ? alias.equalsIgnoreCase(qualifier) : table.equalsIgnoreCase(qualifier);
     }
 }

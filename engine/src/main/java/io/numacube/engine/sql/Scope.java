@@ -154,7 +154,15 @@ record Scope(
         return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale());
     }
 
-    private static boolean answersTo(String qualifier, String table, String alias) {
-        return alias != null ? alias.equalsIgnoreCase(qualifier) : table.equalsIgnoreCase(qualifier);
+    /**
+     * Whether {@code qualifier} names a table of FROM: its alias where it has one, else its name, or the name's last
+     * part for a table of another schema ({@code columns} for {@code information_schema.columns}).
+     */
+    static boolean answersTo(String qualifier, String table, String alias) {
+        if (alias != null) {
+            return alias.equalsIgnoreCase(qualifier);
+        }
+        return table.equalsIgnoreCase(qualifier)
+                || table.substring(table.lastIndexOf('.') + 1).equalsIgnoreCase(qualifier);
     }
 }

@@ -84,8 +84,11 @@ public final class SqlBinder {
         }
     }
 
-    /** Parses one query (a trailing semicolon is allowed). */
+    /**
+     * Parses one query (a trailing semicolon is allowed), its schema-qualified names replaced by the catalog's
+     * ({@code public.trades} by {@code trades}: {@link io.numacube.engine.schema.TableNames}).
+     */
     public static SqlNode parse(String sql) {
-        return SqlTextParser.parse(sql);
+        return QualifiedNames.unqualify(SqlTextParser.parse(sql));
     }
 }

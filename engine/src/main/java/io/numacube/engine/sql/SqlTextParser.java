@@ -46,6 +46,15 @@ final class SqlTextParser {
 
     /** Parses one query (a trailing semicolon is allowed). */
     static SqlNode parse(String sql) {
+        return parse(sql, false);
+    }
+
+    /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed). */
+    static SqlNode parseStatement(String sql) {
+        return parse(sql, true);
+    }
+
+    private static SqlNode parse(String sql, boolean statement) {
         if (sql == null || sql.isBlank()) {
             throw new NumacubeException(NumacubeException.Kind.SYNTAX, "SQL text is empty — write a SELECT query");
         }
@@ -55,7 +64,8 @@ final class SqlTextParser {
         }
         checkParens(text);
         try {
-            return SqlParser.create(text, PARSER).parseQuery();
+            SqlParser parser = SqlParser.create(text, PARSER);
+            return statement ? parser.parseStmt() : parser.parseQuery();
         } catch (SqlParseException e) {
             SqlParserPos pos = e.getPos();
             throw new NumacubeException(

@@ -33,7 +33,7 @@ public record Identity(String user, Role role) {
                     NumacubeException.Kind.INVALID_INPUT,
                     INSUFFICIENT_PRIVILEGE,
                     "permission denied for table " + table + ": user=" + user + " role=" + role.text()
-                            + " — writes (INSERT, COPY, DELETE, POST /v1/tables/NAME/rows) need role writer",
+                            + " — writes (INSERT, COPY, UPDATE, DELETE, POST /v1/tables/NAME/rows) need role writer",
                     null,
                     null);
         }

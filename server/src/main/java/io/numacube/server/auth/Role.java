@@ -3,7 +3,7 @@ package io.numacube.server.auth;
 import io.numacube.numa.base.NumacubeException;
 import java.util.Locale;
 
-/** What a user may do: a {@link #READER} runs queries; a {@link #WRITER} also writes (INSERT, COPY, DELETE, rows). */
+/** What a user may do: a {@link #READER} runs queries; a {@link #WRITER} also writes (INSERT, COPY, UPDATE, DELETE, rows). */
 public enum Role {
     READER,
     WRITER;

@@ -7,7 +7,6 @@ import io.numacube.server.wal.WalOptions;
 import io.numacube.server.wal.WalRecord;
 import io.numacube.server.wal.WalStats;
 import io.numacube.server.wal.WriteAheadLog;
-import io.numacube.server.write.BatchFormat;
 import io.numacube.server.write.WriteService;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -192,7 +191,8 @@ public final class DurableStore implements AutoCloseable {
     }
 
     /**
-     * Applies one logged write; false for a write holding a DELETE that the cube refused for what it says, as it did
+     * Applies one logged write; false for a write holding a DELETE or UPDATE that the cube refused for what it says, as
+     * it did
      * when the write was first applied (it changed nothing then and changes nothing now).
      */
     private boolean replay(WriteService writes, WalRecord r) {
@@ -201,7 +201,7 @@ public final class DurableStore implements AutoCloseable {
             writes.replay(batches);
             return true;
         } catch (NumacubeException e) {
-            boolean deletes = batches.stream().anyMatch(b -> b.format() == BatchFormat.DELETE);
+            boolean deletes = batches.stream().anyMatch(b -> b.format().isStatement());
             if (deletes && WriteService.failsAlikeWhenReplayed(e)) {
                 LOG.log(
                         System.Logger.Level.WARNING,

@@ -21,9 +21,10 @@ import java.util.List;
  *   1       4     batch count n, at least 1
  *   then n batches, each:
  *           4     table name length t;  then t bytes, UTF-8
- *           1     body format: 'C' CSV with a header row, 'J' JSON lines ({@link BatchFormat#code})
+ *           1     body format: 'C' CSV with a header row, 'J' JSON lines, 'D' a DELETE, 'U' an UPDATE
+ *                 statement ({@link BatchFormat#code})
  *           4     source length s;      then s bytes, UTF-8 (what errors call the batch: POST /v1/tables/t/rows)
- *           4     body length b;        then b bytes: the rows exactly as the client sent them
+ *           4     body length b;        then b bytes: the rows (or statement) exactly as the client sent them
  * </pre>
  *
  * The WAL frames and checksums each payload (length, CRC32C), so a payload that reaches {@link #decode} is what

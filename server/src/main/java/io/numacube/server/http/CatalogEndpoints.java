@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.numacube.engine.Cube;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.TableNames;
 import io.numacube.engine.schema.TableSchema;
 import java.io.IOException;
 import java.util.List;
@@ -37,9 +38,16 @@ final class CatalogEndpoints {
         });
     }
 
+    /** {@code GET /v1/tables/NAME}: NAME in any case, qualified or not ({@code public.trades}: {@link TableNames}). */
     Reply table(String requested) {
+        String resolved;
+        try {
+            resolved = TableNames.resolve(requested);
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            throw new HttpError(404, e.code(), e.detail());
+        }
         String name = cube.tables().stream()
-                .filter(requested::equalsIgnoreCase)
+                .filter(resolved::equalsIgnoreCase)
                 .findFirst()
                 .orElseThrow(() ->
                         new HttpError(404, "42P01", "no such table: table=" + requested + " tables=" + cube.tables()));

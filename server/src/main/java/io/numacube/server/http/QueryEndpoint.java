@@ -7,6 +7,7 @@ import io.numacube.engine.result.QueryResult;
 import io.numacube.numa.base.ErrorPosition;
 import io.numacube.server.auth.Identity;
 import io.numacube.server.query.ClientError;
+import io.numacube.server.query.ParameterizedSql;
 import io.numacube.server.query.QueryService;
 import io.numacube.server.query.SqlPositions;
 import io.numacube.server.query.SqlStatements;
@@ -19,8 +20,10 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "timeout_ms": N, "query_id": "..."}} ({@code
- * application/json}; {@code timeout_ms} optional, 0 for none; {@code query_id} optional, the id under which {@code
+ * {@code POST /v1/query}: one SQL statement, as {@code {"sql": "...", "params": [...], "timeout_ms": N, "query_id":
+ * "..."}} ({@code application/json}; {@code params} optional, the values of {@code $1 .. $n} ({@link JsonParameters},
+ * bound as {@link ParameterizedSql#bind} says), for queries, INSERT, UPDATE and DELETE alike; {@code timeout_ms} optional, 0
+ * for none; {@code query_id} optional, the id under which {@code
  * DELETE /v1/queries/ID} cancels it, also taken from an {@code X-Query-Id} header) or as the whole body ({@code
  * text/plain}, or no Content-Type), answered
  * by {@link ResultJson}. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
@@ -30,7 +33,8 @@ import java.util.List;
  */
 final class QueryEndpoint {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final QueryService service;
     private final WriteService writes;
@@ -44,17 +48,42 @@ final class QueryEndpoint {
         this.maxSqlChars = maxSqlChars;
     }
 
-    /** A request's statement and its deadline (null for the server's default). */
-    private record Request(String sql, Duration timeout, String queryId) {
+    /** A request's statement, its parameters' literals (null when it sent none) and its deadline (null: the default). */
+    private record Request(String sql, List<String> params, Duration timeout, String queryId) {
 
         Request withQueryId(String id) {
-            return id == null ? this : new Request(sql, timeout, id);
+            return id == null ? this : new Request(sql, params, timeout, id);
         }
     }
 
+    /** The statement as the engine runs it: its text with the parameters in place, and the substitution (or null). */
+    private record Bound(String sql, ParameterizedSql.Substituted substitution) {}
+
     Reply handle(HttpExchange ex, Identity who) throws IOException {
         Request req = request(ex);
-        List<SqlStatements.Statement> statements = SqlStatements.split(req.sql());
+        SqlStatements.Statement st = statement(req.sql());
+        Bound bound = bind(req, st);
+        String word = io.numacube.server.query.SqlLexer.normalize(bound.sql()).split("[\\s(]", 2)[0];
+        if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE") || word.equalsIgnoreCase("UPDATE")) {
+            return write(word.toUpperCase(java.util.Locale.ROOT), req, st, bound, who);
+        }
+        StatementRefusals.refusal(bound.sql()).ifPresent(e -> {
+            throw new HttpError(400, e, 0);
+        });
+        QueryResult r;
+        String id;
+        try {
+            var running = service.start(bound.sql(), req.timeout(), req.queryId());
+            id = running.id();
+            r = running.await();
+        } catch (RuntimeException e) {
+            throw located(ClientError.of(e), req.sql(), st, bound);
+        }
+        return Reply.ok(g -> ResultJson.write(r, id, g));
+    }
+
+    private static SqlStatements.Statement statement(String sql) {
+        List<SqlStatements.Statement> statements = SqlStatements.split(sql);
         if (statements.size() != 1) {
             throw new HttpError(
                     400,
@@ -63,42 +92,42 @@ final class QueryEndpoint {
                             ? "no statement in the request: the SQL is empty"
                             : "one statement per request: statements=" + statements.size() + " — send them one by one");
         }
-        SqlStatements.Statement st = statements.getFirst();
-        String word = io.numacube.server.query.SqlLexer.normalize(st.sql()).split("[\\s(]", 2)[0];
-        if (word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("DELETE")) {
-            return write(word.toUpperCase(java.util.Locale.ROOT), req, st, who);
-        }
-        StatementRefusals.refusal(st.sql()).ifPresent(e -> {
-            throw new HttpError(400, e, 0);
-        });
-        QueryResult r;
-        String id;
-        try {
-            var running = service.start(st.sql(), req.timeout(), req.queryId());
-            id = running.id();
-            r = running.await();
-        } catch (RuntimeException e) {
-            throw located(ClientError.of(e), req.sql(), st);
-        }
-        return Reply.ok(g -> ResultJson.write(r, id, g));
+        return statements.getFirst();
     }
 
-    /** An INSERT or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable). */
-    private Reply write(String command, Request req, SqlStatements.Statement st, Identity who) {
+    /** The statement with its parameters in place; one without markers or params runs as it was sent. */
+    private static Bound bind(Request req, SqlStatements.Statement st) {
+        try {
+            ParameterizedSql p = ParameterizedSql.parse(st.sql());
+            if (p.parameterCount() == 0 && (req.params() == null || req.params().isEmpty())) {
+                return new Bound(st.sql(), null);
+            }
+            ParameterizedSql.Substituted s = p.bind(req.params() == null ? List.of() : req.params());
+            return new Bound(s.sql(), s);
+        } catch (RuntimeException e) {
+            throw located(ClientError.of(e), req.sql(), st, new Bound(st.sql(), null));
+        }
+    }
+
+    /**
+     * An INSERT, UPDATE or DELETE: {@code {"command", "table", "rows", "version"}} once it is applied (and durable);
+     * rows counts the rows inserted, changed or deleted.
+     */
+    private Reply write(String command, Request req, SqlStatements.Statement st, Bound bound, Identity who) {
         WriteService.Appended done;
         try {
             WriteService.Batch batch;
             if (command.equals("INSERT")) {
-                InsertStatement insert = InsertStatement.parse(st.sql());
+                InsertStatement insert = InsertStatement.parse(bound.sql());
                 who.checkMayWrite(insert.table());
                 batch = writes.batch(insert);
             } else {
-                batch = WriteService.delete(st.sql());
+                batch = command.equals("UPDATE") ? WriteService.update(bound.sql()) : WriteService.delete(bound.sql());
                 who.checkMayWrite(batch.table());
             }
             done = writes.append(batch);
         } catch (RuntimeException e) {
-            throw located(ClientError.of(e), req.sql(), st);
+            throw located(ClientError.of(e), req.sql(), st, bound);
         }
         return Reply.ok(g -> {
             g.writeStartObject();
@@ -115,7 +144,7 @@ final class QueryEndpoint {
         byte[] body = RequestBody.read(ex, maxBodyBytes);
         Request req = switch (type) {
             case "application/json" -> json(RequestBody.utf8(body));
-            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null, null);
+            case "text/plain", "application/sql", "" -> new Request(RequestBody.utf8(body), null, null, null);
             default ->
                 throw new HttpError(
                         415,
@@ -145,11 +174,11 @@ final class QueryEndpoint {
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!f.equals("sql") && !f.equals("timeout_ms") && !f.equals("query_id")) {
+            if (!f.equals("sql") && !f.equals("params") && !f.equals("timeout_ms") && !f.equals("query_id")) {
                 throw new HttpError(
                         400,
                         ClientError.PROTOCOL_VIOLATION,
-                        "unknown field: field=" + f + " — fields: sql, timeout_ms, query_id");
+                        "unknown field: field=" + f + " — fields: sql, params, timeout_ms, query_id");
             }
         }
         JsonNode sql = root.get("sql");
@@ -161,25 +190,32 @@ final class QueryEndpoint {
             throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "query_id must be a string: query_id=" + id);
         }
         String queryId = id == null || id.isNull() ? null : id.asText();
+        JsonNode paramsNode = root.get("params");
+        List<String> params = paramsNode == null || paramsNode.isNull() ? null : JsonParameters.literals(paramsNode);
         JsonNode timeout = root.get("timeout_ms");
         if (timeout == null || timeout.isNull()) {
-            return new Request(sql.asText(), null, queryId);
+            return new Request(sql.asText(), params, null, queryId);
         }
         if (!timeout.canConvertToLong() || !timeout.isIntegralNumber() || timeout.asLong() < 0) {
             throw new HttpError(
                     400, "22023", "timeout_ms is a whole number of milliseconds, 0 for none: timeout_ms=" + timeout);
         }
-        return new Request(sql.asText(), Duration.ofMillis(timeout.asLong()), queryId);
+        return new Request(sql.asText(), params, Duration.ofMillis(timeout.asLong()), queryId);
     }
 
-    /** The error with its position moved from the statement into the SQL as sent. */
-    private static HttpError located(ClientError e, String sent, SqlStatements.Statement st) {
+    /**
+     * The error with its position moved from the statement as the engine ran it ({@code bound}) into the SQL as sent: a
+     * position inside a parameter's literal points at its marker.
+     */
+    private static HttpError located(ClientError e, String sent, SqlStatements.Statement st, Bound bound) {
         int status = HttpError.statusOf(e.sqlState());
         if (e.position() == null) {
             return new HttpError(status, e, 0);
         }
+        int ran = SqlPositions.index(
+                bound.sql(), e.position().line(), e.position().column());
         int index = st.offset()
-                + SqlPositions.index(st.sql(), e.position().line(), e.position().column());
+                + (bound.substitution() == null ? ran : bound.substitution().originalIndex(ran));
         int line = 1;
         int lineStart = 0;
         for (int i = 0; i < index; i++) {

@@ -4,7 +4,9 @@ import io.numacube.server.pgwire.types.BinaryFormat;
 import io.numacube.server.pgwire.types.PgColumn;
 import io.numacube.server.pgwire.types.PgType;
 import io.numacube.server.query.ClientError;
+import io.numacube.server.query.ParameterizedSql;
 import io.numacube.server.query.RunningQuery;
+import io.numacube.server.query.SqlLiteral;
 import io.numacube.server.query.SqlStatements;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,7 +15,7 @@ import java.util.function.Consumer;
 
 /**
  * The extended query protocol of one connection: Parse, Bind, Describe, Execute, Close. A statement's parameters are
- * bound by substitution ({@link ParameterizedSql}, {@link ParameterLiteral}); a portal runs its statement at its
+ * bound by substitution ({@link ParameterizedSql}; {@link ParameterLiteral} and {@link SqlLiteral}); a portal runs its statement at its
  * first Describe or Execute and keeps the outcome, so that Executes with a row limit page through it (PortalSuspended
  * between pages). Errors are thrown to the connection, which sends them and skips messages until Sync, as
  * PostgreSQL does. Not thread-safe: the connection's thread uses it.
@@ -137,7 +139,7 @@ final class ExtendedQuery {
                         ClientError.NOT_SUPPORTED,
                         "a binary parameter needs a declared type: oid=" + oid
                                 + " — declare it in Parse or send text"));
-        return ParameterLiteral.ofValue(BinaryFormat.decode(type, value));
+        return SqlLiteral.of(BinaryFormat.decode(type, value));
     }
 
     private void describe(PgInput.Body body) throws IOException {

@@ -1,9 +1,8 @@
 package io.numacube.server.pgwire;
 
-import io.numacube.engine.schema.Timestamps;
-import io.numacube.server.pgwire.types.BinaryFormat;
 import io.numacube.server.pgwire.types.PgType;
 import io.numacube.server.query.ClientError;
+import io.numacube.server.query.SqlLiteral;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -17,11 +16,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Makes the SQL literal that stands for a bound parameter value in the statement's text. Every value is checked
- * against its declared type and rewritten, so the text a client sends can never become SQL: an integer must be
- * digits, a number a number, a date a date; text becomes a {@code '...'} string with its quotes doubled (the
- * engine's strings have no other escape). Negative numbers are parenthesised so that {@code a-$1} cannot become a
- * comment. A value whose type the client left unspecified is text, except that a trailing UTC offset on a date or
+ * Makes the SQL literal that stands for a parameter value sent as text in the statement's text. Every value is
+ * checked against its declared type and rewritten ({@link SqlLiteral}), so the text a client sends can never become
+ * SQL: an integer must be digits, a number a number, a date a date; text becomes a quoted string. A value whose type the client left unspecified is text, except that a trailing UTC offset on a date or
  * timestamp (pgjdbc's {@code setDate} and {@code setTimestamp} add one) is dropped, as PostgreSQL drops it for a
  * {@code timestamp without time zone}. Stateless.
  */
@@ -61,24 +58,11 @@ final class ParameterLiteral {
             case FLOAT4, FLOAT8 -> float8(type, text);
             case NUMERIC -> numeric(text);
             case BOOL -> bool(text);
-            case DATE -> date(dateTime(type, text, false).toLocalDate());
-            case TIMESTAMP -> timestamp(dateTime(type, text, false));
-            case TIMESTAMPTZ -> timestamp(dateTime(type, text, true));
-            case TEXT, VARCHAR, BPCHAR, NAME, UNKNOWN, CHAR -> string(text);
+            case DATE -> SqlLiteral.of(dateTime(type, text, false).toLocalDate());
+            case TIMESTAMP -> SqlLiteral.of(dateTime(type, text, false));
+            case TIMESTAMPTZ -> SqlLiteral.of(dateTime(type, text, true));
+            case TEXT, VARCHAR, BPCHAR, NAME, UNKNOWN, CHAR -> SqlLiteral.string(text);
             default -> throw unsupported(oid);
-        };
-    }
-
-    /** The literal for a parameter sent in binary and decoded by {@link BinaryFormat#decode}. */
-    static String ofValue(Object value) {
-        return switch (value) {
-            case Long l -> l < 0 ? "(" + l + ")" : l.toString();
-            case Double d -> double8(d);
-            case BigDecimal d -> d.signum() < 0 ? "(" + d.toPlainString() + ")" : d.toPlainString();
-            case Boolean b -> b ? "TRUE" : "FALSE";
-            case LocalDate d -> date(d);
-            case LocalDateTime t -> timestamp(t);
-            default -> string(value.toString());
         };
     }
 
@@ -100,20 +84,12 @@ final class ParameterLiteral {
         };
     }
 
-    /** {@code 'text'} with each quote doubled. */
-    static String string(String text) {
-        if (text.indexOf('\0') >= 0) {
-            throw new PgProtocolException("22021", "invalid byte sequence for encoding \"UTF8\": 0x00");
-        }
-        return "'" + text.replace("'", "''") + "'";
-    }
-
     private static String unspecified(String text) {
         Matcher m = DATE_TIME.matcher(text);
         if (m.matches() && m.group(3) != null) {
-            return string(m.group(1) + (m.group(2) == null ? "" : " " + m.group(2)));
+            return SqlLiteral.string(m.group(1) + (m.group(2) == null ? "" : " " + m.group(2)));
         }
-        return string(text);
+        return SqlLiteral.string(text);
     }
 
     private static String integer(PgType type, String text) {
@@ -135,7 +111,7 @@ final class ParameterLiteral {
         if (!fits) {
             throw outOfRange(type, text);
         }
-        return ofValue(v);
+        return SqlLiteral.of(v);
     }
 
     private static String float8(PgType type, String text) {
@@ -151,17 +127,7 @@ final class ParameterLiteral {
         if (Double.isInfinite(d)) {
             throw outOfRange(type, text);
         }
-        return double8(d);
-    }
-
-    /** A double as an approximate literal ({@code 1.5E0}), which the engine reads as a DOUBLE. */
-    private static String double8(double d) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return "CAST('" + (Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity") + "' AS DOUBLE)";
-        }
-        String s = Double.toString(Math.abs(d));
-        s = s.contains("E") ? s : s + "E0";
-        return d < 0 || (d == 0 && 1 / d < 0) ? "(-" + s + ")" : s;
+        return SqlLiteral.of(d);
     }
 
     private static String numeric(String text) {
@@ -175,7 +141,7 @@ final class ParameterLiteral {
         if (d.precision() - d.scale() > 1000 || d.scale() > 1000) {
             throw outOfRange(PgType.NUMERIC, text);
         }
-        return ofValue(d);
+        return SqlLiteral.of(d);
     }
 
     private static String bool(String text) {
@@ -208,14 +174,6 @@ final class ParameterLiteral {
             throw new PgProtocolException(
                     "22008", "date/time field value out of range: \"" + text + "\" (" + type.typeName() + ")");
         }
-    }
-
-    private static String date(LocalDate d) {
-        return "DATE '" + d + "'";
-    }
-
-    private static String timestamp(LocalDateTime t) {
-        return "TIMESTAMP '" + Timestamps.format(Timestamps.ofLocalDateTime(t)) + "'";
     }
 
     private static PgProtocolException invalid(PgType type, String text) {

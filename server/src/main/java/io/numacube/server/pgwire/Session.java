@@ -2,6 +2,7 @@ package io.numacube.server.pgwire;
 
 import io.numacube.server.auth.Identity;
 import io.numacube.server.pgwire.types.PgType;
+import io.numacube.server.query.ParameterizedSql;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
 package io.numacube.server.pgwire;
 
 import io.numacube.numa.base.ErrorPosition;
+import io.numacube.server.query.ParameterizedSql;
 import io.numacube.server.query.SqlPositions;
 
 /**

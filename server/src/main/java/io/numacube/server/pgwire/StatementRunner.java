@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs one statement of a connection, whichever way it must go: in a failed transaction block only COMMIT or ROLLBACK
- * (else 25P02, as PostgreSQL); INSERT and DELETE through the {@link WriteService} (at once, or at COMMIT inside a
+ * (else 25P02, as PostgreSQL); INSERT, DELETE and UPDATE through the {@link WriteService} (at once, or at COMMIT inside a
  * transaction block, whose writes COMMIT applies as one), refused with 42501 for a reader; session statements
  * ({@link SessionStatements}); other writes and unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
  * queries ({@link PgCatalog}); and everything else to the engine through the {@link QueryService}, whose running
@@ -67,6 +67,9 @@ final class StatementRunner {
         if (isDelete(sql)) {
             return delete(sql, session);
         }
+        if (isUpdate(sql)) {
+            return update(sql, session);
+        }
         if (session.status() == Session.IN_BLOCK && SessionStatements.commits(sql)) {
             commitWrites(session);
         }
@@ -105,6 +108,13 @@ final class StatementRunner {
         return Outcome.command("INSERT 0 " + rows);
     }
 
+    private static boolean isWrite(String sql) {
+        return InsertStatement.isInsert(sql)
+                || isDelete(sql)
+                || isUpdate(sql)
+                || io.numacube.server.write.CopyStatement.isCopy(sql);
+    }
+
     private static boolean isDelete(String sql) {
         return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "DELETE ", 0, 7);
     }
@@ -118,6 +128,21 @@ final class StatementRunner {
             return Outcome.command("DELETE 0");
         }
         return Outcome.command("DELETE " + writes.append(batch).rows());
+    }
+
+    private static boolean isUpdate(String sql) {
+        return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "UPDATE ", 0, 7);
+    }
+
+    /** An UPDATE: applied at once outside a transaction block ({@code UPDATE n}), kept for COMMIT inside one. */
+    private Outcome update(String sql, Session session) {
+        WriteService.Batch batch = WriteService.update(sql);
+        session.identity.checkMayWrite(batch.table());
+        if (session.status() == Session.IN_BLOCK) {
+            session.pendingWrites.add(batch);
+            return Outcome.command("UPDATE 0");
+        }
+        return Outcome.command("UPDATE " + writes.append(batch).rows());
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */
@@ -134,10 +159,14 @@ final class StatementRunner {
 
     /**
      * The columns {@code sql} returns, or an empty list for a statement that returns no rows, without side effects:
-     * session statements are recognised, not run; a query for the engine runs (with placeholder parameters, when
-     * describing a statement before it is bound), since the engine can only tell its result's columns by answering.
+     * writes (INSERT, UPDATE, DELETE, COPY) return none and are not run, session statements are recognised, not run;
+     * a query for the engine runs (with placeholder parameters, when describing a statement before it is bound), since
+     * the engine can only tell its result's columns by answering.
      */
     List<PgColumn> describe(String sql, Session session, Consumer<RunningQuery> running) {
+        if (isWrite(sql)) {
+            return List.of();
+        }
         if (SessionStatements.isSessionStatement(sql)) {
             return SessionStatements.isShow(sql)
                     ? SessionStatements.run(sql, session).orElseThrow().rows().columns()

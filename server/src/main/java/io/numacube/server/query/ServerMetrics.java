@@ -65,6 +65,7 @@ public final class ServerMetrics {
     private final LongAdder writes = new LongAdder();
     private final LongAdder rowsWritten = new LongAdder();
     private final LongAdder rowsDeleted = new LongAdder();
+    private final LongAdder rowsUpdated = new LongAdder();
 
     /** An answered or failed query: its outcome ({@code ok}, {@code error}, {@code timeout}, ...) and latency. */
     public void query(String outcome, long nanos) {
@@ -72,11 +73,12 @@ public final class ServerMetrics {
         queryLatency.record(nanos);
     }
 
-    /** An applied write: rows appended and rows deleted. */
-    public void write(long appended, long deleted) {
+    /** An applied write: rows appended, rows deleted and rows updated. */
+    public void write(long appended, long deleted, long updated) {
         writes.increment();
         rowsWritten.add(appended);
         rowsDeleted.add(deleted);
+        rowsUpdated.add(updated);
     }
 
     /** Told of each fsync of the write-ahead log, in nanoseconds (for {@code WalOptions}' fsync observer). */
@@ -100,6 +102,7 @@ public final class ServerMetrics {
         counter(out, "numacube_writes_total", "Writes applied (a batch, a statement or a transaction).", writes.sum());
         counter(out, "numacube_rows_written_total", "Rows appended by writes.", rowsWritten.sum());
         counter(out, "numacube_rows_deleted_total", "Rows deleted by writes.", rowsDeleted.sum());
+        counter(out, "numacube_rows_updated_total", "Rows changed by UPDATE.", rowsUpdated.sum());
         fsyncLatency.write(out, "numacube_wal_fsync_seconds", "Write-ahead log fsync latency.");
         tables(out, cube);
         nodes(out, cube);

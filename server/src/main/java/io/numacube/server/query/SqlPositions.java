@@ -26,4 +26,17 @@ public final class SqlPositions {
     public static int characterPosition(String text, int index) {
         return text.codePointCount(0, Math.min(index, text.length())) + 1;
     }
+
+    /** The engine's position (1-based line and column) of the 0-based UTF-16 index {@code index} in {@code sql}. */
+    public static io.numacube.numa.base.ErrorPosition lineAndColumn(String sql, int index) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < Math.min(index, sql.length()); i++) {
+            if (sql.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return io.numacube.numa.base.ErrorPosition.sql(line, index - lineStart + 1);
+    }
 }

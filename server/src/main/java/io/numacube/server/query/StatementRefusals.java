@@ -7,16 +7,15 @@ import java.util.regex.Pattern;
 
 /**
  * Statements {@code numacube serve} refuses before the engine sees them, with PostgreSQL's codes: writes other than
- * appends and deletes (UPDATE, MERGE, DDL such as CREATE or DROP, ...) with 0A000, since the server appends rows
- * (INSERT ... VALUES, COPY ... FROM STDIN, POST /v1/tables/NAME/rows; an upsert where the table has a key) and deletes
- * them (DELETE) and changes nothing else; utility commands it does not have (LISTEN, VACUUM, SQL-level PREPARE, ...)
- * with 0A000. INSERT, COPY and DELETE are answered by the front ends before this is asked. Stateless.
+ * appends, updates and deletes (MERGE, DDL such as CREATE or DROP, ...) with 0A000, since the server appends rows
+ * (INSERT ... VALUES, COPY ... FROM STDIN, POST /v1/tables/NAME/rows; an upsert where the table has a key), changes
+ * them (UPDATE) and deletes them (DELETE) and changes nothing else; utility commands it does not have (LISTEN, VACUUM, SQL-level PREPARE, ...)
+ * with 0A000. INSERT, COPY, UPDATE and DELETE are answered by the front ends before this is asked. Stateless.
  */
 public final class StatementRefusals {
 
     private static final Pattern FIRST_WORD = Pattern.compile("^\\(*\\s*([A-Za-z]+)");
     private static final java.util.Set<String> WRITES = java.util.Set.of(
-            "UPDATE",
             "MERGE",
             "CREATE",
             "DROP",

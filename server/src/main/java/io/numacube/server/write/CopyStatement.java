@@ -1,5 +1,6 @@
 package io.numacube.server.write;
 
+import io.numacube.engine.schema.TableNames;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +17,8 @@ import java.util.regex.Pattern;
  * takes columns by position). Other options and forms ({@code COPY ... TO}, {@code FROM 'file'}, {@code BINARY}, other
  * delimiters) are refused with 0A000. Immutable.
  *
- * @param table   the table's name (unquoted, lower case unless quoted)
+ * @param table   the table's name (unquoted, lower case unless quoted); a qualified name ({@code public.trades})
+ *                resolved by {@link TableNames}
  * @param columns the columns named, or empty for all of the table's in order
  * @param csv     CSV (else the text format)
  * @param header  whether the data starts with a header line to skip (CSV only)
@@ -24,7 +26,7 @@ import java.util.regex.Pattern;
 public record CopyStatement(String table, List<String> columns, boolean csv, boolean header) {
 
     private static final Pattern COPY = Pattern.compile(
-            "(?is)COPY\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+))?)\\s*(\\(([^)]*)\\))?\\s*FROM\\s+STDIN"
+            "(?is)COPY\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+)){0,2})\\s*(\\(([^)]*)\\))?\\s*FROM\\s+STDIN"
                     + "\\s*(?:WITH\\s*)?(.*?)\\s*;?\\s*");
 
     /** Whether {@code sql} is a COPY statement (to be parsed by {@link #parse}). */
@@ -40,8 +42,11 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
                     "numacube takes COPY table [(columns)] FROM STDIN [WITH (FORMAT csv, HEADER)] only (no COPY TO, no"
                             + " server-side files)");
         }
-        String name = m.group(1);
-        name = name.substring(name.lastIndexOf('.') + 1).strip();
+        List<String> parts = new ArrayList<>();
+        for (String part : m.group(1).split("\\s*\\.\\s*")) {
+            parts.add(unquote(part.strip()));
+        }
+        String name = TableNames.resolve(parts);
         List<String> columns = new ArrayList<>();
         if (m.group(3) != null) {
             for (String c : m.group(3).split(",")) {
@@ -49,7 +54,7 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
             }
         }
         Options o = options(m.group(4));
-        return new CopyStatement(unquote(name), List.copyOf(columns), o.csv, o.header);
+        return new CopyStatement(name, List.copyOf(columns), o.csv, o.header);
     }
 
     private record Options(boolean csv, boolean header) {}

@@ -1,5 +1,6 @@
 package io.numacube.server.write;
 
+import io.numacube.engine.schema.TableNames;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.SqlLexer;
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import java.util.Locale;
  * as a CSV field is. Anything else (expressions, {@code INSERT ... SELECT}, {@code RETURNING}, {@code ON CONFLICT}) is
  * refused with 0A000. Immutable.
  *
- * @param table   the table's name (the last part of a qualified name, unquoted)
+ * @param table   the table's name, unquoted; a qualified name ({@code public.trades}) resolved by {@link TableNames}
  * @param columns the columns named, or empty for all of the table's in order
  * @param rows    per row, its values' text, null for NULL
  */
@@ -28,16 +29,18 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
     /**
      * The rows of an INSERT statement.
      *
-     * @throws io.numacube.numa.base.NumacubeException 42601 for bad syntax, 0A000 for INSERT forms numacube lacks
+     * @throws io.numacube.numa.base.NumacubeException 42601 for bad syntax, 0A000 for INSERT forms numacube lacks, 42P01
+     *     for a schema other than public
      */
     public static InsertStatement parse(String sql) {
         Tokens t = new Tokens(sql);
         t.expectWord("INSERT");
         t.expectWord("INTO");
-        String table = t.name();
+        List<String> parts = new ArrayList<>(List.of(t.name()));
         while (t.skip(".")) {
-            table = t.name();
+            parts.add(t.name());
         }
+        String table = TableNames.resolve(parts);
         List<String> columns = new ArrayList<>();
         if (t.skip("(")) {
             do {

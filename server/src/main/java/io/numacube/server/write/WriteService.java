@@ -3,11 +3,13 @@ package io.numacube.server.write;
 import io.numacube.engine.Cube;
 import io.numacube.engine.TableBatch;
 import io.numacube.engine.TableDelete;
+import io.numacube.engine.TableUpdate;
 import io.numacube.engine.TableWrite;
 import io.numacube.engine.WriteResult;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.csv.CsvOptions;
 import io.numacube.engine.ingest.csv.CsvStagingLoader;
+import io.numacube.engine.schema.TableNames;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.query.ClientError;
 import java.util.ArrayList;
@@ -184,7 +186,7 @@ public final class WriteService {
 
     /**
      * Reads {@code batch} as {@link #commit} would, without applying it: a transaction block's INSERT is refused when
-     * it is made, not at COMMIT. Returns its rows (0 for a DELETE, which is checked when applied).
+     * it is made, not at COMMIT. Returns its rows (0 for a DELETE or UPDATE, which is checked when applied).
      */
     public int check(Batch batch) {
         return stage(List.of(batch)).getFirst() instanceof TableBatch b
@@ -203,10 +205,13 @@ public final class WriteService {
     private List<TableWrite> stage(List<Batch> batches) {
         List<TableWrite> staged = new ArrayList<>();
         for (Batch b : batches) {
+            String text = new String(b.body(), java.nio.charset.StandardCharsets.UTF_8);
             staged.add(
-                    b.format() == BatchFormat.DELETE
-                            ? new TableDelete(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8))
-                            : new TableBatch(b.table(), read(b, cube.schema(b.table()))));
+                    switch (b.format()) {
+                        case DELETE -> new TableDelete(text);
+                        case UPDATE -> new TableUpdate(text);
+                        case CSV, JSON_LINES -> new TableBatch(b.table(), read(b, cube.schema(b.table())));
+                    });
         }
         return staged;
     }
@@ -217,30 +222,44 @@ public final class WriteService {
         }
         List<Appended> out = new ArrayList<>();
         List<WriteResult> results = cube.write(staged);
-        long appended = 0;
-        long deleted = 0;
+        long[] rows = new long[3];
         for (int i = 0; i < results.size(); i++) {
             WriteResult r = results.get(i);
             out.add(new Appended(r.table(), r.rows(), r.version()));
-            if (staged.get(i) instanceof TableDelete) {
-                deleted += r.rows();
-            } else {
-                appended += r.rows();
-            }
+            int kind = switch (staged.get(i)) {
+                case TableBatch b -> 0;
+                case TableDelete d -> 1;
+                case TableUpdate u -> 2;
+            };
+            rows[kind] += r.rows();
         }
-        metrics.write(appended, deleted);
+        metrics.write(rows[0], rows[1], rows[2]);
         return out;
     }
 
     /** A DELETE statement as a write: logged as its text, applied by the cube. */
     public static Batch delete(String sql) {
-        java.util.regex.Matcher m = DELETE_TABLE.matcher(io.numacube.server.query.SqlLexer.normalize(sql));
-        String table = m.find() ? m.group(1).replace("\"", "") : "";
-        return new Batch(table, BatchFormat.DELETE, sql.getBytes(java.nio.charset.StandardCharsets.UTF_8), "DELETE");
+        return statement(BatchFormat.DELETE, DELETE_TABLE, sql);
     }
 
-    private static final java.util.regex.Pattern DELETE_TABLE = java.util.regex.Pattern.compile(
-            "(?i)^DELETE\\s+FROM\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\.(?:\"[^\"]+\"|[\\w$]+))?)");
+    /** An UPDATE statement as a write: logged as its text, applied by the cube. */
+    public static Batch update(String sql) {
+        return statement(BatchFormat.UPDATE, UPDATE_TABLE, sql);
+    }
+
+    private static Batch statement(BatchFormat format, java.util.regex.Pattern table, String sql) {
+        java.util.regex.Matcher m = table.matcher(io.numacube.server.query.SqlLexer.normalize(sql));
+        String name = m.find()
+                ? TableNames.resolve(List.of(m.group(1).replace("\"", "").split("\\s*\\.\\s*")))
+                : "";
+        return new Batch(name, format, sql.getBytes(java.nio.charset.StandardCharsets.UTF_8), format.name());
+    }
+
+    private static final String TABLE_NAME = "((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+)){0,2})";
+    private static final java.util.regex.Pattern DELETE_TABLE =
+            java.util.regex.Pattern.compile("(?i)^DELETE\\s+FROM\\s+" + TABLE_NAME);
+    private static final java.util.regex.Pattern UPDATE_TABLE =
+            java.util.regex.Pattern.compile("(?i)^UPDATE\\s+" + TABLE_NAME);
 
     /**
      * The rows of an INSERT as a batch of its table, checked against the table's columns.
@@ -301,7 +320,7 @@ public final class WriteService {
     /** The rows of {@code b} as a staging of {@code schema}'s columns. */
     static TableStaging read(Batch b, TableSchema schema) {
         return switch (b.format()) {
-            case DELETE -> throw new IllegalArgumentException("a DELETE has no rows");
+            case DELETE, UPDATE -> throw new IllegalArgumentException("a " + b.format() + " has no rows");
             case CSV ->
                 new CsvStagingLoader(CsvOptions.DEFAULT)
                         .stage(b.body(), b.source(), schema)

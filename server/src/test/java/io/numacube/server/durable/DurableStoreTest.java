@@ -220,6 +220,34 @@ class DurableStoreTest {
                 "1", back.cube().query("SELECT COUNT(*) FROM u WHERE k = 'd'").getString(0, 0), "still keyed");
     }
 
+    @Test
+    void updatesAreLoggedAsTheirStatementAndReplayedInOrder() {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writes.commit(List.of(WriteService.update("UPDATE t SET desk = 'U', px = px * 2 WHERE id % 3 = 0")));
+        writeBatch(writes, 20);
+        writes.commit(List.of(WriteService.update("UPDATE public.t SET b = b + 100 WHERE desk = 'U'")));
+        assertThrows(
+                NumacubeException.class, () -> writes.commit(List.of(WriteService.update("UPDATE t SET nosuch = 1"))));
+        List<String> before = answers(writes.cube());
+        String updated = writes.cube()
+                .query("SELECT COUNT(*), SUM(px), MIN(b) FROM t WHERE desk = 'U'")
+                .toString();
+        store.close();
+
+        DurableStore again = store(WalOptions.defaults());
+        WriteService back = new WriteService(cube(), again.batchLog());
+        DurableStore.Recovered r = again.recover(back);
+        assertEquals(4, r.writes());
+        assertEquals(1, r.failedAlike(), "the UPDATE naming an unknown column failed again, changing nothing");
+        assertEquals(before, answers(back.cube()));
+        assertEquals(
+                updated,
+                back.cube()
+                        .query("SELECT COUNT(*), SUM(px), MIN(b) FROM t WHERE desk = 'U'")
+                        .toString());
+    }
+
     private static void upsert(WriteService writes, String jsonLines) {
         writes.append(new Batch("u", BatchFormat.JSON_LINES, jsonLines.getBytes(StandardCharsets.UTF_8), "upsert"));
     }

@@ -166,7 +166,8 @@ class HttpAuthTest {
                 .get("message")
                 .asText()
                 .startsWith("permission denied for table t: user=bob role=reader"));
-        for (String sql : new String[] {"INSERT INTO t VALUES (51, 'R')", "DELETE FROM t WHERE id = 1"}) {
+        for (String sql :
+                new String[] {"INSERT INTO t VALUES (51, 'R')", "DELETE FROM t WHERE id = 1", "UPDATE t SET id = 2"}) {
             HttpResponse<String> r = query(sql, reader);
             assertEquals(403, r.statusCode(), sql + ": " + r.body());
             assertEquals("42501", error(r).get("code").asText());

@@ -147,7 +147,7 @@ class HttpFrontEndTest {
                         .asText());
         assertEquals(
                 "0A000",
-                error(post(server, "text/plain", "UPDATE trades SET pnl = 0"), 400)
+                error(post(server, "text/plain", "MERGE INTO trades USING fx ON TRUE WHEN MATCHED THEN DELETE"), 400)
                         .get("code")
                         .asText());
         assertEquals(
@@ -241,6 +241,40 @@ class HttpFrontEndTest {
         assertEquals(
                 cube.rowCount("trades"),
                 ok(get(server, "/v1/tables/trades")).get("rows").asLong());
+    }
+
+    @Test
+    void informationSchemaAndQualifiedNamesAnswerOverHttp() throws Exception {
+        JsonNode columns = ok(post(
+                server,
+                "application/json",
+                JSON.writeValueAsString(java.util.Map.of(
+                        "sql",
+                        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1"
+                                + " ORDER BY ordinal_position",
+                        "params",
+                        List.of("kinds")))));
+        assertEquals(
+                "[[\"id\",\"bigint\"],[\"name\",\"text\"],[\"price\",\"numeric\"],"
+                        + "[\"ts\",\"timestamp without time zone\"],[\"d\",\"date\"],[\"flag\",\"boolean\"],"
+                        + "[\"x\",\"double precision\"]]",
+                columns.get("rows").toString());
+        JsonNode tables =
+                ok(post(server, "text/plain", "SELECT table_name FROM information_schema.tables ORDER BY table_name"));
+        assertEquals(cube.tables().size(), tables.get("rows").size());
+        assertEquals(
+                "[[3]]",
+                ok(post(server, "text/plain", "SELECT COUNT(*) FROM numacube.public.kinds"))
+                        .get("rows")
+                        .toString());
+        assertEquals(
+                "kinds", ok(get(server, "/v1/tables/public.kinds")).get("name").asText());
+        JsonNode e = error(post(server, "text/plain", "SELECT id FROM sales.kinds"), 400);
+        assertEquals("42P01", e.get("code").asText());
+        assertEquals(16, e.get("position").asInt());
+        assertEquals(
+                "42P01",
+                error(get(server, "/v1/tables/sales.kinds"), 404).get("code").asText());
     }
 
     @Test

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.numacube.server.pgwire.types.PgType;
-import java.math.BigDecimal;
-import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
 class ParameterLiteralTest {
@@ -55,15 +53,6 @@ class ParameterLiteralTest {
         assertEquals("'2025-01-02'", ParameterLiteral.ofText(PgType.UNSPECIFIED, "2025-01-02 +00"));
         assertEquals("'2025-01-02 10:00:00'", ParameterLiteral.ofText(PgType.UNSPECIFIED, "2025-01-02 10:00:00+01"));
         assertEquals("'2025-01-02'", ParameterLiteral.ofText(PgType.UNSPECIFIED, "2025-01-02"));
-    }
-
-    @Test
-    void decodedBinaryValuesBecomeTypedLiterals() {
-        assertEquals("(-7)", ParameterLiteral.ofValue(-7L));
-        assertEquals("2.5E0", ParameterLiteral.ofValue(2.5));
-        assertEquals("(-1.25)", ParameterLiteral.ofValue(new BigDecimal("-1.25")));
-        assertEquals("DATE '2025-01-02'", ParameterLiteral.ofValue(LocalDate.of(2025, 1, 2)));
-        assertEquals("'it''s'", ParameterLiteral.ofValue("it's"));
     }
 
     @Test

@@ -119,6 +119,7 @@ class PgAuthTest {
             List<ThrowingWrite> writes = List.of(
                     c -> c.createStatement().executeUpdate("INSERT INTO t VALUES (200, 'R')"),
                     c -> c.createStatement().executeUpdate("DELETE FROM t"),
+                    c -> c.createStatement().executeUpdate("UPDATE t SET desk = 'R'"),
                     c -> {
                         try (PreparedStatement p = c.prepareStatement("INSERT INTO t (id, desk) VALUES (?, ?)")) {
                             p.setLong(1, 201);

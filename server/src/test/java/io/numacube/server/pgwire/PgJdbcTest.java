@@ -215,7 +215,10 @@ class PgJdbcTest {
                             .getSQLState());
             assertEquals(
                     "0A000",
-                    assertThrows(SQLException.class, () -> s.executeUpdate("UPDATE trades SET pnl = 0"))
+                    assertThrows(
+                                    SQLException.class,
+                                    () -> s.executeUpdate(
+                                            "MERGE INTO trades USING fx ON TRUE WHEN MATCHED THEN DELETE"))
                             .getSQLState());
         }
         try (Connection c = connect(server, "");
@@ -269,6 +272,38 @@ class PgJdbcTest {
                     columns);
             assertEquals("16.0 (numacube test)", md.getDatabaseProductVersion());
         }
+    }
+
+    @Test
+    void informationSchemaColumnsByTableNameAsToolsAskIt() throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (Connection c = connect(server, "");
+                PreparedStatement ps = c.prepareStatement("SELECT column_name, data_type, udt_name, ordinal_position"
+                        + " FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ?"
+                        + " ORDER BY ordinal_position")) {
+            ps.setString(1, "kinds");
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(rs.getString(1) + ":" + rs.getString(2) + ":" + rs.getString(3) + ":" + rs.getInt(4));
+                }
+            }
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM public.kinds")) {
+                rs.next();
+                assertEquals(3, rs.getLong(1));
+            }
+        }
+        assertEquals(
+                List.of(
+                        "id:bigint:int8:1",
+                        "name:text:text:2",
+                        "price:numeric:numeric:3",
+                        "ts:timestamp without time zone:timestamp:4",
+                        "d:date:date:5",
+                        "flag:boolean:bool:6",
+                        "x:double precision:float8:7"),
+                columns,
+                "udt_name as getColumns' TYPE_NAME (metadataListsTablesAndColumns)");
     }
 
     @Test

@@ -211,6 +211,95 @@ class WritesTest {
     }
 
     @Test
+    void everyWriteAndQueryTakesASchemaQualifiedName() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(1, s.executeUpdate("INSERT INTO numacube.public.t (id, desk) VALUES (80, 'Q')"));
+            long n = ((PGConnection) c)
+                    .getCopyAPI()
+                    .copyIn("COPY public.t (id, desk) FROM STDIN WITH (FORMAT csv)", new StringReader("81,Q\n"));
+            assertEquals(1, n);
+            try (var rs = s.executeQuery("SELECT COUNT(*) FROM public.t WHERE desk = 'Q'")) {
+                rs.next();
+                assertEquals(2, rs.getLong(1));
+            }
+            assertEquals(2, s.executeUpdate("DELETE FROM \"public\".t WHERE desk = 'Q'"));
+            PSQLException e =
+                    assertThrows(PSQLException.class, () -> s.executeUpdate("INSERT INTO sales.t (id) VALUES (1)"));
+            assertEquals("42P01", e.getSQLState());
+            e = assertThrows(PSQLException.class, () -> s.executeQuery("SELECT id FROM sales.t"));
+            assertEquals("42P01", e.getSQLState());
+            assertEquals(16, e.getServerErrorMessage().getPosition());
+        }
+        HttpResponse<String> r = postRows("public.t", "text/csv", "id,desk\n82,Q\n");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("t", JSON.readTree(r.body()).get("table").asText());
+        assertEquals(11, cube.rowCount("t"));
+    }
+
+    @Test
+    void updateChangesTheRowsOfItsWhereOverBothFrontEnds() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(4, s.executeUpdate("UPDATE t SET qty = qty + 10, desk = 'U' WHERE desk = 'D0'"));
+            assertEquals(10, cube.rowCount("t"));
+            var u = cube.query("SELECT COUNT(*), MIN(desk), SUM(qty) FROM t WHERE desk = 'U'");
+            assertEquals(4, u.getLong(0, 0));
+            assertEquals("U", u.getString(0, 1));
+            assertEquals(0 + 1.5 + 3 + 4.5 + 40, u.getDouble(0, 2), 0.0);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE public.t SET px = ? WHERE id = ?")) {
+                ps.setBigDecimal(1, new java.math.BigDecimal("-7.25"));
+                ps.setLong(2, 3);
+                assertEquals(1, ps.executeUpdate());
+            }
+            assertEquals(
+                    "-7.25",
+                    cube.query("SELECT px FROM t WHERE id = 3").getDecimal(0, 0).toPlainString());
+            c.setAutoCommit(false);
+            s.executeUpdate("UPDATE t SET desk = 'R'");
+            c.rollback();
+            assertEquals(
+                    0, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'R'").getLong(0, 0));
+            s.executeUpdate("UPDATE t SET desk = 'C' WHERE id < 2");
+            s.executeUpdate("INSERT INTO t (id, desk) VALUES (99, 'C')");
+            c.commit();
+            assertEquals(
+                    3, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'C'").getLong(0, 0));
+            c.setAutoCommit(true);
+            PSQLException e = assertThrows(PSQLException.class, () -> s.executeUpdate("UPDATE t SET nosuch = 1"));
+            assertEquals("42703", e.getSQLState());
+            assertEquals(14, e.getServerErrorMessage().getPosition());
+        }
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/query"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"sql\": \"UPDATE t SET qty = $1 WHERE desk = $2\", \"params\": [0.5, \"C\"]}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode done = JSON.readTree(r.body());
+        assertEquals("UPDATE", done.get("command").asText());
+        assertEquals(3, done.get("rows").asInt());
+        assertEquals(1.5, cube.query("SELECT SUM(qty) FROM t WHERE desk = 'C'").getDouble(0, 0), 0.0);
+    }
+
+    @Test
+    void describingAPreparedWriteRunsNothing() throws Exception {
+        String before = sums();
+        try (Connection c = connect();
+                PreparedStatement update = c.prepareStatement("UPDATE t SET desk = ? WHERE id > ?");
+                PreparedStatement insert = c.prepareStatement("INSERT INTO t (id, desk) VALUES (?, ?)");
+                PreparedStatement delete = c.prepareStatement("DELETE FROM t WHERE id > ?")) {
+            assertEquals(2, update.getParameterMetaData().getParameterCount());
+            assertEquals(2, insert.getParameterMetaData().getParameterCount());
+            assertEquals(1, delete.getParameterMetaData().getParameterCount());
+            assertEquals(null, update.getMetaData());
+        }
+        assertEquals(before, sums(), "a Describe of a statement applied no write");
+    }
+
+    @Test
     void copyFromStdinReadsCsvAndTheTextFormat() throws Exception {
         try (Connection c = connect()) {
             var copy = ((PGConnection) c).getCopyAPI();
@@ -287,6 +376,7 @@ class WritesTest {
         try (Connection c = connect();
                 Statement s = c.createStatement()) {
             s.executeUpdate("DELETE FROM t WHERE id = 500");
+            s.executeUpdate("UPDATE t SET desk = 'M' WHERE id < 3");
             s.executeQuery("SELECT COUNT(*) FROM t").close();
             assertThrows(PSQLException.class, () -> s.executeQuery("SELECT nosuch FROM t"));
         }
@@ -303,9 +393,10 @@ class WritesTest {
                 v.put(line.substring(0, sp), Double.parseDouble(line.substring(sp + 1)));
             }
         }
-        assertEquals(2.0, v.get("numacube_writes_total"), m.body());
+        assertEquals(3.0, v.get("numacube_writes_total"), m.body());
         assertEquals(2.0, v.get("numacube_rows_written_total"));
         assertEquals(1.0, v.get("numacube_rows_deleted_total"));
+        assertEquals(3.0, v.get("numacube_rows_updated_total"));
         assertEquals(1.0, v.get("numacube_queries_total{outcome=\"ok\"}"));
         assertEquals(1.0, v.get("numacube_queries_total{outcome=\"error\"}"));
         assertEquals(2.0, v.get("numacube_query_duration_seconds_count"));

@@ -1,18 +1,17 @@
-package io.numacube.server.pgwire;
+package io.numacube.server.query;
 
-import io.numacube.server.query.ClientError;
-import io.numacube.server.query.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A statement with parameter markers {@code $1 .. $n} (outside strings, quoted identifiers and comments, as
  * PostgreSQL's lexer finds them), and their substitution by SQL literals: the engine has no parameter binding, so a
- * bound statement is its text with each marker replaced by a literal that {@link ParameterLiteral} made from the
- * value, and never by the value's raw text. Positions in the substituted text map back to the original, so an
- * error points at what the client wrote. Immutable.
+ * bound statement is its text with each marker replaced by a literal made from the value ({@link SqlLiteral}, or the
+ * PostgreSQL protocol's typed reading of a value), and never by the value's raw text. Positions in the substituted
+ * text map back to the original, so an error points at what the client wrote. Both front ends bind through it: the
+ * PostgreSQL protocol's Bind, and HTTP's {@code "params"} ({@link #bind}). Immutable.
  */
-final class ParameterizedSql {
+public final class ParameterizedSql {
 
     /** A marker: where it is in the text and which parameter (1-based) it names. */
     private record Marker(int start, int end, int number) {}
@@ -27,8 +26,11 @@ final class ParameterizedSql {
         this.parameterCount = markers.stream().mapToInt(Marker::number).max().orElse(0);
     }
 
-    /** @throws PgProtocolException 42P02 for {@code $0} or a number too large to be a parameter */
-    static ParameterizedSql parse(String sql) {
+    /**
+     * @throws io.numacube.numa.base.NumacubeException 42P02 for {@code $0} or a number too large to be a parameter,
+     *     with its position
+     */
+    public static ParameterizedSql parse(String sql) {
         List<Marker> markers = new ArrayList<>();
         int i = 0;
         while (i < sql.length()) {
@@ -45,7 +47,7 @@ final class ParameterizedSql {
                 while (end < sql.length() && Character.isDigit(sql.charAt(end))) {
                     end++;
                 }
-                markers.add(new Marker(i, end, number(sql.substring(i + 1, end))));
+                markers.add(new Marker(i, end, number(sql, i, end)));
                 i = end;
                 continue;
             }
@@ -54,7 +56,8 @@ final class ParameterizedSql {
         return new ParameterizedSql(sql, markers);
     }
 
-    private static int number(String digits) {
+    private static int number(String sql, int start, int end) {
+        String digits = sql.substring(start + 1, end);
         try {
             int n = Integer.parseInt(digits);
             if (n >= 1 && n <= 65_535) {
@@ -63,31 +66,52 @@ final class ParameterizedSql {
         } catch (NumberFormatException e) {
             // too long: refused below
         }
-        throw new PgProtocolException("42P02", "there is no parameter $" + digits);
+        throw noParameter(sql, start, digits);
     }
 
-    String sql() {
+    private static RuntimeException noParameter(String sql, int at, String number) {
+        return new ClientError("42P02", "there is no parameter $" + number, SqlPositions.lineAndColumn(sql, at))
+                .toException();
+    }
+
+    public String sql() {
         return sql;
     }
 
     /** The highest parameter number used: the count a statement declares at least. */
-    int parameterCount() {
+    public int parameterCount() {
         return parameterCount;
+    }
+
+    /**
+     * The text with {@code literals} in place of its markers, as a Bind without declared types binds them: value
+     * {@code i} (0-based) stands for {@code $(i+1)}. Fewer values than the distinct parameters the text names, or more
+     * than the highest, is PostgreSQL's 08P01 "bind message supplies ..."; enough values but a marker beyond them
+     * ({@code $3} with two) is 42P02 at that marker.
+     */
+    public Substituted bind(List<String> literals) {
+        long distinct = markers.stream().mapToInt(Marker::number).distinct().count();
+        if (literals.size() < distinct || literals.size() > parameterCount) {
+            throw ClientError.of(
+                            ClientError.PROTOCOL_VIOLATION,
+                            "bind message supplies " + literals.size() + " parameters, but prepared statement requires "
+                                    + parameterCount)
+                    .toException();
+        }
+        return substitute(literals);
     }
 
     /**
      * The text with every marker replaced by its literal; a space follows a literal that would otherwise touch an
      * identifier character.
      */
-    Substituted substitute(List<String> literals) {
+    public Substituted substitute(List<String> literals) {
         StringBuilder out = new StringBuilder(sql.length() + 16 * markers.size());
         List<int[]> shifts = new ArrayList<>();
         int from = 0;
         for (Marker m : markers) {
             if (m.number() > literals.size()) {
-                throw new PgProtocolException(
-                        ClientError.PROTOCOL_VIOLATION,
-                        "there is no parameter $" + m.number() + ": parameters=" + literals.size());
+                throw noParameter(sql, m.start(), String.valueOf(m.number()));
             }
             out.append(sql, from, m.start());
             String lit = literals.get(m.number() - 1);
@@ -109,10 +133,10 @@ final class ParameterizedSql {
      * @param shifts per substitution: index in {@code sql}, index in the original, literal length (with its
      *               padding space), marker length
      */
-    record Substituted(String sql, List<int[]> shifts) {
+    public record Substituted(String sql, List<int[]> shifts) {
 
         /** The index in the client's text of index {@code at} of the substituted text. */
-        int originalIndex(int at) {
+        public int originalIndex(int at) {
             int delta = 0;
             for (int[] s : shifts) {
                 if (at < s[0]) {

@@ -1,0 +1,145 @@
+package io.numacube.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.numa.base.NumacubeException;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * UPDATE ({@link Cube#update}, {@link TableUpdate}): the rows its WHERE keeps get their new values in one new version,
+ * the others stay as they were; expressions read the old row and are cast to their column's type; NULL, DECIMAL,
+ * DATE and text columns; a keyed table; and the errors, after which nothing changed.
+ */
+class CubeUpdateTest {
+
+    private Cube cube;
+
+    @BeforeEach
+    void load() {
+        cube = Cube.open(CubeOptions.defaults()
+                .withSimulatedNodes(2)
+                .withThreadsPerNode(1)
+                .withMorselRows(512));
+        TableStaging t = new TableStaging(
+                TableSchema.parse("t", "id:long,desk:string,px:decimal(12,2),day:date,qty:double,n:long"));
+        for (int i = 0; i < 2000; i++) {
+            t.setLong(0, i);
+            t.setString(1, "D" + (i % 4));
+            t.setLong(2, 100L * i + 5);
+            t.setDate(3, 19_000 + i % 10);
+            t.setDouble(4, i * 0.5);
+            t.setLong(5, i);
+            t.endRow();
+        }
+        cube.loadTable(t);
+    }
+
+    @AfterEach
+    void close() {
+        cube.close();
+    }
+
+    @Test
+    void theRowsOfTheWhereGetTheirNewValuesInOneVersion() {
+        long before = cube.version("t");
+        String others = cube.query("SELECT COUNT(*), SUM(qty), SUM(n) FROM t WHERE desk <> 'D1'")
+                .toString();
+        WriteResult r =
+                cube.update("UPDATE t SET qty = qty * 2, n = n + 1000000, desk = 'X' || desk WHERE desk = 'D1'");
+        assertEquals(500, r.rows());
+        assertEquals(before + 1, r.version());
+        assertEquals(2000, cube.rowCount("t"));
+        assertEquals(
+                others,
+                cube.query("SELECT COUNT(*), SUM(qty), SUM(n) FROM t WHERE desk <> 'XD1'")
+                        .toString());
+        QueryResult changed = cube.query("SELECT COUNT(*), SUM(qty), MIN(n) FROM t WHERE desk = 'XD1'");
+        assertEquals(500, changed.getLong(0, 0));
+        double qty = 0;
+        for (int i = 1; i < 2000; i += 4) {
+            qty += i * 0.5 * 2;
+        }
+        assertEquals(qty, changed.getDouble(0, 1), 0.0);
+        assertEquals(1_000_001, changed.getLong(0, 2));
+        assertEquals(0, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'D1'").getLong(0, 0));
+    }
+
+    @Test
+    void valuesAreCastToTheirColumnsTypeAndNullSetsNull() {
+        cube.update(
+                "UPDATE public.t AS x SET px = x.px / 3, day = DATE '2024-02-29', n = 7.6, qty = NULL WHERE id = 10");
+        QueryResult r = cube.query("SELECT px, day, n, qty FROM t WHERE id = 10");
+        assertEquals("3.35", r.getDecimal(0, 0).toPlainString());
+        assertEquals("2024-02-29", r.getString(0, 1));
+        assertEquals(8, r.getLong(0, 2));
+        assertTrue(r.isNull(0, 3));
+    }
+
+    @Test
+    void withoutWhereEveryRowChangesAndNoMatchChangesNothing() {
+        assertEquals(2000, cube.update("UPDATE t SET n = 0").rows());
+        assertEquals(0, cube.query("SELECT SUM(n) FROM t").getLong(0, 0));
+        long v = cube.version("t");
+        assertEquals(0, cube.update("UPDATE t SET n = 1 WHERE id < 0").rows());
+        assertEquals(0, cube.query("SELECT SUM(n) FROM t").getLong(0, 0));
+        assertTrue(cube.version("t") <= v + 1);
+    }
+
+    @Test
+    void aSubqueryInTheWhereReadsTheTableAsItWasBefore() {
+        WriteResult r = cube.update("UPDATE t SET n = -1 WHERE desk IN (SELECT desk FROM t WHERE id = 5)");
+        assertEquals(500, r.rows());
+        assertEquals(
+                500,
+                cube.query("SELECT COUNT(*) FROM t WHERE n = -1 AND desk = 'D1'")
+                        .getLong(0, 0));
+        // AVG(n) before this write: (0 + ... + 1999 - 499,500 of desk D1's rows - 500) / 2000 = 749.5, so the rows of
+        // n in 0..749 not of D1: 750 - 188
+        assertEquals(
+                562,
+                cube.update("UPDATE t SET n = 0 WHERE n < (SELECT AVG(n) FROM t) AND n >= 0")
+                        .rows());
+    }
+
+    @Test
+    void aKeyedTableKeepsOneRowPerKey() {
+        cube.setKey("t", List.of("id"));
+        assertEquals(1, cube.update("UPDATE t SET desk = 'K' WHERE id = 5").rows());
+        assertEquals(2000, cube.rowCount("t"));
+        assertEquals("K", cube.query("SELECT desk FROM t WHERE id = 5").getString(0, 0));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET id = 6 WHERE id = 5"));
+        assertEquals("0A000", e.code());
+        assertTrue(e.getMessage().contains("UPDATE of a key column is not supported: table=t key=id"), e.getMessage());
+        assertEquals(2000, cube.rowCount("t"));
+    }
+
+    @Test
+    void badStatementsNameTheirErrorAndChangeNothing() {
+        String sums = cube.query("SELECT SUM(n), COUNT(DISTINCT desk) FROM t").toString();
+        NumacubeException e = assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET nosuch = 1"));
+        assertEquals("42703", e.code());
+        assertEquals(14, e.position().orElseThrow().column());
+        assertEquals(
+                "42601",
+                assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET n = 1, n = 2"))
+                        .code());
+        assertEquals(
+                "42P01",
+                assertThrows(NumacubeException.class, () -> cube.update("UPDATE nosuch SET n = 1"))
+                        .code());
+        e = assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET n = 1 WHERE nosuch > 1"));
+        assertEquals("42703", e.code());
+        assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET day = 'soon'"));
+        assertEquals(
+                sums, cube.query("SELECT SUM(n), COUNT(DISTINCT desk) FROM t").toString());
+    }
+}
