@@ -233,7 +233,9 @@ public final class TableStaging {
                     "a staging appended must have the same columns: table=" + schema.name() + " columns="
                             + schema.declaration() + " other=" + other.schema.declaration());
         }
-        reserve((long) rows + other.rows);
+        // grow by doubling, as rows ended one by one do: chunks appended one after another are not copied over and over
+        long needed = (long) rows + other.rows;
+        reserve(needed < capacity ? needed : Math.max(needed, Math.min((long) capacity * 2, Integer.MAX_VALUE - 9L)));
         for (int c = 0; c < set.length; c++) {
             appendColumn(
                     other.rows,
