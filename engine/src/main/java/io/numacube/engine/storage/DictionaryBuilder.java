@@ -211,7 +211,8 @@ public final class DictionaryBuilder {
 
     /**
      * Long to non-negative int map; -1 means absent. While the keys seen lie in a range at most
-     * {@link #DIRECT_SLACK} times their count (or {@link #DIRECT_MIN} wide), an array indexed by {@code key - base}
+     * {@link #DIRECT_SLACK} times their count wide (or {@link #DIRECT_MIN}, so that keys of a dense range met in random
+     * order, such as the part keys of a chunk of TPC-H lineitem, stay direct), an array indexed by {@code key - base}
      * holds {@code value + 1}: dense keys (identifiers, dates, line numbers, decimals of few values) cost one array
      * read, no hashing or probing, in an array of 4 bytes per key of the range. Keys beyond that turn it into an
      * open-addressing table whose entries are two adjacent longs, the key and {@code value + 1} (0 when empty), so
@@ -219,9 +220,9 @@ public final class DictionaryBuilder {
      */
     static final class LongIntMap {
         /** The widest range kept direct whatever the count, and the most it may exceed the count by, as a factor. */
-        static final int DIRECT_MIN = 1 << 16;
+        static final int DIRECT_MIN = 1 << 20;
 
-        static final int DIRECT_SLACK = 8;
+        static final int DIRECT_SLACK = 16;
 
         /** The most slots a direct range may have. */
         static final int DIRECT_MAX = 1 << 26;
