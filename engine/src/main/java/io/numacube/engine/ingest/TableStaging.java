@@ -77,6 +77,20 @@ public final class TableStaging {
         mark(column);
     }
 
+    /**
+     * Sets a STRING value of free text (nearly always new) without looking it up in the column's dictionary, which may
+     * then hold it twice: only for a staging that is appended to another ({@link #append(TableStaging)} codes equal
+     * values once there), never loaded itself.
+     */
+    public void setFreeText(int column, String value) {
+        check(column, "setFreeText", ColumnType.STRING);
+        if (value == null) {
+            fail(column, "nulls are not supported");
+        }
+        codes[column][rows] = dictionaries[column].addWithoutLookup(value);
+        mark(column);
+    }
+
     /** For INT dimensions, LONG or DOUBLE measures and TIMESTAMP columns (microseconds since 1970-01-01). */
     public void setLong(int column, long value) {
         ColumnType t = typeOf(column);

@@ -18,6 +18,8 @@ public final class DictionaryBuilder {
     private long[] longs = new long[16];
     private int size;
     private int nullCode = -1;
+    /** Whether a value may have two codes ({@link #addWithoutLookup}). */
+    private boolean repeats;
 
     public DictionaryBuilder(ColumnType type) {
         this.type = type;
@@ -55,7 +57,15 @@ public final class DictionaryBuilder {
      * size, which it never reads); {@code sorted} says whether these codes follow value order with NULL last.
      */
     public Dictionary snapshot(boolean sorted) {
+        refuseRepeats();
         return Dictionary.sharing(type, strings, longs, size, nullCode, sorted);
+    }
+
+    private void refuseRepeats() {
+        if (repeats) {
+            throw new IllegalStateException(
+                    "a dictionary with values added without lookup may only be added to another: size=" + size);
+        }
     }
 
     /** The string of STRING code {@code code} (not the NULL code). */
@@ -122,6 +132,20 @@ public final class DictionaryBuilder {
         return size++;
     }
 
+    /**
+     * Gives {@code value} the next code without looking it up (free text, where nearly every value is new): the
+     * builder may then hold a value under two codes, so it may only be added to another builder ({@link #addAll}, which
+     * codes equal values once), never sorted, snapshot or extended itself.
+     */
+    public int addWithoutLookup(String value) {
+        repeats = true;
+        if (size == strings.length) {
+            strings = Arrays.copyOf(strings, size * 2);
+        }
+        strings[size] = value;
+        return size++;
+    }
+
     /** The code of this INT or DATE value, assigning the next one if it is new. */
     public int codeOf(long value) {
         int code = longCodes.get(value);
@@ -164,6 +188,7 @@ public final class DictionaryBuilder {
      * and {@code remap[firstSeenCode] = sortedCode}.
      */
     public Sorted buildSorted() {
+        refuseRepeats();
         int[] order = new int[size - (nullCode >= 0 ? 1 : 0)];
         for (int i = 0, k = 0; i < size; i++) {
             if (i != nullCode) {

@@ -298,14 +298,30 @@ public final class CsvStagingLoader {
     /** Adapts a {@link TableStaging} to the reader's sink. */
     static final class StagingSink implements CsvRowSink {
         private final TableStaging staging;
+        /** Whether the staging is a chunk, only appended to another one: free text is then not looked up. */
+        private final boolean appendedOnly;
 
         StagingSink(TableStaging staging) {
+            this(staging, false);
+        }
+
+        StagingSink(TableStaging staging, boolean appendedOnly) {
             this.staging = staging;
+            this.appendedOnly = appendedOnly;
         }
 
         @Override
         public void setString(int column, String value) {
             staging.setString(column, value);
+        }
+
+        @Override
+        public void setFreeText(int column, String value) {
+            if (appendedOnly) {
+                staging.setFreeText(column, value);
+            } else {
+                staging.setString(column, value);
+            }
         }
 
         @Override

@@ -256,7 +256,7 @@ public final class CsvTableReader {
         TableStaging staging = new TableStaging(schema);
         // room for rows of 64 bytes: the arrays grow at most once for narrower rows, and are not copied again and again
         staging.reserve(Math.min((end - start) / 64, 1 << 22));
-        CsvRowSink sink = new CsvStagingLoader.StagingSink(staging);
+        CsvRowSink sink = new CsvStagingLoader.StagingSink(staging, true);
         RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
         int fields = fieldColumn.length;
         try {
@@ -833,7 +833,11 @@ public final class CsvTableReader {
                 } else {
                     v = caches[f].decode(b, s, e);
                 }
-                sink.setString(col, v);
+                if (caches[f].bypassed()) {
+                    sink.setFreeText(col, v);
+                } else {
+                    sink.setString(col, v);
+                }
                 return null;
             } catch (CharacterCodingException bad) {
                 return NOT_UTF8;

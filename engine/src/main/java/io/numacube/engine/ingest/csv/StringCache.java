@@ -36,6 +36,11 @@ final class StringCache {
     private int windowHits;
     private boolean bypassed;
 
+    /** Whether too few lookups found their value: the column is free text, nearly every value new. */
+    boolean bypassed() {
+        return bypassed;
+    }
+
     /**
      * The String of {@code b[from, to)}.
      *

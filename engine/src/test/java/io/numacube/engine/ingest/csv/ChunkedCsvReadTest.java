@@ -61,6 +61,20 @@ class ChunkedCsvReadTest {
     }
 
     @Test
+    void freeTextInChunksOfThousandsOfRowsIsCodedOnceWhenTheChunksAreAppended(@TempDir Path dir) throws Exception {
+        // chunks of over 4,096 rows: the note column's values are nearly all new, so a chunk stops looking them up and
+        // the append codes a repeated value once, in first-seen order, as the read on one thread does
+        Path file = dir.resolve("text.csv");
+        Files.writeString(file, randomCsv(12, 25_000, "\n"), StandardCharsets.UTF_8);
+        TableStaging serial = stage(new CsvStagingLoader(OPTIONS), file);
+        assertTrue(serial.dictionary(5).size() > 20_000, "the note column is free text");
+        for (long chunk : new long[] {400_000}) {
+            TableStaging chunked = stage(new CsvStagingLoader(OPTIONS, pool, chunk), file);
+            assertStagedAlike(serial, chunked, "chunkBytes=" + chunk);
+        }
+    }
+
+    @Test
     void aFileOfQuotedLineBreaksOnlyIsReadRightWhereEveryChunkEdgeIsInsideQuotes(@TempDir Path dir) throws Exception {
         StringBuilder csv = new StringBuilder("id,note\n");
         for (int i = 0; i < 500; i++) {
