@@ -56,7 +56,7 @@ final class FileLoadBench {
             int runs = options.quick() ? 1 : 3;
             Timed[] timed = {new Timed(runs), new Timed(runs), new Timed(runs), new Timed(runs)};
             ParquetStagingLoader parquetLoader = new ParquetStagingLoader(cube.workers());
-            CsvStagingLoader csvLoader = new CsvStagingLoader(CsvOptions.DEFAULT);
+            CsvStagingLoader csvLoader = new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers());
             for (int r = 0; r < runs; r++) {
                 timed[0].add(
                         r,
@@ -106,7 +106,10 @@ final class FileLoadBench {
                 String.format(cubeHow, "ParquetStagingLoader, row groups decoded on the workers", threads),
                 rows));
         loads.add(t[1].figure(
-                "numacube", "CSV", String.format(cubeHow, "CsvStagingLoader on one thread", threads), rows));
+                "numacube",
+                "CSV",
+                String.format(cubeHow, "CsvStagingLoader, chunks parsed on the workers", threads),
+                rows));
         loads.add(t[2].figure("DuckDB", "Parquet", "CREATE TABLE t AS SELECT * FROM read_parquet(...)", rows));
         loads.add(t[3].figure("DuckDB", "CSV", "CREATE TABLE t AS SELECT * FROM read_csv(...)", rows));
         return new BenchReport.FileLoads(

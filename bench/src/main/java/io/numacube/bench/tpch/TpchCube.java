@@ -13,8 +13,8 @@ import io.numacube.numa.NumaRuntime;
 
 /**
  * A numacube {@link Cube} holding TPC-H tables loaded from the {@link TpchData} files with the {@link TpchSchema}
- * types: CSV by {@link CsvStagingLoader} (on the calling thread), Parquet by {@link ParquetStagingLoader} (row groups
- * decoded on the cube's workers), then {@code Cube.loadTable}. {@code threads} workers in all, spread evenly over the
+ * types: CSV by {@link CsvStagingLoader} (chunks parsed on the cube's workers), Parquet by {@link ParquetStagingLoader}
+ * (row groups decoded on the cube's workers), then {@code Cube.loadTable}. {@code threads} workers in all, spread evenly over the
  * runtime's worker nodes, as in the other sections.
  *
  * <p>Thread-safety: loads from one thread; {@link #query} may run concurrently (the cube is thread-safe).
@@ -52,7 +52,7 @@ public final class TpchCube implements AutoCloseable {
     /** Loads {@code table} from its CSV file. */
     public LoadTime loadCsv(TpchSchema table) {
         long t0 = System.nanoTime();
-        TableStaging staging = new CsvStagingLoader(CsvOptions.DEFAULT)
+        TableStaging staging = new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers())
                 .stage(data.csv(table.name()), table.name(), table.numacube(), CsvProgress.NONE)
                 .staging();
         return place(staging, t0);

@@ -176,7 +176,7 @@ public final class CubeLoader {
      */
     public static List<TableLoad> loadCsv(Cube cube, DataSources sources, Long maxMemory, PrintWriter err) {
         CsvOptions options = sources.csvOptions();
-        CsvStagingLoader loader = new CsvStagingLoader(options);
+        CsvStagingLoader loader = new CsvStagingLoader(options, cube.workers());
         ParquetStagingLoader parquet = new ParquetStagingLoader(cube.workers());
         List<TableLoad> loads = new ArrayList<>();
         Map<String, Path> tables = sources.tables();

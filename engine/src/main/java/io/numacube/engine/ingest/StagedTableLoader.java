@@ -47,9 +47,9 @@ public final class StagedTableLoader {
         int n = schema.size();
         Dictionary[] dicts = new Dictionary[n];
         int[][] remaps = new int[n][];
-        sortDictionaries(encoded, dicts, remaps, pool);
         int count = partitioning.partitionCount() > 0 ? partitioning.partitionCount() : partitions;
         int keyColumn = partitioning.dimension() == null ? -1 : schema.indexOf(partitioning.dimension());
+        sortDictionaries(encoded, staging.rows(), keyColumn, dicts, remaps, pool);
         if (keyColumn >= 0 && !schema.column(keyColumn).isDimension()) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -87,14 +87,37 @@ public final class StagedTableLoader {
     private record Cut(List<TableBuilder.PartitionSpec> specs, int[] order, int[] offsets, String how) {}
 
     /**
-     * Sorts each dimension's dictionary into {@code dicts}, with the old-code-to-new-code map in {@code remaps}: one task
-     * per dictionary on the pool's workers, the largest first, the nodes taking turns.
+     * The fewest distinct values of a text column whose dictionary is left in first-seen order: free text (comments,
+     * addresses), where nearly every row has a value of its own, is rarely ordered or grouped by, and sorting millions
+     * of strings was the largest part of placing such a table.
      */
-    private static void sortDictionaries(EncodedColumns encoded, Dictionary[] dicts, int[][] remaps, WorkerPool pool) {
+    public static final int UNSORTED_TEXT_MIN_VALUES = 1 << 18;
+
+    /**
+     * Whether a text column keeps its dictionary in first-seen order: at least {@link #UNSORTED_TEXT_MIN_VALUES}
+     * distinct values, more than half as many as rows. Queries need no order of its codes: predicates are evaluated per
+     * code, MIN and MAX rank the values ({@link Dictionary#sorted()}), ORDER BY sorts the values, as for a table that
+     * rows were appended to.
+     */
+    public static boolean keepsFirstSeenOrder(DictionaryBuilder builder, int rows) {
+        return builder.type() == ColumnType.STRING
+                && builder.size() >= UNSORTED_TEXT_MIN_VALUES
+                && builder.size() > rows / 2;
+    }
+
+    /**
+     * Sorts each dimension's dictionary into {@code dicts}, with the old-code-to-new-code map in {@code remaps}: one task
+     * per dictionary on the pool's workers, the largest first, the nodes taking turns. A free-text column's dictionary
+     * ({@link #keepsFirstSeenOrder}, unless it is the partitioning column) stays in first-seen order, its remap null.
+     */
+    private static void sortDictionaries(
+            EncodedColumns encoded, int rows, int keyColumn, Dictionary[] dicts, int[][] remaps, WorkerPool pool) {
         DictionaryBuilder[] builders = encoded.builders();
         List<Integer> columns = new ArrayList<>();
         for (int c = 0; c < builders.length; c++) {
-            if (builders[c] != null) {
+            if (builders[c] != null && c != keyColumn && keepsFirstSeenOrder(builders[c], rows)) {
+                dicts[c] = builders[c].snapshot(false);
+            } else if (builders[c] != null) {
                 columns.add(c);
             }
         }
@@ -160,6 +183,12 @@ public final class StagedTableLoader {
             if (spec.isDimension()) {
                 int[] codes = encoded.codes()[c];
                 int[] remap = remaps[c];
+                if (remap == null) {
+                    for (int j = 0; j < rows; j++) {
+                        w.code(c, j, codes[order == null ? first + j : order[first + j]]);
+                    }
+                    continue;
+                }
                 for (int j = 0; j < rows; j++) {
                     w.code(c, j, remap[codes[order == null ? first + j : order[first + j]]]);
                 }

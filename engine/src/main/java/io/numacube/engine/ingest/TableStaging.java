@@ -77,6 +77,20 @@ public final class TableStaging {
         mark(column);
     }
 
+    /**
+     * Sets a STRING value of free text (nearly always new) without looking it up in the column's dictionary, which may
+     * then hold it twice: only for a staging that is appended to another ({@link #append(TableStaging)} codes equal
+     * values once there), never loaded itself.
+     */
+    public void setFreeText(int column, String value) {
+        check(column, "setFreeText", ColumnType.STRING);
+        if (value == null) {
+            fail(column, "nulls are not supported");
+        }
+        codes[column][rows] = dictionaries[column].addWithoutLookup(value);
+        mark(column);
+    }
+
     /** For INT dimensions, LONG or DOUBLE measures and TIMESTAMP columns (microseconds since 1970-01-01). */
     public void setLong(int column, long value) {
         ColumnType t = typeOf(column);
@@ -199,9 +213,54 @@ public final class TableStaging {
         checkFinite(block);
         reserve((long) rows + block.rows());
         for (int c = 0; c < set.length; c++) {
-            appendColumn(block, c);
+            appendColumn(
+                    block.rows(),
+                    block.dictionary(c),
+                    block.codes(c),
+                    block.doubles(c),
+                    block.longs(c),
+                    block.nulls(c),
+                    c);
         }
         rows += block.rows();
+    }
+
+    /**
+     * Appends the ended rows of {@code other} (a staging of the same columns, filled elsewhere: a chunk of a file read
+     * in parallel) after the rows ended so far, as {@link #append(StagingBlock)} appends a block: values and NULLs
+     * copied, dimension codes mapped to this staging's dictionaries, its values added in its first-seen order. The
+     * other staging is only read.
+     *
+     * @throws NumacubeException INVALID_INPUT when a row is half set, the columns differ, or the rows would exceed
+     *                           the limit (nothing appended then)
+     */
+    public void append(TableStaging other) {
+        if (setCount != 0) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a staging may be appended between rows only: table=" + schema.name() + " row=" + (rows + 1)
+                            + " — end or discard the current row first");
+        }
+        if (!other.schema.columns().equals(schema.columns())) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a staging appended must have the same columns: table=" + schema.name() + " columns="
+                            + schema.declaration() + " other=" + other.schema.declaration());
+        }
+        // grow by doubling, as rows ended one by one do: chunks appended one after another are not copied over and over
+        long needed = (long) rows + other.rows;
+        reserve(needed < capacity ? needed : Math.max(needed, Math.min((long) capacity * 2, Integer.MAX_VALUE - 9L)));
+        for (int c = 0; c < set.length; c++) {
+            appendColumn(
+                    other.rows,
+                    other.dictionaries[c],
+                    other.codes[c],
+                    other.doubles[c],
+                    other.longs[c],
+                    other.nullBits[c],
+                    c);
+        }
+        rows += other.rows;
     }
 
     /**
@@ -238,23 +297,28 @@ public final class TableStaging {
         }
     }
 
-    private void appendColumn(StagingBlock block, int c) {
-        int n = block.rows();
+    /** Appends {@code n} rows of column {@code c}, from the arrays of a block or another staging. */
+    private void appendColumn(
+            int n,
+            DictionaryBuilder dictionary,
+            int[] fromCodes,
+            double[] fromDoubles,
+            long[] fromLongs,
+            long[] bits,
+            int c) {
         if (dictionaries[c] != null) {
-            int[] map = dictionaries[c].addAll(block.dictionary(c));
-            int[] from = block.codes(c);
+            int[] map = dictionaries[c].addAll(dictionary);
             int[] to = codes[c];
             for (int r = 0; r < n; r++) {
-                to[rows + r] = map[from[r]];
+                to[rows + r] = map[fromCodes[r]];
             }
             return;
         }
         if (doubles[c] != null) {
-            System.arraycopy(block.doubles(c), 0, doubles[c], rows, n);
+            System.arraycopy(fromDoubles, 0, doubles[c], rows, n);
         } else {
-            System.arraycopy(block.longs(c), 0, longs[c], rows, n);
+            System.arraycopy(fromLongs, 0, longs[c], rows, n);
         }
-        long[] bits = block.nulls(c);
         if (bits == null) {
             return;
         }

@@ -18,6 +18,8 @@ public final class DictionaryBuilder {
     private long[] longs = new long[16];
     private int size;
     private int nullCode = -1;
+    /** Whether a value may have two codes ({@link #addWithoutLookup}). */
+    private boolean repeats;
 
     public DictionaryBuilder(ColumnType type) {
         this.type = type;
@@ -55,7 +57,15 @@ public final class DictionaryBuilder {
      * size, which it never reads); {@code sorted} says whether these codes follow value order with NULL last.
      */
     public Dictionary snapshot(boolean sorted) {
+        refuseRepeats();
         return Dictionary.sharing(type, strings, longs, size, nullCode, sorted);
+    }
+
+    private void refuseRepeats() {
+        if (repeats) {
+            throw new IllegalStateException(
+                    "a dictionary with values added without lookup may only be added to another: size=" + size);
+        }
     }
 
     /** The string of STRING code {@code code} (not the NULL code). */
@@ -122,6 +132,20 @@ public final class DictionaryBuilder {
         return size++;
     }
 
+    /**
+     * Gives {@code value} the next code without looking it up (free text, where nearly every value is new): the
+     * builder may then hold a value under two codes, so it may only be added to another builder ({@link #addAll}, which
+     * codes equal values once), never sorted, snapshot or extended itself.
+     */
+    public int addWithoutLookup(String value) {
+        repeats = true;
+        if (size == strings.length) {
+            strings = Arrays.copyOf(strings, size * 2);
+        }
+        strings[size] = value;
+        return size++;
+    }
+
     /** The code of this INT or DATE value, assigning the next one if it is new. */
     public int codeOf(long value) {
         int code = longCodes.get(value);
@@ -164,6 +188,7 @@ public final class DictionaryBuilder {
      * and {@code remap[firstSeenCode] = sortedCode}.
      */
     public Sorted buildSorted() {
+        refuseRepeats();
         int[] order = new int[size - (nullCode >= 0 ? 1 : 0)];
         for (int i = 0, k = 0; i < size; i++) {
             if (i != nullCode) {
@@ -209,53 +234,131 @@ public final class DictionaryBuilder {
      */
     public record Sorted(Dictionary dictionary, int[] remap) {}
 
-    /** Open-addressing long to non-negative int map; -1 means absent. */
+    /**
+     * Long to non-negative int map; -1 means absent. While the keys seen lie in a range at most
+     * {@link #DIRECT_SLACK} times their count wide (or {@link #DIRECT_MIN}, so that keys of a dense range met in random
+     * order, such as the part keys of a chunk of TPC-H lineitem, stay direct), an array indexed by {@code key - base}
+     * holds {@code value + 1}: dense keys (identifiers, dates, line numbers, decimals of few values) cost one array
+     * read, no hashing or probing, in an array of 4 bytes per key of the range. Keys beyond that turn it into an
+     * open-addressing table whose entries are two adjacent longs, the key and {@code value + 1} (0 when empty), so
+     * that a probe reads one cache line.
+     */
     static final class LongIntMap {
-        private long[] keys = new long[64];
-        private int[] values = new int[64];
-        private boolean[] used = new boolean[64];
+        /** The widest range kept direct whatever the count, and the most it may exceed the count by, as a factor. */
+        static final int DIRECT_MIN = 1 << 20;
+
+        static final int DIRECT_SLACK = 16;
+
+        /** The most slots a direct range may have. */
+        static final int DIRECT_MAX = 1 << 26;
+
+        /** Keys beyond plus or minus this are hashed: differences of keys and bases then never overflow. */
+        private static final long DIRECT_KEY_BOUND = 1L << 62;
+
+        /** {@code value + 1} by {@code key - base}, or null once the map hashes. */
+        private int[] direct = new int[0];
+
+        private long base;
+        private long[] table;
         private int count;
 
         int get(long key) {
-            int mask = keys.length - 1;
-            int i = (int) (mix(key) & mask);
-            while (used[i]) {
-                if (keys[i] == key) {
-                    return values[i];
-                }
-                i = (i + 1) & mask;
+            int[] d = direct;
+            if (d != null) {
+                long off = key - base;
+                return off >= 0 && off < d.length ? d[(int) off] - 1 : -1;
             }
-            return -1;
+            int mask = (table.length >>> 1) - 1;
+            for (int i = (int) (mix(key) & mask); ; i = (i + 1) & mask) {
+                long v = table[2 * i + 1];
+                if (v == 0) {
+                    return -1;
+                }
+                if (table[2 * i] == key) {
+                    return (int) v - 1;
+                }
+            }
         }
 
+        /** Maps {@code key}, which has no value yet, to {@code value}. */
         void put(long key, int value) {
-            if ((count + 1) * 2 > keys.length) {
+            if (direct != null && !fitsDirect(key)) {
+                toTable();
+            }
+            if (direct != null) {
+                direct[(int) (key - base)] = value + 1;
+                count++;
+                return;
+            }
+            putHashed(key, value);
+        }
+
+        /** Whether {@code key} is in the direct range, after widening it where the keys stay dense enough. */
+        private boolean fitsDirect(long key) {
+            if (key < -DIRECT_KEY_BOUND || key > DIRECT_KEY_BOUND) {
+                return false;
+            }
+            long off = key - base;
+            if (off >= 0 && off < direct.length) {
+                return true;
+            }
+            long lo = direct.length == 0 ? key : Math.min(base, key);
+            long hi = direct.length == 0 ? key + 1 : Math.max(base + direct.length, key + 1);
+            long need = hi - lo;
+            long limit = Math.min(DIRECT_MAX, Math.max(DIRECT_MIN, (long) DIRECT_SLACK * (count + 1)));
+            if (need <= 0 || need > limit || lo > hi) {
+                return false;
+            }
+            long length = Math.min(limit, Math.max(64, need * 2));
+            // leave the room on the side the range grew towards
+            long newBase = key < base && direct.length > 0 ? hi - length : lo;
+            if (newBase > lo) {
+                newBase = lo;
+            }
+            int[] wider = new int[(int) length];
+            if (direct.length > 0) {
+                System.arraycopy(direct, 0, wider, (int) (base - newBase), direct.length);
+            }
+            direct = wider;
+            base = newBase;
+            return true;
+        }
+
+        private void toTable() {
+            int[] d = direct;
+            direct = null;
+            table = new long[Math.max(128, Integer.highestOneBit(Math.max(1, count)) * 8)];
+            count = 0;
+            for (int i = 0; i < d.length; i++) {
+                if (d[i] != 0) {
+                    putHashed(base + i, d[i] - 1);
+                }
+            }
+        }
+
+        private void putHashed(long key, int value) {
+            if ((count + 1) * 4L > table.length) {
                 grow();
             }
-            int mask = keys.length - 1;
+            int mask = (table.length >>> 1) - 1;
             int i = (int) (mix(key) & mask);
-            while (used[i] && keys[i] != key) {
+            while (table[2 * i + 1] != 0 && table[2 * i] != key) {
                 i = (i + 1) & mask;
             }
-            if (!used[i]) {
+            if (table[2 * i + 1] == 0) {
                 count++;
             }
-            used[i] = true;
-            keys[i] = key;
-            values[i] = value;
+            table[2 * i] = key;
+            table[2 * i + 1] = value + 1L;
         }
 
         private void grow() {
-            long[] ok = keys;
-            int[] ov = values;
-            boolean[] ou = used;
-            keys = new long[ok.length * 2];
-            values = new int[ok.length * 2];
-            used = new boolean[ok.length * 2];
+            long[] old = table;
+            table = new long[old.length * 2];
             count = 0;
-            for (int i = 0; i < ok.length; i++) {
-                if (ou[i]) {
-                    put(ok[i], ov[i]);
+            for (int i = 0; i < old.length; i += 2) {
+                if (old[i + 1] != 0) {
+                    putHashed(old[i], (int) old[i + 1] - 1);
                 }
             }
         }

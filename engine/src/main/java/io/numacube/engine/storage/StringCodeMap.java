@@ -2,14 +2,14 @@ package io.numacube.engine.storage;
 
 /**
  * Open-addressing map from a string to its non-negative code, the strings themselves kept by the caller in an array
- * indexed by code: linear probing in a power-of-two table at most half full, each slot holding {@code code + 1} (0 when
- * empty) and the key's hash, so that a probe compares strings only when the hashes agree and growing never touches
- * them. Not thread-safe.
+ * indexed by code: linear probing in a power-of-two table at most half full, each slot one {@code long} holding the
+ * key's hash (high half) and {@code code + 1} (low half; 0 when empty), so that a probe reads one slot (one cache
+ * miss in a large table, where a slot array beside a hash array cost two), compares strings only when the hashes agree,
+ * and growing never touches them. Not thread-safe.
  */
 final class StringCodeMap {
 
-    private int[] slots = new int[64];
-    private int[] hashes = new int[64];
+    private long[] slots = new long[64];
     private int count;
 
     /**
@@ -20,14 +20,14 @@ final class StringCodeMap {
         int h = key.hashCode();
         int mask = slots.length - 1;
         int i = spread(h) & mask;
-        for (int s = slots[i]; s != 0; s = slots[i]) {
-            if (hashes[i] == h && byCode[s - 1].equals(key)) {
-                return s - 1;
+        for (long s = slots[i]; s != 0; s = slots[i]) {
+            int c = (int) s - 1;
+            if ((int) (s >>> 32) == h && byCode[c].equals(key)) {
+                return c;
             }
             i = (i + 1) & mask;
         }
-        slots[i] = code + 1;
-        hashes[i] = h;
+        slots[i] = slot(h, code);
         if (++count * 2 > slots.length) {
             grow();
         }
@@ -38,28 +38,31 @@ final class StringCodeMap {
     int get(String key, String[] byCode) {
         int h = key.hashCode();
         int mask = slots.length - 1;
-        for (int i = spread(h) & mask, s = slots[i]; s != 0; i = (i + 1) & mask, s = slots[i]) {
-            if (hashes[i] == h && byCode[s - 1].equals(key)) {
-                return s - 1;
+        for (int i = spread(h) & mask; slots[i] != 0; i = (i + 1) & mask) {
+            long s = slots[i];
+            int c = (int) s - 1;
+            if ((int) (s >>> 32) == h && byCode[c].equals(key)) {
+                return c;
             }
         }
         return -1;
     }
 
+    private static long slot(int hash, int code) {
+        return ((long) hash << 32) | ((code + 1) & 0xFFFF_FFFFL);
+    }
+
     private void grow() {
-        int[] oldSlots = slots;
-        int[] oldHashes = hashes;
-        slots = new int[oldSlots.length * 2];
-        hashes = new int[oldSlots.length * 2];
+        long[] old = slots;
+        slots = new long[old.length * 2];
         int mask = slots.length - 1;
-        for (int j = 0; j < oldSlots.length; j++) {
-            if (oldSlots[j] != 0) {
-                int i = spread(oldHashes[j]) & mask;
+        for (long s : old) {
+            if (s != 0) {
+                int i = spread((int) (s >>> 32)) & mask;
                 while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }
-                slots[i] = oldSlots[j];
-                hashes[i] = oldHashes[j];
+                slots[i] = s;
             }
         }
     }

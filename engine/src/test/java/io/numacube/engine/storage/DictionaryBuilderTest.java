@@ -120,4 +120,40 @@ class DictionaryBuilderTest {
         assertArrayEquals(new int[] {1, 2, 0, 3}, sorted.remap());
         assertTrue(sorted.dictionary().isNull(3));
     }
+
+    @Test
+    void integersGetFirstSeenCodesWhetherTheirRangeIsDenseSparseOrAtTheEndsOfLong() {
+        // dense keys (held in a direct array), then keys that widen the range on both sides, then sparse and extreme
+        // keys (which turn the map into a hash table): every value keeps its first code, as a HashMap would give it
+        long seed = System.nanoTime();
+        Random r = new Random(seed);
+        DictionaryBuilder b = new DictionaryBuilder(ColumnType.INT);
+        java.util.Map<Long, Integer> expected = new java.util.HashMap<>();
+        List<Long> values = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            values.add(1000L + r.nextInt(5000));
+        }
+        for (int i = 0; i < 5_000; i++) {
+            values.add(-3000L + r.nextInt(20_000));
+        }
+        for (int i = 0; i < 5_000; i++) {
+            values.add(i % 3 == 0 ? r.nextLong() : 1000L + r.nextInt(5000));
+        }
+        values.addAll(List.of(Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1, 0L, -1L));
+        for (long v : values) {
+            int code = b.codeOf(v);
+            Integer before = expected.putIfAbsent(v, expected.size());
+            assertEquals(before == null ? expected.size() - 1 : before, code, "value " + v + " seed=" + seed);
+        }
+        for (var e : expected.entrySet()) {
+            assertEquals(e.getValue(), b.find(e.getKey()), "find " + e.getKey() + " seed=" + seed);
+        }
+        assertEquals(-1, b.find(123_456_789_012L), "seed=" + seed);
+        DictionaryBuilder extremes = new DictionaryBuilder(ColumnType.INT);
+        assertEquals(0, extremes.codeOf(Long.MAX_VALUE));
+        assertEquals(1, extremes.codeOf(Long.MIN_VALUE));
+        assertEquals(2, extremes.codeOf(0));
+        assertEquals(0, extremes.codeOf(Long.MAX_VALUE));
+        assertEquals(-1, extremes.find(Long.MAX_VALUE - 1));
+    }
 }

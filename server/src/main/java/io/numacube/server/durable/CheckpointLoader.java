@@ -33,7 +33,7 @@ final class CheckpointLoader {
         }
         long rows = 0;
         for (CheckpointManifest.TableFile t : manifest.tables()) {
-            TableStaging staged = stage(dir.resolve(t.file()), t);
+            TableStaging staged = stage(dir.resolve(t.file()), t, cube);
             cube.loadTable(staged, Math.max(1, t.version()));
             rows += staged.rows();
         }
@@ -68,8 +68,8 @@ final class CheckpointLoader {
         }
     }
 
-    private static TableStaging stage(Path file, CheckpointManifest.TableFile t) {
-        TableStaging staging = new CsvStagingLoader(CsvOptions.DEFAULT)
+    private static TableStaging stage(Path file, CheckpointManifest.TableFile t, Cube cube) {
+        TableStaging staging = new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers())
                 .stage(file, t.schema().name(), t.schema(), CsvProgress.NONE)
                 .staging();
         if (staging.rows() != t.rows()) {

@@ -265,6 +265,14 @@ public final class CsvInput implements AutoCloseable {
         };
     }
 
+    /**
+     * The file, when the input is a regular, uncompressed file, which may then be read at any position, by several
+     * threads at once (positional reads); null for a pipe, a compressed file or bytes in memory.
+     */
+    FileChannel regularFile() {
+        return stream == null ? file : null;
+    }
+
     /** All the bytes from the first, once: what {@link #head()} read, then the rest. */
     public ReadableByteChannel all() throws IOException {
         if (replaying) {

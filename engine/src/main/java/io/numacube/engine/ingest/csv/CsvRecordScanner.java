@@ -61,6 +61,19 @@ final class CsvRecordScanner implements AutoCloseable {
         this.buf = new byte[Math.max(bufferBytes, 64)];
     }
 
+    /**
+     * A scanner of the records of a file from byte {@code fileOffset} on, which the channel delivers first (a chunk of
+     * a file read in parallel): {@link #bytesConsumed()} counts from the file's first byte, lines are numbered from
+     * {@code firstLine}, and no byte order mark is looked for.
+     */
+    CsvRecordScanner(ReadableByteChannel channel, byte delimiter, int bufferBytes, long fileOffset, long firstLine) {
+        this(channel, delimiter, bufferBytes);
+        this.bufferFileOffset = fileOffset;
+        this.bomChecked = true;
+        this.recordLine = firstLine;
+        this.nextLine = firstLine;
+    }
+
     /** The bytes the current record's ranges point into. */
     byte[] buffer() {
         return buf;
@@ -94,6 +107,11 @@ final class CsvRecordScanner implements AutoCloseable {
     /** True when the current record is an empty line (one unquoted, empty field). */
     boolean isBlankLine() {
         return fieldCount == 1 && flags[0] == 0 && starts[0] == ends[0];
+    }
+
+    /** The line on which the next record starts (the lines consumed so far, plus the first line). */
+    long nextLine() {
+        return nextLine;
     }
 
     /** Bytes of input consumed up to the end of the current record. */

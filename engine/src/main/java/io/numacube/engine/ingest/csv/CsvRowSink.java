@@ -14,6 +14,11 @@ public interface CsvRowSink {
 
     void setString(int column, String value);
 
+    /** A STRING value of a column of free text (nearly every value new); by default {@link #setString}. */
+    default void setFreeText(int column, String value) {
+        setString(column, value);
+    }
+
     void setLong(int column, long value);
 
     void setDouble(int column, double value);

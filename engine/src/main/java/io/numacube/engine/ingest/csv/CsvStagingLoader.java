@@ -4,7 +4,9 @@ import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,15 +16,43 @@ import java.util.function.BiFunction;
 /**
  * Reads a CSV file into a new {@link TableStaging}, ready for {@code Cube.loadTable}: the schema is the declared one,
  * or inferred from the file when none is declared. Because everything is staged first, a bad row leaves no trace:
- * the exception propagates before any cube sees the rows. Stateless apart from its options; thread-safe, each call
- * reads on the calling thread.
+ * the exception propagates before any cube sees the rows. Stateless apart from its options and pool; thread-safe,
+ * each call stages on the calling thread (a large regular file parsed in chunks on the pool, when it has one).
  */
 public final class CsvStagingLoader {
 
-    private final CsvTableReader reader;
+    /** The fewest bytes of a chunk of a file read in parallel, and the most. */
+    static final long MIN_CHUNK_BYTES = 4L << 20;
 
+    static final long MAX_CHUNK_BYTES = 32L << 20;
+
+    private final CsvTableReader reader;
+    private final WorkerPool workers;
+    /** The bytes of a chunk, or 0 to choose by the file's size. */
+    private final long chunkBytes;
+
+    /** A loader that reads on the calling thread. */
     public CsvStagingLoader(CsvOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * A loader that reads a regular, uncompressed file of at least two chunks ({@value #MIN_CHUNK_BYTES} bytes each)
+     * in chunks parsed in parallel on {@code workers} and appended in file order on the calling thread, which must not
+     * be one of the pool's workers; other inputs (pipes, compressed files, bytes) are read on the calling thread. The
+     * staged rows, the dictionaries and the errors are the same either way.
+     *
+     * @param workers the pool, or null to read on the calling thread; not closed here
+     */
+    public CsvStagingLoader(CsvOptions options, WorkerPool workers) {
+        this(options, workers, 0);
+    }
+
+    /** As {@link #CsvStagingLoader(CsvOptions, WorkerPool)}, with chunks of {@code chunkBytes} (0: by file size). */
+    CsvStagingLoader(CsvOptions options, WorkerPool workers, long chunkBytes) {
         this.reader = new CsvTableReader(options);
+        this.workers = workers;
+        this.chunkBytes = chunkBytes;
     }
 
     /** A staged table and how its read went. The staging is owned by the caller. */
@@ -100,8 +130,7 @@ public final class CsvStagingLoader {
         long nanos = first.summary().nanos();
         for (Path file : files.subList(1, files.size())) {
             try (CsvInput in = CsvInput.open(file)) {
-                CsvReadSummary s =
-                        reader.read(in, file.toString(), schema, hint, new StagingSink(first.staging()), progress);
+                CsvReadSummary s = readInto(in, file.toString(), schema, hint, first.staging(), progress);
                 rows += s.rows();
                 bytes += s.bytes();
                 nanos += s.nanos();
@@ -236,21 +265,63 @@ public final class CsvStagingLoader {
         }
         var hint = misfitHint("", schema, declared != null, types);
         TableStaging staging = new TableStaging(schema);
-        CsvReadSummary summary = reader.read(in, source, schema, hint, new StagingSink(staging), progress);
+        CsvReadSummary summary = readInto(in, source, schema, hint, staging, progress);
         return new Staged(staging, summary, inference);
+    }
+
+    /** Reads {@code in} into {@code staging}: in parallel chunks where the input and the pool allow it. */
+    private CsvReadSummary readInto(
+            CsvInput in,
+            String source,
+            TableSchema schema,
+            BiFunction<String, String, String> hint,
+            TableStaging staging,
+            CsvProgress progress) {
+        FileChannel file = in.regularFile();
+        if (file != null && workers != null && workers.workerCount() > 1) {
+            long size;
+            try {
+                size = file.size();
+            } catch (java.io.IOException e) {
+                throw CsvInput.failure(source, e);
+            }
+            long chunk = chunkBytes > 0
+                    ? chunkBytes
+                    : Math.clamp(size / (4L * workers.workerCount()), MIN_CHUNK_BYTES, MAX_CHUNK_BYTES);
+            if (size >= 2 * chunk) {
+                return reader.readInChunks(file, source, schema, hint, staging, progress, workers, chunk);
+            }
+        }
+        return reader.read(in, source, schema, hint, new StagingSink(staging), progress);
     }
 
     /** Adapts a {@link TableStaging} to the reader's sink. */
     static final class StagingSink implements CsvRowSink {
         private final TableStaging staging;
+        /** Whether the staging is a chunk, only appended to another one: free text is then not looked up. */
+        private final boolean appendedOnly;
 
         StagingSink(TableStaging staging) {
+            this(staging, false);
+        }
+
+        StagingSink(TableStaging staging, boolean appendedOnly) {
             this.staging = staging;
+            this.appendedOnly = appendedOnly;
         }
 
         @Override
         public void setString(int column, String value) {
             staging.setString(column, value);
+        }
+
+        @Override
+        public void setFreeText(int column, String value) {
+            if (appendedOnly) {
+                staging.setFreeText(column, value);
+            } else {
+                staging.setString(column, value);
+            }
         }
 
         @Override

@@ -1,11 +1,14 @@
 package io.numacube.engine.ingest.csv;
 
+import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
@@ -169,22 +172,111 @@ public final class CsvTableReader {
             progress.update(rows, scanner.bytesConsumed(), totalBytes);
             return new CsvReadSummary(rows, scanner.bytesConsumed(), System.nanoTime() - started);
         } catch (CsvFault f) {
-            NumacubeException e =
-                    error(source, f, f.field() < header.size() ? header.get(f.field()) : "#" + (f.field() + 1));
-            String hint = misfitHint != null && f instanceof NamedFault nf && nf.misfit
-                    ? misfitHint.apply(nf.name, f.value())
-                    : null;
-            if (hint != null) {
-                throw new NumacubeException(
-                        e.kind(),
-                        e.code(),
-                        e.detail() + " — " + hint,
-                        e.position().orElse(null),
-                        null);
-            }
-            throw e;
+            throw failure(source, f, header, misfitHint);
         } catch (IOException e) {
             throw ioFailure(source, e);
+        }
+    }
+
+    /** The exception a fault in a record is reported as, with the misfit hint where the value misfits its type. */
+    private static NumacubeException failure(
+            String source, CsvFault f, List<String> header, BiFunction<String, String, String> misfitHint) {
+        NumacubeException e =
+                error(source, f, f.field() < header.size() ? header.get(f.field()) : "#" + (f.field() + 1));
+        String hint = misfitHint != null && f instanceof NamedFault nf && nf.misfit
+                ? misfitHint.apply(nf.name, f.value())
+                : null;
+        if (hint != null) {
+            return new NumacubeException(
+                    e.kind(), e.code(), e.detail() + " — " + hint, e.position().orElse(null), null);
+        }
+        return e;
+    }
+
+    /**
+     * Reads the data rows of a regular file into {@code staging} in chunks parsed on {@code workers}: the same rows,
+     * in the same order, with the same dictionaries' first-seen order and the same error for the first bad record as
+     * {@link #read(CsvInput, String, TableSchema, BiFunction, CsvRowSink, CsvProgress)} into a {@link TableStaging}
+     * gives (see {@link CsvChunks} for how chunks are cut and checked). Rows are appended to the staging only from
+     * the calling thread, which must not be one of the pool's workers.
+     *
+     * @param chunkBytes the bytes of a chunk, at least 1
+     */
+    CsvReadSummary readInChunks(
+            FileChannel file,
+            String source,
+            TableSchema schema,
+            BiFunction<String, String, String> misfitHint,
+            TableStaging staging,
+            CsvProgress progress,
+            WorkerPool workers,
+            long chunkBytes) {
+        long started = System.nanoTime();
+        List<String> header = List.of();
+        try {
+            long size = file.size();
+            CsvRecordScanner scanner = new CsvRecordScanner(
+                    CsvChunks.channel(file, 0, size), (byte) options.delimiter(), options.bufferBytes());
+            header = readHeader(scanner, source);
+            int[] fieldColumn = mapHeader(header, schema, scanner, source, missingColumnsNull);
+            CsvChunks.Plan plan =
+                    new CsvChunks.Plan(file, size, scanner.bytesConsumed(), scanner.nextLine(), chunkBytes);
+            long rows = new CsvChunks(
+                            plan,
+                            workers,
+                            (start, end, firstLine, stop) ->
+                                    readChunk(file, start, end, firstLine, schema, fieldColumn, stop))
+                    .stageInto(staging, progress);
+            return new CsvReadSummary(rows, size, System.nanoTime() - started);
+        } catch (CsvFault f) {
+            throw failure(source, f, header, misfitHint);
+        } catch (IOException e) {
+            throw ioFailure(source, e);
+        }
+    }
+
+    /**
+     * The records that start in {@code [start, end)} of a file (the last one read to its end, past {@code end}),
+     * staged in a new staging; a fault is kept in the chunk, not thrown. {@code start} is taken for a record's start.
+     */
+    private CsvChunks.Chunk readChunk(
+            FileChannel file,
+            long start,
+            long end,
+            long firstLine,
+            TableSchema schema,
+            int[] fieldColumn,
+            java.util.function.BooleanSupplier stop) {
+        CsvRecordScanner scanner = new CsvRecordScanner(
+                CsvChunks.channel(file, start, end),
+                (byte) options.delimiter(),
+                options.bufferBytes(),
+                start,
+                firstLine);
+        TableStaging staging = new TableStaging(schema);
+        // room for rows of 64 bytes: the arrays grow at most once for narrower rows, and are not copied again and again
+        staging.reserve(Math.min((end - start) / 64, 1 << 22));
+        CsvRowSink sink = new CsvStagingLoader.StagingSink(staging, true);
+        RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
+        int fields = fieldColumn.length;
+        try {
+            while (scanner.bytesConsumed() < end && scanner.next()) {
+                if (scanner.fieldCount() != fields) {
+                    if (fields > 1 && scanner.isBlankLine()) {
+                        continue;
+                    }
+                    throw fieldCountError(scanner, schema, fieldColumn);
+                }
+                converter.convert(scanner, sink);
+                if ((staging.rows() & 4095) == 0 && stop.getAsBoolean()) {
+                    break;
+                }
+            }
+            return new CsvChunks.Chunk(staging, start, scanner.bytesConsumed(), scanner.nextLine() - firstLine, null);
+        } catch (IOException e) {
+            return new CsvChunks.Chunk(null, start, -1, 0, new java.io.UncheckedIOException(e));
+        } catch (RuntimeException e) {
+            return new CsvChunks.Chunk(null, start, -1, 0, e);
         }
     }
 
@@ -741,7 +833,11 @@ public final class CsvTableReader {
                 } else {
                     v = caches[f].decode(b, s, e);
                 }
-                sink.setString(col, v);
+                if (caches[f].bypassed()) {
+                    sink.setFreeText(col, v);
+                } else {
+                    sink.setString(col, v);
+                }
                 return null;
             } catch (CharacterCodingException bad) {
                 return NOT_UTF8;

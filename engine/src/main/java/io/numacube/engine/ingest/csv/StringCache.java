@@ -18,6 +18,10 @@ import java.util.Arrays;
 final class StringCache {
 
     static final int MAX_ENTRIES = 1 << 16;
+
+    /** The lookups after which the share of hits is looked at. */
+    private static final int WINDOW = 4096;
+
     private static final int MAX_KEY_BYTES = 256;
 
     private byte[][] keys = new byte[1024][];
@@ -26,6 +30,17 @@ final class StringCache {
     private int size;
     private CharsetDecoder strictDecoder;
 
+    /** Lookups in a window, the window's hits, and whether too few hit: the cache is then no longer looked in. */
+    private int windowLookups;
+
+    private int windowHits;
+    private boolean bypassed;
+
+    /** Whether too few lookups found their value: the column is free text, nearly every value new. */
+    boolean bypassed() {
+        return bypassed;
+    }
+
     /**
      * The String of {@code b[from, to)}.
      *
@@ -33,8 +48,14 @@ final class StringCache {
      */
     String decode(byte[] b, int from, int to) throws CharacterCodingException {
         int length = to - from;
-        if (length > MAX_KEY_BYTES) {
+        if (length > MAX_KEY_BYTES || bypassed) {
             return decodeFresh(b, from, to);
+        }
+        if (++windowLookups == WINDOW) {
+            // a column of mostly distinct values (free text) gains nothing here: stop hashing and copying its bytes
+            bypassed = windowHits * 8 < WINDOW;
+            windowLookups = 0;
+            windowHits = 0;
         }
         int h = 1;
         for (int i = from; i < to; i++) {
@@ -57,6 +78,7 @@ final class StringCache {
                 return s;
             }
             if (hashes[slot] == h && k.length == length && sameBytes(k, b, from, length)) {
+                windowHits++;
                 return values[slot];
             }
         }

@@ -9,13 +9,18 @@ import java.util.Arrays;
  * in an open-addressing map that remembers, per distinct value, its String (decoded once, as hardwood's
  * {@code getStrings} decodes it) and its code in the current block's dictionary. The map outlives blocks, so a value
  * seen in an earlier row group costs no decoding again, only one dictionary lookup per block; it is cleared between
- * blocks once it holds more than {@link #MAX_ENTRIES} values (a column of unique strings).
+ * blocks once it holds more than {@link #MAX_ENTRIES} values (a column of unique strings). When fewer than one lookup
+ * in eight of a window of 4,096 finds its value (free text), values are given block codes without any lookup
+ * ({@link DictionaryBuilder#addWithoutLookup}); appending the block to the staging codes equal values once.
  *
  * <p>Not thread-safe: one per column per worker.
  */
 final class Utf8Codes {
 
     static final int MAX_ENTRIES = 1 << 18;
+
+    /** The lookups after which the share of hits is looked at. */
+    private static final int WINDOW = 4096;
 
     private byte[][] keys = new byte[1024][];
     private String[] values = new String[1024];
@@ -27,6 +32,12 @@ final class Utf8Codes {
     private int size;
     private int stamp;
     private DictionaryBuilder dictionary;
+
+    /** Lookups in a window, the window's hits, and whether too few hit: values are then coded without the map. */
+    private int windowLookups;
+
+    private int windowHits;
+    private boolean bypassed;
 
     /** Starts coding into a new block's dictionary. */
     void startBlock(DictionaryBuilder blockDictionary) {
@@ -45,6 +56,15 @@ final class Utf8Codes {
 
     /** The block dictionary's code of the text in {@code b[from, to)}. */
     int codeOf(byte[] b, int from, int to) {
+        if (bypassed) {
+            return dictionary.addWithoutLookup(new String(b, from, to - from, StandardCharsets.UTF_8));
+        }
+        if (++windowLookups == WINDOW) {
+            // free text (nearly every value new) gains nothing from the map: code its values unlooked from now on
+            bypassed = windowHits * 8 < WINDOW;
+            windowLookups = 0;
+            windowHits = 0;
+        }
         int length = to - from;
         int h = 1;
         for (int i = from; i < to; i++) {
@@ -58,6 +78,7 @@ final class Utf8Codes {
                 return insert(slot, h, b, from, to);
             }
             if (hashes[slot] == h && k.length == length && sameBytes(k, b, from, length)) {
+                windowHits++;
                 if (stamps[slot] != stamp) {
                     codes[slot] = dictionary.codeOf(values[slot]);
                     stamps[slot] = stamp;
