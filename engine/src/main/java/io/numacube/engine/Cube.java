@@ -58,8 +58,20 @@ public final class Cube implements AutoCloseable {
     private final CubeOptions options;
     private final WorkerPool pool;
     private final ColumnMemory memory;
-    private final TableBuilder.NodeLayout layout;
+    /** The data nodes and their fillers; replaced when the cube follows a change of the machine. */
+    private volatile TableBuilder.NodeLayout layout;
+
     private final String status;
+    /** The NUMA runtime as last re-planned; null for a simulated cube. */
+    private volatile NumaRuntime runtime;
+    /** Watches the bindings once {@link #followMachine} was called (guarded by {@link #loadLock} to set). */
+    private io.numacube.numa.binding.BindingWatcher watcher;
+
+    private volatile FollowOptions followOptions;
+    private final java.util.Deque<PlacementChange> history = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** Set by close: a move under way stops between two chunks. */
+    private volatile boolean stopping;
+
     private final CubeTables tables = new CubeTables();
     /** Queries hold it shared, {@link #close()} exclusively: close waits for running queries. */
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
@@ -78,7 +90,13 @@ public final class Cube implements AutoCloseable {
     private volatile boolean closed;
 
     private Cube(
-            CubeOptions options, WorkerPool pool, ColumnMemory memory, TableBuilder.NodeLayout layout, String status) {
+            CubeOptions options,
+            WorkerPool pool,
+            ColumnMemory memory,
+            TableBuilder.NodeLayout layout,
+            String status,
+            NumaRuntime runtime) {
+        this.runtime = runtime;
         this.options = options;
         this.pool = pool;
         this.memory = memory;
@@ -108,7 +126,8 @@ public final class Cube implements AutoCloseable {
                     new ThreadWorkerPool(k, perNode),
                     new ArenaColumnMemory(),
                     new TableBuilder.NodeLayout(nodes, filler),
-                    "numa=simulated nodes=" + k);
+                    "numa=simulated nodes=" + k,
+                    null);
         }
         NumaRuntime rt = NumaRuntime.detect();
         NumaColumnMemory mem = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
@@ -128,7 +147,7 @@ public final class Cube implements AutoCloseable {
                         d,
                         f != null && pool.nodes().contains(f) ? f : pool.nodes().get(0));
             }
-            return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine());
+            return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine(), rt);
         } catch (RuntimeException | Error e) {
             pool.close();
             mem.close();
@@ -948,6 +967,329 @@ public final class Cube implements AutoCloseable {
         return tables.acquire();
     }
 
+    /**
+     * Makes the cube follow the machine it runs on: every {@code options.period()} the process's bindings are read
+     * again (allowed CPUs, the cgroup v2 or v1 cpuset, allowed memory nodes, free memory per node), and on a change the
+     * plan is made again by the rules {@code doctor} prints; the workers are re-pinned (a node whose CPUs were taken
+     * away keeps its workers, pinned to the nearest node that has CPUs); new data goes to the new data nodes; and every
+     * partition whose memory node is no longer allowed is copied to the nearest one, at most {@code
+     * options.bytesPerSecond()}, and published in its table's next version at once (the same version number: the rows
+     * are the same). Queries under way finish on the old copies, which are freed after the last of them; no query
+     * fails or answers differently because of a move. Each change is logged in one line ({@link
+     * PlacementChange#logLine()}), kept in {@link #placementHistory()} and given to {@code listener} (on the watcher's
+     * thread; it must not block).
+     *
+     * <p>Call it from a thread that is not pinned (the watcher's thread inherits its affinity, and reads the allowed
+     * CPUs as its own). Once only.
+     *
+     * @throws NumacubeException of kind INVALID_INPUT for a simulated cube (no machine to follow) or a second call
+     */
+    public void followMachine(FollowOptions options, java.util.function.Consumer<PlacementChange> listener) {
+        java.util.Objects.requireNonNull(options, "options must not be null");
+        java.util.Objects.requireNonNull(listener, "listener must not be null");
+        checkOpen();
+        NumaRuntime rt = runtime;
+        if (rt == null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a cube with simulated nodes has no machine to follow: simulatedNodes="
+                            + this.options.simulatedNodes());
+        }
+        synchronized (history) {
+            if (watcher != null) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "the cube follows the machine already: period="
+                                + followOptions.period().toMillis() + "ms");
+            }
+            followOptions = options;
+            watcher = rt.watchBindings(options.period());
+            watcher.addListener(change -> {
+                PlacementChange done = followBindings(change);
+                listener.accept(done);
+            });
+            watcher.start();
+        }
+    }
+
+    /** Whether {@link #followMachine} was called. */
+    public boolean followsMachine() {
+        synchronized (history) {
+            return watcher != null;
+        }
+    }
+
+    /** The changes of the machine followed so far, oldest first (the last {@value #HISTORY} kept). */
+    public List<PlacementChange> placementHistory() {
+        return List.copyOf(history);
+    }
+
+    /** How many {@link PlacementChange}s {@link #placementHistory()} keeps. */
+    public static final int HISTORY = 100;
+
+    /** Re-plans for the bindings of {@code change} and follows them: re-pins, re-lays out, moves partitions. */
+    private PlacementChange followBindings(io.numacube.numa.binding.BindingChange change) {
+        NumaRuntime before = runtime;
+        NumaRuntime next = before.withBindings(change.after());
+        io.numacube.numa.plan.PlacementPlan plan = next.plan();
+        io.numacube.numa.topology.Topology topo = next.topology();
+        java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> pins = new TreeMap<>();
+        Map<Integer, Integer> groupOn = new HashMap<>();
+        for (int g : pool.nodes()) {
+            int on = plan.workerCpus().containsKey(g)
+                    ? g
+                    : topo.nearest(g, plan.workerNodes()).orElse(-1);
+            if (on >= 0 && plan.workerCpus().containsKey(on)) {
+                pins.put(g, plan.workerCpus().get(on));
+                groupOn.put(g, on);
+            }
+        }
+        List<Integer> data = new ArrayList<>();
+        Map<Integer, Integer> filler = new HashMap<>();
+        for (int d : plan.dataNodes().toArray()) {
+            Integer f = plan.fillerNode().get(d);
+            Integer group = f != null && f.equals(groupOn.get(f))
+                    ? f
+                    : groupOn.entrySet().stream()
+                            .filter(e -> e.getValue().equals(f))
+                            .map(Map.Entry::getKey)
+                            .min(Integer::compare)
+                            .orElse(null);
+            if (group != null) {
+                data.add(d);
+                filler.put(d, group);
+            }
+        }
+        runtime = next;
+        if (data.isEmpty()) {
+            return record(new PlacementChange(
+                    change.seenAt(),
+                    change.describe(),
+                    layout.dataNodes(),
+                    layout.dataNodes(),
+                    cpuLists(pins),
+                    0,
+                    0,
+                    List.of(),
+                    0,
+                    Double.NaN,
+                    "failed: no planned data node " + plan.dataNodes() + " has workers of this cube (workers on "
+                            + pool.nodes() + "): data left where it is — restart to use the new nodes"));
+        }
+        return applyLayout(
+                change.seenAt(),
+                change.describe(),
+                new TableBuilder.NodeLayout(data, filler),
+                pins,
+                topo::distance,
+                followOptions.bytesPerSecond());
+    }
+
+    private static Map<Integer, String> cpuLists(Map<Integer, io.numacube.numa.topology.CpuSet> pins) {
+        Map<Integer, String> out = new TreeMap<>();
+        pins.forEach((n, c) -> out.put(n, c.toList()));
+        return out;
+    }
+
+    private PlacementChange record(PlacementChange c) {
+        history.addLast(c);
+        while (history.size() > HISTORY) {
+            history.pollFirst();
+        }
+        LOG.log(System.Logger.Level.INFO, c.logLine());
+        return c;
+    }
+
+    /**
+     * Follows a new layout: re-pins the workers as {@code pins} says, makes {@code next} the layout of new data, and
+     * copies every partition whose memory node is not one of {@code next}'s data nodes to the nearest data node (by
+     * {@code distance}), publishing each table with the copies in place of the originals. Called by the watcher's
+     * thread (and by tests on a simulated cube).
+     */
+    PlacementChange applyLayout(
+            java.time.Instant seenAt,
+            String bindings,
+            TableBuilder.NodeLayout next,
+            java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> pins,
+            java.util.function.IntBinaryOperator distance,
+            long bytesPerSecond) {
+        long start = System.nanoTime();
+        List<Integer> before = layout.dataNodes();
+        String repinNote = "";
+        if (!pins.isEmpty() && !pool.repin(pins, 10_000)) {
+            repinNote = " (some workers had not re-pinned after 10 s)";
+        }
+        loadLock.lock();
+        try {
+            layout = next;
+        } finally {
+            loadLock.unlock();
+        }
+        Moves moves = new Moves();
+        String outcome = "done" + repinNote;
+        long[] paced = {0};
+        try {
+            // a write may add partitions on a node no longer allowed while others are copied: look again, a few times
+            for (int round = 0; round < 3; round++) {
+                Map<Partition, Partition> copies = copyOff(next, distance, n -> pace(n, paced, start, bytesPerSecond));
+                if (copies.isEmpty()) {
+                    break;
+                }
+                swapCopies(copies).forEach(moves::add);
+            }
+        } catch (RuntimeException | Error e) {
+            outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
+            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
+        }
+        return record(new PlacementChange(
+                seenAt,
+                bindings,
+                before,
+                next.dataNodes(),
+                cpuLists(pins),
+                moves.count,
+                moves.bytes,
+                List.copyOf(moves.targets),
+                (System.nanoTime() - start) / 1e9,
+                moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
+                outcome));
+    }
+
+    /** The partitions moved by one change, and the page census of their copies. */
+    private final class Moves {
+        int count;
+        long bytes;
+        double weightedOn;
+        long measured;
+        final java.util.SortedSet<Integer> targets = new java.util.TreeSet<>();
+
+        void add(Partition c) {
+            count++;
+            bytes += c.byteSize();
+            targets.add(c.memoryNode());
+            OptionalDouble f = options.simulatedNodes() > 0
+                    ? OptionalDouble.empty()
+                    : memory.fractionOnNode(c.block(), c.memoryNode());
+            if (f.isPresent()) {
+                weightedOn += f.getAsDouble() * c.byteSize();
+                measured += c.byteSize();
+            }
+        }
+    }
+
+    /**
+     * Copies of every partition of the current tables whose memory node is not a data node of {@code next}, each on
+     * the nearest data node, keyed by the original. On failure no copy is kept.
+     */
+    private Map<Partition, Partition> copyOff(
+            TableBuilder.NodeLayout next,
+            java.util.function.IntBinaryOperator distance,
+            java.util.function.LongConsumer pace) {
+        Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
+        try (CubeTables.Snapshot s = snapshot()) {
+            for (CubeTables.Version v : s.versions()) {
+                for (Partition p : v.table().partitions()) {
+                    int m = p.memoryNode();
+                    if (m < 0 || next.dataNodes().contains(m) || copies.containsKey(p)) {
+                        continue;
+                    }
+                    int target = nearest(m, next.dataNodes(), distance);
+                    int home = next.fillerNode().get(target);
+                    copies.put(
+                            p,
+                            io.numacube.engine.storage.PartitionMover.copy(
+                                    p,
+                                    home,
+                                    target,
+                                    io.numacube.numa.memory.PlacementRequest.bind(target),
+                                    home,
+                                    memory,
+                                    pool,
+                                    pace));
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            copies.values().forEach(Partition::close);
+            throw e;
+        }
+        return copies;
+    }
+
+    /** Sleeps so that no more than {@code bytesPerSecond} have been copied since {@code startNanos}. */
+    private void pace(long n, long[] total, long startNanos, long bytesPerSecond) {
+        if (stopping) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "the cube is closing: move stopped");
+        }
+        total[0] += n;
+        if (bytesPerSecond <= 0) {
+            return;
+        }
+        long dueNanos = startNanos + (long) (total[0] * 1e9 / bytesPerSecond);
+        long wait = dueNanos - System.nanoTime();
+        if (wait > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+        }
+    }
+
+    private static int nearest(int from, List<Integer> candidates, java.util.function.IntBinaryOperator distance) {
+        int best = candidates.get(0);
+        int bestD = Integer.MAX_VALUE;
+        for (int c : candidates) {
+            int d;
+            try {
+                d = distance.applyAsInt(from, c);
+            } catch (RuntimeException e) {
+                d = Integer.MAX_VALUE - 1;
+            }
+            if (d < bestD) {
+                best = c;
+                bestD = d;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Publishes, under the load lock, every current table with the copies in place of the partitions they copy (the
+     * same version number: the same rows); copies of partitions no longer in any table (merged or dropped by a write
+     * meanwhile) are freed. Returns the copies published.
+     */
+    private List<Partition> swapCopies(Map<Partition, Partition> copies) {
+        List<Partition> used = new ArrayList<>();
+        loadLock.lock();
+        try {
+            checkOpen();
+            try (CubeTables.Snapshot s = tables.acquire()) {
+                for (CubeTables.Version v : s.versions()) {
+                    FactTable t = v.table();
+                    List<Partition> parts = new ArrayList<>(t.partitions());
+                    boolean changed = false;
+                    for (int i = 0; i < parts.size(); i++) {
+                        Partition c = copies.get(parts.get(i));
+                        if (c != null) {
+                            parts.set(i, c);
+                            used.add(c);
+                            changed = true;
+                        }
+                    }
+                    if (changed) {
+                        tables.republish(t.successor(t.dictionaries(), t.nullBits(), parts), v);
+                    }
+                }
+            }
+        } finally {
+            loadLock.unlock();
+        }
+        java.util.Set<Partition> published = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        published.addAll(used);
+        for (Partition c : copies.values()) {
+            if (!published.contains(c)) {
+                c.close();
+            }
+        }
+        return used;
+    }
+
     /** The nodes partitions are placed on (logical nodes when simulated), ascending. */
     public List<Integer> dataNodes() {
         return layout.dataNodes();
@@ -1008,6 +1350,14 @@ public final class Cube implements AutoCloseable {
     /** Waits for running loads and queries, frees every table and the placed memory, stops the workers. Idempotent. */
     @Override
     public void close() {
+        stopping = true;
+        io.numacube.numa.binding.BindingWatcher w;
+        synchronized (history) {
+            w = watcher;
+        }
+        if (w != null) {
+            w.close(); // waits for a move under way, which stops at its next chunk
+        }
         loadLock.lock();
         lock.writeLock().lock();
         try {
