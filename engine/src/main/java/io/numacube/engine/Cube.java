@@ -1115,10 +1115,11 @@ public final class Cube implements AutoCloseable {
             long bytesPerSecond) {
         long start = System.nanoTime();
         List<Integer> before = layout.dataNodes();
-        String repinNote = "";
-        if (!pins.isEmpty() && !pool.repin(pins, 10_000)) {
-            repinNote = " (some workers had not re-pinned after 10 s)";
-        }
+        // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
+        java.util.concurrent.CompletableFuture<Boolean> repinned = pins.isEmpty()
+                ? java.util.concurrent.CompletableFuture.completedFuture(true)
+                : java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> pool.repin(pins, 30_000), r -> Thread.ofVirtual().start(r));
         loadLock.lock();
         try {
             layout = next;
@@ -1126,7 +1127,7 @@ public final class Cube implements AutoCloseable {
             loadLock.unlock();
         }
         Moves moves = new Moves();
-        String outcome = "done" + repinNote;
+        String outcome = "done";
         long[] paced = {0};
         try {
             // a write may add partitions on a node no longer allowed while others are copied: look again, a few times
@@ -1140,6 +1141,9 @@ public final class Cube implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
             LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
+        }
+        if (!repinned.join()) {
+            outcome += " (some workers had not re-pinned after 30 s)";
         }
         return record(new PlacementChange(
                 seenAt,

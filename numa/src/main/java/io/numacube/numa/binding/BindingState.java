@@ -64,9 +64,9 @@ public record BindingState(
     }
 
     /**
-     * What changed from {@code before} to this state, in words: {@code cpus 0-3 -> 2-3, mems 0-1 -> 1}, and the
-     * cgroup cpuset's when it changed otherwise ({@code cgroup v2 /a cpus 0-1 -> 1}); {@code no change} when the
-     * bindings are the same.
+     * What changed from {@code before} to this state, in words: {@code cpus 0-3 -> 2-3, mems 0-1 -> 1}, then the
+     * cgroup whose cpuset made the change, {@code (cgroup v2 /a)}, or what changed in the cpuset beyond the process's
+     * own sets ({@code cgroup v2 /a cpus 0-7 -> 0-3}); {@code no change} when the bindings are the same.
      */
     public String describeChangeFrom(BindingState before) {
         List<String> parts = new ArrayList<>();
@@ -76,12 +76,37 @@ public record BindingState(
         if (!allowedMems.equals(before.allowedMems)) {
             parts.add("mems " + before.allowedMems.toList() + " -> " + allowedMems.toList());
         }
+        String suffix = "";
         if (!cpuset.equals(before.cpuset)) {
-            String was = before.cpuset.map(BindingState::describe).orElse("none");
-            String now = cpuset.map(BindingState::describe).orElse("none");
-            parts.add("cgroup cpuset " + was + " -> " + now);
+            if (cpuset.isPresent()
+                    && before.cpuset.isPresent()
+                    && cpuset.get().version() == before.cpuset.get().version()
+                    && cpuset.get().path().equals(before.cpuset.get().path())) {
+                CgroupCpuset was = before.cpuset.get();
+                CgroupCpuset now = cpuset.get();
+                String where = "cgroup v" + now.version() + " " + now.path();
+                List<String> own = new ArrayList<>();
+                // the cpuset's change, where it is not the process's own change said above
+                if (!was.cpus().equals(now.cpus())
+                        && !(was.cpus().equals(before.allowedCpus) && now.cpus().equals(allowedCpus))) {
+                    own.add("cpus " + was.cpus().toList() + " -> " + now.cpus().toList());
+                }
+                if (!was.mems().equals(now.mems())
+                        && !(was.mems().equals(before.allowedMems) && now.mems().equals(allowedMems))) {
+                    own.add("mems " + was.mems().toList() + " -> " + now.mems().toList());
+                }
+                if (own.isEmpty()) {
+                    suffix = " (" + where + ")";
+                } else {
+                    parts.add(where + " " + String.join(", ", own));
+                }
+            } else {
+                String was = before.cpuset.map(BindingState::describe).orElse("none");
+                String now = cpuset.map(BindingState::describe).orElse("none");
+                parts.add("cgroup cpuset " + was + " -> " + now);
+            }
         }
-        return parts.isEmpty() ? "no change" : String.join(", ", parts);
+        return parts.isEmpty() ? "no change" : String.join(", ", parts) + suffix;
     }
 
     private static String describe(CgroupCpuset c) {
