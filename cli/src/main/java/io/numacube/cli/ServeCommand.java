@@ -228,7 +228,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** Starts following the machine (unless --no-follow-machine), each change a line on {@code err}. */
-    private void follow(Cube cube, PrintWriter err) {
+    private void follow(Cube cube, PrintWriter err, ServerMetrics metrics) {
         if (!followMachine) {
             return;
         }
@@ -238,6 +238,7 @@ final class ServeCommand implements Callable<Integer> {
             return;
         }
         cube.followMachine(new io.numacube.engine.FollowOptions(Duration.ofSeconds(1), rate), c -> {
+            metrics.placementChange(c);
             err.println("-- " + c.logLine());
             err.flush();
         });
@@ -310,7 +311,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             fill(store, writes, err);
             warmUp(err);
-            follow(cube, err);
+            follow(cube, err, metrics);
             server = NumacubeServer.start(options, writes, metrics);
         } catch (IOException | RuntimeException e) {
             cube.close();
