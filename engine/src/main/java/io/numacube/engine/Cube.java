@@ -972,7 +972,8 @@ public final class Cube implements AutoCloseable {
      * again (allowed CPUs, the cgroup v2 or v1 cpuset, allowed memory nodes, free memory per node), and on a change the
      * plan is made again by the rules {@code doctor} prints; the workers are re-pinned (a node whose CPUs were taken
      * away keeps its workers, pinned to the nearest node that has CPUs); new data goes to the new data nodes; and every
-     * partition whose memory node is no longer allowed is copied to the nearest one, at most {@code
+     * partition whose memory node is no longer allowed is copied to the nearest one (and, when a data node comes
+     * back, each table spreads onto it again: {@link MovePlan}), at most {@code
      * options.bytesPerSecond()}, and published in its table's next version at once (the same version number: the rows
      * are the same). Queries under way finish on the old copies, which are freed after the last of them; no query
      * fails or answers differently because of a move. Each change is logged in one line ({@link
@@ -1101,9 +1102,10 @@ public final class Cube implements AutoCloseable {
     }
 
     /**
-     * Follows a new layout: re-pins the workers as {@code pins} says, makes {@code next} the layout of new data, and
+     * Follows a new layout: re-pins the workers as {@code pins} says, makes {@code next} the layout of new data,
      * copies every partition whose memory node is not one of {@code next}'s data nodes to the nearest data node (by
-     * {@code distance}), publishing each table with the copies in place of the originals. Called by the watcher's
+     * {@code distance}) and spreads each table onto data nodes it did not have before ({@link MovePlan}), publishing
+     * each table with the copies in place of the originals. Called by the watcher's
      * thread (and by tests on a simulated cube).
      */
     PlacementChange applyLayout(
@@ -1115,6 +1117,8 @@ public final class Cube implements AutoCloseable {
             long bytesPerSecond) {
         long start = System.nanoTime();
         List<Integer> before = layout.dataNodes();
+        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
+        gained.removeAll(before);
         // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
         java.util.concurrent.CompletableFuture<Boolean> repinned = pins.isEmpty()
                 ? java.util.concurrent.CompletableFuture.completedFuture(true)
@@ -1131,8 +1135,10 @@ public final class Cube implements AutoCloseable {
         long[] paced = {0};
         try {
             // a write may add partitions on a node no longer allowed while others are copied: look again, a few times
+            // (spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do)
             for (int round = 0; round < 3; round++) {
-                Map<Partition, Partition> copies = copyOff(next, distance, n -> pace(n, paced, start, bytesPerSecond));
+                Map<Partition, Partition> copies =
+                        copyOff(next, gained, distance, n -> pace(n, paced, start, bytesPerSecond));
                 if (copies.isEmpty()) {
                     break;
                 }
@@ -1187,17 +1193,20 @@ public final class Cube implements AutoCloseable {
      */
     private Map<Partition, Partition> copyOff(
             TableBuilder.NodeLayout next,
+            java.util.Set<Integer> gained,
             java.util.function.IntBinaryOperator distance,
             java.util.function.LongConsumer pace) {
         Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
         try (CubeTables.Snapshot s = snapshot()) {
-            for (CubeTables.Version v : s.versions()) {
-                for (Partition p : v.table().partitions()) {
-                    int m = p.memoryNode();
-                    if (m < 0 || next.dataNodes().contains(m) || copies.containsKey(p)) {
+            List<FactTable> current =
+                    s.versions().stream().map(CubeTables.Version::table).toList();
+            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, distance);
+            for (FactTable t : current) {
+                for (Partition p : t.partitions()) {
+                    Integer target = targets.get(p);
+                    if (target == null || copies.containsKey(p)) {
                         continue;
                     }
-                    int target = nearest(m, next.dataNodes(), distance);
                     int home = next.fillerNode().get(target);
                     copies.put(
                             p,
@@ -1233,24 +1242,6 @@ public final class Cube implements AutoCloseable {
         if (wait > 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(wait);
         }
-    }
-
-    private static int nearest(int from, List<Integer> candidates, java.util.function.IntBinaryOperator distance) {
-        int best = candidates.get(0);
-        int bestD = Integer.MAX_VALUE;
-        for (int c : candidates) {
-            int d;
-            try {
-                d = distance.applyAsInt(from, c);
-            } catch (RuntimeException e) {
-                d = Integer.MAX_VALUE - 1;
-            }
-            if (d < bestD) {
-                best = c;
-                bestD = d;
-            }
-        }
-        return best;
     }
 
     /**

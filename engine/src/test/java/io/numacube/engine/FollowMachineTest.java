@@ -181,4 +181,39 @@ class FollowMachineTest {
                         + " in 4.2 s, 99.8% of pages on node 1",
                 c.logLine());
     }
+
+    @Test
+    void aNodeGivenBackGetsItsShareOfEachTableAgainAndALaterChangeMovesNothing() {
+        List<String> expected = answers();
+        takeNode0Away(0);
+        PlacementChange back = cube.applyLayout(
+                Instant.now(),
+                "mems 1 -> 0-1",
+                new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
+                new TreeMap<>(),
+                (a, b) -> a == b ? 10 : 20,
+                0);
+        assertEquals("done", back.outcome());
+        assertEquals(List.of(0), back.targetNodes(), back.logLine());
+        assertTrue(back.partitionsMoved() > 0, back.logLine());
+        long[] bytes = new long[2];
+        long largest = 0;
+        for (PartitionInfo p : cube.placement()) {
+            if (p.table().equals("trades")) {
+                bytes[p.memoryNode()] += p.bytes();
+                largest = Math.max(largest, p.bytes());
+                assertEquals(p.memoryNode(), p.homeNode(), p.toString());
+            }
+        }
+        assertTrue(Math.abs(bytes[0] - bytes[1]) <= largest, "node 0: " + bytes[0] + " node 1: " + bytes[1]);
+        assertEquals(expected, answers());
+        PlacementChange again = cube.applyLayout(
+                Instant.now(),
+                "cpus 0-1 -> 0-1",
+                new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
+                new TreeMap<>(),
+                (a, b) -> a == b ? 10 : 20,
+                0);
+        assertEquals(0, again.partitionsMoved(), "no ping-pong: " + again.logLine());
+    }
 }
