@@ -1116,6 +1116,8 @@ public final class Cube implements AutoCloseable {
             java.util.function.IntBinaryOperator distance,
             long bytesPerSecond) {
         long start = System.nanoTime();
+        PlacementChangeEvent event = new PlacementChangeEvent();
+        event.begin();
         List<Integer> before = layout.dataNodes();
         java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
         gained.removeAll(before);
@@ -1151,7 +1153,7 @@ public final class Cube implements AutoCloseable {
         if (!repinned.join()) {
             outcome += " (some workers had not re-pinned after 30 s)";
         }
-        return record(new PlacementChange(
+        PlacementChange change = record(new PlacementChange(
                 seenAt,
                 bindings,
                 before,
@@ -1163,6 +1165,8 @@ public final class Cube implements AutoCloseable {
                 (System.nanoTime() - start) / 1e9,
                 moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
                 outcome));
+        event.commit(change);
+        return change;
     }
 
     /** The partitions moved by one change, and the page census of their copies. */

@@ -216,4 +216,24 @@ class FollowMachineTest {
                 0);
         assertEquals(0, again.partitionsMoved(), "no ping-pong: " + again.logLine());
     }
+
+    @Test
+    void eachChangeIsAJfrEvent(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("changes.jfr");
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.enable("numacube.PlacementChange");
+            r.start();
+            takeNode0Away(0);
+            r.stop();
+            r.dump(file);
+        }
+        List<jdk.jfr.consumer.RecordedEvent> events = jdk.jfr.consumer.RecordingFile.readAllEvents(file);
+        assertEquals(1, events.size(), events::toString);
+        jdk.jfr.consumer.RecordedEvent e = events.get(0);
+        assertEquals("mems 0-1 -> 1", e.getString("bindings"));
+        assertEquals("[1]", e.getString("dataNodesAfter"));
+        assertTrue(e.getInt("partitionsMoved") > 0);
+        assertTrue(e.getLong("bytesMoved") > 0);
+        assertEquals("done", e.getString("outcome"));
+    }
 }
