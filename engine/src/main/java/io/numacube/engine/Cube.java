@@ -62,10 +62,10 @@ public final class Cube implements AutoCloseable {
     private volatile TableBuilder.NodeLayout layout;
 
     private final String status;
-    /** The NUMA runtime as last re-planned; null for a simulated cube. */
-    private volatile NumaRuntime runtime;
-    /** Watches the bindings once {@link #followMachine} was called (guarded by {@link #loadLock} to set). */
-    private io.numacube.numa.binding.BindingWatcher watcher;
+    /** The NUMA runtime the cube was opened with; null for a simulated cube. */
+    private final NumaRuntime runtime;
+    /** Watches the bindings once {@link #followMachine} was called (set and read under {@link #history}'s lock). */
+    private AutoCloseable watcher;
 
     private volatile FollowOptions followOptions;
     private final java.util.Deque<PlacementChange> history = new java.util.concurrent.ConcurrentLinkedDeque<>();
@@ -1004,12 +1004,7 @@ public final class Cube implements AutoCloseable {
                                 + followOptions.period().toMillis() + "ms");
             }
             followOptions = options;
-            watcher = rt.watchBindings(options.period());
-            watcher.addListener(change -> {
-                PlacementChange done = followBindings(change);
-                listener.accept(done);
-            });
-            watcher.start();
+            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)));
         }
     }
 
@@ -1028,68 +1023,31 @@ public final class Cube implements AutoCloseable {
     /** How many {@link PlacementChange}s {@link #placementHistory()} keeps. */
     public static final int HISTORY = 100;
 
-    /** Re-plans for the bindings of {@code change} and follows them: re-pins, re-lays out, moves partitions. */
-    private PlacementChange followBindings(io.numacube.numa.binding.BindingChange change) {
-        NumaRuntime before = runtime;
-        NumaRuntime next = before.withBindings(change.after());
-        io.numacube.numa.plan.PlacementPlan plan = next.plan();
-        io.numacube.numa.topology.Topology topo = next.topology();
-        java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> pins = new TreeMap<>();
-        Map<Integer, Integer> groupOn = new HashMap<>();
-        for (int g : pool.nodes()) {
-            int on = plan.workerCpus().containsKey(g)
-                    ? g
-                    : topo.nearest(g, plan.workerNodes()).orElse(-1);
-            if (on >= 0 && plan.workerCpus().containsKey(on)) {
-                pins.put(g, plan.workerCpus().get(on));
-                groupOn.put(g, on);
-            }
-        }
-        List<Integer> data = new ArrayList<>();
-        Map<Integer, Integer> filler = new HashMap<>();
-        for (int d : plan.dataNodes().toArray()) {
-            Integer f = plan.fillerNode().get(d);
-            Integer group = f != null && f.equals(groupOn.get(f))
-                    ? f
-                    : groupOn.entrySet().stream()
-                            .filter(e -> e.getValue().equals(f))
-                            .map(Map.Entry::getKey)
-                            .min(Integer::compare)
-                            .orElse(null);
-            if (group != null) {
-                data.add(d);
-                filler.put(d, group);
-            }
-        }
-        runtime = next;
-        if (data.isEmpty()) {
+    /** Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins, re-lays out, moves. */
+    private PlacementChange follow(io.numacube.numa.FollowPlan plan) {
+        if (plan.dataNodes().isEmpty()) {
             return record(new PlacementChange(
-                    change.seenAt(),
-                    change.describe(),
+                    plan.seenAt(),
+                    plan.change(),
                     layout.dataNodes(),
                     layout.dataNodes(),
-                    cpuLists(pins),
+                    plan.workerCpuLists(),
                     0,
                     0,
                     List.of(),
                     0,
                     Double.NaN,
-                    "failed: no planned data node " + plan.dataNodes() + " has workers of this cube (workers on "
+                    "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube (workers on "
                             + pool.nodes() + "): data left where it is — restart to use the new nodes"));
         }
         return applyLayout(
-                change.seenAt(),
-                change.describe(),
-                new TableBuilder.NodeLayout(data, filler),
-                pins,
-                topo::distance,
+                plan.seenAt(),
+                plan.change(),
+                new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup()),
+                () -> pool.repin(plan.workerCpus(), 30_000),
+                plan.workerCpuLists(),
+                plan::distance,
                 followOptions.bytesPerSecond());
-    }
-
-    private static Map<Integer, String> cpuLists(Map<Integer, io.numacube.numa.topology.CpuSet> pins) {
-        Map<Integer, String> out = new TreeMap<>();
-        pins.forEach((n, c) -> out.put(n, c.toList()));
-        return out;
     }
 
     private PlacementChange record(PlacementChange c) {
@@ -1102,7 +1060,7 @@ public final class Cube implements AutoCloseable {
     }
 
     /**
-     * Follows a new layout: re-pins the workers as {@code pins} says, makes {@code next} the layout of new data,
+     * Follows a new layout: re-pins the workers ({@code repin}, which answers whether all did in time), makes {@code next} the layout of new data,
      * copies every partition whose memory node is not one of {@code next}'s data nodes to the nearest data node (by
      * {@code distance}) and spreads each table onto data nodes it did not have before ({@link MovePlan}), publishing
      * each table with the copies in place of the originals. Called by the watcher's
@@ -1112,7 +1070,8 @@ public final class Cube implements AutoCloseable {
             java.time.Instant seenAt,
             String bindings,
             TableBuilder.NodeLayout next,
-            java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> pins,
+            java.util.function.BooleanSupplier repin,
+            Map<Integer, String> workerCpus,
             java.util.function.IntBinaryOperator distance,
             long bytesPerSecond) {
         long start = System.nanoTime();
@@ -1122,10 +1081,8 @@ public final class Cube implements AutoCloseable {
         java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
         gained.removeAll(before);
         // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
-        java.util.concurrent.CompletableFuture<Boolean> repinned = pins.isEmpty()
-                ? java.util.concurrent.CompletableFuture.completedFuture(true)
-                : java.util.concurrent.CompletableFuture.supplyAsync(
-                        () -> pool.repin(pins, 30_000), r -> Thread.ofVirtual().start(r));
+        java.util.concurrent.CompletableFuture<Boolean> repinned = java.util.concurrent.CompletableFuture.supplyAsync(
+                repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
         loadLock.lock();
         try {
             layout = next;
@@ -1158,7 +1115,7 @@ public final class Cube implements AutoCloseable {
                 bindings,
                 before,
                 next.dataNodes(),
-                cpuLists(pins),
+                workerCpus,
                 moves.count,
                 moves.bytes,
                 List.copyOf(moves.targets),
@@ -1214,15 +1171,7 @@ public final class Cube implements AutoCloseable {
                     int home = next.fillerNode().get(target);
                     copies.put(
                             p,
-                            io.numacube.engine.storage.PartitionMover.copy(
-                                    p,
-                                    home,
-                                    target,
-                                    io.numacube.numa.memory.PlacementRequest.bind(target),
-                                    home,
-                                    memory,
-                                    pool,
-                                    pace));
+                            io.numacube.engine.storage.PartitionMover.copy(p, home, target, home, memory, pool, pace));
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -1350,12 +1299,16 @@ public final class Cube implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        io.numacube.numa.binding.BindingWatcher w;
+        AutoCloseable w;
         synchronized (history) {
             w = watcher;
         }
         if (w != null) {
-            w.close(); // waits for a move under way, which stops at its next chunk
+            try {
+                w.close(); // waits for a move under way, which stops at its next chunk
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "stopping the bindings' watcher: {0}", e.getMessage());
+            }
         }
         loadLock.lock();
         lock.writeLock().lock();

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,7 +61,8 @@ class FollowMachineTest {
                 Instant.now(),
                 "mems 0-1 -> 1",
                 new TableBuilder.NodeLayout(List.of(1), Map.of(1, 1)),
-                new TreeMap<>(),
+                () -> true,
+                Map.of(),
                 (a, b) -> a == b ? 10 : 20,
                 bytesPerSecond);
     }
@@ -190,7 +190,8 @@ class FollowMachineTest {
                 Instant.now(),
                 "mems 1 -> 0-1",
                 new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
-                new TreeMap<>(),
+                () -> true,
+                Map.of(),
                 (a, b) -> a == b ? 10 : 20,
                 0);
         assertEquals("done", back.outcome());
@@ -211,7 +212,8 @@ class FollowMachineTest {
                 Instant.now(),
                 "cpus 0-1 -> 0-1",
                 new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
-                new TreeMap<>(),
+                () -> true,
+                Map.of(),
                 (a, b) -> a == b ? 10 : 20,
                 0);
         assertEquals(0, again.partitionsMoved(), "no ping-pong: " + again.logLine());

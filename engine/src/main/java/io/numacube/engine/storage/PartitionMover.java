@@ -26,7 +26,6 @@ public final class PartitionMover {
     /**
      * A copy of {@code p} on {@code memoryNode}, read first by {@code homeNode}'s workers.
      *
-     * @param request    where the copy's pages go (e.g. {@link PlacementRequest#bind(int)} of the target)
      * @param fillerNode the worker node that allocates and faults the copy in (the target's filler)
      * @param pace       called on the calling thread with the bytes of each chunk copied; may sleep to rate-limit
      */
@@ -34,12 +33,13 @@ public final class PartitionMover {
             Partition p,
             int homeNode,
             int memoryNode,
-            PlacementRequest request,
             int fillerNode,
             ColumnMemory memory,
             WorkerPool pool,
             LongConsumer pace) {
         long bytes = p.byteSize();
+        // bound to the target like a load's NODE_LOCAL partition (first touch by the filler where mbind is refused)
+        PlacementRequest request = PlacementRequest.bind(memoryNode);
         CompletableFuture<NativeBlock> allocated = pool.submit(fillerNode, () -> memory.allocate(bytes, request));
         ThreadWorkerPool.awaitAll(List.of(allocated));
         NativeBlock block = allocated.join();
