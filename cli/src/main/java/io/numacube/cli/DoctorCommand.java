@@ -1,5 +1,6 @@
 package io.numacube.cli;
 
+import io.numacube.cli.cube.TimeSpan;
 import io.numacube.cli.doctor.DoctorJson;
 import io.numacube.cli.doctor.DoctorReport;
 import io.numacube.cli.doctor.DoctorText;
@@ -72,6 +73,28 @@ final class DoctorCommand implements Callable<Integer> {
                     + "(to read later elsewhere with --sysfs-root DIR), then report as usual.")
     Path saveSnapshot;
 
+    @Option(
+            names = "--watch",
+            description = "After the report, keep reading this process's bindings (allowed CPUs, the cgroup cpuset,"
+                    + " memory nodes) every --watch-period and print each change and the plan it leads to, one line"
+                    + " each (a JSON object a line with --json), until interrupted.")
+    boolean watch;
+
+    @Option(
+            names = "--watch-period",
+            paramLabel = "DURATION",
+            defaultValue = "1s",
+            converter = TimeSpan.class,
+            description = "How often --watch reads the bindings (default: ${DEFAULT-VALUE}).")
+    java.time.Duration watchPeriod;
+
+    @Option(
+            names = "--watch-for",
+            paramLabel = "DURATION",
+            converter = TimeSpan.class,
+            description = "Stop watching after this long (default: until interrupted).")
+    java.time.Duration watchFor;
+
     @Override
     public Integer call() {
         checkOptions();
@@ -87,7 +110,68 @@ final class DoctorCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? Json.print(DoctorJson.render(report, Main.VERSION)) : DoctorText.render(report));
         out.flush();
+        if (watch) {
+            watch(runtime, out);
+        }
         return 0;
+    }
+
+    /**
+     * Prints each change of the bindings and the plan made again for it, on this (unpinned) thread, until {@code
+     * --watch-for} passes or the process is interrupted.
+     */
+    private void watch(NumaRuntime start, PrintWriter out) {
+        long end = watchFor == null ? Long.MAX_VALUE : System.nanoTime() + watchFor.toNanos();
+        if (!json) {
+            out.println("watching the bindings every " + watchPeriod.toMillis() + " ms (Ctrl-C stops)");
+            out.flush();
+        }
+        NumaRuntime[] current = {start};
+        try (io.numacube.numa.binding.BindingWatcher w = start.watchBindings(watchPeriod)) {
+            w.addListener(change -> {
+                NumaRuntime next = current[0].withBindings(change.after());
+                var before = current[0].plan();
+                var after = next.plan();
+                current[0] = next;
+                if (json) {
+                    Map<String, Object> line = new java.util.LinkedHashMap<>();
+                    line.put("seen_at", change.seenAt().toString());
+                    line.put("change", change.describe());
+                    line.put("cpus", change.after().allowedCpus().toList());
+                    line.put("mems", change.after().allowedMems().toList());
+                    line.put(
+                            "data_nodes_before",
+                            before.dataNodes().stream().boxed().toList());
+                    line.put("data_nodes", after.dataNodes().stream().boxed().toList());
+                    line.put(
+                            "worker_nodes_before",
+                            before.workerNodes().stream().boxed().toList());
+                    line.put(
+                            "worker_nodes", after.workerNodes().stream().boxed().toList());
+                    line.put("mode", after.mode().name());
+                    try {
+                        out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(line));
+                    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                        throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+                    }
+                } else {
+                    out.println(change.seenAt() + " bindings changed: " + change.describe() + "; plan: data nodes "
+                            + before.dataNodes() + " -> " + after.dataNodes() + ", workers on "
+                            + before.workerNodes() + " -> " + after.workerNodes() + ", placement "
+                            + after.mode().name().toLowerCase(java.util.Locale.ROOT));
+                }
+                out.flush();
+            });
+            while (System.nanoTime() < end) {
+                try {
+                    Thread.sleep(Math.min(watchPeriod.toMillis(), Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                w.poll();
+            }
+        }
     }
 
     private void checkOptions() {
@@ -95,6 +179,11 @@ final class DoctorCommand implements Callable<Integer> {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "--segment-mib must be between 1 and 65536: segment-mib=" + segmentMib);
+        }
+        if (watchPeriod.toMillis() < 10) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--watch-period must be at least 10ms: watch-period=" + watchPeriod.toMillis() + "ms");
         }
         if (sysfsRoot != null && checkPlacement) {
             throw new NumacubeException(

@@ -199,6 +199,53 @@ final class ServeCommand implements Callable<Integer> {
                     + "pay for class loading and the JIT; 0 = none (default: ${DEFAULT-VALUE}).")
     Duration warmUp;
 
+    @Option(
+            names = "--follow-machine",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Follow the machine while serving (default: on): every second re-read this process's bindings"
+                    + " (allowed CPUs, the cgroup cpuset, memory nodes) and, when they change, re-pin the workers and"
+                    + " move the partitions off nodes no longer allowed, one line on stderr per change;"
+                    + " --no-follow-machine keeps the placement made at start.")
+    boolean followMachine;
+
+    @Option(
+            names = "--migrate-rate",
+            paramLabel = "SIZE",
+            defaultValue = "256MiB",
+            converter = MigrateRate.class,
+            description = "At most this many bytes of partitions copied per second when they move to another node"
+                    + " (e.g. 64MiB, 1GiB; 0 = no limit; default: ${DEFAULT-VALUE}), so queries keep their bandwidth.")
+    long migrateRate;
+
+    /** {@code --migrate-rate}: a size ({@link io.numacube.cli.cube.ByteSize}) or 0 for no limit. */
+    static final class MigrateRate implements picocli.CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return value.strip().equals("0") ? 0L : new io.numacube.cli.cube.ByteSize().convert(value);
+        }
+    }
+
+    /** Starts following the machine (unless --no-follow-machine), each change a line on {@code err}. */
+    private void follow(Cube cube, PrintWriter err, ServerMetrics metrics) {
+        if (!followMachine) {
+            return;
+        }
+        long rate = migrateRate;
+        if (cube.options().simulatedNodes() > 0) {
+            err.println("-- following the machine: off (simulated nodes)");
+            return;
+        }
+        cube.followMachine(new io.numacube.engine.FollowOptions(Duration.ofSeconds(1), rate), c -> {
+            metrics.placementChange(c);
+            err.println("-- " + c.logLine());
+            err.flush();
+        });
+        err.println("-- following the machine: bindings re-read every 1 s, moves at most "
+                + (rate == 0 ? "unlimited" : rate + " bytes/s") + " (--no-follow-machine turns it off)");
+    }
+
     /** Runs the engine's warm-up within {@code --warm-up}, saying what it did on {@code err}. */
     private void warmUp(PrintWriter err) {
         if (warmUp.isZero()) {
@@ -264,6 +311,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             fill(store, writes, err);
             warmUp(err);
+            follow(cube, err, metrics);
             server = NumacubeServer.start(options, writes, metrics);
         } catch (IOException | RuntimeException e) {
             cube.close();

@@ -242,4 +242,66 @@ class DoctorCommandTest {
         assertTrue(run.err().contains("numacube doctor --help"), run.err());
         assertTrue(run.err().lines().count() <= 4, run.err());
     }
+
+    /** A copy of fixture machine {@code name} in {@code dir}, whose files a test may change. */
+    private static Path copyMachine(String name, Path dir) throws Exception {
+        Path from = MACHINES.resolve(name);
+        try (var files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Path to = dir.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void watchPrintsEachBindingChangeAndTheNewPlan(@TempDir Path dir) throws Exception {
+        Path root = copyMachine("two-node-server", dir);
+        Path status = root.resolve("proc/self/status");
+        String text = Files.readString(status);
+        String node1 = Files.readString(root.resolve("sys/devices/system/node/node1/cpulist"))
+                .strip();
+        // narrowed to node 1 while doctor watches, as a cgroup or taskset would
+        Thread narrow = Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(1500);
+                Files.writeString(
+                        status,
+                        text.replaceAll("(?m)^(Cpus_allowed|Mems_allowed):.*\\n", "")
+                                .replaceAll("(?m)^Cpus_allowed_list:.*$", "Cpus_allowed_list:\t" + node1)
+                                .replaceAll("(?m)^Mems_allowed_list:.*$", "Mems_allowed_list:\t1"));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        CliRun run;
+        try {
+            run = CliRun.of(
+                    "doctor",
+                    "--json",
+                    "--sysfs-root",
+                    root.toString(),
+                    "--watch",
+                    "--watch-period",
+                    "100ms",
+                    "--watch-for",
+                    "4s");
+        } finally {
+            narrow.join();
+        }
+        assertEquals(0, run.exitCode(), run::err);
+        String[] lines = run.out().strip().split("\n");
+        JsonNode change = JSON.readTree(lines[lines.length - 1]);
+        assertEquals(
+                "cpus 0-31 -> " + node1 + ", mems 0-1 -> 1",
+                change.get("change").asText());
+        assertEquals("[0,1]", change.get("data_nodes_before").toString());
+        assertEquals("[1]", change.get("data_nodes").toString());
+        assertEquals("[1]", change.get("worker_nodes").toString());
+    }
 }

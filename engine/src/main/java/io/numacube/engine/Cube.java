@@ -58,8 +58,20 @@ public final class Cube implements AutoCloseable {
     private final CubeOptions options;
     private final WorkerPool pool;
     private final ColumnMemory memory;
-    private final TableBuilder.NodeLayout layout;
+    /** The data nodes and their fillers; replaced when the cube follows a change of the machine. */
+    private volatile TableBuilder.NodeLayout layout;
+
     private final String status;
+    /** The NUMA runtime the cube was opened with; null for a simulated cube. */
+    private final NumaRuntime runtime;
+    /** Watches the bindings once {@link #followMachine} was called (set and read under {@link #history}'s lock). */
+    private AutoCloseable watcher;
+
+    private volatile FollowOptions followOptions;
+    private final java.util.Deque<PlacementChange> history = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** Set by close: a move under way stops between two chunks. */
+    private volatile boolean stopping;
+
     private final CubeTables tables = new CubeTables();
     /** Queries hold it shared, {@link #close()} exclusively: close waits for running queries. */
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
@@ -78,7 +90,13 @@ public final class Cube implements AutoCloseable {
     private volatile boolean closed;
 
     private Cube(
-            CubeOptions options, WorkerPool pool, ColumnMemory memory, TableBuilder.NodeLayout layout, String status) {
+            CubeOptions options,
+            WorkerPool pool,
+            ColumnMemory memory,
+            TableBuilder.NodeLayout layout,
+            String status,
+            NumaRuntime runtime) {
+        this.runtime = runtime;
         this.options = options;
         this.pool = pool;
         this.memory = memory;
@@ -108,7 +126,8 @@ public final class Cube implements AutoCloseable {
                     new ThreadWorkerPool(k, perNode),
                     new ArenaColumnMemory(),
                     new TableBuilder.NodeLayout(nodes, filler),
-                    "numa=simulated nodes=" + k);
+                    "numa=simulated nodes=" + k,
+                    null);
         }
         NumaRuntime rt = NumaRuntime.detect();
         NumaColumnMemory mem = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
@@ -128,7 +147,7 @@ public final class Cube implements AutoCloseable {
                         d,
                         f != null && pool.nodes().contains(f) ? f : pool.nodes().get(0));
             }
-            return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine());
+            return new Cube(options, pool, mem, new TableBuilder.NodeLayout(dataNodes, filler), rt.statusLine(), rt);
         } catch (RuntimeException | Error e) {
             pool.close();
             mem.close();
@@ -948,6 +967,277 @@ public final class Cube implements AutoCloseable {
         return tables.acquire();
     }
 
+    /**
+     * Makes the cube follow the machine it runs on: every {@code options.period()} the process's bindings are read
+     * again (allowed CPUs, the cgroup v2 or v1 cpuset, allowed memory nodes, free memory per node), and on a change the
+     * plan is made again by the rules {@code doctor} prints; the workers are re-pinned (a node whose CPUs were taken
+     * away keeps its workers, pinned to the nearest node that has CPUs); new data goes to the new data nodes; and every
+     * partition whose memory node is no longer allowed is copied to the nearest one (and, when a data node comes
+     * back, each table spreads onto it again: {@link MovePlan}), at most {@code
+     * options.bytesPerSecond()}, and published in its table's next version at once (the same version number: the rows
+     * are the same). Queries under way finish on the old copies, which are freed after the last of them; no query
+     * fails or answers differently because of a move. Each change is logged in one line ({@link
+     * PlacementChange#logLine()}), kept in {@link #placementHistory()} and given to {@code listener} (on the watcher's
+     * thread; it must not block).
+     *
+     * <p>Call it from a thread that is not pinned (the watcher's thread inherits its affinity, and reads the allowed
+     * CPUs as its own). Once only.
+     *
+     * @throws NumacubeException of kind INVALID_INPUT for a simulated cube (no machine to follow) or a second call
+     */
+    public void followMachine(FollowOptions options, java.util.function.Consumer<PlacementChange> listener) {
+        java.util.Objects.requireNonNull(options, "options must not be null");
+        java.util.Objects.requireNonNull(listener, "listener must not be null");
+        checkOpen();
+        NumaRuntime rt = runtime;
+        if (rt == null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "a cube with simulated nodes has no machine to follow: simulatedNodes="
+                            + this.options.simulatedNodes());
+        }
+        synchronized (history) {
+            if (watcher != null) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "the cube follows the machine already: period="
+                                + followOptions.period().toMillis() + "ms");
+            }
+            followOptions = options;
+            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)));
+        }
+    }
+
+    /** Whether {@link #followMachine} was called. */
+    public boolean followsMachine() {
+        synchronized (history) {
+            return watcher != null;
+        }
+    }
+
+    /** The changes of the machine followed so far, oldest first (the last {@value #HISTORY} kept). */
+    public List<PlacementChange> placementHistory() {
+        return List.copyOf(history);
+    }
+
+    /** How many {@link PlacementChange}s {@link #placementHistory()} keeps. */
+    public static final int HISTORY = 100;
+
+    /** Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins, re-lays out, moves. */
+    private PlacementChange follow(io.numacube.numa.FollowPlan plan) {
+        if (plan.dataNodes().isEmpty()) {
+            return record(new PlacementChange(
+                    plan.seenAt(),
+                    plan.change(),
+                    layout.dataNodes(),
+                    layout.dataNodes(),
+                    plan.workerCpuLists(),
+                    0,
+                    0,
+                    List.of(),
+                    0,
+                    Double.NaN,
+                    "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube (workers on "
+                            + pool.nodes() + "): data left where it is — restart to use the new nodes"));
+        }
+        return applyLayout(
+                plan.seenAt(),
+                plan.change(),
+                new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup()),
+                () -> pool.repin(plan.workerCpus(), 30_000),
+                plan.workerCpuLists(),
+                plan::distance,
+                followOptions.bytesPerSecond());
+    }
+
+    private PlacementChange record(PlacementChange c) {
+        history.addLast(c);
+        while (history.size() > HISTORY) {
+            history.pollFirst();
+        }
+        LOG.log(System.Logger.Level.INFO, c.logLine());
+        return c;
+    }
+
+    /**
+     * Follows a new layout: re-pins the workers ({@code repin}, which answers whether all did in time), makes {@code next} the layout of new data,
+     * copies every partition whose memory node is not one of {@code next}'s data nodes to the nearest data node (by
+     * {@code distance}) and spreads each table onto data nodes it did not have before ({@link MovePlan}), publishing
+     * each table with the copies in place of the originals. Called by the watcher's
+     * thread (and by tests on a simulated cube).
+     */
+    PlacementChange applyLayout(
+            java.time.Instant seenAt,
+            String bindings,
+            TableBuilder.NodeLayout next,
+            java.util.function.BooleanSupplier repin,
+            Map<Integer, String> workerCpus,
+            java.util.function.IntBinaryOperator distance,
+            long bytesPerSecond) {
+        long start = System.nanoTime();
+        PlacementChangeEvent event = new PlacementChangeEvent();
+        event.begin();
+        List<Integer> before = layout.dataNodes();
+        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
+        gained.removeAll(before);
+        // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
+        java.util.concurrent.CompletableFuture<Boolean> repinned = java.util.concurrent.CompletableFuture.supplyAsync(
+                repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
+        loadLock.lock();
+        try {
+            layout = next;
+        } finally {
+            loadLock.unlock();
+        }
+        Moves moves = new Moves();
+        String outcome = "done";
+        long[] paced = {0};
+        try {
+            // a write may add partitions on a node no longer allowed while others are copied: look again, a few times
+            // (spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do)
+            for (int round = 0; round < 3; round++) {
+                Map<Partition, Partition> copies =
+                        copyOff(next, gained, distance, n -> pace(n, paced, start, bytesPerSecond));
+                if (copies.isEmpty()) {
+                    break;
+                }
+                swapCopies(copies).forEach(moves::add);
+            }
+        } catch (RuntimeException | Error e) {
+            outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
+            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
+        }
+        if (!repinned.join()) {
+            outcome += " (some workers had not re-pinned after 30 s)";
+        }
+        PlacementChange change = record(new PlacementChange(
+                seenAt,
+                bindings,
+                before,
+                next.dataNodes(),
+                workerCpus,
+                moves.count,
+                moves.bytes,
+                List.copyOf(moves.targets),
+                (System.nanoTime() - start) / 1e9,
+                moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
+                outcome));
+        event.commit(change);
+        return change;
+    }
+
+    /** The partitions moved by one change, and the page census of their copies. */
+    private final class Moves {
+        int count;
+        long bytes;
+        double weightedOn;
+        long measured;
+        final java.util.SortedSet<Integer> targets = new java.util.TreeSet<>();
+
+        void add(Partition c) {
+            count++;
+            bytes += c.byteSize();
+            targets.add(c.memoryNode());
+            OptionalDouble f = options.simulatedNodes() > 0
+                    ? OptionalDouble.empty()
+                    : memory.fractionOnNode(c.block(), c.memoryNode());
+            if (f.isPresent()) {
+                weightedOn += f.getAsDouble() * c.byteSize();
+                measured += c.byteSize();
+            }
+        }
+    }
+
+    /**
+     * Copies of every partition of the current tables whose memory node is not a data node of {@code next}, each on
+     * the nearest data node, keyed by the original. On failure no copy is kept.
+     */
+    private Map<Partition, Partition> copyOff(
+            TableBuilder.NodeLayout next,
+            java.util.Set<Integer> gained,
+            java.util.function.IntBinaryOperator distance,
+            java.util.function.LongConsumer pace) {
+        Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
+        try (CubeTables.Snapshot s = snapshot()) {
+            List<FactTable> current =
+                    s.versions().stream().map(CubeTables.Version::table).toList();
+            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, distance);
+            for (FactTable t : current) {
+                for (Partition p : t.partitions()) {
+                    Integer target = targets.get(p);
+                    if (target == null || copies.containsKey(p)) {
+                        continue;
+                    }
+                    int home = next.fillerNode().get(target);
+                    copies.put(
+                            p,
+                            io.numacube.engine.storage.PartitionMover.copy(p, home, target, home, memory, pool, pace));
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            copies.values().forEach(Partition::close);
+            throw e;
+        }
+        return copies;
+    }
+
+    /** Sleeps so that no more than {@code bytesPerSecond} have been copied since {@code startNanos}. */
+    private void pace(long n, long[] total, long startNanos, long bytesPerSecond) {
+        if (stopping) {
+            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "the cube is closing: move stopped");
+        }
+        total[0] += n;
+        if (bytesPerSecond <= 0) {
+            return;
+        }
+        long dueNanos = startNanos + (long) (total[0] * 1e9 / bytesPerSecond);
+        long wait = dueNanos - System.nanoTime();
+        if (wait > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+        }
+    }
+
+    /**
+     * Publishes, under the load lock, every current table with the copies in place of the partitions they copy (the
+     * same version number: the same rows); copies of partitions no longer in any table (merged or dropped by a write
+     * meanwhile) are freed. Returns the copies published.
+     */
+    private List<Partition> swapCopies(Map<Partition, Partition> copies) {
+        List<Partition> used = new ArrayList<>();
+        loadLock.lock();
+        try {
+            checkOpen();
+            try (CubeTables.Snapshot s = tables.acquire()) {
+                for (CubeTables.Version v : s.versions()) {
+                    FactTable t = v.table();
+                    List<Partition> parts = new ArrayList<>(t.partitions());
+                    boolean changed = false;
+                    for (int i = 0; i < parts.size(); i++) {
+                        Partition c = copies.get(parts.get(i));
+                        if (c != null) {
+                            parts.set(i, c);
+                            used.add(c);
+                            changed = true;
+                        }
+                    }
+                    if (changed) {
+                        tables.republish(t.successor(t.dictionaries(), t.nullBits(), parts), v);
+                    }
+                }
+            }
+        } finally {
+            loadLock.unlock();
+        }
+        java.util.Set<Partition> published = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        published.addAll(used);
+        for (Partition c : copies.values()) {
+            if (!published.contains(c)) {
+                c.close();
+            }
+        }
+        return used;
+    }
+
     /** The nodes partitions are placed on (logical nodes when simulated), ascending. */
     public List<Integer> dataNodes() {
         return layout.dataNodes();
@@ -1008,6 +1298,18 @@ public final class Cube implements AutoCloseable {
     /** Waits for running loads and queries, frees every table and the placed memory, stops the workers. Idempotent. */
     @Override
     public void close() {
+        stopping = true;
+        AutoCloseable w;
+        synchronized (history) {
+            w = watcher;
+        }
+        if (w != null) {
+            try {
+                w.close(); // waits for a move under way, which stops at its next chunk
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "stopping the bindings' watcher: {0}", e.getMessage());
+            }
+        }
         loadLock.lock();
         lock.writeLock().lock();
         try {

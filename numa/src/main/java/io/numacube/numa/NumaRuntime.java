@@ -81,6 +81,49 @@ public final class NumaRuntime {
                 false);
     }
 
+    /**
+     * This runtime after the bindings changed to {@code state} (a {@link io.numacube.numa.binding.BindingWatcher}'s
+     * reading): the same topology, kernel and policy support, the binding's allowed CPUs, memory nodes and cpuset
+     * replaced (memory policy and balancing kept as first read), and the plan made again by the same rules as at start
+     * ({@link PlacementPlanner}, which {@code doctor} prints).
+     */
+    public NumaRuntime withBindings(io.numacube.numa.binding.BindingState state) {
+        java.util.List<String> notes = new java.util.ArrayList<>(binding.notes());
+        notes.add("bindings re-read: cpus=" + state.allowedCpus() + " mems=" + state.allowedMems());
+        ProcessBinding b = new ProcessBinding(
+                state.allowedCpus(), state.allowedMems(), binding.policy(), state.cpuset(), binding.balancing(), notes);
+        return new NumaRuntime(
+                root, kernel, topology, b, policySupport, PlacementPlanner.plan(topology, b, policySupport), live);
+    }
+
+    /**
+     * Watches this process's bindings every {@code period} (from a thread started now, which inherits the calling
+     * thread's affinity: call it from an unpinned thread) and gives {@code listener} a {@link FollowPlan} for each
+     * change, for a pool of workers started on {@code groups}; each plan is made from the previous one's runtime.
+     * Close the result to stop watching (it waits for a listener under way).
+     */
+    public AutoCloseable follow(
+            java.time.Duration period,
+            java.util.List<Integer> groups,
+            java.util.function.Consumer<FollowPlan> listener) {
+        requireLive("follow the machine");
+        io.numacube.numa.binding.BindingWatcher w = watchBindings(period);
+        java.util.concurrent.atomic.AtomicReference<NumaRuntime> current =
+                new java.util.concurrent.atomic.AtomicReference<>(this);
+        java.util.List<Integer> groupList = java.util.List.copyOf(groups);
+        w.addListener(change -> {
+            FollowPlan plan = FollowPlan.of(change, current.get(), groupList);
+            current.set(plan.runtime());
+            listener.accept(plan);
+        });
+        return w.start();
+    }
+
+    /** A watcher of this process's bindings, every {@code period}; not started. The caller owns and closes it. */
+    public io.numacube.numa.binding.BindingWatcher watchBindings(java.time.Duration period) {
+        return new io.numacube.numa.binding.BindingWatcher(root, kernel, topology, period);
+    }
+
     public SystemRoot root() {
         return root;
     }

@@ -35,6 +35,9 @@ final class VmStageLayout {
     /** The engine's multinode JUnit tests (MultiNodeCubeTest), run in the two-node VM only. */
     static final String ENGINE_JUNIT_CHECK = "junit_engine";
 
+    /** Issue 13: a cube following a cgroup v2 narrowed from nodes 0-1 to node 1 while it queries (two-node only). */
+    static final String FOLLOW_CHECK = "follow";
+
     private VmStageLayout() {}
 
     static List<String> doctorChecks(String config) {

@@ -101,6 +101,48 @@ public final class Partition implements AutoCloseable {
         }
     }
 
+    /**
+     * The same partition in another block: {@code block} holds a byte-for-byte copy of {@code from}'s block (the
+     * caller copied it), so the columns and null bits are slices at the same offsets; zone maps, present codes and
+     * NULL flags are shared (never modified after the fill). Same id, label, rows and morsels: scans and deleted rows
+     * (keyed by id) see the same rows, and a query's answer does not depend on which copy it read.
+     */
+    private Partition(Partition from, int homeNode, int memoryNode, NativeBlock block) {
+        this.id = from.id;
+        this.label = from.label;
+        this.homeNode = homeNode;
+        this.memoryNode = memoryNode;
+        this.rows = from.rows;
+        this.morselRows = from.morselRows;
+        this.block = block;
+        this.widths = from.widths;
+        this.columns = new MemorySegment[from.columns.length];
+        this.nullBits = new MemorySegment[from.nullBits.length];
+        long base = from.block.segment().address();
+        for (int c = 0; c < columns.length; c++) {
+            columns[c] = block.segment().asSlice(from.columns[c].address() - base, from.columns[c].byteSize());
+            if (from.nullBits[c] != null) {
+                nullBits[c] = block.segment().asSlice(from.nullBits[c].address() - base, from.nullBits[c].byteSize());
+            }
+        }
+        this.zoneMin = from.zoneMin;
+        this.zoneMax = from.zoneMax;
+        this.presentCodes = from.presentCodes;
+        this.morselNulls = from.morselNulls;
+    }
+
+    /**
+     * This partition in {@code block}, which must hold a copy of this block's bytes (at least as many), with a new
+     * home and memory node; the new partition owns {@code block} and has one reference. This partition is unchanged.
+     */
+    Partition copiedTo(NativeBlock block, int homeNode, int memoryNode) {
+        if (block.byteSize() < this.block.byteSize()) {
+            throw new IllegalArgumentException("the copy's block is smaller than the partition's: partition=" + label
+                    + " bytes=" + this.block.byteSize() + " copyBytes=" + block.byteSize());
+        }
+        return new Partition(this, homeNode, memoryNode, block);
+    }
+
     static int columnWidth(ColumnType type, CodeWidth width) {
         return type.isDimension() ? width.bytes() : 8;
     }

@@ -78,6 +78,17 @@ public final class NumaWorkerPool implements WorkerPool {
     }
 
     @Override
+    public boolean repin(
+            java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> cpusByNode, long timeoutMillis) {
+        return pool.repin(cpusByNode, timeoutMillis);
+    }
+
+    /** How each worker is pinned now. */
+    public List<NodeWorkerPool.WorkerReport> workerReports() {
+        return pool.workerReports();
+    }
+
+    @Override
     public String describe() {
         long pinned = pool.workerReports().stream()
                 .filter(NodeWorkerPool.WorkerReport::pinned)

@@ -40,6 +40,16 @@ public interface WorkerPool extends AutoCloseable {
     /** Runs {@code body} once on every worker and waits for all; rethrows the first failure. */
     void runOnEveryWorker(WorkerBody body);
 
+    /**
+     * Re-pins the workers of each node in {@code cpusByNode} to its CPUs; they keep their node and queue. Waits up to
+     * {@code timeoutMillis} for every worker to apply it; true when all did. Pools whose threads are not pinned (plain
+     * threads) do nothing and answer true.
+     */
+    default boolean repin(
+            java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> cpusByNode, long timeoutMillis) {
+        return true;
+    }
+
     /** One line saying which path is active. */
     String describe();
 

@@ -68,10 +68,17 @@ public final class NodeWorkerPool implements AutoCloseable {
     private final SortedMap<Integer, Integer> workersByNode = new TreeMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicReferenceArray<WorkerReport> reports;
+    /** The CPUs each node's workers are to run on now ({@link #repin}); read by each worker between tasks. */
+    private volatile SortedMap<Integer, CpuSet> pinTargets = new TreeMap<>();
+    /** Counts {@link #repin} calls; a worker whose applied generation is lower re-pins itself. */
+    private volatile long pinGeneration;
+
+    private final java.util.concurrent.atomic.AtomicLongArray appliedGeneration;
     private boolean closed;
 
     private NodeWorkerPool(int workerCount) {
         this.reports = new AtomicReferenceArray<>(workerCount);
+        this.appliedGeneration = new java.util.concurrent.atomic.AtomicLongArray(workerCount);
     }
 
     /**
@@ -103,6 +110,7 @@ public final class NodeWorkerPool implements AutoCloseable {
             total += threadsPerNode == 0 ? e.getValue().size() : threadsPerNode;
         }
         NodeWorkerPool pool = new NodeWorkerPool(total);
+        pool.pinTargets = new TreeMap<>(cpusByNode);
         CountDownLatch started = new CountDownLatch(total);
         int workerId = 0;
         for (Map.Entry<Integer, CpuSet> e : cpusByNode.entrySet()) {
@@ -163,14 +171,88 @@ public final class NodeWorkerPool implements AutoCloseable {
         while (true) {
             Runnable task;
             try {
-                task = queue.take();
+                // wakes at least every REPIN_CHECK_MILLIS so that an idle worker follows a repin too
+                task = queue.poll(REPIN_CHECK_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
+                continue;
+            }
+            if (appliedGeneration.get(ctx.workerId()) != pinGeneration) {
+                applyPin(kernel, ctx);
+            }
+            if (task == null) {
                 continue;
             }
             if (task == STOP) {
                 return;
             }
             task.run();
+        }
+    }
+
+    /** How often an idle worker looks for a {@link #repin}. */
+    static final long REPIN_CHECK_MILLIS = 200;
+
+    private void applyPin(Optional<NumaKernel> kernel, WorkerContext ctx) {
+        long generation = pinGeneration;
+        CpuSet cpus = pinTargets.get(ctx.node());
+        String failure = null;
+        if (cpus == null || cpus.isEmpty()) {
+            failure = "no CPUs given for node " + ctx.node() + ": affinity left as it was";
+        } else if (kernel.isEmpty()) {
+            failure = "no native access: worker not pinned";
+        } else {
+            try {
+                kernel.get().setThreadAffinity(cpus);
+            } catch (KernelCallException e) {
+                failure = e.getMessage();
+            }
+        }
+        WorkerReport before = reports.get(ctx.workerId());
+        reports.set(
+                ctx.workerId(),
+                new WorkerReport(
+                        ctx,
+                        before.threadName(),
+                        failure == null ? cpus : before.cpus(),
+                        failure == null,
+                        Optional.ofNullable(failure)));
+        appliedGeneration.set(ctx.workerId(), generation);
+    }
+
+    /**
+     * Re-pins the workers: those of each node in {@code cpusByNode} to its CPUs (a node's workers keep their node and
+     * queue, so tasks submitted to it still run; only where the threads may run changes, e.g. onto the CPUs of the
+     * nearest node when their own node's CPUs were taken away). Each worker re-pins itself between two tasks (an idle
+     * one within {@value #REPIN_CHECK_MILLIS} ms); this waits up to {@code timeoutMillis} for all of them.
+     *
+     * @return true when every worker applied the new pinning in time (whether or not the kernel accepted it: see
+     *     {@link #workerReports()})
+     */
+    public boolean repin(SortedMap<Integer, CpuSet> cpusByNode, long timeoutMillis) {
+        long generation;
+        synchronized (lock) {
+            checkOpen();
+            SortedMap<Integer, CpuSet> next = new TreeMap<>(pinTargets);
+            next.putAll(cpusByNode);
+            pinTargets = next;
+            generation = ++pinGeneration;
+        }
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (true) {
+            boolean all = true;
+            for (int i = 0; i < appliedGeneration.length(); i++) {
+                if (appliedGeneration.get(i) < generation) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) {
+                return true;
+            }
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
         }
     }
 

@@ -58,6 +58,12 @@ public record NodeAvailableMemory(int node, long freeBytes, long availableBytes,
             long free = n.memFreeBytes();
             long available = free;
             if (lines.isPresent()) {
+                // read again, not taken from the topology: a watcher reads the same topology every second
+                OptionalLong memFree = TopologyReader.meminfoValue(lines.get(), "MemFree", file);
+                if (memFree.isPresent()) {
+                    free = memFree.getAsLong();
+                    available = free;
+                }
                 OptionalLong memAvailable = TopologyReader.meminfoValue(lines.get(), "MemAvailable", file);
                 OptionalLong filePages = TopologyReader.meminfoValue(lines.get(), "FilePages", file);
                 OptionalLong shmem = TopologyReader.meminfoValue(lines.get(), "Shmem", file);

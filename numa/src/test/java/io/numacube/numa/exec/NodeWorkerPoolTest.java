@@ -197,4 +197,33 @@ class NodeWorkerPoolTest {
                     ctx -> assertSame(ctx, NodeWorkerPool.currentWorker().orElseThrow()));
         }
     }
+
+    @Test
+    void repinMovesIdleWorkersOfANodeOntoOtherCpusAndTheyStillRunItsTasks() throws Exception {
+        io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
+        SortedMap<Integer, CpuSet> start = new TreeMap<>(Map.of(0, CpuSet.of(0), 1, CpuSet.of(1)));
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(fake), start, 2, "r")) {
+            // node 0's CPUs were taken away: its workers run on node 1's CPU, and keep serving node 0's queue
+            assertTrue(pool.repin(new TreeMap<>(Map.of(0, CpuSet.of(1))), 10_000));
+            for (NodeWorkerPool.WorkerReport r : pool.workerReports()) {
+                assertEquals(CpuSet.of(1), r.cpus(), r.threadName());
+                assertTrue(r.pinned(), r.threadName());
+            }
+            assertEquals(2, pool.workersOn(0));
+            assertEquals("ran", pool.submit(0, () -> "ran").get());
+        }
+    }
+
+    @Test
+    void repinReportsAWorkerTheKernelRefused() {
+        io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
+        SortedMap<Integer, CpuSet> start = new TreeMap<>(Map.of(0, CpuSet.of(0)));
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(fake), start, 1, "e")) {
+            fake.refuse.put("sched_setaffinity", 22);
+            assertTrue(pool.repin(new TreeMap<>(Map.of(0, CpuSet.of(3))), 10_000));
+            NodeWorkerPool.WorkerReport r = pool.workerReports().get(0);
+            assertFalse(r.pinned());
+            assertEquals(CpuSet.of(0), r.cpus(), "a refused repin keeps the CPUs it had");
+        }
+    }
 }

@@ -27,7 +27,7 @@ public final class FakeNumaKernel implements NumaKernel {
     public final Map<String, Integer> refuse = new HashMap<>();
     public final List<String> calls = new ArrayList<>();
 
-    private void call(String name) {
+    private synchronized void call(String name) {
         calls.add(name);
         Integer errno = refuse.get(name);
         if (errno != null) {

@@ -95,8 +95,48 @@ final class CatalogEndpoints {
                 partition(p, g);
             }
             g.writeEndArray();
+            g.writeBooleanField("follows_machine", cube.followsMachine());
+            g.writeArrayFieldStart("changes");
+            for (io.numacube.engine.PlacementChange c : cube.placementHistory()) {
+                change(c, g);
+            }
+            g.writeEndArray();
             g.writeEndObject();
         });
+    }
+
+    /** One change of the machine followed, oldest first in {@code changes}. */
+    private static void change(io.numacube.engine.PlacementChange c, JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("seen_at", c.seenAt().toString());
+        g.writeStringField("bindings", c.bindings());
+        g.writeArrayFieldStart("data_nodes_before");
+        for (int n : c.dataNodesBefore()) {
+            g.writeNumber(n);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("data_nodes_after");
+        for (int n : c.dataNodesAfter()) {
+            g.writeNumber(n);
+        }
+        g.writeEndArray();
+        g.writeObjectFieldStart("worker_cpus");
+        for (var e : c.workerCpus().entrySet()) {
+            g.writeStringField(String.valueOf(e.getKey()), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeNumberField("partitions_moved", c.partitionsMoved());
+        g.writeNumberField("bytes_moved", c.bytesMoved());
+        g.writeNumberField("seconds", Math.round(c.seconds() * 1000) / 1000.0);
+        g.writeFieldName("pages_on_target_pct");
+        if (Double.isNaN(c.percentOnTarget())) {
+            g.writeNull();
+        } else {
+            g.writeNumber(Math.round(c.percentOnTarget() * 10) / 10.0);
+        }
+        g.writeStringField("outcome", c.outcome());
+        g.writeStringField("log", c.logLine());
+        g.writeEndObject();
     }
 
     private static void partition(PartitionInfo p, JsonGenerator g) throws IOException {

@@ -73,6 +73,19 @@ public final class ServerMetrics {
         queryLatency.record(nanos);
     }
 
+    private final Map<String, LongAdder> placementChanges = new ConcurrentHashMap<>();
+    private final LongAdder partitionsMoved = new LongAdder();
+    private final LongAdder bytesMoved = new LongAdder();
+
+    /** A change of the machine the cube followed ({@code Cube#followMachine}): its outcome and what moved. */
+    public void placementChange(io.numacube.engine.PlacementChange c) {
+        placementChanges
+                .computeIfAbsent(c.outcome().startsWith("failed") ? "failed" : "done", k -> new LongAdder())
+                .increment();
+        partitionsMoved.add(c.partitionsMoved());
+        bytesMoved.add(c.bytesMoved());
+    }
+
     /** An applied write: rows appended, rows deleted and rows updated. */
     public void write(long appended, long deleted, long updated) {
         writes.increment();
@@ -104,6 +117,25 @@ public final class ServerMetrics {
         counter(out, "numacube_rows_deleted_total", "Rows deleted by writes.", rowsDeleted.sum());
         counter(out, "numacube_rows_updated_total", "Rows changed by UPDATE.", rowsUpdated.sum());
         fsyncLatency.write(out, "numacube_wal_fsync_seconds", "Write-ahead log fsync latency.");
+        header(
+                out,
+                "numacube_placement_changes_total",
+                "counter",
+                "Changes of the process's bindings followed (re-plan, re-pin, moves), by outcome.");
+        for (String outcome : java.util.List.of("done", "failed")) {
+            LongAdder n = placementChanges.get(outcome);
+            out.append("numacube_placement_changes_total{outcome=\"")
+                    .append(outcome)
+                    .append("\"} ")
+                    .append(n == null ? 0 : n.sum())
+                    .append('\n');
+        }
+        counter(
+                out,
+                "numacube_partitions_moved_total",
+                "Partitions copied to another node after a change of the bindings.",
+                partitionsMoved.sum());
+        counter(out, "numacube_moved_bytes_total", "Bytes of those partitions.", bytesMoved.sum());
         tables(out, cube);
         nodes(out, cube);
         return out.toString();

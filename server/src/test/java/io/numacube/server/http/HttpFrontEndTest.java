@@ -1,6 +1,7 @@
 package io.numacube.server.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -287,6 +288,10 @@ class HttpFrontEndTest {
         JsonNode first = p.get("partitions").get(0);
         assertEquals(cube.placement().getFirst().table(), first.get("table").asText());
         assertTrue(first.has("pages_on_node_pct"));
+        // a simulated cube follows no machine: the history of changes is there, empty
+        assertFalse(p.get("follows_machine").asBoolean());
+        assertEquals(0, p.get("changes").size());
+        assertTrue(p.get("changes").isArray());
     }
 
     /** The {@code field} of each object of an array. */

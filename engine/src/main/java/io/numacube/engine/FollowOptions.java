@@ -1,0 +1,38 @@
+package io.numacube.engine;
+
+import java.time.Duration;
+
+/**
+ * How a cube follows the machine ({@link Cube#followMachine}): how often the process's bindings are read again and
+ * how fast partitions are copied to their new node. Immutable.
+ *
+ * @param period         time between two readings of the bindings (sched_getaffinity, the cgroup cpuset, free
+ *                       memory per node); at least 10 ms
+ * @param bytesPerSecond at most this many bytes of partitions copied per second while moving them (so queries keep
+ *                       their memory bandwidth); 0 for no limit
+ */
+public record FollowOptions(Duration period, long bytesPerSecond) {
+
+    /** 256 MiB/s: a 3 GiB table moves in about 12 s, a small share of a socket's bandwidth. */
+    public static final long DEFAULT_BYTES_PER_SECOND = 256L << 20;
+
+    public FollowOptions {
+        java.util.Objects.requireNonNull(period, "period must not be null");
+        if (period.toMillis() < 10) {
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+                    "the bindings' watch period must be at least 10 ms: period=" + period.toMillis() + "ms");
+        }
+        if (bytesPerSecond < 0) {
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+                    "the migration rate must be 0 (no limit) or more bytes per second: bytesPerSecond="
+                            + bytesPerSecond);
+        }
+    }
+
+    /** Every second, at {@link #DEFAULT_BYTES_PER_SECOND}. */
+    public static FollowOptions defaults() {
+        return new FollowOptions(Duration.ofSeconds(1), DEFAULT_BYTES_PER_SECOND);
+    }
+}
