@@ -347,33 +347,52 @@ public final class Cube implements AutoCloseable {
         loadLock.lock();
         Map<String, FactTable> next = new java.util.LinkedHashMap<>();
         try (CubeTables.Snapshot s = tables.acquire()) {
-            List<Applied> applied = new ArrayList<>();
-            for (TableWrite w : writes) {
-                applied.add(
-                        switch (w) {
-                            case TableBatch b -> applyBatch(s, next, b);
-                            case TableDelete d ->
-                                bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
-                            case TableUpdate u -> applyUpdate(s, next, u);
-                        });
+            try {
+                List<Applied> applied = new ArrayList<>();
+                for (TableWrite w : writes) {
+                    applied.add(
+                            switch (w) {
+                                case TableBatch b -> applyBatch(s, next, b);
+                                case TableDelete d ->
+                                    bound(
+                                            s,
+                                            selectOf(d.sql()),
+                                            (lq, temps) -> applyDelete(s, next, lq),
+                                            Cancellation.NONE);
+                                case TableUpdate u -> applyUpdate(s, next, u);
+                            });
+                }
+                Map<String, Long> versions = publishChanged(s, next);
+                List<WriteResult> out = new ArrayList<>();
+                for (Applied a : applied) {
+                    CubeTables.Version v = s.version(a.table());
+                    out.add(new WriteResult(
+                            v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
+                }
+                return out;
+            } catch (RuntimeException | Error e) {
+                discard(s, next);
+                throw e;
             }
-            Map<String, Long> versions = publishChanged(s, next);
-            List<WriteResult> out = new ArrayList<>();
-            for (Applied a : applied) {
-                CubeTables.Version v = s.version(a.table());
-                out.add(new WriteResult(
-                        v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
-            }
-            return out;
-        } catch (RuntimeException | Error e) {
-            for (FactTable t : next.values()) {
-                t.close();
-            }
-            growing.clear();
-            throw e;
         } finally {
             loadLock.unlock();
         }
+    }
+
+    /**
+     * Closes the unpublished versions in {@code next} and forgets the values they added to the growing dictionaries.
+     * A table a write left as it was (a DELETE or UPDATE of no row) is in {@code next} as its published version, which
+     * readers still hold: it is not closed.
+     */
+    private void discard(CubeTables.Snapshot s, Map<String, FactTable> next) {
+        for (Map.Entry<String, FactTable> e : next.entrySet()) {
+            CubeTables.Version published = s.version(e.getKey());
+            if (published == null || e.getValue() != published.table()) {
+                e.getValue().close();
+            }
+        }
+        next.clear();
+        growing.clear();
     }
 
     /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */

@@ -142,4 +142,19 @@ class CubeUpdateTest {
         assertEquals(
                 sums, cube.query("SELECT SUM(n), COUNT(DISTINCT desk) FROM t").toString());
     }
+
+    @Test
+    void aFailedWriteAfterAChangeOfNoRowLeavesThePublishedTableIntact() {
+        String before = cube.query("SELECT COUNT(*), SUM(n), SUM(px) FROM t").toString();
+        for (TableWrite noRows : List.<TableWrite>of(
+                new TableDelete("DELETE FROM t WHERE id = -1"), new TableUpdate("UPDATE t SET n = 0 WHERE id = -1"))) {
+            assertThrows(
+                    NumacubeException.class,
+                    () -> cube.write(List.of(noRows, new TableUpdate("UPDATE t SET n = 1e300 WHERE id = 1"))));
+            assertEquals(
+                    before,
+                    cube.query("SELECT COUNT(*), SUM(n), SUM(px) FROM t").toString());
+        }
+        assertEquals(1, cube.update("UPDATE t SET n = 5 WHERE id = 1").rows());
+    }
 }
