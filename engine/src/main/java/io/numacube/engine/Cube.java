@@ -342,6 +342,23 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #append(String, TableStaging)} and {@link #delete}; nothing changes then
      */
     public List<WriteResult> write(List<TableWrite> writes) {
+        return write(writes, true);
+    }
+
+    /**
+     * What {@link #write} would do with {@code writes}, without doing it: each write is applied in order as there (a
+     * DELETE or UPDATE sees the rows the writes before it appended or changed) and its rows counted, then every change
+     * is discarded: nothing is published and no version changes. A transaction block answers each of its statements
+     * with it (its row count, or its error, at once), before COMMIT applies them all with {@link #write}.
+     *
+     * @return per write, its table, its rows and the table's current version
+     * @throws NumacubeException as {@link #write}
+     */
+    public List<WriteResult> trial(List<TableWrite> writes) {
+        return write(writes, false);
+    }
+
+    private List<WriteResult> write(List<TableWrite> writes, boolean publish) {
         java.util.Objects.requireNonNull(writes, "writes must not be null");
         checkOpen();
         loadLock.lock();
@@ -362,7 +379,13 @@ public final class Cube implements AutoCloseable {
                                 case TableUpdate u -> applyUpdate(s, next, u);
                             });
                 }
-                Map<String, Long> versions = publishChanged(s, next);
+                Map<String, Long> versions;
+                if (publish) {
+                    versions = publishChanged(s, next);
+                } else {
+                    discard(s, next);
+                    versions = Map.of();
+                }
                 List<WriteResult> out = new ArrayList<>();
                 for (Applied a : applied) {
                     CubeTables.Version v = s.version(a.table());
