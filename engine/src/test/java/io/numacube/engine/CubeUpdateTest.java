@@ -139,6 +139,10 @@ class CubeUpdateTest {
         e = assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET n = 1 WHERE nosuch > 1"));
         assertEquals("42703", e.code());
         assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET day = 'soon'"));
+        // a qualified target is refused as PostgreSQL refuses it, not taken for its last name
+        e = assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET x.n = 3"));
+        assertEquals("42703", e.code());
+        assertEquals(14, e.position().orElseThrow().column());
         assertEquals(
                 sums, cube.query("SELECT SUM(n), COUNT(DISTINCT desk) FROM t").toString());
     }
