@@ -429,7 +429,7 @@ public final class Cube implements AutoCloseable {
         String k = key(b.table());
         FactTable base = next.getOrDefault(k, v.table());
         int[] rows = {b.rows().rows()};
-        FactTable grown = appended(k, base, b.rows(), v.number() + 1, rows);
+        FactTable grown = appended(k, base, b.rows(), v.number() + 1, rows, true);
         replace(next, k, base, grown, v);
         return new Applied(k, rows[0]);
     }
@@ -511,7 +511,10 @@ public final class Cube implements AutoCloseable {
         replace(next, k, base, without, v);
         TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);
         int[] appendedRows = {staged.rows()};
-        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows), v);
+        // appended as they are, not upserted: their keys are unchanged (a key column is not updated) and their old rows
+        // deleted, so they replace nothing; an upsert would keep one row of a key the table held twice (rows loaded
+        // before its key was set are not checked) and drop the other
+        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows, false), v);
         return new Applied(k, n);
     }
 
@@ -542,15 +545,16 @@ public final class Cube implements AutoCloseable {
 
     /**
      * {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows; for a
-     * table with a key, the rows it replaces deleted. {@code appendedRows[0]} receives the rows appended (an upsert
+     * table with a key and {@code upsert}, the rows it replaces deleted (without {@code upsert}, every row appended). {@code appendedRows[0]} receives the rows appended (an upsert
      * keeps the last row of each key).
      */
-    private FactTable appended(String k, FactTable base, TableStaging batch, long version, int[] appendedRows) {
+    private FactTable appended(
+            String k, FactTable base, TableStaging batch, long version, int[] appendedRows, boolean upsert) {
         var grow = growing.computeIfAbsent(
                 k, x -> new GrowingDictionary[base.schema().size()]);
         String label = "appended v" + version;
         List<String> keyColumns = keys.get(k);
-        if (keyColumns == null) {
+        if (keyColumns == null || !upsert) {
             return io.numacube.engine.ingest.StagedAppender.append(base, batch, grow, label, appendTarget());
         }
         for (int c = 0; c < grow.length; c++) {

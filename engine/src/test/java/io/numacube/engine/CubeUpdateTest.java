@@ -161,4 +161,15 @@ class CubeUpdateTest {
         }
         assertEquals(1, cube.update("UPDATE t SET n = 5 WHERE id = 1").rows());
     }
+
+    @Test
+    void anUpdateOfAKeyedTableKeepsRowsLoadedWithARepeatedKey() {
+        // n is the key: rows loaded before setKey are not checked, so n = i % 1000 repeats every value twice
+        cube.update("UPDATE t SET n = id % 1000");
+        cube.setKey("t", List.of("n"));
+        WriteResult r = cube.update("UPDATE t SET desk = 'K' WHERE n = 7");
+        assertEquals(2, r.rows());
+        assertEquals(2000, cube.rowCount("t"), "no row of the key's two is dropped");
+        assertEquals(2, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'K'").getLong(0, 0));
+    }
 }
