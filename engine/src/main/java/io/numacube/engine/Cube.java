@@ -656,8 +656,11 @@ public final class Cube implements AutoCloseable {
         return CubeTables.key(table);
     }
 
+    /** Blanks and comments (line and block), as PostgreSQL's lexer skips them. */
+    private static final String SKIPPED = "(?:\\s|--[^\\n]*|/\\*.*?\\*/)";
+
     private static final java.util.regex.Pattern DELETE_FROM =
-            java.util.regex.Pattern.compile("(?is)\\s*(DELETE\\s)\\s*FROM\\b.*");
+            java.util.regex.Pattern.compile("(?is)(" + SKIPPED + "*)DELETE(" + SKIPPED + "+)FROM\\b.*");
 
     /**
      * Runs {@code DELETE FROM table [WHERE condition]} (the WHERE as in a query; joins are not allowed, subqueries are)
@@ -680,14 +683,32 @@ public final class Cube implements AutoCloseable {
         return write(List.of(new TableUpdate(sql))).get(0);
     }
 
-    /** The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right. */
+    /**
+     * The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right
+     * (comments before it kept, those between DELETE and FROM blanked).
+     */
     private static String selectOf(String deleteSql) {
         java.util.regex.Matcher m = DELETE_FROM.matcher(deleteSql);
         if (!m.matches()) {
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX, "not a DELETE statement: expected DELETE FROM table [WHERE ...]");
         }
-        return deleteSql.substring(0, m.start(1)) + "SELECT*" + deleteSql.substring(m.end(1));
+        // DELETE made SELECT, the gap's comments blanked (line breaks kept) and the * on its first blank; what comes
+        // before DELETE stays as written, for the parser to skip
+        String gap = blanked(m.group(2));
+        int star = 0;
+        while (star < gap.length() && gap.charAt(star) == '\n') {
+            star++;
+        }
+        String select = star < gap.length()
+                ? "SELECT" + gap.substring(0, star) + "*" + gap.substring(star + 1)
+                : "SELECT" + gap + "*";
+        return m.group(1) + select + deleteSql.substring(m.end(2));
+    }
+
+    /** {@code text} (blanks and comments) with every character but a line break made a space. */
+    private static String blanked(String text) {
+        return text.replaceAll("[^\\n]", " ");
     }
 
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */
