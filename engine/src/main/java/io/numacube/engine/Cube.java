@@ -361,38 +361,80 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #append(String, TableStaging)} and {@link #delete}; nothing changes then
      */
     public List<WriteResult> write(List<TableWrite> writes) {
+        return write(writes, true);
+    }
+
+    /**
+     * What {@link #write} would do with {@code writes}, without doing it: each write is applied in order as there (a
+     * DELETE or UPDATE sees the rows the writes before it appended or changed) and its rows counted, then every change
+     * is discarded: nothing is published and no version changes. A transaction block answers each of its statements
+     * with it (its row count, or its error, at once), before COMMIT applies them all with {@link #write}.
+     *
+     * @return per write, its table, its rows and the table's current version
+     * @throws NumacubeException as {@link #write}
+     */
+    public List<WriteResult> trial(List<TableWrite> writes) {
+        return write(writes, false);
+    }
+
+    private List<WriteResult> write(List<TableWrite> writes, boolean publish) {
         java.util.Objects.requireNonNull(writes, "writes must not be null");
         checkOpen();
         loadLock.lock();
         Map<String, FactTable> next = new java.util.LinkedHashMap<>();
         try (CubeTables.Snapshot s = tables.acquire()) {
-            List<Applied> applied = new ArrayList<>();
-            for (TableWrite w : writes) {
-                applied.add(
-                        switch (w) {
-                            case TableBatch b -> applyBatch(s, next, b);
-                            case TableDelete d ->
-                                bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
-                            case TableUpdate u -> applyUpdate(s, next, u);
-                        });
+            try {
+                List<Applied> applied = new ArrayList<>();
+                for (TableWrite w : writes) {
+                    applied.add(
+                            switch (w) {
+                                case TableBatch b -> applyBatch(s, next, b);
+                                case TableDelete d ->
+                                    bound(
+                                            s,
+                                            selectOf(d.sql()),
+                                            (lq, temps) -> applyDelete(s, next, lq),
+                                            Cancellation.NONE);
+                                case TableUpdate u -> applyUpdate(s, next, u);
+                            });
+                }
+                Map<String, Long> versions;
+                if (publish) {
+                    versions = publishChanged(s, next);
+                } else {
+                    discard(s, next);
+                    versions = Map.of();
+                }
+                List<WriteResult> out = new ArrayList<>();
+                for (Applied a : applied) {
+                    CubeTables.Version v = s.version(a.table());
+                    out.add(new WriteResult(
+                            v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
+                }
+                return out;
+            } catch (RuntimeException | Error e) {
+                discard(s, next);
+                throw e;
             }
-            Map<String, Long> versions = publishChanged(s, next);
-            List<WriteResult> out = new ArrayList<>();
-            for (Applied a : applied) {
-                CubeTables.Version v = s.version(a.table());
-                out.add(new WriteResult(
-                        v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
-            }
-            return out;
-        } catch (RuntimeException | Error e) {
-            for (FactTable t : next.values()) {
-                t.close();
-            }
-            growing.clear();
-            throw e;
         } finally {
             loadLock.unlock();
         }
+    }
+
+    /**
+     * Closes the unpublished versions in {@code next} and forgets the values they added to the growing dictionaries.
+     * A table a write left as it was (a DELETE or UPDATE of no row) is in {@code next} as its published version, which
+     * readers still hold: it is not closed.
+     */
+    private void discard(CubeTables.Snapshot s, Map<String, FactTable> next) {
+        for (Map.Entry<String, FactTable> e : next.entrySet()) {
+            CubeTables.Version published = s.version(e.getKey());
+            if (published == null || e.getValue() != published.table()) {
+                e.getValue().close();
+            }
+        }
+        next.clear();
+        growing.clear();
     }
 
     /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */
@@ -406,7 +448,7 @@ public final class Cube implements AutoCloseable {
         String k = key(b.table());
         FactTable base = next.getOrDefault(k, v.table());
         int[] rows = {b.rows().rows()};
-        FactTable grown = appended(k, base, b.rows(), v.number() + 1, rows);
+        FactTable grown = appended(k, base, b.rows(), v.number() + 1, rows, true);
         replace(next, k, base, grown, v);
         return new Applied(k, rows[0]);
     }
@@ -488,7 +530,10 @@ public final class Cube implements AutoCloseable {
         replace(next, k, base, without, v);
         TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);
         int[] appendedRows = {staged.rows()};
-        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows), v);
+        // appended as they are, not upserted: their keys are unchanged (a key column is not updated) and their old rows
+        // deleted, so they replace nothing; an upsert would keep one row of a key the table held twice (rows loaded
+        // before its key was set are not checked) and drop the other
+        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows, false), v);
         return new Applied(k, n);
     }
 
@@ -519,15 +564,16 @@ public final class Cube implements AutoCloseable {
 
     /**
      * {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows; for a
-     * table with a key, the rows it replaces deleted. {@code appendedRows[0]} receives the rows appended (an upsert
+     * table with a key and {@code upsert}, the rows it replaces deleted (without {@code upsert}, every row appended). {@code appendedRows[0]} receives the rows appended (an upsert
      * keeps the last row of each key).
      */
-    private FactTable appended(String k, FactTable base, TableStaging batch, long version, int[] appendedRows) {
+    private FactTable appended(
+            String k, FactTable base, TableStaging batch, long version, int[] appendedRows, boolean upsert) {
         var grow = growing.computeIfAbsent(
                 k, x -> new GrowingDictionary[base.schema().size()]);
         String label = "appended v" + version;
         List<String> keyColumns = keys.get(k);
-        if (keyColumns == null) {
+        if (keyColumns == null || !upsert) {
             return io.numacube.engine.ingest.StagedAppender.append(base, batch, grow, label, appendTarget());
         }
         for (int c = 0; c < grow.length; c++) {
@@ -629,8 +675,11 @@ public final class Cube implements AutoCloseable {
         return CubeTables.key(table);
     }
 
+    /** Blanks and comments (line and block), as PostgreSQL's lexer skips them. */
+    private static final String SKIPPED = "(?:\\s|--[^\\n]*|/\\*.*?\\*/)";
+
     private static final java.util.regex.Pattern DELETE_FROM =
-            java.util.regex.Pattern.compile("(?is)\\s*(DELETE\\s)\\s*FROM\\b.*");
+            java.util.regex.Pattern.compile("(?is)(" + SKIPPED + "*)DELETE(" + SKIPPED + "+)FROM\\b.*");
 
     /**
      * Runs {@code DELETE FROM table [WHERE condition]} (the WHERE as in a query; joins are not allowed, subqueries are)
@@ -653,14 +702,32 @@ public final class Cube implements AutoCloseable {
         return write(List.of(new TableUpdate(sql))).get(0);
     }
 
-    /** The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right. */
+    /**
+     * The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right
+     * (comments before it kept, those between DELETE and FROM blanked).
+     */
     private static String selectOf(String deleteSql) {
         java.util.regex.Matcher m = DELETE_FROM.matcher(deleteSql);
         if (!m.matches()) {
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX, "not a DELETE statement: expected DELETE FROM table [WHERE ...]");
         }
-        return deleteSql.substring(0, m.start(1)) + "SELECT*" + deleteSql.substring(m.end(1));
+        // DELETE made SELECT, the gap's comments blanked (line breaks kept) and the * on its first blank; what comes
+        // before DELETE stays as written, for the parser to skip
+        String gap = blanked(m.group(2));
+        int star = 0;
+        while (star < gap.length() && gap.charAt(star) == '\n') {
+            star++;
+        }
+        String select = star < gap.length()
+                ? "SELECT" + gap.substring(0, star) + "*" + gap.substring(star + 1)
+                : "SELECT" + gap + "*";
+        return m.group(1) + select + deleteSql.substring(m.end(2));
+    }
+
+    /** {@code text} (blanks and comments) with every character but a line break made a space. */
+    private static String blanked(String text) {
+        return text.replaceAll("[^\\n]", " ");
     }
 
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */

@@ -171,4 +171,23 @@ class CubeDeleteTest {
         assertEquals(rows, cube.rowCount("f"));
         assertEquals(1, cube.version("f"));
     }
+
+    @Test
+    void aDeleteAfterOrAroundCommentsDeletesItsRowsWithTheirPositions() {
+        // ORMs put a comment before the statement (Hibernate's use_sql_comments): PostgreSQL and DuckDB skip it
+        long rows = cube.rowCount("f");
+        long n = cube.query("SELECT COUNT(*) FROM f WHERE k = 3").getLong(0, 0);
+        assertEquals(
+                n, cube.delete("/* delete Fact */ DELETE FROM f WHERE k = 3").rows());
+        long m = cube.query("SELECT COUNT(*) FROM f WHERE k = 4").getLong(0, 0);
+        assertEquals(
+                m, cube.delete("-- why\nDELETE /* all of */ FROM f WHERE k = 4").rows());
+        assertEquals(rows - n - m, cube.rowCount("f"));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> cube.delete("/* c */ DELETE/**/FROM f WHERE nosuch = 1"));
+        assertTrue(e.getMessage().contains("1:32"), e.getMessage());
+        e = assertThrows(NumacubeException.class, () -> cube.delete("-- c\nDELETE FROM f\nWHERE nosuch = 1"));
+        assertTrue(e.getMessage().contains("3:7"), e.getMessage());
+        assertThrows(NumacubeException.class, () -> cube.delete("/* DELETE FROM f */ SELECT 1"));
+    }
 }

@@ -139,7 +139,37 @@ class CubeUpdateTest {
         e = assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET n = 1 WHERE nosuch > 1"));
         assertEquals("42703", e.code());
         assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET day = 'soon'"));
+        // a qualified target is refused as PostgreSQL refuses it, not taken for its last name
+        e = assertThrows(NumacubeException.class, () -> cube.update("UPDATE t SET x.n = 3"));
+        assertEquals("42703", e.code());
+        assertEquals(14, e.position().orElseThrow().column());
         assertEquals(
                 sums, cube.query("SELECT SUM(n), COUNT(DISTINCT desk) FROM t").toString());
+    }
+
+    @Test
+    void aFailedWriteAfterAChangeOfNoRowLeavesThePublishedTableIntact() {
+        String before = cube.query("SELECT COUNT(*), SUM(n), SUM(px) FROM t").toString();
+        for (TableWrite noRows : List.<TableWrite>of(
+                new TableDelete("DELETE FROM t WHERE id = -1"), new TableUpdate("UPDATE t SET n = 0 WHERE id = -1"))) {
+            assertThrows(
+                    NumacubeException.class,
+                    () -> cube.write(List.of(noRows, new TableUpdate("UPDATE t SET n = 1e300 WHERE id = 1"))));
+            assertEquals(
+                    before,
+                    cube.query("SELECT COUNT(*), SUM(n), SUM(px) FROM t").toString());
+        }
+        assertEquals(1, cube.update("UPDATE t SET n = 5 WHERE id = 1").rows());
+    }
+
+    @Test
+    void anUpdateOfAKeyedTableKeepsRowsLoadedWithARepeatedKey() {
+        // n is the key: rows loaded before setKey are not checked, so n = i % 1000 repeats every value twice
+        cube.update("UPDATE t SET n = id % 1000");
+        cube.setKey("t", List.of("n"));
+        WriteResult r = cube.update("UPDATE t SET desk = 'K' WHERE n = 7");
+        assertEquals(2, r.rows());
+        assertEquals(2000, cube.rowCount("t"), "no row of the key's two is dropped");
+        assertEquals(2, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'K'").getLong(0, 0));
     }
 }

@@ -95,7 +95,7 @@ final class DecimalFunctions {
         }
         BigDecimal r = d.setScale(scale, RoundingMode.HALF_UP);
         if (r.precision() - r.scale() > precision - scale && r.signum() != 0) {
-            throw outOfRange(x, precision, scale);
+            throw x instanceof Long l ? outOfRange(l, from, precision, scale) : outOfRange(x, precision, scale);
         }
         return r.unscaledValue().longValueExact();
     }
@@ -107,5 +107,10 @@ final class DecimalFunctions {
                 "value out of range for DECIMAL(" + precision + "," + scale + "): " + x,
                 null,
                 null);
+    }
+
+    /** As {@link #outOfRange(Object, int, int)} for a DECIMAL of scale {@code from}: its value, not its digits. */
+    private static NumacubeException outOfRange(long unscaled, int from, int precision, int scale) {
+        return outOfRange(BigDecimal.valueOf(unscaled, from).toPlainString(), precision, scale);
     }
 }

@@ -240,7 +240,8 @@ final class ExpressionBinder {
                     : DecimalRules.toDouble(lit);
         }
         if (x instanceof Expr.Literal) {
-            ColumnType t = io.numacube.engine.plan.ScalarFunctions.resultType(name, List.of(x));
+            // typed as a column's CAST is, so that a CAST the engine cannot do is a bind error at the call
+            ColumnType t = scalars.typedCall(call, name, List.of(x)).type();
             Object value = io.numacube.engine.plan.ScalarFunctions.apply(
                     new Expr.Call(name, List.of(x), t), java.util.Arrays.asList(((Expr.Literal) x).value()));
             return new Expr.Literal(

@@ -107,6 +107,14 @@ public final class UpdateStatement {
         SqlNodeList columns = update.getTargetColumnList();
         for (int i = 0; i < columns.size(); i++) {
             SqlIdentifier id = (SqlIdentifier) columns.get(i);
+            if (id.names.size() > 1) {
+                // PostgreSQL reads x.col as field col of a column x (a composite type), and finds no column x
+                throw BindErrors.bindError(
+                        id,
+                        "42703",
+                        "column \"" + id.names.getFirst() + "\" of relation \"" + schema.name()
+                                + "\" does not exist — SET names a column of the table without a qualifier");
+            }
             String name = id.names.getLast();
             int c = schema.indexOf(name);
             if (c < 0) {

@@ -124,8 +124,7 @@ final class StatementRunner {
         WriteService.Batch batch = WriteService.delete(sql);
         session.identity.checkMayWrite(batch.table());
         if (session.status() == Session.IN_BLOCK) {
-            session.pendingWrites.add(batch);
-            return Outcome.command("DELETE 0");
+            return Outcome.command("DELETE " + pending(session, batch));
         }
         return Outcome.command("DELETE " + writes.append(batch).rows());
     }
@@ -139,10 +138,21 @@ final class StatementRunner {
         WriteService.Batch batch = WriteService.update(sql);
         session.identity.checkMayWrite(batch.table());
         if (session.status() == Session.IN_BLOCK) {
-            session.pendingWrites.add(batch);
-            return Outcome.command("UPDATE 0");
+            return Outcome.command("UPDATE " + pending(session, batch));
         }
         return Outcome.command("UPDATE " + writes.append(batch).rows());
+    }
+
+    /**
+     * Keeps a DELETE or UPDATE of a transaction block for COMMIT; the rows it changes after the block's writes before
+     * it (its tag's count, as PostgreSQL's), or its error at once, from a trial of the block's writes so far.
+     */
+    private long pending(Session session, WriteService.Batch batch) {
+        List<WriteService.Batch> block = new java.util.ArrayList<>(session.pendingWrites);
+        block.add(batch);
+        long rows = writes.trialRows(block);
+        session.pendingWrites.add(batch);
+        return rows;
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */

@@ -194,6 +194,18 @@ public final class WriteService {
                 : 0;
     }
 
+    /**
+     * The rows the last of {@code batches} would write were they committed as one write now, found by applying them
+     * to the cube without publishing anything ({@link io.numacube.engine.Cube#trial}): a transaction block's DELETE or
+     * UPDATE answers its true count, and its error, when it is issued, as PostgreSQL's does. Nothing is logged or
+     * changed.
+     *
+     * @throws io.numacube.numa.base.NumacubeException as {@link #commit}
+     */
+    public long trialRows(List<Batch> batches) {
+        return cube.trial(stage(batches)).getLast().rows();
+    }
+
     /** Applies a write read back from the log (recovery): as {@link #commit}, without logging it again. */
     public List<Appended> replay(List<Batch> batches) {
         List<TableWrite> staged = stage(batches);

@@ -285,6 +285,33 @@ class WritesTest {
     }
 
     @Test
+    void aBlocksUpdateAndDeleteAnswerTheirRowCountAndTheirErrorWhenIssued() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            assertEquals(4, s.executeUpdate("UPDATE t SET qty = qty + 1 WHERE desk = 'D0'"));
+            assertEquals(1, s.executeUpdate("INSERT INTO t (id, desk) VALUES (70, 'D0')"));
+            assertEquals(5, s.executeUpdate("UPDATE t SET desk = 'E' WHERE desk = 'D0'"), "sees the block's INSERT");
+            assertEquals(0, s.executeUpdate("DELETE FROM t WHERE desk = 'D0'"), "sees the block's UPDATE");
+            assertEquals(2, s.executeUpdate("DELETE FROM t WHERE id IN (1, 70)"));
+            assertEquals(10, cube.rowCount("t"), "nothing is visible before COMMIT");
+            assertEquals(1, cube.version("t"));
+            c.commit();
+            assertEquals(9, cube.rowCount("t"));
+            assertEquals(
+                    4, cube.query("SELECT COUNT(*) FROM t WHERE desk = 'E'").getLong(0, 0));
+            PSQLException e = assertThrows(PSQLException.class, () -> s.executeUpdate("UPDATE t SET nosuch = 1"));
+            assertEquals("42703", e.getSQLState());
+            assertEquals(14, e.getServerErrorMessage().getPosition(), "the position in the UPDATE, not in COMMIT");
+            c.rollback();
+            e = assertThrows(PSQLException.class, () -> s.executeUpdate("DELETE FROM t WHERE nosuch > 1"));
+            assertEquals("42703", e.getSQLState());
+            c.rollback();
+        }
+        assertEquals(9, cube.rowCount("t"));
+    }
+
+    @Test
     void describingAPreparedWriteRunsNothing() throws Exception {
         String before = sums();
         try (Connection c = connect();
