@@ -378,7 +378,9 @@ final class ServeCommand implements Callable<Integer> {
                     r.checkpointLsn(),
                     r.writes(),
                     r.rowsChanged(),
-                    r.failedAlike() == 0 ? "" : "; " + r.failedAlike() + " DELETEs failed again as at first",
+                    r.failedAlike() == 0
+                            ? ""
+                            : "; " + r.failedAlike() + " DELETE or UPDATE writes failed again as at first",
                     r.nanos() / 1e9);
         } else {
             CubeLoader.generateAndLoad(writes.cube(), generate, seed, sources, settings.maxMemory(), err);

@@ -143,7 +143,8 @@ public final class DurableStore implements AutoCloseable {
      * @param rowsLoaded    their rows
      * @param checkpointLsn the LSN the checkpoint covers
      * @param writes        WAL records replayed after it
-     * @param failedAlike   of those, writes holding a DELETE that failed again as when first applied (no change)
+     * @param failedAlike   of those, writes holding a DELETE or UPDATE that failed again as when first applied (no
+     *                      change)
      * @param rowsChanged   rows the replayed writes added, less those they deleted
      * @param nanos         how long it took
      */
@@ -201,8 +202,8 @@ public final class DurableStore implements AutoCloseable {
             writes.replay(batches);
             return true;
         } catch (NumacubeException e) {
-            boolean deletes = batches.stream().anyMatch(b -> b.format().isStatement());
-            if (deletes && WriteService.failsAlikeWhenReplayed(e)) {
+            boolean statements = batches.stream().anyMatch(b -> b.format().isStatement());
+            if (statements && WriteService.failsAlikeWhenReplayed(e)) {
                 LOG.log(
                         System.Logger.Level.WARNING,
                         "WAL record lsn={0} failed again as when it was first applied, changing nothing: {1}",
