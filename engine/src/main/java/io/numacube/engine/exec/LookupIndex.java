@@ -120,11 +120,14 @@ final class LookupIndex {
 
     /** The value of LOOKUP column {@code column} for code {@code code} of its fact column, or null (none or NULL). */
     Object valueAt(int column, int code) {
+        int row = rowOfCode[query.joinOf(column)][code];
+        return row < 0 ? null : lookupColumn(column).at(row);
+    }
+
+    /** LOOKUP column {@code column}'s values by row of its joined table. */
+    private RowValues lookupColumn(int column) {
         int j = query.joinOf(column);
-        int row = rowOfCode[j][code];
-        return row < 0
-                ? null
-                : column(j, column - query.joins().get(j).firstColumn()).at(row);
+        return column(j, column - query.joins().get(j).firstColumn());
     }
 
     /**
@@ -133,9 +136,8 @@ final class LookupIndex {
      * #valueAt} gives, without a boxed value per code.
      */
     void numericValues(int column, double[] doubles, long[] longs) {
-        int j = query.joinOf(column);
-        int[] rows = rowOfCode[j];
-        RowValues values = column(j, column - query.joins().get(j).firstColumn());
+        int[] rows = rowOfCode[query.joinOf(column)];
+        RowValues values = lookupColumn(column);
         boolean integers = values.integers();
         for (int code = 0; code < doubles.length; code++) {
             int row = rows[code];
@@ -164,9 +166,8 @@ final class LookupIndex {
     boolean[] nullsOf(int column) {
         boolean[] reach = innerMasks.get(factColumnOf(column));
         return memo("nulls of lookup column " + column, codes(column), () -> {
-            int j = query.joinOf(column);
-            int[] rows = rowOfCode[j];
-            RowValues values = column(j, column - query.joins().get(j).firstColumn());
+            int[] rows = rowOfCode[query.joinOf(column)];
+            RowValues values = lookupColumn(column);
             boolean[] m = new boolean[rows.length];
             for (int code = 0; code < m.length; code++) {
                 int row = rows[code];
