@@ -374,6 +374,11 @@ public sealed interface Expr {
             if (IMPLICIT.contains(name)) {
                 return args.get(0).text();
             }
+            if (name.equals("nullif")
+                    && args.get(0) instanceof Literal
+                    && args.get(0).equals(args.get(1))) {
+                return "NULL";
+            }
             switch (name) {
                 case "decimal_round" -> {
                     return "round(" + args.get(0).text() + ", " + args.get(2).text() + ")";

@@ -334,6 +334,9 @@ final class ExpressionBinder {
         l = coerce(call.operand(0), l, r);
         r = coerce(call.operand(1), r, l);
         comparable(call, l, r);
+        if (NullConstant.is(l) || NullConstant.is(r)) {
+            return NullConstant.unknown();
+        }
         return IntegerComparisons.compare(call, call.operand(0), call.operand(1), op, l, r);
     }
 
@@ -344,15 +347,37 @@ final class ExpressionBinder {
             throw unsupported(call.operand(1), "IN with a subquery (list literal values)");
         }
         List<Expr.Literal> values = new ArrayList<>();
+        List<SqlNode> nodes = new ArrayList<>();
+        boolean withNull = false;
         for (SqlNode v : list) {
             Expr b = coerce(v, bind(v, place), x);
+            if (NullConstant.is(b)) {
+                withNull = true;
+                continue;
+            }
+            nodes.add(v);
             if (!(b instanceof Expr.Literal lit)) {
                 throw unsupported(v, "IN with a non-literal value");
             }
             comparable(v, x, lit);
             values.add(lit);
         }
-        Expr integerIn = IntegerComparisons.in(list.getList(), x, values, call.getKind() == SqlKind.NOT_IN);
+        boolean negated = call.getKind() == SqlKind.NOT_IN;
+        if (withNull) {
+            // x IN (v, NULL) is true where x is a v, else NULL; x NOT IN (v, NULL) is false or NULL, never true
+            Expr unknown = NullConstant.unknown();
+            if (values.isEmpty()) {
+                return unknown;
+            }
+            Expr rest = inValues(call, x, values, negated, nodes);
+            return negated ? new Expr.And(List.of(rest, unknown)) : new Expr.Or(List.of(rest, unknown));
+        }
+        return inValues(call, x, values, negated, nodes);
+    }
+
+    private static Expr inValues(
+            SqlCall call, Expr x, List<Expr.Literal> values, boolean negated, List<SqlNode> nodes) {
+        Expr integerIn = IntegerComparisons.in(nodes, x, values, negated);
         if (integerIn != null) {
             return integerIn;
         }
@@ -365,7 +390,7 @@ final class ExpressionBinder {
                     .map(e -> (Expr.Literal) e)
                     .toList();
         }
-        return new Expr.In(x, values, call.getKind() == SqlKind.NOT_IN);
+        return new Expr.In(x, values, negated);
     }
 
     private Expr between(SqlCall call, Place place) {
@@ -376,6 +401,9 @@ final class ExpressionBinder {
         Expr x = bind(call.operand(0), place);
         Expr lo = coerce(call.operand(1), bind(call.operand(1), place), x);
         Expr hi = coerce(call.operand(2), bind(call.operand(2), place), x);
+        if (NullConstant.is(lo) || NullConstant.is(hi)) {
+            return betweenNull(call, x, lo, hi, op.isNegated());
+        }
         Expr exact = IntegerComparisons.between(call, call.operand(1), call.operand(2), x, lo, hi, op.isNegated());
         if (exact != null) {
             comparable(call, x, lo);
@@ -386,6 +414,24 @@ final class ExpressionBinder {
         comparable(call, u.get(0), u.get(1));
         comparable(call, u.get(0), u.get(2));
         return new Expr.Between(u.get(0), u.get(1), u.get(2), op.isNegated());
+    }
+
+    /**
+     * {@code x [NOT] BETWEEN lo AND hi} where a bound is the NULL literal: {@code x >= lo AND x <= hi} with the NULL
+     * bound's comparison {@link NullConstant#unknown() unknown}, so false where the other bound fails, else NULL.
+     */
+    private static Expr betweenNull(SqlCall call, Expr x, Expr lo, Expr hi, boolean negated) {
+        comparable(call, x, lo);
+        comparable(call, x, hi);
+        List<Expr> terms = new ArrayList<>(List.of(NullConstant.unknown()));
+        if (!NullConstant.is(lo)) {
+            terms.add(IntegerComparisons.compare(call, call.operand(0), call.operand(1), Expr.CompareOp.GE, x, lo));
+        }
+        if (!NullConstant.is(hi)) {
+            terms.add(IntegerComparisons.compare(call, call.operand(0), call.operand(2), Expr.CompareOp.LE, x, hi));
+        }
+        Expr within = terms.size() == 1 ? terms.getFirst() : new Expr.And(terms);
+        return negated ? new Expr.Not(within) : within;
     }
 
     /**

@@ -74,6 +74,9 @@ final class LiteralBinder {
         if (lit instanceof SqlDateLiteral) {
             return new Expr.Literal((long) lit.getValueAs(DateString.class).getDaysSinceEpoch(), ColumnType.DATE);
         }
+        if (lit.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return NullConstant.untyped();
+        }
         throw unsupported(lit, "literal of type " + lit.getTypeName());
     }
 

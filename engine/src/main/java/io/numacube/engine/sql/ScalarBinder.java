@@ -94,12 +94,21 @@ final class ScalarBinder {
         return typed(call, name, args);
     }
 
+    /** {@code exprs} with each NULL literal typed as the first expression that is not one (all as they are if none). */
+    private static List<Expr> typedNulls(List<Expr> exprs) {
+        Expr typed = exprs.stream().filter(e -> !NullConstant.is(e)).findFirst().orElse(null);
+        return typed == null
+                ? exprs
+                : exprs.stream().map(e -> NullConstant.like(e, typed)).toList();
+    }
+
     /** A call of a function already named and bound. */
     Expr typedCall(SqlCall call, String name, List<Expr> args) {
         return typed(call, name, args);
     }
 
     private static Expr typed(SqlCall call, String name, List<Expr> args) {
+        args = typedNulls(args);
         if (args.stream().anyMatch(DecimalRules::isDecimal)) {
             Expr special = decimalCall(call, name, args);
             if (special != null) {
@@ -188,10 +197,22 @@ final class ScalarBinder {
         }
         SqlNode elseNode = c.getElseOperand();
         Expr otherwise = elseNode == null || SqlUtilNull.isNull(elseNode) ? null : operand.apply(elseNode);
+        for (int i = conditions.size() - 1; i >= 0; i--) {
+            if (NullConstant.isUnknown(conditions.get(i))) {
+                conditions.remove(i);
+                results.remove(i);
+            }
+        }
+        if (conditions.isEmpty()) {
+            return otherwise != null ? otherwise : NullConstant.untyped();
+        }
         List<Expr> all = new ArrayList<>(results);
         if (otherwise != null) {
             all.add(otherwise);
         }
+        all = typedNulls(all);
+        results = new ArrayList<>(all.subList(0, results.size()));
+        otherwise = otherwise == null ? null : all.getLast();
         if (all.stream().anyMatch(DecimalRules::isDecimal)) {
             all = DecimalRules.unify(c, all);
             results = new ArrayList<>(all.subList(0, results.size()));
@@ -238,7 +259,11 @@ final class ScalarBinder {
         l = u.get(0);
         r = u.get(1);
         TypeRules.comparable(call, l, r);
-        return new Expr.IsDistinct(l, r, call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM);
+        boolean notDistinct = call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
+        if (NullConstant.is(l) || NullConstant.is(r)) {
+            return new Expr.IsNull(NullConstant.is(r) ? l : r, !notDistinct);
+        }
+        return new Expr.IsDistinct(l, r, notDistinct);
     }
 
     /** Whether a node is the NULL literal. */

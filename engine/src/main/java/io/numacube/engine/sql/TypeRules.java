@@ -33,9 +33,13 @@ final class TypeRules {
 
     /**
      * A string literal compared with a DATE becomes a date literal; a string or integer literal compared with a
-     * BOOLEAN becomes a boolean literal ({@code flag = 'true'}, {@code flag = 1}), as DuckDB casts it.
+     * BOOLEAN becomes a boolean literal ({@code flag = 'true'}, {@code flag = 1}), as DuckDB casts it; the NULL literal
+     * takes {@code other}'s type.
      */
     static Expr coerce(SqlNode node, Expr e, Expr other) {
+        if (NullConstant.is(e)) {
+            return NullConstant.like(e, other);
+        }
         if (e instanceof Expr.Literal lit && lit.type() == ColumnType.STRING && other.type() == ColumnType.DATE) {
             return LiteralBinder.date(node, (String) lit.value());
         }
