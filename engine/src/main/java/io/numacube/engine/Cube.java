@@ -386,17 +386,7 @@ public final class Cube implements AutoCloseable {
             try {
                 List<Applied> applied = new ArrayList<>();
                 for (TableWrite w : writes) {
-                    applied.add(
-                            switch (w) {
-                                case TableBatch b -> applyBatch(s, next, b);
-                                case TableDelete d ->
-                                    bound(
-                                            s,
-                                            selectOf(d.sql()),
-                                            (lq, temps) -> applyDelete(s, next, lq),
-                                            Cancellation.NONE);
-                                case TableUpdate u -> applyUpdate(s, next, u);
-                            });
+                    applied.add(apply(s, next, w));
                 }
                 Map<String, Long> versions;
                 if (publish) {
@@ -417,6 +407,55 @@ public final class Cube implements AutoCloseable {
                 throw e;
             }
         } finally {
+            loadLock.unlock();
+        }
+    }
+
+    /** Applies one write to the unpublished versions in {@code next}, the tables of {@code s} where it has none. */
+    private Applied apply(CubeTables.Snapshot s, Map<String, FactTable> next, TableWrite w) {
+        return switch (w) {
+            case TableBatch b -> applyBatch(s, next, b);
+            case TableDelete d ->
+                bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
+            case TableUpdate u -> applyUpdate(s, next, u);
+        };
+    }
+
+    /**
+     * Runs one SQL query over the cube as {@code pending} writes would leave it, publishing nothing: a transaction
+     * block's SELECT sees the block's own writes, as PostgreSQL's does. The writes are applied to private versions
+     * under the load lock, held until the query is done (other writes wait for it; queries do not); with no pending
+     * write this is {@link #query(String, Cancellation)}.
+     *
+     * @throws NumacubeException as {@link #write} for a pending write that fails, as {@link #query} for the query
+     */
+    public QueryResult queryAfter(List<TableWrite> pending, String sql, Cancellation cancel) {
+        java.util.Objects.requireNonNull(pending, "pending must not be null");
+        if (pending.isEmpty()) {
+            return query(sql, cancel);
+        }
+        long start = System.nanoTime();
+        loadLock.lock();
+        lock.readLock().lock();
+        Map<String, FactTable> next = new java.util.LinkedHashMap<>();
+        try (CubeTables.Snapshot s = tables.acquire()) {
+            checkOpen();
+            try {
+                for (TableWrite w : pending) {
+                    apply(s, next, w);
+                }
+                try (CubeTables.Snapshot view = tables.overlay(s, next)) {
+                    return bound(
+                            view,
+                            sql,
+                            (lq, temps) -> withVersions(execute(view, lq, temps, start, cancel), view, lq),
+                            cancel);
+                }
+            } finally {
+                discard(s, next);
+            }
+        } finally {
+            lock.readLock().unlock();
             loadLock.unlock();
         }
     }

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * holds a reference to each table version it lists, the current snapshot is held by this object, and a version is
  * closed ({@link FactTable#close()}, which frees what no later version shares) when the last snapshot listing it is
  * released, so a superseded version lives exactly as long as the queries that read it. Thread-safe; writers call
- * {@link #publish} one at a time (the cube's load lock).
+ * {@link #publish} one at a time (the cube's load lock). An {@link #overlay} snapshot borrows its pending versions:
+ * it never closes them.
  */
 final class CubeTables {
 
@@ -27,10 +28,16 @@ final class CubeTables {
         private final FactTable table;
         private final long number;
         private final AtomicInteger holders = new AtomicInteger();
+        private final boolean borrowed;
 
         private Version(FactTable table, long number) {
+            this(table, number, false);
+        }
+
+        private Version(FactTable table, long number, boolean borrowed) {
             this.table = table;
             this.number = number;
+            this.borrowed = borrowed;
         }
 
         FactTable table() {
@@ -143,6 +150,20 @@ final class CubeTables {
         before.close();
     }
 
+    /**
+     * A private snapshot, never current: {@code base}'s tables with {@code pending} (unpublished versions by table key,
+     * numbered as the next) in their place, for one query to read. Its pending versions are borrowed: releasing the
+     * snapshot forgets what the cube's tables memoized of them but never closes them (their writer does).
+     */
+    Snapshot overlay(Snapshot base, Map<String, FactTable> pending) {
+        Map<String, Version> view = new HashMap<>(base.tables);
+        for (Map.Entry<String, FactTable> e : pending.entrySet()) {
+            Version prev = view.get(e.getKey());
+            view.put(e.getKey(), new Version(e.getValue(), prev == null ? 1 : prev.number + 1, true));
+        }
+        return new Snapshot(view);
+    }
+
     /** Gives back the current snapshot: every version is closed once the queries reading it are done. */
     void clear() {
         Snapshot before = current;
@@ -151,7 +172,9 @@ final class CubeTables {
     }
 
     private void retire(Version v) {
-        v.table.close();
+        if (!v.borrowed) {
+            v.table.close();
+        }
         String token = v.table.coded().memoToken();
         for (Version kept : current.tables.values()) {
             kept.table.coded().forget(token);

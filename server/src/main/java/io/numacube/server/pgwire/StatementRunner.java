@@ -81,7 +81,9 @@ final class StatementRunner {
         if (answered.isPresent()) {
             return Outcome.rows(answered.get());
         }
-        RunningQuery q = service.start(sql, session.settings.statementTimeout());
+        RunningQuery q = session.pendingWrites.isEmpty()
+                ? service.start(sql, session.settings.statementTimeout())
+                : service.start(sql, session.settings.statementTimeout(), writes.staged(session.pendingWrites));
         running.accept(q);
         try {
             return Outcome.rows(new EngineRows(q.await()));

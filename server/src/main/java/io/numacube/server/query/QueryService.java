@@ -61,7 +61,7 @@ public final class QueryService {
      * @throws NumacubeException 57P01 once the service is draining for shutdown
      */
     public RunningQuery start(String sql, Duration timeout) {
-        return start(sql, timeout, null);
+        return start(sql, timeout, (String) null);
     }
 
     /**
@@ -71,6 +71,19 @@ public final class QueryService {
      * @throws NumacubeException 42710 when a query with that id is under way, 22023 for a malformed id
      */
     public RunningQuery start(String sql, Duration timeout, String id) {
+        return start(sql, timeout, id, java.util.List.of());
+    }
+
+    /**
+     * As {@link #start(String, Duration)}, over the cube as {@code pending} writes (a transaction block's, not
+     * committed) would leave it.
+     */
+    public RunningQuery start(String sql, Duration timeout, java.util.List<io.numacube.engine.TableWrite> pending) {
+        return start(sql, timeout, null, pending);
+    }
+
+    private RunningQuery start(
+            String sql, Duration timeout, String id, java.util.List<io.numacube.engine.TableWrite> pending) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
         Duration t = timeout == null ? defaultTimeout : timeout;
         long deadline = t.isZero() || t.isNegative() ? Long.MAX_VALUE : System.nanoTime() + t.toNanos();
@@ -79,7 +92,8 @@ public final class QueryService {
                     NumacubeException.Kind.INVALID_INPUT,
                     "a query id is 1 to 64 letters, digits, '-', '_' or '.': query_id=" + id);
         }
-        RunningQuery q = new RunningQuery(id == null ? "q" + nextId.getAndIncrement() : id, sql, deadline, metrics);
+        RunningQuery q =
+                new RunningQuery(id == null ? "q" + nextId.getAndIncrement() : id, sql, pending, deadline, metrics);
         if (byId.putIfAbsent(q.id(), q) != null) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the client's thread {@link #await}s the answer until the query's deadline or a {@link #cancel}. A timeout or cancel
  * abandons the query: the client gets SQLSTATE 57014 at once; a query still queued leaves the queue, and one the
  * engine is running is told to stop ({@link Cancellation}: it does within about a block of morsels, freeing its
- * workers and its admission permit).
+ * workers and its admission permit). A query of a transaction block reads the cube as the block's pending writes
+ * would leave it ({@link Cube#queryAfter}).
  *
  * <p>Thread-safe: {@link #cancel} may be called from any thread (a PostgreSQL cancel request arrives on another
  * connection), {@link #await} from the client's.
@@ -29,6 +30,7 @@ public final class RunningQuery {
 
     private final String id;
     private final String sql;
+    private final java.util.List<io.numacube.engine.TableWrite> pending;
     private final long deadlineNanos;
     private final long startNanos = System.nanoTime();
     private final Cancellation cancellation = new Cancellation();
@@ -39,10 +41,16 @@ public final class RunningQuery {
     private final ServerMetrics metrics;
     private final java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
 
-    RunningQuery(String id, String sql, long deadlineNanos, ServerMetrics metrics) {
+    RunningQuery(
+            String id,
+            String sql,
+            java.util.List<io.numacube.engine.TableWrite> pending,
+            long deadlineNanos,
+            ServerMetrics metrics) {
         this.metrics = metrics;
         this.id = id;
         this.sql = sql;
+        this.pending = java.util.List.copyOf(pending);
         this.deadlineNanos = deadlineNanos;
     }
 
@@ -55,7 +63,7 @@ public final class RunningQuery {
             }
             long start = System.nanoTime();
             try {
-                answer.complete(cube.query(sql, cancellation));
+                answer.complete(cube.queryAfter(pending, sql, cancellation));
             } finally {
                 if (state.get() == ABANDONED) {
                     LOG.log(

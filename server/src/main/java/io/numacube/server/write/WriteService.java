@@ -214,6 +214,16 @@ public final class WriteService {
         }
     }
 
+    /**
+     * {@code batches} read as the engine's writes, applying nothing: what a transaction block's query reads the cube
+     * after ({@link io.numacube.engine.Cube#queryAfter}).
+     *
+     * @throws io.numacube.numa.base.NumacubeException as {@link #commit} for a batch that does not read
+     */
+    public List<TableWrite> staged(List<Batch> batches) {
+        return stage(batches);
+    }
+
     private List<TableWrite> stage(List<Batch> batches) {
         List<TableWrite> staged = new ArrayList<>();
         for (Batch b : batches) {

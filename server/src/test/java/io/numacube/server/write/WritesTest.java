@@ -25,6 +25,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -309,6 +310,43 @@ class WritesTest {
             c.rollback();
         }
         assertEquals(9, cube.rowCount("t"));
+    }
+
+    @Test
+    void aBlocksSelectSeesItsOwnWritesAndNoOtherSessionDoes() throws Exception {
+        String count = "SELECT COUNT(*), SUM(id), COUNT(*) FILTER (WHERE desk = 'E') FROM t";
+        try (Connection c = connect();
+                Statement s = c.createStatement();
+                Connection other = connect();
+                Statement o = other.createStatement()) {
+            c.setAutoCommit(false);
+            s.executeUpdate("INSERT INTO t (id, desk) VALUES (80, 'D0'), (81, 'D1')");
+            s.executeUpdate("UPDATE t SET desk = 'E' WHERE desk = 'D0'");
+            s.executeUpdate("DELETE FROM t WHERE id = 1");
+            String inBlock = "[11, " + (45 + 80 + 81 - 1) + ", 5]";
+            assertEquals(inBlock, row(s, count), "the block sees its INSERT, UPDATE and DELETE");
+            assertEquals("[10, 45, 0]", row(o, count), "another session sees none of them");
+            assertEquals(1, cube.version("t"));
+            c.rollback();
+            assertEquals("[10, 45, 0]", row(s, count), "after ROLLBACK the session sees the table as it was");
+            s.executeUpdate("INSERT INTO t (id, desk) VALUES (90, 'E')");
+            assertEquals("[11, 135, 1]", row(s, count));
+            c.commit();
+            assertEquals("[11, 135, 1]", row(o, count), "after COMMIT every session sees it");
+            assertEquals(2, cube.version("t"));
+        }
+        assertEquals(11, cube.rowCount("t"), "the block's queries left no version behind");
+    }
+
+    private static String row(Statement s, String sql) throws SQLException {
+        try (java.sql.ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            List<Object> values = new java.util.ArrayList<>();
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                values.add(rs.getObject(i));
+            }
+            return values.toString();
+        }
     }
 
     @Test
