@@ -82,9 +82,26 @@ final class AggregateBinder {
             }
             plain = new Expr.Agg(Expr.AggKind.COUNT_DISTINCT, plain.arg());
         }
+        if (plain.arg() != null && NullConstant.is(plain.arg())) {
+            Expr ref = ref(overNull(plain));
+            return ref instanceof Expr.AggRef r ? new Expr.AggRef(r.agg(), r.type(), plain.text(), r.scale()) : ref;
+        }
         Expr.Agg agg = new Expr.Agg(plain.kind(), plain.arg(), filter);
         Expr byFilters = CaseAggregates.rewrite(agg, this::ref);
         return byFilters != null ? byFilters : ref(agg);
+    }
+
+    /**
+     * An aggregate of the NULL literal ({@code COUNT(NULL)}, {@code SUM(x + NULL)}) as the same aggregate over no row:
+     * COUNT is 0, the others NULL, in every group.
+     */
+    private static Expr.Agg overNull(Expr.Agg agg) {
+        Expr.AggKind kind = agg.kind();
+        if (kind == Expr.AggKind.COUNT || kind == Expr.AggKind.COUNT_DISTINCT) {
+            return new Expr.Agg(Expr.AggKind.COUNT_STAR, null, NullConstant.unknown());
+        }
+        Expr one = new Expr.Literal(1L, io.numacube.engine.schema.ColumnType.LONG);
+        return new Expr.Agg(kind, one, NullConstant.unknown());
     }
 
     /** The reference to {@code agg}, added to the query's aggregates unless an equal one is there. */

@@ -167,7 +167,8 @@ final class ExpressionBinder {
             default -> '/';
         };
         List<Expr> operands = DecimalRules.arithmetic(call, op, l, r);
-        return new Expr.Arith(op, operands.get(0), operands.get(1));
+        Expr.Arith arith = new Expr.Arith(op, operands.get(0), operands.get(1));
+        return NullConstant.is(l) || NullConstant.is(r) ? NullConstant.typed(arith.type(), arith.scale()) : arith;
     }
 
     private Expr negation(SqlCall call, Place place) {

@@ -47,6 +47,21 @@ final class NullConstant {
                 && c.args().get(0).equals(c.args().get(1));
     }
 
+    /**
+     * Whether {@code call} is NULL on every row for a NULL literal among its arguments: every argument of COALESCE
+     * one, the first of NULLIF, any argument of the other functions (which are NULL for a NULL argument; CONCAT
+     * skips NULLs, as DuckDB's).
+     */
+    static boolean isNullOf(Expr.Call call) {
+        List<Expr> args = call.args();
+        return switch (call.name()) {
+            case "coalesce" -> args.stream().allMatch(NullConstant::is);
+            case "nullif" -> !is(call) && is(args.getFirst());
+            case "concat" -> false;
+            default -> args.stream().anyMatch(NullConstant::is);
+        };
+    }
+
     /** {@code e} as a NULL of {@code like}'s type when it is a NULL constant, else {@code e} itself. */
     static Expr like(Expr e, Expr like) {
         return is(e) && !is(like) ? typed(like.type(), like.scale()) : e;

@@ -129,8 +129,13 @@ final class ScalarBinder {
                     .toList();
         }
         try {
-            return new Expr.Call(name, args, ScalarFunctions.resultType(name, args));
+            Expr.Call c = new Expr.Call(name, args, ScalarFunctions.resultType(name, args));
+            return NullConstant.isNullOf(c) ? NullConstant.typed(c.type(), c.scale()) : c;
         } catch (IllegalArgumentException e) {
+            if (!e.getMessage().startsWith("unknown function") && args.stream().anyMatch(NullConstant::is)) {
+                // upper(NULL): the NULL literal fits any argument, and the function of it is NULL
+                return NullConstant.untyped();
+            }
             if (e.getMessage().startsWith("unknown function")) {
                 throw bindError(
                         call,
