@@ -39,7 +39,7 @@ class WebPageTest {
         HttpResponse<String> r = get("/");
         assertEquals(200, r.statusCode());
         assertEquals("text/html; charset=utf-8", header(r, "Content-Type"));
-        assertTrue(r.body().contains("<script src=\"app.js\" defer></script>"), r.body());
+        assertTrue(r.body().contains("<script type=\"module\" src=\"app.js\"></script>"), r.body());
         String csp = header(r, "Content-Security-Policy");
         assertTrue(csp.contains("script-src 'self';"), csp);
         assertTrue(csp.contains("default-src 'none'"), csp);
@@ -53,7 +53,9 @@ class WebPageTest {
 
     @Test
     void scriptsStylesAndVendoredLibrariesHaveTheirTypes() throws Exception {
-        assertEquals("text/javascript; charset=utf-8", header(get("/app.js"), "Content-Type"));
+        for (String module : new String[] {"/app.js", "/sql.js", "/model.js", "/grid.js", "/drill.js", "/chart.js"}) {
+            assertEquals("text/javascript; charset=utf-8", header(get(module), "Content-Type"), module);
+        }
         assertEquals("text/css; charset=utf-8", header(get("/app.css"), "Content-Type"));
         HttpResponse<String> echarts = get("/vendor/echarts/echarts.min.js");
         assertEquals(200, echarts.statusCode());
