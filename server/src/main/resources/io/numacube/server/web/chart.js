@@ -1,18 +1,21 @@
 // The chart of a pivot (ECharts): bars or lines (a series per column member, at most MAX_SERIES) over the row
-// members, or a heat map of rows x columns (every cell the grid shows, totals aside). It draws the pivot's numbers
-// as they are.
+// members, or a heat map of rows x columns (the cells the grid shows, totals aside). It draws the pivot's numbers
+// as they are, for the first MAX_ROWS rows (a chart of more is unreadable, and slow to draw: the grid has them all).
 import { keyOf, label } from "./grid.js";
 
 const MAX_SERIES = 24;
+const MAX_ROWS = 200;
 export const CHART_TYPES = ["bar", "line", "heatmap"];
 
 let chart = null;
+
+const chartRows = (p) => p.nr ? p.rows.slice(0, MAX_ROWS) : [[]];
 
 function series(p, type, measure) {
   return p.columns.slice(0, MAX_SERIES).map((ck) => ({
     name: p.nc ? ck.map(label).join(" / ") : measure,
     type,
-    data: (p.nr ? p.rows : [[]]).map((path) => {
+    data: chartRows(p).map((path) => {
       const v = p.cells.get(keyOf(path) + "|" + keyOf(ck));
       return typeof v === "number" ? v : null;
     }),
@@ -23,7 +26,7 @@ function heatmap(p, categories, measure) {
   const data = [];
   let min = Infinity;
   let max = -Infinity;
-  (p.nr ? p.rows : [[]]).forEach((path, i) => p.columns.forEach((ck, j) => {
+  chartRows(p).forEach((path, i) => p.columns.forEach((ck, j) => {
     const v = p.cells.get(keyOf(path) + "|" + keyOf(ck));
     if (typeof v !== "number") return;
     data.push([j, i, v]);
@@ -45,7 +48,8 @@ function heatmap(p, categories, measure) {
 /** Draws pivot `p` as a chart of `type` (one of CHART_TYPES) into `element`. */
 export function drawChart(element, p, type, measure) {
   chart ||= echarts.init(element);
-  const categories = p.nr ? p.rows.map((path) => path.map(label).join(" / ")) : ["all"];
+  const categories = p.nr ? chartRows(p).map((path) => path.map(label).join(" / ")) : ["all"];
+  const cut = p.rows.length > MAX_ROWS ? "the first " + MAX_ROWS + " of " + p.rows.length + " rows" : "";
   const option = type === "heatmap" ? heatmap(p, categories, measure) : {
     tooltip: { trigger: "axis" },
     legend: { type: "scroll", top: 0 },
@@ -54,6 +58,7 @@ export function drawChart(element, p, type, measure) {
     yAxis: { type: "value" },
     series: series(p, type, measure),
   };
-  chart.setOption({ animation: false, ...option }, true);
+  const title = { text: cut, right: 10, top: 0, textStyle: { fontSize: 12, fontWeight: "normal" } };
+  chart.setOption({ animation: false, title, ...option }, true);
   element.dataset.chart = type;
 }

@@ -108,8 +108,9 @@ export function filterTerms(view, src) {
   for (const [col, [lo, hi]] of Object.entries(view.ranges)) {
     const type = src.model.columnType(col);
     const value = (v) => type === "DATE" ? "DATE " + literal(v) : literal(Number(v));
-    if (lo !== "") terms.push(src.column(col) + " >= " + value(lo));
-    if (hi !== "") terms.push(src.column(col) + " <= " + value(hi));
+    const given = (v) => v !== "" && (type === "DATE" || Number.isFinite(Number(v)));  // an unfinished end is open
+    if (given(lo)) terms.push(src.column(col) + " >= " + value(lo));
+    if (given(hi)) terms.push(src.column(col) + " <= " + value(hi));
   }
   return terms;
 }
@@ -146,8 +147,9 @@ export function statements(view, model) {
     q.colTotals = groupSql(view, src, view.cols);
   }
   if (view.rows.length || view.cols.length) q.grand = groupSql(view, src, []);
-  if (view.sort && view.rows.length) {
-    const order = "v " + (view.sort === "asc" ? "ASC" : "DESC");
+  const sort = view.sort || (view.top > 0 ? "desc" : "");   // top N alone: the N largest
+  if (sort && view.rows.length) {
+    const order = "v " + (sort === "asc" ? "ASC" : "DESC");
     q.order = groupSql(view, src, view.rows, [], order) + (view.top > 0 ? " LIMIT " + view.top : "");
   }
   const levels = view.rows.length ? model.levelsBelow(view.rows.at(-1)) : [];
