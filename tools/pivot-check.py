@@ -186,6 +186,9 @@ def check_hierarchy(page):
     if [tuple(p) for p in paths[at + 1:at + 1 + len(desks)]] != desks:
         fail(f"EMEA's desks are not the rows under it: {paths[at:at + 4]}...")
     print(f"{PROG}: EMEA expanded in place to its {len(desks)} desks (levels {' > '.join(levels)}): {n} cells equal")
+    bars = page.evaluate("() => echarts.getInstanceByDom(document.getElementById('chart')).getOption().xAxis[0].data")
+    if "EMEA" in bars or f"EMEA / {desks[0][1]}" not in bars:
+        fail(f"the chart does not draw EMEA as its desks: {bars}")
     desk = list(desks[0])
     toggle(page, desk, f"expand {desk[1]}")
     grand = pivot_want(levels[:3], ["trades.currency"], measure, BOOKS,
@@ -309,6 +312,13 @@ def check_charts(page):
         fail(f"the heat map does not hold the {cells} cells: {[(s['type'], len(s['data'])) for s in series]}")
     print(f"{PROG}: line chart ({len(lines)} series) and heat map of the {cells} cells drawn")
     act(page, "bar chart", lambda: page.select_option("#chart-type", "bar"))
+
+
+def check_columns_only(page):
+    set_axes(page, [], ["currency"])
+    want = {(("",), c): v for c, v in sql("SELECT currency, SUM(pnl) FROM trades GROUP BY currency")["rows"]}
+    n = compare(page, "currency on columns only", want=want)
+    print(f"{PROG}: nothing on rows, currency on columns: one row of {n} cells equal")
 
 
 def check_scrolling(page):
@@ -437,6 +447,7 @@ def main():
         check_fx(page)
         check_sort_and_ranges(page)
         check_charts(page)
+        check_columns_only(page)
         check_scrolling(page)
 
         # the picture: a region opened to its desks, in EUR, and a cell's rows, opened from a link

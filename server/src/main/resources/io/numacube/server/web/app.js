@@ -52,6 +52,7 @@ function change(what, mutate) {
 
 async function useTable(name, fromLink) {
   document.body.dataset.state = "loading";
+  drill.close();
   model = await buildModel(tables, name);
   view = (fromLink && fromUrl(model)) || defaults(model);
   shownVersion = null;

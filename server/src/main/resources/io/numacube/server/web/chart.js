@@ -1,6 +1,7 @@
 // The chart of a pivot (ECharts): bars or lines (a series per column member, at most MAX_SERIES) over the row
 // members, or a heat map of rows x columns (the cells the grid shows, totals aside). It draws the pivot's numbers
 // as they are, for the first MAX_ROWS rows (a chart of more is unreadable, and slow to draw: the grid has them all).
+// A member opened is drawn as its children, so that the bars of a tree add up to the total, as the grid's rows do.
 import { keyOf, label } from "./grid.js";
 
 const MAX_SERIES = 24;
@@ -9,7 +10,8 @@ export const CHART_TYPES = ["bar", "line", "heatmap"];
 
 let chart = null;
 
-const chartRows = (p) => p.nr ? p.rows.slice(0, MAX_ROWS) : [[]];
+const leaves = (p) => p.rows.filter((path) => !p.open.has(keyOf(path)));
+const chartRows = (p) => p.nr ? leaves(p).slice(0, MAX_ROWS) : [[]];
 
 function series(p, type, measure) {
   return p.columns.slice(0, MAX_SERIES).map((ck) => ({
@@ -49,7 +51,7 @@ function heatmap(p, categories, measure) {
 export function drawChart(element, p, type, measure) {
   chart ||= echarts.init(element);
   const categories = p.nr ? chartRows(p).map((path) => path.map(label).join(" / ")) : ["all"];
-  const cut = p.rows.length > MAX_ROWS ? "the first " + MAX_ROWS + " of " + p.rows.length + " rows" : "";
+  const cut = leaves(p).length > MAX_ROWS ? "the first " + MAX_ROWS + " of " + leaves(p).length + " rows" : "";
   const option = type === "heatmap" ? heatmap(p, categories, measure) : {
     tooltip: { trigger: "axis" },
     legend: { type: "scroll", top: 0 },

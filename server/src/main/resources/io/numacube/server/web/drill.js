@@ -16,7 +16,12 @@ export class DrillThrough {
     this.count = 0;
     $("drill-prev").addEventListener("click", () => this.load(this.page - 1));
     $("drill-next").addEventListener("click", () => this.load(this.page + 1));
-    $("drill-close").addEventListener("click", () => { $("drill").hidden = true; this.cell = null; });
+    $("drill-close").addEventListener("click", () => this.close());
+  }
+
+  close() {
+    $("drill").hidden = true;
+    this.cell = null;
   }
 
   /** The rows of a cell: `members` are [field id, value] pairs, the cell's row and column members. */

@@ -55,12 +55,12 @@ export function pivot(view, model, answers) {
       if (open.has(keyOf(p))) walk(children.get(keyOf(p)) || []);
     }
   };
-  walk(nr ? top : []);
+  walk(nr ? top : [[]]);   // no row fields: one row of the columns
   const columns = [...colKeys.values()];
   if (nc === 0 && columns.length === 0) columns.push([]);
   const type = answers.cells.columns[nr + nc].type;
   const digits = type === "BIGINT" ? 0 : 2;
-  return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, canOpen: levels.length };
+  return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, open };
 }
 
 /** A value as the grid shows it: counts as integers, other numbers with two decimals, the rest as text. */

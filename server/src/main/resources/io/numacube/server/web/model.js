@@ -13,6 +13,7 @@
 //   the engine.
 import { ident, query } from "./sql.js";
 
+const MAX_HIERARCHY_ATTRIBUTES = 10;
 const isText = (type) => type === "VARCHAR" || type === "DATE";
 export const isNumeric = (type) => /^(BIGINT|INTEGER|INT|DOUBLE|DECIMAL|REAL|FLOAT|SMALLINT)/.test(type);
 
@@ -70,7 +71,8 @@ export async function buildModel(tables, fact) {
       if (d.columns.some((x) => x.name === c.name && x.type === c.type)) candidates.push([d, c.name]);
     }
   }
-  const unique = await Promise.all(candidates.map(([d, key]) => isKey(d.name, key)));
+  // a table the engine cannot count distinct values of is no dimension, rather than no page
+  const unique = await Promise.all(candidates.map(([d, key]) => isKey(d.name, key).catch(() => false)));
   const chosen = new Map();
   candidates.forEach(([d, key], i) => { if (unique[i] && !chosen.has(d.name)) chosen.set(d.name, [d, key]); });
   for (const [d, key] of chosen.values()) await addDimension(model, d, key);
@@ -90,7 +92,7 @@ async function addDimension(model, d, key) {
     const c = d.columns.find((x) => x.name === name);
     model.fields.set(field(name), { id: field(name), dim: d.name, column: name, type: c.type });
   }
-  const { parent, count } = await parents(d.name, attrs);
+  const { parent, count } = await parents(d.name, attrs).catch(() => ({ parent: new Map(), count: new Map() }));
   const ancestors = (a) => parent.has(a) ? [...ancestors(parent.get(a)), parent.get(a)] : [];
   const keyParent = attrs.length ? [...attrs].sort((x, y) => count.get(y) - count.get(x))[0] : null;
   const main = keyParent ? [...ancestors(keyParent), keyParent, key] : [key];
@@ -103,11 +105,14 @@ async function addDimension(model, d, key) {
   }
 }
 
-/** Each attribute's parent (the finest attribute with fewer values that it determines), with distinct counts. */
+/**
+ * Each attribute's parent (the finest attribute with fewer values that it determines), with distinct counts; none
+ * for a dimension of more than MAX_HIERARCHY_ATTRIBUTES attributes (a query per pair would be too many).
+ */
 async function parents(table, attrs) {
   const parent = new Map();
   const count = new Map();
-  if (!attrs.length) return { parent, count };
+  if (!attrs.length || attrs.length > MAX_HIERARCHY_ATTRIBUTES) return { parent, count };
   const a = await query("SELECT " + attrs.map((x) => "COUNT(DISTINCT " + ident(x) + ")").join(", ") + " FROM "
     + ident(table));
   attrs.forEach((x, i) => count.set(x, a.rows[0][i]));
