@@ -11,9 +11,10 @@ const $ = (id) => document.getElementById(id);
 export class DrillThrough {
   constructor(onError) {
     this.onError = onError;
-    this.cell = null;   // {src, terms, title}
+    this.cell = null;   // {src, where, title}
     this.page = 0;
     this.count = 0;
+    this.asked = 0;   // loads asked for: only the last one paints
     $("drill-prev").addEventListener("click", () => this.load(this.page - 1));
     $("drill-next").addEventListener("click", () => this.load(this.page + 1));
     $("drill-close").addEventListener("click", () => this.close());
@@ -30,34 +31,30 @@ export class DrillThrough {
     this.cell = { src, where: terms.length ? " WHERE " + terms.join(" AND ") : "", title };
     $("drill").hidden = false;
     $("drill-title").textContent = title;
-    const counted = await this.run("SELECT COUNT(*) AS n" + src.from() + this.cell.where);
-    if (!counted) return;
-    this.count = counted.rows[0][0];
-    await this.load(0);
+    const counted = "SELECT COUNT(*) AS n" + src.from() + this.cell.where;
+    await this.load(0, counted);
   }
 
-  async load(page) {
+  /** Shows page `page` of the cell's rows; with `counted`, the COUNT(*) to run beside it. */
+  async load(page, counted = null) {
     if (!this.cell) return;
     const { src, where } = this.cell;
     const cols = src.model.columns.map((c) => src.column(c.name));
     const sql = "SELECT " + cols.join(", ") + src.from() + where + " ORDER BY " + cols[0]
       + " LIMIT " + PAGE_ROWS + " OFFSET " + page * PAGE_ROWS;
     const started = performance.now();
-    const answer = await this.run(sql);
-    if (!answer) return;
-    this.page = page;
-    this.paint(answer, started);
-  }
-
-  async run(sql) {
+    const asked = ++this.asked;
     document.body.dataset.drill = "loading";
-    $("drill-sql").textContent = sql;
+    $("drill-sql").textContent = (counted ? counted + ";\n" : "") + sql + ";";
     try {
-      return await query(sql);
+      const [count, answer] = await Promise.all([counted && query(counted), query(sql)]);
+      if (asked !== this.asked) return;   // another cell or page was asked for meanwhile
+      if (count) this.count = count.rows[0][0];
+      this.page = page;
+      this.paint(answer, started);
     } catch (e) {
       this.onError(e);
       document.body.dataset.drill = "error";
-      return null;
     }
   }
 

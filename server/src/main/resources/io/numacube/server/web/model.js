@@ -28,16 +28,18 @@ export class Model {
     this.fx = null;          // {table, key, rate, currencies}
     for (const c of columns) {
       this.fields.set(c.name, { id: c.name, column: c.name, type: c.type });
-      if (c.type === "DATE" || c.type.startsWith("TIMESTAMP")) this.addDate(c.name);
+      if (c.type === "DATE" || c.type.startsWith("TIMESTAMP")) this.addDate(c.name, c.type === "DATE");
     }
   }
 
-  addDate(name) {
-    this.fields.set(name + ".year", { id: name + ".year", column: name, type: "BIGINT",
-      expr: (sql) => "year(" + sql + ")" });
-    this.fields.set(name + ".month", { id: name + ".month", column: name, type: "VARCHAR",
-      expr: (sql) => "strftime(" + sql + ", '%Y-%m')" });
-    this.hierarchies.push([name + ".year", name + ".month", name]);
+  /** year > month > day of a date column (the day is the date itself; of a timestamp, its day as text). */
+  addDate(name, isDate) {
+    const level = (part, type, expr) => this.fields.set(name + "." + part, { id: name + "." + part, column: name,
+      type, expr });
+    level("year", "BIGINT", (sql) => "year(" + sql + ")");
+    level("month", "VARCHAR", (sql) => "strftime(" + sql + ", '%Y-%m')");
+    if (!isDate) level("day", "VARCHAR", (sql) => "strftime(" + sql + ", '%Y-%m-%d')");
+    this.hierarchies.push([name + ".year", name + ".month", isDate ? name : name + ".day"]);
   }
 
   columnType(name) {

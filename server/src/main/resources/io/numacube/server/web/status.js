@@ -21,11 +21,14 @@ export function showError(e) {
 export function showStats(answers, versions, started) {
   const st = answers.cells.stats || {};
   const ms = Object.values(answers).reduce((sum, a) => sum + ((a.stats && a.stats.ms) || 0), 0);
-  const cut = answers.cells.row_count > MAX_CELLS;
+  const levels = Object.keys(answers).filter((n) => /^level\d+$/.test(n)).map((n) => answers[n]);
+  const cells = [answers.cells, ...levels];
+  const cut = cells.some((a) => a.row_count > MAX_CELLS);
   const n = Object.keys(answers).length;
   const parts = [
     (cut ? "the first " + MAX_CELLS.toLocaleString("en-US") + " cells only (filter to see the rest)"
-      : answers.cells.row_count + " cells"),
+      : cells.reduce((n, a) => n + a.row_count, 0) + " cells" + (levels.length ? " (" + levels.length
+        + " levels opened)" : "")),
     "server " + (st.ms ?? 0).toFixed(1) + " ms" + (n > 1 ? " (" + ms.toFixed(1) + " ms for " + n + " queries with totals)" : ""),
     "rows scanned " + (st.rows_scanned ?? 0).toLocaleString("en-US"),
     "morsels " + (st.morsels ?? 0) + ", at home " + (st.morsels_home_pct ?? 0) + "%",
