@@ -167,6 +167,22 @@ def tree_levels(page):
     return [x.strip() for x in title.split("›")]
 
 
+def scroll_to_end(page):
+    page.evaluate("() => { const h = document.querySelector('#grid .tabulator-tableholder'); h.scrollTop = h.scrollHeight; }")
+
+
+def check_other_table(page):
+    act(page, "table books", lambda: page.select_option("#table", "books"))
+    scroll_to_end(page)
+    page.wait_for_selector("#grid .tabulator-row.total", timeout=30000)
+    total = [v for p, c, v, _ in grid(page) if json.loads(p) == ["Total"]]
+    want = sql("SELECT COUNT(book) FROM books")["rows"][0][0]
+    if chips(page, "rows") != ["book"] or total != [str(want)]:
+        fail(f"the books table's default view is not COUNT(book) by book: rows {chips(page, 'rows')}, total {total}")
+    act(page, "table trades", lambda: page.select_option("#table", "trades"))
+    print(f"{PROG}: another table (books, no dimension of its own) shows its default view; back to trades")
+
+
 def check_hierarchy(page):
     set_axes(page, ["books.region"], ["currency"])
     measure = "SUM(trades.pnl)"
@@ -282,8 +298,19 @@ def check_sort_and_ranges(page):
     want = {k: v for k, v in expected_cells().items() if k[0][0] in top or k[0] == ("Total",)}
     compare(page, "top 5 desks", want=want)
     print(f"{PROG}: sorted by the measure, top 5: {', '.join(top)}, as ORDER BY ... LIMIT 5 over HTTP")
-    act(page, "sort by member", lambda: page.select_option("#sort", ""))
     act(page, "all rows", lambda: (page.fill("#top", ""), page.press("#top", "Tab")))
+    set_axes(page, ["books.region"], ["currency"])
+    toggle(page, ["EMEA"], "expand EMEA, sorted")
+    ranked = [tuple(r[:-1]) for r in sql(f"SELECT books.region, SUM(trades.pnl) AS v {BOOKS} GROUP BY books.region "
+                                         "ORDER BY v DESC")["rows"]]
+    desks = [tuple(r[:-1]) for r in sql(f"SELECT books.region, books.desk, SUM(trades.pnl) AS v {BOOKS} "
+                                        "WHERE books.region = 'EMEA' GROUP BY books.region, books.desk ORDER BY v DESC")["rows"]]
+    at = ranked.index(("EMEA",)) + 1
+    if [tuple(p) for p in row_paths(page)] != ranked[:at] + desks + ranked[at:] + [("Total",)]:
+        fail(f"sorted regions with EMEA open are not in ORDER BY SUM(pnl) DESC at both levels: {row_paths(page)[:6]}")
+    print(f"{PROG}: sorted by the measure with EMEA open: regions and EMEA's desks both in ORDER BY v DESC")
+    act(page, "sort by member", lambda: page.select_option("#sort", ""))
+    set_axes(page, ["desk"], ["currency"])
     act(page, "add a pnl range", lambda: page.select_option("#add-range", "pnl"))
     act(page, "pnl from 0", lambda: (page.fill('.range[data-column="pnl"] input[name=from]', "0"),
                                      page.press('.range[data-column="pnl"] input[name=from]', "Tab")))
@@ -330,7 +357,7 @@ def check_scrolling(page):
     months = len(sql("SELECT strftime(trade_date, '%Y-%m') FROM trades GROUP BY 1")["rows"])
     last = members[-1][0]
     started = time.monotonic()
-    page.evaluate("() => { const h = document.querySelector('#grid .tabulator-tableholder'); h.scrollTop = h.scrollHeight; }")
+    scroll_to_end(page)
     page.wait_for_selector(f"#grid .tabulator-cell[data-path='{json.dumps([last])}']", timeout=30000)
     scrolled = (time.monotonic() - started) * 1000
     want = {k: v for k, v in pivot_want(["counterparty"], ["strftime(trade_date, '%Y-%m')"], "SUM(pnl)",
@@ -442,6 +469,7 @@ def main():
         compare(page, "after the append")
         print(f"{PROG}: after the append every cell equals POST /v1/query's answers again, without a reload")
 
+        check_other_table(page)
         check_hierarchy(page)
         check_drill_through(page)
         check_fx(page)

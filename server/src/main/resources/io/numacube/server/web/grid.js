@@ -16,38 +16,52 @@ export function pivot(view, model, answers) {
   const children = new Map();   // parent path key -> child paths, in the answer's order
   const levels = nr ? model.levelsBelow(view.rows.at(-1)) : [];
   const seen = new Set();
+  const member = (path, n) => {
+    if (n === 0 || seen.has(keyOf(path))) return;
+    seen.add(keyOf(path));
+    const parent = keyOf(n > nr ? path.slice(0, -1) : null);
+    (children.get(parent) || children.set(parent, []).get(parent)).push(path);
+  };
+  // members are listed in the order of the answer that names them: the cells' at the top (then `order`), the
+  // opened levels' totals where there are columns (sorted as the rows are, by sql.js)
   const read = (answer, n, totals) => {
     for (const r of (answer ? answer.rows : []).slice(0, MAX_CELLS)) {
       const path = r.slice(0, n);
       if (totals) {
         rowTotals.set(keyOf(path), r[n]);
+        if (n > nr) member(path, n);
         continue;
       }
       const ck = r.slice(n, n + nc);
       if (!colKeys.has(keyOf(ck))) colKeys.set(keyOf(ck), ck);
       cells.set(keyOf(path) + "|" + keyOf(ck), r[n + nc]);
-      if (n > 0 && !seen.has(keyOf(path))) {
-        seen.add(keyOf(path));
-        const parent = keyOf(n > nr ? path.slice(0, -1) : null);
-        (children.get(parent) || children.set(parent, []).get(parent)).push(path);
-      }
+      member(path, n);
     }
   };
   read(answers.cells, nr, false);
   if (nc && nr) read(answers.rowTotals, nr, true);
   for (let d = 1; answers["level" + d]; d++) {
-    read(answers["level" + d], nr + d, false);
     if (nc) read(answers["levelTotals" + d], nr + d, true);
+    read(answers["level" + d], nr + d, false);
   }
   const colTotals = new Map((answers.colTotals ? answers.colTotals.rows : []).map((r) => [keyOf(r.slice(0, nc)), r[nc]]));
   const grand = answers.grand ? answers.grand.rows[0][0] : null;
-  let top = children.get(keyOf(null)) || [];
-  if (answers.order) {
-    const ranked = answers.order.rows.map((r) => r.slice(0, nr));
-    const shown = new Set(top.map(keyOf));
-    top = ranked.filter((p) => shown.has(keyOf(p)));
-  }
   const open = new Set(view.open.map(keyOf));
+  const rows = nr ? treeRows(answers.order, children, open, nr) : [[]];   // no row fields: one row of the columns
+  const columns = [...colKeys.values()];
+  if (nc === 0 && columns.length === 0) columns.push([]);
+  const type = answers.cells.columns[nr + nc].type;
+  const digits = type === "BIGINT" ? 0 : 2;
+  return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, open };
+}
+
+/** The row paths in tree order: the top members (ranked by `order` when sorted), each opened one then its children. */
+function treeRows(order, children, open, nr) {
+  let top = children.get(keyOf(null)) || [];
+  if (order) {
+    const shown = new Set(top.map(keyOf));
+    top = order.rows.map((r) => r.slice(0, nr)).filter((p) => shown.has(keyOf(p)));
+  }
   const rows = [];
   const walk = (paths) => {
     for (const p of paths) {
@@ -55,12 +69,8 @@ export function pivot(view, model, answers) {
       if (open.has(keyOf(p))) walk(children.get(keyOf(p)) || []);
     }
   };
-  walk(nr ? top : [[]]);   // no row fields: one row of the columns
-  const columns = [...colKeys.values()];
-  if (nc === 0 && columns.length === 0) columns.push([]);
-  const type = answers.cells.columns[nr + nc].type;
-  const digits = type === "BIGINT" ? 0 : 2;
-  return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, open };
+  walk(top);
+  return rows;
 }
 
 /** A value as the grid shows it: counts as integers, other numbers with two decimals, the rest as text. */

@@ -134,8 +134,9 @@ export function visibleOpen(view, depth) {
 }
 
 /**
- * The statements of a view: the cells, the totals the layout needs, and for each depth of drill-down opened the
- * children's cells (and row totals) under the members opened.
+ * The statements of a view: the cells, the totals the layout needs, the rows' order when sorted by the measure (the
+ * rows' totals ORDER BY v, LIMIT top), and for each depth of drill-down opened the children's cells (and row totals)
+ * under the members opened, sorted as the rows are.
  */
 export function statements(view, model) {
   const src = new Source(model, dimsOf(view, model));
@@ -148,8 +149,8 @@ export function statements(view, model) {
   }
   if (view.rows.length || view.cols.length) q.grand = groupSql(view, src, []);
   const sort = view.sort || (view.top > 0 ? "desc" : "");   // top N alone: the N largest
-  if (sort && view.rows.length) {
-    const order = "v " + (sort === "asc" ? "ASC" : "DESC");
+  const order = sort ? "v " + (sort === "asc" ? "ASC" : "DESC") : null;
+  if (order && view.rows.length) {
     q.order = groupSql(view, src, view.rows, [], order) + (view.top > 0 ? " LIMIT " + view.top : "");
   }
   const levels = view.rows.length ? model.levelsBelow(view.rows.at(-1)) : [];
@@ -159,8 +160,10 @@ export function statements(view, model) {
     const ids = view.rows.concat(levels.slice(0, depth - 1));
     const under = "(" + parents.map((p) => "(" + src.matches(ids, p).join(" AND ") + ")").join(" OR ") + ")";
     const levelRows = view.rows.concat(levels.slice(0, depth));
-    q["level" + depth] = groupSql(view, src, levelRows.concat(view.cols), [under]) + limit;
-    if (view.cols.length) q["levelTotals" + depth] = groupSql(view, src, levelRows, [under]);
+    // children come in the order of their totals' answer (or of their cells' without columns): sorted as asked
+    const cols = view.cols.length;
+    q["level" + depth] = groupSql(view, src, levelRows.concat(view.cols), [under], cols ? null : order) + limit;
+    if (cols) q["levelTotals" + depth] = groupSql(view, src, levelRows, [under], order);
   }
   return { q, src };
 }
