@@ -53,7 +53,10 @@ function change(what, mutate) {
 async function useTable(name, fromLink) {
   document.body.dataset.state = "loading";
   drill.close();
+  const started = performance.now();
   model = await buildModel(tables, name);
+  timings.push({ what: "model of " + name + " (dimensions, hierarchies, FX read from the data)",
+    ms: performance.now() - started });
   view = (fromLink && fromUrl(model)) || defaults(model);
   shownVersion = null;
   change(fromLink ? "open" : "table", () => {});

@@ -77,7 +77,8 @@ export async function buildModel(tables, fact) {
   const unique = await Promise.all(candidates.map(([d, key]) => isKey(d.name, key).catch(() => false)));
   const chosen = new Map();
   candidates.forEach(([d, key], i) => { if (unique[i] && !chosen.has(d.name)) chosen.set(d.name, [d, key]); });
-  for (const [d, key] of chosen.values()) await addDimension(model, d, key);
+  const read = await Promise.all([...chosen.values()].map(([d, key]) => readDimension(d, key)));
+  for (const r of read) addDimension(model, r);
   return model;
 }
 
@@ -86,25 +87,31 @@ async function isKey(table, key) {
   return a.rows[0][0] > 0 && a.rows[0][0] === a.rows[0][1];
 }
 
-async function addDimension(model, d, key) {
-  model.dims.set(d.name, { key });
+/** What the model needs of dimension table `d` joined on `key`: its attributes, their parents, and FX. */
+async function readDimension(d, key) {
   const attrs = d.columns.filter((c) => c.name !== key && isText(c.type)).map((c) => c.name);
+  const rate = /^(currency|ccy)$/i.test(key) && d.columns.find((c) => isNumeric(c.type) && /^rate/i.test(c.name));
+  const currencies = rate
+    ? query("SELECT " + ident(key) + " FROM " + ident(d.name) + " ORDER BY " + ident(key))
+      .then((a) => a.rows.map((r) => r[0]), () => null)
+    : null;
+  const { parent, count } = await parents(d.name, attrs).catch(() => ({ parent: new Map(), count: new Map() }));
+  return { d, key, attrs, parent, count, fx: rate && { rate: rate.name, currencies: await currencies } };
+}
+
+function addDimension(model, { d, key, attrs, parent, count, fx }) {
+  model.dims.set(d.name, { key });
   const field = (name) => d.name + "." + name;
   for (const name of [key, ...attrs]) {
     const c = d.columns.find((x) => x.name === name);
     model.fields.set(field(name), { id: field(name), dim: d.name, column: name, type: c.type });
   }
-  const { parent, count } = await parents(d.name, attrs).catch(() => ({ parent: new Map(), count: new Map() }));
   const ancestors = (a) => parent.has(a) ? [...ancestors(parent.get(a)), parent.get(a)] : [];
   const keyParent = attrs.length ? [...attrs].sort((x, y) => count.get(y) - count.get(x))[0] : null;
   const main = keyParent ? [...ancestors(keyParent), keyParent, key] : [key];
   model.hierarchies.push(main.map(field));
   for (const a of attrs.filter((x) => !main.includes(x))) model.hierarchies.push([...ancestors(a), a, key].map(field));
-  const fx = /^(currency|ccy)$/i.test(key) && d.columns.find((c) => isNumeric(c.type) && /^rate/i.test(c.name));
-  if (fx && !model.fx) {
-    const values = await query("SELECT " + ident(key) + " FROM " + ident(d.name) + " ORDER BY " + ident(key));
-    model.fx = { table: d.name, key, rate: fx.name, currencies: values.rows.map((r) => r[0]) };
-  }
+  if (fx && fx.currencies && !model.fx) model.fx = { table: d.name, key, rate: fx.rate, currencies: fx.currencies };
 }
 
 /**

@@ -13,6 +13,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,15 +59,33 @@ class WebPageTest {
 
     @Test
     void scriptsStylesAndVendoredLibrariesHaveTheirTypes() throws Exception {
-        for (String module : new String[] {"/app.js", "/sql.js", "/model.js", "/grid.js", "/drill.js", "/chart.js"}) {
-            assertEquals("text/javascript; charset=utf-8", header(get(module), "Content-Type"), module);
-        }
+        assertEquals("text/javascript; charset=utf-8", header(get("/app.js"), "Content-Type"));
         assertEquals("text/css; charset=utf-8", header(get("/app.css"), "Content-Type"));
         HttpResponse<String> echarts = get("/vendor/echarts/echarts.min.js");
         assertEquals(200, echarts.statusCode());
         assertEquals("public, max-age=86400", header(echarts, "Cache-Control"));
         assertEquals(200, get("/vendor/tabulator-tables/tabulator.min.js").statusCode());
         assertEquals(200, get("/vendor/tabulator-tables/tabulator.min.css").statusCode());
+    }
+
+    @Test
+    void everyModuleThePageImportsIsServedAsJavaScript() throws Exception {
+        Pattern imports = Pattern.compile("^import .* from \"\\./([a-z]+\\.js)\";$", Pattern.MULTILINE);
+        Deque<String> toRead = new ArrayDeque<>(List.of("app.js"));
+        Set<String> served = new TreeSet<>();
+        while (!toRead.isEmpty()) {
+            String module = toRead.pop();
+            if (!served.add(module)) {
+                continue;
+            }
+            HttpResponse<String> r = get("/" + module);
+            assertEquals(200, r.statusCode(), module);
+            assertEquals("text/javascript; charset=utf-8", header(r, "Content-Type"), module);
+            imports.matcher(r.body()).results().forEach(m -> toRead.push(m.group(1)));
+        }
+        assertTrue(
+                served.containsAll(List.of("sql.js", "model.js", "grid.js", "chart.js", "drill.js")),
+                served.toString());
     }
 
     @Test
