@@ -6,8 +6,8 @@ export const MAX_CELLS = 200000;   // more is cut, and the page says so
 
 export const ident = (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '"' + name.replaceAll('"', '""') + '"';
 
-/** A value as a literal: numbers as they are, everything else (text, ISO dates) quoted. */
-export const literal = (v) => typeof v === "number" && Number.isFinite(v) ? String(v)
+/** A value as a literal: numbers and booleans as they are, everything else (text, ISO dates) quoted. */
+export const literal = (v) => (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? String(v)
   : "'" + String(v).replaceAll("'", "''") + "'";
 
 export class QueryError extends Error {
