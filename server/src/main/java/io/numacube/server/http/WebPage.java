@@ -9,8 +9,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The pivot page served at {@code /}: {@code index.html}, {@code app.js}, {@code app.css} and the vendored libraries
- * under {@code vendor/}, read from the classpath folder {@code io/numacube/server/web/} (so the Maven build and the
+ * The pivot page served at {@code /}: {@code index.html}, {@code app.css}, the page's ES modules ({@code app.js} and
+ * the modules it imports: {@code sql.js}, {@code model.js}, {@code grid.js}, ...) and the vendored libraries under
+ * {@code vendor/}, read from the classpath folder {@code io/numacube/server/web/} (so the Maven build and the
  * server need no Node). Only files with a known type are served; any other path is not found here.
  *
  * <p>Every answer carries a Content-Security-Policy that forbids inline scripts and styles, {@code eval} and other

@@ -13,6 +13,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,7 +45,7 @@ class WebPageTest {
         HttpResponse<String> r = get("/");
         assertEquals(200, r.statusCode());
         assertEquals("text/html; charset=utf-8", header(r, "Content-Type"));
-        assertTrue(r.body().contains("<script src=\"app.js\" defer></script>"), r.body());
+        assertTrue(r.body().contains("<script type=\"module\" src=\"app.js\"></script>"), r.body());
         String csp = header(r, "Content-Security-Policy");
         assertTrue(csp.contains("script-src 'self';"), csp);
         assertTrue(csp.contains("default-src 'none'"), csp);
@@ -60,6 +66,26 @@ class WebPageTest {
         assertEquals("public, max-age=86400", header(echarts, "Cache-Control"));
         assertEquals(200, get("/vendor/tabulator-tables/tabulator.min.js").statusCode());
         assertEquals(200, get("/vendor/tabulator-tables/tabulator.min.css").statusCode());
+    }
+
+    @Test
+    void everyModuleThePageImportsIsServedAsJavaScript() throws Exception {
+        Pattern imports = Pattern.compile("^import .* from \"\\./([a-z]+\\.js)\";$", Pattern.MULTILINE);
+        Deque<String> toRead = new ArrayDeque<>(List.of("app.js"));
+        Set<String> served = new TreeSet<>();
+        while (!toRead.isEmpty()) {
+            String module = toRead.pop();
+            if (!served.add(module)) {
+                continue;
+            }
+            HttpResponse<String> r = get("/" + module);
+            assertEquals(200, r.statusCode(), module);
+            assertEquals("text/javascript; charset=utf-8", header(r, "Content-Type"), module);
+            imports.matcher(r.body()).results().forEach(m -> toRead.push(m.group(1)));
+        }
+        assertTrue(
+                served.containsAll(List.of("sql.js", "model.js", "grid.js", "chart.js", "drill.js")),
+                served.toString());
     }
 
     @Test

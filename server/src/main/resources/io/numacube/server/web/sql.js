@@ -1,0 +1,169 @@
+// The SQL of a view, and POST /v1/query. A view names fields of the model (model.js); this module turns it into
+// statements the engine runs: the cells, the totals the layout needs, one level of drill-down per depth opened.
+// Every value a user chose becomes a quoted literal, never SQL.
+
+export const MAX_CELLS = 200000;   // more is cut, and the page says so
+
+export const ident = (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '"' + name.replaceAll('"', '""') + '"';
+
+/** A value as a literal: numbers and booleans as they are, everything else (text, ISO dates) quoted. */
+export const literal = (v) => (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? String(v)
+  : "'" + String(v).replaceAll("'", "''") + "'";
+
+export class QueryError extends Error {
+  constructor(body, sql, status) {
+    super(body.message || "HTTP " + status);
+    Object.assign(this, body, { sql, status });
+  }
+}
+
+export async function query(sql) {
+  const r = await fetch("v1/query", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sql }),
+  });
+  let body;
+  try {
+    body = await r.json();
+  } catch {
+    throw new QueryError({ message: "the server answered HTTP " + r.status + " without JSON" }, sql, r.status);
+  }
+  if (!r.ok || body.error) throw new QueryError(body.error || {}, sql, r.status);
+  return body;
+}
+
+export async function getJson(path) {
+  const r = await fetch(path);
+  const body = await r.json();
+  if (!r.ok || body.error) throw new QueryError(body.error || {}, "GET " + path, r.status);
+  return body;
+}
+
+/**
+ * The FROM clause and column references of one view. Without a join, fact columns are written bare (the SQL reads
+ * as a user would write it); with one, every column is qualified by its table.
+ */
+export class Source {
+  constructor(model, dims) {
+    this.model = model;
+    this.dims = [...new Set(dims)].sort();
+  }
+
+  /** The SQL of a fact column. */
+  column(name) {
+    return this.dims.length ? ident(this.model.fact) + "." + ident(name) : ident(name);
+  }
+
+  /** The SQL of a field (a fact column, a level of a date, a dimension attribute). */
+  field(id) {
+    const f = this.model.fields.get(id);
+    const base = f.dim ? ident(f.dim) + "." + ident(f.column) : this.column(f.column);
+    return f.expr ? f.expr(base) : base;
+  }
+
+  from() {
+    const fact = ident(this.model.fact);
+    return " FROM " + fact + this.dims.map((d) => {
+      const key = this.model.dims.get(d).key;
+      return " LEFT JOIN " + ident(d) + " ON " + fact + "." + ident(key) + " = " + ident(d) + "." + ident(key);
+    }).join("");
+  }
+
+  /** field = value for each pair, NULL as IS NULL; an empty list is TRUE. */
+  matches(ids, values) {
+    return ids.map((id, i) => values[i] === null ? this.field(id) + " IS NULL"
+      : this.field(id) + " = " + literal(values[i]));
+  }
+}
+
+/** The dimension tables a view reads: those of its fields, of the drill-down levels it opened, and FX. */
+export function dimsOf(view, model) {
+  const ids = view.rows.concat(view.cols, Object.keys(view.filters));
+  if (view.open.length) ids.push(...model.levelsBelow(view.rows.at(-1)));
+  const dims = ids.map((id) => model.fields.get(id)).filter((f) => f && f.dim).map((f) => f.dim);
+  if (view.ccy && model.fx && converts(view)) dims.push(model.fx.table);
+  return dims;
+}
+
+const converts = (view) => ["SUM", "AVG", "MIN", "MAX"].includes(view.agg);
+
+/** The aggregate, converted to the target currency (view.ccy) after aggregation where the model knows FX. */
+export function measureSql(view, src) {
+  const m = src.column(view.measure);
+  if (view.agg === "COUNT DISTINCT") return "COUNT(DISTINCT " + m + ")";
+  const fx = src.model.fx;
+  if (!view.ccy || !fx || !converts(view)) return view.agg + "(" + m + ")";
+  const rate = ident(fx.table) + "." + ident(fx.rate);
+  return view.agg + "(" + m + " * " + rate + ") / (SELECT " + ident(fx.rate) + " FROM " + ident(fx.table)
+    + " WHERE " + ident(fx.key) + " = " + literal(view.ccy) + ")";
+}
+
+/** The terms of WHERE: value filters (OR within a field) and ranges (inclusive, either end open). */
+export function filterTerms(view, src) {
+  const terms = Object.entries(view.filters).filter(([, values]) => values.length > 0).map(([id, values]) => {
+    const one = src.matches([id], [values[0]])[0];
+    return values.length === 1 ? one : "(" + values.map((v) => src.matches([id], [v])[0]).join(" OR ") + ")";
+  });
+  for (const [col, [lo, hi]] of Object.entries(view.ranges)) {
+    const type = src.model.columnType(col);
+    const value = (v) => type === "DATE" ? "DATE " + literal(v) : literal(Number(v));
+    const given = (v) => v !== "" && (type === "DATE" || Number.isFinite(Number(v)));  // an unfinished end is open
+    if (given(lo)) terms.push(src.column(col) + " >= " + value(lo));
+    if (given(hi)) terms.push(src.column(col) + " <= " + value(hi));
+  }
+  return terms;
+}
+
+const where = (terms) => terms.length ? " WHERE " + terms.join(" AND ") : "";
+
+function groupSql(view, src, by, extra = [], order = null) {
+  const keys = by.map((id) => src.field(id));
+  const select = keys.concat([measureSql(view, src) + " AS v"]).join(", ");
+  let sql = "SELECT " + select + src.from() + where(filterTerms(view, src).concat(extra));
+  if (keys.length) sql += " GROUP BY " + keys.join(", ") + " ORDER BY " + (order || keys.join(", "));
+  return sql;
+}
+
+/** The open paths of one depth whose ancestors are all open (the others are not shown, so not queried). */
+export function visibleOpen(view, depth) {
+  const open = new Set(view.open.map((p) => JSON.stringify(p)));
+  const nr = view.rows.length;
+  return view.open.filter((p) => p.length === nr + depth
+    && p.every((_, i) => i < nr || open.has(JSON.stringify(p.slice(0, i + 1)))));
+}
+
+/**
+ * The statements of a view: the cells, the totals the layout needs, the rows' order when sorted by the measure (the
+ * rows' totals ORDER BY v, LIMIT top), and for each depth of drill-down opened the children's cells (and row totals)
+ * under the members opened, sorted as the rows are.
+ */
+export function statements(view, model) {
+  const src = new Source(model, dimsOf(view, model));
+  const by = view.rows.concat(view.cols);
+  const limit = " LIMIT " + (MAX_CELLS + 1);
+  const q = { cells: groupSql(view, src, by) + (by.length ? limit : "") };
+  if (view.rows.length && view.cols.length) {
+    q.rowTotals = groupSql(view, src, view.rows);
+    q.colTotals = groupSql(view, src, view.cols);
+  }
+  if (view.rows.length || view.cols.length) q.grand = groupSql(view, src, []);
+  const sort = view.sort || (view.top > 0 ? "desc" : "");   // top N alone: the N largest
+  const order = sort ? "v " + (sort === "asc" ? "ASC" : "DESC") : null;
+  if (order && view.rows.length) {
+    q.order = groupSql(view, src, view.rows, [], order) + (view.top > 0 ? " LIMIT " + view.top : "");
+  }
+  const levels = view.rows.length ? model.levelsBelow(view.rows.at(-1)) : [];
+  for (let depth = 1; depth <= levels.length; depth++) {
+    const parents = visibleOpen(view, depth - 1);
+    if (!parents.length) break;
+    const ids = view.rows.concat(levels.slice(0, depth - 1));
+    const under = "(" + parents.map((p) => "(" + src.matches(ids, p).join(" AND ") + ")").join(" OR ") + ")";
+    const levelRows = view.rows.concat(levels.slice(0, depth));
+    // children come in the order of their totals' answer (or of their cells' without columns): sorted as asked
+    const cols = view.cols.length;
+    q["level" + depth] = groupSql(view, src, levelRows.concat(view.cols), [under], cols ? null : order) + limit;
+    if (cols) q["levelTotals" + depth] = groupSql(view, src, levelRows, [under], order);
+  }
+  return { q, src };
+}
