@@ -94,7 +94,7 @@ public final class HttpFrontEnd {
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
         this.query = new QueryEndpoint(service, writes, settings.maxBodyBytes(), settings.maxSqlChars());
-        this.catalog = new CatalogEndpoints(service.cube());
+        this.catalog = new CatalogEndpoints(service.cube(), service.metrics());
         this.events = new VersionEvents(service.cube());
         this.rows = new RowsEndpoint(writes, settings.maxBodyBytes());
         this.queries = new QueriesEndpoint(service);
