@@ -28,6 +28,7 @@ public final class WebSessions {
      * @param id        the cookie's value
      * @param identity  who it acts as
      * @param csrfToken what a state-changing request made with the cookie must carry in a header
+     * @param createdNanos when it was made (the login), on the sessions' clock
      */
     public record Session(String id, Identity identity, String csrfToken, long createdNanos) {
 
