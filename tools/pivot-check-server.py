@@ -10,7 +10,8 @@ usage: pivot-check-server.py HTTP_URL OUT_DIR CHROMIUM [--update-docs]
    the pivot page sends a browser to the form; a wrong password is refused with one message that does not say which
    part was wrong; the right one lands on the pivot, which shows its grid (its POST /v1/query carry the CSRF token);
    the session cookie is HttpOnly and SameSite=Strict; a POST made with the cookie but without the token is refused;
-   a reader's session reads but cannot write; logging out sends the browser back to the form.
+   the form opened with a live session goes on at once; logging out in one tab sends the other, at its next request,
+   and every page after, to the form; a reader's session reads but cannot write.
 Timings are printed, never asserted. Exits 1 with a FAILED line on the first failed check.
 """
 
@@ -203,8 +204,18 @@ def check_login(browser, errors):
         print(f"{PROG}: logged in through the form, the pivot shows its grid; cookie HttpOnly, SameSite=Strict;"
               " a POST without the CSRF token is refused 403")
 
-        page.click("#logout")
-        page.wait_for_url(re.compile(r".*/login\.html.*"), timeout=30000)
+        other = context.new_page()
+        watch_console(other, errors)
+        other.goto(url + "/login.html?next=%2Fplacement.html")
+        other.wait_for_url(url + "/placement.html", timeout=30000)
+        other.wait_for_selector("body[data-state=ready]", state="attached", timeout=30000)
+        print(f"{PROG}: the form, opened with a live session, goes on to the page asked for")
+        other.click("#logout")
+        other.wait_for_url(re.compile(r".*/login\.html.*"), timeout=30000)
+        page.evaluate("""() => { fetch('v1/query', {method: 'POST', headers: {'Content-Type': 'text/plain'},
+            body: 'SELECT COUNT(*) FROM trades'}); }""")
+        page.wait_for_url(re.compile(r".*/login\.html\?next=%2F.*"), timeout=30000)
+        print(f"{PROG}: logged out in another tab, the open pivot's next request sends it to the form (no Basic prompt)")
         page.goto(url + "/placement.html")
         if "/login.html?next=%2Fplacement.html" not in page.url:
             fail(f"after logging out the placement view did not send the browser to the form: {page.url}")

@@ -20,8 +20,10 @@ import java.util.Set;
  * </ul>
  *
  * A browser's page request without either ({@code GET} or {@code HEAD} of a page path, {@code Accept: text/html}) is
- * sent to the login form (303 to {@code /login.html?next=PATH}); any other request without either is Basic's 401, as
- * before. The login form's own files and {@code POST /v1/login} need neither ({@link #isPublic}). Thread-safe.
+ * sent to the login form (303 to {@code /login.html?next=PATH}); a page's script request without either ({@code
+ * Sec-Fetch-Mode} other than {@code navigate}, which only browsers send) is 401 with the session challenge, so that the
+ * browser does not prompt for a Basic password and the page sends the user to the form; any other request without
+ * either is Basic's 401, as before. The login form's own files and {@code POST /v1/login} need neither ({@link #isPublic}). Thread-safe.
  */
 final class RequestAuthentication {
 
@@ -50,20 +52,21 @@ final class RequestAuthentication {
             return basic.authenticate(ex);
         }
         String id = SessionCookie.value(ex);
-        if (id == null) {
-            if (isPageRequest(ex, path)) {
-                throw toLoginForm(ex, path);
-            }
-            return basic.authenticate(ex);
-        }
-        WebSessions.Session s = sessions.find(id).orElse(null);
+        WebSessions.Session s = id == null ? null : sessions.find(id).orElse(null);
         if (s == null) {
             if (isPageRequest(ex, path)) {
                 throw toLoginForm(ex, path);
             }
+            if (id == null && !isScriptRequest(ex)) {
+                return basic.authenticate(ex);
+            }
             ex.getResponseHeaders().set("WWW-Authenticate", "Session realm=\"numacube\", login=\"/login.html\"");
             throw new HttpError(
-                    401, "28000", "the session expired or ended: log in again at /login.html (or use HTTP Basic)");
+                    401,
+                    "28000",
+                    id == null
+                            ? "authentication required: log in at /login.html (or use HTTP Basic)"
+                            : "the session expired or ended: log in again at /login.html (or use HTTP Basic)");
         }
         if (!SAFE_METHODS.contains(ex.getRequestMethod())
                 && !s.csrfTokenIs(ex.getRequestHeaders().getFirst(CSRF_HEADER))) {
@@ -89,6 +92,12 @@ final class RequestAuthentication {
                 && !path.equals("/metrics")
                 && accept != null
                 && accept.toLowerCase(Locale.ROOT).contains("text/html");
+    }
+
+    /** A browser's fetch, XMLHttpRequest or EventSource: browsers tell their mode, other clients send nothing. */
+    private static boolean isScriptRequest(HttpExchange ex) {
+        String mode = ex.getRequestHeaders().getFirst("Sec-Fetch-Mode");
+        return mode != null && !mode.equalsIgnoreCase("navigate");
     }
 
     private static HttpError toLoginForm(HttpExchange ex, String path) {

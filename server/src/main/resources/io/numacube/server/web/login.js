@@ -42,5 +42,16 @@
     }
   }
 
-  document.addEventListener("DOMContentLoaded", () => $("login").addEventListener("submit", login));
+  // A browser that comes from another site's link does not send the SameSite=Strict cookie with that navigation, so
+  // the server sent it here; this same-origin request does send it: a live session goes on at once.
+  async function alreadyLoggedIn() {
+    const r = await fetch("v1/session", { headers: { Accept: "application/json" } }).catch(() => null);
+    const s = r && r.ok ? await r.json() : null;
+    if (s && s.via === "session") location.replace(next());
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("login").addEventListener("submit", login);
+    alreadyLoggedIn();
+  });
 })();

@@ -1,8 +1,8 @@
 // The login session of the pivot and placement pages (serve --auth-file, logged in through login.html). Loaded before
 // the page's own script, it wraps fetch: a same-origin request that may change state (not GET or HEAD) waits for
 // the session's CSRF token (GET /v1/session) and carries it in X-CSRF-Token, which the server requires of every such
-// request made with the session cookie; a 401 from an ended session sends the browser to the login form, back here
-// after. It shows the user and a "log out" button in the header's nav. Without users, or under HTTP Basic, it adds
+// request made with the session cookie; a 401 with the session challenge (a session ended or missing) sends the
+// browser to the login form, back here after. It shows the user and a "log out" button in the header's nav. Without users, or under HTTP Basic, it adds
 // nothing.
 "use strict";
 
@@ -35,7 +35,7 @@
       }
     }
     const r = await plainFetch(input, init);
-    if (r.status === 401 && session && session.via === "session") toLogin();
+    if (r.status === 401 && (r.headers.get("WWW-Authenticate") || "").startsWith("Session ")) toLogin();
     return r;
   };
 

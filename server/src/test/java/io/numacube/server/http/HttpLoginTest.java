@@ -243,7 +243,14 @@ class HttpLoginTest {
         assertEquals(
                 "/login.html?next=%2Fplacement.html%3Fx%3D1",
                 page.headers().firstValue("Location").orElseThrow());
-        error(send("GET", "/", null, "Accept", "*/*"), 401, "28000");
+        HttpResponse<String> curl = send("GET", "/", null, "Accept", "*/*");
+        error(curl, 401, "28000");
+        assertTrue(curl.headers().firstValue("WWW-Authenticate").orElseThrow().startsWith("Basic "), "as before");
+        HttpResponse<String> script = send("GET", "/v1/tables", null, "Sec-Fetch-Mode", "cors");
+        error(script, 401, "28000");
+        assertTrue(
+                script.headers().firstValue("WWW-Authenticate").orElseThrow().startsWith("Session "),
+                "a page's script is not answered with a Basic challenge, which would make the browser prompt");
         for (String file : List.of("/login.html", "/login.js", "/login.css")) {
             HttpResponse<String> f = send("GET", file, null, "Accept", "text/html");
             assertEquals(200, f.statusCode(), file);
