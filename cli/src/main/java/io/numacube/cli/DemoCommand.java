@@ -40,7 +40,10 @@ import picocli.CommandLine.Spec;
             "Generates trades straight into placed partitions, prints the runtime summary and the placement "
                     + "of every partition (node, rows, bytes, %% of pages verified on that node), then runs the reference "
                     + "queries Q1-Q5 and prints their results, times and how many morsels ran on their home node.",
-            "--json FILE also writes all of it for machines."
+            "--json FILE also writes all of it for machines.",
+            "--serve then keeps the cube and serves it, as numacube serve does, until Ctrl-C: the pivot page at "
+                    + "http://127.0.0.1:8080/ (--http-port), the placement view, SQL over HTTP and the PostgreSQL "
+                    + "protocol (--pg-port)."
         })
 final class DemoCommand implements Callable<Integer> {
 
@@ -80,11 +83,31 @@ final class DemoCommand implements Callable<Integer> {
                     + "apart, times and morsel locality are of the later runs.")
     int runs;
 
+    @Option(
+            names = "--serve",
+            description = "After the queries, serve the cube (loopback, no users) until Ctrl-C and print the pivot "
+                    + "page's URL.")
+    boolean serve;
+
+    @Option(
+            names = "--http-port",
+            paramLabel = "PORT",
+            defaultValue = "8080",
+            description = "With --serve: the HTTP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int httpPort;
+
+    @Option(
+            names = "--pg-port",
+            paramLabel = "PORT",
+            defaultValue = "5433",
+            description = "With --serve: the PostgreSQL protocol port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int pgPort;
+
     @Mixin
     CubeSettings settings;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         checkOptions();
@@ -100,14 +123,21 @@ final class DemoCommand implements Callable<Integer> {
                 queries.add(runQuery(cube, q, out));
             }
             report.put("queries", queries);
+            writeJson(report, out);
+            if (serve) {
+                DemoServer.serveUntilStopped(cube, httpPort, pgPort, out, err);
+            }
         }
+        return 0;
+    }
+
+    private void writeJson(Json.Obj report, PrintWriter out) {
         if (json != null) {
             OutputFile.writeAtomically(json, Json.print(report));
             out.println();
             out.println("wrote " + json);
         }
         out.flush();
-        return 0;
     }
 
     private void checkOptions() {
@@ -122,6 +152,13 @@ final class DemoCommand implements Callable<Integer> {
         }
         if (json != null) {
             OutputFile.checkWritable(json, "--json");
+        }
+        if (!serve
+                && (spec.commandLine().getParseResult().hasMatchedOption("--http-port")
+                        || spec.commandLine().getParseResult().hasMatchedOption("--pg-port"))) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--http-port and --pg-port are for --serve: serve=false — add --serve to serve the demo's cube");
         }
     }
 

@@ -93,7 +93,8 @@ final class ServeCommand implements Callable<Integer> {
             names = "--auth-file",
             paramLabel = "FILE",
             description = "Users, roles and SCRAM-SHA-256 password verifiers (numacube auth add-user): every client "
-                    + "must then log in, over PostgreSQL with SCRAM, over HTTP with Basic; readers may not write. The "
+                    + "must then log in, over PostgreSQL with SCRAM, over HTTP with Basic or, in a browser, the login "
+                    + "form; readers may not write. The "
                     + "file must not be readable by group or others.")
     java.nio.file.Path authFile;
 
@@ -420,7 +421,7 @@ final class ServeCommand implements Callable<Integer> {
                 users == null
                         ? "-- auth: none (no --auth-file): every local client may read and write"
                         : "-- auth: " + users.size() + " users from " + authFile
-                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic; " + "no TLS)");
+                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic or the login form at /login.html; no TLS)");
         return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
     }
 

@@ -104,6 +104,7 @@ class CubeExecutionTest {
             assertEquals(s.morsels(), s.morselsHome());
             assertEquals(0, s.morselsStolen());
             assertEquals(1, s.morselsByNode().size(), s.toString());
+            assertEquals(s.morselsByNode(), s.morselsHomeByNode(), "every node's morsels ran at home");
             assertEquals((50_000 + 63) / 64, s.morsels());
         }
     }
@@ -127,8 +128,16 @@ class CubeExecutionTest {
                 QueryStats s = r.stats();
                 assertEquals(s.morsels(), s.morselsHome() + s.morselsStolen());
                 stolen = s.morselsStolen();
+                assertEquals(
+                        s.morselsHome(),
+                        s.morselsHomeByNode().values().stream()
+                                .mapToLong(Long::longValue)
+                                .sum(),
+                        s.toString());
                 if (stolen > 0) {
                     assertEquals(stolen, s.morselsByNode().get(1), "only node 1's worker steals: " + s);
+                    assertEquals(null, s.morselsHomeByNode().get(1), "node 1 has no queue of its own: " + s);
+                    assertEquals(s.morselsByNode().get(0), s.morselsHomeByNode().get(0), s.toString());
                 }
             }
             assertTrue(stolen > 0, "node 1 has no partition, so its worker can only steal");

@@ -84,7 +84,7 @@ public final class QueryExecutor {
         PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool.workerCount());
         long scanStart = System.nanoTime();
         Schedule schedule = Schedule.of(plan, pool);
-        Map<Integer, Long> byNode = runWorkers(plan, schedule, pool, stealing, cancel);
+        NodeCounts byNode = runWorkers(plan, schedule, pool, stealing, cancel);
         cancel.check();
         runLeftovers(plan, schedule, cancel);
         cancel.check();
@@ -114,7 +114,7 @@ public final class QueryExecutor {
             PhysicalPlan plan,
             AggregationState merged,
             Schedule schedule,
-            Map<Integer, Long> byNode,
+            NodeCounts byNode,
             long startNanos,
             QueryStats.Phases phases) {
         long morsels = merged == null ? 0 : merged.morsels;
@@ -129,7 +129,8 @@ public final class QueryExecutor {
                 home,
                 morsels - home,
                 schedule.skipped(),
-                byNode,
+                byNode.run(),
+                byNode.home(),
                 plan.description(),
                 phases,
                 Map.of());
@@ -180,8 +181,11 @@ public final class QueryExecutor {
         }
     }
 
+    /** Per worker node, the morsels its workers ran and those they took from their own node's queue. */
+    private record NodeCounts(Map<Integer, Long> run, Map<Integer, Long> home) {}
+
     /** Starts every node's workers on the schedule and waits for them; returns the morsels run per node. */
-    private static Map<Integer, Long> runWorkers(
+    private static NodeCounts runWorkers(
             PhysicalPlan plan, Schedule schedule, WorkerPool pool, boolean stealing, Cancellation cancel) {
         Map<Integer, MorselQueue> queues = schedule.queues();
         List<CompletableFuture<TaskResult>> futures = new ArrayList<>();
@@ -203,13 +207,17 @@ public final class QueryExecutor {
         }
         ThreadWorkerPool.awaitAll(futures);
         Map<Integer, Long> byNode = new TreeMap<>();
+        Map<Integer, Long> homeByNode = new TreeMap<>();
         for (CompletableFuture<TaskResult> f : futures) {
             TaskResult t = f.join();
             if (t.morsels > 0) {
                 byNode.merge(t.node, t.morsels, Long::sum);
             }
+            if (t.home > 0) {
+                homeByNode.merge(t.node, t.home, Long::sum);
+            }
         }
-        return byNode;
+        return new NodeCounts(byNode, homeByNode);
     }
 
     /** Stealing is off and a node with morsels has no workers: runs them on this thread rather than drop them. */
@@ -288,8 +296,8 @@ public final class QueryExecutor {
         return active;
     }
 
-    /** What one worker task did: the morsels it ran, for the per-node counts. */
-    private record TaskResult(int node, long morsels) {}
+    /** What one worker task did: the morsels it ran and those of its own node's queue, for the per-node counts. */
+    private record TaskResult(int node, long morsels, long home) {}
 
     private static TaskResult work(
             PhysicalPlan plan,
@@ -301,10 +309,11 @@ public final class QueryExecutor {
             Cancellation cancel) {
         AggregationState vectors = null;
         long ran = 0;
+        long home = 0;
         long patienceEnd = 0;
         while (true) {
             if (cancel.isCancelled()) {
-                return new TaskResult(node, ran);
+                return new TaskResult(node, ran, home);
             }
             MorselQueue from = own;
             int i = own.take();
@@ -330,7 +339,7 @@ public final class QueryExecutor {
                     break;
                 }
                 if (!waiting) {
-                    return new TaskResult(node, ran);
+                    return new TaskResult(node, ran, home);
                 }
                 if (patienceEnd == 0) {
                     patienceEnd = System.nanoTime() + OWNER_PATIENCE_NANOS;
@@ -340,7 +349,9 @@ public final class QueryExecutor {
             if (vectors == null) {
                 vectors = new AggregationState(plan);
             }
-            ran += from.runBlock(i, parts, vectors, from == own);
+            int n = from.runBlock(i, parts, vectors, from == own);
+            ran += n;
+            home += from == own ? n : 0;
         }
     }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  * @param morselsStolen   morsels run by a worker of another node (work stealing)
  * @param morselsSkipped  morsels skipped without reading rows (zone maps showed no row can pass the filter)
  * @param morselsByNode   per worker node, the morsels its workers ran
+ * @param morselsHomeByNode per worker node, those of its morsels that its workers took from their own node's queue
+ *                        (a node absent ran none at home); the sum over nodes is {@code morselsHome}
  * @param plan            the physical plan in words (for EXPLAIN-like output and logs)
  * @param phases          where the time went after parsing and binding
  * @param versions        the version of each table the query read (its FROM table first), as the snapshot it read
@@ -27,11 +29,13 @@ public record QueryStats(
         long morselsStolen,
         long morselsSkipped,
         Map<Integer, Long> morselsByNode,
+        Map<Integer, Long> morselsHomeByNode,
         String plan,
         Phases phases,
         Map<String, Long> versions) {
     public QueryStats {
         morselsByNode = Map.copyOf(morselsByNode);
+        morselsHomeByNode = Map.copyOf(morselsHomeByNode);
         versions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(versions));
     }
 
@@ -46,6 +50,7 @@ public record QueryStats(
                 morselsStolen,
                 morselsSkipped,
                 morselsByNode,
+                morselsHomeByNode,
                 plan,
                 phases,
                 tableVersions);
@@ -76,6 +81,7 @@ public record QueryStats(
                 morselsStolen,
                 morselsSkipped,
                 morselsByNode,
+                Map.of(),
                 plan,
                 Phases.NONE,
                 Map.of());

@@ -6,23 +6,28 @@ import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableNames;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.server.query.ServerMetrics;
 import java.io.IOException;
 import java.util.List;
 
 /**
  * The read-only views of the cube: {@code GET /v1/tables} (every table), {@code GET /v1/tables/NAME} (one, matched
  * case-insensitively as SQL names are; 404 with SQLSTATE 42P01 when there is none) and {@code GET /v1/placement}
- * (data nodes, worker threads per node, and every partition with its node and the share of its pages verified on
- * that node, as {@code numacube query} prints them). A table is
+ * (data nodes, worker threads per node, every partition with its node and the share of its pages verified on
+ * that node, as {@code numacube query} prints them, the morsels each node's workers ran since the start and how many
+ * of them at home ({@code activity}, from {@link ServerMetrics#nodeActivity}), and the history of changes of the
+ * machine followed). A table is
  * {@code {"name", "rows", "version", "partitioning", "columns": [{"name", "type"}]}} (the version counts from 1 at
  * load, one more for each write). Thread-safe: the cube is.
  */
 final class CatalogEndpoints {
 
     private final Cube cube;
+    private final ServerMetrics metrics;
 
-    CatalogEndpoints(Cube cube) {
+    CatalogEndpoints(Cube cube, ServerMetrics metrics) {
         this.cube = cube;
+        this.metrics = metrics;
     }
 
     Reply tables() {
@@ -95,6 +100,7 @@ final class CatalogEndpoints {
                 partition(p, g);
             }
             g.writeEndArray();
+            activity(g);
             g.writeBooleanField("follows_machine", cube.followsMachine());
             g.writeArrayFieldStart("changes");
             for (io.numacube.engine.PlacementChange c : cube.placementHistory()) {
@@ -103,6 +109,19 @@ final class CatalogEndpoints {
             g.writeEndArray();
             g.writeEndObject();
         });
+    }
+
+    /** {@code "activity": [{"node", "morsels", "morsels_home"}]}, one entry per worker node that ran a morsel. */
+    private void activity(JsonGenerator g) throws IOException {
+        g.writeArrayFieldStart("activity");
+        for (ServerMetrics.NodeActivity a : metrics.nodeActivity()) {
+            g.writeStartObject();
+            g.writeNumberField("node", a.node());
+            g.writeNumberField("morsels", a.morsels());
+            g.writeNumberField("morsels_home", a.morselsHome());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     /** One change of the machine followed, oldest first in {@code changes}. */

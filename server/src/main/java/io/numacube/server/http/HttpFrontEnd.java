@@ -7,8 +7,10 @@ import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.numacube.server.auth.Identity;
+import io.numacube.server.auth.LoginThrottle;
 import io.numacube.server.auth.PasswordCheck;
 import io.numacube.server.auth.UserDirectory;
+import io.numacube.server.auth.WebSessions;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.QueryService;
 import io.numacube.server.write.WriteService;
@@ -32,14 +34,18 @@ import java.util.concurrent.Semaphore;
  *   <li>{@code POST /v1/tables/NAME/rows}: {@link RowsEndpoint};
  *   <li>{@code GET /v1/queries}, {@code DELETE /v1/queries/ID}: {@link QueriesEndpoint};
  *   <li>{@code GET /metrics}: {@link io.numacube.server.query.ServerMetrics} in Prometheus' text format;
- *   <li>{@code GET /} and the page's files ({@code /app.js}, {@code /vendor/...}): the pivot page, {@link WebPage}.
+ *   <li>{@code POST /v1/login}, {@code POST /v1/logout}, {@code GET /v1/session}: the login form's, {@link
+ *       LoginEndpoints};
+ *   <li>{@code GET /} and the page's files ({@code /app.js}, {@code /placement.html}, {@code /login.html},
+ *       {@code /vendor/...}): the pivot page, the placement view and the login form, {@link WebPage}.
  * </ul>
  *
  * Any other path is 404, another method 405 (with {@code Allow}); every error is an {@link HttpError} body, an
  * unexpected exception a 500 with SQLSTATE XX000 whose stack trace goes to the log only.
  *
- * <p>With users ({@link Settings#users}), every request but {@code GET /v1/health} must carry a user's password
- * ({@link BasicAuthentication}, 401 otherwise), and a reader's writes are 403 with SQLSTATE 42501. Without users
+ * <p>With users ({@link Settings#users}), every request but {@code GET /v1/health} and the login form's must carry a
+ * user's password ({@link BasicAuthentication}, 401 otherwise) or a login's session cookie, with its CSRF token when
+ * it may change state ({@link RequestAuthentication}), and a reader's writes are 403 with SQLSTATE 42501. Without users
  * nothing is checked (the server then listens on loopback only). At most {@link Settings#maxRequests} requests are
  * served at once, health checks aside; one more is answered 503 (53300) at once, before its credentials are checked
  * or its body read. Open connections, idle ones included, are capped at 1024 through the JDK's
@@ -83,7 +89,8 @@ public final class HttpFrontEnd {
     private final QueriesEndpoint queries;
     private final WebPage page = new WebPage();
     private final VersionEvents events;
-    private final BasicAuthentication authentication;
+    private final RequestAuthentication authentication;
+    private final LoginEndpoints login;
     private final Semaphore serving;
     private final int maxRequests;
     private volatile boolean stopping;
@@ -94,12 +101,19 @@ public final class HttpFrontEnd {
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("numacube-http-", 0).factory());
         this.query = new QueryEndpoint(service, writes, settings.maxBodyBytes(), settings.maxSqlChars());
-        this.catalog = new CatalogEndpoints(service.cube());
+        this.catalog = new CatalogEndpoints(service.cube(), service.metrics());
         this.events = new VersionEvents(service.cube());
         this.rows = new RowsEndpoint(writes, settings.maxBodyBytes());
         this.queries = new QueriesEndpoint(service);
-        this.authentication =
-                settings.users() == null ? null : new BasicAuthentication(new PasswordCheck(settings.users()));
+        if (settings.users() == null) {
+            this.authentication = null;
+            this.login = null;
+        } else {
+            PasswordCheck passwords = new PasswordCheck(settings.users());
+            WebSessions sessions = new WebSessions();
+            this.authentication = new RequestAuthentication(new BasicAuthentication(passwords), sessions);
+            this.login = new LoginEndpoints(passwords, sessions, new LoginThrottle());
+        }
         this.serving = new Semaphore(settings.maxRequests());
         this.maxRequests = settings.maxRequests();
         server.setExecutor(threads);
@@ -162,8 +176,8 @@ public final class HttpFrontEnd {
     private void serve(HttpExchange ex, String path, boolean health) {
         Reply reply;
         try {
-            Identity who =
-                    health || authentication == null ? Identity.unauthenticated("") : authentication.authenticate(ex);
+            boolean open = health || authentication == null || RequestAuthentication.isPublic(path);
+            Identity who = open ? Identity.unauthenticated("") : authentication.authenticate(ex, path);
             if (path.equals("/metrics") && ex.getRequestMethod().equals("GET")) {
                 sendText(ex, service.metrics().prometheus(service.cube(), service.admission()));
                 return;
@@ -186,7 +200,7 @@ public final class HttpFrontEnd {
     private void streamEvents(HttpExchange ex, String table) {
         try {
             if (authentication != null) {
-                authentication.authenticate(ex);
+                authentication.authenticate(ex, ex.getRequestURI().getPath());
             }
             allow(ex, ex.getRequestMethod(), "GET");
             events.stream(ex, table, () -> stopping);
@@ -210,6 +224,10 @@ public final class HttpFrontEnd {
     }
 
     private Reply route(HttpExchange ex, String path, String method, Identity who) throws IOException {
+        Reply session = sessionRoute(ex, path, method, who);
+        if (session != null) {
+            return session;
+        }
         if (path.equals("/v1/query")) {
             allow(ex, method, "POST");
             return query.handle(ex, who);
@@ -256,7 +274,37 @@ public final class HttpFrontEnd {
                 "no such endpoint: path=" + path
                         + " — endpoints: GET /v1/health, POST /v1/query, GET /v1/tables[/NAME], POST /v1/tables/NAME/rows,"
                         + " GET /v1/tables/NAME/events, GET /v1/queries, DELETE /v1/queries/ID, GET /v1/placement,"
-                        + " GET /metrics, GET / (the pivot page)");
+                        + " GET /metrics, POST /v1/login, POST /v1/logout, GET /v1/session, GET / (the pivot page)");
+    }
+
+    /** The login form's endpoints ({@link LoginEndpoints}); null for any other path. */
+    private Reply sessionRoute(HttpExchange ex, String path, String method, Identity who) throws IOException {
+        switch (path) {
+            case "/v1/login" -> {
+                allow(ex, method, "POST");
+                if (login == null) {
+                    throw new HttpError(
+                            404,
+                            "42704",
+                            "no login here: this server has no users (serve --auth-file FILE), so nothing is checked");
+                }
+                return login.login(ex);
+            }
+            case "/v1/logout" -> {
+                allow(ex, method, "POST");
+                boolean withSession = login != null && ex.getRequestHeaders().getFirst("Authorization") == null;
+                return withSession ? login.logout(ex) : LoginEndpoints.noSessionToEnd();
+            }
+            case "/v1/session" -> {
+                allow(ex, method, "GET");
+                boolean basic = ex.getRequestHeaders().getFirst("Authorization") != null;
+                WebSessions.Session s = authentication == null || basic ? null : authentication.session(ex);
+                return LoginEndpoints.session(who, s, authentication != null);
+            }
+            default -> {
+                return null;
+            }
+        }
     }
 
     private static void allow(HttpExchange ex, String method, String allowed) {

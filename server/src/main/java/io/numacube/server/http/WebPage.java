@@ -10,9 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pivot page served at {@code /}: {@code index.html}, {@code app.css}, the page's ES modules ({@code app.js} and
- * the modules it imports: {@code sql.js}, {@code model.js}, {@code grid.js}, ...) and the vendored libraries under
- * {@code vendor/}, read from the classpath folder {@code io/numacube/server/web/} (so the Maven build and the
- * server need no Node). Only files with a known type are served; any other path is not found here.
+ * the modules it imports: {@code sql.js}, {@code model.js}, {@code grid.js}, ...), the placement view ({@code
+ * placement.html}, {@code placement.js}), the login form ({@code login.html}, {@code login.js}), the session script
+ * both pages load ({@code session.js}) and the vendored libraries under {@code vendor/}, read from the classpath
+ * folder {@code io/numacube/server/web/} (so the Maven build and the server need no Node). Only files with a known
+ * type are served; any other path is not found here.
  *
  * <p>Every answer carries a Content-Security-Policy that forbids inline scripts and styles, {@code eval} and other
  * origins (scripts, styles, images and fetches come from this server only; the libraries set styles through the DOM,

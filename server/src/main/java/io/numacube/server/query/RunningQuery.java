@@ -88,7 +88,10 @@ public final class RunningQuery {
     public QueryResult await() {
         try {
             QueryResult r = awaitAnswer();
-            count("ok");
+            if (counted.compareAndSet(false, true)) {
+                metrics.query("ok", System.nanoTime() - startNanos);
+                metrics.morsels(r.stats());
+            }
             return r;
         } catch (RuntimeException e) {
             count(outcome(e));

@@ -15,7 +15,8 @@ import org.HdrHistogram.Recorder;
  * What {@code GET /metrics} reports, in Prometheus' text format: queries by outcome and their latency as clients saw it
  * (a histogram kept by HdrHistogram, 3 significant digits, up to an hour), queries running and queued, writes and rows
  * written, the write-ahead log's fsync latency, and per table its rows and version, per node the bytes of partitions
- * placed there and the share of their pages found on it. Recording is lock-free (recorders and adders, from any
+ * placed there, the share of their pages found on it, and the morsels its workers ran since the start, and how many
+ * of those from their own node's queue ({@link #nodeActivity}). Recording is lock-free (recorders and adders, from any
  * thread); a scrape folds the recorded intervals into the running totals under a lock. Thread-safe.
  */
 public final class ServerMetrics {
@@ -86,6 +87,36 @@ public final class ServerMetrics {
         bytesMoved.add(c.bytesMoved());
     }
 
+    /** Per worker node: morsels run and those run at home, since the start; a pair of adders each. */
+    private final Map<Integer, LongAdder[]> morselsByNode = new ConcurrentHashMap<>();
+
+    /** What one answered query's workers did: the morsels each node ran, and those it took from its own queue. */
+    public void morsels(io.numacube.engine.result.QueryStats stats) {
+        stats.morselsByNode().forEach((node, n) -> adders(node)[0].add(n));
+        stats.morselsHomeByNode().forEach((node, n) -> adders(node)[1].add(n));
+    }
+
+    private LongAdder[] adders(int node) {
+        return morselsByNode.computeIfAbsent(node, k -> new LongAdder[] {new LongAdder(), new LongAdder()});
+    }
+
+    /**
+     * What a node's workers did since the start, over the queries answered through the server.
+     *
+     * @param node         the worker node
+     * @param morsels      morsels its workers ran
+     * @param morselsHome  of those, the ones taken from its own node's queue (the rest were stolen from others)
+     */
+    public record NodeActivity(int node, long morsels, long morselsHome) {}
+
+    /** Each worker node that ran a morsel since the start, by node id. */
+    public java.util.List<NodeActivity> nodeActivity() {
+        return new TreeMap<>(morselsByNode)
+                .entrySet().stream()
+                        .map(e -> new NodeActivity(e.getKey(), e.getValue()[0].sum(), e.getValue()[1].sum()))
+                        .toList();
+    }
+
     /** An applied write: rows appended, rows deleted and rows updated. */
     public void write(long appended, long deleted, long updated) {
         writes.increment();
@@ -138,6 +169,7 @@ public final class ServerMetrics {
         counter(out, "numacube_moved_bytes_total", "Bytes of those partitions.", bytesMoved.sum());
         tables(out, cube);
         nodes(out, cube);
+        activity(out);
         return out.toString();
     }
 
@@ -189,6 +221,26 @@ public final class ServerMetrics {
                 .append(String.format(Locale.ROOT, "%.4f", w[1] == 0 ? 0 : w[0] / w[1]))
                 .append('\n'));
         gauge(out, "numacube_native_bytes", "Off-heap bytes the cube's tables hold.", cube.nativeBytes());
+    }
+
+    private void activity(StringBuilder out) {
+        java.util.List<NodeActivity> nodes = nodeActivity();
+        header(out, "numacube_node_morsels_total", "counter", "Morsels run by each node's workers.");
+        nodes.forEach(a -> out.append("numacube_node_morsels_total{node=\"")
+                .append(a.node())
+                .append("\"} ")
+                .append(a.morsels())
+                .append('\n'));
+        header(
+                out,
+                "numacube_node_morsels_home_total",
+                "counter",
+                "Of those, morsels a node's workers took from its own queue (not stolen).");
+        nodes.forEach(a -> out.append("numacube_node_morsels_home_total{node=\"")
+                .append(a.node())
+                .append("\"} ")
+                .append(a.morselsHome())
+                .append('\n'));
     }
 
     private static void header(StringBuilder out, String name, String type, String help) {

@@ -294,6 +294,33 @@ class HttpFrontEndTest {
         assertTrue(p.get("changes").isArray());
     }
 
+    @Test
+    void placementActivityCountsTheMorselsEachNodeRanAndThoseAtHome() throws Exception {
+        long[] before = activityTotals(ok(get(server, "/v1/placement")));
+        JsonNode stats = ok(post(server, "text/plain", "SELECT desk, SUM(pnl) FROM trades GROUP BY desk"))
+                .get("stats");
+        long[] after = activityTotals(ok(get(server, "/v1/placement")));
+        long morsels = stats.get("morsels").asLong();
+        assertTrue(morsels > 0, stats.toString());
+        assertEquals(morsels, after[0] - before[0], "morsels run over all nodes grew by the query's");
+        long home = after[1] - before[1];
+        assertTrue(home >= 0 && home <= morsels, home + " of " + morsels);
+        assertEquals(stats.get("morsels_home_pct").asDouble(), Math.round(1000.0 * home / morsels) / 10.0, 0.051);
+        String metrics = get(server, "/metrics").body();
+        assertTrue(metrics.contains("# TYPE numacube_node_morsels_total counter"), metrics);
+        assertTrue(metrics.contains("numacube_node_morsels_home_total{node=\"0\"} "), metrics);
+    }
+
+    /** Morsels and morsels at home summed over {@code /v1/placement}'s activity. */
+    private static long[] activityTotals(JsonNode placement) {
+        long[] t = new long[2];
+        placement.get("activity").forEach(a -> {
+            t[0] += a.get("morsels").asLong();
+            t[1] += a.get("morsels_home").asLong();
+        });
+        return t;
+    }
+
     /** The {@code field} of each object of an array. */
     private static List<String> texts(JsonNode array, String field) {
         List<String> out = new java.util.ArrayList<>();

@@ -89,6 +89,23 @@ class WebPageTest {
     }
 
     @Test
+    void thePlacementViewLoginFormAndSessionScriptHaveThePagesPolicyAndNoInlineScript() throws Exception {
+        for (String file : java.util.List.of(
+                "/placement.html", "/placement.js", "/placement.css", "/login.html", "/login.js", "/session.js")) {
+            HttpResponse<String> r = get(file);
+            assertEquals(200, r.statusCode(), file);
+            assertEquals(WebPage.CONTENT_SECURITY_POLICY, header(r, "Content-Security-Policy"), file);
+            if (file.endsWith(".html")) {
+                assertFalse(
+                        r.body().matches("(?s).*(<script>|\\son[a-z]+=).*"), file + ": no inline script or handler");
+            }
+        }
+        assertTrue(
+                get("/").body().contains("<a href=\"placement.html\">placement</a>"), "the pivot page links the view");
+        assertTrue(get("/").body().contains("<script src=\"session.js\" defer></script>"));
+    }
+
+    @Test
     void unknownFilesAndClimbingOutAreNotFoundAsJson() throws Exception {
         for (String path : new String[] {"/nosuch.js", "/vendor/VERSIONS", "/vendor/echarts/LICENSE", "/../x.js"}) {
             HttpResponse<String> r = get(path);
