@@ -126,21 +126,29 @@ final class NullMask {
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
             String key = "null " + col + " " + e;
-            boolean[] isNull = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> nullPerCode(e, d));
+            boolean[] isNull = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> nullPerCode(e, col, d));
             for (int code = 0; code < d.size(); code++) {
                 m[code] |= isNull[code];
             }
         }
 
-        /** Per code of {@code d}'s column, whether {@code e} is NULL there. */
-        private boolean[] nullPerCode(Expr e, Dictionary d) {
+        /**
+         * Per code of {@code d}'s column {@code col}, whether {@code e} is NULL there: an expression of one joined
+         * column is evaluated once per value of that column ({@link LookupIndex#perValue}), others per code.
+         */
+        private boolean[] nullPerCode(Expr e, int col, Dictionary d) {
             boolean[] isNull = new boolean[d.size()];
+            int only = lookup == null ? -1 : LookupIndex.onlyLookupColumn(e);
+            Object[] perValue =
+                    only >= 0 && lookup.factColumnOf(only) == col ? lookup.perValue(e, only, d.size()) : null;
             for (int code = 0; code < d.size(); code++) {
                 int at = code;
-                Object v = ScalarEvaluator.eval(e, x -> {
-                    Expr.Column c = (Expr.Column) x;
-                    return c.side() == Expr.Side.LOOKUP ? lookup.valueAt(c.index(), at) : scalarOf(d, at);
-                });
+                Object v = perValue != null && code < perValue.length
+                        ? perValue[code]
+                        : ScalarEvaluator.eval(e, x -> {
+                            Expr.Column c = (Expr.Column) x;
+                            return c.side() == Expr.Side.LOOKUP ? lookup.valueAt(c.index(), at) : scalarOf(d, at);
+                        });
                 isNull[code] = v == null;
             }
             return isNull;
