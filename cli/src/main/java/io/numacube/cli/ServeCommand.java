@@ -193,7 +193,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--warm-up",
             paramLabel = "DURATION",
-            defaultValue = "10s",
+            defaultValue = io.numacube.engine.Warmup.DEFAULT_BUDGET_SECONDS + "s",
             converter = TimeSpan.class,
             description = "Before the ready line, warm the engine for at most this long: generic query shapes over "
                     + "small generated tables of its own (never the served data), so that the first queries do not "

@@ -24,6 +24,9 @@ import java.util.SplittableRandom;
  */
 public final class Warmup {
 
+    /** The warm-up's default time budget in seconds: {@code serve --warm-up}'s default, and the TPC-H bench's. */
+    public static final int DEFAULT_BUDGET_SECONDS = 10;
+
     /** How often each query shape runs at most: enough for the JIT's last tier on the kernels' methods. */
     public static final int ROUNDS = 40;
 

@@ -26,7 +26,7 @@ public final class TpchFirstRun {
     public static final String WARM_UP_PROPERTY = "numacube.tpch.warmUp";
 
     /** The warm-up's time budget: what {@code serve} gives it by default. */
-    static final java.time.Duration WARM_UP_BUDGET = java.time.Duration.ofSeconds(10);
+    static final java.time.Duration WARM_UP_BUDGET = java.time.Duration.ofSeconds(Warmup.DEFAULT_BUDGET_SECONDS);
 
     /** The line prefix of a query numacube refused. */
     public static final String REFUSED = "refused";
