@@ -29,6 +29,22 @@ public final class TestCube {
         return cube;
     }
 
+    /**
+     * A cube of its own for a test that writes or needs users: table {@code t (id BIGINT, desk TEXT)}, ten rows, ids 0
+     * to 9, desks D0, D1, D2 in turn, on two simulated nodes of one thread each. The caller closes it.
+     */
+    public static Cube tenDesks() {
+        Cube c = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1));
+        TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,desk:string"));
+        for (int i = 0; i < 10; i++) {
+            t.setLong(0, i);
+            t.setString(1, "D" + (i % 3));
+            t.endRow();
+        }
+        c.loadTable(t);
+        return c;
+    }
+
     /** As tools' kinds.csv: id, name, price DECIMAL(15,2), ts, d, flag, x; the last row NULL but for id and name. */
     static TableStaging kinds() {
         TableStaging s = new TableStaging(TableSchema.parse(

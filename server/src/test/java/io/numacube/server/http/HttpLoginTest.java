@@ -8,11 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.numacube.engine.Cube;
-import io.numacube.engine.CubeOptions;
-import io.numacube.engine.ingest.TableStaging;
-import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
+import io.numacube.server.TestCube;
 import io.numacube.server.auth.LoginThrottle;
 import io.numacube.server.auth.TestUsers;
 import java.io.IOException;
@@ -47,14 +45,7 @@ class HttpLoginTest {
 
     @BeforeAll
     static void start() throws IOException {
-        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1));
-        TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,desk:string"));
-        for (int i = 0; i < 10; i++) {
-            t.setLong(0, i);
-            t.setString(1, "D" + (i % 3));
-            t.endRow();
-        }
-        cube.loadTable(t);
+        cube = TestCube.tenDesks();
         server = startServer();
     }
 

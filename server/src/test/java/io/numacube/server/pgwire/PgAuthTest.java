@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.Cube;
-import io.numacube.engine.CubeOptions;
-import io.numacube.engine.ingest.TableStaging;
-import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.NumacubeServer;
 import io.numacube.server.ServerOptions;
+import io.numacube.server.TestCube;
 import io.numacube.server.auth.TestScramClient;
 import io.numacube.server.auth.TestUsers;
 import io.numacube.server.query.QueryAdmission;
@@ -47,14 +45,7 @@ class PgAuthTest {
 
     @BeforeAll
     static void start() throws IOException {
-        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1));
-        TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,desk:string"));
-        for (int i = 0; i < 10; i++) {
-            t.setLong(0, i);
-            t.setString(1, "D" + (i % 3));
-            t.endRow();
-        }
-        cube.loadTable(t);
+        cube = TestCube.tenDesks();
         server = NumacubeServer.start(
                 cube, ServerOptions.defaults("test").withPorts(0, 0).withUsers(TestUsers.directory()));
     }
