@@ -40,8 +40,8 @@ final class SqlFilters {
             case GreaterThanOrEqual g -> compare(g.attribute(), ">=", g.value());
             case LessThan l -> compare(l.attribute(), "<", l.value());
             case LessThanOrEqual l -> compare(l.attribute(), "<=", l.value());
-            case IsNull n -> column(n.attribute()) + " IS NULL";
-            case IsNotNull n -> column(n.attribute()) + " IS NOT NULL";
+            case IsNull n -> n.attribute().contains(".") ? null : column(n.attribute()) + " IS NULL";
+            case IsNotNull n -> n.attribute().contains(".") ? null : column(n.attribute()) + " IS NOT NULL";
             case In in -> in(in);
             case And a -> both(condition(a.left()), " AND ", condition(a.right()));
             case Or o -> both(condition(o.left()), " OR ", condition(o.right()));

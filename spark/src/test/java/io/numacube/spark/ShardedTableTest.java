@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -215,9 +216,7 @@ class ShardedTableTest {
         ShardAddress shard0 = shards.get(0).address();
         long version = new ShardClient(shard0, THIRTY_SECONDS).table("trades").version();
         String sql = "SELECT COUNT(*) FROM \"trades\"";
-        var schema = org.apache.spark.sql.types.DataTypes.createStructType(
-                List.of(org.apache.spark.sql.types.DataTypes.createStructField(
-                        "n", org.apache.spark.sql.types.DataTypes.LongType, false)));
+        var schema = DataTypes.createStructType(List.of(DataTypes.createStructField("n", DataTypes.LongType, false)));
         try (var reader = new ShardBatchReader(
                 new ShardPartition(shard0, "0/2", "trades", version, sql, new String[0]), schema, THIRTY_SECONDS)) {
             assertTrue(reader.next(), "the planned version reads");
@@ -246,6 +245,15 @@ class ShardedTableTest {
         victim.close();
         Exception e = assertThrows(Exception.class, df::collectAsList);
         assertTrue(rootMessage(e).contains("numacube shard " + victim.address() + " is unreachable"), rootMessage(e));
+        var planned = new ShardBatchReader(
+                new ShardPartition(victim.address(), "1/2", "trades", 1, "SELECT 1", new String[0]),
+                DataTypes.createStructType(List.of()),
+                THIRTY_SECONDS);
+        e = assertThrows(ShardException.class, planned::next);
+        assertTrue(
+                e.getMessage().startsWith("numacube shard " + victim.address() + " is unreachable: ")
+                        && e.getMessage().endsWith("— is its numacube serve running? (while trying to query SELECT 1)"),
+                "a task whose shard died after planning: " + e.getMessage());
     }
 
     /**
