@@ -94,6 +94,26 @@ class ShardTest {
         }
     }
 
+    @Test
+    void aKeyWithTooManyDistinctValuesIsRefusedBeforeAnyRowIsDeleted() {
+        try (Cube cube = generated()) {
+            long books = cube.rowCount("books");
+            var e = assertThrows(NumacubeException.class, () -> ShardRows.keep(cube, new Shard(0, 2, "book"), 499));
+            assertTrue(
+                    e.detail().startsWith("a shard key with this many distinct values is not supported yet: table="),
+                    e.detail());
+            assertTrue(
+                    e.detail().contains(" column=book values=")
+                            && e.detail()
+                                    .endsWith(" max=499 — shard by a"
+                                            + " business key with fewer values (a desk, a book)"),
+                    e.detail());
+            assertEquals(30_000, cube.rowCount("trades"));
+            assertEquals(books, cube.rowCount("books"));
+            assertTrue(cube.shard().isEmpty(), "the cube holds every row still");
+        }
+    }
+
     private static Cube generated() {
         Cube cube = Cube.open(CubeOptions.defaults().withMorselRows(4096));
         cube.generateTrades(30_000, 5, ProgressListener.NONE);
