@@ -189,6 +189,27 @@ class ShardedTableTest {
         assertEquals(
                 Answers.reference(whole.address(), sql),
                 Answers.of(spark.sql(sql).collectAsList()));
+        Dataset<Row> rates =
+                spark.sql("SELECT 'XAU' AS currency, 0.0004D AS rate_to_usd UNION ALL" + " SELECT 'XAG', 0.03D");
+        rates.write()
+                .format("numacube")
+                .option("shards", shardList())
+                .option("table", "fx")
+                .mode("append")
+                .save();
+        rates.write()
+                .format("numacube")
+                .option("shards", whole.address().toString())
+                .option("table", "fx")
+                .mode("append")
+                .save();
+        for (ServeProcess s : shards) {
+            assertEquals(
+                    Answers.reference(whole.address(), "SELECT * FROM fx"),
+                    Answers.reference(s.address(), "SELECT * FROM fx"),
+                    "a table held whole gets appended rows on every shard");
+        }
+        assertEquals(22, table("fx").count());
         for (int i = 0; i < shards.size(); i++) {
             for (String line : Answers.reference(shards.get(i).address(), sql)) {
                 String desk = line.split("\\|")[0];
