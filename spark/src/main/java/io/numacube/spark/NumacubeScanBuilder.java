@@ -6,6 +6,7 @@ import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Avg;
 import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.aggregate.Max;
@@ -26,8 +27,9 @@ import org.apache.spark.sql.types.StructType;
  * Builds a scan of one numacube table, taking what the shards can do for Spark: the required columns, the filters
  * {@link SqlFilters} translates (the rest Spark applies after the scan), and aggregates: GROUP BY columns with
  * COUNT(*), COUNT, SUM (of BIGINT and DOUBLE), MIN and MAX, pushed as partial aggregates that each shard computes
- * over its rows and Spark merges (so AVG arrives as SUM and COUNT, which Spark divides). DISTINCT aggregates,
- * expressions and SUM of DECIMAL stay with Spark. Used by one thread while Spark plans.
+ * over its rows and Spark merges (so AVG arrives as SUM and COUNT, which Spark divides); complete, AVG included, when
+ * the grouping holds the shard key or one server answers ({@link #supportCompletePushDown}). DISTINCT aggregates,
+ * expressions and SUM or AVG of DECIMAL stay with Spark. Used by one thread while Spark plans.
  */
 final class NumacubeScanBuilder
         implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters, SupportsPushDownAggregates {
@@ -74,8 +76,33 @@ final class NumacubeScanBuilder
         }
     }
 
+    /**
+     * Whether each shard's answer is final: when every group lies on one shard (the grouping columns hold the shard
+     * key) or one server answers (a table held whole), Spark needs no merge, and AVG is pushed as AVG.
+     */
+    @Override
+    public boolean supportCompletePushDown(Aggregation aggregation) {
+        if (layout.sharded()) {
+            boolean byKey = false;
+            for (Expression e : aggregation.groupByExpressions()) {
+                StructField f = field(e);
+                byKey |= f != null && f.name().equalsIgnoreCase(layout.shardKey());
+            }
+            if (!byKey) {
+                return false;
+            }
+        }
+        for (AggregateFunc a : aggregation.aggregateExpressions()) {
+            if (aggregate(a, "check", new ArrayList<>(), true) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public boolean pushAggregation(Aggregation aggregation) {
+        boolean complete = supportCompletePushDown(aggregation);
         List<String> select = new ArrayList<>();
         List<String> groupBy = new ArrayList<>();
         List<StructField> fields = new ArrayList<>();
@@ -90,7 +117,7 @@ final class NumacubeScanBuilder
         }
         int i = 0;
         for (AggregateFunc a : aggregation.aggregateExpressions()) {
-            StructField f = aggregate(a, "agg_" + i++, select);
+            StructField f = aggregate(a, "agg_" + i++, select, complete);
             if (f == null) {
                 return false;
             }
@@ -101,8 +128,11 @@ final class NumacubeScanBuilder
         return true;
     }
 
-    /** The output field of one aggregate, its SQL added to {@code select}; null when it stays with Spark. */
-    private StructField aggregate(AggregateFunc a, String name, List<String> select) {
+    /**
+     * The output field of one aggregate, its SQL added to {@code select}; null when it stays with Spark. AVG only when
+     * {@code complete}: averages of shards do not merge.
+     */
+    private StructField aggregate(AggregateFunc a, String name, List<String> select, boolean complete) {
         if (a instanceof CountStar) {
             select.add("COUNT(*)");
             return DataTypes.createStructField(name, DataTypes.LongType, false);
@@ -128,6 +158,11 @@ final class NumacubeScanBuilder
                 column = m.column();
                 function = "MAX";
             }
+            case Avg v
+            when complete && !v.isDistinct() -> {
+                column = v.column();
+                function = "AVG";
+            }
             default -> {
                 return null;
             }
@@ -136,8 +171,13 @@ final class NumacubeScanBuilder
         if (f == null) {
             return null;
         }
-        DataType type = function.equals("COUNT") ? DataTypes.LongType : f.dataType();
-        if (function.equals("SUM") && type != DataTypes.LongType && type != DataTypes.DoubleType) {
+        DataType type = switch (function) {
+            case "COUNT" -> DataTypes.LongType;
+            case "AVG" -> DataTypes.DoubleType;
+            default -> f.dataType();
+        };
+        boolean numeric = f.dataType() == DataTypes.LongType || f.dataType() == DataTypes.DoubleType;
+        if ((function.equals("SUM") || function.equals("AVG")) && !numeric) {
             return null;
         }
         select.add(function + "(" + SqlFilters.column(f.name()) + ")");

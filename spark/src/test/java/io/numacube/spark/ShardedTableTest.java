@@ -95,18 +95,35 @@ class ShardedTableTest {
     @Order(1)
     void aGroupedAggregateIsPushedToEachShardAndMergedBySpark() throws Exception {
         Dataset<Row> df = table("trades")
-                .groupBy("desk")
+                .groupBy("currency")
                 .agg(sum("pnl"), count(lit(1)), min("trade_date"), max("notional"), avg("pnl"), sum("trade_id"));
         String plan = plan(df);
-        assertTrue(plan.contains("PushedAggregates: [SUM(\"pnl\"), COUNT(*)"), plan);
-        assertTrue(plan.contains("PushedGroupBy: [\"desk\"]"), plan);
+        assertTrue(
+                plan.contains("PushedAggregates: [SUM(\"pnl\"), COUNT(*), MIN(\"trade_date\"), MAX(\"notional\"),"
+                        + " COUNT(\"pnl\"), SUM(\"trade_id\")], PushedGroupBy: [\"currency\"]"),
+                plan);
+        assertTrue(plan.contains("partial_sum(agg_func_0"), "Spark merges the shards' partial sums: " + plan);
         assertEquals(2, table("trades").rdd().getNumPartitions(), "one Spark partition per shard");
         assertEquals(1, table("fx").rdd().getNumPartitions(), "a table held whole is read from one shard");
         assertEquals(
                 Answers.reference(
                         whole.address(),
-                        "SELECT desk, SUM(pnl), COUNT(*), MIN(trade_date), MAX(notional), AVG(pnl), SUM(trade_id)"
-                                + " FROM trades GROUP BY desk"),
+                        "SELECT currency, SUM(pnl), COUNT(*), MIN(trade_date), MAX(notional), AVG(pnl), SUM(trade_id)"
+                                + " FROM trades GROUP BY currency"),
+                Answers.of(df.collectAsList()));
+    }
+
+    @Test
+    @Order(1)
+    void groupedByTheShardKeyEachShardAnswersFinalGroupsAndSparkMergesNothing() throws Exception {
+        Dataset<Row> df = table("trades").groupBy("desk", "book").agg(avg("pnl"), count(lit(1)), max("trade_date"));
+        String plan = plan(df);
+        assertTrue(plan.contains("PushedAggregates: [AVG(\"pnl\"), COUNT(*), MAX(\"trade_date\")]"), plan);
+        assertTrue(!plan.contains("HashAggregate"), "no aggregation left to Spark: " + plan);
+        assertEquals(
+                Answers.reference(
+                        whole.address(),
+                        "SELECT desk, book, AVG(pnl), COUNT(*), MAX(trade_date) FROM trades GROUP BY desk, book"),
                 Answers.of(df.collectAsList()));
     }
 
