@@ -13,22 +13,24 @@ import java.time.Duration;
 
 /**
  * Talks to one shard over numacube's HTTP API: describes a table, runs a query for a columnar answer, appends a
- * batch of JSON lines. Every failure is a {@link ShardException} naming the shard. Thread-safe (the JDK's client
- * is); one per shard per task.
+ * batch of JSON lines, each request within the timeout (connecting within 10 s). Every failure is a {@link
+ * ShardException} naming the shard. Thread-safe (the JDK's client is); one per shard per task.
  */
 final class ShardClient {
 
     static final String COLUMNAR = "application/vnd.numacube.columnar";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** One client per JVM (driver or executor): it pools connections, and each shares its selector thread. */
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
     private final ShardAddress address;
-    private final HttpClient http;
     private final Duration timeout;
 
     ShardClient(ShardAddress address, Duration timeout) {
         this.address = address;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
     /** {@code GET /v1/tables/NAME}. */
@@ -68,7 +70,7 @@ final class ShardClient {
     private HttpResponse<byte[]> send(HttpRequest.Builder request, String what) {
         HttpResponse<byte[]> r;
         try {
-            r = http.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofByteArray());
+            r = HTTP.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new ShardException(
                     "numacube shard " + address + " is unreachable: " + e + " — is its numacube serve running? (while"
