@@ -220,6 +220,56 @@ final class ServeCommand implements Callable<Integer> {
                     + " (e.g. 64MiB, 1GiB; 0 = no limit; default: ${DEFAULT-VALUE}), so queries keep their bandwidth.")
     long migrateRate;
 
+    @Option(
+            names = "--shard",
+            paramLabel = "I/N",
+            description = "Hold one shard of N (0 <= I < N): of each table with the shard key column keep only the"
+                    + " rows whose key hashes to I (FNV-1a 32 of the key's text, modulo N), and refuse appended rows"
+                    + " of other shards; tables without the column are held whole. Run N servers, one per I, on the"
+                    + " same data (e.g. --shard 0/2 and --shard 1/2); the Spark connector reads and writes them as one"
+                    + " table.")
+    String shard;
+
+    @Option(
+            names = "--shard-key",
+            paramLabel = "COLUMN",
+            description = "With --shard: the key column (VARCHAR, INTEGER or BIGINT; default: the --partition-by"
+                    + " column), e.g. --shard-key desk.")
+    String shardKey;
+
+    /** {@code --shard} and {@code --shard-key} read together, or null without {@code --shard}. */
+    private io.numacube.engine.Shard shardSpec() {
+        if (shard == null) {
+            if (shardKey != null) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "--shard-key needs --shard I/N: shard-key=" + shardKey + " — e.g. --shard 0/2 --shard-key "
+                                + shardKey);
+            }
+            return null;
+        }
+        String key = shardKey != null
+                ? shardKey
+                : settings.toOptions().partitioning().dimension();
+        if (key == null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--shard needs a key column: shard=" + shard + " — add --shard-key COLUMN (or --partition-by)");
+        }
+        return io.numacube.engine.Shard.parse(shard, key);
+    }
+
+    /** Keeps this shard's rows of the freshly loaded tables, one line on {@code err}; nothing without --shard. */
+    private static void keepShard(io.numacube.engine.Shard keep, Cube cube, PrintWriter err) {
+        if (keep == null) {
+            return;
+        }
+        java.util.Map<String, Long> deleted = cube.keepShard(keep);
+        err.println("-- shard " + keep + " by " + keep.column() + ": rows of other shards dropped " + deleted
+                + "; held whole: "
+                + cube.tables().stream().filter(t -> !deleted.containsKey(t)).toList());
+    }
+
     /** {@code --migrate-rate}: a size ({@link io.numacube.cli.cube.ByteSize}) or 0 for no limit. */
     static final class MigrateRate implements picocli.CommandLine.ITypeConverter<Long> {
         @Override
@@ -293,6 +343,13 @@ final class ServeCommand implements Callable<Integer> {
                     "serve needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS,"
                             + " or --data-dir DIR holding the data of an earlier serve");
         }
+        io.numacube.engine.Shard keep = shardSpec();
+        if (keep != null && dataDir != null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--shard serves from memory for now: shard=" + keep + " data-dir=" + dataDir
+                            + " — leave --data-dir out");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);
@@ -311,6 +368,7 @@ final class ServeCommand implements Callable<Integer> {
         NumacubeServer server;
         try {
             fill(store, writes, err);
+            keepShard(keep, cube, err);
             warmUp(err);
             follow(cube, err, metrics);
             server = NumacubeServer.start(options, writes, metrics);
@@ -323,7 +381,8 @@ final class ServeCommand implements Callable<Integer> {
         err.println("-- " + cube.describe());
         err.println("-- pivot page: " + server.httpUrl() + "/ (open it in a browser)");
         err.flush();
-        out.println(server.readyLine(store == null ? "data in memory only" : "durable in " + store.path()));
+        String where = store == null ? "data in memory only" : "durable in " + store.path();
+        out.println(server.readyLine(keep == null ? where : where + "; shard " + keep + " by " + keep.column()));
         out.flush();
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

@@ -145,4 +145,32 @@ class ServeCommandTest {
         assertEquals(ErrorReporter.USAGE_ERROR, port.exitCode());
         assertTrue(port.err().contains("a port is 0 (any free one) to 65535: http-port=70000"), port.err());
     }
+
+    @Test
+    void shardOptionsAreCheckedBeforeLoading() {
+        CliRun noKey = CliRun.of("serve", "--generate", "10", "--shard", "0/2");
+        assertEquals(ErrorReporter.USAGE_ERROR, noKey.exitCode());
+        assertTrue(
+                noKey.err()
+                        .contains("--shard needs a key column: shard=0/2 — add --shard-key COLUMN (or --partition-by)"),
+                noKey.err());
+        CliRun keyAlone = CliRun.of("serve", "--generate", "10", "--shard-key", "desk");
+        assertEquals(ErrorReporter.USAGE_ERROR, keyAlone.exitCode());
+        assertTrue(keyAlone.err().contains("--shard-key needs --shard I/N: shard-key=desk"), keyAlone.err());
+        CliRun outOfRange = CliRun.of("serve", "--generate", "10", "--shard", "2/2", "--shard-key", "desk");
+        assertEquals(ErrorReporter.USAGE_ERROR, outOfRange.exitCode());
+        assertTrue(outOfRange.err().contains("a shard is I/N with 0 <= I < N: index=2 count=2"), outOfRange.err());
+        CliRun durable = CliRun.of(
+                "serve",
+                "--generate",
+                "10",
+                "--shard",
+                "0/2",
+                "--shard-key",
+                "desk",
+                "--data-dir",
+                root.resolve("d").toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, durable.exitCode());
+        assertTrue(durable.err().contains("--shard serves from memory for now"), durable.err());
+    }
 }

@@ -85,6 +85,9 @@ public final class Cube implements AutoCloseable {
     /** Per table key, the columns of its upsert key ({@link #setKey}; guarded by {@link #loadLock}). */
     private final Map<String, List<String>> keys = new HashMap<>();
 
+    /** The shard whose rows this cube holds ({@link #keepShard}), or null: every row it is given. */
+    private volatile Shard shard;
+
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
     private volatile boolean closed;
@@ -697,6 +700,25 @@ public final class Cube implements AutoCloseable {
     private io.numacube.engine.storage.PlacementTarget appendTarget() {
         return new io.numacube.engine.storage.PlacementTarget(
                 currentPlacement, layout, options.morselRows(), memory, pool);
+    }
+
+    /**
+     * Makes this cube one shard of a table split across processes: deletes the rows of other shards from every table
+     * with the shard key column ({@link ShardRows}), and from now on appends refuse rows of other shards (callers
+     * check a batch with {@link Shard#checkOwns} before they write it). Call once, after loading.
+     *
+     * @return the rows deleted, per table that has the key column (in {@link #tables()} order)
+     */
+    public Map<String, Long> keepShard(Shard keep) {
+        java.util.Objects.requireNonNull(keep, "shard must not be null");
+        Map<String, Long> deleted = ShardRows.keep(this, keep);
+        this.shard = keep;
+        return deleted;
+    }
+
+    /** The shard this cube holds, empty when it holds every row it is given. */
+    public java.util.Optional<Shard> shard() {
+        return java.util.Optional.ofNullable(shard);
     }
 
     /** The current version of {@code table}: 1 when loaded, one more at each load or append that changed it. */

@@ -18,7 +18,8 @@ import java.util.List;
  * of them at home ({@code activity}, from {@link ServerMetrics#nodeActivity}), and the history of changes of the
  * machine followed). A table is
  * {@code {"name", "rows", "version", "partitioning", "columns": [{"name", "type"}]}} (the version counts from 1 at
- * load, one more for each write). Thread-safe: the cube is.
+ * load, one more for each write); a server started with {@code --shard I/N} adds {@code "shard": "I/N"} and {@code
+ * "shard_key"} (the key column, or null for a table held whole on every shard). Thread-safe: the cube is.
  */
 final class CatalogEndpoints {
 
@@ -66,6 +67,7 @@ final class CatalogEndpoints {
         g.writeNumberField("rows", cube.rowCount(name));
         g.writeNumberField("version", cube.version(name));
         g.writeStringField("partitioning", cube.partitioning(name));
+        shard(schema, g);
         g.writeArrayFieldStart("columns");
         for (ColumnSpec c : schema.columns()) {
             g.writeStartObject();
@@ -75,6 +77,24 @@ final class CatalogEndpoints {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * A sharded server's {@code "shard": "I/N"}, and the table's {@code "shard_key"}: its key column, or null when the
+     * table is held whole on every shard. Nothing when the server holds every row.
+     */
+    private void shard(TableSchema schema, JsonGenerator g) throws IOException {
+        var shard = cube.shard();
+        if (shard.isEmpty()) {
+            return;
+        }
+        g.writeStringField("shard", shard.get().toString());
+        int key = shard.get().keyIndex(schema);
+        if (key < 0) {
+            g.writeNullField("shard_key");
+        } else {
+            g.writeStringField("shard_key", schema.columns().get(key).name());
+        }
     }
 
     Reply placement() {

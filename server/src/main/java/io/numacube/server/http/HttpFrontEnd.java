@@ -330,6 +330,10 @@ public final class HttpFrontEnd {
     }
 
     private static void send(HttpExchange ex, Reply reply) {
+        if (reply.raw() != null) {
+            sendBytes(ex, reply);
+            return;
+        }
         try (ex) {
             ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
             try (OutputStream out = new ResponseBody(ex, reply.status(), 1 << 20);
@@ -339,6 +343,17 @@ public final class HttpFrontEnd {
             }
         } catch (IOException e) {
             // the client went away while its answer was written: nothing is left to tell it
+        }
+    }
+
+    private static void sendBytes(HttpExchange ex, Reply reply) {
+        try (ex) {
+            ex.getResponseHeaders().set("Content-Type", reply.contentType());
+            try (OutputStream out = new ResponseBody(ex, reply.status(), 1 << 20)) {
+                reply.raw().write(out);
+            }
+        } catch (IOException e) {
+            // the client went away while its answer was written
         }
     }
 }

@@ -26,7 +26,7 @@ import java.util.List;
  * for none; {@code query_id} optional, the id under which {@code
  * DELETE /v1/queries/ID} cancels it, also taken from an {@code X-Query-Id} header) or as the whole body ({@code
  * text/plain}, or no Content-Type), answered
- * by {@link ResultJson}. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
+ * by {@link ResultJson}, or by {@link ResultColumnar} when the request's {@code Accept} names its media type. INSERT ... VALUES and DELETE are applied through the {@link WriteService} and answered with
  * {@code {"command", "table", "rows", "version"}}, or 403 (42501) for a reader; other writes are refused ({@link StatementRefusals}). An error is an {@link HttpError}
  * whose position is given in the SQL as sent. Thread-safe
  * (stateless but for its settings).
@@ -78,6 +78,13 @@ final class QueryEndpoint {
             r = running.await();
         } catch (RuntimeException e) {
             throw located(ClientError.of(e), req.sql(), st, bound);
+        }
+        if (ResultColumnar.accepted(ex.getRequestHeaders().getFirst("Accept"))) {
+            var shard = service.cube().shard();
+            return Reply.okBytes(
+                    ResultColumnar.MEDIA_TYPE,
+                    out -> ResultColumnar.write(
+                            r, id, shard.map(Object::toString).orElse(null), out));
         }
         return Reply.ok(g -> ResultJson.write(r, id, g));
     }

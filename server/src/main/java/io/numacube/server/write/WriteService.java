@@ -232,10 +232,16 @@ public final class WriteService {
                     switch (b.format()) {
                         case DELETE -> new TableDelete(text);
                         case UPDATE -> new TableUpdate(text);
-                        case CSV, JSON_LINES -> new TableBatch(b.table(), read(b, cube.schema(b.table())));
+                        case CSV, JSON_LINES -> owned(new TableBatch(b.table(), read(b, cube.schema(b.table()))));
                     });
         }
         return staged;
+    }
+
+    /** The batch, when this cube holds every row or its rows are all this shard's ({@link io.numacube.engine.Shard}). */
+    private TableBatch owned(TableBatch batch) {
+        cube.shard().ifPresent(s -> s.checkOwns(batch.rows()));
+        return batch;
     }
 
     private List<Appended> apply(List<TableWrite> staged) {

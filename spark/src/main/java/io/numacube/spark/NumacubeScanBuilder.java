@@ -1,0 +1,214 @@
+package io.numacube.spark;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Avg;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
+import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Max;
+import org.apache.spark.sql.connector.expressions.aggregate.Min;
+import org.apache.spark.sql.connector.expressions.aggregate.Sum;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Builds a scan of one numacube table, taking what the shards can do for Spark: the required columns, the filters
+ * {@link SqlFilters} translates (the rest Spark applies after the scan), and aggregates: GROUP BY columns with
+ * COUNT(*), COUNT, SUM (of BIGINT and DOUBLE), MIN and MAX, pushed as partial aggregates that each shard computes
+ * over its rows and Spark merges (so AVG arrives as SUM and COUNT, which Spark divides); complete, AVG included, when
+ * the grouping holds the shard key or one server answers ({@link #supportCompletePushDown}). DISTINCT aggregates,
+ * expressions and SUM or AVG of DECIMAL stay with Spark. Used by one thread while Spark plans.
+ */
+final class NumacubeScanBuilder
+        implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters, SupportsPushDownAggregates {
+
+    private final ReadOptions options;
+    private final TableLayout layout;
+    private StructType schema;
+    private final List<String> where = new ArrayList<>();
+    private Filter[] pushed = new Filter[0];
+    private PushedQuery aggregate;
+
+    NumacubeScanBuilder(ReadOptions options, TableLayout layout) {
+        this.options = options;
+        this.layout = layout;
+        this.schema = layout.schema();
+    }
+
+    @Override
+    public Filter[] pushFilters(Filter[] filters) {
+        List<Filter> kept = new ArrayList<>();
+        List<Filter> left = new ArrayList<>();
+        for (Filter f : filters) {
+            var sql = SqlFilters.sql(f);
+            if (sql.isPresent()) {
+                where.add(sql.get());
+                kept.add(f);
+            } else {
+                left.add(f);
+            }
+        }
+        pushed = kept.toArray(new Filter[0]);
+        return left.toArray(new Filter[0]);
+    }
+
+    @Override
+    public Filter[] pushedFilters() {
+        return pushed.clone();
+    }
+
+    @Override
+    public void pruneColumns(StructType required) {
+        if (aggregate == null) {
+            schema = required;
+        }
+    }
+
+    /**
+     * Whether each shard's answer is final: when every group lies on one shard (the grouping columns hold the shard
+     * key) or one server answers (a table held whole), Spark needs no merge, and AVG is pushed as AVG.
+     */
+    @Override
+    public boolean supportCompletePushDown(Aggregation aggregation) {
+        if (layout.sharded()) {
+            boolean byKey = false;
+            for (Expression e : aggregation.groupByExpressions()) {
+                StructField f = field(e);
+                byKey |= f != null && f.name().equalsIgnoreCase(layout.shardKey());
+            }
+            if (!byKey) {
+                return false;
+            }
+        }
+        for (AggregateFunc a : aggregation.aggregateExpressions()) {
+            if (aggregate(a, "check", new ArrayList<>(), true) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public boolean pushAggregation(Aggregation aggregation) {
+        boolean complete = supportCompletePushDown(aggregation);
+        List<String> select = new ArrayList<>();
+        List<String> groupBy = new ArrayList<>();
+        List<StructField> fields = new ArrayList<>();
+        for (Expression e : aggregation.groupByExpressions()) {
+            StructField f = field(e);
+            if (f == null) {
+                return false;
+            }
+            groupBy.add(SqlFilters.column(f.name()));
+            select.add(SqlFilters.column(f.name()));
+            fields.add(f);
+        }
+        int i = 0;
+        for (AggregateFunc a : aggregation.aggregateExpressions()) {
+            StructField f = aggregate(a, "agg_" + i++, select, complete);
+            if (f == null) {
+                return false;
+            }
+            fields.add(f);
+        }
+        aggregate = new PushedQuery(layout.table(), select, List.copyOf(where), groupBy, true);
+        schema = DataTypes.createStructType(fields);
+        return true;
+    }
+
+    /**
+     * The output field of one aggregate, its SQL added to {@code select}; null when it stays with Spark. AVG only when
+     * {@code complete}: averages of shards do not merge.
+     */
+    private StructField aggregate(AggregateFunc a, String name, List<String> select, boolean complete) {
+        if (a instanceof CountStar) {
+            select.add("COUNT(*)");
+            return DataTypes.createStructField(name, DataTypes.LongType, false);
+        }
+        Expression column;
+        String function;
+        switch (a) {
+            case Count c
+            when !c.isDistinct() -> {
+                column = c.column();
+                function = "COUNT";
+            }
+            case Sum s
+            when !s.isDistinct() -> {
+                column = s.column();
+                function = "SUM";
+            }
+            case Min m -> {
+                column = m.column();
+                function = "MIN";
+            }
+            case Max m -> {
+                column = m.column();
+                function = "MAX";
+            }
+            case Avg v
+            when complete && !v.isDistinct() -> {
+                column = v.column();
+                function = "AVG";
+            }
+            default -> {
+                return null;
+            }
+        }
+        StructField f = field(column);
+        if (f == null) {
+            return null;
+        }
+        DataType type = switch (function) {
+            case "COUNT" -> DataTypes.LongType;
+            case "AVG" -> DataTypes.DoubleType;
+            default -> f.dataType();
+        };
+        boolean numeric = f.dataType() == DataTypes.LongType || f.dataType() == DataTypes.DoubleType;
+        if ((function.equals("SUM") || function.equals("AVG")) && !numeric) {
+            return null;
+        }
+        select.add(function + "(" + SqlFilters.column(f.name()) + ")");
+        return DataTypes.createStructField(name, type, true);
+    }
+
+    /** The table's field a plain column reference names, or null for anything else. */
+    private StructField field(Expression e) {
+        if (!(e instanceof NamedReference r) || r.fieldNames().length != 1) {
+            return null;
+        }
+        for (StructField f : layout.schema().fields()) {
+            if (f.name().equals(r.fieldNames()[0])) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public Scan build() {
+        PushedQuery query = aggregate != null
+                ? aggregate
+                : new PushedQuery(
+                        layout.table(),
+                        java.util.Arrays.stream(schema.fieldNames())
+                                .map(SqlFilters::column)
+                                .toList(),
+                        List.copyOf(where),
+                        List.of(),
+                        false);
+        return new NumacubeScan(options, layout, query, schema, pushed);
+    }
+}
