@@ -18,7 +18,17 @@ import org.junit.jupiter.api.io.TempDir;
 class JsonReportTest {
 
     static BenchReport sample() {
-        Machine machine = new Machine("Test CPU", 2, 1, 1L << 34, "Linux", "25", List.of("-Xmx1g"), 1L << 30);
+        Machine machine = new Machine(
+                "Test CPU",
+                List.of("avx2"),
+                List.of("L3 32768K"),
+                2,
+                1,
+                1L << 34,
+                "Linux",
+                "25",
+                List.of("-Xmx1g"),
+                1L << 30);
         BenchReport.ProbeFigure one = new BenchReport.ProbeFigure(1, 1L << 28, Summary.of(10, 12), 12);
         BenchReport.ProbeFigure two = new BenchReport.ProbeFigure(2, 1L << 28, Summary.of(20, 24), 24);
         Timing cube = Timing.of(Summary.of(0.01, 0.02, 0.03), 1_000_000, 9_000_000, 24);
