@@ -69,7 +69,9 @@ public final class Charts {
                 .build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(1.0);
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
+        // below the plot: with one bar per engine, a legend inside would cover the last query's bars
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
         List<String> ids =
                 p.queries().stream().map(BenchReport.QueryFigures::id).toList();
         chart.addSeries(
