@@ -67,6 +67,44 @@ class PythonPeerLineupTest {
     }
 
     @Test
+    void withoutAnEnvironmentEveryPythonPeerIsSkippedWithTheReasonAndUnderCiEachIsAnError() throws Exception {
+        BenchOptions options = new BenchOptions(
+                true,
+                1000,
+                1000,
+                42,
+                2,
+                java.util.EnumSet.noneOf(BenchOptions.Section.class),
+                null,
+                null,
+                1 << 20,
+                1,
+                3,
+                0.1,
+                1,
+                0.1,
+                1.0);
+        try (PythonPeerLineup l = PythonPeerLineup.open(
+                options,
+                new io.numacube.bench.peer.PeerVenv.Unavailable("no python3"),
+                null,
+                1000,
+                new Progress(new PrintStream(PrintStream.nullOutputStream())),
+                skips::add,
+                errors::add,
+                true)) {
+            assertEquals(
+                    PythonPeers.ENGINES,
+                    l.peers().stream().map(OtherPeer::engine).toList());
+            assertTrue(l.peers().stream().allMatch(p -> "no python3".equals(p.skipped())));
+            assertEquals(3, skips.size());
+            assertEquals(
+                    "peer clickhouse SKIPPED: no python3 (CI=true: a skipped peer fails the run)", errors.getFirst());
+            assertEquals(3, errors.size());
+        }
+    }
+
+    @Test
     void aLoadWithOtherRowsSkipsThePeerLoudlyAndUnderCiIsAnError() throws Exception {
         Path python = FakePython.write(dir, LOAD, "{}");
         try (PythonPeerLineup l = new PythonPeerLineup(
