@@ -28,6 +28,8 @@ import java.util.Set;
  * @param tpchScaleFactor  the tpch section's TPC-H scale factor (1 by default, {@value #QUICK_TPCH_SF} with quick)
  * @param tpchDir          where the tpch section caches its generated files ({@code sf<SF>/} below it)
  * @param serve            the serve section's sizes and durations
+ * @param peersVenv        the Python environment of the peers beside DuckDB (ClickHouse, Polars), created there once;
+ *                         null leaves those peers out of the run (tests), where a missing Python only skips them
  */
 public record BenchOptions(
         boolean quick,
@@ -47,7 +49,8 @@ public record BenchOptions(
         double timeBudgetSeconds,
         double tpchScaleFactor,
         Path tpchDir,
-        Serve serve) {
+        Serve serve,
+        Path peersVenv) {
 
     /** The sections of a run, in the order they run. */
     public enum Section {
@@ -127,6 +130,48 @@ public record BenchOptions(
         }
     }
 
+    /** The options without the Python peers (see {@link #peersVenv()}). */
+    public BenchOptions(
+            boolean quick,
+            long rows,
+            long sectionRows,
+            long seed,
+            int threads,
+            Set<Section> sections,
+            Path jsonFile,
+            Path chartsDir,
+            long probeBytes,
+            int warmups,
+            int repetitions,
+            double streamSeconds,
+            int stabilityRepeats,
+            double warmupSeconds,
+            double timeBudgetSeconds,
+            double tpchScaleFactor,
+            Path tpchDir,
+            Serve serve) {
+        this(
+                quick,
+                rows,
+                sectionRows,
+                seed,
+                threads,
+                sections,
+                jsonFile,
+                chartsDir,
+                probeBytes,
+                warmups,
+                repetitions,
+                streamSeconds,
+                stabilityRepeats,
+                warmupSeconds,
+                timeBudgetSeconds,
+                tpchScaleFactor,
+                tpchDir,
+                serve,
+                null);
+    }
+
     /**
      * The options without the tpch section's settings: the quick scale factor, cached under the temporary
      * directory (for tests and callers that do not run that section at full size).
@@ -188,7 +233,8 @@ public record BenchOptions(
                 timeBudgetSeconds,
                 scaleFactor,
                 dir,
-                serve);
+                serve,
+                peersVenv);
     }
 
     /** These options with the serve section's settings {@code settings}. */
@@ -211,7 +257,8 @@ public record BenchOptions(
                 timeBudgetSeconds,
                 tpchScaleFactor,
                 tpchDir,
-                settings);
+                settings,
+                peersVenv);
     }
 
     /**
@@ -241,6 +288,7 @@ public record BenchOptions(
                 quick ? 2.0 : 15.0,
                 quick ? QUICK_TPCH_SF : 1,
                 DEFAULT_TPCH_DIR,
-                Serve.defaults(quick));
+                Serve.defaults(quick),
+                io.numacube.bench.peer.PeerVenv.DEFAULT_DIR);
     }
 }

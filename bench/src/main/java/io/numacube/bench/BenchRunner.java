@@ -96,7 +96,7 @@ public final class BenchRunner {
         addSetupNotes(machine);
         BenchReport.Probe probe = section(Section.PROBE, this::probe);
         double probeAll = probe == null ? 0 : probe.allThreads().bestGbPerSecond();
-        BenchReport.Peers peers = section(Section.PEERS, () -> peers(probeAll));
+        BenchReport.Peers peers = section(Section.PEERS, () -> peers(probeAll, measuredOn(machine, probe)));
         BenchReport.Policies policies = section(Section.POLICIES, this::policies);
         BenchReport.Scaling scaling = section(Section.SCALING, () -> scaling(machine));
         BenchReport.Stability stability = section(Section.STABILITY, this::stability);
@@ -203,8 +203,24 @@ public final class BenchRunner {
         return new BenchReport.ProbeFigure(r.threads(), r.bytes(), r.gbPerSecond(), r.best());
     }
 
-    private BenchReport.Peers peers(double probeGbs) throws Exception {
+    /** The CPU and the probe, in one line, to stand beside the peer figures. */
+    private String measuredOn(Machine machine, BenchReport.Probe probe) {
+        return machine.cpuSummary() + "; "
+                + (probe == null
+                        ? "no bandwidth probe in this run"
+                        : String.format(
+                                java.util.Locale.ROOT,
+                                "probe %.1f GB/s with 1 thread, %.1f GB/s with %d (%s)",
+                                probe.oneThread().bestGbPerSecond(),
+                                probe.allThreads().bestGbPerSecond(),
+                                probe.allThreads().threads(),
+                                probe.kernel()));
+    }
+
+    private BenchReport.Peers peers(double probeGbs, String measuredOn) throws Exception {
         List<ReferenceQuery> queries = List.of(ReferenceQuery.values());
+        io.numacube.bench.peer.PeerVenv.Outcome venv =
+                options.peersVenv() == null ? null : PythonPeerLineup.prepareVenv(options.peersVenv(), progress);
         List<BaselineRun> loop = baseline == null ? null : bareLoop(queries);
         progress.line("peers: numacube generates and places %,d rows (%d threads)", options.rows(), options.threads());
         try (CubeUnderTest cube = cubes.open(options.rows(), options.seed(), options.threads(), Placement.NODE_LOCAL)) {
@@ -215,16 +231,32 @@ public final class BenchRunner {
             List<QueryFigures> figures = new ArrayList<>();
             Load duckLoad;
             String duckVersion;
+            List<BenchReport.OtherPeer> others;
             try (DuckDbPeer duck = DuckDbPeer.open(options.threads())) {
                 duckVersion = duck.version();
                 duckLoad = loadDuck(duck, cube);
-                for (int i = 0; i < queries.size(); i++) {
-                    figures.add(peerQuery(queries.get(i), cube, duck, probeGbs, loop == null ? null : loop.get(i)));
+                try (PythonPeerLineup lineup = venv == null
+                        ? PythonPeerLineup.none(progress)
+                        : PythonPeerLineup.open(
+                                options, venv, duck, cube.rows(), progress, notes::add, errors::add, ci())) {
+                    for (int i = 0; i < queries.size(); i++) {
+                        figures.add(peerQuery(
+                                queries.get(i), cube, duck, lineup, probeGbs, loop == null ? null : loop.get(i)));
+                    }
+                    others = lineup.peers();
                 }
             }
             BenchReport.NullVariant nulls = nullVariant(cube, figures.getFirst(), probeGbs);
             return BenchReport.Peers.of(
-                    cube.rows(), cubeLoad, duckLoad, duckVersion, DuckDbPeer.LOAD_PATH, figures, nulls);
+                    cube.rows(),
+                    cubeLoad,
+                    duckLoad,
+                    duckVersion,
+                    DuckDbPeer.LOAD_PATH,
+                    measuredOn,
+                    others,
+                    figures,
+                    nulls);
         }
     }
 
@@ -343,8 +375,19 @@ public final class BenchRunner {
         }
     }
 
+    /** Whether this run is CI's ({@code CI=true}), where a skipped peer is a failure. */
+    private static boolean ci() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
     private QueryFigures peerQuery(
-            ReferenceQuery q, CubeUnderTest cube, DuckDbPeer duck, double probeGbs, BaselineRun loop) throws Exception {
+            ReferenceQuery q,
+            CubeUnderTest cube,
+            DuckDbPeer duck,
+            PythonPeerLineup lineup,
+            double probeGbs,
+            BaselineRun loop)
+            throws Exception {
         String sql = q.sql(cube.q3Literals());
         long bytes = q.bytesRead(cube.rows(), cube.storedWidths());
         CubeRun cubeRun = timeCube(q, cube, sql);
@@ -384,6 +427,8 @@ public final class BenchRunner {
                 100 * cubeTiming.fractionOfProbe(),
                 check.startsWith("OK") ? "equal" : check,
                 loopCheck == null || loopCheck.equals("OK") ? "" : "; bare loop " + loopCheck);
+        List<BenchReport.OtherPeerFigures> others =
+                lineup.figures(q, sql, duckTable, cube.rows(), bytes, probeGbs, cubeTiming.medianSeconds());
         return new QueryFigures(
                 q.name(),
                 q.title(),
@@ -399,7 +444,8 @@ public final class BenchRunner {
                 check,
                 cubeRun.last() == null ? null : cubeRun.last().stats(),
                 loopTiming,
-                loopCheck);
+                loopCheck,
+                others);
     }
 
     /** OK when the bare loop's answer equals DuckDB's, else what differs. */

@@ -197,6 +197,11 @@ public final class DuckDbPeer implements AutoCloseable {
         }
     }
 
+    /** Writes {@code table} whole to a Parquet file (with DuckDB's default compression and row groups), for other peers. */
+    public void exportParquet(String table, java.nio.file.Path file) throws SQLException {
+        execute("COPY " + table + " TO '" + file.toAbsolutePath().toString().replace("'", "''") + "' (FORMAT parquet)");
+    }
+
     /** Runs a statement that returns no rows (a {@code COPY}, a {@code CREATE TABLE AS}). */
     public void execute(String sql) throws SQLException {
         try (Statement s = connection.createStatement()) {

@@ -174,6 +174,8 @@ public record BenchReport(
      *                                placement), or null when not run: what the engine's overhead costs
      * @param bareLoopCheck           "OK", or "FAILED: " and the first difference from DuckDB's answer; null when
      *                                the baseline was not run
+     * @param otherPeers              the same query in each peer of {@link Peers#otherPeers()} that ran (ClickHouse,
+     *                                Polars, ...), timed right after DuckDB; empty when none ran
      */
     public record QueryFigures(
             String id,
@@ -190,11 +192,62 @@ public record BenchReport(
             String check,
             EngineStats numacubeStats,
             Timing bareLoop,
-            String bareLoopCheck) {
+            String bareLoopCheck,
+            List<OtherPeerFigures> otherPeers) {
 
-        /** Whether numacube's answer (or the baseline's, when run) differed from DuckDB's. */
+        public QueryFigures {
+            otherPeers = List.copyOf(otherPeers);
+        }
+
+        /** The figures without other peers. */
+        public QueryFigures(
+                String id,
+                String title,
+                String sql,
+                long bytesRead,
+                Timing numacube,
+                Timing duckdb,
+                Timing duckdbTuned,
+                String duckdbTuning,
+                double speedupVsDuckdb,
+                Double speedupVsDuckdbTuned,
+                double numacubeFractionOfProbe,
+                String check,
+                EngineStats numacubeStats,
+                Timing bareLoop,
+                String bareLoopCheck) {
+            this(
+                    id,
+                    title,
+                    sql,
+                    bytesRead,
+                    numacube,
+                    duckdb,
+                    duckdbTuned,
+                    duckdbTuning,
+                    speedupVsDuckdb,
+                    speedupVsDuckdbTuned,
+                    numacubeFractionOfProbe,
+                    check,
+                    numacubeStats,
+                    bareLoop,
+                    bareLoopCheck,
+                    List.of());
+        }
+
+        /** Whether numacube's answer, the baseline's (when run) or another peer's differed from DuckDB's. */
         public boolean failed() {
-            return !"OK".equals(check) || bareLoopCheck != null && !"OK".equals(bareLoopCheck);
+            return !"OK".equals(check)
+                    || bareLoopCheck != null && !"OK".equals(bareLoopCheck)
+                    || otherPeers.stream().anyMatch(o -> !"OK".equals(o.check()));
+        }
+
+        /** This query's figures in {@code engine}, or null when that peer did not run. */
+        public OtherPeerFigures otherPeer(String engine) {
+            return otherPeers.stream()
+                    .filter(o -> o.engine().equals(engine))
+                    .findFirst()
+                    .orElse(null);
         }
 
         /**
@@ -282,11 +335,37 @@ public record BenchReport(
     }
 
     /**
+     * A peer beside DuckDB, run from Python on the same rows (written once as Parquet files) with the same threads:
+     * ClickHouse (chDB), Polars, and DuckDB's Python package as a check of what the Python route costs.
+     *
+     * @param engine  its name ("clickhouse", "polars", "duckdb-python")
+     * @param version its version in words; null when skipped
+     * @param layout  how its tables are laid out and queried; null when skipped
+     * @param load    seconds and rows/s to load the Parquet files into that layout; null when skipped
+     * @param skipped null when it ran, else why it did not (no Python, no venv, registry out of reach, a failed load)
+     */
+    public record OtherPeer(String engine, String version, String layout, Load load, String skipped) {}
+
+    /**
+     * One query in one {@link OtherPeer}.
+     *
+     * @param engine        the peer's name
+     * @param timing        its timings ({@link Timing#failed()} when it failed the query)
+     * @param speedupVsPeer the peer's median / numacube's median (how many times faster numacube is); NaN when failed
+     * @param check         "OK" when its answer equals DuckDB's (and so numacube's, when that is OK), else "FAILED: "
+     *                      with the query, the peer and the first differing row, or why it failed
+     */
+    public record OtherPeerFigures(String engine, Timing timing, double speedupVsPeer, String check) {}
+
+    /**
      * @param rows          fact rows
      * @param numacubeLoad  generate + place in numacube
      * @param duckdbLoad    the same rows appended into DuckDB's own tables
      * @param duckdbVersion DuckDB's version()
      * @param duckdbLoadPath how the rows went into DuckDB
+     * @param measuredOn    the CPU (model, vector extensions, caches) and the probe's bandwidth at the bench's threads,
+     *                      beside the figures so that they are never read without them
+     * @param otherPeers    the peers beside DuckDB (ClickHouse, Polars, ...), each ran or skipped with the reason
      * @param queries       Q1..Q6
      * @param nullPnl       Q1 with NULL pnl, or null when not run (an engine without NULLs, the bare loop)
      * @param targets       the issue's speed targets, one line each with "met" / "NOT met" and the figures
@@ -297,10 +376,13 @@ public record BenchReport(
             Load duckdbLoad,
             String duckdbVersion,
             String duckdbLoadPath,
+            String measuredOn,
+            List<OtherPeer> otherPeers,
             List<QueryFigures> queries,
             NullVariant nullPnl,
             List<String> targets) {
         public Peers {
+            otherPeers = List.copyOf(otherPeers);
             queries = List.copyOf(queries);
             targets = List.copyOf(targets);
         }
@@ -313,7 +395,7 @@ public record BenchReport(
                 String duckdbVersion,
                 String duckdbLoadPath,
                 List<QueryFigures> queries) {
-            return of(rows, numacubeLoad, duckdbLoad, duckdbVersion, duckdbLoadPath, queries, null);
+            return of(rows, numacubeLoad, duckdbLoad, duckdbVersion, duckdbLoadPath, "", List.of(), queries, null);
         }
 
         /** The figures with the targets computed from them; {@code nullPnl} may be null. */
@@ -323,6 +405,8 @@ public record BenchReport(
                 Load duckdbLoad,
                 String duckdbVersion,
                 String duckdbLoadPath,
+                String measuredOn,
+                List<OtherPeer> otherPeers,
                 List<QueryFigures> queries,
                 NullVariant nullPnl) {
             List<String> targets = new java.util.ArrayList<>();
@@ -330,10 +414,25 @@ public record BenchReport(
             if (nullPnl != null) {
                 targets.add(nullPnl.target());
             }
-            return new Peers(rows, numacubeLoad, duckdbLoad, duckdbVersion, duckdbLoadPath, queries, nullPnl, targets);
+            return new Peers(
+                    rows,
+                    numacubeLoad,
+                    duckdbLoad,
+                    duckdbVersion,
+                    duckdbLoadPath,
+                    measuredOn,
+                    otherPeers,
+                    queries,
+                    nullPnl,
+                    targets);
         }
 
-        /** Whether every answer (and the NULL variant's, when run) equalled DuckDB's. */
+        /** The peers beside DuckDB that were skipped, each with why. */
+        public List<OtherPeer> skippedPeers() {
+            return otherPeers.stream().filter(o -> o.skipped() != null).toList();
+        }
+
+        /** Whether every answer (every peer's, and the NULL variant's, when run) equalled DuckDB's. */
         public boolean allEqual() {
             return queries.stream().noneMatch(QueryFigures::failed)
                     && (nullPnl == null || "OK".equals(nullPnl.check()));

@@ -32,8 +32,9 @@ public final class Charts {
         List<Path> written = new ArrayList<>();
         try {
             Files.createDirectories(dir);
-            String machine = report.machine().logicalCpus() + " CPUs, "
-                    + report.machine().numaNodes() + " node(s)";
+            String machine =
+                    report.machine().cpuModel() + ", " + report.machine().logicalCpus() + " CPUs, "
+                            + report.machine().numaNodes() + " node(s)";
             if (report.peers() != null && !report.peers().queries().isEmpty()) {
                 written.add(save(peers(report.peers(), machine), dir.resolve("peers.png")));
             }
@@ -54,7 +55,10 @@ public final class Charts {
         return written;
     }
 
-    /** Million rows/s per query (log scale, floored at 1): numacube, the bare loop (when run), DuckDB. */
+    /**
+     * Million rows/s per query (log scale, floored at 1): one bar per engine — numacube, the bare loop (when run),
+     * DuckDB, and each peer beside DuckDB that ran (a query it failed floored at 1).
+     */
     static CategoryChart peers(BenchReport.Peers p, String machine) {
         CategoryChart chart = new CategoryChartBuilder()
                 .width(WIDTH)
@@ -65,7 +69,9 @@ public final class Charts {
                 .build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(1.0);
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
+        // below the plot: with one bar per engine, a legend inside would cover the last query's bars
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Horizontal);
         List<String> ids =
                 p.queries().stream().map(BenchReport.QueryFigures::id).toList();
         chart.addSeries(
@@ -80,6 +86,18 @@ public final class Charts {
         }
         chart.addSeries(
                 "DuckDB", ids, p.queries().stream().map(q -> mrows(q.duckdb())).toList());
+        for (BenchReport.OtherPeer o : p.otherPeers()) {
+            if (o.skipped() == null) {
+                chart.addSeries(
+                        o.version(),
+                        ids,
+                        p.queries().stream()
+                                .map(q -> q.otherPeer(o.engine()) == null
+                                        ? 1.0
+                                        : mrows(q.otherPeer(o.engine()).timing()))
+                                .toList());
+            }
+        }
         return chart;
     }
 

@@ -113,6 +113,9 @@ public final class ReportPrinter {
                 p.duckdbLoad().rowsPerSecond() / 1e6,
                 p.duckdbLoadPath(),
                 p.duckdbVersion());
+        if (!p.measuredOn().isEmpty()) {
+            out.println("  measured on: " + p.measuredOn());
+        }
         boolean loop = p.queries().stream().anyMatch(q -> q.bareLoop() != null);
         printPeerHeads(loop, out);
         for (QueryFigures q : p.queries()) {
@@ -122,6 +125,7 @@ public final class ReportPrinter {
             printNullVariant(p.nullPnl(), out);
         }
         printPeerNotes(p, loop, out);
+        OtherPeersPrinter.print(p, out);
     }
 
     /** The two heading lines of the peer table; {@code loop} adds the bare-loop columns. */
@@ -241,7 +245,7 @@ public final class ReportPrinter {
         out.println("  targets (issues 4 and 10): " + String.join("; ", p.targets()));
         out.println("  answers: "
                 + (p.allEqual()
-                        ? "all queries gave the same answers in both engines"
+                        ? "all queries gave the same answers in every engine"
                         : "FAILED — some answers differ (see the answers column)"));
     }
 

@@ -18,7 +18,17 @@ import org.junit.jupiter.api.io.TempDir;
 class JsonReportTest {
 
     static BenchReport sample() {
-        Machine machine = new Machine("Test CPU", 2, 1, 1L << 34, "Linux", "25", List.of("-Xmx1g"), 1L << 30);
+        Machine machine = new Machine(
+                "Test CPU",
+                List.of("avx2"),
+                List.of("L3 32768K"),
+                2,
+                1,
+                1L << 34,
+                "Linux",
+                "25",
+                List.of("-Xmx1g"),
+                1L << 30);
         BenchReport.ProbeFigure one = new BenchReport.ProbeFigure(1, 1L << 28, Summary.of(10, 12), 12);
         BenchReport.ProbeFigure two = new BenchReport.ProbeFigure(2, 1L << 28, Summary.of(20, 24), 24);
         Timing cube = Timing.of(Summary.of(0.01, 0.02, 0.03), 1_000_000, 9_000_000, 24);
@@ -84,6 +94,98 @@ class JsonReportTest {
         assertEquals(
                 "Q1 >= 80% of the probe (on the bytes it read): NOT met (2%)",
                 root.path("peers").path("targets").get(1).asText());
+    }
+
+    @Test
+    void eachQueryCarriesEveryOtherPeersRatioAndCheckAndThePeersSayWhichRanAndWhichWereSkipped() throws Exception {
+        BenchReport r = sample();
+        QueryFigures q1 = r.peers().queries().getFirst();
+        Timing ch = Timing.of(Summary.of(0.1, 0.1), 1_000_000, 9_000_000, 24);
+        QueryFigures withPeers = new QueryFigures(
+                q1.id(),
+                q1.title(),
+                q1.sql(),
+                q1.bytesRead(),
+                q1.numacube(),
+                q1.duckdb(),
+                null,
+                null,
+                q1.speedupVsDuckdb(),
+                null,
+                q1.numacubeFractionOfProbe(),
+                "OK",
+                null,
+                null,
+                null,
+                List.of(new BenchReport.OtherPeerFigures("clickhouse", ch, 5.0, "OK")));
+        BenchReport.Peers peers = BenchReport.Peers.of(
+                1_000_000,
+                r.peers().numacubeLoad(),
+                r.peers().duckdbLoad(),
+                "v2.0.0",
+                "appender",
+                "Test CPU; avx2, no AVX-512; L3 32768K; probe 12.0 GB/s with 1 thread, 24.0 GB/s with 2",
+                List.of(
+                        new BenchReport.OtherPeer(
+                                "clickhouse", "ClickHouse 26.9", "MergeTree", new BenchReport.Load(1, 1e6), null),
+                        new BenchReport.OtherPeer("polars", null, null, null, "no Python")),
+                List.of(withPeers),
+                null);
+        JsonNode root = new ObjectMapper()
+                .readTree(JsonReport.toJson(new BenchReport(
+                        r.tool(),
+                        r.startedAt(),
+                        r.machine(),
+                        r.settings(),
+                        r.notes(),
+                        r.errors(),
+                        r.contention(),
+                        r.probe(),
+                        peers,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)));
+        JsonNode other =
+                root.path("peers").path("queries").get(0).path("otherPeers").get(0);
+        assertEquals("clickhouse", other.path("engine").asText());
+        assertEquals(5.0, other.path("speedupVsPeer").asDouble());
+        assertEquals(0.1, other.path("timing").path("medianSeconds").asDouble(), 1e-12);
+        assertEquals("OK", other.path("check").asText());
+        assertTrue(root.path("peers").path("measuredOn").asText().contains("probe 12.0 GB/s"));
+        assertTrue(root.path("peers").path("otherPeers").get(0).path("skipped").isNull());
+        assertEquals(
+                "no Python",
+                root.path("peers").path("otherPeers").get(1).path("skipped").asText());
+        assertEquals(
+                List.of("polars"),
+                peers.skippedPeers().stream().map(BenchReport.OtherPeer::engine).toList());
+    }
+
+    @Test
+    void aWrongAnswerFromAnotherPeerFailsTheComparison() {
+        QueryFigures q1 = sample().peers().queries().getFirst();
+        QueryFigures wrong = new QueryFigures(
+                q1.id(),
+                q1.title(),
+                q1.sql(),
+                q1.bytesRead(),
+                q1.numacube(),
+                q1.duckdb(),
+                null,
+                null,
+                q1.speedupVsDuckdb(),
+                null,
+                q1.numacubeFractionOfProbe(),
+                "OK",
+                null,
+                null,
+                null,
+                List.of(new BenchReport.OtherPeerFigures("polars", Timing.failed(), Double.NaN, "FAILED: Q1 ...")));
+        assertTrue(wrong.failed());
+        assertFalse(q1.failed());
     }
 
     @Test
