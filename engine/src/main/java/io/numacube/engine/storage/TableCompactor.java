@@ -41,6 +41,53 @@ public final class TableCompactor {
             specs.add(new TableBuilder.PartitionSpec(label, rows));
             dataNode[g] = layout.dataNodes().get(layout.indexOf(group.get(0)));
         }
+        return rebuilt(table, groups, specs, dataNode, target);
+    }
+
+    /**
+     * {@code table} with every partition whose codes of some dimension are narrower than its grown dictionary needs
+     * (an append past 256 or 65,536 values of a column) rewritten at the dictionary's width, on its data node (the
+     * first data node when its node is no longer one), deleted rows dropped; or {@code table} itself when none is.
+     * Queries read one code width per column, so an append that widens a dictionary must widen the placed rows too.
+     */
+    public static FactTable widen(FactTable table, PlacementTarget target) {
+        List<List<Partition>> groups = new ArrayList<>();
+        for (Partition p : table.partitions()) {
+            if (narrower(table, p)) {
+                groups.add(List.of(p));
+            }
+        }
+        if (groups.isEmpty()) {
+            return table;
+        }
+        TableBuilder.NodeLayout layout = target.layout();
+        List<TableBuilder.PartitionSpec> specs = new ArrayList<>();
+        int[] dataNode = new int[groups.size()];
+        for (int g = 0; g < groups.size(); g++) {
+            Partition p = groups.get(g).get(0);
+            specs.add(new TableBuilder.PartitionSpec(p.label() + " (codes widened)", table.liveRows(p)));
+            int d = layout.indexOf(p);
+            dataNode[g] = layout.dataNodes().get(Math.max(0, d));
+        }
+        return rebuilt(table, groups, specs, dataNode, target);
+    }
+
+    private static boolean narrower(FactTable table, Partition p) {
+        for (int c = 0; c < table.schema().size(); c++) {
+            if (table.schema().column(c).isDimension() && p.width(c) != table.dictionaries()[c].width()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code table} with each of {@code groups} replaced by one partition of its live rows, per {@code specs}. */
+    private static FactTable rebuilt(
+            FactTable table,
+            List<List<Partition>> groups,
+            List<TableBuilder.PartitionSpec> specs,
+            int[] dataNode,
+            PlacementTarget target) {
         List<Partition> merged = TableBuilder.buildPartitions(
                 table.schema(),
                 table.dictionaries(),
