@@ -367,6 +367,9 @@ final class ServeCommand implements Callable<Integer> {
                 new WriteService(cube, store == null ? WriteService.BatchLog.NONE : store.batchLog(), metrics);
         NumacubeServer server;
         try {
+            if (keep != null) {
+                cube.loadShard(keep);
+            }
             fill(store, writes, err);
             keepShard(keep, cube, err);
             warmUp(err);

@@ -88,6 +88,9 @@ public final class Cube implements AutoCloseable {
     /** The shard whose rows this cube holds ({@link #keepShard}), or null: every row it is given. */
     private volatile Shard shard;
 
+    /** Per table staged under {@link #shard} (by key), the rows of other shards left out when it was loaded. */
+    private final Map<String, Long> droppedAtLoad = new java.util.concurrent.ConcurrentHashMap<>();
+
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
     private volatile boolean closed;
@@ -232,8 +235,13 @@ public final class Cube implements AutoCloseable {
         checkOpen();
         loadLock.lock();
         try {
+            Shard keep = shard;
+            TableStaging held = keep == null ? staging : keep.retain(staging);
+            if (keep != null && keep.keyIndex(staging.schema()) >= 0) {
+                droppedAtLoad.put(key(staging.schema().name()), (long) staging.rows() - held.rows());
+            }
             FactTable t = StagedTableLoader.load(
-                    staging,
+                    held,
                     options.partitioning(),
                     autoPartitions(),
                     currentPlacement,
@@ -711,9 +719,31 @@ public final class Cube implements AutoCloseable {
      */
     public Map<String, Long> keepShard(Shard keep) {
         java.util.Objects.requireNonNull(keep, "shard must not be null");
-        Map<String, Long> deleted = ShardRows.keep(this, keep);
+        if (shard != null && !shard.equals(keep)) {
+            throw new IllegalStateException(
+                    "this cube holds shard " + shard + " of " + shard.column() + ", not " + keep);
+        }
+        Map<String, Long> deleted = ShardRows.keep(this, keep, droppedAtLoad.keySet());
         this.shard = keep;
-        return deleted;
+        Map<String, Long> dropped = new java.util.LinkedHashMap<>();
+        for (String table : tables()) {
+            Long atLoad = droppedAtLoad.get(key(table));
+            Long now = deleted.get(table);
+            if (atLoad != null || now != null) {
+                dropped.put(table, (atLoad == null ? 0 : atLoad) + (now == null ? 0 : now));
+            }
+        }
+        return dropped;
+    }
+
+    /**
+     * Makes this cube one shard before anything is loaded: each table staged from now on ({@link #loadTable}) is
+     * placed with only this shard's rows (a table without the key column whole), so the other shards' rows never take
+     * placed memory and any key works; generated trades, placed without staging, are cut by {@link #keepShard} after
+     * they are generated. Appends refuse rows of other shards, as after {@link #keepShard}.
+     */
+    public void loadShard(Shard keep) {
+        this.shard = java.util.Objects.requireNonNull(keep, "shard must not be null");
     }
 
     /** The shard this cube holds, empty when it holds every row it is given. */

@@ -111,6 +111,15 @@ public record Shard(int index, int count, String column) {
         }
     }
 
+    /**
+     * The rows of {@code staged} this shard holds ({@link TableStaging#retained}: dictionaries of their values only),
+     * or {@code staged} itself for a table without the key column.
+     */
+    public TableStaging retain(TableStaging staged) {
+        int c = keyIndex(staged.schema());
+        return c < 0 ? staged : staged.retained(r -> owns(keyText(staged, c, r)));
+    }
+
     private static String keyText(TableStaging rows, int column, int row) {
         if (rows.isNull(column, row)) {
             return null;

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Deletes the rows of other shards from a loaded cube ({@link Cube#keepShard}): per table with the shard key column,
+ * Deletes the rows of other shards from tables placed whole before the cube knew its shard (generated trades, placed
+ * without staging; {@link Cube#keepShard}): per such table with the shard key column,
  * it reads the key's distinct values, hashes each ({@link Shard#of}) and deletes those of other shards with {@code
  * DELETE ... WHERE key IN (...)}, {@value #VALUES_PER_DELETE} values at a time. Meant for business keys with few
  * distinct values (a desk, a book); a key with more than {@value #MAX_KEY_VALUES} distinct values in any table is
@@ -29,13 +30,21 @@ final class ShardRows {
 
     private ShardRows() {}
 
-    static Map<String, Long> keep(Cube cube, Shard shard) {
-        return keep(cube, shard, MAX_KEY_VALUES);
+    static Map<String, Long> keep(Cube cube, Shard shard, java.util.Set<String> alreadyCut) {
+        return keep(cube, shard, MAX_KEY_VALUES, alreadyCut);
     }
 
     static Map<String, Long> keep(Cube cube, Shard shard, int maxKeyValues) {
+        return keep(cube, shard, maxKeyValues, java.util.Set.of());
+    }
+
+    /** As the class says, leaving out the tables (by lower-case name) whose rows were cut when they were staged. */
+    private static Map<String, Long> keep(Cube cube, Shard shard, int maxKeyValues, java.util.Set<String> alreadyCut) {
         List<Keyed> keyed = new ArrayList<>();
         for (String table : cube.tables()) {
+            if (alreadyCut.contains(table.toLowerCase(java.util.Locale.ROOT))) {
+                continue;
+            }
             TableSchema schema = cube.schema(table);
             int c = shard.keyIndex(schema);
             if (c >= 0) {

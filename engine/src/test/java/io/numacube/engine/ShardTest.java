@@ -67,6 +67,49 @@ class ShardTest {
     }
 
     @Test
+    void stagedTablesKeepOnlyTheirShardsRowsWhateverTheKeysCardinality() {
+        io.numacube.engine.schema.TableSchema schema =
+                io.numacube.engine.schema.TableSchema.parse("orders", "id:long,status:string,amount:double");
+        Map<String, Long> union = new HashMap<>();
+        long rows = 0;
+        for (int i = 0; i < 3; i++) {
+            try (Cube cube =
+                    Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1))) {
+                Shard shard = new Shard(i, 3, "id");
+                cube.loadShard(shard);
+                TableStaging t = new TableStaging(schema);
+                for (int r = 0; r < 120_000; r++) {
+                    t.setLong(0, r);
+                    t.setString(1, r % 7 == 0 ? "open" : "s" + (r % 1000));
+                    if (r % 11 == 0) {
+                        t.setNull(2);
+                    } else {
+                        t.setDouble(2, r % 100);
+                    }
+                    t.endRow();
+                }
+                cube.loadTable(t);
+                Map<String, Long> dropped = cube.keepShard(shard);
+                rows += cube.rowCount("orders");
+                assertEquals(120_000 - cube.rowCount("orders"), dropped.get("orders"));
+                QueryResult r = cube.query("SELECT id, COUNT(*), SUM(amount) FROM orders GROUP BY id");
+                for (int k = 0; k < r.rowCount(); k++) {
+                    String id = Long.toString(r.getLong(k, 0));
+                    assertEquals(i, Shard.of(id, 3), "id " + id + " on shard " + i);
+                    assertEquals(null, union.put(id, r.getLong(k, 1)), "id on two shards: " + id);
+                }
+                assertEquals(
+                        cube.query("SELECT COUNT(DISTINCT status) FROM orders").getLong(0, 0),
+                        cube.query("SELECT COUNT(*) FROM (SELECT status FROM orders GROUP BY status) s")
+                                .getLong(0, 0),
+                        "the dictionary holds the shard's values only");
+            }
+        }
+        assertEquals(120_000, rows, "the shards add up to the whole");
+        assertEquals(120_000, union.size());
+    }
+
+    @Test
     void aShardRefusesAnAppendedRowOfAnotherShardNamingIt() {
         try (Cube cube = generated()) {
             Shard shard = new Shard(1, 2, "desk");

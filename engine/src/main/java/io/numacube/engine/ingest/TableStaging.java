@@ -333,6 +333,67 @@ public final class TableStaging {
         }
     }
 
+    /**
+     * A staging of the ended rows that {@code keep} accepts (by row index, in order), its dictionaries holding only
+     * the values those rows have (first seen first; equal free texts coded once). This staging is only read.
+     *
+     * @throws NumacubeException INVALID_INPUT when a row is half set
+     */
+    public TableStaging retained(java.util.function.IntPredicate keep) {
+        if (setCount != 0) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "rows may be kept between rows only: table=" + schema.name() + " row=" + (rows + 1)
+                            + " — end or discard the current row first");
+        }
+        int[] kept = java.util.stream.IntStream.range(0, rows).filter(keep).toArray();
+        TableStaging out = new TableStaging(schema);
+        out.reserve(kept.length);
+        for (int c = 0; c < set.length; c++) {
+            if (dictionaries[c] != null) {
+                retainCodes(c, kept, out);
+            } else {
+                retainValues(c, kept, out);
+            }
+        }
+        out.rows = kept.length;
+        return out;
+    }
+
+    private void retainCodes(int c, int[] kept, TableStaging out) {
+        DictionaryBuilder from = dictionaries[c];
+        DictionaryBuilder to = out.dictionaries[c];
+        int[] map = new int[from.size()];
+        Arrays.fill(map, -1);
+        boolean text = schema.column(c).type() == ColumnType.STRING;
+        for (int i = 0; i < kept.length; i++) {
+            int code = codes[c][kept[i]];
+            if (map[code] < 0) {
+                map[code] = code == from.nullCodeIfAny()
+                        ? to.nullCode()
+                        : text ? to.codeOf(from.stringAt(code)) : to.codeOf(from.longAt(code));
+            }
+            out.codes[c][i] = map[code];
+        }
+    }
+
+    private void retainValues(int c, int[] kept, TableStaging out) {
+        for (int i = 0; i < kept.length; i++) {
+            int r = kept[i];
+            if (doubles[c] != null) {
+                out.doubles[c][i] = doubles[c][r];
+            } else {
+                out.longs[c][i] = longs[c][r];
+            }
+            if (nullBits[c] != null && (nullBits[c][r >>> 6] & (1L << r)) != 0) {
+                if (out.nullBits[c] == null) {
+                    out.nullBits[c] = new long[(out.capacity + 63) >>> 6];
+                }
+                out.nullBits[c][i >>> 6] |= 1L << i;
+            }
+        }
+    }
+
     /** Forgets the values set for the current (unfinished) row. */
     public void discardRow() {
         for (int c = 0; c < nullBits.length; c++) {
