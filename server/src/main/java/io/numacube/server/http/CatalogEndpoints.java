@@ -81,7 +81,15 @@ final class CatalogEndpoints {
 
     Reply placement() {
         List<PartitionInfo> partitions = cube.placement();
-        List<MachineNode> machine = cube.machine();
+        List<MachineNode> machine = List.of();
+        String machineError = null;
+        try {
+            machine = cube.machine();
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            machineError = e.getMessage();
+        }
+        List<MachineNode> nodes = machine;
+        String error = machineError;
         return Reply.ok(g -> {
             g.writeStartObject();
             g.writeStringField("describe", cube.describe());
@@ -104,7 +112,7 @@ final class CatalogEndpoints {
             }
             g.writeEndArray();
             activity(g);
-            MachineJson.write(machine, cube.simulatesNodes(), g);
+            MachineJson.write(nodes, cube.simulatesNodes(), error, g);
             g.writeBooleanField("follows_machine", cube.followsMachine());
             g.writeArrayFieldStart("changes");
             for (io.numacube.engine.PlacementChange c : cube.placementHistory()) {

@@ -17,15 +17,19 @@ import java.util.Map;
  * </pre>
  *
  * {@code simulated} is true for a cube with simulated nodes: its nodes are none of the machine's, so no machine node
- * has data or workers. Stateless.
+ * has data or workers. When sysfs could not be read (a file garbled mid-write), {@code nodes} is empty and {@code error}
+ * says why; the rest of the placement is answered all the same. Stateless.
  */
 final class MachineJson {
 
     private MachineJson() {}
 
-    static void write(List<MachineNode> nodes, boolean simulated, JsonGenerator g) throws IOException {
+    static void write(List<MachineNode> nodes, boolean simulated, String error, JsonGenerator g) throws IOException {
         g.writeObjectFieldStart("machine");
         g.writeBooleanField("simulated", simulated);
+        if (error != null) {
+            g.writeStringField("error", error);
+        }
         g.writeArrayFieldStart("nodes");
         for (MachineNode n : nodes) {
             node(n, g);

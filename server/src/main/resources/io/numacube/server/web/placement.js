@@ -167,7 +167,8 @@
   function draw(placement) {
     const nodes = summarize(placement);
     const totalRows = nodes.reduce((t, s) => t + s.rows, 0);
-    $("describe").textContent = placement.describe;
+    const unread = placement.machine && placement.machine.error;
+    $("describe").textContent = placement.describe + (unread ? " — the machine's nodes could not be read: " + unread : "");
     $("nodes").replaceChildren(...nodes.map((s) => nodeCard(s, totalRows)));
     $("partitions").replaceChildren(...nodes.filter((s) => s.partitions.length > 0).map(partitionTable));
     machineTable(placement);

@@ -99,7 +99,7 @@ class PlacementMachineTest {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
             g.writeStartObject();
-            MachineJson.write(nodes, false, g);
+            MachineJson.write(nodes, false, null, g);
             g.writeEndObject();
         }
         JsonNode memoryOnly =
@@ -109,6 +109,19 @@ class PlacementMachineTest {
                         + "\"memory_free_bytes\":64424509440,\"memory_allowed\":false,\"distances\":{\"0\":14,\"2\":10},"
                         + "\"data\":false,\"worker_threads\":0}",
                 memoryOnly.toString());
+    }
+
+    @Test
+    void aMachineThatCouldNotBeReadSaysWhyWithNoNodes() throws Exception {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            MachineJson.write(List.of(), false, "node1/meminfo: line 3: number too large", g);
+            g.writeEndObject();
+        }
+        assertEquals(
+                "{\"machine\":{\"simulated\":false,\"error\":\"node1/meminfo: line 3: number too large\",\"nodes\":[]}}",
+                out.toString());
     }
 
     private static TreeSet<Integer> sysfsNodes() throws Exception {
