@@ -3,7 +3,9 @@
 usage: pivot-check-server.py HTTP_URL OUT_DIR CHROMIUM [--update-docs]
 
 1. The placement view, on the server at HTTP_URL (no users): reached from the pivot page's header link, each node's
-   partition count and rows equal GET /v1/placement's; a query run over HTTP shows in the workers' morsels within 5 s
+   partition count and rows equal GET /v1/placement's; its node cards are the machine's nodes of the JSON's `machine`
+   section (every one, used or not), each with the JSON's CPUs, CPUs allowed, memory total, memory allowed, data and
+   worker threads; a query run over HTTP shows in the workers' morsels within 5 s
    without a reload (the page refreshes one JSON a second); a screenshot goes to OUT_DIR/placement.png (with
    --update-docs, to docs/placement.png, the README's picture).
 2. The login form, on a server of its own started here with --auth-file (users made by `numacube auth add-user`):
@@ -67,6 +69,32 @@ def cards(page):
                         " Number(c.dataset.rows), Number(c.dataset.morsels)])")
 
 
+def machine_cards(page):
+    return page.eval_on_selector_all(
+        "#nodes .node", "cs => cs.map(c => ({node: Number(c.dataset.node), cpus: c.dataset.cpus,"
+                        " cpus_allowed: c.dataset.cpusAllowed, memory_total_bytes: Number(c.dataset.memoryTotal),"
+                        " memory_allowed: c.dataset.memoryAllowed === 'true', data: c.dataset.data === 'true',"
+                        " worker_threads: Number(c.dataset.threads)}))")
+
+
+def check_machine_nodes(page, placement):
+    """The node cards are the machine's nodes, each with the facts GET /v1/placement's `machine` gives it."""
+    machine = placement["machine"]
+    if machine["simulated"]:
+        rows = page.eval_on_selector_all("#machine-nodes tbody tr", "rs => rs.map(r => Number(r.dataset.node))")
+        if rows != [n["node"] for n in machine["nodes"]]:
+            fail(f"the simulated cube's machine table lists nodes {rows}, GET /v1/placement {machine['nodes']}")
+        return
+    keys = ["node", "cpus", "cpus_allowed", "memory_total_bytes", "memory_allowed", "data", "worker_threads"]
+    want = [{k: n[k] for k in keys} for n in machine["nodes"]]
+    got = machine_cards(page)
+    if got != want:
+        fail(f"the placement view's node cards {got} differ from GET /v1/placement's machine nodes {want}")
+    print(f"{PROG}: placement view: {len(got)} node cards, the machine's nodes of GET /v1/placement: "
+          + "; ".join(f"node {n['node']} cpus {n['cpus'] or 'none'}, {n['memory_total_bytes'] >> 20} MiB,"
+                      f" data {n['data']}, {n['worker_threads']} workers" for n in got))
+
+
 def check_placement(browser, errors):
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     watch_console(page, errors)
@@ -89,6 +117,7 @@ def check_placement(browser, errors):
     print(f"{PROG}: placement view: {len(placement['partitions'])} partitions on nodes "
           + ", ".join(f"{n}: {p} partitions, {r:,} rows" for n, (p, r) in sorted(want.items()))
           + " — equal to GET /v1/placement's")
+    check_machine_nodes(page, placement)
 
     page.evaluate("window.__sameDocument = true")
     before = sum(c[3] for c in cards(page))

@@ -8,8 +8,10 @@ appends a batch over HTTP and waits for the cells to change without a reload. Th
 own over HTTP: books.region (a dimension attribute) on rows, EMEA expanded to its desks and a desk to its next level,
 a year to its months; drill-through of a cell (its COUNT(*) and two pages of rows) and of the grand total;
 desk x currency SUM(pnl) in EUR; sorted by the measure with top 5; ranges on pnl and trade_date; line and heat-map
-charts; a 130,000-cell view (counterparty x month) scrolled to its last row. Saves a screenshot of a region opened,
-in EUR, with a cell's rows, opened from a link. Timings of interactions are printed, never asserted. Exits 1 with a FAILED line on the first failed check.
+charts; books.region on columns with EMEA opened in place to its desks, then also 2025 opened on rows to its months
+(each crossing checked) and the view's link reopening both; a 130,000-cell view (counterparty x month) scrolled to its
+last row. Saves a screenshot of a region opened, in EUR, with a cell's rows, opened from a link. Timings of
+interactions are printed, never asserted. Exits 1 with a FAILED line on the first failed check.
 """
 
 import json
@@ -62,7 +64,9 @@ def grid(page):
     return page.evaluate("""() => {
       const titles = {};
       for (const c of document.querySelectorAll('#grid .tabulator-col[tabulator-field]')) {
-        titles[c.getAttribute('tabulator-field')] = c.querySelector('.tabulator-col-title').textContent.trim();
+        const t = c.querySelector('.tabulator-col-title');
+        const member = t.querySelector('[data-title]');   // a column member's header, without its toggle
+        titles[c.getAttribute('tabulator-field')] = member ? member.dataset.title : t.textContent.trim();
       }
       const cells = [];
       for (const row of document.querySelectorAll('#grid .tabulator-row')) {
@@ -223,6 +227,73 @@ def check_hierarchy(page):
             **pivot_want([year, month], ["currency"], "SUM(pnl)", where=f"{year} = 2025", children=True)}
     n = compare(page, "2025 expanded to its months", want=want)
     print(f"{PROG}: a date's year expanded to its months in place: {n} cells equal")
+
+
+def toggle_column(page, path, what):
+    selector = f"#grid .tabulator-col [data-col-path='{json.dumps(path, separators=(',', ':'))}'] button.toggle"
+    act(page, what, lambda: page.click(selector))
+
+
+def column_titles(page):
+    return page.evaluate("""() => [...document.querySelectorAll('#grid .tabulator-col[tabulator-field^="c"]')]
+      .map(c => { const m = c.querySelector('[data-title]'); return m ? m.dataset.title : c.textContent.trim(); })""")
+
+
+def emea_desks_want(rows, where=""):
+    """{(row path, "EMEA › DESK"): SUM(pnl)} of rows x EMEA's desks from SQL of its own; with no `where` (the top
+    rows), the Total row's cells too."""
+    measure = "SUM(trades.pnl)"
+    cond = "books.region = 'EMEA'" + (f" AND {where}" if where else "")
+    by = ", ".join(rows + ["books.desk"])
+    want = {(tuple(r[:len(rows)]), f"EMEA › {label(r[-2])}"): r[-1]
+            for r in sql(f"SELECT {by}, {measure} {BOOKS} WHERE {cond} GROUP BY {by}")["rows"]}
+    if not where:
+        for r in sql(f"SELECT books.desk, {measure} {BOOKS} WHERE {cond} GROUP BY books.desk")["rows"]:
+            want[(("Total",), f"EMEA › {label(r[0])}")] = r[-1]
+    return want
+
+
+def check_column_drill(page):
+    """books.region on columns opened to EMEA's desks in place, then years on rows opened too: every cell, each
+    crossing of an opened row and an opened column included, equals SQL of its own over HTTP."""
+    set_axes(page, ["trade_date.year"], ["books.region"])
+    if [2025] in row_paths(page) and any(len(p) > 1 for p in row_paths(page)):
+        toggle(page, [2025], "collapse row 2025 (opened by the hierarchy check)")
+    year = "year(trades.trade_date)"
+    month = "strftime(trades.trade_date, '%Y-%m')"
+    measure = "SUM(trades.pnl)"
+    want = pivot_want([year], ["books.region"], measure, BOOKS)
+    compare(page, "year x books.region", want=want)
+    toggle_column(page, ["EMEA"], "expand column EMEA")
+    children = emea_desks_want([year])
+    n = compare(page, "column EMEA expanded", want={**want, **children})
+    titles = column_titles(page)
+    at = titles.index("EMEA")
+    desks = sorted({k[1] for k in children})
+    if sorted(titles[at + 1:at + 1 + len(desks)]) != desks or any(t.startswith("EMEA ›") for t in titles[:at]):
+        fail(f"EMEA's desks are not the columns right after it: {titles}")
+    print(f"{PROG}: column EMEA expanded in place to its {len(desks)} desks: {n} cells equal")
+    if "ocol=" not in page.url:
+        fail(f"the URL does not hold the columns opened: {page.url}")
+    names = page.evaluate("() => echarts.getInstanceByDom(document.getElementById('chart')).getOption()"
+                          ".series.map(s => s.name)")
+    if "EMEA" in names or desks[0] not in names:
+        fail(f"the chart does not draw column EMEA as its desks: {names}")
+    toggle(page, [2025], "expand row 2025")
+    months = {**pivot_want([year, month], ["books.region"], measure, BOOKS, f"{year} = 2025", children=True),
+              **emea_desks_want([year, month], f"{year} = 2025")}
+    n = compare(page, "row 2025 and column EMEA expanded", want={**want, **children, **months})
+    print(f"{PROG}: row 2025 opened to its months and column EMEA to its desks at once: {n} cells equal")
+    link = page.url
+    other = page.context.browser.new_page(viewport={"width": 1700, "height": 2600})
+    other.goto(link)
+    wait_ready(other, "open the link with a column opened")
+    compare(other, "the link with row 2025 and column EMEA opened", want={**want, **children, **months})
+    other.close()
+    toggle_column(page, ["EMEA"], "collapse column EMEA")
+    toggle(page, [2025], "collapse row 2025")
+    compare(page, "column EMEA collapsed", want=want)
+    print(f"{PROG}: the view's link reopens both; column EMEA collapses back to one column")
 
 
 def click_cell(page, path, title):
@@ -471,6 +542,7 @@ def main():
 
         check_other_table(page)
         check_hierarchy(page)
+        check_column_drill(page)
         check_drill_through(page)
         check_fx(page)
         check_sort_and_ranges(page)

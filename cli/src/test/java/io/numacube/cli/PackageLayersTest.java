@@ -91,7 +91,8 @@ class PackageLayersTest {
                             "engine.storage",
                             "engine.workers",
                             "numa",
-                            "numa.base")),
+                            "numa.base",
+                            "numa.topology")),
             // server: numacube serve. query (shared) <- write <- pgwire.types <- pgwire.catalog <- pgwire; http; the
             // facade. wal: the durable log, self-contained (no engine).
             Map.entry("server.query", Set.of("engine", "engine.result", "engine.schema", "numa.base")),

@@ -23,8 +23,11 @@ import io.numacube.engine.storage.TableBuilder;
 import io.numacube.engine.workers.NumaWorkerPool;
 import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.workers.WorkerPool;
+import io.numacube.numa.MachineReading;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.base.NumacubeException;
+import io.numacube.numa.topology.NumaNode;
+import io.numacube.numa.topology.SystemRoot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -1394,6 +1397,41 @@ public final class Cube implements AutoCloseable {
             }
         }
         return used;
+    }
+
+    /**
+     * Every NUMA node of the machine, read now ({@link MachineReading}: free memory and bindings as they are), with
+     * the cube's data and workers on each. For a cube with simulated nodes, the machine it runs on, with no data or
+     * workers on any node ({@link #simulatesNodes()}). Call it from a thread that is not pinned: the CPUs allowed are
+     * the calling thread's.
+     */
+    public List<MachineNode> machine() {
+        checkOpen();
+        boolean simulated = runtime == null;
+        MachineReading m =
+                simulated ? MachineReading.read(SystemRoot.live(), java.util.Optional.empty()) : runtime.readMachine();
+        List<Integer> data = simulated ? List.of() : dataNodes();
+        List<Integer> workerNodes = simulated ? List.of() : pool.nodes();
+        List<MachineNode> nodes = new ArrayList<>();
+        for (NumaNode n : m.topology().nodes()) {
+            int id = n.id();
+            nodes.add(new MachineNode(
+                    id,
+                    n.cpus().toList(),
+                    m.allowedCpusOf(id).toList(),
+                    n.memTotalBytes(),
+                    n.memFreeBytes(),
+                    m.memoryAllowed(id),
+                    n.distances(),
+                    data.contains(id),
+                    workerNodes.contains(id) ? pool.workersOn(id) : 0));
+        }
+        return nodes;
+    }
+
+    /** Whether the cube's nodes are simulated (logical nodes, not the machine's: {@code withSimulatedNodes}). */
+    public boolean simulatesNodes() {
+        return runtime == null;
     }
 
     /** The nodes partitions are placed on (logical nodes when simulated), ascending. */

@@ -124,6 +124,14 @@ public final class NumaRuntime {
         return new io.numacube.numa.binding.BindingWatcher(root, kernel, topology, period);
     }
 
+    /**
+     * The machine's nodes and this process's bindings as they are now ({@link MachineReading}), read again on each
+     * call (free memory changes; so may the bindings). Call it from a thread that is not pinned.
+     */
+    public MachineReading readMachine() {
+        return MachineReading.read(root, kernel);
+    }
+
     public SystemRoot root() {
         return root;
     }

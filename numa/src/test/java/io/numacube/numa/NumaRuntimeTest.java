@@ -36,4 +36,28 @@ class NumaRuntimeTest {
         NumacubeException e = assertThrows(NumacubeException.class, rt::openMemory);
         assertTrue(e.getMessage().contains("snapshot"), e.getMessage());
     }
+
+    @Test
+    void machineReadingListsEveryNodeWithWhatTheProcessMayUse() throws Exception {
+        Path root =
+                Path.of(getClass().getResource("/machines/two-node-memory-only").toURI());
+        MachineReading m = NumaRuntime.fromSnapshot(SystemRoot.at(root), PolicySupport.none("snapshot"))
+                .readMachine();
+        assertEquals("0-2", m.topology().nodeIds().toList());
+        assertEquals("0-3", m.allowedCpusOf(0).toList());
+        assertEquals("", m.allowedCpusOf(2).toList());
+        assertTrue(m.memoryAllowed(2));
+        assertEquals(64L << 30, m.topology().node(2).orElseThrow().memTotalBytes());
+        assertEquals(14, m.topology().distance(0, 2));
+    }
+
+    @Test
+    void machineReadingNarrowsToTheBindings() throws Exception {
+        Path root = Path.of(
+                getClass().getResource("/machines/two-node-cpunodebind0").toURI());
+        MachineReading m = MachineReading.read(SystemRoot.at(root), java.util.Optional.empty());
+        assertEquals(2, m.topology().nodeCount());
+        assertTrue(m.allowedCpusOf(1).isEmpty(), () -> "node 1's CPUs allowed: " + m.allowedCpusOf(1));
+        assertFalse(m.allowedCpusOf(0).isEmpty());
+    }
 }

@@ -2,6 +2,7 @@ package io.numacube.server.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.numacube.engine.Cube;
+import io.numacube.engine.MachineNode;
 import io.numacube.engine.PartitionInfo;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableNames;
@@ -15,8 +16,9 @@ import java.util.List;
  * case-insensitively as SQL names are; 404 with SQLSTATE 42P01 when there is none) and {@code GET /v1/placement}
  * (data nodes, worker threads per node, every partition with its node and the share of its pages verified on
  * that node, as {@code numacube query} prints them, the morsels each node's workers ran since the start and how many
- * of them at home ({@code activity}, from {@link ServerMetrics#nodeActivity}), and the history of changes of the
- * machine followed). A table is
+ * of them at home ({@code activity}, from {@link ServerMetrics#nodeActivity}), every node of the machine with its CPUs,
+ * memory, distances and what this process may use of it ({@code machine}: {@link MachineJson}), and the history of
+ * changes of the machine followed). A table is
  * {@code {"name", "rows", "version", "partitioning", "columns": [{"name", "type"}]}} (the version counts from 1 at
  * load, one more for each write); a server started with {@code --shard I/N} adds {@code "shard": "I/N"} and {@code
  * "shard_key"} (the key column, or null for a table held whole on every shard). Thread-safe: the cube is.
@@ -99,6 +101,15 @@ final class CatalogEndpoints {
 
     Reply placement() {
         List<PartitionInfo> partitions = cube.placement();
+        List<MachineNode> machine = List.of();
+        String machineError = null;
+        try {
+            machine = cube.machine();
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            machineError = e.getMessage();
+        }
+        List<MachineNode> nodes = machine;
+        String error = machineError;
         return Reply.ok(g -> {
             g.writeStartObject();
             g.writeStringField("describe", cube.describe());
@@ -121,6 +132,7 @@ final class CatalogEndpoints {
             }
             g.writeEndArray();
             activity(g);
+            MachineJson.write(nodes, cube.simulatesNodes(), error, g);
             g.writeBooleanField("follows_machine", cube.followsMachine());
             g.writeArrayFieldStart("changes");
             for (io.numacube.engine.PlacementChange c : cube.placementHistory()) {

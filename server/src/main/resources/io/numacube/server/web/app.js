@@ -39,9 +39,12 @@ function measureLabel(v) {
 function change(what, mutate) {
   const rows = keyOf(view.rows);
   const open = keyOf(view.open);
+  const cols = keyOf(view.cols);
+  const openCols = keyOf(view.openCols);
   mutate(view);
-  // opened members belong to the rows they were opened under
+  // opened members belong to the rows (columns) they were opened under
   if (keyOf(view.rows) !== rows && keyOf(view.open) === open) view.open = [];
+  if (keyOf(view.cols) !== cols && keyOf(view.openCols) === openCols) view.openCols = [];
   for (const id of Object.keys(view.filters)) view.filters[id] = view.filters[id].filter((v) => v !== "");
   listen();
   const hash = toUrl(view);
@@ -62,16 +65,20 @@ async function useTable(name, fromLink) {
   change(fromLink ? "open" : "table", () => {});
 }
 
-// A click on a member's toggle opens or closes it (closing closes what was opened under it).
+// A click on a member's toggle, in a row or a column header, opens or closes it (closing closes what was opened under
+// it).
 function wireToggles() {
   $("grid").addEventListener("click", (e) => {
     const t = e.target.closest("button.toggle");
     if (!t) return;
-    const path = JSON.parse(t.closest("[data-path]").dataset.path);
+    e.stopPropagation();
+    const header = t.closest("[data-col-path]");
+    const axis = header ? "openCols" : "open";
+    const path = JSON.parse(header ? header.dataset.colPath : t.closest("[data-path]").dataset.path);
     const key = keyOf(path);
-    const isOpen = view.open.some((p) => keyOf(p) === key);
+    const isOpen = view[axis].some((p) => keyOf(p) === key);
     change((isOpen ? "collapse " : "expand ") + path.at(-1), (v) => {
-      v.open = isOpen ? v.open.filter((p) => keyOf(p.slice(0, path.length)) !== key) : v.open.concat([path]);
+      v[axis] = isOpen ? v[axis].filter((p) => keyOf(p.slice(0, path.length)) !== key) : v[axis].concat([path]);
     });
   });
 }
@@ -85,7 +92,8 @@ function drillThrough(row, field) {
     const ids = v.rows.concat(p.levels.slice(0, row._path.length - v.rows.length));
     row._path.forEach((value, i) => members.push([ids[i], value]));
   }
-  if (field !== "total") p.columns[Number(field.slice(1))].forEach((value, i) => members.push([v.cols[i], value]));
+  const colIds = v.cols.concat(p.colLevels);
+  if (field !== "total") p.columns[Number(field.slice(1))].forEach((value, i) => members.push([colIds[i], value]));
   const title = members.length ? members.map(([id, value]) => id + " = " + value).join(", ") : "all rows";
   drill.show(v, src, members, title);
 }

@@ -1,8 +1,9 @@
 // The chart of a pivot (ECharts): bars or lines (a series per column member, at most MAX_SERIES) over the row
 // members, or a heat map of rows x columns (the cells the grid shows, totals aside). It draws the pivot's numbers
 // as they are, for the first MAX_ROWS rows (a chart of more is unreadable, and slow to draw: the grid has them all).
-// A member opened is drawn as its children, so that the bars of a tree add up to the total, as the grid's rows do.
-import { keyOf, label } from "./grid.js";
+// A member opened, on the rows or the columns, is drawn as its children, so that the bars of a tree add up to the
+// total, as the grid's rows do.
+import { columnTitle, keyOf, label } from "./grid.js";
 
 const MAX_SERIES = 24;
 const MAX_ROWS = 200;
@@ -11,11 +12,12 @@ export const CHART_TYPES = ["bar", "line", "heatmap"];
 let chart = null;
 
 const leaves = (p) => p.rows.filter((path) => !p.open.has(keyOf(path)));
+const leafColumns = (p) => p.columns.filter((ck) => !p.colOpen.has(keyOf(ck)));
 const chartRows = (p) => p.nr ? leaves(p).slice(0, MAX_ROWS) : [[]];
 
 function series(p, type, measure) {
-  return p.columns.slice(0, MAX_SERIES).map((ck) => ({
-    name: p.nc ? ck.map(label).join(" / ") : measure,
+  return leafColumns(p).slice(0, MAX_SERIES).map((ck) => ({
+    name: p.nc ? columnTitle(ck, p.nc) : measure,
     type,
     data: chartRows(p).map((path) => {
       const v = p.cells.get(keyOf(path) + "|" + keyOf(ck));
@@ -28,14 +30,14 @@ function heatmap(p, categories, measure) {
   const data = [];
   let min = Infinity;
   let max = -Infinity;
-  chartRows(p).forEach((path, i) => p.columns.forEach((ck, j) => {
+  chartRows(p).forEach((path, i) => leafColumns(p).forEach((ck, j) => {
     const v = p.cells.get(keyOf(path) + "|" + keyOf(ck));
     if (typeof v !== "number") return;
     data.push([j, i, v]);
     min = Math.min(min, v);
     max = Math.max(max, v);
   }));
-  const columns = p.nc ? p.columns.map((ck) => ck.map(label).join(" / ")) : [measure];
+  const columns = p.nc ? leafColumns(p).map((ck) => columnTitle(ck, p.nc)) : [measure];
   return {
     tooltip: { position: "top" },
     grid: { left: 110, right: 20, top: 10, bottom: 90 },

@@ -132,7 +132,7 @@ export class Controls {
 
   async loadValues(id, box) {
     const { view, model } = this.get();
-    const src = new Source(model, dimsOf({ rows: [id], cols: [], filters: {}, open: [] }, model));
+    const src = new Source(model, dimsOf({ rows: [id], cols: [], filters: {}, open: [], openCols: [] }, model));
     const f = src.field(id);
     const sql = "SELECT " + f + ", COUNT(*) AS n" + src.from() + " GROUP BY " + f + " ORDER BY " + f + " LIMIT 1000";
     try {

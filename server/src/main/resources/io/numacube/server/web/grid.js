@@ -1,76 +1,101 @@
 // The pivot's layout and its grid (Tabulator, with its virtual DOM for many rows). The answers of statements()
-// (sql.js) become row paths x column keys: a row path is the values of the row fields, then of the levels opened
-// below the last one (a member opened shows its children under it). Nothing is aggregated here.
+// (sql.js) become row paths x column paths: a row path is the values of the row fields, then of the levels opened
+// below the last one (a member opened shows its children under it); a column path likewise (a member opened shows
+// its children columns right after it). Nothing is aggregated here.
 import { MAX_CELLS } from "./sql.js";
 
 export const keyOf = (values) => JSON.stringify(values);
 export const label = (v) => v === null ? "(null)" : String(v);
 
-/** Lays the answers out: row paths (tree order) x column keys, a Total column and a Total row. */
+/** The members of one axis as they are first named, each under its parent (the axis's top members under null). */
+class Members {
+  constructor(n) {
+    this.n = n;                  // the axis's fields: a longer path is a member opened below the last one
+    this.children = new Map();   // parent path key -> child paths, in the order first named
+    this.seen = new Set();
+  }
+
+  add(path) {
+    const key = keyOf(path);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const parent = keyOf(path.length > this.n ? path.slice(0, -1) : null);
+    (this.children.get(parent) || this.children.set(parent, []).get(parent)).push(path);
+  }
+
+  /** The paths in tree order: the top members (`top` when given), each opened one then its children. */
+  tree(open, top) {
+    const out = [];
+    const walk = (paths) => {
+      for (const p of paths) {
+        out.push(p);
+        if (open.has(keyOf(p))) walk(this.children.get(keyOf(p)) || []);
+      }
+    };
+    walk(top || this.children.get(keyOf(null)) || []);
+    return out;
+  }
+}
+
+/**
+ * Lays the answers out: row paths (tree order) x column paths (tree order), a Total column and a Total row. Members
+ * are listed in the order of the answer that names them first: the cells' at the top (the rows then ranked by
+ * `order` when sorted), the opened levels' totals where there are some (sorted as the rows are, by sql.js), else
+ * their cells'.
+ */
 export function pivot(view, model, answers) {
   const nr = view.rows.length;
   const nc = view.cols.length;
-  const colKeys = new Map();
   const cells = new Map();
   const rowTotals = new Map();
-  const children = new Map();   // parent path key -> child paths, in the answer's order
+  const colTotals = new Map();
+  const rowMembers = new Members(nr);
+  const colMembers = new Members(nc);
   const levels = nr ? model.levelsBelow(view.rows.at(-1)) : [];
-  const seen = new Set();
-  const member = (path, n) => {
-    if (n === 0 || seen.has(keyOf(path))) return;
-    seen.add(keyOf(path));
-    const parent = keyOf(n > nr ? path.slice(0, -1) : null);
-    (children.get(parent) || children.set(parent, []).get(parent)).push(path);
-  };
-  // members are listed in the order of the answer that names them: the cells' at the top (then `order`), the
-  // opened levels' totals where there are columns (sorted as the rows are, by sql.js)
-  const read = (answer, n, totals) => {
+  const colLevels = nc ? model.levelsBelow(view.cols.at(-1)) : [];
+  const read = (answer, n, m) => {
     for (const r of (answer ? answer.rows : []).slice(0, MAX_CELLS)) {
       const path = r.slice(0, n);
-      if (totals) {
-        rowTotals.set(keyOf(path), r[n]);
-        if (n > nr) member(path, n);
-        continue;
-      }
-      const ck = r.slice(n, n + nc);
-      if (!colKeys.has(keyOf(ck))) colKeys.set(keyOf(ck), ck);
-      cells.set(keyOf(path) + "|" + keyOf(ck), r[n + nc]);
-      member(path, n);
+      const ck = r.slice(n, n + m);
+      if (n) rowMembers.add(path);
+      if (m) colMembers.add(ck);
+      cells.set(keyOf(path) + "|" + keyOf(ck), r[n + m]);
     }
   };
-  read(answers.cells, nr, false);
-  if (nc && nr) read(answers.rowTotals, nr, true);
+  // the top members are those the cells name (a cut answer shows no rows of totals only); opened ones, their totals'
+  const totals = (answer, n, into, members) => {
+    for (const r of answer ? answer.rows : []) {
+      into.set(keyOf(r.slice(0, n)), r[n]);
+      if (n > members.n) members.add(r.slice(0, n));
+    }
+  };
+  read(answers.cells, nr, nc);
+  if (nc && nr) totals(answers.rowTotals, nr, rowTotals, rowMembers);
+  if (nc && nr) totals(answers.colTotals, nc, colTotals, colMembers);
   for (let d = 1; answers["level" + d]; d++) {
-    if (nc) read(answers["levelTotals" + d], nr + d, true);
-    read(answers["level" + d], nr + d, false);
+    if (nc) totals(answers["levelTotals" + d], nr + d, rowTotals, rowMembers);
+    read(answers["level" + d], nr + d, nc);
   }
-  const colTotals = new Map((answers.colTotals ? answers.colTotals.rows : []).map((r) => [keyOf(r.slice(0, nc)), r[nc]]));
+  for (let d = 1; answers["col" + d]; d++) {
+    totals(answers["colTotals" + d], nc + d, colTotals, colMembers);
+    read(answers["col" + d], nr, nc + d);
+    for (let r = 1; answers["level" + r + "col" + d]; r++) read(answers["level" + r + "col" + d], nr + r, nc + d);
+  }
   const grand = answers.grand ? answers.grand.rows[0][0] : null;
   const open = new Set(view.open.map(keyOf));
-  const rows = nr ? treeRows(answers.order, children, open, nr) : [[]];   // no row fields: one row of the columns
-  const columns = [...colKeys.values()];
-  if (nc === 0 && columns.length === 0) columns.push([]);
+  const colOpen = new Set(view.openCols.map(keyOf));
+  const top = nr && answers.order ? sortedTop(answers.order, rowMembers, nr) : null;
+  const rows = nr ? rowMembers.tree(open, top) : [[]];   // no row fields: one row of the columns
+  const columns = nc ? colMembers.tree(colOpen) : [[]];
   const type = answers.cells.columns[nr + nc].type;
   const digits = type === "BIGINT" ? 0 : 2;
-  return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, open };
+  return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, colLevels, open, colOpen };
 }
 
-/** The row paths in tree order: the top members (ranked by `order` when sorted), each opened one then its children. */
-function treeRows(order, children, open, nr) {
-  let top = children.get(keyOf(null)) || [];
-  if (order) {
-    const shown = new Set(top.map(keyOf));
-    top = order.rows.map((r) => r.slice(0, nr)).filter((p) => shown.has(keyOf(p)));
-  }
-  const rows = [];
-  const walk = (paths) => {
-    for (const p of paths) {
-      rows.push(p);
-      if (open.has(keyOf(p))) walk(children.get(keyOf(p)) || []);
-    }
-  };
-  walk(top);
-  return rows;
+/** The top row members ranked by `order` (the rows' totals sorted by the measure), those the cells name. */
+function sortedTop(order, members, nr) {
+  const shown = new Set((members.children.get(keyOf(null)) || []).map(keyOf));
+  return order.rows.map((r) => r.slice(0, nr)).filter((p) => shown.has(keyOf(p)));
 }
 
 /** A value as the grid shows it: counts as integers, other numbers with two decimals, the rest as text. */
@@ -111,6 +136,28 @@ function memberFormatter(cell) {
   return box;
 }
 
+/** A column's title: its fields' members joined by " / ", then the members opened below the last one by " › ". */
+export const columnTitle = (ck, nc) => ck.slice(0, nc).map(label).join(" / ")
+  + ck.slice(nc).map((v) => " › " + label(v)).join("");
+
+// A column's header: its title, with a toggle where its member has children columns to show.
+function columnHeader(cell, params) {
+  const box = document.createElement("span");
+  box.className = "member";
+  box.dataset.title = params.title;
+  if (params.canOpen) {
+    box.dataset.colPath = keyOf(params.path);
+    const t = document.createElement("button");
+    t.type = "button";
+    t.className = "toggle";
+    t.textContent = params.open ? "▾" : "▸";
+    t.title = (params.open ? "collapse " : "expand ") + label(params.path.at(-1));
+    box.append(t);
+  }
+  box.append(params.title);
+  return box;
+}
+
 export function gridData(p, view, measure) {
   const data = [];
   const totalCol = p.nc > 0 && p.nr > 0;
@@ -134,10 +181,13 @@ export function gridData(p, view, measure) {
   const tree = view.open.length && p.levels.length ? " › " + p.levels.join(" › ") : "";
   const columns = view.rows.map((name, j) => ({ title: name + (j === p.nr - 1 ? tree : ""), field: "r" + j,
     frozen: true, headerSort: false, formatter: memberFormatter }));
-  p.columns.forEach((ck, j) => columns.push({
-    title: p.nc ? ck.map(label).join(" / ") : measure, field: "c" + j, hozAlign: "right",
-    headerSort: false, formatter: valueFormatter, formatterParams: { digits: p.digits },
-  }));
+  p.columns.forEach((ck, j) => {
+    const title = p.nc ? columnTitle(ck, p.nc) : measure;
+    const depth = ck.length - p.nc;
+    columns.push({ title, field: "c" + j, hozAlign: "right", headerSort: false, formatter: valueFormatter,
+      formatterParams: { digits: p.digits }, titleFormatter: columnHeader, titleFormatterParams: { title, path: ck,
+        depth, canOpen: p.nc > 0 && depth < p.colLevels.length, open: p.colOpen.has(keyOf(ck)) } });
+  });
   if (totalCol) {
     columns.push({ title: "Total", field: "total", hozAlign: "right", headerSort: false, formatter: valueFormatter,
       formatterParams: { digits: p.digits }, cssClass: "total" });
@@ -159,7 +209,7 @@ export class Grid {
   }
 
   async draw(data, columns) {
-    const key = JSON.stringify(columns.map((c) => [c.title, c.field, c.formatterParams]));
+    const key = JSON.stringify(columns.map((c) => [c.title, c.field, c.formatterParams, c.titleFormatterParams]));
     if (this.table && key !== this.key) {
       await this.built;
       this.table.destroy();

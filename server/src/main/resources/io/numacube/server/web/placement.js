@@ -1,7 +1,9 @@
-// The placement view of `numacube serve`: the machine's nodes, the partitions that live on each, the share of their
-// pages measured on their node, what each node's workers ran, and the changes of the machine followed. It reads one
-// small JSON, GET /v1/placement, once a second while the page is shown (one request at a time, none while hidden),
-// and redraws. Each node card carries data-node, -partitions, -rows and -morsels for tools/pivot-check-server.py.
+// The placement view of `numacube serve`: every node of the machine (its CPUs, memory, distances, what this process
+// may use of it), the partitions that live on each, the share of their pages measured on their node, what each node's
+// workers ran, and the changes of the machine followed. It reads one small JSON, GET /v1/placement, once a second
+// while the page is shown (one request at a time, none while hidden), and redraws. Each node card carries data-node,
+// -partitions, -rows, -morsels, -cpus, -cpus-allowed, -memory-total, -memory-allowed, -data and -threads for
+// tools/pivot-check-server.py.
 "use strict";
 
 (() => {
@@ -33,10 +35,13 @@
     const node = (n) => {
       if (!nodes.has(n)) {
         nodes.set(n, { node: n, data: false, threads: 0, partitions: [], rows: 0, bytes: 0,
-                       measured: 0, onNode: 0, morsels: 0, home: 0 });
+                       measured: 0, onNode: 0, morsels: 0, home: 0, machine: null });
       }
       return nodes.get(n);
     };
+    // a simulated cube's nodes are none of the machine's: the machine is then its own table, not the cards
+    const machine = placement.machine && !placement.machine.simulated ? placement.machine.nodes : [];
+    for (const m of machine) node(m.node).machine = m;
     for (const n of placement.data_nodes) node(n).data = true;
     for (const w of placement.workers) node(w.node).threads = w.threads;
     for (const p of placement.partitions) {
@@ -63,6 +68,7 @@
     fill.style.width = (totalRows > 0 ? 100 * s.rows / totalRows : 0).toFixed(1) + "%";
     const facts = [
       ["role", (s.data ? "data" : "no data") + (s.threads > 0 ? ", " + s.threads + " worker threads" : ", no workers")],
+      ...machineFacts(s.machine),
       ["partitions", int.format(s.partitions.length)],
       ["rows", int.format(s.rows)],
       ["bytes", bytes(s.bytes)],
@@ -76,10 +82,49 @@
       if (k === "pages on node" && pagesPct != null && pagesPct < 90) dd.classList.add("low");
       dl.append(el("dt", { textContent: k }), dd);
     }
-    const card = el("div", { className: "node" }, [el("h3", { textContent: "node " + s.node }),
-      el("div", { className: "bar", title: "share of all rows" }, [fill]), dl]);
-    Object.assign(card.dataset, { node: s.node, partitions: s.partitions.length, rows: s.rows, morsels: s.morsels });
+    const card = el("div", { className: "node" + (s.data || s.threads > 0 ? "" : " unused") },
+      [el("h3", { textContent: "node " + s.node + kind(s.machine) }),
+        el("div", { className: "bar", title: "share of all rows" }, [fill]), dl]);
+    Object.assign(card.dataset, { node: s.node, partitions: s.partitions.length, rows: s.rows, morsels: s.morsels,
+      data: s.data, threads: s.threads });
+    if (s.machine) {
+      Object.assign(card.dataset, { cpus: s.machine.cpus, cpusAllowed: s.machine.cpus_allowed,
+        memoryTotal: s.machine.memory_total_bytes, memoryAllowed: s.machine.memory_allowed });
+    }
     return card;
+  }
+
+  /** What kind of node the machine says it is: memory only (no CPUs), CPUs only (no memory), or nothing to add. */
+  function kind(m) {
+    if (!m) return "";
+    if (m.cpus === "") return " · memory only";
+    return m.memory_total_bytes === 0 ? " · CPUs only" : "";
+  }
+
+  /** A machine node's CPUs, memory and distances, with what this process may use of them. */
+  function machineFacts(m) {
+    if (!m) return [];
+    const cpus = m.cpus === "" ? "none" : m.cpus + (m.cpus_allowed === m.cpus ? ""
+      : " (may use " + (m.cpus_allowed === "" ? "none" : m.cpus_allowed) + ")");
+    const memory = m.memory_total_bytes === 0 ? "none"
+      : bytes(m.memory_free_bytes) + " free of " + bytes(m.memory_total_bytes)
+        + (m.memory_allowed ? "" : " (may not allocate)");
+    const distances = Object.entries(m.distances).map(([n, d]) => n + ":" + d).join(" ");
+    return [["CPUs", cpus], ["memory", memory], ["distances", distances || "unknown"]];
+  }
+
+  /** The machine's nodes as a table, for a simulated cube, whose cards are its logical nodes. */
+  function machineTable(placement) {
+    const m = placement.machine;
+    $("machine").hidden = !(m && m.simulated);
+    if (!m || !m.simulated) return;
+    const body = $("machine-nodes").tBodies[0];
+    body.replaceChildren(...m.nodes.map((n) => {
+      const facts = machineFacts(n);
+      const row = el("tr", {}, [cell(String(n.node), true), ...facts.map(([, v]) => cell(v))]);
+      row.dataset.node = n.node;
+      return row;
+    }));
   }
 
   function cell(text, numeric) {
@@ -122,9 +167,11 @@
   function draw(placement) {
     const nodes = summarize(placement);
     const totalRows = nodes.reduce((t, s) => t + s.rows, 0);
-    $("describe").textContent = placement.describe;
+    const unread = placement.machine && placement.machine.error;
+    $("describe").textContent = placement.describe + (unread ? " — the machine's nodes could not be read: " + unread : "");
     $("nodes").replaceChildren(...nodes.map((s) => nodeCard(s, totalRows)));
     $("partitions").replaceChildren(...nodes.filter((s) => s.partitions.length > 0).map(partitionTable));
+    machineTable(placement);
     history(placement);
   }
 

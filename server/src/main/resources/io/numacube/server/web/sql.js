@@ -1,5 +1,6 @@
 // The SQL of a view, and POST /v1/query. A view names fields of the model (model.js); this module turns it into
-// statements the engine runs: the cells, the totals the layout needs, one level of drill-down per depth opened.
+// statements the engine runs: the cells, the totals the layout needs, one level of drill-down per depth opened on
+// the rows, on the columns, and on both at once.
 // Every value a user chose becomes a quoted literal, never SQL.
 
 export const MAX_CELLS = 200000;   // more is cut, and the page says so
@@ -81,6 +82,7 @@ export class Source {
 export function dimsOf(view, model) {
   const ids = view.rows.concat(view.cols, Object.keys(view.filters));
   if (view.open.length) ids.push(...model.levelsBelow(view.rows.at(-1)));
+  if (view.openCols.length) ids.push(...model.levelsBelow(view.cols.at(-1)));
   const dims = ids.map((id) => model.fields.get(id)).filter((f) => f && f.dim).map((f) => f.dim);
   if (view.ccy && model.fx && converts(view)) dims.push(model.fx.table);
   return dims;
@@ -125,18 +127,38 @@ function groupSql(view, src, by, extra = [], order = null) {
   return sql;
 }
 
-/** The open paths of one depth whose ancestors are all open (the others are not shown, so not queried). */
-export function visibleOpen(view, depth) {
-  const open = new Set(view.open.map((p) => JSON.stringify(p)));
-  const nr = view.rows.length;
-  return view.open.filter((p) => p.length === nr + depth
-    && p.every((_, i) => i < nr || open.has(JSON.stringify(p.slice(0, i + 1)))));
+/**
+ * The open paths of one depth whose ancestors are all open (the others are not shown, so not queried): `opened` are
+ * paths of an axis of `n` fields (view.open for the rows, view.openCols for the columns).
+ */
+export function visibleOpen(opened, n, depth) {
+  const open = new Set(opened.map((p) => JSON.stringify(p)));
+  return opened.filter((p) => p.length === n + depth
+    && p.every((_, i) => i < n || open.has(JSON.stringify(p.slice(0, i + 1)))));
+}
+
+/**
+ * The depths an axis shows, from 0 (its fields) down to the deepest level with a member opened: each one's fields
+ * (the axis's, then the levels under its last field) and the term keeping the members opened one level up.
+ */
+function depthsOf(fields, opened, model, src) {
+  const levels = fields.length ? model.levelsBelow(fields.at(-1)) : [];
+  const depths = [{ ids: fields, under: [] }];
+  for (let depth = 1; depth <= levels.length; depth++) {
+    const parents = visibleOpen(opened, fields.length, depth - 1);
+    if (!parents.length) break;
+    const ids = fields.concat(levels.slice(0, depth - 1));
+    const under = "(" + parents.map((p) => "(" + src.matches(ids, p).join(" AND ") + ")").join(" OR ") + ")";
+    depths.push({ ids: fields.concat(levels.slice(0, depth)), under: [under] });
+  }
+  return depths;
 }
 
 /**
  * The statements of a view: the cells, the totals the layout needs, the rows' order when sorted by the measure (the
- * rows' totals ORDER BY v, LIMIT top), and for each depth of drill-down opened the children's cells (and row totals)
- * under the members opened, sorted as the rows are.
+ * rows' totals ORDER BY v, LIMIT top), and for each depth of drill-down opened on the rows the children's cells (and
+ * row totals) under the members opened, sorted as the rows are (levelD); for each depth opened on the columns the
+ * children columns' cells (colD), their totals (colTotalsD) and their cells on the rows opened (levelEcolD).
  */
 export function statements(view, model) {
   const src = new Source(model, dimsOf(view, model));
@@ -153,17 +175,22 @@ export function statements(view, model) {
   if (order && view.rows.length) {
     q.order = groupSql(view, src, view.rows, [], order) + (view.top > 0 ? " LIMIT " + view.top : "");
   }
-  const levels = view.rows.length ? model.levelsBelow(view.rows.at(-1)) : [];
-  for (let depth = 1; depth <= levels.length; depth++) {
-    const parents = visibleOpen(view, depth - 1);
-    if (!parents.length) break;
-    const ids = view.rows.concat(levels.slice(0, depth - 1));
-    const under = "(" + parents.map((p) => "(" + src.matches(ids, p).join(" AND ") + ")").join(" OR ") + ")";
-    const levelRows = view.rows.concat(levels.slice(0, depth));
+  const rows = depthsOf(view.rows, view.open, model, src);
+  const cols = depthsOf(view.cols, view.openCols, model, src);
+  for (let depth = 1; depth < rows.length; depth++) {
+    const { ids, under } = rows[depth];
     // children come in the order of their totals' answer (or of their cells' without columns): sorted as asked
-    const cols = view.cols.length;
-    q["level" + depth] = groupSql(view, src, levelRows.concat(view.cols), [under], cols ? null : order) + limit;
-    if (cols) q["levelTotals" + depth] = groupSql(view, src, levelRows, [under], order);
+    const hasCols = view.cols.length;
+    q["level" + depth] = groupSql(view, src, ids.concat(view.cols), under, hasCols ? null : order) + limit;
+    if (hasCols) q["levelTotals" + depth] = groupSql(view, src, ids, under, order);
+  }
+  for (let depth = 1; depth < cols.length; depth++) {
+    const { ids, under } = cols[depth];
+    q["col" + depth] = groupSql(view, src, view.rows.concat(ids), under) + limit;
+    if (view.rows.length) q["colTotals" + depth] = groupSql(view, src, ids, under);
+    for (let r = 1; r < rows.length; r++) {
+      q["level" + r + "col" + depth] = groupSql(view, src, rows[r].ids.concat(ids), rows[r].under.concat(under)) + limit;
+    }
   }
   return { q, src };
 }

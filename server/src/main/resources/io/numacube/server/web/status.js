@@ -21,14 +21,17 @@ export function showError(e) {
 export function showStats(answers, versions, started) {
   const st = answers.cells.stats || {};
   const ms = Object.values(answers).reduce((sum, a) => sum + ((a.stats && a.stats.ms) || 0), 0);
-  const levels = Object.keys(answers).filter((n) => /^level\d+$/.test(n)).map((n) => answers[n]);
-  const cells = [answers.cells, ...levels];
+  const names = Object.keys(answers);
+  const cells = names.filter((n) => /^(cells|level\d+(col\d+)?|col\d+)$/.test(n)).map((n) => answers[n]);
+  const rowLevels = names.filter((n) => /^level\d+$/.test(n)).length;
+  const colLevels = names.filter((n) => /^col\d+$/.test(n)).length;
+  const opened = [rowLevels && rowLevels + " on rows", colLevels && colLevels + " on columns"].filter(Boolean);
   const cut = cells.some((a) => a.row_count > MAX_CELLS);
-  const n = Object.keys(answers).length;
+  const n = names.length;
   const parts = [
     (cut ? "the first " + MAX_CELLS.toLocaleString("en-US") + " cells only (filter to see the rest)"
-      : cells.reduce((n, a) => n + a.row_count, 0) + " cells" + (levels.length ? " (" + levels.length
-        + " levels opened)" : "")),
+      : cells.reduce((n, a) => n + a.row_count, 0) + " cells"
+        + (opened.length ? " (levels opened: " + opened.join(", ") + ")" : "")),
     "server " + (st.ms ?? 0).toFixed(1) + " ms" + (n > 1 ? " (" + ms.toFixed(1) + " ms for " + n + " queries with totals)" : ""),
     "rows scanned " + (st.rows_scanned ?? 0).toLocaleString("en-US"),
     "morsels " + (st.morsels ?? 0) + ", at home " + (st.morsels_home_pct ?? 0) + "%",

@@ -7,7 +7,7 @@ export const AGGREGATES = ["SUM", "AVG", "COUNT", "MIN", "MAX", "COUNT DISTINCT"
 
 /**
  * {table, rows, cols: field ids; agg, measure: a fact column; filters: {field id: [values]}; ranges: {column:
- * [lo, hi]} ("" for an open end); open: row paths expanded; ccy: target currency or ""; sort: "" | "desc" | "asc";
+ * [lo, hi]} ("" for an open end); open: row paths expanded; openCols: column paths expanded; ccy: target currency or ""; sort: "" | "desc" | "asc";
  * top: rows kept when sorted (0: all); chart: one of CHART_TYPES}
  */
 export function defaults(model) {
@@ -15,7 +15,7 @@ export function defaults(model) {
   const numbers = model.columns.filter((c) => isNumeric(c.type)).map((c) => c.name);
   const measure = numbers.includes("pnl") ? "pnl" : (numbers[0] || (model.columns[0] && model.columns[0].name) || "");
   return { table: model.fact, rows: text.slice(0, 1), cols: [], agg: numbers.length ? "SUM" : "COUNT", measure,
-    filters: {}, ranges: {}, open: [], ccy: "", sort: "", top: 0, chart: "bar" };
+    filters: {}, ranges: {}, open: [], openCols: [], ccy: "", sort: "", top: 0, chart: "bar" };
 }
 
 export const tableInUrl = () => new URLSearchParams(location.hash.slice(1)).get("table");
@@ -33,10 +33,11 @@ export function fromUrl(model) {
     if (key.startsWith("f.") && fields.has(key.slice(2))) (s.filters[key.slice(2)] ||= []).push(value);
     const range = /^(.*)\.\.(.*)$/.exec(value);
     if (key.startsWith("r.") && model.columnType(key.slice(2)) && range) s.ranges[key.slice(2)] = [range[1], range[2]];
-    if (key === "open") {
+    if (key === "open" || key === "ocol") {
       try {
         const path = JSON.parse(value);
-        if (Array.isArray(path) && path.length >= s.rows.length) s.open.push(path);
+        const [paths, n] = key === "open" ? [s.open, s.rows.length] : [s.openCols, s.cols.length];
+        if (Array.isArray(path) && path.length >= n) paths.push(path);
       } catch { /* a damaged link: that member stays closed */ }
     }
   }
@@ -60,6 +61,7 @@ export function toUrl(s) {
   }
   for (const [col, [lo, hi]] of Object.entries(s.ranges)) p.set("r." + col, lo + ".." + hi);
   for (const path of s.open) p.append("open", JSON.stringify(path));
+  for (const path of s.openCols) p.append("ocol", JSON.stringify(path));
   if (s.ccy) p.set("ccy", s.ccy);
   if (s.sort) p.set("sort", s.sort);
   if (s.top) p.set("top", String(s.top));
