@@ -12,7 +12,8 @@ import java.util.stream.IntStream;
  * Codes one plain column of a table ({@link CodedColumns}): per partition, its sorted distinct values (in parallel);
  * then the table's distinct values, sorted, as the dictionary (NULL last; DOUBLE in {@link Double#compare} order with
  * -0.0 folded into 0.0); then per partition, each row's code, found through an open-addressing table of the distinct
- * values, into a block placed like the partition. Stateless.
+ * values, into a block placed like the partition. Integers in a narrow range skip the sort and the hash table
+ * ({@link DenseKeyCodes}). Stateless.
  */
 final class CodedColumnBuilder {
 
@@ -29,19 +30,12 @@ final class CodedColumnBuilder {
         }
         boolean dbl = type == ColumnType.DOUBLE;
         List<Partition> parts = table.partitions();
-        long[][] distinctByPart = new long[parts.size()][];
-        boolean[] nullIn = new boolean[parts.size()];
-        boolean[] positiveZeroIn = new boolean[parts.size()];
-        IntStream.range(0, parts.size())
-                .parallel()
-                .forEach(i -> distinctByPart[i] = distinctKeys(parts.get(i), column, dbl, nullIn, positiveZeroIn, i));
-        long[] keys = unique(concat(distinctByPart));
-        boolean hasNull = false;
-        boolean positiveZero = false;
-        for (int i = 0; i < parts.size(); i++) {
-            hasNull |= nullIn[i];
-            positiveZero |= positiveZeroIn[i];
-        }
+        DenseKeyCodes dense = dbl ? null : DenseKeyCodes.of(parts, column);
+        Distinct distinct =
+                dense != null ? new Distinct(dense.keys(), dense.hasNull(), false) : distinct(parts, column, dbl);
+        long[] keys = distinct.keys();
+        boolean hasNull = distinct.hasNull();
+        boolean positiveZero = distinct.positiveZero();
         if (keys.length + 1L > Integer.MAX_VALUE) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -60,7 +54,7 @@ final class CodedColumnBuilder {
                 made[i] = table.memory().allocate(Math.max(1, (long) p.rows() * width.bytes()), request(table, p));
                 codes[p.id()] = made[i].segment();
             }
-            CodeOfKey codeOf = new CodeOfKey(keys);
+            KeyCodes codeOf = dense != null ? dense : new CodeOfKey(keys);
             IntStream.range(0, parts.size())
                     .parallel()
                     .forEach(i -> writeCodes(
@@ -80,6 +74,26 @@ final class CodedColumnBuilder {
             throw e;
         }
         return new Built(new CodedColumns.Coded(d, width, codes), made);
+    }
+
+    /** A column's sorted distinct keys, whether a NULL is among its rows, and whether a DOUBLE 0.0 (not -0.0) is. */
+    private record Distinct(long[] keys, boolean hasNull, boolean positiveZero) {}
+
+    /** The distinct keys of a column by sorting each partition's, then all of them. */
+    private static Distinct distinct(List<Partition> parts, int column, boolean dbl) {
+        long[][] distinctByPart = new long[parts.size()][];
+        boolean[] nullIn = new boolean[parts.size()];
+        boolean[] positiveZeroIn = new boolean[parts.size()];
+        IntStream.range(0, parts.size())
+                .parallel()
+                .forEach(i -> distinctByPart[i] = distinctKeys(parts.get(i), column, dbl, nullIn, positiveZeroIn, i));
+        boolean hasNull = false;
+        boolean positiveZero = false;
+        for (int i = 0; i < parts.size(); i++) {
+            hasNull |= nullIn[i];
+            positiveZero |= positiveZeroIn[i];
+        }
+        return new Distinct(unique(concat(distinctByPart)), hasNull, positiveZero);
     }
 
     /**
@@ -117,7 +131,7 @@ final class CodedColumnBuilder {
     }
 
     private static void writeCodes(
-            Partition p, int column, boolean dbl, CodeOfKey codeOf, int nullCode, CodeWidth width, MemorySegment out) {
+            Partition p, int column, boolean dbl, KeyCodes codeOf, int nullCode, CodeWidth width, MemorySegment out) {
         MemorySegment values = p.column(column);
         MemorySegment nulls = p.nulls(column);
         for (int r = 0; r < p.rows(); r++) {
@@ -174,12 +188,18 @@ final class CodedColumnBuilder {
         return all;
     }
 
+    /** The code of each distinct key of a column: its index in the column's sorted distinct keys. */
+    interface KeyCodes {
+        /** The code of a key that is one of the distinct keys. */
+        int get(long key);
+    }
+
     /**
      * The code of every distinct key (its index in the sorted keys): open addressing with linear probing, load at
      * most 1/2, so a lookup is about one cache miss where a binary search over millions of keys is twenty. Immutable
      * after construction; read by several threads.
      */
-    static final class CodeOfKey {
+    static final class CodeOfKey implements KeyCodes {
 
         private static final long EMPTY = Long.MIN_VALUE;
 
@@ -209,8 +229,8 @@ final class CodedColumnBuilder {
             }
         }
 
-        /** The code of a key that is one of the distinct keys. */
-        int get(long k) {
+        @Override
+        public int get(long k) {
             if (k == EMPTY) {
                 return codeOfEmpty;
             }
