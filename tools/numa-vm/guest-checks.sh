@@ -22,7 +22,10 @@
 #   junit_seccomp           build/seccomp-eperm  the numa module's JUnit tests tagged seccomp-eperm
 #   demo                    -                                        demo --json RESULTS_DIR/demo.json   (the default 10M rows)
 #   follow                  tools/numa-vm/guest-follow.sh            FollowMachineVmMain in a cgroup v2 allowed nodes 0-1,
-#                                                                    narrowed to node 1 while it queries (issue 13)
+#                                                                    narrowed to node 1 while it queries, then widened to
+#                                                                    nodes 0-1 again (issue 13)
+#   follow_seccomp          build/seccomp-eperm                      the same under the EPERM filter: no mbind, no
+#                           tools/numa-vm/guest-follow.sh            move_pages, so the copy path places by first touch
 # JUnit checks write XML reports to RESULTS_DIR/CHECK/ and their console output to CHECK.out.
 # Environment: NUMAVM_JAVA_OPTS (JVM options, default -Xmx256m -XX:TieredStopAtLevel=1),
 #              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300), NUMAVM_NUMA_BALANCING (0|1: set
@@ -93,7 +96,7 @@ echo "guest-checks: prepared in $(since "$t_start") s; JVM options: $JAVA_OPTS"
 prefix_of() {   # CHECK -> the process prefix, one word per line
   case $1 in
     plain|junit|junit_engine|demo|follow) ;;
-    seccomp|junit_seccomp)  echo "$SECCOMP";;
+    seccomp|junit_seccomp|follow_seccomp)  echo "$SECCOMP";;
     cpunodebind0_membind01) printf '%s\n' numactl --cpunodebind=0 --membind=0,1;;
     cpunodebind0_membind1)  printf '%s\n' numactl --cpunodebind=0 --membind=1;;
     cpunodebind1)           printf '%s\n' numactl --cpunodebind=1;;
@@ -133,13 +136,14 @@ command_of() {  # CHECK -> the command after the prefix, one word per line
         org.junit.platform.console.ConsoleLauncher execute --disable-banner --disable-ansi-colors --details=tree \
         --fail-if-no-tests --scan-class-path "$RUN/engine/target/test-classes" --include-tag multinode \
         --reports-dir "$RESULTS/$1";;
-    follow)
-      # issue 13: the cube follows a cgroup narrowed to node 1 while it answers queries (the engine's test classes)
+    follow|follow_seccomp)
+      # issue 13: the cube follows a cgroup narrowed to node 1, then widened again, while it answers queries (the
+      # engine's test classes)
       [[ -d $RUN/engine/target/test-classes ]] || return 1
       # shellcheck disable=SC2086  # JAVA_OPTS is a list of options
-      printf '%s\n' "$ROOT/tools/numa-vm/guest-follow.sh" "$RESULTS" "$JAVA" --enable-native-access=ALL-UNNAMED \
+      printf '%s\n' "$ROOT/tools/numa-vm/guest-follow.sh" "$RESULTS" "$1" "$JAVA" --enable-native-access=ALL-UNNAMED \
         $JAVA_OPTS -cp "$RUN/engine/target/test-classes:$RUN/cli/target/lib/*" \
-        io.numacube.engine.FollowMachineVmMain "$RESULTS";;
+        io.numacube.engine.FollowMachineVmMain "$RESULTS/$1";;
     *) return 1;;
   esac
 }
