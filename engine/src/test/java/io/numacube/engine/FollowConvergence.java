@@ -3,7 +3,9 @@ package io.numacube.engine;
 import io.numacube.numa.topology.CpuSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,7 +20,8 @@ import java.util.regex.Pattern;
  *       per node apart by no more than its largest partition (the balance the cube's move plan stops at, as a load
  *       spreads a table), and each worker allowed its own node's CPUs only, workers on every data node.</li>
  * </ul>
- * Stateless; the inputs are read by the caller.
+ * and the parts they are made of ({@link #onDataNodes}, {@link #holding}, {@link #workersOnTheirNodes}), for a cgroup
+ * that takes a memory-only node away and gives it back. Stateless; the inputs are read by the caller.
  */
 final class FollowConvergence {
 
@@ -63,17 +66,14 @@ final class FollowConvergence {
 
     /** Why the cube is not spread over the nodes of {@code cpusByNode} (data and workers) yet; empty when it is. */
     static String spread(List<PartitionInfo> partitions, List<Worker> workers, Map<Integer, CpuSet> cpusByNode) {
-        if (partitions.isEmpty()) {
-            return "no partitions";
+        String why = onDataNodes(partitions, cpusByNode.keySet());
+        if (!why.isEmpty()) {
+            return why;
         }
         Map<String, Map<Integer, Long>> bytes = new TreeMap<>();
         Map<String, Long> largest = new TreeMap<>();
         Map<String, Integer> count = new TreeMap<>();
         for (PartitionInfo p : partitions) {
-            if (!cpusByNode.containsKey(p.memoryNode()) || !(p.pagesOnNodePct() >= MIN_PCT)) {
-                return "partition " + p.table() + "/" + p.partitionId() + " memory_node=" + p.memoryNode() + " pct="
-                        + p.pagesOnNodePct();
-            }
             bytes.computeIfAbsent(p.table(), t -> new TreeMap<>()).merge(p.memoryNode(), p.bytes(), Long::sum);
             largest.merge(p.table(), p.bytes(), Math::max);
             count.merge(p.table(), 1, Integer::sum);
@@ -97,7 +97,33 @@ final class FollowConvergence {
         return workersOnTheirNodes(workers, cpusByNode);
     }
 
-    private static String workersOnTheirNodes(List<Worker> workers, Map<Integer, CpuSet> cpusByNode) {
+    /** Why some partition is not recorded on one of {@code dataNodes} with {@value #MIN_PCT} % of its pages there. */
+    static String onDataNodes(List<PartitionInfo> partitions, Set<Integer> dataNodes) {
+        if (partitions.isEmpty()) {
+            return "no partitions";
+        }
+        for (PartitionInfo p : partitions) {
+            if (!dataNodes.contains(p.memoryNode()) || !(p.pagesOnNodePct() >= MIN_PCT)) {
+                return "partition " + p.table() + "/" + p.partitionId() + " memory_node=" + p.memoryNode() + " pct="
+                        + p.pagesOnNodePct();
+            }
+        }
+        return "";
+    }
+
+    /** Why {@code table} has no partition on some node of {@code nodes}; empty when it has one on each. */
+    static String holding(List<PartitionInfo> partitions, String table, Set<Integer> nodes) {
+        Set<Integer> held = new TreeSet<>();
+        for (PartitionInfo p : partitions) {
+            if (p.table().equals(table)) {
+                held.add(p.memoryNode());
+            }
+        }
+        return held.containsAll(nodes) ? "" : "table " + table + " on nodes " + held + ", not on all of " + nodes;
+    }
+
+    /** Why some worker may run off its own node's CPUs, or a node of {@code cpusByNode} has no worker; else empty. */
+    static String workersOnTheirNodes(List<Worker> workers, Map<Integer, CpuSet> cpusByNode) {
         Map<Integer, Integer> perNode = new TreeMap<>();
         for (Worker w : workers) {
             CpuSet own = cpusByNode.get(w.node());

@@ -85,4 +85,15 @@ class FollowConvergenceTest {
         assertTrue(FollowConvergence.spread(trades(0, 2), PINNED_HOME, TWO_NODES)
                 .startsWith("partition trades/1 memory_node=2"));
     }
+
+    @Test
+    void aTableHoldingNoPartitionOnTheGivenBackNodeIsNotSpreadThere() {
+        assertEquals("", FollowConvergence.holding(trades(0, 1, 2), "trades", java.util.Set.of(2)));
+        assertEquals(
+                "table trades on nodes [0, 1], not on all of [2]",
+                FollowConvergence.holding(trades(0, 1, 1), "trades", java.util.Set.of(2)));
+        assertTrue(FollowConvergence.onDataNodes(trades(0, 2), java.util.Set.of(0, 1))
+                .startsWith("partition trades/1 memory_node=2"));
+        assertEquals("", FollowConvergence.onDataNodes(trades(0, 2), java.util.Set.of(0, 1, 2)));
+    }
 }

@@ -4,6 +4,7 @@ import io.numacube.engine.FollowConvergence.Worker;
 import io.numacube.engine.storage.ProgressListener;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.topology.CpuSet;
+import io.numacube.numa.topology.NumaNode;
 import io.numacube.numa.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,25 +14,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The real-kernel check of issue 13, run inside the multi-node VM by {@code tools/numa-vm/guest-follow.sh} (checks
- * {@code follow} and {@code follow_seccomp} of the two-node configuration), in a cgroup v2 whose cpuset allows nodes
- * 0 and 1: opens a cube that follows the machine, generates trades on both nodes, runs a query loop ({@link
- * FollowQueryLoop}) and writes {@code STEM.ready} ({@code STEM} is the results directory and the check's name). Then two phases, each seen in this process's own {@code
- * Mems_allowed_list} and given 60 s at most:
+ * {@code follow} and {@code follow_seccomp} of the two-node configuration, MODE {@code node1}; {@code follow_memonly}
+ * of the mem-only one, MODE {@code drop-memory-only}), in a cgroup v2 whose cpuset allows every CPU and every node with
+ * memory: opens a cube that follows the machine, generates trades on its data nodes, runs a query loop ({@link
+ * FollowQueryLoop}) and writes {@code STEM.ready} ({@code STEM} is the results directory and the check's name). Then
+ * two phases, each seen in this process's own {@code Mems_allowed_list}:
  * <ol>
- *   <li>narrow: the script narrows the cgroup to node 1; this waits until the cube is all on node 1 ({@link
- *       FollowConvergence#onNode}) and writes {@code STEM.converged};</li>
- *   <li>widen: the script, once it sees that file, widens the cgroup to nodes 0-1 again; this waits until the cube is
- *       spread over both nodes again ({@link FollowConvergence#spread}).</li>
+ *   <li>narrow: the script narrows the cgroup (MODE {@code node1}: to node 1, CPUs and memory; {@code
+ *       drop-memory-only}: memory without the memory-only nodes); this waits until the cube followed ({@code node1}:
+ *       {@link FollowConvergence#onNode}; else every partition on a node with CPUs, {@link
+ *       FollowConvergence#onDataNodes}, workers on their own nodes) and writes {@code STEM.converged};</li>
+ *   <li>widen: the script, once it sees that file, gives the cgroup back what it had; this waits until the cube is
+ *       spread again ({@code node1}: {@link FollowConvergence#spread}; else every partition on one of the nodes with
+ *       memory, the trades on every memory-only node again, workers on their own nodes).</li>
  * </ol>
  * It keeps querying 2 s more and prints one JSON object on stdout: per phase when it saw the change and when it
  * converged (epoch ms), the seconds between, why not where it did not, the queries that ended meanwhile, the
  * partitions and the workers' CPUs then; the queries run, failures and changed answers over the whole run; the
  * partitions after the load; the cube's data nodes at the end; the log lines. It asserts nothing: the host's {@code
- * FollowMachineInVmTest} does. {@code java ... FollowMachineVmMain STEM [ROWS]}.
+ * FollowMachineInVmTest} and {@code FollowMemoryOnlyNodeInVmTest} do. {@code java ... FollowMachineVmMain STEM MODE
+ * [ROWS]}.
  */
 public final class FollowMachineVmMain {
 
@@ -46,8 +54,20 @@ public final class FollowMachineVmMain {
      */
     static final long DEFAULT_ROWS = 500_000;
 
-    /** How long a phase waits for its change to be seen and followed. */
-    private static final long PHASE_MILLIS = 60_000;
+    /**
+     * How long a phase waits for its change to be seen: the script writes the next change once its write of
+     * cpuset.mems returned, which waits for the kernel to migrate the JVM's other pages (minutes under TCG).
+     */
+    private static final long SEEN_MILLIS = 300_000;
+
+    /** How long a phase waits, once its change was seen, for the cube to follow it. */
+    private static final long CONVERGE_MILLIS = 60_000;
+
+    /** MODE {@code node1}: narrowed to node 1, widened to nodes 0-1 again. */
+    static final String TO_NODE1 = "node1";
+
+    /** MODE {@code drop-memory-only}: the memory-only nodes taken out of cpuset.mems, then given back. */
+    static final String DROP_MEMORY_ONLY = "drop-memory-only";
 
     /** Why the cube has not converged yet; empty once it has. */
     @FunctionalInterface
@@ -70,13 +90,20 @@ public final class FollowMachineVmMain {
 
     public static void main(String[] args) throws Exception {
         Path stem = Path.of(args[0]);
-        long rows = args.length > 1 ? Long.parseLong(args[1]) : DEFAULT_ROWS;
+        String mode = args[1];
+        long rows = args.length > 2 ? Long.parseLong(args[2]) : DEFAULT_ROWS;
         long t0 = System.nanoTime();
         Topology topo = NumaRuntime.detect().topology();
         Map<Integer, CpuSet> cpus = new TreeMap<>();
-        for (int n = 0; n < 2; n++) {
-            cpus.put(n, topo.node(n).orElseThrow().cpus());
+        Set<Integer> memoryNodes = new TreeSet<>();
+        for (NumaNode n : topo.nodes()) {
+            if (!n.cpus().isEmpty()) {
+                cpus.put(n.id(), n.cpus());
+            }
+            memoryNodes.add(n.id());
         }
+        Set<Integer> memoryOnly = new TreeSet<>(memoryNodes);
+        memoryOnly.removeAll(cpus.keySet());
         List<String> logLines = new ArrayList<>();
         try (Cube cube = Cube.open(CubeOptions.defaults())) {
             cube.followMachine(new FollowOptions(Duration.ofSeconds(1), 32L << 20), c -> {
@@ -99,14 +126,27 @@ public final class FollowMachineVmMain {
                 narrow = phase(
                         cube,
                         memsAtStart,
-                        () -> FollowConvergence.onNode(cube.placement(), workerCpus(), 1, cpus.get(1)));
+                        () -> mode.equals(TO_NODE1)
+                                ? FollowConvergence.onNode(cube.placement(), workerCpus(), 1, cpus.get(1))
+                                : firstNonEmpty(
+                                        FollowConvergence.onDataNodes(cube.placement(), cpus.keySet()),
+                                        FollowConvergence.workersOnTheirNodes(workerCpus(), cpus)));
                 String memsNarrowed = memsAllowed();
                 Files.writeString(
                         Path.of(stem + ".converged"), narrow.convergedAtMillis() > 0 ? "converged\n" : "timeout\n");
-                widen = phase(cube, memsNarrowed, () -> FollowConvergence.spread(cube.placement(), workerCpus(), cpus));
+                widen = phase(
+                        cube,
+                        memsNarrowed,
+                        () -> mode.equals(TO_NODE1)
+                                ? FollowConvergence.spread(cube.placement(), workerCpus(), cpus)
+                                : firstNonEmpty(
+                                        FollowConvergence.onDataNodes(cube.placement(), memoryNodes),
+                                        FollowConvergence.holding(cube.placement(), "trades", memoryOnly),
+                                        FollowConvergence.workersOnTheirNodes(workerCpus(), cpus)));
                 Thread.sleep(2000);
             }
             StringBuilder json = new StringBuilder("{");
+            field(json, "mode", quote(mode)).append(',');
             field(json, "rows", rows).append(',');
             field(json, "node0_cpus", quote(cpus.get(0).toList())).append(',');
             field(json, "node1_cpus", quote(cpus.get(1).toList())).append(',');
@@ -140,9 +180,18 @@ public final class FollowMachineVmMain {
         }
     }
 
+    private static String firstNonEmpty(String... reasons) {
+        for (String r : reasons) {
+            if (!r.isEmpty()) {
+                return r;
+            }
+        }
+        return "";
+    }
+
     /**
-     * Waits ({@value #PHASE_MILLIS} ms at most) for this process's {@code Mems_allowed_list} to differ from {@code
-     * memsBefore}, then for {@code state} to say the cube converged. The change is seen in this process's own status,
+     * Waits ({@value #SEEN_MILLIS} ms at most) for this process's {@code Mems_allowed_list} to differ from {@code
+     * memsBefore}, then ({@value #CONVERGE_MILLIS} ms at most) for {@code state} to say the cube converged. The change is seen in this process's own status,
      * not in a file the script writes: a lookup of a file that does not exist yet on the 9p share is remembered, and
      * the file then never appears to this process.
      */
@@ -151,7 +200,9 @@ public final class FollowMachineVmMain {
         long seenAt = 0;
         long convergedAt = 0;
         String why = "the change was never seen (Mems_allowed_list stayed " + memsBefore + ")";
-        while (System.currentTimeMillis() - start < PHASE_MILLIS) {
+        while (seenAt == 0
+                ? System.currentTimeMillis() - start < SEEN_MILLIS
+                : System.currentTimeMillis() - seenAt < CONVERGE_MILLIS) {
             Thread.sleep(250);
             if (seenAt == 0) {
                 if (memsAllowed().equals(memsBefore)) {

@@ -44,6 +44,12 @@ final class VmStageLayout {
     /** {@link #FOLLOW_CHECK} under build/seccomp-eperm: no mbind, no move_pages; the copy path places by first touch. */
     static final String FOLLOW_SECCOMP_CHECK = "follow_seccomp";
 
+    /**
+     * Issue 13 with a memory-only node (mem-only only): cpuset.mems without node 2, then with it again, while the cube
+     * queries.
+     */
+    static final String FOLLOW_MEMONLY_CHECK = "follow_memonly";
+
     private VmStageLayout() {}
 
     static List<String> doctorChecks(String config) {
