@@ -93,17 +93,7 @@ public final class FollowMachineVmMain {
         String mode = args[1];
         long rows = args.length > 2 ? Long.parseLong(args[2]) : DEFAULT_ROWS;
         long t0 = System.nanoTime();
-        Topology topo = NumaRuntime.detect().topology();
-        Map<Integer, CpuSet> cpus = new TreeMap<>();
-        Set<Integer> memoryNodes = new TreeSet<>();
-        for (NumaNode n : topo.nodes()) {
-            if (!n.cpus().isEmpty()) {
-                cpus.put(n.id(), n.cpus());
-            }
-            memoryNodes.add(n.id());
-        }
-        Set<Integer> memoryOnly = new TreeSet<>(memoryNodes);
-        memoryOnly.removeAll(cpus.keySet());
+        Nodes nodes = Nodes.of(NumaRuntime.detect().topology());
         List<String> logLines = new ArrayList<>();
         try (Cube cube = Cube.open(CubeOptions.defaults())) {
             cube.followMachine(new FollowOptions(Duration.ofSeconds(1), 32L << 20), c -> {
@@ -123,60 +113,82 @@ public final class FollowMachineVmMain {
                 ranBefore = loop.ran();
                 String memsAtStart = memsAllowed();
                 Files.writeString(Path.of(stem + ".ready"), "ready\n");
-                narrow = phase(
-                        cube,
-                        memsAtStart,
-                        () -> mode.equals(TO_NODE1)
-                                ? FollowConvergence.onNode(cube.placement(), workerCpus(), 1, cpus.get(1))
-                                : firstNonEmpty(
-                                        FollowConvergence.onDataNodes(cube.placement(), cpus.keySet()),
-                                        FollowConvergence.workersOnTheirNodes(workerCpus(), cpus)));
+                narrow = phase(cube, memsAtStart, () -> nodes.whyNotNarrowed(mode, cube.placement(), workerCpus()));
                 String memsNarrowed = memsAllowed();
                 Files.writeString(
                         Path.of(stem + ".converged"), narrow.convergedAtMillis() > 0 ? "converged\n" : "timeout\n");
-                widen = phase(
-                        cube,
-                        memsNarrowed,
-                        () -> mode.equals(TO_NODE1)
-                                ? FollowConvergence.spread(cube.placement(), workerCpus(), cpus)
-                                : firstNonEmpty(
-                                        FollowConvergence.onDataNodes(cube.placement(), memoryNodes),
-                                        FollowConvergence.holding(cube.placement(), "trades", memoryOnly),
-                                        FollowConvergence.workersOnTheirNodes(workerCpus(), cpus)));
+                widen = phase(cube, memsNarrowed, () -> nodes.whyNotWidened(mode, cube.placement(), workerCpus()));
                 Thread.sleep(2000);
             }
             StringBuilder json = new StringBuilder("{");
             field(json, "mode", quote(mode)).append(',');
             field(json, "rows", rows).append(',');
-            field(json, "node0_cpus", quote(cpus.get(0).toList())).append(',');
-            field(json, "node1_cpus", quote(cpus.get(1).toList())).append(',');
+            field(json, "node0_cpus", quote(nodes.cpus().get(0).toList())).append(',');
+            field(json, "node1_cpus", quote(nodes.cpus().get(1).toList())).append(',');
             json.append("\"partitions_before\":").append(partitions(before)).append(',');
             json.append("\"narrow\":").append(phaseJson(narrow, loop)).append(',');
             json.append("\"widen\":").append(phaseJson(widen, loop)).append(',');
-            field(json, "queries_run", loop.ran()).append(',');
             field(json, "queries_before_narrowing", ranBefore).append(',');
-            field(json, "query_failures", loop.failures().size()).append(',');
-            field(
-                            json,
-                            "first_failure",
-                            quote(loop.failures().stream().findFirst().orElse("")))
-                    .append(',');
-            field(json, "answers_changed", loop.changed()).append(',');
-            List<PlacementChange> history = cube.placementHistory();
-            field(
-                            json,
-                            "data_nodes",
-                            history.isEmpty() ? "[]" : history.getLast().dataNodesAfter())
-                    .append(',');
-            synchronized (logLines) {
-                json.append("\"log\":[");
-                for (int i = 0; i < logLines.size(); i++) {
-                    json.append(i == 0 ? "" : ",").append(quote(logLines.get(i)));
-                }
-                json.append("],");
-            }
+            outcome(json, cube, loop, logLines);
             field(json, "seconds_total", secs((System.nanoTime() - t0) / 1_000_000));
             System.out.println(json.append('}'));
+        }
+    }
+
+    /**
+     * The machine's nodes as the check sees them: the CPUs of each node that has some, the nodes with memory, and
+     * those of them without CPUs.
+     */
+    private record Nodes(Map<Integer, CpuSet> cpus, Set<Integer> memory, Set<Integer> memoryOnly) {
+
+        static Nodes of(Topology topo) {
+            Map<Integer, CpuSet> cpus = new TreeMap<>();
+            Set<Integer> memory = new TreeSet<>();
+            for (NumaNode n : topo.nodes()) {
+                if (!n.cpus().isEmpty()) {
+                    cpus.put(n.id(), n.cpus());
+                }
+                memory.add(n.id());
+            }
+            Set<Integer> memoryOnly = new TreeSet<>(memory);
+            memoryOnly.removeAll(cpus.keySet());
+            return new Nodes(cpus, memory, memoryOnly);
+        }
+
+        String whyNotNarrowed(String mode, List<PartitionInfo> partitions, List<Worker> workers) {
+            return mode.equals(TO_NODE1)
+                    ? FollowConvergence.onNode(partitions, workers, 1, cpus.get(1))
+                    : firstNonEmpty(
+                            FollowConvergence.onDataNodes(partitions, cpus.keySet()),
+                            FollowConvergence.workersOnTheirNodes(workers, cpus));
+        }
+
+        String whyNotWidened(String mode, List<PartitionInfo> partitions, List<Worker> workers) {
+            return mode.equals(TO_NODE1)
+                    ? FollowConvergence.spread(partitions, workers, cpus)
+                    : firstNonEmpty(
+                            FollowConvergence.onDataNodes(partitions, memory),
+                            FollowConvergence.holding(partitions, "trades", memoryOnly),
+                            FollowConvergence.workersOnTheirNodes(workers, cpus));
+        }
+    }
+
+    /** The whole run's queries, failures and changed answers, the cube's data nodes at the end and the log lines. */
+    private static void outcome(StringBuilder json, Cube cube, FollowQueryLoop loop, List<String> logLines) {
+        field(json, "queries_run", loop.ran()).append(',');
+        field(json, "query_failures", loop.failures().size()).append(',');
+        field(json, "first_failure", quote(loop.failures().stream().findFirst().orElse("")))
+                .append(',');
+        field(json, "answers_changed", loop.changed()).append(',');
+        List<PlacementChange> history = cube.placementHistory();
+        field(json, "data_nodes", history.isEmpty() ? "[]" : history.getLast().dataNodesAfter())
+                .append(',');
+        synchronized (logLines) {
+            json.append("\"log\":[");
+            for (int i = 0; i < logLines.size(); i++) {
+                json.append(i == 0 ? "" : ",").append(quote(logLines.get(i)));
+            }
+            json.append("],");
         }
     }
 
