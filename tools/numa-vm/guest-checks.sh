@@ -31,9 +31,9 @@
 # JUnit checks write XML reports to RESULTS_DIR/CHECK/ and their console output to CHECK.out.
 # Environment: NUMAVM_JAVA_OPTS (JVM options, default -Xmx256m -XX:TieredStopAtLevel=1),
 #              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300; NUMAVM_FOLLOW_TIMEOUT for the follow checks,
-#              default 600: the kernel migrates the JVM's pages before a write of cpuset.mems returns, minutes under
-#              TCG), NUMAVM_NUMA_BALANCING (0|1: set
-#              /proc/sys/kernel/numa_balancing first; default: the kernel's), NUMAVM_JUNIT_JAR (the JUnit console
+#              default 600: the kernel migrates the JVM's pages before a write of cpuset.mems returns, which may take
+#              minutes under TCG), NUMAVM_NUMA_BALANCING (0|1: set /proc/sys/kernel/numa_balancing first; default:
+#              the kernel's), NUMAVM_JUNIT_JAR (the JUnit console
 #              launcher, default build/numa-vm-tools/junit-platform-console-standalone.jar).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)

@@ -56,7 +56,8 @@ public final class FollowMachineVmMain {
 
     /**
      * How long a phase waits for its change to be seen: the script writes the next change once its write of
-     * cpuset.mems returned, which waits for the kernel to migrate the JVM's other pages (minutes under TCG).
+     * cpuset.mems returned, which waits for the kernel to migrate the JVM's other pages (seconds, but once, it seems,
+     * 150 s on a loaded host under TCG).
      */
     private static final long SEEN_MILLIS = 300_000;
 
