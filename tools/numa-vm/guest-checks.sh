@@ -22,11 +22,18 @@
 #   junit_seccomp           build/seccomp-eperm  the numa module's JUnit tests tagged seccomp-eperm
 #   demo                    -                                        demo --json RESULTS_DIR/demo.json   (the default 10M rows)
 #   follow                  tools/numa-vm/guest-follow.sh            FollowMachineVmMain in a cgroup v2 allowed nodes 0-1,
-#                                                                    narrowed to node 1 while it queries (issue 13)
+#                                                                    narrowed to node 1 while it queries, then widened to
+#                                                                    nodes 0-1 again (issue 13)
+#   follow_seccomp          build/seccomp-eperm                      the same under the EPERM filter: no mbind, no
+#                           tools/numa-vm/guest-follow.sh            move_pages, so the copy path places by first touch
+#   follow_memonly          tools/numa-vm/guest-follow.sh            the same with a memory-only node: cpuset.mems without
+#                                                                    it, then with it again (mem-only configuration)
 # JUnit checks write XML reports to RESULTS_DIR/CHECK/ and their console output to CHECK.out.
 # Environment: NUMAVM_JAVA_OPTS (JVM options, default -Xmx256m -XX:TieredStopAtLevel=1),
-#              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300), NUMAVM_NUMA_BALANCING (0|1: set
-#              /proc/sys/kernel/numa_balancing first; default: the kernel's), NUMAVM_JUNIT_JAR (the JUnit console
+#              NUMAVM_CHECK_TIMEOUT (seconds per check, default 300; NUMAVM_FOLLOW_TIMEOUT for the follow checks,
+#              default 600: the kernel migrates the JVM's pages before a write of cpuset.mems returns, which may take
+#              minutes under TCG), NUMAVM_NUMA_BALANCING (0|1: set /proc/sys/kernel/numa_balancing first; default:
+#              the kernel's), NUMAVM_JUNIT_JAR (the JUnit console
 #              launcher, default build/numa-vm-tools/junit-platform-console-standalone.jar).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
@@ -92,8 +99,8 @@ echo "guest-checks: prepared in $(since "$t_start") s; JVM options: $JAVA_OPTS"
 
 prefix_of() {   # CHECK -> the process prefix, one word per line
   case $1 in
-    plain|junit|junit_engine|demo|follow) ;;
-    seccomp|junit_seccomp)  echo "$SECCOMP";;
+    plain|junit|junit_engine|demo|follow|follow_memonly) ;;
+    seccomp|junit_seccomp|follow_seccomp)  echo "$SECCOMP";;
     cpunodebind0_membind01) printf '%s\n' numactl --cpunodebind=0 --membind=0,1;;
     cpunodebind0_membind1)  printf '%s\n' numactl --cpunodebind=0 --membind=1;;
     cpunodebind1)           printf '%s\n' numactl --cpunodebind=1;;
@@ -133,13 +140,16 @@ command_of() {  # CHECK -> the command after the prefix, one word per line
         org.junit.platform.console.ConsoleLauncher execute --disable-banner --disable-ansi-colors --details=tree \
         --fail-if-no-tests --scan-class-path "$RUN/engine/target/test-classes" --include-tag multinode \
         --reports-dir "$RESULTS/$1";;
-    follow)
-      # issue 13: the cube follows a cgroup narrowed to node 1 while it answers queries (the engine's test classes)
+    follow|follow_seccomp|follow_memonly)
+      # issue 13: the cube follows a cgroup narrowed (to node 1, or without the memory-only node), then widened
+      # again, while it answers queries (the engine's test classes)
       [[ -d $RUN/engine/target/test-classes ]] || return 1
+      local mode=node1
+      [[ $1 == follow_memonly ]] && mode=drop-memory-only
       # shellcheck disable=SC2086  # JAVA_OPTS is a list of options
-      printf '%s\n' "$ROOT/tools/numa-vm/guest-follow.sh" "$RESULTS" "$JAVA" --enable-native-access=ALL-UNNAMED \
-        $JAVA_OPTS -cp "$RUN/engine/target/test-classes:$RUN/cli/target/lib/*" \
-        io.numacube.engine.FollowMachineVmMain "$RESULTS";;
+      printf '%s\n' "$ROOT/tools/numa-vm/guest-follow.sh" "$RESULTS" "$1" "$mode" "$JAVA" \
+        --enable-native-access=ALL-UNNAMED $JAVA_OPTS -cp "$RUN/engine/target/test-classes:$RUN/cli/target/lib/*" \
+        io.numacube.engine.FollowMachineVmMain "$RESULTS/$1" "$mode";;
     *) return 1;;
   esac
 }
@@ -169,8 +179,10 @@ for name in "$@"; do
   shown=${shown//$RESULTS\//}
   shown=${shown//$JAVA /java }
   shown=${shown//$ROOT\//}
+  limit=$TIMEOUT
+  [[ $name == follow* ]] && limit=${NUMAVM_FOLLOW_TIMEOUT:-600}
   t0=$(now)
-  timeout -k 5 "$TIMEOUT" "${prefix[@]}" "${cmd[@]}" > "$out" 2> "$RESULTS/$name.err"
+  timeout -k 5 "$limit" "${prefix[@]}" "${cmd[@]}" > "$out" 2> "$RESULTS/$name.err"
   rc=$?
   secs=$(since "$t0")
   printf '%s\t%s\t%s\t%s\n' "$name" "$rc" "$secs" "$shown" >> "$RESULTS/checks.tsv"
@@ -178,7 +190,7 @@ for name in "$@"; do
     echo "guest-checks: $name: ok in ${secs}s ($shown)"
   else
     failed=1
-    [[ $rc == 124 || $rc == 137 ]] && why="timed out after ${TIMEOUT}s" || why="exit status $rc"
+    [[ $rc == 124 || $rc == 137 ]] && why="timed out after ${limit}s" || why="exit status $rc"
     echo "guest-checks: $name: FAILED ($why) in ${secs}s ($shown); output tail:"
     { tail -n 25 "$out"; tail -n 15 "$RESULTS/$name.err"; } | sed 's/^/    /'
   fi

@@ -1330,9 +1330,7 @@ public final class Cube implements AutoCloseable {
                         continue;
                     }
                     int home = next.fillerNode().get(target);
-                    copies.put(
-                            p,
-                            io.numacube.engine.storage.PartitionMover.copy(p, home, target, home, memory, pool, pace));
+                    copies.put(p, io.numacube.engine.storage.PartitionMover.copy(p, home, target, memory, pace));
                 }
             }
         } catch (RuntimeException | Error e) {

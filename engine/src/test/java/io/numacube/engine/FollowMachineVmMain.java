@@ -1,29 +1,45 @@
 package io.numacube.engine;
 
+import io.numacube.engine.FollowConvergence.Worker;
 import io.numacube.engine.storage.ProgressListener;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.topology.CpuSet;
+import io.numacube.numa.topology.NumaNode;
+import io.numacube.numa.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * The real-kernel check of issue 13, run inside the multi-node VM by {@code tools/numa-vm/guest-follow.sh} (check
- * {@code follow} of the two-node configuration), in a cgroup v2 whose cpuset allows nodes 0 and 1:
- * opens a cube that follows the machine, generates trades on both nodes, runs a query loop, writes {@code
- * DIR/follow.ready}; the script then narrows the cgroup to node 1 (cpus and mems) and writes the time into {@code
- * DIR/follow.narrowed} (for the host). This sees the narrowing in its own {@code Mems_allowed_list}, waits (60 s at
- * most) until every partition is on node 1 with at least 99 % of its pages there and every worker thread may run only
- * on node 1's CPUs, keeps querying 2 s more, and prints one JSON object on stdout: the partitions, the workers' CPUs,
- * when it saw the narrowing and when it converged (epoch ms), the seconds between, the queries run (each of
- * the three counts) and those that ended between the narrowing and convergence, failures and changed answers, and the log lines. It asserts nothing: the host's {@code
- * FollowMachineInVmTest} does. {@code java ... FollowMachineVmMain DIR [ROWS]}.
+ * The real-kernel check of issue 13, run inside the multi-node VM by {@code tools/numa-vm/guest-follow.sh} (checks
+ * {@code follow} and {@code follow_seccomp} of the two-node configuration, MODE {@code node1}; {@code follow_memonly}
+ * of the mem-only one, MODE {@code drop-memory-only}), in a cgroup v2 whose cpuset allows every CPU and every node with
+ * memory: opens a cube that follows the machine, generates trades on its data nodes, runs a query loop ({@link
+ * FollowQueryLoop}) and writes {@code STEM.ready} ({@code STEM} is the results directory and the check's name). Then
+ * two phases, each seen in this process's own {@code Mems_allowed_list}:
+ * <ol>
+ *   <li>narrow: the script narrows the cgroup (MODE {@code node1}: to node 1, CPUs and memory; {@code
+ *       drop-memory-only}: memory without the memory-only nodes); this waits until the cube followed ({@code node1}:
+ *       {@link FollowConvergence#onNode}; else every partition on a node with CPUs, {@link
+ *       FollowConvergence#onDataNodes}, workers on their own nodes) and writes {@code STEM.converged};</li>
+ *   <li>widen: the script, once it sees that file, gives the cgroup back what it had; this waits until the cube is
+ *       spread again ({@code node1}: {@link FollowConvergence#spread}; else every partition on one of the nodes with
+ *       memory, the trades on every memory-only node again, workers on their own nodes).</li>
+ * </ol>
+ * It keeps querying 2 s more and prints one JSON object on stdout: per phase when it saw the change and when it
+ * converged (epoch ms), the seconds between, why not where it did not, the queries that ended meanwhile, the
+ * partitions and the workers' CPUs then; the queries run, failures and changed answers over the whole run; the
+ * partitions after the load; the cube's data nodes at the end; the log lines. It asserts nothing: the host's {@code
+ * FollowMachineInVmTest} and {@code FollowMemoryOnlyNodeInVmTest} do. {@code java ... FollowMachineVmMain STEM MODE
+ * [ROWS]}.
  */
 public final class FollowMachineVmMain {
 
@@ -38,16 +54,50 @@ public final class FollowMachineVmMain {
      */
     static final long DEFAULT_ROWS = 500_000;
 
+    /**
+     * How long a phase waits for its change to be seen: the script writes the next change once its write of
+     * cpuset.mems returned, which waits for the kernel to migrate the JVM's other pages (seconds, but once, it seems,
+     * 150 s on a loaded host under TCG).
+     */
+    private static final long SEEN_MILLIS = 300_000;
+
+    /** How long a phase waits, once its change was seen, for the cube to follow it. */
+    private static final long CONVERGE_MILLIS = 60_000;
+
+    /** MODE {@code node1}: narrowed to node 1, widened to nodes 0-1 again. */
+    static final String TO_NODE1 = "node1";
+
+    /** MODE {@code drop-memory-only}: the memory-only nodes taken out of cpuset.mems, then given back. */
+    static final String DROP_MEMORY_ONLY = "drop-memory-only";
+
+    /** Why the cube has not converged yet; empty once it has. */
+    @FunctionalInterface
+    private interface State {
+        String why() throws IOException;
+    }
+
+    /**
+     * One change of the cgroup followed: when this process saw it and when the cube converged (epoch ms, 0 for
+     * never), why not where it did not, and the partitions and workers at the end of the phase.
+     */
+    private record Phase(
+            long seenAtMillis,
+            long convergedAtMillis,
+            String notConvergedBecause,
+            List<PartitionInfo> partitions,
+            List<Worker> workers) {}
+
     private FollowMachineVmMain() {}
 
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args[0]);
-        long rows = args.length > 1 ? Long.parseLong(args[1]) : DEFAULT_ROWS;
+        Path stem = Path.of(args[0]);
+        String mode = args[1];
+        long rows = args.length > 2 ? Long.parseLong(args[2]) : DEFAULT_ROWS;
         long t0 = System.nanoTime();
-        CpuSet node1 = NumaRuntime.detect().topology().node(1).orElseThrow().cpus();
+        Nodes nodes = Nodes.of(NumaRuntime.detect().topology());
         List<String> logLines = new ArrayList<>();
         try (Cube cube = Cube.open(CubeOptions.defaults())) {
-            cube.followMachine(new FollowOptions(java.time.Duration.ofSeconds(1), 32L << 20), c -> {
+            cube.followMachine(new FollowOptions(Duration.ofSeconds(1), 32L << 20), c -> {
                 System.err.println("-- " + c.logLine());
                 synchronized (logLines) {
                     logLines.add(c.logLine());
@@ -55,121 +105,156 @@ public final class FollowMachineVmMain {
             });
             cube.generateTrades(rows, 13, ProgressListener.NONE);
             List<PartitionInfo> before = cube.placement();
-            List<String> expected = answers(cube);
-            AtomicBoolean stop = new AtomicBoolean();
-            AtomicLong ran = new AtomicLong();
-            ConcurrentLinkedQueue<Long> endTimes = new ConcurrentLinkedQueue<>();
-            ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-            AtomicLong changed = new AtomicLong();
-            Thread loop = Thread.ofPlatform().name("query-loop").start(() -> {
-                while (!stop.get()) {
-                    for (int q = 0; q < QUERIES.size() && !stop.get(); q++) {
-                        try {
-                            if (!cube.query(QUERIES.get(q)).toString().equals(expected.get(q))) {
-                                changed.incrementAndGet();
-                            }
-                            ran.incrementAndGet();
-                            endTimes.add(System.currentTimeMillis());
-                        } catch (RuntimeException e) {
-                            failures.add(String.valueOf(e));
-                        }
-                    }
-                }
-            });
-            while (ran.get() < 2 * QUERIES.size() && failures.isEmpty()) {
-                Thread.sleep(50);
+            Phase narrow;
+            Phase widen;
+            long ranBefore;
+            FollowQueryLoop loop = FollowQueryLoop.start(cube, QUERIES);
+            try (loop) {
+                loop.awaitRuns(2L * QUERIES.size());
+                ranBefore = loop.ran();
+                String memsAtStart = memsAllowed();
+                Files.writeString(Path.of(stem + ".ready"), "ready\n");
+                narrow = phase(cube, memsAtStart, () -> nodes.whyNotNarrowed(mode, cube.placement(), workerCpus()));
+                String memsNarrowed = memsAllowed();
+                Files.writeString(
+                        Path.of(stem + ".converged"), narrow.convergedAtMillis() > 0 ? "converged\n" : "timeout\n");
+                widen = phase(cube, memsNarrowed, () -> nodes.whyNotWidened(mode, cube.placement(), workerCpus()));
+                Thread.sleep(2000);
             }
-            long ranBefore = ran.get();
-            String memsAtStart = memsAllowed();
-            Files.writeString(dir.resolve("follow.ready"), "ready\n");
-            long readyAt = System.currentTimeMillis();
-            long narrowedAt = 0;
-            long convergedAt = 0;
-            String lastState = "";
-            // the narrowing is seen in this process's own status, not in a file the script writes: a lookup of a file
-            // that does not exist yet on the 9p share is remembered, and the file then never appears to this process
-            while (System.currentTimeMillis() - readyAt < 60_000) {
-                Thread.sleep(250);
-                if (narrowedAt == 0) {
-                    if (memsAllowed().equals(memsAtStart)) {
-                        continue;
-                    }
-                    narrowedAt = System.currentTimeMillis();
-                }
-                lastState = state(cube, node1);
-                if (lastState.isEmpty()) {
-                    convergedAt = System.currentTimeMillis();
-                    break;
-                }
-            }
-            Thread.sleep(2000);
-            stop.set(true);
-            loop.join();
-            List<PartitionInfo> after = cube.placement();
             StringBuilder json = new StringBuilder("{");
+            field(json, "mode", quote(mode)).append(',');
             field(json, "rows", rows).append(',');
-            field(json, "node1_cpus", '"' + node1.toList() + '"').append(',');
-            field(json, "narrowed", narrowedAt > 0).append(',');
-            field(json, "converged", convergedAt > 0).append(',');
-            field(json, "not_converged_because", quote(lastState)).append(',');
-            field(json, "narrowed_seen_at_ms", narrowedAt).append(',');
-            field(json, "converged_at_ms", convergedAt).append(',');
-            field(json, "seconds_to_converge", convergedAt > 0 ? secs(convergedAt - narrowedAt) : "null")
-                    .append(',');
-            field(json, "queries_run", ran.get()).append(',');
-            field(json, "queries_before_narrowing", ranBefore).append(',');
-            long lo = narrowedAt;
-            long hi = convergedAt > 0 ? convergedAt : Long.MAX_VALUE;
-            field(
-                            json,
-                            "queries_during_move",
-                            endTimes.stream().filter(t -> t >= lo && t <= hi).count())
-                    .append(',');
-            field(json, "query_failures", failures.size()).append(',');
-            field(json, "first_failure", quote(failures.isEmpty() ? "" : failures.peek()))
-                    .append(',');
-            field(json, "answers_changed", changed.get()).append(',');
+            field(json, "node0_cpus", quote(nodes.cpus().get(0).toList())).append(',');
+            field(json, "node1_cpus", quote(nodes.cpus().get(1).toList())).append(',');
             json.append("\"partitions_before\":").append(partitions(before)).append(',');
-            json.append("\"partitions\":").append(partitions(after)).append(',');
-            json.append("\"workers\":").append(workers()).append(',');
-            synchronized (logLines) {
-                json.append("\"log\":[");
-                for (int i = 0; i < logLines.size(); i++) {
-                    json.append(i == 0 ? "" : ",").append(quote(logLines.get(i)));
-                }
-                json.append("],");
-            }
+            json.append("\"narrow\":").append(phaseJson(narrow, loop)).append(',');
+            json.append("\"widen\":").append(phaseJson(widen, loop)).append(',');
+            field(json, "queries_before_narrowing", ranBefore).append(',');
+            outcome(json, cube, loop, logLines);
             field(json, "seconds_total", secs((System.nanoTime() - t0) / 1_000_000));
             System.out.println(json.append('}'));
         }
     }
 
-    private static List<String> answers(Cube cube) {
-        List<String> out = new ArrayList<>();
-        for (String q : QUERIES) {
-            out.add(cube.query(q).toString());
+    /**
+     * The machine's nodes as the check sees them: the CPUs of each node that has some, the nodes with memory, and
+     * those of them without CPUs.
+     */
+    private record Nodes(Map<Integer, CpuSet> cpus, Set<Integer> memory, Set<Integer> memoryOnly) {
+
+        static Nodes of(Topology topo) {
+            Map<Integer, CpuSet> cpus = new TreeMap<>();
+            Set<Integer> memory = new TreeSet<>();
+            for (NumaNode n : topo.nodes()) {
+                if (!n.cpus().isEmpty()) {
+                    cpus.put(n.id(), n.cpus());
+                }
+                memory.add(n.id());
+            }
+            Set<Integer> memoryOnly = new TreeSet<>(memory);
+            memoryOnly.removeAll(cpus.keySet());
+            return new Nodes(cpus, memory, memoryOnly);
         }
-        return out;
+
+        String whyNotNarrowed(String mode, List<PartitionInfo> partitions, List<Worker> workers) {
+            return mode.equals(TO_NODE1)
+                    ? FollowConvergence.onNode(partitions, workers, 1, cpus.get(1))
+                    : firstNonEmpty(
+                            FollowConvergence.onDataNodes(partitions, cpus.keySet()),
+                            FollowConvergence.workersOnTheirNodes(workers, cpus));
+        }
+
+        String whyNotWidened(String mode, List<PartitionInfo> partitions, List<Worker> workers) {
+            return mode.equals(TO_NODE1)
+                    ? FollowConvergence.spread(partitions, workers, cpus)
+                    : firstNonEmpty(
+                            FollowConvergence.onDataNodes(partitions, memory),
+                            FollowConvergence.holding(partitions, "trades", memoryOnly),
+                            FollowConvergence.workersOnTheirNodes(workers, cpus));
+        }
     }
 
-    /** Why the cube has not converged on node 1 yet; empty when it has. */
-    private static String state(Cube cube, CpuSet node1) throws IOException {
-        for (PartitionInfo p : cube.placement()) {
-            if (p.memoryNode() != 1 || !(p.pagesOnNodePct() >= 99.0)) {
-                return "partition " + p.partitionId() + " memory_node=" + p.memoryNode() + " pct=" + p.pagesOnNodePct();
+    /** The whole run's queries, failures and changed answers, the cube's data nodes at the end and the log lines. */
+    private static void outcome(StringBuilder json, Cube cube, FollowQueryLoop loop, List<String> logLines) {
+        field(json, "queries_run", loop.ran()).append(',');
+        field(json, "query_failures", loop.failures().size()).append(',');
+        field(json, "first_failure", quote(loop.failures().stream().findFirst().orElse("")))
+                .append(',');
+        field(json, "answers_changed", loop.changed()).append(',');
+        List<PlacementChange> history = cube.placementHistory();
+        field(json, "data_nodes", history.isEmpty() ? "[]" : history.getLast().dataNodesAfter())
+                .append(',');
+        synchronized (logLines) {
+            json.append("\"log\":[");
+            for (int i = 0; i < logLines.size(); i++) {
+                json.append(i == 0 ? "" : ",").append(quote(logLines.get(i)));
             }
+            json.append("],");
         }
-        for (String[] w : workerCpus()) {
-            if (!node1.containsAll(CpuSet.parse(w[1]))) {
-                return "worker " + w[0] + " cpus=" + w[1];
+    }
+
+    private static String firstNonEmpty(String... reasons) {
+        for (String r : reasons) {
+            if (!r.isEmpty()) {
+                return r;
             }
         }
         return "";
     }
 
+    /**
+     * Waits ({@value #SEEN_MILLIS} ms at most) for this process's {@code Mems_allowed_list} to differ from {@code
+     * memsBefore}, then ({@value #CONVERGE_MILLIS} ms at most) for {@code state} to say the cube converged. The change is seen in this process's own status,
+     * not in a file the script writes: a lookup of a file that does not exist yet on the 9p share is remembered, and
+     * the file then never appears to this process.
+     */
+    private static Phase phase(Cube cube, String memsBefore, State state) throws IOException, InterruptedException {
+        long start = System.currentTimeMillis();
+        long seenAt = 0;
+        long convergedAt = 0;
+        String why = "the change was never seen (Mems_allowed_list stayed " + memsBefore + ")";
+        while (seenAt == 0
+                ? System.currentTimeMillis() - start < SEEN_MILLIS
+                : System.currentTimeMillis() - seenAt < CONVERGE_MILLIS) {
+            Thread.sleep(250);
+            if (seenAt == 0) {
+                if (memsAllowed().equals(memsBefore)) {
+                    continue;
+                }
+                seenAt = System.currentTimeMillis();
+            }
+            why = state.why();
+            if (why.isEmpty()) {
+                convergedAt = System.currentTimeMillis();
+                break;
+            }
+        }
+        return new Phase(seenAt, convergedAt, why, cube.placement(), workerCpus());
+    }
+
+    private static String phaseJson(Phase p, FollowQueryLoop loop) {
+        StringBuilder json = new StringBuilder("{");
+        field(json, "seen", p.seenAtMillis() > 0).append(',');
+        field(json, "converged", p.convergedAtMillis() > 0).append(',');
+        field(json, "not_converged_because", quote(p.notConvergedBecause())).append(',');
+        field(json, "seen_at_ms", p.seenAtMillis()).append(',');
+        field(json, "converged_at_ms", p.convergedAtMillis()).append(',');
+        field(
+                        json,
+                        "seconds_to_converge",
+                        p.convergedAtMillis() > 0 ? secs(p.convergedAtMillis() - p.seenAtMillis()) : "null")
+                .append(',');
+        long hi = p.convergedAtMillis() > 0 ? p.convergedAtMillis() : Long.MAX_VALUE;
+        long during = p.seenAtMillis() > 0 ? loop.endedBetween(p.seenAtMillis(), hi) : 0;
+        field(json, "queries_during_move", during).append(',');
+        json.append("\"partitions\":").append(partitions(p.partitions())).append(',');
+        json.append("\"workers\":").append(workers(p.workers()));
+        return json.append('}').toString();
+    }
+
     /** Each numacube worker thread's name and Cpus_allowed_list, from /proc/self/task. */
-    private static List<String[]> workerCpus() throws IOException {
-        List<String[]> out = new ArrayList<>();
+    private static List<Worker> workerCpus() throws IOException {
+        List<Worker> out = new ArrayList<>();
         try (var tasks = Files.list(Path.of("/proc/self/task"))) {
             for (Path t : tasks.toList()) {
                 try {
@@ -179,9 +264,8 @@ public final class FollowMachineVmMain {
                     }
                     for (String line : Files.readAllLines(t.resolve("status"))) {
                         if (line.startsWith("Cpus_allowed_list:")) {
-                            out.add(new String[] {
-                                name, line.substring(line.indexOf(':') + 1).strip()
-                            });
+                            out.add(new Worker(
+                                    name, line.substring(line.indexOf(':') + 1).strip()));
                         }
                     }
                 } catch (IOException e) {
@@ -192,15 +276,16 @@ public final class FollowMachineVmMain {
         return out;
     }
 
-    private static String workers() throws IOException {
+    private static String workers(List<Worker> ws) {
         StringBuilder b = new StringBuilder("[");
-        List<String[]> ws = workerCpus();
         for (int i = 0; i < ws.size(); i++) {
             b.append(i == 0 ? "" : ",")
                     .append("{\"name\":")
-                    .append(quote(ws.get(i)[0]))
+                    .append(quote(ws.get(i).name()))
+                    .append(",\"node\":")
+                    .append(ws.get(i).node())
                     .append(",\"cpus\":")
-                    .append(quote(ws.get(i)[1]))
+                    .append(quote(ws.get(i).cpus()))
                     .append('}');
         }
         return b.append(']').toString();
@@ -214,13 +299,14 @@ public final class FollowMachineVmMain {
                     .append(String.format(
                             Locale.ROOT,
                             "{\"table\":%s,\"id\":%d,\"home_node\":%d,\"memory_node\":%d,\"bytes\":%d,"
-                                    + "\"pages_on_node_pct\":%s}",
+                                    + "\"pages_on_node_pct\":%s,\"placement\":%s}",
                             quote(p.table()),
                             p.partitionId(),
                             p.homeNode(),
                             p.memoryNode(),
                             p.bytes(),
-                            Double.isNaN(p.pagesOnNodePct()) ? "null" : String.valueOf(p.pagesOnNodePct())));
+                            Double.isNaN(p.pagesOnNodePct()) ? "null" : String.valueOf(p.pagesOnNodePct()),
+                            quote(p.placementApplied())));
         }
         return b.append(']').toString();
     }

@@ -35,8 +35,20 @@ final class VmStageLayout {
     /** The engine's multinode JUnit tests (MultiNodeCubeTest), run in the two-node VM only. */
     static final String ENGINE_JUNIT_CHECK = "junit_engine";
 
-    /** Issue 13: a cube following a cgroup v2 narrowed from nodes 0-1 to node 1 while it queries (two-node only). */
+    /**
+     * Issue 13: a cube following a cgroup v2 narrowed from nodes 0-1 to node 1, then widened to nodes 0-1 again, while
+     * it queries (two-node only).
+     */
     static final String FOLLOW_CHECK = "follow";
+
+    /** {@link #FOLLOW_CHECK} under build/seccomp-eperm: no mbind, no move_pages; the copy path places by first touch. */
+    static final String FOLLOW_SECCOMP_CHECK = "follow_seccomp";
+
+    /**
+     * Issue 13 with a memory-only node (mem-only only): cpuset.mems without node 2, then with it again, while the cube
+     * queries.
+     */
+    static final String FOLLOW_MEMONLY_CHECK = "follow_memonly";
 
     private VmStageLayout() {}
 
@@ -65,7 +77,7 @@ final class VmStageLayout {
 
     /** Whether the check ran under build/seccomp-eperm. */
     static boolean underSeccomp(String check) {
-        return check.equals("seccomp") || check.equals("junit_seccomp");
+        return check.equals("seccomp") || check.equals("junit_seccomp") || check.equals(FOLLOW_SECCOMP_CHECK);
     }
 
     /** The nodes of the check's {@code numactl --membind}, empty when it sets no BIND policy. */

@@ -1,14 +1,16 @@
 package io.numacube.engine.storage;
 
 import io.numacube.numa.memory.PlacementRequest;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * Where the engine gets off-heap memory for partitions. Two implementations: {@link ArenaColumnMemory} (plain Java,
  * pages land where the allocating thread first writes them) and {@link NumaColumnMemory} (placed memory from the runtime).
  *
- * <p>{@link #allocate} is called on the worker that will fill the block, so first-touch placement is right even
- * without mbind. Implementations are thread-safe.
+ * <p>{@link #allocate} is called on a thread running near the block's node (the worker that fills it, or a thread
+ * {@link #pinCurrentThreadNear pinned there}), so first-touch placement is right even without mbind. Implementations
+ * are thread-safe.
  */
 public interface ColumnMemory extends AutoCloseable {
 
@@ -23,6 +25,15 @@ public interface ColumnMemory extends AutoCloseable {
      * implementation cannot tell.
      */
     OptionalDouble fractionOnNode(NativeBlock block, int node);
+
+    /**
+     * Pins the calling thread, for good, to the CPUs that first-touch memory on {@code node}: for a thread of its own
+     * that writes blocks there (a partition moved to the node). Empty when pinned, else why not (this
+     * implementation places nothing, no native access, the kernel refused).
+     */
+    default Optional<String> pinCurrentThreadNear(int node) {
+        return Optional.of(describe() + ": thread not pinned");
+    }
 
     /** Bytes allocated and not yet freed (0 once every block is closed). */
     long liveBytes();

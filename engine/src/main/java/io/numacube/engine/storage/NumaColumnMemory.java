@@ -47,6 +47,11 @@ public final class NumaColumnMemory implements ColumnMemory {
         }
     }
 
+    @Override
+    public java.util.Optional<String> pinCurrentThreadNear(int node) {
+        return memory.pinCurrentThreadToFiller(node);
+    }
+
     /** Bytes still allocated from the runtime. */
     @Override
     public long liveBytes() {

@@ -164,6 +164,30 @@ public final class NodeMemory implements AutoCloseable {
         return locator.census(seg.segment());
     }
 
+    /**
+     * Pins the calling thread, for good, to the CPUs that fill {@code node} ({@link #fillerCpus}): for a thread of its
+     * own that writes a block on that node (a partition copied there), so that it neither waits behind the node's
+     * workers nor writes from another node. Meant for a thread that ends with its work: the pinning is not undone.
+     *
+     * @return empty when pinned; else why not (no native access, no CPU near the node, the kernel refused), the thread
+     *     then running where it did
+     */
+    public Optional<String> pinCurrentThreadToFiller(int node) {
+        if (!nativeMemory || !support.affinity()) {
+            return Optional.of("no native access or affinity: thread not pinned (node " + node + ")");
+        }
+        Optional<Filler> f = tryFiller(node);
+        if (f.isEmpty()) {
+            return Optional.of("no CPU this process may run on is near node " + node + ": allowedCpus=" + allowedCpus);
+        }
+        try {
+            kernel.orElseThrow().setThreadAffinity(f.get().cpus());
+            return Optional.empty();
+        } catch (KernelCallException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
     /** The CPUs that first-touch memory for {@code node}: its CPUs this process may run on, else the nearest node's. */
     public CpuSet fillerCpus(int node) {
         return filler(node).cpus();
