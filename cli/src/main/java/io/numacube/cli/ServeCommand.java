@@ -237,7 +237,10 @@ final class ServeCommand implements Callable<Integer> {
                     + " column), e.g. --shard-key desk.")
     String shardKey;
 
-    /** {@code --shard} and {@code --shard-key} read together, or null without {@code --shard}. */
+    /**
+     * {@code --shard} and {@code --shard-key} read together (refused with {@code --data-dir}), or null without
+     * {@code --shard}.
+     */
     private io.numacube.engine.Shard shardSpec() {
         if (shard == null) {
             if (shardKey != null) {
@@ -256,7 +259,14 @@ final class ServeCommand implements Callable<Integer> {
                     NumacubeException.Kind.INVALID_INPUT,
                     "--shard needs a key column: shard=" + shard + " — add --shard-key COLUMN (or --partition-by)");
         }
-        return io.numacube.engine.Shard.parse(shard, key);
+        io.numacube.engine.Shard keep = io.numacube.engine.Shard.parse(shard, key);
+        if (dataDir != null) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--shard serves from memory for now: shard=" + keep + " data-dir=" + dataDir
+                            + " — leave --data-dir out");
+        }
+        return keep;
     }
 
     /** Keeps this shard's rows of the freshly loaded tables, one line on {@code err}; nothing without --shard. */
@@ -344,12 +354,6 @@ final class ServeCommand implements Callable<Integer> {
                             + " or --data-dir DIR holding the data of an earlier serve");
         }
         io.numacube.engine.Shard keep = shardSpec();
-        if (keep != null && dataDir != null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "--shard serves from memory for now: shard=" + keep + " data-dir=" + dataDir
-                            + " — leave --data-dir out");
-        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);
