@@ -24,7 +24,10 @@ def main(host, port):
             rows = [(990001, "PSYCOPG", 1.5), (990002, "PSYCOPG", None), (990003, None, -2.0)]
             cur.executemany("INSERT INTO trades (trade_id, desk, pnl) VALUES (%s, %s, %s)", rows)
             cur.execute("SELECT COUNT(*) FROM trades WHERE trade_id > 990000")
-            check(cur.fetchone()[0] == 0, "INSERTs of an open transaction are visible before COMMIT")
+            check(cur.fetchone()[0] == 3, "an open transaction does not see its own INSERTs")
+            with psycopg.connect(host=host, port=port, user="numacube", dbname="numacube") as other:
+                seen = other.execute("SELECT COUNT(*) FROM trades WHERE trade_id > 990000").fetchone()[0]
+                check(seen == 0, "INSERTs of an open transaction are visible to another session before COMMIT")
         conn.commit()
         with conn.cursor() as cur:
             cur.execute("SELECT trade_id, desk, pnl FROM trades WHERE trade_id > %s ORDER BY trade_id", (990000,))
@@ -41,6 +44,8 @@ def main(host, port):
             cur.execute("SELECT desk FROM trades WHERE trade_id = 990005")
             check(cur.fetchone()[0] == "tab\there", "COPY's escaped tab")
             cur.execute("DELETE FROM trades WHERE trade_id > 990000")
+            cur.execute("SELECT COUNT(*) FROM trades WHERE trade_id > 990000")
+            check(cur.fetchone()[0] == 0, "an open transaction does not see its own DELETE")
         conn.rollback()
         with conn.cursor() as cur:
             cur.execute("SELECT COUNT(*) FROM trades WHERE trade_id > 990000")
