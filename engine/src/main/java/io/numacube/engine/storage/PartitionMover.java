@@ -39,15 +39,8 @@ public final class PartitionMover {
             return copyHere(p, homeNode, memoryNode, memory, pace);
         });
         Thread.ofPlatform().daemon().name("numacube-move-n" + memoryNode).start(move);
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    return move.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            return io.numacube.numa.base.Uninterruptibly.await(move::get);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
@@ -56,10 +49,6 @@ public final class PartitionMover {
                 throw err;
             }
             throw new IllegalStateException("partition move failed: " + e.getCause(), e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 

@@ -167,18 +167,10 @@ public final class BindingWatcher implements AutoCloseable {
         }
         if (t != null && t != Thread.currentThread()) {
             t.interrupt();
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            io.numacube.numa.base.Uninterruptibly.await(() -> {
+                t.join();
+                return null;
+            });
         }
     }
 }

@@ -131,18 +131,10 @@ public final class NodeWorkerPool implements AutoCloseable {
             }
         }
         pool.threads.forEach(Thread::start);
-        boolean interrupted = false;
-        while (true) {
-            try {
-                started.await();
-                break;
-            } catch (InterruptedException ie) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        io.numacube.numa.base.Uninterruptibly.await(() -> {
+            started.await();
+            return null;
+        });
         return pool;
     }
 

@@ -206,17 +206,10 @@ final class GroupCommit implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        boolean interrupted = false;
-        while (flusher.isAlive()) {
-            try {
-                flusher.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        io.numacube.numa.base.Uninterruptibly.await(() -> {
+            flusher.join();
+            return null;
+        });
         writer.close();
     }
 }
