@@ -1,16 +1,16 @@
 package io.numacube.cli.multinode;
 
+import static io.numacube.cli.multinode.FollowCheckResults.convergedWithin30Seconds;
+import static io.numacube.cli.multinode.FollowCheckResults.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.numacube.cli.multinode.VmResults.Config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -41,36 +41,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(VerdictLog.class)
 class FollowMachineInVmTest {
 
-    private static final double MAX_SECONDS = 30.0;
-
     static Stream<Arguments> follow() {
         return Stream.of(
                 Arguments.of(VmStageLayout.TWO_NODE, VmStageLayout.FOLLOW_CHECK),
                 Arguments.of(VmStageLayout.TWO_NODE, VmStageLayout.FOLLOW_SECCOMP_CHECK));
-    }
-
-    private static JsonNode result(Config c, String check) {
-        Optional<JsonNode> found = c.optionalJson(check + ".json");
-        if (found.isEmpty()) {
-            fail("the follow check wrote no " + c.dir().resolve(check + ".json") + ": " + c.tail(check + ".err"));
-        }
-        assertEquals(0, c.check(check).rc(), () -> c.tail(check + ".err"));
-        return found.get();
-    }
-
-    /** Seconds from the script's change of the cgroup ({@code CHECK.STAMP}, the guest's clock) to convergence. */
-    private static void convergedWithin30Seconds(Config c, String check, String stamp, JsonNode phase, JsonNode doc) {
-        assertTrue(phase.get("seen").asBoolean(), () -> "the cgroup change (" + stamp + ") was never seen");
-        assertTrue(
-                phase.get("converged").asBoolean(),
-                () -> "not converged after 60 s (" + stamp + "): " + phase.get("not_converged_because") + " log="
-                        + doc.get("log"));
-        long changedMillis = Long.parseLong(c.read(check + "." + stamp).strip());
-        double seconds = (phase.get("converged_at_ms").asLong() - changedMillis) / 1000.0;
-        assertTrue(
-                seconds > 0 && seconds <= MAX_SECONDS,
-                () -> "converged " + seconds + " s after the cgroup was " + stamp + " (at most " + MAX_SECONDS + " s): "
-                        + doc.get("log"));
     }
 
     @ParameterizedTest(name = "{0}/{1}")

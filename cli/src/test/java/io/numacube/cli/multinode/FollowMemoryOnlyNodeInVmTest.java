@@ -1,14 +1,14 @@
 package io.numacube.cli.multinode;
 
+import static io.numacube.cli.multinode.FollowCheckResults.convergedWithin30Seconds;
+import static io.numacube.cli.multinode.FollowCheckResults.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.numacube.cli.multinode.VmResults.Config;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,33 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(VerdictLog.class)
 class FollowMemoryOnlyNodeInVmTest {
 
-    private static final double MAX_SECONDS = 30.0;
-
     static Stream<Arguments> follow() {
         return Stream.of(Arguments.of(VmStageLayout.MEM_ONLY, VmStageLayout.FOLLOW_MEMONLY_CHECK));
-    }
-
-    private static JsonNode result(Config c, String check) {
-        Optional<JsonNode> found = c.optionalJson(check + ".json");
-        if (found.isEmpty()) {
-            fail("the follow check wrote no " + c.dir().resolve(check + ".json") + ": " + c.tail(check + ".err"));
-        }
-        assertEquals(0, c.check(check).rc(), () -> c.tail(check + ".err"));
-        return found.get();
-    }
-
-    private static void convergedWithin30Seconds(Config c, String check, String stamp, JsonNode phase, JsonNode doc) {
-        assertTrue(phase.get("seen").asBoolean(), () -> "the cgroup change (" + stamp + ") was never seen");
-        assertTrue(
-                phase.get("converged").asBoolean(),
-                () -> "not converged (" + stamp + "): " + phase.get("not_converged_because") + " log="
-                        + doc.get("log"));
-        long changedMillis = Long.parseLong(c.read(check + "." + stamp).strip());
-        double seconds = (phase.get("converged_at_ms").asLong() - changedMillis) / 1000.0;
-        assertTrue(
-                seconds > 0 && seconds <= MAX_SECONDS,
-                () -> "converged " + seconds + " s after the cgroup was " + stamp + " (at most " + MAX_SECONDS + " s): "
-                        + doc.get("log"));
     }
 
     private static void everyPartitionOnItsNode(JsonNode partitions, List<Integer> nodes) {
