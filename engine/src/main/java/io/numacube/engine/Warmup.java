@@ -16,7 +16,9 @@ import java.util.SplittableRandom;
  * IN subqueries, COUNT DISTINCT, LIKE, CASE, ORDER BY with LIMIT, projections) over small generated tables in a private
  * cube of its own, until each has run {@link #ROUNDS} times or the time budget is spent. The JVM then has parsed,
  * planned and compiled what any query goes through, so a server's first query does not pay for class loading and the
- * JIT; what is data-specific (a table's join index, a column coded at query time) is still the first query's work.
+ * JIT. What is data-specific (a table's join index, a column coded at query time) is still the first query's work, but
+ * its code is compiled too: the wide-key tables, loaded again each round, take the query-time coding and the joins
+ * through it on every round.
  *
  * <p>It never reads or changes a user's tables: its cube is opened and closed here, with small morsels so that the
  * kernels' loops run many times over few rows. The queries name none of the user's tables or columns. Stateless;
@@ -61,6 +63,27 @@ public final class Warmup {
                 + " '1996-12-31' OR x < 0 GROUP BY status, cat ORDER BY status, cat",
     };
 
+    /**
+     * Shapes over the wide-key tables ({@link #lines}, {@link #orders}), whose join key has more values than a load
+     * codes through a dictionary: the fact's key is coded at query time, the join index built through it, grouped by
+     * it and its keys walked from a subquery's side, as TPC-H's order keys are. Their tables are loaded again before
+     * every round, so that this data-specific work runs each round, not only the first.
+     */
+    private static final String[] WIDE_KEY_QUERIES = {
+        "SELECT mode, SUM(CASE WHEN prio = 'P1' OR prio = 'P2' THEN 1 ELSE 0 END), COUNT(*) FROM wl JOIN wo"
+                + " ON wl.ok = wo.ok WHERE ld >= DATE '1994-01-01' AND ld < DATE '1995-01-01' GROUP BY mode"
+                + " ORDER BY mode",
+        "SELECT wl.ok, od, SUM(v) FROM wl JOIN wo ON wl.ok = wo.ok WHERE od < DATE '1995-03-15' GROUP BY wl.ok, od"
+                + " ORDER BY 3 DESC, 1 LIMIT 10",
+        "SELECT prio, COUNT(*) FROM wo WHERE od >= DATE '1993-07-01' AND od < DATE '1993-10-01' AND EXISTS"
+                + " (SELECT * FROM wl WHERE wl.ok = wo.ok AND v > 100) GROUP BY prio ORDER BY prio",
+        "SELECT ck, COUNT(*), SUM(tp) FROM wo WHERE ok IN (SELECT ok FROM wl GROUP BY ok HAVING SUM(v) > 190000)"
+                + " GROUP BY ck ORDER BY 2 DESC, 1 LIMIT 10",
+    };
+
+    /** Rows of the wide-key tables: more distinct keys than a load codes through a dictionary. */
+    static final int WIDE_KEY_ROWS = 100_000;
+
     private Warmup() {}
 
     /**
@@ -87,7 +110,6 @@ public final class Warmup {
         long start = System.nanoTime();
         long deadline = start + budget.toNanos();
         List<String> failures = new ArrayList<>();
-        boolean[] failed = new boolean[QUERIES.length];
         int queries = 0;
         int rounds = 0;
         try (Cube cube = Cube.open(options.withMorselRows(MORSEL_ROWS))) {
@@ -95,17 +117,21 @@ public final class Warmup {
             cube.loadTable(regions());
             cube.loadTable(dimension(rnd));
             cube.loadTable(fact(rnd));
+            List<String> shapes = queries();
+            boolean[] failed = new boolean[shapes.size()];
             while (rounds < maxRounds && System.nanoTime() < deadline) {
-                for (int i = 0; i < QUERIES.length && System.nanoTime() < deadline; i++) {
+                cube.loadTable(orders(rnd));
+                cube.loadTable(lines(rnd));
+                for (int i = 0; i < shapes.size() && System.nanoTime() < deadline; i++) {
                     if (failed[i]) {
                         continue;
                     }
                     try {
-                        cube.query(QUERIES[i]);
+                        cube.query(shapes.get(i));
                         queries++;
                     } catch (NumacubeException e) {
                         failed[i] = true;
-                        failures.add(QUERIES[i] + ": " + e.getMessage());
+                        failures.add(shapes.get(i) + ": " + e.getMessage());
                     }
                 }
                 rounds++;
@@ -116,12 +142,65 @@ public final class Warmup {
 
     /** How many query shapes a round runs. */
     public static int shapes() {
-        return QUERIES.length;
+        return QUERIES.length + WIDE_KEY_QUERIES.length;
     }
 
-    /** The query shapes, for tests. */
+    /** The query shapes, in the order a round runs them. */
     static List<String> queries() {
-        return List.of(QUERIES);
+        List<String> all = new ArrayList<>(List.of(QUERIES));
+        all.addAll(List.of(WIDE_KEY_QUERIES));
+        return all;
+    }
+
+    /** The shapes over the wide-key tables, for tests. */
+    static List<String> wideKeyQueries() {
+        return List.of(WIDE_KEY_QUERIES);
+    }
+
+    /**
+     * Order lines: an order key in {@code [0, WIDE_KEY_ROWS)} shared by up to four lines (about three quarters of the
+     * keys appear, more than a load codes through a dictionary), a decimal value, a date and a text mode.
+     */
+    static TableStaging lines(SplittableRandom rnd) {
+        TableStaging st = new TableStaging(new TableSchema(
+                "wl",
+                List.of(
+                        ColumnSpec.of("ok", ColumnType.LONG),
+                        ColumnSpec.decimal("v", 15, 2),
+                        ColumnSpec.of("ld", ColumnType.DATE),
+                        ColumnSpec.of("mode", ColumnType.STRING))));
+        String[] modes = {"AIR", "MAIL", "RAIL", "SHIP", "TRUCK"};
+        int firstDay = (int) java.time.LocalDate.of(1992, 1, 1).toEpochDay();
+        for (int r = 0; r < WIDE_KEY_ROWS; r++) {
+            st.setLong(0, r % 4 == 3 ? r - 1 : r);
+            st.setLong(1, 100 + rnd.nextInt(10_000_000));
+            st.setDate(2, firstDay + rnd.nextInt(2_500));
+            st.setString(3, modes[rnd.nextInt(modes.length)]);
+            st.endRow();
+        }
+        return st;
+    }
+
+    /** Orders: every key of {@link #lines}' range once, a text priority, a date, a customer and a decimal total. */
+    static TableStaging orders(SplittableRandom rnd) {
+        TableStaging st = new TableStaging(new TableSchema(
+                "wo",
+                List.of(
+                        ColumnSpec.of("ok", ColumnType.LONG),
+                        ColumnSpec.of("prio", ColumnType.STRING),
+                        ColumnSpec.of("od", ColumnType.DATE),
+                        ColumnSpec.of("ck", ColumnType.LONG),
+                        ColumnSpec.decimal("tp", 15, 2))));
+        int firstDay = (int) java.time.LocalDate.of(1992, 1, 1).toEpochDay();
+        for (int k = 0; k < WIDE_KEY_ROWS; k++) {
+            st.setLong(0, k);
+            st.setString(1, "P" + (1 + rnd.nextInt(5)));
+            st.setDate(2, firstDay + rnd.nextInt(2_400));
+            st.setLong(3, rnd.nextInt(5_000));
+            st.setLong(4, 1_000 + rnd.nextInt(50_000_000));
+            st.endRow();
+        }
+        return st;
     }
 
     /** Fact rows: a join key, text flags, an integer category, a date, decimals, a double and a long with NULLs. */
