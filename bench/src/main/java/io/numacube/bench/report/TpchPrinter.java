@@ -9,6 +9,9 @@ import java.util.Locale;
 /** Prints a {@link TpchReport} as plain-text tables: the loads, the 22 queries, the refusals, the goals. Stateless. */
 final class TpchPrinter {
 
+    /** The most characters of a plan printed; the JSON report has it whole. */
+    private static final int PLAN_CHARS = 400;
+
     private TpchPrinter() {}
 
     static void print(TpchReport t, PrintStream out) {
@@ -114,6 +117,24 @@ final class TpchPrinter {
             } else if (q.rewrite() != null) {
                 out.println("  " + q.id() + " official text " + q.official() + "; the rewrite ran");
             }
+        }
+        printWhy(queries, out);
+    }
+
+    /** For each answered query short of its steady goal, where its time went and its plan. */
+    private static void printWhy(List<QueryFigures> queries, PrintStream out) {
+        for (QueryFigures q : queries) {
+            if (q.profile() == null || q.speedupVsDuckdb() >= TpchReport.steadyGoal(q.id())) {
+                continue;
+            }
+            String plan = q.profile().plan();
+            out.printf(
+                    Locale.ROOT,
+                    "  %-4s short of %.0fx, why: %s%n       plan: %s%n",
+                    q.id(),
+                    TpchReport.steadyGoal(q.id()),
+                    q.profile().why(),
+                    plan.length() > PLAN_CHARS ? plan.substring(0, PLAN_CHARS) + " ..." : plan);
         }
     }
 

@@ -10,6 +10,7 @@ import io.numacube.bench.report.TpchReport.QueryFigures;
 import io.numacube.bench.report.TpchReport.TableLoad;
 import io.numacube.bench.stats.Summary;
 import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -130,6 +131,7 @@ public final class TpchBench {
         Summary[] steady = new SteadyTimer(options).time(() -> cube.query(sql), () -> duck.fetch(sql));
         run.numacube = steady[0];
         run.duckdb = steady[1];
+        run.profile = profile(cube.query(sql).stats());
         progress.line(
                 "tpch: %s (%s text) OK: numacube %.4f s, DuckDB %.4f s steady (best of %d): %.1fx",
                 q.id(),
@@ -139,6 +141,17 @@ public final class TpchBench {
                 steady[0].count(),
                 steady[1].min() / steady[0].min());
         return run;
+    }
+
+    private static TpchReport.Profile profile(QueryStats s) {
+        return new TpchReport.Profile(
+                s.wallSeconds(),
+                s.phases().planSeconds(),
+                s.phases().scanSeconds(),
+                s.phases().finishSeconds(),
+                s.rowsScanned(),
+                s.bytesRead(),
+                s.plan());
     }
 
     /** numacube's answer to one text of {@code q}, or null after recording why it refused. */
@@ -174,6 +187,7 @@ public final class TpchBench {
         String check;
         Summary numacube;
         Summary duckdb;
+        TpchReport.Profile profile;
         double duckdbFirstRun = Double.NaN;
 
         QueryRun(TpchQuery query) {
@@ -205,7 +219,8 @@ public final class TpchBench {
                     first,
                     warmed,
                     duckdbFirstRun,
-                    warmed / best);
+                    warmed / best,
+                    profile);
         }
     }
 }
