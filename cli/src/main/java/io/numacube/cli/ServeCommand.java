@@ -227,7 +227,8 @@ final class ServeCommand implements Callable<Integer> {
                     + " rows whose key hashes to I (FNV-1a 32 of the key's text, modulo N), and refuse appended rows"
                     + " of other shards; tables without the column are held whole. Run N servers, one per I, on the"
                     + " same data (e.g. --shard 0/2 and --shard 1/2); the Spark connector reads and writes them as one"
-                    + " table.")
+                    + " table. With --data-dir the directory records its shard at the first start; later starts"
+                    + " recover it (--shard may be left out) and refuse another.")
     String shard;
 
     @Option(
@@ -238,8 +239,8 @@ final class ServeCommand implements Callable<Integer> {
     String shardKey;
 
     /**
-     * {@code --shard} and {@code --shard-key} read together (refused with {@code --data-dir}), or null without
-     * {@code --shard}.
+     * {@code --shard} and {@code --shard-key} read together, or null without {@code --shard} (with {@code --data-dir},
+     * {@link DataDirShard} checks it against the directory's).
      */
     private io.numacube.engine.Shard shardSpec() {
         if (shard == null) {
@@ -259,14 +260,7 @@ final class ServeCommand implements Callable<Integer> {
                     NumacubeException.Kind.INVALID_INPUT,
                     "--shard needs a key column: shard=" + shard + " — add --shard-key COLUMN (or --partition-by)");
         }
-        io.numacube.engine.Shard keep = io.numacube.engine.Shard.parse(shard, key);
-        if (dataDir != null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "--shard serves from memory for now: shard=" + keep + " data-dir=" + dataDir
-                            + " — leave --data-dir out");
-        }
-        return keep;
+        return io.numacube.engine.Shard.parse(shard, key);
     }
 
     /** Keeps this shard's rows of the freshly loaded tables, one line on {@code err}; nothing without --shard. */
@@ -353,15 +347,17 @@ final class ServeCommand implements Callable<Integer> {
                     "serve needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS,"
                             + " or --data-dir DIR holding the data of an earlier serve");
         }
-        io.numacube.engine.Shard keep = shardSpec();
+        io.numacube.engine.Shard given = shardSpec();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);
         CheckpointPolicy policy = new CheckpointPolicy(checkpointInterval, checkpointWalBytes);
         ServerMetrics metrics = new ServerMetrics();
         DurableStore store = dataDir == null ? null : openStore(loads, metrics);
+        io.numacube.engine.Shard keep;
         Cube cube;
         try {
+            keep = DataDirShard.resolve(store, given);
             cube = Cube.open(settings.toOptions());
         } catch (RuntimeException e) {
             closeQuietly(store);
@@ -371,11 +367,7 @@ final class ServeCommand implements Callable<Integer> {
                 new WriteService(cube, store == null ? WriteService.BatchLog.NONE : store.batchLog(), metrics);
         NumacubeServer server;
         try {
-            if (keep != null) {
-                cube.loadShard(keep);
-            }
-            fill(store, writes, err);
-            keepShard(keep, cube, err);
+            fill(store, writes, keep, err);
             warmUp(err);
             follow(cube, err, metrics);
             server = NumacubeServer.start(options, writes, metrics);
@@ -428,10 +420,10 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * Recovers the data directory's tables (with the keys they had), or loads the command line's; sets {@code --key}; with
-     * a data directory, checkpoints them.
+     * Recovers the data directory's tables (with the keys they had, as the shard it recorded), or loads the command
+     * line's (of {@code keep}'s rows only); sets {@code --key}; with a data directory, checkpoints them.
      */
-    private void fill(DurableStore store, WriteService writes, PrintWriter err) {
+    private void fill(DurableStore store, WriteService writes, io.numacube.engine.Shard keep, PrintWriter err) {
         if (store != null && store.holdsData()) {
             DurableStore.Recovered r = store.recover(writes);
             err.printf(
@@ -449,8 +441,16 @@ final class ServeCommand implements Callable<Integer> {
                             ? ""
                             : "; " + r.failedAlike() + " DELETE or UPDATE writes failed again as at first",
                     r.nanos() / 1e9);
+            if (keep != null) {
+                writes.cube().loadShard(keep);
+                err.println("-- shard " + keep + " by " + keep.column() + ": recovered as recorded in " + store.path());
+            }
         } else {
+            if (keep != null) {
+                writes.cube().loadShard(keep);
+            }
             CubeLoader.generateAndLoad(writes.cube(), generate, seed, sources, settings.maxMemory(), err);
+            keepShard(keep, writes.cube(), err);
         }
         setKeys(writes.cube());
         if (store != null) {

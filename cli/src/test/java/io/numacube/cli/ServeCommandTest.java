@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.CubeOptions;
+import io.numacube.engine.Shard;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.durable.DurableStore;
@@ -160,17 +161,84 @@ class ServeCommandTest {
         CliRun outOfRange = CliRun.of("serve", "--generate", "10", "--shard", "2/2", "--shard-key", "desk");
         assertEquals(ErrorReporter.USAGE_ERROR, outOfRange.exitCode());
         assertTrue(outOfRange.err().contains("a shard is I/N with 0 <= I < N: index=2 count=2"), outOfRange.err());
-        CliRun durable = CliRun.of(
+    }
+
+    /** A data directory as a first {@code serve --shard 0/2 --shard-key name --table t=...} leaves it. */
+    private Path dataDirOfShardZero() {
+        Path dir = root.resolve("data");
+        try (DurableStore store = DurableStore.open(dir, WalOptions.defaults())) {
+            store.recordShard(Shard.parse("0/2", "name"));
+        }
+        Path made = dataDirWithATable();
+        try (DurableStore store = DurableStore.open(dir, WalOptions.defaults())) {
+            assertEquals(java.util.Optional.of(Shard.parse("0/2", "name")), store.shard(), "the record reads back");
+        }
+        return made;
+    }
+
+    @Test
+    void aDurableShardRefusesARestartAsAnotherShard() {
+        Path dir = dataDirOfShardZero();
+        for (String[] other : new String[][] {{"1/2", "name"}, {"0/3", "name"}, {"0/2", "id"}}) {
+            CliRun r = CliRun.of(
+                    "serve",
+                    "--data-dir",
+                    dir.toString(),
+                    "--shard",
+                    other[0],
+                    "--shard-key",
+                    other[1],
+                    "--http-port",
+                    "0",
+                    "--pg-port",
+                    "0");
+            assertEquals(ErrorReporter.USAGE_ERROR, r.exitCode(), r.err());
+            assertTrue(
+                    r.err()
+                            .contains("the data directory holds another shard: dir=" + dir + " holds=0/2 by name shard="
+                                    + other[0] + " by " + other[1] + " — start it with --shard 0/2 --shard-key name (or"
+                                    + " without --shard), or give an empty --data-dir to load shard " + other[0]),
+                    r.err());
+            assertEquals("", r.out(), "no ready line");
+        }
+        DataDirectory.open(dir).close();
+    }
+
+    @Test
+    void aDataDirectoryHoldingEveryRowRefusesToStartAsAShard() {
+        Path dir = dataDirWithATable();
+        CliRun r = CliRun.of(
                 "serve",
-                "--generate",
-                "10",
-                "--shard",
-                "0/2",
-                "--shard-key",
-                "desk",
                 "--data-dir",
-                root.resolve("d").toString());
-        assertEquals(ErrorReporter.USAGE_ERROR, durable.exitCode());
-        assertTrue(durable.err().contains("--shard serves from memory for now"), durable.err());
+                dir.toString(),
+                "--shard",
+                "1/2",
+                "--shard-key",
+                "name",
+                "--http-port",
+                "0",
+                "--pg-port",
+                "0");
+        assertEquals(ErrorReporter.USAGE_ERROR, r.exitCode(), r.err());
+        assertTrue(
+                r.err()
+                        .contains("the data directory holds every row of its tables, not one shard: dir=" + dir
+                                + " shard=1/2 by name — start it without --shard, or give an empty --data-dir to load"
+                                + " shard 1/2"),
+                r.err());
+    }
+
+    @Test
+    void aDamagedShardFileStopsTheStartNamingIt() throws Exception {
+        Path dir = dataDirOfShardZero();
+        Files.writeString(dir.resolve("SHARD"), "shard=0/2\n");
+        CliRun r = CliRun.of("serve", "--data-dir", dir.toString(), "--http-port", "0", "--pg-port", "0");
+        assertTrue(
+                r.err()
+                        .contains("the data directory's shard file is damaged: file=" + dir.resolve("SHARD")
+                                + " reason=shard= or shard_key= is missing"),
+                r.err());
+        assertTrue(!r.err().contains("\tat "), r.err());
+        assertEquals("", r.out(), "no ready line");
     }
 }

@@ -51,6 +51,11 @@ final class NumacubeScan implements Scan, Batch {
                                                 query.groupBy().size(),
                                                 query.select().size()) + ", PushedGroupBy: " + query.groupBy()
                         : "")
+                + (query.limit() < 0
+                        ? ""
+                        : query.orderBy().isEmpty()
+                                ? ", PushedLimit: LIMIT " + query.limit()
+                                : ", PushedTopN: ORDER BY " + query.orderBy() + " LIMIT " + query.limit())
                 + ", SQL: " + query.sql();
     }
 
@@ -89,6 +94,6 @@ final class NumacubeScan implements Scan, Batch {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new ShardReaderFactory(schema, options.timeout());
+        return new ShardReaderFactory(schema, options.timeout(), options.batchRows());
     }
 }

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.NullOrdering;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.expressions.aggregate.Avg;
@@ -16,7 +19,9 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -29,10 +34,19 @@ import org.apache.spark.sql.types.StructType;
  * COUNT(*), COUNT, SUM (of BIGINT and DOUBLE), MIN and MAX, pushed as partial aggregates that each shard computes
  * over its rows and Spark merges (so AVG arrives as SUM and COUNT, which Spark divides); complete, AVG included, when
  * the grouping holds the shard key or one server answers ({@link #supportCompletePushDown}). DISTINCT aggregates,
- * expressions and SUM or AVG of DECIMAL stay with Spark. Used by one thread while Spark plans.
+ * expressions and SUM or AVG of DECIMAL stay with Spark. A LIMIT, and a top-N (ORDER BY columns, or aggregates of a
+ * complete push-down, then LIMIT), go to each shard as its own LIMIT, so no shard sends more than N rows; Spark still
+ * applies the final limit and sort over the shards' answers ({@link #isPartiallyPushed}). Spark offers them only when
+ * no filter is left for it to apply after the scan, and never over a partial aggregate, which Spark finishes above the
+ * scan. Used by one thread while Spark plans.
  */
 final class NumacubeScanBuilder
-        implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters, SupportsPushDownAggregates {
+        implements ScanBuilder,
+                SupportsPushDownRequiredColumns,
+                SupportsPushDownFilters,
+                SupportsPushDownAggregates,
+                SupportsPushDownLimit,
+                SupportsPushDownTopN {
 
     private final ReadOptions options;
     private final TableLayout layout;
@@ -40,6 +54,9 @@ final class NumacubeScanBuilder
     private final List<String> where = new ArrayList<>();
     private Filter[] pushed = new Filter[0];
     private PushedQuery aggregate;
+    private boolean completeAggregate;
+    private List<String> order = List.of();
+    private int limit = -1;
 
     NumacubeScanBuilder(ReadOptions options, TableLayout layout) {
         this.options = options;
@@ -124,6 +141,7 @@ final class NumacubeScanBuilder
             fields.add(f);
         }
         aggregate = new PushedQuery(layout.table(), select, List.copyOf(where), groupBy, true);
+        completeAggregate = complete;
         schema = DataTypes.createStructType(fields);
         return true;
     }
@@ -197,6 +215,62 @@ final class NumacubeScanBuilder
         return null;
     }
 
+    /** Each shard returns at most {@code rows} rows; refused over a partial aggregate (Spark finishes it). */
+    @Override
+    public boolean pushLimit(int rows) {
+        if (aggregate != null && !completeAggregate) {
+            return false;
+        }
+        limit = rows;
+        return true;
+    }
+
+    /**
+     * Each shard returns its first {@code rows} rows by {@code orders}, which hold each top-N of the union; refused
+     * for a sort key that is not a column (or, over a pushed aggregate, a grouping column or an aggregate it can
+     * compute), or is BOOLEAN, and over a partial aggregate.
+     */
+    @Override
+    public boolean pushTopN(SortOrder[] orders, int rows) {
+        if (aggregate != null && !completeAggregate) {
+            return false;
+        }
+        List<String> keys = new ArrayList<>();
+        for (SortOrder o : orders) {
+            String key = sortKey(o.expression());
+            if (key == null) {
+                return false;
+            }
+            keys.add(key
+                    + (o.direction() == SortDirection.ASCENDING ? " ASC" : " DESC")
+                    + (o.nullOrdering() == NullOrdering.NULLS_FIRST ? " NULLS FIRST" : " NULLS LAST"));
+        }
+        order = List.copyOf(keys);
+        limit = rows;
+        return true;
+    }
+
+    /** The shards' answers are each cut to N rows: Spark applies the final LIMIT (and sort) over their union. */
+    @Override
+    public boolean isPartiallyPushed() {
+        return true;
+    }
+
+    /** The SQL of a sort key the shards order by as Spark does, or null when the sort stays with Spark. */
+    private String sortKey(Expression e) {
+        if (e instanceof AggregateFunc a) {
+            List<String> sql = new ArrayList<>();
+            StructField f = aggregate == null ? null : aggregate(a, "sort", sql, true);
+            return f == null || f.dataType() == DataTypes.BooleanType ? null : sql.getFirst();
+        }
+        StructField f = field(e);
+        if (f == null || f.dataType() == DataTypes.BooleanType) {
+            return null;
+        }
+        String column = SqlFilters.column(f.name());
+        return aggregate == null || aggregate.groupBy().contains(column) ? column : null;
+    }
+
     @Override
     public Scan build() {
         PushedQuery query = aggregate != null
@@ -209,6 +283,9 @@ final class NumacubeScanBuilder
                         List.copyOf(where),
                         List.of(),
                         false);
+        if (limit >= 0) {
+            query = query.limited(order, limit);
+        }
         return new NumacubeScan(options, layout, query, schema, pushed);
     }
 }

@@ -4,18 +4,37 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * What a scan asks every shard: its select list, the pushed conditions and, for a pushed aggregate, the grouping
- * columns. Each shard answers it over its own rows; Spark merges the answers (a union of rows, or its final
- * aggregation over the shards' partial ones). Immutable.
+ * What a scan asks every shard: its select list, the pushed conditions, for a pushed aggregate the grouping columns,
+ * and a pushed LIMIT (with the ORDER BY of a pushed top-N). Each shard answers it over its own rows; Spark merges the
+ * answers (a union of rows, or its final aggregation over the shards' partial ones) and, for a pushed LIMIT or top-N,
+ * still applies its own: each shard's first {@code limit} rows hold the union's first {@code limit}. Immutable.
  *
- * @param table   the table, as the shards spell it
- * @param select  SQL select expressions, one per column of the scan's schema (empty: no column, rows only)
- * @param where   SQL conditions joined by AND (empty: all rows)
- * @param groupBy SQL grouping columns of a pushed aggregate (empty: none, or an aggregate without GROUP BY)
+ * @param table     the table, as the shards spell it
+ * @param select    SQL select expressions, one per column of the scan's schema (empty: no column, rows only)
+ * @param where     SQL conditions joined by AND (empty: all rows)
+ * @param groupBy   SQL grouping columns of a pushed aggregate (empty: none, or an aggregate without GROUP BY)
  * @param aggregate whether the select list is a pushed aggregate
+ * @param orderBy   SQL sort keys of a pushed top-N, each with its direction and NULLS FIRST or LAST (empty: none)
+ * @param limit     the most rows each shard returns, or -1 for no limit
  */
-record PushedQuery(String table, List<String> select, List<String> where, List<String> groupBy, boolean aggregate)
+record PushedQuery(
+        String table,
+        List<String> select,
+        List<String> where,
+        List<String> groupBy,
+        boolean aggregate,
+        List<String> orderBy,
+        int limit)
         implements Serializable {
+
+    PushedQuery(String table, List<String> select, List<String> where, List<String> groupBy, boolean aggregate) {
+        this(table, select, where, groupBy, aggregate, List.of(), -1);
+    }
+
+    /** This query with each shard's answer cut to its first {@code rows} rows by {@code order} (empty: any rows). */
+    PushedQuery limited(List<String> order, int rows) {
+        return new PushedQuery(table, select, where, groupBy, aggregate, List.copyOf(order), rows);
+    }
 
     String sql() {
         StringBuilder sql = new StringBuilder("SELECT ")
@@ -29,6 +48,12 @@ record PushedQuery(String table, List<String> select, List<String> where, List<S
         }
         if (!groupBy.isEmpty()) {
             sql.append(" GROUP BY ").append(String.join(", ", groupBy));
+        }
+        if (!orderBy.isEmpty()) {
+            sql.append(" ORDER BY ").append(String.join(", ", orderBy));
+        }
+        if (limit >= 0) {
+            sql.append(" LIMIT ").append(limit);
         }
         return sql.toString();
     }

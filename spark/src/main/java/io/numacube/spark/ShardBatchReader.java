@@ -7,33 +7,53 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Reads one shard's answer as one columnar batch: runs the partition's query, checks that the answer comes from
- * the planned shard and read the planned version of the table, and hands Spark the columns. Used by one task's
- * thread.
+ * Reads one shard's answer batch by batch: runs the partition's query, checks from the answer's header that it comes
+ * from the planned shard and read the planned version of the table, then hands Spark one columnar batch of at most
+ * {@code batchRows} rows per {@link #next}, reading the next one only then (so a task holds one batch, not its
+ * shard's whole answer; each batch is closed when the next is read). Used by one task's thread.
  */
 final class ShardBatchReader implements PartitionReader<ColumnarBatch> {
 
     private final ShardPartition partition;
     private final StructType schema;
     private final Duration timeout;
+    private final int batchRows;
+    private ColumnarAnswer answer;
     private ColumnarBatch batch;
-    private boolean read;
 
-    ShardBatchReader(ShardPartition partition, StructType schema, Duration timeout) {
+    ShardBatchReader(ShardPartition partition, StructType schema, Duration timeout, int batchRows) {
         this.partition = partition;
         this.schema = schema;
         this.timeout = timeout;
+        this.batchRows = batchRows;
     }
 
     @Override
     public boolean next() {
-        if (read) {
+        ShardClient client = new ShardClient(partition.address(), timeout);
+        if (answer == null) {
+            answer = client.query(partition.sql(), batchRows);
+            try {
+                check(answer);
+            } catch (RuntimeException e) {
+                answer.close();
+                throw e;
+            }
+        }
+        if (batch != null) {
+            batch.close();
+            batch = null;
+        }
+        ColumnarAnswer.Batch b;
+        try {
+            b = answer.next();
+        } catch (RuntimeException e) {
+            throw client.unreadable(e);
+        }
+        if (b == null) {
             return false;
         }
-        read = true;
-        ColumnarAnswer answer = new ShardClient(partition.address(), timeout).query(partition.sql());
-        check(answer);
-        batch = SparkVectors.batch(answer, schema);
+        batch = SparkVectors.batch(b, schema);
         return true;
     }
 
@@ -65,6 +85,9 @@ final class ShardBatchReader implements PartitionReader<ColumnarBatch> {
     public void close() {
         if (batch != null) {
             batch.close();
+        }
+        if (answer != null) {
+            answer.close();
         }
     }
 }

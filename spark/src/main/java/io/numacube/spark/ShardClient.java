@@ -3,6 +3,7 @@ package io.numacube.spark;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -12,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * Talks to one shard over numacube's HTTP API: describes a table, runs a query for a columnar answer, appends a
+ * Talks to one shard over numacube's HTTP API: lists or describes tables, runs a query for a columnar answer, appends a
  * batch of JSON lines, each request within the timeout (connecting within 10 s). Every failure is a {@link
  * ShardException} naming the shard. Thread-safe (the JDK's client is); one per shard per task.
  */
@@ -42,19 +43,46 @@ final class ShardClient {
         return ShardTable.of(address, json(r.body()));
     }
 
-    /** {@code POST /v1/query} for the columnar answer to {@code sql}. */
-    ColumnarAnswer query(String sql) {
-        HttpResponse<byte[]> r = send(
+    /** {@code GET /v1/tables}: every table the shard holds, as it lists them. */
+    java.util.List<ShardTable> tables() {
+        HttpResponse<byte[]> r = send(HttpRequest.newBuilder(uri("/v1/tables")).GET(), "list its tables");
+        java.util.List<ShardTable> out = new java.util.ArrayList<>();
+        for (JsonNode t : json(r.body()).get("tables")) {
+            out.add(ShardTable.of(address, t));
+        }
+        return java.util.List.copyOf(out);
+    }
+
+    /**
+     * {@code POST /v1/query} for the columnar answer to {@code sql} in batches of at most {@code batchRows} rows,
+     * returned once its header arrived; its batches are read as they come ({@link ColumnarAnswer#next}).
+     */
+    ColumnarAnswer query(String sql, int batchRows) {
+        String what = "query " + sql;
+        HttpResponse<InputStream> r = exchange(
                 HttpRequest.newBuilder(uri("/v1/query"))
                         .header("Content-Type", "text/plain; charset=utf-8")
-                        .header("Accept", COLUMNAR)
+                        .header("Accept", COLUMNAR + "; batch-rows=" + batchRows)
                         .POST(HttpRequest.BodyPublishers.ofString(sql)),
-                "query " + sql);
-        try {
-            return ColumnarAnswer.read(r.body());
-        } catch (RuntimeException e) {
-            throw new ShardException("numacube shard " + address + " sent an unreadable answer: " + e, e);
+                HttpResponse.BodyHandlers.ofInputStream(),
+                what);
+        if (r.statusCode() != 200) {
+            try (InputStream body = r.body()) {
+                throw refused(what, r.statusCode(), body.readAllBytes());
+            } catch (IOException e) {
+                throw refused(what, r.statusCode(), new byte[0]);
+            }
         }
+        try {
+            return ColumnarAnswer.open(r.body());
+        } catch (RuntimeException e) {
+            throw unreadable(e);
+        }
+    }
+
+    /** The failure of an answer that does not read as the columnar format (or whose stream broke). */
+    ShardException unreadable(RuntimeException e) {
+        return new ShardException("numacube shard " + address + " sent an unreadable answer: " + e, e);
     }
 
     /** {@code POST /v1/tables/NAME/rows} with JSON lines: one atomic batch; returns the table's version after it. */
@@ -68,9 +96,16 @@ final class ShardClient {
     }
 
     private HttpResponse<byte[]> send(HttpRequest.Builder request, String what) {
-        HttpResponse<byte[]> r;
+        HttpResponse<byte[]> r = exchange(request, HttpResponse.BodyHandlers.ofByteArray(), what);
+        if (r.statusCode() != 200) {
+            throw refused(what, r.statusCode(), r.body());
+        }
+        return r;
+    }
+
+    private <T> HttpResponse<T> exchange(HttpRequest.Builder request, HttpResponse.BodyHandler<T> body, String what) {
         try {
-            r = HTTP.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofByteArray());
+            return HTTP.send(request.timeout(timeout).build(), body);
         } catch (IOException e) {
             throw new ShardException(
                     "numacube shard " + address + " is unreachable: " + e + " — is its numacube serve running? (while"
@@ -80,11 +115,11 @@ final class ShardClient {
             Thread.currentThread().interrupt();
             throw new ShardException("numacube shard " + address + ": interrupted while trying to " + what, e);
         }
-        if (r.statusCode() != 200) {
-            throw new ShardException("numacube shard " + address + " refused to " + what + ": HTTP " + r.statusCode()
-                    + " " + errorText(r.body()));
-        }
-        return r;
+    }
+
+    private ShardException refused(String what, int status, byte[] body) {
+        return new ShardException(
+                "numacube shard " + address + " refused to " + what + ": HTTP " + status + " " + errorText(body));
     }
 
     private static String errorText(byte[] body) {

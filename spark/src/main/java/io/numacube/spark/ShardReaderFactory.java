@@ -9,7 +9,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /** Makes the columnar reader of a shard's partition; rows are never read one by one. Immutable, serializable. */
-record ShardReaderFactory(StructType schema, Duration timeout) implements PartitionReaderFactory {
+record ShardReaderFactory(StructType schema, Duration timeout, int batchRows) implements PartitionReaderFactory {
 
     @Override
     public boolean supportColumnarReads(InputPartition partition) {
@@ -18,7 +18,7 @@ record ShardReaderFactory(StructType schema, Duration timeout) implements Partit
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        return new ShardBatchReader((ShardPartition) partition, schema, timeout);
+        return new ShardBatchReader((ShardPartition) partition, schema, timeout, batchRows);
     }
 
     @Override

@@ -12,8 +12,8 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * The Spark side of numacube's types: the Spark type of each SQL type name, and a {@link ColumnarAnswer} copied into
- * Spark's on-heap column vectors as one {@link ColumnarBatch}. A numeric column the scan declared as another numeric
+ * The Spark side of numacube's types: the Spark type of each SQL type name, and each batch of a {@link ColumnarAnswer} copied
+ * into Spark's on-heap column vectors as one {@link ColumnarBatch}. A numeric column the scan declared as another numeric
  * type than the shard sent (a pushed-down SUM, which Spark types by its own rules) is converted. Stateless.
  */
 final class SparkVectors {
@@ -38,8 +38,8 @@ final class SparkVectors {
         };
     }
 
-    /** The answer as one batch of {@code schema}'s columns, in order (the answer's columns must line up). */
-    static ColumnarBatch batch(ColumnarAnswer answer, StructType schema) {
+    /** The answer's batch as one batch of {@code schema}'s columns, in order (the answer's columns must line up). */
+    static ColumnarBatch batch(ColumnarAnswer.Batch answer, StructType schema) {
         if (schema.fields().length == 0) {
             return new ColumnarBatch(new ColumnVector[0], answer.rowCount());
         }

@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,11 +27,13 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Spark in local mode ({@code local[2]}) over 2 real {@code numacube serve --shard I/2} processes, every answer
- * compared with a third, unsharded server holding the same generated data (and given the same appends). The last
- * tests change or kill the shards, hence the order.
+ * Spark in local mode ({@code local[2]}) over 2 real {@code numacube serve --shard I/2 --data-dir} processes, read
+ * through {@code format("numacube")} and through the catalog {@code nc} ({@link NumacubeCatalog}), every answer
+ * compared with a third, unsharded server holding the same generated data (and given the same appends; it also holds
+ * a table {@code extra} the shards do not). The last tests restart, change or kill the shards, hence the order.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ShardedTableTest {
@@ -41,15 +45,22 @@ class ShardedTableTest {
     private static ServeProcess whole;
     private static SparkSession spark;
 
+    @TempDir
+    static Path dataDirs;
+
     @BeforeAll
     static void start() throws Exception {
         List<CompletableFuture<ServeProcess>> starting = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             List<String> args = new ArrayList<>(DATA);
-            args.addAll(List.of("--shard", i + "/2", "--shard-key", "desk"));
+            args.addAll(List.of("--shard", i + "/2", "--shard-key", "desk", "--data-dir", dataDir(i)));
             starting.add(ServeProcess.start("shard" + i, args));
         }
-        CompletableFuture<ServeProcess> reference = ServeProcess.start("whole", DATA);
+        Path extra = dataDirs.resolve("extra.csv");
+        Files.writeString(extra, "id,name\n1,a\n");
+        List<String> wholeArgs = new ArrayList<>(DATA);
+        wholeArgs.addAll(List.of("--table", "extra=" + extra));
+        CompletableFuture<ServeProcess> reference = ServeProcess.start("whole", wholeArgs);
         for (var s : starting) {
             shards.add(s.get());
         }
@@ -60,6 +71,17 @@ class ShardedTableTest {
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2")
                 .getOrCreate();
+        catalog("nc", shardList());
+    }
+
+    private static String dataDir(int shard) {
+        return dataDirs.resolve("shard" + shard).toString();
+    }
+
+    /** Declares catalog {@code name} over {@code shardList}: a catalog keeps the addresses of its first use. */
+    private static void catalog(String name, String shardList) {
+        spark.conf().set("spark.sql.catalog." + name, NumacubeCatalog.class.getName());
+        spark.conf().set("spark.sql.catalog." + name + ".shards", shardList);
     }
 
     @AfterAll
@@ -139,6 +161,139 @@ class ShardedTableTest {
     }
 
     @Test
+    @Order(2)
+    void theCatalogListsTheShardsTablesAndAnswersSqlByNameWithThePushDowns() throws Exception {
+        assertEquals(
+                List.of("books", "fx", "trades"),
+                spark.sql("SHOW TABLES IN nc").select("tableName").collectAsList().stream()
+                        .map(r -> r.getString(0))
+                        .sorted()
+                        .toList());
+        String sql = "SELECT currency, COUNT(*), SUM(notional) FROM %s WHERE trade_date >= DATE '2024-06-01'"
+                + " AND desk IN ('DESK-01', 'DESK-02', 'DESK-03') GROUP BY currency";
+        Dataset<Row> df = spark.sql(sql.formatted("nc.trades"));
+        String plan = plan(df);
+        assertTrue(
+                plan.contains("PushedAggregates: [COUNT(*), SUM(\"notional\")], PushedGroupBy: [\"currency\"]"), plan);
+        assertTrue(plan.contains("In(desk, [DESK-01,DESK-02,DESK-03])"), plan);
+        assertEquals(Answers.reference(whole.address(), sql.formatted("trades")), Answers.of(df.collectAsList()));
+        var e = assertThrows(
+                Exception.class, () -> spark.sql("SELECT * FROM nc.nosuch").collectAsList());
+        assertTrue(rootMessage(e).contains("TABLE_OR_VIEW_NOT_FOUND"), rootMessage(e));
+    }
+
+    @Test
+    @Order(2)
+    void aCatalogOverServersThatHoldOtherTablesIsAClearErrorNamingTheServer() {
+        catalog("mixed", shards.get(0).address() + "," + whole.address());
+        var e = assertThrows(
+                Exception.class, () -> spark.sql("SHOW TABLES IN mixed").collectAsList());
+        assertEquals(
+                "numacube: the shards do not hold the same tables: shard " + whole.address() + " (unsharded) lists"
+                        + " [books, extra, fx, trades], shard " + shards.get(0).address()
+                        + " (shard 0/2) lists [books, fx, trades] — start every shard on the same data",
+                e.getMessage());
+    }
+
+    @Test
+    @Order(3)
+    void aTopNIsPushedToEachShardAndSparkTakesTheFinalRows() throws Exception {
+        String sql = "SELECT trade_id, desk, pnl FROM %s ORDER BY pnl DESC, trade_id LIMIT 7";
+        Dataset<Row> df = spark.sql(sql.formatted("nc.trades"));
+        String plan = plan(df);
+        assertTrue(
+                plan.contains("PushedTopN: ORDER BY [\"pnl\" DESC NULLS LAST, \"trade_id\" ASC NULLS FIRST] LIMIT 7"),
+                plan);
+        assertTrue(plan.contains("TakeOrderedAndProject(limit=7"), "Spark still takes the final 7: " + plan);
+        List<Row> rows = df.collectAsList();
+        assertEquals(Answers.reference(whole.address(), sql.formatted("trades")), Answers.of(rows));
+        assertTrue(scannedRows(df) <= 14, "each of 2 shards sends at most 7 rows: " + scannedRows(df));
+        for (int i = 1; i < rows.size(); i++) {
+            assertTrue(rows.get(i - 1).getDouble(2) >= rows.get(i).getDouble(2), "sorted by pnl: " + rows);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aScanComesFromEachShardInBatchesOfAtMostBatchRows() throws Exception {
+        Dataset<Row> df = spark.read()
+                .format("numacube")
+                .option("shards", shardList())
+                .option("table", "trades")
+                .option("batchRows", "500")
+                .load()
+                .select("trade_id", "desk", "pnl", "trade_date");
+        assertEquals(
+                Answers.reference(whole.address(), "SELECT trade_id, desk, pnl, trade_date FROM trades"),
+                Answers.of(df.collectAsList()));
+        ShardAddress shard0 = shards.get(0).address();
+        long version = new ShardClient(shard0, THIRTY_SECONDS).table("trades").version();
+        long rows = Long.parseLong(
+                Answers.reference(shard0, "SELECT COUNT(*) FROM trades").getFirst());
+        var schema =
+                DataTypes.createStructType(List.of(DataTypes.createStructField("trade_id", DataTypes.LongType, true)));
+        long seen = 0;
+        int batches = 0;
+        try (var reader = new ShardBatchReader(
+                new ShardPartition(
+                        shard0, "0/2", "trades", version, "SELECT \"trade_id\" FROM \"trades\"", new String[0]),
+                schema,
+                THIRTY_SECONDS,
+                500)) {
+            while (reader.next()) {
+                int n = reader.get().numRows();
+                assertTrue(n > 0 && n <= 500, "a batch of " + n + " rows");
+                seen += n;
+                batches++;
+            }
+        }
+        assertEquals(rows, seen);
+        assertEquals((rows + 499) / 500, batches, "batches of " + rows + " rows");
+    }
+
+    @Test
+    @Order(3)
+    void aLimitIsPushedOnlyWhenNoFilterIsLeftToSpark() throws Exception {
+        Dataset<Row> pushed = table("trades")
+                .filter(col("currency").equalTo("USD"))
+                .select("trade_id", "desk")
+                .limit(5);
+        String plan = plan(pushed);
+        assertTrue(plan.contains("PushedLimit: LIMIT 5") && plan.contains("CollectLimit 5"), plan);
+        List<String> rows = Answers.of(pushed.collectAsList());
+        assertEquals(5, rows.size());
+        assertTrue(scannedRows(pushed) <= 10, "each of 2 shards sends at most 5 rows: " + scannedRows(pushed));
+        assertTrue(
+                Answers.reference(whole.address(), "SELECT trade_id, desk FROM trades WHERE currency = 'USD'")
+                        .containsAll(rows),
+                rows.toString());
+        Dataset<Row> left = table("trades")
+                .filter(upper(col("book")).endsWith("7"))
+                .select("trade_id", "book")
+                .limit(5);
+        assertTrue(!plan(left).contains("PushedLimit"), "a filter Spark applies after the scan: " + plan(left));
+        rows = Answers.of(left.collectAsList());
+        assertEquals(5, rows.size());
+        assertTrue(
+                Answers.reference(whole.address(), "SELECT trade_id, book FROM trades WHERE book LIKE '%7'")
+                        .containsAll(rows),
+                rows.toString());
+    }
+
+    @Test
+    @Order(3)
+    void aTopNOverACompleteAggregateIsPushedAndOverAPartialOneIsNot() throws Exception {
+        String complete = "SELECT desk, SUM(pnl) AS s FROM %s GROUP BY desk ORDER BY s DESC LIMIT 3";
+        Dataset<Row> df = spark.sql(complete.formatted("nc.trades"));
+        assertTrue(plan(df).contains("PushedTopN: ORDER BY [SUM(\"pnl\") DESC NULLS LAST] LIMIT 3"), plan(df));
+        assertEquals(Answers.reference(whole.address(), complete.formatted("trades")), Answers.of(df.collectAsList()));
+        String partial = "SELECT currency, COUNT(*) FROM %s GROUP BY currency ORDER BY currency LIMIT 2";
+        df = spark.sql(partial.formatted("nc.trades"));
+        assertTrue(!plan(df).contains("PushedTopN") && !plan(df).contains("PushedLimit"), plan(df));
+        assertEquals(Answers.reference(whole.address(), partial.formatted("trades")), Answers.of(df.collectAsList()));
+    }
+
+    @Test
     @Order(3)
     void filtersArePushedAndWhatCannotBeIsLeftToSpark() throws Exception {
         Dataset<Row> pushed = table("trades")
@@ -208,12 +363,8 @@ class ShardedTableTest {
                 Answers.of(spark.sql(sql).collectAsList()));
         Dataset<Row> rates =
                 spark.sql("SELECT 'XAU' AS currency, 0.0004D AS rate_to_usd UNION ALL" + " SELECT 'XAG', 0.03D");
-        rates.write()
-                .format("numacube")
-                .option("shards", shardList())
-                .option("table", "fx")
-                .mode("append")
-                .save();
+        rates.createOrReplaceTempView("rates");
+        spark.sql("INSERT INTO nc.fx SELECT * FROM rates");
         rates.write()
                 .format("numacube")
                 .option("shards", whole.address().toString())
@@ -237,6 +388,50 @@ class ShardedTableTest {
 
     @Test
     @Order(6)
+    void durableShardsRecoverTheirShareAfterKillNineAndRefuseAnotherShard() throws Exception {
+        String sql = "SELECT desk, COUNT(*), SUM(pnl), MAX(trade_id) FROM trades GROUP BY desk";
+        List<String> before = Answers.of(table("trades")
+                .groupBy("desk")
+                .agg(count(lit(1)), sum("pnl"), max("trade_id"))
+                .collectAsList());
+        assertEquals(Answers.reference(whole.address(), sql), before, "appended rows included");
+        for (ServeProcess s : shards) {
+            s.close();
+        }
+        var wrong = assertThrows(
+                Exception.class,
+                () -> ServeProcess.start(
+                                "shard0-as-1",
+                                List.of("--data-dir", dataDir(0), "--shard", "1/2", "--shard-key", "desk"))
+                        .join());
+        assertTrue(
+                rootMessage(wrong)
+                        .contains("the data directory holds another shard: dir=" + dataDir(0)
+                                + " holds=0/2 by desk shard=1/2 by desk — start it with --shard 0/2 --shard-key desk"),
+                rootMessage(wrong));
+        var restarted0 = ServeProcess.start("shard0-restarted", List.of("--data-dir", dataDir(0)));
+        var restarted1 = ServeProcess.start(
+                "shard1-restarted", List.of("--data-dir", dataDir(1), "--shard", "1/2", "--shard-key", "desk"));
+        shards.set(0, restarted0.get());
+        shards.set(1, restarted1.get());
+        ShardTable t = new ShardClient(shards.get(0).address(), THIRTY_SECONDS).table("trades");
+        assertEquals("0/2 desk", t.shardIndex() + "/" + t.shardCount() + " " + t.shardKey(), "the recorded shard");
+        assertEquals(
+                before,
+                Answers.of(table("trades")
+                        .groupBy("desk")
+                        .agg(count(lit(1)), sum("pnl"), max("trade_id"))
+                        .collectAsList()));
+        for (int i = 0; i < shards.size(); i++) {
+            for (String line : Answers.reference(shards.get(i).address(), sql)) {
+                String desk = line.split("\\|")[0];
+                assertEquals(i, ShardHash.of(desk, 2), "desk " + desk + " on shard " + i + " after the restart");
+            }
+        }
+    }
+
+    @Test
+    @Order(7)
     void shardsThatDoNotMakeASetAreAClearError() {
         var e = assertThrows(
                 Exception.class,
@@ -249,18 +444,24 @@ class ShardedTableTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aShardAnsweringForAnotherVersionOrAsAnotherShardThanPlannedFailsTheRead() throws Exception {
         ShardAddress shard0 = shards.get(0).address();
         long version = new ShardClient(shard0, THIRTY_SECONDS).table("trades").version();
         String sql = "SELECT COUNT(*) FROM \"trades\"";
         var schema = DataTypes.createStructType(List.of(DataTypes.createStructField("n", DataTypes.LongType, false)));
         try (var reader = new ShardBatchReader(
-                new ShardPartition(shard0, "0/2", "trades", version, sql, new String[0]), schema, THIRTY_SECONDS)) {
+                new ShardPartition(shard0, "0/2", "trades", version, sql, new String[0]),
+                schema,
+                THIRTY_SECONDS,
+                ReadOptions.DEFAULT_BATCH_ROWS)) {
             assertTrue(reader.next(), "the planned version reads");
         }
         var stale = new ShardBatchReader(
-                new ShardPartition(shard0, "0/2", "trades", version - 1, sql, new String[0]), schema, THIRTY_SECONDS);
+                new ShardPartition(shard0, "0/2", "trades", version - 1, sql, new String[0]),
+                schema,
+                THIRTY_SECONDS,
+                ReadOptions.DEFAULT_BATCH_ROWS);
         var e = assertThrows(ShardException.class, stale::next);
         assertEquals(
                 "numacube shard " + shard0 + " answered for table trades version " + version + ", the query was"
@@ -268,7 +469,10 @@ class ShardedTableTest {
                         + " then) — the table changed during the query; rerun it",
                 e.getMessage());
         var moved = new ShardBatchReader(
-                new ShardPartition(shard0, "1/2", "trades", version, sql, new String[0]), schema, THIRTY_SECONDS);
+                new ShardPartition(shard0, "1/2", "trades", version, sql, new String[0]),
+                schema,
+                THIRTY_SECONDS,
+                ReadOptions.DEFAULT_BATCH_ROWS);
         e = assertThrows(ShardException.class, moved::next);
         assertTrue(
                 e.getMessage().contains("answered as shard 0/2, the query was planned with it as shard 1/2"),
@@ -276,7 +480,7 @@ class ShardedTableTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aKilledShardFailsTheQueryNamingIt() throws Exception {
         Dataset<Row> df = table("trades").groupBy("desk").agg(sum("pnl"));
         ServeProcess victim = shards.get(1);
@@ -286,7 +490,8 @@ class ShardedTableTest {
         var planned = new ShardBatchReader(
                 new ShardPartition(victim.address(), "1/2", "trades", 1, "SELECT 1", new String[0]),
                 DataTypes.createStructType(List.of()),
-                THIRTY_SECONDS);
+                THIRTY_SECONDS,
+                ReadOptions.DEFAULT_BATCH_ROWS);
         e = assertThrows(ShardException.class, planned::next);
         assertTrue(
                 e.getMessage().startsWith("numacube shard " + victim.address() + " is unreachable: ")
@@ -301,6 +506,16 @@ class ShardedTableTest {
      */
     private static String firstDate() {
         return table("trades").agg(min("trade_date")).first().get(0).toString();
+    }
+
+    /** The rows the scans of {@code df}'s last run read from the shards ({@code numOutputRows} of its leaves). */
+    private static long scannedRows(Dataset<Row> df) {
+        long rows = 0;
+        for (var leaf : scala.jdk.javaapi.CollectionConverters.asJava(
+                df.queryExecution().executedPlan().collectLeaves())) {
+            rows += leaf.metrics().apply("numOutputRows").value();
+        }
+        return rows;
     }
 
     private static String rootMessage(Throwable t) {

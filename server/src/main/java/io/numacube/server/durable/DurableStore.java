@@ -118,6 +118,43 @@ public final class DurableStore implements AutoCloseable {
     }
 
     /**
+     * The shard of a split table this directory's data is ({@link #recordShard}); empty when its server holds every row
+     * (or it holds no data yet).
+     *
+     * @throws NumacubeException XX001 naming the file when it does not read
+     */
+    public Optional<io.numacube.engine.Shard> shard() {
+        return dir.read(ShardFile.FILE_NAME).map(b -> ShardFile.read(dir.path().resolve(ShardFile.FILE_NAME), b));
+    }
+
+    /**
+     * Records that this directory's data is {@code shard} (null: every row, the record removed), durably; called at
+     * the first start, before the first checkpoint, so that a checkpoint never exists without its shard.
+     */
+    public void recordShard(io.numacube.engine.Shard shard) {
+        if (holdsData()) {
+            throw new IllegalStateException(
+                    "a directory's shard is recorded before its first checkpoint: dir=" + path());
+        }
+        if (shard != null) {
+            dir.writeAtomically(ShardFile.FILE_NAME, ShardFile.write(shard));
+            return;
+        }
+        try {
+            // a leftover of a first start that crashed before its checkpoint; the manifest's write forces the
+            // directory, so the removal is durable before any checkpoint is
+            java.nio.file.Files.deleteIfExists(dir.path().resolve(ShardFile.FILE_NAME));
+        } catch (IOException e) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.PLATFORM,
+                    "58030",
+                    "cannot remove the shard file: dir=" + path() + " error=" + e.getMessage(),
+                    null,
+                    e);
+        }
+    }
+
+    /**
      * Makes a write durable as one WAL record before {@link WriteService} appends it: written and fsynced at once, or
      * queued ({@code submit}) and waited for later, sharing the fsync with the records queued meanwhile.
      */

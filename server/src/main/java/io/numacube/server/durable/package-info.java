@@ -13,6 +13,7 @@
  * <pre>
  *   DIR/LOCK                                   held by the running server (DataDirectory)
  *   DIR/wal/wal-&lt;first LSN&gt;.log                the WAL's segments: writes after the checkpoint's LSN
+ *   DIR/SHARD                                  the shard of a split table the data is (serve --shard), if any
  *   DIR/MANIFEST                               the current checkpoint: its LSN, and per table file, rows, SHA-256
  *   DIR/checkpoint-&lt;generation&gt;-&lt;i&gt;-&lt;t&gt;.csv   the checkpoint's tables, a header row and every row
  * </pre>

@@ -70,6 +70,9 @@ final class QueryEndpoint {
         StatementRefusals.refusal(bound.sql()).ifPresent(e -> {
             throw new HttpError(400, e, 0);
         });
+        String accept = ex.getRequestHeaders().getFirst("Accept");
+        boolean columnar = ResultColumnar.accepted(accept);
+        int batchRows = columnar ? ResultColumnar.batchRows(accept) : 0;
         QueryResult r;
         String id;
         try {
@@ -79,12 +82,12 @@ final class QueryEndpoint {
         } catch (RuntimeException e) {
             throw located(ClientError.of(e), req.sql(), st, bound);
         }
-        if (ResultColumnar.accepted(ex.getRequestHeaders().getFirst("Accept"))) {
+        if (columnar) {
             var shard = service.cube().shard();
             return Reply.okBytes(
                     ResultColumnar.MEDIA_TYPE,
                     out -> ResultColumnar.write(
-                            r, id, shard.map(Object::toString).orElse(null), out));
+                            r, id, shard.map(Object::toString).orElse(null), batchRows, out));
         }
         return Reply.ok(g -> ResultJson.write(r, id, g));
     }
