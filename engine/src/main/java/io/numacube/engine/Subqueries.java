@@ -345,6 +345,7 @@ final class Subqueries {
                                     type == ColumnType.INT && r.rowCount() > CODED_INT_ROWS ? ColumnType.LONG : type));
         }
         TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
+        staging.keepLongsPlain();
         for (int row = 0; row < r.rowCount(); row++) {
             for (int c = 0; c < r.columnCount(); c++) {
                 set(staging, r, row, c);

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * How a staged table's columns are stored once loaded: dimension columns as the staging coded them, and BIGINT columns
- * with at most {@link #MAX_DISTINCT} distinct values re-coded through a dictionary (as an INT column), so that they can
+ * with at most {@link #MAX_DISTINCT} distinct values re-coded through a dictionary (as an INT column; unless the staging
+ * {@linkplain TableStaging#keepLongsPlain keeps them plain}), so that they can
  * be grouped by, filtered by code masks and partitioned by like any dimension, while their sums stay exact; other
  * BIGINT and DOUBLE columns stay plain. Built once per load on the loading thread; read-only afterwards.
  *
@@ -36,7 +37,7 @@ record EncodedColumns(TableSchema schema, DictionaryBuilder[] builders, int[][] 
             ColumnSpec spec = staged.column(c);
             builders[c] = staging.dictionary(c);
             codes[c] = staging.codes(c);
-            if (spec.type() == ColumnType.LONG) {
+            if (spec.type() == ColumnType.LONG && !staging.longsPlain()) {
                 recode(staging, c, builders, codes);
             }
             columns.add(builders[c] != null && spec.type() == ColumnType.LONG ? spec.withType(ColumnType.INT) : spec);

@@ -32,6 +32,7 @@ public final class TableStaging {
     private final long[][] nullBits;
 
     private final boolean[] set;
+    private boolean longsPlain;
     private int setCount;
     private int rows;
     private int capacity = 1024;
@@ -64,6 +65,20 @@ public final class TableStaging {
     }
 
     /** Rows ended so far. */
+    /**
+     * Has the load keep every BIGINT column plain, where it would code one of few distinct values through a dictionary
+     * ({@code EncodedColumns}): for a table that lives for one statement (a subquery's rows, mostly keys joined once),
+     * where building that dictionary costs more than it saves. Answers are the same either way.
+     */
+    public void keepLongsPlain() {
+        longsPlain = true;
+    }
+
+    /** Whether {@link #keepLongsPlain} was asked. */
+    public boolean longsPlain() {
+        return longsPlain;
+    }
+
     public int rows() {
         return rows;
     }

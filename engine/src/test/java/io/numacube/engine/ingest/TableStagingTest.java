@@ -32,6 +32,32 @@ class TableStagingTest {
         assertEquals(s.codes(0)[0], s.codes(0)[3]);
     }
 
+    /**
+     * A BIGINT of few distinct values loads as a coded INT column, unless the staging keeps it plain (a subquery's
+     * table of keys: the dictionary would cost more than it saves).
+     */
+    @Test
+    void aBigintOfFewValuesIsCodedUnlessKeptPlain() {
+        TableSchema keys = TableSchema.parse("ks", "k:long");
+        TableStaging coded = new TableStaging(keys);
+        TableStaging plain = new TableStaging(keys);
+        plain.keepLongsPlain();
+        for (TableStaging s : new TableStaging[] {coded, plain}) {
+            for (int i = 0; i < 1000; i++) {
+                s.setLong(0, 7L * i);
+                s.endRow();
+            }
+        }
+        assertEquals(
+                io.numacube.engine.schema.ColumnType.INT,
+                EncodedColumns.of(coded).schema().column(0).type());
+        EncodedColumns kept = EncodedColumns.of(plain);
+        assertEquals(
+                io.numacube.engine.schema.ColumnType.LONG,
+                kept.schema().column(0).type());
+        assertEquals(null, kept.codes()[0]);
+    }
+
     @Test
     void rejectsWrongSetterMissingColumnAndNonFiniteDoubleKeepingEarlierRows() {
         TableStaging s = new TableStaging(SCHEMA);
