@@ -16,6 +16,7 @@ import io.numacube.server.durable.CheckpointPolicy;
 import io.numacube.server.durable.CheckpointSchedule;
 import io.numacube.server.durable.DurableStore;
 import io.numacube.server.query.ServerMetrics;
+import io.numacube.server.tls.ServerTls;
 import io.numacube.server.wal.WalOptions;
 import io.numacube.server.write.WriteService;
 import java.io.IOException;
@@ -97,6 +98,21 @@ final class ServeCommand implements Callable<Integer> {
                     + "form; readers may not write. The "
                     + "file must not be readable by group or others.")
     java.nio.file.Path authFile;
+
+    @Option(
+            names = "--tls-cert",
+            paramLabel = "FILE",
+            description = "The server's certificate chain, PEM, its own certificate first (as PostgreSQL's "
+                    + "ssl_cert_file); with --tls-key, both front ends speak TLS only: HTTPS, and PostgreSQL clients "
+                    + "must ask for it (sslmode=require or verify-full; psql and pgjdbc try it first by default).")
+    java.nio.file.Path tlsCert;
+
+    @Option(
+            names = "--tls-key",
+            paramLabel = "FILE",
+            description = "The private key of --tls-cert: unencrypted PKCS#8 PEM (-----BEGIN PRIVATE KEY-----; RSA, "
+                    + "EC or Ed25519), readable by its owner only (chmod 600).")
+    java.nio.file.Path tlsKey;
 
     @Option(
             names = "--max-http-requests",
@@ -482,13 +498,28 @@ final class ServeCommand implements Callable<Integer> {
                         maxConcurrent > 0 ? maxConcurrent : Runtime.getRuntime().availableProcessors(),
                         maxQueued,
                         queryTimeout);
-        o = o.withLimits(o.maxBodyBytes(), o.maxSqlChars(), maxConnections);
+        o = o.withLimits(o.maxBodyBytes(), o.maxSqlChars(), maxConnections).withTls(tls());
         err.println(
                 users == null
                         ? "-- auth: none (no --auth-file): every local client may read and write"
                         : "-- auth: " + users.size() + " users from " + authFile
-                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic or the login form at /login.html; no TLS)");
+                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic or the login form at /login.html)");
+        err.println(
+                o.tls() == null
+                        ? "-- tls: none (no --tls-cert): passwords and data cross the network in the clear"
+                        : "-- tls: HTTPS and PostgreSQL over TLS only; certificate "
+                                + o.tls().describe());
         return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
+    }
+
+    private ServerTls tls() {
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "TLS needs both the certificate and its key: --tls-cert=" + tlsCert + " --tls-key=" + tlsKey
+                            + " — give both, or neither");
+        }
+        return tlsCert == null ? null : ServerTls.load(tlsCert, tlsKey);
     }
 
     /** What a durable server stops besides the front ends; all null without --data-dir. */

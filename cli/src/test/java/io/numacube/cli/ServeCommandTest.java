@@ -105,6 +105,20 @@ class ServeCommandTest {
     }
 
     @Test
+    void aCertificateWithoutItsKeyOrAMissingOneIsRefusedBeforeLoading(@TempDir Path dir) {
+        Path cert = dir.resolve("server.crt");
+        CliRun half = CliRun.of("serve", "--generate", "10", "--tls-cert", cert.toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, half.exitCode(), half.err());
+        assertTrue(half.err().contains("TLS needs both the certificate and its key: --tls-cert=" + cert), half.err());
+        CliRun missing =
+                CliRun.of("serve", "--generate", "10", "--tls-cert", cert.toString(), "--tls-key", cert.toString());
+        assertEquals(ErrorReporter.USAGE_ERROR, missing.exitCode(), missing.err());
+        assertTrue(missing.err().contains("the certificate file does not exist: file=" + cert), missing.err());
+        assertEquals("", missing.out(), "no ready line");
+        assertTrue(!missing.err().contains("generated"), "refused before generating: " + missing.err());
+    }
+
+    @Test
     void anAuthFileOthersMayReadOrThatIsMissingIsRefusedBeforeLoading(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("users.auth");
         CliRun missing = CliRun.of("serve", "--generate", "10", "--auth-file", f.toString());

@@ -28,13 +28,15 @@ public final class NumacubeServer implements AutoCloseable {
     private final WriteService writes;
     private final HttpFrontEnd http;
     private final PgServer pg;
+    private final boolean tls;
     private volatile boolean stopped;
 
-    private NumacubeServer(QueryService queries, WriteService writes, HttpFrontEnd http, PgServer pg) {
+    private NumacubeServer(QueryService queries, WriteService writes, HttpFrontEnd http, PgServer pg, boolean tls) {
         this.queries = queries;
         this.writes = writes;
         this.http = http;
         this.pg = pg;
+        this.tls = tls;
     }
 
     /**
@@ -84,7 +86,11 @@ public final class NumacubeServer implements AutoCloseable {
                     writes,
                     httpAt,
                     new HttpFrontEnd.Settings(
-                            options.maxBodyBytes(), options.maxSqlChars(), options.maxHttpRequests(), options.users()));
+                            options.maxBodyBytes(),
+                            options.maxSqlChars(),
+                            options.maxHttpRequests(),
+                            options.users(),
+                            options.tls()));
         } catch (java.net.BindException e) {
             throw cannotListen("HTTP", httpAt, e);
         }
@@ -104,8 +110,9 @@ public final class NumacubeServer implements AutoCloseable {
                                     + System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT)
                                     + ", an in-memory aggregation engine speaking the PostgreSQL protocol",
                             options.statementLog(),
-                            options.users()));
-            return new NumacubeServer(queries, writes, http, pg);
+                            options.users(),
+                            options.tls()));
+            return new NumacubeServer(queries, writes, http, pg, options.tls() != null);
         } catch (java.net.BindException e) {
             http.stop(0);
             throw cannotListen("PostgreSQL", pgAt, e);
@@ -138,12 +145,12 @@ public final class NumacubeServer implements AutoCloseable {
 
     /** {@code http://127.0.0.1:8080} */
     public String httpUrl() {
-        return "http://" + hostPort(http.address());
+        return (tls ? "https://" : "http://") + hostPort(http.address());
     }
 
-    /** {@code postgresql://127.0.0.1:5433} */
+    /** {@code postgresql://127.0.0.1:5433}, with {@code ?sslmode=require} when the server speaks only TLS. */
     public String postgresUrl() {
-        return "postgresql://" + hostPort(pg.address());
+        return "postgresql://" + hostPort(pg.address()) + (tls ? "?sslmode=require" : "");
     }
 
     /** The one line {@code numacube serve} prints when it is ready, for data in memory only. */

@@ -2,6 +2,7 @@ package io.numacube.server;
 
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.auth.UserDirectory;
+import io.numacube.server.tls.ServerTls;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -25,6 +26,8 @@ import java.util.function.Consumer;
  * @param statementLog         told of every statement the PostgreSQL front end runs; null for none
  * @param users                who may connect, and with which role; null for no authentication (loopback only)
  * @param maxHttpRequests      HTTP requests served at once; more are answered 503 at once
+ * @param tls                  the certificate and key both front ends speak TLS with (HTTPS; PostgreSQL's SSLRequest
+ *                             answered {@code S}, a connection without it refused), or null for none
  */
 public record ServerOptions(
         String bind,
@@ -39,7 +42,8 @@ public record ServerOptions(
         String productVersion,
         Consumer<String> statementLog,
         UserDirectory users,
-        int maxHttpRequests) {
+        int maxHttpRequests,
+        ServerTls tls) {
 
     /** The default HTTP port. */
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -81,7 +85,8 @@ public record ServerOptions(
                 productVersion,
                 null,
                 null,
-                64);
+                64,
+                null);
     }
 
     public ServerOptions withPorts(int http, int pg) {
@@ -124,6 +129,11 @@ public record ServerOptions(
         return edit(e -> e.maxHttpRequests = requests);
     }
 
+    /** With TLS on both front ends ({@code null}: none). */
+    public ServerOptions withTls(ServerTls tls) {
+        return edit(e -> e.tls = tls);
+    }
+
     /** These options with some changed by {@code change}, checked again as a whole. */
     private ServerOptions edit(java.util.function.Consumer<Editor> change) {
         Editor e = new Editor(this);
@@ -146,6 +156,7 @@ public record ServerOptions(
         Consumer<String> statementLog;
         UserDirectory users;
         int maxHttpRequests;
+        ServerTls tls;
 
         Editor(ServerOptions o) {
             bind = o.bind;
@@ -161,6 +172,7 @@ public record ServerOptions(
             statementLog = o.statementLog;
             users = o.users;
             maxHttpRequests = o.maxHttpRequests;
+            tls = o.tls;
         }
 
         ServerOptions build() {
@@ -177,7 +189,8 @@ public record ServerOptions(
                     productVersion,
                     statementLog,
                     users,
-                    maxHttpRequests);
+                    maxHttpRequests,
+                    tls);
         }
     }
 

@@ -23,7 +23,7 @@ import java.util.concurrent.Semaphore;
 
 /**
  * The HTTP front end of {@code numacube serve}: the JDK's {@code com.sun.net.httpserver} with one virtual thread per
- * exchange, JSON bodies written by Jackson. Routes:
+ * exchange (its {@code HttpsServer}, HTTPS only, when the settings give a certificate), JSON bodies written by Jackson. Routes:
  *
  * <ul>
  *   <li>{@code GET /v1/health}: 200 {@code {"status": "ready"}}, 503 {@code {"status": "shutting down"}} once
@@ -73,8 +73,14 @@ public final class HttpFrontEnd {
      * @param maxSqlChars  the longest SQL statement accepted
      * @param maxRequests  requests served at once, health checks aside; more are 503
      * @param users        who may make requests, or null for anyone (no authentication)
+     * @param tls          the certificate to serve HTTPS with (then only HTTPS), or null for plain HTTP
      */
-    public record Settings(int maxBodyBytes, int maxSqlChars, int maxRequests, UserDirectory users) {}
+    public record Settings(
+            int maxBodyBytes,
+            int maxSqlChars,
+            int maxRequests,
+            UserDirectory users,
+            io.numacube.server.tls.ServerTls tls) {}
 
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
@@ -124,9 +130,24 @@ public final class HttpFrontEnd {
     public static HttpFrontEnd start(
             QueryService service, WriteService writes, InetSocketAddress address, Settings settings)
             throws IOException {
-        HttpFrontEnd f = new HttpFrontEnd(HttpServer.create(address, 128), service, writes, settings);
+        HttpFrontEnd f = new HttpFrontEnd(listener(address, settings.tls()), service, writes, settings);
         f.server.start();
         return f;
+    }
+
+    private static HttpServer listener(InetSocketAddress address, io.numacube.server.tls.ServerTls tls)
+            throws IOException {
+        if (tls == null) {
+            return HttpServer.create(address, 128);
+        }
+        com.sun.net.httpserver.HttpsServer https = com.sun.net.httpserver.HttpsServer.create(address, 128);
+        https.setHttpsConfigurator(new com.sun.net.httpserver.HttpsConfigurator(tls.context()) {
+            @Override
+            public void configure(com.sun.net.httpserver.HttpsParameters params) {
+                params.setSSLParameters(tls.parameters());
+            }
+        });
+        return https;
     }
 
     /** The address it listens on, with the real port. */

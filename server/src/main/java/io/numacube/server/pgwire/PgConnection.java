@@ -12,7 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One client connection speaking protocol 3.0, on its own virtual thread: the startup phase ({@link PgStartup}:
- * SSLRequest and GSSENCRequest answered {@code N}, CancelRequest, StartupMessage, SCRAM-SHA-256 when the server has
+ * SSLRequest answered {@code S} and the TLS handshake run when the server has a certificate, else {@code N}, CancelRequest, StartupMessage, SCRAM-SHA-256 when the server has
  * users, AuthenticationOk, ParameterStatus, BackendKeyData, ReadyForQuery), then simple queries and the extended protocol
  * ({@link ExtendedQuery}) until Terminate. After an error in the extended protocol, messages are skipped until
  * Sync. Malformed bytes, an unknown message type or a message over the size limit end this connection only, with a
@@ -25,7 +25,9 @@ final class PgConnection implements Runnable {
 
     private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
 
-    private final Socket socket;
+    /** The client's socket; the TLS socket layered over it once the handshake is done. */
+    private volatile Socket socket;
+
     private final PgServer server;
     private final ReentrantLock busy = new ReentrantLock();
     private volatile RunningQuery running;
@@ -44,8 +46,9 @@ final class PgConnection implements Runnable {
 
     @Override
     public void run() {
-        try (socket) {
+        try (Socket plain = socket) {
             serve();
+            socket.close();
         } catch (IOException e) {
             // closing a socket that is gone already
         } finally {
@@ -64,7 +67,12 @@ final class PgConnection implements Runnable {
             out = new PgOutput(socket.getOutputStream());
             socket.setSoTimeout(server.settings().startupTimeoutMillis());
             java.util.concurrent.Future<?> deadline = server.startupDeadline(this);
-            session = new PgStartup(in, out, server, this).run();
+            PgStartup startup = new PgStartup(in, out, server, this, false);
+            session = startup.run();
+            if (startup.wantsTls()) {
+                encrypt(server.settings().tls());
+                session = new PgStartup(in, out, server, this, true).run();
+            }
             deadline.cancel(false);
             if (session == null || !startupOver.compareAndSet(false, true)) {
                 return;
@@ -80,6 +88,20 @@ final class PgConnection implements Runnable {
         } catch (RuntimeException | Error e) {
             fatal(ClientError.of(e));
         }
+    }
+
+    /** Runs the TLS handshake as the server over the socket, and reads and writes through it from now on. */
+    private void encrypt(io.numacube.server.tls.ServerTls tls) throws IOException {
+        Socket plain = socket;
+        javax.net.ssl.SSLSocket ssl = (javax.net.ssl.SSLSocket) tls.context()
+                .getSocketFactory()
+                .createSocket(plain, plain.getInetAddress().getHostAddress(), plain.getPort(), true);
+        ssl.setUseClientMode(false);
+        ssl.setSSLParameters(tls.parameters());
+        socket = ssl;
+        ssl.startHandshake();
+        in = new PgInput(ssl.getInputStream(), server.settings().maxMessageBytes());
+        out = new PgOutput(ssl.getOutputStream());
     }
 
     /** The key a CancelRequest names this connection by, or 0 before startup ends. */

@@ -42,6 +42,8 @@ public final class PgServer {
      * @param versionText          what {@code SELECT version()} answers
      * @param statementLog         told of every statement run; null for none
      * @param users                who may connect (SCRAM-SHA-256), or null for anyone (no authentication)
+     * @param tls                  the certificate an SSLRequest is answered with ({@code S}, then the handshake), every
+     *                             connection then having to ask for it; null to answer {@code N}
      */
     public record Settings(
             int maxConnections,
@@ -50,7 +52,8 @@ public final class PgServer {
             String serverVersion,
             String versionText,
             Consumer<String> statementLog,
-            UserDirectory users) {
+            UserDirectory users,
+            io.numacube.server.tls.ServerTls tls) {
 
         /**
          * The most connections open at once, sessions and those still starting or authenticating: twice

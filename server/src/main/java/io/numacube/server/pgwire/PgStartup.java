@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A connection's startup phase, as PostgreSQL runs it: SSLRequest and GSSENCRequest are answered {@code N} (no
- * encryption yet) and the client goes on in the clear; a CancelRequest cancels the query of the connection it names
+ * A connection's startup phase, as PostgreSQL runs it: an SSLRequest is answered {@code S} when the server has a
+ * certificate (the connection then {@linkplain #wantsTls wants TLS}: its caller runs the handshake and a new startup
+ * over the encrypted streams), else {@code N}, as a GSSENCRequest always is, and the client goes on in the clear; a
+ * server with a certificate refuses a StartupMessage in the clear (FATAL 28000) and a second SSLRequest (FATAL 08P01);
+ * a CancelRequest, which clients send in the clear, is taken either way; a CancelRequest cancels the query of the connection it names
  * and closes; a StartupMessage of protocol 3.x (a newer minor version or {@code _pq_.} options are answered with
  * NegotiateProtocolVersion) is authenticated when the server has users ({@link SaslAuthentication}: SCRAM-SHA-256,
  * FATAL 28P01 for a wrong password or unknown user) and otherwise taken at its word (the server then listens on
@@ -30,15 +33,29 @@ final class PgStartup {
     private final PgOutput out;
     private final PgServer server;
     private final PgConnection connection;
+    private final boolean encrypted;
+    private boolean wantsTls;
 
-    PgStartup(PgInput in, PgOutput out, PgServer server, PgConnection connection) {
+    /**
+     * @param encrypted whether {@code in} and {@code out} run over TLS already
+     */
+    PgStartup(PgInput in, PgOutput out, PgServer server, PgConnection connection, boolean encrypted) {
         this.in = in;
         this.out = out;
         this.server = server;
         this.connection = connection;
+        this.encrypted = encrypted;
     }
 
-    /** The new session, or null when the connection ends here (end of stream, a cancel request). */
+    /** Whether {@link #run} ended on an SSLRequest answered {@code S}: the TLS handshake comes next. */
+    boolean wantsTls() {
+        return wantsTls;
+    }
+
+    /**
+     * The new session, or null when the connection ends here (end of stream, a cancel request) or goes on over TLS
+     * ({@link #wantsTls}).
+     */
     Session run() throws IOException {
         while (true) {
             PgInput.Body packet = in.readStartupPacket();
@@ -47,7 +64,18 @@ final class PgStartup {
             }
             int code = packet.int32();
             switch (code) {
-                case SSL_REQUEST, GSSENC_REQUEST -> out.rawByte('N');
+                case SSL_REQUEST -> {
+                    if (encrypted) {
+                        throw new PgProtocolException("08P01", "SSLRequest on a connection encrypted already", true);
+                    }
+                    if (server.settings().tls() != null) {
+                        out.rawByte('S');
+                        wantsTls = true;
+                        return null;
+                    }
+                    out.rawByte('N');
+                }
+                case GSSENC_REQUEST -> out.rawByte('N');
                 case CANCEL_REQUEST -> {
                     int processId = packet.int32();
                     int secret = packet.int32();
@@ -90,6 +118,13 @@ final class PgStartup {
         }
         if (minor > 0 || !unrecognized.isEmpty()) {
             out.negotiateProtocolVersion(0, unrecognized);
+        }
+        if (server.settings().tls() != null && !encrypted) {
+            throw new PgProtocolException(
+                    "28000",
+                    "no encryption: this server accepts TLS connections only, user \"" + user + "\" — connect with"
+                            + " sslmode=require (or verify-full with the server's certificate)",
+                    true);
         }
         UserDirectory users = server.settings().users();
         Identity identity = users == null

@@ -229,7 +229,7 @@ class PgAuthTest {
                 new QueryService(cube, new QueryAdmission(1, 0), Duration.ZERO),
                 new WriteService(cube, WriteService.BatchLog.NONE),
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                new PgServer.Settings(4, 1 << 20, 500, "16.0", "test", null, TestUsers.directory()));
+                new PgServer.Settings(4, 1 << 20, 500, "16.0", "test", null, TestUsers.directory(), null));
         try (RawPgClient c = new RawPgClient(pg.address())) {
             c.startup(196_608, "user", TestUsers.WRITER);
             assertEquals('R', c.read().type());
