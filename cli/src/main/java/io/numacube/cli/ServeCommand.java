@@ -217,6 +217,15 @@ final class ServeCommand implements Callable<Integer> {
     Duration warmUp;
 
     @Option(
+            names = "--prepare-join",
+            paramLabel = "FACT.COL[+COL]=DIM.COL[+COL]",
+            description = "Before the ready line, build what the first query taking this join would (the fact key's "
+                    + "codes, the join's index), so that it answers as fast as later ones; repeatable, e.g. "
+                    + "--prepare-join lineitem.l_orderkey=orders.o_orderkey. Built again, by the first query that "
+                    + "takes it, after a write changes either table.")
+    java.util.List<String> prepareJoins = new java.util.ArrayList<>();
+
+    @Option(
             names = "--follow-machine",
             negatable = true,
             defaultValue = "true",
@@ -334,6 +343,20 @@ final class ServeCommand implements Callable<Integer> {
                 r.failures().isEmpty() ? "" : "; shapes that failed (reported, skipped): " + r.failures());
     }
 
+    /** Builds each {@code --prepare-join} ahead, a line each on {@code err}. */
+    private void prepareJoins(Cube cube, PrintWriter err) {
+        for (String text : prepareJoins) {
+            Cube.JoinPrepared p = cube.prepareJoin(io.numacube.engine.JoinSpec.parse(text));
+            err.printf(
+                    java.util.Locale.ROOT,
+                    "-- prepared join %s in %.2f s (%,d bytes of codes)%n",
+                    p.join(),
+                    p.seconds(),
+                    p.codedBytes());
+            err.flush();
+        }
+    }
+
     /** Applies {@code --key TABLE=COL[,COL]}. */
     private void setKeys(Cube cube) {
         for (String k : keys) {
@@ -364,6 +387,7 @@ final class ServeCommand implements Callable<Integer> {
                             + " or --data-dir DIR holding the data of an earlier serve");
         }
         io.numacube.engine.Shard given = shardSpec();
+        prepareJoins.forEach(io.numacube.engine.JoinSpec::parse);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);
@@ -385,6 +409,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             fill(store, writes, keep, err);
             warmUp(err);
+            prepareJoins(cube, err);
             follow(cube, err, metrics);
             server = NumacubeServer.start(options, writes, metrics);
         } catch (IOException | RuntimeException e) {

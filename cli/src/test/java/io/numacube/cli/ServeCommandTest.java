@@ -105,6 +105,14 @@ class ServeCommandTest {
     }
 
     @Test
+    void aBadPreparedJoinIsRefusedBeforeLoading() {
+        CliRun bad = CliRun.of("serve", "--generate", "10", "--prepare-join", "trades.book=books");
+        assertEquals(ErrorReporter.USAGE_ERROR, bad.exitCode(), bad.err());
+        assertTrue(bad.err().contains("join=trades.book=books"), bad.err());
+        assertTrue(!bad.err().contains("generated"), "refused before generating: " + bad.err());
+    }
+
+    @Test
     void aCertificateWithoutItsKeyOrAMissingOneIsRefusedBeforeLoading(@TempDir Path dir) {
         Path cert = dir.resolve("server.crt");
         CliRun half = CliRun.of("serve", "--generate", "10", "--tls-cert", cert.toString());

@@ -824,6 +824,39 @@ public final class Cube implements AutoCloseable {
         return text.replaceAll("[^\\n]", " ");
     }
 
+    /**
+     * What {@link #prepareJoin} did.
+     *
+     * @param join       the join
+     * @param seconds    the time it took
+     * @param codedBytes bytes of query-time codes it built for the fact table's columns (0 when a query had already)
+     */
+    public record JoinPrepared(JoinSpec join, double seconds, long codedBytes) {}
+
+    /**
+     * Builds ahead what the first query taking {@code join} would: the fact columns' query-time codes and the join's
+     * index from their codes to the joined table's rows, kept with the tables' current versions as a query keeps them
+     * (a later version builds them again when a query asks). Runs the join once over all rows. An unknown table or
+     * column, or a joined key that is not unique, is the error that query would give, naming the join.
+     */
+    public JoinPrepared prepareJoin(JoinSpec join) {
+        long before = tableBytes(join.fact());
+        long t0 = System.nanoTime();
+        try {
+            query(join.sql());
+        } catch (NumacubeException e) {
+            throw new NumacubeException(e.kind(), e.code(), "join " + join + ": " + e.detail(), null, e);
+        }
+        return new JoinPrepared(join, (System.nanoTime() - t0) / 1e9, Math.max(0, tableBytes(join.fact()) - before));
+    }
+
+    private long tableBytes(String name) {
+        try (CubeTables.Snapshot s = snapshot()) {
+            FactTable t = s.table(name);
+            return t == null ? 0 : t.byteSize();
+        }
+    }
+
     /** Runs one SQL query; bad SQL throws {@link NumacubeException} and changes nothing. */
     public QueryResult query(String sql) {
         return query(sql, Cancellation.NONE);

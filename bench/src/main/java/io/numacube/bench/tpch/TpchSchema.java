@@ -72,6 +72,22 @@ public record TpchSchema(String name, List<Column> columns) {
                             + " l_returnflag VARCHAR, l_linestatus VARCHAR, l_shipdate DATE, l_commitdate DATE,"
                             + " l_receiptdate DATE, l_shipinstruct VARCHAR, l_shipmode VARCHAR, l_comment VARCHAR"));
 
+    /**
+     * The specification's foreign keys (its clause 1.4.2), each as a join a server can prepare ahead ({@code serve
+     * --prepare-join}): the referencing table first.
+     */
+    public static final List<String> FOREIGN_KEYS = List.of(
+            "lineitem.l_orderkey=orders.o_orderkey",
+            "lineitem.l_partkey+l_suppkey=partsupp.ps_partkey+ps_suppkey",
+            "lineitem.l_partkey=part.p_partkey",
+            "lineitem.l_suppkey=supplier.s_suppkey",
+            "orders.o_custkey=customer.c_custkey",
+            "partsupp.ps_partkey=part.p_partkey",
+            "partsupp.ps_suppkey=supplier.s_suppkey",
+            "customer.c_nationkey=nation.n_nationkey",
+            "supplier.s_nationkey=nation.n_nationkey",
+            "nation.n_regionkey=region.r_regionkey");
+
     /** The table named {@code name}. */
     public static TpchSchema of(String name) {
         return TABLES.stream()

@@ -37,6 +37,26 @@ class TpchQueryTest {
     }
 
     @Test
+    void theForeignKeysJoinColumnsOfTheSchemaTables() {
+        assertEquals(10, TpchSchema.FOREIGN_KEYS.size());
+        for (String fk : TpchSchema.FOREIGN_KEYS) {
+            io.numacube.engine.JoinSpec j = io.numacube.engine.JoinSpec.parse(fk);
+            Set<String> factColumns = columnsOf(j.fact());
+            Set<String> dimColumns = columnsOf(j.dim());
+            for (int i = 0; i < j.factColumns().size(); i++) {
+                assertTrue(factColumns.contains(j.factColumns().get(i)), fk);
+                assertTrue(dimColumns.contains(j.dimColumns().get(i)), fk);
+            }
+        }
+    }
+
+    private static Set<String> columnsOf(String table) {
+        return TpchSchema.of(table).columns().stream()
+                .map(TpchSchema.Column::name)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
     void refusalIsTheFirstLineOfTheMessage() {
         assertEquals("no such column", TpchQuery.refusal(new IllegalStateException("no such column\n  at line 2")));
         assertEquals("java.lang.IllegalStateException", TpchQuery.refusal(new IllegalStateException()));
