@@ -124,19 +124,7 @@ public final class Cube implements AutoCloseable {
             int perNode = options.threadsPerNode() > 0
                     ? options.threadsPerNode()
                     : Math.max(1, Runtime.getRuntime().availableProcessors() / k);
-            List<Integer> nodes = new ArrayList<>();
-            Map<Integer, Integer> filler = new HashMap<>();
-            for (int n = 0; n < k; n++) {
-                nodes.add(n);
-                filler.put(n, n);
-            }
-            return new Cube(
-                    options,
-                    new ThreadWorkerPool(k, perNode),
-                    new ArenaColumnMemory(),
-                    new TableBuilder.NodeLayout(nodes, filler),
-                    "numa=simulated nodes=" + k,
-                    null);
+            return openSimulated(options, new ThreadWorkerPool(k, perNode));
         }
         NumaRuntime rt = NumaRuntime.detect();
         NumaColumnMemory mem = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
@@ -162,6 +150,27 @@ public final class Cube implements AutoCloseable {
             mem.close();
             throw e;
         }
+    }
+
+    /**
+     * A cube on {@code options.simulatedNodes()} logical nodes (data node n filled by workers of node n) run by {@code
+     * pool}, which the cube owns from now on; for tests that need another pool than plain threads.
+     */
+    static Cube openSimulated(CubeOptions options, WorkerPool pool) {
+        int k = options.simulatedNodes();
+        List<Integer> nodes = new ArrayList<>();
+        Map<Integer, Integer> filler = new HashMap<>();
+        for (int n = 0; n < k; n++) {
+            nodes.add(n);
+            filler.put(n, n);
+        }
+        return new Cube(
+                options,
+                pool,
+                new ArenaColumnMemory(),
+                new TableBuilder.NodeLayout(nodes, filler),
+                "numa=simulated nodes=" + k,
+                null);
     }
 
     public CubeOptions options() {
@@ -1184,31 +1193,40 @@ public final class Cube implements AutoCloseable {
     /** How many {@link PlacementChange}s {@link #placementHistory()} keeps. */
     public static final int HISTORY = 100;
 
-    /** Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins, re-lays out, moves. */
+    /**
+     * Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins and resizes the workers (a node
+     * that gained CPUs gets workers of its own before new data may go there), re-lays out, moves.
+     */
     private PlacementChange follow(io.numacube.numa.FollowPlan plan) {
+        WorkerPool.Reshaped shape = pool.reshape(plan.workerCpus(), plan.borrowing());
+        if (!shape.workers().isEmpty()) {
+            LOG.log(System.Logger.Level.INFO, "workers resized for the new bindings: " + shape.workers());
+        }
         if (plan.dataNodes().isEmpty()) {
             return record(new PlacementChange(
-                    plan.seenAt(),
-                    plan.change(),
-                    layout.dataNodes(),
-                    layout.dataNodes(),
-                    plan.workerCpuLists(),
-                    0,
-                    0,
-                    List.of(),
-                    0,
-                    Double.NaN,
-                    "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube (workers on "
-                            + pool.nodes() + "): data left where it is — restart to use the new nodes"));
+                            plan.seenAt(),
+                            plan.change(),
+                            layout.dataNodes(),
+                            layout.dataNodes(),
+                            plan.workerCpuLists(),
+                            0,
+                            0,
+                            List.of(),
+                            0,
+                            Double.NaN,
+                            "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube"
+                                    + " (workers on " + pool.nodes() + "): data left where it is")
+                    .withWorkersResized(shape.workers()));
         }
         return applyLayout(
                 plan.seenAt(),
                 plan.change(),
                 new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup()),
-                () -> pool.repin(plan.workerCpus(), 30_000),
+                () -> pool.awaitPinned(shape.generation(), 30_000),
                 plan.workerCpuLists(),
                 plan::distance,
-                followOptions.bytesPerSecond());
+                followOptions.bytesPerSecond(),
+                shape.workers());
     }
 
     private PlacementChange record(PlacementChange c) {
@@ -1235,6 +1253,19 @@ public final class Cube implements AutoCloseable {
             Map<Integer, String> workerCpus,
             java.util.function.IntBinaryOperator distance,
             long bytesPerSecond) {
+        return applyLayout(seenAt, bindings, next, repin, workerCpus, distance, bytesPerSecond, "");
+    }
+
+    /** {@link #applyLayout} for a change that resized the workers as {@code workersResized} says. */
+    PlacementChange applyLayout(
+            java.time.Instant seenAt,
+            String bindings,
+            TableBuilder.NodeLayout next,
+            java.util.function.BooleanSupplier repin,
+            Map<Integer, String> workerCpus,
+            java.util.function.IntBinaryOperator distance,
+            long bytesPerSecond,
+            String workersResized) {
         long start = System.nanoTime();
         PlacementChangeEvent event = new PlacementChangeEvent();
         event.begin();
@@ -1282,7 +1313,9 @@ public final class Cube implements AutoCloseable {
                 List.copyOf(moves.targets),
                 (System.nanoTime() - start) / 1e9,
                 moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
-                outcome));
+                outcome,
+                PlacementChange.Cause.BINDINGS,
+                workersResized));
         event.commit(change);
         return change;
     }
