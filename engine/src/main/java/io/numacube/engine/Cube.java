@@ -71,6 +71,12 @@ public final class Cube implements AutoCloseable {
     private AutoCloseable watcher;
 
     private volatile FollowOptions followOptions;
+    /** Which data nodes are short of memory now (replaced on the watcher's thread; tests call followMemory). */
+    private volatile io.numacube.numa.plan.MemoryRoom room = io.numacube.numa.plan.MemoryRoom.of(
+            io.numacube.numa.plan.MemoryRoom.DEFAULT_LOW_BYTES, io.numacube.numa.plan.MemoryRoom.DEFAULT_HIGH_BYTES);
+    /** The nodes' available bytes at the last reading. */
+    private volatile Map<Integer, Long> lastAvailable = Map.of();
+
     private final java.util.Deque<PlacementChange> history = new java.util.concurrent.ConcurrentLinkedDeque<>();
     /** Set by close: a move under way stops between two chunks. */
     private volatile boolean stopping;
@@ -1174,7 +1180,14 @@ public final class Cube implements AutoCloseable {
                                 + followOptions.period().toMillis() + "ms");
             }
             followOptions = options;
-            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)));
+            room = io.numacube.numa.plan.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes());
+            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)), state -> {
+                PlacementChange c =
+                        followMemory(java.time.Instant.now(), state.availableBytesByNode(), rt.topology()::distance);
+                if (c != null) {
+                    listener.accept(c);
+                }
+            });
         }
     }
 
@@ -1218,15 +1231,63 @@ public final class Cube implements AutoCloseable {
                                     + " (workers on " + pool.nodes() + "): data left where it is")
                     .withWorkersResized(shape.workers()));
         }
+        TableBuilder.NodeLayout next = new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup())
+                .withRedirects(room.redirects(plan.dataNodes(), plan::distance, lastAvailable));
         return applyLayout(
-                plan.seenAt(),
-                plan.change(),
-                new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup()),
+                new Step(
+                        plan.seenAt(),
+                        plan.change(),
+                        PlacementChange.Cause.BINDINGS,
+                        next,
+                        gainedBy(next),
+                        Map.of(),
+                        shape.workers()),
                 () -> pool.awaitPinned(shape.generation(), 30_000),
                 plan.workerCpuLists(),
                 plan::distance,
-                followOptions.bytesPerSecond(),
-                shape.workers());
+                followOptions.bytesPerSecond());
+    }
+
+    /** Sets the memory marks of {@link #followMemory} (no node short), as {@link #followMachine} does; for tests. */
+    void memoryMarks(long shortBelowBytes, long roomAgainBytes) {
+        room = io.numacube.numa.plan.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
+    }
+
+    /**
+     * Follows a reading of the nodes' available memory ({@link io.numacube.numa.plan.MemoryRoom}): new data of a data
+     * node that became short goes to the nearest data node with room (a warning, and an entry in {@link
+     * #placementHistory()}); a node that has room again gets its share of each table back, at most the bytes that
+     * keep it above the short mark. Nothing happens while no node crosses a mark.
+     */
+    PlacementChange followMemory(
+            java.time.Instant seenAt, Map<Integer, Long> available, java.util.function.IntBinaryOperator distance) {
+        io.numacube.numa.plan.MemoryRoom before = room;
+        io.numacube.numa.plan.MemoryRoom now = before.next(available);
+        room = now;
+        lastAvailable = Map.copyOf(available);
+        java.util.SortedSet<Integer> shortNow = now.becameShortSince(before);
+        java.util.SortedSet<Integer> back = now.hasRoomAgainSince(before);
+        if (shortNow.isEmpty() && back.isEmpty()) {
+            return null;
+        }
+        Map<Integer, Integer> redirects = now.redirects(layout.dataNodes(), distance, available);
+        TableBuilder.NodeLayout next = layout.withRedirects(redirects);
+        Map<Integer, Long> budget = new HashMap<>();
+        java.util.Set<Integer> spread = new java.util.TreeSet<>();
+        for (int n : back) {
+            if (next.dataNodes().contains(n)) {
+                spread.add(n);
+                budget.put(n, Math.max(0, available.getOrDefault(n, 0L) - now.lowBytes()));
+            }
+        }
+        String what = PlacementChange.describeMemory(shortNow, back, available, now, redirects);
+        LOG.log(shortNow.isEmpty() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, "memory: " + what);
+        return applyLayout(
+                new Step(seenAt, what, PlacementChange.Cause.MEMORY, next, spread, budget, ""),
+                () -> true,
+                Map.of(),
+                distance,
+                followOptions == null ? 0 : followOptions.bytesPerSecond());
     }
 
     private PlacementChange record(PlacementChange c) {
@@ -1253,25 +1314,53 @@ public final class Cube implements AutoCloseable {
             Map<Integer, String> workerCpus,
             java.util.function.IntBinaryOperator distance,
             long bytesPerSecond) {
-        return applyLayout(seenAt, bindings, next, repin, workerCpus, distance, bytesPerSecond, "");
+        return applyLayout(
+                new Step(seenAt, bindings, PlacementChange.Cause.BINDINGS, next, gainedBy(next), Map.of(), ""),
+                repin,
+                workerCpus,
+                distance,
+                bytesPerSecond);
     }
 
-    /** {@link #applyLayout} for a change that resized the workers as {@code workersResized} says. */
-    PlacementChange applyLayout(
+    /** The data nodes of {@code next} that are not data nodes now. */
+    private java.util.Set<Integer> gainedBy(TableBuilder.NodeLayout next) {
+        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
+        gained.removeAll(layout.dataNodes());
+        return gained;
+    }
+
+    /**
+     * One change of the machine to follow.
+     *
+     * @param seenAt         when it was seen
+     * @param what           what changed, in words
+     * @param cause          bindings or memory
+     * @param next           the layout of new data from now on
+     * @param spreadOnto     the data nodes each table spreads onto ({@link MovePlan}'s rule 2)
+     * @param budgetBytes    for some of them, the bytes they may take at most
+     * @param workersResized the worker counts changed, in words
+     */
+    private record Step(
             java.time.Instant seenAt,
-            String bindings,
+            String what,
+            PlacementChange.Cause cause,
             TableBuilder.NodeLayout next,
+            java.util.Set<Integer> spreadOnto,
+            Map<Integer, Long> budgetBytes,
+            String workersResized) {}
+
+    /** {@link #applyLayout} for one {@link Step}. */
+    private PlacementChange applyLayout(
+            Step step,
             java.util.function.BooleanSupplier repin,
             Map<Integer, String> workerCpus,
             java.util.function.IntBinaryOperator distance,
-            long bytesPerSecond,
-            String workersResized) {
+            long bytesPerSecond) {
         long start = System.nanoTime();
         PlacementChangeEvent event = new PlacementChangeEvent();
         event.begin();
         List<Integer> before = layout.dataNodes();
-        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
-        gained.removeAll(before);
+        TableBuilder.NodeLayout next = step.next();
         // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
         java.util.concurrent.CompletableFuture<Boolean> repinned = java.util.concurrent.CompletableFuture.supplyAsync(
                 repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
@@ -1281,30 +1370,14 @@ public final class Cube implements AutoCloseable {
         } finally {
             loadLock.unlock();
         }
-        Moves moves = new Moves();
-        String outcome = "done";
-        long[] paced = {0};
-        try {
-            // a write may add partitions on a node no longer allowed while others are copied: look again, a few times
-            // (spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do)
-            for (int round = 0; round < 3; round++) {
-                Map<Partition, Partition> copies =
-                        copyOff(next, gained, distance, n -> pace(n, paced, start, bytesPerSecond));
-                if (copies.isEmpty()) {
-                    break;
-                }
-                swapCopies(copies).forEach(moves::add);
-            }
-        } catch (RuntimeException | Error e) {
-            outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
-            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
-        }
+        Moves moves = moveFor(step, distance, start, bytesPerSecond);
+        String outcome = moves.outcome;
         if (!repinned.join()) {
             outcome += " (some workers had not re-pinned after 30 s)";
         }
         PlacementChange change = record(new PlacementChange(
-                seenAt,
-                bindings,
+                step.seenAt(),
+                step.what(),
                 before,
                 next.dataNodes(),
                 workerCpus,
@@ -1314,16 +1387,45 @@ public final class Cube implements AutoCloseable {
                 (System.nanoTime() - start) / 1e9,
                 moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
                 outcome,
-                PlacementChange.Cause.BINDINGS,
-                workersResized));
+                step.cause(),
+                step.workersResized()));
         event.commit(change);
         return change;
+    }
+
+    /**
+     * Copies and swaps the partitions {@code step} moves (a few rounds: a write may add partitions on a node no longer
+     * allowed meanwhile); the outcome says whether it failed, and then the tables stay where they were.
+     */
+    private Moves moveFor(Step step, java.util.function.IntBinaryOperator distance, long start, long bytesPerSecond) {
+        Moves moves = new Moves();
+        long[] paced = {0};
+        Map<Integer, Long> budget = new HashMap<>(step.budgetBytes());
+        try {
+            // spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do
+            for (int round = 0; round < 3; round++) {
+                Map<Partition, Partition> copies = copyOff(
+                        step.next(), step.spreadOnto(), budget, distance, n -> pace(n, paced, start, bytesPerSecond));
+                if (copies.isEmpty()) {
+                    break;
+                }
+                for (Partition c : swapCopies(copies)) {
+                    moves.add(c);
+                    budget.computeIfPresent(c.memoryNode(), (k, v) -> v - c.byteSize());
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            moves.outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
+            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
+        }
+        return moves;
     }
 
     /** The partitions moved by one change, and the page census of their copies. */
     private final class Moves {
         int count;
         long bytes;
+        String outcome = "done";
         double weightedOn;
         long measured;
         final java.util.SortedSet<Integer> targets = new java.util.TreeSet<>();
@@ -1349,13 +1451,14 @@ public final class Cube implements AutoCloseable {
     private Map<Partition, Partition> copyOff(
             TableBuilder.NodeLayout next,
             java.util.Set<Integer> gained,
+            Map<Integer, Long> budget,
             java.util.function.IntBinaryOperator distance,
             java.util.function.LongConsumer pace) {
         Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
         try (CubeTables.Snapshot s = snapshot()) {
             List<FactTable> current =
                     s.versions().stream().map(CubeTables.Version::table).toList();
-            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, distance);
+            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, budget, distance);
             for (FactTable t : current) {
                 for (Partition p : t.partitions()) {
                     Integer target = targets.get(p);

@@ -137,6 +137,34 @@ public record PlacementChange(
         return b.toString();
     }
 
+    /**
+     * What a change of the nodes' memory means, in words: {@code node 1 short of memory (200.0 MiB available, below
+     * 256.0 MiB): new data for it goes to node 0}, or {@code ...: no data node has room, new data stays on it}, and
+     * {@code node 1 has room again (2.0 GiB available, at least 1.0 GiB): data spreads back onto it}; joined by
+     * {@code ; }.
+     */
+    public static String describeMemory(
+            java.util.SortedSet<Integer> becameShort,
+            java.util.SortedSet<Integer> roomAgain,
+            Map<Integer, Long> available,
+            io.numacube.numa.plan.MemoryRoom room,
+            Map<Integer, Integer> redirects) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (int n : becameShort) {
+            Integer to = redirects.get(n);
+            parts.add("node " + n + " short of memory (" + bytes(available.getOrDefault(n, 0L)) + " available, below "
+                    + bytes(room.lowBytes()) + "): "
+                    + (to == null
+                            ? "no data node has room, new data stays on it"
+                            : "new data for it goes to node " + to));
+        }
+        for (int n : roomAgain) {
+            parts.add("node " + n + " has room again (" + bytes(available.getOrDefault(n, 0L)) + " available, at least "
+                    + bytes(room.highBytes()) + "): data spreads back onto it");
+        }
+        return String.join("; ", parts);
+    }
+
     static String bytes(long n) {
         if (n >= 1L << 30) {
             return String.format(java.util.Locale.ROOT, "%.1f GiB", n / (double) (1L << 30));

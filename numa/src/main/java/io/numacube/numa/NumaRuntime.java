@@ -107,8 +107,21 @@ public final class NumaRuntime {
             java.time.Duration period,
             java.util.List<Integer> groups,
             java.util.function.Consumer<FollowPlan> listener) {
+        return follow(period, groups, listener, state -> {});
+    }
+
+    /**
+     * {@link #follow(java.time.Duration, java.util.List, java.util.function.Consumer)}, and {@code everyReading} gets
+     * every reading (free memory per node included), after the plan of a change, on the same thread.
+     */
+    public AutoCloseable follow(
+            java.time.Duration period,
+            java.util.List<Integer> groups,
+            java.util.function.Consumer<FollowPlan> listener,
+            java.util.function.Consumer<io.numacube.numa.binding.BindingState> everyReading) {
         requireLive("follow the machine");
         io.numacube.numa.binding.BindingWatcher w = watchBindings(period);
+        w.addReadingListener(everyReading);
         java.util.concurrent.atomic.AtomicReference<NumaRuntime> current =
                 new java.util.concurrent.atomic.AtomicReference<>(this);
         java.util.concurrent.atomic.AtomicReference<java.util.List<Integer>> groupList =
