@@ -1180,7 +1180,10 @@ public final class Cube implements AutoCloseable {
                                 + followOptions.period().toMillis() + "ms");
             }
             followOptions = options;
-            room = io.numacube.numa.plan.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes());
+            Map<Integer, Long> totals = new HashMap<>();
+            rt.topology().nodes().forEach(n -> totals.put(n.id(), n.memTotalBytes()));
+            room = io.numacube.numa.plan.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes())
+                    .withNodeTotals(totals);
             watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)), state -> {
                 PlacementChange c =
                         followMemory(java.time.Instant.now(), state.availableBytesByNode(), rt.topology()::distance);
@@ -1248,6 +1251,61 @@ public final class Cube implements AutoCloseable {
                 followOptions.bytesPerSecond());
     }
 
+    /**
+     * Moves every placed partition of every table by the copy path a change of the machine uses ({@link
+     * #followMachine}: a copy written by a thread pinned to the target node, at most {@code bytesPerSecond}, published
+     * under the same version), each to the next data node in order, so that on one data node each goes to the node it
+     * is on (which still measures the copy). Queries under way finish on the old copies; answers do not change. For the
+     * bench's migration throughput: not kept in {@link #placementHistory()}.
+     *
+     * @param bytesPerSecond at most this many bytes copied per second; 0 for no limit
+     * @return what moved, how long it took and the share of the copies' pages on their node
+     */
+    public PlacementChange moveEveryPartition(long bytesPerSecond) {
+        checkOpen();
+        long start = System.nanoTime();
+        TableBuilder.NodeLayout now = layout;
+        List<Integer> nodes = now.dataNodes();
+        long[] paced = {0};
+        Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
+        try (CubeTables.Snapshot s = snapshot()) {
+            for (CubeTables.Version v : s.versions()) {
+                for (Partition p : v.table().partitions()) {
+                    int at = nodes.indexOf(p.memoryNode());
+                    if (p.memoryNode() < 0 || copies.containsKey(p)) {
+                        continue;
+                    }
+                    int target = nodes.get((at + 1) % nodes.size());
+                    copies.put(
+                            p,
+                            io.numacube.engine.storage.PartitionMover.copy(
+                                    p,
+                                    now.fillerNode().get(target),
+                                    target,
+                                    memory,
+                                    n -> pace(n, paced, start, bytesPerSecond)));
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            copies.values().forEach(Partition::close);
+            throw e;
+        }
+        Moves moves = new Moves();
+        swapCopies(copies).forEach(moves::add);
+        return new PlacementChange(
+                java.time.Instant.now(),
+                "every partition to the next data node (bench)",
+                nodes,
+                nodes,
+                Map.of(),
+                moves.count,
+                moves.bytes,
+                List.copyOf(moves.targets),
+                (System.nanoTime() - start) / 1e9,
+                moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
+                moves.outcome);
+    }
+
     /** Sets the memory marks of {@link #followMemory} (no node short), as {@link #followMachine} does; for tests. */
     void memoryMarks(long shortBelowBytes, long roomAgainBytes) {
         room = io.numacube.numa.plan.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
@@ -1277,7 +1335,7 @@ public final class Cube implements AutoCloseable {
         for (int n : back) {
             if (next.dataNodes().contains(n)) {
                 spread.add(n);
-                budget.put(n, Math.max(0, available.getOrDefault(n, 0L) - now.lowBytes()));
+                budget.put(n, Math.max(0, available.getOrDefault(n, 0L) - now.lowFor(n)));
             }
         }
         String what = PlacementChange.describeMemory(shortNow, back, available, now, redirects);

@@ -153,14 +153,14 @@ public record PlacementChange(
         for (int n : becameShort) {
             Integer to = redirects.get(n);
             parts.add("node " + n + " short of memory (" + bytes(available.getOrDefault(n, 0L)) + " available, below "
-                    + bytes(room.lowBytes()) + "): "
+                    + bytes(room.lowFor(n)) + "): "
                     + (to == null
                             ? "no data node has room, new data stays on it"
                             : "new data for it goes to node " + to));
         }
         for (int n : roomAgain) {
             parts.add("node " + n + " has room again (" + bytes(available.getOrDefault(n, 0L)) + " available, at least "
-                    + bytes(room.highBytes()) + "): data spreads back onto it");
+                    + bytes(room.highFor(n)) + "): data spreads back onto it");
         }
         return String.join("; ", parts);
     }

@@ -17,9 +17,10 @@ import java.util.function.IntBinaryOperator;
  *
  * <p>Rules:
  * <ul>
- *   <li>a node becomes short when its available bytes drop below {@code lowBytes}, and stays short until they are back
- *       at {@code highBytes} or more ({@code highBytes > lowBytes}: hysteresis, so a node hovering about one mark does
- *       not flip at every reading);</li>
+ *   <li>a node becomes short when its available bytes drop below its low mark, and stays short until they are back at
+ *       its high mark or more (hysteresis, so a node hovering about one mark does not flip at every reading); a node's
+ *       marks are {@code lowBytes} and {@code highBytes}, or a 16th and a quarter of its memory when that is less (a
+ *       1 GiB node: 64 and 256 MiB), so a small node can have room again;</li>
  *   <li>a node missing from a reading keeps its state (nothing says it changed); a reading of the whole machine only
  *       ({@link io.numacube.numa.topology.NodeAvailableMemory#MACHINE}) says nothing of any node;</li>
  *   <li>new data for a short data node goes to the nearest data node that is not short: the smallest distance, then
@@ -30,8 +31,10 @@ import java.util.function.IntBinaryOperator;
  * @param lowBytes   a node below this many available bytes becomes short
  * @param highBytes  a short node has room again at this many available bytes or more
  * @param shortNodes the nodes short of memory now, ascending
+ * @param nodeTotalBytes each node's memory, where known (for the marks of small nodes)
  */
-public record MemoryRoom(long lowBytes, long highBytes, SortedSet<Integer> shortNodes) {
+public record MemoryRoom(
+        long lowBytes, long highBytes, SortedSet<Integer> shortNodes, Map<Integer, Long> nodeTotalBytes) {
 
     /** 256 MiB: below this a node is short of memory (a table's partition is often larger). */
     public static final long DEFAULT_LOW_BYTES = 256L << 20;
@@ -46,11 +49,29 @@ public record MemoryRoom(long lowBytes, long highBytes, SortedSet<Integer> short
                     "a node's memory marks need 0 <= low < high: lowBytes=" + lowBytes + " highBytes=" + highBytes);
         }
         shortNodes = Collections.unmodifiableSortedSet(new TreeSet<>(shortNodes));
+        nodeTotalBytes = Map.copyOf(nodeTotalBytes);
     }
 
-    /** No node short yet, with the given marks. */
+    /** No node short yet, with the given marks, the same for every node. */
     public static MemoryRoom of(long lowBytes, long highBytes) {
-        return new MemoryRoom(lowBytes, highBytes, new TreeSet<>());
+        return new MemoryRoom(lowBytes, highBytes, new TreeSet<>(), Map.of());
+    }
+
+    /** This state with each node's memory known: the marks of a small node scale with it. */
+    public MemoryRoom withNodeTotals(Map<Integer, Long> totalBytesByNode) {
+        return new MemoryRoom(lowBytes, highBytes, shortNodes, totalBytesByNode);
+    }
+
+    /** The available bytes below which {@code node} is short. */
+    public long lowFor(int node) {
+        Long total = nodeTotalBytes.get(node);
+        return total == null || total <= 0 ? lowBytes : Math.min(lowBytes, total / 16);
+    }
+
+    /** The available bytes from which a short {@code node} has room again. */
+    public long highFor(int node) {
+        Long total = nodeTotalBytes.get(node);
+        return total == null || total <= 0 ? highBytes : Math.max(lowFor(node) + 1, Math.min(highBytes, total / 4));
     }
 
     /** The state after a reading: per node, the bytes it can give a new allocation. */
@@ -62,13 +83,13 @@ public record MemoryRoom(long lowBytes, long highBytes, SortedSet<Integer> short
             if (node < 0) {
                 continue;
             }
-            if (available < lowBytes) {
+            if (available < lowFor(node)) {
                 now.add(node);
-            } else if (available >= highBytes) {
+            } else if (available >= highFor(node)) {
                 now.remove(node);
             }
         }
-        return new MemoryRoom(lowBytes, highBytes, now);
+        return new MemoryRoom(lowBytes, highBytes, now, nodeTotalBytes);
     }
 
     /** The nodes short now that were not in {@code before}. */

@@ -91,4 +91,20 @@ class MemoryRoomTest {
         NumacubeException e = assertThrows(NumacubeException.class, () -> MemoryRoom.of(100, 100));
         assertEquals("a node's memory marks need 0 <= low < high: lowBytes=100 highBytes=100", e.getMessage());
     }
+
+    @Test
+    void aSmallNodesMarksScaleWithItsMemorySoItCanHaveRoomAgain() {
+        MemoryRoom r = room().withNodeTotals(Map.of(0, 1024 * MIB, 1, 64 * 1024 * MIB));
+        assertEquals(64 * MIB, r.lowFor(0));
+        assertEquals(256 * MIB, r.highFor(0));
+        assertEquals(256 * MIB, r.lowFor(1));
+        assertEquals(1024 * MIB, r.highFor(1));
+        assertEquals(256 * MIB, r.lowFor(7), "a node of unknown size has the plain marks");
+        MemoryRoom shortNow = r.next(Map.of(0, 63 * MIB, 1, 255 * MIB));
+        assertEquals(Set.of(0, 1), shortNow.shortNodes());
+        assertEquals(
+                Set.of(0), shortNow.next(Map.of(0, 255 * MIB, 1, 1024 * MIB)).shortNodes());
+        assertEquals(
+                Set.of(), shortNow.next(Map.of(0, 256 * MIB, 1, 1024 * MIB)).shortNodes());
+    }
 }
