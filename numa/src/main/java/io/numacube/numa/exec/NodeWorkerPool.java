@@ -364,7 +364,7 @@ public final class NodeWorkerPool implements AutoCloseable {
             if (System.nanoTime() - deadline > 0) {
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
         }
     }
 
