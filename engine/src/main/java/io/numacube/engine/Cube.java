@@ -72,8 +72,8 @@ public final class Cube implements AutoCloseable {
 
     private volatile FollowOptions followOptions;
     /** Which data nodes are short of memory now (replaced on the watcher's thread; tests call followMemory). */
-    private volatile io.numacube.numa.plan.MemoryRoom room = io.numacube.numa.plan.MemoryRoom.of(
-            io.numacube.numa.plan.MemoryRoom.DEFAULT_LOW_BYTES, io.numacube.numa.plan.MemoryRoom.DEFAULT_HIGH_BYTES);
+    private volatile io.numacube.numa.MemoryRoom room = io.numacube.numa.MemoryRoom.of(
+            io.numacube.numa.MemoryRoom.DEFAULT_LOW_BYTES, io.numacube.numa.MemoryRoom.DEFAULT_HIGH_BYTES);
     /** The nodes' available bytes at the last reading. */
     private volatile Map<Integer, Long> lastAvailable = Map.of();
 
@@ -1182,7 +1182,7 @@ public final class Cube implements AutoCloseable {
             followOptions = options;
             Map<Integer, Long> totals = new HashMap<>();
             rt.topology().nodes().forEach(n -> totals.put(n.id(), n.memTotalBytes()));
-            room = io.numacube.numa.plan.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes())
+            room = io.numacube.numa.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes())
                     .withNodeTotals(totals);
             watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)), state -> {
                 PlacementChange c =
@@ -1308,19 +1308,19 @@ public final class Cube implements AutoCloseable {
 
     /** Sets the memory marks of {@link #followMemory} (no node short), as {@link #followMachine} does; for tests. */
     void memoryMarks(long shortBelowBytes, long roomAgainBytes) {
-        room = io.numacube.numa.plan.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
+        room = io.numacube.numa.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
     }
 
     /**
-     * Follows a reading of the nodes' available memory ({@link io.numacube.numa.plan.MemoryRoom}): new data of a data
+     * Follows a reading of the nodes' available memory ({@link io.numacube.numa.MemoryRoom}): new data of a data
      * node that became short goes to the nearest data node with room (a warning, and an entry in {@link
      * #placementHistory()}); a node that has room again gets its share of each table back, at most the bytes that
      * keep it above the short mark. Nothing happens while no node crosses a mark.
      */
     PlacementChange followMemory(
             java.time.Instant seenAt, Map<Integer, Long> available, java.util.function.IntBinaryOperator distance) {
-        io.numacube.numa.plan.MemoryRoom before = room;
-        io.numacube.numa.plan.MemoryRoom now = before.next(available);
+        io.numacube.numa.MemoryRoom before = room;
+        io.numacube.numa.MemoryRoom now = before.next(available);
         room = now;
         lastAvailable = Map.copyOf(available);
         java.util.SortedSet<Integer> shortNow = now.becameShortSince(before);

@@ -11,7 +11,7 @@ import java.time.Duration;
  * @param bytesPerSecond at most this many bytes of partitions copied per second while moving them (so queries keep
  *                       their memory bandwidth); 0 for no limit
  * @param shortBelowBytes a data node with less memory available than this is short: its new data goes to the
- *                        nearest node with room ({@link io.numacube.numa.plan.MemoryRoom})
+ *                        nearest node with room ({@link io.numacube.numa.MemoryRoom})
  * @param roomAgainBytes  a short node has room again with this much available (more than {@code shortBelowBytes}:
  *                        hysteresis), and data spreads back onto it
  */
@@ -33,7 +33,7 @@ public record FollowOptions(Duration period, long bytesPerSecond, long shortBelo
                     "the migration rate must be 0 (no limit) or more bytes per second: bytesPerSecond="
                             + bytesPerSecond);
         }
-        io.numacube.numa.plan.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
+        io.numacube.numa.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
     }
 
     /** Every {@code period}, at {@code bytesPerSecond}, with the default memory marks (256 MiB short, 1 GiB room). */
@@ -41,8 +41,8 @@ public record FollowOptions(Duration period, long bytesPerSecond, long shortBelo
         this(
                 period,
                 bytesPerSecond,
-                io.numacube.numa.plan.MemoryRoom.DEFAULT_LOW_BYTES,
-                io.numacube.numa.plan.MemoryRoom.DEFAULT_HIGH_BYTES);
+                io.numacube.numa.MemoryRoom.DEFAULT_LOW_BYTES,
+                io.numacube.numa.MemoryRoom.DEFAULT_HIGH_BYTES);
     }
 
     /** Every second, at {@link #DEFAULT_BYTES_PER_SECOND}. */

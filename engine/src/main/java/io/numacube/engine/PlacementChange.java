@@ -147,7 +147,7 @@ public record PlacementChange(
             java.util.SortedSet<Integer> becameShort,
             java.util.SortedSet<Integer> roomAgain,
             Map<Integer, Long> available,
-            io.numacube.numa.plan.MemoryRoom room,
+            io.numacube.numa.MemoryRoom room,
             Map<Integer, Integer> redirects) {
         List<String> parts = new java.util.ArrayList<>();
         for (int n : becameShort) {

@@ -42,7 +42,7 @@ public final class TableBuilder {
      * @param dataNodes  nodes that may hold partitions, ascending
      * @param fillerNode for each data node, the worker node whose workers write and read it
      * @param redirects  for a data node short of memory, the data node its new partitions are placed on instead
-     *                   ({@link io.numacube.numa.plan.MemoryRoom}); every target is a data node
+     *                   ({@link io.numacube.numa.MemoryRoom}); every target is a data node
      */
     public record NodeLayout(
             List<Integer> dataNodes, Map<Integer, Integer> fillerNode, Map<Integer, Integer> redirects) {

@@ -1,4 +1,4 @@
-package io.numacube.numa.plan;
+package io.numacube.numa;
 
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;

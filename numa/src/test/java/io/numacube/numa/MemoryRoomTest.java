@@ -1,4 +1,4 @@
-package io.numacube.numa.plan;
+package io.numacube.numa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
