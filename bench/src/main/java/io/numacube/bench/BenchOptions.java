@@ -67,7 +67,12 @@ public record BenchOptions(
          * numacube serve (issue 11): Q1-Q5 embedded against HTTP and pgwire, readers idle and beside a durable writer,
          * the time from a write's acknowledgement to its visibility.
          */
-        SERVE;
+        SERVE,
+        /**
+         * Following the machine (issue 13): partitions moved by the copy path (GB/s), query p99 during a move against
+         * idle.
+         */
+        MIGRATION;
 
         /** Parses "probe", "peers", ... (case-insensitive). */
         public static Section parse(String name) {
@@ -75,7 +80,7 @@ public record BenchOptions(
                 return valueOf(name.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown bench section: section=" + name
-                        + " — use probe, peers, policies, scaling, stability, load, tpch, serve");
+                        + " — use probe, peers, policies, scaling, stability, load, tpch, serve, migration");
             }
         }
     }

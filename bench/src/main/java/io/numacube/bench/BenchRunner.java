@@ -104,6 +104,8 @@ public final class BenchRunner {
                 section(Section.LOAD, () -> new FileLoadBench(options, cubes.nodes(), progress).run());
         TpchReport tpch = section(Section.TPCH, () -> new TpchBench(options, progress).run());
         ServeReport serve = section(Section.SERVE, () -> new ServeBench(options, progress).run());
+        BenchReport.Migration migration = section(
+                Section.MIGRATION, () -> new io.numacube.bench.migration.MigrationBench(options, progress).run());
         addContentionNotes();
         BenchReport report = new BenchReport(
                 "numacube bench 0.1.0",
@@ -120,7 +122,8 @@ public final class BenchRunner {
                 stability,
                 fileLoads,
                 tpch,
-                serve);
+                serve,
+                migration);
         ReportPrinter.print(report, out);
         if (options.jsonFile() != null) {
             JsonReport.write(report, options.jsonFile());

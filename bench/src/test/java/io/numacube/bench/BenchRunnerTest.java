@@ -95,6 +95,14 @@ class BenchRunnerTest {
                                 && l.format().equals("CSV")),
                 () -> report.tpch().loads().toString());
         assertFalse(BenchRunner.failed(report));
+        assertTrue(
+                report.migration().bytesPerPass() > 0, () -> report.migration().toString());
+        assertEquals(3, report.migration().gbPerSecond().count());
+        assertTrue(report.migration().idle().queries() > 0
+                && report.migration().idle().passes() == 0);
+        assertTrue(
+                report.migration().duringUnlimited().passes() > 0,
+                () -> report.migration().toString());
 
         JsonNode json =
                 new ObjectMapper().readTree(dir.resolve("out/bench.json").toFile());
@@ -117,6 +125,7 @@ class BenchRunnerTest {
         assertTrue(table.contains("Q5"), table);
         assertTrue(table.contains("bare loop"), table);
         assertTrue(table.contains("TPC-H SF 0.01"), table);
+        assertTrue(table.contains("Migration: 20,000 rows"), table);
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("peers: Q1"));
     }
 

@@ -71,6 +71,12 @@ public final class Cube implements AutoCloseable {
     private AutoCloseable watcher;
 
     private volatile FollowOptions followOptions;
+    /** Which data nodes are short of memory now (replaced on the watcher's thread; tests call followMemory). */
+    private volatile io.numacube.numa.MemoryRoom room = io.numacube.numa.MemoryRoom.of(
+            io.numacube.numa.MemoryRoom.DEFAULT_LOW_BYTES, io.numacube.numa.MemoryRoom.DEFAULT_HIGH_BYTES);
+    /** The nodes' available bytes at the last reading. */
+    private volatile Map<Integer, Long> lastAvailable = Map.of();
+
     private final java.util.Deque<PlacementChange> history = new java.util.concurrent.ConcurrentLinkedDeque<>();
     /** Set by close: a move under way stops between two chunks. */
     private volatile boolean stopping;
@@ -124,19 +130,7 @@ public final class Cube implements AutoCloseable {
             int perNode = options.threadsPerNode() > 0
                     ? options.threadsPerNode()
                     : Math.max(1, Runtime.getRuntime().availableProcessors() / k);
-            List<Integer> nodes = new ArrayList<>();
-            Map<Integer, Integer> filler = new HashMap<>();
-            for (int n = 0; n < k; n++) {
-                nodes.add(n);
-                filler.put(n, n);
-            }
-            return new Cube(
-                    options,
-                    new ThreadWorkerPool(k, perNode),
-                    new ArenaColumnMemory(),
-                    new TableBuilder.NodeLayout(nodes, filler),
-                    "numa=simulated nodes=" + k,
-                    null);
+            return openSimulated(options, new ThreadWorkerPool(k, perNode));
         }
         NumaRuntime rt = NumaRuntime.detect();
         NumaColumnMemory mem = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
@@ -162,6 +156,27 @@ public final class Cube implements AutoCloseable {
             mem.close();
             throw e;
         }
+    }
+
+    /**
+     * A cube on {@code options.simulatedNodes()} logical nodes (data node n filled by workers of node n) run by {@code
+     * pool}, which the cube owns from now on; for tests that need another pool than plain threads.
+     */
+    static Cube openSimulated(CubeOptions options, WorkerPool pool) {
+        int k = options.simulatedNodes();
+        List<Integer> nodes = new ArrayList<>();
+        Map<Integer, Integer> filler = new HashMap<>();
+        for (int n = 0; n < k; n++) {
+            nodes.add(n);
+            filler.put(n, n);
+        }
+        return new Cube(
+                options,
+                pool,
+                new ArenaColumnMemory(),
+                new TableBuilder.NodeLayout(nodes, filler),
+                "numa=simulated nodes=" + k,
+                null);
     }
 
     public CubeOptions options() {
@@ -1198,7 +1213,17 @@ public final class Cube implements AutoCloseable {
                                 + followOptions.period().toMillis() + "ms");
             }
             followOptions = options;
-            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)));
+            Map<Integer, Long> totals = new HashMap<>();
+            rt.topology().nodes().forEach(n -> totals.put(n.id(), n.memTotalBytes()));
+            room = io.numacube.numa.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes())
+                    .withNodeTotals(totals);
+            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)), state -> {
+                PlacementChange c =
+                        followMemory(java.time.Instant.now(), state.availableBytesByNode(), rt.topology()::distance);
+                if (c != null) {
+                    listener.accept(c);
+                }
+            });
         }
     }
 
@@ -1217,31 +1242,143 @@ public final class Cube implements AutoCloseable {
     /** How many {@link PlacementChange}s {@link #placementHistory()} keeps. */
     public static final int HISTORY = 100;
 
-    /** Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins, re-lays out, moves. */
+    /**
+     * Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins and resizes the workers (a node
+     * that gained CPUs gets workers of its own before new data may go there), re-lays out, moves.
+     */
     private PlacementChange follow(io.numacube.numa.FollowPlan plan) {
+        WorkerPool.Reshaped shape = pool.reshape(plan.workerCpus(), plan.borrowing());
+        if (!shape.workers().isEmpty()) {
+            LOG.log(System.Logger.Level.INFO, "workers resized for the new bindings: " + shape.workers());
+        }
         if (plan.dataNodes().isEmpty()) {
             return record(new PlacementChange(
-                    plan.seenAt(),
-                    plan.change(),
-                    layout.dataNodes(),
-                    layout.dataNodes(),
-                    plan.workerCpuLists(),
-                    0,
-                    0,
-                    List.of(),
-                    0,
-                    Double.NaN,
-                    "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube (workers on "
-                            + pool.nodes() + "): data left where it is — restart to use the new nodes"));
+                            plan.seenAt(),
+                            plan.change(),
+                            layout.dataNodes(),
+                            layout.dataNodes(),
+                            plan.workerCpuLists(),
+                            0,
+                            0,
+                            List.of(),
+                            0,
+                            Double.NaN,
+                            "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube"
+                                    + " (workers on " + pool.nodes() + "): data left where it is")
+                    .withWorkersResized(shape.workers()));
         }
+        TableBuilder.NodeLayout next = new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup())
+                .withRedirects(room.redirects(plan.dataNodes(), plan::distance, lastAvailable));
         return applyLayout(
-                plan.seenAt(),
-                plan.change(),
-                new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup()),
-                () -> pool.repin(plan.workerCpus(), 30_000),
+                new Step(
+                        plan.seenAt(),
+                        plan.change(),
+                        PlacementChange.Cause.BINDINGS,
+                        next,
+                        gainedBy(next),
+                        Map.of(),
+                        shape.workers()),
+                () -> pool.awaitPinned(shape.generation(), 30_000),
                 plan.workerCpuLists(),
                 plan::distance,
                 followOptions.bytesPerSecond());
+    }
+
+    /**
+     * Moves every placed partition of every table by the copy path a change of the machine uses ({@link
+     * #followMachine}: a copy written by a thread pinned to the target node, at most {@code bytesPerSecond}, published
+     * under the same version), each to the next data node in order, so that on one data node each goes to the node it
+     * is on (which still measures the copy). Queries under way finish on the old copies; answers do not change. For the
+     * bench's migration throughput: not kept in {@link #placementHistory()}.
+     *
+     * @param bytesPerSecond at most this many bytes copied per second; 0 for no limit
+     * @return what moved, how long it took and the share of the copies' pages on their node
+     */
+    public PlacementChange moveEveryPartition(long bytesPerSecond) {
+        checkOpen();
+        long start = System.nanoTime();
+        TableBuilder.NodeLayout now = layout;
+        List<Integer> nodes = now.dataNodes();
+        long[] paced = {0};
+        Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
+        try (CubeTables.Snapshot s = snapshot()) {
+            for (CubeTables.Version v : s.versions()) {
+                for (Partition p : v.table().partitions()) {
+                    int at = nodes.indexOf(p.memoryNode());
+                    if (p.memoryNode() < 0 || copies.containsKey(p)) {
+                        continue;
+                    }
+                    int target = nodes.get((at + 1) % nodes.size());
+                    copies.put(
+                            p,
+                            io.numacube.engine.storage.PartitionMover.copy(
+                                    p,
+                                    now.fillerNode().get(target),
+                                    target,
+                                    memory,
+                                    n -> pace(n, paced, start, bytesPerSecond)));
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            copies.values().forEach(Partition::close);
+            throw e;
+        }
+        Moves moves = new Moves();
+        swapCopies(copies).forEach(moves::add);
+        return new PlacementChange(
+                java.time.Instant.now(),
+                "every partition to the next data node (bench)",
+                nodes,
+                nodes,
+                Map.of(),
+                moves.count,
+                moves.bytes,
+                List.copyOf(moves.targets),
+                (System.nanoTime() - start) / 1e9,
+                moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
+                moves.outcome);
+    }
+
+    /** Sets the memory marks of {@link #followMemory} (no node short), as {@link #followMachine} does; for tests. */
+    void memoryMarks(long shortBelowBytes, long roomAgainBytes) {
+        room = io.numacube.numa.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
+    }
+
+    /**
+     * Follows a reading of the nodes' available memory ({@link io.numacube.numa.MemoryRoom}): new data of a data
+     * node that became short goes to the nearest data node with room (a warning, and an entry in {@link
+     * #placementHistory()}); a node that has room again gets its share of each table back, at most the bytes that
+     * keep it above the short mark. Nothing happens while no node crosses a mark.
+     */
+    PlacementChange followMemory(
+            java.time.Instant seenAt, Map<Integer, Long> available, java.util.function.IntBinaryOperator distance) {
+        io.numacube.numa.MemoryRoom before = room;
+        io.numacube.numa.MemoryRoom now = before.next(available);
+        room = now;
+        lastAvailable = Map.copyOf(available);
+        java.util.SortedSet<Integer> shortNow = now.becameShortSince(before);
+        java.util.SortedSet<Integer> back = now.hasRoomAgainSince(before);
+        if (shortNow.isEmpty() && back.isEmpty()) {
+            return null;
+        }
+        Map<Integer, Integer> redirects = now.redirects(layout.dataNodes(), distance, available);
+        TableBuilder.NodeLayout next = layout.withRedirects(redirects);
+        Map<Integer, Long> budget = new HashMap<>();
+        java.util.Set<Integer> spread = new java.util.TreeSet<>();
+        for (int n : back) {
+            if (next.dataNodes().contains(n)) {
+                spread.add(n);
+                budget.put(n, Math.max(0, available.getOrDefault(n, 0L) - now.lowFor(n)));
+            }
+        }
+        String what = PlacementChange.describeMemory(shortNow, back, available, now, redirects);
+        LOG.log(shortNow.isEmpty() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, "memory: " + what);
+        return applyLayout(
+                new Step(seenAt, what, PlacementChange.Cause.MEMORY, next, spread, budget, ""),
+                () -> true,
+                Map.of(),
+                distance,
+                followOptions == null ? 0 : followOptions.bytesPerSecond());
     }
 
     private PlacementChange record(PlacementChange c) {
@@ -1268,12 +1405,53 @@ public final class Cube implements AutoCloseable {
             Map<Integer, String> workerCpus,
             java.util.function.IntBinaryOperator distance,
             long bytesPerSecond) {
+        return applyLayout(
+                new Step(seenAt, bindings, PlacementChange.Cause.BINDINGS, next, gainedBy(next), Map.of(), ""),
+                repin,
+                workerCpus,
+                distance,
+                bytesPerSecond);
+    }
+
+    /** The data nodes of {@code next} that are not data nodes now. */
+    private java.util.Set<Integer> gainedBy(TableBuilder.NodeLayout next) {
+        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
+        gained.removeAll(layout.dataNodes());
+        return gained;
+    }
+
+    /**
+     * One change of the machine to follow.
+     *
+     * @param seenAt         when it was seen
+     * @param what           what changed, in words
+     * @param cause          bindings or memory
+     * @param next           the layout of new data from now on
+     * @param spreadOnto     the data nodes each table spreads onto ({@link MovePlan}'s rule 2)
+     * @param budgetBytes    for some of them, the bytes they may take at most
+     * @param workersResized the worker counts changed, in words
+     */
+    private record Step(
+            java.time.Instant seenAt,
+            String what,
+            PlacementChange.Cause cause,
+            TableBuilder.NodeLayout next,
+            java.util.Set<Integer> spreadOnto,
+            Map<Integer, Long> budgetBytes,
+            String workersResized) {}
+
+    /** {@link #applyLayout} for one {@link Step}. */
+    private PlacementChange applyLayout(
+            Step step,
+            java.util.function.BooleanSupplier repin,
+            Map<Integer, String> workerCpus,
+            java.util.function.IntBinaryOperator distance,
+            long bytesPerSecond) {
         long start = System.nanoTime();
         PlacementChangeEvent event = new PlacementChangeEvent();
         event.begin();
         List<Integer> before = layout.dataNodes();
-        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
-        gained.removeAll(before);
+        TableBuilder.NodeLayout next = step.next();
         // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
         java.util.concurrent.CompletableFuture<Boolean> repinned = java.util.concurrent.CompletableFuture.supplyAsync(
                 repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
@@ -1283,30 +1461,14 @@ public final class Cube implements AutoCloseable {
         } finally {
             loadLock.unlock();
         }
-        Moves moves = new Moves();
-        String outcome = "done";
-        long[] paced = {0};
-        try {
-            // a write may add partitions on a node no longer allowed while others are copied: look again, a few times
-            // (spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do)
-            for (int round = 0; round < 3; round++) {
-                Map<Partition, Partition> copies =
-                        copyOff(next, gained, distance, n -> pace(n, paced, start, bytesPerSecond));
-                if (copies.isEmpty()) {
-                    break;
-                }
-                swapCopies(copies).forEach(moves::add);
-            }
-        } catch (RuntimeException | Error e) {
-            outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
-            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
-        }
+        Moves moves = moveFor(step, distance, start, bytesPerSecond);
+        String outcome = moves.outcome;
         if (!repinned.join()) {
             outcome += " (some workers had not re-pinned after 30 s)";
         }
         PlacementChange change = record(new PlacementChange(
-                seenAt,
-                bindings,
+                step.seenAt(),
+                step.what(),
                 before,
                 next.dataNodes(),
                 workerCpus,
@@ -1315,15 +1477,46 @@ public final class Cube implements AutoCloseable {
                 List.copyOf(moves.targets),
                 (System.nanoTime() - start) / 1e9,
                 moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
-                outcome));
+                outcome,
+                step.cause(),
+                step.workersResized()));
         event.commit(change);
         return change;
+    }
+
+    /**
+     * Copies and swaps the partitions {@code step} moves (a few rounds: a write may add partitions on a node no longer
+     * allowed meanwhile); the outcome says whether it failed, and then the tables stay where they were.
+     */
+    private Moves moveFor(Step step, java.util.function.IntBinaryOperator distance, long start, long bytesPerSecond) {
+        Moves moves = new Moves();
+        long[] paced = {0};
+        Map<Integer, Long> budget = new HashMap<>(step.budgetBytes());
+        try {
+            // spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do
+            for (int round = 0; round < 3; round++) {
+                Map<Partition, Partition> copies = copyOff(
+                        step.next(), step.spreadOnto(), budget, distance, n -> pace(n, paced, start, bytesPerSecond));
+                if (copies.isEmpty()) {
+                    break;
+                }
+                for (Partition c : swapCopies(copies)) {
+                    moves.add(c);
+                    budget.computeIfPresent(c.memoryNode(), (k, v) -> v - c.byteSize());
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            moves.outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
+            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
+        }
+        return moves;
     }
 
     /** The partitions moved by one change, and the page census of their copies. */
     private final class Moves {
         int count;
         long bytes;
+        String outcome = "done";
         double weightedOn;
         long measured;
         final java.util.SortedSet<Integer> targets = new java.util.TreeSet<>();
@@ -1349,13 +1542,14 @@ public final class Cube implements AutoCloseable {
     private Map<Partition, Partition> copyOff(
             TableBuilder.NodeLayout next,
             java.util.Set<Integer> gained,
+            Map<Integer, Long> budget,
             java.util.function.IntBinaryOperator distance,
             java.util.function.LongConsumer pace) {
         Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
         try (CubeTables.Snapshot s = snapshot()) {
             List<FactTable> current =
                     s.versions().stream().map(CubeTables.Version::table).toList();
-            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, distance);
+            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, budget, distance);
             for (FactTable t : current) {
                 for (Partition p : t.partitions()) {
                     Integer target = targets.get(p);

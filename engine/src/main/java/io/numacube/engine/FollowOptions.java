@@ -10,8 +10,12 @@ import java.time.Duration;
  *                       memory per node); at least 10 ms
  * @param bytesPerSecond at most this many bytes of partitions copied per second while moving them (so queries keep
  *                       their memory bandwidth); 0 for no limit
+ * @param shortBelowBytes a data node with less memory available than this is short: its new data goes to the
+ *                        nearest node with room ({@link io.numacube.numa.MemoryRoom})
+ * @param roomAgainBytes  a short node has room again with this much available (more than {@code shortBelowBytes}:
+ *                        hysteresis), and data spreads back onto it
  */
-public record FollowOptions(Duration period, long bytesPerSecond) {
+public record FollowOptions(Duration period, long bytesPerSecond, long shortBelowBytes, long roomAgainBytes) {
 
     /** 256 MiB/s: a 3 GiB table moves in about 12 s, a small share of a socket's bandwidth. */
     public static final long DEFAULT_BYTES_PER_SECOND = 256L << 20;
@@ -29,6 +33,16 @@ public record FollowOptions(Duration period, long bytesPerSecond) {
                     "the migration rate must be 0 (no limit) or more bytes per second: bytesPerSecond="
                             + bytesPerSecond);
         }
+        io.numacube.numa.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
+    }
+
+    /** Every {@code period}, at {@code bytesPerSecond}, with the default memory marks (256 MiB short, 1 GiB room). */
+    public FollowOptions(Duration period, long bytesPerSecond) {
+        this(
+                period,
+                bytesPerSecond,
+                io.numacube.numa.MemoryRoom.DEFAULT_LOW_BYTES,
+                io.numacube.numa.MemoryRoom.DEFAULT_HIGH_BYTES);
     }
 
     /** Every second, at {@link #DEFAULT_BYTES_PER_SECOND}. */

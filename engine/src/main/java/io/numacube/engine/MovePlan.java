@@ -19,7 +19,9 @@ import java.util.function.IntBinaryOperator;
  *   <li>data nodes that were not data nodes before (the cpuset widened again) get partitions from the fullest nodes
  *       of the table while a partition is smaller than the gap in bytes between the fullest node and the emptiest new
  *       one (the one closest to half the gap first): the table spreads again, as a load spreads it, and every move
- *       narrows the gap, so moves stop at a balance no later change with the same nodes undoes (no ping-pong).</li>
+ *       narrows the gap, so moves stop at a balance no later change with the same nodes undoes (no ping-pong); a
+ *       gained node with a byte budget (a node that has room again after being short of memory) takes no more than
+ *       its budget, across all tables.</li>
  * </ol>
  * Partitions without a memory node (interleaved, OS default) stay. Stateless.
  */
@@ -31,10 +33,16 @@ final class MovePlan {
      * For each partition of {@code tables} to move, its new memory node.
      *
      * @param dataNodes the data nodes now, ascending
-     * @param gained    those that were not data nodes before
+     * @param gained    those that data spreads onto (not data nodes before, or with room again)
+     * @param budget    for some gained nodes, the bytes they may take at most (absent: no limit)
      */
     static Map<Partition, Integer> targets(
-            Collection<FactTable> tables, List<Integer> dataNodes, Set<Integer> gained, IntBinaryOperator distance) {
+            Collection<FactTable> tables,
+            List<Integer> dataNodes,
+            Set<Integer> gained,
+            Map<Integer, Long> budget,
+            IntBinaryOperator distance) {
+        Map<Integer, Long> left = new java.util.HashMap<>(budget);
         Map<Partition, Integer> out = new IdentityHashMap<>();
         for (FactTable t : tables) {
             Map<Integer, Long> bytes = new TreeMap<>();
@@ -52,7 +60,7 @@ final class MovePlan {
                 at.put(p, node);
                 bytes.merge(node, p.byteSize(), Long::sum);
             }
-            spread(t.partitions(), at, bytes, gained, out);
+            spread(t.partitions(), at, bytes, gained, left, out);
         }
         return out;
     }
@@ -63,6 +71,7 @@ final class MovePlan {
             Map<Partition, Integer> at,
             Map<Integer, Long> bytes,
             Set<Integer> gained,
+            Map<Integer, Long> left,
             Map<Partition, Integer> out) {
         if (gained.isEmpty() || bytes.size() < 2) {
             return;
@@ -82,10 +91,11 @@ final class MovePlan {
                 return;
             }
             long gap = bytes.get(full) - bytes.get(empty);
+            long room = left.getOrDefault(empty, Long.MAX_VALUE);
             Partition best = null;
             for (Partition p : partitions) {
                 Integer node = at.get(p);
-                if (node == null || node != full || p.byteSize() >= gap) {
+                if (node == null || node != full || p.byteSize() >= gap || p.byteSize() > room) {
                     continue;
                 }
                 if (best == null || Math.abs(2 * p.byteSize() - gap) < Math.abs(2 * best.byteSize() - gap)) {
@@ -96,6 +106,9 @@ final class MovePlan {
                 return;
             }
             at.put(best, empty);
+            if (left.containsKey(empty)) {
+                left.put(empty, room - best.byteSize());
+            }
             bytes.merge(full, -best.byteSize(), Long::sum);
             bytes.merge(empty, best.byteSize(), Long::sum);
             if (best.memoryNode() == empty) {

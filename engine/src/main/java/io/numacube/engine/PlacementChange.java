@@ -20,6 +20,8 @@ import java.util.Map;
  * @param percentOnTarget of the moved partitions' pages, the share on their new node (a page census; NaN when the
  *                        memory cannot tell, or nothing moved)
  * @param outcome         {@code done}, or {@code failed: ...} (the tables then stay as they were)
+ * @param cause           what the cube followed: a change of the bindings, or of a node's free memory
+ * @param workersResized  the worker nodes whose thread count changed ({@code n0 4->1, n1 0->4}); empty when none did
  */
 public record PlacementChange(
         Instant seenAt,
@@ -32,9 +34,68 @@ public record PlacementChange(
         List<Integer> targetNodes,
         double seconds,
         double percentOnTarget,
-        String outcome) {
+        String outcome,
+        Cause cause,
+        String workersResized) {
+
+    /** What a {@link PlacementChange} followed. */
+    public enum Cause {
+        /** The process's allowed CPUs or memory nodes changed ({@code bindings} says how). */
+        BINDINGS,
+        /** A node's free memory crossed a threshold ({@code bindings} says which node and how much is free). */
+        MEMORY
+    }
+
+    /** A change of the bindings that resized no node's workers. */
+    public PlacementChange(
+            Instant seenAt,
+            String bindings,
+            List<Integer> dataNodesBefore,
+            List<Integer> dataNodesAfter,
+            Map<Integer, String> workerCpus,
+            int partitionsMoved,
+            long bytesMoved,
+            List<Integer> targetNodes,
+            double seconds,
+            double percentOnTarget,
+            String outcome) {
+        this(
+                seenAt,
+                bindings,
+                dataNodesBefore,
+                dataNodesAfter,
+                workerCpus,
+                partitionsMoved,
+                bytesMoved,
+                targetNodes,
+                seconds,
+                percentOnTarget,
+                outcome,
+                Cause.BINDINGS,
+                "");
+    }
+
+    /** This change with {@code workersResized} set. */
+    public PlacementChange withWorkersResized(String resized) {
+        return new PlacementChange(
+                seenAt,
+                bindings,
+                dataNodesBefore,
+                dataNodesAfter,
+                workerCpus,
+                partitionsMoved,
+                bytesMoved,
+                targetNodes,
+                seconds,
+                percentOnTarget,
+                outcome,
+                cause,
+                resized);
+    }
 
     public PlacementChange {
+        java.util.Objects.requireNonNull(cause, "cause");
+        workersResized = workersResized == null ? "" : workersResized;
         dataNodesBefore = List.copyOf(dataNodesBefore);
         dataNodesAfter = List.copyOf(dataNodesAfter);
         workerCpus = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(workerCpus));
@@ -46,8 +107,12 @@ public record PlacementChange(
      * node 1 ... done in 4.2 s, 99.8% of pages on node 1}.
      */
     public String logLine() {
-        StringBuilder b =
-                new StringBuilder("bindings changed: ").append(bindings).append("; ");
+        StringBuilder b = new StringBuilder(cause == Cause.MEMORY ? "memory: " : "bindings changed: ")
+                .append(bindings)
+                .append("; ");
+        if (!workersResized.isEmpty()) {
+            b.append("workers ").append(workersResized).append("; ");
+        }
         if (partitionsMoved == 0) {
             b.append("data nodes ").append(dataNodesBefore).append(" -> ").append(dataNodesAfter);
             b.append(", workers ")
@@ -70,6 +135,34 @@ public record PlacementChange(
             b.append(String.format(java.util.Locale.ROOT, ", %.1f%% of pages on %s", percentOnTarget, to));
         }
         return b.toString();
+    }
+
+    /**
+     * What a change of the nodes' memory means, in words: {@code node 1 short of memory (200.0 MiB available, below
+     * 256.0 MiB): new data for it goes to node 0}, or {@code ...: no data node has room, new data stays on it}, and
+     * {@code node 1 has room again (2.0 GiB available, at least 1.0 GiB): data spreads back onto it}; joined by
+     * {@code ; }.
+     */
+    public static String describeMemory(
+            java.util.SortedSet<Integer> becameShort,
+            java.util.SortedSet<Integer> roomAgain,
+            Map<Integer, Long> available,
+            io.numacube.numa.MemoryRoom room,
+            Map<Integer, Integer> redirects) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (int n : becameShort) {
+            Integer to = redirects.get(n);
+            parts.add("node " + n + " short of memory (" + bytes(available.getOrDefault(n, 0L)) + " available, below "
+                    + bytes(room.lowFor(n)) + "): "
+                    + (to == null
+                            ? "no data node has room, new data stays on it"
+                            : "new data for it goes to node " + to));
+        }
+        for (int n : roomAgain) {
+            parts.add("node " + n + " has room again (" + bytes(available.getOrDefault(n, 0L)) + " available, at least "
+                    + bytes(room.highFor(n)) + "): data spreads back onto it");
+        }
+        return String.join("; ", parts);
     }
 
     static String bytes(long n) {

@@ -238,4 +238,19 @@ class FollowMachineTest {
         assertTrue(e.getLong("bytesMoved") > 0);
         assertEquals("done", e.getString("outcome"));
     }
+
+    @Test
+    void moveEveryPartitionMovesEachToTheNextDataNodeWithTheSameAnswersAndKeepsNoHistory() {
+        List<String> before = answers();
+        Map<String, Integer> nodeOf = new java.util.HashMap<>();
+        cube.placement().forEach(p -> nodeOf.put(p.table() + "/" + p.partitionId(), p.memoryNode()));
+        PlacementChange c = cube.moveEveryPartition(0);
+        assertEquals(nodeOf.size(), c.partitionsMoved());
+        assertEquals(List.of(0, 1), c.targetNodes());
+        cube.placement()
+                .forEach(p -> assertEquals(
+                        (nodeOf.get(p.table() + "/" + p.partitionId()) + 1) % 2, p.memoryNode(), p.toString()));
+        assertEquals(before, answers());
+        assertEquals(List.of(), cube.placementHistory());
+    }
 }

@@ -99,21 +99,37 @@ public final class NumaRuntime {
     /**
      * Watches this process's bindings every {@code period} (from a thread started now, which inherits the calling
      * thread's affinity: call it from an unpinned thread) and gives {@code listener} a {@link FollowPlan} for each
-     * change, for a pool of workers started on {@code groups}; each plan is made from the previous one's runtime.
+     * change, for a pool of workers started on {@code groups} (and grown by each plan's new groups,
+     * {@link FollowPlan#groupsAfter}); each plan is made from the previous one's runtime.
      * Close the result to stop watching (it waits for a listener under way).
      */
     public AutoCloseable follow(
             java.time.Duration period,
             java.util.List<Integer> groups,
             java.util.function.Consumer<FollowPlan> listener) {
+        return follow(period, groups, listener, state -> {});
+    }
+
+    /**
+     * {@link #follow(java.time.Duration, java.util.List, java.util.function.Consumer)}, and {@code everyReading} gets
+     * every reading (free memory per node included), after the plan of a change, on the same thread.
+     */
+    public AutoCloseable follow(
+            java.time.Duration period,
+            java.util.List<Integer> groups,
+            java.util.function.Consumer<FollowPlan> listener,
+            java.util.function.Consumer<io.numacube.numa.binding.BindingState> everyReading) {
         requireLive("follow the machine");
         io.numacube.numa.binding.BindingWatcher w = watchBindings(period);
+        w.addReadingListener(everyReading);
         java.util.concurrent.atomic.AtomicReference<NumaRuntime> current =
                 new java.util.concurrent.atomic.AtomicReference<>(this);
-        java.util.List<Integer> groupList = java.util.List.copyOf(groups);
+        java.util.concurrent.atomic.AtomicReference<java.util.List<Integer>> groupList =
+                new java.util.concurrent.atomic.AtomicReference<>(java.util.List.copyOf(groups));
         w.addListener(change -> {
-            FollowPlan plan = FollowPlan.of(change, current.get(), groupList);
+            FollowPlan plan = FollowPlan.of(change, current.get(), groupList.get());
             current.set(plan.runtime());
+            groupList.set(plan.groupsAfter(groupList.get()));
             listener.accept(plan);
         });
         return w.start();

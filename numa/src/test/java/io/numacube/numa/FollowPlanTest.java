@@ -40,27 +40,32 @@ class FollowPlanTest {
         assertEquals(List.of(1), p.dataNodes());
         assertEquals(Map.of(1, 1), p.fillerGroup());
         assertEquals(Map.of(0, "8-15,24-31", 1, "8-15,24-31"), p.workerCpuLists());
+        assertEquals(java.util.Set.of(0), p.borrowing());
         assertEquals("cpus 0-31 -> 8-15,24-31, mems 0-1 -> 1", p.change());
         assertEquals(List.of(1), p.plannedDataNodes());
     }
 
     @Test
-    void aPoolStartedOnNode0AloneFillsNode1WithItsOwnGroupWhenMovedThere() {
+    void aPoolStartedOnNode0AloneGrowsAGroupOnNode1WhenMovedThereAndNode0sGroupBorrowsItsCpus() {
         NumaRuntime rt = server();
         FollowPlan p = FollowPlan.of(narrowedTo(rt, "8-11", "1"), rt, List.of(0));
         assertEquals(List.of(1), p.dataNodes());
-        assertEquals(Map.of(1, 0), p.fillerGroup());
-        assertEquals(Map.of(0, "8-11"), p.workerCpuLists());
+        assertEquals(Map.of(1, 1), p.fillerGroup());
+        assertEquals(Map.of(0, "8-11", 1, "8-11"), p.workerCpuLists());
+        assertEquals(java.util.Set.of(0), p.borrowing());
+        assertEquals(List.of(0, 1), p.groupsAfter(List.of(0)));
     }
 
     @Test
-    void aNodeThePoolHasNoWorkersForIsLeftOut() {
+    void aNodeThePoolHasNoWorkersForGetsAGroupOfItsOwnAndItsData() {
         NumaRuntime rt = server();
-        // a pool started on node 1 only; the machine gives both nodes: node 0 has no group of its own
+        // a pool started on node 1 only; the machine gives both nodes: node 0 gets a group of its own
         FollowPlan p = FollowPlan.of(narrowedTo(rt, "0-31", "0-1"), rt, List.of(1));
         assertEquals(List.of(0, 1), p.plannedDataNodes());
-        assertEquals(List.of(1), p.dataNodes());
-        assertEquals(Map.of(1, 1), p.fillerGroup());
+        assertEquals(List.of(0, 1), p.dataNodes());
+        assertEquals(Map.of(0, 0, 1, 1), p.fillerGroup());
+        assertEquals(Map.of(0, "0-7,16-23", 1, "8-15,24-31"), p.workerCpuLists());
+        assertEquals(java.util.Set.of(), p.borrowing());
     }
 
     @Test

@@ -57,7 +57,7 @@ public final class BenchCommand implements Callable<Integer> {
             split = ",",
             paramLabel = "LIST",
             description = "Sections to run, comma-separated:"
-                    + " probe,peers,policies,scaling,stability,load,tpch,serve (default: all).")
+                    + " probe,peers,policies,scaling,stability,load,tpch,serve,migration (default: all).")
     List<String> sections;
 
     @Option(

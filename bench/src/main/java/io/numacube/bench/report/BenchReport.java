@@ -25,6 +25,7 @@ import java.util.List;
  * @param fileLoads loading the trades from Parquet and CSV files, numacube against DuckDB, or null
  * @param tpch      TPC-H, numacube against DuckDB, or null
  * @param serve     numacube serve: front ends against the embedded engine, readers beside a durable writer, or null
+ * @param migration moving partitions between nodes: the copy's throughput, query latency during a move, or null
  */
 public record BenchReport(
         String tool,
@@ -41,7 +42,8 @@ public record BenchReport(
         Stability stability,
         FileLoads fileLoads,
         TpchReport tpch,
-        ServeReport serve) {
+        ServeReport serve,
+        Migration migration) {
 
     public BenchReport {
         notes = List.copyOf(notes);
@@ -522,6 +524,49 @@ public record BenchReport(
             perRepeat = List.copyOf(perRepeat);
         }
     }
+
+    /**
+     * Moving partitions between nodes while serving (issue 13): every partition moved by the copy path a cube uses
+     * when it follows the machine.
+     *
+     * @param note                  what was measured and its caveats (on one node: a copy within the node)
+     * @param rows                  trades rows of the cube
+     * @param dataNodes             the cube's data nodes
+     * @param bytesPerPass          partition bytes moved by one pass
+     * @param gbPerSecond           the passes' throughput (10^9 bytes/s), no rate limit, no queries running
+     * @param rateBytesPerSecond    the rate limit of {@code duringLimited} (serve's default {@code --migrate-rate})
+     * @param idle                  query latency with nothing moving
+     * @param duringLimited         query latency while partitions move at {@code rateBytesPerSecond}
+     * @param duringUnlimited       query latency while partitions move without a limit
+     */
+    public record Migration(
+            String note,
+            long rows,
+            List<Integer> dataNodes,
+            long bytesPerPass,
+            Summary gbPerSecond,
+            long rateBytesPerSecond,
+            QueryLatency idle,
+            QueryLatency duringLimited,
+            QueryLatency duringUnlimited) {
+        public Migration {
+            dataNodes = List.copyOf(dataNodes);
+        }
+    }
+
+    /**
+     * One client's latency of one query over a phase.
+     *
+     * @param phase       idle, or moving (and at what rate)
+     * @param queries     queries answered
+     * @param p50Ms       median, milliseconds
+     * @param p99Ms       99th percentile, milliseconds
+     * @param maxMs       slowest, milliseconds
+     * @param bytesMoved  partition bytes moved meanwhile
+     * @param passes      passes over every partition finished meanwhile
+     */
+    public record QueryLatency(
+            String phase, int queries, double p50Ms, double p99Ms, double maxMs, long bytesMoved, int passes) {}
 
     /** Run-to-run variation, placed vs OS default. */
     public record Stability(String note, List<String> mix, List<StabilityRow> rows) {

@@ -82,6 +82,46 @@ public final class ReportPrinter {
         if (r.serve() != null) {
             ServePrinter.print(r.serve(), out);
         }
+        if (r.migration() != null) {
+            printMigration(r.migration(), out);
+        }
+    }
+
+    private static void printMigration(BenchReport.Migration m, PrintStream out) {
+        out.println();
+        out.printf(
+                Locale.ROOT,
+                "Migration: %,d rows on data nodes %s, %.1f MiB of partitions per pass%n",
+                m.rows(),
+                m.dataNodes(),
+                m.bytesPerPass() / 1048576.0);
+        out.printf(
+                Locale.ROOT,
+                "  copy path, no limit, idle: median %.2f GB/s (min %.2f, max %.2f, cv %.1f%%, %d passes)%n",
+                m.gbPerSecond().median(),
+                m.gbPerSecond().min(),
+                m.gbPerSecond().max(),
+                100 * m.gbPerSecond().cv(),
+                m.gbPerSecond().count());
+        for (BenchReport.QueryLatency q : List.of(m.idle(), m.duringLimited(), m.duringUnlimited())) {
+            out.printf(
+                    Locale.ROOT,
+                    "  query %-22s p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  (%d queries, %.1f MiB moved in %d passes)%n",
+                    q.phase(),
+                    q.p50Ms(),
+                    q.p99Ms(),
+                    q.maxMs(),
+                    q.queries(),
+                    q.bytesMoved() / 1048576.0,
+                    q.passes());
+        }
+        out.printf(
+                Locale.ROOT,
+                "  p99 during a move / idle: %.2fx at %d MiB/s, %.2fx without a limit%n",
+                m.duringLimited().p99Ms() / m.idle().p99Ms(),
+                m.rateBytesPerSecond() >> 20,
+                m.duringUnlimited().p99Ms() / m.idle().p99Ms());
+        out.println("  note: " + m.note());
     }
 
     private static void printProbe(BenchReport.Probe p, PrintStream out) {

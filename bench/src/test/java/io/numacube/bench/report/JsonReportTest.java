@@ -72,6 +72,7 @@ class JsonReportTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -142,6 +143,7 @@ class JsonReportTest {
                         r.contention(),
                         r.probe(),
                         peers,
+                        null,
                         null,
                         null,
                         null,
@@ -231,6 +233,7 @@ class JsonReportTest {
                         "t",
                         new BenchReport.ProbeFigure(1, 1, Summary.of(1), Double.NaN),
                         r.probe().allThreads()),
+                null,
                 null,
                 null,
                 null,

@@ -157,7 +157,7 @@ public final class QueryExecutor {
             if (plan.filter().nothingPasses()) {
                 return new Schedule(queues, parts, mergers, 0);
             }
-            int blockMorsels = blockMorsels(plan, plan.fact(), pool.workerCount());
+            int blockMorsels = blockMorsels(plan, plan.fact(), pool.workersAtStart());
             for (int pi = 0; pi < parts.size(); pi++) {
                 Partition p = parts.get(pi);
                 if (!mayPass(plan, p)) {
@@ -189,18 +189,22 @@ public final class QueryExecutor {
             PhysicalPlan plan, Schedule schedule, WorkerPool pool, boolean stealing, Cancellation cancel) {
         Map<Integer, MorselQueue> queues = schedule.queues();
         List<CompletableFuture<TaskResult>> futures = new ArrayList<>();
-        for (int node : pool.nodes()) {
+        // the nodes and worker counts the schedule was made for: the pool may have been reshaped since
+        for (int node : new java.util.TreeSet<>(queues.keySet())) {
             if (queues.values().stream().allMatch(MorselQueue::isEmpty)) {
                 break;
             }
             List<MorselQueue> steal = new ArrayList<>();
             if (stealing) {
                 for (int other : pool.stealOrder(node)) {
-                    steal.add(queues.get(other));
+                    MorselQueue q = queues.get(other);
+                    if (q != null) {
+                        steal.add(q);
+                    }
                 }
             }
             MorselQueue own = queues.get(node);
-            for (int w = 0; w < pool.workersOn(node); w++) {
+            for (int w = 0; w < Math.max(1, own.owners); w++) {
                 futures.add(pool.submit(
                         node, () -> work(plan, schedule.parts(), node, own, steal, pool.queriesRunning(), cancel)));
             }
@@ -238,7 +242,7 @@ public final class QueryExecutor {
      * Morsels per block: enough rows that merging a block's state (one pass over its groups, serial per partition)
      * costs a small fraction of scanning it, so blocks grow with the group count and the workers that scan in
      * parallel; one morsel when groups are few. Never from timing: the blocks, and so the answer's rounding, are a
-     * function of the data, the query and the worker count.
+     * function of the data, the query and the worker count the pool started with ({@link WorkerPool#workersAtStart()}).
      */
     static int blockMorsels(PhysicalPlan plan, FactTable fact, int workers) {
         long groups = Math.min(Math.max(1, plan.keys().size()), 1L << 40);

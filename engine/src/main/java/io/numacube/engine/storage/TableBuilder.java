@@ -36,15 +36,49 @@ public final class TableBuilder {
     public record PartitionSpec(String label, int rows) {}
 
     /**
-     * Which nodes hold data and which worker node fills and reads each.
+     * Which nodes hold data and which worker node fills and reads each, and where new data meant for a data node short
+     * of memory goes instead.
      *
      * @param dataNodes  nodes that may hold partitions, ascending
      * @param fillerNode for each data node, the worker node whose workers write and read it
+     * @param redirects  for a data node short of memory, the data node its new partitions are placed on instead
+     *                   ({@link io.numacube.numa.MemoryRoom}); every target is a data node
      */
-    public record NodeLayout(List<Integer> dataNodes, Map<Integer, Integer> fillerNode) {
+    public record NodeLayout(
+            List<Integer> dataNodes, Map<Integer, Integer> fillerNode, Map<Integer, Integer> redirects) {
         public NodeLayout {
             dataNodes = List.copyOf(dataNodes);
             fillerNode = Map.copyOf(fillerNode);
+            redirects = Map.copyOf(redirects);
+            for (Map.Entry<Integer, Integer> e : redirects.entrySet()) {
+                if (!dataNodes.contains(e.getValue()) || !dataNodes.contains(e.getKey())) {
+                    throw new NumacubeException(
+                            NumacubeException.Kind.INTERNAL,
+                            "a redirect must be between data nodes: from=" + e.getKey() + " to=" + e.getValue()
+                                    + " dataNodes=" + dataNodes);
+                }
+            }
+        }
+
+        /** A layout with no node short of memory. */
+        public NodeLayout(List<Integer> dataNodes, Map<Integer, Integer> fillerNode) {
+            this(dataNodes, fillerNode, Map.of());
+        }
+
+        /** This layout with {@code next} as its redirects, those between its data nodes (others are dropped). */
+        public NodeLayout withRedirects(Map<Integer, Integer> next) {
+            Map<Integer, Integer> kept = new java.util.HashMap<>();
+            next.forEach((from, to) -> {
+                if (dataNodes.contains(from) && dataNodes.contains(to)) {
+                    kept.put(from, to);
+                }
+            });
+            return new NodeLayout(dataNodes, fillerNode, kept);
+        }
+
+        /** The node new memory meant for {@code node} is placed on: its redirect, else itself (-1 stays -1). */
+        public int placedOn(int node) {
+            return redirects.getOrDefault(node, node);
         }
 
         /**
@@ -174,8 +208,10 @@ public final class TableBuilder {
         try {
             for (int i = 0; i < specs.size(); i++) {
                 int idx = i;
-                int home = layout.filler(dataNode[i]);
-                int memNode = memoryNode(placement, dataNode[i], dataNodes);
+                // a data node short of memory: its new partitions go where the layout redirects them
+                int memNode = layout.placedOn(memoryNode(placement, dataNode[i], dataNodes));
+                int home = layout.filler(
+                        placement.kind() == Placement.Kind.NODE_LOCAL && memNode >= 0 ? memNode : dataNode[i]);
                 PlacementRequest req = request(placement, memNode, dataNodes);
                 long bytes = Partition.blockBytes(
                         schema, widths, nullBits, specs.get(i).rows());

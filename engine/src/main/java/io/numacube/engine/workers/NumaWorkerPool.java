@@ -11,25 +11,31 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The engine's worker pool on the NUMA runtime: a {@link NodeWorkerPool} with workers pinned to each worker node's
- * CPUs; steal order by the topology's node distances (nearest first, then by id). Owns the pool and closes it.
+ * CPUs; steal order by the topology's node distances (nearest first, then by id). Its nodes and counts follow the
+ * pool's ({@link #reshape}). Owns the pool and closes it.
  * Thread-safe.
  */
 public final class NumaWorkerPool implements WorkerPool {
 
     private final NodeWorkerPool pool;
     private final Topology topology;
-    private final List<Integer> nodes;
+    private final int workersAtStart;
     private final AtomicInteger queriesRunning = new AtomicInteger();
 
     public NumaWorkerPool(NodeWorkerPool pool, Topology topology) {
         this.pool = pool;
         this.topology = topology;
-        this.nodes = pool.nodes().stream().sorted().boxed().toList();
+        this.workersAtStart = pool.workerCount();
+    }
+
+    @Override
+    public int workersAtStart() {
+        return workersAtStart;
     }
 
     @Override
     public List<Integer> nodes() {
-        return nodes;
+        return pool.nodes().stream().sorted().boxed().toList();
     }
 
     @Override
@@ -45,7 +51,7 @@ public final class NumaWorkerPool implements WorkerPool {
     @Override
     public List<Integer> stealOrder(int node) {
         List<Integer> others = new ArrayList<>();
-        for (int n : nodes) {
+        for (int n : nodes()) {
             if (n != node) {
                 others.add(n);
             }
@@ -83,6 +89,19 @@ public final class NumaWorkerPool implements WorkerPool {
         return pool.repin(cpusByNode, timeoutMillis);
     }
 
+    @Override
+    public Reshaped reshape(
+            java.util.SortedMap<Integer, io.numacube.numa.topology.CpuSet> cpusByNode,
+            java.util.Set<Integer> borrowed) {
+        NodeWorkerPool.Reshape r = pool.reshape(cpusByNode, borrowed);
+        return new Reshaped(r.generation(), r.describe());
+    }
+
+    @Override
+    public boolean awaitPinned(long generation, long timeoutMillis) {
+        return pool.awaitPinned(generation, timeoutMillis);
+    }
+
     /** How each worker is pinned now. */
     public List<NodeWorkerPool.WorkerReport> workerReports() {
         return pool.workerReports();
@@ -93,7 +112,7 @@ public final class NumaWorkerPool implements WorkerPool {
         long pinned = pool.workerReports().stream()
                 .filter(NodeWorkerPool.WorkerReport::pinned)
                 .count();
-        return "workers=pinned nodes=" + nodes + " workers=" + pool.workerCount() + " pinned=" + pinned;
+        return "workers=pinned nodes=" + nodes() + " workers=" + pool.workerCount() + " pinned=" + pinned;
     }
 
     @Override

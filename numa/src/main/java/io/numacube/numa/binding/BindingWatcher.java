@@ -41,6 +41,7 @@ public final class BindingWatcher implements AutoCloseable {
     private final Duration period;
     private final Clock clock;
     private final List<Consumer<BindingChange>> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<BindingState>> readingListeners = new CopyOnWriteArrayList<>();
     private final Object stateLock = new Object();
     private BindingState last;
     private BindingState latest;
@@ -73,6 +74,14 @@ public final class BindingWatcher implements AutoCloseable {
     /** Adds a listener, called on the polling thread for every later change. */
     public void addListener(Consumer<BindingChange> listener) {
         listeners.add(Objects.requireNonNull(listener, "listener must not be null"));
+    }
+
+    /**
+     * Adds a listener of every reading (changed or not, free memory included: {@link BindingState#availableBytesByNode}),
+     * called on the polling thread after the change listeners.
+     */
+    public void addReadingListener(Consumer<BindingState> listener) {
+        readingListeners.add(Objects.requireNonNull(listener, "listener must not be null"));
     }
 
     /** The bindings last seen (the baseline until a change). */
@@ -109,11 +118,26 @@ public final class BindingWatcher implements AutoCloseable {
         synchronized (stateLock) {
             latest = now;
             if (now.sameBindings(last)) {
-                return Optional.empty();
+                change = null;
+            } else {
+                change = new BindingChange(last, now, clock.instant());
+                last = now;
             }
-            change = new BindingChange(last, now, clock.instant());
-            last = now;
         }
+        if (change != null) {
+            tell(change);
+        }
+        for (Consumer<BindingState> l : readingListeners) {
+            try {
+                l.accept(now);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "a reading listener failed: error=" + e, e);
+            }
+        }
+        return Optional.ofNullable(change);
+    }
+
+    private void tell(BindingChange change) {
         for (Consumer<BindingChange> l : listeners) {
             try {
                 l.accept(change);
@@ -124,7 +148,6 @@ public final class BindingWatcher implements AutoCloseable {
                         e);
             }
         }
-        return Optional.of(change);
     }
 
     /** Starts polling every period on a daemon thread {@code numacube-binding-watcher}. Idempotent. */

@@ -16,8 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.LinkedBlockingDeque;
 
 /**
  * A group of platform worker threads per NUMA node, each pinned at start to its node's whole CPU set, with one task
@@ -27,6 +26,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * once on every worker at the same time and blocks until all are done. Pinning failures do not stop the pool: each
  * worker's outcome is in {@link #workerReports()}. {@link #close()} lets queued tasks finish, then stops and joins the
  * workers; later submissions throw {@link IllegalStateException}.
+ *
+ * <p>The pool follows the machine: {@link #repin} moves workers onto other CPUs, {@link #reshape} also grows a node's
+ * workers (or adds a node with a queue of its own) and shrinks them; a node once in the pool keeps its queue and one
+ * worker at least, so a task submitted to it is never lost, and a worker taken away exits between two tasks.
  *
  * <p>Thread-safe: any thread may submit. {@link #runOnEveryWorker} must not be called from a worker of this pool
  * (it would wait for itself) and throws {@link IllegalStateException} there.
@@ -43,8 +46,9 @@ public final class NodeWorkerPool implements AutoCloseable {
      * Which worker a thread is. Immutable.
      *
      * @param node        the node the worker is pinned to
-     * @param workerId    0 .. workerCount-1, unique in the pool
-     * @param indexOnNode 0 .. workersOn(node)-1
+     * @param workerId    unique among the pool's running threads (0 .. workerCount-1 until a {@link #reshape}; a
+     *                    new worker takes the lowest id free)
+     * @param indexOnNode 0 .. workersOn(node)-1 (a reshape takes the highest away first)
      */
     public record WorkerContext(int node, int workerId, int indexOnNode) {}
 
@@ -60,25 +64,93 @@ public final class NodeWorkerPool implements AutoCloseable {
     public record WorkerReport(
             WorkerContext context, String threadName, CpuSet cpus, boolean pinned, Optional<String> pinFailure) {}
 
+    /**
+     * What {@link #reshape} did: the workers per node before and after, and the pin generation to wait for with
+     * {@link #awaitPinned}. Immutable.
+     */
+    public record Reshape(long generation, SortedMap<Integer, Integer> before, SortedMap<Integer, Integer> after) {
+
+        public Reshape {
+            before = Collections.unmodifiableSortedMap(new TreeMap<>(before));
+            after = Collections.unmodifiableSortedMap(new TreeMap<>(after));
+        }
+
+        /** Whether a node gained or lost workers. */
+        public boolean resized() {
+            return !before.equals(after);
+        }
+
+        /** The nodes whose worker count changed, as {@code n0 4->1, n1 0->4}; empty when none did. */
+        public String describe() {
+            StringBuilder b = new StringBuilder();
+            java.util.SortedSet<Integer> nodes = new java.util.TreeSet<>(before.keySet());
+            nodes.addAll(after.keySet());
+            for (int n : nodes) {
+                int was = before.getOrDefault(n, 0);
+                int now = after.getOrDefault(n, 0);
+                if (was != now) {
+                    b.append(b.isEmpty() ? "" : ", ")
+                            .append('n')
+                            .append(n)
+                            .append(' ')
+                            .append(was)
+                            .append("->")
+                            .append(now);
+                }
+            }
+            return b.toString();
+        }
+    }
+
+    /** One worker thread; {@code retired} once a {@link #reshape} took it away (it exits between two tasks). */
+    private static final class Worker {
+        final WorkerContext context;
+        final String threadName;
+        final LinkedBlockingDeque<Runnable> queue;
+        volatile boolean retired;
+        volatile long appliedGeneration = -1;
+        volatile WorkerReport report;
+
+        Worker(WorkerContext context, String threadName, LinkedBlockingDeque<Runnable> queue) {
+            this.context = context;
+            this.threadName = threadName;
+            this.queue = queue;
+        }
+    }
+
     private static final ThreadLocal<WorkerContext> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<NodeWorkerPool> CURRENT_POOL = new ThreadLocal<>();
     private static final Runnable STOP = () -> {};
 
+    /** How often an idle worker looks for a {@link #repin} or its retirement. */
+    static final long REPIN_CHECK_MILLIS = 200;
+
     private final Object lock = new Object();
-    private final SortedMap<Integer, LinkedBlockingQueue<Runnable>> queues = new TreeMap<>();
-    private final SortedMap<Integer, Integer> workersByNode = new TreeMap<>();
+    /** Held by {@link #runOnEveryWorker} throughout and by {@link #reshape}: the worker counts stay put meanwhile. */
+    private final java.util.concurrent.locks.ReentrantLock shapeLock = new java.util.concurrent.locks.ReentrantLock();
+
+    private final Optional<NumaKernel> kernel;
+    private final int threadsPerNode;
+    private final String namePrefix;
+    /** Guarded by {@link #lock}; a node's queue outlives its workers (none is ever removed). */
+    private final SortedMap<Integer, LinkedBlockingDeque<Runnable>> queues = new TreeMap<>();
+    /** Every node's live workers by index on node; an immutable map replaced under {@link #lock}. */
+    private volatile SortedMap<Integer, List<Worker>> live = Collections.emptySortedMap();
+    /** Every thread started, retired ones included (guarded by {@link #lock}); close joins them all. */
     private final List<Thread> threads = new ArrayList<>();
-    private final AtomicReferenceArray<WorkerReport> reports;
-    /** The CPUs each node's workers are to run on now ({@link #repin}); read by each worker between tasks. */
+    /** Worker ids held by a running thread (guarded by {@link #lock}); a new worker takes the lowest free one. */
+    private final java.util.BitSet idsInUse = new java.util.BitSet();
+    /** The CPUs each node's workers are to run on now; read by each worker between tasks. */
     private volatile SortedMap<Integer, CpuSet> pinTargets = new TreeMap<>();
-    /** Counts {@link #repin} calls; a worker whose applied generation is lower re-pins itself. */
+    /** Counts pin changes; a worker whose applied generation is lower re-pins itself. */
     private volatile long pinGeneration;
 
-    private final java.util.concurrent.atomic.AtomicLongArray appliedGeneration;
     private boolean closed;
 
-    private NodeWorkerPool(int workerCount) {
-        this.reports = new AtomicReferenceArray<>(workerCount);
-        this.appliedGeneration = new java.util.concurrent.atomic.AtomicLongArray(workerCount);
+    private NodeWorkerPool(Optional<NumaKernel> kernel, int threadsPerNode, String namePrefix) {
+        this.kernel = kernel;
+        this.threadsPerNode = threadsPerNode;
+        this.namePrefix = namePrefix;
     }
 
     /**
@@ -99,7 +171,6 @@ public final class NodeWorkerPool implements AutoCloseable {
                     NumacubeException.Kind.INVALID_INPUT,
                     "threads per node must be 0 (one per CPU) or more: threadsPerNode=" + threadsPerNode);
         }
-        int total = 0;
         for (Map.Entry<Integer, CpuSet> e : cpusByNode.entrySet()) {
             if (e.getValue().isEmpty()) {
                 throw new NumacubeException(
@@ -107,89 +178,125 @@ public final class NodeWorkerPool implements AutoCloseable {
                         "no CPUs to pin workers to: node=" + e.getKey()
                                 + " — leave memory-only nodes out of the worker pool");
             }
-            total += threadsPerNode == 0 ? e.getValue().size() : threadsPerNode;
         }
-        NodeWorkerPool pool = new NodeWorkerPool(total);
-        pool.pinTargets = new TreeMap<>(cpusByNode);
-        CountDownLatch started = new CountDownLatch(total);
-        int workerId = 0;
-        for (Map.Entry<Integer, CpuSet> e : cpusByNode.entrySet()) {
-            int node = e.getKey();
-            CpuSet cpus = e.getValue();
-            int n = threadsPerNode == 0 ? cpus.size() : threadsPerNode;
-            LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
-            pool.queues.put(node, queue);
-            pool.workersByNode.put(node, n);
-            for (int i = 0; i < n; i++, workerId++) {
-                WorkerContext ctx = new WorkerContext(node, workerId, i);
-                String name = namePrefix + "-n" + node + "-w" + i;
-                Thread t = Thread.ofPlatform()
-                        .daemon()
-                        .name(name)
-                        .unstarted(() -> pool.work(kernel, ctx, cpus, queue, started));
-                pool.threads.add(t);
-            }
+        NodeWorkerPool pool = new NodeWorkerPool(kernel, threadsPerNode, namePrefix);
+        Reshape shape = pool.change(cpusByNode, java.util.Set.of(), true);
+        if (!pool.awaitPinned(shape.generation(), Long.MAX_VALUE / 2_000_000L)) {
+            throw new IllegalStateException("workers did not start: workers=" + pool.workerCount());
         }
-        pool.threads.forEach(Thread::start);
-        io.numacube.numa.base.Uninterruptibly.await(() -> {
-            started.await();
-            return null;
-        });
         return pool;
     }
 
-    private void work(
-            Optional<NumaKernel> kernel,
-            WorkerContext ctx,
-            CpuSet cpus,
-            LinkedBlockingQueue<Runnable> queue,
-            CountDownLatch started) {
-        CURRENT.set(ctx);
-        String failure = null;
-        if (kernel.isEmpty()) {
-            failure = "no native access: worker not pinned";
-        } else {
-            try {
-                kernel.get().setThreadAffinity(cpus);
-            } catch (KernelCallException e) {
-                failure = e.getMessage();
+    /** The workers {@code node} gets for {@code cpus}: one when it borrows another node's CPUs. */
+    private int wantedOn(CpuSet cpus, boolean borrowed) {
+        if (borrowed) {
+            return 1;
+        }
+        return threadsPerNode == 0 ? cpus.size() : threadsPerNode;
+    }
+
+    /**
+     * Sets the pin targets of the nodes of {@code cpusByNode} (empty CPU sets are skipped) and, when {@code resize},
+     * their worker counts: a node new to the pool gets a queue and workers, a node's count follows its CPUs (one per
+     * CPU when threads per node is 0), a node in {@code borrowed} keeps one worker. Workers taken away finish the task
+     * they run and exit; queued tasks stay for the others. New workers are started, not waited for.
+     */
+    private Reshape change(SortedMap<Integer, CpuSet> cpusByNode, java.util.Set<Integer> borrowed, boolean resize) {
+        List<Worker> started = new ArrayList<>();
+        Reshape out;
+        synchronized (lock) {
+            checkOpen();
+            SortedMap<Integer, Integer> before = counts(live);
+            SortedMap<Integer, CpuSet> targets = new TreeMap<>(pinTargets);
+            SortedMap<Integer, List<Worker>> next = new TreeMap<>(live);
+            for (Map.Entry<Integer, CpuSet> e : cpusByNode.entrySet()) {
+                if (e.getValue().isEmpty()) {
+                    continue;
+                }
+                targets.put(e.getKey(), e.getValue());
+                if (resize) {
+                    int want = wantedOn(e.getValue(), borrowed.contains(e.getKey()));
+                    next.put(e.getKey(), resized(e.getKey(), next.getOrDefault(e.getKey(), List.of()), want, started));
+                }
+            }
+            pinTargets = targets;
+            long generation = ++pinGeneration;
+            live = Collections.unmodifiableSortedMap(next);
+            out = new Reshape(generation, before, counts(next));
+            for (Worker w : started) {
+                Thread t = Thread.ofPlatform().daemon().name(w.threadName).unstarted(() -> work(w));
+                threads.add(t);
+                t.start();
             }
         }
-        reports.set(
-                ctx.workerId(),
-                new WorkerReport(
-                        ctx, Thread.currentThread().getName(), cpus, failure == null, Optional.ofNullable(failure)));
-        started.countDown();
-        while (true) {
-            Runnable task;
-            try {
-                // wakes at least every REPIN_CHECK_MILLIS so that an idle worker follows a repin too
-                task = queue.poll(REPIN_CHECK_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                continue;
+        return out;
+    }
+
+    /** {@code workers} of {@code node} grown or cut to {@code want} (the last ones retire); adds new ones to start. */
+    private List<Worker> resized(int node, List<Worker> workers, int want, List<Worker> toStart) {
+        LinkedBlockingDeque<Runnable> queue = queues.computeIfAbsent(node, n -> new LinkedBlockingDeque<>());
+        List<Worker> out = new ArrayList<>(workers);
+        while (out.size() > want) {
+            out.remove(out.size() - 1).retired = true;
+        }
+        while (out.size() < want) {
+            int id = idsInUse.nextClearBit(0);
+            idsInUse.set(id);
+            Worker w = new Worker(
+                    new WorkerContext(node, id, out.size()), namePrefix + "-n" + node + "-w" + out.size(), queue);
+            out.add(w);
+            toStart.add(w);
+        }
+        return List.copyOf(out);
+    }
+
+    private static SortedMap<Integer, Integer> counts(SortedMap<Integer, List<Worker>> shape) {
+        SortedMap<Integer, Integer> out = new TreeMap<>();
+        shape.forEach((n, ws) -> out.put(n, ws.size()));
+        return out;
+    }
+
+    private void work(Worker w) {
+        CURRENT.set(w.context);
+        CURRENT_POOL.set(this);
+        try {
+            while (!w.retired) {
+                if (w.appliedGeneration != pinGeneration) {
+                    applyPin(w);
+                }
+                Runnable task;
+                try {
+                    // wakes at least every REPIN_CHECK_MILLIS so that an idle worker follows a repin too
+                    task = w.queue.poll(REPIN_CHECK_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    continue;
+                }
+                if (task == null) {
+                    continue;
+                }
+                if (w.retired) {
+                    // taken away meanwhile: the task (or a close's STOP) is for one of the node's live workers
+                    w.queue.offerFirst(task);
+                    return;
+                }
+                if (task == STOP) {
+                    return;
+                }
+                task.run();
             }
-            if (appliedGeneration.get(ctx.workerId()) != pinGeneration) {
-                applyPin(kernel, ctx);
+        } finally {
+            synchronized (lock) {
+                idsInUse.clear(w.context.workerId());
             }
-            if (task == null) {
-                continue;
-            }
-            if (task == STOP) {
-                return;
-            }
-            task.run();
         }
     }
 
-    /** How often an idle worker looks for a {@link #repin}. */
-    static final long REPIN_CHECK_MILLIS = 200;
-
-    private void applyPin(Optional<NumaKernel> kernel, WorkerContext ctx) {
+    private void applyPin(Worker w) {
         long generation = pinGeneration;
-        CpuSet cpus = pinTargets.get(ctx.node());
+        CpuSet cpus = pinTargets.get(w.context.node());
         String failure = null;
         if (cpus == null || cpus.isEmpty()) {
-            failure = "no CPUs given for node " + ctx.node() + ": affinity left as it was";
+            failure = "no CPUs given for node " + w.context.node() + ": affinity left as it was";
         } else if (kernel.isEmpty()) {
             failure = "no native access: worker not pinned";
         } else {
@@ -199,49 +306,62 @@ public final class NodeWorkerPool implements AutoCloseable {
                 failure = e.getMessage();
             }
         }
-        WorkerReport before = reports.get(ctx.workerId());
-        reports.set(
-                ctx.workerId(),
-                new WorkerReport(
-                        ctx,
-                        before.threadName(),
-                        failure == null ? cpus : before.cpus(),
-                        failure == null,
-                        Optional.ofNullable(failure)));
-        appliedGeneration.set(ctx.workerId(), generation);
+        WorkerReport before = w.report;
+        CpuSet shown = failure == null || before == null ? cpus : before.cpus();
+        w.report = new WorkerReport(w.context, w.threadName, shown, failure == null, Optional.ofNullable(failure));
+        w.appliedGeneration = generation;
     }
 
     /**
      * Re-pins the workers: those of each node in {@code cpusByNode} to its CPUs (a node's workers keep their node and
      * queue, so tasks submitted to it still run; only where the threads may run changes, e.g. onto the CPUs of the
      * nearest node when their own node's CPUs were taken away). Each worker re-pins itself between two tasks (an idle
-     * one within {@value #REPIN_CHECK_MILLIS} ms); this waits up to {@code timeoutMillis} for all of them.
+     * one within {@value #REPIN_CHECK_MILLIS} ms); this waits up to {@code timeoutMillis} for all of them. The worker
+     * counts stay as they are: {@link #reshape} changes them.
      *
      * @return true when every worker applied the new pinning in time (whether or not the kernel accepted it: see
      *     {@link #workerReports()})
      */
     public boolean repin(SortedMap<Integer, CpuSet> cpusByNode, long timeoutMillis) {
-        long generation;
-        synchronized (lock) {
-            checkOpen();
-            SortedMap<Integer, CpuSet> next = new TreeMap<>(pinTargets);
-            next.putAll(cpusByNode);
-            pinTargets = next;
-            generation = ++pinGeneration;
+        return awaitPinned(change(cpusByNode, java.util.Set.of(), false).generation(), timeoutMillis);
+    }
+
+    /**
+     * Re-pins and resizes the pool for new bindings, at once, without waiting for the workers ({@link #awaitPinned}
+     * does): each node of {@code cpusByNode} (empty CPU sets are skipped) is to run on its CPUs, with one worker per
+     * CPU (or the pool's threads per node), or a single worker when it is in {@code borrowed} (its node lost its CPUs
+     * and it runs on another node's, only to drain its own queue). A node new to the pool gets a queue and workers
+     * (so {@link #submit} to it works from now on); workers taken from a node finish the task they run and exit, and
+     * the tasks queued for the node are run by the node's remaining workers (every node keeps one at least), so no
+     * task submitted is lost. Nodes not in {@code cpusByNode} keep their workers and CPUs. Waits for a {@link
+     * #runOnEveryWorker} under way.
+     */
+    public Reshape reshape(SortedMap<Integer, CpuSet> cpusByNode, java.util.Set<Integer> borrowed) {
+        shapeLock.lock();
+        try {
+            return change(cpusByNode, borrowed, true);
+        } finally {
+            shapeLock.unlock();
         }
+    }
+
+    /**
+     * Waits up to {@code timeoutMillis} until every live worker applied the pinning of {@code generation} ({@link
+     * Reshape#generation()}) or a later one; new workers apply it as they start. True when all did in time.
+     */
+    public boolean awaitPinned(long generation, long timeoutMillis) {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (true) {
             boolean all = true;
-            for (int i = 0; i < appliedGeneration.length(); i++) {
-                if (appliedGeneration.get(i) < generation) {
-                    all = false;
-                    break;
+            for (List<Worker> ws : live.values()) {
+                for (Worker w : ws) {
+                    all &= w.appliedGeneration >= generation;
                 }
             }
             if (all) {
                 return true;
             }
-            if (System.nanoTime() > deadline) {
+            if (System.nanoTime() - deadline > 0) {
                 return false;
             }
             java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
@@ -253,26 +373,43 @@ public final class NodeWorkerPool implements AutoCloseable {
         return Optional.ofNullable(CURRENT.get());
     }
 
+    /** The nodes that have workers now, ascending (a node added by {@link #reshape} is never taken away). */
     public NodeSet nodes() {
-        return NodeSet.of(
-                workersByNode.keySet().stream().mapToInt(Integer::intValue).toArray());
+        return NodeSet.of(live.keySet().stream().mapToInt(Integer::intValue).toArray());
     }
 
+    /** The live workers now (retired ones that are still finishing a task not counted). */
     public int workerCount() {
-        return reports.length();
-    }
-
-    /** Workers on {@code node}; 0 for a node that is not in the pool. */
-    public int workersOn(int node) {
-        return workersByNode.getOrDefault(node, 0);
-    }
-
-    /** How each worker started, by worker id. */
-    public List<WorkerReport> workerReports() {
-        List<WorkerReport> out = new ArrayList<>(reports.length());
-        for (int i = 0; i < reports.length(); i++) {
-            out.add(reports.get(i));
+        int n = 0;
+        for (List<Worker> ws : live.values()) {
+            n += ws.size();
         }
+        return n;
+    }
+
+    /** Workers on {@code node} now; 0 for a node that is not in the pool. */
+    public int workersOn(int node) {
+        return live.getOrDefault(node, List.of()).size();
+    }
+
+    /** How each live worker is pinned now, by worker id. */
+    public List<WorkerReport> workerReports() {
+        List<WorkerReport> out = new ArrayList<>();
+        for (List<Worker> ws : live.values()) {
+            for (Worker w : ws) {
+                WorkerReport r = w.report;
+                out.add(
+                        r != null
+                                ? r
+                                : new WorkerReport(
+                                        w.context,
+                                        w.threadName,
+                                        CpuSet.empty(),
+                                        false,
+                                        Optional.of("not started yet")));
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt(r -> r.context().workerId()));
         return Collections.unmodifiableList(out);
     }
 
@@ -292,34 +429,52 @@ public final class NodeWorkerPool implements AutoCloseable {
     /**
      * Runs {@code body} once on every worker, all at the same time, and returns when all are done. The first
      * failure is rethrown (checked exceptions wrapped in {@link CompletionException}) with the others suppressed.
+     * A {@link #reshape} waits until it is done.
      */
     public void runOnEveryWorker(WorkerBody body) {
-        if (currentWorker().isPresent() && threads.contains(Thread.currentThread())) {
+        if (currentWorker().isPresent() && CURRENT_POOL.get() == this) {
             throw new IllegalStateException("runOnEveryWorker called from a worker of the same pool: worker="
                     + Thread.currentThread().getName() + " — it would wait for itself; call it from outside the pool");
         }
         List<CompletableFuture<Void>> futures = new ArrayList<>();
-        synchronized (lock) {
-            checkOpen();
-            for (Map.Entry<Integer, Integer> e : workersByNode.entrySet()) {
-                // every task holds its worker until all tasks of the node have been taken: one per worker
-                CountDownLatch allTaken = new CountDownLatch(e.getValue());
-                for (int i = 0; i < e.getValue(); i++) {
-                    CompletableFuture<Void> f = new CompletableFuture<>();
-                    futures.add(f);
-                    queues.get(e.getKey()).add(() -> {
-                        allTaken.countDown();
-                        try {
-                            allTaken.await();
-                            body.run(CURRENT.get());
-                            f.complete(null);
-                        } catch (Throwable t) {
-                            f.completeExceptionally(t);
-                        }
-                    });
+        shapeLock.lock();
+        try {
+            synchronized (lock) {
+                checkOpen();
+                for (Map.Entry<Integer, List<Worker>> e : live.entrySet()) {
+                    futures.addAll(
+                            enqueueOnEach(queues.get(e.getKey()), e.getValue().size(), body));
                 }
             }
+            rethrowFirst(futures);
+        } finally {
+            shapeLock.unlock();
         }
+    }
+
+    /** {@code workers} tasks on {@code queue}, each holding its worker until all are taken: one per worker. */
+    private static List<CompletableFuture<Void>> enqueueOnEach(
+            LinkedBlockingDeque<Runnable> queue, int workers, WorkerBody body) {
+        List<CompletableFuture<Void>> futures = new ArrayList<>();
+        CountDownLatch allTaken = new CountDownLatch(workers);
+        for (int i = 0; i < workers; i++) {
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            futures.add(f);
+            queue.add(() -> {
+                allTaken.countDown();
+                try {
+                    allTaken.await();
+                    body.run(CURRENT.get());
+                    f.complete(null);
+                } catch (Throwable t) {
+                    f.completeExceptionally(t);
+                }
+            });
+        }
+        return futures;
+    }
+
+    private static void rethrowFirst(List<CompletableFuture<Void>> futures) {
         Throwable first = null;
         for (CompletableFuture<Void> f : futures) {
             try {
@@ -347,7 +502,7 @@ public final class NodeWorkerPool implements AutoCloseable {
     private void enqueue(int node, Runnable r) {
         synchronized (lock) {
             checkOpen();
-            LinkedBlockingQueue<Runnable> q = queues.get(node);
+            LinkedBlockingDeque<Runnable> q = queues.get(node);
             if (q == null) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
@@ -364,36 +519,29 @@ public final class NodeWorkerPool implements AutoCloseable {
         }
     }
 
-    /** Lets queued tasks finish, stops every worker and waits for them. Idempotent. */
+    /** Lets queued tasks finish, stops every worker (retired ones still finishing a task too) and waits for them. Idempotent. */
     @Override
     public void close() {
+        List<Thread> all;
         synchronized (lock) {
             if (closed) {
                 return;
             }
             closed = true;
-            for (Map.Entry<Integer, LinkedBlockingQueue<Runnable>> e : queues.entrySet()) {
-                for (int i = 0; i < workersByNode.get(e.getKey()); i++) {
-                    e.getValue().add(STOP);
+            for (Map.Entry<Integer, List<Worker>> e : live.entrySet()) {
+                for (int i = 0; i < e.getValue().size(); i++) {
+                    queues.get(e.getKey()).add(STOP);
                 }
             }
+            all = List.copyOf(threads);
         }
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            if (t == Thread.currentThread()) {
-                continue;
-            }
-            while (true) {
-                try {
+        for (Thread t : all) {
+            if (t != Thread.currentThread()) {
+                io.numacube.numa.base.Uninterruptibly.await(() -> {
                     t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
+                    return null;
+                });
             }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -172,4 +172,25 @@ class BindingWatcherTest {
         assertEquals("the watch period must be at least 10 ms: period=1ms", e.getMessage());
         assertFalse(e.getMessage().isEmpty());
     }
+
+    @Test
+    void everyReadingReachesTheReadingListenersWithTheNodesFreeMemoryThoughTheBindingsStayTheSame() throws IOException {
+        SystemRoot root = copyOf("cgroup-v2-cpuset");
+        try (BindingWatcher w = watcher(root, Duration.ofSeconds(1))) {
+            List<BindingState> readings = new CopyOnWriteArrayList<>();
+            w.addReadingListener(readings::add);
+            w.addReadingListener(s -> {
+                throw new IllegalStateException("a failing listener does not stop the others");
+            });
+            assertTrue(w.poll().isEmpty());
+            write(
+                    "/sys/devices/system/node/node1/meminfo",
+                    "Node 1 MemTotal:       16777216 kB\nNode 1 MemFree:          102400 kB\n");
+            assertTrue(w.poll().isEmpty());
+            assertEquals(2, readings.size());
+            assertEquals(
+                    15728640L * 1024, readings.get(0).availableBytesByNode().get(1));
+            assertEquals(102400L * 1024, readings.get(1).availableBytesByNode().get(1));
+        }
+    }
 }

@@ -226,4 +226,125 @@ class NodeWorkerPoolTest {
             assertEquals(CpuSet.of(0), r.cpus(), "a refused repin keeps the CPUs it had");
         }
     }
+
+    private static SortedMap<Integer, CpuSet> cpus(Object... nodeThenCpus) {
+        SortedMap<Integer, CpuSet> out = new TreeMap<>();
+        for (int i = 0; i < nodeThenCpus.length; i += 2) {
+            out.put((Integer) nodeThenCpus[i], CpuSet.parse((String) nodeThenCpus[i + 1]));
+        }
+        return out;
+    }
+
+    private static List<String> liveThreads(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .map(Thread::getName)
+                .filter(n -> n.startsWith(prefix + "-"))
+                .sorted()
+                .toList();
+    }
+
+    @Test
+    void reshapeGivesANodeThatGainedCpusWorkersOfItsOwnPinnedThere() throws Exception {
+        io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(fake), cpus(0, "0-1"), 0, "grow")) {
+            NodeWorkerPool.Reshape r = pool.reshape(cpus(0, "0-1", 1, "2-4"), java.util.Set.of());
+            assertTrue(pool.awaitPinned(r.generation(), 10_000));
+            assertEquals("n1 0->3", r.describe());
+            assertEquals("0-1", pool.nodes().toList());
+            assertEquals(3, pool.workersOn(1));
+            assertEquals(5, pool.workerCount());
+            String ran = pool.submit(
+                            1,
+                            () -> NodeWorkerPool.currentWorker().orElseThrow().node() + " "
+                                    + Thread.currentThread().getName())
+                    .get();
+            assertTrue(ran.startsWith("1 grow-n1-w"), ran);
+            List<Integer> ids = pool.workerReports().stream()
+                    .map(w -> w.context().workerId())
+                    .toList();
+            assertEquals(List.of(0, 1, 2, 3, 4), ids);
+            for (NodeWorkerPool.WorkerReport w : pool.workerReports()) {
+                CpuSet want = w.context().node() == 0 ? CpuSet.parse("0-1") : CpuSet.parse("2-4");
+                assertEquals(want, w.cpus(), w.threadName());
+                assertTrue(w.pinned(), w.threadName());
+            }
+        }
+    }
+
+    @Test
+    void reshapeStopsTheWorkersOfANodeThatLostCpusAndItsQueuedTasksStillRun() throws Exception {
+        io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(fake), cpus(0, "0-3", 1, "4-7"), 0, "shr")) {
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            // node 0's four workers are busy, and more of its tasks wait in its queue
+            List<java.util.concurrent.CompletableFuture<Integer>> busy = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                busy.add(pool.submit(0, () -> {
+                    release.await();
+                    return 1;
+                }));
+            }
+            List<java.util.concurrent.CompletableFuture<Integer>> queued = new java.util.ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                queued.add(pool.submit(0, () -> 1));
+            }
+            // node 0's CPUs are taken: it keeps one worker, on node 1's CPUs; node 1 narrows to two CPUs
+            NodeWorkerPool.Reshape r = pool.reshape(cpus(0, "4-7", 1, "4-5"), java.util.Set.of(0));
+            assertEquals("n0 4->1, n1 4->2", r.describe());
+            assertEquals(1, pool.workersOn(0));
+            assertEquals(2, pool.workersOn(1));
+            release.countDown();
+            int sum = 0;
+            for (var f : busy) {
+                sum += f.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            for (var f : queued) {
+                sum += f.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            assertEquals(24, sum, "every task submitted before the reshape ran");
+            assertTrue(pool.awaitPinned(r.generation(), 10_000));
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (liveThreads("shr").size() > 3 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(List.of("shr-n0-w0", "shr-n1-w0", "shr-n1-w1"), liveThreads("shr"));
+            assertEquals(CpuSet.parse("4-7"), pool.workerReports().get(0).cpus());
+            assertEquals(3, pool.workerReports().size());
+            AtomicInteger every = new AtomicInteger();
+            pool.runOnEveryWorker(ctx -> every.incrementAndGet());
+            assertEquals(3, every.get());
+        }
+        assertEquals(List.of(), liveThreads("shr"));
+    }
+
+    @Test
+    void reshapeGrowsAShrunkNodeBackWithTheLowestFreeIds() throws Exception {
+        io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(fake), cpus(0, "0-1", 1, "2-3"), 0, "back")) {
+            pool.reshape(cpus(0, "2-3"), java.util.Set.of(0));
+            NodeWorkerPool.Reshape back = pool.reshape(cpus(0, "0-1"), java.util.Set.of());
+            assertEquals("n0 1->2", back.describe());
+            assertTrue(pool.awaitPinned(back.generation(), 10_000));
+            assertEquals(4, pool.workerCount());
+            java.util.Set<Integer> ids = new java.util.TreeSet<>();
+            pool.workerReports().forEach(w -> ids.add(w.context().workerId()));
+            assertEquals(4, ids.size(), "ids unique: " + ids);
+            assertTrue(ids.stream().allMatch(i -> i < 5), "ids reused, not growing: " + ids);
+            assertEquals("ok", pool.submit(0, () -> "ok").get());
+        }
+    }
+
+    @Test
+    void aFixedThreadsPerNodeIsKeptOnAReshapeAndAnEmptyCpuSetChangesNothing() {
+        io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(fake), cpus(0, "0"), 2, "fix")) {
+            NodeWorkerPool.Reshape r = pool.reshape(cpus(0, "0-7", 1, "8"), java.util.Set.of());
+            assertEquals("n1 0->2", r.describe());
+            assertEquals(2, pool.workersOn(0));
+            SortedMap<Integer, CpuSet> none = new TreeMap<>(Map.of(1, CpuSet.empty()));
+            assertFalse(pool.reshape(none, java.util.Set.of()).resized());
+            assertEquals(2, pool.workersOn(1));
+        }
+    }
 }

@@ -160,7 +160,9 @@ final class CatalogEndpoints {
     private static void change(io.numacube.engine.PlacementChange c, JsonGenerator g) throws IOException {
         g.writeStartObject();
         g.writeStringField("seen_at", c.seenAt().toString());
+        g.writeStringField("cause", c.cause().name().toLowerCase(java.util.Locale.ROOT));
         g.writeStringField("bindings", c.bindings());
+        g.writeStringField("workers_resized", c.workersResized());
         g.writeArrayFieldStart("data_nodes_before");
         for (int n : c.dataNodesBefore()) {
             g.writeNumber(n);
