@@ -32,6 +32,11 @@ final class ServeProcess implements AutoCloseable {
 
     /** Starts {@code serve} with {@code args} (ports, warm-up and machine-following are set here) and waits for it. */
     static CompletableFuture<ServeProcess> start(String name, List<String> args) {
+        return start(name, args, "384m");
+    }
+
+    /** Starts {@code serve} with {@code args} and a heap of {@code heap} ({@code -Xmx}), and waits for it. */
+    static CompletableFuture<ServeProcess> start(String name, List<String> args, String heap) {
         Path cli = Path.of("..", "cli", "target").toAbsolutePath().normalize();
         if (!Files.isRegularFile(cli.resolve("numacube-cli.jar"))) {
             throw new IllegalStateException("the cli is not built: " + cli.resolve("numacube-cli.jar")
@@ -40,7 +45,7 @@ final class ServeProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED",
-                "-Xmx384m",
+                "-Xmx" + heap,
                 "-cp",
                 cli.resolve("numacube-cli.jar") + java.io.File.pathSeparator + cli.resolve("lib") + "/*",
                 "io.numacube.cli.Main",
