@@ -316,6 +316,16 @@ public final class CsvStagingLoader {
         }
 
         @Override
+        public int setStringCoded(int column, String value) {
+            return staging.setStringCoded(column, value);
+        }
+
+        @Override
+        public void setCode(int column, int code) {
+            staging.setCode(column, code);
+        }
+
+        @Override
         public void setFreeText(int column, String value) {
             if (appendedOnly) {
                 staging.setFreeText(column, value);

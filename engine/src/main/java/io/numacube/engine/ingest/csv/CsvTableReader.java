@@ -835,8 +835,13 @@ public final class CsvTableReader {
                 }
                 if (caches[f].bypassed()) {
                     sink.setFreeText(col, v);
+                    return null;
+                }
+                int known = caches[f].lastCode();
+                if (known >= 0) {
+                    sink.setCode(col, known);
                 } else {
-                    sink.setString(col, v);
+                    caches[f].rememberCode(sink.setStringCoded(col, v));
                 }
                 return null;
             } catch (CharacterCodingException bad) {
