@@ -232,7 +232,8 @@ public final class WriteService {
                     switch (b.format()) {
                         case DELETE -> new TableDelete(text);
                         case UPDATE -> new TableUpdate(text);
-                        case CSV, JSON_LINES -> owned(new TableBatch(b.table(), read(b, cube.schema(b.table()))));
+                        case CSV, JSON_LINES ->
+                            owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
                     });
         }
         return staged;
@@ -345,12 +346,12 @@ public final class WriteService {
                 .toList();
     }
 
-    /** The rows of {@code b} as a staging of {@code schema}'s columns. */
-    static TableStaging read(Batch b, TableSchema schema) {
+    /** The rows of {@code b} as a staging of {@code schema}'s columns; a large CSV batch read in part on {@code workers}. */
+    static TableStaging read(Batch b, TableSchema schema, io.numacube.engine.workers.WorkerPool workers) {
         return switch (b.format()) {
             case DELETE, UPDATE -> throw new IllegalArgumentException("a " + b.format() + " has no rows");
             case CSV ->
-                new CsvStagingLoader(CsvOptions.DEFAULT)
+                new CsvStagingLoader(CsvOptions.DEFAULT, workers)
                         .stage(b.body(), b.source(), schema)
                         .staging();
             case JSON_LINES -> new JsonLinesReader(schema, b.source()).read(b.body());
