@@ -14,18 +14,14 @@ final class ServePrinter {
 
     private ServePrinter() {}
 
-    static void print(ServeReport s, PrintStream out) {
-        out.println();
-        out.printf(Locale.ROOT, "numacube serve (%,d trades, %d threads; %s):%n", s.rows(), s.threads(), s.how());
-        printQueries(s.queries(), out);
-        printReaders(s, out);
-        ServeReport.WriterFigures w = s.writer();
+    private static void printWriter(String label, ServeReport.WriterFigures w, int batchRows, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  writer: %,d batches of %,d rows in %.1f s = %,.0f rows/s durable; acknowledged in p50 %.1f ms, p99"
+                "  %s: %,d batches of %,d rows in %.1f s = %,.0f rows/s durable; acknowledged in p50 %.1f ms, p99"
                         + " %.1f ms; %d WAL fsyncs (p50 %.1f ms, %.1f records per commit)%s%n",
+                label,
                 w.batches(),
-                s.batchRows(),
+                batchRows,
                 w.seconds(),
                 w.rowsPerSecond(),
                 w.ackP50Ms(),
@@ -34,6 +30,17 @@ final class ServePrinter {
                 w.fsyncP50Ms(),
                 w.recordsPerCommit(),
                 w.errors() == 0 ? "" : "; " + w.errors() + " batches FAILED");
+    }
+
+    static void print(ServeReport s, PrintStream out) {
+        out.println();
+        out.printf(Locale.ROOT, "numacube serve (%,d trades, %d threads; %s):%n", s.rows(), s.threads(), s.how());
+        printQueries(s.queries(), out);
+        printReaders(s, out);
+        printWriter("writer", s.writer(), s.batchRows(), out);
+        if (s.writerAlone() != null) {
+            printWriter("writer alone", s.writerAlone(), s.batchRows(), out);
+        }
         ServeReport.Visibility v = s.visibility();
         out.printf(
                 Locale.ROOT,

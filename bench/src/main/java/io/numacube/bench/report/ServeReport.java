@@ -21,6 +21,7 @@ import java.util.List;
  * @param appending     readers beside the writer
  * @param idleAfter     readers alone again, after the writer (the table is larger by then)
  * @param writer        the writer of the appending phase
+ * @param writerAlone   the writer again, with no reader (half a phase, after the idle-after phase)
  * @param visibility    the time from a write's acknowledgement until a query saw it
  * @param targets       the issue's goals, one line each, "met" / "NOT met" with the figures
  */
@@ -36,6 +37,7 @@ public record ServeReport(
         ReaderPhase appending,
         ReaderPhase idleAfter,
         WriterFigures writer,
+        WriterFigures writerAlone,
         Visibility visibility,
         List<String> targets) {
 

@@ -66,8 +66,9 @@ public final class ServeBench {
             WalStats before = served.walStats();
             served.fsyncMicros().reset();
             ReaderPhase appending = phase(readers, "appending", s.phaseSeconds(), writer);
-            WriterFigures written = writerFigures(served, writer, before);
+            WriterFigures written = writerFigures("writer", served, writer, before);
             ReaderPhase idleAfter = phase(readers, "idle after", s.phaseSeconds(), null);
+            WriterFigures alone = writerAlone(served, new BatchWriter(plain, batches), s.phaseSeconds() / 2);
             Visibility visibility =
                     visibility(new BatchWriter(plain, batches), poller, Math.max(0.5, s.phaseSeconds() / 2));
             return new ServeReport(
@@ -85,6 +86,7 @@ public final class ServeBench {
                     appending,
                     idleAfter,
                     written,
+                    alone,
                     visibility,
                     ServeTargets.judge(queries, idle, appending, idleAfter, written, visibility));
         }
@@ -128,7 +130,15 @@ public final class ServeBench {
         return p;
     }
 
-    private WriterFigures writerFigures(ServedCube served, BatchWriter writer, WalStats before) {
+    /** The writer with no reader beside it, for {@code seconds}. */
+    private WriterFigures writerAlone(ServedCube served, BatchWriter writer, double seconds) {
+        WalStats before = served.walStats();
+        served.fsyncMicros().reset();
+        writer.runUntil(System.nanoTime() + (long) (seconds * 1e9));
+        return writerFigures("writer alone", served, writer, before);
+    }
+
+    private WriterFigures writerFigures(String label, ServedCube served, BatchWriter writer, WalStats before) {
         WalStats after = served.walStats();
         long commits = after.commitBatches() - before.commitBatches();
         WriterFigures w = writer.figures(
@@ -138,8 +148,9 @@ public final class ServeBench {
                         : served.fsyncMicros().getValueAtPercentile(50) / 1e3,
                 commits == 0 ? Double.NaN : (double) (after.records() - before.records()) / commits);
         progress.line(
-                "serve: writer: %,d batches, %.0f rows/s, acknowledged in p50 %.1f ms, p99 %.1f ms; %d fsyncs (p50 %.1f"
+                "serve: %s: %,d batches, %.0f rows/s, acknowledged in p50 %.1f ms, p99 %.1f ms; %d fsyncs (p50 %.1f"
                         + " ms)%s",
+                label,
                 w.batches(),
                 w.rowsPerSecond(),
                 w.ackP50Ms(),

@@ -56,6 +56,11 @@ class ServeBenchTest {
         assertEquals(r.writer().batches() * 500, r.writer().rows());
         assertTrue(r.writer().fsyncs() > 0, "the writes were made durable: " + r.writer());
         assertEquals(20_000 + r.writer().rows(), r.idleAfter().rowsAtStart());
+        assertTrue(
+                r.writerAlone().batches() > 0 && r.writerAlone().errors() == 0,
+                () -> r.writerAlone().toString());
+        assertTrue(r.writerAlone().fsyncs() > 0, "the writes were made durable: " + r.writerAlone());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("serve: writer alone: "));
         assertTrue(r.visibility().writes() > 0, () -> r.visibility().toString());
         assertEquals(0, r.visibility().missedAfterAck(), () -> r.visibility().toString());
         assertEquals(6, r.targets().size(), () -> r.targets().toString());

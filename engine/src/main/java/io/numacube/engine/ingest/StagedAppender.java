@@ -19,7 +19,8 @@ import java.util.List;
  * Appends the rows of a {@link TableStaging} to a table as its next version ({@link FactTable#successor}): the table's
  * partitions stay as they are, each dimension's dictionary grows (new values take the next codes, so placed rows keep
  * theirs), and the new rows are cut into one partition per data node (fewer for a batch of fewer rows), each placed on
- * the node with the fewest bytes of the table so far and filled by that node's workers; where a dictionary grows past
+ * the node with the fewest bytes of the table so far and filled by that node's workers (by the calling thread where
+ * the pool has one node and the batch is small, so that it does not wait behind queries); where a dictionary grows past
  * its code width (256 or 65,536 values) the partitions placed before are rewritten at the new width
  * ({@link io.numacube.engine.storage.TableCompactor#widen}). Nothing of the table changes:
  * on failure the new partitions are freed and the caller drops the growing dictionaries. Stateless; call it from one

@@ -92,6 +92,30 @@ public final class TableStaging {
         mark(column);
     }
 
+    /** As {@link #setString}, returning the value's code in the column's dictionary (for {@link #setCode}). */
+    public int setStringCoded(int column, String value) {
+        setString(column, value);
+        return codes[column][rows];
+    }
+
+    /**
+     * Sets a STRING value by the code the column's dictionary holds it under (as {@link #setStringCoded} returned): a
+     * loader that has seen the value before in this staging sets it again without looking it up.
+     *
+     * @throws NumacubeException INVALID_INPUT for a code the dictionary does not hold
+     */
+    public void setCode(int column, int code) {
+        check(column, "setCode", ColumnType.STRING);
+        if (code < 0 || code >= dictionaries[column].size()) {
+            fail(
+                    column,
+                    "a code must be one of the column's dictionary: code=" + code + " size="
+                            + dictionaries[column].size());
+        }
+        codes[column][rows] = code;
+        mark(column);
+    }
+
     /**
      * Sets a STRING value of free text (nearly always new) without looking it up in the column's dictionary, which may
      * then hold it twice: only for a staging that is appended to another ({@link #append(TableStaging)} codes equal

@@ -157,7 +157,8 @@ public final class TableBuilder {
                 dataNode,
                 0,
                 new PlacementTarget(placement, layout, morselRows, memory, pool),
-                filler);
+                filler,
+                false);
         return new FactTable(
                 schema,
                 dictionaries,
@@ -185,7 +186,32 @@ public final class TableBuilder {
             PlacementTarget target,
             Filler filler) {
         requireOneNodeIsDataNode(target.placement(), target.layout().dataNodes());
-        return place(schema, codeWidths(schema, dictionaries), nullBits, specs, dataNode, firstId, target, filler);
+        return place(
+                schema,
+                codeWidths(schema, dictionaries),
+                nullBits,
+                specs,
+                dataNode,
+                firstId,
+                target,
+                filler,
+                fillsOnCaller(specs, target.pool()));
+    }
+
+    /** The most rows of appended partitions that the calling thread fills itself where placement gains nothing. */
+    static final long MAX_ROWS_FILLED_ON_CALLER = 1L << 16;
+
+    /**
+     * Whether appended partitions are filled on the calling thread rather than queued to a worker: where the pool has
+     * one node (no placement to win by filling there) and the rows are few (a write's batch), so that a write does not
+     * wait behind the queries' morsels queued to the same workers.
+     */
+    static boolean fillsOnCaller(List<PartitionSpec> specs, WorkerPool pool) {
+        long rows = 0;
+        for (PartitionSpec s : specs) {
+            rows += s.rows();
+        }
+        return pool.nodes().size() == 1 && rows <= MAX_ROWS_FILLED_ON_CALLER;
     }
 
     private static List<Partition> place(
@@ -196,7 +222,8 @@ public final class TableBuilder {
             int[] dataNode,
             int firstId,
             PlacementTarget target,
-            Filler filler) {
+            Filler filler,
+            boolean onCaller) {
         Placement placement = target.placement();
         NodeLayout layout = target.layout();
         int morselRows = target.morselRows();
@@ -241,7 +268,7 @@ public final class TableBuilder {
                     p.computeZoneMaps();
                     return null;
                 };
-                if (placement.kind() == Placement.Kind.OS_DEFAULT) {
+                if (onCaller || placement.kind() == Placement.Kind.OS_DEFAULT) {
                     futures.add(runHere(task));
                 } else {
                     futures.add(pool.submit(memNode >= 0 ? layout.filler(memNode) : home, task));

@@ -20,9 +20,10 @@ import java.util.List;
  * bad row rejects the whole write, naming its line and field), hands the write to the {@link BatchLog} (the write-ahead
  * log of a durable server: it returns once the write is on disk), then applies it to the cube as one atomic write
  * ({@link Cube#write}: appends, upserts on a keyed table, deletes), and only then answers. So an acknowledged write is
- * durable and visible to every query that starts after the answer; a rejected one changes nothing and is not logged
- * (a DELETE whose WHERE fails when applied is the exception: it is logged, fails again, identically, when replayed,
- * and changes nothing either time).
+ * durable and visible to every query that starts after the answer; a rejected one changes nothing and is not logged.
+ * A write holding a DELETE or UPDATE is tried on the cube first ({@link Cube#trial}, nothing published), so one that
+ * fails (a WHERE naming an unknown column) is not logged either; only one that a write applied between its trial and
+ * its turn makes fail is logged, and fails again, identically, when replayed, changing nothing either time.
  *
  * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel. Writes are queued to the log one at a
  * time, each getting its turn ({@link WriteTurns}) there; each then waits for its own fsync outside any lock, so writes
@@ -123,6 +124,7 @@ public final class WriteService {
      */
     public List<Appended> commit(List<Batch> batches) {
         List<TableWrite> staged = stage(batches);
+        tryStatements(staged);
         return gate.write(() -> {
             Durable durable;
             long turn;
@@ -138,6 +140,16 @@ public final class WriteService {
             }
             return turns.pass(turn, () -> applyLogged(batches, staged));
         });
+    }
+
+    /**
+     * Tries a write that holds a DELETE or UPDATE on the cube, publishing nothing, so that one that fails is refused
+     * before it is logged (a write of rows only was checked when staged). Nothing to do without a log.
+     */
+    private void tryStatements(List<TableWrite> staged) {
+        if (log != BatchLog.NONE && staged.stream().anyMatch(w -> !(w instanceof TableBatch))) {
+            cube.trial(staged);
+        }
     }
 
     /** Applies a write its log holds; a failure that need not recur when replayed puts the gate in doubt. */
@@ -232,7 +244,8 @@ public final class WriteService {
                     switch (b.format()) {
                         case DELETE -> new TableDelete(text);
                         case UPDATE -> new TableUpdate(text);
-                        case CSV, JSON_LINES -> owned(new TableBatch(b.table(), read(b, cube.schema(b.table()))));
+                        case CSV, JSON_LINES ->
+                            owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
                     });
         }
         return staged;
@@ -345,12 +358,12 @@ public final class WriteService {
                 .toList();
     }
 
-    /** The rows of {@code b} as a staging of {@code schema}'s columns. */
-    static TableStaging read(Batch b, TableSchema schema) {
+    /** The rows of {@code b} as a staging of {@code schema}'s columns; a large CSV batch read in part on {@code workers}. */
+    static TableStaging read(Batch b, TableSchema schema, io.numacube.engine.workers.WorkerPool workers) {
         return switch (b.format()) {
             case DELETE, UPDATE -> throw new IllegalArgumentException("a " + b.format() + " has no rows");
             case CSV ->
-                new CsvStagingLoader(CsvOptions.DEFAULT)
+                new CsvStagingLoader(CsvOptions.DEFAULT, workers)
                         .stage(b.body(), b.source(), schema)
                         .staging();
             case JSON_LINES -> new JsonLinesReader(schema, b.source()).read(b.body());

@@ -14,9 +14,9 @@ import java.util.concurrent.CompletionException;
 import java.util.function.BooleanSupplier;
 
 /**
- * Reads the data rows of a regular CSV file in chunks on a {@link WorkerPool} and appends them to one staging in file
- * order, so that the staged rows, their order, the dictionaries' first-seen order and the first error are those of a
- * read on one thread.
+ * Reads the data rows of a regular CSV file, or of CSV text in memory, in chunks on a {@link WorkerPool} and appends
+ * them to one staging in file order, so that the staged rows, their order, the dictionaries' first-seen order and the
+ * first error are those of a read on one thread.
  *
  * <p>How chunks are cut: the data bytes (after the header) are cut every {@link Plan#chunkBytes()} bytes; chunk
  * {@code k} holds the records that <em>start</em> in its byte range, the last one read to its end past the range. A
@@ -28,6 +28,10 @@ import java.util.function.BooleanSupplier;
  * on the staging thread too, with its true first line number, so that the error names the same line and column as a
  * read on one thread; chunks after it are not appended.
  *
+ * <p>A chunk is read by whichever thread claims it first: a worker, or the staging thread when it needs the chunk
+ * next and no worker has started it (it then reads it from the right byte, with its true line numbers). So a read
+ * never waits for workers busy with other work (a query's morsels): at worst the staging thread reads every chunk.
+ *
  * <p>At most two chunks per worker are read ahead of the staging thread. Not thread-safe: one read, driven by one
  * thread that is not one of the pool's workers.
  */
@@ -36,16 +40,35 @@ final class CsvChunks {
     /** Bytes looked at a time for the first line feed of a chunk, and read at a time past a chunk's end. */
     private static final int PROBE_BYTES = 1 << 16;
 
+    /** Bytes read by position, by several threads at once: a file's, or text in memory. */
+    @FunctionalInterface
+    interface Positional {
+        /** As {@link FileChannel#read(ByteBuffer, long)}: the bytes read into {@code dst}, or -1 at the end. */
+        int read(ByteBuffer dst, long position) throws IOException;
+
+        /** Positional reads of {@code bytes}. */
+        static Positional of(byte[] bytes) {
+            return (dst, position) -> {
+                if (position >= bytes.length) {
+                    return -1;
+                }
+                int n = (int) Math.min(dst.remaining(), bytes.length - position);
+                dst.put(bytes, (int) position, n);
+                return n;
+            };
+        }
+    }
+
     /**
      * Where a file's data rows are and how they are cut.
      *
-     * @param file          the file, read with positional reads only
+     * @param file          the file (or text), read with positional reads only
      * @param size          its size in bytes
      * @param dataStart     the first byte after the header row
      * @param firstDataLine the line number at {@code dataStart}
      * @param chunkBytes    the bytes of a chunk's range, at least 1
      */
-    record Plan(FileChannel file, long size, long dataStart, long firstDataLine, long chunkBytes) {
+    record Plan(Positional file, long size, long dataStart, long firstDataLine, long chunkBytes) {
         int chunks() {
             long data = Math.max(0, size - dataStart);
             return (int) Math.min(Integer.MAX_VALUE, (data + chunkBytes - 1) / chunkBytes);
@@ -81,6 +104,8 @@ final class CsvChunks {
     private final WorkerPool workers;
     private final ChunkReader reader;
     private volatile boolean stopped;
+    /** Per chunk, whether a thread has taken it to read. */
+    private java.util.concurrent.atomic.AtomicBoolean[] claimed;
 
     CsvChunks(Plan plan, WorkerPool workers, ChunkReader reader) {
         this.plan = plan;
@@ -97,6 +122,10 @@ final class CsvChunks {
      */
     long stageInto(TableStaging staging, CsvProgress progress) throws IOException {
         int chunks = plan.chunks();
+        claimed = new java.util.concurrent.atomic.AtomicBoolean[chunks];
+        for (int k = 0; k < chunks; k++) {
+            claimed[k] = new java.util.concurrent.atomic.AtomicBoolean();
+        }
         int window = Math.max(2, 2 * workers.workerCount());
         @SuppressWarnings("unchecked")
         CompletableFuture<Chunk>[] running = new CompletableFuture[chunks];
@@ -109,16 +138,17 @@ final class CsvChunks {
         long rows = 0;
         try {
             for (int k = 0; k < chunks; k++) {
-                Chunk c = join(running[k]);
+                boolean mine = claimed[k].compareAndSet(false, true);
+                Chunk c = mine ? reader.read(expected, plan.rangeEnd(k), line, () -> false) : join(running[k]);
                 running[k] = null;
                 if (k + window < chunks) {
                     running[k + window] = submit(k + window, nodes);
                 }
-                if (c.start() != expected || c.fault() != null) {
+                if (!mine && (c.start() != expected || c.fault() != null)) {
                     c = reader.read(expected, plan.rangeEnd(k), line, () -> false);
-                    if (c.fault() != null) {
-                        throw unwrapped(c.fault());
-                    }
+                }
+                if (c.fault() != null) {
+                    throw unwrapped(c.fault());
                 }
                 staging.append(c.staging());
                 rows += c.staging().rows();
@@ -129,9 +159,10 @@ final class CsvChunks {
             return rows;
         } finally {
             stopped = true;
-            for (CompletableFuture<Chunk> f : running) {
-                if (f != null) {
-                    f.exceptionally(ignored -> null).join();
+            for (int k = 0; k < chunks; k++) {
+                // a chunk no worker has started is claimed here, so that its worker skips it: not waited for
+                if (running[k] != null && !claimed[k].compareAndSet(false, true)) {
+                    running[k].exceptionally(ignored -> null).join();
                 }
             }
         }
@@ -139,7 +170,7 @@ final class CsvChunks {
 
     private CompletableFuture<Chunk> submit(int k, List<Integer> nodes) {
         return workers.submit(nodes.get(k % nodes.size()), () -> {
-            if (stopped) {
+            if (stopped || !claimed[k].compareAndSet(false, true)) {
                 return new Chunk(null, -1, -1, 0, null);
             }
             long start;
@@ -200,7 +231,7 @@ final class CsvChunks {
      * at once): reads stop at {@code end} first, then go on {@value #PROBE_BYTES} bytes at a time, since the last
      * record of a chunk ends past it.
      */
-    static ReadableByteChannel channel(FileChannel file, long start, long end) {
+    static ReadableByteChannel channel(Positional file, long start, long end) {
         return new ReadableByteChannel() {
             private long pos = start;
 

@@ -19,6 +19,23 @@ public interface CsvRowSink {
         setString(column, value);
     }
 
+    /**
+     * As {@link #setString}, returning the value's code in the column's dictionary where the sink codes values (then
+     * {@link #setCode} sets the same value again by that code, for the rest of the read), else -1 (the default).
+     */
+    default int setStringCoded(int column, String value) {
+        setString(column, value);
+        return -1;
+    }
+
+    /**
+     * Sets the STRING value that {@link #setStringCoded} gave {@code code} for {@code column} earlier in this read: the
+     * reader looks a repeated value up once per read, not once per row. Only called with such a code.
+     */
+    default void setCode(int column, int code) {
+        throw new UnsupportedOperationException("this sink codes no values: column=" + column + " code=" + code);
+    }
+
     void setLong(int column, long value);
 
     void setDouble(int column, double value);

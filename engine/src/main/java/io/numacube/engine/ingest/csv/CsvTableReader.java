@@ -8,7 +8,6 @@ import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
@@ -194,7 +193,8 @@ public final class CsvTableReader {
     }
 
     /**
-     * Reads the data rows of a regular file into {@code staging} in chunks parsed on {@code workers}: the same rows,
+     * Reads the data rows of a regular file (or of CSV text in memory), {@code size} bytes, into {@code staging} in
+     * chunks parsed on {@code workers} and the calling thread: the same rows,
      * in the same order, with the same dictionaries' first-seen order and the same error for the first bad record as
      * {@link #read(CsvInput, String, TableSchema, BiFunction, CsvRowSink, CsvProgress)} into a {@link TableStaging}
      * gives (see {@link CsvChunks} for how chunks are cut and checked). Rows are appended to the staging only from
@@ -203,7 +203,8 @@ public final class CsvTableReader {
      * @param chunkBytes the bytes of a chunk, at least 1
      */
     CsvReadSummary readInChunks(
-            FileChannel file,
+            CsvChunks.Positional file,
+            long size,
             String source,
             TableSchema schema,
             BiFunction<String, String, String> misfitHint,
@@ -214,7 +215,6 @@ public final class CsvTableReader {
         long started = System.nanoTime();
         List<String> header = List.of();
         try {
-            long size = file.size();
             CsvRecordScanner scanner = new CsvRecordScanner(
                     CsvChunks.channel(file, 0, size), (byte) options.delimiter(), options.bufferBytes());
             header = readHeader(scanner, source);
@@ -240,7 +240,7 @@ public final class CsvTableReader {
      * staged in a new staging; a fault is kept in the chunk, not thrown. {@code start} is taken for a record's start.
      */
     private CsvChunks.Chunk readChunk(
-            FileChannel file,
+            CsvChunks.Positional file,
             long start,
             long end,
             long firstLine,
@@ -835,8 +835,13 @@ public final class CsvTableReader {
                 }
                 if (caches[f].bypassed()) {
                     sink.setFreeText(col, v);
+                    return null;
+                }
+                int known = caches[f].lastCode();
+                if (known >= 0) {
+                    sink.setCode(col, known);
                 } else {
-                    sink.setString(col, v);
+                    caches[f].rememberCode(sink.setStringCoded(col, v));
                 }
                 return null;
             } catch (CharacterCodingException bad) {

@@ -11,7 +11,8 @@ import java.util.Arrays;
 /**
  * Decodes UTF-8 byte ranges to Strings, returning the same instance for bytes it has seen, so a low-cardinality
  * column (a desk, a currency) costs no allocation per row. Holds at most {@link #MAX_ENTRIES} distinct values; past
- * that it decodes without remembering. Malformed UTF-8 is reported, never replaced.
+ * that it decodes without remembering. Malformed UTF-8 is reported, never replaced. Beside each value it keeps a code the
+ * caller gave it ({@link #rememberCode}), so that a value repeated in a read is coded once ({@link #lastCode}).
  *
  * <p>Not thread-safe: one per column per reading thread.
  */
@@ -27,6 +28,11 @@ final class StringCache {
     private byte[][] keys = new byte[1024][];
     private String[] values = new String[1024];
     private int[] hashes = new int[1024];
+    /** Per slot, the code the caller remembered for its value, or -1. */
+    private int[] codes = newCodes(1024);
+    /** The slot of the value the last {@link #decode} returned, or -1 when it was not kept. */
+    private int lastSlot = -1;
+
     private int size;
     private CharsetDecoder strictDecoder;
 
@@ -48,6 +54,7 @@ final class StringCache {
      */
     String decode(byte[] b, int from, int to) throws CharacterCodingException {
         int length = to - from;
+        lastSlot = -1;
         if (length > MAX_KEY_BYTES || bypassed) {
             return decodeFresh(b, from, to);
         }
@@ -71,6 +78,7 @@ final class StringCache {
                     keys[slot] = Arrays.copyOfRange(b, from, to);
                     values[slot] = s;
                     hashes[slot] = h;
+                    lastSlot = slot;
                     if (++size * 2 > keys.length) {
                         rehash();
                     }
@@ -79,9 +87,28 @@ final class StringCache {
             }
             if (hashes[slot] == h && k.length == length && sameBytes(k, b, from, length)) {
                 windowHits++;
+                lastSlot = slot;
                 return values[slot];
             }
         }
+    }
+
+    /** The code remembered for the value the last {@link #decode} returned, or -1 (none yet, or not kept). */
+    int lastCode() {
+        return lastSlot < 0 ? -1 : codes[lastSlot];
+    }
+
+    /** Remembers {@code code} for the value the last {@link #decode} returned (nothing when it was not kept). */
+    void rememberCode(int code) {
+        if (lastSlot >= 0) {
+            codes[lastSlot] = code;
+        }
+    }
+
+    private static int[] newCodes(int capacity) {
+        int[] c = new int[capacity];
+        Arrays.fill(c, -1);
+        return c;
     }
 
     /** A plain loop: for the short keys of dimension values it beats the vectorised {@code Arrays.equals}. */
@@ -119,10 +146,13 @@ final class StringCache {
         byte[][] oldKeys = keys;
         String[] oldValues = values;
         int[] oldHashes = hashes;
+        int[] oldCodes = codes;
         int capacity = oldKeys.length * 2;
         keys = new byte[capacity][];
         values = new String[capacity];
         hashes = new int[capacity];
+        codes = newCodes(capacity);
+        int movedLast = -1;
         int mask = capacity - 1;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldKeys[i] != null) {
@@ -133,7 +163,12 @@ final class StringCache {
                 keys[slot] = oldKeys[i];
                 values[slot] = oldValues[i];
                 hashes[slot] = oldHashes[i];
+                codes[slot] = oldCodes[i];
+                if (i == lastSlot) {
+                    movedLast = slot;
+                }
             }
         }
+        lastSlot = movedLast;
     }
 }

@@ -131,6 +131,83 @@ class ChunkedCsvReadTest {
         assertStagedAlike(serial, stage(new CsvStagingLoader(OPTIONS, pool), file), "chosen chunks");
     }
 
+    @Test
+    void aBatchInMemoryReadInChunksStagesExactlyAsTheReadOnOneThread() {
+        for (long seed = 1; seed <= 3; seed++) {
+            byte[] batch = randomCsv(seed, 1500, seed % 2 == 0 ? "\r\n" : "\n").getBytes(StandardCharsets.UTF_8);
+            TableStaging serial = stageBatch(new CsvStagingLoader(OPTIONS), batch);
+            for (long chunk : new long[] {211, 4096, 50_000}) {
+                TableStaging chunked = stageBatch(new CsvStagingLoader(OPTIONS, pool, chunk), batch);
+                assertStagedAlike(serial, chunked, "batch seed=" + seed + " chunkBytes=" + chunk);
+            }
+        }
+        // a batch's columns in another order, one left out (NULL)
+        byte[] reordered = ("note,id,day\n" + "a,1,2024-01-02\n".repeat(3000)).getBytes(StandardCharsets.UTF_8);
+        TableStaging serial = stageBatch(new CsvStagingLoader(OPTIONS), reordered);
+        assertStagedAlike(serial, stageBatch(new CsvStagingLoader(OPTIONS, pool, 1000), reordered), "reordered");
+        assertTrue(serial.isNull(1, 2999), "a column the batch leaves out is NULL");
+        assertStagedAlike(serial, stageBatch(new CsvStagingLoader(OPTIONS, pool), reordered), "chosen chunks");
+    }
+
+    @Test
+    void aBadRowOfABatchInALaterChunkIsReportedAsTheReadOnOneThreadReportsIt() {
+        String good = randomCsv(7, 2000, "\n");
+        String[] bad = {
+            good.substring(0, good.lastIndexOf("\n", good.length() * 3 / 4) + 1)
+                    + "5,\"x\ny\",1.50,2.5,2024-02-30,n,3,true\n"
+                    + good.substring(good.lastIndexOf("\n", good.length() * 3 / 4) + 1),
+            good + "6,x,1.5,2.5\n",
+            good.substring(0, good.length() / 2) + "\"oops" + good.substring(good.length() / 2),
+            good + "7,x,1.5,2.5,2024-01-01,n,12x,true\n" + good.substring(good.indexOf('\n') + 1),
+        };
+        for (int i = 0; i < bad.length; i++) {
+            byte[] batch = bad[i].getBytes(StandardCharsets.UTF_8);
+            String serial = batchError(new CsvStagingLoader(OPTIONS), batch);
+            assertTrue(serial.contains("POST rows:"), serial);
+            for (long chunk : new long[] {1, 100, 5000}) {
+                assertEquals(
+                        serial,
+                        batchError(new CsvStagingLoader(OPTIONS, pool, chunk), batch),
+                        "case " + i + " chunkBytes=" + chunk);
+            }
+        }
+    }
+
+    @Test
+    void aBatchIsReadOnTheCallingThreadWhileEveryWorkerIsBusy() throws Exception {
+        byte[] batch = randomCsv(5, 3000, "\n").getBytes(StandardCharsets.UTF_8);
+        TableStaging serial = stageBatch(new CsvStagingLoader(OPTIONS), batch);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch busy = new java.util.concurrent.CountDownLatch(pool.workerCount());
+        java.util.List<java.util.concurrent.CompletableFuture<Boolean>> blockers = new java.util.ArrayList<>();
+        for (int w = 0; w < pool.workerCount(); w++) {
+            blockers.add(pool.submit(pool.nodes().getFirst(), () -> {
+                busy.countDown();
+                return release.await(60, java.util.concurrent.TimeUnit.SECONDS);
+            }));
+        }
+        busy.await();
+        TableStaging chunked;
+        try {
+            chunked = java.util.concurrent.CompletableFuture.supplyAsync(
+                            () -> stageBatch(new CsvStagingLoader(OPTIONS, pool, 4096), batch))
+                    .get(20, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            blockers.forEach(java.util.concurrent.CompletableFuture::join);
+        }
+        assertStagedAlike(serial, chunked, "with every worker busy");
+    }
+
+    private static TableStaging stageBatch(CsvStagingLoader loader, byte[] batch) {
+        return loader.stage(batch, "POST rows", SCHEMA).staging();
+    }
+
+    private static String batchError(CsvStagingLoader loader, byte[] batch) {
+        return assertThrows(NumacubeException.class, () -> stageBatch(loader, batch))
+                .getMessage();
+    }
+
     private static TableStaging stage(CsvStagingLoader loader, Path file) {
         return loader.stage(file, "t", SCHEMA, CsvProgress.NONE).staging();
     }
