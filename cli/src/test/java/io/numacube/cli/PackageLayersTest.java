@@ -99,6 +99,8 @@ class PackageLayersTest {
             // server.auth: users, roles, SCRAM verifiers and the auth file; knows no protocol and no engine.
             Map.entry("server.auth", Set.of("numa.base")),
             Map.entry("server.wal", Set.of("numa.base")),
+            // server.tls: the certificate and key both front ends speak TLS with; the JDK only.
+            Map.entry("server.tls", Set.of("numa.base")),
             Map.entry(
                     "server.write",
                     Set.of(
@@ -106,6 +108,7 @@ class PackageLayersTest {
                             "engine.ingest",
                             "engine.ingest.csv",
                             "engine.schema",
+                            "engine.workers",
                             "numa.base",
                             "server.query")),
             Map.entry(
@@ -117,6 +120,7 @@ class PackageLayersTest {
                             "numa.base",
                             "server.auth",
                             "server.query",
+                            "server.tls",
                             "server.write")),
             Map.entry("server.pgwire.types", Set.of("engine.result", "engine.schema", "numa.base", "server.query")),
             Map.entry(
@@ -133,6 +137,7 @@ class PackageLayersTest {
                             "server.pgwire.catalog",
                             "server.pgwire.types",
                             "server.query",
+                            "server.tls",
                             "server.write")),
             // durable: the WAL, checkpoints and recovery of serve --data-dir, over the write path; the facade and the
             // front ends do not know it (the serve command puts them together).
@@ -155,6 +160,7 @@ class PackageLayersTest {
                             "server.http",
                             "server.pgwire",
                             "server.query",
+                            "server.tls",
                             "server.write")),
             // cli: the command. Subcommand helpers below the commands; nothing depends on cli.
             Map.entry("cli.output", Set.of("numa.base")),
@@ -211,6 +217,7 @@ class PackageLayersTest {
                             "server.auth",
                             "server.durable",
                             "server.query",
+                            "server.tls",
                             "server.wal",
                             "server.write"))));
 
