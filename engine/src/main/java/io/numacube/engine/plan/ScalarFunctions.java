@@ -339,6 +339,13 @@ public final class ScalarFunctions {
                 v.stream().filter(x -> x != null).forEach(x -> sb.append(text(x)));
                 return sb.toString();
             }
+            case "nullif" -> {
+                // NULLIF(a, NULL) is a: only a NULL first argument makes it NULL without a match
+                if (v.get(0) == null || v.get(1) == null) {
+                    return v.get(0);
+                }
+                return same(v.get(0), v.get(1)) ? null : v.get(0);
+            }
             default -> {}
         }
         for (Object x : v) {
