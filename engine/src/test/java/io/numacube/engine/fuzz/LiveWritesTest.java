@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * a block of writes seen by its own query through {@link Cube#queryAfter}), the same writes applied to DuckDB as SQL,
  * and after each step queries compared with DuckDB's: GROUP BY a BIGINT with extreme, negative, narrow and NULL
  * values, a STRING dictionary grown past 256 and 65,536 values by the appends, IN, EXISTS and NOT EXISTS subqueries
- * and a derived table grouped by the BIGINT. {@code -Dfuzz.writesSeed} changes the run.
+ * a derived table grouped by the BIGINT, and GROUP BY a plain DOUBLE (coded at query time). {@code
+ * -Dfuzz.writesSeed} changes the run.
  */
 class LiveWritesTest {
 
@@ -51,7 +52,9 @@ class LiveWritesTest {
             "SELECT id, k, v FROM t WHERE s IN ('n1', 'n255', 'n256', 'n300', 'n65535', 'n65536', 'n70000', 'u')"
                     + " OR k = -9223372036854775808 OR k = 9223372036854775807 ORDER BY id",
             "SELECT k % 3 AS m, COUNT(*), SUM(v) FROM t WHERE k IS NOT NULL AND k > -1000000 GROUP BY m ORDER BY m",
-            "SELECT id, v FROM t WHERE v > (SELECT AVG(v) * 3 FROM t t2 WHERE t2.k = t.k) ORDER BY id LIMIT 25");
+            "SELECT id, v FROM t WHERE v > (SELECT AVG(v) * 3 FROM t t2 WHERE t2.k = t.k) ORDER BY id LIMIT 25",
+            "SELECT v, COUNT(*), MIN(id) FROM t GROUP BY v ORDER BY 2 DESC, 1 NULLS FIRST LIMIT 10",
+            "SELECT COUNT(DISTINCT v), COUNT(DISTINCT id) FROM t WHERE v IS NOT NULL");
 
     private static final String[] CONDITIONS = {
         "k > 0",
