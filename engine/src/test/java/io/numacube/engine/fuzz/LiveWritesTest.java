@@ -66,7 +66,10 @@ class LiveWritesTest {
         "d > DATE '2020-01-01'",
         "k IN (SELECT k FROM t WHERE id % 5 = 0 AND k IS NOT NULL)",
         "k BETWEEN -3 AND 3 AND v > 0",
-        "s IN ('n1', 'n256', 'u')"
+        "s IN ('n1', 'n256', 'u')",
+        // correlated: refused in a DELETE or UPDATE, never applied wrongly
+        "EXISTS (SELECT * FROM t t2 WHERE t2.k = t.k AND t2.id > t.id)",
+        "v > (SELECT AVG(v) FROM t t2 WHERE t2.s = t.s)"
     };
 
     private final Random rnd = new Random(Long.getLong("fuzz.writesSeed", 20_261_126L));
@@ -189,8 +192,19 @@ class LiveWritesTest {
         return "upsert of " + batch.size() + " rows";
     }
 
+    /**
+     * One DELETE or UPDATE, in both. A correlated subquery in its WHERE is refused (it would be a join, and a write
+     * takes one table): the refusal is checked, DuckDB left as it is, and the next comparison shows nothing changed.
+     */
     private String write(Cube cube, DuckDb duck, String sql, TableWrite w) throws Exception {
-        cube.write(List.of(w));
+        try {
+            cube.write(List.of(w));
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            if (!sql.contains(" t2 ") || !String.valueOf(e.getMessage()).contains("takes one table")) {
+                throw e;
+            }
+            return sql + " (refused)";
+        }
         duck.execute(sql);
         return sql;
     }
