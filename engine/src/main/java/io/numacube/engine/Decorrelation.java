@@ -51,7 +51,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * Where the outer key's table has filters of its own in the outer WHERE, the subquery is first joined to the distinct
  * keys that pass them ({@link MagicSets}), so it works on the keys that matter. {@link
  * io.numacube.engine.sql.SqlBinder}'s FROM list rules then join the new items on their keys. Anything else (COUNT,
- * an aggregate under EXISTS, two comparisons, a subquery inside an expression) is left as it is, and refused as a
+ * an aggregate under EXISTS, two comparisons, a subquery inside an expression, a scalar value that is not NULL over no
+ * row such as {@code COALESCE(MAX(x), 0)}) is left as it is, and refused as a
  * correlated subquery when it runs. One per statement; not thread-safe.
  */
 final class Decorrelation {
@@ -167,7 +168,8 @@ final class Decorrelation {
                 || c.inequality() != null
                 || grouped(c.query())
                 || c.query().getSelectList().size() != 1
-                || !hasAggregate(c.query().getSelectList(), true)) {
+                || !hasAggregate(c.query().getSelectList(), true)
+                || !nullWhenEmpty(c.query().getSelectList().get(0))) {
             return false;
         }
         c = magic.restricted(c, outer, t);
@@ -219,6 +221,27 @@ final class Decorrelation {
             aggregates(e, seen);
         }
         return withoutCount ? seen[0] && !seen[1] : seen[0] || seen[1];
+    }
+
+    /**
+     * Whether {@code e}, a select item of an aggregation, is NULL over no row: SUM, MIN, MAX or AVG (with a FILTER or
+     * not), or arithmetic or a CAST with such an operand (NULL in, NULL out). Anything else may have a value over no
+     * row ({@code COALESCE(MAX(x), 0)} is 0, a CASE may be anything), which the inner join to the groups would drop.
+     */
+    private static boolean nullWhenEmpty(SqlNode e) {
+        if (!(e instanceof SqlCall call) || e instanceof SqlSelect) {
+            return false;
+        }
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        if (name.equals("SUM") || name.equals("MIN") || name.equals("MAX") || name.equals("AVG")) {
+            return true;
+        }
+        return switch (call.getKind()) {
+            case AS, FILTER -> nullWhenEmpty(call.operand(0));
+            case PLUS, MINUS, TIMES, DIVIDE, MINUS_PREFIX, PLUS_PREFIX, CAST ->
+                call.getOperandList().stream().anyMatch(Decorrelation::nullWhenEmpty);
+            default -> false;
+        };
     }
 
     private static void aggregates(SqlNode e, boolean[] seen) {

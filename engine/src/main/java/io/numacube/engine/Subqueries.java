@@ -62,7 +62,10 @@ final class Subqueries {
      * distinct keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS) runs once.
      */
     private final java.util.Map<String, String> materialized = new java.util.HashMap<>();
-    /** WITH names and the temporary tables standing for them, in definition order (a later one hides an earlier). */
+    /**
+     * The WITH names in scope and the temporary tables standing for them, in definition order (a later one hides an
+     * earlier); a WITH's names leave when its body is rewritten.
+     */
     private final List<String[]> renames = new ArrayList<>();
 
     /**
@@ -84,13 +87,18 @@ final class Subqueries {
     /** The statement with its subqueries replaced by temporary table names or literal values. */
     SqlNode rewrite(SqlNode root) {
         if (root instanceof SqlWith with) {
+            // a WITH name is seen in its own body only: a WITH inside a derived table or an IN subquery must not hide
+            // a table of that name elsewhere in the statement (it did: a later scalar subquery read the WITH's rows)
+            int scope = renames.size();
             for (SqlNode n : with.withList) {
                 SqlWithItem item = (SqlWithItem) n;
                 String name = item.name.getSimple();
                 String temp = materialize(rewrite(item.query), name, item.columnList);
                 renames.add(new String[] {name, temp});
             }
-            return rewrite(with.body);
+            SqlNode body = rewrite(with.body);
+            renames.subList(scope, renames.size()).clear();
+            return body;
         }
         SqlNode merged = DerivedTableMerge.merge(root);
         if (merged != root) {

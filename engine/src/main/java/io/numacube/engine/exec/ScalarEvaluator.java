@@ -64,7 +64,8 @@ final class ScalarEvaluator {
             values.add(eval(a, leaf));
         }
         try {
-            return io.numacube.engine.plan.ScalarFunctions.apply(c, values);
+            // COALESCE(bigint, double) gives the BIGINT itself where it is not NULL: a DOUBLE, as the call is typed
+            return convert(io.numacube.engine.plan.ScalarFunctions.apply(c, values), c.type());
         } catch (ArithmeticException e) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -85,7 +86,7 @@ final class ScalarEvaluator {
         return c.otherwise() == null ? null : convert(eval(c.otherwise(), leaf), c.type());
     }
 
-    /** An integer result of a CASE whose type is DOUBLE, as a Double. */
+    /** An integer result of a CASE or a function whose type is DOUBLE, as a Double. */
     private static Object convert(Object v, ColumnType type) {
         return type == ColumnType.DOUBLE && v instanceof Long l ? (Object) l.doubleValue() : v;
     }

@@ -339,6 +339,9 @@ public final class ScalarFunctions {
                 v.stream().filter(x -> x != null).forEach(x -> sb.append(text(x)));
                 return sb.toString();
             }
+            case "nullif" -> {
+                return nullif(v.get(0), v.get(1));
+            }
             default -> {}
         }
         for (Object x : v) {
@@ -368,7 +371,6 @@ public final class ScalarFunctions {
             case "||" -> text(v.get(0)) + text(v.get(1));
             case "%" -> modulo(v.get(0), v.get(1));
             case "abs" -> v.get(0) instanceof Long l ? (Object) Math.absExact(l) : (Object) Math.abs((Double) v.get(0));
-            case "nullif" -> same(v.get(0), v.get(1)) ? null : v.get(0);
             case "cast_text" -> text(v.get(0));
             case "cast_bigint" -> Casts.toBigint(v.get(0));
             case "cast_double" -> Casts.toDouble(v.get(0));
@@ -418,6 +420,11 @@ public final class ScalarFunctions {
             throw new IllegalArgumentException(name.replace("cast_", "CAST to ").toUpperCase(Locale.ROOT) + " of "
                     + typeName(e.type()) + ": " + e.text());
         }
+    }
+
+    /** {@code NULLIF(a, b)}: NULL where {@code a} is NULL or equals {@code b}; {@code NULLIF(a, NULL)} is {@code a}. */
+    private static Object nullif(Object a, Object b) {
+        return a == null || b == null ? a : same(a, b) ? null : a;
     }
 
     private static boolean same(Object a, Object b) {

@@ -141,8 +141,9 @@ final class DifferentialRunner {
         return bare(condition).contains(bare(m.group(1)));
     }
 
+    /** {@code sql} without parentheses and spaces, in lower case (numacube writes {@code COALESCE} as coalesce). */
     private static String bare(String sql) {
-        return sql.replace("(", "").replace(")", "").replace(" ", "");
+        return sql.replace("(", "").replace(")", "").replace(" ", "").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** "wrong answer" and where: the row count, or the kind of the first differing column and whether NULL is in it. */
@@ -169,7 +170,10 @@ final class DifferentialRunner {
                 && String.valueOf(e.getMessage()).contains("computes DECIMALs exactly in 64 bits");
     }
 
-    /** numacube's overflow (22003) where DuckDB's answer holds an integer beyond BIGINT: no HUGEINT in numacube. */
+    /**
+     * numacube's overflow (22003) where DuckDB's answer holds an integer beyond BIGINT, or a DECIMAL whose unscaled
+     * value is: no HUGEINT in numacube.
+     */
     private static boolean isHugeintOverflow(Throwable ourError, List<Object[]> theirs) {
         if (!(ourError instanceof NumacubeException e) || !"22003".equals(e.code())) {
             return false;
@@ -178,7 +182,11 @@ final class DifferentialRunner {
         BigDecimal min = BigDecimal.valueOf(Long.MIN_VALUE);
         for (Object[] row : theirs) {
             for (Object v : row) {
-                if (v instanceof BigDecimal b && (b.compareTo(max) > 0 || b.compareTo(min) < 0)) {
+                // a DECIMAL whose unscaled value needs more than 64 bits: numacube holds DECIMALs as unscaled longs
+                if (v instanceof BigDecimal b
+                        && (b.compareTo(max) > 0
+                                || b.compareTo(min) < 0
+                                || b.unscaledValue().bitLength() > 63)) {
                     return true;
                 }
             }

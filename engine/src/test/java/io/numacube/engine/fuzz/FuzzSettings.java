@@ -3,7 +3,9 @@ package io.numacube.engine.fuzz;
 /**
  * The knobs of a fuzz run, read from system properties so that a run can be replayed from the command line:
  * {@code -Dfuzz.seed}, {@code -Dfuzz.queries}, {@code -Dfuzz.nulls}, {@code -Dfuzz.query} (replay one differential
- * query) and {@code -Dfuzz.tlp} (replay one TLP check). Immutable.
+ * query) and {@code -Dfuzz.tlp} (replay one TLP check). {@code -Dfuzz.correlated} (percent of the aggregations over
+ * {@code f} alone with a correlated subquery term, {@link QueryGenerator#CORRELATED_PERCENT}) is read by the
+ * generator and must be given again to replay. Immutable.
  *
  * @param seed        the run's seed; data set {@code d} and query {@code q} derive their own seeds from it
  * @param queries     differential queries to compare with DuckDB

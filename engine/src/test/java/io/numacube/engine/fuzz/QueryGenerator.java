@@ -7,13 +7,20 @@ import java.util.Random;
 
 /**
  * Draws one query within numacube's SQL over a random {@link JoinPlan}: mostly an aggregation — 0 to 3 group keys
- * ({@link KeyGenerator}) and 1 to 4 aggregates in a shuffled select list, an optional WHERE, GROUP BY by name, alias
+ * ({@link KeyGenerator}) and 1 to 4 aggregates in a shuffled select list, an optional WHERE (over {@code f} alone, now and then
+ * with a correlated subquery as a term of its own: {@link CorrelatedConditions}), GROUP BY by name, alias
  * or ordinal, an optional HAVING, and usually an ORDER BY of every output — the keys first, so the order is fixed
  * whatever the last bits of a double — with LIMIT and OFFSET now and then; else a SELECT DISTINCT of keys, a plain
  * projection ({@link ProjectionGenerator}) or an aggregation over a WITH or FROM subquery
  * ({@link WrapperGenerator}). The same seed and data set give the same query. Stateless.
  */
 final class QueryGenerator {
+
+    /**
+     * Percent of the aggregations over {@code f} alone that get a correlated term ({@link CorrelatedConditions}):
+     * {@code -Dfuzz.correlated}, 30 unless set (100 for a run that attacks decorrelation).
+     */
+    static final int CORRELATED_PERCENT = Integer.getInteger("fuzz.correlated", 30);
 
     private QueryGenerator() {}
 
@@ -45,9 +52,20 @@ final class QueryGenerator {
         if (distinct) {
             ctx.tags.add("select:distinct");
         }
-        if (ctx.chance(70)) {
+        boolean where = ctx.chance(70);
+        if (where) {
             ctx.tags.add("where");
             sql.append(" WHERE ").append(new PredicateGenerator(ctx, scalars).condition(ctx.rnd.nextInt(3)));
+        }
+        if (ctx.join == JoinPlan.NONE && ctx.chance(CORRELATED_PERCENT)) {
+            // a top-level AND term, as decorrelation needs it; the other terms in parentheses
+            String term = new CorrelatedConditions(ctx).term();
+            if (where) {
+                int at = sql.indexOf(" WHERE ") + " WHERE ".length();
+                sql.insert(at, "(").append(") AND ").append(term);
+            } else {
+                sql.append(" WHERE ").append(term);
+            }
         }
         boolean grouped = !distinct && outputs.stream().anyMatch(o -> o.isKey());
         if (grouped) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Draws a query over an aggregation named {@code g}, as {@code WITH g AS (...)} or a subquery in FROM: the inner
- * aggregation groups by 1 or 2 plain columns (named as themselves) and computes exact aggregates ({@code a1},
+ * aggregation groups by 1 or 2 plain columns (now and then a BIGINT) (named as themselves) and computes exact aggregates ({@code a1},
  * {@code a2}, ...: counts, integer sums, sums of the exact measure {@code m0}, MIN and MAX), so the outer query sees
  * the same numbers in both engines; the outer query regroups them (by none or one inner key, optionally joined to
  * {@code d} when the inner key is its key), or projects them with an ORDER BY of every output. Stateless apart from
@@ -25,7 +25,11 @@ final class WrapperGenerator {
     FuzzQuery generate() {
         List<String> keys = new ArrayList<>();
         String dKey = ctx.data.shape().lookupKey();
-        keys.add(ctx.chance(40) ? dKey : ctx.pick(FactColumns.DIMENSIONS));
+        // now and then a BIGINT key: the temporary table holds it plain, then groups or filters by it
+        keys.add(
+                ctx.chance(40)
+                        ? dKey
+                        : ctx.chance(20) ? ctx.pick(FactColumns.LONGS) : ctx.pick(FactColumns.DIMENSIONS));
         if (ctx.chance(40) && !keys.contains("dt0")) {
             keys.add("dt0");
         }
