@@ -68,6 +68,9 @@ final class Subqueries {
      */
     private final List<String[]> renames = new ArrayList<>();
 
+    /** The table names and aliases of the queries being rewritten, innermost first. */
+    private final java.util.Deque<Set<String>> enclosing = new java.util.ArrayDeque<>();
+
     /**
      * @param run     runs a (rewritten, subquery-free) statement
      * @param load    places a staged table under its schema's name, for this statement only
@@ -112,18 +115,25 @@ final class Subqueries {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
         }
         if (root instanceof SqlSelect select) {
-            inListsFirst(select);
-            decorrelation.rewrite(select);
-            select.setFrom(rewriteFrom(select.getFrom()));
-            if (select.getWhere() != null) {
-                select.setWhere(rewriteExpression(select.getWhere()));
-            }
-            if (select.getHaving() != null) {
-                select.setHaving(rewriteExpression(select.getHaving()));
-            }
-            SqlNodeList items = select.getSelectList();
-            for (int i = 0; i < items.size(); i++) {
-                items.set(i, rewriteExpression(items.get(i)));
+            Set<String> names = new HashSet<>();
+            fromNames(select.getFrom(), names);
+            enclosing.push(names);
+            try {
+                inListsFirst(select);
+                decorrelation.rewrite(select);
+                select.setFrom(rewriteFrom(select.getFrom()));
+                if (select.getWhere() != null) {
+                    select.setWhere(rewriteExpression(select.getWhere()));
+                }
+                if (select.getHaving() != null) {
+                    select.setHaving(rewriteExpression(select.getHaving()));
+                }
+                SqlNodeList items = select.getSelectList();
+                for (int i = 0; i < items.size(); i++) {
+                    items.set(i, rewriteExpression(items.get(i)));
+                }
+            } finally {
+                enclosing.pop();
             }
             return select;
         }
@@ -251,8 +261,47 @@ final class Subqueries {
         return call;
     }
 
+    /**
+     * Runs a subquery of an expression; one that names a table of an enclosing query (a correlation {@link
+     * Decorrelation} did not turn into a join) is refused as such, not as a table missing from its FROM.
+     */
+    private QueryResult runInner(SqlNode query) {
+        try {
+            return run.apply(rewrite(query));
+        } catch (NumacubeException e) {
+            String prefix = "no such table in FROM: table=";
+            if ("42P01".equals(e.code()) && e.detail().startsWith(prefix)) {
+                String name = e.detail().substring(prefix.length()).strip().toLowerCase(Locale.ROOT);
+                if (enclosing.stream().anyMatch(scope -> scope.contains(name))) {
+                    throw unsupported(
+                            query,
+                            "a correlated subquery of this shape (it names " + name + " of the outer query): EXISTS,"
+                                    + " NOT EXISTS, IN and a comparison with a SUM, MIN, MAX or AVG over the rows of"
+                                    + " the outer key are turned into joins; COUNT, COALESCE or CASE (which have a value"
+                                    + " over no rows), two comparisons or a correlation inside an expression are not"
+                                    + " yet — write it as a join to a derived table grouped by the key");
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** The table names and aliases of a FROM clause, lower case, into {@code names}. */
+    private static void fromNames(SqlNode from, Set<String> names) {
+        if (from instanceof SqlJoin join) {
+            fromNames(join.getLeft(), names);
+            fromNames(join.getRight(), names);
+        } else if (from instanceof SqlIdentifier id) {
+            names.add(id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT));
+        } else if (from != null && from.getKind() == SqlKind.AS) {
+            SqlCall as = (SqlCall) from;
+            fromNames(as.operand(0), names);
+            fromNames(as.operand(1), names);
+        }
+    }
+
     private SqlNode scalar(SqlNode query) {
-        QueryResult r = run.apply(rewrite(query));
+        QueryResult r = runInner(query);
         if (r.columnCount() != 1 || r.rowCount() > 1) {
             throw error(
                     query,
@@ -267,7 +316,7 @@ final class Subqueries {
     }
 
     private SqlNodeList inList(SqlNode query) {
-        QueryResult r = run.apply(rewrite(query));
+        QueryResult r = runInner(query);
         if (r.columnCount() != 1) {
             throw error(query, "42601", "an IN subquery must give one column: it gave " + r.columnCount());
         }
