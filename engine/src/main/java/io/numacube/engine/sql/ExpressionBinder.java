@@ -65,13 +65,17 @@ final class ExpressionBinder {
     }
 
     /**
-     * Binds {@code e}, which must be a condition (a predicate, or a BOOLEAN value {@code b}, bound as {@code b = true},
-     * which is TRUE, FALSE or NULL just as {@code b} is), else 42804.
+     * Binds {@code e}, which must be a condition (a predicate; a BOOLEAN value {@code b}, bound as {@code b = true},
+     * which is TRUE, FALSE or NULL just as {@code b} is; or the NULL literal, the condition NULL on every row, as in
+     * {@code WHERE NULL OR a > 1}), else 42804.
      */
     Expr condition(SqlNode e, Place place) {
         Expr p = bind(e, place);
         if (p.type() == ColumnType.BOOLEAN) {
             return new Expr.Compare(Expr.CompareOp.EQ, p, new Expr.Literal(1L, ColumnType.BOOLEAN));
+        }
+        if (NullConstant.is(p)) {
+            return NullConstant.unknown();
         }
         if (!Expr.isPredicate(p)) {
             throw bindError(e, "42804", "expected a condition: " + p.text());
