@@ -22,6 +22,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 /**
  * Binds the expressions of one query: column references, literals, arithmetic, comparisons, IN lists, BETWEEN,
@@ -345,7 +346,7 @@ final class ExpressionBinder {
         return IntegerComparisons.compare(call, call.operand(0), call.operand(1), op, l, r);
     }
 
-    /** {@code x [NOT] IN (literal, ...)}. */
+    /** {@code x [NOT] IN (literal, ...)}, or of other values ({@link #inExpressions}). */
     private Expr inList(SqlCall call, Place place) {
         Expr x = bind(call.operand(0), place);
         if (!(call.operand(1) instanceof SqlNodeList list)) {
@@ -361,9 +362,10 @@ final class ExpressionBinder {
                 continue;
             }
             nodes.add(v);
-            if (!(b instanceof Expr.Literal lit)) {
-                throw unsupported(v, "IN with a non-literal value");
+            if (!(b instanceof Expr.Literal)) {
+                return inExpressions(call, list, place);
             }
+            Expr.Literal lit = (Expr.Literal) b;
             comparable(v, x, lit);
             values.add(lit);
         }
@@ -378,6 +380,25 @@ final class ExpressionBinder {
             return negated ? new Expr.And(List.of(rest, unknown)) : new Expr.Or(List.of(rest, unknown));
         }
         return inValues(call, x, values, negated, nodes);
+    }
+
+    /**
+     * {@code x [NOT] IN (v, ...)} with a value that is not a literal (a column, an expression): {@code x = v OR ...}
+     * ({@code x <> v AND ...} for NOT IN), which is its definition in three-valued logic; each comparison bound as any
+     * other, so it is refused where that comparison would be (two text columns).
+     */
+    private Expr inExpressions(SqlCall call, SqlNodeList list, Place place) {
+        boolean negated = call.getKind() == SqlKind.NOT_IN;
+        List<Expr> terms = new ArrayList<>();
+        for (SqlNode v : list) {
+            SqlNode cmp = (negated ? SqlStdOperatorTable.NOT_EQUALS : SqlStdOperatorTable.EQUALS)
+                    .createCall(v.getParserPosition(), call.operand(0), v);
+            terms.add(condition(cmp, place));
+        }
+        if (terms.size() == 1) {
+            return terms.get(0);
+        }
+        return negated ? new Expr.And(terms) : new Expr.Or(terms);
     }
 
     private static Expr inValues(
