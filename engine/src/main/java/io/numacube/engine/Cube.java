@@ -385,7 +385,8 @@ public final class Cube implements AutoCloseable {
     /**
      * Applies {@code writes} in order (appends, upserts, deletes, to one or more tables) as one atomic write: each table
      * changed gets one new version, and all are published together, so a query sees every change or none. A delete sees
-     * the rows the writes before it appended; a subquery in its WHERE reads the tables as they were before the write.
+     * the rows the writes before it appended; a subquery in its WHERE reads the tables as the writes before it left them,
+     * not as it changes them.
      *
      * @throws NumacubeException as {@link #append(String, TableStaging)} and {@link #delete}; nothing changes then
      */
@@ -440,14 +441,24 @@ public final class Cube implements AutoCloseable {
         }
     }
 
-    /** Applies one write to the unpublished versions in {@code next}, the tables of {@code s} where it has none. */
+    /**
+     * Applies one write to the unpublished versions in {@code next}, the tables of {@code s} where it has none. A
+     * DELETE's or UPDATE's WHERE, subqueries included, reads the tables as the writes before it in {@code next} left
+     * them (a transaction block's statements see the block's earlier ones, as in PostgreSQL), never its own changes.
+     */
     private Applied apply(CubeTables.Snapshot s, Map<String, FactTable> next, TableWrite w) {
-        return switch (w) {
-            case TableBatch b -> applyBatch(s, next, b);
-            case TableDelete d ->
-                bound(s, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
-            case TableUpdate u -> applyUpdate(s, next, u);
-        };
+        if (w instanceof TableBatch b) {
+            return applyBatch(s, next, b);
+        }
+        try (CubeTables.Snapshot view = next.isEmpty() ? null : tables.overlay(s, next)) {
+            CubeTables.Snapshot read = view == null ? s : view;
+            return switch (w) {
+                case TableDelete d ->
+                    bound(read, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
+                case TableUpdate u -> applyUpdate(s, read, next, u);
+                case TableBatch b -> throw new IllegalStateException("applied above");
+            };
+        }
     }
 
     /**
@@ -544,10 +555,11 @@ public final class Cube implements AutoCloseable {
      * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
      * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
      * ({@link io.numacube.engine.sql.UpdateStatement#values}); a subquery in its WHERE reads the tables as they were
-     * before the write, as a DELETE's does. A key column of a keyed table is not updated: a changed key would replace
+     * before the write (after the writes before it in the same block), as a DELETE's does. A key column of a keyed table is not updated: a changed key would replace
      * whichever row had it.
      */
-    private Applied applyUpdate(CubeTables.Snapshot s, Map<String, FactTable> next, TableUpdate u) {
+    private Applied applyUpdate(
+            CubeTables.Snapshot s, CubeTables.Snapshot read, Map<String, FactTable> next, TableUpdate u) {
         io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
         CubeTables.Version v = s.version(st.table());
         if (v == null) {
@@ -566,7 +578,7 @@ public final class Cube implements AutoCloseable {
             }
         }
         return boundTree(
-                s,
+                read,
                 () -> st.values(schema),
                 false,
                 (lq, temps) -> applyUpdate(next, v, lq, st.nullColumns(schema)),
