@@ -447,17 +447,28 @@ public final class Cube implements AutoCloseable {
      * them (a transaction block's statements see the block's earlier ones, as in PostgreSQL), never its own changes.
      */
     private Applied apply(CubeTables.Snapshot s, Map<String, FactTable> next, TableWrite w) {
-        if (w instanceof TableBatch b) {
-            return applyBatch(s, next, b);
+        return switch (w) {
+            case TableBatch b -> applyBatch(s, next, b);
+            case TableDelete d ->
+                readingAfter(
+                        s,
+                        next,
+                        read -> bound(
+                                read, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE));
+            case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, u));
+        };
+    }
+
+    /** {@code step} given the tables as {@code next}'s writes leave {@code s} ({@code s} itself while there are none). */
+    private Applied readingAfter(
+            CubeTables.Snapshot s,
+            Map<String, FactTable> next,
+            java.util.function.Function<CubeTables.Snapshot, Applied> step) {
+        if (next.isEmpty()) {
+            return step.apply(s);
         }
-        try (CubeTables.Snapshot view = next.isEmpty() ? null : tables.overlay(s, next)) {
-            CubeTables.Snapshot read = view == null ? s : view;
-            return switch (w) {
-                case TableDelete d ->
-                    bound(read, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE);
-                case TableUpdate u -> applyUpdate(s, read, next, u);
-                case TableBatch b -> throw new IllegalStateException("applied above");
-            };
+        try (CubeTables.Snapshot view = tables.overlay(s, next)) {
+            return step.apply(view);
         }
     }
 
