@@ -246,6 +246,26 @@ final class ServeCommand implements Callable<Integer> {
     long migrateRate;
 
     @Option(
+            names = "--memory-short-below",
+            paramLabel = "SIZE",
+            defaultValue = "256MiB",
+            converter = io.numacube.cli.cube.ByteSize.class,
+            description = "While following the machine: a data node with less memory available than this (or a 16th"
+                    + " of its memory, when less) is short, and new data for it goes to the nearest node with room,"
+                    + " with a warning (default: ${DEFAULT-VALUE}).")
+    long memoryShortBelow;
+
+    @Option(
+            names = "--memory-room-again",
+            paramLabel = "SIZE",
+            defaultValue = "1GiB",
+            converter = io.numacube.cli.cube.ByteSize.class,
+            description = "A short node has room again, and its data moves back onto it, once this much is available"
+                    + " (or a quarter of its memory, when less); more than --memory-short-below, so that a node"
+                    + " hovering about one mark does not flip (default: ${DEFAULT-VALUE}).")
+    long memoryRoomAgain;
+
+    @Option(
             names = "--shard",
             paramLabel = "I/N",
             description = "Hold one shard of N (0 <= I < N): of each table with the shard key column keep only the"
@@ -307,6 +327,19 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --migrate-rate} and the memory marks, checked (a bad pair is an error before anything loads). */
+    private io.numacube.engine.FollowOptions followOptions() {
+        if (memoryRoomAgain <= memoryShortBelow) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--memory-room-again must be more than --memory-short-below: memory-room-again="
+                            + memoryRoomAgain + " bytes memory-short-below=" + memoryShortBelow
+                            + " bytes — e.g. --memory-short-below 256MiB --memory-room-again 1GiB");
+        }
+        return new io.numacube.engine.FollowOptions(
+                Duration.ofSeconds(1), migrateRate, memoryShortBelow, memoryRoomAgain);
+    }
+
     /** Starts following the machine (unless --no-follow-machine), each change a line on {@code err}. */
     private void follow(Cube cube, PrintWriter err, ServerMetrics metrics) {
         if (!followMachine) {
@@ -317,13 +350,14 @@ final class ServeCommand implements Callable<Integer> {
             err.println("-- following the machine: off (simulated nodes)");
             return;
         }
-        cube.followMachine(new io.numacube.engine.FollowOptions(Duration.ofSeconds(1), rate), c -> {
+        cube.followMachine(followOptions(), c -> {
             metrics.placementChange(c);
             err.println("-- " + c.logLine());
             err.flush();
         });
         err.println("-- following the machine: bindings re-read every 1 s, moves at most "
-                + (rate == 0 ? "unlimited" : rate + " bytes/s") + " (--no-follow-machine turns it off)");
+                + (rate == 0 ? "unlimited" : rate + " bytes/s") + ", a node short below " + memoryShortBelow
+                + " bytes available, room again at " + memoryRoomAgain + " (--no-follow-machine turns it off)");
     }
 
     /** Runs the engine's warm-up within {@code --warm-up}, saying what it did on {@code err}. */
@@ -388,6 +422,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         io.numacube.engine.Shard given = shardSpec();
         prepareJoins.forEach(io.numacube.engine.JoinSpec::parse);
+        followOptions();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ServerOptions options = options(err);

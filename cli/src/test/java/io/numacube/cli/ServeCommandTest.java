@@ -153,6 +153,22 @@ class ServeCommandTest {
     }
 
     @Test
+    void memoryMarksOutOfOrderAreRefusedBeforeLoading() {
+        CliRun bad =
+                CliRun.of("serve", "--generate", "10", "--memory-short-below", "1GiB", "--memory-room-again", "512MiB");
+        assertEquals(ErrorReporter.USAGE_ERROR, bad.exitCode(), bad.err());
+        assertTrue(
+                bad.err()
+                        .contains("--memory-room-again must be more than --memory-short-below: memory-room-again="
+                                + (512L << 20) + " bytes memory-short-below=" + (1L << 30) + " bytes"),
+                bad.err());
+        assertTrue(!bad.err().contains("generated"), "refused before generating: " + bad.err());
+        CliRun size = CliRun.of("serve", "--generate", "10", "--memory-short-below", "lots");
+        assertEquals(ErrorReporter.USAGE_ERROR, size.exitCode(), size.err());
+        assertEquals("", size.out(), "no ready line");
+    }
+
+    @Test
     void servingNeedsData() {
         CliRun r = CliRun.of("serve");
         assertEquals(ErrorReporter.USAGE_ERROR, r.exitCode());
