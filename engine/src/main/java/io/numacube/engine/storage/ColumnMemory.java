@@ -35,6 +35,36 @@ public interface ColumnMemory extends AutoCloseable {
         return Optional.of(describe() + ": thread not pinned");
     }
 
+    /**
+     * Moves {@code block}'s pages to {@code node} where they are, {@code chunkBytes} at a time, calling {@code pace}
+     * with the bytes of each chunk moved (it may sleep to rate-limit, or throw to stop). Readers of the block meanwhile
+     * read the same bytes at the same addresses.
+     *
+     * @return the same memory as a block to hand to the partition that now says it is on {@code node} (closing either
+     *     block frees the memory: the caller closes only one), or empty with why not (this implementation places
+     *     nothing, mbind refused as in a default container, the kernel failed): nothing is lost then, the caller copies
+     */
+    default Moved moveInPlace(NativeBlock block, int node, long chunkBytes, java.util.function.LongConsumer pace) {
+        return Moved.refused(describe() + ": no move in place");
+    }
+
+    /**
+     * The outcome of {@link #moveInPlace}: the moved block, or why the memory could not be moved where it is.
+     *
+     * @param block   the same memory, said to be on the new node; null when refused
+     * @param refusal why not; null when moved
+     */
+    record Moved(NativeBlock block, String refusal) {
+
+        public static Moved refused(String why) {
+            return new Moved(null, why);
+        }
+
+        public boolean done() {
+            return block != null;
+        }
+    }
+
     /** Bytes allocated and not yet freed (0 once every block is closed). */
     long liveBytes();
 

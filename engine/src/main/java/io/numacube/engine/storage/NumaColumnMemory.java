@@ -52,6 +52,15 @@ public final class NumaColumnMemory implements ColumnMemory {
         return memory.pinCurrentThreadToFiller(node);
     }
 
+    @Override
+    public Moved moveInPlace(NativeBlock block, int node, long chunkBytes, java.util.function.LongConsumer pace) {
+        if (!(block instanceof PlacedBlock pb)) {
+            return Moved.refused("not a block of this memory: " + block);
+        }
+        java.util.Optional<String> refusal = memory.moveInPlace(pb.seg, node, chunkBytes, pace);
+        return refusal.map(Moved::refused).orElseGet(() -> new Moved(new PlacedBlock(pb.seg, node), null));
+    }
+
     /** Bytes still allocated from the runtime. */
     @Override
     public long liveBytes() {
@@ -68,7 +77,16 @@ public final class NumaColumnMemory implements ColumnMemory {
         memory.close();
     }
 
-    private record PlacedBlock(PlacedSegment seg) implements NativeBlock {
+    /**
+     * A block of placed memory; {@code movedTo} is the node it was moved to in place, or -1 when it is where it was
+     * placed.
+     */
+    private record PlacedBlock(PlacedSegment seg, int movedTo) implements NativeBlock {
+
+        PlacedBlock(PlacedSegment seg) {
+            this(seg, -1);
+        }
+
         @Override
         public MemorySegment segment() {
             return seg.segment();
@@ -81,6 +99,9 @@ public final class NumaColumnMemory implements ColumnMemory {
 
         @Override
         public String placementApplied() {
+            if (movedTo >= 0) {
+                return "BIND node=" + movedTo + " (moved in place by mbind MPOL_MF_MOVE)";
+            }
             String s = seg.appliedMode().name() + (seg.targetNode() >= 0 ? " node=" + seg.targetNode() : "");
             return seg.fallbackReason().map(r -> s + " (fallback: " + r + ")").orElse(s);
         }

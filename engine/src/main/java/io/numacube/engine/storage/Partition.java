@@ -24,7 +24,8 @@ import java.lang.foreign.ValueLayout;
  * (happens-before via the future that completes the fill); read-only afterwards. Held by every version of its table
  * that lists it: created with one reference (its first table's), {@link #retain retained} by each later version that
  * keeps it (rows appended to a table leave its partitions as they are); each {@link #close} gives one back and the
- * last frees the block.
+ * last frees the block. A partition {@link #movedInPlace moved in place} and the one it was made from are two views of
+ * one block and share one reference count.
  */
 public final class Partition implements AutoCloseable {
 
@@ -48,8 +49,7 @@ public final class Partition implements AutoCloseable {
     private final long[][] presentCodes;
     private final MemorySegment[] nullBits;
     private final boolean[][] morselNulls;
-    private final java.util.concurrent.atomic.AtomicInteger references =
-            new java.util.concurrent.atomic.AtomicInteger(1);
+    private final java.util.concurrent.atomic.AtomicInteger references;
 
     Partition(
             int id,
@@ -69,6 +69,7 @@ public final class Partition implements AutoCloseable {
         this.rows = rows;
         this.morselRows = morselRows;
         this.block = block;
+        this.references = new java.util.concurrent.atomic.AtomicInteger(1);
         this.widths = widths;
         this.columns = new MemorySegment[schema.size()];
         this.nullBits = new MemorySegment[schema.size()];
@@ -108,6 +109,16 @@ public final class Partition implements AutoCloseable {
      * (keyed by id) see the same rows, and a query's answer does not depend on which copy it read.
      */
     private Partition(Partition from, int homeNode, int memoryNode, NativeBlock block) {
+        this(from, homeNode, memoryNode, block, new java.util.concurrent.atomic.AtomicInteger(1));
+    }
+
+    private Partition(
+            Partition from,
+            int homeNode,
+            int memoryNode,
+            NativeBlock block,
+            java.util.concurrent.atomic.AtomicInteger references) {
+        this.references = references;
         this.id = from.id;
         this.label = from.label;
         this.homeNode = homeNode;
@@ -141,6 +152,24 @@ public final class Partition implements AutoCloseable {
                     + " bytes=" + this.block.byteSize() + " copyBytes=" + block.byteSize());
         }
         return new Partition(this, homeNode, memoryNode, block);
+    }
+
+    /**
+     * This partition said to be on {@code memoryNode}, read first by {@code homeNode}'s workers, once its memory was
+     * moved there in place: {@code sameMemory} is this block's memory (as {@link ColumnMemory#moveInPlace} returned
+     * it), so the columns are the same bytes at the same addresses. The two partitions share one reference count:
+     * the new one adds a reference for the version that will hold it, and the memory is freed when the last holder of
+     * either gives its reference back (by closing {@code sameMemory} or this block: one frees both). This partition is
+     * unchanged and stays readable while any version holds it.
+     */
+    Partition movedInPlace(NativeBlock sameMemory, int homeNode, int memoryNode) {
+        if (sameMemory.address() != block.address() || sameMemory.byteSize() != block.byteSize()) {
+            throw new IllegalArgumentException("not this partition's memory: partition=" + label + " address="
+                    + block.address() + " bytes=" + block.byteSize() + " other=" + sameMemory.address() + "/"
+                    + sameMemory.byteSize());
+        }
+        retain();
+        return new Partition(this, homeNode, memoryNode, sameMemory, references);
     }
 
     static int columnWidth(ColumnType type, CodeWidth width) {

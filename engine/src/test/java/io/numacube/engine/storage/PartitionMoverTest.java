@@ -117,4 +117,74 @@ class PartitionMoverTest {
             }
         }
     }
+
+    @Test
+    void movesInPlaceWhereTheKernelAllowsItAndTheTwoVersionsShareOneBlock() {
+        NumaRuntime rt = NumaRuntime.detect();
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                rt.policySupport().mbind(),
+                () -> "mbind refused here: " + rt.policySupport().refusals());
+        try (NumaColumnMemory memory = new NumaColumnMemory(rt.openMemory(), rt.statusLine());
+                ThreadWorkerPool pool = new ThreadWorkerPool(1, 1)) {
+            FactTable t = table(memory, pool);
+            Partition p = t.partitions().get(0);
+            long bytes = memory.liveBytes();
+            long[] paced = new long[1];
+            PartitionMover.Moved moved = PartitionMover.move(p, 0, 0, memory, n -> paced[0] += n);
+            Partition there = moved.partition();
+            assertEquals(PartitionMover.How.IN_PLACE, moved.how());
+            assertEquals(null, moved.refusal());
+            assertEquals(p.block().address(), there.block().address());
+            assertEquals(bytes, memory.liveBytes(), "no second copy");
+            assertEquals(p.byteSize(), paced[0]);
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    there.block().placementApplied().contains("moved in place"),
+                    there.block().placementApplied());
+            t.close();
+            for (int r = 0; r < ROWS; r += 997) {
+                assertEquals(r * 0.5, there.doubleValue(1, r), "readable after the old version is gone");
+                assertEquals(r % 3, there.code(0, r));
+            }
+            there.close();
+            assertEquals(0, memory.liveBytes(), "freed once, with the last holder");
+        }
+    }
+
+    @Test
+    void copiesWhereTheMemoryCannotMoveInPlaceAndSaysWhy() {
+        try (ArenaColumnMemory memory = new ArenaColumnMemory();
+                ThreadWorkerPool pool = new ThreadWorkerPool(1, 1)) {
+            FactTable t = table(memory, pool);
+            Partition p = t.partitions().get(0);
+            PartitionMover.Moved moved = PartitionMover.move(p, 0, 0, memory, n -> {});
+            try {
+                assertEquals(PartitionMover.How.COPIED, moved.how());
+                org.junit.jupiter.api.Assertions.assertTrue(
+                        moved.refusal().contains("no move in place"), moved.refusal());
+                assertNotEquals(p.block().address(), moved.partition().block().address());
+                assertEquals(p.doubleValue(1, 19_999), moved.partition().doubleValue(1, 19_999));
+            } finally {
+                moved.partition().close();
+                t.close();
+            }
+            assertEquals(0, memory.liveBytes());
+        }
+    }
+
+    @Test
+    void aPartitionIsMovedInPlaceOnlyOntoItsOwnMemory() {
+        try (ArenaColumnMemory memory = new ArenaColumnMemory();
+                ThreadWorkerPool pool = new ThreadWorkerPool(1, 1)) {
+            FactTable a = table(memory, pool);
+            FactTable b = table(memory, pool);
+            try {
+                Partition pa = a.partitions().get(0);
+                NativeBlock other = b.partitions().get(0).block();
+                assertThrows(IllegalArgumentException.class, () -> pa.movedInPlace(other, 0, 0));
+            } finally {
+                a.close();
+                b.close();
+            }
+        }
+    }
 }

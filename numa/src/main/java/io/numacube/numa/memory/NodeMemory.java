@@ -22,6 +22,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 /**
  * Allocates off-heap memory on chosen NUMA nodes and keeps track of it until it is freed.
@@ -162,6 +163,46 @@ public final class NodeMemory implements AutoCloseable {
     /** Where the pages of {@code seg} are now (move_pages, else /proc/self/numa_maps). */
     public PageCensus census(PlacedSegment seg) {
         return locator.census(seg.segment());
+    }
+
+    /**
+     * Moves the pages of {@code seg} to {@code node} where they are and binds the segment there for good, {@code
+     * chunkBytes} at a time: mbind(MPOL_BIND, node, MPOL_MF_MOVE) on each page-aligned range, then {@code pace} with
+     * its bytes (it may sleep to rate-limit, or throw to stop). The addresses stay the same, so a thread reading the
+     * segment meanwhile reads the same bytes (a page under migration is read once it has moved). Only this process's
+     * private pages move (MF_MOVE, not MOVE_ALL), which numacube's all are.
+     *
+     * @return empty when every range was moved; else why not (no native access, mbind not usable here, the kernel
+     *     refused or failed: a default container's seccomp profile, a node without room), nothing or part of the
+     *     segment then moved and all of its bytes unchanged, for the caller to copy instead
+     */
+    public Optional<String> moveInPlace(PlacedSegment seg, int node, long chunkBytes, LongConsumer pace) {
+        if (!nativeMemory || !seg.isMapped()) {
+            return Optional.of("no native access: memory from a Java arena cannot be moved in place");
+        }
+        if (!support.mbind()) {
+            return Optional.of("mbind not usable here ("
+                    + support.refusals().getOrDefault("mbind", "probe found it unusable") + ")");
+        }
+        if (chunkBytes < pageSize || chunkBytes % pageSize != 0) {
+            throw new IllegalArgumentException("chunkBytes must be a positive multiple of the page size: chunkBytes="
+                    + chunkBytes + " pageSize=" + pageSize);
+        }
+        NumaKernel k = kernel.orElseThrow();
+        NodeSet target = NodeSet.of(node);
+        MemorySegment view = seg.segment();
+        long size = view.byteSize();
+        for (long at = 0; at < size; at += chunkBytes) {
+            long n = Math.min(chunkBytes, size - at);
+            try {
+                k.mbind(view.asSlice(at, n), MemPolicyConstants.MPOL_BIND, target, MemPolicyConstants.MPOL_MF_MOVE);
+            } catch (KernelCallException e) {
+                return Optional.of("mbind(MPOL_MF_MOVE) to node " + node + " failed at byte " + at + " of " + size
+                        + ": " + e.getMessage());
+            }
+            pace.accept(n);
+        }
+        return Optional.empty();
     }
 
     /**

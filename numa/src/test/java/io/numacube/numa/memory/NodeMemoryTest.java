@@ -345,4 +345,72 @@ class NodeMemoryTest {
             assertEquals(threadPolicy, k.getMempolicy());
         }
     }
+
+    @Test
+    void movesInPlaceChunkByChunkKeepingTheBytesAndBindingTheWholeMapping() {
+        ThisProcess.assumeAllowed("mbind");
+        NumaKernel k = real();
+        long chunk = 1L << 20;
+        try (NodeMemory memory = nodeMemory(k);
+                PlacedSegment seg = memory.allocateTouched(EIGHT_MIB + 5, PlacementRequest.firstTouch(HOME))) {
+            MemorySegment s = seg.segment();
+            for (long at = 0; at + Long.BYTES <= s.byteSize(); at += Long.BYTES) {
+                s.set(ValueLayout.JAVA_LONG_UNALIGNED, at, at * 31 + 7);
+            }
+            List<Long> paced = new java.util.ArrayList<>();
+            assertEquals(Optional.empty(), memory.moveInPlace(seg, HOME, chunk, paced::add));
+            assertEquals(9, paced.size());
+            assertEquals(s.byteSize(), paced.stream().mapToLong(Long::longValue).sum());
+            for (long at = 0; at + Long.BYTES <= s.byteSize(); at += Long.BYTES) {
+                assertEquals(at * 31 + 7, s.get(ValueLayout.JAVA_LONG_UNALIGNED, at), "byte " + at);
+            }
+            assertTrue(memory.census(seg).fractionOn(HOME) >= 0.99);
+            List<NumaMaps.Mapping> lines = NumaMaps.ofThisProcess().overlapping(seg.address(), seg.byteSize());
+            assertFalse(lines.isEmpty());
+            for (NumaMaps.Mapping m : lines) {
+                assertEquals("bind:" + HOME, m.policy(), m.toString());
+            }
+        }
+    }
+
+    @Test
+    void aRefusedMoveInPlaceIsAReasonAndLeavesTheBytes() {
+        NumaKernel real = real();
+        NumaKernel k = new DelegatingKernel(real) {
+            @Override
+            public void mbind(MemorySegment segment, int mode, NodeSet nodes, int flags) {
+                if ((flags & io.numacube.numa.kernel.MemPolicyConstants.MPOL_MF_MOVE) != 0) {
+                    throw new KernelCallException("mbind", Errno.EPERM, "(test: seccomp)");
+                }
+                super.mbind(segment, mode, nodes, flags);
+            }
+        };
+        try (NodeMemory memory = new NodeMemory(
+                        Optional.of(k), claimingMbind(real), ThisMachine.topology(), real.threadAffinity());
+                PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.firstTouch(HOME))) {
+            seg.segment().set(ValueLayout.JAVA_LONG, 4096, 42L);
+            List<Long> paced = new java.util.ArrayList<>();
+            String why = memory.moveInPlace(seg, HOME, 1L << 20, paced::add).orElseThrow();
+            assertTrue(why.contains("EPERM") && why.contains("node " + HOME), why);
+            assertTrue(paced.isEmpty());
+            assertEquals(42L, seg.segment().get(ValueLayout.JAVA_LONG, 4096));
+        }
+    }
+
+    @Test
+    void noMoveInPlaceWhereMbindIsNotUsable() {
+        NumaKernel real = real();
+        PolicySupport p = PolicyProbe.probe(Optional.of(real));
+        PolicySupport noMbind = new PolicySupport(
+                true, false, p.setMempolicy(), p.getMempolicy(), p.movePages(), p.affinity(), Map.of("mbind", "EPERM"));
+        try (NodeMemory memory =
+                        new NodeMemory(Optional.of(real), noMbind, ThisMachine.topology(), real.threadAffinity());
+                PlacedSegment seg = memory.allocateTouched(EIGHT_MIB, PlacementRequest.firstTouch(HOME))) {
+            String why = memory.moveInPlace(seg, HOME, 1L << 20, n -> {
+                        throw new AssertionError("paced a move that cannot happen");
+                    })
+                    .orElseThrow();
+            assertTrue(why.contains("mbind not usable"), why);
+        }
+    }
 }
