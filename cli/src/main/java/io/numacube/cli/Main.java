@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
             ServeCommand.class,
             AuthCommand.class,
             DemoCommand.class,
-            BenchCommand.class
+            BenchCommand.class,
+            AotTrainCommand.class
         })
 public final class Main implements Runnable {
 
