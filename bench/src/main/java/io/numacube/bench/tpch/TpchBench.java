@@ -61,6 +61,11 @@ public final class TpchBench {
                 .map(r -> r.firstRunArgument())
                 .toList();
         TpchFirstRuns children = new TpchFirstRuns(options, progress);
+        progress.line(
+                "tpch: first-run JVMs start %s",
+                TpchFirstRuns.aotCache()
+                        .map(c -> "with the bench's ahead-of-time cache " + c)
+                        .orElse("without an ahead-of-time cache (NUMACUBE_AOT=0, or not the numacube launcher)"));
         Map<String, Double> cold = children.measure(timed, false);
         Map<String, Double> warmed = children.measure(timed, true);
         List<QueryFigures> figures =

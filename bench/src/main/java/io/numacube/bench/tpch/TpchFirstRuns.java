@@ -17,12 +17,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * numacube's first run of each query in a fresh JVM: a child {@link TpchFirstRun} on this JVM's class path and memory
- * options loads the tables the query names from Parquet and runs it once. One child per query; with
+ * options (and the bench's ahead-of-time cache, {@link #aotCache}, where the launcher trained one) loads the tables the
+ * query names from Parquet and runs it once. One child per query; with
  * {@code --quick}, one child runs them all in turn (only the first is then a first run in a fresh JVM, the others are
  * first runs of their query in a JVM that ran other queries before: a smoke test of the path, not a measurement).
  * A child that fails is reported on the progress stream and its queries get no figure. Not thread-safe.
  */
 final class TpchFirstRuns {
+
+    /** The system property naming the bench's ahead-of-time cache ({@code numacube} launcher). */
+    static final String AOT_CACHE_PROPERTY = "numacube.bench.aotCache";
 
     /** The longest a child may take before it is killed. */
     private static final long CHILD_TIMEOUT_SECONDS = 900;
@@ -67,6 +71,9 @@ final class TpchFirstRuns {
             }
         }
         command.add("--enable-native-access=ALL-UNNAMED");
+        aotCache()
+                .ifPresent(
+                        cache -> command.addAll(List.of("-XX:AOTCache=" + cache, "-Xlog:aot*=off", "-Xlog:cds*=off")));
         command.add("-D" + TpchFirstRun.WARM_UP_PROPERTY + "=" + warmUp);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), TpchFirstRun.class.getName()));
         command.addAll(List.of(
@@ -97,6 +104,16 @@ final class TpchFirstRuns {
         } finally {
             Files.deleteIfExists(log);
         }
+    }
+
+    /**
+     * The bench's ahead-of-time cache that the launcher trained ({@value #AOT_CACHE_PROPERTY}), if it exists: each
+     * first-run JVM starts with it, as every {@code numacube} command starts with its own.
+     */
+    static java.util.Optional<Path> aotCache() {
+        return java.util.Optional.ofNullable(System.getProperty(AOT_CACHE_PROPERTY))
+                .map(Path::of)
+                .filter(Files::isRegularFile);
     }
 
     private void read(Process p, Map<String, Double> seconds, String kind) {
