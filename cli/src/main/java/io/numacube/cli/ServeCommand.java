@@ -115,6 +115,17 @@ final class ServeCommand implements Callable<Integer> {
     java.nio.file.Path tlsKey;
 
     @Option(
+            names = "--tls-reload-interval",
+            paramLabel = "DURATION",
+            defaultValue = "10s",
+            converter = TimeSpan.class,
+            description = "With --tls-cert: check the certificate and key files this often and, when either changed"
+                    + " (a renewed certificate), serve the new pair from the next connection on, one line on stderr;"
+                    + " a pair that fails the checks is refused and the old one kept; 0 = never (default:"
+                    + " ${DEFAULT-VALUE}).")
+    Duration tlsReloadInterval;
+
+    @Option(
             names = "--max-http-requests",
             paramLabel = "N",
             defaultValue = "64",
@@ -447,6 +458,7 @@ final class ServeCommand implements Callable<Integer> {
             prepareJoins(cube, err);
             follow(cube, err, metrics);
             server = NumacubeServer.start(options, writes, metrics);
+            watchCertificate(options, err);
         } catch (IOException | RuntimeException e) {
             cube.close();
             closeQuietly(store);
@@ -570,6 +582,17 @@ final class ServeCommand implements Callable<Integer> {
                         : "-- tls: HTTPS and PostgreSQL over TLS only; certificate "
                                 + o.tls().describe());
         return logStatements ? o.withStatementLog(line -> err.println("-- " + line)) : o;
+    }
+
+    /** With TLS and a reload interval, watches the certificate files for the server's life (a daemon thread). */
+    private void watchCertificate(ServerOptions options, PrintWriter err) {
+        if (options.tls() == null || tlsReloadInterval.isZero()) {
+            return;
+        }
+        io.numacube.server.tls.CertificateWatch.start(options.tls(), tlsReloadInterval, line -> {
+            err.println("-- " + line);
+            err.flush();
+        });
     }
 
     private ServerTls tls() {
