@@ -162,19 +162,20 @@ final class MachineFollower {
         TableBuilder.NodeLayout now = layout.get();
         if (plan.dataNodes().isEmpty()) {
             return record(new PlacementChange(
-                            plan.seenAt(),
-                            plan.change(),
-                            now.dataNodes(),
-                            now.dataNodes(),
-                            plan.workerCpuLists(),
-                            0,
-                            0,
-                            List.of(),
-                            0,
-                            Double.NaN,
-                            "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube"
-                                    + " (workers on " + pool.nodes() + "): data left where it is")
-                    .withWorkersResized(shape.workers()));
+                    plan.seenAt(),
+                    plan.change(),
+                    now.dataNodes(),
+                    now.dataNodes(),
+                    plan.workerCpuLists(),
+                    0,
+                    0,
+                    List.of(),
+                    0,
+                    Double.NaN,
+                    "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube"
+                            + " (workers on " + pool.nodes() + "): data left where it is",
+                    PlacementChange.Cause.BINDINGS,
+                    shape.workers()));
         }
         TableBuilder.NodeLayout next = new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup())
                 .withRedirects(room.redirects(plan.dataNodes(), plan::distance, lastAvailable));

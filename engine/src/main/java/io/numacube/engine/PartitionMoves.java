@@ -144,7 +144,9 @@ final class PartitionMoves {
                 List.copyOf(moves.targets),
                 (System.nanoTime() - start) / 1e9,
                 moves.percentOnTarget(),
-                moves.outcome);
+                moves.outcome,
+                PlacementChange.Cause.BINDINGS,
+                "");
     }
 
     /** The current snapshot of the tables; the cube must be open. */

@@ -176,7 +176,9 @@ class FollowMachineTest {
                 List.of(1),
                 4.2,
                 99.8,
-                "done");
+                "done",
+                PlacementChange.Cause.BINDINGS,
+                "");
         assertEquals(
                 "bindings changed: cpus 0-3 -> 2-3, mems 0-1 -> 1; moving 12 partitions, 3.1 GiB, to node 1 ... done"
                         + " in 4.2 s, 99.8% of pages on node 1",
