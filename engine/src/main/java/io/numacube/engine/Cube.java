@@ -26,15 +26,12 @@ import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.MachineReading;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.base.NumacubeException;
-import io.numacube.numa.topology.NumaNode;
 import io.numacube.numa.topology.SystemRoot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -1084,47 +1081,14 @@ public final class Cube implements AutoCloseable {
     /** Every partition of every table, with its node and a page census of where its memory really is. */
     public List<PartitionInfo> placement() {
         try (CubeTables.Snapshot s = snapshot()) {
-            List<PartitionInfo> out = new ArrayList<>();
-            Map<String, FactTable> sorted = new TreeMap<>();
-            s.versions().forEach(v -> sorted.put(key(v.table().schema().name()), v.table()));
-            for (FactTable t : sorted.values()) {
-                for (Partition p : t.partitions()) {
-                    int node = p.memoryNode() >= 0 ? p.memoryNode() : p.homeNode();
-                    OptionalDouble f = options.simulatedNodes() > 0 || p.rows() == 0
-                            ? OptionalDouble.empty()
-                            : memory.fractionOnNode(p.block(), node);
-                    out.add(new PartitionInfo(
-                            t.schema().name(),
-                            p.id(),
-                            p.label(),
-                            p.homeNode(),
-                            p.memoryNode(),
-                            p.rows(),
-                            p.byteSize(),
-                            p.block().placementApplied(),
-                            f.isPresent() ? 100.0 * f.getAsDouble() : Double.NaN));
-                }
-            }
-            return out;
+            return PlacementReport.partitions(s, memory, options.simulatedNodes() <= 0);
         }
     }
 
     /** How evenly {@code table} is spread over partitions and nodes. */
     public TableSkew skew(String table) {
         try (CubeTables.Snapshot s = snapshot()) {
-            FactTable t = table(s, table);
-            Map<Integer, Long> bytes = new TreeMap<>();
-            for (int n : pool.nodes()) {
-                bytes.put(n, 0L);
-            }
-            long total = 0;
-            for (Partition p : t.partitions()) {
-                bytes.merge(p.homeNode(), p.byteSize(), Long::sum);
-                total += p.byteSize();
-            }
-            long max = bytes.values().stream().mapToLong(Long::longValue).max().orElse(0);
-            double nodeSkew = total == 0 ? 0 : max / ((double) total / bytes.size());
-            return new TableSkew(t.schema().name(), t.partitions().size(), t.skew(), bytes, nodeSkew);
+            return PlacementReport.skew(table(s, table), pool.nodes());
         }
     }
 
@@ -1266,26 +1230,11 @@ public final class Cube implements AutoCloseable {
      */
     public List<MachineNode> machine() {
         checkOpen();
-        boolean simulated = runtime == null;
-        MachineReading m =
-                simulated ? MachineReading.read(SystemRoot.live(), java.util.Optional.empty()) : runtime.readMachine();
-        List<Integer> data = simulated ? List.of() : dataNodes();
-        List<Integer> workerNodes = simulated ? List.of() : pool.nodes();
-        List<MachineNode> nodes = new ArrayList<>();
-        for (NumaNode n : m.topology().nodes()) {
-            int id = n.id();
-            nodes.add(new MachineNode(
-                    id,
-                    n.cpus().toList(),
-                    m.allowedCpusOf(id).toList(),
-                    n.memTotalBytes(),
-                    n.memFreeBytes(),
-                    m.memoryAllowed(id),
-                    n.distances(),
-                    data.contains(id),
-                    workerNodes.contains(id) ? pool.workersOn(id) : 0));
+        if (runtime == null) {
+            return PlacementReport.machine(
+                    MachineReading.read(SystemRoot.live(), java.util.Optional.empty()), List.of(), null);
         }
-        return nodes;
+        return PlacementReport.machine(runtime.readMachine(), dataNodes(), pool);
     }
 
     /** Whether the cube's nodes are simulated (logical nodes, not the machine's: {@code withSimulatedNodes}). */
@@ -1330,17 +1279,7 @@ public final class Cube implements AutoCloseable {
      */
     public List<long[]> blockRanges() {
         try (CubeTables.Snapshot s = snapshot()) {
-            List<long[]> out = new ArrayList<>();
-            for (CubeTables.Version v : s.versions()) {
-                FactTable t = v.table();
-                for (Partition p : t.partitions()) {
-                    out.add(new long[] {p.block().address(), p.block().byteSize()});
-                }
-                for (var b : t.coded().blocks()) {
-                    out.add(new long[] {b.address(), b.byteSize()});
-                }
-            }
-            return out;
+            return PlacementReport.blockRanges(s);
         }
     }
 
