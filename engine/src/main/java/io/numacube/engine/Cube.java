@@ -26,15 +26,12 @@ import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.MachineReading;
 import io.numacube.numa.NumaRuntime;
 import io.numacube.numa.base.NumacubeException;
-import io.numacube.numa.topology.NumaNode;
 import io.numacube.numa.topology.SystemRoot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -67,19 +64,10 @@ public final class Cube implements AutoCloseable {
     private final String status;
     /** The NUMA runtime the cube was opened with; null for a simulated cube. */
     private final NumaRuntime runtime;
-    /** Watches the bindings once {@link #followMachine} was called (set and read under {@link #history}'s lock). */
-    private AutoCloseable watcher;
-
-    private volatile FollowOptions followOptions;
-    /** Which data nodes are short of memory now (replaced on the watcher's thread; tests call followMemory). */
-    private volatile io.numacube.numa.MemoryRoom room = io.numacube.numa.MemoryRoom.of(
-            io.numacube.numa.MemoryRoom.DEFAULT_LOW_BYTES, io.numacube.numa.MemoryRoom.DEFAULT_HIGH_BYTES);
-    /** The nodes' available bytes at the last reading. */
-    private volatile Map<Integer, Long> lastAvailable = Map.of();
-
-    private final java.util.Deque<PlacementChange> history = new java.util.concurrent.ConcurrentLinkedDeque<>();
-    /** Set by close: a move under way stops between two chunks. */
-    private volatile boolean stopping;
+    /** Moves partitions between nodes by copy and swap (following the machine, the bench's migration). */
+    private final PartitionMoves moves;
+    /** Follows changes of the machine once {@link #followMachine} was called. */
+    private final MachineFollower follower;
 
     private final CubeTables tables = new CubeTables();
     /** Queries hold it shared, {@link #close()} exclusively: close waits for running queries. */
@@ -119,6 +107,9 @@ public final class Cube implements AutoCloseable {
         this.status = status;
         this.workStealing = options.workStealing();
         this.currentPlacement = options.placement();
+        this.moves = new PartitionMoves(tables, loadLock, memory, options.simulatedNodes() <= 0, this::checkOpen);
+        this.follower = new MachineFollower(
+                runtime, pool, options.simulatedNodes(), moves, () -> this.layout, this::layOut, this::checkOpen);
         Thread.ofVirtual().name("numacube-sql-warmup").start(SqlBinder::warmUp);
     }
 
@@ -1090,47 +1081,14 @@ public final class Cube implements AutoCloseable {
     /** Every partition of every table, with its node and a page census of where its memory really is. */
     public List<PartitionInfo> placement() {
         try (CubeTables.Snapshot s = snapshot()) {
-            List<PartitionInfo> out = new ArrayList<>();
-            Map<String, FactTable> sorted = new TreeMap<>();
-            s.versions().forEach(v -> sorted.put(key(v.table().schema().name()), v.table()));
-            for (FactTable t : sorted.values()) {
-                for (Partition p : t.partitions()) {
-                    int node = p.memoryNode() >= 0 ? p.memoryNode() : p.homeNode();
-                    OptionalDouble f = options.simulatedNodes() > 0 || p.rows() == 0
-                            ? OptionalDouble.empty()
-                            : memory.fractionOnNode(p.block(), node);
-                    out.add(new PartitionInfo(
-                            t.schema().name(),
-                            p.id(),
-                            p.label(),
-                            p.homeNode(),
-                            p.memoryNode(),
-                            p.rows(),
-                            p.byteSize(),
-                            p.block().placementApplied(),
-                            f.isPresent() ? 100.0 * f.getAsDouble() : Double.NaN));
-                }
-            }
-            return out;
+            return PlacementReport.partitions(s, memory, options.simulatedNodes() <= 0);
         }
     }
 
     /** How evenly {@code table} is spread over partitions and nodes. */
     public TableSkew skew(String table) {
         try (CubeTables.Snapshot s = snapshot()) {
-            FactTable t = table(s, table);
-            Map<Integer, Long> bytes = new TreeMap<>();
-            for (int n : pool.nodes()) {
-                bytes.put(n, 0L);
-            }
-            long total = 0;
-            for (Partition p : t.partitions()) {
-                bytes.merge(p.homeNode(), p.byteSize(), Long::sum);
-                total += p.byteSize();
-            }
-            long max = bytes.values().stream().mapToLong(Long::longValue).max().orElse(0);
-            double nodeSkew = total == 0 ? 0 : max / ((double) total / bytes.size());
-            return new TableSkew(t.schema().name(), t.partitions().size(), t.skew(), bytes, nodeSkew);
+            return PlacementReport.skew(table(s, table), pool.nodes());
         }
     }
 
@@ -1210,7 +1168,7 @@ public final class Cube implements AutoCloseable {
      * are the same). Queries under way finish on the old copies, which are freed after the last of them; no query
      * fails or answers differently because of a move. Each change is logged in one line ({@link
      * PlacementChange#logLine()}), kept in {@link #placementHistory()} and given to {@code listener} (on the watcher's
-     * thread; it must not block).
+     * thread; it must not block). The work is {@link MachineFollower}'s.
      *
      * <p>Call it from a thread that is not pinned (the watcher's thread inherits its affinity, and reads the allowed
      * CPUs as its own). Once only.
@@ -1218,94 +1176,21 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException of kind INVALID_INPUT for a simulated cube (no machine to follow) or a second call
      */
     public void followMachine(FollowOptions options, java.util.function.Consumer<PlacementChange> listener) {
-        java.util.Objects.requireNonNull(options, "options must not be null");
-        java.util.Objects.requireNonNull(listener, "listener must not be null");
-        checkOpen();
-        NumaRuntime rt = runtime;
-        if (rt == null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "a cube with simulated nodes has no machine to follow: simulatedNodes="
-                            + this.options.simulatedNodes());
-        }
-        synchronized (history) {
-            if (watcher != null) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "the cube follows the machine already: period="
-                                + followOptions.period().toMillis() + "ms");
-            }
-            followOptions = options;
-            Map<Integer, Long> totals = new HashMap<>();
-            rt.topology().nodes().forEach(n -> totals.put(n.id(), n.memTotalBytes()));
-            room = io.numacube.numa.MemoryRoom.of(options.shortBelowBytes(), options.roomAgainBytes())
-                    .withNodeTotals(totals);
-            watcher = rt.follow(options.period(), pool.nodes(), plan -> listener.accept(follow(plan)), state -> {
-                PlacementChange c =
-                        followMemory(java.time.Instant.now(), state.availableBytesByNode(), rt.topology()::distance);
-                if (c != null) {
-                    listener.accept(c);
-                }
-            });
-        }
+        follower.follow(options, listener);
     }
 
     /** Whether {@link #followMachine} was called. */
     public boolean followsMachine() {
-        synchronized (history) {
-            return watcher != null;
-        }
+        return follower.follows();
     }
 
     /** The changes of the machine followed so far, oldest first (the last {@value #HISTORY} kept). */
     public List<PlacementChange> placementHistory() {
-        return List.copyOf(history);
+        return follower.history();
     }
 
     /** How many {@link PlacementChange}s {@link #placementHistory()} keeps. */
     public static final int HISTORY = 100;
-
-    /**
-     * Follows a change of the bindings ({@link io.numacube.numa.FollowPlan}): re-pins and resizes the workers (a node
-     * that gained CPUs gets workers of its own before new data may go there), re-lays out, moves.
-     */
-    private PlacementChange follow(io.numacube.numa.FollowPlan plan) {
-        WorkerPool.Reshaped shape = pool.reshape(plan.workerCpus(), plan.borrowing());
-        if (!shape.workers().isEmpty()) {
-            LOG.log(System.Logger.Level.INFO, "workers resized for the new bindings: " + shape.workers());
-        }
-        if (plan.dataNodes().isEmpty()) {
-            return record(new PlacementChange(
-                            plan.seenAt(),
-                            plan.change(),
-                            layout.dataNodes(),
-                            layout.dataNodes(),
-                            plan.workerCpuLists(),
-                            0,
-                            0,
-                            List.of(),
-                            0,
-                            Double.NaN,
-                            "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube"
-                                    + " (workers on " + pool.nodes() + "): data left where it is")
-                    .withWorkersResized(shape.workers()));
-        }
-        TableBuilder.NodeLayout next = new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup())
-                .withRedirects(room.redirects(plan.dataNodes(), plan::distance, lastAvailable));
-        return applyLayout(
-                new Step(
-                        plan.seenAt(),
-                        plan.change(),
-                        PlacementChange.Cause.BINDINGS,
-                        next,
-                        gainedBy(next),
-                        Map.of(),
-                        shape.workers()),
-                () -> pool.awaitPinned(shape.generation(), 30_000),
-                plan.workerCpuLists(),
-                plan::distance,
-                followOptions.bytesPerSecond());
-    }
 
     /**
      * Moves every placed partition of every table by the copy path a change of the machine uses ({@link
@@ -1319,332 +1204,22 @@ public final class Cube implements AutoCloseable {
      */
     public PlacementChange moveEveryPartition(long bytesPerSecond) {
         checkOpen();
-        long start = System.nanoTime();
-        TableBuilder.NodeLayout now = layout;
-        List<Integer> nodes = now.dataNodes();
-        long[] paced = {0};
-        Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
-        try (CubeTables.Snapshot s = snapshot()) {
-            for (CubeTables.Version v : s.versions()) {
-                for (Partition p : v.table().partitions()) {
-                    int at = nodes.indexOf(p.memoryNode());
-                    if (p.memoryNode() < 0 || copies.containsKey(p)) {
-                        continue;
-                    }
-                    int target = nodes.get((at + 1) % nodes.size());
-                    copies.put(
-                            p,
-                            io.numacube.engine.storage.PartitionMover.copy(
-                                    p,
-                                    now.fillerNode().get(target),
-                                    target,
-                                    memory,
-                                    n -> pace(n, paced, start, bytesPerSecond)));
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            copies.values().forEach(Partition::close);
-            throw e;
-        }
-        Moves moves = new Moves();
-        swapCopies(copies).forEach(moves::add);
-        return new PlacementChange(
-                java.time.Instant.now(),
-                "every partition to the next data node (bench)",
-                nodes,
-                nodes,
-                Map.of(),
-                moves.count,
-                moves.bytes,
-                List.copyOf(moves.targets),
-                (System.nanoTime() - start) / 1e9,
-                moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
-                moves.outcome);
+        return moves.moveEvery(layout, bytesPerSecond);
     }
 
-    /** Sets the memory marks of {@link #followMemory} (no node short), as {@link #followMachine} does; for tests. */
-    void memoryMarks(long shortBelowBytes, long roomAgainBytes) {
-        room = io.numacube.numa.MemoryRoom.of(shortBelowBytes, roomAgainBytes);
+    /** How this cube follows the machine; tests drive it on a simulated cube. */
+    MachineFollower follower() {
+        return follower;
     }
 
-    /**
-     * Follows a reading of the nodes' available memory ({@link io.numacube.numa.MemoryRoom}): new data of a data
-     * node that became short goes to the nearest data node with room (a warning, and an entry in {@link
-     * #placementHistory()}); a node that has room again gets its share of each table back, at most the bytes that
-     * keep it above the short mark. Nothing happens while no node crosses a mark.
-     */
-    PlacementChange followMemory(
-            java.time.Instant seenAt, Map<Integer, Long> available, java.util.function.IntBinaryOperator distance) {
-        io.numacube.numa.MemoryRoom before = room;
-        io.numacube.numa.MemoryRoom now = before.next(available);
-        room = now;
-        lastAvailable = Map.copyOf(available);
-        java.util.SortedSet<Integer> shortNow = now.becameShortSince(before);
-        java.util.SortedSet<Integer> back = now.hasRoomAgainSince(before);
-        if (shortNow.isEmpty() && back.isEmpty()) {
-            return null;
-        }
-        Map<Integer, Integer> redirects = now.redirects(layout.dataNodes(), distance, available);
-        TableBuilder.NodeLayout next = layout.withRedirects(redirects);
-        Map<Integer, Long> budget = new HashMap<>();
-        java.util.Set<Integer> spread = new java.util.TreeSet<>();
-        for (int n : back) {
-            if (next.dataNodes().contains(n)) {
-                spread.add(n);
-                budget.put(n, Math.max(0, available.getOrDefault(n, 0L) - now.lowFor(n)));
-            }
-        }
-        String what = PlacementChange.describeMemory(shortNow, back, available, now, redirects);
-        LOG.log(shortNow.isEmpty() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, "memory: " + what);
-        return applyLayout(
-                new Step(seenAt, what, PlacementChange.Cause.MEMORY, next, spread, budget, ""),
-                () -> true,
-                Map.of(),
-                distance,
-                followOptions == null ? 0 : followOptions.bytesPerSecond());
-    }
-
-    private PlacementChange record(PlacementChange c) {
-        history.addLast(c);
-        while (history.size() > HISTORY) {
-            history.pollFirst();
-        }
-        LOG.log(System.Logger.Level.INFO, c.logLine());
-        return c;
-    }
-
-    /**
-     * Follows a new layout: re-pins the workers ({@code repin}, which answers whether all did in time), makes {@code next} the layout of new data,
-     * copies every partition whose memory node is not one of {@code next}'s data nodes to the nearest data node (by
-     * {@code distance}) and spreads each table onto data nodes it did not have before ({@link MovePlan}), publishing
-     * each table with the copies in place of the originals. Called by the watcher's
-     * thread (and by tests on a simulated cube).
-     */
-    PlacementChange applyLayout(
-            java.time.Instant seenAt,
-            String bindings,
-            TableBuilder.NodeLayout next,
-            java.util.function.BooleanSupplier repin,
-            Map<Integer, String> workerCpus,
-            java.util.function.IntBinaryOperator distance,
-            long bytesPerSecond) {
-        return applyLayout(
-                new Step(seenAt, bindings, PlacementChange.Cause.BINDINGS, next, gainedBy(next), Map.of(), ""),
-                repin,
-                workerCpus,
-                distance,
-                bytesPerSecond);
-    }
-
-    /** The data nodes of {@code next} that are not data nodes now. */
-    private java.util.Set<Integer> gainedBy(TableBuilder.NodeLayout next) {
-        java.util.Set<Integer> gained = new java.util.TreeSet<>(next.dataNodes());
-        gained.removeAll(layout.dataNodes());
-        return gained;
-    }
-
-    /**
-     * One change of the machine to follow.
-     *
-     * @param seenAt         when it was seen
-     * @param what           what changed, in words
-     * @param cause          bindings or memory
-     * @param next           the layout of new data from now on
-     * @param spreadOnto     the data nodes each table spreads onto ({@link MovePlan}'s rule 2)
-     * @param budgetBytes    for some of them, the bytes they may take at most
-     * @param workersResized the worker counts changed, in words
-     */
-    private record Step(
-            java.time.Instant seenAt,
-            String what,
-            PlacementChange.Cause cause,
-            TableBuilder.NodeLayout next,
-            java.util.Set<Integer> spreadOnto,
-            Map<Integer, Long> budgetBytes,
-            String workersResized) {}
-
-    /** {@link #applyLayout} for one {@link Step}. */
-    private PlacementChange applyLayout(
-            Step step,
-            java.util.function.BooleanSupplier repin,
-            Map<Integer, String> workerCpus,
-            java.util.function.IntBinaryOperator distance,
-            long bytesPerSecond) {
-        long start = System.nanoTime();
-        PlacementChangeEvent event = new PlacementChangeEvent();
-        event.begin();
-        List<Integer> before = layout.dataNodes();
-        TableBuilder.NodeLayout next = step.next();
-        // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
-        java.util.concurrent.CompletableFuture<Boolean> repinned = java.util.concurrent.CompletableFuture.supplyAsync(
-                repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
+    /** Makes {@code next} the layout of new data, under the load lock (a load under way keeps the one it began with). */
+    private void layOut(TableBuilder.NodeLayout next) {
         loadLock.lock();
         try {
             layout = next;
         } finally {
             loadLock.unlock();
         }
-        Moves moves = moveFor(step, distance, start, bytesPerSecond);
-        String outcome = moves.outcome;
-        if (!repinned.join()) {
-            outcome += " (some workers had not re-pinned after 30 s)";
-        }
-        PlacementChange change = record(new PlacementChange(
-                step.seenAt(),
-                step.what(),
-                before,
-                next.dataNodes(),
-                workerCpus,
-                moves.count,
-                moves.bytes,
-                List.copyOf(moves.targets),
-                (System.nanoTime() - start) / 1e9,
-                moves.measured == 0 ? Double.NaN : 100.0 * moves.weightedOn / moves.measured,
-                outcome,
-                step.cause(),
-                step.workersResized()));
-        event.commit(change);
-        return change;
-    }
-
-    /**
-     * Copies and swaps the partitions {@code step} moves (a few rounds: a write may add partitions on a node no longer
-     * allowed meanwhile); the outcome says whether it failed, and then the tables stay where they were.
-     */
-    private Moves moveFor(Step step, java.util.function.IntBinaryOperator distance, long start, long bytesPerSecond) {
-        Moves moves = new Moves();
-        long[] paced = {0};
-        Map<Integer, Long> budget = new HashMap<>(step.budgetBytes());
-        try {
-            // spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do
-            for (int round = 0; round < 3; round++) {
-                Map<Partition, Partition> copies = copyOff(
-                        step.next(), step.spreadOnto(), budget, distance, n -> pace(n, paced, start, bytesPerSecond));
-                if (copies.isEmpty()) {
-                    break;
-                }
-                for (Partition c : swapCopies(copies)) {
-                    moves.add(c);
-                    budget.computeIfPresent(c.memoryNode(), (k, v) -> v - c.byteSize());
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            moves.outcome = "failed: " + e.getMessage() + " (tables stay where they were)";
-            LOG.log(System.Logger.Level.WARNING, "moving partitions failed", e);
-        }
-        return moves;
-    }
-
-    /** The partitions moved by one change, and the page census of their copies. */
-    private final class Moves {
-        int count;
-        long bytes;
-        String outcome = "done";
-        double weightedOn;
-        long measured;
-        final java.util.SortedSet<Integer> targets = new java.util.TreeSet<>();
-
-        void add(Partition c) {
-            count++;
-            bytes += c.byteSize();
-            targets.add(c.memoryNode());
-            OptionalDouble f = options.simulatedNodes() > 0
-                    ? OptionalDouble.empty()
-                    : memory.fractionOnNode(c.block(), c.memoryNode());
-            if (f.isPresent()) {
-                weightedOn += f.getAsDouble() * c.byteSize();
-                measured += c.byteSize();
-            }
-        }
-    }
-
-    /**
-     * Copies of every partition of the current tables whose memory node is not a data node of {@code next}, each on
-     * the nearest data node, keyed by the original. On failure no copy is kept.
-     */
-    private Map<Partition, Partition> copyOff(
-            TableBuilder.NodeLayout next,
-            java.util.Set<Integer> gained,
-            Map<Integer, Long> budget,
-            java.util.function.IntBinaryOperator distance,
-            java.util.function.LongConsumer pace) {
-        Map<Partition, Partition> copies = new java.util.IdentityHashMap<>();
-        try (CubeTables.Snapshot s = snapshot()) {
-            List<FactTable> current =
-                    s.versions().stream().map(CubeTables.Version::table).toList();
-            Map<Partition, Integer> targets = MovePlan.targets(current, next.dataNodes(), gained, budget, distance);
-            for (FactTable t : current) {
-                for (Partition p : t.partitions()) {
-                    Integer target = targets.get(p);
-                    if (target == null || copies.containsKey(p)) {
-                        continue;
-                    }
-                    int home = next.fillerNode().get(target);
-                    copies.put(p, io.numacube.engine.storage.PartitionMover.copy(p, home, target, memory, pace));
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            copies.values().forEach(Partition::close);
-            throw e;
-        }
-        return copies;
-    }
-
-    /** Sleeps so that no more than {@code bytesPerSecond} have been copied since {@code startNanos}. */
-    private void pace(long n, long[] total, long startNanos, long bytesPerSecond) {
-        if (stopping) {
-            throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "the cube is closing: move stopped");
-        }
-        total[0] += n;
-        if (bytesPerSecond <= 0) {
-            return;
-        }
-        long dueNanos = startNanos + (long) (total[0] * 1e9 / bytesPerSecond);
-        long wait = dueNanos - System.nanoTime();
-        if (wait > 0) {
-            java.util.concurrent.locks.LockSupport.parkNanos(wait);
-        }
-    }
-
-    /**
-     * Publishes, under the load lock, every current table with the copies in place of the partitions they copy (the
-     * same version number: the same rows); copies of partitions no longer in any table (merged or dropped by a write
-     * meanwhile) are freed. Returns the copies published.
-     */
-    private List<Partition> swapCopies(Map<Partition, Partition> copies) {
-        List<Partition> used = new ArrayList<>();
-        loadLock.lock();
-        try {
-            checkOpen();
-            try (CubeTables.Snapshot s = tables.acquire()) {
-                for (CubeTables.Version v : s.versions()) {
-                    FactTable t = v.table();
-                    List<Partition> parts = new ArrayList<>(t.partitions());
-                    boolean changed = false;
-                    for (int i = 0; i < parts.size(); i++) {
-                        Partition c = copies.get(parts.get(i));
-                        if (c != null) {
-                            parts.set(i, c);
-                            used.add(c);
-                            changed = true;
-                        }
-                    }
-                    if (changed) {
-                        tables.republish(t.successor(t.dictionaries(), t.nullBits(), parts), v);
-                    }
-                }
-            }
-        } finally {
-            loadLock.unlock();
-        }
-        java.util.Set<Partition> published = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        published.addAll(used);
-        for (Partition c : copies.values()) {
-            if (!published.contains(c)) {
-                c.close();
-            }
-        }
-        return used;
     }
 
     /**
@@ -1655,26 +1230,11 @@ public final class Cube implements AutoCloseable {
      */
     public List<MachineNode> machine() {
         checkOpen();
-        boolean simulated = runtime == null;
-        MachineReading m =
-                simulated ? MachineReading.read(SystemRoot.live(), java.util.Optional.empty()) : runtime.readMachine();
-        List<Integer> data = simulated ? List.of() : dataNodes();
-        List<Integer> workerNodes = simulated ? List.of() : pool.nodes();
-        List<MachineNode> nodes = new ArrayList<>();
-        for (NumaNode n : m.topology().nodes()) {
-            int id = n.id();
-            nodes.add(new MachineNode(
-                    id,
-                    n.cpus().toList(),
-                    m.allowedCpusOf(id).toList(),
-                    n.memTotalBytes(),
-                    n.memFreeBytes(),
-                    m.memoryAllowed(id),
-                    n.distances(),
-                    data.contains(id),
-                    workerNodes.contains(id) ? pool.workersOn(id) : 0));
+        if (runtime == null) {
+            return PlacementReport.machine(
+                    MachineReading.read(SystemRoot.live(), java.util.Optional.empty()), List.of(), null);
         }
-        return nodes;
+        return PlacementReport.machine(runtime.readMachine(), dataNodes(), pool);
     }
 
     /** Whether the cube's nodes are simulated (logical nodes, not the machine's: {@code withSimulatedNodes}). */
@@ -1719,17 +1279,7 @@ public final class Cube implements AutoCloseable {
      */
     public List<long[]> blockRanges() {
         try (CubeTables.Snapshot s = snapshot()) {
-            List<long[]> out = new ArrayList<>();
-            for (CubeTables.Version v : s.versions()) {
-                FactTable t = v.table();
-                for (Partition p : t.partitions()) {
-                    out.add(new long[] {p.block().address(), p.block().byteSize()});
-                }
-                for (var b : t.coded().blocks()) {
-                    out.add(new long[] {b.address(), b.byteSize()});
-                }
-            }
-            return out;
+            return PlacementReport.blockRanges(s);
         }
     }
 
@@ -1742,18 +1292,7 @@ public final class Cube implements AutoCloseable {
     /** Waits for running loads and queries, frees every table and the placed memory, stops the workers. Idempotent. */
     @Override
     public void close() {
-        stopping = true;
-        AutoCloseable w;
-        synchronized (history) {
-            w = watcher;
-        }
-        if (w != null) {
-            try {
-                w.close(); // waits for a move under way, which stops at its next chunk
-            } catch (Exception e) {
-                LOG.log(System.Logger.Level.WARNING, "stopping the bindings' watcher: {0}", e.getMessage());
-            }
-        }
+        follower.stop();
         loadLock.lock();
         lock.writeLock().lock();
         try {

@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * What the cube did about one change of the machine it runs on ({@link Cube#followMachine}): the bindings seen, the
- * data nodes before and after, where the workers now run, the partitions moved and how it went. Immutable.
+ * data nodes before and after, where the workers now run, the partitions moved and how it went. Immutable: the
+ * lists and the map are copies, {@code cause} is never null and {@code workersResized} is never null (empty when no
+ * worker count changed).
  *
  * @param seenAt          when the change was read
  * @param bindings        what changed, e.g. {@code cpus 0-3 -> 2-3, mems 0-1 -> 1}
@@ -44,53 +46,6 @@ public record PlacementChange(
         BINDINGS,
         /** A node's free memory crossed a threshold ({@code bindings} says which node and how much is free). */
         MEMORY
-    }
-
-    /** A change of the bindings that resized no node's workers. */
-    public PlacementChange(
-            Instant seenAt,
-            String bindings,
-            List<Integer> dataNodesBefore,
-            List<Integer> dataNodesAfter,
-            Map<Integer, String> workerCpus,
-            int partitionsMoved,
-            long bytesMoved,
-            List<Integer> targetNodes,
-            double seconds,
-            double percentOnTarget,
-            String outcome) {
-        this(
-                seenAt,
-                bindings,
-                dataNodesBefore,
-                dataNodesAfter,
-                workerCpus,
-                partitionsMoved,
-                bytesMoved,
-                targetNodes,
-                seconds,
-                percentOnTarget,
-                outcome,
-                Cause.BINDINGS,
-                "");
-    }
-
-    /** This change with {@code workersResized} set. */
-    public PlacementChange withWorkersResized(String resized) {
-        return new PlacementChange(
-                seenAt,
-                bindings,
-                dataNodesBefore,
-                dataNodesAfter,
-                workerCpus,
-                partitionsMoved,
-                bytesMoved,
-                targetNodes,
-                seconds,
-                percentOnTarget,
-                outcome,
-                cause,
-                resized);
     }
 
     public PlacementChange {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Following the machine ({@link Cube#applyLayout}, the core of {@link Cube#followMachine}) on a simulated two-node
+ * Following the machine ({@link MachineFollower#applyLayout}, the core of {@link Cube#followMachine}) on a simulated two-node
  * cube: node 0 is taken away while queries run; every partition moves to node 1 by copy and swap, no query fails, every
  * answer stays bit for bit what it was, deleted rows stay deleted, and the old copies are freed.
  */
@@ -57,14 +57,15 @@ class FollowMachineTest {
     }
 
     private PlacementChange takeNode0Away(long bytesPerSecond) {
-        return cube.applyLayout(
-                Instant.now(),
-                "mems 0-1 -> 1",
-                new TableBuilder.NodeLayout(List.of(1), Map.of(1, 1)),
-                () -> true,
-                Map.of(),
-                (a, b) -> a == b ? 10 : 20,
-                bytesPerSecond);
+        return cube.follower()
+                .applyLayout(
+                        Instant.now(),
+                        "mems 0-1 -> 1",
+                        new TableBuilder.NodeLayout(List.of(1), Map.of(1, 1)),
+                        () -> true,
+                        Map.of(),
+                        (a, b) -> a == b ? 10 : 20,
+                        bytesPerSecond);
     }
 
     @Test
@@ -175,7 +176,9 @@ class FollowMachineTest {
                 List.of(1),
                 4.2,
                 99.8,
-                "done");
+                "done",
+                PlacementChange.Cause.BINDINGS,
+                "");
         assertEquals(
                 "bindings changed: cpus 0-3 -> 2-3, mems 0-1 -> 1; moving 12 partitions, 3.1 GiB, to node 1 ... done"
                         + " in 4.2 s, 99.8% of pages on node 1",
@@ -186,14 +189,15 @@ class FollowMachineTest {
     void aNodeGivenBackGetsItsShareOfEachTableAgainAndALaterChangeMovesNothing() {
         List<String> expected = answers();
         takeNode0Away(0);
-        PlacementChange back = cube.applyLayout(
-                Instant.now(),
-                "mems 1 -> 0-1",
-                new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
-                () -> true,
-                Map.of(),
-                (a, b) -> a == b ? 10 : 20,
-                0);
+        PlacementChange back = cube.follower()
+                .applyLayout(
+                        Instant.now(),
+                        "mems 1 -> 0-1",
+                        new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
+                        () -> true,
+                        Map.of(),
+                        (a, b) -> a == b ? 10 : 20,
+                        0);
         assertEquals("done", back.outcome());
         assertEquals(List.of(0), back.targetNodes(), back.logLine());
         assertTrue(back.partitionsMoved() > 0, back.logLine());
@@ -208,14 +212,15 @@ class FollowMachineTest {
         }
         assertTrue(Math.abs(bytes[0] - bytes[1]) <= largest, "node 0: " + bytes[0] + " node 1: " + bytes[1]);
         assertEquals(expected, answers());
-        PlacementChange again = cube.applyLayout(
-                Instant.now(),
-                "cpus 0-1 -> 0-1",
-                new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
-                () -> true,
-                Map.of(),
-                (a, b) -> a == b ? 10 : 20,
-                0);
+        PlacementChange again = cube.follower()
+                .applyLayout(
+                        Instant.now(),
+                        "cpus 0-1 -> 0-1",
+                        new TableBuilder.NodeLayout(List.of(0, 1), Map.of(0, 0, 1, 1)),
+                        () -> true,
+                        Map.of(),
+                        (a, b) -> a == b ? 10 : 20,
+                        0);
         assertEquals(0, again.partitionsMoved(), "no ping-pong: " + again.logLine());
     }
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A data node short of memory ({@link Cube#followMemory} on a simulated two-node cube): its new data goes to the
+ * A data node short of memory ({@link MachineFollower#followMemory} on a simulated two-node cube): its new data goes to the
  * nearest node with room, with an entry in the history; nothing moves while its memory hovers between the marks; when it
  * has room again each table spreads back onto it (no more than keeps it above the short mark), and answers never change.
  */
@@ -79,7 +79,8 @@ class FollowMemoryTest {
     void newDataOfAShortNodeGoesToTheNearestNodeWithRoomAndSpreadsBackWhenRoomReturns() {
         Set<Integer> onNode1 = partitionsOn(1);
         assertTrue(!onNode1.isEmpty() && !partitionsOn(0).isEmpty(), "loaded on both nodes");
-        PlacementChange shortOf = cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 100 * MIB), DISTANCE);
+        PlacementChange shortOf =
+                cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 100 * MIB), DISTANCE);
         assertEquals(PlacementChange.Cause.MEMORY, shortOf.cause());
         assertEquals(
                 "node 1 short of memory (100.0 MiB available, below 256.0 MiB): new data for it goes to node 0",
@@ -96,10 +97,11 @@ class FollowMemoryTest {
                 "no new partition on the short node: before " + onNode1 + " now " + nowOn1);
         String answer = cube.query(QUERY).toString();
         // between the marks: still short, nothing happens
-        assertNull(cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 700 * MIB), DISTANCE));
+        assertNull(cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 700 * MIB), DISTANCE));
         long before0 = bytesOn(0);
         long before1 = bytesOn(1);
-        PlacementChange back = cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 2048 * MIB), DISTANCE);
+        PlacementChange back =
+                cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 2048 * MIB), DISTANCE);
         assertEquals(
                 "node 1 has room again (2.0 GiB available, at least 1.0 GiB): data spreads back onto it",
                 back.bindings());
@@ -109,15 +111,15 @@ class FollowMemoryTest {
         assertTrue(bytesOn(0) - bytesOn(1) < before0 - before1, "the gap narrowed");
         assertEquals(answer, cube.query(QUERY).toString());
         // no ping-pong: the same reading, or one between the marks, moves nothing
-        assertNull(cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 2048 * MIB), DISTANCE));
-        assertNull(cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 300 * MIB), DISTANCE));
+        assertNull(cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 2048 * MIB), DISTANCE));
+        assertNull(cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 300 * MIB), DISTANCE));
         cube.append("f", CubeAppendTest.stage(FACT, rows(1500)));
         assertTrue(partitionsOn(1).size() > nowOn1.size(), "new data goes to node 1 again");
     }
 
     @Test
     void whenEveryDataNodeIsShortNewDataStaysOnItsNodeAndTheHistorySaysSo() {
-        PlacementChange c = cube.followMemory(Instant.EPOCH, Map.of(0, 10 * MIB, 1, 20 * MIB), DISTANCE);
+        PlacementChange c = cube.follower().followMemory(Instant.EPOCH, Map.of(0, 10 * MIB, 1, 20 * MIB), DISTANCE);
         assertEquals(
                 "node 0 short of memory (10.0 MiB available, below 256.0 MiB): no data node has room, new data stays on"
                         + " it; node 1 short of memory (20.0 MiB available, below 256.0 MiB): no data node has room,"
@@ -132,8 +134,8 @@ class FollowMemoryTest {
 
     @Test
     void aNodeWithRoomAgainTakesBackNoMoreThanKeepsItAboveTheShortMark() {
-        cube.memoryMarks(1024, 2048);
-        cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 0L), DISTANCE);
+        cube.follower().memoryMarks(1024, 2048);
+        cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, 0L), DISTANCE);
         for (int b = 0; b < 6; b++) {
             cube.append("f", CubeAppendTest.stage(FACT, rows(1500)));
         }
@@ -144,7 +146,8 @@ class FollowMemoryTest {
                 .min()
                 .orElseThrow();
         long available = 1024 + smallest + smallest / 2;
-        PlacementChange back = cube.followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, available), DISTANCE);
+        PlacementChange back =
+                cube.follower().followMemory(Instant.EPOCH, Map.of(0, 8192 * MIB, 1, available), DISTANCE);
         assertTrue(back.partitionsMoved() >= 1, back.logLine());
         assertTrue(back.bytesMoved() <= available - 1024, back.bytesMoved() + " > " + (available - 1024));
     }

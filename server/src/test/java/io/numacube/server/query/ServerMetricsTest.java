@@ -24,7 +24,9 @@ class ServerMetricsTest {
                 List.of(1),
                 1.0,
                 100.0,
-                outcome);
+                outcome,
+                PlacementChange.Cause.BINDINGS,
+                "");
     }
 
     @Test
