@@ -175,7 +175,8 @@ final class MachineFollower {
                     "failed: no planned data node " + plan.plannedDataNodes() + " has workers of this cube"
                             + " (workers on " + pool.nodes() + "): data left where it is",
                     PlacementChange.Cause.BINDINGS,
-                    shape.workers()));
+                    shape.workers(),
+                    ""));
         }
         TableBuilder.NodeLayout next = new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup())
                 .withRedirects(room.redirects(plan.dataNodes(), plan::distance, lastAvailable));
@@ -330,7 +331,8 @@ final class MachineFollower {
                 moved.percentOnTarget(),
                 outcome,
                 step.cause(),
-                step.workersResized()));
+                step.workersResized(),
+                moved.how()));
         event.commit(change);
         return change;
     }

@@ -22,10 +22,11 @@ import java.util.function.IntBinaryOperator;
 import java.util.function.LongConsumer;
 
 /**
- * Moves partitions of a cube's current tables to other nodes by copy and swap, the one way a partition changes node:
- * each copy is allocated, placed and written for its target node ({@link PartitionMover#copy}, at most a given number
- * of bytes a second), then every table holding an original is republished with the copy in its place under the same
- * version number (the rows are the same; partition ids, and so deleted rows, carry over). Queries under way finish on
+ * Moves partitions of a cube's current tables to other nodes and swaps them in, the one way a partition changes node:
+ * each is moved in place where the kernel allows it (its pages migrated by mbind MPOL_MF_MOVE, the same memory under a
+ * new partition object) or else copied into a block allocated, placed and written for its target node ({@link
+ * PartitionMover#move}; the bench's {@link #moveEvery} always copies), at most a given number of bytes a second, then
+ * every table holding an original is republished with the moved partition in its place under the same version number (the rows are the same; partition ids, and so deleted rows, carry over). Queries under way finish on
  * the originals, which are freed after the last of them.
  *
  * <p>Invariants: every copy made is either published in the tables or closed, never both and never leaked; a move that
@@ -91,7 +92,7 @@ final class PartitionMoves {
         try {
             // spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do
             for (int round = 0; round < 3; round++) {
-                Map<Partition, Partition> copies = copyOff(next, spreadOnto, budget, distance, pace);
+                Map<Partition, Partition> copies = copyOff(next, spreadOnto, budget, distance, pace, moves);
                 if (copies.isEmpty()) {
                     break;
                 }
@@ -146,7 +147,8 @@ final class PartitionMoves {
                 moves.percentOnTarget(),
                 moves.outcome,
                 PlacementChange.Cause.BINDINGS,
-                "");
+                "",
+                moves.count == 0 ? "" : "copied (the bench's copy path)");
     }
 
     /** The current snapshot of the tables; the cube must be open. */
@@ -156,15 +158,18 @@ final class PartitionMoves {
     }
 
     /**
-     * Copies of every partition of the current tables whose memory node is not a data node of {@code next}, each on
-     * the nearest data node, keyed by the original. On failure no copy is kept.
+     * Every partition of the current tables whose memory node is not a data node of {@code next}, moved to the nearest
+     * data node (in place where the kernel allows it, else copied: {@link PartitionMover#move}), keyed by the
+     * original; {@code tally} notes how each moved. On failure none is kept (a copy is freed; pages moved in place
+     * stay where they went, the same bytes, and the original keeps its node in the tables).
      */
     private Map<Partition, Partition> copyOff(
             TableBuilder.NodeLayout next,
             Set<Integer> gained,
             Map<Integer, Long> budget,
             IntBinaryOperator distance,
-            LongConsumer pace) {
+            LongConsumer pace,
+            Tally tally) {
         Map<Partition, Partition> copies = new IdentityHashMap<>();
         try (CubeTables.Snapshot s = snapshot()) {
             List<FactTable> current =
@@ -177,7 +182,7 @@ final class PartitionMoves {
                         continue;
                     }
                     int home = next.fillerNode().get(target);
-                    copies.put(p, PartitionMover.copy(p, home, target, memory, pace));
+                    copies.put(p, tally.note(PartitionMover.move(p, home, target, memory, pace)));
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -264,8 +269,27 @@ final class PartitionMoves {
         private double weightedOn;
         private long measured;
         final SortedSet<Integer> targets = new TreeSet<>();
+        private final Set<Partition> inPlace = Collections.newSetFromMap(new IdentityHashMap<>());
+        private int movedInPlace;
+        private int copied;
+        private String copyReason;
+
+        /** Remembers how {@code m} moved, for {@link #how}; returns its partition. */
+        Partition note(PartitionMover.Moved m) {
+            if (m.how() == PartitionMover.How.IN_PLACE) {
+                inPlace.add(m.partition());
+            } else if (m.refusal() != null) {
+                copyReason = m.refusal();
+            }
+            return m.partition();
+        }
 
         void add(Partition c) {
+            if (inPlace.contains(c)) {
+                movedInPlace++;
+            } else {
+                copied++;
+            }
             count++;
             bytes += c.byteSize();
             targets.add(c.memoryNode());
@@ -274,6 +298,21 @@ final class PartitionMoves {
                 weightedOn += f.getAsDouble() * c.byteSize();
                 measured += c.byteSize();
             }
+        }
+
+        /**
+         * How the partitions published moved: {@code moved in place}, {@code copied (why not in place)}, both with their
+         * counts, or empty when none moved.
+         */
+        String how() {
+            String why = copyReason == null ? "" : " (not in place: " + copyReason + ")";
+            if (copied == 0) {
+                return movedInPlace == 0 ? "" : "moved in place";
+            }
+            if (movedInPlace == 0) {
+                return "copied" + why;
+            }
+            return movedInPlace + " moved in place, " + copied + " copied" + why;
         }
 
         /** Of the copies' pages, the share on their node, weighted by bytes; NaN when none could be measured. */

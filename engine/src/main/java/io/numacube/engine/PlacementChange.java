@@ -7,15 +7,15 @@ import java.util.Map;
 /**
  * What the cube did about one change of the machine it runs on ({@link Cube#followMachine}): the bindings seen, the
  * data nodes before and after, where the workers now run, the partitions moved and how it went. Immutable: the
- * lists and the map are copies, {@code cause} is never null and {@code workersResized} is never null (empty when no
- * worker count changed).
+ * lists and the map are copies, {@code cause} is never null, {@code workersResized} and {@code how} are never null
+ * (empty when no worker count changed, when nothing moved).
  *
  * @param seenAt          when the change was read
  * @param bindings        what changed, e.g. {@code cpus 0-3 -> 2-3, mems 0-1 -> 1}
  * @param dataNodesBefore the nodes that held data before
  * @param dataNodesAfter  the nodes that hold data now (new data goes there too)
  * @param workerCpus      per worker node (the pool's groups), the CPUs its workers are pinned to now, as a list
- * @param partitionsMoved partitions copied to a new node and published
+ * @param partitionsMoved partitions moved to a new node and published
  * @param bytesMoved      their bytes
  * @param targetNodes     the nodes they went to
  * @param seconds         from the change being seen to the last partition published
@@ -24,6 +24,8 @@ import java.util.Map;
  * @param outcome         {@code done}, or {@code failed: ...} (the tables then stay as they were)
  * @param cause           what the cube followed: a change of the bindings, or of a node's free memory
  * @param workersResized  the worker nodes whose thread count changed ({@code n0 4->1, n1 0->4}); empty when none did
+ * @param how             how the partitions moved: {@code moved in place} (mbind MPOL_MF_MOVE), {@code copied (not in
+ *                        place: why)}, or both with their counts; empty when none moved
  */
 public record PlacementChange(
         Instant seenAt,
@@ -38,7 +40,8 @@ public record PlacementChange(
         double percentOnTarget,
         String outcome,
         Cause cause,
-        String workersResized) {
+        String workersResized,
+        String how) {
 
     /** What a {@link PlacementChange} followed. */
     public enum Cause {
@@ -51,6 +54,7 @@ public record PlacementChange(
     public PlacementChange {
         java.util.Objects.requireNonNull(cause, "cause");
         workersResized = workersResized == null ? "" : workersResized;
+        how = how == null ? "" : how;
         dataNodesBefore = List.copyOf(dataNodesBefore);
         dataNodesAfter = List.copyOf(dataNodesAfter);
         workerCpus = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(workerCpus));
@@ -88,6 +92,9 @@ public record PlacementChange(
                 seconds));
         if (!Double.isNaN(percentOnTarget)) {
             b.append(String.format(java.util.Locale.ROOT, ", %.1f%% of pages on %s", percentOnTarget, to));
+        }
+        if (!how.isEmpty()) {
+            b.append("; ").append(how);
         }
         return b.toString();
     }

@@ -178,6 +178,7 @@ class FollowMachineTest {
                 99.8,
                 "done",
                 PlacementChange.Cause.BINDINGS,
+                "",
                 "");
         assertEquals(
                 "bindings changed: cpus 0-3 -> 2-3, mems 0-1 -> 1; moving 12 partitions, 3.1 GiB, to node 1 ... done"

@@ -188,6 +188,7 @@ final class CatalogEndpoints {
             g.writeNumber(Math.round(c.percentOnTarget() * 10) / 10.0);
         }
         g.writeStringField("outcome", c.outcome());
+        g.writeStringField("how", c.how());
         g.writeStringField("log", c.logLine());
         g.writeEndObject();
     }

@@ -26,7 +26,8 @@ class ServerMetricsTest {
                 100.0,
                 outcome,
                 PlacementChange.Cause.BINDINGS,
-                "");
+                "",
+                "moved in place");
     }
 
     @Test
