@@ -289,9 +289,10 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(
             names = "--shard-key",
-            paramLabel = "COLUMN",
+            paramLabel = "COLUMN[,COLUMN]",
             description = "With --shard: the key column (VARCHAR, INTEGER or BIGINT; default: the --partition-by"
-                    + " column), e.g. --shard-key desk.")
+                    + " column), e.g. --shard-key desk; several, comma-separated, for tables that name the key"
+                    + " differently: each table's key is the first it has, e.g. --shard-key l_orderkey,o_orderkey.")
     String shardKey;
 
     /**

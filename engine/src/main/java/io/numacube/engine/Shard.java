@@ -7,8 +7,11 @@ import io.numacube.numa.base.NumacubeException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Which rows one {@code numacube serve --shard I/N} process holds: those of every table with the shard key column
- * whose key hashes to {@code index}; a table without the column is held whole (a dimension table, on every shard).
+ * Which rows one {@code numacube serve --shard I/N} process holds: those of every table with a shard key column whose
+ * key hashes to {@code index}; a table without one is held whole (a dimension table, on every shard). The key may name
+ * several columns, comma-separated, for tables that name one key differently ({@code l_orderkey,o_orderkey}: TPC-H's
+ * lineitem and orders, so that an order and its lines are on one shard): each table's key is the first of them it
+ * has.
  *
  * <p>The hash is part of the protocol (the Spark connector routes appended rows with it, and may be written in any
  * language): the FNV-1a 32-bit hash of the key's text in UTF-8, read as an unsigned number, modulo {@code count}.
@@ -19,7 +22,8 @@ import java.nio.charset.StandardCharsets;
  *
  * @param index  this process's shard, {@code 0 <= index < count}
  * @param count  the number of shards, at least 1
- * @param column the shard key column's name (matched case-insensitively)
+ * @param column the shard key column's name (matched case-insensitively), or several names, comma-separated, in the
+ *               order a table's key is looked for
  */
 public record Shard(int index, int count, String column) {
 
@@ -37,6 +41,19 @@ public record Shard(int index, int count, String column) {
                     NumacubeException.Kind.INVALID_INPUT,
                     "a shard needs a key column: --shard-key COLUMN, or --partition-by COLUMN");
         }
+        for (String name : column.split(",", -1)) {
+            if (name.isBlank()) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "an empty name in the shard key columns: shard-key=" + column
+                                + " — e.g. --shard-key l_orderkey,o_orderkey");
+            }
+        }
+    }
+
+    /** The key column names, in the order a table's key is looked for. */
+    public java.util.List<String> columns() {
+        return java.util.Arrays.stream(column.split(",")).map(String::strip).toList();
     }
 
     /** Reads {@code I/N}, as {@code --shard} takes it. */
@@ -73,18 +90,23 @@ public record Shard(int index, int count, String column) {
         return of(keyText, count) == index;
     }
 
-    /** The key column's index in {@code schema}, or -1 when the table has none (it is held whole). */
+    /**
+     * The index in {@code schema} of the table's key column (the first of {@link #columns} it has), or -1 when it has
+     * none (it is held whole).
+     */
     public int keyIndex(TableSchema schema) {
-        for (int c = 0; c < schema.columns().size(); c++) {
-            if (schema.columns().get(c).name().equalsIgnoreCase(column)) {
-                ColumnType t = schema.columns().get(c).type();
-                if (t != ColumnType.STRING && t != ColumnType.INT && t != ColumnType.LONG) {
-                    throw new NumacubeException(
-                            NumacubeException.Kind.INVALID_INPUT,
-                            "a shard key is a VARCHAR, INTEGER or BIGINT column: table=" + schema.name() + " column="
-                                    + column + " type=" + t + " — choose another --shard-key");
+        for (String name : columns()) {
+            for (int c = 0; c < schema.columns().size(); c++) {
+                if (schema.columns().get(c).name().equalsIgnoreCase(name)) {
+                    ColumnType t = schema.columns().get(c).type();
+                    if (t != ColumnType.STRING && t != ColumnType.INT && t != ColumnType.LONG) {
+                        throw new NumacubeException(
+                                NumacubeException.Kind.INVALID_INPUT,
+                                "a shard key is a VARCHAR, INTEGER or BIGINT column: table=" + schema.name()
+                                        + " column=" + name + " type=" + t + " — choose another --shard-key");
+                    }
+                    return c;
                 }
-                return c;
             }
         }
         return -1;
@@ -104,8 +126,9 @@ public record Shard(int index, int count, String column) {
             if (!owns(key)) {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
-                        "a row of another shard: table=" + rows.schema().name() + " row=" + (r + 1) + " " + column
-                                + "=" + key + " its-shard=" + of(key, count) + "/" + count + " this-shard=" + this
+                        "a row of another shard: table=" + rows.schema().name() + " row=" + (r + 1) + " "
+                                + rows.schema().columns().get(c).name() + "=" + key + " its-shard=" + of(key, count)
+                                + "/" + count + " this-shard=" + this
                                 + " — send it to its shard (the Spark connector routes rows so)");
             }
         }

@@ -110,6 +110,55 @@ class ShardTest {
     }
 
     @Test
+    void withSeveralKeyColumnsEachTableIsShardedByTheFirstItHasSoJoinsOnTheKeyStayOnOneShard() {
+        var lines = io.numacube.engine.schema.TableSchema.parse("lineitem", "l_orderkey:long,l_qty:double");
+        var orders = io.numacube.engine.schema.TableSchema.parse("orders", "o_orderkey:long,o_custkey:long");
+        var nation = io.numacube.engine.schema.TableSchema.parse("nation", "n_nationkey:long,o_custkey:long");
+        Shard shard = new Shard(0, 2, "l_orderkey, o_orderkey");
+        assertEquals(java.util.List.of("l_orderkey", "o_orderkey"), shard.columns());
+        assertEquals(0, shard.keyIndex(lines));
+        assertEquals(0, shard.keyIndex(orders));
+        assertEquals(-1, shard.keyIndex(nation), "a table with none of the columns is held whole");
+        long ordersHeld = 0;
+        long joined = 0;
+        for (int i = 0; i < 2; i++) {
+            try (Cube cube =
+                    Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1))) {
+                Shard s = new Shard(i, 2, "l_orderkey,o_orderkey");
+                cube.loadShard(s);
+                TableStaging o = new TableStaging(orders);
+                for (int k = 0; k < 1_000; k++) {
+                    o.setLong(0, k);
+                    o.setLong(1, k % 37);
+                    o.endRow();
+                }
+                TableStaging l = new TableStaging(lines);
+                for (int r = 0; r < 4_000; r++) {
+                    l.setLong(0, r % 1_000);
+                    l.setDouble(1, r);
+                    l.endRow();
+                }
+                cube.loadTable(o);
+                cube.loadTable(l);
+                Map<String, Long> dropped = cube.keepShard(s);
+                assertTrue(dropped.containsKey("orders") && dropped.containsKey("lineitem"), dropped.toString());
+                ordersHeld += cube.rowCount("orders");
+                joined += cube.query("SELECT COUNT(*) FROM lineitem JOIN orders ON l_orderkey = o_orderkey")
+                        .getLong(0, 0);
+                assertEquals(
+                        cube.rowCount("lineitem"),
+                        cube.query("SELECT COUNT(*) FROM lineitem JOIN orders ON l_orderkey = o_orderkey")
+                                .getLong(0, 0),
+                        "every line's order is on its shard");
+            }
+        }
+        assertEquals(1_000, ordersHeld, "orders split between the shards");
+        assertEquals(4_000, joined, "the shards' joins add up to the whole join");
+        var e = assertThrows(NumacubeException.class, () -> new Shard(0, 2, "l_orderkey,,o_orderkey"));
+        assertTrue(e.detail().startsWith("an empty name in the shard key columns: shard-key=l_orderkey,,o_orderkey"));
+    }
+
+    @Test
     void aShardRefusesAnAppendedRowOfAnotherShardNamingIt() {
         try (Cube cube = generated()) {
             Shard shard = new Shard(1, 2, "desk");
