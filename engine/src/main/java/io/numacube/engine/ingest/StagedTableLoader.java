@@ -174,39 +174,65 @@ public final class StagedTableLoader {
         return new Cut(specs, null, offsets, how);
     }
 
+    /** Rows gathered on the heap per bulk write into a partition. */
+    private static final int COPY_ROWS = 4096;
+
     private static void copy(
             TableStaging staging, EncodedColumns encoded, int[][] remaps, int[] order, int first, PartitionWriter w) {
         TableSchema schema = encoded.schema();
         int rows = w.rows();
+        int[] codes = new int[Math.min(rows, COPY_ROWS)];
+        long[] longs = order == null ? null : new long[codes.length];
+        double[] doubles = order == null ? null : new double[codes.length];
         for (int c = 0; c < schema.size(); c++) {
             ColumnSpec spec = schema.column(c);
-            if (spec.isDimension()) {
-                int[] codes = encoded.codes()[c];
-                int[] remap = remaps[c];
-                if (remap == null) {
-                    for (int j = 0; j < rows; j++) {
-                        w.code(c, j, codes[order == null ? first + j : order[first + j]]);
-                    }
-                    continue;
-                }
-                for (int j = 0; j < rows; j++) {
-                    w.code(c, j, remap[codes[order == null ? first + j : order[first + j]]]);
-                }
-                continue;
-            }
-            if (spec.type() == ColumnType.DOUBLE) {
-                double[] v = staging.doubles(c);
-                for (int j = 0; j < rows; j++) {
-                    w.doubleValue(c, j, v[order == null ? first + j : order[first + j]]);
-                }
-            } else {
-                long[] v = staging.longs(c);
-                for (int j = 0; j < rows; j++) {
-                    w.longValue(c, j, v[order == null ? first + j : order[first + j]]);
+            for (int j = 0; j < rows; j += COPY_ROWS) {
+                int n = Math.min(COPY_ROWS, rows - j);
+                if (spec.isDimension()) {
+                    gatherCodes(encoded.codes()[c], remaps[c], order, first + j, n, codes);
+                    w.codes(c, j, codes, n);
+                } else if (spec.type() == ColumnType.DOUBLE) {
+                    copyDoubles(staging.doubles(c), order, first + j, n, doubles, w, c, j);
+                } else {
+                    copyLongs(staging.longs(c), order, first + j, n, longs, w, c, j);
                 }
             }
-            copyNulls(staging.nulls(c), c, order, first, w);
+            if (!spec.isDimension()) {
+                copyNulls(staging.nulls(c), c, order, first, w);
+            }
         }
+    }
+
+    /** {@code out[k]} = the placed code of staged position {@code from + k}: through {@code order} and {@code remap}. */
+    private static void gatherCodes(int[] codes, int[] remap, int[] order, int from, int n, int[] out) {
+        for (int k = 0; k < n; k++) {
+            int code = codes[order == null ? from + k : order[from + k]];
+            out[k] = remap == null ? code : remap[code];
+        }
+    }
+
+    private static void copyDoubles(
+            double[] v, int[] order, int from, int n, double[] scratch, PartitionWriter w, int c, int row) {
+        if (order == null) {
+            w.doubleValues(c, row, v, from, n);
+            return;
+        }
+        for (int k = 0; k < n; k++) {
+            scratch[k] = v[order[from + k]];
+        }
+        w.doubleValues(c, row, scratch, 0, n);
+    }
+
+    private static void copyLongs(
+            long[] v, int[] order, int from, int n, long[] scratch, PartitionWriter w, int c, int row) {
+        if (order == null) {
+            w.longValues(c, row, v, from, n);
+            return;
+        }
+        for (int k = 0; k < n; k++) {
+            scratch[k] = v[order[from + k]];
+        }
+        w.longValues(c, row, scratch, 0, n);
     }
 
     private static void copyNulls(long[] bits, int c, int[] order, int first, PartitionWriter w) {

@@ -31,6 +31,9 @@ public final class TableStaging {
     /** Per measure column, a bit per staged row set for NULL; null until its first NULL. */
     private final long[][] nullBits;
 
+    /** The columns' types, by index: read for every value set, so not looked up in the schema's list each time. */
+    private final ColumnType[] types;
+
     private final boolean[] set;
     private boolean longsPlain;
     private int setCount;
@@ -47,8 +50,10 @@ public final class TableStaging {
         longs = new long[n][];
         nullBits = new long[n][];
         set = new boolean[n];
+        types = new ColumnType[n];
         for (int c = 0; c < n; c++) {
             ColumnType t = schema.column(c).type();
+            types[c] = t;
             if (t.isDimension()) {
                 dictionaries[c] = new DictionaryBuilder(t);
                 codes[c] = new int[capacity];
@@ -471,7 +476,7 @@ public final class TableStaging {
                     "column index out of range: table=" + schema.name() + " column=" + column + " columns="
                             + set.length);
         }
-        return schema.column(column).type();
+        return types[column];
     }
 
     private void check(int column, String setter, ColumnType expected) {

@@ -314,56 +314,55 @@ public final class Partition implements AutoCloseable {
 
     void computeZoneMaps() {
         computeMorselNulls();
+        int[] codes = new int[Math.min(rows, morselRows)];
         for (int c = 0; c < columns.length; c++) {
             if (zoneMin[c] == null) {
                 continue;
             }
-            MemorySegment col = columns[c];
+            long[] bits = presentCodes[c];
             for (int m = 0; m < zoneMin[c].length; m++) {
                 int from = m * morselRows;
-                int to = Math.min(rows, from + morselRows);
+                int n = Math.min(rows, from + morselRows) - from;
+                readCodes(c, from, n, codes);
                 int min = Integer.MAX_VALUE;
                 int max = Integer.MIN_VALUE;
-                switch (widths[c]) {
-                    case BYTE -> {
-                        for (int r = from; r < to; r++) {
-                            int v = col.get(BYTE, r) & 0xFF;
-                            min = Math.min(min, v);
-                            max = Math.max(max, v);
-                        }
-                    }
-                    case SHORT -> {
-                        for (int r = from; r < to; r++) {
-                            int v = col.getAtIndex(SHORT, r) & 0xFFFF;
-                            min = Math.min(min, v);
-                            max = Math.max(max, v);
-                        }
-                    }
-                    case INT -> {
-                        for (int r = from; r < to; r++) {
-                            int v = col.getAtIndex(INT, r);
-                            min = Math.min(min, v);
-                            max = Math.max(max, v);
-                        }
-                    }
+                for (int i = 0; i < n; i++) {
+                    min = Math.min(min, codes[i]);
+                    max = Math.max(max, codes[i]);
                 }
                 zoneMin[c][m] = min;
                 zoneMax[c][m] = max;
-            }
-            long[] bits = presentCodes[c];
-            if (bits != null) {
-                if (widths[c] == CodeWidth.BYTE) {
-                    for (int r = 0; r < rows; r++) {
-                        int v = col.get(BYTE, r) & 0xFF;
-                        bits[v >>> 6] |= 1L << v;
-                    }
-                } else {
-                    for (int r = 0; r < rows; r++) {
-                        int v = col.getAtIndex(SHORT, r) & 0xFFFF;
-                        bits[v >>> 6] |= 1L << v;
+                if (bits != null) {
+                    for (int i = 0; i < n; i++) {
+                        bits[codes[i] >>> 6] |= 1L << codes[i];
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Copies the codes of rows {@code [from, from + n)} of dimension {@code c} into {@code out}, unsigned: one bulk
+     * copy out of the block, then plain array loops (faster than reading the segment code by code).
+     */
+    private void readCodes(int c, int from, int n, int[] out) {
+        MemorySegment col = columns[c];
+        switch (widths[c]) {
+            case BYTE -> {
+                byte[] b = new byte[n];
+                MemorySegment.copy(col, BYTE, from, b, 0, n);
+                for (int i = 0; i < n; i++) {
+                    out[i] = b[i] & 0xFF;
+                }
+            }
+            case SHORT -> {
+                short[] s = new short[n];
+                MemorySegment.copy(col, SHORT, (long) from * 2, s, 0, n);
+                for (int i = 0; i < n; i++) {
+                    out[i] = s[i] & 0xFFFF;
+                }
+            }
+            case INT -> MemorySegment.copy(col, INT, (long) from * 4, out, 0, n);
         }
     }
 

@@ -31,6 +31,41 @@ public final class PartitionWriter {
         }
     }
 
+    /**
+     * Writes {@code n} codes of dimension {@code column}, {@code codes[0..n)}, into rows {@code [row, row + n)}:
+     * narrowed on the heap to the column's width, then one bulk copy into the block.
+     */
+    public void codes(int column, int row, int[] codes, int n) {
+        MemorySegment s = partition.column(column);
+        switch (partition.width(column)) {
+            case BYTE -> {
+                byte[] b = new byte[n];
+                for (int i = 0; i < n; i++) {
+                    b[i] = (byte) codes[i];
+                }
+                MemorySegment.copy(b, 0, s, Partition.BYTE, row, n);
+            }
+            case SHORT -> {
+                short[] h = new short[n];
+                for (int i = 0; i < n; i++) {
+                    h[i] = (short) codes[i];
+                }
+                MemorySegment.copy(h, 0, s, Partition.SHORT, (long) row * 2, n);
+            }
+            case INT -> MemorySegment.copy(codes, 0, s, Partition.INT, (long) row * 4, n);
+        }
+    }
+
+    /** Writes {@code values[from..from + n)} into rows {@code [row, row + n)} of LONG or TIMESTAMP column {@code column}. */
+    public void longValues(int column, int row, long[] values, int from, int n) {
+        MemorySegment.copy(values, from, partition.column(column), Partition.LONG, (long) row * 8, n);
+    }
+
+    /** Writes {@code values[from..from + n)} into rows {@code [row, row + n)} of DOUBLE column {@code column}. */
+    public void doubleValues(int column, int row, double[] values, int from, int n) {
+        MemorySegment.copy(values, from, partition.column(column), Partition.DOUBLE, (long) row * 8, n);
+    }
+
     public void doubleValue(int column, int row, double v) {
         partition.column(column).setAtIndex(Partition.DOUBLE, row, v);
     }

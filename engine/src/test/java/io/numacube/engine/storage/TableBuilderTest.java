@@ -78,4 +78,67 @@ class TableBuilderTest {
             assertEquals(0, memory.liveBytes());
         }
     }
+
+    @Test
+    void zoneMapsAndPresentCodesOfEveryCodeWidthMatchTheCodesWritten() {
+        TableSchema schema = TableSchema.parse("t", "a:string,b:string,c:string");
+        int[] sizes = {200, 5_000, 70_000};
+        Dictionary[] dicts = new Dictionary[3];
+        for (int c = 0; c < 3; c++) {
+            String[] values = new String[sizes[c]];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = String.format("v%06d", i);
+            }
+            dicts[c] = Dictionary.ofStrings(values, false);
+        }
+        int rows = 1_050;
+        int morselRows = 100;
+        java.util.function.IntBinaryOperator codeAt = (c, r) -> (int) ((r * 2_654_435_761L + c * 97L) % sizes[c]);
+        try (ArenaColumnMemory memory = new ArenaColumnMemory();
+                ThreadWorkerPool pool = new ThreadWorkerPool(1, 1)) {
+            TableBuilder.NodeLayout layout = new TableBuilder.NodeLayout(List.of(0), Map.of(0, 0));
+            FactTable t = TableBuilder.build(
+                    schema,
+                    dicts,
+                    List.of(new TableBuilder.PartitionSpec("p", rows)),
+                    "test",
+                    Placement.OS_DEFAULT,
+                    layout,
+                    morselRows,
+                    memory,
+                    pool,
+                    (p, w) -> {
+                        for (int c = 0; c < 3; c++) {
+                            for (int r = 0; r < w.rows(); r++) {
+                                w.code(c, r, codeAt.applyAsInt(c, r));
+                            }
+                        }
+                    });
+            try {
+                Partition p = t.partitions().get(0);
+                assertEquals(11, p.morselCount());
+                for (int c = 0; c < 3; c++) {
+                    long[] present = new long[(sizes[c] + 63) / 64];
+                    for (int m = 0; m < p.morselCount(); m++) {
+                        int min = Integer.MAX_VALUE;
+                        int max = Integer.MIN_VALUE;
+                        for (int r = m * morselRows; r < Math.min(rows, (m + 1) * morselRows); r++) {
+                            int code = codeAt.applyAsInt(c, r);
+                            min = Math.min(min, code);
+                            max = Math.max(max, code);
+                            present[code >>> 6] |= 1L << code;
+                        }
+                        assertEquals(min, p.zoneMin(c, m), "column " + c + " morsel " + m);
+                        assertEquals(max, p.zoneMax(c, m), "column " + c + " morsel " + m);
+                    }
+                    long[] got = p.presentCodes(c);
+                    if (c < 2) {
+                        assertTrue(java.util.Arrays.equals(present, 0, present.length, got, 0, present.length));
+                    }
+                }
+            } finally {
+                t.close();
+            }
+        }
+    }
 }

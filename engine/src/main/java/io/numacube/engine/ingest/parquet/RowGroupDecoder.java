@@ -121,6 +121,10 @@ final class RowGroupDecoder {
     private ParquetValueFault integers(
             int[] ints, long[] longs, ParquetColumn col, Validity nulls, StagingBlock block, int c, int at, int n) {
         ColumnType type = types[c];
+        if (nulls == null && !col.unsigned() && type != ColumnType.INT && type != ColumnType.DOUBLE) {
+            copyLongs(ints, longs, block.longs(c), at, n);
+            return null;
+        }
         for (int k = 0; k < n; k++) {
             if (nulls != null && nulls.isNull(k)) {
                 block.setNull(c, at + k);
@@ -143,6 +147,20 @@ final class RowGroupDecoder {
             }
         }
         return null;
+    }
+
+    /**
+     * A signed INT32 or INT64 column without NULLs staged as LONG (BIGINT, a DECIMAL's unscaled value, TIMESTAMP):
+     * the values as they are, in one copy or one widening loop.
+     */
+    private static void copyLongs(int[] ints, long[] longs, long[] out, int at, int n) {
+        if (longs != null) {
+            System.arraycopy(longs, 0, out, at, n);
+        } else {
+            for (int k = 0; k < n; k++) {
+                out[at + k] = ints[k];
+            }
+        }
     }
 
     private ParquetValueFault strings(ColumnReader r, Validity nulls, StagingBlock block, int c, int at, int n) {
