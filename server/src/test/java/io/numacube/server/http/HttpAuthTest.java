@@ -191,7 +191,9 @@ class HttpAuthTest {
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             HttpResponse<String> busy = null;
-            for (int i = 0; i < 100 && (busy == null || busy.statusCode() != 503); i++) {
+            // the server takes the slow request's place when it reads its head: on a loaded machine, seconds
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while ((busy == null || busy.statusCode() != 503) && System.nanoTime() < deadline) {
                 busy = CLIENT.send(
                         HttpRequest.newBuilder(URI.create(one.httpUrl() + "/v1/tables"))
                                 .build(),
@@ -216,7 +218,8 @@ class HttpAuthTest {
             assertEquals("HTTP/1.1 200", answer, "the held request is answered once its body comes");
             // the place is given back just after the answer's last byte is written, which the client may read first
             HttpResponse<String> after = null;
-            for (int i = 0; i < 100 && (after == null || after.statusCode() == 503); i++) {
+            long freeBy = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while ((after == null || after.statusCode() == 503) && System.nanoTime() < freeBy) {
                 if (after != null) {
                     Thread.sleep(10);
                 }
