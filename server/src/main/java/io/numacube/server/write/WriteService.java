@@ -93,9 +93,6 @@ public final class WriteService {
     private final Object order = new Object();
     private final WriteTurns turns = new WriteTurns();
     private final WriteGate gate = new WriteGate();
-    /** Per table (lower-case name), the text values of its CSV batches kept from one batch to the next. */
-    private final java.util.concurrent.ConcurrentHashMap<String, io.numacube.engine.ingest.csv.CsvValueCaches>
-            valueCaches = new java.util.concurrent.ConcurrentHashMap<>();
     /** The turn the next write to be logged gets; guarded by {@link #order}. */
     private long nextTurn;
 
@@ -247,26 +244,11 @@ public final class WriteService {
                     switch (b.format()) {
                         case DELETE -> new TableDelete(text);
                         case UPDATE -> new TableUpdate(text);
-                        case CSV, JSON_LINES -> owned(new TableBatch(b.table(), read(b)));
+                        case CSV, JSON_LINES ->
+                            owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
                     });
         }
         return staged;
-    }
-
-    /** The rows of {@code b}, a CSV batch's text values looked up in those kept for its table. */
-    private TableStaging read(Batch b) {
-        TableSchema schema = cube.schema(b.table());
-        if (b.format() != BatchFormat.CSV) {
-            return read(b, schema, cube.workers());
-        }
-        var kept = valueCaches.compute(
-                schema.name().toLowerCase(java.util.Locale.ROOT),
-                (name, old) -> old != null && old.fits(schema)
-                        ? old
-                        : new io.numacube.engine.ingest.csv.CsvValueCaches(schema));
-        return new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers())
-                .stage(b.body(), b.source(), schema, kept)
-                .staging();
     }
 
     /** The batch, when this cube holds every row or its rows are all this shard's ({@link io.numacube.engine.Shard}). */

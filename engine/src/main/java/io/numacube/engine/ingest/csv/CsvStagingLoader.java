@@ -100,19 +100,9 @@ public final class CsvStagingLoader {
      * @throws io.numacube.numa.base.NumacubeException INVALID_INPUT naming {@code source:line:column} for a bad row
      */
     public Staged stage(byte[] csv, String source, TableSchema schema) {
-        return stage(csv, source, schema, null);
-    }
-
-    /**
-     * As {@link #stage(byte[], String, TableSchema)}, looking text values up in {@code valueCaches}, kept across the
-     * batches of {@code schema}'s table (the same rows, dictionaries and errors as without).
-     *
-     * @param valueCaches the table's kept values, or null to decode every value anew
-     */
-    public Staged stage(byte[] csv, String source, TableSchema schema, CsvValueCaches valueCaches) {
         try (CsvInput in = CsvInput.ofBytes(csv, source)) {
             TableStaging staging = new TableStaging(schema);
-            CsvTableReader batchReader = new CsvTableReader(reader.options(), true, valueCaches);
+            CsvTableReader batchReader = new CsvTableReader(reader.options(), true);
             long chunk = batchChunkBytes(csv.length);
             CsvReadSummary summary = chunk > 0
                     ? batchReader.readInChunks(

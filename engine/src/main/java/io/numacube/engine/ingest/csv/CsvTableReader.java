@@ -57,38 +57,19 @@ public final class CsvTableReader {
     private final CsvOptions options;
     private final NullMarkers nulls;
     private final boolean missingColumnsNull;
-    /** The text values kept across reads of one table's batches, or null to decode each read's anew. */
-    private final CsvValueCaches valueCaches;
 
     public CsvTableReader(CsvOptions options) {
         this(options, false);
     }
 
-    CsvTableReader(CsvOptions options, boolean missingColumnsNull) {
-        this(options, missingColumnsNull, null);
-    }
-
     /**
      * @param missingColumnsNull whether a schema column the header leaves out is NULL in every row (rows appended to
      *                           a table) rather than an error (a file loaded as a table)
-     * @param valueCaches        the text values kept across reads of the table's batches, or null
      */
-    CsvTableReader(CsvOptions options, boolean missingColumnsNull, CsvValueCaches valueCaches) {
+    CsvTableReader(CsvOptions options, boolean missingColumnsNull) {
         this.options = options;
         this.nulls = new NullMarkers(options.nullStrings());
         this.missingColumnsNull = missingColumnsNull;
-        this.valueCaches = valueCaches;
-    }
-
-    /** A set of kept caches for a read of {@code schema}, or null (each read decodes its values anew). */
-    private StringCache[] takeCaches(TableSchema schema) {
-        return valueCaches != null && valueCaches.fits(schema) ? valueCaches.take() : null;
-    }
-
-    private void giveCaches(StringCache[] set) {
-        if (set != null) {
-            valueCaches.give(set);
-        }
     }
 
     public CsvOptions options() {
@@ -169,11 +150,10 @@ public final class CsvTableReader {
         CsvRecordScanner scanner = new CsvRecordScanner(in, (byte) options.delimiter(), options.bufferBytes());
         long rows = 0;
         List<String> header = List.of();
-        StringCache[] kept = takeCaches(schema);
         try {
             header = readHeader(scanner, source);
             int[] fieldColumn = mapHeader(header, schema, scanner, source, missingColumnsNull);
-            RowConverter converter = new RowConverter(schema, fieldColumn, nulls, kept);
+            RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
             int fields = fieldColumn.length;
             while (scanner.next()) {
                 if (scanner.fieldCount() != fields) {
@@ -194,8 +174,6 @@ public final class CsvTableReader {
             throw failure(source, f, header, misfitHint);
         } catch (IOException e) {
             throw ioFailure(source, e);
-        } finally {
-            giveCaches(kept);
         }
     }
 
@@ -279,8 +257,7 @@ public final class CsvTableReader {
         // room for rows of 64 bytes: the arrays grow at most once for narrower rows, and are not copied again and again
         staging.reserve(Math.min((end - start) / 64, 1 << 22));
         CsvRowSink sink = new CsvStagingLoader.StagingSink(staging, true);
-        StringCache[] kept = takeCaches(schema);
-        RowConverter converter = new RowConverter(schema, fieldColumn, nulls, kept);
+        RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
         int fields = fieldColumn.length;
         try {
             while (scanner.bytesConsumed() < end && scanner.next()) {
@@ -300,8 +277,6 @@ public final class CsvTableReader {
             return new CsvChunks.Chunk(null, start, -1, 0, new java.io.UncheckedIOException(e));
         } catch (RuntimeException e) {
             return new CsvChunks.Chunk(null, start, -1, 0, e);
-        } finally {
-            giveCaches(kept);
         }
     }
 
@@ -729,8 +704,7 @@ public final class CsvTableReader {
         private final int[] missing;
         private byte[] scratch = new byte[256];
 
-        /** @param kept the caches to use, by column, kept across reads; or null for new ones */
-        RowConverter(TableSchema schema, int[] fieldColumn, NullMarkers nulls, StringCache[] kept) {
+        RowConverter(TableSchema schema, int[] fieldColumn, NullMarkers nulls) {
             this.schema = schema;
             this.fieldColumn = fieldColumn;
             this.nulls = nulls;
@@ -748,7 +722,7 @@ public final class CsvTableReader {
                 fieldType[f] = schema.column(fieldColumn[f]).type();
                 decimal[f] = schema.column(fieldColumn[f]).isDecimal() ? schema.column(fieldColumn[f]) : null;
                 if (fieldType[f] == ColumnType.STRING) {
-                    caches[f] = kept != null ? kept[fieldColumn[f]] : new StringCache();
+                    caches[f] = new StringCache();
                 }
             }
         }

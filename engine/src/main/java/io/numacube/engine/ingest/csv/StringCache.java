@@ -12,12 +12,9 @@ import java.util.Arrays;
  * Decodes UTF-8 byte ranges to Strings, returning the same instance for bytes it has seen, so a low-cardinality
  * column (a desk, a currency) costs no allocation per row. Holds at most {@link #MAX_ENTRIES} distinct values; past
  * that it decodes without remembering. Malformed UTF-8 is reported, never replaced. Beside each value it keeps a code the
- * caller gave it ({@link #rememberCode}), so that a value repeated in a read is coded once ({@link #lastCode}). A cache
- * may serve several reads one after the other ({@link CsvValueCaches}: the batches appended to one table): its values
- * stay, so a value seen in an earlier batch is neither decoded nor copied again, while a code is only ever returned in
- * the read that remembered it ({@link #beginRead}), since each read codes into a staging of its own.
+ * caller gave it ({@link #rememberCode}), so that a value repeated in a read is coded once ({@link #lastCode}).
  *
- * <p>Not thread-safe: one per column per reading thread at a time.
+ * <p>Not thread-safe: one per column per reading thread.
  */
 final class StringCache {
 
@@ -28,22 +25,11 @@ final class StringCache {
 
     private static final int MAX_KEY_BYTES = 256;
 
-    /** The bytes of a key kept beside its hash. */
-    private static final int PREFIX_BYTES = 8;
-
     private byte[][] keys = new byte[1024][];
     private String[] values = new String[1024];
     private int[] hashes = new int[1024];
-    /** Per slot, the first {@value #PREFIX_BYTES} bytes of its key, little-endian (0 past the key's end). */
-    private long[] prefixes = new long[1024];
-    /** Per slot, its key's length in bytes. */
-    private int[] lengths = new int[1024];
     /** Per slot, the code the caller remembered for its value, or -1. */
     private int[] codes = newCodes(1024);
-    /** Per slot, the read ({@link #read}) its code was remembered in: a code of an earlier read is none. */
-    private int[] codeReads = new int[1024];
-    /** The current read, counted from 0 by {@link #beginRead}. */
-    private int read;
     /** The slot of the value the last {@link #decode} returned, or -1 when it was not kept. */
     private int lastSlot = -1;
 
@@ -55,32 +41,6 @@ final class StringCache {
 
     private int windowHits;
     private boolean bypassed;
-
-    /**
-     * Starts another read with the values kept: the codes remembered so far are forgotten, the share of hits is
-     * counted anew, and a full cache is emptied (so that a column whose values change over time is cached again).
-     */
-    void beginRead() {
-        read++;
-        lastSlot = -1;
-        windowLookups = 0;
-        windowHits = 0;
-        bypassed = false;
-        if (size >= MAX_ENTRIES) {
-            clear();
-        }
-    }
-
-    private void clear() {
-        keys = new byte[1024][];
-        values = new String[1024];
-        hashes = new int[1024];
-        prefixes = new long[1024];
-        lengths = new int[1024];
-        codes = newCodes(1024);
-        codeReads = new int[1024];
-        size = 0;
-    }
 
     /** Whether too few lookups found their value: the column is free text, nearly every value new. */
     boolean bypassed() {
@@ -105,12 +65,8 @@ final class StringCache {
             windowHits = 0;
         }
         int h = 1;
-        long prefix = 0;
         for (int i = from; i < to; i++) {
             h = 31 * h + b[i];
-        }
-        for (int i = 0, n = Math.min(length, PREFIX_BYTES); i < n; i++) {
-            prefix |= (b[from + i] & 0xFFL) << (8 * i);
         }
         h ^= h >>> 16;
         int mask = keys.length - 1;
@@ -122,8 +78,6 @@ final class StringCache {
                     keys[slot] = Arrays.copyOfRange(b, from, to);
                     values[slot] = s;
                     hashes[slot] = h;
-                    prefixes[slot] = prefix;
-                    lengths[slot] = length;
                     lastSlot = slot;
                     if (++size * 2 > keys.length) {
                         rehash();
@@ -131,12 +85,7 @@ final class StringCache {
                 }
                 return s;
             }
-            // the first bytes and the length are compared without reading the key, so that a short value's lookup
-            // touches only this cache's arrays
-            if (hashes[slot] == h
-                    && prefixes[slot] == prefix
-                    && lengths[slot] == length
-                    && (length <= PREFIX_BYTES || sameBytes(k, b, from, length))) {
+            if (hashes[slot] == h && k.length == length && sameBytes(k, b, from, length)) {
                 windowHits++;
                 lastSlot = slot;
                 return values[slot];
@@ -146,14 +95,13 @@ final class StringCache {
 
     /** The code remembered for the value the last {@link #decode} returned, or -1 (none yet, or not kept). */
     int lastCode() {
-        return lastSlot < 0 || codeReads[lastSlot] != read ? -1 : codes[lastSlot];
+        return lastSlot < 0 ? -1 : codes[lastSlot];
     }
 
     /** Remembers {@code code} for the value the last {@link #decode} returned (nothing when it was not kept). */
     void rememberCode(int code) {
         if (lastSlot >= 0) {
             codes[lastSlot] = code;
-            codeReads[lastSlot] = read;
         }
     }
 
@@ -198,18 +146,12 @@ final class StringCache {
         byte[][] oldKeys = keys;
         String[] oldValues = values;
         int[] oldHashes = hashes;
-        long[] oldPrefixes = prefixes;
-        int[] oldLengths = lengths;
         int[] oldCodes = codes;
-        int[] oldCodeReads = codeReads;
         int capacity = oldKeys.length * 2;
         keys = new byte[capacity][];
         values = new String[capacity];
         hashes = new int[capacity];
-        prefixes = new long[capacity];
-        lengths = new int[capacity];
         codes = newCodes(capacity);
-        codeReads = new int[capacity];
         int movedLast = -1;
         int mask = capacity - 1;
         for (int i = 0; i < oldKeys.length; i++) {
@@ -221,10 +163,7 @@ final class StringCache {
                 keys[slot] = oldKeys[i];
                 values[slot] = oldValues[i];
                 hashes[slot] = oldHashes[i];
-                prefixes[slot] = oldPrefixes[i];
-                lengths[slot] = oldLengths[i];
                 codes[slot] = oldCodes[i];
-                codeReads[slot] = oldCodeReads[i];
                 if (i == lastSlot) {
                     movedLast = slot;
                 }
