@@ -33,12 +33,20 @@ final class RequestBody {
     static byte[] read(HttpExchange ex, int maxBytes) throws IOException {
         String length = ex.getRequestHeaders().getFirst("Content-Length");
         if (length != null) {
+            long announced;
             try {
-                if (Long.parseLong(length.strip()) > maxBytes) {
-                    throw tooLarge(maxBytes);
-                }
+                announced = Long.parseLong(length.strip());
             } catch (NumberFormatException e) {
                 throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "Content-Length is not a number: " + length);
+            }
+            if (announced > maxBytes) {
+                throw tooLarge(maxBytes);
+            }
+            if (announced >= 0) {
+                // read straight into an array of the announced size: a large batch is not copied as it grows
+                try (InputStream in = ex.getRequestBody()) {
+                    return in.readNBytes((int) announced);
+                }
             }
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
