@@ -295,7 +295,15 @@ final class Subqueries {
         if (!(e instanceof SqlCall call)) {
             return e;
         }
-        if (call.getKind() == SqlKind.EXISTS || call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
+        if (call.getKind() == SqlKind.EXISTS) {
+            throw unsupported(
+                    call,
+                    "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and correlated"
+                            + " by equalities of an inner and an outer column (i.k = o.k) are turned into joins; a"
+                            + " correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS BIGINT)) or an"
+                            + " EXISTS inside an expression is not yet");
+        }
+        if (call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
             throw unsupported(call, call.getKind() + " (subquery)");
         }
         if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
