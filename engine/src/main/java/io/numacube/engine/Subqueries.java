@@ -109,8 +109,9 @@ final class Subqueries {
             return setOperation((SqlCall) root);
         }
         if (root instanceof SqlOrderBy ob && SetOperations.isSetOperation(ob.query)) {
-            return new SqlOrderBy(
-                    ob.getParserPosition(), setOperation((SqlCall) ob.query), ob.orderList, ob.offset, ob.fetch);
+            SqlSelect select = (SqlSelect) setOperation((SqlCall) ob.query);
+            checkSetOrder(ob.orderList, select);
+            return new SqlOrderBy(ob.getParserPosition(), select, ob.orderList, ob.offset, ob.fetch);
         }
         SqlNode merged = DerivedTableMerge.merge(root);
         if (merged != root) {
@@ -263,6 +264,34 @@ final class Subqueries {
         String temp = place(r, op, "union", columns);
         return io.numacube.engine.sql.SqlBinder.parse(
                 sql.append(" FROM \"").append(temp).append('"').toString());
+    }
+
+    /**
+     * Refuses an ORDER BY term over a set operation that is not a result column's name or ordinal (as PostgreSQL and
+     * DuckDB do: {@code ORDER BY k + 1} names no column of the result).
+     */
+    private static void checkSetOrder(SqlNodeList orderList, SqlSelect select) {
+        Set<String> names = new HashSet<>();
+        for (SqlNode item : select.getSelectList()) {
+            names.add(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().toLowerCase(Locale.ROOT));
+        }
+        for (SqlNode term : orderList) {
+            SqlNode t = term;
+            while (t.getKind() == SqlKind.DESCENDING
+                    || t.getKind() == SqlKind.NULLS_FIRST
+                    || t.getKind() == SqlKind.NULLS_LAST) {
+                t = ((SqlCall) t).operand(0);
+            }
+            boolean column = t instanceof SqlIdentifier id
+                    && id.isSimple()
+                    && names.contains(id.getSimple().toLowerCase(Locale.ROOT));
+            if (!column && !(t instanceof org.apache.calcite.sql.SqlNumericLiteral)) {
+                throw unsupported(
+                        t,
+                        "ORDER BY " + t + " over UNION, INTERSECT or EXCEPT: only a result column's name or ordinal"
+                                + " can order a set operation — move the set operation into a FROM clause");
+            }
+        }
     }
 
     /**
