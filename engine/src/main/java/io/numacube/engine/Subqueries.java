@@ -57,6 +57,8 @@ final class Subqueries {
     private final Decorrelation decorrelation;
     private final EagerAggregation eagerAggregation;
     private int counter;
+    /** The one-row table a SELECT without FROM reads, once placed. */
+    private String oneRowTable;
     /**
      * The temporary table of each query placed so far, by its text: the same subquery twice in one statement (the
      * distinct keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS) runs once.
@@ -103,6 +105,14 @@ final class Subqueries {
             renames.subList(scope, renames.size()).clear();
             return body;
         }
+        if (SetOperations.isSetOperation(root)) {
+            return setOperation((SqlCall) root);
+        }
+        if (root instanceof SqlOrderBy ob && SetOperations.isSetOperation(ob.query)) {
+            SqlSelect select = (SqlSelect) setOperation((SqlCall) ob.query);
+            checkSetOrder(ob.orderList, select);
+            return new SqlOrderBy(ob.getParserPosition(), select, ob.orderList, ob.offset, ob.fetch);
+        }
         SqlNode merged = DerivedTableMerge.merge(root);
         if (merged != root) {
             return rewrite(merged);
@@ -115,6 +125,9 @@ final class Subqueries {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
         }
         if (root instanceof SqlSelect select) {
+            if (select.getFrom() == null) {
+                select.setFrom(oneRow(select));
+            }
             Set<String> names = new HashSet<>();
             fromNames(select.getFrom(), names);
             enclosing.push(names);
@@ -228,7 +241,79 @@ final class Subqueries {
     }
 
     private static boolean isQuery(SqlNode n) {
-        return n instanceof SqlSelect || n instanceof SqlOrderBy || n instanceof SqlWith;
+        return n instanceof SqlSelect
+                || n instanceof SqlOrderBy
+                || n instanceof SqlWith
+                || SetOperations.isSetOperation(n);
+    }
+
+    /**
+     * A set operation run ({@link SetOperations}) and placed as a temporary table, as {@code SELECT} of its columns
+     * under the first branch's names (which may repeat, as in {@code SELECT 1, 1 UNION ...}); an ORDER BY, LIMIT or
+     * OFFSET over it applies to that SELECT.
+     */
+    private SqlNode setOperation(SqlCall op) {
+        QueryResult r = SetOperations.evaluate(op, branch -> run.apply(rewrite(branch)));
+        SqlNodeList columns = new SqlNodeList(op.getParserPosition());
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int c = 0; c < r.columnCount(); c++) {
+            columns.add(new SqlIdentifier("__c" + c, SqlParserPos.ZERO));
+            sql.append(c == 0 ? "" : ", ").append("\"__c").append(c).append("\" AS ");
+            sql.append('"').append(r.columnNames().get(c).replace("\"", "\"\"")).append('"');
+        }
+        String temp = place(r, op, "union", columns);
+        return io.numacube.engine.sql.SqlBinder.parse(
+                sql.append(" FROM \"").append(temp).append('"').toString());
+    }
+
+    /**
+     * Refuses an ORDER BY term over a set operation that is not a result column's name or ordinal (as PostgreSQL and
+     * DuckDB do: {@code ORDER BY k + 1} names no column of the result).
+     */
+    private static void checkSetOrder(SqlNodeList orderList, SqlSelect select) {
+        Set<String> names = new HashSet<>();
+        for (SqlNode item : select.getSelectList()) {
+            names.add(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().toLowerCase(Locale.ROOT));
+        }
+        for (SqlNode term : orderList) {
+            SqlNode t = term;
+            while (t.getKind() == SqlKind.DESCENDING
+                    || t.getKind() == SqlKind.NULLS_FIRST
+                    || t.getKind() == SqlKind.NULLS_LAST) {
+                t = ((SqlCall) t).operand(0);
+            }
+            boolean column = t instanceof SqlIdentifier id
+                    && id.isSimple()
+                    && names.contains(id.getSimple().toLowerCase(Locale.ROOT));
+            if (!column && !(t instanceof org.apache.calcite.sql.SqlNumericLiteral)) {
+                throw unsupported(
+                        t,
+                        "ORDER BY " + t + " over UNION, INTERSECT or EXCEPT: only a result column's name or ordinal"
+                                + " can order a set operation — move the set operation into a FROM clause");
+            }
+        }
+    }
+
+    /**
+     * The FROM of a SELECT without one: a temporary table of one row, so {@code SELECT 1 + 2 AS x, 'a'} gives one row
+     * and {@code SELECT COUNT(*)} 1, as in DuckDB. {@code SELECT *} has no table to name (refused, as DuckDB does).
+     */
+    private SqlNode oneRow(SqlSelect select) {
+        for (SqlNode item : select.getSelectList()) {
+            if (item instanceof SqlIdentifier id && id.isStar()) {
+                throw error(item, "42601", "SELECT * without FROM: there is no table whose columns * would name");
+            }
+        }
+        if (oneRowTable == null) {
+            TableStaging staging = new TableStaging(
+                    new TableSchema("__one_row_" + (++counter), List.of(ColumnSpec.of("__one", ColumnType.INT))));
+            staging.keepLongsPlain();
+            staging.setLong(0, 1);
+            staging.endRow();
+            load.accept(staging);
+            oneRowTable = staging.schema().name();
+        }
+        return new SqlIdentifier(oneRowTable, select.getParserPosition());
     }
 
     /** Scalar subqueries and {@code IN (SELECT ...)} inside an expression, replaced by their values. */
@@ -239,7 +324,15 @@ final class Subqueries {
         if (!(e instanceof SqlCall call)) {
             return e;
         }
-        if (call.getKind() == SqlKind.EXISTS || call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
+        if (call.getKind() == SqlKind.EXISTS) {
+            throw unsupported(
+                    call,
+                    "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and correlated"
+                            + " by equalities of an inner and an outer column (i.k = o.k) are turned into joins; a"
+                            + " correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS BIGINT)) or an"
+                            + " EXISTS inside an expression is not yet");
+        }
+        if (call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
             throw unsupported(call, call.getKind() + " (subquery)");
         }
         if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
@@ -380,7 +473,11 @@ final class Subqueries {
 
     /** {@link #materialize}, run. */
     private String place(SqlNode query, String name, SqlNodeList columns) {
-        QueryResult r = run.apply(query);
+        return place(run.apply(query), query, name, columns);
+    }
+
+    /** Places the rows of {@code r} (the answer of {@code query}) as a temporary table; returns its name. */
+    private String place(QueryResult r, SqlNode query, String name, SqlNodeList columns) {
         List<ColumnSpec> specs = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         if (columns != null && columns.size() != r.columnCount()) {

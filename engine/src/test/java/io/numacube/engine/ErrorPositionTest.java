@@ -64,7 +64,7 @@ class ErrorPositionTest {
 
     @Test
     void anUnsupportedConstructIsFeatureNotSupported() {
-        NumacubeException e = fails("SELECT desk FROM trades UNION SELECT desk FROM trades");
+        NumacubeException e = fails("SELECT DISTINCT desk, COUNT(*) FROM trades GROUP BY desk");
         assertEquals("0A000", e.code());
         assertTrue(e.position().isPresent(), e.getMessage());
     }

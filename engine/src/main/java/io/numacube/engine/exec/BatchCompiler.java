@@ -182,8 +182,26 @@ final class BatchCompiler {
             when Expr.isPredicate(n.operand()) -> conditionIsNull(n.operand(), n.negated() != negate);
             case Expr.IsNull n ->
                 new BatchPredicate.IsNull(nullMask(n.operand()), n.negated() != negate, booleanSlots++);
+            case Expr.IsDistinct d -> predicate(nullSafe(d.left(), d.right(), d.negated() != negate), false);
             default -> guarded(e, leaf(e, negate));
         };
+    }
+
+    /**
+     * {@code a IS NOT DISTINCT FROM b} (when {@code same}) or {@code a IS DISTINCT FROM b} as NULL tests and a
+     * comparison, each TRUE exactly where the original is: both NULL or equal; one NULL or different (the comparison
+     * is never TRUE over a NULL). Only its TRUE rows are meant: the caller never negates it.
+     */
+    private static Expr nullSafe(Expr a, Expr b, boolean same) {
+        if (same) {
+            return new Expr.Or(List.of(
+                    new Expr.And(List.of(new Expr.IsNull(a, false), new Expr.IsNull(b, false))),
+                    new Expr.Compare(Expr.CompareOp.EQ, a, b)));
+        }
+        return new Expr.Or(List.of(
+                new Expr.And(List.of(new Expr.IsNull(a, false), new Expr.IsNull(b, true))),
+                new Expr.And(List.of(new Expr.IsNull(a, true), new Expr.IsNull(b, false))),
+                new Expr.Compare(Expr.CompareOp.NE, a, b)));
     }
 
     /**

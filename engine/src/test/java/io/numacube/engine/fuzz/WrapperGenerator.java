@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Draws a query over an aggregation named {@code g}, as {@code WITH g AS (...)} or a subquery in FROM: the inner
- * aggregation groups by 1 or 2 plain columns (now and then a BIGINT) (named as themselves) and computes exact aggregates ({@code a1},
+ * Draws a query over an aggregation named {@code g}, as {@code WITH g AS (...)} or a subquery in FROM (now and then
+ * the UNION [ALL] of two such aggregations over different rows): the inner aggregation groups by 1 or 2 plain columns (now and then a BIGINT) (named as themselves) and computes exact aggregates ({@code a1},
  * {@code a2}, ...: counts, integer sums, sums of the exact measure {@code m0}, MIN and MAX), so the outer query sees
  * the same numbers in both engines; the outer query regroups them (by none or one inner key, optionally joined to
  * {@code d} when the inner key is its key), or projects them with an ORDER BY of every output. Stateless apart from
@@ -45,12 +45,24 @@ final class WrapperGenerator {
             }
             inner.add(agg + " AS a" + i);
         }
-        StringBuilder in = new StringBuilder("SELECT " + String.join(", ", inner) + " FROM " + ctx.from());
+        String head = "SELECT " + String.join(", ", inner) + " FROM " + ctx.from();
+        String group =
+                " GROUP BY " + String.join(", ", keys.stream().map(ctx::ref).toList());
+        StringBuilder in = new StringBuilder(head);
         if (ctx.chance(60)) {
             in.append(" WHERE ").append(new PredicateGenerator(ctx, new ScalarGenerator(ctx)).condition(1));
         }
-        in.append(" GROUP BY ")
-                .append(String.join(", ", keys.stream().map(ctx::ref).toList()));
+        in.append(group);
+        if (ctx.chance(25)) {
+            // the same aggregation over other rows, with its duplicates (UNION ALL) or without (UNION)
+            boolean all = ctx.chance(50);
+            ctx.tags.add(all ? "subquery:union-all" : "subquery:union");
+            in.append(all ? " UNION ALL " : " UNION ")
+                    .append(head)
+                    .append(" WHERE ")
+                    .append(new PredicateGenerator(ctx, new ScalarGenerator(ctx)).condition(1))
+                    .append(group);
+        }
         boolean with = ctx.chance(50);
         ctx.tags.add(with ? "subquery:with" : "subquery:from");
         String from = with ? "g" : "(" + in + ") g";
