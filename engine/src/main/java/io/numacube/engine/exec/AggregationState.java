@@ -27,6 +27,12 @@ final class AggregationState {
     private final BatchPredicate residual;
     private final GroupKeySpace keys;
     private final int fusedSums;
+    /** Per accumulator, its {@link CodeHistogram} where an exact SUM of a code lookup is counted per code, or null. */
+    private final CodeHistogram[] histograms;
+    /** Per accumulator, its {@link ScaledColumnSums} where an exact SUM of a column times code lookups is, or null. */
+    private final ScaledColumnSums[] scaled;
+
+    private final CodeHistogram.Sink[] sumSinks;
     private final BatchVectors vectors;
     private final LongIntHashMap slots;
     private int capacity;
@@ -111,6 +117,8 @@ final class AggregationState {
         this.vectors = vectors;
         this.slots = keys.dense() ? null : new LongIntHashMap(1024);
         this.fusedSums = fusedSums(plan);
+        this.histograms = histograms(plan);
+        this.scaled = scaledSums(plan);
         this.capacity = keys.dense() ? (int) keys.size() : 1024;
         this.doubleAccumulators = new double[accumulators.length][];
         this.longAccumulators = new long[accumulators.length][];
@@ -120,6 +128,7 @@ final class AggregationState {
         for (int i = 0; i < accumulators.length; i++) {
             allocate(i, capacity, 0);
         }
+        this.sumSinks = sumSinks();
     }
 
     private void allocate(int i, int newCapacity, int keep) {
@@ -206,6 +215,69 @@ final class AggregationState {
             }
             assignGroups(view, b, cnt, sel);
             accumulateAll(view, b, cnt, sel);
+        }
+        drainHistograms();
+    }
+
+    /**
+     * Whether exact SUMs of code lookups are counted per code ({@link CodeHistogram}) and those of a column times code
+     * lookups summed per code ({@link ScaledColumnSums}); off (system property {@value #CODE_SUMS_PROPERTY} {@code
+     * false}, read as each block's state is made) only to compare.
+     */
+    private static boolean codeSums() {
+        return !"false".equals(System.getProperty(CODE_SUMS_PROPERTY));
+    }
+
+    /** The system property that turns the per-code sums off ({@code false}), for A/B measurements. */
+    static final String CODE_SUMS_PROPERTY = "numacube.codeSums";
+
+    private static CodeHistogram[] histograms(PhysicalPlan plan) {
+        Accumulator[] accs = plan.accumulators();
+        CodeHistogram[] h = new CodeHistogram[accs.length];
+        for (int i = 0; i < accs.length && plan.keys().dense() && codeSums(); i++) {
+            if (accs[i].kind() == Accumulator.Kind.SUM_LONG && accs[i].column() < 0) {
+                h[i] = CodeHistogram.of(accs[i].argument(), plan.keys().size());
+            }
+        }
+        return h;
+    }
+
+    private static ScaledColumnSums[] scaledSums(PhysicalPlan plan) {
+        Accumulator[] accs = plan.accumulators();
+        ScaledColumnSums[] h = new ScaledColumnSums[accs.length];
+        for (int i = 0; i < accs.length && plan.keys().dense() && codeSums(); i++) {
+            if (accs[i].kind() == Accumulator.Kind.SUM_LONG && accs[i].column() < 0) {
+                h[i] = ScaledColumnSums.of(accs[i].argument(), plan.keys().size());
+            }
+        }
+        return h;
+    }
+
+    /** Per accumulator, where a 128-bit share of its SUM goes: the low word wraps in, the rest carries. */
+    private CodeHistogram.Sink[] sumSinks() {
+        CodeHistogram.Sink[] sinks = new CodeHistogram.Sink[accumulators.length];
+        for (int i = 0; i < sinks.length; i++) {
+            int acc = i;
+            sinks[i] = (g, high, low) -> {
+                addWrapping(acc, longAccumulators[acc], g, low);
+                long carry = high + (low < 0 ? 1 : 0);
+                if (carry != 0) {
+                    carries(acc)[g] += carry;
+                }
+            };
+        }
+        return sinks;
+    }
+
+    /** Adds the rows the histograms counted and the scaled sums summed into their SUMs, exactly. */
+    private void drainHistograms() {
+        for (int i = 0; i < histograms.length; i++) {
+            if (histograms[i] != null) {
+                histograms[i].drainInto(sumSinks[i]);
+            }
+            if (scaled[i] != null) {
+                scaled[i].drainInto(sumSinks[i]);
+            }
         }
     }
 
@@ -515,6 +587,10 @@ final class AggregationState {
             accumulateLongColumn(view, i, longAccumulators[i], b, n, sel, g);
         } else if (acc.column() >= 0) {
             accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, n, sel, g);
+        } else if (histograms[i] != null) {
+            histograms[i].add(view, b, n, sel, g);
+        } else if (scaled[i] != null) {
+            scaled[i].add(view, b, n, sel, g, sumSinks[i]);
         } else if (acc.kind().exact()) {
             accumulateExactExpression(view, i, longAccumulators[i], b, n, sel, g);
         } else {

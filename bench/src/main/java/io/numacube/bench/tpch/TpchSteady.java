@@ -1,0 +1,128 @@
+package io.numacube.bench.tpch;
+
+import io.numacube.bench.Progress;
+import io.numacube.bench.engine.EngineCube;
+import io.numacube.bench.peer.DuckDbPeer;
+import io.numacube.bench.peer.ResultComparison;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.result.QueryStats;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A quick steady-state A/B of a few TPC-H queries, without the whole tpch section: loads only the tables the queries
+ * name from a cached {@link TpchData}'s Parquet files into a cube and into DuckDB, checks each answer equal to
+ * DuckDB's, then times each query {@code rounds} times in turn with DuckDB (the order rotating) and prints, per
+ * query, the best of each engine, their ratio and numacube's profile (phases, bytes, plan). With the system property
+ * {@value #TOGGLE} naming a boolean system property of the engine, numacube runs twice per round, that property
+ * {@code false} then {@code true} in turn (an A/B of one process), and both are reported. Stdout only; exit status 1
+ * when an answer differs. Not thread-safe: one run.
+ *
+ * <p>Usage: {@code TpchSteady <cache root> <scale factor> <threads> <rounds> <query number>...}
+ */
+public final class TpchSteady {
+
+    /** The system property naming an engine property to time off and on in turn. */
+    public static final String TOGGLE = "tpch.toggle";
+
+    private TpchSteady() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 5) {
+            System.err.println("usage: TpchSteady <cache root> <scale factor> <threads> <rounds> <query number>...");
+            System.exit(2);
+        }
+        Progress progress = new Progress(System.err);
+        int threads = Integer.parseInt(args[2]);
+        int rounds = Integer.parseInt(args[3]);
+        TpchData data = TpchData.ensure(Path.of(args[0]), Double.parseDouble(args[1]), threads, progress);
+        int[] queries =
+                Arrays.stream(args, 4, args.length).mapToInt(Integer::parseInt).toArray();
+        Set<String> tables = new TreeSet<>();
+        for (int q : queries) {
+            tables.addAll(TpchQuery.of(q).tables(false));
+        }
+        boolean same = true;
+        try (TpchCube cube = TpchCube.open(data, threads);
+                DuckDbPeer duck = DuckDbPeer.open(threads)) {
+            for (String t : tables) {
+                cube.loadParquet(TpchSchema.of(t));
+                duck.execute("CREATE TABLE " + t + " AS SELECT * FROM read_parquet('" + data.parquet(t) + "')");
+            }
+            for (int q : queries) {
+                same &= time(TpchQuery.of(q), cube, duck, rounds);
+            }
+        }
+        System.exit(same ? 0 : 1);
+    }
+
+    /** Checks numacube's answer to {@code q} still equals DuckDB's (after a setting changed). */
+    private static void same(DuckDbPeer duck, String sql, TpchQuery q, TpchCube cube) throws Exception {
+        ResultComparison cmp = ResultComparison.compare(
+                duck.fetch(sql).table(),
+                EngineCube.table(cube.query(sql)),
+                q.ordered(),
+                ResultComparison.SUM_TOLERANCE);
+        if (!cmp.equal()) {
+            throw new IllegalStateException(q.id() + " differs from DuckDB: " + cmp.difference());
+        }
+    }
+
+    private static boolean time(TpchQuery q, TpchCube cube, DuckDbPeer duck, int rounds) throws Exception {
+        String sql = q.sql();
+        QueryResult answer = cube.query(sql);
+        ResultComparison cmp = ResultComparison.compare(
+                duck.fetch(sql).table(), EngineCube.table(answer), q.ordered(), ResultComparison.SUM_TOLERANCE);
+        if (!cmp.equal()) {
+            System.out.println(q.id() + " DIFFERS from DuckDB: " + cmp.difference());
+            return false;
+        }
+        String toggle = System.getProperty(TOGGLE);
+        String[] settings = toggle == null ? new String[] {null} : new String[] {"false", "true"};
+        double[] best = new double[settings.length + 1];
+        java.util.Arrays.fill(best, Double.MAX_VALUE);
+        for (int i = 0; i < rounds; i++) {
+            for (int k = 0; k < best.length; k++) {
+                int c = (i + k) % best.length;
+                long t0 = System.nanoTime();
+                if (c == settings.length) {
+                    duck.fetch(sql);
+                } else {
+                    if (toggle != null) {
+                        System.setProperty(toggle, settings[c]);
+                        if (i == 0) {
+                            same(duck, sql, q, cube);
+                        }
+                        t0 = System.nanoTime();
+                    }
+                    cube.query(sql);
+                }
+                best[c] = Math.min(best[c], (System.nanoTime() - t0) / 1e9);
+            }
+        }
+        QueryStats s = cube.query(sql).stats();
+        double duckBest = best[settings.length];
+        for (int c = 0; c < settings.length; c++) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s%s numacube %.4f s DuckDB %.4f s (best of %d): %.2fx%n",
+                    q.id(),
+                    toggle == null ? "" : " " + toggle + "=" + settings[c],
+                    best[c],
+                    duckBest,
+                    rounds,
+                    duckBest / best[c]);
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "  scan %.4f s, %,d rows, %,d bytes; plan: %s%n",
+                s.phases().scanSeconds(),
+                s.rowsScanned(),
+                s.bytesRead(),
+                s.plan());
+        return true;
+    }
+}
