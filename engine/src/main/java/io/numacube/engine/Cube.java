@@ -966,17 +966,13 @@ public final class Cube implements AutoCloseable {
 
     /**
      * Whether the text may hold a subquery or WITH (a second SELECT), a LEFT JOIN that {@link EagerAggregation}
-     * may rewrite into one, or no FROM: such statements are run in steps.
+     * may rewrite into one, or no FROM clause of its own (a SELECT without FROM reads a one-row table, {@link
+     * Subqueries}): such statements are run in steps.
      */
     private static boolean hasSubqueries(String sql) {
         java.util.regex.Matcher m = SELECT_WORD.matcher(sql);
-        return (m.find() && m.find())
-                || LEFT_JOIN.matcher(sql).find()
-                || !FROM_WORD.matcher(sql).find();
+        return (m.find() && m.find()) || LEFT_JOIN.matcher(sql).find() || !StatementText.hasTopLevelFrom(sql);
     }
-
-    /** A statement without the word FROM is a SELECT without FROM, which reads a one-row table ({@link Subqueries}). */
-    private static final java.util.regex.Pattern FROM_WORD = java.util.regex.Pattern.compile("(?i)\\bfrom\\b");
 
     private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
 

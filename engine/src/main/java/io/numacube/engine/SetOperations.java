@@ -3,7 +3,6 @@ package io.numacube.engine;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
-import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -21,7 +20,6 @@ import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSetOperator;
 import org.apache.calcite.sql.SqlUtil;
-import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * Evaluates {@code UNION [ALL]}, {@code INTERSECT [ALL]} and {@code EXCEPT [ALL]} over the results of their branches,
@@ -350,12 +348,6 @@ final class SetOperations {
     }
 
     private static NumacubeException error(SqlNode at, String code, String message) {
-        SqlParserPos p = at.getParserPosition();
-        return new NumacubeException(
-                NumacubeException.Kind.INVALID_INPUT,
-                code,
-                message,
-                p == null || p.getLineNum() < 1 ? null : ErrorPosition.sql(p.getLineNum(), p.getColumnNum()),
-                null);
+        return Subqueries.error(at, code, message);
     }
 }

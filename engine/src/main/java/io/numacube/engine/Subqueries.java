@@ -531,7 +531,8 @@ final class Subqueries {
         return error(at, "0A000", "unsupported SQL: " + what);
     }
 
-    private static NumacubeException error(SqlNode at, String code, String message) {
+    /** An error of {@code code} at {@code at}'s position in the statement (none when the node has no position). */
+    static NumacubeException error(SqlNode at, String code, String message) {
         SqlParserPos p = at.getParserPosition();
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,

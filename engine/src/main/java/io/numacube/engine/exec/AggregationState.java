@@ -232,22 +232,26 @@ final class AggregationState {
     static final String CODE_SUMS_PROPERTY = "numacube.codeSums";
 
     private static CodeHistogram[] histograms(PhysicalPlan plan) {
-        Accumulator[] accs = plan.accumulators();
-        CodeHistogram[] h = new CodeHistogram[accs.length];
-        for (int i = 0; i < accs.length && plan.keys().dense() && codeSums(); i++) {
-            if (accs[i].kind() == Accumulator.Kind.SUM_LONG && accs[i].column() < 0) {
-                h[i] = CodeHistogram.of(accs[i].argument(), plan.keys().size());
-            }
-        }
-        return h;
+        return perExpressionSum(plan, CodeHistogram[]::new, CodeHistogram::of);
     }
 
     private static ScaledColumnSums[] scaledSums(PhysicalPlan plan) {
+        return perExpressionSum(plan, ScaledColumnSums[]::new, ScaledColumnSums::of);
+    }
+
+    /**
+     * Per accumulator, what {@code of} makes of an exact SUM of an expression over dense keys (its argument and the
+     * key space's size), or null: for every other accumulator, and all of them when the per-code sums are off.
+     */
+    private static <T> T[] perExpressionSum(
+            PhysicalPlan plan,
+            java.util.function.IntFunction<T[]> array,
+            java.util.function.BiFunction<BatchExpression, Long, T> of) {
         Accumulator[] accs = plan.accumulators();
-        ScaledColumnSums[] h = new ScaledColumnSums[accs.length];
+        T[] h = array.apply(accs.length);
         for (int i = 0; i < accs.length && plan.keys().dense() && codeSums(); i++) {
             if (accs[i].kind() == Accumulator.Kind.SUM_LONG && accs[i].column() < 0) {
-                h[i] = ScaledColumnSums.of(accs[i].argument(), plan.keys().size());
+                h[i] = of.apply(accs[i].argument(), plan.keys().size());
             }
         }
         return h;
