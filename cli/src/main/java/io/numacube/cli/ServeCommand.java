@@ -257,6 +257,14 @@ final class ServeCommand implements Callable<Integer> {
     long migrateRate;
 
     @Option(
+            names = "--migrate-in-place",
+            description = "While following the machine, move a partition's pages where they are (mbind with"
+                    + " MPOL_MF_MOVE: no second copy in memory) where the kernel allows it, instead of copying it to"
+                    + " its new node; off by default: slower than the copy under QEMU's emulation, not yet measured on"
+                    + " real hardware.")
+    boolean migrateInPlace;
+
+    @Option(
             names = "--memory-short-below",
             paramLabel = "SIZE",
             defaultValue = "256MiB",
@@ -349,7 +357,7 @@ final class ServeCommand implements Callable<Integer> {
                             + " bytes — e.g. --memory-short-below 256MiB --memory-room-again 1GiB");
         }
         return new io.numacube.engine.FollowOptions(
-                Duration.ofSeconds(1), migrateRate, memoryShortBelow, memoryRoomAgain);
+                Duration.ofSeconds(1), migrateRate, memoryShortBelow, memoryRoomAgain, migrateInPlace);
     }
 
     /** Starts following the machine (unless --no-follow-machine), each change a line on {@code err}. */

@@ -312,8 +312,14 @@ final class MachineFollower {
         CompletableFuture<Boolean> repinned = CompletableFuture.supplyAsync(
                 repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
         layOut.accept(next);
-        PartitionMoves.Tally moved =
-                moves.moveOff(next, step.spreadOnto(), step.budgetBytes(), distance, start, bytesPerSecond);
+        PartitionMoves.Tally moved = moves.moveOff(
+                next,
+                step.spreadOnto(),
+                step.budgetBytes(),
+                distance,
+                start,
+                bytesPerSecond,
+                followOptions != null && followOptions.moveInPlace());
         String outcome = moved.outcome;
         if (!repinned.join()) {
             outcome += " (some workers had not re-pinned after 30 s)";

@@ -23,9 +23,10 @@ import java.util.function.LongConsumer;
 
 /**
  * Moves partitions of a cube's current tables to other nodes and swaps them in, the one way a partition changes node:
- * each is moved in place where the kernel allows it (its pages migrated by mbind MPOL_MF_MOVE, the same memory under a
- * new partition object) or else copied into a block allocated, placed and written for its target node ({@link
- * PartitionMover#move}; the bench's {@link #moveEvery} always copies), at most a given number of bytes a second, then
+ * each is copied into a block allocated, placed and written for its target node, or, when the follower asks for it
+ * ({@link FollowOptions#moveInPlace}), moved in place where the kernel allows it (its pages migrated by mbind
+ * MPOL_MF_MOVE, the same memory under a new partition object; {@link PartitionMover#move}; the bench's {@link
+ * #moveEvery} always copies), at most a given number of bytes a second, then
  * every table holding an original is republished with the moved partition in its place under the same version number (the rows are the same; partition ids, and so deleted rows, carry over). Queries under way finish on
  * the originals, which are freed after the last of them.
  *
@@ -85,14 +86,15 @@ final class PartitionMoves {
             Map<Integer, Long> budgetBytes,
             IntBinaryOperator distance,
             long startNanos,
-            long bytesPerSecond) {
+            long bytesPerSecond,
+            boolean inPlace) {
         Tally moves = new Tally();
         Pace pace = new Pace(startNanos, bytesPerSecond);
         Map<Integer, Long> budget = new HashMap<>(budgetBytes);
         try {
             // spreading onto gained nodes reaches its balance in the first round; later rounds find nothing to do
             for (int round = 0; round < 3; round++) {
-                Map<Partition, Partition> copies = copyOff(next, spreadOnto, budget, distance, pace, moves);
+                Map<Partition, Partition> copies = copyOff(next, spreadOnto, budget, distance, pace, inPlace, moves);
                 if (copies.isEmpty()) {
                     break;
                 }
@@ -159,8 +161,8 @@ final class PartitionMoves {
 
     /**
      * Every partition of the current tables whose memory node is not a data node of {@code next}, moved to the nearest
-     * data node (in place where the kernel allows it, else copied: {@link PartitionMover#move}), keyed by the
-     * original; {@code tally} notes how each moved. On failure none is kept (a copy is freed; pages moved in place
+     * data node (with {@code inPlace}, in place where the kernel allows it, else copied: {@link PartitionMover#move};
+     * without, copied), keyed by the original; {@code tally} notes how each moved. On failure none is kept (a copy is freed; pages moved in place
      * stay where they went, the same bytes, and the original keeps its node in the tables).
      */
     private Map<Partition, Partition> copyOff(
@@ -169,6 +171,7 @@ final class PartitionMoves {
             Map<Integer, Long> budget,
             IntBinaryOperator distance,
             LongConsumer pace,
+            boolean inPlace,
             Tally tally) {
         Map<Partition, Partition> copies = new IdentityHashMap<>();
         try (CubeTables.Snapshot s = snapshot()) {
@@ -182,7 +185,11 @@ final class PartitionMoves {
                         continue;
                     }
                     int home = next.fillerNode().get(target);
-                    copies.put(p, tally.note(PartitionMover.move(p, home, target, memory, pace)));
+                    copies.put(
+                            p,
+                            inPlace
+                                    ? tally.note(PartitionMover.move(p, home, target, memory, pace))
+                                    : PartitionMover.copy(p, home, target, memory, pace));
                 }
             }
         } catch (RuntimeException | Error e) {
