@@ -29,11 +29,13 @@ final class BenchReportTable {
 
     private final List<String> engines;
     private final int shardCount;
+    private final String data;
     private final List<Line> lines = new ArrayList<>();
 
-    BenchReportTable(List<String> engines, int shardCount) {
+    BenchReportTable(List<String> engines, int shardCount, String data) {
         this.engines = List.copyOf(engines);
         this.shardCount = shardCount;
+        this.data = data;
     }
 
     void add(BenchQuery query, Map<String, BenchTimings> times, List<Partial> partials) {
@@ -43,9 +45,9 @@ final class BenchReportTable {
     void print(PrintStream out, SparkBenchOptions options) {
         out.printf(
                 Locale.ROOT,
-                "%,d trades, %d shards, best and median of %d runs (after %d warm-up), ms;"
+                "%s, %d shards, best and median of %d runs (after %d warm-up), ms;"
                         + " Spark local[2]; the engines run in turn%n",
-                options.rows(),
+                data,
                 shardCount,
                 options.runs(),
                 options.warmups());

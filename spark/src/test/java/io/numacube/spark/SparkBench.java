@@ -14,23 +14,31 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 
 /**
- * The Spark bench of issue 17: the P&amp;L queries ({@link BenchQuery}) over the same generated trades in three
- * engines — Spark {@code local[2]} over N {@code numacube serve --shard I/N --shard-key desk} processes (the
- * connector, aggregates pushed down), Spark alone over a Parquet copy of the rows, and one unsharded {@code serve}
- * asked directly over HTTP (columnar answers) — every answer checked equal across the three before any run is timed.
- * Prints, per query, best and median times, their ratios, and what each shard returned to Spark (rows, bytes, and
- * the time of that partial query on the shard alone). Run by {@code tools/spark-bench}; never by the unit tests.
+ * The Spark bench of issue 17: a workload's queries over the same data in three engines — Spark {@code local[2]} over
+ * N {@code numacube serve --shard I/N} processes (the connector, aggregates pushed down where Spark can), Spark alone
+ * over Parquet, and one unsharded {@code serve} asked directly over HTTP (columnar answers) — every answer checked
+ * equal across the three before that query is timed. The workloads: the P&amp;L queries over generated trades
+ * ({@link TradesWorkload}, sharded by desk) and TPC-H from Parquet files ({@link TpchWorkload}, lineitem and orders
+ * sharded by the order key). Prints, per query, best and median times, their ratios, and what each shard returned to
+ * Spark (rows, bytes, and the time of that partial query on the shard alone); a query an engine refuses is named with
+ * the refusal and not timed. Exits 1 when an answer differs. Run by {@code tools/spark-bench}; never by the unit
+ * tests.
  */
 public final class SparkBench {
 
     private final SparkBenchOptions options;
+    private final BenchWorkload workload;
     private final List<ServeProcess> servers = new ArrayList<>();
     private final List<ShardAddress> shards = new ArrayList<>();
     private ShardAddress whole;
     private SparkSession spark;
+    private Map<String, String> parquet;
 
     private SparkBench(SparkBenchOptions options) {
         this.options = options;
+        this.workload = options.tpch()
+                ? new TpchWorkload(options.tpchDir(), options.queries())
+                : new TradesWorkload(options.rows(), options.seed(), options.dir());
     }
 
     /** Runs the bench with {@code args} ({@link SparkBenchOptions#USAGE}); exits 1 when an answer differs. */
@@ -43,7 +51,14 @@ public final class SparkBench {
             System.exit(2);
             return;
         }
-        SparkBench bench = new SparkBench(options);
+        SparkBench bench;
+        try {
+            bench = new SparkBench(options);
+        } catch (IllegalArgumentException e) {
+            System.err.println("spark-bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         int status;
         try {
             status = bench.run();
@@ -58,9 +73,9 @@ public final class SparkBench {
         startServers();
         System.out.printf(
                 Locale.ROOT,
-                "servers ready: %d shards + 1 unsharded, %,d rows each set (%.1f s)%n",
+                "servers ready: %d shards + 1 unsharded, %s (%.1f s)%n",
                 shards.size(),
-                options.rows(),
+                workload.describe(),
                 (System.nanoTime() - t0) / 1e9);
         spark = SparkSession.builder()
                 .master("local[2]")
@@ -70,40 +85,49 @@ public final class SparkBench {
                 .getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         t0 = System.nanoTime();
-        String parquet = writeParquet();
-        System.out.printf(Locale.ROOT, "parquet copy: %s (%.1f s)%n", parquet, (System.nanoTime() - t0) / 1e9);
+        parquet = workload.parquet(table -> numacube(whole.toString(), table));
+        System.out.printf(Locale.ROOT, "parquet: %s (%.1f s)%n", parquet.values(), (System.nanoTime() - t0) / 1e9);
         printShardRows();
-        List<BenchQuery> queries = queries();
         List<String> engines = List.of("spark+shards", "spark+parquet", "one server");
-        for (BenchQuery q : queries) {
-            String difference = checkAnswers(q, parquet);
-            if (difference != null) {
-                System.err.println("spark-bench: " + q.name() + ": the answers differ, nothing timed: " + difference);
-                return 1;
+        BenchReportTable report = new BenchReportTable(engines, shards.size(), workload.describe());
+        int differences = 0;
+        for (BenchQuery q : workload.queries(whole)) {
+            String difference;
+            try {
+                difference = checkAnswers(q);
+            } catch (Exception e) {
+                System.out.println("spark-bench: " + q.name() + ": refused, not timed: " + refusal(e));
+                continue;
             }
+            if (difference != null) {
+                System.out.println("spark-bench: " + q.name() + ": the answers DIFFER, not timed: " + difference);
+                differences++;
+                continue;
+            }
+            System.out.println(q.name() + ": equal across the three engines (doubles to a relative 1e-9)");
+            report.add(q, time(q, engines), partials(q));
         }
-        System.out.println("answers: every query equal across the three engines (doubles to a relative 1e-9)");
         System.out.println();
-        BenchReportTable report = new BenchReportTable(engines, shards.size());
-        for (BenchQuery q : queries) {
-            Map<String, BenchTimings> times = time(q, parquet, engines);
-            report.add(q, times, partials(q, parquet));
-        }
         report.print(System.out, options);
-        return 0;
+        return differences == 0 ? 0 : 1;
+    }
+
+    /** The first line of an engine's refusal: its message, or its class name. */
+    private static String refusal(Exception e) {
+        String m = e.getMessage() == null || e.getMessage().isBlank()
+                ? e.getClass().getName()
+                : e.getMessage();
+        return m.lines().findFirst().orElse(m);
     }
 
     private void startServers() throws Exception {
-        List<String> data =
-                List.of("--generate", Long.toString(options.rows()), "--seed", Long.toString(options.seed()));
         List<CompletableFuture<ServeProcess>> starting = new ArrayList<>();
         int n = options.shards();
         for (int i = 0; i < n; i++) {
-            List<String> args = new ArrayList<>(data);
-            args.addAll(List.of("--shard", i + "/" + n, "--shard-key", "desk"));
-            starting.add(ServeProcess.start("bench-shard" + i, args, options.heap()));
+            starting.add(ServeProcess.start("bench-shard" + i, workload.shardArgs(i, n), options.heap()));
         }
-        CompletableFuture<ServeProcess> unsharded = ServeProcess.start("bench-whole", data, options.heap());
+        CompletableFuture<ServeProcess> unsharded =
+                ServeProcess.start("bench-whole", workload.wholeArgs(), options.heap());
         for (CompletableFuture<ServeProcess> s : starting) {
             servers.add(s.get());
             shards.add(servers.getLast().address());
@@ -133,72 +157,46 @@ public final class SparkBench {
                 .load();
     }
 
-    /** Writes the unsharded server's trades and fx as Parquet, trades in 2 files so that Spark reads it on 2 cores. */
-    private String writeParquet() {
-        String dir = options.dir().toAbsolutePath().toString();
-        numacube(whole.toString(), "trades")
-                .repartition(2)
-                .write()
-                .mode("overwrite")
-                .parquet(dir + "/trades");
-        numacube(whole.toString(), "fx").write().mode("overwrite").parquet(dir + "/fx");
-        return dir;
-    }
-
     private void printShardRows() throws IOException, InterruptedException {
-        StringBuilder line = new StringBuilder("trades per shard (by desk):");
+        String table = workload.shardedTableName();
+        StringBuilder line = new StringBuilder(workload.shardedTable() + " rows per shard:");
         for (ShardAddress s : shards) {
-            BenchAnswer count = ServerAnswers.answer(s, "SELECT COUNT(*) FROM trades", false);
+            BenchAnswer count = ServerAnswers.answer(s, "SELECT COUNT(*) FROM " + table, false);
             line.append(' ').append(count.rows().getFirst().getFirst());
         }
         System.out.println(line);
         long best = Long.MAX_VALUE;
         for (int run = 0; run < 5; run++) {
             long start = System.nanoTime();
-            TableLayout.describe("trades", shards, java.time.Duration.ofSeconds(30));
+            TableLayout.describe(table, shards, java.time.Duration.ofSeconds(30));
             best = Math.min(best, System.nanoTime() - start);
         }
         System.out.printf(
                 Locale.ROOT,
-                "describing trades on the %d shards (GET /v1/tables/trades, one after the other;"
+                "describing %s on the %d shards (GET /v1/tables/%s, one after the other;"
                         + " the connector does it as it plans each scan): %.1f ms, best of 5%n",
+                table,
                 shards.size(),
+                table,
                 best / 1e6);
     }
 
-    /** The queries, Q3's dates being business days 100 and 149 of the data as the unsharded server holds it. */
-    private List<BenchQuery> queries() throws IOException, InterruptedException {
-        BenchAnswer days = ServerAnswers.answer(
-                whole, "SELECT trade_date FROM trades GROUP BY trade_date ORDER BY trade_date", true);
-        if (days.rows().size() < 150) {
-            throw new IllegalStateException("Q3 needs at least 150 trade dates; the data has "
-                    + days.rows().size() + " — generate more rows (--rows)");
-        }
-        return BenchQuery.all(
-                days.rows().get(100).getFirst().toString(),
-                days.rows().get(149).getFirst().toString());
-    }
-
-    /** Points the views {@code trades} and {@code fx} at the shards, at the Parquet copy, or (one server) at nothing. */
-    private void use(String engine, String parquet) {
-        switch (engine) {
-            case "spark+shards" -> {
-                numacube(shardList(), "trades").createOrReplaceTempView("trades");
-                numacube(shardList(), "fx").createOrReplaceTempView("fx");
+    /** Points a view per table at the shards, at the Parquet copy, or (one server) at nothing. */
+    private void use(String engine) {
+        for (String t : workload.tables()) {
+            switch (engine) {
+                case "spark+shards" -> numacube(shardList(), t).createOrReplaceTempView(t);
+                case "spark+parquet" -> spark.read().parquet(parquet.get(t)).createOrReplaceTempView(t);
+                default -> {}
             }
-            case "spark+parquet" -> {
-                spark.read().parquet(parquet + "/trades").createOrReplaceTempView("trades");
-                spark.read().parquet(parquet + "/fx").createOrReplaceTempView("fx");
-            }
-            default -> {}
         }
     }
 
-    private BenchAnswer answer(String engine, BenchQuery q, String parquet) throws IOException, InterruptedException {
+    private BenchAnswer answer(String engine, BenchQuery q) throws IOException, InterruptedException {
         if (engine.equals("one server")) {
             return ServerAnswers.answer(whole, q.sql(), q.ordered());
         }
-        use(engine, parquet);
+        use(engine);
         List<List<Object>> rows = new ArrayList<>();
         for (Row r : spark.sql(q.sql()).collectAsList()) {
             List<Object> values = new ArrayList<>();
@@ -211,10 +209,10 @@ public final class SparkBench {
     }
 
     /** The first difference of the Spark answers from the unsharded server's, or null when all three agree. */
-    private String checkAnswers(BenchQuery q, String parquet) throws IOException, InterruptedException {
-        BenchAnswer reference = answer("one server", q, parquet);
+    private String checkAnswers(BenchQuery q) throws IOException, InterruptedException {
+        BenchAnswer reference = answer("one server", q);
         for (String engine : List.of("spark+shards", "spark+parquet")) {
-            var d = answer(engine, q, parquet).differenceFrom(reference);
+            var d = answer(engine, q).differenceFrom(reference);
             if (d.isPresent()) {
                 return engine + " vs one server: " + d.get();
             }
@@ -222,7 +220,7 @@ public final class SparkBench {
         return null;
     }
 
-    private Map<String, BenchTimings> time(BenchQuery q, String parquet, List<String> engines)
+    private Map<String, BenchTimings> time(BenchQuery q, List<String> engines)
             throws IOException, InterruptedException {
         Map<String, BenchTimings> times = new LinkedHashMap<>();
         for (String e : engines) {
@@ -230,7 +228,7 @@ public final class SparkBench {
         }
         for (int run = 0; run < options.warmups() + options.runs(); run++) {
             for (String e : engines) {
-                long nanos = timeOnce(e, q, parquet);
+                long nanos = timeOnce(e, q);
                 if (run >= options.warmups()) {
                     times.get(e).add(nanos);
                 }
@@ -239,11 +237,11 @@ public final class SparkBench {
         return times;
     }
 
-    private long timeOnce(String engine, BenchQuery q, String parquet) throws IOException, InterruptedException {
+    private long timeOnce(String engine, BenchQuery q) throws IOException, InterruptedException {
         if (engine.equals("one server")) {
             return ServerAnswers.columnar(whole, q.sql()).nanos();
         }
-        use(engine, parquet);
+        use(engine);
         long start = System.nanoTime();
         spark.sql(q.sql()).collectAsList();
         return System.nanoTime() - start;
@@ -253,9 +251,8 @@ public final class SparkBench {
      * What each shard returns to Spark for {@code q}: every numacube scan's pushed SQL (the plan's), asked of each
      * shard on its own; a table held whole (fx) is asked of the first shard only, as the connector does.
      */
-    private List<BenchReportTable.Partial> partials(BenchQuery q, String parquet)
-            throws IOException, InterruptedException {
-        use("spark+shards", parquet);
+    private List<BenchReportTable.Partial> partials(BenchQuery q) throws IOException, InterruptedException {
+        use("spark+shards");
         SparkPlan plan = spark.sql(q.sql()).queryExecution().sparkPlan();
         List<BenchReportTable.Partial> partials = new ArrayList<>();
         for (SparkPlan leaf : scala.jdk.javaapi.CollectionConverters.asJava(plan.collectLeaves())) {
