@@ -25,16 +25,18 @@ import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * Builds a scan of one numacube table, taking what the shards can do for Spark: the required columns, the filters
  * {@link SqlFilters} translates (the rest Spark applies after the scan), and aggregates: GROUP BY columns with
- * COUNT(*), COUNT, SUM (of BIGINT and DOUBLE), MIN and MAX, pushed as partial aggregates that each shard computes
- * over its rows and Spark merges (so AVG arrives as SUM and COUNT, which Spark divides); complete, AVG included, when
- * the grouping holds the shard key or one server answers ({@link #supportCompletePushDown}). DISTINCT aggregates,
- * expressions and SUM or AVG of DECIMAL stay with Spark. A LIMIT, and a top-N (ORDER BY columns, or aggregates of a
+ * COUNT(*), COUNT, SUM, MIN and MAX of a column or of {@code + - *} over columns and literals ({@link
+ * PushedArithmetic}), pushed as partial aggregates that each shard computes over its rows and Spark merges (so AVG
+ * arrives as SUM and COUNT, which Spark divides); complete, AVG included, when the grouping holds the shard key or one
+ * server answers ({@link #supportCompletePushDown}). DISTINCT aggregates, other expressions, AVG of DECIMAL and a
+ * partial SUM of a DECIMAL narrower than the shards' stay with Spark ({@link #pushable}). A LIMIT, and a top-N (ORDER BY columns, or aggregates of a
  * complete push-down, then LIMIT), go to each shard as its own LIMIT, so no shard sends more than N rows; Spark still
  * applies the final limit and sort over the shards' answers ({@link #isPartiallyPushed}). Spark offers them only when
  * no filter is left for it to apply after the scan, and never over a partial aggregate, which Spark finishes above the
@@ -47,6 +49,9 @@ final class NumacubeScanBuilder
                 SupportsPushDownAggregates,
                 SupportsPushDownLimit,
                 SupportsPushDownTopN {
+
+    /** The digits of a DECIMAL the shards send: 64-bit unscaled values. */
+    static final int WIRE_DECIMAL_PRECISION = 18;
 
     private final ReadOptions options;
     private final TableLayout layout;
@@ -186,20 +191,40 @@ final class NumacubeScanBuilder
             }
         }
         StructField f = field(column);
-        if (f == null) {
+        PushedArithmetic argument = f != null
+                ? new PushedArithmetic(SqlFilters.column(f.name()), f.dataType())
+                : PushedArithmetic.of(column, layout.schema());
+        if (argument == null || !pushable(function, argument.type(), complete)) {
             return null;
         }
         DataType type = switch (function) {
             case "COUNT" -> DataTypes.LongType;
             case "AVG" -> DataTypes.DoubleType;
-            default -> f.dataType();
+            case "SUM" ->
+                argument.type() instanceof DecimalType d
+                        ? DataTypes.createDecimalType(WIRE_DECIMAL_PRECISION, d.scale())
+                        : argument.type();
+            default -> argument.type();
         };
-        boolean numeric = f.dataType() == DataTypes.LongType || f.dataType() == DataTypes.DoubleType;
-        if ((function.equals("SUM") || function.equals("AVG")) && !numeric) {
-            return null;
-        }
-        select.add(function + "(" + SqlFilters.column(f.name()) + ")");
+        select.add(function + "(" + argument.sql() + ")");
         return DataTypes.createStructField(name, type, true);
+    }
+
+    /**
+     * Whether the shards may compute {@code function} of an argument of {@code type}. SUM and AVG of BIGINT and
+     * DOUBLE; SUM of DECIMAL where the shards' sum is final ({@code complete}), or where the argument's precision is
+     * at least the shards' ({@value #WIRE_DECIMAL_PRECISION}): Spark casts each shard's partial sum of a DECIMAL to the
+     * argument's type before adding them, which a narrower type could not hold. AVG of DECIMAL stays with Spark (its
+     * exact decimal average, where a shard's is a DOUBLE). COUNT, MIN and MAX of anything.
+     */
+    private static boolean pushable(String function, DataType type, boolean complete) {
+        boolean plainNumber = type == DataTypes.LongType || type == DataTypes.DoubleType;
+        return switch (function) {
+            case "AVG" -> plainNumber;
+            case "SUM" ->
+                plainNumber || type instanceof DecimalType d && (complete || d.precision() >= WIRE_DECIMAL_PRECISION);
+            default -> true;
+        };
     }
 
     /** The table's field a plain column reference names, or null for anything else. */

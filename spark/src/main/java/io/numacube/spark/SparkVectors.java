@@ -14,9 +14,13 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * The Spark side of numacube's types: the Spark type of each SQL type name, and each batch of a {@link ColumnarAnswer} copied
  * into Spark's on-heap column vectors as one {@link ColumnarBatch}. A numeric column the scan declared as another numeric
- * type than the shard sent (a pushed-down SUM, which Spark types by its own rules) is converted. Stateless.
+ * type than the shard sent (a pushed-down SUM, which Spark types by its own rules) is converted, a DECIMAL to the
+ * declared scale exactly (a smaller declared scale is refused, never rounded). Stateless.
  */
 final class SparkVectors {
+
+    /** The most digits of a DECIMAL that Spark keeps in a long. */
+    private static final int LONG_DIGITS = 18;
 
     private SparkVectors() {}
 
@@ -59,7 +63,36 @@ final class SparkVectors {
         return new ColumnarBatch(vectors, n);
     }
 
+    /**
+     * The scale of a wire column the scan reads as {@code declared}: a DECIMAL's own, 0 for BIGINT; refused when it
+     * is larger than the declared scale (digits would be lost) or the column is of another type.
+     */
+    private static int wireScale(ColumnarAnswer.WireColumn w, DecimalType declared) {
+        int scale;
+        if (w.type().startsWith("DECIMAL(") && w.longs() != null) {
+            scale = ((DecimalType) typeOf(w.type())).scale();
+        } else if (w.type().equals("BIGINT")) {
+            scale = 0;
+        } else {
+            scale = Integer.MAX_VALUE;
+        }
+        if (scale > declared.scale()) {
+            throw new IllegalArgumentException("numacube: cannot read a " + w.type() + " column as " + declared);
+        }
+        return scale;
+    }
+
+    /** The value {@code unscaled} of scale {@code scale} as a value of {@code type}, exactly. */
+    private static Decimal decimal(long unscaled, int scale, DecimalType type) {
+        if (scale == type.scale() && type.precision() <= LONG_DIGITS) {
+            return Decimal.createUnsafe(unscaled, type.precision(), type.scale());
+        }
+        return Decimal.apply(
+                java.math.BigDecimal.valueOf(unscaled, scale).setScale(type.scale()), type.precision(), type.scale());
+    }
+
     private static void fill(OnHeapColumnVector v, DataType type, ColumnarAnswer.WireColumn w, int n) {
+        int wireScale = type instanceof DecimalType d ? wireScale(w, d) : 0;
         for (int row = 0; row < n; row++) {
             if (w.isNull(row)) {
                 v.putNull(row);
@@ -76,7 +109,7 @@ final class SparkVectors {
             } else if (type instanceof BooleanType) {
                 v.putBoolean(row, w.longs()[row] != 0);
             } else if (type instanceof DecimalType d) {
-                v.putDecimal(row, Decimal.createUnsafe(w.longs()[row], d.precision(), d.scale()), d.precision());
+                v.putDecimal(row, decimal(w.longs()[row], wireScale, d), d.precision());
             } else {
                 throw new IllegalArgumentException("numacube: cannot read a " + w.type() + " column as " + type);
             }
