@@ -104,6 +104,20 @@ final class PgConnection implements Runnable {
         out = new PgOutput(ssl.getOutputStream());
     }
 
+    /**
+     * The {@code tls-server-end-point} channel binding data of this connection's certificate, or null when the
+     * connection is not over TLS or the certificate has none ({@link io.numacube.server.tls.TlsServerEndPoint}).
+     */
+    byte[] tlsServerEndPoint() {
+        if (socket instanceof javax.net.ssl.SSLSocket ssl
+                && ssl.getSession().getLocalCertificates() instanceof java.security.cert.Certificate[] local
+                && local.length > 0
+                && local[0] instanceof java.security.cert.X509Certificate certificate) {
+            return io.numacube.server.tls.TlsServerEndPoint.of(certificate);
+        }
+        return null;
+    }
+
     /** The key a CancelRequest names this connection by, or 0 before startup ends. */
     int processId() {
         Session s = session;

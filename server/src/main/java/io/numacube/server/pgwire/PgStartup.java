@@ -129,7 +129,8 @@ final class PgStartup {
         UserDirectory users = server.settings().users();
         Identity identity = users == null
                 ? Identity.unauthenticated(user)
-                : new SaslAuthentication(in, out, users, server.random()).authenticate(user);
+                : new SaslAuthentication(in, out, users, server.random(), connection.tlsServerEndPoint())
+                        .authenticate(user);
         Session session = server.open(connection, identity, params.getOrDefault("database", user), params);
         out.authenticationOk();
         for (Map.Entry<String, String> p : session.settings.reported().entrySet()) {

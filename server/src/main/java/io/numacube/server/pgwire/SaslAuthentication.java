@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * SCRAM-SHA-256 authentication of a connection's startup user, as PostgreSQL runs it (protocol section "SASL
- * Authentication"): AuthenticationSASL offering {@code SCRAM-SHA-256} only (no {@code -PLUS}: there is no TLS to bind
- * to); SASLInitialResponse with the client-first-message; AuthenticationSASLContinue with the server-first-message;
+ * Authentication"): AuthenticationSASL offering {@code SCRAM-SHA-256-PLUS} and {@code SCRAM-SHA-256} over TLS with a
+ * certificate that has a {@code tls-server-end-point} binding, {@code SCRAM-SHA-256} only otherwise; SASLInitialResponse with the client-first-message; AuthenticationSASLContinue with the server-first-message;
  * SASLResponse with the client-final-message; AuthenticationSASLFinal with the server's signature. The exchange
  * itself is {@link ScramExchange}. A wrong password or an unknown user is FATAL 28P01 {@code password authentication
  * failed for user "NAME"}, the same for both; a malformed or unexpected message, or one over {@value #MAX_SASL_BYTES}
@@ -32,12 +32,15 @@ final class SaslAuthentication {
     private final PgOutput out;
     private final UserDirectory users;
     private final SecureRandom random;
+    private final byte[] serverEndPoint;
 
-    SaslAuthentication(PgInput in, PgOutput out, UserDirectory users, SecureRandom random) {
+    /** @param serverEndPoint the connection's {@code tls-server-end-point} binding data, or null (no TLS, or none) */
+    SaslAuthentication(PgInput in, PgOutput out, UserDirectory users, SecureRandom random, byte[] serverEndPoint) {
         this.in = in;
         this.out = out;
         this.users = users;
         this.random = random;
+        this.serverEndPoint = serverEndPoint;
     }
 
     /**
@@ -49,16 +52,17 @@ final class SaslAuthentication {
     Identity authenticate(String user) throws IOException {
         out.authentication(SASL, saslMechanisms());
         out.flush();
-        ScramExchange scram = new ScramExchange(users, user, random);
         PgInput.Body initial = next("SASLInitialResponse");
         String mechanism = initial.cstring();
-        if (!mechanism.equals(ScramExchange.MECHANISM)) {
+        boolean plus = serverEndPoint != null && mechanism.equals(ScramExchange.MECHANISM_PLUS);
+        if (!plus && !mechanism.equals(ScramExchange.MECHANISM)) {
             throw new PgProtocolException(
                     ClientError.PROTOCOL_VIOLATION,
                     "client selected an invalid SASL authentication mechanism: mechanism=" + mechanism
-                            + " — the server offers " + ScramExchange.MECHANISM,
+                            + " — the server offers " + offered(),
                     true);
         }
+        ScramExchange scram = new ScramExchange(users, user, random, serverEndPoint, plus);
         int length = initial.int32();
         if (length < 0) {
             throw PgProtocolException.malformed("malformed SCRAM message: the SASLInitialResponse has no data");
@@ -77,9 +81,15 @@ final class SaslAuthentication {
         return users.find(user).orElseThrow().identity();
     }
 
-    /** AuthenticationSASL's list: each mechanism NUL-terminated, then an empty name. */
-    private static byte[] saslMechanisms() {
-        return (ScramExchange.MECHANISM + "\0\0").getBytes(StandardCharsets.UTF_8);
+    /** AuthenticationSASL's list: each mechanism NUL-terminated, then an empty name; -PLUS first, as PostgreSQL. */
+    private byte[] saslMechanisms() {
+        return (offered().replace(", ", "\0") + "\0\0").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private String offered() {
+        return serverEndPoint == null
+                ? ScramExchange.MECHANISM
+                : ScramExchange.MECHANISM_PLUS + ", " + ScramExchange.MECHANISM;
     }
 
     /** The next message, which must be a SASL response ('p'). */

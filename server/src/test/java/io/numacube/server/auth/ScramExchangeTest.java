@@ -95,6 +95,50 @@ class ScramExchangeTest {
     }
 
     @Test
+    void withPlusTheClientsBindingMustBeTheServersCertificateHash() throws Exception {
+        byte[] endPoint = new byte[32];
+        new SecureRandom().nextBytes(endPoint);
+        String header = "p=tls-server-end-point,,";
+        TestScramClient right = new TestScramClient(TestUsers.WRITER_PASSWORD, "abc", header, endPoint);
+        ScramExchange s = plus(endPoint);
+        Optional<String> last = s.serverFinal(right.last(s.serverFirst(right.first())));
+        assertTrue(last.isPresent() && right.serverIsGenuine(last.get()), last.toString());
+
+        byte[] other = endPoint.clone();
+        other[0] ^= 1;
+        TestScramClient relayed = new TestScramClient(TestUsers.WRITER_PASSWORD, "abc", header, other);
+        ScramExchange t = plus(endPoint);
+        String fin = relayed.last(t.serverFirst(relayed.first()));
+        NumacubeException e = assertThrows(NumacubeException.class, () -> t.serverFinal(fin));
+        assertEquals("08P01", e.code());
+        assertTrue(e.getMessage().contains("does not match the server's certificate"), e.getMessage());
+    }
+
+    @Test
+    void channelBindingNegotiationIsRefusedWhereItWouldDowngrade() {
+        byte[] endPoint = new byte[32];
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> plus(endPoint).serverFirst("n,,n=,r=abc"));
+        assertTrue(e.getMessage().contains("selected SCRAM-SHA-256-PLUS, but"), e.getMessage());
+        e = assertThrows(NumacubeException.class, () -> plus(endPoint).serverFirst("p=tls-unique,,n=,r=abc"));
+        assertTrue(e.getMessage().contains("unsupported SCRAM channel-binding type \"tls-unique\""), e.getMessage());
+        ScramExchange withoutPlus =
+                new ScramExchange(TestUsers.directory(), TestUsers.WRITER, new SecureRandom(), endPoint, false);
+        e = assertThrows(NumacubeException.class, () -> withoutPlus.serverFirst("y,,n=,r=abc"));
+        assertEquals("08P01", e.code());
+        assertTrue(e.getMessage().contains("channel binding negotiation error"), e.getMessage());
+        assertTrue(
+                new ScramExchange(TestUsers.directory(), TestUsers.WRITER, new SecureRandom())
+                        .serverFirst("y,,n=,r=abc")
+                        .startsWith("r=abc"),
+                "without TLS a y client is let on");
+    }
+
+    private static ScramExchange plus(byte[] endPoint) {
+        return new ScramExchange(TestUsers.directory(), TestUsers.WRITER, new SecureRandom(), endPoint, true);
+    }
+
+    @Test
     void malformedFirstMessagesAreRefused() {
         assertRefused("08P01", "gs2 header", "x,,n=,r=abc");
         assertRefused("08P01", "gs2 header", "");

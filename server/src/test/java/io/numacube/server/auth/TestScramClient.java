@@ -19,17 +19,26 @@ public final class TestScramClient {
 
     private final String password;
     private final String clientNonce;
+    private final String gs2Header;
+    private final byte[] bindingData;
     private String clientFirstBare;
     private byte[] serverSignature;
 
     public TestScramClient(String password, String clientNonce) {
+        this(password, clientNonce, "n,,", new byte[0]);
+    }
+
+    /** A client sending {@code gs2Header} (e.g. {@code p=tls-server-end-point,,}) and then {@code bindingData}. */
+    public TestScramClient(String password, String clientNonce, String gs2Header, byte[] bindingData) {
         this.password = password;
         this.clientNonce = clientNonce;
+        this.gs2Header = gs2Header;
+        this.bindingData = bindingData.clone();
     }
 
     public String first() {
         clientFirstBare = "n=,r=" + clientNonce;
-        return "n,," + clientFirstBare;
+        return gs2Header + clientFirstBare;
     }
 
     /** The client-final-message for {@code serverFirst}. */
@@ -38,7 +47,10 @@ public final class TestScramClient {
         byte[] salted = pbkdf2(password, Base64.getDecoder().decode(a.get('s')), Integer.parseInt(a.get('i')));
         byte[] clientKey = hmac(salted, "Client Key".getBytes(StandardCharsets.UTF_8));
         byte[] storedKey = MessageDigest.getInstance("SHA-256").digest(clientKey);
-        String withoutProof = "c=biws,r=" + a.get('r');
+        byte[] header = gs2Header.getBytes(StandardCharsets.UTF_8);
+        byte[] binding = java.util.Arrays.copyOf(header, header.length + bindingData.length);
+        System.arraycopy(bindingData, 0, binding, header.length, bindingData.length);
+        String withoutProof = "c=" + Base64.getEncoder().encodeToString(binding) + ",r=" + a.get('r');
         byte[] authMessage =
                 (clientFirstBare + "," + serverFirst + "," + withoutProof).getBytes(StandardCharsets.UTF_8);
         byte[] signature = hmac(storedKey, authMessage);
