@@ -115,6 +115,15 @@ final class ServeCommand implements Callable<Integer> {
     java.nio.file.Path tlsKey;
 
     @Option(
+            names = "--tls-client-ca",
+            paramLabel = "FILE",
+            description = "With --tls-cert and --auth-file: CA certificates (PEM, as PostgreSQL's ssl_ca_file)"
+                    + " that client certificates are verified against. A client that presents one logs in"
+                    + " without a password as the user its CN names (PostgreSQL's cert method; over PostgreSQL that"
+                    + " must be the startup user); a client without one logs in with its password.")
+    java.nio.file.Path tlsClientCa;
+
+    @Option(
             names = "--tls-reload-interval",
             paramLabel = "DURATION",
             defaultValue = "10s",
@@ -584,7 +593,8 @@ final class ServeCommand implements Callable<Integer> {
                 users == null
                         ? "-- auth: none (no --auth-file): every local client may read and write"
                         : "-- auth: " + users.size() + " users from " + authFile
-                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic or the login form at /login.html)");
+                                + " (PostgreSQL: SCRAM-SHA-256, HTTP: Basic or the login form at /login.html"
+                                + (tlsClientCa == null ? "" : "; or a client certificate naming the user") + ")");
         err.println(
                 o.tls() == null
                         ? "-- tls: none (no --tls-cert): passwords and data cross the network in the clear"
@@ -611,7 +621,13 @@ final class ServeCommand implements Callable<Integer> {
                     "TLS needs both the certificate and its key: --tls-cert=" + tlsCert + " --tls-key=" + tlsKey
                             + " — give both, or neither");
         }
-        return tlsCert == null ? null : ServerTls.load(tlsCert, tlsKey);
+        if (tlsClientCa != null && (tlsCert == null || authFile == null)) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "--tls-client-ca=" + tlsClientCa + " logs clients in by their certificates: it needs TLS"
+                            + " (--tls-cert and --tls-key) and users to log in as (--auth-file)");
+        }
+        return tlsCert == null ? null : ServerTls.load(tlsCert, tlsKey, tlsClientCa);
     }
 
     /** What a durable server stops besides the front ends; all null without --data-dir. */

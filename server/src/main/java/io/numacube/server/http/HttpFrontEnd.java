@@ -117,7 +117,8 @@ public final class HttpFrontEnd {
         } else {
             PasswordCheck passwords = new PasswordCheck(settings.users());
             WebSessions sessions = new WebSessions();
-            this.authentication = new RequestAuthentication(new BasicAuthentication(passwords), sessions);
+            this.authentication =
+                    new RequestAuthentication(new BasicAuthentication(passwords), sessions, settings.users());
             this.login = new LoginEndpoints(passwords, sessions, new LoginThrottle());
         }
         this.serving = new Semaphore(settings.maxRequests());

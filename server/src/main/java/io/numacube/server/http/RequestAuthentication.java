@@ -2,14 +2,17 @@ package io.numacube.server.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import io.numacube.server.auth.Identity;
+import io.numacube.server.auth.UserDirectory;
 import io.numacube.server.auth.WebSessions;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Who a request acts as on a server with users, by one of two means:
+ * Who a request acts as on a server with users, by one of three means:
  *
  * <ul>
+ *   <li>a client certificate the TLS handshake verified against {@code serve --tls-client-ca}: the user its CN names
+ *       (401, 28000, when that is no user); it wins over the others, as the connection itself proves it;
  *   <li>an {@code Authorization: Basic} header ({@link BasicAuthentication}), as curl and other clients send it; it
  *       wins when both are there, and works as it always did;
  *   <li>the session cookie ({@link SessionCookie}) of a login through the form ({@link LoginEndpoints}). A request
@@ -35,11 +38,13 @@ final class RequestAuthentication {
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
     private final BasicAuthentication basic;
+    private final UserDirectory users;
     private final WebSessions sessions;
 
-    RequestAuthentication(BasicAuthentication basic, WebSessions sessions) {
+    RequestAuthentication(BasicAuthentication basic, WebSessions sessions, UserDirectory users) {
         this.basic = basic;
         this.sessions = sessions;
+        this.users = users;
     }
 
     static boolean isPublic(String path) {
@@ -48,6 +53,16 @@ final class RequestAuthentication {
 
     /** @throws HttpError 401, 403 (no or a wrong CSRF token), or 303 to the login form for a browser's page */
     Identity authenticate(HttpExchange ex, String path) {
+        if (ex instanceof com.sun.net.httpserver.HttpsExchange https
+                && io.numacube.server.tls.ClientCertificate.commonName(https.getSSLSession()) instanceof String cn) {
+            return users.find(cn)
+                    .orElseThrow(() -> new HttpError(
+                            401,
+                            "28000",
+                            "certificate authentication failed: the client certificate is for CN=" + cn
+                                    + ", who is not a user of the server"))
+                    .identity();
+        }
         if (ex.getRequestHeaders().getFirst("Authorization") != null) {
             return basic.authenticate(ex);
         }

@@ -118,6 +118,16 @@ final class PgConnection implements Runnable {
         return null;
     }
 
+    /**
+     * The user the connection's verified client certificate names (its CN), or null when the connection is not over
+     * TLS or the client sent no certificate ({@link io.numacube.server.tls.ClientCertificate}).
+     */
+    String clientCertificateUser() {
+        return socket instanceof javax.net.ssl.SSLSocket ssl
+                ? io.numacube.server.tls.ClientCertificate.commonName(ssl.getSession())
+                : null;
+    }
+
     /** The key a CancelRequest names this connection by, or 0 before startup ends. */
     int processId() {
         Session s = session;

@@ -89,6 +89,22 @@ final class PgStartup {
         }
     }
 
+    /**
+     * PostgreSQL's {@code cert} authentication: a client that sent a certificate the server verified logs in, without
+     * a password, as the user its CN names, which must be the startup user and a user of the auth file; otherwise
+     * FATAL 28000, as PostgreSQL says it.
+     */
+    private static Identity certificateLogin(UserDirectory users, String user, String certified) {
+        if (!certified.equals(user) || users.find(user).isEmpty()) {
+            throw new PgProtocolException(
+                    "28000",
+                    "certificate authentication failed for user \"" + user + "\" — the client certificate is for CN="
+                            + certified + (certified.equals(user) ? ", who is not a user of the server" : ""),
+                    true);
+        }
+        return users.find(user).orElseThrow().identity();
+    }
+
     private Session startup(int version, PgInput.Body packet) throws IOException {
         int major = version >>> 16;
         int minor = version & 0xFFFF;
@@ -127,10 +143,13 @@ final class PgStartup {
                     true);
         }
         UserDirectory users = server.settings().users();
+        String certified = users == null ? null : connection.clientCertificateUser();
         Identity identity = users == null
                 ? Identity.unauthenticated(user)
-                : new SaslAuthentication(in, out, users, server.random(), connection.tlsServerEndPoint())
-                        .authenticate(user);
+                : certified != null
+                        ? certificateLogin(users, user, certified)
+                        : new SaslAuthentication(in, out, users, server.random(), connection.tlsServerEndPoint())
+                                .authenticate(user);
         Session session = server.open(connection, identity, params.getOrDefault("database", user), params);
         out.authenticationOk();
         for (Map.Entry<String, String> p : session.settings.reported().entrySet()) {

@@ -32,7 +32,11 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * again when either file's modification time or size changed since the last read, and, when the new pair passes the
  * same checks, every handshake after it presents the new certificate (one {@link SSLContext} for the server's life,
  * its key manager {@link SwappableKeyManager swapped}); a new pair that fails them leaves the old one in use. Connections
- * already encrypted keep their session. Thread-safe.
+ * already encrypted keep their session.
+ *
+ * <p>With client CAs ({@link #load(Path, Path, Path)}), the server asks each client for a certificate and verifies one
+ * it sends against them (a client that sends none goes on, to log in with a password); the CAs are read once, at
+ * start. Thread-safe.
  */
 public final class ServerTls {
 
@@ -49,6 +53,7 @@ public final class ServerTls {
 
     private final Path certFile;
     private final Path keyFile;
+    private final Path clientCaFile;
     private final SSLContext context;
     private final SwappableKeyManager keys;
     private volatile Loaded current;
@@ -56,14 +61,16 @@ public final class ServerTls {
     /** One read of the two files: the key manager made of them, the leaf, and the files' stamps when read. */
     private record Loaded(X509ExtendedKeyManager keyManager, X509Certificate leaf, List<String> stamps) {}
 
-    private ServerTls(Path certFile, Path keyFile, Loaded first) {
+    private ServerTls(Path certFile, Path keyFile, Path clientCaFile, Loaded first) {
         this.certFile = certFile;
         this.keyFile = keyFile;
+        this.clientCaFile = clientCaFile;
         this.current = first;
         this.keys = new SwappableKeyManager(first.keyManager());
+        javax.net.ssl.TrustManager[] clientCas = clientCaFile == null ? null : trustManagers(clientCaFile);
         try {
             this.context = SSLContext.getInstance("TLS");
-            context.init(new javax.net.ssl.KeyManager[] {keys}, null, new SecureRandom());
+            context.init(new javax.net.ssl.KeyManager[] {keys}, clientCas, new SecureRandom());
         } catch (GeneralSecurityException e) {
             throw invalid("cannot set up TLS: cert=" + certFile + " key=" + keyFile + " error=" + e.getMessage());
         }
@@ -71,7 +78,37 @@ public final class ServerTls {
 
     /** Reads and checks {@code certFile} and {@code keyFile}. */
     public static ServerTls load(Path certFile, Path keyFile) {
-        return new ServerTls(certFile, keyFile, read(certFile, keyFile));
+        return load(certFile, keyFile, null);
+    }
+
+    /**
+     * Reads and checks {@code certFile} and {@code keyFile}, and, unless null, the CA certificates (PEM) that client
+     * certificates are verified against ({@code clientCaFile}, as PostgreSQL's {@code ssl_ca_file}).
+     */
+    public static ServerTls load(Path certFile, Path keyFile, Path clientCaFile) {
+        return new ServerTls(certFile, keyFile, clientCaFile, read(certFile, keyFile));
+    }
+
+    /** Whether clients are asked for a certificate. */
+    public boolean asksClientCertificates() {
+        return clientCaFile != null;
+    }
+
+    private static javax.net.ssl.TrustManager[] trustManagers(Path caFile) {
+        List<X509Certificate> cas = certificates(caFile);
+        try {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            for (int i = 0; i < cas.size(); i++) {
+                store.setCertificateEntry("ca" + i, cas.get(i));
+            }
+            javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+                    javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(store);
+            return tmf.getTrustManagers();
+        } catch (GeneralSecurityException | IOException e) {
+            throw invalid("cannot use the client CA certificates: file=" + caFile + " error=" + e.getMessage());
+        }
     }
 
     /**
@@ -115,6 +152,7 @@ public final class ServerTls {
         SSLParameters p = context.getDefaultSSLParameters();
         p.setProtocols(PROTOCOLS.toArray(new String[0]));
         p.setNeedClientAuth(false);
+        p.setWantClientAuth(clientCaFile != null);
         return p;
     }
 
@@ -122,7 +160,8 @@ public final class ServerTls {
     public String describe() {
         X509Certificate leaf = leaf();
         return "subject=" + leaf.getSubjectX500Principal().getName() + " expires="
-                + leaf.getNotAfter().toInstant();
+                + leaf.getNotAfter().toInstant()
+                + (clientCaFile == null ? "" : "; client certificates verified against " + clientCaFile);
     }
 
     private static Loaded read(Path certFile, Path keyFile) {

@@ -67,8 +67,71 @@ public record TestCertificates(Path cert, Path key, String algorithm) {
         }
     }
 
+    /**
+     * A client's self-signed certificate for {@code commonName} (RSA), as a PKCS#12 store ({@code client-CN.p12},
+     * password {@code changeit}, alias {@code user} as pgjdbc's {@code sslkey} with {@code sslpassword} wants it) and as its
+     * certificate's PEM ({@code client-CN.pem}), which serves as the CA file that verifies it.
+     *
+     * @return the PKCS#12 store; the PEM beside it
+     */
+    public static Path client(Path dir, String commonName) throws IOException, InterruptedException {
+        Path store = dir.resolve("client-" + commonName + ".p12");
+        run(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-alias",
+                "user",
+                "-keyalg",
+                "RSA",
+                "-dname",
+                "CN=" + commonName,
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                new String(PASSWORD));
+        try (InputStream in = Files.newInputStream(store)) {
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            ks.load(in, PASSWORD);
+            Files.writeString(
+                    clientPem(store),
+                    pem("CERTIFICATE", ks.getCertificate("user").getEncoded()));
+        } catch (GeneralSecurityException e) {
+            throw new IOException(e);
+        }
+        return store;
+    }
+
+    /** The PEM of the certificate in a store {@link #client} made. */
+    public static Path clientPem(Path store) {
+        return store.resolveSibling(store.getFileName().toString().replace(".p12", ".pem"));
+    }
+
+    /** A client context that trusts this certificate and presents the client certificate of {@code store}. */
+    public SSLContext clientContext(Path store) throws IOException, GeneralSecurityException {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(store)) {
+            ks.load(in, PASSWORD);
+        }
+        javax.net.ssl.KeyManagerFactory kmf =
+                javax.net.ssl.KeyManagerFactory.getInstance(javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(ks, PASSWORD);
+        SSLContext c = SSLContext.getInstance("TLS");
+        c.init(kmf.getKeyManagers(), trustManagers(), null);
+        return c;
+    }
+
     /** A client context that trusts this certificate only. */
     public SSLContext clientContext() throws IOException, GeneralSecurityException {
+        SSLContext c = SSLContext.getInstance("TLS");
+        c.init(null, trustManagers(), null);
+        return c;
+    }
+
+    private javax.net.ssl.TrustManager[] trustManagers() throws IOException, GeneralSecurityException {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         try (InputStream in = Files.newInputStream(cert)) {
@@ -78,9 +141,7 @@ public record TestCertificates(Path cert, Path key, String algorithm) {
         }
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
-        SSLContext c = SSLContext.getInstance("TLS");
-        c.init(null, tmf.getTrustManagers(), null);
-        return c;
+        return tmf.getTrustManagers();
     }
 
     static String pem(String type, byte[] der) {
