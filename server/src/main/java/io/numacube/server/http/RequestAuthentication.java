@@ -12,7 +12,9 @@ import java.util.Set;
  *
  * <ul>
  *   <li>a client certificate the TLS handshake verified against {@code serve --tls-client-ca}: the user its CN names
- *       (401, 28000, when that is no user); it wins over the others, as the connection itself proves it;
+ *       (401, 28000, when that is no user); it wins over the others, as the connection itself proves it. A browser
+ *       presents it to any site's request, as it sends a cookie, so a request that may change state and that a
+ *       browser says comes from another site ({@link #isCrossSite}) is refused with 403;
  *   <li>an {@code Authorization: Basic} header ({@link BasicAuthentication}), as curl and other clients send it; it
  *       wins when both are there, and works as it always did;
  *   <li>the session cookie ({@link SessionCookie}) of a login through the form ({@link LoginEndpoints}). A request
@@ -47,6 +49,31 @@ final class RequestAuthentication {
         this.users = users;
     }
 
+    /**
+     * Whether a browser says the request comes from another site: {@code Sec-Fetch-Site} other than {@code
+     * same-origin} or {@code none}, or an {@code Origin} whose host is not the request's {@code Host}. Clients that
+     * are not browsers send neither.
+     */
+    static boolean isCrossSite(HttpExchange ex) {
+        String site = ex.getRequestHeaders().getFirst("Sec-Fetch-Site");
+        if (site != null && !site.equals("same-origin") && !site.equals("none")) {
+            return true;
+        }
+        String origin = ex.getRequestHeaders().getFirst("Origin");
+        String host = ex.getRequestHeaders().getFirst("Host");
+        if (origin == null) {
+            return false;
+        }
+        try {
+            java.net.URI o = java.net.URI.create(origin);
+            return host == null
+                    || o.getRawAuthority() == null
+                    || !o.getRawAuthority().equalsIgnoreCase(host);
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+
     static boolean isPublic(String path) {
         return PUBLIC_PATHS.contains(path);
     }
@@ -55,13 +82,21 @@ final class RequestAuthentication {
     Identity authenticate(HttpExchange ex, String path) {
         if (ex instanceof com.sun.net.httpserver.HttpsExchange https
                 && io.numacube.server.tls.ClientCertificate.commonName(https.getSSLSession()) instanceof String cn) {
-            return users.find(cn)
+            Identity identity = users.find(cn)
                     .orElseThrow(() -> new HttpError(
                             401,
                             "28000",
                             "certificate authentication failed: the client certificate is for CN=" + cn
                                     + ", who is not a user of the server"))
                     .identity();
+            if (!SAFE_METHODS.contains(ex.getRequestMethod()) && isCrossSite(ex)) {
+                throw new HttpError(
+                        403,
+                        Identity.INSUFFICIENT_PRIVILEGE,
+                        "a " + ex.getRequestMethod() + " from another site is not taken on a client certificate: a"
+                                + " browser presents the certificate to any site's request, as it sends a cookie");
+            }
+            return identity;
         }
         if (ex.getRequestHeaders().getFirst("Authorization") != null) {
             return basic.authenticate(ex);

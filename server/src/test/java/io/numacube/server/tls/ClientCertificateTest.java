@@ -128,6 +128,32 @@ class ClientCertificateTest {
         assertTrue(stranger.body().contains("CN=mallory, who is not a user of the server"), stranger.body());
     }
 
+    @Test
+    void aBrowsersCrossSiteWriteIsNotTakenOnTheCertificate() throws Exception {
+        HttpClient client = HttpClient.newBuilder()
+                .sslContext(certs.clientContext(writerCert))
+                .build();
+        String url = "https://localhost:" + server.httpAddress().getPort() + "/v1/query";
+        HttpResponse<String> crossSite = client.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("Content-Type", "text/plain")
+                        .header("Origin", "https://evil.example")
+                        .POST(HttpRequest.BodyPublishers.ofString("SELECT COUNT(*) FROM t"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, crossSite.statusCode(), crossSite.body());
+        HttpResponse<String> sameSite = client.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("Content-Type", "text/plain")
+                        .header(
+                                "Origin",
+                                "https://localhost:" + server.httpAddress().getPort())
+                        .POST(HttpRequest.BodyPublishers.ofString("SELECT COUNT(*) FROM t"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, sameSite.statusCode(), sameSite.body());
+    }
+
     private static HttpResponse<String> get(Path clientStore, String path) throws Exception {
         HttpClient client = HttpClient.newBuilder()
                 .sslContext(clientStore == null ? certs.clientContext() : certs.clientContext(clientStore))
