@@ -1109,6 +1109,17 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /**
+     * The dictionaries of {@code table}'s published version, by column (null for a measure): what a batch of rows to
+     * append may be coded against ({@link TableStaging#TableStaging(TableSchema, io.numacube.engine.storage.Dictionary[])}),
+     * its values then keeping these codes when it is written, where the table still holds them so.
+     */
+    public io.numacube.engine.storage.Dictionary[] dictionaries(String table) {
+        try (CubeTables.Snapshot s = snapshot()) {
+            return table(s, table).dictionaries().clone();
+        }
+    }
+
     public long rowCount(String table) {
         try (CubeTables.Snapshot s = snapshot()) {
             return table(s, table).rowCount();
