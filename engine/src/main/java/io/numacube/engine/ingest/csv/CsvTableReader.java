@@ -831,9 +831,9 @@ public final class CsvTableReader {
             int from = s;
             int to = e;
             if (sc.fieldHasEscapes(f)) {
+                to = unescape(b, s, e);
                 bytes = scratch;
                 from = 0;
-                to = unescape(b, s, e);
             }
             if (sink.knowsValues(col)) {
                 int known = sink.knownCode(col, bytes, from, to, TextCodeIndex.hash(bytes, from, to));
