@@ -1120,6 +1120,18 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /**
+     * An empty staging of {@code table}'s columns whose text values are coded against the dictionaries of its
+     * published version ({@link TableStaging#TableStaging(TableSchema, io.numacube.engine.storage.Dictionary[])}): a
+     * batch of rows to append, that keeps the table's codes for the values it holds when it is written.
+     */
+    public TableStaging appendStaging(String table) {
+        try (CubeTables.Snapshot s = snapshot()) {
+            FactTable t = table(s, table);
+            return new TableStaging(t.schema(), t.dictionaries());
+        }
+    }
+
     public long rowCount(String table) {
         try (CubeTables.Snapshot s = snapshot()) {
             return table(s, table).rowCount();

@@ -79,7 +79,9 @@ public final class DictionaryBuilder {
         }
         b.known = d;
         b.knownIndex = index;
-        b.strings = Arrays.copyOf(d.stringArray(), Math.max(16, d.size() + (d.size() >>> 1)));
+        // only d's codes: beyond them, the array of a grown dictionary may be written meanwhile by its builder
+        b.strings = new String[Math.max(16, d.size() + (d.size() >>> 1))];
+        System.arraycopy(d.stringArray(), 0, b.strings, 0, d.size());
         b.size = d.size();
         b.nullCode = d.nullCode();
         return b;

@@ -72,7 +72,8 @@ public final class TextCodeIndex {
         int bytes = starts[size];
         for (int code = size; code < n; code++) {
             String value = code == d.nullCode() ? null : d.string(code);
-            added[code - size] = value == null ? new byte[0] : value.getBytes(StandardCharsets.UTF_8);
+            byte[] b = value == null ? null : utf8(value);
+            added[code - size] = b == null ? new byte[0] : b;
             bytes += added[code - size].length;
         }
         byte[] k = Arrays.copyOf(keys, bytes);
@@ -82,7 +83,9 @@ public final class TextCodeIndex {
             int at = st[code];
             System.arraycopy(b, 0, k, at, b.length);
             st[code + 1] = at + b.length;
-            if (code == d.nullCode() || d.string(code) == null) {
+            if (code == d.nullCode()
+                    || d.string(code) == null
+                    || (b.length == 0 && !d.string(code).isEmpty())) {
                 continue;
             }
             int h = hash(b, 0, b.length);
@@ -168,8 +171,26 @@ public final class TextCodeIndex {
 
     /** The code of {@code value}; -1 when it has none. */
     public int find(String value) {
-        byte[] b = value.getBytes(StandardCharsets.UTF_8);
-        return find(b, 0, b.length, hash(b, 0, b.length));
+        byte[] b = utf8(value);
+        return b == null ? -1 : find(b, 0, b.length, hash(b, 0, b.length));
+    }
+
+    /**
+     * The UTF-8 bytes of {@code value}, or null when it has no UTF-8 form (an unpaired surrogate, which {@code
+     * getBytes} would write as {@code ?}): such a value is not indexed, so that the bytes {@code ?} never find it.
+     */
+    private static byte[] utf8(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c)
+                    && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return null;
+            }
+        }
+        return value.getBytes(StandardCharsets.UTF_8);
     }
 
     private static int spread(int h) {

@@ -116,6 +116,18 @@ class TextCodeIndexTest {
     }
 
     @Test
+    void aValueWithoutUtf8FormIsNotFoundByTheBytesOfQuestionMarks() {
+        Dictionary d = Dictionary.ofStrings("x\uD800", "x?", "ok\uD83D\uDE00");
+        TextCodeIndex index = d.textIndex();
+        byte[] b = "x?".getBytes(StandardCharsets.UTF_8);
+        assertEquals(1, index.find(b, 0, b.length, TextCodeIndex.hash(b, 0, b.length)));
+        assertEquals(-1, index.find("x\uD800"));
+        assertEquals(2, index.find("ok\uD83D\uDE00"));
+        Dictionary lone = Dictionary.ofStrings("x\uD800");
+        assertEquals(-1, lone.textIndex().find(b, 0, b.length, TextCodeIndex.hash(b, 0, b.length)));
+    }
+
+    @Test
     void aLargeOrNonTextDictionaryHasNoIndex() {
         String[] many = new String[TextCodeIndex.MAX_VALUES + 1];
         for (int i = 0; i < many.length; i++) {

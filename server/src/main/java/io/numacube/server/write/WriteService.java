@@ -364,10 +364,8 @@ public final class WriteService {
      * workers when large. A value the table gains meanwhile, or a table replaced meanwhile, costs only that mapping.
      */
     private TableStaging readCsv(Batch b) {
-        TableSchema schema = cube.schema(b.table());
-        io.numacube.engine.storage.Dictionary[] known = cube.dictionaries(b.table());
         return new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers())
-                .stage(b.body(), b.source(), schema, known)
+                .stage(b.body(), b.source(), cube.appendStaging(b.table()))
                 .staging();
     }
 

@@ -111,8 +111,16 @@ public final class CsvStagingLoader {
      * @param known the table's dictionaries by column, or null
      */
     public Staged stage(byte[] csv, String source, TableSchema schema, io.numacube.engine.storage.Dictionary[] known) {
+        return stage(csv, source, new TableStaging(schema, known));
+    }
+
+    /**
+     * As {@link #stage(byte[], String, TableSchema)}, into {@code staging}, an empty staging of the batch's columns
+     * (one coded against a table's dictionaries: {@code Cube.appendStaging}).
+     */
+    public Staged stage(byte[] csv, String source, TableStaging staging) {
+        TableSchema schema = staging.schema();
         try (CsvInput in = CsvInput.ofBytes(csv, source)) {
-            TableStaging staging = new TableStaging(schema, known);
             CsvTableReader batchReader = new CsvTableReader(reader.options(), true);
             long chunk = batchChunkBytes(csv.length);
             CsvReadSummary summary = chunk > 0
