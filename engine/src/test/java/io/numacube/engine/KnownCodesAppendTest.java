@@ -119,6 +119,35 @@ class KnownCodesAppendTest {
         compareWithDuckDb();
     }
 
+    /**
+     * Upserts keyed on both text columns: each appended row replaces every row of its key (the first batch's rows are
+     * kept as loaded, duplicates too), the last of a batch wins, and a key holding NULL replaces nothing; the rows
+     * expected are computed here from the rows sent.
+     */
+    @Test
+    void upsertsOfKnownAndNewKeysReplaceTheRowsOfTheirKey() throws Exception {
+        java.util.Map<Object, List<Object[]>> byKey = new java.util.LinkedHashMap<>();
+        List<Object[]> first = batch(400, 4);
+        cube.loadTable(stageFresh(first));
+        first.forEach(r -> byKey.computeIfAbsent(key(r), k -> new ArrayList<>()).add(r));
+        cube.setKey("f", List.of("s", "t"));
+        for (int b = 0; b < 8; b++) {
+            List<Object[]> next = batch(200, 4 + b);
+            cube.append("f", stage(next, cube.dictionaries("f"), b % 2 == 0 ? null : cube.workers()));
+            java.util.Map<Object, Object[]> lastOfBatch = new java.util.LinkedHashMap<>();
+            next.forEach(r -> lastOfBatch.put(key(r), r));
+            lastOfBatch.forEach((k, r) -> byKey.put(k, new ArrayList<>(List.<Object[]>of(r))));
+        }
+        rows.clear();
+        byKey.values().forEach(rows::addAll);
+        compareWithDuckDb();
+    }
+
+    /** A row's key, or the row itself (a key of its own) when the key holds NULL. */
+    private static Object key(Object[] row) {
+        return row[0] == null || row[1] == null ? new Object() : java.util.Arrays.asList(row[0], row[1]);
+    }
+
     @Test
     void aBadRowIsTheSameErrorAndChangesNothing() throws Exception {
         cube.loadTable(stageFresh(batch(300, 4)));
