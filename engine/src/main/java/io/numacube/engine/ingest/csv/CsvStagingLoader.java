@@ -120,6 +120,9 @@ public final class CsvStagingLoader {
      */
     public Staged stage(byte[] csv, String source, TableStaging staging) {
         TableSchema schema = staging.schema();
+        // room for rows of 48 bytes or more (a trade is about 63): the arrays are not copied again and again as they
+        // grow
+        staging.reserve(staging.rows() + csv.length / 48);
         try (CsvInput in = CsvInput.ofBytes(csv, source)) {
             CsvTableReader batchReader = new CsvTableReader(reader.options(), true);
             long chunk = batchChunkBytes(csv.length);
