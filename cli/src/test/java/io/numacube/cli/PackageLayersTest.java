@@ -64,7 +64,9 @@ class PackageLayersTest {
             Map.entry(
                     "engine.ingest",
                     Set.of("engine.gen", "engine.schema", "engine.storage", "engine.workers", "numa.base")),
-            Map.entry("engine.ingest.csv", Set.of("engine.ingest", "engine.schema", "engine.workers", "numa.base")),
+            Map.entry(
+                    "engine.ingest.csv",
+                    Set.of("engine.ingest", "engine.schema", "engine.storage", "engine.workers", "numa.base")),
             Map.entry(
                     "engine.ingest.parquet",
                     Set.of("engine.ingest", "engine.schema", "engine.storage", "engine.workers", "numa.base")),

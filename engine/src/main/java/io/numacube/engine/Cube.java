@@ -1109,6 +1109,29 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /**
+     * The dictionaries of {@code table}'s published version, by column (null for a measure): what a batch of rows to
+     * append may be coded against ({@link TableStaging#TableStaging(TableSchema, io.numacube.engine.storage.Dictionary[])}),
+     * its values then keeping these codes when it is written, where the table still holds them so.
+     */
+    public io.numacube.engine.storage.Dictionary[] dictionaries(String table) {
+        try (CubeTables.Snapshot s = snapshot()) {
+            return table(s, table).dictionaries().clone();
+        }
+    }
+
+    /**
+     * An empty staging of {@code table}'s columns whose text values are coded against the dictionaries of its
+     * published version ({@link TableStaging#TableStaging(TableSchema, io.numacube.engine.storage.Dictionary[])}): a
+     * batch of rows to append, that keeps the table's codes for the values it holds when it is written.
+     */
+    public TableStaging appendStaging(String table) {
+        try (CubeTables.Snapshot s = snapshot()) {
+            FactTable t = table(s, table);
+            return new TableStaging(t.schema(), t.dictionaries());
+        }
+    }
+
     public long rowCount(String table) {
         try (CubeTables.Snapshot s = snapshot()) {
             return table(s, table).rowCount();

@@ -23,8 +23,13 @@ import java.util.List;
  * process's CPU time per batch too: on a shared machine the minimum and the CPU time are the steadier figures), after
  * a few batches of warm-up.
  *
+ * <p>With a fourth argument {@code writers} it then also runs that many threads appending batches of each
+ * size through {@link WriteService#append} (staging, log, apply, as the server does; each thread waits for its write to
+ * be durable and applied before it sends the next) and prints their rows per second and the records per fsync: how
+ * far one writer's staging overlaps another's fsync on this machine.
+ *
  * <p>{@code java -cp bench/target/numacube-bench.jar:bench/target/lib/* io.numacube.bench.serve.AppendPhases
- * [table-rows=1000000] [batch-rows=10000,100000,1000000] [seconds-per-size=6]}
+ * [table-rows=1000000] [batch-rows=10000,100000,1000000] [seconds-per-size=6] [writers]}
  */
 public final class AppendPhases {
 
@@ -43,8 +48,12 @@ public final class AppendPhases {
                 DurableStore store = DurableStore.open(dir, WalOptions.defaults())) {
             cube.generateTrades(new GeneratedTrades(tableRows, 42).generator(), ProgressListener.NONE);
             WriteService writes = new WriteService(cube, store.batchLog());
+            int writers = args.length > 3 ? Integer.parseInt(args[3]) : 0;
             for (int size : sizes) {
                 measure(cube, writes, store, new TradeBatches(size, 7), seconds);
+                if (writers > 0) {
+                    concurrent(writes, store, new TradeBatches(size, 7), seconds, writers);
+                }
             }
         }
     }
@@ -93,6 +102,39 @@ public final class AppendPhases {
                 median(nanos[2], n) / 1e6,
                 min(nanos[2], n) / 1e6,
                 cube.rowCount("trades"));
+    }
+
+    /** {@code writers} threads appending batches for {@code s} seconds, each waiting for its own write. */
+    private static void concurrent(WriteService writes, DurableStore store, TradeBatches batches, double s, int writers)
+            throws InterruptedException {
+        var before = store.walStats();
+        java.util.concurrent.atomic.AtomicLong rows = new java.util.concurrent.atomic.AtomicLong();
+        long deadline = System.nanoTime() + (long) (s * 1e9);
+        List<Thread> threads = new java.util.ArrayList<>();
+        long start = System.nanoTime();
+        for (int t = 0; t < writers; t++) {
+            int first = t;
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = first; System.nanoTime() < deadline; i += writers) {
+                    rows.addAndGet(writes.append(new WriteService.Batch(
+                                    "trades", BatchFormat.CSV, batches.body(i), "writer " + first))
+                            .rows());
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        double total = (System.nanoTime() - start) / 1e9;
+        var after = store.walStats();
+        System.out.printf(
+                "batch-rows=%d writers=%d rows/s=%.0f records=%d fsyncs=%d records/fsync=%.2f%n",
+                batches.rowsPerBatch(),
+                writers,
+                rows.get() / total,
+                after.records() - before.records(),
+                after.fsyncs() - before.fsyncs(),
+                (double) (after.records() - before.records()) / Math.max(1, after.fsyncs() - before.fsyncs()));
     }
 
     private static double min(long[] values, int n) {

@@ -3,6 +3,7 @@ package io.numacube.engine.ingest;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.DictionaryBuilder;
 import io.numacube.numa.base.NumacubeException;
 import java.util.Arrays;
@@ -24,6 +25,9 @@ import java.util.Arrays;
 public final class TableStaging {
 
     private final TableSchema schema;
+    /** Per column, the table's dictionary its values are coded against ({@link #TableStaging(TableSchema, Dictionary[])}), or null. */
+    private final Dictionary[] known;
+
     private final DictionaryBuilder[] dictionaries;
     private final int[][] codes;
     private final double[][] doubles;
@@ -41,8 +45,21 @@ public final class TableStaging {
     private int capacity = 1024;
 
     public TableStaging(TableSchema schema) {
+        this(schema, null);
+    }
+
+    /**
+     * A staging of rows to append to a table whose dictionaries are {@code known} (by column; null entries, or a null
+     * array, for none): a STRING column's values that its dictionary holds get its codes, found by their bytes ({@link
+     * #knownCode}), and only new values are added to the staging's own dictionary ({@link DictionaryBuilder#over}),
+     * so that appending the rows ({@code StagedAppender}) maps those codes to themselves. Nothing of {@code known} is
+     * changed: a staging that is dropped leaves no trace in the table. The rows, values and errors are those of a
+     * staging without them; only the codes differ.
+     */
+    public TableStaging(TableSchema schema, Dictionary[] known) {
         java.util.Objects.requireNonNull(schema, "schema must not be null");
         this.schema = schema;
+        this.known = known == null || known.length != schema.size() ? new Dictionary[schema.size()] : known.clone();
         int n = schema.size();
         dictionaries = new DictionaryBuilder[n];
         codes = new int[n][];
@@ -55,7 +72,10 @@ public final class TableStaging {
             ColumnType t = schema.column(c).type();
             types[c] = t;
             if (t.isDimension()) {
-                dictionaries[c] = new DictionaryBuilder(t);
+                Dictionary d = this.known[c];
+                dictionaries[c] = t == ColumnType.STRING && d != null && d.type() == t
+                        ? DictionaryBuilder.over(d)
+                        : new DictionaryBuilder(t);
                 codes[c] = new int[capacity];
             } else if (t == ColumnType.DOUBLE) {
                 doubles[c] = new double[capacity];
@@ -67,6 +87,27 @@ public final class TableStaging {
 
     public TableSchema schema() {
         return schema;
+    }
+
+    /** A new, empty staging of the same columns coded against the same dictionaries (a chunk to be appended here). */
+    public TableStaging sibling() {
+        return new TableStaging(schema, known);
+    }
+
+    /**
+     * The code of STRING column {@code column}'s value whose UTF-8 bytes are {@code bytes[from, to)} (of {@link
+     * io.numacube.engine.storage.TextCodeIndex#hash} {@code hash}) in the table's dictionary this staging was made
+     * with, to give {@link #setCode}; -1 when that dictionary lacks it or the column has none (then set it as a
+     * String).
+     */
+    public int knownCode(int column, byte[] bytes, int from, int to, int hash) {
+        DictionaryBuilder d = dictionaries[column];
+        return d == null ? -1 : d.knownCode(bytes, from, to, hash);
+    }
+
+    /** Whether {@link #knownCode} may find codes for STRING column {@code column}. */
+    public boolean knowsValues(int column) {
+        return dictionaries[column] != null && dictionaries[column].knowsValues();
     }
 
     /** Rows ended so far. */

@@ -32,6 +32,15 @@ public final class Dictionary {
     private final int nullCode;
     private final boolean sorted;
 
+    /** The index of this STRING dictionary's values by their bytes, once built ({@link #textIndex()}). */
+    private volatile TextCodeIndex textIndex;
+
+    /**
+     * A dictionary whose values this one holds at the same codes (the snapshot it was grown from) and whose index was
+     * built, or may be: this one's is then extended from it, not built anew. Dropped once this one's is built.
+     */
+    private volatile Dictionary grownFrom;
+
     private Dictionary(ColumnType type, String[] strings, long[] longs, boolean withNull) {
         this(type, strings, longs, strings != null ? strings.length : longs.length, withNull ? -2 : -1, true);
     }
@@ -61,6 +70,41 @@ public final class Dictionary {
                 size,
                 nullCode,
                 sorted);
+    }
+
+    /**
+     * A snapshot grown from {@code previous} (which it extends: the same values at the same codes), so that its
+     * {@link #textIndex()} extends {@code previous}'s instead of being built anew.
+     */
+    static Dictionary grown(Dictionary next, Dictionary previous) {
+        if (next != previous && next.type == ColumnType.STRING) {
+            Dictionary older = previous.grownFrom;
+            next.grownFrom = previous.textIndex != null || older == null ? previous : older;
+        }
+        return next;
+    }
+
+    /**
+     * The index of this STRING dictionary's values by their UTF-8 bytes, built on the first call (extended from the
+     * index of the snapshot this one grew from, where that was built), or null for another type or a dictionary of
+     * more than {@link TextCodeIndex#MAX_VALUES} values. Thread-safe: threads that ask at once may each build it.
+     */
+    public TextCodeIndex textIndex() {
+        TextCodeIndex index = textIndex;
+        if (index != null || type != ColumnType.STRING || size > TextCodeIndex.MAX_VALUES) {
+            return index;
+        }
+        Dictionary from = grownFrom;
+        TextCodeIndex base = from == null ? null : from.textIndex;
+        index = base != null && base.size() <= size ? base.extendedTo(this) : TextCodeIndex.of(this);
+        textIndex = index;
+        grownFrom = null;
+        return index;
+    }
+
+    /** The array holding the values of a STRING dictionary at their codes (and maybe more beyond its size). */
+    String[] stringArray() {
+        return strings;
     }
 
     /** Whether codes follow ascending value order with NULL last, so that ordering by codes orders by values. */

@@ -21,6 +21,15 @@ public final class DictionaryBuilder {
     /** Whether a value may have two codes ({@link #addWithoutLookup}). */
     private boolean repeats;
 
+    /**
+     * The dictionary whose values this builder holds at the same codes, looked up in its index, not in {@link
+     * #stringCodes} (which holds only the values added here); null for a builder that started empty or extends a
+     * dictionary by copy ({@link #extending}).
+     */
+    private Dictionary known;
+
+    private TextCodeIndex knownIndex;
+
     public DictionaryBuilder(ColumnType type) {
         this.type = type;
         this.stringCodes = type == ColumnType.STRING ? new StringCodeMap() : null;
@@ -53,6 +62,46 @@ public final class DictionaryBuilder {
     }
 
     /**
+     * A STRING builder that holds {@code d}'s values with {@code d}'s codes (NULL too, where {@code d} has it), as
+     * {@link #extending} does, without copying them into a map of its own: values of {@code d} are found in its
+     * {@link Dictionary#textIndex()}, shared by every builder over {@code d}, so that a batch appended to a table codes
+     * the values the table holds with the table's codes ({@link #knownCode}) and adds only new ones here. {@link
+     * #addAll} into a builder holding {@code d}'s values at the same codes (one over {@code d}, or one that {@code d}
+     * was grown from or that grew from it) maps those codes to themselves without looking them up. For a STRING
+     * dictionary of at most {@link TextCodeIndex#MAX_VALUES} values; otherwise {@code extending(d)}'s equal but slower
+     * twin is not made: an empty builder is returned, as for a staging that knows no table.
+     */
+    public static DictionaryBuilder over(Dictionary d) {
+        DictionaryBuilder b = new DictionaryBuilder(d.type());
+        TextCodeIndex index = d.textIndex();
+        if (index == null) {
+            return b;
+        }
+        b.known = d;
+        b.knownIndex = index;
+        // only d's codes: beyond them, the array of a grown dictionary may be written meanwhile by its builder
+        b.strings = new String[Math.max(16, d.size() + (d.size() >>> 1))];
+        System.arraycopy(d.stringArray(), 0, b.strings, 0, d.size());
+        b.size = d.size();
+        b.nullCode = d.nullCode();
+        return b;
+    }
+
+    /**
+     * The code of the value whose UTF-8 bytes are {@code bytes[from, to)} (of {@link TextCodeIndex#hash} {@code
+     * hash}) in the dictionary this builder was made {@link #over}, or -1 when it has none there (it may have one
+     * here: look it up as a String).
+     */
+    public int knownCode(byte[] bytes, int from, int to, int hash) {
+        return knownIndex == null ? -1 : knownIndex.find(bytes, from, to, hash);
+    }
+
+    /** Whether this builder was made {@link #over} a dictionary whose values it looks up by their bytes. */
+    public boolean knowsValues() {
+        return knownIndex != null;
+    }
+
+    /**
      * The dictionary of the codes given so far, sharing this builder's value array (later codes are written beyond its
      * size, which it never reads); {@code sorted} says whether these codes follow value order with NULL last.
      */
@@ -80,7 +129,8 @@ public final class DictionaryBuilder {
 
     /** The code of STRING {@code value}, or -1 when it has none (nothing is added). */
     public int find(String value) {
-        return stringCodes.get(value, strings);
+        int code = knownIndex == null ? -1 : knownIndex.find(value);
+        return code >= 0 ? code : stringCodes.get(value, strings);
     }
 
     /** The code of INT, DATE or BOOLEAN {@code value}, or -1 when it has none (nothing is added). */
@@ -121,6 +171,12 @@ public final class DictionaryBuilder {
 
     /** The code of this string, assigning the next one if it is new. */
     public int codeOf(String value) {
+        if (knownIndex != null) {
+            int known = knownIndex.find(value);
+            if (known >= 0) {
+                return known;
+            }
+        }
         int code = stringCodes.putIfAbsent(value, size, strings);
         if (code >= 0) {
             return code;
@@ -173,7 +229,11 @@ public final class DictionaryBuilder {
                     "dictionaries of different types: this=" + type + " other=" + other.type);
         }
         int[] map = new int[other.size];
-        for (int i = 0; i < other.size; i++) {
+        int same = other.known != null && holdsAtSameCodes(other.known) ? other.known.size() : 0;
+        for (int i = 0; i < same; i++) {
+            map[i] = i;
+        }
+        for (int i = same; i < other.size; i++) {
             if (i == other.nullCode) {
                 map[i] = nullCode();
             } else {
@@ -181,6 +241,27 @@ public final class DictionaryBuilder {
             }
         }
         return map;
+    }
+
+    /** Whether this builder holds every value of {@code d} at {@code d}'s code (NULL too): a cheap check, by reference. */
+    private boolean holdsAtSameCodes(Dictionary d) {
+        if (d == known) {
+            return true;
+        }
+        int n = d.size();
+        if (type != ColumnType.STRING || size < n || (d.nullCode() >= 0 && d.nullCode() != nullCode)) {
+            return false;
+        }
+        if (nullCode >= 0 && nullCode < n && d.nullCode() != nullCode) {
+            return false;
+        }
+        String[] theirs = d.stringArray();
+        for (int i = 0; i < n; i++) {
+            if (strings[i] != theirs[i] && (i == nullCode || !strings[i].equals(theirs[i]))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -38,7 +38,7 @@ public final class GrowingDictionary {
         if (codes.size() == published.size()) {
             return published;
         }
-        published = codes.snapshot(published.sorted() && newCodesSorted(published));
+        published = Dictionary.grown(codes.snapshot(published.sorted() && newCodesSorted(published)), published);
         return published;
     }
 

@@ -239,12 +239,12 @@ public final class WriteService {
     private List<TableWrite> stage(List<Batch> batches) {
         List<TableWrite> staged = new ArrayList<>();
         for (Batch b : batches) {
-            String text = new String(b.body(), java.nio.charset.StandardCharsets.UTF_8);
             staged.add(
                     switch (b.format()) {
-                        case DELETE -> new TableDelete(text);
-                        case UPDATE -> new TableUpdate(text);
-                        case CSV, JSON_LINES ->
+                        case DELETE -> new TableDelete(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8));
+                        case UPDATE -> new TableUpdate(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8));
+                        case CSV -> owned(new TableBatch(b.table(), readCsv(b)));
+                        case JSON_LINES ->
                             owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
                     });
         }
@@ -356,6 +356,17 @@ public final class WriteService {
         return cube.schema(table).columns().stream()
                 .map(io.numacube.engine.schema.ColumnSpec::name)
                 .toList();
+    }
+
+    /**
+     * The rows of CSV batch {@code b}, its text values coded against the table's dictionaries where they hold them
+     * (so that the write maps them to themselves, and only new values are coded anew); read in part on the cube's
+     * workers when large. A value the table gains meanwhile, or a table replaced meanwhile, costs only that mapping.
+     */
+    private TableStaging readCsv(Batch b) {
+        return new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers())
+                .stage(b.body(), b.source(), cube.appendStaging(b.table()))
+                .staging();
     }
 
     /** The rows of {@code b} as a staging of {@code schema}'s columns; a large CSV batch read in part on {@code workers}. */

@@ -36,6 +36,21 @@ public interface CsvRowSink {
         throw new UnsupportedOperationException("this sink codes no values: column=" + column + " code=" + code);
     }
 
+    /**
+     * The code of the STRING value whose UTF-8 bytes are {@code bytes[from, to)} (of {@link
+     * io.numacube.engine.storage.TextCodeIndex#hash} {@code hash}) among the values the sink knows before the read (a
+     * table's dictionary), for {@link #setCode}; -1 when it knows none (the default) or not this one: then the reader
+     * decodes the value and sets it as a String.
+     */
+    default int knownCode(int column, byte[] bytes, int from, int to, int hash) {
+        return -1;
+    }
+
+    /** Whether {@link #knownCode} may find codes for {@code column}; false by default. */
+    default boolean knowsValues(int column) {
+        return false;
+    }
+
     void setLong(int column, long value);
 
     void setDouble(int column, double value);

@@ -100,8 +100,30 @@ public final class CsvStagingLoader {
      * @throws io.numacube.numa.base.NumacubeException INVALID_INPUT naming {@code source:line:column} for a bad row
      */
     public Staged stage(byte[] csv, String source, TableSchema schema) {
+        return stage(csv, source, schema, null);
+    }
+
+    /**
+     * As {@link #stage(byte[], String, TableSchema)}, the values of STRING columns that the table's dictionaries
+     * {@code known} hold coded with their codes, found by their bytes ({@link TableStaging#TableStaging(TableSchema,
+     * io.numacube.engine.storage.Dictionary[])}): the same rows and errors, fewer values decoded and coded anew.
+     *
+     * @param known the table's dictionaries by column, or null
+     */
+    public Staged stage(byte[] csv, String source, TableSchema schema, io.numacube.engine.storage.Dictionary[] known) {
+        return stage(csv, source, new TableStaging(schema, known));
+    }
+
+    /**
+     * As {@link #stage(byte[], String, TableSchema)}, into {@code staging}, an empty staging of the batch's columns
+     * (one coded against a table's dictionaries: {@code Cube.appendStaging}).
+     */
+    public Staged stage(byte[] csv, String source, TableStaging staging) {
+        TableSchema schema = staging.schema();
+        // room for rows of 48 bytes or more (a trade is about 63): the arrays are not copied again and again as they
+        // grow
+        staging.reserve(staging.rows() + csv.length / 48);
         try (CsvInput in = CsvInput.ofBytes(csv, source)) {
-            TableStaging staging = new TableStaging(schema);
             CsvTableReader batchReader = new CsvTableReader(reader.options(), true);
             long chunk = batchChunkBytes(csv.length);
             CsvReadSummary summary = chunk > 0
@@ -361,6 +383,16 @@ public final class CsvStagingLoader {
             } else {
                 staging.setString(column, value);
             }
+        }
+
+        @Override
+        public int knownCode(int column, byte[] bytes, int from, int to, int hash) {
+            return staging.knownCode(column, bytes, from, to, hash);
+        }
+
+        @Override
+        public boolean knowsValues(int column) {
+            return staging.knowsValues(column);
         }
 
         @Override

@@ -4,6 +4,7 @@ import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.storage.TextCodeIndex;
 import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
@@ -225,7 +226,7 @@ public final class CsvTableReader {
                             plan,
                             workers,
                             (start, end, firstLine, stop) ->
-                                    readChunk(file, start, end, firstLine, schema, fieldColumn, stop))
+                                    readChunk(file, start, end, firstLine, staging, fieldColumn, stop))
                     .stageInto(staging, progress);
             return new CsvReadSummary(rows, size, System.nanoTime() - started);
         } catch (CsvFault f) {
@@ -244,16 +245,17 @@ public final class CsvTableReader {
             long start,
             long end,
             long firstLine,
-            TableSchema schema,
+            TableStaging target,
             int[] fieldColumn,
             java.util.function.BooleanSupplier stop) {
+        TableSchema schema = target.schema();
         CsvRecordScanner scanner = new CsvRecordScanner(
                 CsvChunks.channel(file, start, end),
                 (byte) options.delimiter(),
                 options.bufferBytes(),
                 start,
                 firstLine);
-        TableStaging staging = new TableStaging(schema);
+        TableStaging staging = target.sibling();
         // room for rows of 64 bytes: the arrays grow at most once for narrower rows, and are not copied again and again
         staging.reserve(Math.min((end - start) / 64, 1 << 22));
         CsvRowSink sink = new CsvStagingLoader.StagingSink(staging, true);
@@ -825,14 +827,23 @@ public final class CsvTableReader {
         }
 
         private String string(CsvRecordScanner sc, byte[] b, int f, int s, int e, CsvRowSink sink, int col) {
-            try {
-                String v;
-                if (sc.fieldHasEscapes(f)) {
-                    int n = unescape(b, s, e);
-                    v = caches[f].decode(scratch, 0, n);
-                } else {
-                    v = caches[f].decode(b, s, e);
+            byte[] bytes = b;
+            int from = s;
+            int to = e;
+            if (sc.fieldHasEscapes(f)) {
+                to = unescape(b, s, e);
+                bytes = scratch;
+                from = 0;
+            }
+            if (sink.knowsValues(col)) {
+                int known = sink.knownCode(col, bytes, from, to, TextCodeIndex.hash(bytes, from, to));
+                if (known >= 0) {
+                    sink.setCode(col, known);
+                    return null;
                 }
+            }
+            try {
+                String v = caches[f].decode(bytes, from, to);
                 if (caches[f].bypassed()) {
                     sink.setFreeText(col, v);
                     return null;
