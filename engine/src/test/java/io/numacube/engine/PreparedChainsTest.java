@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * Prepared joins and their chains ({@link Cube#prepareJoinChains}) answer as DuckDB does, before and after every kind
  * of write to each table of a chain (appended rows that a fact key now finds, deleted rows it no longer finds,
  * appended fact rows of new keys): what was built ahead belongs to the tables' versions it was built for, and a later
- * version is never answered from it. A two-column join declared in one order is found by a query that names its
+ * version is never answered from it; a write builds them again in the background. A two-column join declared in one order is found by a query that names its
  * equalities in the other.
  */
 class PreparedChainsTest {
@@ -79,6 +79,23 @@ class PreparedChainsTest {
         assertTrue(first.codedBytes() > 0, "the pairs coded: " + first);
         Cube.JoinPrepared reversed = cube.prepareJoin(JoinSpec.parse("li.sk+pk=ps.sk+pk"));
         assertEquals(0, reversed.codedBytes(), "the same composite: " + reversed);
+    }
+
+    @Test
+    void aWriteBuildsThePreparedJoinsAgainInTheBackground() throws Exception {
+        List<JoinSpec> declared = DECLARED.stream().map(JoinSpec::parse).toList();
+        declared.forEach(cube::prepareJoin);
+        cube.prepareJoinChains(declared);
+        append(lines(20_000, ORDERS));
+        assertTrue(cube.preparedJoins().awaitIdle(120_000), "the refresh ended");
+        assertTrue(cube.preparedJoins().refreshes() >= 1, "a refresh ran");
+        Cube.JoinPrepared again = cube.prepareJoin(JoinSpec.parse("li.ok=ord.ok"));
+        assertEquals(0, again.codedBytes(), "the new version's order key was coded in the background: " + again);
+        compareAll("after the background refresh");
+        delete("DELETE FROM cust WHERE ck % 5 = 0");
+        compareAll("customers deleted, perhaps while the refresh runs");
+        assertTrue(cube.preparedJoins().awaitIdle(120_000), "the refresh ended");
+        compareAll("customers deleted, refreshed");
     }
 
     @Test
