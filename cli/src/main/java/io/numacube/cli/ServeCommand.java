@@ -406,16 +406,25 @@ final class ServeCommand implements Callable<Integer> {
                 r.failures().isEmpty() ? "" : "; shapes that failed (reported, skipped): " + r.failures());
     }
 
-    /** Builds each {@code --prepare-join} ahead, a line each on {@code err}. */
+    /**
+     * Builds each {@code --prepare-join} ahead, then each chain of them ({@code Cube.prepareJoinChains}), a line each
+     * on {@code err}.
+     */
     private void prepareJoins(Cube cube, PrintWriter err) {
+        java.util.List<io.numacube.engine.JoinSpec> declared = new java.util.ArrayList<>();
         for (String text : prepareJoins) {
             Cube.JoinPrepared p = cube.prepareJoin(io.numacube.engine.JoinSpec.parse(text));
+            declared.add(p.join());
             err.printf(
                     java.util.Locale.ROOT,
                     "-- prepared join %s in %.2f s (%,d bytes of codes)%n",
                     p.join(),
                     p.seconds(),
                     p.codedBytes());
+            err.flush();
+        }
+        for (Cube.ChainPrepared c : cube.prepareJoinChains(declared)) {
+            err.printf(java.util.Locale.ROOT, "-- prepared join chain %s in %.2f s%n", c.chain(), c.seconds());
             err.flush();
         }
     }

@@ -55,6 +55,9 @@ public final class Cube implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Cube.class.getName());
 
+    /** The joins and chains prepared so far, built again in the background after a write to one of their tables. */
+    private final PreparedJoins prepared = new PreparedJoins(this::query);
+
     private final CubeOptions options;
     private final WorkerPool pool;
     private final ColumnMemory memory;
@@ -343,6 +346,11 @@ public final class Cube implements AutoCloseable {
             growing.remove(key(t.schema().name()));
         }
         tables.publish(List.of(fresh), versions);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (FactTable t : fresh) {
+            names.add(key(t.schema().name()));
+        }
+        prepared.written(names);
     }
 
     /**
@@ -412,6 +420,7 @@ public final class Cube implements AutoCloseable {
                 Map<String, Long> versions;
                 if (publish) {
                     versions = publishChanged(s, next);
+                    prepared.written(versions.keySet());
                 } else {
                     discard(s, next);
                     versions = Map.of();
@@ -865,7 +874,8 @@ public final class Cube implements AutoCloseable {
     /**
      * Builds ahead what the first query taking {@code join} would: the fact columns' query-time codes and the join's
      * index from their codes to the joined table's rows, kept with the tables' current versions as a query keeps them
-     * (a later version builds them again when a query asks). Runs the join once over all rows. An unknown table or
+     * (a write publishing a later version of either table builds them again in the background, {@link
+     * PreparedJoins}; a query that comes first builds them itself). Runs the join once over all rows. An unknown table or
      * column, or a joined key that is not unique, is the error that query would give, naming the join.
      */
     public JoinPrepared prepareJoin(JoinSpec join) {
@@ -876,7 +886,44 @@ public final class Cube implements AutoCloseable {
         } catch (NumacubeException e) {
             throw new NumacubeException(e.kind(), e.code(), "join " + join + ": " + e.detail(), null, e);
         }
+        prepared.add(join);
         return new JoinPrepared(join, (System.nanoTime() - t0) / 1e9, Math.max(0, tableBytes(join.fact()) - before));
+    }
+
+    /**
+     * What {@link #prepareJoinChains} did for one chain.
+     *
+     * @param chain   the chain
+     * @param seconds the time it took
+     */
+    public record ChainPrepared(JoinChain chain, double seconds) {}
+
+    /**
+     * Builds ahead, for every {@link JoinChain} of the {@code declared} joins (prepared one by one with {@link
+     * #prepareJoin} beforehand), what the first query joining a table through the chain would: the index from the first fact
+     * column's codes to the last table's rows, through the tables between (TPC-H's Q3 joins customer to lineitem's
+     * order key codes through orders). Kept as {@link #prepareJoin} keeps it: with the tables' current versions, built
+     * again in the background after a write to any of the chain's tables. Runs each chain's join once over all rows; a failure is the chain's query's
+     * error, naming the chain.
+     */
+    public List<ChainPrepared> prepareJoinChains(List<JoinSpec> declared) {
+        List<ChainPrepared> out = new ArrayList<>();
+        for (JoinChain chain : JoinChain.of(declared)) {
+            long t0 = System.nanoTime();
+            try {
+                query(chain.sql());
+            } catch (NumacubeException e) {
+                throw new NumacubeException(e.kind(), e.code(), "join chain " + chain + ": " + e.detail(), null, e);
+            }
+            prepared.add(chain);
+            out.add(new ChainPrepared(chain, (System.nanoTime() - t0) / 1e9));
+        }
+        return out;
+    }
+
+    /** The joins prepared so far and their background refreshes (for tests). */
+    PreparedJoins preparedJoins() {
+        return prepared;
     }
 
     private long tableBytes(String name) {
@@ -1316,6 +1363,7 @@ public final class Cube implements AutoCloseable {
     /** Waits for running loads and queries, frees every table and the placed memory, stops the workers. Idempotent. */
     @Override
     public void close() {
+        prepared.close();
         follower.stop();
         loadLock.lock();
         lock.writeLock().lock();

@@ -43,6 +43,11 @@ public record JoinSpec(String fact, List<String> factColumns, String dim, List<S
 
     /** The query that takes this join once over all rows: {@code SELECT COUNT(*) FROM fact JOIN dim ON ...}. */
     String sql() {
+        return "SELECT COUNT(*) FROM " + fact + " JOIN " + dim + " ON " + on();
+    }
+
+    /** The join's condition: {@code fact.c1 = dim.k1 AND ...}. */
+    String on() {
         StringBuilder on = new StringBuilder();
         for (int i = 0; i < factColumns.size(); i++) {
             on.append(i == 0 ? "" : " AND ")
@@ -54,7 +59,7 @@ public record JoinSpec(String fact, List<String> factColumns, String dim, List<S
                     .append('.')
                     .append(dimColumns.get(i));
         }
-        return "SELECT COUNT(*) FROM " + fact + " JOIN " + dim + " ON " + on;
+        return on.toString();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.numacube.bench.tpch;
 
 import io.numacube.bench.Progress;
+import io.numacube.engine.Cube;
 import io.numacube.engine.JoinSpec;
 import io.numacube.engine.Warmup;
 import io.numacube.engine.result.QueryResult;
@@ -15,8 +16,8 @@ import java.util.Locale;
  * {@code first-run <argument> <seconds> <rows>} (the first query is the only one the JVM has never run any query
  * before) or {@code refused <argument> <first line of the error>}. With the system property {@link
  * #WARM_UP_PROPERTY} true, the engine's {@link Warmup} runs after the load, as {@code serve} runs it before its ready
- * line, and then the specification's foreign-key joins among the loaded tables are prepared, as {@code serve
- * --prepare-join} prepares them ({@link TpchSchema#FOREIGN_KEYS}). Only the tables the queries name are loaded. A query number followed by {@code r} ({@code 3r}) runs the
+ * line, and then the specification's foreign-key joins among the loaded tables are prepared, and the chains of
+ * them, as {@code serve --prepare-join} prepares them ({@link TpchSchema#FOREIGN_KEYS}). Only the tables the queries name are loaded. A query number followed by {@code r} ({@code 3r}) runs the
  * query's rewrite. Progress goes to stderr. Exit status 0 unless the data or the arguments are bad.
  *
  * <p>Usage: {@code TpchFirstRun <cache root> <scale factor> <threads> <query number>[r]...}
@@ -86,6 +87,12 @@ public final class TpchFirstRun {
         }
         progress.line(
                 "tpch first run: prepared the foreign-key joins %s in %.2f s", done, (System.nanoTime() - t0) / 1e9);
+        long t1 = System.nanoTime();
+        List<Cube.ChainPrepared> chains =
+                cube.cube().prepareJoinChains(done.stream().map(JoinSpec::parse).toList());
+        progress.line(
+                "tpch first run: prepared %d chains of them %s in %.2f s",
+                chains.size(), chains.stream().map(c -> c.chain().toString()).toList(), (System.nanoTime() - t1) / 1e9);
     }
 
     private static int number(String argument) {

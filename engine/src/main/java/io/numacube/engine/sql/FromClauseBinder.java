@@ -188,9 +188,27 @@ final class FromClauseBinder {
         return i;
     }
 
+    /**
+     * The join with its key pairs in one order, by parent column (then key column), whatever order ON or USING named
+     * them in: {@code ps_suppkey = l_suppkey AND ps_partkey = l_partkey} and the reverse hang from the same composite
+     * of the fact columns, so that a query finds the codes and index another query (or {@code prepareJoin}) built.
+     */
     private static LogicalQuery.Join keyed(
             LogicalQuery.Join j, int parent, List<Integer> parentColumns, List<Integer> keyColumns) {
-        return new LogicalQuery.Join(j.table(), parent, parentColumns, keyColumns, j.left(), j.firstColumn());
+        Integer[] order = new Integer[parentColumns.size()];
+        for (int k = 0; k < order.length; k++) {
+            order[k] = k;
+        }
+        java.util.Arrays.sort(
+                order,
+                java.util.Comparator.<Integer>comparingInt(parentColumns::get).thenComparingInt(keyColumns::get));
+        List<Integer> parents = new ArrayList<>();
+        List<Integer> keys = new ArrayList<>();
+        for (int k : order) {
+            parents.add(parentColumns.get(k));
+            keys.add(keyColumns.get(k));
+        }
+        return new LogicalQuery.Join(j.table(), parent, parents, keys, j.left(), j.firstColumn());
     }
 
     /** Every pair of key columns of a join must have one type (integers of any width, DECIMALs of one scale). */
