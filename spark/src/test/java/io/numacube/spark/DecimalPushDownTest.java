@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Aggregates of DECIMAL columns and of arithmetic over them pushed to two real {@code serve --shard} processes where
+ * Aggregates of DECIMAL (and DOUBLE) columns and of arithmetic over them pushed to two real {@code serve --shard} processes where
  * both engines give the same exact value, and left to Spark where they would not; every answer compared with Spark
  * itself over a CSV copy of the same rows (its own exact decimal arithmetic), as exact text.
  */
@@ -47,6 +47,8 @@ class DecimalPushDownTest {
                             "lots.qty=DECIMAL(10,2)",
                             "--types",
                             "lots.price=DECIMAL(12,4)",
+                            "--types",
+                            "lots.w=DOUBLE",
                             "--shard",
                             i + "/2",
                             "--shard-key",
@@ -72,7 +74,7 @@ class DecimalPushDownTest {
                 .load()
                 .createOrReplaceTempView("lots");
         spark.read()
-                .schema("desk STRING, grp STRING, qty DECIMAL(10,2), price DECIMAL(12,4)")
+                .schema("desk STRING, grp STRING, qty DECIMAL(10,2), price DECIMAL(12,4), w DOUBLE")
                 .option("header", "true")
                 .csv(csv.toString())
                 .createOrReplaceTempView("lots_csv");
@@ -80,7 +82,7 @@ class DecimalPushDownTest {
 
     /** {@code n} rows: 10 desks (the shard key), 3 groups across them, quantities and prices with all their digits. */
     private static String rows(int n, Random r) {
-        StringBuilder csv = new StringBuilder("desk,grp,qty,price\n");
+        StringBuilder csv = new StringBuilder("desk,grp,qty,price,w\n");
         for (int i = 0; i < n; i++) {
             BigDecimal qty = BigDecimal.valueOf(r.nextLong(-99_999, 99_999), 2);
             BigDecimal price = BigDecimal.valueOf(r.nextLong(1, 99_999_999), 4);
@@ -92,6 +94,8 @@ class DecimalPushDownTest {
                     .append(qty.toPlainString())
                     .append(',')
                     .append(price.toPlainString())
+                    .append(',')
+                    .append(r.nextInt(-4_000, 4_000) / 4.0)
                     .append('\n');
         }
         return csv.toString();
@@ -132,6 +136,16 @@ class DecimalPushDownTest {
                         + " MIN((\"qty\" * \"price\")), MAX((\"qty\" + \"qty\")), COUNT(*)]"),
                 plan);
         assertTrue(plan.contains("partial_sum(cast(agg_func_0#"), "Spark adds the shards' partial sums: " + plan);
+    }
+
+    /** Quarters: every sum of them is exact in a double, in any order, so the answers compare as text. */
+    @Test
+    void doubleArithmeticWithADoubleLiteralIsPushedAsDouble() {
+        String plan = planAfterSameAnswer("SELECT grp, SUM(w * 2.5), SUM(w - w), MAX(w + w) FROM lots GROUP BY grp");
+        assertTrue(
+                plan.contains("PushedAggregates: [SUM((\"w\" * CAST(2.5 AS DOUBLE))), SUM((\"w\" - \"w\")),"
+                        + " MAX((\"w\" + \"w\"))]"),
+                plan);
     }
 
     @Test
