@@ -63,15 +63,22 @@ final class SqlTextParser {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
         checkParens(text);
+        // a SELECT without FROM may have WHERE, GROUP BY or HAVING (as in DuckDB), which Calcite parses only after FROM
+        SelectWithoutFrom withoutFrom = statement ? null : SelectWithoutFrom.of(text);
         try {
+            if (withoutFrom != null) {
+                return withoutFrom.restore(
+                        SqlParser.create(withoutFrom.text(), PARSER).parseQuery());
+            }
             SqlParser parser = SqlParser.create(text, PARSER);
             return statement ? parser.parseStmt() : parser.parseQuery();
         } catch (SqlParseException e) {
-            SqlParserPos pos = e.getPos();
+            SqlParserPos pos = withoutFrom == null ? e.getPos() : withoutFrom.original(e.getPos());
+            String why = withoutFrom == null ? reason(e) : userColumns(reason(e), withoutFrom);
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX,
                     "42601",
-                    "SQL does not parse: " + reason(e) + reservedWordHint(text, pos),
+                    "SQL does not parse: " + why + reservedWordHint(text, pos),
                     pos == null || pos.getLineNum() < 1
                             ? null
                             : ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
@@ -84,6 +91,17 @@ final class SqlTextParser {
                     null,
                     null);
         }
+    }
+
+    private static final java.util.regex.Pattern LINE_COLUMN =
+            java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
+
+    /** The parser's {@code reason} with each "line L, column C" it names moved back to the user's text. */
+    private static String userColumns(String reason, SelectWithoutFrom withoutFrom) {
+        return LINE_COLUMN.matcher(reason).replaceAll(m -> {
+            int line = Integer.parseInt(m.group(1));
+            return "line " + line + ", column " + withoutFrom.column(line, Integer.parseInt(m.group(2)));
+        });
     }
 
     /** Runs {@code work} on a fresh thread with {@link #BIG_STACK_BYTES} of stack and waits for it; its
