@@ -63,18 +63,18 @@ final class SqlTextParser {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
         checkParens(text);
-        // a SELECT without FROM may have WHERE, GROUP BY or HAVING (as in DuckDB), which Calcite parses only after FROM
-        SelectWithoutFrom withoutFrom = statement ? null : SelectWithoutFrom.of(text);
+        InsertedText edited = edits(text, statement);
         try {
-            if (withoutFrom != null) {
-                return withoutFrom.restore(
-                        SqlParser.create(withoutFrom.text(), PARSER).parseQuery());
+            if (edited != null) {
+                SqlParser parser = SqlParser.create(edited.text(), PARSER);
+                return SelectWithoutFrom.dropPlaceholders(
+                        edited.restore(statement ? parser.parseStmt() : parser.parseQuery()));
             }
             SqlParser parser = SqlParser.create(text, PARSER);
             return statement ? parser.parseStmt() : parser.parseQuery();
         } catch (SqlParseException e) {
-            SqlParserPos pos = withoutFrom == null ? e.getPos() : withoutFrom.original(e.getPos());
-            String why = withoutFrom == null ? reason(e) : userColumns(reason(e), withoutFrom);
+            SqlParserPos pos = edited == null ? e.getPos() : edited.original(e.getPos());
+            String why = edited == null ? reason(e) : userColumns(reason(e), edited);
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX,
                     "42601",
@@ -93,14 +93,29 @@ final class SqlTextParser {
         }
     }
 
+    /**
+     * The text with what Calcite's grammar needs inserted, or null when it needs nothing: a placeholder FROM before the
+     * WHERE, GROUP BY or HAVING of a SELECT without FROM (of a query: {@link SelectWithoutFrom}), and parentheses
+     * around each infix cast, so that {@code ::} binds as in PostgreSQL ({@link InfixCasts}).
+     */
+    private static InsertedText edits(String text, boolean statement) {
+        java.util.Map<Integer, String> insertions = new java.util.TreeMap<>(InfixCasts.parentheses(text));
+        if (!statement) {
+            for (int offset : SelectWithoutFrom.clauseOffsets(text)) {
+                insertions.merge(offset, SelectWithoutFrom.INSERTED, (a, b) -> a + b);
+            }
+        }
+        return insertions.isEmpty() ? null : InsertedText.of(text, insertions);
+    }
+
     private static final java.util.regex.Pattern LINE_COLUMN =
             java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
 
     /** The parser's {@code reason} with each "line L, column C" it names moved back to the user's text. */
-    private static String userColumns(String reason, SelectWithoutFrom withoutFrom) {
+    private static String userColumns(String reason, InsertedText edited) {
         return LINE_COLUMN.matcher(reason).replaceAll(m -> {
             int line = Integer.parseInt(m.group(1));
-            return "line " + line + ", column " + withoutFrom.column(line, Integer.parseInt(m.group(2)));
+            return "line " + line + ", column " + edited.column(line, Integer.parseInt(m.group(2)));
         });
     }
 
