@@ -92,10 +92,11 @@ final class InsertedText {
             return pos;
         }
         return new SqlParserPos(
-                pos.getLineNum(),
-                column(pos.getLineNum(), pos.getColumnNum()),
-                pos.getEndLineNum(),
-                column(pos.getEndLineNum(), pos.getEndColumnNum()));
+                        pos.getLineNum(),
+                        column(pos.getLineNum(), pos.getColumnNum()),
+                        pos.getEndLineNum(),
+                        column(pos.getEndLineNum(), pos.getEndColumnNum()))
+                .withQuoting(pos.isQuoted());
     }
 
     /** A copy of {@code node}, parsed from the edited text, with every position the user's. */

@@ -44,14 +44,18 @@ final class SqlTextParser {
 
     private SqlTextParser() {}
 
-    /** Parses one query (a trailing semicolon is allowed). */
+    /**
+     * Parses one query (a trailing semicolon is allowed), its clock functions read once ({@link StatementClock}, in
+     * the JVM's time zone).
+     */
     static SqlNode parse(String sql) {
-        return parse(sql, false);
+        return StatementClock.read(java.time.Clock.systemDefaultZone()).replaceIn(parse(sql, false));
     }
 
-    /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed). */
+    /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed), as {@link
+     * #parse}. */
     static SqlNode parseStatement(String sql) {
-        return parse(sql, true);
+        return StatementClock.read(java.time.Clock.systemDefaultZone()).replaceIn(parse(sql, true));
     }
 
     private static SqlNode parse(String sql, boolean statement) {
