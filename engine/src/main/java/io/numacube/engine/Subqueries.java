@@ -157,7 +157,7 @@ final class Subqueries {
      * The WHERE terms {@code x [NOT] IN (SELECT ...)} replaced by their values before the correlated subqueries of the
      * same WHERE are decorrelated, so that they are filters of their table that {@link MagicSets} can push into those
      * subqueries (TPC-H Q20's {@code ps_partkey IN (SELECT p_partkey ...)}). An IN subquery that is itself correlated
-     * fails here as it would later.
+     * is left to {@link Decorrelation} where it takes it ({@link Decorrelation#takesIn}), and fails here otherwise.
      */
     private void inListsFirst(SqlSelect select) {
         if (select.getWhere() == null) {
@@ -166,8 +166,9 @@ final class Subqueries {
         List<SqlNode> terms = new ArrayList<>();
         boolean any = false;
         for (SqlNode t : io.numacube.engine.sql.SqlTerms.andTerms(select.getWhere())) {
-            boolean in =
-                    (t.getKind() == SqlKind.IN || t.getKind() == SqlKind.NOT_IN) && isQuery(((SqlCall) t).operand(1));
+            boolean in = (t.getKind() == SqlKind.IN || t.getKind() == SqlKind.NOT_IN)
+                    && isQuery(((SqlCall) t).operand(1))
+                    && !decorrelation.takesIn(select, t);
             terms.add(in ? rewriteExpression(t) : t);
             any |= in;
         }
