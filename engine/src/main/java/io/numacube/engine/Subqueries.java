@@ -419,10 +419,11 @@ final class Subqueries {
         }
         SqlNodeList list = new SqlNodeList(query.getParserPosition());
         for (int row = 0; row < r.rowCount(); row++) {
-            if (r.isNull(row, 0)) {
-                throw unsupported(query, "an IN subquery whose values include NULL");
-            }
-            list.add(literal(r, row, 0, query.getParserPosition()));
+            // a NULL among the values makes x IN (...) NULL where no value matches, as the NULL literal in a list does
+            list.add(
+                    r.isNull(row, 0)
+                            ? SqlLiteral.createNull(query.getParserPosition())
+                            : literal(r, row, 0, query.getParserPosition()));
         }
         return list;
     }

@@ -67,6 +67,7 @@ final class SqlTextParser {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
         checkParens(text);
+        refuseDoubleSlash(text);
         InsertedText edited = edits(text, statement);
         try {
             if (edited != null) {
@@ -202,6 +203,55 @@ final class SqlTextParser {
             }
         }
         return e.getClass().getSimpleName();
+    }
+
+    /**
+     * Refuses {@code //} outside literals, quoted names and comments: DuckDB's integer division, which numacube does not
+     * have, and which Calcite's parser would read as the start of a comment, answering {@code SELECT k // 2 AS half}
+     * with k (PostgreSQL has no {@code //} either).
+     */
+    private static void refuseDoubleSlash(String text) {
+        int line = 1;
+        int col = 0;
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            col++;
+            if (c == '\n') {
+                line++;
+                col = 0;
+            } else if (c == '\'' || c == '"') {
+                int close = text.indexOf(c, i + 1);
+                while (close > 0 && close + 1 < n && text.charAt(close + 1) == c) {
+                    close = text.indexOf(c, close + 2);
+                }
+                int end = close < 0 ? n - 1 : close;
+                for (int j = i + 1; j <= end; j++) {
+                    col = text.charAt(j) == '\n' ? 0 : col + 1;
+                    line += text.charAt(j) == '\n' ? 1 : 0;
+                }
+                i = end;
+            } else if (c == '-' && i + 1 < n && text.charAt(i + 1) == '-') {
+                int eol = text.indexOf('\n', i);
+                i = eol < 0 ? n : eol - 1;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                int end = close < 0 ? n - 1 : close + 1;
+                for (int j = i + 1; j <= end; j++) {
+                    col = text.charAt(j) == '\n' ? 0 : col + 1;
+                    line += text.charAt(j) == '\n' ? 1 : 0;
+                }
+                i = end;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "unsupported SQL: // (DuckDB's integer division) — numacube has no integer division operator;"
+                                + " / divides as DuckDB's / does",
+                        ErrorPosition.sql(line, col),
+                        null);
+            }
+        }
     }
 
     /** Refuses more than {@link #MAX_PARENS} nested parentheses (outside quotes), naming the position. */
