@@ -55,6 +55,10 @@ final class Subqueries {
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
     private final Decorrelation decorrelation;
+
+    /** The schemas of the tables the statement may name, for telling an outer column from a missing one. */
+    private final io.numacube.engine.sql.SqlBinder.Catalog catalog;
+
     private final EagerAggregation eagerAggregation;
     private int counter;
     /** The one-row table a SELECT without FROM reads, once placed. */
@@ -85,6 +89,7 @@ final class Subqueries {
             io.numacube.engine.sql.SqlBinder.Catalog catalog) {
         this.run = run;
         this.load = load;
+        this.catalog = catalog;
         this.decorrelation = new Decorrelation(catalog::schema, catalog::rows);
         this.eagerAggregation = new EagerAggregation(catalog, this::rewriteFrom);
     }
@@ -326,12 +331,7 @@ final class Subqueries {
             return e;
         }
         if (call.getKind() == SqlKind.EXISTS) {
-            throw unsupported(
-                    call,
-                    "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and correlated"
-                            + " by equalities of an inner and an outer column (i.k = o.k) are turned into joins; a"
-                            + " correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS BIGINT)) or an"
-                            + " EXISTS inside an expression is not yet");
+            return existsValue(call);
         }
         if (call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
             throw unsupported(call, call.getKind() + " (subquery)");
@@ -364,20 +364,65 @@ final class Subqueries {
             return run.apply(rewrite(query));
         } catch (NumacubeException e) {
             String prefix = "no such table in FROM: table=";
+            String column = "no such column: column=";
+            String name = null;
             if ("42P01".equals(e.code()) && e.detail().startsWith(prefix)) {
-                String name = e.detail().substring(prefix.length()).strip().toLowerCase(Locale.ROOT);
-                if (enclosing.stream().anyMatch(scope -> scope.contains(name))) {
-                    throw unsupported(
-                            query,
-                            "a correlated subquery of this shape (it names " + name + " of the outer query): EXISTS,"
-                                    + " NOT EXISTS, IN and a comparison with a SUM, MIN, MAX or AVG over the rows of"
-                                    + " the outer key are turned into joins; COUNT, COALESCE or CASE (which have a value"
-                                    + " over no rows), two comparisons or a correlation inside an expression are not"
-                                    + " yet — write it as a join to a derived table grouped by the key");
-                }
+                String table = e.detail().substring(prefix.length()).strip().toLowerCase(Locale.ROOT);
+                name = enclosing.stream().anyMatch(scope -> scope.contains(table)) ? table : null;
+            } else if ("42703".equals(e.code()) && e.detail().startsWith(column)) {
+                // a bare name of an outer column, which the subquery's own tables do not have
+                name = outerTableOf(e.detail().substring(column.length()).split("\\s")[0]);
+            }
+            if (name != null) {
+                throw unsupported(
+                        query,
+                        CORRELATED + " (it names " + name + " of the outer query): EXISTS,"
+                                + " NOT EXISTS, IN and a comparison with a SUM, MIN, MAX or AVG over the rows of"
+                                + " the outer key are turned into joins; COUNT, COALESCE or CASE (which have a value"
+                                + " over no rows), two comparisons or a correlation inside an expression are not"
+                                + " yet — write it as a join to a derived table grouped by the key");
             }
             throw e;
         }
+    }
+
+    /**
+     * An EXISTS that {@link Decorrelation} did not turn into a join, run first as a subquery of its own (at most one
+     * row read): TRUE or FALSE. One that names a table of the outer query is refused as {@link #runInner} says.
+     */
+    private SqlNode existsValue(SqlCall exists) {
+        SqlNode query = exists.operand(0);
+        if (query instanceof SqlSelect select && select.getFetch() == null) {
+            select.setFetch(SqlLiteral.createExactNumeric("1", SqlParserPos.ZERO));
+        }
+        try {
+            return SqlLiteral.createBoolean(runInner(query).rowCount() > 0, exists.getParserPosition());
+        } catch (NumacubeException e) {
+            if ("0A000".equals(e.code()) && e.detail().contains(CORRELATED)) {
+                throw unsupported(
+                        exists,
+                        "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and"
+                                + " correlated by equalities of an inner and an outer column (i.k = o.k) are turned"
+                                + " into joins; a correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS"
+                                + " BIGINT)) or an EXISTS inside an expression is not yet");
+            }
+            throw e;
+        }
+    }
+
+    /** How {@link #runInner} refuses a subquery that names its outer query. */
+    private static final String CORRELATED = "a correlated subquery of this shape";
+
+    /** The name of an enclosing query's table (or alias) with a column {@code column}, or null. */
+    private String outerTableOf(String column) {
+        for (Set<String> scope : enclosing) {
+            for (String table : scope) {
+                if (catalog.schema(table).map(t -> t.indexOf(column) >= 0).orElse(false)) {
+                    return table;
+                }
+            }
+        }
+        return null;
     }
 
     /** The table names and aliases of a FROM clause, lower case, into {@code names}. */
