@@ -454,7 +454,10 @@ public final class Cube implements AutoCloseable {
                         s,
                         next,
                         read -> bound(
-                                read, selectOf(d.sql()), (lq, temps) -> applyDelete(s, next, lq), Cancellation.NONE));
+                                read,
+                                selectOf(d.sql()),
+                                (lq, temps) -> applyDelete(s, next, lq, joined(read, lq, temps)),
+                                Cancellation.NONE));
             case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, u));
         };
     }
@@ -543,9 +546,28 @@ public final class Cube implements AutoCloseable {
         return new Applied(k, rows[0]);
     }
 
-    private Applied applyDelete(CubeTables.Snapshot s, Map<String, FactTable> next, LogicalQuery lq) {
+    /**
+     * The tables a DELETE's or UPDATE's query {@code lq} joins, all of them temporary tables in {@code temps}: those a
+     * correlated subquery became ({@link Decorrelation}: the subquery's distinct keys or groups, joined as dimensions,
+     * so a row of the written table matches at most one of theirs); null when it joins a table of the cube, which a
+     * write does not take.
+     */
+    private static List<FactTable> joined(CubeTables.Snapshot read, LogicalQuery lq, Map<String, FactTable> temps) {
+        List<FactTable> out = new ArrayList<>();
+        for (var join : lq.joins()) {
+            FactTable t = temps.get(key(join.table()));
+            if (t == null) {
+                return null;
+            }
+            out.add(t);
+        }
+        return out;
+    }
+
+    private Applied applyDelete(
+            CubeTables.Snapshot s, Map<String, FactTable> next, LogicalQuery lq, List<FactTable> dimensions) {
         CubeTables.Version v = s.version(lq.fact());
-        if (v == null || !lq.joins().isEmpty()) {
+        if (v == null || dimensions == null) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
@@ -555,7 +577,7 @@ public final class Cube implements AutoCloseable {
         }
         String k = key(lq.fact());
         FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(lq, base, List.of());
+        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(lq, base, dimensions);
         long n = rows.values().stream().mapToLong(r -> r.length).sum();
         FactTable without = n == 0 ? base : base.withDeleted(base.deleted().plus(rows, sizes(base)));
         replace(next, k, base, without, v);
@@ -592,14 +614,18 @@ public final class Cube implements AutoCloseable {
                 read,
                 () -> st.values(schema),
                 false,
-                (lq, temps) -> applyUpdate(next, v, lq, st.nullColumns(schema)),
+                (lq, temps) -> applyUpdate(next, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
                 Cancellation.NONE);
     }
 
     private Applied applyUpdate(
-            Map<String, FactTable> next, CubeTables.Version v, LogicalQuery values, List<Integer> nullColumns) {
+            Map<String, FactTable> next,
+            CubeTables.Version v,
+            LogicalQuery values,
+            List<Integer> nullColumns,
+            List<FactTable> dimensions) {
         TableSchema schema = v.table().schema();
-        if (!values.joins().isEmpty()) {
+        if (dimensions == null || !key(values.fact()).equals(key(schema.name()))) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
@@ -609,14 +635,14 @@ public final class Cube implements AutoCloseable {
         }
         String k = key(schema.name());
         FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(values, base, List.of());
+        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(values, base, dimensions);
         long n = rows.values().stream().mapToLong(r -> r.length).sum();
         if (n == 0) {
             replace(next, k, base, base, v);
             return new Applied(k, 0);
         }
         QueryResult after = io.numacube.engine.exec.ProjectionExecutor.run(
-                values, base, List.of(), System.nanoTime(), Cancellation.NONE);
+                values, base, dimensions, System.nanoTime(), Cancellation.NONE);
         FactTable without = base.withDeleted(base.deleted().plus(rows, sizes(base)));
         replace(next, k, base, without, v);
         TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);

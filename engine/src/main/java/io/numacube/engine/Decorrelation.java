@@ -83,7 +83,9 @@ final class Decorrelation {
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
         for (SqlNode t : terms) {
-            if (!exists(t, items, out, outer) && !scalarComparison(t, items, out, outer)) {
+            SqlNode asExists = correlatedInAsExists(t, outerTables);
+            if (!exists(asExists == null ? t : asExists, items, out, outer)
+                    && !scalarComparison(t, items, out, outer)) {
                 out.add(t);
             }
         }
@@ -136,6 +138,87 @@ final class Decorrelation {
         SqlNode holds = somePasses(q, alias, pos);
         out.add(anti ? SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, holds) : holds);
         return true;
+    }
+
+    /**
+     * Whether {@link #rewrite} turns the WHERE term {@code t} of {@code select}, an IN of a correlated subquery, into a
+     * join.
+     */
+    boolean takesIn(SqlSelect select, SqlNode t) {
+        List<Correlation.Table> outerTables = new ArrayList<>();
+        if (!Correlation.isTableList(select.getFrom()) || !Correlation.tables(select.getFrom(), schemas, outerTables)) {
+            return false;
+        }
+        SqlNode asExists = correlatedInAsExists(t, outerTables);
+        if (asExists == null) {
+            return false;
+        }
+        Correlation c = Correlation.of(((SqlCall) asExists).operand(0), schemas);
+        return !grouped(c.query()) && !hasAggregate(c.query().getSelectList(), false);
+    }
+
+    /**
+     * {@code x IN (SELECT c FROM t WHERE rest)}, a term of WHERE whose subquery names the outer query, as {@code EXISTS
+     * (SELECT 1 FROM t WHERE rest AND c = x)}: as a term of WHERE the two keep the same rows (TRUE exactly where some
+     * inner row has c = x; a NULL x or c makes neither TRUE). Null when {@code t} is no such IN (an IN whose subquery
+     * names no outer column runs first as a list of values), or when the EXISTS is no {@link Correlation}.
+     */
+    private SqlNode correlatedInAsExists(SqlNode t, List<Correlation.Table> outerTables) {
+        if (t.getKind() != SqlKind.IN
+                || !(((SqlCall) t).operand(0) instanceof SqlIdentifier name)
+                || !(((SqlCall) t).operand(1) instanceof SqlSelect s)
+                || s.getWhere() == null
+                || s.getSelectList().size() != 1
+                || !(s.getSelectList().get(0) instanceof SqlIdentifier c)
+                || c.isStar()
+                || grouped(s)
+                || s.getHaving() != null
+                || s.getFetch() != null
+                || s.getOffset() != null) {
+            return null;
+        }
+        SqlIdentifier x = qualified(name, outerTables);
+        if (x == null) {
+            return null;
+        }
+        SqlParserPos pos = t.getParserPosition();
+        SqlNode where =
+                SqlStdOperatorTable.AND.createCall(pos, s.getWhere(), SqlStdOperatorTable.EQUALS.createCall(pos, c, x));
+        SqlSelect exists = new SqlSelect(
+                s.getParserPosition(),
+                null,
+                SqlNodeList.of(SqlLiteral.createExactNumeric("1", pos)),
+                s.getFrom(),
+                where,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        Correlation corr = Correlation.of(exists, schemas);
+        // the equality added here alone would make an uncorrelated IN look correlated
+        if (corr == null || (corr.inner().size() < 2 && corr.inequality() == null)) {
+            return null;
+        }
+        return SqlStdOperatorTable.EXISTS.createCall(pos, exists);
+    }
+
+    /**
+     * {@code name}, a column of the outer query, qualified by its table where it is not (inside the subquery a bare
+     * name is the inner table's first), or null when no one outer table has it.
+     */
+    private static SqlIdentifier qualified(SqlIdentifier name, List<Correlation.Table> outerTables) {
+        if (name.names.size() == 2) {
+            return name;
+        }
+        List<Correlation.Table> having = outerTables.stream()
+                .filter(table -> name.isSimple() && table.schema().indexOf(name.getSimple()) >= 0)
+                .toList();
+        return having.size() != 1
+                ? null
+                : new SqlIdentifier(List.of(having.get(0).qualifier(), name.getSimple()), name.getParserPosition());
     }
 
     /** A condition on the keys' MIN and MAX that holds exactly where some inner row of the key passes {@code q}. */

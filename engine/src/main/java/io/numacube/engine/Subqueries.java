@@ -55,6 +55,10 @@ final class Subqueries {
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
     private final Decorrelation decorrelation;
+
+    /** The schemas of the tables the statement may name, for telling an outer column from a missing one. */
+    private final io.numacube.engine.sql.SqlBinder.Catalog catalog;
+
     private final EagerAggregation eagerAggregation;
     private int counter;
     /** The one-row table a SELECT without FROM reads, once placed. */
@@ -85,6 +89,7 @@ final class Subqueries {
             io.numacube.engine.sql.SqlBinder.Catalog catalog) {
         this.run = run;
         this.load = load;
+        this.catalog = catalog;
         this.decorrelation = new Decorrelation(catalog::schema, catalog::rows);
         this.eagerAggregation = new EagerAggregation(catalog, this::rewriteFrom);
     }
@@ -157,7 +162,7 @@ final class Subqueries {
      * The WHERE terms {@code x [NOT] IN (SELECT ...)} replaced by their values before the correlated subqueries of the
      * same WHERE are decorrelated, so that they are filters of their table that {@link MagicSets} can push into those
      * subqueries (TPC-H Q20's {@code ps_partkey IN (SELECT p_partkey ...)}). An IN subquery that is itself correlated
-     * fails here as it would later.
+     * is left to {@link Decorrelation} where it takes it ({@link Decorrelation#takesIn}), and fails here otherwise.
      */
     private void inListsFirst(SqlSelect select) {
         if (select.getWhere() == null) {
@@ -166,8 +171,9 @@ final class Subqueries {
         List<SqlNode> terms = new ArrayList<>();
         boolean any = false;
         for (SqlNode t : io.numacube.engine.sql.SqlTerms.andTerms(select.getWhere())) {
-            boolean in =
-                    (t.getKind() == SqlKind.IN || t.getKind() == SqlKind.NOT_IN) && isQuery(((SqlCall) t).operand(1));
+            boolean in = (t.getKind() == SqlKind.IN || t.getKind() == SqlKind.NOT_IN)
+                    && isQuery(((SqlCall) t).operand(1))
+                    && !decorrelation.takesIn(select, t);
             terms.add(in ? rewriteExpression(t) : t);
             any |= in;
         }
@@ -325,12 +331,7 @@ final class Subqueries {
             return e;
         }
         if (call.getKind() == SqlKind.EXISTS) {
-            throw unsupported(
-                    call,
-                    "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and correlated"
-                            + " by equalities of an inner and an outer column (i.k = o.k) are turned into joins; a"
-                            + " correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS BIGINT)) or an"
-                            + " EXISTS inside an expression is not yet");
+            return existsValue(call);
         }
         if (call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
             throw unsupported(call, call.getKind() + " (subquery)");
@@ -363,20 +364,65 @@ final class Subqueries {
             return run.apply(rewrite(query));
         } catch (NumacubeException e) {
             String prefix = "no such table in FROM: table=";
+            String column = "no such column: column=";
+            String name = null;
             if ("42P01".equals(e.code()) && e.detail().startsWith(prefix)) {
-                String name = e.detail().substring(prefix.length()).strip().toLowerCase(Locale.ROOT);
-                if (enclosing.stream().anyMatch(scope -> scope.contains(name))) {
-                    throw unsupported(
-                            query,
-                            "a correlated subquery of this shape (it names " + name + " of the outer query): EXISTS,"
-                                    + " NOT EXISTS, IN and a comparison with a SUM, MIN, MAX or AVG over the rows of"
-                                    + " the outer key are turned into joins; COUNT, COALESCE or CASE (which have a value"
-                                    + " over no rows), two comparisons or a correlation inside an expression are not"
-                                    + " yet — write it as a join to a derived table grouped by the key");
-                }
+                String table = e.detail().substring(prefix.length()).strip().toLowerCase(Locale.ROOT);
+                name = enclosing.stream().anyMatch(scope -> scope.contains(table)) ? table : null;
+            } else if ("42703".equals(e.code()) && e.detail().startsWith(column)) {
+                // a bare name of an outer column, which the subquery's own tables do not have
+                name = outerTableOf(e.detail().substring(column.length()).split("\\s")[0]);
+            }
+            if (name != null) {
+                throw unsupported(
+                        query,
+                        CORRELATED + " (it names " + name + " of the outer query): EXISTS,"
+                                + " NOT EXISTS, IN and a comparison with a SUM, MIN, MAX or AVG over the rows of"
+                                + " the outer key are turned into joins; COUNT, COALESCE or CASE (which have a value"
+                                + " over no rows), two comparisons or a correlation inside an expression are not"
+                                + " yet — write it as a join to a derived table grouped by the key");
             }
             throw e;
         }
+    }
+
+    /**
+     * An EXISTS that {@link Decorrelation} did not turn into a join, run first as a subquery of its own (at most one
+     * row read): TRUE or FALSE. One that names a table of the outer query is refused as {@link #runInner} says.
+     */
+    private SqlNode existsValue(SqlCall exists) {
+        SqlNode query = exists.operand(0);
+        if (query instanceof SqlSelect select && select.getFetch() == null) {
+            select.setFetch(SqlLiteral.createExactNumeric("1", SqlParserPos.ZERO));
+        }
+        try {
+            return SqlLiteral.createBoolean(runInner(query).rowCount() > 0, exists.getParserPosition());
+        } catch (NumacubeException e) {
+            if ("0A000".equals(e.code()) && e.detail().contains(CORRELATED)) {
+                throw unsupported(
+                        exists,
+                        "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and"
+                                + " correlated by equalities of an inner and an outer column (i.k = o.k) are turned"
+                                + " into joins; a correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS"
+                                + " BIGINT)) or an EXISTS inside an expression is not yet");
+            }
+            throw e;
+        }
+    }
+
+    /** How {@link #runInner} refuses a subquery that names its outer query. */
+    private static final String CORRELATED = "a correlated subquery of this shape";
+
+    /** The name of an enclosing query's table (or alias) with a column {@code column}, or null. */
+    private String outerTableOf(String column) {
+        for (Set<String> scope : enclosing) {
+            for (String table : scope) {
+                if (catalog.schema(table).map(t -> t.indexOf(column) >= 0).orElse(false)) {
+                    return table;
+                }
+            }
+        }
+        return null;
     }
 
     /** The table names and aliases of a FROM clause, lower case, into {@code names}. */
@@ -418,10 +464,11 @@ final class Subqueries {
         }
         SqlNodeList list = new SqlNodeList(query.getParserPosition());
         for (int row = 0; row < r.rowCount(); row++) {
-            if (r.isNull(row, 0)) {
-                throw unsupported(query, "an IN subquery whose values include NULL");
-            }
-            list.add(literal(r, row, 0, query.getParserPosition()));
+            // a NULL among the values makes x IN (...) NULL where no value matches, as the NULL literal in a list does
+            list.add(
+                    r.isNull(row, 0)
+                            ? SqlLiteral.createNull(query.getParserPosition())
+                            : literal(r, row, 0, query.getParserPosition()));
         }
         return list;
     }

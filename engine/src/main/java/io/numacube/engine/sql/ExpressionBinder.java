@@ -156,6 +156,10 @@ final class ExpressionBinder {
     }
 
     private Expr arithmetic(SqlCall call, Place place) {
+        if (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS) {
+            call.setOperand(0, IntervalBinder.asLiteral(call.operand(0)));
+            call.setOperand(1, IntervalBinder.asLiteral(call.operand(1)));
+        }
         if ((call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS)
                 && IntervalBinder.involvesInterval(call)) {
             SqlNode value = call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalLiteral
@@ -221,7 +225,7 @@ final class ExpressionBinder {
                 .getTypeName()
                 .getSimple()
                 .toUpperCase(java.util.Locale.ROOT);
-        if (v instanceof SqlLiteral && type.equals("DATE")) {
+        if (v instanceof org.apache.calcite.sql.SqlCharStringLiteral && type.equals("DATE")) {
             return LiteralBinder.cast(call);
         }
         if (type.equals("DECIMAL") || type.equals("NUMERIC") || type.equals("DEC")) {

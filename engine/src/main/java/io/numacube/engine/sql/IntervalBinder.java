@@ -10,7 +10,11 @@ import java.util.List;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 
 /**
  * {@code d + INTERVAL 'n' unit} and {@code d - INTERVAL 'n' unit} of a DATE or TIMESTAMP, as DuckDB computes them: the
@@ -59,6 +63,22 @@ final class IntervalBinder {
                 "add_interval",
                 List.of(x, new Expr.Literal(months, ColumnType.LONG), new Expr.Literal(micros, ColumnType.LONG)),
                 ColumnType.TIMESTAMP);
+    }
+
+    /**
+     * {@code node} as an interval literal where it is DuckDB's {@code INTERVAL 30 DAY} (a whole number without quotes,
+     * which Calcite parses as a call): {@code INTERVAL '30' DAY}; else {@code node} itself.
+     */
+    static SqlNode asLiteral(SqlNode node) {
+        if (node instanceof SqlCall call
+                && call.getKind() == SqlKind.INTERVAL
+                && call.operandCount() == 2
+                && call.operand(0) instanceof SqlNumericLiteral n
+                && n.isInteger()
+                && call.operand(1) instanceof SqlIntervalQualifier unit) {
+            return SqlLiteral.createInterval(1, n.toValue(), unit, call.getParserPosition());
+        }
+        return node;
     }
 
     /** The interval as {months, microseconds}. */

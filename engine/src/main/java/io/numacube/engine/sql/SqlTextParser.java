@@ -44,14 +44,18 @@ final class SqlTextParser {
 
     private SqlTextParser() {}
 
-    /** Parses one query (a trailing semicolon is allowed). */
+    /**
+     * Parses one query (a trailing semicolon is allowed), its clock functions read once ({@link StatementClock}, in
+     * the JVM's time zone).
+     */
     static SqlNode parse(String sql) {
-        return parse(sql, false);
+        return StatementClock.read(java.time.Clock.systemDefaultZone()).replaceIn(parse(sql, false));
     }
 
-    /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed). */
+    /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed), as {@link
+     * #parse}. */
     static SqlNode parseStatement(String sql) {
-        return parse(sql, true);
+        return StatementClock.read(java.time.Clock.systemDefaultZone()).replaceIn(parse(sql, true));
     }
 
     private static SqlNode parse(String sql, boolean statement) {
@@ -63,15 +67,23 @@ final class SqlTextParser {
             text = text.substring(0, text.length() - 1).stripTrailing();
         }
         checkParens(text);
+        refuseDoubleSlash(text);
+        InsertedText edited = edits(text, statement);
         try {
+            if (edited != null) {
+                SqlParser parser = SqlParser.create(edited.text(), PARSER);
+                return SelectWithoutFrom.dropPlaceholders(
+                        edited.restore(statement ? parser.parseStmt() : parser.parseQuery()));
+            }
             SqlParser parser = SqlParser.create(text, PARSER);
             return statement ? parser.parseStmt() : parser.parseQuery();
         } catch (SqlParseException e) {
-            SqlParserPos pos = e.getPos();
+            SqlParserPos pos = edited == null ? e.getPos() : edited.original(e.getPos());
+            String why = edited == null ? reason(e) : userColumns(reason(e), edited);
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX,
                     "42601",
-                    "SQL does not parse: " + reason(e) + reservedWordHint(text, pos),
+                    "SQL does not parse: " + why + reservedWordHint(text, pos),
                     pos == null || pos.getLineNum() < 1
                             ? null
                             : ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
@@ -84,6 +96,32 @@ final class SqlTextParser {
                     null,
                     null);
         }
+    }
+
+    /**
+     * The text with what Calcite's grammar needs inserted, or null when it needs nothing: a placeholder FROM before the
+     * WHERE, GROUP BY or HAVING of a SELECT without FROM (of a query: {@link SelectWithoutFrom}), and parentheses
+     * around each infix cast, so that {@code ::} binds as in PostgreSQL ({@link InfixCasts}).
+     */
+    private static InsertedText edits(String text, boolean statement) {
+        java.util.Map<Integer, String> insertions = new java.util.TreeMap<>(InfixCasts.parentheses(text));
+        if (!statement) {
+            for (int offset : SelectWithoutFrom.clauseOffsets(text)) {
+                insertions.merge(offset, SelectWithoutFrom.INSERTED, (a, b) -> a + b);
+            }
+        }
+        return insertions.isEmpty() ? null : InsertedText.of(text, insertions);
+    }
+
+    private static final java.util.regex.Pattern LINE_COLUMN =
+            java.util.regex.Pattern.compile("line (\\d+), column (\\d+)");
+
+    /** The parser's {@code reason} with each "line L, column C" it names moved back to the user's text. */
+    private static String userColumns(String reason, InsertedText edited) {
+        return LINE_COLUMN.matcher(reason).replaceAll(m -> {
+            int line = Integer.parseInt(m.group(1));
+            return "line " + line + ", column " + edited.column(line, Integer.parseInt(m.group(2)));
+        });
     }
 
     /** Runs {@code work} on a fresh thread with {@link #BIG_STACK_BYTES} of stack and waits for it; its
@@ -165,6 +203,55 @@ final class SqlTextParser {
             }
         }
         return e.getClass().getSimpleName();
+    }
+
+    /**
+     * Refuses {@code //} outside literals, quoted names and comments: DuckDB's integer division, which numacube does not
+     * have, and which Calcite's parser would read as the start of a comment, answering {@code SELECT k // 2 AS half}
+     * with k (PostgreSQL has no {@code //} either).
+     */
+    private static void refuseDoubleSlash(String text) {
+        int line = 1;
+        int col = 0;
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            col++;
+            if (c == '\n') {
+                line++;
+                col = 0;
+            } else if (c == '\'' || c == '"') {
+                int close = text.indexOf(c, i + 1);
+                while (close > 0 && close + 1 < n && text.charAt(close + 1) == c) {
+                    close = text.indexOf(c, close + 2);
+                }
+                int end = close < 0 ? n - 1 : close;
+                for (int j = i + 1; j <= end; j++) {
+                    col = text.charAt(j) == '\n' ? 0 : col + 1;
+                    line += text.charAt(j) == '\n' ? 1 : 0;
+                }
+                i = end;
+            } else if (c == '-' && i + 1 < n && text.charAt(i + 1) == '-') {
+                int eol = text.indexOf('\n', i);
+                i = eol < 0 ? n : eol - 1;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                int end = close < 0 ? n - 1 : close + 1;
+                for (int j = i + 1; j <= end; j++) {
+                    col = text.charAt(j) == '\n' ? 0 : col + 1;
+                    line += text.charAt(j) == '\n' ? 1 : 0;
+                }
+                i = end;
+            } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '/') {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "unsupported SQL: // (DuckDB's integer division) — numacube has no integer division operator;"
+                                + " / divides as DuckDB's / does",
+                        ErrorPosition.sql(line, col),
+                        null);
+            }
+        }
     }
 
     /** Refuses more than {@link #MAX_PARENS} nested parentheses (outside quotes), naming the position. */

@@ -1,0 +1,275 @@
+package io.numacube.engine.sql;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * PostgreSQL's infix cast {@code x::type}, bound as tightly as PostgreSQL and DuckDB bind it: to the operand right
+ * before it. Calcite 1.42's Babel parser casts everything to the left of {@code ::} instead ({@code 10 - 2::DOUBLE /
+ * 4} became {@code CAST(10 - 2 AS DOUBLE) / 4}, 2.0 where DuckDB answers 9.5; {@code k = '2'::BIGINT} became {@code
+ * CAST(k = '2' AS BIGINT)}), so each cast, with its operand and any casts chained after it ({@code x::INT::VARCHAR}),
+ * is put in parentheses before parsing ({@link InsertedText} moves positions back).
+ *
+ * <p>The operand is the token before {@code ::}: a name ({@code t.k}, {@code "Quoted"}), a number, a string with its
+ * type word ({@code DATE '2024-01-01'}), a parenthesized expression, a function call with its name ({@code f(x)},
+ * {@code CAST(x AS INT)}), or a {@code CASE ... END}. A cast whose operand is none of those is left as it is. Words in
+ * string literals, quoted names and comments are not read. Stateless.
+ */
+final class InfixCasts {
+
+    /** Words that may stand before a parenthesized expression without being a function's name. */
+    private static final Set<String> NOT_FUNCTIONS = Set.of(
+            "select",
+            "where",
+            "and",
+            "or",
+            "not",
+            "in",
+            "on",
+            "when",
+            "then",
+            "else",
+            "by",
+            "having",
+            "as",
+            "is",
+            "between",
+            "like",
+            "ilike",
+            "case",
+            "distinct",
+            "all",
+            "any",
+            "some",
+            "from",
+            "join",
+            "using",
+            "values",
+            "set",
+            "limit",
+            "offset",
+            "union",
+            "intersect",
+            "except",
+            "with",
+            "filter",
+            "escape",
+            "similar",
+            "to",
+            "over",
+            "partition",
+            "order",
+            "group",
+            "returning",
+            "into",
+            "lateral");
+
+    /** Words that give a string literal its type ({@code DATE '2024-01-01'}). */
+    private static final Set<String> LITERAL_TYPES = Set.of("date", "time", "timestamp", "interval", "x", "e");
+
+    /** Words a type name may go on with ({@code DOUBLE PRECISION}, {@code TIMESTAMP WITH TIME ZONE}). */
+    private static final Set<String> TYPE_WORDS = Set.of("precision", "varying", "with", "without", "time", "zone");
+
+    private InfixCasts() {}
+
+    /** A token of SQL text: {@code [start, end)} in the text, its kind, and for a parenthesis or CASE its match. */
+    private record Token(int start, int end, char kind, String word) {}
+
+    /** The parentheses to insert (offset to text) so that each {@code ::} casts the operand right before it. */
+    static Map<Integer, String> parentheses(String sql) {
+        Map<Integer, String> insertions = new TreeMap<>();
+        if (!sql.contains("::")) {
+            return insertions;
+        }
+        List<Token> tokens = tokens(sql);
+        int[] match = matches(tokens);
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i).kind() != ':' || i == 0) {
+                continue;
+            }
+            int first = operandStart(tokens, match, i - 1);
+            int last = chainEnd(tokens, match, i);
+            if (first >= 0 && last > i) {
+                insertions.merge(tokens.get(first).start(), "(", (a, b) -> a + b);
+                insertions.merge(tokens.get(last).end(), ")", (a, b) -> b + a);
+                i = last;
+            }
+        }
+        return insertions;
+    }
+
+    /** The index of the first token of the operand ending at token {@code at}, or -1 when it is not one it knows. */
+    private static int operandStart(List<Token> tokens, int[] match, int at) {
+        Token t = tokens.get(at);
+        int start;
+        switch (t.kind()) {
+            case ')' -> {
+                start = match[at];
+                if (start > 0 && isFunctionName(tokens.get(start - 1))) {
+                    start = qualified(tokens, start - 1);
+                }
+            }
+            case 'e' -> start = match[at];
+            case '\'' -> {
+                start = at;
+                Token before = at > 0 ? tokens.get(at - 1) : null;
+                if (before != null
+                        && before.kind() == 'w'
+                        && (LITERAL_TYPES.contains(before.word()) || before.end() == t.start())) {
+                    start = at - 1;
+                }
+            }
+            case 'w', '"', '0' -> start = qualified(tokens, at);
+            default -> start = -1;
+        }
+        return start;
+    }
+
+    private static boolean isFunctionName(Token t) {
+        return t.kind() == '"' || (t.kind() == 'w' && !NOT_FUNCTIONS.contains(t.word()));
+    }
+
+    /** The first token of the dotted name ending at {@code at} ({@code s.t.k}). */
+    private static int qualified(List<Token> tokens, int at) {
+        int start = at;
+        while (start >= 2
+                && tokens.get(start - 1).kind() == '.'
+                && (tokens.get(start - 2).kind() == 'w' || tokens.get(start - 2).kind() == '"')) {
+            start -= 2;
+        }
+        return start;
+    }
+
+    /** The last token of the type after the {@code ::} at {@code at}, and of the casts chained after it. */
+    private static int chainEnd(List<Token> tokens, int[] match, int at) {
+        int i = at;
+        while (i < tokens.size() && tokens.get(i).kind() == ':') {
+            if (i + 1 >= tokens.size()
+                    || (tokens.get(i + 1).kind() != 'w' && tokens.get(i + 1).kind() != '"')) {
+                return -1;
+            }
+            i += 2;
+            while (i < tokens.size()) {
+                Token t = tokens.get(i);
+                if (t.kind() == '(' && match[i] > i) {
+                    i = match[i] + 1;
+                } else if (t.kind() == 'w' && TYPE_WORDS.contains(t.word())) {
+                    i++;
+                } else {
+                    break;
+                }
+            }
+        }
+        return i - 1;
+    }
+
+    /** For each parenthesis its partner's index, for each END its CASE's; -1 where there is none. */
+    private static int[] matches(List<Token> tokens) {
+        int[] match = new int[tokens.size()];
+        java.util.Arrays.fill(match, -1);
+        Deque<Integer> parens = new ArrayDeque<>();
+        Deque<Integer> cases = new ArrayDeque<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            Token t = tokens.get(i);
+            if (t.kind() == '(') {
+                parens.push(i);
+            } else if (t.kind() == ')' && !parens.isEmpty()) {
+                match[i] = parens.pop();
+                match[match[i]] = i;
+            } else if (t.kind() == 'w' && t.word().equals("case")) {
+                cases.push(i);
+            } else if (t.kind() == 'e' && !cases.isEmpty()) {
+                match[i] = cases.pop();
+            }
+        }
+        return match;
+    }
+
+    /**
+     * The tokens of {@code sql}, comments and blanks left out: words ({@code w}, lower case; END is {@code e}),
+     * quoted names ({@code "}), strings ({@code '}), numbers ({@code 0}), {@code ::} ({@code :}), and any other
+     * character as itself.
+     */
+    private static List<Token> tokens(String sql) {
+        List<Token> out = new ArrayList<>();
+        int n = sql.length();
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            int end = i + 1;
+            char kind = c;
+            if (Character.isWhitespace(c)) {
+                i++;
+                continue;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                int eol = sql.indexOf('\n', i);
+                i = eol < 0 ? n : eol;
+                continue;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                int close = sql.indexOf("*/", i + 2);
+                i = close < 0 ? n : close + 2;
+                continue;
+            } else if (c == '\'' || c == '"') {
+                end = closingQuote(sql, i, c) + 1;
+            } else if (c == ':' && i + 1 < n && sql.charAt(i + 1) == ':') {
+                end = i + 2;
+            } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {
+                end = numberEnd(sql, i);
+                kind = '0';
+            } else if (Character.isLetter(c) || c == '_') {
+                while (end < n
+                        && (Character.isLetterOrDigit(sql.charAt(end))
+                                || sql.charAt(end) == '_'
+                                || sql.charAt(end) == '$')) {
+                    end++;
+                }
+                kind = 'w';
+            }
+            String word = kind == 'w' ? sql.substring(i, end).toLowerCase(Locale.ROOT) : null;
+            out.add(new Token(i, Math.min(end, n), "end".equals(word) ? 'e' : kind, word));
+            i = end;
+        }
+        return out;
+    }
+
+    private static int numberEnd(String sql, int from) {
+        int end = from;
+        int n = sql.length();
+        while (end < n && (Character.isDigit(sql.charAt(end)) || sql.charAt(end) == '.')) {
+            end++;
+        }
+        if (end < n && (sql.charAt(end) == 'e' || sql.charAt(end) == 'E')) {
+            int exp = end + 1;
+            if (exp < n && (sql.charAt(exp) == '+' || sql.charAt(exp) == '-')) {
+                exp++;
+            }
+            if (exp < n && Character.isDigit(sql.charAt(exp))) {
+                end = exp;
+                while (end < n && Character.isDigit(sql.charAt(end))) {
+                    end++;
+                }
+            }
+        }
+        return end;
+    }
+
+    /** The index of the quote closing the one at {@code open} (a doubled quote is part of the text), or the last. */
+    private static int closingQuote(String sql, int open, char quote) {
+        for (int i = open + 1; i < sql.length(); i++) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i++;
+                } else {
+                    return i;
+                }
+            }
+        }
+        return sql.length() - 1;
+    }
+}

@@ -1,0 +1,167 @@
+package io.numacube.engine.sql;
+
+import static io.numacube.engine.sql.BindErrors.unsupported;
+
+import io.numacube.engine.schema.Timestamps;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlShuttle;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimestampString;
+
+/**
+ * The clock of one statement, read once when it is parsed: DuckDB's {@code current_date} and {@code today()} (a DATE),
+ * {@code localtimestamp} and {@code current_localtimestamp()} (a TIMESTAMP), and {@code now()}, {@code
+ * current_timestamp}, {@code get_current_timestamp()} and {@code transaction_timestamp()} become literals, so every
+ * clause and subquery of the statement sees the same instant, to the microsecond.
+ *
+ * <p>numacube has no TIMESTAMP WITH TIME ZONE: {@code now()} and its synonyms, DuckDB's TIMESTAMPTZ, are the TIMESTAMP
+ * of the JVM's time zone's wall clock ({@code user.timezone}, else the system's), which is the value DuckDB compares a
+ * TIMESTAMP column with when its TimeZone setting is that zone ({@code ts >= now() - INTERVAL 1 DAY} answers alike);
+ * the dates are that wall clock's. What depends on the time zone's offset is refused rather than answered differently:
+ * {@code now()} cast to text (DuckDB writes the offset, {@code +00}) and {@code epoch(now())} (DuckDB counts from
+ * 1970 UTC). {@code current_time} and {@code localtime} are refused too (numacube has no TIME type). A select item
+ * that is the clock alone is named as DuckDB names it ({@code now()}, {@code current_date}). Immutable; a fresh
+ * instance per statement.
+ */
+final class StatementClock {
+
+    /** The functions of no argument that read the clock as a TIMESTAMP WITH TIME ZONE in DuckDB. */
+    private static final Set<String> ZONED =
+            Set.of("now", "current_timestamp", "get_current_timestamp", "transaction_timestamp");
+
+    private static final Set<String> LOCAL = Set.of("localtimestamp", "current_localtimestamp");
+
+    private static final Set<String> DATES = Set.of("current_date", "today");
+
+    private static final Set<String> TIMES = Set.of("current_time", "localtime", "get_current_time");
+
+    private final LocalDateTime wallClock;
+
+    private StatementClock(LocalDateTime wallClock) {
+        this.wallClock = wallClock.truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /** The clock as {@code clock} reads it now, in its zone. */
+    static StatementClock read(Clock clock) {
+        return new StatementClock(LocalDateTime.now(clock));
+    }
+
+    /** {@code root} with the clock's functions replaced by this reading ({@code root} itself where it has none). */
+    SqlNode replaceIn(SqlNode root) {
+        SqlNode out = root.accept(new Replacer());
+        return out == null ? root : out;
+    }
+
+    /** The clock function {@code node} is (its lower-case name), or null. */
+    private static String clockName(SqlNode node) {
+        String name;
+        if (node instanceof SqlIdentifier id && id.isSimple() && !id.isComponentQuoted(0)) {
+            name = id.getSimple();
+        } else if (node instanceof SqlCall call
+                && !(call instanceof SqlSelect)
+                && call.operandCount() == 0
+                && call.getOperator().getName() != null) {
+            name = call.getOperator().getName();
+        } else {
+            return null;
+        }
+        name = name.toLowerCase(Locale.ROOT);
+        return ZONED.contains(name) || LOCAL.contains(name) || DATES.contains(name) || TIMES.contains(name)
+                ? name
+                : null;
+    }
+
+    private SqlNode literal(SqlNode node, String name) {
+        if (TIMES.contains(name)) {
+            throw unsupported(node, name + ": numacube has no TIME type (current_date, now() and localtimestamp are)");
+        }
+        if (DATES.contains(name)) {
+            return SqlLiteral.createDate(
+                    DateString.fromDaysSinceEpoch((int) wallClock.toLocalDate().toEpochDay()),
+                    node.getParserPosition());
+        }
+        long micros = Timestamps.ofLocalDateTime(wallClock);
+        return SqlLiteral.createTimestamp(new TimestampString(Timestamps.format(micros)), 6, node.getParserPosition());
+    }
+
+    /** Refuses what the time zone's offset decides: {@code now()} as text, and its epoch. */
+    private static void checkZoned(SqlCall call) {
+        if (call.operandCount() == 0 || !ZONED.contains(String.valueOf(clockName(call.operand(0))))) {
+            return;
+        }
+        SqlNode clock = call.operand(0);
+        String shown = clock instanceof SqlIdentifier id ? id.getSimple() : clockName(clock) + "()";
+        boolean asText = call.getKind() == SqlKind.CAST
+                && call.operandCount() == 2
+                && call.operand(1) instanceof SqlDataTypeSpec type
+                && Set.of("varchar", "char", "text", "string", "character")
+                        .contains(type.getTypeName().getSimple().toLowerCase(Locale.ROOT));
+        boolean epoch = call.getOperator().getName().equalsIgnoreCase("epoch");
+        if (asText || epoch) {
+            throw unsupported(
+                    clock,
+                    (asText ? "a TIMESTAMP WITH TIME ZONE as text" : "epoch of a TIMESTAMP WITH TIME ZONE")
+                            + ": numacube has no time zones, its " + shown
+                            + " is the local wall clock as a TIMESTAMP (write CAST(" + shown
+                            + " AS TIMESTAMP) for that)");
+        }
+    }
+
+    private final class Replacer extends SqlShuttle {
+
+        @Override
+        public SqlNode visit(SqlIdentifier id) {
+            String name = clockName(id);
+            return name == null ? id : literal(id, name);
+        }
+
+        @Override
+        public SqlNode visit(SqlCall call) {
+            if (call instanceof SqlSelect select) {
+                nameItems(select.getSelectList());
+            }
+            String name = clockName(call);
+            if (name != null) {
+                return literal(call, name);
+            }
+            checkZoned(call);
+            if (call.getKind() == SqlKind.AS) {
+                // the alias (and a derived table's column names) are names, not clock functions
+                SqlNode value = call.operand(0).accept(this);
+                call.setOperand(0, value == null ? call.operand(0) : value);
+                return call;
+            }
+            return super.visit(call);
+        }
+
+        /** A select item that is the clock alone gets DuckDB's name for it. */
+        private void nameItems(SqlNodeList items) {
+            for (int i = 0; i < items.size(); i++) {
+                SqlNode item = items.get(i);
+                String name = clockName(item);
+                if (name != null) {
+                    String alias = item instanceof SqlIdentifier id ? id.getSimple() : name + "()";
+                    items.set(
+                            i,
+                            SqlStdOperatorTable.AS.createCall(
+                                    item.getParserPosition(),
+                                    literal(item, name),
+                                    new SqlIdentifier(alias, item.getParserPosition())));
+                }
+            }
+        }
+    }
+}

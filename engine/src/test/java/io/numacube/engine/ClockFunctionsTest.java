@@ -1,0 +1,189 @@
+package io.numacube.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.schema.Timestamps;
+import io.numacube.engine.testing.DuckDb;
+import io.numacube.engine.testing.ResultComparator;
+import io.numacube.numa.base.NumacubeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * current_date, today(), now(), current_timestamp and localtimestamp against DuckDB's own clock, with DuckDB's
+ * TimeZone set to the JVM's zone (numacube's now() is that zone's wall clock as a TIMESTAMP). A value is checked to
+ * lie between DuckDB's readings just before and just after numacube's statement; filters run over rows placed hours
+ * or days away from the moment the test starts, so their answers do not depend on the second they run in, and a test
+ * that sees the date change while it runs starts over (at most three times), so midnight does not fail it.
+ */
+class ClockFunctionsTest {
+
+    private static final TableSchema EVENTS = new TableSchema(
+            "events",
+            List.of(
+                    ColumnSpec.of("id", ColumnType.LONG),
+                    ColumnSpec.of("d", ColumnType.DATE),
+                    ColumnSpec.of("ts", ColumnType.TIMESTAMP)));
+
+    private DuckDb duck;
+    private Cube cube;
+
+    @BeforeEach
+    void open() throws Exception {
+        duck = new DuckDb();
+        duck.execute("SET TimeZone = '" + ZoneId.systemDefault().getId() + "'");
+        cube = Cube.open(CubeOptions.defaults()
+                .withSimulatedNodes(2)
+                .withThreadsPerNode(1)
+                .withMorselRows(512));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        cube.close();
+        duck.close();
+    }
+
+    @Test
+    void clockValuesLieBetweenDuckDbsReadingsAndAgreeWithinAStatement() throws Exception {
+        String duckSql = "SELECT CAST(now() AS TIMESTAMP), current_date";
+        Object[] before = duck.query(duckSql).get(0);
+        QueryResult ours = cube.query("SELECT now(), current_timestamp, localtimestamp, current_localtimestamp(),"
+                + " current_date, today(), (SELECT now()) AS inner_now");
+        Object[] after = duck.query(duckSql).get(0);
+
+        assertEquals(
+                List.of(
+                        "now()",
+                        "current_timestamp",
+                        "localtimestamp",
+                        "current_localtimestamp()",
+                        "current_date",
+                        "today()",
+                        "inner_now"),
+                ours.columnNames());
+        long now = ours.getLong(0, 0);
+        for (int c : new int[] {1, 2, 3, 6}) {
+            assertEquals(ColumnType.TIMESTAMP, ours.columnTypes().get(c));
+            assertEquals(now, ours.getLong(0, c), "one reading of the clock per statement: " + ours);
+        }
+        String nowText = Timestamps.format(now);
+        LocalDateTime ourNow = Timestamps.toLocalDateTime(now);
+        assertTrue(
+                !ourNow.isBefore(parsed(before[0])) && !ourNow.isAfter(parsed(after[0])),
+                "now() " + nowText + " is not between DuckDB's " + before[0] + " and " + after[0]);
+        for (int c : new int[] {4, 5}) {
+            assertEquals(ColumnType.DATE, ours.columnTypes().get(c));
+            String date = LocalDate.ofEpochDay(ours.getLong(0, c)).toString();
+            assertTrue(date.equals(before[1]) || date.equals(after[1]), date + " vs " + before[1] + ", " + after[1]);
+            assertEquals(nowText.substring(0, 10), date, "current_date is now()'s date");
+        }
+    }
+
+    @Test
+    void filtersRelativeToTheClockAnswerAsDuckDb() throws Exception {
+        List<String> queries = List.of(
+                "SELECT COUNT(*) FROM events WHERE d >= current_date - INTERVAL 30 DAY",
+                "SELECT COUNT(*) FROM events WHERE d >= current_date - INTERVAL '30' DAY AND d < today()",
+                "SELECT COUNT(*) FROM events WHERE d > CAST(now() AS DATE)",
+                "SELECT COUNT(*) FROM events WHERE ts >= now() - INTERVAL 1 DAY",
+                "SELECT COUNT(*) FROM events WHERE ts < current_timestamp - INTERVAL 7 HOUR",
+                "SELECT COUNT(*) FROM events WHERE ts BETWEEN localtimestamp - INTERVAL 2 DAY AND now()",
+                "SELECT id FROM events WHERE d = current_date OR ts > now() ORDER BY id",
+                "SELECT CASE WHEN d >= current_date - INTERVAL 7 DAY THEN 'week' ELSE 'older' END AS age, COUNT(*)"
+                        + " FROM events GROUP BY 1 ORDER BY 1",
+                "SELECT COUNT(*) FROM events WHERE d IN"
+                        + " (SELECT d FROM events WHERE d <= CAST(current_date - INTERVAL 3 DAY AS DATE))");
+        runOnOneDay(() -> {
+            loadEventsAroundNow();
+            for (String sql : queries) {
+                QueryResult ours = cube.query(sql);
+                ResultComparator.assertSame(sql, ours, duck.query(sql), 0, new boolean[ours.columnCount()], true, 0);
+            }
+        });
+    }
+
+    @Test
+    void deleteByTheClockLeavesDuckDbsRows() throws Exception {
+        runOnOneDay(() -> {
+            loadEventsAroundNow();
+            String delete = "DELETE FROM events WHERE d < current_date - INTERVAL 10 DAY OR ts > now()";
+            cube.delete(delete);
+            duck.execute(delete);
+            String all = "SELECT id, d, ts FROM events ORDER BY id";
+            QueryResult ours = cube.query(all);
+            ResultComparator.assertSame(all, ours, duck.query(all), 0, new boolean[3], true, 0);
+        });
+    }
+
+    @Test
+    void whatNeedsATimeZoneOrATimeIsRefusedWithItsPosition() {
+        assertRefused("SELECT now()::VARCHAR", 1, 8);
+        assertRefused("SELECT 1 AS x, CAST(current_timestamp AS TEXT)", 1, 21);
+        assertRefused("SELECT epoch(now())", 1, 14);
+        assertRefused("SELECT current_time", 1, 8);
+        // the local TIMESTAMP has no offset to lose: as text it is DuckDB's CAST(now() AS TIMESTAMP)::VARCHAR
+        QueryResult r = cube.query("SELECT CAST(now() AS TIMESTAMP)::VARCHAR AS t, CAST(localtimestamp AS VARCHAR)");
+        assertEquals(ColumnType.STRING, r.columnTypes().get(0));
+    }
+
+    private static LocalDateTime parsed(Object duckTimestamp) {
+        return LocalDateTime.parse(((String) duckTimestamp).replace(' ', 'T'));
+    }
+
+    private void assertRefused(String sql, int line, int column) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> cube.query(sql), sql);
+        assertEquals("0A000", e.code(), e.getMessage());
+        assertEquals(line, e.position().orElseThrow().line(), e.getMessage());
+        assertEquals(column, e.position().orElseThrow().column(), e.getMessage());
+    }
+
+    /** Rows of dates 40 days back to 5 days ahead of today, and timestamps every 90 minutes around now, half past. */
+    private void loadEventsAroundNow() throws Exception {
+        LocalDate today = LocalDate.now();
+        LocalDateTime hour = LocalDateTime.now().truncatedTo(ChronoUnit.HOURS).plusMinutes(30);
+        List<Object[]> rows = new ArrayList<>();
+        long id = 0;
+        for (int days = -40; days <= 5; days++) {
+            for (int i = 0; i < 3; i++) {
+                LocalDateTime ts = hour.plusMinutes(90L * (days * 3 + i));
+                rows.add(new Object[] {
+                    id++,
+                    i == 2 && days % 4 == 0 ? null : today.plusDays(days).toEpochDay(),
+                    Timestamps.ofLocalDateTime(ts)
+                });
+            }
+        }
+        cube.loadTable(CubeAppendTest.stage(EVENTS, rows));
+        duck.load(EVENTS, rows);
+    }
+
+    /** Runs {@code check} until a run starts and ends on the same day (at most three runs). */
+    private static void runOnOneDay(Check check) throws Exception {
+        for (int attempt = 0; ; attempt++) {
+            LocalDate start = LocalDate.now();
+            check.run();
+            if (LocalDate.now().equals(start) || attempt == 2) {
+                return;
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface Check {
+        void run() throws Exception;
+    }
+}
