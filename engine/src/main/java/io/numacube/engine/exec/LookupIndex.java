@@ -52,6 +52,8 @@ final class LookupIndex {
      * ({@link #ofThisQuery}), where a predicate that names a joined column twice reads it again.
      */
     private final boolean throughTemporary;
+    /** Per join, whether its path from the fact table passes a temporary table. */
+    private final boolean[] temporaryPath;
     /** What {@link #keep} computed through a temporary table, by its key; never outlives this index. */
     private final Map<String, Object> ofThisQuery = new java.util.HashMap<>();
     /** {@link #innerMasks}, computed once the rows per code are known. */
@@ -67,8 +69,10 @@ final class LookupIndex {
         this.values = new RowValues[n][];
         this.paths = new String[n];
         this.throughTemporary = dims.stream().anyMatch(d -> d.coded().temporary());
+        this.temporaryPath = new boolean[n];
         for (int j = 0; j < n; j++) {
             LogicalQuery.Join join = query.joins().get(j);
+            temporaryPath[j] = dims.get(j).coded().temporary() || (join.parent() >= 0 && temporaryPath[join.parent()]);
             String from = join.parent() < 0 ? "fact columns " + join.parentColumns() : paths[join.parent()];
             paths[j] = "(" + from + " ." + join.parentColumns() + " = "
                     + dims.get(j).coded().memoToken() + "." + join.keyColumns() + (join.left() ? " left" : " inner")
@@ -111,7 +115,12 @@ final class LookupIndex {
     }
 
     private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute) {
-        if (!throughTemporary) {
+        return keep(key, codes, compute, throughTemporary);
+    }
+
+    /** {@link #keep}, kept with the fact table unless {@code temporary}. */
+    private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute, boolean temporary) {
+        if (!temporary) {
             return fact.coded().memo(key, codes, compute);
         }
         @SuppressWarnings("unchecked")
@@ -383,8 +392,11 @@ final class LookupIndex {
             }
             int rootCodes = Math.max(1, fact.dictionary(index.root[j]).size());
             int joined = j;
-            index.rowOfCode[j] =
-                    index.keep("rows of code " + index.paths[j], rootCodes, () -> index.rowsOfCode(joined));
+            index.rowOfCode[j] = index.keep(
+                    "rows of code " + index.paths[j],
+                    rootCodes,
+                    () -> index.rowsOfCode(joined),
+                    index.temporaryPath[j]);
         }
         index.innerMasks = index.memo("inner masks", index.maxCodes(), index::computeInnerMasks);
         return index;

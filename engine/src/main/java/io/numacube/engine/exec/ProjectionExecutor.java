@@ -5,6 +5,7 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -191,12 +192,27 @@ public final class ProjectionExecutor {
      * WHERE for one row: code masks for the conjuncts of one coded column (and the inner joins' masks), the rest in
      * three-valued logic per row.
      */
-    private record RowTest(int[] maskColumns, boolean[][] masks, List<Expr> residual, RowReader reader, boolean none) {
+    private record RowTest(
+            int[] maskColumns,
+            CodedColumns.Coded[] coded,
+            boolean[][] masks,
+            List<Expr> residual,
+            RowReader reader,
+            boolean none) {
 
         static RowTest of(Expr where, FactTable fact, LookupIndex lookup, RowReader reader) {
             WhereSplit split = WhereSplit.of(where, new BatchCompiler(fact, lookup), lookup);
+            int[] columns =
+                    split.masks().keySet().stream().mapToInt(Integer::intValue).toArray();
+            int n = fact.schema().size();
+            CodedColumns.Coded[] coded = new CodedColumns.Coded[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                // a query-time coded slot is looked up once here, not per row
+                coded[i] = columns[i] < n ? null : fact.coded().of(fact, columns[i] - n);
+            }
             return new RowTest(
-                    split.masks().keySet().stream().mapToInt(Integer::intValue).toArray(),
+                    columns,
+                    coded,
                     split.masks().values().toArray(boolean[][]::new),
                     split.residual(),
                     reader,
@@ -208,7 +224,8 @@ public final class ProjectionExecutor {
                 return false;
             }
             for (int i = 0; i < maskColumns.length; i++) {
-                if (!masks[i][reader.fact().code(p, maskColumns[i], row)]) {
+                int code = coded[i] == null ? p.code(maskColumns[i], row) : coded[i].code(p.id(), row);
+                if (!masks[i][code]) {
                     return false;
                 }
             }
