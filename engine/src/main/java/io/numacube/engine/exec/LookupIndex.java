@@ -19,12 +19,13 @@ import java.util.TreeMap;
  * millions of values, is read through its query-time codes, {@link FactTable#codedIndex}; a key of several fact
  * columns, such as lineitem's {@code (l_partkey, l_suppkey)} joined to partsupp, through the codes of its pairs of
  * values, {@link FactTable#compositeIndex}). So every dimension attribute is a function of one fact column's codes, and the planner turns it into values per code (masks, factors, group keys,
- * gathered columns); no dimension row is looked up per fact row. Immutable; used by one planning thread.
+ * gathered columns); no dimension row is looked up per fact row. Immutable but for what it keeps; used by one planning
+ * thread.
  *
  * <p>What it reads and computes is kept for later queries ({@link #memo}): a dimension column by row and its key's
  * rows with the dimension table, the rows per root code and every per-code table computed through the joins with the
  * fact table, under a key that names each joined table by its memo token (never found again once that table is
- * replaced). Nothing is kept through one query's temporary table.
+ * replaced). What is computed through one query's temporary table is kept in the index alone, for that query.
  *
  * <p>Invariants: every dimension key (of one column or several) is unique in its table (checked, naming the table,
  * the value and both rows);
@@ -46,8 +47,15 @@ final class LookupIndex {
     private final RowValues[][] values;
     /** Per join, its path from the fact table, each joined table named by its memo token. */
     private final String[] paths;
-    /** A joined table is one query's temporary table: what is computed through it is not kept. */
+    /**
+     * A joined table is one query's temporary table: what is computed through it is kept for this query only
+     * ({@link #ofThisQuery}), where a predicate that names a joined column twice reads it again.
+     */
     private final boolean throughTemporary;
+    /** Per join, whether its path from the fact table passes a temporary table. */
+    private final boolean[] temporaryPath;
+    /** What {@link #keep} computed through a temporary table, by its key; never outlives this index. */
+    private final Map<String, Object> ofThisQuery = new java.util.HashMap<>();
     /** {@link #innerMasks}, computed once the rows per code are known. */
     private Map<Integer, boolean[]> innerMasks = Map.of();
 
@@ -61,8 +69,10 @@ final class LookupIndex {
         this.values = new RowValues[n][];
         this.paths = new String[n];
         this.throughTemporary = dims.stream().anyMatch(d -> d.coded().temporary());
+        this.temporaryPath = new boolean[n];
         for (int j = 0; j < n; j++) {
             LogicalQuery.Join join = query.joins().get(j);
+            temporaryPath[j] = dims.get(j).coded().temporary() || (join.parent() >= 0 && temporaryPath[join.parent()]);
             String from = join.parent() < 0 ? "fact columns " + join.parentColumns() : paths[join.parent()];
             paths[j] = "(" + from + " ." + join.parentColumns() + " = "
                     + dims.get(j).coded().memoToken() + "." + join.keyColumns() + (join.left() ? " left" : " inner")
@@ -105,7 +115,21 @@ final class LookupIndex {
     }
 
     private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute) {
-        return throughTemporary ? compute.get() : fact.coded().memo(key, codes, compute);
+        return keep(key, codes, compute, throughTemporary);
+    }
+
+    /** {@link #keep}, kept with the fact table unless {@code temporary}. */
+    private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute, boolean temporary) {
+        if (!temporary) {
+            return fact.coded().memo(key, codes, compute);
+        }
+        @SuppressWarnings("unchecked")
+        T kept = (T) ofThisQuery.get(key);
+        if (kept == null) {
+            kept = compute.get();
+            ofThisQuery.put(key, kept);
+        }
+        return kept;
     }
 
     /** The fact column whose codes LOOKUP column {@code column} is a function of. */
@@ -368,8 +392,11 @@ final class LookupIndex {
             }
             int rootCodes = Math.max(1, fact.dictionary(index.root[j]).size());
             int joined = j;
-            index.rowOfCode[j] =
-                    index.keep("rows of code " + index.paths[j], rootCodes, () -> index.rowsOfCode(joined));
+            index.rowOfCode[j] = index.keep(
+                    "rows of code " + index.paths[j],
+                    rootCodes,
+                    () -> index.rowsOfCode(joined),
+                    index.temporaryPath[j]);
         }
         index.innerMasks = index.memo("inner masks", index.maxCodes(), index::computeInnerMasks);
         return index;
@@ -403,16 +430,21 @@ final class LookupIndex {
             Arrays.fill(rows, -1);
             int keys = join.keyColumns().size();
             boolean integers = d.type() != ColumnType.STRING && d.type() != ColumnType.DOUBLE;
-            if (keys == 1 && integers && d.searchable() && dim.rowCount() * FEW_KEYS_PER_CODE < d.size()) {
+            boolean fewKeys = dim.rowCount() * FEW_KEYS_PER_CODE < d.size();
+            if (keys == 1 && integers && d.searchable() && fewKeys) {
                 RowValues dimKeys = column(j, join.keyColumns().get(0));
                 if (dimKeys.integers()) {
                     fillFromKeys(rows, d, dimKeys, rowOfKey);
                     return rows;
                 }
             }
+            CompositeCodes composite = keys > 1 ? CompositeCodes.of(fact, root[j], keys) : null;
+            if (composite != null && fewKeys && composite.fillFromKeys(rows, columns(j, join.keyColumns()))) {
+                return rows;
+            }
             for (int code = 0; code < d.size(); code++) {
                 rows[code] = keys > 1
-                        ? rowOfKey.rowOf(keyOfCode(root[j], code, keys))
+                        ? rowOfKey.rowOf(composite.key(code))
                         : integers && !d.isNull(code)
                                 ? rowOfKey.rowOf(d.longValue(code))
                                 : rowOfKey.rowOf(QueryCompiler.scalar(d, code));
@@ -501,22 +533,6 @@ final class LookupIndex {
 
     private List<RowValues> columns(int j, List<Integer> columns) {
         return columns.stream().map(c -> column(j, c)).toList();
-    }
-
-    /** The values (null for NULL) of the {@code columns} fact columns that code {@code code} of composite {@code slot}
-     * stands for, in key order. */
-    private Object[] keyOfCode(int slot, int code, int columns) {
-        Object[] out = new Object[columns];
-        int s = slot;
-        int c = code;
-        for (int i = columns - 1; i > 0; i--) {
-            io.numacube.engine.storage.CodedColumns.Composite parts = fact.compositeParts(s);
-            out[i] = QueryCompiler.scalar(fact.dictionary(parts.second()), fact.partCode(s, c, 1));
-            c = fact.partCode(s, c, 0);
-            s = parts.first();
-        }
-        out[0] = QueryCompiler.scalar(fact.dictionary(s), c);
-        return out;
     }
 
     private static void checkSize(FactTable dim) {

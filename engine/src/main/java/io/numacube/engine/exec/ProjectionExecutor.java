@@ -5,6 +5,7 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
@@ -27,6 +28,9 @@ public final class ProjectionExecutor {
     /** Most rows a projection without LIMIT may return (the result is held on the heap). */
     static final long MAX_ROWS = 10_000_000;
 
+    /** Rows whose codes are tested against the WHERE's masks in one pass, before the rest of WHERE per row. */
+    static final int BATCH_ROWS = 4096;
+
     private ProjectionExecutor() {}
 
     /** A row of a partition. */
@@ -47,24 +51,19 @@ public final class ProjectionExecutor {
         boolean sorted = !lq.orderBy().isEmpty();
         List<RowRef> rows = new ArrayList<>();
         long scanned = 0;
+        int[] sel = new int[BATCH_ROWS];
         for (Partition p : fact.partitions()) {
-            if (!sorted && rows.size() >= wanted) {
-                break;
-            }
             long[] deleted = fact.deleted().of(p.id());
-            for (int r = 0; r < p.rows() && (sorted || rows.size() < wanted); r++) {
-                if ((++scanned & 0xFFF) == 0) {
-                    cancel.check();
-                }
-                if ((deleted == null || !DeletedRows.isSet(deleted, r)) && test.passes(p, r)) {
-                    rows.add(new RowRef(p, r));
-                    if (rows.size() > MAX_ROWS && lq.limit() < 0) {
-                        throw new NumacubeException(
-                                NumacubeException.Kind.INVALID_INPUT,
-                                "54000",
-                                "a projection may return at most " + MAX_ROWS + " rows — add a LIMIT or a filter",
-                                null,
-                                null);
+            for (int b = 0; b < p.rows() && (sorted || rows.size() < wanted); b += BATCH_ROWS) {
+                cancel.check();
+                int n = Math.min(BATCH_ROWS, p.rows() - b);
+                scanned += n;
+                int passing = test.select(p, b, n, sel);
+                for (int i = 0; i < passing && (sorted || rows.size() < wanted); i++) {
+                    int r = sel[i];
+                    if ((deleted == null || !DeletedRows.isSet(deleted, r)) && test.residualPasses(p, r)) {
+                        rows.add(new RowRef(p, r));
+                        checkRows(lq, rows.size());
                     }
                 }
             }
@@ -86,6 +85,17 @@ public final class ProjectionExecutor {
                 Map.of(),
                 "projection: " + lq.describe());
         return output(lq, out, reader, stats);
+    }
+
+    private static void checkRows(LogicalQuery lq, int rows) {
+        if (rows > MAX_ROWS && lq.limit() < 0) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "54000",
+                    "a projection may return at most " + MAX_ROWS + " rows — add a LIMIT or a filter",
+                    null,
+                    null);
+        }
     }
 
     /**
@@ -191,12 +201,27 @@ public final class ProjectionExecutor {
      * WHERE for one row: code masks for the conjuncts of one coded column (and the inner joins' masks), the rest in
      * three-valued logic per row.
      */
-    private record RowTest(int[] maskColumns, boolean[][] masks, List<Expr> residual, RowReader reader, boolean none) {
+    private record RowTest(
+            int[] maskColumns,
+            CodedColumns.Coded[] coded,
+            boolean[][] masks,
+            List<Expr> residual,
+            RowReader reader,
+            boolean none) {
 
         static RowTest of(Expr where, FactTable fact, LookupIndex lookup, RowReader reader) {
             WhereSplit split = WhereSplit.of(where, new BatchCompiler(fact, lookup), lookup);
+            int[] columns =
+                    split.masks().keySet().stream().mapToInt(Integer::intValue).toArray();
+            int n = fact.schema().size();
+            CodedColumns.Coded[] coded = new CodedColumns.Coded[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                // a query-time coded slot is looked up once here, not per row
+                coded[i] = columns[i] < n ? null : fact.coded().of(fact, columns[i] - n);
+            }
             return new RowTest(
-                    split.masks().keySet().stream().mapToInt(Integer::intValue).toArray(),
+                    columns,
+                    coded,
                     split.masks().values().toArray(boolean[][]::new),
                     split.residual(),
                     reader,
@@ -208,10 +233,42 @@ public final class ProjectionExecutor {
                 return false;
             }
             for (int i = 0; i < maskColumns.length; i++) {
-                if (!masks[i][reader.fact().code(p, maskColumns[i], row)]) {
+                int code = coded[i] == null ? p.code(maskColumns[i], row) : coded[i].code(p.id(), row);
+                if (!masks[i][code]) {
                     return false;
                 }
             }
+            return residualPasses(p, row);
+        }
+
+        /** The rows of {@code [from, from + n)} of {@code p} whose codes pass every mask, into {@code sel}; their count. */
+        int select(Partition p, int from, int n, int[] sel) {
+            if (none) {
+                return 0;
+            }
+            if (maskColumns.length == 0) {
+                for (int i = 0; i < n; i++) {
+                    sel[i] = from + i;
+                }
+                return n;
+            }
+            int count = CodeKernels.selectDense(segment(p, 0), width(p, 0), from, n, masks[0], sel);
+            for (int i = 1; i < maskColumns.length && count > 0; i++) {
+                count = CodeKernels.refine(segment(p, i), width(p, i), sel, count, masks[i]);
+            }
+            return count;
+        }
+
+        private java.lang.foreign.MemorySegment segment(Partition p, int i) {
+            return coded[i] == null ? p.column(maskColumns[i]) : coded[i].codes()[p.id()];
+        }
+
+        private io.numacube.engine.storage.CodeWidth width(Partition p, int i) {
+            return coded[i] == null ? p.width(maskColumns[i]) : coded[i].width();
+        }
+
+        /** Whether row {@code row} passes the WHERE terms that are no mask (three-valued: TRUE only). */
+        boolean residualPasses(Partition p, int row) {
             for (Expr e : residual) {
                 if (!Boolean.TRUE.equals(ScalarEvaluator.eval(e, reader.leaves(p, row)))) {
                     return false;

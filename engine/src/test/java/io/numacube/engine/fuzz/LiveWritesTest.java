@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * a block of writes seen by its own query through {@link Cube#queryAfter}), the same writes applied to DuckDB as SQL,
  * and after each step queries compared with DuckDB's: GROUP BY a BIGINT with extreme, negative, narrow and NULL
  * values, a STRING dictionary grown past 256 and 65,536 values by the appends, IN, EXISTS and NOT EXISTS subqueries
- * a derived table grouped by the BIGINT, and GROUP BY a plain DOUBLE (coded at query time). {@code
+ * a derived table grouped by the BIGINT, subqueries correlated by two columns for a few outer keys, and GROUP BY a plain
+ * DOUBLE (coded at query time). {@code
  * -Dfuzz.writesSeed} changes the run.
  */
 class LiveWritesTest {
@@ -54,7 +55,11 @@ class LiveWritesTest {
             "SELECT k % 3 AS m, COUNT(*), SUM(v) FROM t WHERE k IS NOT NULL AND k > -1000000 GROUP BY m ORDER BY m",
             "SELECT id, v FROM t WHERE v > (SELECT AVG(v) * 3 FROM t t2 WHERE t2.k = t.k) ORDER BY id LIMIT 25",
             "SELECT v, COUNT(*), MIN(id) FROM t GROUP BY v ORDER BY 2 DESC, 1 NULLS FIRST LIMIT 10",
-            "SELECT COUNT(DISTINCT v), COUNT(DISTINCT id) FROM t WHERE v IS NOT NULL");
+            "SELECT COUNT(DISTINCT v), COUNT(DISTINCT id) FROM t WHERE v IS NOT NULL",
+            // correlated by two columns, few outer keys: the subquery's keys looked up among t's pairs of codes
+            "SELECT COUNT(*), SUM(v) FROM t WHERE t.id % 17 = 3 AND v >= (SELECT AVG(v) FROM t t2 WHERE t2.k = t.k AND t2.d = t.d)",
+            "SELECT COUNT(*) FROM t WHERE t.id % 13 = 1 AND EXISTS (SELECT * FROM t t2 WHERE t2.d = t.d AND t2.k = t.k AND t2.id <> t.id)",
+            "SELECT COUNT(*) FROM t WHERE t.id % 11 = 2 AND NOT EXISTS (SELECT * FROM t t2 WHERE t2.k = t.k AND t2.d = t.d AND t2.v > t.v)");
 
     private static final String[] CONDITIONS = {
         "k > 0",
