@@ -1,5 +1,7 @@
 package io.numacube.engine;
 
+import io.numacube.engine.sql.SqlLexing;
+
 /**
  * What a statement's text shows before it is parsed, for choosing how to run it: whether it has a FROM clause of its
  * own. Reads the text as SQL is written: a FROM inside a string literal, a quoted identifier, a comment or parentheses
@@ -16,9 +18,9 @@ final class StatementText {
         for (int i = 0; i < n; i++) {
             char c = sql.charAt(i);
             switch (c) {
-                case '\'', '"' -> i = closingQuote(sql, i, c);
-                case '-' -> i = i + 1 < n && sql.charAt(i + 1) == '-' ? lineEnd(sql, i) : i;
-                case '/' -> i = i + 1 < n && sql.charAt(i + 1) == '*' ? commentEnd(sql, i) : i;
+                case '\'', '"' -> i = SqlLexing.closingQuote(sql, i, c);
+                case '-' -> i = i + 1 < n && sql.charAt(i + 1) == '-' ? SqlLexing.lineEnd(sql, i) : i;
+                case '/' -> i = i + 1 < n && sql.charAt(i + 1) == '*' ? SqlLexing.commentEnd(sql, i) : i;
                 case '(' -> depth++;
                 case ')' -> depth = Math.max(0, depth - 1);
                 default -> {
@@ -33,35 +35,7 @@ final class StatementText {
 
     private static boolean isFromAt(String sql, int i) {
         return sql.regionMatches(true, i, "from", 0, 4)
-                && (i == 0 || !isWordChar(sql.charAt(i - 1)))
-                && (i + 4 == sql.length() || !isWordChar(sql.charAt(i + 4)));
-    }
-
-    private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
-    }
-
-    /** The index of the quote closing the one at {@code open} (a doubled quote is part of the text), or the end. */
-    private static int closingQuote(String sql, int open, char quote) {
-        for (int i = open + 1; i < sql.length(); i++) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i++;
-                } else {
-                    return i;
-                }
-            }
-        }
-        return sql.length();
-    }
-
-    private static int lineEnd(String sql, int from) {
-        int end = sql.indexOf('\n', from);
-        return end < 0 ? sql.length() : end;
-    }
-
-    private static int commentEnd(String sql, int from) {
-        int end = sql.indexOf("*/", from + 2);
-        return end < 0 ? sql.length() : end + 1;
+                && (i == 0 || !SqlLexing.isWordChar(sql.charAt(i - 1)))
+                && (i + 4 == sql.length() || !SqlLexing.isWordChar(sql.charAt(i + 4)));
     }
 }

@@ -216,7 +216,7 @@ final class InfixCasts {
                 i = close < 0 ? n : close + 2;
                 continue;
             } else if (c == '\'' || c == '"') {
-                end = closingQuote(sql, i, c) + 1;
+                end = Math.min(SqlLexing.closingQuote(sql, i, c), n - 1) + 1;
             } else if (c == ':' && i + 1 < n && sql.charAt(i + 1) == ':') {
                 end = i + 2;
             } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {
@@ -257,19 +257,5 @@ final class InfixCasts {
             }
         }
         return end;
-    }
-
-    /** The index of the quote closing the one at {@code open} (a doubled quote is part of the text), or the last. */
-    private static int closingQuote(String sql, int open, char quote) {
-        for (int i = open + 1; i < sql.length(); i++) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i++;
-                } else {
-                    return i;
-                }
-            }
-        }
-        return sql.length() - 1;
     }
 }

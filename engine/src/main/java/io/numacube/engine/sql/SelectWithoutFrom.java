@@ -61,7 +61,7 @@ final class SelectWithoutFrom {
         for (int i = 0; i < n; i++) {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"') {
-                i = closingQuote(sql, i, c);
+                i = SqlLexing.closingQuote(sql, i, c);
             } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
                 int end = sql.indexOf('\n', i);
                 i = end < 0 ? n : end;
@@ -104,12 +104,12 @@ final class SelectWithoutFrom {
     }
 
     private static boolean isWordStart(String sql, int i) {
-        return isWordChar(sql.charAt(i)) && (i == 0 || !isWordChar(sql.charAt(i - 1)));
+        return SqlLexing.isWordChar(sql.charAt(i)) && (i == 0 || !SqlLexing.isWordChar(sql.charAt(i - 1)));
     }
 
     private static int wordEnd(String sql, int from) {
         int end = from;
-        while (end < sql.length() && isWordChar(sql.charAt(end))) {
+        while (end < sql.length() && SqlLexing.isWordChar(sql.charAt(end))) {
             end++;
         }
         return end;
@@ -121,24 +121,6 @@ final class SelectWithoutFrom {
             i++;
         }
         return sql.regionMatches(true, i, word, 0, word.length())
-                && (i + word.length() == sql.length() || !isWordChar(sql.charAt(i + word.length())));
-    }
-
-    private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
-    }
-
-    /** The index of the quote closing the one at {@code open} (a doubled quote is part of the text), or the end. */
-    private static int closingQuote(String sql, int open, char quote) {
-        for (int i = open + 1; i < sql.length(); i++) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i++;
-                } else {
-                    return i;
-                }
-            }
-        }
-        return sql.length();
+                && (i + word.length() == sql.length() || !SqlLexing.isWordChar(sql.charAt(i + word.length())));
     }
 }

@@ -32,25 +32,7 @@ public record TestCertificates(Path cert, Path key, String algorithm) {
     /** A new certificate and key of {@code algorithm} in {@code dir}. */
     public static TestCertificates make(Path dir, String algorithm) throws IOException, InterruptedException {
         Path store = dir.resolve("server-" + algorithm + ".p12");
-        run(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair",
-                "-alias",
-                "server",
-                "-keyalg",
-                algorithm,
-                "-dname",
-                "CN=localhost",
-                "-ext",
-                "SAN=dns:localhost,ip:127.0.0.1",
-                "-validity",
-                "2",
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                store.toString(),
-                "-storepass",
-                new String(PASSWORD));
+        keytool(store, "server", algorithm, "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1");
         try (InputStream in = Files.newInputStream(store)) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             ks.load(in, PASSWORD);
@@ -76,23 +58,7 @@ public record TestCertificates(Path cert, Path key, String algorithm) {
      */
     public static Path client(Path dir, String commonName) throws IOException, InterruptedException {
         Path store = dir.resolve("client-" + commonName + ".p12");
-        run(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair",
-                "-alias",
-                "user",
-                "-keyalg",
-                "RSA",
-                "-dname",
-                "CN=" + commonName,
-                "-validity",
-                "2",
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                store.toString(),
-                "-storepass",
-                new String(PASSWORD));
+        keytool(store, "user", "RSA", "CN=" + commonName, "-keysize", "2048");
         try (InputStream in = Files.newInputStream(store)) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             ks.load(in, PASSWORD);
@@ -149,6 +115,30 @@ public record TestCertificates(Path cert, Path key, String algorithm) {
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
                         .encodeToString(der)
                 + "\n-----END " + type + "-----\n";
+    }
+
+    /** Makes a key pair and its self-signed certificate, valid 2 days, in a new PKCS#12 {@code store}. */
+    private static void keytool(Path store, String alias, String algorithm, String dname, String... more)
+            throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-alias",
+                alias,
+                "-keyalg",
+                algorithm,
+                "-dname",
+                dname,
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                new String(PASSWORD)));
+        command.addAll(List.of(more));
+        run(command.toArray(new String[0]));
     }
 
     private static void run(String... command) throws IOException, InterruptedException {
