@@ -287,6 +287,15 @@ final class BatchCompiler {
         // DATEs (days), BOOLEANs (0 and 1) and TIMESTAMPs (microseconds) compare as their 64-bit values
         boolean sameLongs = l.type() == r.type()
                 && (l.type() == ColumnType.TIMESTAMP || l.type() == ColumnType.DATE || l.type() == ColumnType.BOOLEAN);
+        if (l instanceof Expr.Column lc && r instanceof Expr.Column rc && isFactText(lc) && isFactText(rc)) {
+            TextRanks ranks = TextRanks.of(fact.dictionary(lc.index()), fact.dictionary(rc.index()));
+            return new BatchPredicate.LongCompare(
+                    op,
+                    new BatchExpression.ByCode(lc.index(), TextRanks.doubles(ranks.left()), ranks.left()),
+                    new BatchExpression.ByCode(rc.index(), TextRanks.doubles(ranks.right()), ranks.right()),
+                    doubleSlots++,
+                    doubleSlots++);
+        }
         if (!sameLongs && (!numericType(l.type()) || !numericType(r.type()))) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -298,6 +307,11 @@ final class BatchCompiler {
             return new BatchPredicate.LongCompare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
         }
         return new BatchPredicate.Compare(op, numeric(l), numeric(r), doubleSlots++, doubleSlots++);
+    }
+
+    /** A text column of the fact table: two of them compare row by row through their ranks ({@link TextRanks}). */
+    private static boolean isFactText(Expr.Column c) {
+        return c.side() != Expr.Side.LOOKUP && c.type() == ColumnType.STRING;
     }
 
     private static boolean numericType(ColumnType t) {
