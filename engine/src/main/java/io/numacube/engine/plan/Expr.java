@@ -390,6 +390,11 @@ public sealed interface Expr {
                     return args.get(0).text() + " + INTERVAL (" + args.get(1).text() + " months, "
                             + args.get(2).text() + " microseconds)";
                 }
+                case "cast_date" -> {
+                    if (DateDays.of(args.get(0)) instanceof String days) {
+                        return days;
+                    }
+                }
                 case "cast_decimal" -> {
                     return "CAST(" + args.get(0).text() + " AS DECIMAL("
                             + args.get(2).text() + "," + args.get(3).text() + "))";

@@ -167,8 +167,14 @@ final class ExpressionBinder {
                     : call.operand(0);
             return IntervalBinder.bind(call, bind(value, place));
         }
-        Expr l = numeric(call.operand(0), bind(call.operand(0), place));
-        Expr r = numeric(call.operand(1), bind(call.operand(1), place));
+        Expr boundLeft = bind(call.operand(0), place);
+        Expr boundRight = bind(call.operand(1), place);
+        Expr days = IntervalBinder.dateplusDays(call, boundLeft, boundRight);
+        if (days != null) {
+            return days;
+        }
+        Expr l = numeric(call.operand(0), boundLeft);
+        Expr r = numeric(call.operand(1), boundRight);
         char op = switch (call.getKind()) {
             case PLUS -> '+';
             case MINUS -> '-';

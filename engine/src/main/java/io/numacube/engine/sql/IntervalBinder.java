@@ -66,6 +66,48 @@ final class IntervalBinder {
     }
 
     /**
+     * {@code d + n}, {@code n + d} and {@code d - n} of a DATE {@code d} and an integer literal {@code n}, as DuckDB: the
+     * DATE {@code n} days later (earlier); a literal date folds into a DATE literal, a column becomes the date of {@code
+     * add_interval(d, 0, n days)}. Null where the call is not of that shape (the caller binds it as arithmetic, which
+     * refuses a DATE with its position); {@code n - d} is refused as in DuckDB.
+     */
+    static Expr dateplusDays(SqlCall call, Expr left, Expr right) {
+        boolean minus = call.getKind() == SqlKind.MINUS;
+        boolean dateFirst = left.type() == ColumnType.DATE && isIntegerLiteral(right);
+        boolean dateSecond = right.type() == ColumnType.DATE && isIntegerLiteral(left);
+        if (!dateFirst && !dateSecond) {
+            return null;
+        }
+        if (dateSecond && minus) {
+            throw bindError(call, "42883", "an integer minus a DATE: " + left.text() + " - " + right.text());
+        }
+        Expr date = dateFirst ? left : right;
+        long n = (Long) ((Expr.Literal) (dateFirst ? right : left)).value();
+        long delta = minus ? -n : n;
+        if (date instanceof Expr.Literal d && d.value() instanceof Long day) {
+            return new Expr.Literal(Math.addExact(day, delta), ColumnType.DATE);
+        }
+        if (date instanceof Expr.Literal) {
+            return date;
+        }
+        Expr timestamp = new Expr.Call(
+                "add_interval",
+                List.of(
+                        date,
+                        new Expr.Literal(0L, ColumnType.LONG),
+                        new Expr.Literal(Math.multiplyExact(delta, Timestamps.MICROS_PER_DAY), ColumnType.LONG)),
+                ColumnType.TIMESTAMP);
+        return new Expr.Call("cast_date", List.of(timestamp), ColumnType.DATE);
+    }
+
+    private static boolean isIntegerLiteral(Expr e) {
+        return e instanceof Expr.Literal l
+                && l.type() == ColumnType.LONG
+                && l.scale() == 0
+                && l.value() instanceof Long;
+    }
+
+    /**
      * {@code node} as an interval literal where it is DuckDB's {@code INTERVAL 30 DAY} (a whole number without quotes,
      * which Calcite parses as a call): {@code INTERVAL '30' DAY}; else {@code node} itself.
      */
