@@ -322,6 +322,24 @@ final class Subqueries {
         return new SqlIdentifier(oneRowTable, select.getParserPosition());
     }
 
+    /**
+     * {@code x = ANY (subquery)} (or SOME) as {@code x IN (subquery)}, and {@code x <> ALL (subquery)} as {@code x NOT IN
+     * (subquery)}: the same rows, NULLs included, by the standard's definitions; other quantified comparisons ({@code >
+     * ANY}, {@code = ALL}) are refused with their position.
+     */
+    private static SqlNode asIn(SqlCall call) {
+        SqlKind comparison = ((org.apache.calcite.sql.fun.SqlQuantifyOperator) call.getOperator()).comparisonKind;
+        if (call.getKind() == SqlKind.SOME && comparison == SqlKind.EQUALS) {
+            return org.apache.calcite.sql.fun.SqlStdOperatorTable.IN.createCall(
+                    call.getParserPosition(), call.operand(0), call.operand(1));
+        }
+        if (call.getKind() == SqlKind.ALL && comparison == SqlKind.NOT_EQUALS) {
+            return org.apache.calcite.sql.fun.SqlStdOperatorTable.NOT_IN.createCall(
+                    call.getParserPosition(), call.operand(0), call.operand(1));
+        }
+        throw unsupported(call, call.getOperator().getName() + " (subquery): only = ANY and <> ALL, as IN and NOT IN");
+    }
+
     /** Scalar subqueries and {@code IN (SELECT ...)} inside an expression, replaced by their values. */
     private SqlNode rewriteExpression(SqlNode e) {
         if (isQuery(e)) {
@@ -334,7 +352,7 @@ final class Subqueries {
             return existsValue(call);
         }
         if (call.getKind() == SqlKind.SOME || call.getKind() == SqlKind.ALL) {
-            throw unsupported(call, call.getKind() + " (subquery)");
+            return rewriteExpression(asIn(call));
         }
         if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
             call.setOperand(0, rewriteExpression(call.operand(0)));
