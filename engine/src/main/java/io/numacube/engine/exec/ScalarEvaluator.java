@@ -156,11 +156,14 @@ final class ScalarEvaluator {
         };
     }
 
-    /** Orders two non-null values of comparable types (numbers with numbers, strings with strings); doubles in
-     * DuckDB's order: NaN equals NaN and is above every other value, -0.0 equals 0.0. */
+    /** Orders two non-null values of comparable types (numbers with numbers, strings with strings, conditions' values
+     * false before true); doubles in DuckDB's order: NaN equals NaN and is above every other value, -0.0 equals 0.0. */
     static int compare(Object a, Object b) {
         if (a instanceof String s) {
             return TextOrder.compare(s, (String) b);
+        }
+        if (a instanceof Boolean x) {
+            return Boolean.compare(x, (Boolean) b);
         }
         if (a instanceof Long x && b instanceof Long y) {
             return Long.compare(x, y);

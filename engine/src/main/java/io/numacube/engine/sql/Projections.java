@@ -1,9 +1,8 @@
 package io.numacube.engine.sql;
 
-import static io.numacube.engine.sql.BindErrors.unsupported;
-
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,11 +64,20 @@ final class Projections {
             return star(id, scope);
         }
         Expr bound = expressions.bind(e, ExpressionBinder.Place.ROW);
-        if (Expr.isPredicate(bound)) {
-            throw unsupported(e, "a condition as an output column");
-        }
         String name = alias != null ? alias : e instanceof SqlIdentifier c ? c.names.getLast() : bound.text();
-        return List.of(new LogicalQuery.Output(name, bound));
+        return List.of(new LogicalQuery.Output(name, Expr.isPredicate(bound) ? asBoolean(bound) : bound));
+    }
+
+    /**
+     * A condition as a BOOLEAN value ({@code SELECT a > b}): TRUE where it holds, FALSE where its negation does, NULL
+     * where neither does (three-valued, as DuckDB), as {@code CASE WHEN p THEN TRUE WHEN NOT p THEN FALSE END}.
+     */
+    static Expr asBoolean(Expr condition) {
+        return new Expr.Case(
+                List.of(condition, new Expr.Not(condition)),
+                List.of(new Expr.Literal(1L, ColumnType.BOOLEAN), new Expr.Literal(0L, ColumnType.BOOLEAN)),
+                null,
+                ColumnType.BOOLEAN);
     }
 
     private static List<LogicalQuery.Output> star(SqlIdentifier id, Scope scope) {
