@@ -26,7 +26,8 @@ import org.apache.calcite.sql.util.SqlShuttle;
  *
  * <p>Merged only when that is plainly so: the derived table is the outer query's only FROM item, a SELECT without
  * GROUP BY, HAVING, aggregates, DISTINCT, window functions, ORDER BY, LIMIT or {@code *}, whose output names are
- * distinct; every column the outer query names (its select list, WHERE, GROUP BY, HAVING and ORDER BY) is one of
+ * distinct; the outer select list has no {@code *} (it stands for the derived table's outputs, which the merged FROM
+ * would not have); every column the outer query names (its select list, WHERE, GROUP BY, HAVING and ORDER BY) is one of
  * those outputs, bare or qualified by the derived table's alias (an outer subquery, naming its own tables, stops
  * the merge); and every outer select item keeps its name (aliased, a column, or of no column). Otherwise the query
  * is left as it is. Stateless.
@@ -57,6 +58,7 @@ final class DerivedTableMerge {
             }
         }
         if (!parts.stream().allMatch(sub::resolves)
+                || outer.getSelectList().stream().anyMatch(DerivedTableMerge::isStar)
                 || !outer.getSelectList().stream().allMatch(DerivedTableMerge::keepsItsName)) {
             return query;
         }
@@ -99,6 +101,11 @@ final class DerivedTableMerge {
      * Whether a select item is named the same after the merge: aliased, a column (aliased by its name then), or an
      * expression of no column ({@code COUNT(*)}); {@code SUM(p)} would be named {@code sum(x * y)} after it.
      */
+    /** {@code *} or {@code x.*} as a select item: it stands for the derived table's outputs, not its tables' columns. */
+    private static boolean isStar(SqlNode item) {
+        return item instanceof SqlIdentifier id && id.isStar();
+    }
+
     private static boolean keepsItsName(SqlNode item) {
         if (item.getKind() == SqlKind.AS || item instanceof SqlIdentifier) {
             return true;
