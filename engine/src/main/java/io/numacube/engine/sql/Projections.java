@@ -98,10 +98,18 @@ final class Projections {
                 continue;
             }
             for (int c = 0; c < t.size(); c++) {
-                if (scope.joins().get(j).keyPosition(c) >= 0 && qualifier == null) {
+                if (scope.joins().get(j).keyPosition(c) >= 0
+                        && qualifier == null
+                        && scope.using().get(j)) {
                     continue;
                 }
-                Expr.Column col = scope.dimensionColumn(id, j, c, t.column(c).name());
+                // the key of a table joined by ON is its own column (NULL where a LEFT join matched no row), as when
+                // qualified; only a USING key is its parent's
+                SqlIdentifier column = scope.using().get(j)
+                        ? id
+                        : new SqlIdentifier(List.of(t.name(), t.column(c).name()), id.getParserPosition());
+                Expr.Column col =
+                        scope.dimensionColumn(column, j, c, t.column(c).name());
                 out.add(new LogicalQuery.Output(t.column(c).name(), col));
             }
         }
