@@ -42,11 +42,6 @@ record PushedArithmetic(String sql, DataType type) {
         };
     }
 
-    /** Whether this is a plain column rather than an expression. */
-    boolean isColumn() {
-        return sql.startsWith("\"");
-    }
-
     private static boolean isArithmetic(String name) {
         return name.equals("+") || name.equals("-") || name.equals("*");
     }

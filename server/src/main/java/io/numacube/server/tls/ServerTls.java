@@ -89,11 +89,6 @@ public final class ServerTls {
         return new ServerTls(certFile, keyFile, clientCaFile, read(certFile, keyFile));
     }
 
-    /** Whether clients are asked for a certificate. */
-    public boolean asksClientCertificates() {
-        return clientCaFile != null;
-    }
-
     private static javax.net.ssl.TrustManager[] trustManagers(Path caFile) {
         List<X509Certificate> cas = certificates(caFile);
         try {
