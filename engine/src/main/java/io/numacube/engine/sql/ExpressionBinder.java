@@ -247,6 +247,10 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        if (NullConstant.is(x)) {
+            // CAST(NULL AS DATE) is a DATE NULL, as in DuckDB (a scalar subquery of no row is one)
+            return NullConstant.typed(castType(name), 0);
+        }
         if (x instanceof Expr.Literal lit && lit.scale() > 0) {
             x = name.equals("cast_text")
                     ? new Expr.Literal(
@@ -264,6 +268,18 @@ final class ExpressionBinder {
                     t == ColumnType.DOUBLE && value instanceof Long l ? (Object) l.doubleValue() : value, t);
         }
         return scalars.typedCall(call, name, List.of(x));
+    }
+
+    /** The type a cast function gives. */
+    private static ColumnType castType(String castFunction) {
+        return switch (castFunction) {
+            case "cast_text" -> ColumnType.STRING;
+            case "cast_double" -> ColumnType.DOUBLE;
+            case "cast_date" -> ColumnType.DATE;
+            case "cast_timestamp" -> ColumnType.TIMESTAMP;
+            case "cast_boolean" -> ColumnType.BOOLEAN;
+            default -> ColumnType.LONG;
+        };
     }
 
     /**
