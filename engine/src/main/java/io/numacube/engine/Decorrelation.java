@@ -83,6 +83,9 @@ final class Decorrelation {
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
         for (SqlNode t : terms) {
+            if (notIn(t, outerTables, items, out, outer)) {
+                continue;
+            }
             SqlNode asExists = correlatedInAsExists(t, outerTables);
             if (!exists(asExists == null ? t : asExists, items, out, outer)
                     && !scalarComparison(t, items, out, outer)) {
@@ -149,6 +152,9 @@ final class Decorrelation {
         if (!Correlation.isTableList(select.getFrom()) || !Correlation.tables(select.getFrom(), schemas, outerTables)) {
             return false;
         }
+        if (t.getKind() == SqlKind.NOT_IN) {
+            return notInKeys(t, outerTables) != null;
+        }
         SqlNode asExists = correlatedInAsExists(t, outerTables);
         if (asExists == null) {
             return false;
@@ -158,14 +164,82 @@ final class Decorrelation {
     }
 
     /**
+     * {@code x NOT IN (SELECT c FROM t WHERE t.k = outer.k AND rest)}, a term of WHERE, as two anti-joins. Over the set
+     * S of the key's values of c, the term is TRUE where S is empty (a NULL x too), NULL where x is NULL or S holds a
+     * NULL, FALSE where x is in S, and TRUE otherwise; so a row is kept exactly where {@code NOT EXISTS (SELECT 1 FROM
+     * t WHERE rest AND t.k = outer.k AND c = x)} and, over {@code (SELECT t.k AS __k, COUNT(*) AS __rows, COUNT(c) AS
+     * __values FROM t WHERE rest GROUP BY t.k) __antiN} joined LEFT, {@code (__rows > 0 AND (x IS NULL OR __rows >
+     * __values)) IS NOT TRUE} (no row of the key, or a non-NULL x and no NULL among the values). False (nothing added)
+     * where {@link #notInKeys} takes no such term.
+     */
+    private boolean notIn(
+            SqlNode t,
+            List<Correlation.Table> outerTables,
+            List<SqlNode> items,
+            List<SqlNode> out,
+            MagicSets.Outer outer) {
+        Correlation rows = notInKeys(t, outerTables);
+        if (rows == null) {
+            return false;
+        }
+        SqlCall in = (SqlCall) t;
+        SqlParserPos pos = t.getParserPosition();
+        SqlNode match = SqlStdOperatorTable.NOT.createCall(pos, inAsExists(in, outerTables));
+        if (!exists(match, items, out, outer)) {
+            return false;
+        }
+        String alias = DerivedTables.ANTI_PREFIX + ++counter;
+        SqlNode c = rows.query().getSelectList().get(0);
+        SqlNodeList keys = keyItems(rows, pos);
+        keys.add(as(SqlStdOperatorTable.COUNT.createCall(pos, SqlIdentifier.star(pos)), DerivedTables.ROWS, pos));
+        keys.add(as(SqlStdOperatorTable.COUNT.createCall(pos, copy(c)), DerivedTables.VALUES, pos));
+        items.add(as(select(pos, null, keys, rows, groupBy(rows)), alias, pos));
+        out.addAll(keyTerms(rows, alias, pos));
+        SqlIdentifier rowCount = column(alias, DerivedTables.ROWS, pos);
+        SqlNode unknownOrFalse = SqlStdOperatorTable.AND.createCall(
+                pos,
+                SqlStdOperatorTable.GREATER_THAN.createCall(pos, rowCount, SqlLiteral.createExactNumeric("0", pos)),
+                SqlStdOperatorTable.OR.createCall(
+                        pos,
+                        SqlStdOperatorTable.IS_NULL.createCall(
+                                pos, qualified((SqlIdentifier) in.operand(0), outerTables)),
+                        SqlStdOperatorTable.GREATER_THAN.createCall(
+                                pos, copy(rowCount), column(alias, DerivedTables.VALUES, pos))));
+        out.add(SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, unknownOrFalse));
+        return true;
+    }
+
+    /**
+     * The correlation of the subquery of {@code t} where {@code t} is a NOT IN that {@link #notIn} takes: an IN that
+     * {@link #inAsExists} takes, whose subquery is correlated by equalities alone (no inequality, whose values would
+     * differ per outer row rather than per key); else null.
+     */
+    private Correlation notInKeys(SqlNode t, List<Correlation.Table> outerTables) {
+        if (t.getKind() != SqlKind.NOT_IN) {
+            return null;
+        }
+        SqlNode exists = inAsExists((SqlCall) t, outerTables);
+        if (exists == null) {
+            return null;
+        }
+        Correlation match = Correlation.of(((SqlCall) exists).operand(0), schemas);
+        Correlation rows = Correlation.of(((SqlCall) t).operand(1), schemas);
+        return match.inequality() == null && rows != null && rows.inequality() == null ? rows : null;
+    }
+
+    /**
      * {@code x IN (SELECT c FROM t WHERE rest)}, a term of WHERE whose subquery names the outer query, as {@code EXISTS
      * (SELECT 1 FROM t WHERE rest AND c = x)}: as a term of WHERE the two keep the same rows (TRUE exactly where some
      * inner row has c = x; a NULL x or c makes neither TRUE). Null when {@code t} is no such IN (an IN whose subquery
      * names no outer column runs first as a list of values), or when the EXISTS is no {@link Correlation}.
      */
     private SqlNode correlatedInAsExists(SqlNode t, List<Correlation.Table> outerTables) {
-        if (t.getKind() != SqlKind.IN
-                || !(((SqlCall) t).operand(0) instanceof SqlIdentifier name)
+        return t.getKind() == SqlKind.IN ? inAsExists((SqlCall) t, outerTables) : null;
+    }
+
+    /** {@link #correlatedInAsExists} of an IN or a NOT IN {@code t}, without its NOT. */
+    private SqlNode inAsExists(SqlCall t, List<Correlation.Table> outerTables) {
+        if (!(((SqlCall) t).operand(0) instanceof SqlIdentifier name)
                 || !(((SqlCall) t).operand(1) instanceof SqlSelect s)
                 || s.getWhere() == null
                 || s.getSelectList().size() != 1
