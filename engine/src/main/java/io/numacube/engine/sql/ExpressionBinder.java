@@ -173,6 +173,10 @@ final class ExpressionBinder {
         if (days != null) {
             return days;
         }
+        Expr difference = IntervalBinder.dateMinusDate(call, boundLeft, boundRight);
+        if (difference != null) {
+            return difference;
+        }
         Expr l = numeric(call.operand(0), boundLeft);
         Expr r = numeric(call.operand(1), boundRight);
         char op = switch (call.getKind()) {
