@@ -340,7 +340,7 @@ final class ExpressionBinder {
 
     /**
      * In SELECT, HAVING and ORDER BY: the group key that {@code e} spells (an expression of GROUP BY, {@code
-     * year(d)}, bound at row level and found among the keys), else null.
+     * year(d)}, bound at row level and found among the keys; a condition as its BOOLEAN value), else null.
      */
     private Expr groupKeyExpression(SqlNode e) {
         if (!(e instanceof SqlCall) || groupKeys.stream().allMatch(k -> k instanceof Expr.Column)) {
@@ -352,8 +352,13 @@ final class ExpressionBinder {
         } catch (NumacubeException notARowExpression) {
             return null;
         }
+        String text = row.text();
+        if (Expr.isPredicate(row) && !groupKeys.contains(row)) {
+            // GROUP BY v > 10 keys the condition's BOOLEAN value (GroupByBinder), named as the condition
+            row = Projections.asBoolean(row);
+        }
         int k = groupKeys.indexOf(row);
-        return k < 0 ? null : new Expr.KeyRef(k, row.type(), row.text(), row.scale());
+        return k < 0 ? null : new Expr.KeyRef(k, row.type(), text, row.scale());
     }
 
     private Expr comparison(SqlCall call, Place place) {
