@@ -46,6 +46,10 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
  *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
  *       group had a NULL subquery value, which no comparison passes, and the inner join drops it just the same.
+ *   <li>{@code x NOT IN (SELECT c FROM t WHERE t.k = outer.c AND rest)} as a {@code NOT EXISTS} with {@code c = x}
+ *       and a LEFT join to the key's counts of rows and of values ({@link #notIn}), NULLs as SQL has them.
+ *   <li>An EXISTS inside a term's AND, OR or NOT ({@code EXISTS (...) OR v > 15}), correlated by equalities, as a
+ *       mark: a LEFT join to the distinct keys and {@code __antiN.__k IS NOT NULL} in its place ({@link #marked}).
  * </ul>
  *
  * Where the outer key's table has filters of its own in the outer WHERE, the subquery is first joined to the distinct
@@ -92,6 +96,9 @@ final class Decorrelation {
                 out.add(t);
             }
         }
+        List<SqlNode> markKeys = new ArrayList<>();
+        out.replaceAll(t -> marked(t, items, markKeys));
+        out.addAll(markKeys);
         if (items.isEmpty()) {
             return;
         }
@@ -141,6 +148,48 @@ final class Decorrelation {
         SqlNode holds = somePasses(q, alias, pos);
         out.add(anti ? SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, holds) : holds);
         return true;
+    }
+
+    /**
+     * {@code e}, a WHERE term, with each correlated EXISTS inside its AND, OR and NOT (not a term of its own, which
+     * {@link #exists} took) replaced by a mark: {@code EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)} becomes
+     * {@code __antiN.__k IS NOT NULL} over the FROM item {@code (SELECT DISTINCT t.k AS __k FROM t WHERE rest)
+     * __antiN} joined LEFT on the key ({@code outer.c = __antiN.__k}, added to {@code keys}): one row per outer row
+     * (the keys are distinct), TRUE exactly where some inner row has the outer row's key, FALSE otherwise (a NULL key
+     * too), never NULL, as EXISTS. Only a {@link Correlation} by equalities alone, without an aggregate, is marked; any
+     * other is left as it is (and refused when it runs).
+     */
+    private SqlNode marked(SqlNode e, List<SqlNode> items, List<SqlNode> keys) {
+        if (e.getKind() == SqlKind.EXISTS) {
+            SqlNode mark = mark((SqlCall) e, items, keys);
+            return mark == null ? e : mark;
+        }
+        if ((e.getKind() == SqlKind.AND || e.getKind() == SqlKind.OR || e.getKind() == SqlKind.NOT)
+                && e instanceof SqlCall call) {
+            for (int i = 0; i < call.operandCount(); i++) {
+                call.setOperand(i, marked(call.operand(i), items, keys));
+            }
+        }
+        return e;
+    }
+
+    /** {@link #marked}'s mark of one EXISTS, or null where it is not of that shape. */
+    private SqlNode mark(SqlCall exists, List<SqlNode> items, List<SqlNode> keys) {
+        Correlation c = Correlation.of(exists.operand(0), schemas);
+        if (c == null
+                || c.inequality() != null
+                || grouped(c.query())
+                || hasAggregate(c.query().getSelectList(), false)) {
+            return null;
+        }
+        SqlParserPos pos = exists.getParserPosition();
+        String alias = DerivedTables.ANTI_PREFIX + ++counter;
+        items.add(as(
+                select(pos, SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)), keyItems(c, pos), c, null),
+                alias,
+                pos));
+        keys.addAll(keyTerms(c, alias, pos));
+        return SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, column(alias, DerivedTables.KEY, pos));
     }
 
     /**

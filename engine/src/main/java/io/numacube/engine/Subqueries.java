@@ -421,8 +421,9 @@ final class Subqueries {
                         exists,
                         "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and"
                                 + " correlated by equalities of an inner and an outer column (i.k = o.k) are turned"
-                                + " into joins; a correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS"
-                                + " BIGINT)) or an EXISTS inside an expression is not yet");
+                                + " into joins, and so is one inside AND, OR or NOT when correlated by equalities"
+                                + " alone; a correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS"
+                                + " BIGINT)), or by a comparison inside an expression, is not yet");
             }
             throw e;
         }
