@@ -1,6 +1,7 @@
 package io.numacube.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -338,6 +339,17 @@ class CubeCommandsTest {
                     run.err());
             assertEquals("", run.out(), "nothing ran before the check");
         }
+    }
+
+    @Test
+    void aMissingColumnGetsNoHintAboutAColumnWhoseNameStartsTheSame(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("t.csv");
+        Files.writeString(file, "k,v\n1,10\n2,20\n3,\n");
+        CliRun run = CliRun.of("query", "--table", "t=" + file, "SELECT k FROM t WHERE kk > 2");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("no such column: column=kk tables=t at line 1:23"), run.err());
+        assertFalse(run.err().contains("stored plain"), run.err());
+        assertFalse(run.err().contains("inferred as"), run.err());
     }
 
     @Test

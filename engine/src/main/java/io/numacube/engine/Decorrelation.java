@@ -46,6 +46,10 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
  *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
  *       group had a NULL subquery value, which no comparison passes, and the inner join drops it just the same.
+ *   <li>{@code x NOT IN (SELECT c FROM t WHERE t.k = outer.c AND rest)} as a {@code NOT EXISTS} with {@code c = x}
+ *       and a LEFT join to the key's counts of rows and of values ({@link #notIn}), NULLs as SQL has them.
+ *   <li>An EXISTS inside a term's AND, OR or NOT ({@code EXISTS (...) OR v > 15}), correlated by equalities, as a
+ *       mark: a LEFT join to the distinct keys and {@code __antiN.__k IS NOT NULL} in its place ({@link #marked}).
  * </ul>
  *
  * Where the outer key's table has filters of its own in the outer WHERE, the subquery is first joined to the distinct
@@ -83,12 +87,18 @@ final class Decorrelation {
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
         for (SqlNode t : terms) {
+            if (notIn(t, outerTables, items, out, outer)) {
+                continue;
+            }
             SqlNode asExists = correlatedInAsExists(t, outerTables);
             if (!exists(asExists == null ? t : asExists, items, out, outer)
                     && !scalarComparison(t, items, out, outer)) {
                 out.add(t);
             }
         }
+        List<SqlNode> markKeys = new ArrayList<>();
+        out.replaceAll(t -> marked(t, items, markKeys));
+        out.addAll(markKeys);
         if (items.isEmpty()) {
             return;
         }
@@ -141,6 +151,48 @@ final class Decorrelation {
     }
 
     /**
+     * {@code e}, a WHERE term, with each correlated EXISTS inside its AND, OR and NOT (not a term of its own, which
+     * {@link #exists} took) replaced by a mark: {@code EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)} becomes
+     * {@code __antiN.__k IS NOT NULL} over the FROM item {@code (SELECT DISTINCT t.k AS __k FROM t WHERE rest)
+     * __antiN} joined LEFT on the key ({@code outer.c = __antiN.__k}, added to {@code keys}): one row per outer row
+     * (the keys are distinct), TRUE exactly where some inner row has the outer row's key, FALSE otherwise (a NULL key
+     * too), never NULL, as EXISTS. Only a {@link Correlation} by equalities alone, without an aggregate, is marked; any
+     * other is left as it is (and refused when it runs).
+     */
+    private SqlNode marked(SqlNode e, List<SqlNode> items, List<SqlNode> keys) {
+        if (e.getKind() == SqlKind.EXISTS) {
+            SqlNode mark = mark((SqlCall) e, items, keys);
+            return mark == null ? e : mark;
+        }
+        if ((e.getKind() == SqlKind.AND || e.getKind() == SqlKind.OR || e.getKind() == SqlKind.NOT)
+                && e instanceof SqlCall call) {
+            for (int i = 0; i < call.operandCount(); i++) {
+                call.setOperand(i, marked(call.operand(i), items, keys));
+            }
+        }
+        return e;
+    }
+
+    /** {@link #marked}'s mark of one EXISTS, or null where it is not of that shape. */
+    private SqlNode mark(SqlCall exists, List<SqlNode> items, List<SqlNode> keys) {
+        Correlation c = Correlation.of(exists.operand(0), schemas);
+        if (c == null
+                || c.inequality() != null
+                || grouped(c.query())
+                || hasAggregate(c.query().getSelectList(), false)) {
+            return null;
+        }
+        SqlParserPos pos = exists.getParserPosition();
+        String alias = DerivedTables.ANTI_PREFIX + ++counter;
+        items.add(as(
+                select(pos, SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)), keyItems(c, pos), c, null),
+                alias,
+                pos));
+        keys.addAll(keyTerms(c, alias, pos));
+        return SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, column(alias, DerivedTables.KEY, pos));
+    }
+
+    /**
      * Whether {@link #rewrite} turns the WHERE term {@code t} of {@code select}, an IN of a correlated subquery, into a
      * join.
      */
@@ -148,6 +200,9 @@ final class Decorrelation {
         List<Correlation.Table> outerTables = new ArrayList<>();
         if (!Correlation.isTableList(select.getFrom()) || !Correlation.tables(select.getFrom(), schemas, outerTables)) {
             return false;
+        }
+        if (t.getKind() == SqlKind.NOT_IN) {
+            return notInKeys(t, outerTables) != null;
         }
         SqlNode asExists = correlatedInAsExists(t, outerTables);
         if (asExists == null) {
@@ -158,14 +213,82 @@ final class Decorrelation {
     }
 
     /**
+     * {@code x NOT IN (SELECT c FROM t WHERE t.k = outer.k AND rest)}, a term of WHERE, as two anti-joins. Over the set
+     * S of the key's values of c, the term is TRUE where S is empty (a NULL x too), NULL where x is NULL or S holds a
+     * NULL, FALSE where x is in S, and TRUE otherwise; so a row is kept exactly where {@code NOT EXISTS (SELECT 1 FROM
+     * t WHERE rest AND t.k = outer.k AND c = x)} and, over {@code (SELECT t.k AS __k, COUNT(*) AS __rows, COUNT(c) AS
+     * __values FROM t WHERE rest GROUP BY t.k) __antiN} joined LEFT, {@code (__rows > 0 AND (x IS NULL OR __rows >
+     * __values)) IS NOT TRUE} (no row of the key, or a non-NULL x and no NULL among the values). False (nothing added)
+     * where {@link #notInKeys} takes no such term.
+     */
+    private boolean notIn(
+            SqlNode t,
+            List<Correlation.Table> outerTables,
+            List<SqlNode> items,
+            List<SqlNode> out,
+            MagicSets.Outer outer) {
+        Correlation rows = notInKeys(t, outerTables);
+        if (rows == null) {
+            return false;
+        }
+        SqlCall in = (SqlCall) t;
+        SqlParserPos pos = t.getParserPosition();
+        SqlNode match = SqlStdOperatorTable.NOT.createCall(pos, inAsExists(in, outerTables));
+        if (!exists(match, items, out, outer)) {
+            return false;
+        }
+        String alias = DerivedTables.ANTI_PREFIX + ++counter;
+        SqlNode c = rows.query().getSelectList().get(0);
+        SqlNodeList keys = keyItems(rows, pos);
+        keys.add(as(SqlStdOperatorTable.COUNT.createCall(pos, SqlIdentifier.star(pos)), DerivedTables.ROWS, pos));
+        keys.add(as(SqlStdOperatorTable.COUNT.createCall(pos, copy(c)), DerivedTables.VALUES, pos));
+        items.add(as(select(pos, null, keys, rows, groupBy(rows)), alias, pos));
+        out.addAll(keyTerms(rows, alias, pos));
+        SqlIdentifier rowCount = column(alias, DerivedTables.ROWS, pos);
+        SqlNode unknownOrFalse = SqlStdOperatorTable.AND.createCall(
+                pos,
+                SqlStdOperatorTable.GREATER_THAN.createCall(pos, rowCount, SqlLiteral.createExactNumeric("0", pos)),
+                SqlStdOperatorTable.OR.createCall(
+                        pos,
+                        SqlStdOperatorTable.IS_NULL.createCall(
+                                pos, qualified((SqlIdentifier) in.operand(0), outerTables)),
+                        SqlStdOperatorTable.GREATER_THAN.createCall(
+                                pos, copy(rowCount), column(alias, DerivedTables.VALUES, pos))));
+        out.add(SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, unknownOrFalse));
+        return true;
+    }
+
+    /**
+     * The correlation of the subquery of {@code t} where {@code t} is a NOT IN that {@link #notIn} takes: an IN that
+     * {@link #inAsExists} takes, whose subquery is correlated by equalities alone (no inequality, whose values would
+     * differ per outer row rather than per key); else null.
+     */
+    private Correlation notInKeys(SqlNode t, List<Correlation.Table> outerTables) {
+        if (t.getKind() != SqlKind.NOT_IN) {
+            return null;
+        }
+        SqlNode exists = inAsExists((SqlCall) t, outerTables);
+        if (exists == null) {
+            return null;
+        }
+        Correlation match = Correlation.of(((SqlCall) exists).operand(0), schemas);
+        Correlation rows = Correlation.of(((SqlCall) t).operand(1), schemas);
+        return match.inequality() == null && rows != null && rows.inequality() == null ? rows : null;
+    }
+
+    /**
      * {@code x IN (SELECT c FROM t WHERE rest)}, a term of WHERE whose subquery names the outer query, as {@code EXISTS
      * (SELECT 1 FROM t WHERE rest AND c = x)}: as a term of WHERE the two keep the same rows (TRUE exactly where some
      * inner row has c = x; a NULL x or c makes neither TRUE). Null when {@code t} is no such IN (an IN whose subquery
      * names no outer column runs first as a list of values), or when the EXISTS is no {@link Correlation}.
      */
     private SqlNode correlatedInAsExists(SqlNode t, List<Correlation.Table> outerTables) {
-        if (t.getKind() != SqlKind.IN
-                || !(((SqlCall) t).operand(0) instanceof SqlIdentifier name)
+        return t.getKind() == SqlKind.IN ? inAsExists((SqlCall) t, outerTables) : null;
+    }
+
+    /** {@link #correlatedInAsExists} of an IN or a NOT IN {@code t}, without its NOT. */
+    private SqlNode inAsExists(SqlCall t, List<Correlation.Table> outerTables) {
+        if (!(((SqlCall) t).operand(0) instanceof SqlIdentifier name)
                 || !(((SqlCall) t).operand(1) instanceof SqlSelect s)
                 || s.getWhere() == null
                 || s.getSelectList().size() != 1

@@ -421,8 +421,9 @@ final class Subqueries {
                         exists,
                         "EXISTS (subquery) of this shape: EXISTS and NOT EXISTS standing as a term of WHERE and"
                                 + " correlated by equalities of an inner and an outer column (i.k = o.k) are turned"
-                                + " into joins; a correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS"
-                                + " BIGINT)) or an EXISTS inside an expression is not yet");
+                                + " into joins, and so is one inside AND, OR or NOT when correlated by equalities"
+                                + " alone; a correlation through an expression (i.k = o.k + 1, i.k = CAST(o.k AS"
+                                + " BIGINT)), or by a comparison inside an expression, is not yet");
             }
             throw e;
         }
@@ -457,19 +458,42 @@ final class Subqueries {
         }
     }
 
+    /**
+     * The value of a scalar subquery as a literal: its one value, or a NULL of its column's type where it gives no row
+     * or a NULL (as in SQL); more than one row is an error, as in DuckDB and PostgreSQL.
+     */
     private SqlNode scalar(SqlNode query) {
         QueryResult r = runInner(query);
-        if (r.columnCount() != 1 || r.rowCount() > 1) {
+        if (r.columnCount() != 1) {
+            throw error(query, "42601", "a scalar subquery must give one column: it gave " + r.columnCount());
+        }
+        if (r.rowCount() > 1) {
             throw error(
                     query,
                     "21000",
-                    "a scalar subquery must give one column and at most one row: it gave " + r.columnCount()
-                            + " columns and " + r.rowCount() + " rows");
+                    "more than one row returned by a subquery used as an expression: rows=" + r.rowCount()
+                            + " — a scalar subquery gives at most one row (add an aggregate or LIMIT 1)");
         }
         if (r.rowCount() == 0 || r.isNull(0, 0)) {
-            throw unsupported(query, "a scalar subquery whose value is NULL");
+            return typedNull(r, query.getParserPosition());
         }
         return literal(r, 0, 0, query.getParserPosition());
+    }
+
+    /** {@code CAST(NULL AS type)} of the one column of {@code r}: the NULL keeps the column's type and scale. */
+    private static SqlNode typedNull(QueryResult r, SqlParserPos pos) {
+        String type = switch (r.columnTypes().get(0)) {
+            case STRING -> "VARCHAR";
+            case DATE -> "DATE";
+            case INT -> "INTEGER";
+            case LONG -> "BIGINT";
+            case DOUBLE -> "DOUBLE";
+            case DECIMAL -> "DECIMAL(18, " + r.scale(0) + ")";
+            case BOOLEAN -> "BOOLEAN";
+            case TIMESTAMP -> "TIMESTAMP";
+        };
+        SqlSelect select = (SqlSelect) io.numacube.engine.sql.SqlBinder.parse("SELECT CAST(NULL AS " + type + ")");
+        return select.getSelectList().get(0);
     }
 
     private SqlNodeList inList(SqlNode query) {

@@ -53,6 +53,10 @@ class CorrelatedWritesTest {
                 "UPDATE t SET v = v + 1, s = 'none' WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.k)",
                 "UPDATE t SET y = y * 2 WHERE EXISTS (SELECT 1 FROM u WHERE u.k = t.k AND u.x > t.y)",
                 "UPDATE t SET v = NULL WHERE y < (SELECT SUM(x) FROM u WHERE u.k = t.k) AND v > 2",
+                "DELETE FROM t WHERE y NOT IN (SELECT x FROM u WHERE u.k = t.k)",
+                "DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.k) OR y = 3",
+                "UPDATE t SET v = 1 WHERE EXISTS (SELECT 1 FROM u WHERE u.k = t.k AND u.x > 4) OR s = 's1'",
+                "UPDATE t SET v = 0 WHERE y NOT IN (SELECT x FROM u WHERE u.k = t.k AND u.x > 3) AND s <> 's2'",
             })
     void leavesTheTableAsDuckDbDoes(String write) throws Exception {
         for (long seed = 1; seed <= 3; seed++) {
@@ -81,7 +85,7 @@ class CorrelatedWritesTest {
             strings = {
                 "DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.k = t.k + 1)",
                 "UPDATE t SET v = 0 WHERE y = (SELECT COUNT(*) FROM u WHERE u.k = t.k)",
-                "DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.k) OR y = 3",
+                "DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.k AND u.x > t.y) OR y = 3",
                 "DELETE FROM t WHERE k NOT IN (SELECT k FROM u WHERE u.x > t.y)",
             })
     void shapesTheSelectPathRefusesAreRefusedWithTheirPositionAndWriteNothing(String write) throws Exception {

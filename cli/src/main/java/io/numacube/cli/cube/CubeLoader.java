@@ -63,19 +63,22 @@ public final class CubeLoader {
         }
 
         /**
-         * What to add to an error message that names one of this table's inferred columns: its inferred type, the
-         * value that made it so (file:line) and the option that declares another type; null when the schema was
-         * declared or the message names none of its columns.
+         * What to add to an error message that names one of this table's inferred columns (as {@code column=name} or
+         * {@code name is ...}, the whole name): its inferred type, the value that made it so (file:line) and the
+         * option that declares another type, or, for an integer column the cube stores plain, how to store it coded;
+         * null when the schema was declared or the message names none of its columns.
+         *
+         * @param stored the table's schema as the cube holds it (an inferred BIGINT of few values is stored INT)
          */
-        public String typeHint(String message) {
+        public String typeHint(String message, TableSchema stored) {
             if (inferredSchema == null) {
                 return null;
             }
             String m = message.toLowerCase(java.util.Locale.ROOT);
             for (ColumnSpec c : inferredSchema.columns()) {
-                String name = c.name().toLowerCase(java.util.Locale.ROOT);
-                if (!m.contains("column=" + name)
-                        && !m.matches("(?s).*(^|[^a-z0-9_])" + java.util.regex.Pattern.quote(name) + " is .*")) {
+                String name = java.util.regex.Pattern.quote(c.name().toLowerCase(java.util.Locale.ROOT));
+                if (!m.matches("(?s).*column=" + name + "([^a-z0-9_].*)?")
+                        && !m.matches("(?s).*(^|[^a-z0-9_])" + name + " is .*")) {
                     continue;
                 }
                 String other = "; to read it as another type: --types " + table + "." + c.name() + "=TYPE ("
@@ -84,7 +87,10 @@ public final class CubeLoader {
                     return "column " + c.name() + " of table " + table + " is " + CsvStagingLoader.sqlName(c.type())
                             + " by --types" + other;
                 }
-                if (c.type() == ColumnType.LONG) {
+                int index = stored.indexOf(c.name());
+                if (c.type() == ColumnType.LONG
+                        && index >= 0
+                        && stored.column(index).type() == ColumnType.LONG) {
                     return integerDimensionHint(c.name());
                 }
                 CsvInference.Note note = typeNotes.stream()

@@ -76,7 +76,8 @@ public final class ScalarFunctions {
             "cast_boolean",
             "cast_timestamp",
             "boolean_text",
-            "boolean_int");
+            "boolean_int",
+            "date_days");
 
     private ScalarFunctions() {}
 
@@ -216,6 +217,10 @@ public final class ScalarFunctions {
             }
             case "boolean_int" -> {
                 expect(name, args, ColumnType.BOOLEAN);
+                yield ColumnType.LONG;
+            }
+            case "date_days" -> {
+                expect(name, args, ColumnType.DATE);
                 yield ColumnType.LONG;
             }
             case "cast_date" -> {
@@ -377,7 +382,7 @@ public final class ScalarFunctions {
             case "cast_date" -> Casts.toDate(v.get(0));
             case "cast_boolean" -> Casts.toBoolean(v.get(0));
             case "boolean_text" -> (Long) v.get(0) != 0 ? "true" : "false";
-            case "boolean_int" -> v.get(0);
+            case "boolean_int", "date_days" -> v.get(0);
             case "cast_decimal", "decimal_round", "decimal_bigint", "decimal_text" -> DecimalFunctions.apply(name, v);
             default -> throw new IllegalStateException("unknown function " + name);
         };

@@ -35,6 +35,12 @@ public final class DerivedTables {
     /** The largest value of an EXISTS subquery's compared expression per key. */
     public static final String GREATEST = PREFIX + "max";
 
+    /** The number of rows of a NOT IN subquery's key. */
+    public static final String ROWS = PREFIX + "rows";
+
+    /** The number of non-NULL values of a NOT IN subquery's key. */
+    public static final String VALUES = PREFIX + "values";
+
     private DerivedTables() {}
 
     /** The name of key column {@code i}: {@link #KEY} for the first, then {@code __k2}, {@code __k3}, ... */

@@ -173,6 +173,10 @@ final class ExpressionBinder {
         if (days != null) {
             return days;
         }
+        Expr difference = IntervalBinder.dateMinusDate(call, boundLeft, boundRight);
+        if (difference != null) {
+            return difference;
+        }
         Expr l = numeric(call.operand(0), boundLeft);
         Expr r = numeric(call.operand(1), boundRight);
         char op = switch (call.getKind()) {
@@ -247,6 +251,10 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        if (NullConstant.is(x)) {
+            // CAST(NULL AS DATE) is a DATE NULL, as in DuckDB (a scalar subquery of no row is one)
+            return NullConstant.typed(castType(name), 0);
+        }
         if (x instanceof Expr.Literal lit && lit.scale() > 0) {
             x = name.equals("cast_text")
                     ? new Expr.Literal(
@@ -264,6 +272,18 @@ final class ExpressionBinder {
                     t == ColumnType.DOUBLE && value instanceof Long l ? (Object) l.doubleValue() : value, t);
         }
         return scalars.typedCall(call, name, List.of(x));
+    }
+
+    /** The type a cast function gives. */
+    private static ColumnType castType(String castFunction) {
+        return switch (castFunction) {
+            case "cast_text" -> ColumnType.STRING;
+            case "cast_double" -> ColumnType.DOUBLE;
+            case "cast_date" -> ColumnType.DATE;
+            case "cast_timestamp" -> ColumnType.TIMESTAMP;
+            case "cast_boolean" -> ColumnType.BOOLEAN;
+            default -> ColumnType.LONG;
+        };
     }
 
     /**
@@ -320,7 +340,7 @@ final class ExpressionBinder {
 
     /**
      * In SELECT, HAVING and ORDER BY: the group key that {@code e} spells (an expression of GROUP BY, {@code
-     * year(d)}, bound at row level and found among the keys), else null.
+     * year(d)}, bound at row level and found among the keys; a condition as its BOOLEAN value), else null.
      */
     private Expr groupKeyExpression(SqlNode e) {
         if (!(e instanceof SqlCall) || groupKeys.stream().allMatch(k -> k instanceof Expr.Column)) {
@@ -332,8 +352,13 @@ final class ExpressionBinder {
         } catch (NumacubeException notARowExpression) {
             return null;
         }
+        String text = row.text();
+        if (Expr.isPredicate(row) && !groupKeys.contains(row)) {
+            // GROUP BY v > 10 keys the condition's BOOLEAN value (GroupByBinder), named as the condition
+            row = Projections.asBoolean(row);
+        }
         int k = groupKeys.indexOf(row);
-        return k < 0 ? null : new Expr.KeyRef(k, row.type(), row.text(), row.scale());
+        return k < 0 ? null : new Expr.KeyRef(k, row.type(), text, row.scale());
     }
 
     private Expr comparison(SqlCall call, Place place) {

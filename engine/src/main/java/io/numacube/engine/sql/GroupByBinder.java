@@ -48,13 +48,15 @@ final class GroupByBinder {
     }
 
     /**
-     * A GROUP BY expression: a value (not a condition) of columns of the fact table or of joined tables ({@code
-     * year(trade_date)}, {@code CASE WHEN desk IN (...) ...}, {@code make_date(year, month, day)}, {@code round(price)}),
-     * which the planner evaluates once per code (or combination of codes) of those columns; a plain column is coded
-     * at query time for it.
+     * A GROUP BY expression: a value of columns of the fact table or of joined tables ({@code year(trade_date)},
+     * {@code CASE WHEN desk IN (...) ...}, {@code make_date(year, month, day)}, {@code round(price)}), which the
+     * planner evaluates once per code (or combination of codes) of those columns; a plain column is coded at query
+     * time for it. A condition ({@code v > 10}) is its BOOLEAN value ({@link Projections#asBoolean}: TRUE, FALSE, or
+     * NULL where an operand is NULL, a group of its own, as DuckDB).
      */
-    private static Expr expressionKey(SqlNode g, Expr e) {
-        if (Expr.isPredicate(e) || e.type() == null) {
+    private static Expr expressionKey(SqlNode g, Expr bound) {
+        Expr e = Expr.isPredicate(bound) ? Projections.asBoolean(bound) : bound;
+        if (e.type() == null) {
             throw unsupported(g, "GROUP BY a condition");
         }
         java.util.Set<Object> sources = new java.util.HashSet<>();

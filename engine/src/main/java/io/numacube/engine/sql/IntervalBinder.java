@@ -66,6 +66,31 @@ final class IntervalBinder {
     }
 
     /**
+     * {@code a - b} of two DATEs, as DuckDB: the BIGINT number of days from {@code b} to {@code a} (NULL where either
+     * is NULL), the difference of their day numbers ({@code date_days}); two literals fold. Null where the call is not
+     * of that shape.
+     */
+    static Expr dateMinusDate(SqlCall call, Expr left, Expr right) {
+        if (call.getKind() != SqlKind.MINUS || left.type() != ColumnType.DATE || right.type() != ColumnType.DATE) {
+            return null;
+        }
+        if (left instanceof Expr.Literal a
+                && a.value() instanceof Long x
+                && right instanceof Expr.Literal b
+                && b.value() instanceof Long y) {
+            return new Expr.Literal(Math.subtractExact(x, y), ColumnType.LONG);
+        }
+        return new Expr.Arith('-', days(left), days(right));
+    }
+
+    /** A DATE as its day number since 1970-01-01, a BIGINT. */
+    private static Expr days(Expr date) {
+        return date instanceof Expr.Literal l && l.value() instanceof Long day
+                ? new Expr.Literal(day, ColumnType.LONG)
+                : new Expr.Call("date_days", List.of(date), ColumnType.LONG);
+    }
+
+    /**
      * {@code d + n}, {@code n + d} and {@code d - n} of a DATE {@code d} and an integer literal {@code n}, as DuckDB: the
      * DATE {@code n} days later (earlier); a literal date folds into a DATE literal, a column becomes the date of {@code
      * add_interval(d, 0, n days)}. Null where the call is not of that shape (the caller binds it as arithmetic, which

@@ -73,8 +73,11 @@ final class QueryBinder {
         Scope scope = new FromClauseBinder(catalog).bind(select.getFrom());
         List<Expr> groupKeys = GroupByBinder.bind(groupList(select), select.getSelectList(), scope);
         ExpressionBinder expressions = new ExpressionBinder(scope, groupKeys);
-        Expr where =
-                select.getWhere() == null ? null : expressions.condition(select.getWhere(), ExpressionBinder.Place.ROW);
+        Expr where = select.getWhere() == null
+                ? null
+                : expressions.condition(
+                        SelectAliases.substitute(select.getWhere(), select.getSelectList(), scope),
+                        ExpressionBinder.Place.ROW);
         boolean rows = isProjection(select, st.orderList());
         List<LogicalQuery.Output> outputs = new ArrayList<>();
         for (SqlNode item : select.getSelectList()) {
@@ -86,7 +89,9 @@ final class QueryBinder {
         }
         Expr having = select.getHaving() == null
                 ? null
-                : expressions.condition(select.getHaving(), ExpressionBinder.Place.OUTPUT);
+                : expressions.condition(
+                        SelectAliases.substitute(select.getHaving(), select.getSelectList(), scope),
+                        ExpressionBinder.Place.OUTPUT);
         List<Expr.Agg> aggregates = expressions.aggregates();
         if (having != null && select.getGroup() == null && aggregates.isEmpty()) {
             throw unsupported(select.getHaving(), "HAVING without GROUP BY or aggregates");
@@ -164,7 +169,8 @@ final class QueryBinder {
         Expr bound = expressions.bind(e, ExpressionBinder.Place.OUTPUT);
         // a column is named as written (c_custkey, even where the join resolves it to the equal o_custkey), as DuckDB
         String name = alias != null ? alias : e instanceof SqlIdentifier id ? id.names.getLast() : bound.text();
-        return new LogicalQuery.Output(name, bound);
+        // a condition of the group (k > 2, SUM(v) > 20) is a BOOLEAN column, as in a projection
+        return new LogicalQuery.Output(name, Expr.isPredicate(bound) ? Projections.asBoolean(bound) : bound);
     }
 
     /** The value of a LIMIT or OFFSET: a non-negative integer literal that fits a long. */
