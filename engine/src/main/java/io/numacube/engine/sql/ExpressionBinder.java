@@ -247,6 +247,14 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        if (x instanceof Expr.Literal lit && lit.scale() > 0 && name.equals("cast_bigint")) {
+            // a DECIMAL literal rounds half away from zero, as a DECIMAL column does (a DOUBLE rounds half to even)
+            return new Expr.Literal(
+                    java.math.BigDecimal.valueOf((Long) lit.value(), lit.scale())
+                            .setScale(0, java.math.RoundingMode.HALF_UP)
+                            .longValue(),
+                    ColumnType.LONG);
+        }
         if (x instanceof Expr.Literal lit && lit.scale() > 0) {
             x = name.equals("cast_text")
                     ? new Expr.Literal(
