@@ -264,14 +264,28 @@ final class ExpressionBinder {
                     : DecimalRules.toDouble(lit);
         }
         if (x instanceof Expr.Literal) {
-            // typed as a column's CAST is, so that a CAST the engine cannot do is a bind error at the call
-            ColumnType t = scalars.typedCall(call, name, List.of(x)).type();
-            Object value = io.numacube.engine.plan.ScalarFunctions.apply(
-                    new Expr.Call(name, List.of(x), t), java.util.Arrays.asList(((Expr.Literal) x).value()));
+            // typed as a column's CAST is, so that a CAST the engine cannot do is a bind error at the call, and
+            // evaluated as that call (a BOOLEAN's text is true or false, not its value 1 or 0)
+            Expr typed = scalars.typedCall(call, name, List.of(x));
+            ColumnType t = typed.type();
+            Object value = literalValue(typed);
             return new Expr.Literal(
                     t == ColumnType.DOUBLE && value instanceof Long l ? (Object) l.doubleValue() : value, t);
         }
         return scalars.typedCall(call, name, List.of(x));
+    }
+
+    /** The value of a call whose arguments are all literals (or such calls). */
+    private static Object literalValue(Expr e) {
+        if (e instanceof Expr.Literal lit) {
+            return lit.value();
+        }
+        Expr.Call c = (Expr.Call) e;
+        List<Object> args = new java.util.ArrayList<>();
+        for (Expr a : c.args()) {
+            args.add(literalValue(a));
+        }
+        return io.numacube.engine.plan.ScalarFunctions.apply(c, args);
     }
 
     /**
