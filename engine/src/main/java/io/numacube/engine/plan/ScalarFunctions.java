@@ -503,7 +503,8 @@ public final class ScalarFunctions {
             case "dow" -> "dayofweek";
             case "doy" -> "dayofyear";
             case "dayofmonth" -> "day";
-            default -> p;
+            // DuckDB's plurals: years, days, microseconds, ...
+            default -> p.endsWith("s") && isPart(p.substring(0, p.length() - 1)) ? p.substring(0, p.length() - 1) : p;
         };
         if (!DATE_PARTS.contains(name) && !(timestamp && TimestampFunctions.TIME_PARTS.contains(name))) {
             throw new IllegalArgumentException("unknown date part '" + part + "' (" + String.join(", ", DATE_PARTS)
@@ -511,6 +512,10 @@ public final class ScalarFunctions {
                     + ")");
         }
         return name;
+    }
+
+    private static boolean isPart(String name) {
+        return DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name);
     }
 
     /** A date part of a day (a DATE's, or a TIMESTAMP's day). */
