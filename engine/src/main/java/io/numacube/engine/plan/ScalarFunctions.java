@@ -383,7 +383,10 @@ public final class ScalarFunctions {
         };
     }
 
-    /** DuckDB's round: {@code round(x * 10^d) / 10^d} (d < 0: {@code round(x / 10^-d) * 10^-d}), half away from zero. */
+    /**
+     * DuckDB's round: {@code round(x * 10^d) / 10^d} (d < 0: {@code round(x / 10^-d) * 10^-d}), half away from zero;
+     * where that is no finite number, x itself (d >= 0) or 0 (d < 0: ROUND(1.5, -400) is 0), as DuckDB.
+     */
     private static Object round(Object x, long digits) {
         if (x instanceof Long l) {
             if (digits >= 0) {
@@ -395,8 +398,12 @@ public final class ScalarFunctions {
         }
         double d = (Double) x;
         double modifier = Math.pow(10, Math.abs(digits));
-        double r = digits >= 0 ? halfAway(d * modifier) / modifier : halfAway(d / modifier) * modifier;
-        return Double.isFinite(r) ? r : d;
+        if (digits >= 0) {
+            double r = halfAway(d * modifier) / modifier;
+            return Double.isFinite(r) ? r : d;
+        }
+        double r = halfAway(d / modifier) * modifier;
+        return Double.isFinite(r) ? r : 0.0;
     }
 
     /** {@code x} rounded to a whole number, halves away from zero (DuckDB's rounding of doubles). */
