@@ -441,6 +441,11 @@ public final class ScalarFunctions {
         return a.equals(b);
     }
 
+    /** {@code s} lower-cased code point by code point, as {@code lower(s)} (ILIKE compares these forms, as DuckDB). */
+    public static String lowerCodePoints(String s) {
+        return mapCodePoints(s, false);
+    }
+
     /**
      * Upper or lower case code point by code point (Unicode's simple case mapping, as DuckDB's utf8proc: one code
      * point to one, so {@code ß} upper-cases to {@code ẞ}, not to {@code SS}).
