@@ -459,7 +459,7 @@ public final class ScalarFunctions {
     }
 
     private static String text(Object x) {
-        return x instanceof Double d ? String.valueOf(d) : String.valueOf(x);
+        return x instanceof Double d ? DoubleText.of(d) : String.valueOf(x);
     }
 
     /**
