@@ -1,20 +1,21 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
-import java.util.Locale;
+import io.numacube.engine.plan.ScalarFunctions;
 
 /**
  * SQL LIKE matching: {@code %} matches any run of characters, {@code _} one character (a code point), the escape
- * character (when given) makes the next pattern character literal; ILIKE compares the lower-case forms, as DuckDB's
- * does. Iterative, with one backtrack point per {@code %}: linear in practice, never exponential. Stateless.
+ * character (when given) makes the next pattern character literal; ILIKE compares the lower-case forms (code point
+ * by code point), as DuckDB's does. Iterative, with one backtrack point per {@code %}: linear in practice, never exponential. Stateless.
  */
 final class LikePattern {
 
     private LikePattern() {}
 
     static boolean matches(String text, Expr.Like like) {
-        String s = like.ignoreCase() ? text.toLowerCase(Locale.ROOT) : text;
-        String p = like.ignoreCase() ? like.pattern().toLowerCase(Locale.ROOT) : like.pattern();
+        // code point by code point, as DuckDB's lower: String.toLowerCase maps İ to two code points, which _ missed
+        String s = like.ignoreCase() ? ScalarFunctions.lowerCodePoints(text) : text;
+        String p = like.ignoreCase() ? ScalarFunctions.lowerCodePoints(like.pattern()) : like.pattern();
         if (literalRuns(p, like.escape())) {
             return matchesLiteralRuns(s, p);
         }

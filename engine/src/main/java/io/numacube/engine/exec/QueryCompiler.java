@@ -133,7 +133,7 @@ final class QueryCompiler {
                 int source = codesOf(c);
                 keys.plain(source, fact.dictionary(source));
             } else {
-                addDerived(keys, d, new int[] {distinctSource(d)});
+                addDerived(keys, d, new int[] {distinctSource(d, "COUNT(DISTINCT ")});
             }
         }
         return keySpace(keys, filter, logicalKeys, distinctFrom, accumulators, workers);
@@ -256,7 +256,7 @@ final class QueryCompiler {
      * kept as the rank of the value among that column's values, gathered per code, decoded when finished.
      */
     private Accumulator rankAccumulator(Accumulator.Kind kind, Expr arg, NullMask nulls, BatchPredicate f) {
-        int source = distinctSource(arg);
+        int source = distinctSource(arg, kind.name().startsWith("MIN") ? "MIN(" : "MAX(");
         DerivedKey ranks = derivedKey(arg, source);
         if (!ranks.errors().isEmpty()) {
             throw ranks.errors().values().iterator().next();
@@ -294,8 +294,11 @@ final class QueryCompiler {
         return arith[0] && Expr.isInteger(e.type());
     }
 
-    /** The one coded column a COUNT(DISTINCT ...) argument reads; refused for measures and several columns. */
-    private int distinctSource(Expr arg) {
+    /**
+     * The one coded column a COUNT(DISTINCT ...), or a MIN or MAX by rank, reads ({@code call} opens the refusal's
+     * text); refused for measures, several columns and none.
+     */
+    private int distinctSource(Expr arg, String call) {
         java.util.Set<Integer> sources = new java.util.HashSet<>();
         Expr.walk(arg, x -> {
             if (x instanceof Expr.Column c) {
@@ -306,8 +309,8 @@ final class QueryCompiler {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
                     "0A000",
-                    "unsupported SQL: COUNT(DISTINCT " + arg.text() + "): numacube counts the distinct values of one"
-                            + " column or of an expression of one column",
+                    "unsupported SQL: " + call + arg.text() + "): numacube computes it over one column or an"
+                            + " expression of one column",
                     null,
                     null);
         }

@@ -5,9 +5,9 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
 /**
- * The value conversions of CAST, as DuckDB does them: a DOUBLE to BIGINT rounds half away from zero and fails beyond
- * BIGINT; text to a number or date must be a whole number, a number, or a yyyy-mm-dd date (surrounding spaces
- * allowed), else 22018 naming the value. Stateless.
+ * The value conversions of CAST, as DuckDB does them: a DOUBLE to BIGINT rounds half to even (C's nearbyint, as
+ * DuckDB and PostgreSQL: 2.5 is 2, 3.5 is 4) and fails beyond BIGINT; text to a number or date must be a whole
+ * number, a number, or a yyyy-mm-dd date (surrounding spaces allowed), else 22018 naming the value. Stateless.
  */
 final class Casts {
 
@@ -18,7 +18,7 @@ final class Casts {
             return l;
         }
         if (v instanceof Double d) {
-            double r = d < 0 ? Math.ceil(d - 0.5) : Math.floor(d + 0.5);
+            double r = Math.rint(d);
             if (!(r >= -0x1p63 && r < 0x1p63)) {
                 throw fail(v, "BIGINT", "22003");
             }

@@ -388,7 +388,10 @@ public final class ScalarFunctions {
         };
     }
 
-    /** DuckDB's round: {@code round(x * 10^d) / 10^d} (d < 0: {@code round(x / 10^-d) * 10^-d}), half away from zero. */
+    /**
+     * DuckDB's round: {@code round(x * 10^d) / 10^d} (d < 0: {@code round(x / 10^-d) * 10^-d}), half away from zero;
+     * where that is no finite number, x itself (d >= 0) or 0 (d < 0: ROUND(1.5, -400) is 0), as DuckDB.
+     */
     private static Object round(Object x, long digits) {
         if (x instanceof Long l) {
             if (digits >= 0) {
@@ -400,8 +403,12 @@ public final class ScalarFunctions {
         }
         double d = (Double) x;
         double modifier = Math.pow(10, Math.abs(digits));
-        double r = digits >= 0 ? halfAway(d * modifier) / modifier : halfAway(d / modifier) * modifier;
-        return Double.isFinite(r) ? r : d;
+        if (digits >= 0) {
+            double r = halfAway(d * modifier) / modifier;
+            return Double.isFinite(r) ? r : d;
+        }
+        double r = halfAway(d / modifier) * modifier;
+        return Double.isFinite(r) ? r : 0.0;
     }
 
     /** {@code x} rounded to a whole number, halves away from zero (DuckDB's rounding of doubles). */
@@ -439,6 +446,11 @@ public final class ScalarFunctions {
         return a.equals(b);
     }
 
+    /** {@code s} lower-cased code point by code point, as {@code lower(s)} (ILIKE compares these forms, as DuckDB). */
+    public static String lowerCodePoints(String s) {
+        return mapCodePoints(s, false);
+    }
+
     /**
      * Upper or lower case code point by code point (Unicode's simple case mapping, as DuckDB's utf8proc: one code
      * point to one, so {@code ß} upper-cases to {@code ẞ}, not to {@code SS}).
@@ -452,7 +464,7 @@ public final class ScalarFunctions {
     }
 
     private static String text(Object x) {
-        return x instanceof Double d ? String.valueOf(d) : String.valueOf(x);
+        return x instanceof Double d ? DoubleText.of(d) : String.valueOf(x);
     }
 
     /**
@@ -508,7 +520,8 @@ public final class ScalarFunctions {
             case "dow" -> "dayofweek";
             case "doy" -> "dayofyear";
             case "dayofmonth" -> "day";
-            default -> p;
+            // DuckDB's plurals: years, days, microseconds, ...
+            default -> p.endsWith("s") && isPart(p.substring(0, p.length() - 1)) ? p.substring(0, p.length() - 1) : p;
         };
         if (!DATE_PARTS.contains(name) && !(timestamp && TimestampFunctions.TIME_PARTS.contains(name))) {
             throw new IllegalArgumentException("unknown date part '" + part + "' (" + String.join(", ", DATE_PARTS)
@@ -516,6 +529,10 @@ public final class ScalarFunctions {
                     + ")");
         }
         return name;
+    }
+
+    private static boolean isPart(String name) {
+        return DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name);
     }
 
     /** A date part of a day (a DATE's, or a TIMESTAMP's day). */

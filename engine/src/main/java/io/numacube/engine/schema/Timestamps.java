@@ -19,6 +19,11 @@ public final class Timestamps {
     /** Microseconds in a day. */
     public static final long MICROS_PER_DAY = 86_400_000_000L;
 
+    /** 0001-01-01 00:00:00 and 9999-12-31 23:59:59.999999, the first and last TIMESTAMP. */
+    private static final long FIRST = LocalDate.of(1, 1, 1).toEpochDay() * MICROS_PER_DAY;
+
+    private static final long LAST = (LocalDate.of(9999, 12, 31).toEpochDay() + 1) * MICROS_PER_DAY - 1;
+
     private Timestamps() {}
 
     /** {@code text} (no surrounding blanks) as microseconds, or {@link #INVALID}. */
@@ -125,11 +130,25 @@ public final class Timestamps {
     public static long addInterval(long micros, long months, long plus) {
         long day = Math.floorDiv(micros, MICROS_PER_DAY);
         long inDay = Math.floorMod(micros, MICROS_PER_DAY);
-        if (months != 0) {
-            java.time.LocalDate d = java.time.LocalDate.ofEpochDay(day).plusMonths(months);
-            day = d.toEpochDay();
+        try {
+            if (months != 0) {
+                java.time.LocalDate d = java.time.LocalDate.ofEpochDay(day).plusMonths(months);
+                day = d.toEpochDay();
+            }
+            long sum = Math.addExact(Math.addExact(Math.multiplyExact(day, MICROS_PER_DAY), inDay), plus);
+            if (sum < FIRST || sum > LAST) {
+                throw new ArithmeticException();
+            }
+            return sum;
+        } catch (ArithmeticException | java.time.DateTimeException e) {
+            throw new io.numacube.numa.base.NumacubeException(
+                    io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
+                    "22008",
+                    "date or timestamp out of range (years 0001 to 9999): " + format(micros) + " plus " + months
+                            + " months and " + plus + " microseconds",
+                    null,
+                    null);
         }
-        return Math.addExact(Math.addExact(Math.multiplyExact(day, MICROS_PER_DAY), inDay), plus);
     }
 
     public static String format(long micros) {

@@ -255,6 +255,14 @@ final class ExpressionBinder {
             // CAST(NULL AS DATE) is a DATE NULL, as in DuckDB (a scalar subquery of no row is one)
             return NullConstant.typed(castType(name), 0);
         }
+        if (x instanceof Expr.Literal lit && lit.scale() > 0 && name.equals("cast_bigint")) {
+            // a DECIMAL literal rounds half away from zero, as a DECIMAL column does (a DOUBLE rounds half to even)
+            return new Expr.Literal(
+                    java.math.BigDecimal.valueOf((Long) lit.value(), lit.scale())
+                            .setScale(0, java.math.RoundingMode.HALF_UP)
+                            .longValue(),
+                    ColumnType.LONG);
+        }
         if (x instanceof Expr.Literal lit && lit.scale() > 0) {
             x = name.equals("cast_text")
                     ? new Expr.Literal(
@@ -264,10 +272,11 @@ final class ExpressionBinder {
                     : DecimalRules.toDouble(lit);
         }
         if (x instanceof Expr.Literal) {
-            // typed as a column's CAST is, so that a CAST the engine cannot do is a bind error at the call
-            ColumnType t = scalars.typedCall(call, name, List.of(x)).type();
-            Object value = io.numacube.engine.plan.ScalarFunctions.apply(
-                    new Expr.Call(name, List.of(x), t), java.util.Arrays.asList(((Expr.Literal) x).value()));
+            // typed as a column's CAST is, so that a CAST the engine cannot do is a bind error at the call, and
+            // evaluated as that call (a BOOLEAN's text is true or false, not its value 1 or 0)
+            Expr typed = scalars.typedCall(call, name, List.of(x));
+            ColumnType t = typed.type();
+            Object value = literalValue(typed);
             return new Expr.Literal(
                     t == ColumnType.DOUBLE && value instanceof Long l ? (Object) l.doubleValue() : value, t);
         }
@@ -284,6 +293,19 @@ final class ExpressionBinder {
             case "cast_boolean" -> ColumnType.BOOLEAN;
             default -> ColumnType.LONG;
         };
+    }
+
+    /** The value of a call whose arguments are all literals (or such calls). */
+    private static Object literalValue(Expr e) {
+        if (e instanceof Expr.Literal lit) {
+            return lit.value();
+        }
+        Expr.Call c = (Expr.Call) e;
+        List<Object> args = new java.util.ArrayList<>();
+        for (Expr a : c.args()) {
+            args.add(literalValue(a));
+        }
+        return io.numacube.engine.plan.ScalarFunctions.apply(c, args);
     }
 
     /**

@@ -79,13 +79,11 @@ final class GroupByBinder {
     /** What a GROUP BY item stands for: the select item an ordinal or alias names, else the item itself. */
     private static SqlNode target(SqlNode g, SqlNodeList selectList, Scope scope) {
         SqlNode target = g;
-        if (g instanceof SqlNumericLiteral lit) {
-            int ordinal = lit.intValue(true);
+        if (g instanceof SqlNumericLiteral lit && lit.isInteger()) {
+            int ordinal = LiteralBinder.ordinal(lit);
             if (ordinal < 1 || ordinal > selectList.size()) {
                 throw bindError(
-                        g,
-                        "42P10",
-                        "GROUP BY ordinal out of range: ordinal=" + ordinal + " items=" + selectList.size());
+                        g, "42P10", "GROUP BY ordinal out of range: ordinal=" + lit + " items=" + selectList.size());
             }
             target = stripAlias(selectList.get(ordinal - 1));
         } else if (g instanceof SqlIdentifier id && id.names.size() == 1 && !scope.hasColumn(id.getSimple())) {

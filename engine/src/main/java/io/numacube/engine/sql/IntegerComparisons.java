@@ -19,7 +19,9 @@ import org.apache.calcite.sql.SqlNumericLiteral;
  * depend on {@code v} ({@code v = 2.5}, {@code v < 1e30}) becomes one that is never or always true for a non-NULL
  * {@code v} ({@code v = 0.5} or {@code v <> 0.5} in doubles: no integer is 0.5) and NULL for a NULL one. So the
  * integer is never raised to the literal's scale (which could leave 64 bits) nor compared in doubles (which round
- * near 2^63).
+ * near 2^63). A DECIMAL value of scale s is compared so with an exact literal of more than 18 digits (which the binder
+ * makes a DOUBLE, {@code d = 1.2500000000000000000001}), in units of 10^-s; a literal of such a kind in an IN list
+ * of a DECIMAL is refused.
  *
  * <p>Stateless; thread-safe.
  */
@@ -36,11 +38,11 @@ final class IntegerComparisons {
      * the other such a literal, else with both sides {@link DecimalRules#unify unified}.
      */
     static Expr.Compare compare(SqlNode node, SqlNode ln, SqlNode rn, Expr.CompareOp op, Expr l, Expr r) {
-        BigDecimal rv = isIntegerValue(l) ? exact(rn, r) : null;
+        BigDecimal rv = exactVersus(l, rn, r);
         if (rv != null) {
             return versus(op, l, rv);
         }
-        BigDecimal lv = isIntegerValue(r) ? exact(ln, l) : null;
+        BigDecimal lv = exactVersus(r, ln, l);
         if (lv != null) {
             return versus(flipped(op), r, lv);
         }
@@ -53,7 +55,7 @@ final class IntegerComparisons {
      * a bound such a literal; null otherwise.
      */
     static Expr between(SqlNode node, SqlNode loNode, SqlNode hiNode, Expr x, Expr lo, Expr hi, boolean negated) {
-        if (!isIntegerValue(x) || (exact(loNode, lo) == null && exact(hiNode, hi) == null)) {
+        if (exactVersus(x, loNode, lo) == null && exactVersus(x, hiNode, hi) == null) {
             return null;
         }
         Expr both = new Expr.And(List.of(
@@ -68,6 +70,15 @@ final class IntegerComparisons {
      * left. Null when {@code x} is no integer value or no value is such a literal.
      */
     static Expr in(List<SqlNode> nodes, Expr x, List<Expr.Literal> values, boolean negated) {
+        if (isDecimalValue(x)) {
+            for (int i = 0; i < values.size(); i++) {
+                if (exactVersus(x, nodes.get(i), values.get(i)) != null) {
+                    throw BindErrors.unsupported(
+                            nodes.get(i), "IN of a DECIMAL and a number literal of more than 18 digits");
+                }
+            }
+            return null;
+        }
         if (!isIntegerValue(x)) {
             return null;
         }
@@ -95,7 +106,9 @@ final class IntegerComparisons {
         return new Expr.In(x, kept, negated);
     }
 
-    private static Expr.Compare versus(Expr.CompareOp op, Expr x, BigDecimal v) {
+    private static Expr.Compare versus(Expr.CompareOp op, Expr x, BigDecimal literal) {
+        int scale = x.scale();
+        BigDecimal v = literal.movePointRight(scale);
         boolean integral = v.signum() == 0 || v.stripTrailingZeros().scale() <= 0;
         BigDecimal bound = switch (op) {
             case GT, LE -> v.setScale(0, RoundingMode.FLOOR);
@@ -111,12 +124,31 @@ final class IntegerComparisons {
         if (bound.compareTo(MIN) < 0) {
             return constant(op == Expr.CompareOp.GT || op == Expr.CompareOp.GE || op == Expr.CompareOp.NE, x);
         }
-        return new Expr.Compare(op, x, new Expr.Literal(bound.longValueExact(), ColumnType.LONG));
+        return new Expr.Compare(op, x, new Expr.Literal(bound.longValueExact(), ColumnType.LONG, scale));
     }
 
-    /** True for every non-NULL {@code x} ({@code x <> 0.5}) or for none ({@code x = 0.5}); NULL for a NULL one. */
+    /**
+     * True for every non-NULL {@code x} ({@code x <> 0.5}) or for none ({@code x = 0.5}); NULL for a NULL one. A
+     * DECIMAL of scale s is compared with half its unit (0.5 * 10^-s as a DOUBLE), which no value of it equals.
+     */
     private static Expr.Compare constant(boolean always, Expr x) {
-        return new Expr.Compare(always ? Expr.CompareOp.NE : Expr.CompareOp.EQ, x, HALF);
+        Expr.Literal half = x.scale() == 0 ? HALF : new Expr.Literal(0.5 / Math.pow(10, x.scale()), ColumnType.DOUBLE);
+        return new Expr.Compare(always ? Expr.CompareOp.NE : Expr.CompareOp.EQ, x, half);
+    }
+
+    /**
+     * The exact literal {@code e} is compared with {@code x} as this class compares: an integer value with any exact
+     * literal of a fraction or beyond 64 bits, a DECIMAL value with one the binder made a DOUBLE; else null.
+     */
+    private static BigDecimal exactVersus(Expr x, SqlNode node, Expr e) {
+        if (isIntegerValue(x)) {
+            return exact(node, e);
+        }
+        return isDecimalValue(x) && e.type() == ColumnType.DOUBLE ? exact(node, e) : null;
+    }
+
+    private static boolean isDecimalValue(Expr e) {
+        return Expr.isInteger(e.type()) && e.scale() > 0 && !(e instanceof Expr.Literal);
     }
 
     /**

@@ -108,9 +108,27 @@ final class IntervalBinder {
         }
         Expr date = dateFirst ? left : right;
         long n = (Long) ((Expr.Literal) (dateFirst ? right : left)).value();
-        long delta = minus ? -n : n;
+        try {
+            return datePlus(date, minus ? Math.negateExact(n) : n);
+        } catch (ArithmeticException e) {
+            // DuckDB: Date out of range
+            throw bindError(
+                    call, "22008", "DATE out of range: " + left.text() + (minus ? " - " : " + ") + right.text());
+        }
+    }
+
+    private static final long FIRST_DAY = java.time.LocalDate.of(1, 1, 1).toEpochDay();
+
+    private static final long LAST_DAY = java.time.LocalDate.of(9999, 12, 31).toEpochDay();
+
+    /** {@code date} {@code delta} days later; ArithmeticException where that leaves years 0001 to 9999. */
+    private static Expr datePlus(Expr date, long delta) {
         if (date instanceof Expr.Literal d && d.value() instanceof Long day) {
-            return new Expr.Literal(Math.addExact(day, delta), ColumnType.DATE);
+            long later = Math.addExact(day, delta);
+            if (later < FIRST_DAY || later > LAST_DAY) {
+                throw new ArithmeticException("beyond years 0001 to 9999");
+            }
+            return new Expr.Literal(later, ColumnType.DATE);
         }
         if (date instanceof Expr.Literal) {
             return date;

@@ -32,6 +32,18 @@ final class LiteralBinder {
 
     private LiteralBinder() {}
 
+    /**
+     * A whole-number literal as a 1-based ordinal (GROUP BY 2, ORDER BY 1); one beyond an int is {@link
+     * Integer#MAX_VALUE} or {@link Integer#MIN_VALUE}, out of any select list's range, never Calcite's exception.
+     */
+    static int ordinal(SqlNumericLiteral lit) {
+        BigDecimal v = lit.bigDecimalValue();
+        if (v == null || v.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            return Integer.MAX_VALUE;
+        }
+        return v.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) < 0 ? Integer.MIN_VALUE : v.intValueExact();
+    }
+
     static Expr literal(SqlLiteral lit) {
         if (lit instanceof SqlNumericLiteral num) {
             BigDecimal v = num.bigDecimalValue();

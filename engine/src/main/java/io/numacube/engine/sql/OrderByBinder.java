@@ -65,10 +65,13 @@ final class OrderByBinder {
     /** The output an ordinal or a bare name refers to, or null when {@code e} is neither. */
     private static Expr namedOutput(SqlNode e, List<LogicalQuery.Output> outputs) {
         if (e instanceof SqlNumericLiteral lit) {
-            int ordinal = lit.intValue(true);
+            if (!lit.isInteger()) {
+                throw bindError(e, "42P10", "ORDER BY a number that is not a whole ordinal: " + lit);
+            }
+            int ordinal = LiteralBinder.ordinal(lit);
             if (ordinal < 1 || ordinal > outputs.size()) {
                 throw bindError(
-                        e, "42P10", "ORDER BY ordinal out of range: ordinal=" + ordinal + " items=" + outputs.size());
+                        e, "42P10", "ORDER BY ordinal out of range: ordinal=" + lit + " items=" + outputs.size());
             }
             return outputs.get(ordinal - 1).expr();
         }

@@ -93,8 +93,12 @@ final class Projections {
         }
         for (int j = 0; j < scope.tables().size(); j++) {
             TableSchema t = scope.tables().get(j);
-            if (qualifier != null
-                    && !Scope.answersTo(qualifier, t.name(), scope.aliases().get(j))) {
+            String alias = scope.aliases().get(j);
+            if (qualifier != null && !Scope.answersTo(qualifier, t.name(), alias)) {
+                continue;
+            }
+            if (qualifier == null && alias != null && DerivedTables.isDerived(alias)) {
+                // a table a decorrelated subquery joined (EXISTS, IN, a compared aggregate) is not the user's
                 continue;
             }
             for (int c = 0; c < t.size(); c++) {

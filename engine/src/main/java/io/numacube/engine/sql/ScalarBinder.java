@@ -63,8 +63,10 @@ final class ScalarBinder {
 
     /** {@code EXTRACT(part FROM d)} (and Babel's {@code date_part('part', d)}) as {@code date_part('part', d)}. */
     Expr extract(SqlCall call) {
+        // a part Calcite does not know (MICROSECONDS, YEARS, a misspelling) is a time frame of that name, whose
+        // timeUnitRange is EPOCH: it is checked by its name, never read as the epoch
         String part = call.operand(0) instanceof SqlIntervalQualifier q
-                ? q.timeUnitRange.name().toLowerCase(Locale.ROOT)
+                ? (q.timeFrameName != null ? q.timeFrameName : q.timeUnitRange.name()).toLowerCase(Locale.ROOT)
                 : ((SqlLiteral) call.operand(0)).getValueAs(String.class);
         return typed(
                 call, "date_part", List.of(new Expr.Literal(part, ColumnType.STRING), operand.apply(call.operand(1))));

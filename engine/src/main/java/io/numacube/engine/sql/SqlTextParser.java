@@ -46,16 +46,18 @@ final class SqlTextParser {
 
     /**
      * Parses one query (a trailing semicolon is allowed), its clock functions read once ({@link StatementClock}, in
-     * the JVM's time zone).
+     * the JVM's time zone), empty grouping sets dropped ({@link EmptyGroupingSets}).
      */
     static SqlNode parse(String sql) {
-        return StatementClock.read(java.time.Clock.systemDefaultZone()).replaceIn(parse(sql, false));
+        return StatementClock.read(java.time.Clock.systemDefaultZone())
+                .replaceIn(EmptyGroupingSets.drop(parse(sql, false)));
     }
 
     /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed), as {@link
      * #parse}. */
     static SqlNode parseStatement(String sql) {
-        return StatementClock.read(java.time.Clock.systemDefaultZone()).replaceIn(parse(sql, true));
+        return StatementClock.read(java.time.Clock.systemDefaultZone())
+                .replaceIn(EmptyGroupingSets.drop(parse(sql, true)));
     }
 
     private static SqlNode parse(String sql, boolean statement) {
