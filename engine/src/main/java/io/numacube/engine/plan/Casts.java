@@ -31,6 +31,25 @@ final class Casts {
         }
     }
 
+    /**
+     * {@code v} where it fits a signed integer of {@code bits} bits (INTEGER 32, SMALLINT 16, TINYINT 8), else
+     * DuckDB's conversion error (22003): a CAST to a narrower integer type never answers a value outside it.
+     */
+    static long inIntegerRange(long v, int bits) {
+        long max = (1L << (bits - 1)) - 1;
+        if (v < -max - 1 || v > max) {
+            String type = "INT" + bits;
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "22003",
+                    "Type INT64 with value " + v
+                            + " can't be cast because the value is out of range for the destination" + " type " + type,
+                    null,
+                    null);
+        }
+        return v;
+    }
+
     static Object toDouble(Object v) {
         if (v instanceof Number n) {
             return n.doubleValue();

@@ -386,6 +386,9 @@ public sealed interface Expr {
                 case "decimal_bigint" -> {
                     return "cast_bigint(" + args.get(0).text() + ")";
                 }
+                case "int_range" -> {
+                    return args.get(0).text();
+                }
                 case "add_interval" -> {
                     return args.get(0).text() + " + INTERVAL (" + args.get(1).text() + " months, "
                             + args.get(2).text() + " microseconds)";

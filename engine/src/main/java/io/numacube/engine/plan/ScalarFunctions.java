@@ -71,6 +71,7 @@ public final class ScalarFunctions {
             "nullif",
             "cast_text",
             "cast_bigint",
+            "int_range",
             "cast_double",
             "cast_date",
             "cast_boolean",
@@ -200,6 +201,7 @@ public final class ScalarFunctions {
                 notDate(name, args.get(0));
                 yield ColumnType.LONG;
             }
+            case "int_range" -> ColumnType.LONG;
             case "cast_double" -> {
                 notDate(name, args.get(0));
                 yield ColumnType.DOUBLE;
@@ -378,6 +380,7 @@ public final class ScalarFunctions {
             case "abs" -> v.get(0) instanceof Long l ? (Object) Math.absExact(l) : (Object) Math.abs((Double) v.get(0));
             case "cast_text" -> text(v.get(0));
             case "cast_bigint" -> Casts.toBigint(v.get(0));
+            case "int_range" -> Casts.inIntegerRange((Long) v.get(0), ((Long) v.get(1)).intValue());
             case "cast_double" -> Casts.toDouble(v.get(0));
             case "cast_date" -> Casts.toDate(v.get(0));
             case "cast_boolean" -> Casts.toBoolean(v.get(0));

@@ -230,11 +230,30 @@ final class ExpressionBinder {
      * BIGINT, DOUBLE, DATE, BOOLEAN or TIMESTAMP (evaluated per code, like every function).
      */
     private Expr cast(SqlCall call, Place place) {
-        SqlNode v = call.operand(0);
         String type = ((org.apache.calcite.sql.SqlDataTypeSpec) call.operand(1))
                 .getTypeName()
                 .getSimple()
                 .toUpperCase(java.util.Locale.ROOT);
+        Expr e = castValue(call, place, type);
+        int bits = switch (type) {
+            case "INTEGER", "INT", "INT4" -> 32;
+            case "SMALLINT", "INT2" -> 16;
+            case "TINYINT", "INT1" -> 8;
+            default -> 64;
+        };
+        if (bits == 64 || e.type() != ColumnType.LONG) {
+            return e;
+        }
+        if (e instanceof Expr.Literal lit && lit.value() instanceof Long l) {
+            io.numacube.engine.plan.ScalarFunctions.apply("int_range", List.of(l, (long) bits));
+            return e;
+        }
+        // a value outside the narrower type's range is DuckDB's conversion error, never a BIGINT answer
+        return new Expr.Call("int_range", List.of(e, new Expr.Literal((long) bits, ColumnType.LONG)), ColumnType.LONG);
+    }
+
+    private Expr castValue(SqlCall call, Place place, String type) {
+        SqlNode v = call.operand(0);
         if (v instanceof org.apache.calcite.sql.SqlCharStringLiteral && type.equals("DATE")) {
             return LiteralBinder.cast(call);
         }
@@ -243,7 +262,7 @@ final class ExpressionBinder {
         }
         String name = switch (type) {
             case "VARCHAR", "TEXT", "STRING", "CHAR" -> "cast_text";
-            case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT" -> "cast_bigint";
+            case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT", "INT8", "INT4", "INT2", "INT1" -> "cast_bigint";
             case "DOUBLE", "FLOAT", "REAL" -> "cast_double";
             case "DATE" -> "cast_date";
             case "TIMESTAMP", "DATETIME" -> "cast_timestamp";
