@@ -5,6 +5,7 @@ import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
+import io.numacube.engine.sql.DerivedTables;
 import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
@@ -585,7 +586,9 @@ final class Subqueries {
                             ? ColumnSpec.decimal(col, ColumnSpec.MAX_DECIMAL_PRECISION, r.scale(c))
                             : ColumnSpec.of(
                                     col,
-                                    type == ColumnType.INT && r.rowCount() > CODED_INT_ROWS ? ColumnType.LONG : type));
+                                    type == ColumnType.INT && plainInt(name, col, r.rowCount())
+                                            ? ColumnType.LONG
+                                            : type));
         }
         TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
         staging.keepLongsPlain();
@@ -597,6 +600,16 @@ final class Subqueries {
         }
         load.accept(staging);
         return staging.schema().name();
+    }
+
+    /**
+     * Whether an INT column of a temporary table of {@code rows} rows is held as plain BIGINT: a large table's, and at
+     * any size a key column that a decorrelated subquery's table is joined INNER by (only joined on, never an answer's
+     * column), which a dictionary would code value by value at every run (TPC-H Q4's 57,000 keys). A NOT EXISTS
+     * table's keys, joined LEFT, stay coded: plain, TPC-H Q22 ran slower.
+     */
+    private static boolean plainInt(String table, String column, int rows) {
+        return rows > CODED_INT_ROWS || DerivedTables.isInnerJoinKey(table, column);
     }
 
     private static void set(TableStaging staging, QueryResult r, int row, int c) {

@@ -224,6 +224,11 @@ final class LookupIndex {
         return masks;
     }
 
+    /** Whether an inner join leaves some code of fact column {@code column} unreachable ({@link #reachable}). */
+    boolean narrows(int column) {
+        return innerMasks.get(column) != null;
+    }
+
     /** Whether rows with code {@code code} of fact column {@code column} survive the inner joins. */
     boolean reachable(int column, int code) {
         boolean[] m = innerMasks.get(column);

@@ -354,11 +354,16 @@ final class QueryCompiler {
         });
     }
 
-    /** The key's value for every code of its source column, evaluated once per code. */
+    /**
+     * The key's value for every code of its source column, evaluated once per code; kept with the fact table (for
+     * later queries) where it depends on the fact column alone: no joined column read and no inner join narrowing the
+     * source column's codes.
+     */
     private DerivedKey derivedKey(Expr key, int source) {
         Dictionary d = fact.dictionary(source);
         String what = "key " + source + " " + key;
-        return lookupIndex == null
+        boolean factAlone = lookupIndex == null || (!NullMask.readsLookup(key) && !lookupIndex.narrows(source));
+        return factAlone
                 ? fact.coded().memo(what, d.size(), () -> evaluateKey(key, source, d))
                 : lookupIndex.memo(what, d.size(), () -> evaluateKey(key, source, d));
     }

@@ -57,6 +57,14 @@ public final class DerivedTables {
                         && c.substring(KEY.length()).chars().allMatch(Character::isDigit));
     }
 
+    /**
+     * Whether {@code column} is a key column ({@link #key}) of such a table with alias {@code alias} that is joined
+     * INNER (not a NOT EXISTS table's): an EXISTS, aggregate or magic-set table's ({@code MagicSets}).
+     */
+    public static boolean isInnerJoinKey(String alias, String column) {
+        return isDerived(alias) && !alias.startsWith(ANTI_PREFIX) && isKey(column);
+    }
+
     /** Whether a FROM item with this alias is such a table. */
     static boolean isDerived(String alias) {
         return alias.startsWith(PREFIX);
