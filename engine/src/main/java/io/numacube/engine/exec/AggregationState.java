@@ -109,17 +109,25 @@ final class AggregationState {
     }
 
     private AggregationState(PhysicalPlan plan, BatchVectors vectors) {
+        this(
+                plan,
+                vectors,
+                plan.keys().dense() ? null : new LongIntHashMap(1024),
+                plan.keys().dense() ? (int) plan.keys().size() : 1024);
+    }
+
+    private AggregationState(PhysicalPlan plan, BatchVectors vectors, LongIntHashMap slots, int capacity) {
         this.plan = plan;
         this.accumulators = plan.accumulators();
         this.masks = plan.filter().masks();
         this.residual = plan.filter().residual();
         this.keys = plan.keys();
         this.vectors = vectors;
-        this.slots = keys.dense() ? null : new LongIntHashMap(1024);
+        this.slots = slots;
         this.fusedSums = fusedSums(plan);
         this.histograms = histograms(plan);
         this.scaled = scaledSums(plan);
-        this.capacity = keys.dense() ? (int) keys.size() : 1024;
+        this.capacity = capacity;
         this.doubleAccumulators = new double[accumulators.length][];
         this.longAccumulators = new long[accumulators.length][];
         this.sumCarries = new long[accumulators.length][];
@@ -895,6 +903,104 @@ final class AggregationState {
                 }
             }
         }
+    }
+
+    /** Whether this state's groups are kept by a hash table of their keys (not dense arrays indexed by key). */
+    boolean sparse() {
+        return !keys.dense();
+    }
+
+    /**
+     * {@link #combine} of the groups of {@code other} whose key is in hash range {@code range} of {@code 2^bits}
+     * ({@link #rangeOf}); where {@code first}, a group new here takes {@code other}'s values as they are, as the first
+     * state of a serial combine does, so that every group ends bit-identical to a serial combine of the same states in
+     * the same order. For sparse keys only.
+     */
+    void combineRange(AggregationState other, int range, int bits, boolean first) {
+        int groups = other.groups();
+        for (int go = 0; go < groups; go++) {
+            long key = other.slots.keyAt(go);
+            if (other.rowCounts[go] == 0 || rangeOf(key, bits) != range) {
+                continue;
+            }
+            int g = slots.slotOf(key);
+            ensureCapacity(slots.size());
+            rowCounts[g] += other.rowCounts[go];
+            for (int i = 0; i < accumulators.length; i++) {
+                if (first) {
+                    copyAccumulator(i, g, other, go);
+                } else {
+                    combineAccumulator(i, g, other, go);
+                }
+                if (other.nullCounts[i] != null) {
+                    if (nullCounts[i] == null) {
+                        nullCounts[i] = new long[capacity];
+                    }
+                    nullCounts[i][g] += other.nullCounts[i][go];
+                }
+            }
+        }
+    }
+
+    /** The hash range of {@code 2^bits} that a group key falls in (its hash's top bits). */
+    static int rangeOf(long key, int bits) {
+        return bits == 0 ? 0 : (int) ((key * 0xC2B2AE3D27D4EB4FL) >>> (64 - bits));
+    }
+
+    private void copyAccumulator(int i, int g, AggregationState other, int go) {
+        if (accumulators[i].kind().exact()) {
+            longAccumulators[i][g] = other.longAccumulators[i][go];
+            if (other.sumCarries[i] != null && other.sumCarries[i][go] != 0) {
+                carries(i)[g] = other.sumCarries[i][go];
+            }
+        } else {
+            doubleAccumulators[i][g] = other.doubleAccumulators[i][go];
+        }
+    }
+
+    /**
+     * One state holding the groups of {@code parts} (sparse states of disjoint keys) in their order, part after part,
+     * for {@link ResultFinalizer}: arrays copied, keys kept, their hash table built only if a lookup ever asks.
+     */
+    static AggregationState concat(PhysicalPlan plan, java.util.List<AggregationState> parts) {
+        int n = 0;
+        for (AggregationState p : parts) {
+            n += p.groups();
+        }
+        int capacity = Math.max(16, n);
+        long[] keyOfSlot = new long[capacity];
+        AggregationState c =
+                new AggregationState(plan, BatchVectors.of(plan), LongIntHashMap.ofSlots(keyOfSlot, n), capacity);
+        int at = 0;
+        for (AggregationState p : parts) {
+            int g = p.groups();
+            for (int s = 0; s < g; s++) {
+                keyOfSlot[at + s] = p.slots.keyAt(s);
+            }
+            System.arraycopy(p.rowCounts, 0, c.rowCounts, at, g);
+            for (int i = 0; i < c.accumulators.length; i++) {
+                if (p.doubleAccumulators[i] != null) {
+                    System.arraycopy(p.doubleAccumulators[i], 0, c.doubleAccumulators[i], at, g);
+                }
+                if (p.longAccumulators[i] != null) {
+                    System.arraycopy(p.longAccumulators[i], 0, c.longAccumulators[i], at, g);
+                }
+                if (p.sumCarries[i] != null) {
+                    System.arraycopy(p.sumCarries[i], 0, c.carries(i), at, g);
+                }
+                if (p.nullCounts[i] != null) {
+                    if (c.nullCounts[i] == null) {
+                        c.nullCounts[i] = new long[capacity];
+                    }
+                    System.arraycopy(p.nullCounts[i], 0, c.nullCounts[i], at, g);
+                }
+            }
+            c.morsels += p.morsels;
+            c.morselsHome += p.morselsHome;
+            c.rowsScanned += p.rowsScanned;
+            at += g;
+        }
+        return c;
     }
 
     private void combineAccumulator(int i, int g, AggregationState other, int go) {

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Open-addressing map from a 64-bit group key to a dense slot number (0, 1, 2, ... in insertion order), linear
- * probing, power-of-two capacity, load ≤ 1/2. Primitive arrays only: no boxing. Not thread-safe: one per worker task.
+ * probing, power-of-two capacity, load ≤ 1/2. Primitive arrays only: no boxing. One made {@link #ofSlots of its slots'
+ * keys} hashes them only when first looked up. Not thread-safe: one per worker task.
  */
 final class LongIntHashMap {
 
@@ -25,8 +26,40 @@ final class LongIntHashMap {
         mask = cap - 1;
     }
 
+    /**
+     * A map whose slot {@code s} holds {@code keyOfSlot[s]} for {@code s < size} (the keys distinct, each ≥ 0): the
+     * slots' keys are kept as given, and hashed only by the first {@link #find} or {@link #slotOf}.
+     */
+    static LongIntHashMap ofSlots(long[] keyOfSlot, int size) {
+        LongIntHashMap m = new LongIntHashMap(1);
+        m.keys = null;
+        m.slots = null;
+        m.keyOfSlot = keyOfSlot;
+        m.size = size;
+        return m;
+    }
+
+    private void index() {
+        int cap = Integer.highestOneBit(Math.max(16, size * 2 - 1)) << 1;
+        keys = new long[cap];
+        Arrays.fill(keys, EMPTY);
+        slots = new int[cap];
+        mask = cap - 1;
+        for (int s = 0; s < size; s++) {
+            int i = (int) (mix(keyOfSlot[s]) & mask);
+            while (keys[i] != EMPTY) {
+                i = (i + 1) & mask;
+            }
+            keys[i] = keyOfSlot[s];
+            slots[i] = s;
+        }
+    }
+
     /** The slot of {@code key}, or -1 when it has none (nothing is added). */
     int find(long key) {
+        if (keys == null) {
+            index();
+        }
         int i = (int) (mix(key) & mask);
         while (true) {
             long k = keys[i];
@@ -42,6 +75,9 @@ final class LongIntHashMap {
 
     /** The slot of {@code key}, assigning the next one when it is new. Keys are ≥ 0. */
     int slotOf(long key) {
+        if (keys == null) {
+            index();
+        }
         int i = (int) (mix(key) & mask);
         while (true) {
             long k = keys[i];

@@ -30,8 +30,8 @@ import java.util.concurrent.locks.LockSupport;
  * morsels of one partition (its size depends on the data, the group count and the worker count, never on timing).
  * A worker sinks a whole block into a fresh {@link AggregationState}; each partition's {@link PartitionMerger} combines
  * its blocks' states in block order as they complete (so only the states that finished ahead of an unfinished
- * predecessor stay alive), and the calling thread combines the partitions' states in partition order and {@link ResultFinalizer}
- * finalizes the result.
+ * predecessor stay alive), then the partitions' states are combined as in partition order ({@link PartitionStates}: by
+ * hash ranges of the groups on the workers where they are many) and {@link ResultFinalizer} finalizes the result.
  *
  * <p>Stateless; thread-safe: concurrent queries each get their own queues and aggregation states, and the tables they read are
  * immutable; each pool counts the queries running on it ({@link WorkerPool#queriesRunning()}).
@@ -88,18 +88,14 @@ public final class QueryExecutor {
         cancel.check();
         runLeftovers(plan, schedule, cancel);
         cancel.check();
-        AggregationState merged = null;
+        List<AggregationState> states = new ArrayList<>();
         for (PartitionMerger merger : schedule.mergers()) {
             AggregationState state = merger == null ? null : merger.result();
-            if (state == null) {
-                continue;
-            }
-            if (merged == null) {
-                merged = state;
-            } else {
-                merged.combine(state);
+            if (state != null) {
+                states.add(state);
             }
         }
+        AggregationState merged = PartitionStates.combine(plan, states, pool);
         long finishStart = System.nanoTime();
         QueryResult r = ResultFinalizer.finish(
                 plan, merged, stats(plan, merged, schedule, byNode, startNanos, QueryStats.Phases.NONE));
