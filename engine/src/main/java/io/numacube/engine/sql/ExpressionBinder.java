@@ -270,6 +270,9 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        if (Expr.isPredicate(x)) {
+            x = Projections.asBoolean(x);
+        }
         if (NullConstant.is(x)) {
             // CAST(NULL AS DATE) is a DATE NULL, as in DuckDB (a scalar subquery of no row is one)
             return NullConstant.typed(castType(name), 0);
