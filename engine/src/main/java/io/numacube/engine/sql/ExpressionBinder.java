@@ -50,6 +50,9 @@ final class ExpressionBinder {
     private final AggregateBinder aggregates;
     private int depth;
     private Place scalarPlace = Place.ROW;
+    /** Whether the literal being bound is a comparison's operand, which may have more than 18 digits. */
+    private boolean compared;
+
     private final ScalarBinder scalars = new ScalarBinder(o -> bind(o, scalarPlace), o -> condition(o, scalarPlace));
 
     /** @param groupKeys the query's group keys (columns or expressions of one column), in order; never changed */
@@ -104,7 +107,7 @@ final class ExpressionBinder {
             }
             return switch (e.getKind()) {
                 case IDENTIFIER -> columnReference(e, place);
-                case LITERAL -> LiteralBinder.literal((SqlLiteral) e);
+                case LITERAL -> LiteralBinder.literal((SqlLiteral) e, compared);
                 case CAST -> cast((SqlCall) e, place);
                 case PLUS, MINUS, TIMES, DIVIDE -> arithmetic((SqlCall) e, place);
                 case MINUS_PREFIX -> negation((SqlCall) e, place);
@@ -270,6 +273,9 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        if (Expr.isPredicate(x)) {
+            x = Projections.asBoolean(x);
+        }
         if (NullConstant.is(x)) {
             // CAST(NULL AS DATE) is a DATE NULL, as in DuckDB (a scalar subquery of no row is one)
             return NullConstant.typed(castType(name), 0);
@@ -403,8 +409,8 @@ final class ExpressionBinder {
     }
 
     private Expr comparison(SqlCall call, Place place) {
-        Expr l = bind(call.operand(0), place);
-        Expr r = bind(call.operand(1), place);
+        Expr l = operand(call.operand(0), place);
+        Expr r = operand(call.operand(1), place);
         Expr.CompareOp op = switch (call.getKind()) {
             case EQUALS -> Expr.CompareOp.EQ;
             case NOT_EQUALS -> Expr.CompareOp.NE;
@@ -422,6 +428,22 @@ final class ExpressionBinder {
         return IntegerComparisons.compare(call, call.operand(0), call.operand(1), op, l, r);
     }
 
+    /**
+     * A comparison's operand: a number literal of more than 18 digits there (or its negation) is bound as a DOUBLE,
+     * which {@link IntegerComparisons} then decides exactly; elsewhere such a literal is refused.
+     */
+    private Expr operand(SqlNode n, Place place) {
+        boolean literal = n instanceof SqlLiteral
+                || n.getKind() == SqlKind.MINUS_PREFIX && ((SqlCall) n).operand(0) instanceof SqlLiteral;
+        boolean outer = compared;
+        compared = literal;
+        try {
+            return bind(n, place);
+        } finally {
+            compared = outer;
+        }
+    }
+
     /** {@code x [NOT] IN (literal, ...)}, or of other values ({@link #inExpressions}). */
     private Expr inList(SqlCall call, Place place) {
         Expr x = bind(call.operand(0), place);
@@ -432,7 +454,7 @@ final class ExpressionBinder {
         List<SqlNode> nodes = new ArrayList<>();
         boolean withNull = false;
         for (SqlNode v : list) {
-            Expr b = coerce(v, bind(v, place), x);
+            Expr b = coerce(v, operand(v, place), x);
             if (NullConstant.is(b)) {
                 withNull = true;
                 continue;
@@ -501,8 +523,8 @@ final class ExpressionBinder {
             throw unsupported(call, "BETWEEN SYMMETRIC");
         }
         Expr x = bind(call.operand(0), place);
-        Expr lo = coerce(call.operand(1), bind(call.operand(1), place), x);
-        Expr hi = coerce(call.operand(2), bind(call.operand(2), place), x);
+        Expr lo = coerce(call.operand(1), operand(call.operand(1), place), x);
+        Expr hi = coerce(call.operand(2), operand(call.operand(2), place), x);
         if (NullConstant.is(lo) || NullConstant.is(hi)) {
             return betweenNull(call, x, lo, hi, op.isNegated());
         }

@@ -22,7 +22,8 @@ import org.apache.calcite.util.DateString;
 /**
  * Binds literals and the one supported CAST into {@link Expr.Literal}s: exact integers to LONG (refusing those beyond
  * 64 bits), exact numbers with a point ({@code 1.50}) to the DECIMAL they spell (a LONG of scale 2, as DuckDB types
- * them DECIMAL(3,2)) when they have at most 18 digits, other numbers (with an exponent, or longer) to DOUBLE, strings to STRING, {@code DATE 'yyyy-mm-dd'} and
+ * them DECIMAL(3,2)) when they have at most 18 digits, other numbers (with an exponent, or longer: those of 19 to 38
+ * digits only as a comparison's operand) to DOUBLE, strings to STRING, {@code DATE 'yyyy-mm-dd'} and
  * {@code CAST('yyyy-mm-dd' AS DATE)} to DATE as days since the epoch, {@code TIMESTAMP 'yyyy-mm-dd hh:mm:ss'} to
  * TIMESTAMP as microseconds since the epoch.
  *
@@ -44,7 +45,22 @@ final class LiteralBinder {
         return v.compareTo(BigDecimal.valueOf(Integer.MIN_VALUE)) < 0 ? Integer.MIN_VALUE : v.intValueExact();
     }
 
-    static Expr literal(SqlLiteral lit) {
+    /**
+     * {@code lit} bound; an exact number of 19 to 38 digits (DuckDB's DECIMAL(p,s) with p over 18, which a DOUBLE
+     * would round) is taken only where {@code compared} (a comparison's operand, decided exactly there), else refused.
+     */
+    static Expr literal(SqlLiteral lit, boolean compared) {
+        if (!compared && lit instanceof SqlNumericLiteral num && num.isExact()) {
+            BigDecimal v = num.bigDecimalValue();
+            int digits = Math.max(v.precision(), v.scale());
+            if (v.scale() > 0 && digits > io.numacube.engine.schema.ColumnSpec.MAX_DECIMAL_PRECISION && digits <= 38) {
+                throw unsupported(
+                        lit,
+                        "a number literal of " + digits + " digits outside a comparison (numacube's DECIMAL holds 18;"
+                                + " a DOUBLE would round it) — write it with at most 18 digits, or as a DOUBLE"
+                                + " (1.5e0)");
+            }
+        }
         if (lit instanceof SqlNumericLiteral num) {
             BigDecimal v = num.bigDecimalValue();
             if (num.isExact() && v.scale() <= 0) {

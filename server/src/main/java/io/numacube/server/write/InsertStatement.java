@@ -18,8 +18,11 @@ import java.util.Locale;
  * @param table   the table's name, unquoted; a qualified name ({@code public.trades}) resolved by {@link TableNames}
  * @param columns the columns named, or empty for all of the table's in order
  * @param rows    per row, its values' text, null for NULL
+ * @param sources per row, how each value was written, for {@link LiteralSource#check}: {@code null} for a plain string,
+ *     NULL or TRUE/FALSE, {@link LiteralSource#NUMBER} for a bare number, else the types it was cast to, innermost
+ *     first, joined by {@link LiteralSource#SEPARATOR} (a typed string {@code DATE '...'} is a cast to DATE)
  */
-public record InsertStatement(String table, List<String> columns, List<List<String>> rows) {
+public record InsertStatement(String table, List<String> columns, List<List<String>> rows, List<List<String>> sources) {
 
     /** Whether {@code sql} is an INSERT statement (to be parsed by {@link #parse}). */
     public static boolean isInsert(String sql) {
@@ -52,22 +55,27 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
             throw unsupported("INSERT takes VALUES rows only (no INSERT ... SELECT, no DEFAULT VALUES)");
         }
         List<List<String>> rows = new ArrayList<>();
+        List<List<String>> sources = new ArrayList<>();
         do {
-            rows.add(row(t));
+            List<String> source = new ArrayList<>();
+            rows.add(row(t, source));
+            sources.add(java.util.Collections.unmodifiableList(source));
         } while (t.skip(","));
         t.skip(";");
         if (!t.atEnd()) {
             throw unsupported(
                     "INSERT ... VALUES takes nothing after its rows (no RETURNING, no ON CONFLICT): at " + t.rest());
         }
-        return new InsertStatement(table, List.copyOf(columns), List.copyOf(rows));
+        return new InsertStatement(table, List.copyOf(columns), List.copyOf(rows), List.copyOf(sources));
     }
 
-    private static List<String> row(Tokens t) {
+    private static List<String> row(Tokens t, List<String> sources) {
         t.expect("(");
         List<String> values = new ArrayList<>();
         do {
-            values.add(value(t));
+            String[] source = new String[1];
+            values.add(value(t, source));
+            sources.add(source[0]);
         } while (t.skip(","));
         if (!t.skip(")")) {
             throw unsupported("INSERT takes literal values only (numbers, 'text', DATE '...', NULL, TRUE, FALSE), not"
@@ -76,26 +84,28 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
         return values;
     }
 
-    private static String value(Tokens t) {
+    /** A value's text; {@code source[0]} is set to how it was written (see {@link #sources}). */
+    private static String value(Tokens t, String[] source) {
         if (t.skip("(")) {
-            String v = value(t);
+            String v = value(t, source);
             t.expect(")");
             return v;
         }
         if (t.skipWord("NULL") || t.skipWord("DEFAULT")) {
             return null;
         }
+        String v;
         if (t.skipWord("CAST")) {
             t.expect("(");
-            String v = value(t);
+            v = value(t, source);
             t.expectWord("AS");
-            t.typeName();
+            source[0] = LiteralSource.castTo(source[0], t.typeName());
             t.expect(")");
-            return v;
+        } else {
+            v = t.literal(source);
         }
-        String v = t.literal();
         while (t.skip("::")) {
-            t.typeName();
+            source[0] = LiteralSource.castTo(source[0], t.typeName());
         }
         return v;
     }
@@ -195,8 +205,10 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
             return w.toLowerCase(Locale.ROOT);
         }
 
-        /** A type name, with its words and (precision, scale); only skipped. */
-        void typeName() {
+        /** A type name, with its words and (precision, scale): its text. */
+        String typeName() {
+            space();
+            int from = i;
             name();
             for (String w = word(); !w.isEmpty() && Character.isLetter(w.charAt(0)); w = word()) {
                 i += w.length();
@@ -209,10 +221,11 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
                     i++;
                 }
             }
+            return s.substring(from, i);
         }
 
         /** A number, a string, TRUE/FALSE, or a typed string such as DATE '2024-01-02'. */
-        String literal() {
+        String literal(String[] source) {
             space();
             if (i >= s.length()) {
                 throw syntax("expected a value at the end");
@@ -222,6 +235,7 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
                 return string();
             }
             if (c == '-' || c == '+' || c == '.' || Character.isDigit(c)) {
+                source[0] = LiteralSource.NUMBER;
                 return number();
             }
             String w = word();
@@ -234,6 +248,7 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
                 i += w.length();
                 space();
                 if (i < s.length() && s.charAt(i) == '\'') {
+                    source[0] = LiteralSource.castTo(null, w);
                     return string();
                 }
                 i = at;

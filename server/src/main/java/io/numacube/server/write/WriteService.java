@@ -333,6 +333,10 @@ public final class WriteService {
                                         + " values for " + names.size() + " columns")
                         .toException();
             }
+            List<String> sources = insert.sources().get(line - 1);
+            for (int i = 0; i < names.size(); i++) {
+                LiteralSource.check(sources.get(i), row.get(i), schema.columns().get(schema.indexOf(names.get(i))));
+            }
             jsonLine(names, row, body);
         }
         return new Batch(insert.table(), BatchFormat.JSON_LINES, body.toByteArray(), "INSERT INTO " + insert.table());

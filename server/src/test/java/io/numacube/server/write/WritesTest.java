@@ -187,6 +187,56 @@ class WritesTest {
         assertEquals(13, cube.rowCount("t"));
     }
 
+    /**
+     * A value is read as its column's type from its text, so a cast to another type, or a number into a text column in
+     * another form than DuckDB writes back, would be stored wrongly (these were: 1.26, '1.50', 2.7, 10:00, '1e3',
+     * '007'); they are refused and nothing is written. The expected values are DuckDB 1.4's after the same INSERTs (timestamps as LocalDateTime writes them).
+     */
+    @Test
+    void aValueIsTakenOnlyWhereItsTextReadAsTheColumnIsWhatDuckDbStores() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            for (String wrong : List.of(
+                    "INSERT INTO t (id, px) VALUES (1, CAST(1.26 AS DECIMAL(4,1)))",
+                    "INSERT INTO t (id, desk) VALUES (1, CAST(1.50 AS DECIMAL(4,1)))",
+                    "INSERT INTO t (id, qty) VALUES (1, CAST(2.7 AS BIGINT))",
+                    "INSERT INTO t (id, ts) VALUES (1, CAST('2024-01-01 10:00:00' AS DATE))",
+                    "INSERT INTO t (id, px) VALUES (1, CAST(CAST(1.26 AS DECIMAL(4,1)) AS DECIMAL(12,2)))",
+                    "INSERT INTO t (id, desk) VALUES (1, 1e3)",
+                    "INSERT INTO t (id, desk) VALUES (1, 007)",
+                    "INSERT INTO t (id, desk) VALUES (1, -0.0)",
+                    "INSERT INTO t (id, desk) VALUES (1, CAST(5 AS VARCHAR))",
+                    "INSERT INTO t (id, qty) VALUES (1, 2.5::REAL)")) {
+                PSQLException e = assertThrows(PSQLException.class, () -> s.executeUpdate(wrong), wrong);
+                assertEquals("0A000", e.getSQLState(), wrong + ": " + e.getMessage());
+            }
+            assertEquals(10, cube.rowCount("t"), "nothing written");
+            assertEquals(
+                    6,
+                    s.executeUpdate("INSERT INTO t (id, desk, px, ts, qty) VALUES"
+                            + " (20, 42, CAST('1.255' AS DECIMAL(12,2)), CAST(DATE '2024-01-01' AS TIMESTAMP), 1e3),"
+                            + " (21, 1.50, '1.5'::numeric, DATE '2024-01-02', CAST(7 AS DOUBLE)),"
+                            + " (22, -12, CAST('3' AS DECIMAL(18,2)), TIMESTAMP '2024-01-03 04:05:06', 2.7),"
+                            + " (23, CAST('x' AS VARCHAR), NULL, NULL, CAST('1.5' AS DOUBLE)),"
+                            + " (24, 'it''s', -0.005, NULL, 0.1),"
+                            + " (25, 0, 9.99, NULL, NULL)"));
+        }
+        var r = cube.query("SELECT id, desk, px, ts, qty FROM t WHERE id >= 20 ORDER BY id");
+        assertEquals(
+                List.of(
+                        "20|42|1.26|2024-01-01T00:00|1000.0",
+                        "21|1.50|1.50|2024-01-02T00:00|7.0",
+                        "22|-12|3.00|2024-01-03T04:05:06|2.7",
+                        "23|x|null|null|1.5",
+                        "24|it's|-0.01|null|0.1",
+                        "25|0|9.99|null|null"),
+                java.util.stream.IntStream.range(0, r.rowCount())
+                        .mapToObj(i -> java.util.stream.IntStream.range(0, 5)
+                                .mapToObj(j -> String.valueOf(r.getObject(i, j)))
+                                .collect(java.util.stream.Collectors.joining("|")))
+                        .toList());
+    }
+
     @Test
     void aTransactionBlockAppliesItsWritesAtCommitAllOrNone() throws Exception {
         try (Connection c = connect();
