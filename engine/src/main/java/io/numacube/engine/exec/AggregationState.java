@@ -905,6 +905,43 @@ final class AggregationState {
         }
     }
 
+    /**
+     * Readies this dense state for {@link #combineSlots} from several threads at once: the per-slot arrays that a
+     * combine of {@code others} could allocate (NULL counts, SUM carries) are allocated here first, zeroed.
+     */
+    void prepareSlotCombine(java.util.List<AggregationState> others) {
+        for (int i = 0; i < accumulators.length; i++) {
+            for (AggregationState o : others) {
+                if (o.nullCounts[i] != null && nullCounts[i] == null) {
+                    nullCounts[i] = new long[capacity];
+                }
+            }
+            if (accumulators[i].kind() == Accumulator.Kind.SUM_LONG) {
+                carries(i);
+            }
+        }
+    }
+
+    /**
+     * {@link #combine} of dense group slots {@code [from, to)} of {@code other} (its row counters excepted): threads
+     * that combine disjoint slot ranges into one state after {@link #prepareSlotCombine} do not touch each other's
+     * slots.
+     */
+    void combineSlots(AggregationState other, int from, int to) {
+        for (int g = from; g < to; g++) {
+            if (other.rowCounts[g] == 0) {
+                continue;
+            }
+            rowCounts[g] += other.rowCounts[g];
+            for (int i = 0; i < accumulators.length; i++) {
+                combineAccumulator(i, g, other, g);
+                if (other.nullCounts[i] != null) {
+                    nullCounts[i][g] += other.nullCounts[i][g];
+                }
+            }
+        }
+    }
+
     /** Whether this state's groups are kept by a hash table of their keys (not dense arrays indexed by key). */
     boolean sparse() {
         return !keys.dense();

@@ -9,10 +9,11 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Combines the partitions' aggregation states of one query into the state {@link ResultFinalizer} reads, as a serial
  * combine in partition order would: every group's counts and values come out bit-identical to it. Few groups are
- * combined on the calling thread; many groups of a hash table ({@value #PARALLEL_GROUPS} or more, over several
- * partitions) are split into hash ranges of their keys, each range combined from every partition in partition order
- * on a worker, side by side, and the ranges' disjoint groups are then laid end to end (their order is the ranges',
- * a function of the keys and the worker count, never of timing). Stateless.
+ * combined on the calling thread. Many ({@value #PARALLEL_GROUPS} or more group slots over several partitions) are
+ * combined on the workers, side by side: dense arrays by chunks of their slots, into the first partition's state;
+ * groups of a hash table by hash ranges of their keys, each range combined from every partition in partition order,
+ * then the ranges' disjoint groups laid end to end (their order is the ranges', a function of the keys and the worker
+ * count, never of timing). Stateless.
  */
 final class PartitionStates {
 
@@ -43,10 +44,12 @@ final class PartitionStates {
         if (states.size() < 2
                 || workers < 2
                 || nodes.isEmpty()
-                || !states.get(0).sparse()
                 || groups < PARALLEL_GROUPS
                 || "false".equals(System.getProperty(PARALLEL_PROPERTY))) {
             return serial(states);
+        }
+        if (!states.get(0).sparse()) {
+            return denseBySlots(states, pool, nodes, workers);
         }
         int bits = 32 - Integer.numberOfLeadingZeros(Math.min(64, 2 * workers) - 1);
         List<CompletableFuture<AggregationState>> ranges = new ArrayList<>();
@@ -66,6 +69,37 @@ final class PartitionStates {
             c.rowsScanned += s.rowsScanned;
         }
         return c;
+    }
+
+    /**
+     * Dense states: the first state takes the others' slots in partition order, its slot range cut in chunks that
+     * the workers combine side by side (each slot's order of additions is the serial combine's).
+     */
+    private static AggregationState denseBySlots(
+            List<AggregationState> states, WorkerPool pool, List<Integer> nodes, int workers) {
+        AggregationState first = states.get(0);
+        List<AggregationState> others = states.subList(1, states.size());
+        first.prepareSlotCombine(others);
+        int slots = first.groups();
+        int chunks = Math.min(Math.max(1, slots / 4096), Math.min(64, 2 * workers));
+        List<CompletableFuture<Void>> tasks = new ArrayList<>();
+        for (int c = 0; c < chunks; c++) {
+            int from = (int) ((long) slots * c / chunks);
+            int to = (int) ((long) slots * (c + 1) / chunks);
+            tasks.add(pool.submit(nodes.get(c % nodes.size()), () -> {
+                for (AggregationState o : others) {
+                    first.combineSlots(o, from, to);
+                }
+                return null;
+            }));
+        }
+        ThreadWorkerPool.awaitAll(tasks);
+        for (AggregationState o : others) {
+            first.morsels += o.morsels;
+            first.morselsHome += o.morselsHome;
+            first.rowsScanned += o.rowsScanned;
+        }
+        return first;
     }
 
     private static AggregationState serial(List<AggregationState> states) {
