@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the lent machine from the repository root (bash .dev/run.sh): unpacks what tools/device/pack made, then runs the bench
 # sections a quiet many-core machine can answer: probe and peers, tpch, policies and scaling (only with 2+ NUMA nodes), serve.
-# Env: ROWS (peers rows), T_PEERS, T_TPCH, T_POL, T_SERVE (seconds per section), QUICK=1 (smoke sizes), OUT (results).
+# Env: SECTIONS (of: peers tpch policies serve), ROWS (peers rows), T_PEERS, T_TPCH, T_POL, T_SERVE (seconds per section), QUICK=1 (smoke sizes), OUT (results).
 set -u
 R=$PWD; OUT=${OUT:-/tmp/devout}; mkdir -p "$OUT"; QUICK=${QUICK:-0}
 exec > >(tee "$OUT/run.log") 2>&1
@@ -13,6 +13,12 @@ import sys, tarfile, zipfile, os
 r, x = sys.argv[1], sys.argv[2]
 tarfile.open(f"{r}/.dev/jre.tar.xz").extractall(x)
 tarfile.open(f"{r}/.dev/stage.tar.xz").extractall(f"{x}/stage")
+if os.path.exists(f"{r}/.dev/overlay.tar.xz"):  # newer numacube jars over an older stage (tools/device/pack --overlay)
+    import shutil
+    ov = tarfile.open(f"{r}/.dev/overlay.tar.xz")
+    for top in {m.name.lstrip("./").split("/")[0] + ("/" + m.name.lstrip("./").split("/")[1] if m.name.lstrip("./").startswith("lib/") and m.name.count("/") > 1 else "") for m in ov.getmembers() if m.name.lstrip("./")}:
+        if top != "lib": shutil.rmtree(f"{x}/stage/{top}", ignore_errors=True)
+    ov.extractall(f"{x}/stage")
 def jar(src, dst):
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     with zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as z:
@@ -35,8 +41,9 @@ timeout 30 ./numacube doctor; el "doctor rc=$?"
 NODES=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
 b() { local s=$1 t=$2; shift 2; el "bench $s (limit ${t}s)"; timeout -k 5 "$t" ./numacube bench --sections "$s" --json "$OUT/bench-${s//,/-}.json" --charts /tmp/devcharts "$@"; el "bench $s rc=$?"; }
 if [[ $QUICK == 1 ]]; then q=--quick; else q=; fi
-b probe,peers ${T_PEERS:-200} $q --rows ${ROWS:-50000000}
-b tpch ${T_TPCH:-190} $q
-if (( NODES > 1 )); then b policies,scaling ${T_POL:-90} $q; fi
-b serve ${T_SERVE:-80} $q
+S=" ${SECTIONS:-peers tpch policies serve} "
+[[ $S == *" peers "* ]] && b probe,peers ${T_PEERS:-200} $q --rows ${ROWS:-50000000}
+[[ $S == *" tpch "* ]] && b tpch ${T_TPCH:-190} $q
+[[ $S == *" policies "* ]] && (( NODES > 1 )) && b policies,scaling ${T_POL:-90} $q
+[[ $S == *" serve "* ]] && b serve ${T_SERVE:-80} $q
 el "done"
