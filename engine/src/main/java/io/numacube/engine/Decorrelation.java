@@ -307,18 +307,12 @@ final class Decorrelation {
         SqlParserPos pos = t.getParserPosition();
         SqlNode where =
                 SqlStdOperatorTable.AND.createCall(pos, s.getWhere(), SqlStdOperatorTable.EQUALS.createCall(pos, c, x));
-        SqlSelect exists = new SqlSelect(
+        SqlSelect exists = SqlTerms.select(
                 s.getParserPosition(),
                 null,
                 SqlNodeList.of(SqlLiteral.createExactNumeric("1", pos)),
                 s.getFrom(),
                 where,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
                 null);
         Correlation corr = Correlation.of(exists, schemas);
         // the equality added here alone would make an uncorrelated IN look correlated
@@ -466,19 +460,7 @@ final class Decorrelation {
 
     private static SqlSelect select(
             SqlParserPos pos, SqlNodeList keywords, SqlNodeList items, Correlation c, SqlNodeList groupBy) {
-        return new SqlSelect(
-                pos,
-                keywords,
-                items,
-                c.query().getFrom(),
-                SqlTerms.and(c.rest(), pos),
-                groupBy,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return SqlTerms.select(pos, keywords, items, c.query().getFrom(), SqlTerms.and(c.rest(), pos), groupBy);
     }
 
     private static boolean grouped(SqlSelect s) {

@@ -395,19 +395,7 @@ final class EagerAggregation {
             for (int i = 0; i < aggregates.size(); i++) {
                 items.add(Decorrelation.as(aggregates.get(i).clone(pos), partialName(i), pos));
             }
-            return new SqlSelect(
-                    pos,
-                    null,
-                    items,
-                    right,
-                    SqlTerms.and(on.filters(), pos),
-                    groupBy,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+            return SqlTerms.select(pos, null, items, right, SqlTerms.and(on.filters(), pos), groupBy);
         }
 
         private static String partialName(int i) {

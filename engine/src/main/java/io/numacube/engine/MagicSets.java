@@ -86,18 +86,12 @@ final class MagicSets {
             keys.add(Decorrelation.as(
                     Decorrelation.column(table.qualifier(), col.names.getLast(), pos), DerivedTables.key(i), pos));
         }
-        return new SqlSelect(
+        return SqlTerms.select(
                 pos,
                 SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
                 keys,
                 from,
                 SqlTerms.and(filters, pos),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
                 null);
     }
 

@@ -6,12 +6,14 @@ import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The AND terms of a condition and back, for the rewrites that move terms between WHERE and FROM (FROM lists of
- * tables, decorrelated subqueries). Stateless; thread-safe.
+ * tables, decorrelated subqueries), and the plain SELECT those rewrites build. Stateless; thread-safe.
  */
 public final class SqlTerms {
 
@@ -44,5 +46,19 @@ public final class SqlTerms {
             out = new SqlBasicCall(SqlStdOperatorTable.AND, List.of(out, terms.get(i)), pos);
         }
         return out;
+    }
+
+    /**
+     * {@code SELECT keywords items FROM from WHERE where GROUP BY groupBy}, each of {@code keywords}, {@code where} and
+     * {@code groupBy} left out where null; no HAVING, window, QUALIFY, ORDER BY, OFFSET, FETCH or hints.
+     */
+    public static SqlSelect select(
+            SqlParserPos pos,
+            SqlNodeList keywords,
+            SqlNodeList items,
+            SqlNode from,
+            SqlNode where,
+            SqlNodeList groupBy) {
+        return new SqlSelect(pos, keywords, items, from, where, groupBy, null, null, null, null, null, null, null);
     }
 }

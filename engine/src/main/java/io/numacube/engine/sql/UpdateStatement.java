@@ -173,7 +173,6 @@ public final class UpdateStatement {
         SqlNode from = update.getAlias() == null
                 ? update.getTargetTable()
                 : SqlStdOperatorTable.AS.createCall(POS, update.getTargetTable(), update.getAlias());
-        return new SqlSelect(
-                POS, null, items, from, update.getCondition(), null, null, null, null, null, null, null, null);
+        return SqlTerms.select(POS, null, items, from, update.getCondition(), null);
     }
 }
