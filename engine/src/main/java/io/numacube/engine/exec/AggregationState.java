@@ -877,9 +877,7 @@ final class AggregationState {
 
     /** Adds {@code other}'s groups into this state (the combine step): counts, sums, minimums, maximums. */
     void combine(AggregationState other) {
-        morsels += other.morsels;
-        morselsHome += other.morselsHome;
-        rowsScanned += other.rowsScanned;
+        addCounters(other);
         int groups = other.groups();
         for (int go = 0; go < groups; go++) {
             if (other.rowCounts[go] == 0) {
@@ -892,15 +890,34 @@ final class AggregationState {
                 g = slots.slotOf(other.slots.keyAt(go));
                 ensureCapacity(slots.size());
             }
-            rowCounts[g] += other.rowCounts[go];
-            for (int i = 0; i < accumulators.length; i++) {
+            combineGroup(g, other, go, false);
+        }
+    }
+
+    /** Adds {@code other}'s morsel and row counters (not its groups) into this state's. */
+    void addCounters(AggregationState other) {
+        morsels += other.morsels;
+        morselsHome += other.morselsHome;
+        rowsScanned += other.rowsScanned;
+    }
+
+    /**
+     * Adds group slot {@code go} of {@code other} into slot {@code g}: its row count, NULL counts and accumulators,
+     * the accumulators' values taken as they are where {@code copy} (the first state of a combine).
+     */
+    private void combineGroup(int g, AggregationState other, int go, boolean copy) {
+        rowCounts[g] += other.rowCounts[go];
+        for (int i = 0; i < accumulators.length; i++) {
+            if (copy) {
+                copyAccumulator(i, g, other, go);
+            } else {
                 combineAccumulator(i, g, other, go);
-                if (other.nullCounts[i] != null) {
-                    if (nullCounts[i] == null) {
-                        nullCounts[i] = new long[capacity];
-                    }
-                    nullCounts[i][g] += other.nullCounts[i][go];
+            }
+            if (other.nullCounts[i] != null) {
+                if (nullCounts[i] == null) {
+                    nullCounts[i] = new long[capacity];
                 }
+                nullCounts[i][g] += other.nullCounts[i][go];
             }
         }
     }
@@ -925,19 +942,12 @@ final class AggregationState {
     /**
      * {@link #combine} of dense group slots {@code [from, to)} of {@code other} (its row counters excepted): threads
      * that combine disjoint slot ranges into one state after {@link #prepareSlotCombine} do not touch each other's
-     * slots.
+     * slots, nor allocate (it allocated what {@link #combineGroup} could).
      */
     void combineSlots(AggregationState other, int from, int to) {
         for (int g = from; g < to; g++) {
-            if (other.rowCounts[g] == 0) {
-                continue;
-            }
-            rowCounts[g] += other.rowCounts[g];
-            for (int i = 0; i < accumulators.length; i++) {
-                combineAccumulator(i, g, other, g);
-                if (other.nullCounts[i] != null) {
-                    nullCounts[i][g] += other.nullCounts[i][g];
-                }
+            if (other.rowCounts[g] != 0) {
+                combineGroup(g, other, g, false);
             }
         }
     }
@@ -962,20 +972,7 @@ final class AggregationState {
             }
             int g = slots.slotOf(key);
             ensureCapacity(slots.size());
-            rowCounts[g] += other.rowCounts[go];
-            for (int i = 0; i < accumulators.length; i++) {
-                if (first) {
-                    copyAccumulator(i, g, other, go);
-                } else {
-                    combineAccumulator(i, g, other, go);
-                }
-                if (other.nullCounts[i] != null) {
-                    if (nullCounts[i] == null) {
-                        nullCounts[i] = new long[capacity];
-                    }
-                    nullCounts[i][g] += other.nullCounts[i][go];
-                }
-            }
+            combineGroup(g, other, go, first);
         }
     }
 
@@ -997,7 +994,8 @@ final class AggregationState {
 
     /**
      * One state holding the groups of {@code parts} (sparse states of disjoint keys) in their order, part after part,
-     * for {@link ResultFinalizer}: arrays copied, keys kept, their hash table built only if a lookup ever asks.
+     * for {@link ResultFinalizer}: arrays copied, keys kept, their hash table built only if a lookup ever asks. Its
+     * morsel and row counters start at zero ({@link #addCounters}).
      */
     static AggregationState concat(PhysicalPlan plan, java.util.List<AggregationState> parts) {
         int n = 0;
@@ -1032,9 +1030,6 @@ final class AggregationState {
                     System.arraycopy(p.nullCounts[i], 0, c.nullCounts[i], at, g);
                 }
             }
-            c.morsels += p.morsels;
-            c.morselsHome += p.morselsHome;
-            c.rowsScanned += p.rowsScanned;
             at += g;
         }
         return c;

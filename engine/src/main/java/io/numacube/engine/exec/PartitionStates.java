@@ -64,9 +64,7 @@ final class PartitionStates {
         }
         AggregationState c = AggregationState.concat(plan, parts);
         for (AggregationState s : states) {
-            c.morsels += s.morsels;
-            c.morselsHome += s.morselsHome;
-            c.rowsScanned += s.rowsScanned;
+            c.addCounters(s);
         }
         return c;
     }
@@ -95,9 +93,7 @@ final class PartitionStates {
         }
         ThreadWorkerPool.awaitAll(tasks);
         for (AggregationState o : others) {
-            first.morsels += o.morsels;
-            first.morselsHome += o.morselsHome;
-            first.rowsScanned += o.rowsScanned;
+            first.addCounters(o);
         }
         return first;
     }
