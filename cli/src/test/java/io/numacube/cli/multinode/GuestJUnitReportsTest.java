@@ -23,8 +23,8 @@ import org.w3c.dom.NodeList;
  * The numa module's multinode JUnit tests ran inside each VM and passed: plainly (MultiNodePlacementTest: BIND and
  * PREFERRED on every memory node, first touch by pinned threads, interleave, workers' getcpu) and under the seccomp
  * launcher (SeccompMultiNodePlacementTest: the kernel's EPERM, first-touch fallback, workers and scoped affinity); and
- * the engine's in the two-node VM (MultiNodeCubeTest: a 4M-row cube's partitions spread over both nodes, each ≥ 99 % on
- * its node, ≥ 95 % of the reference queries' morsels at home in the best round and ≥ 80 % in the median one; REMOTE placement puts every partition on another node).
+ * the engine's in the two-node VM (MultiNodeCubeTest: an 8M-row cube's partitions spread over both nodes, each ≥ 99 % on
+ * its node, ≥ 90 % of the morsels at home in the median run of the reference queries; REMOTE placement puts every partition on another node).
  */
 @Tag("multinode")
 @ExtendWith(VerdictLog.class)
