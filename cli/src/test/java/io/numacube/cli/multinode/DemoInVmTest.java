@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * node: in the median query at least 90 % of them, and over all queries at least 85 %. An emulated vCPU that stalls
  * during a query lets the other node's worker steal that query's morsels, as work stealing should (under QEMU's
  * software emulation the five queries have run 85-100 % at home, median 94.5 % to 98 %); judging the median query
- * (as {@code MultiNodeCubeTest} judges the median round) keeps such stalls from failing the stage, while a runtime
+ * (as {@code MultiNodeCubeTest} judges its median query run) keeps such stalls from failing the stage, while a runtime
  * that does not run morsels at home (about half of them on two nodes) fails every query.
  * And the placement is really spread: the cube ran on both nodes with pinned workers, the trades partitions sit on
  * both nodes with their memory on their own node, and both nodes ran morsels (so a runtime that fell back to one node
