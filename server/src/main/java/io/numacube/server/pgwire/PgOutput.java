@@ -1,9 +1,8 @@
 package io.numacube.server.pgwire;
 
-import io.numacube.server.pgwire.types.BinaryFormat;
+import io.numacube.server.pgwire.types.FieldEncoder;
 import io.numacube.server.pgwire.types.PgColumn;
-import io.numacube.server.pgwire.types.RowSet;
-import io.numacube.server.pgwire.types.TextFormat;
+import io.numacube.server.pgwire.types.WireSink;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,7 +16,7 @@ import java.util.Map;
  * {@link #flush} sends what is buffered (at ReadyForQuery, Flush, or when the buffer fills). Layouts follow the
  * PostgreSQL protocol 3.0 message formats. Not thread-safe: one connection thread writes.
  */
-final class PgOutput {
+final class PgOutput implements WireSink {
 
     private final OutputStream out;
     private byte[] msg = new byte[256];
@@ -97,20 +96,12 @@ final class PgOutput {
         end();
     }
 
-    /** DataRow: each value in its column's format; a null value is length -1. */
-    void dataRow(RowSet rows, int row, short[] formats) throws IOException {
-        List<PgColumn> columns = rows.columns();
+    /** DataRow: each field by its column's encoder (a null value is length -1). */
+    void dataRow(int row, FieldEncoder[] fields) throws IOException {
         begin('D');
-        int16(columns.size());
-        for (int c = 0; c < columns.size(); c++) {
-            Object v = rows.value(row, c);
-            if (v == null) {
-                int32(-1);
-                continue;
-            }
-            byte[] bytes = formats[c] == 1 ? BinaryFormat.encode(columns.get(c).type(), v) : TextFormat.encode(v);
-            int32(bytes.length);
-            bytes(bytes);
+        int16(fields.length);
+        for (FieldEncoder field : fields) {
+            field.write(row, this);
         }
         end();
     }
@@ -184,7 +175,21 @@ final class PgOutput {
         msg[size++] = (byte) v;
     }
 
-    private void int32(int v) {
+    @Override
+    public void int64(long v) {
+        int32((int) (v >>> 32));
+        int32((int) v);
+    }
+
+    @Override
+    public void bytes(byte[] b, int offset, int length) {
+        ensure(length);
+        System.arraycopy(b, offset, msg, size, length);
+        size += length;
+    }
+
+    @Override
+    public void int32(int v) {
         ensure(4);
         msg[size++] = (byte) (v >>> 24);
         msg[size++] = (byte) (v >>> 16);
@@ -198,9 +203,7 @@ final class PgOutput {
     }
 
     private void bytes(byte[] b) {
-        ensure(b.length);
-        System.arraycopy(b, 0, msg, size, b.length);
-        size += b.length;
+        bytes(b, 0, b.length);
     }
 
     private void ensure(int n) {

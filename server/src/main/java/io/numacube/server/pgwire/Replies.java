@@ -1,5 +1,6 @@
 package io.numacube.server.pgwire;
 
+import io.numacube.server.pgwire.types.FieldEncoder;
 import io.numacube.server.query.ClientError;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -50,8 +51,12 @@ final class Replies {
         int from = cursor == null ? 0 : cursor.rowsSent;
         int total = o.rows().rowCount();
         int to = maxRows > 0 ? (int) Math.min(total, (long) from + maxRows) : total;
+        FieldEncoder[] fields = new FieldEncoder[f.length];
+        for (int c = 0; c < f.length; c++) {
+            fields[c] = FieldEncoder.of(o.rows(), c, f[c]);
+        }
         for (int r = from; r < to; r++) {
-            out.dataRow(o.rows(), r, f);
+            out.dataRow(r, fields);
         }
         if (cursor != null) {
             cursor.rowsSent = to;

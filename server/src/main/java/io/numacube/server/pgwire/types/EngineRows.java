@@ -37,6 +37,11 @@ public final class EngineRows implements RowSet {
         return result.rowCount();
     }
 
+    /** The engine's answer these rows are. */
+    public QueryResult result() {
+        return result;
+    }
+
     @Override
     public Object value(int row, int column) {
         return result.getObject(row, column);
