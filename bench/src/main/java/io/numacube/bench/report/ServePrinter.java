@@ -59,7 +59,7 @@ final class ServePrinter {
     private static void printQueries(List<FrontEndQuery> queries, PrintStream out) {
         out.printf(
                 Locale.ROOT,
-                "  %-4s %-26s %7s %10s %9s %10s %7s %8s %10s %8s %10s %7s %8s %5s  %s%n",
+                "  %-4s %-26s %7s %10s %9s %10s %7s %8s %10s %8s %10s %7s %8s %10s %8s %5s  %s%n",
                 "",
                 "",
                 "rows",
@@ -73,12 +73,14 @@ final class ServePrinter {
                 "pgwire s",
                 "ratio",
                 "+ms",
+                "pg bin s",
+                "+ms",
                 "runs",
                 "check");
         for (FrontEndQuery q : queries) {
             out.printf(
                     Locale.ROOT,
-                    "  %-4s %-26s %7d %10.4f %9.4f %10.4f %6.2fx %8.2f %10.4f %8.2f %10.4f %6.2fx %8.2f %5d  %s%n",
+                    "  %-4s %-26s %7d %10.4f %9.4f %10.4f %6.2fx %8.2f %10.4f %8.2f %10.4f %6.2fx %8.2f %10.4f %8.2f %5d  %s%n",
                     q.id(),
                     q.title(),
                     q.resultRows(),
@@ -92,21 +94,25 @@ final class ServePrinter {
                     q.pg().median(),
                     q.pgRatio(),
                     q.pgOverheadMs(),
+                    q.pgBinary().median(),
+                    q.pgBinaryOverheadMs(),
                     q.embedded().count(),
                     q.check());
         }
         out.println(
                 "  (medians of runs in turn; in srv: the engine's own time inside the server, stats.ms; HTTP: the JDK's"
-                        + " HttpClient; plain: a blocking socket client; best of the runs:)");
+                        + " HttpClient; plain: a blocking socket client; pg bin: pgwire with prepared statements and"
+                        + " binary fields; best of the runs:)");
         for (FrontEndQuery q : queries) {
             out.printf(
                     Locale.ROOT,
-                    "  %-4s best: embedded %.4f s, HTTP %.4f s, plain %.4f s, pgwire %.4f s%n",
+                    "  %-4s best: embedded %.4f s, HTTP %.4f s, plain %.4f s, pgwire %.4f s, pgwire binary %.4f s%n",
                     q.id(),
                     q.embedded().min(),
                     q.http().min(),
                     q.plain().min(),
-                    q.pg().min());
+                    q.pg().min(),
+                    q.pgBinary().min());
         }
     }
 

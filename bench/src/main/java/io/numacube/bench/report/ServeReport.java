@@ -62,6 +62,9 @@ public record ServeReport(
      *                       received (not parsed)
      * @param plain          the same with a plain blocking socket client, whose own cost is next to nothing
      * @param pg             seconds over pgwire: the query sent and every row read ({@code ResultSet.next})
+     * @param pgBinary       the same as one prepared statement per query, every field in binary (pgjdbc's
+     *                       {@code prepareThreshold=-1}), as a JDBC application that prepares its statements gets after
+     *                       a few runs
      * @param inServerMs     median of the engine's own wall time for the query inside the server ({@code stats.ms} of
      *                       the plain client's answers), milliseconds: plain - inServerMs is what HTTP and JSON cost
      * @param httpRatio      http median / embedded median
@@ -70,7 +73,8 @@ public record ServeReport(
      * @param httpOverheadMs http median - embedded median, milliseconds
      * @param plainOverheadMs plain median - embedded median, milliseconds
      * @param pgOverheadMs   pg median - embedded median, milliseconds
-     * @param check          "OK" when both front ends' answers equal the embedded one, else what differs
+     * @param pgBinaryOverheadMs pgBinary median - embedded median, milliseconds
+     * @param check          "OK" when every front end's answers equal the embedded one, else what differs
      */
     public record FrontEndQuery(
             String id,
@@ -80,6 +84,7 @@ public record ServeReport(
             Summary http,
             Summary plain,
             Summary pg,
+            Summary pgBinary,
             double inServerMs,
             double httpRatio,
             double plainRatio,
@@ -87,6 +92,7 @@ public record ServeReport(
             double httpOverheadMs,
             double plainOverheadMs,
             double pgOverheadMs,
+            double pgBinaryOverheadMs,
             String check) {}
 
     /**

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.function.IntSupplier;
 
 /**
- * One query four ways on the same cube in the same process: embedded ({@link Cube#query}), over HTTP with the JDK's
- * HttpClient and with a plain socket client, and over pgwire. The answers are compared first (both front ends against
- * the embedded one); then the four are run in turn, a different one first each round, so that their figures come from
+ * One query five ways on the same cube in the same process: embedded ({@link Cube#query}), over HTTP with the JDK's
+ * HttpClient and with a plain socket client, and over pgwire in text and in binary. The answers are compared first
+ * (every front end against the embedded one); then the five are run in turn, a different one first each round, so that their figures come from
  * the same seconds of a shared machine.
  *
  * <p>Not thread-safe: one comparison at a time (the pgwire connection is single-threaded).
@@ -34,23 +34,34 @@ final class FrontEndComparison {
     private final HttpSqlClient http;
     private final PlainHttpClient plain;
     private final PgSqlClient pg;
+    private final PgSqlClient pgBinary;
     private final double budgetSeconds;
 
     /** @param budgetSeconds about how long the timed rounds of one query may take */
-    FrontEndComparison(Cube cube, HttpSqlClient http, PlainHttpClient plain, PgSqlClient pg, double budgetSeconds) {
+    FrontEndComparison(
+            Cube cube,
+            HttpSqlClient http,
+            PlainHttpClient plain,
+            PgSqlClient pg,
+            PgSqlClient pgBinary,
+            double budgetSeconds) {
         this.cube = cube;
         this.http = http;
         this.plain = plain;
         this.pg = pg;
+        this.pgBinary = pgBinary;
         this.budgetSeconds = budgetSeconds;
     }
 
     FrontEndQuery compare(ReferenceQuery q, String sql) {
         ResultTable expected = EngineCube.table(cube.query(sql));
         String check = check(q, expected, HttpSqlClient.table(http.query(sql)), "HTTP");
-        String pgCheck = check(q, expected, pg.table(sql), "pgwire");
-        if (check.equals("OK")) {
-            check = pgCheck;
+        for (String other : List.of(
+                check(q, expected, pg.table(sql), "pgwire"),
+                check(q, expected, pgBinary.table(sql), "pgwire binary"))) {
+            if (check.equals("OK")) {
+                check = other;
+            }
         }
         List<Double> engineMs = new ArrayList<>();
         IntSupplier[] ways = {
@@ -61,7 +72,8 @@ final class FrontEndComparison {
                 engineMs.add(engineMillis(answer));
                 return answer.length;
             },
-            () -> pg.query(sql)
+            () -> pg.query(sql),
+            () -> pgBinary.query(sql)
         };
         for (int r = 0; r < WARMUP_ROUNDS; r++) {
             for (IntSupplier way : ways) {
@@ -74,6 +86,7 @@ final class FrontEndComparison {
         Summary overHttp = Summary.of(seconds[1]);
         Summary overPlain = Summary.of(seconds[2]);
         Summary overPg = Summary.of(seconds[3]);
+        Summary overPgBinary = Summary.of(seconds[4]);
         return new FrontEndQuery(
                 q.name(),
                 q.title(),
@@ -82,6 +95,7 @@ final class FrontEndComparison {
                 overHttp,
                 overPlain,
                 overPg,
+                overPgBinary,
                 Summary.of(engineMs.stream().mapToDouble(Double::doubleValue).toArray())
                         .median(),
                 overHttp.median() / embedded.median(),
@@ -90,6 +104,7 @@ final class FrontEndComparison {
                 (overHttp.median() - embedded.median()) * 1e3,
                 (overPlain.median() - embedded.median()) * 1e3,
                 (overPg.median() - embedded.median()) * 1e3,
+                (overPgBinary.median() - embedded.median()) * 1e3,
                 check);
     }
 

@@ -54,11 +54,13 @@ public final class ServeBench {
                 HttpSqlClient http = new HttpSqlClient(served.httpUrl());
                 PlainHttpClient plain = new PlainHttpClient(served.httpPort());
                 PlainHttpClient poller = new PlainHttpClient(served.httpPort());
-                PgSqlClient pg = new PgSqlClient(served.pgPort())) {
+                PgSqlClient pg = new PgSqlClient(served.pgPort(), false);
+                PgSqlClient pgBinary = new PgSqlClient(served.pgPort(), true)) {
             List<String> sqls =
                     MIX.stream().map(q -> q.sql(GeneratedTrades.q3Literals())).toList();
             List<FrontEndQuery> queries = frontEnds(
-                    new FrontEndComparison(served.cube(), http, plain, pg, options.quick() ? 0.3 : 2.0), sqls);
+                    new FrontEndComparison(served.cube(), http, plain, pg, pgBinary, options.quick() ? 0.3 : 2.0),
+                    sqls);
             ReaderLoad readers = new ReaderLoad(http, sqls, s.readers(), served::tradesRows);
             ReaderPhase idle = phase(readers, "idle", s.phaseSeconds(), null);
             TradeBatches batches = new TradeBatches(s.batchRows(), options.seed() + 1);
@@ -98,7 +100,7 @@ public final class ServeBench {
             FrontEndQuery q = cmp.compare(MIX.get(i), sqls.get(i));
             progress.line(
                     "serve: %s embedded %.4f s, HTTP %.4f s (%.2fx, %+.2f ms), plain HTTP %.4f s (%+.2f ms), pgwire"
-                            + " %.4f s (%.2fx, %+.2f ms), %d runs, answers %s",
+                            + " %.4f s (%.2fx, %+.2f ms), pgwire binary %.4f s (%+.2f ms), %d runs, answers %s",
                     q.id(),
                     q.embedded().median(),
                     q.http().median(),
@@ -109,6 +111,8 @@ public final class ServeBench {
                     q.pg().median(),
                     q.pgRatio(),
                     q.pgOverheadMs(),
+                    q.pgBinary().median(),
+                    q.pgBinaryOverheadMs(),
                     q.embedded().count(),
                     q.check().equals("OK") ? "equal" : q.check());
             out.add(q);

@@ -62,6 +62,11 @@ final class ServeTargets {
                 FrontEndQuery::plainOverheadMs,
                 q -> q.plain().median()));
         lines.add(frontEnd("pgwire", queries, FrontEndQuery::pgOverheadMs, q -> q.pg().median()));
+        lines.add(frontEnd(
+                "pgwire binary (prepared)",
+                queries,
+                FrontEndQuery::pgBinaryOverheadMs,
+                q -> q.pgBinary().median()));
         lines.add(String.format(
                 Locale.ROOT,
                 "every query sent after a write's acknowledgement sees it: %,d polls, %d did not — %s",

@@ -63,7 +63,7 @@ class ServeBenchTest {
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("serve: writer alone: "));
         assertTrue(r.visibility().writes() > 0, () -> r.visibility().toString());
         assertEquals(0, r.visibility().missedAfterAck(), () -> r.visibility().toString());
-        assertEquals(6, r.targets().size(), () -> r.targets().toString());
+        assertEquals(7, r.targets().size(), () -> r.targets().toString());
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("serve: Q1 embedded"));
     }
 

@@ -22,11 +22,13 @@ class ServeTargetsTest {
                 Summary.of(http),
                 Summary.of(embedded),
                 Summary.of(embedded),
+                Summary.of(embedded),
                 embedded * 1e3,
                 http / embedded,
                 1,
                 1,
                 (http - embedded) * 1e3,
+                0,
                 0,
                 0,
                 "OK");
@@ -60,6 +62,8 @@ class ServeTargetsTest {
         assertTrue(
                 lines.get(3).startsWith("Q1-Q5 over HTTP (plain socket) within 10% of embedded + 1 ms (medians): met"));
         assertTrue(lines.get(4).startsWith("Q1-Q5 over pgwire within 10% of embedded + 1 ms (medians): met"));
-        assertTrue(lines.get(5).endsWith("100 polls, 0 did not — met"), lines.get(5));
+        assertTrue(lines.get(5)
+                .startsWith("Q1-Q5 over pgwire binary (prepared) within 10% of embedded + 1 ms (medians): met"));
+        assertTrue(lines.get(6).endsWith("100 polls, 0 did not — met"), lines.get(6));
     }
 }
