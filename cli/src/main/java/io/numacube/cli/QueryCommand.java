@@ -92,12 +92,6 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (sources.tables().isEmpty() && generate == null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "a query needs data: tables=0 generate=none — give --table NAME=FILE (repeatable) or --generate ROWS"
-                            + " [--seed S]");
-        }
         if (maxRows < -1) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -188,6 +182,14 @@ final class QueryCommand implements Callable<Integer> {
                         throw new NumacubeException(e.kind(), e.getMessage() + " — " + hint, e);
                     }
                 }
+            }
+            if (loads.isEmpty() && e.detail() != null && e.detail().startsWith("no such table")) {
+                throw new NumacubeException(
+                        e.kind(),
+                        e.code(),
+                        e.detail() + " (no table is loaded: give --table NAME=FILE, repeatable, or --generate ROWS)",
+                        e.position().orElse(null),
+                        e);
             }
             throw e;
         }

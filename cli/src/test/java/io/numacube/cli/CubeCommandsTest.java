@@ -399,14 +399,6 @@ class CubeCommandsTest {
     }
 
     @Test
-    void refusesAQueryWithoutData() {
-        CliRun run = CliRun.of("query", "SELECT 1");
-        assertEquals(2, run.exitCode());
-        assertEquals(1, run.err().lines().count(), run.err());
-        assertTrue(run.err().contains("--generate"), run.err());
-    }
-
-    @Test
     void refusesASchemaForATableThatIsNotLoaded() {
         CliRun run = CliRun.of("load", "--table", trades(), "--schema", "fx=currency STRING, rate_to_usd DOUBLE");
         assertEquals(2, run.exitCode());

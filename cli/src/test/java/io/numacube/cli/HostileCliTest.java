@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Hostile queries at the command line: one line on stderr and a fitting exit code, never a stack trace. */
@@ -45,6 +46,18 @@ class HostileCliTest {
                 "csv",
                 "SELECT COUNT(*) FROM trades LIMIT 9223372036854775807 OFFSET 9223372036854775807");
         assertEquals(0, ok.exitCode(), ok.err());
+    }
+
+    @Test
+    void aQueryWithoutDataAnswersConstantsAndNamesTheMissingTable() {
+        CliRun constants = CliRun.of("query", "--format", "csv", "SELECT 1 + 1 AS two, 'a' || 'b' AS ab");
+        assertEquals(0, constants.exitCode(), constants.err());
+        assertEquals(List.of("two,ab", "2,ab"), constants.out().lines().toList());
+        oneLine(
+                CliRun.of("query", "SELECT COUNT(*) FROM trades"),
+                ErrorReporter.USAGE_ERROR,
+                "no such table: table=trades (no table is loaded: give --table NAME=FILE, repeatable, or --generate"
+                        + " ROWS) at line 1:22");
     }
 
     @Test
