@@ -99,8 +99,8 @@ final class LookupIndex {
     }
 
     /**
-     * A per-code table of {@code e} under {@code key}: kept through the joins ({@link #memo}) when {@code e} reads a
-     * joined column, else with the fact table alone.
+     * A per-code table of {@code e} under {@code key}: kept through the joins that {@code e} reads ({@link
+     * #memoThrough}) when it reads a joined column, else with the fact table alone.
      */
     static <T> T memoOf(
             Expr e,
@@ -110,9 +110,44 @@ final class LookupIndex {
             long codes,
             java.util.function.Supplier<T> compute) {
         return NullMask.readsLookup(e)
-                ? lookup.memo(key, codes, compute)
+                ? lookup.memoThrough(e, key, codes, compute)
                 : fact.coded().memo(key, codes, compute);
     }
+
+    /**
+     * {@link #memo} of a table that is a function of the joins {@code e} reads alone (their rows per code and their
+     * columns' values), kept under their paths and first LOOKUP columns (which fix the columns {@code e}'s numbers
+     * name): kept with the fact table for later queries when none of those joins passes a temporary table, even where
+     * another join of this query does (TPC-H Q21's {@code o_orderstatus = 'F'} over 1.5M order keys, beside the
+     * query's EXISTS tables).
+     */
+    private <T> T memoThrough(Expr e, String what, long codes, java.util.function.Supplier<T> compute) {
+        java.util.TreeSet<Integer> joins = new java.util.TreeSet<>();
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c && c.side() == Expr.Side.LOOKUP) {
+                joins.add(query.joinOf(c.index()));
+            }
+        });
+        if ("false".equals(System.getProperty(MEMO_BY_JOINS_PROPERTY))) {
+            return memo(what, codes, compute);
+        }
+        StringBuilder key = new StringBuilder(what).append(" through joins");
+        boolean temporary = false;
+        for (int j : joins) {
+            key.append(' ')
+                    .append(query.joins().get(j).firstColumn())
+                    .append(':')
+                    .append(paths[j]);
+            temporary |= temporaryPath[j];
+        }
+        return keep(key.toString(), codes, compute, temporary);
+    }
+
+    /**
+     * The system property that, {@code false}, keeps every per-code table through all of a query's joins, as before
+     * {@link #memoThrough} (for an A/B of one process).
+     */
+    static final String MEMO_BY_JOINS_PROPERTY = "numacube.memoByJoins";
 
     private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute) {
         return keep(key, codes, compute, throughTemporary);
