@@ -81,7 +81,7 @@ public final class QueryExecutor {
             long startNanos,
             Cancellation cancel) {
         long planStart = System.nanoTime();
-        PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool.workerCount());
+        PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool);
         long scanStart = System.nanoTime();
         Schedule schedule = Schedule.of(plan, pool);
         NodeCounts byNode = runWorkers(plan, schedule, pool, stealing, cancel);
