@@ -189,6 +189,15 @@ public final class Dictionary {
         int lo = 0;
         for (int i = 0; i < n; i++) {
             long v = values[i];
+            // the next value is most often the code found last or the one after it (a subquery's dense keys)
+            if (lo < end && longs[lo] == v) {
+                out[i] = lo;
+                continue;
+            }
+            if (lo + 1 < end && longs[lo + 1] == v) {
+                out[i] = ++lo;
+                continue;
+            }
             int hi = lo;
             int step = 1;
             while (hi < end && longs[hi] < v) {
