@@ -557,7 +557,7 @@ final class LookupIndex {
      * Sets {@code rows[code]} for each code of {@code d} whose value is a key of {@code keys}, to the row {@code
      * rowOfKey} gives that key: the same rows the per-code loop finds, in time of the joined table's rows.
      */
-    private static void fillFromKeys(int[] rows, Dictionary d, RowValues keys, KeyRows rowOfKey) {
+    private void fillFromKeys(int[] rows, Dictionary d, RowValues keys, KeyRows rowOfKey) {
         long[] values = new long[keys.rows()];
         int[] rowOfValue = new int[keys.rows()];
         int n = 0;
@@ -568,14 +568,19 @@ final class LookupIndex {
             }
         }
         sortPairs(values, rowOfValue, n);
-        int[] codes = new int[n];
-        d.codesOfAscending(values, n, codes);
-        for (int i = 0; i < n; i++) {
-            int r = rowOfValue[i];
-            if (codes[i] >= 0 && rowOfKey.rowOf(values[i]) == r) {
-                rows[codes[i]] = r;
+        // a key's code and row depend on that key alone, and a code is written by one key at most (keys are unique)
+        byCodeRanges(n, (from, to) -> {
+            int[] codes = new int[to - from];
+            d.codesOfAscending(values, from, to, codes);
+            for (int i = from; i < to; i++) {
+                int r = rowOfValue[i];
+                int code = codes[i - from];
+                if (code >= 0 && rowOfKey.rowOf(values[i]) == r) {
+                    rows[code] = r;
+                }
             }
-        }
+            return null;
+        });
     }
 
     /**

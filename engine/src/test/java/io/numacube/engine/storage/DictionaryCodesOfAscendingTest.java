@@ -1,5 +1,6 @@
 package io.numacube.engine.storage;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,6 +36,12 @@ class DictionaryCodesOfAscendingTest {
                 int at = Arrays.binarySearch(sorted, values[i]);
                 assertEquals(at >= 0 ? at : -1, out[i], "value " + values[i] + " at " + i + " of round " + round);
             }
+            // a range of the values, looked up on its own, finds the same codes
+            int from = values.length == 0 ? 0 : r.nextInt(values.length);
+            int to = from + r.nextInt(values.length - from + 1);
+            int[] part = new int[to - from];
+            d.codesOfAscending(values, from, to, part);
+            assertArrayEquals(Arrays.copyOfRange(out, from, to), part, "range " + from + ".." + to);
         }
     }
 
