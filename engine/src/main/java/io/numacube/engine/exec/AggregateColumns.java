@@ -1,5 +1,7 @@
 package io.numacube.engine.exec;
 
+import java.util.List;
+
 /**
  * The finished value of every aggregate per result row, unboxed: per aggregate a column of longs, doubles or strings
  * (the MIN/MAX of a string dimension), and a null flag per cell (an aggregate over no rows). Filled once by {@link
@@ -39,6 +41,41 @@ final class AggregateColumns {
         } else {
             doubles[a][r] = (Double) v;
         }
+    }
+
+    /**
+     * The rows {@code kept[i]} of each of {@code parts} (all of {@code aggs} aggregates), laid end to end in order:
+     * every cell as it was, so the columns read as one {@link GroupRollUp} over all the parts' groups would have filled
+     * them (an aggregate's values are of one type in every part; a part where they are all NULL holds zeros).
+     */
+    static AggregateColumns concat(int aggs, List<AggregateColumns> parts, List<int[]> kept) {
+        int n = 0;
+        for (int[] k : kept) {
+            n += k.length;
+        }
+        AggregateColumns out = new AggregateColumns(aggs, n);
+        int at = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            AggregateColumns part = parts.get(p);
+            int[] rows = kept.get(p);
+            for (int a = 0; a < aggs; a++) {
+                out.isLong[a] |= part.isLong[a];
+                if (part.strings[a] != null && out.strings[a] == null) {
+                    out.strings[a] = new String[n];
+                }
+                for (int i = 0; i < rows.length; i++) {
+                    int r = rows[i];
+                    out.longs[a][at + i] = part.longs[a][r];
+                    out.doubles[a][at + i] = part.doubles[a][r];
+                    out.nulls[a][at + i] = part.nulls[a][r];
+                    if (part.strings[a] != null) {
+                        out.strings[a][at + i] = part.strings[a][r];
+                    }
+                }
+            }
+            at += rows.length;
+        }
+        return out;
     }
 
     /** The value of aggregate {@code a} in row {@code r}, boxed, or null. */

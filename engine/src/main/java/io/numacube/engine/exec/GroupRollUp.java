@@ -77,14 +77,39 @@ final class GroupRollUp {
 
     /** Rolls up every group of {@code merged} (null: no morsel ran) and returns the finished aggregate values. */
     static GroupRollUp of(PhysicalPlan plan, AggregationState merged) {
-        int groups = merged == null ? 0 : merged.groups();
-        GroupRollUp r = new GroupRollUp(plan, Math.max(16, Math.min(groups, 1 << 20)));
-        for (int g = 0; g < groups; g++) {
+        return of(plan, merged, 0, merged == null ? 0 : merged.groups());
+    }
+
+    /**
+     * Rolls up the groups {@code [from, to)} of {@code merged}, in group order: the rows {@link #of} gives for them,
+     * when every group is a row of its own ({@link #rowPerGroup}). Read only of {@code merged}, so ranges may be
+     * rolled up side by side.
+     */
+    static GroupRollUp of(PhysicalPlan plan, AggregationState merged, int from, int to) {
+        GroupRollUp r = new GroupRollUp(plan, Math.max(16, Math.min(to - from, 1 << 20)));
+        for (int g = from; g < to; g++) {
             if (merged.rowCounts[g] != 0) {
                 r.add(merged, g);
             }
         }
         return r;
+    }
+
+    /**
+     * Whether every group of {@code plan} is one result row of its own, found by no state shared between groups: a
+     * GROUP BY without a post-processing join key and without COUNT(DISTINCT ...) (whose seen pairs are one map).
+     * Then the rows of consecutive ranges of groups, laid end to end, are the rows of all of them.
+     */
+    static boolean rowPerGroup(PhysicalPlan plan) {
+        if (plan.keys().appendsJoinKey() || plan.keys().logicalKeys() == 0) {
+            return false;
+        }
+        for (FinalAggregate a : plan.aggregates()) {
+            if (a.finish() == FinalAggregate.Finish.DISTINCT_VALUES) {
+                return false;
+            }
+        }
+        return true;
     }
 
     int rows() {

@@ -6,6 +6,7 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +34,9 @@ import java.util.TreeMap;
  * none matches (a NULL key matches nothing); {@code values[j][column][row]} is a String, Long, Double or null, read
  * from the table the first time a column is asked for (a query reads the key and the attributes it names, not every
  * column of a wide table such as TPC-H's orders).
+ *
+ * <p>Given the query's workers, it fills its per-code tables of many codes (values, NULL flags and inner masks, over
+ * TPC-H's 1.5M order keys) by ranges of codes on them, each entry as the serial loop sets it.
  */
 final class LookupIndex {
 
@@ -58,9 +62,12 @@ final class LookupIndex {
     private final Map<String, Object> ofThisQuery = new java.util.HashMap<>();
     /** {@link #innerMasks}, computed once the rows per code are known. */
     private Map<Integer, boolean[]> innerMasks = Map.of();
+    /** The query's workers, which fill per-code tables by ranges of codes ({@link #byCodeRanges}); null: this thread. */
+    private final WorkerPool pool;
 
-    private LookupIndex(LogicalQuery query, FactTable fact, List<FactTable> dims) {
+    private LookupIndex(LogicalQuery query, FactTable fact, List<FactTable> dims, WorkerPool pool) {
         int n = query.joins().size();
+        this.pool = pool;
         this.query = query;
         this.fact = fact;
         this.root = new int[n];
@@ -99,8 +106,8 @@ final class LookupIndex {
     }
 
     /**
-     * A per-code table of {@code e} under {@code key}: kept through the joins ({@link #memo}) when {@code e} reads a
-     * joined column, else with the fact table alone.
+     * A per-code table of {@code e} under {@code key}: kept through the joins that {@code e} reads ({@link
+     * #memoThrough}) when it reads a joined column, else with the fact table alone.
      */
     static <T> T memoOf(
             Expr e,
@@ -110,9 +117,44 @@ final class LookupIndex {
             long codes,
             java.util.function.Supplier<T> compute) {
         return NullMask.readsLookup(e)
-                ? lookup.memo(key, codes, compute)
+                ? lookup.memoThrough(e, key, codes, compute)
                 : fact.coded().memo(key, codes, compute);
     }
+
+    /**
+     * {@link #memo} of a table that is a function of the joins {@code e} reads alone (their rows per code and their
+     * columns' values), kept under their paths and first LOOKUP columns (which fix the columns {@code e}'s numbers
+     * name): kept with the fact table for later queries when none of those joins passes a temporary table, even where
+     * another join of this query does (TPC-H Q21's {@code o_orderstatus = 'F'} over 1.5M order keys, beside the
+     * query's EXISTS tables).
+     */
+    private <T> T memoThrough(Expr e, String what, long codes, java.util.function.Supplier<T> compute) {
+        java.util.TreeSet<Integer> joins = new java.util.TreeSet<>();
+        Expr.walk(e, x -> {
+            if (x instanceof Expr.Column c && c.side() == Expr.Side.LOOKUP) {
+                joins.add(query.joinOf(c.index()));
+            }
+        });
+        if ("false".equals(System.getProperty(MEMO_BY_JOINS_PROPERTY))) {
+            return memo(what, codes, compute);
+        }
+        StringBuilder key = new StringBuilder(what).append(" through joins");
+        boolean temporary = false;
+        for (int j : joins) {
+            key.append(' ')
+                    .append(query.joins().get(j).firstColumn())
+                    .append(':')
+                    .append(paths[j]);
+            temporary |= temporaryPath[j];
+        }
+        return keep(key.toString(), codes, compute, temporary);
+    }
+
+    /**
+     * The system property that, {@code false}, keeps every per-code table through all of a query's joins, as before
+     * {@link #memoThrough} (for an A/B of one process).
+     */
+    static final String MEMO_BY_JOINS_PROPERTY = "numacube.memoByJoins";
 
     private <T> T keep(String key, long codes, java.util.function.Supplier<T> compute) {
         return keep(key, codes, compute, throughTemporary);
@@ -163,24 +205,48 @@ final class LookupIndex {
         int[] rows = rowOfCode[query.joinOf(column)];
         RowValues values = lookupColumn(column);
         boolean integers = values.integers();
-        for (int code = 0; code < doubles.length; code++) {
-            int row = rows[code];
-            if (row < 0 || values.isNull(row)) {
-                continue;
-            }
-            if (integers) {
-                long v = values.longAt(row);
-                doubles[code] = v;
-                if (longs != null) {
-                    longs[code] = v;
+        byCodeRanges(doubles.length, (from, to) -> {
+            for (int code = from; code < to; code++) {
+                int row = rows[code];
+                if (row < 0 || values.isNull(row)) {
+                    continue;
                 }
-            } else {
-                doubles[code] = values.doubleAt(row);
-                if (longs != null) {
-                    longs[code] = (long) doubles[code];
+                if (integers) {
+                    long v = values.longAt(row);
+                    doubles[code] = v;
+                    if (longs != null) {
+                        longs[code] = v;
+                    }
+                } else {
+                    doubles[code] = values.doubleAt(row);
+                    if (longs != null) {
+                        longs[code] = (long) doubles[code];
+                    }
                 }
             }
+            return null;
+        });
+    }
+
+    /** The codes from which a per-code table is filled on the workers by ranges of codes. */
+    static final int PARALLEL_CODES = 65_536;
+
+    /** The system property that, {@code false}, fills per-code tables on the planning thread (an A/B of one process). */
+    static final String PARALLEL_PROPERTY = "numacube.parallelLookup";
+
+    /**
+     * Runs {@code fill} over the codes {@code [0, codes)}: by ranges on the workers when there are many, else at once
+     * on this thread. {@code fill} writes the entries of its range alone and reads only what no range writes.
+     */
+    private void byCodeRanges(int codes, WorkerChunks.Range<Void> fill) {
+        if (pool == null
+                || codes < PARALLEL_CODES
+                || pool.workerCount() < 2
+                || "false".equals(System.getProperty(PARALLEL_PROPERTY))) {
+            fill.apply(0, codes);
+            return;
         }
+        WorkerChunks.map(pool, codes, fill);
     }
 
     /**
@@ -193,10 +259,13 @@ final class LookupIndex {
             int[] rows = rowOfCode[query.joinOf(column)];
             RowValues values = lookupColumn(column);
             boolean[] m = new boolean[rows.length];
-            for (int code = 0; code < m.length; code++) {
-                int row = rows[code];
-                m[code] = (reach == null || reach[code]) && (row < 0 || values.isNull(row));
-            }
+            byCodeRanges(m.length, (from, to) -> {
+                for (int code = from; code < to; code++) {
+                    int row = rows[code];
+                    m[code] = (reach == null || reach[code]) && (row < 0 || values.isNull(row));
+                }
+                return null;
+            });
             return m;
         });
     }
@@ -217,9 +286,12 @@ final class LookupIndex {
             }
             int[] rows = rowOfCode[j];
             boolean[] m = masks.computeIfAbsent(root[j], k -> filled(rows.length));
-            for (int code = 0; code < rows.length; code++) {
-                m[code] &= rows[code] >= 0;
-            }
+            byCodeRanges(rows.length, (from, to) -> {
+                for (int code = from; code < to; code++) {
+                    m[code] &= rows[code] >= 0;
+                }
+                return null;
+            });
         }
         return masks;
     }
@@ -384,7 +456,15 @@ final class LookupIndex {
 
     /** Reads the query's dimension tables (in join order) and maps every root code to each one's row. */
     static LookupIndex read(LogicalQuery query, FactTable fact, List<FactTable> dims) {
-        LookupIndex index = new LookupIndex(query, fact, dims);
+        return read(query, fact, dims, null);
+    }
+
+    /**
+     * {@link #read}, with per-code tables of many codes filled by ranges of codes on {@code pool}'s workers (null:
+     * on this thread): each code's entry is what the serial loop gives it.
+     */
+    static LookupIndex read(LogicalQuery query, FactTable fact, List<FactTable> dims, WorkerPool pool) {
+        LookupIndex index = new LookupIndex(query, fact, dims, pool);
         for (int j = 0; j < query.joins().size(); j++) {
             LogicalQuery.Join join = query.joins().get(j);
             FactTable dim = dims.get(j);
@@ -477,7 +557,7 @@ final class LookupIndex {
      * Sets {@code rows[code]} for each code of {@code d} whose value is a key of {@code keys}, to the row {@code
      * rowOfKey} gives that key: the same rows the per-code loop finds, in time of the joined table's rows.
      */
-    private static void fillFromKeys(int[] rows, Dictionary d, RowValues keys, KeyRows rowOfKey) {
+    private void fillFromKeys(int[] rows, Dictionary d, RowValues keys, KeyRows rowOfKey) {
         long[] values = new long[keys.rows()];
         int[] rowOfValue = new int[keys.rows()];
         int n = 0;
@@ -488,14 +568,19 @@ final class LookupIndex {
             }
         }
         sortPairs(values, rowOfValue, n);
-        int[] codes = new int[n];
-        d.codesOfAscending(values, n, codes);
-        for (int i = 0; i < n; i++) {
-            int r = rowOfValue[i];
-            if (codes[i] >= 0 && rowOfKey.rowOf(values[i]) == r) {
-                rows[codes[i]] = r;
+        // a key's code and row depend on that key alone, and a code is written by one key at most (keys are unique)
+        byCodeRanges(n, (from, to) -> {
+            int[] codes = new int[to - from];
+            d.codesOfAscending(values, from, to, codes);
+            for (int i = from; i < to; i++) {
+                int r = rowOfValue[i];
+                int code = codes[i - from];
+                if (code >= 0 && rowOfKey.rowOf(values[i]) == r) {
+                    rows[code] = r;
+                }
             }
-        }
+            return null;
+        });
     }
 
     /**

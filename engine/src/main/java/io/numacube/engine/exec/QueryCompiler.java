@@ -8,6 +8,7 @@ import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,15 +48,16 @@ final class QueryCompiler {
 
     private final BatchCompiler kernels;
 
-    private QueryCompiler(LogicalQuery q, FactTable fact, List<FactTable> dimensions) {
+    private QueryCompiler(LogicalQuery q, FactTable fact, List<FactTable> dimensions, WorkerPool pool) {
         this.query = q;
         this.fact = fact;
-        this.lookupIndex = q.joins().isEmpty() ? null : LookupIndex.read(q, fact, dimensions);
+        this.lookupIndex = q.joins().isEmpty() ? null : LookupIndex.read(q, fact, dimensions, pool);
         this.kernels = new BatchCompiler(fact, lookupIndex);
     }
 
-    static PhysicalPlan compile(LogicalQuery q, FactTable fact, List<FactTable> dimensions, int workers) {
-        return new QueryCompiler(q, fact, dimensions).build(workers);
+    /** The plan of {@code q}, for {@code pool}'s workers (which also fill its joins' per-code tables of many codes). */
+    static PhysicalPlan compile(LogicalQuery q, FactTable fact, List<FactTable> dimensions, WorkerPool pool) {
+        return new QueryCompiler(q, fact, dimensions, pool).build(pool.workerCount());
     }
 
     private PhysicalPlan build(int workers) {

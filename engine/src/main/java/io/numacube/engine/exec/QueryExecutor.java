@@ -81,7 +81,7 @@ public final class QueryExecutor {
             long startNanos,
             Cancellation cancel) {
         long planStart = System.nanoTime();
-        PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool.workerCount());
+        PhysicalPlan plan = QueryCompiler.compile(lq, fact, dimensions, pool);
         long scanStart = System.nanoTime();
         Schedule schedule = Schedule.of(plan, pool);
         NodeCounts byNode = runWorkers(plan, schedule, pool, stealing, cancel);
@@ -98,7 +98,7 @@ public final class QueryExecutor {
         AggregationState merged = PartitionStates.combine(plan, states, pool);
         long finishStart = System.nanoTime();
         QueryResult r = ResultFinalizer.finish(
-                plan, merged, stats(plan, merged, schedule, byNode, startNanos, QueryStats.Phases.NONE));
+                plan, merged, stats(plan, merged, schedule, byNode, startNanos, QueryStats.Phases.NONE), pool);
         QueryStats.Phases phases = new QueryStats.Phases(
                 (scanStart - planStart) / 1e9,
                 (finishStart - scanStart) / 1e9,

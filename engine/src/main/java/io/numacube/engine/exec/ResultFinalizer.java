@@ -6,6 +6,7 @@ import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
+import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,19 +14,65 @@ import java.util.PriorityQueue;
 import java.util.function.Function;
 
 /**
- * The finalize step of a query, single-threaded: {@link GroupRollUp} rolls the merged state up into result rows and
- * finishes each aggregate; then HAVING filters the rows, ORDER BY sorts them, OFFSET and LIMIT cut them, and the
+ * The finalize step of a query: {@link GroupRollUp} rolls the merged state up into result rows and finishes each
+ * aggregate; then HAVING filters the rows (both on the workers by ranges of groups where there are many and each group
+ * is a row of its own, else on the calling thread), ORDER BY sorts them, OFFSET and LIMIT cut them, and the
  * select list is computed into the {@link QueryResult}'s columns. Works per group, never per row. Stateless.
  */
 final class ResultFinalizer {
 
     private ResultFinalizer() {}
 
-    static QueryResult finish(PhysicalPlan plan, AggregationState merged, QueryStats stats) {
-        GroupRollUp rollUp = GroupRollUp.of(plan, merged);
-        ResultRows rows = new ResultRows(plan, rollUp.rows(), rollUp.keyOfRow(), rollUp.values());
-        int[] out = slice(plan.logical(), sort(plan.logical(), rows, having(plan.logical(), rows)));
-        return output(plan, rows, out, stats);
+    /** The groups from which they are rolled up and filtered by HAVING on the workers ({@link #byRanges}). */
+    static final int PARALLEL_GROUPS = 65_536;
+
+    /** The system property that, {@code false}, finishes on the calling thread only (for an A/B of one process). */
+    static final String PARALLEL_PROPERTY = "numacube.parallelFinish";
+
+    static QueryResult finish(PhysicalPlan plan, AggregationState merged, QueryStats stats, WorkerPool pool) {
+        LogicalQuery lq = plan.logical();
+        ResultRows rows;
+        List<Integer> kept;
+        if (merged != null
+                && merged.groups() >= PARALLEL_GROUPS
+                && pool.workerCount() > 1
+                && GroupRollUp.rowPerGroup(plan)
+                && !"false".equals(System.getProperty(PARALLEL_PROPERTY))) {
+            rows = byRanges(plan, merged, pool);
+            kept = allRows(rows.count);
+        } else {
+            GroupRollUp rollUp = GroupRollUp.of(plan, merged);
+            rows = new ResultRows(plan, rollUp.rows(), rollUp.keyOfRow(), rollUp.values());
+            kept = having(lq, rows);
+        }
+        return output(plan, rows, slice(lq, sort(lq, rows, kept)), stats);
+    }
+
+    /**
+     * The rows HAVING keeps, rolled up, finished and filtered on the workers by ranges of groups, then laid end to
+     * end: the rows, values and order of the serial finish ({@link GroupRollUp#rowPerGroup}). Every range's values
+     * are finished before HAVING runs on any, so an error is the one the serial finish meets first.
+     */
+    private static ResultRows byRanges(PhysicalPlan plan, AggregationState merged, WorkerPool pool) {
+        List<ResultRows> parts = WorkerChunks.map(pool, merged.groups(), (from, to) -> {
+            GroupRollUp r = GroupRollUp.of(plan, merged, from, to);
+            return new ResultRows(plan, r.rows(), r.keyOfRow(), r.values());
+        });
+        List<int[]> kept = WorkerChunks.each(
+                pool,
+                parts,
+                part -> having(plan.logical(), part).stream()
+                        .mapToInt(Integer::intValue)
+                        .toArray());
+        return ResultRows.concat(plan, parts, kept);
+    }
+
+    private static List<Integer> allRows(int count) {
+        List<Integer> all = new ArrayList<>(count);
+        for (int r = 0; r < count; r++) {
+            all.add(r);
+        }
+        return all;
     }
 
     /**
@@ -51,6 +98,34 @@ final class ResultFinalizer {
                     keyCodes[r * keysPerRow + i] = keys.code(keyOfRow[r], i);
                 }
             }
+        }
+
+        private ResultRows(PhysicalPlan plan, int count, int[] keyCodes, AggregateColumns aggregates) {
+            this.plan = plan;
+            this.count = count;
+            this.keyCodes = keyCodes;
+            this.keysPerRow = plan.keys().logicalKeys();
+            this.aggregates = aggregates;
+        }
+
+        /** The rows {@code kept[i]} of each of {@code parts}, laid end to end in order. */
+        static ResultRows concat(PhysicalPlan plan, List<ResultRows> parts, List<int[]> kept) {
+            int keys = plan.keys().logicalKeys();
+            int n = 0;
+            for (int[] k : kept) {
+                n += k.length;
+            }
+            int[] codes = new int[n * keys];
+            int at = 0;
+            for (int p = 0; p < parts.size(); p++) {
+                for (int r : kept.get(p)) {
+                    System.arraycopy(parts.get(p).keyCodes, r * keys, codes, at, keys);
+                    at += keys;
+                }
+            }
+            List<AggregateColumns> aggregates =
+                    parts.stream().map(p -> p.aggregates).toList();
+            return new ResultRows(plan, n, codes, AggregateColumns.concat(plan.aggregates().length, aggregates, kept));
         }
 
         int keyCode(int row, int key) {

@@ -182,13 +182,30 @@ public final class Dictionary {
      * reading the dictionary forward only. Only where {@link #searchable()}.
      */
     public void codesOfAscending(long[] values, int n, int[] out) {
+        codesOfAscending(values, 0, n, out);
+    }
+
+    /**
+     * {@link #codesOfAscending(long[], int, int[])} of {@code values[from..to)}, the code of {@code values[i]} into
+     * {@code out[i - from]}: each value's code is its own, so ranges of the values may be looked up side by side.
+     */
+    public void codesOfAscending(long[] values, int from, int to, int[] out) {
         if (!searchable()) {
             throw new IllegalStateException("codesOfAscending needs a sorted integer dictionary: type=" + type);
         }
         int end = nullCode < 0 ? size : size - 1;
         int lo = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             long v = values[i];
+            // the next value is most often the code found last or the one after it (a subquery's dense keys)
+            if (lo < end && longs[lo] == v) {
+                out[i - from] = lo;
+                continue;
+            }
+            if (lo + 1 < end && longs[lo + 1] == v) {
+                out[i - from] = ++lo;
+                continue;
+            }
             int hi = lo;
             int step = 1;
             while (hi < end && longs[hi] < v) {
@@ -197,7 +214,7 @@ public final class Dictionary {
                 step <<= 1;
             }
             int at = Arrays.binarySearch(longs, lo, Math.min(hi + 1, end), v);
-            out[i] = at >= 0 ? at : -1;
+            out[i - from] = at >= 0 ? at : -1;
             lo = at >= 0 ? at : -at - 1;
         }
     }
