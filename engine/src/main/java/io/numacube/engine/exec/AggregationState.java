@@ -304,8 +304,14 @@ final class AggregationState {
         int[] sel = null;
         int cnt = n;
         int[] selection = vectors.selection();
+        int few = fewCodesMask(view, activeMasks);
+        if (few >= 0) {
+            int col = masks[few].column();
+            cnt = masks[few].few().select(view.columns[col], view.widths[col], b, n, selection);
+            sel = selection;
+        }
         for (int i = 0; i < masks.length && cnt > 0; i++) {
-            if (i < 63 && (activeMasks & (1L << i)) == 0) {
+            if (i == few || i < 63 && (activeMasks & (1L << i)) == 0) {
                 continue;
             }
             int col = masks[i].column();
@@ -319,6 +325,31 @@ final class AggregationState {
         selected = cnt;
         return sel;
     }
+
+    /**
+     * The first active mask that passes few codes of a width {@link FewCodes} serves, or -1: it selects first (the
+     * others then refine its few rows). The order of the masks changes which rows are tested, never which pass or
+     * their order, so the answer is the same.
+     */
+    private int fewCodesMask(MorselView view, long activeMasks) {
+        for (int i = 0; i < masks.length && fewCodes; i++) {
+            boolean active = i >= 63 || (activeMasks & (1L << i)) != 0;
+            FewCodes few = masks[i].few();
+            if (active && few != null && few.serves(view.widths[masks[i].column()])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether masks that pass few codes select by {@link FewCodes}; off (system property {@value #FEW_CODES_PROPERTY}
+     * {@code false}, read as each block's state is made) only to compare.
+     */
+    private final boolean fewCodes = !"false".equals(System.getProperty(FEW_CODES_PROPERTY));
+
+    /** The system property that turns the word-at-a-time selection of few codes off ({@code false}), for A/B. */
+    static final String FEW_CODES_PROPERTY = "numacube.fewCodes";
 
     /**
      * Keeps the selected rows of the batch that are not deleted ({@code deleted}: the partition's bits; the morsel starts
