@@ -201,7 +201,11 @@ final class AggregationState {
         long[] deleted = plan.fact().deleted().anyIn(p.id(), first, first + rows)
                 ? plan.fact().deleted().of(p.id())
                 : null;
-        if (fusedSums > 0 && noMaskActive(activeMasks) && !anyFilter(fusedSums) && deleted == null) {
+        if (fusedSums > 0
+                && noMaskActive(activeMasks)
+                && !anyFilter(fusedSums)
+                && deleted == null
+                && fusedWidths(view)) {
             sinkFused(view, rows);
             countFusedNulls(view, rows);
             return;
@@ -304,8 +308,14 @@ final class AggregationState {
         int[] sel = null;
         int cnt = n;
         int[] selection = vectors.selection();
+        int few = fewCodesMask(view, activeMasks);
+        if (few >= 0) {
+            int col = masks[few].column();
+            cnt = masks[few].few().select(view.columns[col], view.widths[col], b, n, selection);
+            sel = selection;
+        }
         for (int i = 0; i < masks.length && cnt > 0; i++) {
-            if (i < 63 && (activeMasks & (1L << i)) == 0) {
+            if (i == few || i < 63 && (activeMasks & (1L << i)) == 0) {
                 continue;
             }
             int col = masks[i].column();
@@ -319,6 +329,31 @@ final class AggregationState {
         selected = cnt;
         return sel;
     }
+
+    /**
+     * The first active mask that passes few codes of a width {@link FewCodes} serves, or -1: it selects first (the
+     * others then refine its few rows). The order of the masks changes which rows are tested, never which pass or
+     * their order, so the answer is the same.
+     */
+    private int fewCodesMask(MorselView view, long activeMasks) {
+        for (int i = 0; i < masks.length && fewCodes; i++) {
+            boolean active = i >= 63 || (activeMasks & (1L << i)) != 0;
+            FewCodes few = masks[i].few();
+            if (active && few != null && few.serves(view.widths[masks[i].column()])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether masks that pass few codes select by {@link FewCodes}; off (system property {@value #FEW_CODES_PROPERTY}
+     * {@code false}, read as each block's state is made) only to compare.
+     */
+    private final boolean fewCodes = !"false".equals(System.getProperty(FEW_CODES_PROPERTY));
+
+    /** The system property that turns the word-at-a-time selection of few codes off ({@code false}), for A/B. */
+    static final String FEW_CODES_PROPERTY = "numacube.fewCodes";
 
     /**
      * Keeps the selected rows of the batch that are not deleted ({@code deleted}: the partition's bits; the morsel starts
@@ -516,6 +551,8 @@ final class AggregationState {
      */
     private void countFusedNulls(MorselView view, int rows) {
         int key = keys.columns()[0];
+        int key1 = keys.columns().length == 2 ? keys.columns()[1] : -1;
+        int stride1 = key1 < 0 ? 0 : (int) keys.strides()[1];
         for (int i = 0; i < fusedSums; i++) {
             MemorySegment bits = view.nulls[accumulators[i].column()];
             if (bits == null) {
@@ -534,9 +571,9 @@ final class AggregationState {
                     word &= (1L << span) - 1;
                 }
                 while (word != 0) {
-                    nulls[
-                            CodeKernels.code(
-                                    view.columns[key], view.widths[key], k + Long.numberOfTrailingZeros(word))]++;
+                    int r = k + Long.numberOfTrailingZeros(word);
+                    int g = CodeKernels.code(view.columns[key], view.widths[key], r);
+                    nulls[key1 < 0 ? g : g + CodeKernels.code(view.columns[key1], view.widths[key1], r) * stride1]++;
                     word &= word - 1;
                 }
                 k += span;
@@ -611,13 +648,22 @@ final class AggregationState {
     }
 
     /**
-     * How many accumulators {@link FusedKeySums} serves for this plan: 1 or 2 when it groups by one dense key, has no
-     * residual predicate and aggregates only one or two sums of bare double columns; 0 otherwise.
+     * How many accumulators {@link FusedKeySums} serves for this plan: 1 or 2 when it groups by one dense key, 1 when
+     * by two (unless {@value #FUSED_TWO_KEYS_PROPERTY} is {@code false}, read as each block's state is made), with no
+     * residual predicate and only sums of bare double columns; 0 otherwise.
      */
     private static int fusedSums(PhysicalPlan plan) {
         Accumulator[] accs = plan.accumulators();
+        int keyCount = plan.keys().columns().length;
+        boolean twoKeys = keyCount == 2
+                && accs.length == 1
+                && !"false".equals(System.getProperty(FUSED_TWO_KEYS_PROPERTY))
+                && !plan.keys().dependent(1)
+                && !plan.keys().multiSource(0)
+                && !plan.keys().multiSource(1)
+                && plan.keys().strides()[1] <= Integer.MAX_VALUE;
         if (!plan.keys().dense()
-                || plan.keys().columns().length != 1
+                || keyCount != 1 && !twoKeys
                 || !plan.keys().allPlain()
                 || plan.filter().residual() != null
                 || accs.length == 0
@@ -638,10 +684,31 @@ final class AggregationState {
         return n == 0 || n < 64 && (activeMasks & (-1L >>> (64 - n))) == 0;
     }
 
+    /** The system property that keeps sums by two dense keys off the fused loop ({@code false}), for A/B. */
+    static final String FUSED_TWO_KEYS_PROPERTY = "numacube.fusedTwoKeys";
+
+    /** Whether the fused loops serve this morsel's key columns: any width for one key, bytes and shorts for two. */
+    private boolean fusedWidths(MorselView view) {
+        int[] c = keys.columns();
+        return c.length == 1 || FusedKeySums.servesTwoKeys(view.widths[c[0]], view.widths[c[1]]);
+    }
+
     private void sinkFused(MorselView view, int rows) {
         int key = keys.columns()[0];
         MemorySegment v0 = view.columns[accumulators[0].column()];
-        if (fusedSums == 1) {
+        if (keys.columns().length == 2) {
+            int key1 = keys.columns()[1];
+            FusedKeySums.oneByTwoKeys(
+                    view.columns[key],
+                    view.widths[key],
+                    view.columns[key1],
+                    view.widths[key1],
+                    (int) keys.strides()[1],
+                    v0,
+                    rows,
+                    rowCounts,
+                    doubleAccumulators[0]);
+        } else if (fusedSums == 1) {
             FusedKeySums.one(view.columns[key], view.widths[key], v0, 0, rows, rowCounts, doubleAccumulators[0]);
         } else {
             FusedKeySums.two(

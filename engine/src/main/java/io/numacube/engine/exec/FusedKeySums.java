@@ -8,7 +8,9 @@ import java.lang.foreign.MemorySegment;
  * {@code [b, b + n)} selected, and one or two sums of bare double columns. Each row's code is read, its group counted
  * and its values added in one pass ({@code counts[code]++; sums[code] += value}), where the general path first writes
  * the codes into a group-id vector and reads them back. One loop per code width, so the JIT sees constant layouts.
- * Stateless; the arrays are the caller's thread-local accumulators, indexed by code.
+ * Two key columns of byte or short codes with one sum ({@link #oneByTwoKeys}) are fused the same way, the group
+ * being {@code code0 + code1 * stride1}. Each group's values are added in row order, as the general path adds them.
+ * Stateless; the arrays are the caller's thread-local accumulators, indexed by group.
  */
 final class FusedKeySums {
 
@@ -78,6 +80,53 @@ final class FusedKeySums {
                     a0[k] += v0.getAtIndex(CodeKernels.DOUBLE, r);
                     a1[k] += v1.getAtIndex(CodeKernels.DOUBLE, r);
                 }
+            }
+        }
+    }
+
+    /** Whether {@link #oneByTwoKeys} serves key columns of these widths (bytes and shorts). */
+    static boolean servesTwoKeys(CodeWidth w0, CodeWidth w1) {
+        return w0 != CodeWidth.INT && w1 != CodeWidth.INT;
+    }
+
+    /**
+     * {@code counts[g]++; a[g] += v[r]} for every row r of {@code [0, n)}, {@code g = k0[r] + k1[r] * stride1}; the
+     * widths must be {@linkplain #servesTwoKeys served}.
+     */
+    static void oneByTwoKeys(
+            MemorySegment k0,
+            CodeWidth w0,
+            MemorySegment k1,
+            CodeWidth w1,
+            int stride1,
+            MemorySegment v,
+            int n,
+            long[] counts,
+            double[] a) {
+        if (w0 == CodeWidth.BYTE && w1 == CodeWidth.BYTE) {
+            for (int r = 0; r < n; r++) {
+                int g = (k0.get(CodeKernels.BYTE, r) & 0xFF) + (k1.get(CodeKernels.BYTE, r) & 0xFF) * stride1;
+                counts[g]++;
+                a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+            }
+        } else if (w0 == CodeWidth.SHORT && w1 == CodeWidth.BYTE) {
+            for (int r = 0; r < n; r++) {
+                int g = (k0.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF) + (k1.get(CodeKernels.BYTE, r) & 0xFF) * stride1;
+                counts[g]++;
+                a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+            }
+        } else if (w0 == CodeWidth.BYTE) {
+            for (int r = 0; r < n; r++) {
+                int g = (k0.get(CodeKernels.BYTE, r) & 0xFF) + (k1.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF) * stride1;
+                counts[g]++;
+                a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+            }
+        } else {
+            for (int r = 0; r < n; r++) {
+                int g = (k0.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF)
+                        + (k1.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF) * stride1;
+                counts[g]++;
+                a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
             }
         }
     }

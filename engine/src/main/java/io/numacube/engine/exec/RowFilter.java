@@ -23,16 +23,18 @@ record RowFilter(CodeMask[] masks, BatchPredicate residual, boolean nothingPasse
      * @param passingBelow {@code passingBelow[c]}: how many codes below {@code c} pass (length {@code passes.length
      *                     + 1}), so the passing codes in {@code [lo, hi]} number {@code passingBelow[hi + 1] -
      *                     passingBelow[lo]}
+     * @param few          the passing codes matched a word at a time, when at most {@value FewCodes#MAX_CODES} pass;
+     *                     else null
      */
-    record CodeMask(int column, boolean[] passes, int[] passingBelow) {
+    record CodeMask(int column, boolean[] passes, int[] passingBelow, FewCodes few) {
 
-        /** A mask with its prefix counts computed. */
+        /** A mask with its prefix counts and few passing codes computed. */
         static CodeMask of(int column, boolean[] passes) {
             int[] below = new int[passes.length + 1];
             for (int c = 0; c < passes.length; c++) {
                 below[c + 1] = below[c] + (passes[c] ? 1 : 0);
             }
-            return new CodeMask(column, passes, below);
+            return new CodeMask(column, passes, below, FewCodes.of(passes));
         }
 
         /** How many codes in {@code [lo, hi]} pass. */
