@@ -312,8 +312,8 @@ final class Subqueries {
             }
         }
         if (oneRowTable == null) {
-            TableStaging staging = new TableStaging(
-                    new TableSchema("__one_row_" + (++counter), List.of(ColumnSpec.of("__one", ColumnType.INT))));
+            TableStaging staging = new TableStaging(new TableSchema(
+                    DerivedTables.ONE_ROW_PREFIX + (++counter), List.of(ColumnSpec.of("__one", ColumnType.INT))));
             staging.keepLongsPlain();
             staging.setLong(0, 1);
             staging.endRow();
