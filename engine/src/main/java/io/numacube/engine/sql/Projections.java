@@ -36,6 +36,10 @@ final class Projections {
     }
 
     private static boolean callsAggregate(SqlNode n) {
+        if (n instanceof SqlNodeList list) {
+            // a CASE keeps its WHEN and THEN operands in lists
+            return callsAggregate(list);
+        }
         if (!(n instanceof SqlCall call)) {
             return false;
         }
