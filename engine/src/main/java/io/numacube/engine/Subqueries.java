@@ -346,6 +346,15 @@ final class Subqueries {
         if (isQuery(e)) {
             return scalar(e);
         }
+        if (e instanceof SqlNodeList list) {
+            // a CASE keeps its WHENs and THENs in lists, an IN its values
+            for (int i = 0; i < list.size(); i++) {
+                if (list.get(i) != null) {
+                    list.set(i, rewriteExpression(list.get(i)));
+                }
+            }
+            return list;
+        }
         if (!(e instanceof SqlCall call)) {
             return e;
         }

@@ -40,7 +40,8 @@ final class Projections {
             // a CASE keeps its WHEN and THEN operands in lists
             return callsAggregate(list);
         }
-        if (!(n instanceof SqlCall call)) {
+        if (!(n instanceof SqlCall call) || n instanceof org.apache.calcite.sql.SqlSelect) {
+            // a subquery's aggregates are its own
             return false;
         }
         if (call.getKind() == SqlKind.FILTER
