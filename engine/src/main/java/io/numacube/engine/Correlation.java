@@ -127,7 +127,7 @@ record Correlation(
             return false;
         }
         boolean any = false;
-        for (SqlNode o : call.getOperandList()) {
+        for (SqlNode o : operands(call)) {
             if (o == null || o instanceof SqlLiteral) {
                 continue;
             }
@@ -144,9 +144,22 @@ record Correlation(
             return !id.isStar();
         }
         if (e instanceof SqlCall call && !(e instanceof SqlSelect)) {
-            return call.getOperandList().stream().anyMatch(o -> o != null && namesColumn(o));
+            return operands(call).stream().anyMatch(o -> o != null && namesColumn(o));
         }
         return false;
+    }
+
+    /** The operands of {@code call}, with those of a list spread out (a CASE keeps its WHENs and THENs in lists). */
+    private static List<SqlNode> operands(SqlCall call) {
+        List<SqlNode> out = new ArrayList<>();
+        for (SqlNode o : call.getOperandList()) {
+            if (o instanceof org.apache.calcite.sql.SqlNodeList list) {
+                list.forEach(out::add);
+            } else {
+                out.add(o);
+            }
+        }
+        return out;
     }
 
     /** Adds the tables of a FROM list of table names; false (nothing certain added) for anything else. */
@@ -186,7 +199,7 @@ record Correlation(
             return true;
         }
         if (e instanceof SqlCall call) {
-            for (SqlNode o : call.getOperandList()) {
+            for (SqlNode o : operands(call)) {
                 if (o != null && !(o instanceof SqlLiteral) && namesOuter(o, tables)) {
                     return true;
                 }

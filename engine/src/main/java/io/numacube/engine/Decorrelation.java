@@ -445,6 +445,11 @@ final class Decorrelation {
     }
 
     private static void aggregates(SqlNode e, boolean[] seen) {
+        if (e instanceof SqlNodeList list) {
+            // a CASE keeps its WHEN and THEN operands in lists
+            list.forEach(o -> aggregates(o, seen));
+            return;
+        }
         if (!(e instanceof SqlCall call) || e instanceof SqlSelect) {
             return;
         }

@@ -312,8 +312,8 @@ final class Subqueries {
             }
         }
         if (oneRowTable == null) {
-            TableStaging staging = new TableStaging(
-                    new TableSchema("__one_row_" + (++counter), List.of(ColumnSpec.of("__one", ColumnType.INT))));
+            TableStaging staging = new TableStaging(new TableSchema(
+                    DerivedTables.ONE_ROW_PREFIX + (++counter), List.of(ColumnSpec.of("__one", ColumnType.INT))));
             staging.keepLongsPlain();
             staging.setLong(0, 1);
             staging.endRow();
@@ -345,6 +345,15 @@ final class Subqueries {
     private SqlNode rewriteExpression(SqlNode e) {
         if (isQuery(e)) {
             return scalar(e);
+        }
+        if (e instanceof SqlNodeList list) {
+            // a CASE keeps its WHENs and THENs in lists, an IN its values
+            for (int i = 0; i < list.size(); i++) {
+                if (list.get(i) != null) {
+                    list.set(i, rewriteExpression(list.get(i)));
+                }
+            }
+            return list;
         }
         if (!(e instanceof SqlCall call)) {
             return e;

@@ -490,7 +490,7 @@ class DuckDbDifferentialTest {
                             + literal.apply(b);
                 }
                 case 4 -> name + (rnd.nextBoolean() ? " < " : " >= ") + v1;
-                default -> name + " = " + literal.apply(missing(vals.get(0)));
+                default -> name + " = " + literal.apply(missing(type, vals.get(0)));
             };
         }
         String m = doubleCols.get(rnd.nextInt(doubleCols.size()));
@@ -525,7 +525,11 @@ class DuckDbDifferentialTest {
         };
     }
 
-    private static Object missing(Object like) {
+    /** A value no row has; a DATE one within years 0001-9999 (the generated dates are from 2020 on). */
+    private static Object missing(ColumnType type, Object like) {
+        if (type == ColumnType.DATE) {
+            return LocalDate.of(1999, 12, 31).toEpochDay();
+        }
         return switch (like) {
             case String s -> "no-such-" + s;
             case Long l -> l > 0 ? -2_000_000L : 2_000_000L;

@@ -83,18 +83,27 @@ final class Casts {
         if (v instanceof Long l) {
             return l;
         }
+        long day;
         try {
-            return LocalDate.parse(((String) v).strip()).toEpochDay();
+            day = LocalDate.parse(((String) v).strip()).toEpochDay();
         } catch (DateTimeParseException e) {
             throw fail(v, "DATE", "22018");
         }
+        if (!io.numacube.engine.schema.Timestamps.dayInRange(day)) {
+            throw fail(v, "DATE (years 0001 to 9999)", "22008");
+        }
+        return day;
     }
 
     /** {@code make_date(y, m, d)}; a day that does not exist is an error naming it. */
     static Object makeDate(long year, long month, long day) {
         try {
-            return LocalDate.of(Math.toIntExact(year), Math.toIntExact(month), Math.toIntExact(day))
+            long d = LocalDate.of(Math.toIntExact(year), Math.toIntExact(month), Math.toIntExact(day))
                     .toEpochDay();
+            if (!io.numacube.engine.schema.Timestamps.dayInRange(d)) {
+                throw new java.time.DateTimeException("beyond years 0001 to 9999");
+            }
+            return d;
         } catch (java.time.DateTimeException | ArithmeticException e) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,

@@ -1,6 +1,7 @@
 package io.numacube.engine.plan;
 
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.numa.base.NumacubeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.temporal.IsoFields;
@@ -421,13 +422,26 @@ public final class ScalarFunctions {
         return Math.copySign(a - f >= 0.5 ? f + 1 : f, x);
     }
 
-    /** DuckDB's {@code %}: the sign of the dividend; NULL for a zero divisor. */
+    /**
+     * DuckDB's {@code %}: the sign of the dividend; a zero divisor is an error for integers and DECIMALs (DuckDB's
+     * "Division by zero"), NaN for doubles (Java's {@code %}, as DuckDB's fmod).
+     */
     private static Object modulo(Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
-            return y == 0 ? null : (Object) (y == -1 ? 0L : x % y);
+            if (y == 0) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "22012",
+                        "division by zero: an integer or DECIMAL % 0 (as in DuckDB; a DOUBLE % 0 is NaN) — a"
+                                + " function of one column is computed once per distinct value, also for values"
+                                + " held only by rows the WHERE leaves out: CASE WHEN d <> 0 THEN x % d END skips"
+                                + " them",
+                        null,
+                        null);
+            }
+            return y == -1 ? 0L : x % y;
         }
-        double y = ((Number) b).doubleValue();
-        return y == 0 ? null : (Object) (((Number) a).doubleValue() % y);
+        return ((Number) a).doubleValue() % ((Number) b).doubleValue();
     }
 
     private static void notDate(String name, Expr e) {

@@ -98,7 +98,7 @@ final class TimestampFunctions {
             }
             char f = format.charAt(++i);
             switch (f) {
-                case 'Y' -> sb.append(t.getYear());
+                case 'Y' -> pad(sb, t.getYear(), 4);
                 case 'y' -> pad(sb, t.getYear() % 100, 2);
                 case 'm' -> pad(sb, t.getMonthValue(), 2);
                 case 'd' -> pad(sb, t.getDayOfMonth(), 2);

@@ -26,6 +26,15 @@ public final class Timestamps {
 
     private Timestamps() {}
 
+    /**
+     * Whether a DATE of {@code epochDay} lies in years 0001 to 9999, the DATEs numacube holds (those are the years
+     * DuckDB writes as {@code yyyy-MM-dd}; it writes a year before 1 as {@code 0002-01-01 (BC)}, which numacube
+     * does not).
+     */
+    public static boolean dayInRange(long epochDay) {
+        return epochDay >= Math.floorDiv(FIRST, MICROS_PER_DAY) && epochDay <= Math.floorDiv(LAST, MICROS_PER_DAY);
+    }
+
     /** {@code text} (no surrounding blanks) as microseconds, or {@link #INVALID}. */
     public static long parse(String text) {
         byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);

@@ -11,6 +11,9 @@ public final class DerivedTables {
     /** The alias prefix of every such table. */
     public static final String PREFIX = "__";
 
+    /** The name prefix of the one-row table that stands for the FROM of a SELECT without one. */
+    public static final String ONE_ROW_PREFIX = PREFIX + "one_row_";
+
     /** The alias prefix of an EXISTS subquery's distinct keys, joined INNER. */
     public static final String EXISTS_PREFIX = PREFIX + "exists";
 

@@ -183,7 +183,7 @@ final class FromClauseBinder {
     private static int column(SqlIdentifier id, TableSchema t, String name) {
         int i = t.indexOf(name);
         if (i < 0) {
-            throw bindError(id, "42703", "no such column: column=" + name + " table=" + t.name());
+            throw bindError(id, "42703", "no such column: column=" + name + " table=" + Scope.shown(t, null));
         }
         return i;
     }

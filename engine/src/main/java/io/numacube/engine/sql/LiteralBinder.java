@@ -130,12 +130,20 @@ final class LiteralBinder {
         return new Expr.Literal(micros, ColumnType.TIMESTAMP);
     }
 
-    /** {@code text} as a DATE literal, or a 22007 error at {@code node} when it is no yyyy-mm-dd date. */
+    /**
+     * {@code text} as a DATE literal, or a 22007 error at {@code node} when it is no yyyy-mm-dd date (22008 for one
+     * outside years 0001 to 9999).
+     */
     static Expr.Literal date(SqlNode node, String text) {
+        long day;
         try {
-            return new Expr.Literal(LocalDate.parse(text).toEpochDay(), ColumnType.DATE);
+            day = LocalDate.parse(text).toEpochDay();
         } catch (DateTimeParseException e) {
             throw bindError(node, "22007", "not a date (yyyy-mm-dd): value=" + text);
         }
+        if (!io.numacube.engine.schema.Timestamps.dayInRange(day)) {
+            throw bindError(node, "22008", "DATE out of range (years 0001 to 9999): value=" + text);
+        }
+        return new Expr.Literal(day, ColumnType.DATE);
     }
 }

@@ -36,7 +36,12 @@ final class Projections {
     }
 
     private static boolean callsAggregate(SqlNode n) {
-        if (!(n instanceof SqlCall call)) {
+        if (n instanceof SqlNodeList list) {
+            // a CASE keeps its WHEN and THEN operands in lists
+            return callsAggregate(list);
+        }
+        if (!(n instanceof SqlCall call) || n instanceof org.apache.calcite.sql.SqlSelect) {
+            // a subquery's aggregates are its own
             return false;
         }
         if (call.getKind() == SqlKind.FILTER

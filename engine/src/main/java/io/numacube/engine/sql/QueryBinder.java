@@ -97,7 +97,7 @@ final class QueryBinder {
             throw unsupported(select.getHaving(), "HAVING without GROUP BY or aggregates");
         }
         List<LogicalQuery.Order> order = OrderByBinder.bind(
-                st.orderList(),
+                orderAliases(st.orderList(), select.getSelectList(), scope),
                 outputs,
                 expressions,
                 rows ? ExpressionBinder.Place.ROW : ExpressionBinder.Place.OUTPUT);
@@ -115,6 +115,28 @@ final class QueryBinder {
                 limit,
                 offset,
                 rows);
+    }
+
+    /**
+     * The ORDER BY items with the select aliases named inside an expression replaced ({@code ORDER BY -a}, {@code s *
+     * 2}) as {@link SelectAliases} does for WHERE: a table column of the name wins, as in DuckDB. An ordinal or a bare
+     * name is left as it is (a bare name is an output's name first, {@link OrderByBinder}).
+     */
+    private static SqlNodeList orderAliases(SqlNodeList orderList, SqlNodeList selectList, Scope scope) {
+        if (orderList == null) {
+            return null;
+        }
+        SqlNodeList out = new SqlNodeList(orderList.getParserPosition());
+        for (SqlNode o : orderList) {
+            SqlNode e = o;
+            while (e.getKind() == SqlKind.DESCENDING
+                    || e.getKind() == SqlKind.NULLS_FIRST
+                    || e.getKind() == SqlKind.NULLS_LAST) {
+                e = ((SqlCall) e).operand(0);
+            }
+            out.add(e instanceof SqlCall ? SelectAliases.substitute(o, selectList, scope) : o);
+        }
+        return out;
     }
 
     /** A SELECT without GROUP BY, DISTINCT, HAVING or any aggregate call: one result row per fact row. */

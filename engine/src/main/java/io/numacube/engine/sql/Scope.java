@@ -61,6 +61,17 @@ record Scope(
         return new Scope(fact, factAlias, t, a, j, u);
     }
 
+    /**
+     * The name a table is shown by in an error: its alias, else its name; a table numacube staged for a subquery of
+     * FROM has a name of its own ({@link DerivedTables#PREFIX}), never shown.
+     */
+    static String shown(TableSchema table, String alias) {
+        if (alias != null) {
+            return alias;
+        }
+        return table.name().startsWith(DerivedTables.PREFIX) ? "(a subquery of FROM)" : table.name();
+    }
+
     /** The LOOKUP index of the next joined table's column 0. */
     int nextFirstColumn() {
         return tables.isEmpty()
@@ -90,7 +101,7 @@ record Scope(
 
     private Expr.Column qualifiedColumn(SqlIdentifier id, String qualifier, String name) {
         if (answersTo(qualifier, fact.name(), factAlias)) {
-            return factColumn(id, fact.indexOf(name), name, fact.name());
+            return factColumn(id, fact.indexOf(name), name, qualifier);
         }
         for (int j = 0; j < tables.size(); j++) {
             if (answersTo(qualifier, tables.get(j).name(), aliases.get(j))) {
@@ -105,7 +116,7 @@ record Scope(
         List<Expr.Column> found = new ArrayList<>();
         int f = fact.indexOf(name);
         if (f >= 0) {
-            found.add(factColumn(id, f, name, fact.name()));
+            found.add(factColumn(id, f, name, shown(fact, factAlias)));
         }
         for (int j = 0; j < tables.size(); j++) {
             int i = tables.get(j).indexOf(name);
@@ -120,8 +131,13 @@ record Scope(
             throw bindError(id, "42702", "ambiguous column: column=" + name + " is in several tables — qualify it");
         }
         if (found.isEmpty()) {
-            List<String> names = new ArrayList<>(List.of(fact.name()));
-            tables.forEach(t -> names.add(t.name()));
+            if (fact.name().startsWith(DerivedTables.ONE_ROW_PREFIX) && tables.isEmpty()) {
+                throw bindError(id, "42703", "no such column: column=" + name + " (the SELECT has no FROM clause)");
+            }
+            List<String> names = new ArrayList<>(List.of(shown(fact, factAlias)));
+            for (int j = 0; j < tables.size(); j++) {
+                names.add(shown(tables.get(j), aliases.get(j)));
+            }
             throw bindError(id, "42703", "no such column: column=" + name + " tables=" + String.join(",", names));
         }
         return found.get(0);
@@ -131,7 +147,7 @@ record Scope(
     Expr.Column dimensionColumn(SqlIdentifier id, int j, int i, String name) {
         TableSchema t = tables.get(j);
         if (i < 0) {
-            throw bindError(id, "42703", "no such column: column=" + name + " table=" + t.name());
+            throw bindError(id, "42703", "no such column: column=" + name + " table=" + shown(t, aliases.get(j)));
         }
         LogicalQuery.Join join = joins.get(j);
         // a LEFT join's qualified key is NULL where no row matched; unqualified, it is the USING column, the parent's
@@ -139,7 +155,7 @@ record Scope(
         if (k >= 0 && (!join.left() || id.names.size() == 1)) {
             int parentColumn = join.parentColumns().get(k);
             return join.parent() < 0
-                    ? factColumn(id, parentColumn, name, fact.name())
+                    ? factColumn(id, parentColumn, name, shown(fact, factAlias))
                     : dimensionColumn(id, join.parent(), parentColumn, name);
         }
         ColumnSpec spec = t.column(i);

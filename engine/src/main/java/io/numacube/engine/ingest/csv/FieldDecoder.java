@@ -373,7 +373,7 @@ final class FieldDecoder {
         int year = Timestamps.digits(b, from, 4);
         int month = Timestamps.digits(b, from + 5, 2);
         int day = Timestamps.digits(b, from + 8, 2);
-        if (year < 0 || month < 0 || day < 0) {
+        if (year < 1 || month < 0 || day < 0) {
             return NOT_DATE;
         }
         if (month < 1 || month > 12 || day < 1 || day > Timestamps.daysInMonth(year, month)) {

@@ -156,13 +156,18 @@ class FieldDecoderTest {
     }
 
     @Test
-    void parsesEveryDayFromYearZeroToNineThousandNineHundredNinetyNineLikeLocalDate() {
+    void parsesEveryDayFromYearOneToNineThousandNineHundredNinetyNineLikeLocalDate() {
         LocalDate last = LocalDate.of(9999, 12, 31);
-        for (LocalDate d = LocalDate.of(0, 1, 1); !d.isAfter(last); d = d.plusDays(1)) {
+        for (LocalDate d = LocalDate.of(1, 1, 1); !d.isAfter(last); d = d.plusDays(1)) {
             String s = String.format("%04d-%02d-%02d", d.getYear(), d.getMonthValue(), d.getDayOfMonth());
             assertNull(parseDate(s), s);
             assertEquals(d.toEpochDay(), dec.longValue, s);
         }
+    }
+
+    @Test
+    void rejectsYearZeroWhichDuckDbWritesAsABcYear() {
+        assertEquals(FieldDecoder.NOT_DATE, parseDate("0000-01-01"));
     }
 
     @ParameterizedTest
