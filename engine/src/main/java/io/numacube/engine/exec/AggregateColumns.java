@@ -26,6 +26,15 @@ final class AggregateColumns {
         }
     }
 
+    void setLong(int a, int r, long v) {
+        isLong[a] = true;
+        longs[a][r] = v;
+    }
+
+    void setDouble(int a, int r, double v) {
+        doubles[a][r] = v;
+    }
+
     /** Stores a Long, Double or String, or null. */
     void set(int a, int r, Object v) {
         if (v == null) {

@@ -251,7 +251,7 @@ final class GroupRollUp {
         AggregateColumns values = new AggregateColumns(aggs.length, n);
         for (int a = 0; a < aggs.length; a++) {
             for (int r = 0; r < n; r++) {
-                values.set(a, r, value(aggs[a], a, r));
+                value(aggs[a], a, r, values);
             }
         }
         return values;
@@ -294,20 +294,42 @@ final class GroupRollUp {
         return sum.longValue();
     }
 
-    /** The SQL value of aggregate {@code a} for row {@code r}: Long, Double, String (a dimension's MIN/MAX) or null. */
-    private Object value(FinalAggregate p, int a, int r) {
+    /**
+     * Stores the SQL value of aggregate {@code a} for row {@code r} in {@code out}: a long, a double, a String (a
+     * dimension's MIN/MAX) or NULL; numbers unboxed.
+     */
+    private void value(FinalAggregate p, int a, int r, AggregateColumns out) {
         if (p.finish() == FinalAggregate.Finish.DISTINCT_VALUES) {
-            return distinctCounts[a][r];
+            out.setLong(a, r, distinctCounts[a][r]);
+            return;
         }
         long count = valueCounts[a] != null ? valueCounts[a][r] : counts[r];
         if (p.finish() == FinalAggregate.Finish.ROW_COUNT
                 || p.kind() == Expr.AggKind.COUNT
                 || p.kind() == Expr.AggKind.COUNT_STAR) {
-            return count;
+            out.setLong(a, r, count);
+            return;
         }
         if (count == 0) {
-            return null;
+            out.set(a, r, null);
+            return;
         }
+        if (p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS
+                && !plan.accumulators()[p.accumulator()].kind().exact()
+                && p.kind() != Expr.AggKind.AVG) {
+            double d = doubles[a][r];
+            if (p.longResult()) {
+                out.setLong(a, r, Math.round(d));
+            } else {
+                out.setDouble(a, r, d);
+            }
+            return;
+        }
+        out.set(a, r, boxedValue(p, a, r, count));
+    }
+
+    /** The value of a non-empty row's aggregate other than a COUNT: Long, Double or String (a dimension's MIN/MAX). */
+    private Object boxedValue(FinalAggregate p, int a, int r, long count) {
         Accumulator acc =
                 p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS ? plan.accumulators()[p.accumulator()] : null;
         boolean exact = acc != null && acc.kind().exact();

@@ -32,7 +32,7 @@ final class ResultFinalizer {
     static QueryResult finish(PhysicalPlan plan, AggregationState merged, QueryStats stats, WorkerPool pool) {
         LogicalQuery lq = plan.logical();
         ResultRows rows;
-        List<Integer> kept;
+        int[] kept;
         if (merged != null
                 && merged.groups() >= PARALLEL_GROUPS
                 && pool.workerCount() > 1
@@ -58,19 +58,14 @@ final class ResultFinalizer {
             GroupRollUp r = GroupRollUp.of(plan, merged, from, to);
             return new ResultRows(plan, r.rows(), r.keyOfRow(), r.values());
         });
-        List<int[]> kept = WorkerChunks.each(
-                pool,
-                parts,
-                part -> having(plan.logical(), part).stream()
-                        .mapToInt(Integer::intValue)
-                        .toArray());
+        List<int[]> kept = WorkerChunks.each(pool, parts, part -> having(plan.logical(), part));
         return ResultRows.concat(plan, parts, kept);
     }
 
-    private static List<Integer> allRows(int count) {
-        List<Integer> all = new ArrayList<>(count);
+    private static int[] allRows(int count) {
+        int[] all = new int[count];
         for (int r = 0; r < count; r++) {
-            all.add(r);
+            all[r] = r;
         }
         return all;
     }
@@ -143,14 +138,18 @@ final class ResultFinalizer {
     }
 
     /** The rows HAVING keeps, in row order. */
-    private static List<Integer> having(LogicalQuery lq, ResultRows rows) {
-        List<Integer> kept = new ArrayList<>(rows.count);
+    private static int[] having(LogicalQuery lq, ResultRows rows) {
+        if (lq.having() == null) {
+            return allRows(rows.count);
+        }
+        int[] kept = new int[rows.count];
+        int n = 0;
         for (int r = 0; r < rows.count; r++) {
-            if (lq.having() == null || Boolean.TRUE.equals(ScalarEvaluator.eval(lq.having(), rows.leaves(r)))) {
-                kept.add(r);
+            if (Boolean.TRUE.equals(ScalarEvaluator.eval(lq.having(), rows.leaves(r)))) {
+                kept[n++] = r;
             }
         }
-        return kept;
+        return java.util.Arrays.copyOf(kept, n);
     }
 
     /**
@@ -158,9 +157,13 @@ final class ResultFinalizer {
      * With a LIMIT that keeps a small part of the rows, only the first {@code OFFSET + LIMIT} are kept, through a
      * bounded heap (a grouping by an id column has millions of rows, and a top 10 of them needs no full sort).
      */
-    private static List<Integer> sort(LogicalQuery lq, ResultRows rows, List<Integer> kept) {
+    private static int[] sort(LogicalQuery lq, ResultRows rows, int[] keptRows) {
         if (lq.orderBy().isEmpty()) {
-            return kept;
+            return keptRows;
+        }
+        List<Integer> kept = new ArrayList<>(keptRows.length);
+        for (int r : keptRows) {
+            kept.add(r);
         }
         LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
         Object[][] sortValues = new Object[rows.count][];
@@ -182,10 +185,11 @@ final class ResultFinalizer {
         long first =
                 lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
         if (first < kept.size() / 4) {
-            return firstRows(kept, order, (int) first);
+            kept = firstRows(kept, order, (int) first);
+        } else {
+            kept.sort(order);
         }
-        kept.sort(order);
-        return kept;
+        return kept.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The first {@code n} of {@code rows} in {@code order} (a total order), sorted. */
@@ -216,14 +220,10 @@ final class ResultFinalizer {
     }
 
     /** The rows OFFSET and LIMIT leave. */
-    private static int[] slice(LogicalQuery lq, List<Integer> sorted) {
-        int from = (int) Math.min(sorted.size(), lq.offset());
-        int to = lq.limit() < 0 ? sorted.size() : from + (int) Math.min(sorted.size() - from, lq.limit());
-        int[] out = new int[to - from];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = sorted.get(from + i);
-        }
-        return out;
+    private static int[] slice(LogicalQuery lq, int[] sorted) {
+        int from = (int) Math.min(sorted.length, lq.offset());
+        int to = lq.limit() < 0 ? sorted.length : from + (int) Math.min(sorted.length - from, lq.limit());
+        return from == 0 && to == sorted.length ? sorted : java.util.Arrays.copyOfRange(sorted, from, to);
     }
 
     /** The select list over the rows {@code out}, one typed column per output. */
