@@ -2,9 +2,7 @@ package io.numacube.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.storage.ProgressListener;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,11 +47,11 @@ class DeterministicMergeTest {
                 "SELECT counterparty, SUM(pnl * pnl * pnl) FROM trades GROUP BY counterparty ORDER BY 2 DESC LIMIT 7"
             })
     void givesBitIdenticalAnswersOnEveryRun(String sql) {
-        List<String> first = bits(cube.query(sql));
+        List<String> first = ResultBits.of(cube.query(sql));
         int differing = 0;
         String example = null;
         for (int run = 1; run < RUNS; run++) {
-            List<String> again = bits(cube.query(sql));
+            List<String> again = ResultBits.of(cube.query(sql));
             if (!again.equals(first)) {
                 differing++;
                 example = again.toString();
@@ -64,24 +62,5 @@ class DeterministicMergeTest {
                 differing,
                 sql + ": " + differing + " of " + (RUNS - 1) + " runs differed from the first; first=" + first
                         + " e.g. " + example);
-    }
-
-    /** Every value of the result, doubles as their raw bits (so -0.0 and 0.0, and the last bit, count). */
-    private static List<String> bits(QueryResult r) {
-        List<String> out = new ArrayList<>();
-        for (int row = 0; row < r.rowCount(); row++) {
-            for (int c = 0; c < r.columnCount(); c++) {
-                if (r.isNull(row, c)) {
-                    out.add("NULL");
-                } else if (r.columnTypes().get(c) == io.numacube.engine.schema.ColumnType.DOUBLE) {
-                    out.add(Long.toHexString(Double.doubleToRawLongBits(r.getDouble(row, c))));
-                } else if (r.columnTypes().get(c) == io.numacube.engine.schema.ColumnType.STRING) {
-                    out.add(r.getString(row, c));
-                } else {
-                    out.add(Long.toString(r.getLong(row, c)));
-                }
-            }
-        }
-        return out;
     }
 }

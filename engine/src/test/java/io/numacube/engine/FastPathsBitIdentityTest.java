@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.numacube.engine.gen.TradesGenerator;
-import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.storage.ProgressListener;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -68,26 +66,9 @@ class FastPathsBitIdentityTest {
     private static List<String> bits(String sql, String setting) {
         PROPERTIES.forEach(p -> System.setProperty(p, setting));
         try {
-            return bits(cube.query(sql));
+            return ResultBits.of(cube.query(sql));
         } finally {
             PROPERTIES.forEach(System::clearProperty);
         }
-    }
-
-    /** Every value of the result, doubles as their raw bits (so -0.0 and 0.0, and the last bit, count). */
-    private static List<String> bits(QueryResult r) {
-        List<String> out = new ArrayList<>();
-        for (int row = 0; row < r.rowCount(); row++) {
-            for (int c = 0; c < r.columnCount(); c++) {
-                if (r.isNull(row, c)) {
-                    out.add("NULL");
-                } else if (r.columnTypes().get(c) == io.numacube.engine.schema.ColumnType.DOUBLE) {
-                    out.add(Long.toHexString(Double.doubleToRawLongBits(r.getDouble(row, c))));
-                } else {
-                    out.add(String.valueOf(r.getObject(row, c)));
-                }
-            }
-        }
-        return out;
     }
 }
