@@ -166,22 +166,10 @@ final class ResultFinalizer {
             kept.add(r);
         }
         LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
-        Object[][] sortValues = new Object[rows.count][];
-        for (int r : kept) {
-            sortValues[r] = new Object[orders.length];
-            for (int i = 0; i < orders.length; i++) {
-                sortValues[r][i] = ScalarEvaluator.eval(orders[i].expr(), rows.leaves(r));
-            }
+        Comparator<Integer> order = numericOrder(orders, rows);
+        if (order == null) {
+            order = valueOrder(orders, rows, kept);
         }
-        Comparator<Integer> order = (x, y) -> {
-            for (int i = 0; i < orders.length; i++) {
-                int c = compare(orders[i], sortValues[x][i], sortValues[y][i]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(x, y);
-        };
         long first =
                 lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
         if (first < kept.size() / 4) {
@@ -190,6 +178,79 @@ final class ResultFinalizer {
             kept.sort(order);
         }
         return kept.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The order of rows by the values of the ORDER BY expressions, each evaluated once per row; ties by row. */
+    private static Comparator<Integer> valueOrder(LogicalQuery.Order[] orders, ResultRows rows, List<Integer> kept) {
+        Object[][] sortValues = new Object[rows.count][];
+        for (int r : kept) {
+            sortValues[r] = new Object[orders.length];
+            for (int i = 0; i < orders.length; i++) {
+                sortValues[r][i] = ScalarEvaluator.eval(orders[i].expr(), rows.leaves(r));
+            }
+        }
+        return (x, y) -> {
+            for (int i = 0; i < orders.length; i++) {
+                int c = compare(orders[i], sortValues[x][i], sortValues[y][i]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return Integer.compare(x, y);
+        };
+    }
+
+    /**
+     * The same order as {@link #valueOrder} when every ORDER BY expression is a numeric aggregate, read from the
+     * aggregates' arrays without boxing: a long as it is, a double as a long of the same order ({@link
+     * #orderedBits}); else null.
+     */
+    private static Comparator<Integer> numericOrder(LogicalQuery.Order[] orders, ResultRows rows) {
+        AggregateColumns aggs = rows.aggregates;
+        long[][] keys = new long[orders.length][];
+        boolean[][] nulls = new boolean[orders.length][];
+        for (int i = 0; i < orders.length; i++) {
+            if (!(orders[i].expr() instanceof Expr.AggRef a) || aggs.strings[a.agg()] != null) {
+                return null;
+            }
+            nulls[i] = aggs.nulls[a.agg()];
+            keys[i] = aggs.isLong[a.agg()] ? aggs.longs[a.agg()] : orderedBits(aggs.doubles[a.agg()]);
+        }
+        return (x, y) -> {
+            for (int i = 0; i < orders.length; i++) {
+                boolean nx = nulls[i][x];
+                boolean ny = nulls[i][y];
+                int c;
+                if (nx || ny) {
+                    c = nx == ny ? 0 : nx == orders[i].nullsFirst() ? -1 : 1;
+                } else {
+                    c = Long.compare(keys[i][x], keys[i][y]);
+                    c = orders[i].descending() ? -c : c;
+                }
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return Integer.compare(x, y);
+        };
+    }
+
+    /**
+     * Longs ordered as {@link ScalarEvaluator#compare} orders the doubles: -0.0 equal to 0.0, NaN above +Infinity and
+     * equal to every NaN.
+     */
+    static long[] orderedBits(double[] values) {
+        long[] out = new long[values.length];
+        for (int r = 0; r < values.length; r++) {
+            double d = values[r];
+            if (d != d) {
+                out[r] = Long.MAX_VALUE;
+                continue;
+            }
+            long bits = Double.doubleToRawLongBits(d == 0 ? 0.0 : d);
+            out[r] = bits ^ ((bits >> 63) & Long.MAX_VALUE);
+        }
+        return out;
     }
 
     /** The first {@code n} of {@code rows} in {@code order} (a total order), sorted. */
