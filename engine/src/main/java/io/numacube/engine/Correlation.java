@@ -21,7 +21,8 @@ import org.apache.calcite.sql.SqlSelect;
  * key of one or more columns), at most one comparison of an expression of inner columns with an expression of outer
  * columns by {@code <> < <= > >=} (TPC-H Q21's {@code l2.l_suppkey <> l1.l_suppkey}), and the rest, which names no
  * outer column. A subquery with any other reference to the outer query, or without an equality, is not such a
- * subquery ({@link #of} gives null). Immutable.
+ * subquery ({@link #of} gives null). A subquery whose tables are joined by INNER JOIN ... ON is taken as the same
+ * query over their FROM list, its ON conditions WHERE terms ({@link InnerJoinList}). Immutable.
  *
  * @param query      the subquery
  * @param inner      the inner column of each equality, in WHERE order
@@ -56,12 +57,15 @@ record Correlation(
 
     /** {@code q} as a correlated subquery, or null when it is none of the shape the class comment says. */
     static Correlation of(SqlNode q, Function<String, Optional<TableSchema>> schemas) {
-        if (!(q instanceof SqlSelect s)
-                || s.getWhere() == null
-                || !isTableList(s.getFrom())
-                || s.getHaving() != null
-                || s.getFetch() != null
-                || s.getOffset() != null) {
+        if (!(q instanceof SqlSelect query)
+                || query.getWhere() == null
+                || query.getHaving() != null
+                || query.getFetch() != null
+                || query.getOffset() != null) {
+            return null;
+        }
+        SqlSelect s = asTableList(query);
+        if (s == null) {
             return null;
         }
         List<Table> tables = new ArrayList<>();
@@ -90,6 +94,24 @@ record Correlation(
             }
         }
         return inner.isEmpty() ? null : new Correlation(s, inner, outer, inequality, rest);
+    }
+
+    /**
+     * {@code s} itself where its FROM is a FROM list; where it joins its tables by INNER JOIN ... ON, a copy of it (the
+     * statement's {@code s} untouched) over the FROM list with the ON conditions as WHERE terms ({@link
+     * InnerJoinList}); else null.
+     */
+    private static SqlSelect asTableList(SqlSelect s) {
+        InnerJoinList list = InnerJoinList.of(s.getFrom());
+        if (list == null || list.on().isEmpty()) {
+            return list == null ? null : s;
+        }
+        SqlSelect copy = (SqlSelect) s.clone(s.getParserPosition());
+        List<SqlNode> terms = new ArrayList<>(list.on());
+        terms.addAll(SqlTerms.andTerms(s.getWhere()));
+        copy.setFrom(list.from());
+        copy.setWhere(SqlTerms.and(terms, s.getWhere().getParserPosition()));
+        return copy;
     }
 
     /** {@code t} as an inequality between inner and outer expressions, or null. */

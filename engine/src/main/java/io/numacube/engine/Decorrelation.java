@@ -24,8 +24,9 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * Turns the commonest correlated subqueries of a query over a FROM list into joins, before {@link Subqueries} runs the
- * subqueries as tables (TPC-H Q2, Q4, Q17, Q20, Q21, Q22). Each must stand as a top-level AND term of WHERE and be a
+ * Turns the commonest correlated subqueries of a query over a FROM list (or tables joined INNER by {@code JOIN ...
+ * ON}, taken as the FROM list and their ON conditions as WHERE terms: {@link InnerJoinList}) into joins, before
+ * {@link Subqueries} runs the subqueries as tables (TPC-H Q2, Q4, Q17, Q20, Q21, Q22). Each must stand as a top-level AND term of WHERE and be a
  * {@link Correlation}: correlated by equalities of inner and outer columns (a key of one column or several), with at
  * most one other comparison with the outer query ({@code <> < <= > >=}) for EXISTS, and no other outer column:
  *
@@ -76,13 +77,15 @@ final class Decorrelation {
 
     /** Rewrites {@code select}'s WHERE and FROM in place, as the class comment says. */
     void rewrite(SqlSelect select) {
-        if (select.getWhere() == null || !Correlation.isTableList(select.getFrom())) {
+        InnerJoinList list = select.getWhere() == null ? null : InnerJoinList.of(select.getFrom());
+        if (list == null) {
             return;
         }
-        List<SqlNode> terms = SqlTerms.andTerms(select.getWhere());
+        List<SqlNode> terms = new ArrayList<>(list.on());
+        terms.addAll(SqlTerms.andTerms(select.getWhere()));
         List<Correlation.Table> outerTables = new ArrayList<>();
-        MagicSets.Outer outer = Correlation.tables(select.getFrom(), schemas, outerTables)
-                ? new MagicSets.Outer(outerTables, terms, select.getFrom())
+        MagicSets.Outer outer = Correlation.tables(list.from(), schemas, outerTables)
+                ? new MagicSets.Outer(outerTables, terms, list.from())
                 : null;
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
@@ -102,7 +105,7 @@ final class Decorrelation {
         if (items.isEmpty()) {
             return;
         }
-        SqlNode from = select.getFrom();
+        SqlNode from = list.from();
         for (SqlNode item : items) {
             from = new SqlJoin(
                     item.getParserPosition(),
@@ -198,7 +201,8 @@ final class Decorrelation {
      */
     boolean takesIn(SqlSelect select, SqlNode t) {
         List<Correlation.Table> outerTables = new ArrayList<>();
-        if (!Correlation.isTableList(select.getFrom()) || !Correlation.tables(select.getFrom(), schemas, outerTables)) {
+        InnerJoinList list = InnerJoinList.of(select.getFrom());
+        if (list == null || !Correlation.tables(list.from(), schemas, outerTables)) {
             return false;
         }
         if (t.getKind() == SqlKind.NOT_IN) {

@@ -79,6 +79,12 @@ final class Subqueries {
     private final java.util.Deque<Set<String>> enclosing = new java.util.ArrayDeque<>();
 
     /**
+     * Whether each query of {@link #enclosing} joins by LEFT, RIGHT or FULL JOIN or USING, which {@link Decorrelation}
+     * does not decorrelate over ({@link InnerJoinList}); in the same order.
+     */
+    private final java.util.Deque<Boolean> outerJoined = new java.util.ArrayDeque<>();
+
+    /**
      * @param run     runs a (rewritten, subquery-free) statement
      * @param load    places a staged table under its schema's name, for this statement only
      * @param catalog the schema and rows of a table by name (temporary tables included), for {@link Decorrelation}
@@ -131,32 +137,39 @@ final class Subqueries {
             return new SqlOrderBy(ob.getParserPosition(), rewrite(ob.query), ob.orderList, ob.offset, ob.fetch);
         }
         if (root instanceof SqlSelect select) {
-            if (select.getFrom() == null) {
-                select.setFrom(oneRow(select));
-            }
-            Set<String> names = new HashSet<>();
-            fromNames(select.getFrom(), names);
-            enclosing.push(names);
-            try {
-                inListsFirst(select);
-                decorrelation.rewrite(select);
-                select.setFrom(rewriteFrom(select.getFrom()));
-                if (select.getWhere() != null) {
-                    select.setWhere(rewriteExpression(select.getWhere()));
-                }
-                if (select.getHaving() != null) {
-                    select.setHaving(rewriteExpression(select.getHaving()));
-                }
-                SqlNodeList items = select.getSelectList();
-                for (int i = 0; i < items.size(); i++) {
-                    items.set(i, rewriteExpression(items.get(i)));
-                }
-            } finally {
-                enclosing.pop();
-            }
-            return select;
+            return rewriteSelect(select);
         }
         return root;
+    }
+
+    /** A SELECT with its FROM and expressions rewritten, in place, its own tables in scope meanwhile. */
+    private SqlSelect rewriteSelect(SqlSelect select) {
+        if (select.getFrom() == null) {
+            select.setFrom(oneRow(select));
+        }
+        Set<String> names = new HashSet<>();
+        fromNames(select.getFrom(), names);
+        enclosing.push(names);
+        outerJoined.push(InnerJoinList.hasOuterOrUsingJoin(select.getFrom()));
+        try {
+            inListsFirst(select);
+            decorrelation.rewrite(select);
+            select.setFrom(rewriteFrom(select.getFrom()));
+            if (select.getWhere() != null) {
+                select.setWhere(rewriteExpression(select.getWhere()));
+            }
+            if (select.getHaving() != null) {
+                select.setHaving(rewriteExpression(select.getHaving()));
+            }
+            SqlNodeList items = select.getSelectList();
+            for (int i = 0; i < items.size(); i++) {
+                items.set(i, rewriteExpression(items.get(i)));
+            }
+        } finally {
+            enclosing.pop();
+            outerJoined.pop();
+        }
+        return select;
     }
 
     /**
@@ -401,6 +414,9 @@ final class Subqueries {
                 // a bare name of an outer column, which the subquery's own tables do not have
                 name = outerTableOf(e.detail().substring(column.length()).split("\\s")[0]);
             }
+            if (name != null && Boolean.TRUE.equals(outerJoined.peek())) {
+                throw unsupported(query, CORRELATED + " (it names " + name + " of the outer query)" + OUTER_JOINED);
+            }
             if (name != null) {
                 throw unsupported(
                         query,
@@ -426,6 +442,9 @@ final class Subqueries {
         try {
             return SqlLiteral.createBoolean(runInner(query).rowCount() > 0, exists.getParserPosition());
         } catch (NumacubeException e) {
+            if ("0A000".equals(e.code()) && e.detail().contains(OUTER_JOINED)) {
+                throw unsupported(exists, "EXISTS (subquery) correlated to its outer query" + OUTER_JOINED);
+            }
             if ("0A000".equals(e.code()) && e.detail().contains(CORRELATED)) {
                 throw unsupported(
                         exists,
@@ -438,6 +457,13 @@ final class Subqueries {
             throw e;
         }
     }
+
+    /** Why {@link #runInner} refuses a correlated subquery of a query with an outer join. */
+    private static final String OUTER_JOINED =
+            ", whose FROM has a LEFT, RIGHT or FULL JOIN or a JOIN ... USING: a correlated subquery is turned into a"
+                    + " join only where the outer tables are joined by commas or INNER JOIN ... ON (a LEFT JOIN's ON"
+                    + " condition cannot become a WHERE term) — join the subquery's distinct keys as a derived table"
+                    + " instead";
 
     /** How {@link #runInner} refuses a subquery that names its outer query. */
     private static final String CORRELATED = "a correlated subquery of this shape";

@@ -85,10 +85,31 @@ final class CommaJoins {
             from = join(from, tables, st.parent(), st.other(), st.key());
             st.key().forEach(k -> used.add(k.term()));
         }
+        refuseSplitAntiKeys(links, used, tables);
         select.setFrom(from);
         List<SqlNode> left = terms.stream().filter(t -> !used.contains(t)).toList();
         select.setWhere(
                 left.isEmpty() ? null : SqlTerms.and(left, select.getWhere().getParserPosition()));
+    }
+
+    /**
+     * Refuses a table joined LEFT ({@link DerivedTables#ANTI_PREFIX}: a NOT EXISTS, NOT IN or marked EXISTS made a
+     * join) whose key links it to two tables: it is joined on its links to one of them, and a link left in WHERE would
+     * drop the very rows the LEFT join keeps without a match (it did: {@code NOT EXISTS (SELECT 1 FROM h WHERE h.k =
+     * f.k AND h.x = g.w)} over {@code FROM g, f} gave no row).
+     */
+    private static void refuseSplitAntiKeys(List<Link> links, List<SqlNode> used, List<Listed> tables) {
+        for (Link l : links) {
+            boolean anti = tables.get(l.a()).qualifier().startsWith(DerivedTables.ANTI_PREFIX)
+                    || tables.get(l.b()).qualifier().startsWith(DerivedTables.ANTI_PREFIX);
+            if (anti && !used.contains(l.term())) {
+                throw unsupported(
+                        l.term(),
+                        "NOT EXISTS, NOT IN (its left operand counting), or EXISTS inside OR or NOT, correlated by"
+                                + " equalities to columns of two different tables of the outer query: its anti-join takes its key from one"
+                                + " table only — correlate it to the columns of one table");
+            }
+        }
     }
 
     /** Table {@code other} joined to {@code parent} on every link {@code key} holds between them. */
