@@ -25,14 +25,15 @@ class MultiNodeCubeTest {
 
     /**
      * Pages of each partition on its node, and morsels run by their home node's workers: in the median query run of
-     * three rounds of the reference queries, at least 90% of its morsels, once they are compiled. Each query is run
+     * three rounds of the reference queries, at least 80% of its morsels, once they are compiled. Each query is run
      * once before counting: on the stage's two emulated vCPUs the JIT's compiler threads take one vCPU from its worker
      * during a first run (the demo's first runs showed 91% at home, its later runs 97-100%). The median run, not a
-     * round's sum: a thief takes morsels only from a node that falls behind, and on a loaded CI host a vCPU the host
-     * deschedules for a second makes its node fall behind for a whole query, so that each round can hold one or two
-     * such runs (a local run: rounds of 92.7%, 99.2% and 97.1%, runs of 84-100%, median 99%; a CI run failed the
-     * earlier rule, best round at least 95%, with runs of 114 and 119 of 124). A placement or scheduling fault puts
-     * about half of every run's morsels away from home. 8M rows: 124 morsels a query.
+     * round's sum: a thief takes morsels only from a node that falls behind, and on a loaded host a vCPU the host
+     * deschedules for a second makes its node fall behind for a whole query, so that each round can hold several such
+     * runs. Measured: two local runs, at load 1 and 7, had runs of 60-100% at home with medians of 99% and 98%; a
+     * fresh-clone CI run had rounds of 91.2%, 90.4% and 94.4% (the earlier rule, best round at least 95%, failed one
+     * CI run and would have failed that one) and runs of 65-100% with a median of 91.9%. A placement or scheduling
+     * fault puts about half of every run's morsels away from home. 8M rows: 124 morsels a query.
      */
     @Test
     void partitionsAreOnTheirNodesAndMorselsRunAtHome() {
@@ -60,8 +61,8 @@ class MultiNodeCubeTest {
                     runShares.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             double median = sorted[sorted.length / 2];
             assertTrue(
-                    median >= 0.90,
-                    "morsels run on their home node, median query run >= 90%: " + median + ", runs "
+                    median >= 0.80,
+                    "morsels run on their home node, median query run >= 80%: " + median + ", runs "
                             + Arrays.toString(sorted) + perQuery);
         }
     }

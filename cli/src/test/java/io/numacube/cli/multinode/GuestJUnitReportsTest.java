@@ -24,7 +24,7 @@ import org.w3c.dom.NodeList;
  * PREFERRED on every memory node, first touch by pinned threads, interleave, workers' getcpu) and under the seccomp
  * launcher (SeccompMultiNodePlacementTest: the kernel's EPERM, first-touch fallback, workers and scoped affinity); and
  * the engine's in the two-node VM (MultiNodeCubeTest: an 8M-row cube's partitions spread over both nodes, each ≥ 99 % on
- * its node, ≥ 90 % of the morsels at home in the median run of the reference queries; REMOTE placement puts every partition on another node).
+ * its node, ≥ 80 % of the morsels at home in the median run of the reference queries; REMOTE placement puts every partition on another node).
  */
 @Tag("multinode")
 @ExtendWith(VerdictLog.class)
