@@ -9,11 +9,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
-import org.apache.calcite.sql.JoinConditionType;
-import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -107,14 +104,7 @@ final class Decorrelation {
         }
         SqlNode from = list.from();
         for (SqlNode item : items) {
-            from = new SqlJoin(
-                    item.getParserPosition(),
-                    from,
-                    SqlLiteral.createBoolean(false, SqlParserPos.ZERO),
-                    JoinType.COMMA.symbol(SqlParserPos.ZERO),
-                    item,
-                    JoinConditionType.NONE.symbol(SqlParserPos.ZERO),
-                    null);
+            from = SqlTerms.commaJoin(item.getParserPosition(), from, item);
         }
         select.setFrom(from);
         select.setWhere(SqlTerms.and(out, select.getWhere().getParserPosition()));

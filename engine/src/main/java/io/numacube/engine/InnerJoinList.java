@@ -6,9 +6,7 @@ import java.util.List;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlJoin;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * A FROM clause of tables joined INNER, by commas or by {@code [INNER] JOIN ... ON}, as the FROM list of the same
@@ -75,13 +73,6 @@ record InnerJoinList(SqlNode from, List<SqlNode> on) {
         if (innerOn) {
             on.addAll(SqlTerms.andTerms(j.getCondition()));
         }
-        return new SqlJoin(
-                j.getParserPosition(),
-                left,
-                SqlLiteral.createBoolean(false, SqlParserPos.ZERO),
-                JoinType.COMMA.symbol(SqlParserPos.ZERO),
-                right,
-                JoinConditionType.NONE.symbol(SqlParserPos.ZERO),
-                null);
+        return SqlTerms.commaJoin(j.getParserPosition(), left, right);
     }
 }

@@ -8,13 +8,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.function.ToLongFunction;
-import org.apache.calcite.sql.JoinConditionType;
-import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
@@ -98,15 +94,7 @@ final class MagicSets {
     /** {@code c} with the distinct keys joined to its FROM list and its key columns equated to them. */
     private Correlation joined(Correlation c, Correlation.Table table, SqlSelect distinct, SqlParserPos pos) {
         String alias = DerivedTables.PREFIX + "magic" + numbers.getAsInt();
-        c.query()
-                .setFrom(new SqlJoin(
-                        pos,
-                        c.query().getFrom(),
-                        SqlLiteral.createBoolean(false, SqlParserPos.ZERO),
-                        JoinType.COMMA.symbol(SqlParserPos.ZERO),
-                        Decorrelation.as(distinct, alias, pos),
-                        JoinConditionType.NONE.symbol(SqlParserPos.ZERO),
-                        null));
+        c.query().setFrom(SqlTerms.commaJoin(pos, c.query().getFrom(), Decorrelation.as(distinct, alias, pos)));
         List<SqlNode> rest = new ArrayList<>(c.rest());
         for (int i = 0; i < c.inner().size(); i++) {
             rest.add(SqlStdOperatorTable.EQUALS.createCall(

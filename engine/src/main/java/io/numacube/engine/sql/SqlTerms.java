@@ -2,9 +2,13 @@ package io.numacube.engine.sql;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
@@ -13,7 +17,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * The AND terms of a condition and back, for the rewrites that move terms between WHERE and FROM (FROM lists of
- * tables, decorrelated subqueries), and the plain SELECT those rewrites build. Stateless; thread-safe.
+ * tables, decorrelated subqueries), and the plain SELECT and comma joins those rewrites build. Stateless; thread-safe.
  */
 public final class SqlTerms {
 
@@ -60,5 +64,17 @@ public final class SqlTerms {
             SqlNode where,
             SqlNodeList groupBy) {
         return new SqlSelect(pos, keywords, items, from, where, groupBy, null, null, null, null, null, null, null);
+    }
+
+    /** {@code left, right}: the FROM list {@code left} with {@code right} appended (a comma join, no condition). */
+    public static SqlJoin commaJoin(SqlParserPos pos, SqlNode left, SqlNode right) {
+        return new SqlJoin(
+                pos,
+                left,
+                SqlLiteral.createBoolean(false, SqlParserPos.ZERO),
+                JoinType.COMMA.symbol(SqlParserPos.ZERO),
+                right,
+                JoinConditionType.NONE.symbol(SqlParserPos.ZERO),
+                null);
     }
 }
