@@ -40,15 +40,14 @@ final class AggregateColumns {
         if (v == null) {
             nulls[a][r] = true;
         } else if (v instanceof Long l) {
-            isLong[a] = true;
-            longs[a][r] = l;
+            setLong(a, r, l);
         } else if (v instanceof String str) {
             if (strings[a] == null) {
                 strings[a] = new String[nulls[a].length];
             }
             strings[a][r] = str;
         } else {
-            doubles[a][r] = (Double) v;
+            setDouble(a, r, (Double) v);
         }
     }
 

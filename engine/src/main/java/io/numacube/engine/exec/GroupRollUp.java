@@ -314,40 +314,27 @@ final class GroupRollUp {
             out.set(a, r, null);
             return;
         }
-        if (p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS
-                && !plan.accumulators()[p.accumulator()].kind().exact()
-                && p.kind() != Expr.AggKind.AVG) {
+        Accumulator acc =
+                p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS ? plan.accumulators()[p.accumulator()] : null;
+        if (acc == null || !acc.kind().exact()) {
             double d = doubles[a][r];
-            if (p.longResult()) {
+            if (p.kind() == Expr.AggKind.AVG) {
+                out.setDouble(a, r, d / count);
+            } else if (p.longResult()) {
                 out.setLong(a, r, Math.round(d));
             } else {
                 out.setDouble(a, r, d);
             }
-            return;
+        } else if (carries[a] != null && carries[a][r] != 0) {
+            out.set(a, r, wideSumValue(p, acc, a, r, count));
+        } else if (p.kind() == Expr.AggKind.AVG) {
+            out.setDouble(a, r, exactAverage(longs[a][r], count));
+        } else if (acc.ranks() != null) {
+            out.set(a, r, QueryCompiler.scalar(acc.ranks(), (int) longs[a][r]));
+        } else if (acc.overCodes()) {
+            out.set(a, r, QueryCompiler.scalar(plan.fact().dictionary(acc.column()), (int) longs[a][r]));
+        } else {
+            out.setLong(a, r, longs[a][r]);
         }
-        out.set(a, r, boxedValue(p, a, r, count));
-    }
-
-    /** The value of a non-empty row's aggregate other than a COUNT: Long, Double or String (a dimension's MIN/MAX). */
-    private Object boxedValue(FinalAggregate p, int a, int r, long count) {
-        Accumulator acc =
-                p.finish() == FinalAggregate.Finish.FROM_ACCUMULATORS ? plan.accumulators()[p.accumulator()] : null;
-        boolean exact = acc != null && acc.kind().exact();
-        if (exact && carries[a] != null && carries[a][r] != 0) {
-            return wideSumValue(p, acc, a, r, count);
-        }
-        if (p.kind() == Expr.AggKind.AVG) {
-            return exact ? exactAverage(longs[a][r], count) : doubles[a][r] / count;
-        }
-        if (exact) {
-            if (acc.ranks() != null) {
-                return QueryCompiler.scalar(acc.ranks(), (int) longs[a][r]);
-            }
-            if (acc.overCodes()) {
-                return QueryCompiler.scalar(plan.fact().dictionary(acc.column()), (int) longs[a][r]);
-            }
-            return longs[a][r];
-        }
-        return p.longResult() ? (Object) Math.round(doubles[a][r]) : (Object) doubles[a][r];
     }
 }
