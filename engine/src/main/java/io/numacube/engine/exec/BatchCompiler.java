@@ -347,7 +347,8 @@ final class BatchCompiler {
                     numeric(first), nullMask(first), numeric(c.args().getLast()), booleanSlots++, doubleSlots++);
         }
         if (e instanceof Expr.Call || e instanceof Expr.Case) {
-            return perCode(e);
+            BatchExpression constant = constantCall(e);
+            return constant != null ? constant : perCode(e);
         }
         BatchExpression folded = foldedPerCode(e);
         if (folded != null) {
@@ -413,6 +414,36 @@ final class BatchCompiler {
         String key = "values " + col + " " + e;
         ValuesByCode v = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> valuesByCode(e, col, d));
         return new BatchExpression.ByCode(col, v.doubles(), v.longs());
+    }
+
+    /**
+     * A function or CASE of constants only ({@code COALESCE(-3, 0)}), computed once; null where it reads a column or
+     * an aggregate, is NULL, or fails (then it is computed as before, so that an error is raised only where DuckDB
+     * raises it).
+     */
+    private static BatchExpression constantCall(Expr e) {
+        boolean[] constant = {true};
+        Expr.walk(
+                e,
+                x -> constant[0] &= !(x instanceof Expr.Column
+                        || x instanceof Expr.KeyRef
+                        || x instanceof Expr.AggRef
+                        || x instanceof Expr.Agg));
+        if (!constant[0]) {
+            return null;
+        }
+        Object v;
+        try {
+            v = ScalarEvaluator.eval(e, leaf -> {
+                throw new IllegalStateException("not a constant: " + leaf);
+            });
+        } catch (RuntimeException failed) {
+            return null;
+        }
+        if (e.type() == ColumnType.DOUBLE && v instanceof Number x) {
+            return new BatchExpression.Constant(x.doubleValue());
+        }
+        return longValued(e.type()) && v instanceof Long x ? new BatchExpression.Constant((long) x) : null;
     }
 
     /** Most codes a per-code table of an arithmetic expression may have ({@link #foldedPerCode}). */

@@ -402,9 +402,20 @@ public sealed interface Expr {
                     return "CAST(" + args.get(0).text() + " AS DECIMAL("
                             + args.get(2).text() + "," + args.get(3).text() + "))";
                 }
+                case "%", "||" -> {
+                    if (args.size() == 2) {
+                        return infixOperand(args.get(0)) + " " + name + " " + infixOperand(args.get(1));
+                    }
+                }
                 default -> {}
             }
             return name + "(" + String.join(", ", args.stream().map(Expr::text).toList()) + ")";
+        }
+
+        private static String infixOperand(Expr e) {
+            boolean infix = e instanceof Arith a && !a.implicit()
+                    || e instanceof Call c && (c.name.equals("%") || c.name.equals("||")) && c.args.size() == 2;
+            return infix ? "(" + e.text() + ")" : e.text();
         }
     }
 

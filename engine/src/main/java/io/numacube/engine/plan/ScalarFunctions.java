@@ -439,6 +439,14 @@ public final class ScalarFunctions {
                         null,
                         null);
             }
+            if (y == -1 && x == Long.MIN_VALUE) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "22003",
+                        "BIGINT overflow in " + x + " % -1 (as DuckDB's division of it by -1)",
+                        null,
+                        null);
+            }
             return y == -1 ? 0L : x % y;
         }
         return ((Number) a).doubleValue() % ((Number) b).doubleValue();

@@ -46,6 +46,7 @@ final class ScalarBinder {
             case "datetrunc" -> "date_trunc";
             case "char_length", "character_length", "len" -> "length";
             case "weekofyear" -> "week";
+            case "mod" -> "%";
             default -> rawName.toLowerCase(Locale.ROOT);
         };
         if (!ScalarFunctions.knows(name)) {
