@@ -8,9 +8,7 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.function.Function;
 
 /**
@@ -161,27 +159,23 @@ final class ResultFinalizer {
         if (lq.orderBy().isEmpty()) {
             return keptRows;
         }
-        List<Integer> kept = new ArrayList<>(keptRows.length);
-        for (int r : keptRows) {
-            kept.add(r);
-        }
         LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
-        Comparator<Integer> order = numericOrder(orders, rows);
+        RowSort.RowOrder order = numericOrder(orders, rows);
         if (order == null) {
-            order = valueOrder(orders, rows, kept);
+            order = valueOrder(orders, rows, keptRows);
         }
         long first =
                 lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
-        if (first < kept.size() / 4) {
-            kept = firstRows(kept, order, (int) first);
-        } else {
-            kept.sort(order);
+        if (first < keptRows.length / 4) {
+            return RowSort.first(keptRows, order, (int) first);
         }
-        return kept.stream().mapToInt(Integer::intValue).toArray();
+        int[] sorted = keptRows.clone();
+        RowSort.sort(sorted, order);
+        return sorted;
     }
 
     /** The order of rows by the values of the ORDER BY expressions, each evaluated once per row; ties by row. */
-    private static Comparator<Integer> valueOrder(LogicalQuery.Order[] orders, ResultRows rows, List<Integer> kept) {
+    private static RowSort.RowOrder valueOrder(LogicalQuery.Order[] orders, ResultRows rows, int[] kept) {
         Object[][] sortValues = new Object[rows.count][];
         for (int r : kept) {
             sortValues[r] = new Object[orders.length];
@@ -205,7 +199,7 @@ final class ResultFinalizer {
      * aggregates' arrays without boxing: a long as it is, a double as a long of the same order ({@link
      * #orderedBits}); else null.
      */
-    private static Comparator<Integer> numericOrder(LogicalQuery.Order[] orders, ResultRows rows) {
+    private static RowSort.RowOrder numericOrder(LogicalQuery.Order[] orders, ResultRows rows) {
         AggregateColumns aggs = rows.aggregates;
         long[][] keys = new long[orders.length][];
         boolean[][] nulls = new boolean[orders.length][];
@@ -250,25 +244,6 @@ final class ResultFinalizer {
             long bits = Double.doubleToRawLongBits(d == 0 ? 0.0 : d);
             out[r] = bits ^ ((bits >> 63) & Long.MAX_VALUE);
         }
-        return out;
-    }
-
-    /** The first {@code n} of {@code rows} in {@code order} (a total order), sorted. */
-    private static List<Integer> firstRows(List<Integer> rows, Comparator<Integer> order, int n) {
-        if (n == 0) {
-            return new ArrayList<>();
-        }
-        PriorityQueue<Integer> last = new PriorityQueue<>(n + 1, order.reversed());
-        for (Integer r : rows) {
-            if (last.size() < n) {
-                last.add(r);
-            } else if (order.compare(r, last.peek()) < 0) {
-                last.poll();
-                last.add(r);
-            }
-        }
-        List<Integer> out = new ArrayList<>(last);
-        out.sort(order);
         return out;
     }
 
