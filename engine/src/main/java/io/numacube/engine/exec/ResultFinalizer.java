@@ -160,14 +160,19 @@ final class ResultFinalizer {
             return keptRows;
         }
         LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
-        RowSort.RowOrder order = numericOrder(orders, rows);
-        if (order == null) {
-            order = valueOrder(orders, rows, keptRows);
-        }
+        RowSort.RowOrder numeric = numericOrder(orders, rows);
+        RowSort.RowOrder order = numeric != null ? numeric : valueOrder(orders, rows, keptRows);
         long first =
                 lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
         if (first < keptRows.length / 4) {
             return RowSort.first(keptRows, order, (int) first);
+        }
+        if (numeric == null) {
+            // TimSort's galloping merges the runs in which groups arrive by their keys in fewer comparisons, and
+            // comparing two rows' values costs more than boxing the rows
+            Integer[] boxed = java.util.Arrays.stream(keptRows).boxed().toArray(Integer[]::new);
+            java.util.Arrays.sort(boxed, order::compare);
+            return java.util.Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
         }
         int[] sorted = keptRows.clone();
         RowSort.sort(sorted, order);

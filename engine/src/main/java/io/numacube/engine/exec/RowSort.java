@@ -10,8 +10,8 @@ final class RowSort {
 
     private RowSort() {}
 
-    /** Runs shorter than this are sorted by insertion. */
-    private static final int INSERTION_RUN = 24;
+    /** Natural runs shorter than this are extended to it by insertion. */
+    private static final int MIN_RUN = 32;
 
     /** A total or partial order on row numbers: negative where {@code x} comes before {@code y}. */
     @FunctionalInterface
@@ -19,26 +19,92 @@ final class RowSort {
         int compare(int x, int y);
     }
 
-    /** Sorts {@code rows} in place by {@code order}, equal rows kept in their input order. */
+    /**
+     * Sorts {@code rows} in place by {@code order}, equal rows kept in their input order: a natural merge sort (runs
+     * already in order, or strictly against it and reversed, are found first, so rows that arrive nearly sorted, as
+     * groups by their keys do, cost about one comparison each), runs shorter than {@link #MIN_RUN} extended by
+     * insertion, then merged pairwise.
+     */
     static void sort(int[] rows, RowOrder order) {
-        if (rows.length < 2) {
+        int n = rows.length;
+        if (n < 2) {
             return;
         }
-        int[] scratch = rows.clone();
-        mergeSort(scratch, rows, 0, rows.length, order);
+        int[] starts = new int[n / MIN_RUN + 2];
+        int runs = 0;
+        for (int from = 0; from < n; ) {
+            int until = runEnd(rows, from, order);
+            int wanted = Math.min(n, from + MIN_RUN);
+            if (until < wanted) {
+                insertionSort(rows, from, wanted, order);
+                until = wanted;
+            }
+            starts[runs++] = from;
+            from = until;
+        }
+        starts[runs] = n;
+        int[] src = rows;
+        int[] dst = new int[n];
+        while (runs > 1) {
+            int merged = 0;
+            for (int r = 0; r < runs; r += 2) {
+                int from = starts[r];
+                int mid = starts[Math.min(r + 1, runs)];
+                int until = starts[Math.min(r + 2, runs)];
+                merge(src, dst, from, mid, until, order);
+                starts[merged++] = from;
+            }
+            starts[merged] = n;
+            runs = merged;
+            int[] t = src;
+            src = dst;
+            dst = t;
+        }
+        if (src != rows) {
+            System.arraycopy(src, 0, rows, 0, n);
+        }
     }
 
-    /** Sorts {@code to[from, until)} by {@code order}; {@code from} holds the same values as {@code to} there. */
-    private static void mergeSort(int[] src, int[] dst, int from, int until, RowOrder order) {
-        if (until - from < INSERTION_RUN) {
-            insertionSort(dst, from, until, order);
+    /** The end of the run that starts at {@code from}: rows in order, or strictly against it (then reversed). */
+    private static int runEnd(int[] a, int from, RowOrder order) {
+        int end = from + 1;
+        if (end == a.length) {
+            return end;
+        }
+        if (order.compare(a[end], a[from]) < 0) {
+            while (end + 1 < a.length && order.compare(a[end + 1], a[end]) < 0) {
+                end++;
+            }
+            reverse(a, from, end);
+        } else {
+            while (end + 1 < a.length && order.compare(a[end + 1], a[end]) >= 0) {
+                end++;
+            }
+        }
+        return end + 1;
+    }
+
+    private static void reverse(int[] a, int from, int last) {
+        for (int i = from, j = last; i < j; i++, j--) {
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+
+    /**
+     * Merges the sorted {@code src[from, mid)} and {@code src[mid, until)} into {@code dst[from, until)}, stably; two
+     * runs that do not overlap (the second wholly before the first, as groups ordered against their keys' order come)
+     * are copied in one step each.
+     */
+    private static void merge(int[] src, int[] dst, int from, int mid, int until, RowOrder order) {
+        if (mid == until || order.compare(src[mid - 1], src[mid]) <= 0) {
+            System.arraycopy(src, from, dst, from, until - from);
             return;
         }
-        int mid = (from + until) >>> 1;
-        mergeSort(dst, src, from, mid, order);
-        mergeSort(dst, src, mid, until, order);
-        if (order.compare(src[mid - 1], src[mid]) <= 0) {
-            System.arraycopy(src, from, dst, from, until - from);
+        if (order.compare(src[until - 1], src[from]) < 0) {
+            System.arraycopy(src, mid, dst, from, until - mid);
+            System.arraycopy(src, from, dst, from + until - mid, mid - from);
             return;
         }
         int i = from;
