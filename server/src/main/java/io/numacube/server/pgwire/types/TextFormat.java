@@ -54,18 +54,70 @@ public final class TextFormat {
             // Java writes 1e-3 <= |d| < 1e7 plainly, with the same shortest digits, inside PostgreSQL's plain range
             return shortest.endsWith(".0") ? shortest.substring(0, shortest.length() - 2) : shortest;
         }
-        BigDecimal exact = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
-        int exponent = exact.precision() - exact.scale() - 1;
-        String sign = d < 0 ? "-" : "";
-        if (exponent >= -4 && exponent < 15) {
-            return sign + exact.toPlainString();
+        return fromScientific(shortest);
+    }
+
+    /**
+     * Java's {@code [-]M.FFFE[-]X} (M one digit, its shortest digits) as PostgreSQL writes it, by moving its digits,
+     * without parsing them into a number.
+     */
+    private static String fromScientific(String java) {
+        boolean negative = java.charAt(0) == '-';
+        int e = java.indexOf('E');
+        int exponent = Integer.parseInt(java, e + 1, java.length(), 10);
+        StringBuilder digits = new StringBuilder(24);
+        for (int i = negative ? 1 : 0; i < e; i++) {
+            char c = java.charAt(i);
+            if (c != '.') {
+                digits.append(c);
+            }
         }
-        String digits = exact.unscaledValue().toString();
-        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-        return sign
-                + mantissa
-                + (exponent < 0 ? "e-" : "e+")
-                + (Math.abs(exponent) < 10 ? "0" : "")
-                + Math.abs(exponent);
+        int last = digits.length();
+        while (last > 1 && digits.charAt(last - 1) == '0') {
+            last--;
+        }
+        digits.setLength(last);
+        if (last == 2) {
+            // Java picks the closest of at least two digits (4.9E-324); PostgreSQL one where one reads back (5e-324)
+            int rounded = ((digits.charAt(0) - '0') * 10 + digits.charAt(1) - '0' + 5) / 10;
+            int oneExponent = rounded == 10 ? exponent + 1 : exponent;
+            int oneDigit = rounded == 10 ? 1 : rounded;
+            if (Double.parseDouble(oneDigit + "E" + oneExponent) == Math.abs(Double.parseDouble(java))) {
+                digits.setLength(0);
+                digits.append(oneDigit);
+                exponent = oneExponent;
+            }
+        }
+        StringBuilder out = new StringBuilder(32);
+        if (negative) {
+            out.append('-');
+        }
+        if (exponent >= -4 && exponent < 15) {
+            plain(out, digits, exponent);
+        } else {
+            out.append(digits.charAt(0));
+            if (digits.length() > 1) {
+                out.append('.').append(digits, 1, digits.length());
+            }
+            int magnitude = Math.abs(exponent);
+            out.append(exponent < 0 ? "e-" : "e+")
+                    .append(magnitude < 10 ? "0" : "")
+                    .append(magnitude);
+        }
+        return out.toString();
+    }
+
+    /** The digits {@code d.ddd} times ten to {@code exponent} written plainly, without trailing zeros. */
+    private static void plain(StringBuilder out, CharSequence digits, int exponent) {
+        if (exponent < 0) {
+            out.append("0.").repeat('0', -exponent - 1).append(digits);
+            return;
+        }
+        int whole = exponent + 1;
+        if (digits.length() <= whole) {
+            out.append(digits).repeat('0', whole - digits.length());
+        } else {
+            out.append(digits, 0, whole).append('.').append(digits, whole, digits.length());
+        }
     }
 }

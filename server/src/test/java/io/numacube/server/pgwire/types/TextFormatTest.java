@@ -43,6 +43,45 @@ class TextFormatTest {
         }
     }
 
+    /** PostgreSQL's float8 text computed through BigDecimal, as TextFormat did before it moved digits itself. */
+    private static String throughBigDecimal(double d) {
+        BigDecimal exact = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
+        int exponent = exact.precision() - exact.scale() - 1;
+        String sign = d < 0 ? "-" : "";
+        if (exponent >= -4 && exponent < 15) {
+            return sign + exact.toPlainString();
+        }
+        String digits = exact.unscaledValue().toString();
+        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+        String e = String.valueOf(Math.abs(exponent));
+        return sign + mantissa + (exponent < 0 ? "e-" : "e+") + (e.length() < 2 ? "0" + e : e);
+    }
+
+    @Test
+    void float8OfEveryMagnitudeIsTheShortestDecimalPlacedAsPostgresPlacesIt() {
+        java.util.Random r = new java.util.Random(5);
+        for (int i = 0; i < 50_000; i++) {
+            double d = switch (i % 4) {
+                case 0 -> Double.longBitsToDouble(r.nextLong());
+                case 1 -> (r.nextBoolean() ? 1 : -1) * Math.pow(10, -8 + 30 * r.nextDouble());
+                case 2 -> Math.rint((r.nextDouble() - 0.5) * Math.pow(10, r.nextInt(20))) * Math.pow(10, -r.nextInt(6));
+                default -> (r.nextBoolean() ? 1 : -1) * Math.pow(10, r.nextInt(40) - 20);
+            };
+            if (Double.isFinite(d) && Math.abs(d) >= Double.MIN_NORMAL) {
+                assertEquals(throughBigDecimal(d), TextFormat.float8(d), Double.toString(d));
+            }
+        }
+        for (double d : new double[] {1e7, 1.5e7, 123456789.0, 1e14, 99999999999999.9, 1e-4, 1.25e-4, 9.999e-4}) {
+            assertEquals(throughBigDecimal(d), TextFormat.float8(d), Double.toString(d));
+            assertEquals(throughBigDecimal(-d), TextFormat.float8(-d), Double.toString(-d));
+        }
+        assertEquals("12345678.5", TextFormat.float8(12345678.5));
+        assertEquals("0.00012", TextFormat.float8(1.2e-4));
+        assertEquals("1.2e-05", TextFormat.float8(1.2e-5));
+        assertEquals("5e-324", TextFormat.float8(Double.MIN_VALUE));
+        assertEquals("-1e-323", TextFormat.float8(-2 * Double.MIN_VALUE));
+    }
+
     @Test
     void everyDigitOfAFloat8ReadsBackExactly() {
         java.util.Random r = new java.util.Random(7);
