@@ -65,10 +65,23 @@ final class Subqueries {
     /** The one-row table a SELECT without FROM reads, once placed. */
     private String oneRowTable;
     /**
-     * The temporary table of each query placed so far, by its text: the same subquery twice in one statement (the
-     * distinct keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS) runs once.
+     * Each query placed so far, with its column names and temporary table: the same subquery twice in one statement
+     * (the distinct keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS) runs once.
      */
-    private final java.util.Map<String, String> materialized = new java.util.HashMap<>();
+    private final List<Placed> materialized = new ArrayList<>();
+
+    /**
+     * A query placed as temporary table {@code temp}, under {@code columns} (null: its own names); its nodes are not
+     * changed after it is placed.
+     */
+    private record Placed(SqlNode query, SqlNodeList columns, String temp) {
+
+        /** Whether {@code query} under {@code columns} is this one, node for node ({@link SqlNode#equalsDeep}). */
+        boolean same(SqlNode q, SqlNodeList c) {
+            return query.equalsDeep(q, org.apache.calcite.util.Litmus.IGNORE)
+                    && (columns == null ? c == null : columns.equalsDeep(c, org.apache.calcite.util.Litmus.IGNORE));
+        }
+    }
     /**
      * The WITH names in scope and the temporary tables standing for them, in definition order (a later one hides an
      * earlier); a WITH's names leave when its body is rewritten.
@@ -586,13 +599,13 @@ final class Subqueries {
      * in this statement (the tables do not change while it runs); returns the table's name.
      */
     private String materialize(SqlNode query, String name, SqlNodeList columns) {
-        String text = query + (columns == null ? "" : " columns " + columns);
-        String done = materialized.get(text);
-        if (done != null) {
-            return done;
+        for (Placed p : materialized) {
+            if (p.same(query, columns)) {
+                return p.temp();
+            }
         }
         String temp = place(query, name, columns);
-        materialized.put(text, temp);
+        materialized.add(new Placed(query, columns, temp));
         return temp;
     }
 

@@ -503,11 +503,7 @@ final class LookupIndex {
     private int[] rowsOfCode(int j) {
         LogicalQuery.Join join = query.joins().get(j);
         FactTable dim = dims.get(j);
-        KeyRows rowOfKey = dim.coded()
-                .memo(
-                        "key rows " + join.keyColumns(),
-                        dim.rowCount(),
-                        () -> KeyRows.of(dim, columns(j, join.keyColumns()), join.keyColumns()));
+        KeyRows rowOfKey = keyRows(j);
         int[] rows;
         if (join.parent() < 0) {
             Dictionary d = fact.dictionary(root[j]);
@@ -537,6 +533,17 @@ final class LookupIndex {
         } else {
             int p = join.parent();
             rows = new int[rowOfCode[p].length];
+            int[] rowOfParentRow = rowsOfParentRows(j, rowOfKey);
+            if (rowOfParentRow != null) {
+                int[] parentRows = rowOfCode[p];
+                byCodeRanges(rows.length, (from, to) -> {
+                    for (int code = from; code < to; code++) {
+                        rows[code] = parentRows[code] < 0 ? -1 : rowOfParentRow[parentRows[code]];
+                    }
+                    return null;
+                });
+                return rows;
+            }
             List<RowValues> parentKeys = columns(p, join.parentColumns());
             for (int code = 0; code < rows.length; code++) {
                 int parentRow = rowOfCode[p][code];
@@ -544,6 +551,60 @@ final class LookupIndex {
             }
         }
         return rows;
+    }
+
+    /** Join {@code j}'s table's row of each key (its key columns'), built once and kept with that table. */
+    private KeyRows keyRows(int j) {
+        LogicalQuery.Join join = query.joins().get(j);
+        FactTable dim = dims.get(j);
+        return dim.coded()
+                .memo(
+                        "key rows " + join.keyColumns(),
+                        dim.rowCount(),
+                        () -> KeyRows.of(dim, columns(j, join.keyColumns()), join.keyColumns()));
+    }
+
+    /**
+     * The system property that, {@code false}, joins a small table hanging from another joined table code by code of
+     * the root column, as before {@link #rowsOfParentRows} (for an A/B of one process).
+     */
+    static final String SMALL_CHILD_PROPERTY = "numacube.smallChildJoin";
+
+    /**
+     * For join {@code j}, a table of few rows (a decorrelated subquery's groups: TPC-H Q17's 200 parts of one brand)
+     * hanging from its parent join by the parent's own key column ({@code p_partkey = __scalar.__k}, part joined on
+     * {@code p_partkey}), the row of {@code j}'s table for each row of the parent's table, or -1; null where {@code j}
+     * is not of that shape. Found from {@code j}'s rows: each of its keys is looked up among the parent's keys, and
+     * kept where {@code rowOfKey} (j's own key rows) gives that row back for the parent row, so each entry is the
+     * row the code-by-code lookup of the parent row's key finds, in time of the two tables' rows instead of the root
+     * column's codes.
+     */
+    private int[] rowsOfParentRows(int j, KeyRows rowOfKey) {
+        LogicalQuery.Join join = query.joins().get(j);
+        int p = join.parent();
+        LogicalQuery.Join parent = query.joins().get(p);
+        if (join.keyColumns().size() != 1
+                || !join.parentColumns().equals(parent.keyColumns())
+                || dims.get(j).rowCount() * FEW_KEYS_PER_CODE >= rowOfCode[p].length
+                || "false".equals(System.getProperty(SMALL_CHILD_PROPERTY))) {
+            return null;
+        }
+        RowValues keys = column(j, join.keyColumns().get(0));
+        RowValues parentKeys = column(p, parent.keyColumns().get(0));
+        // integer keys of either side are equal by their longs (KeyRows), so each side finds what the other does
+        if (!keys.integers() || !parentKeys.integers()) {
+            return null;
+        }
+        KeyRows parentRowOfKey = keyRows(p);
+        int[] out = new int[parentKeys.rows()];
+        Arrays.fill(out, -1);
+        for (int r = 0; r < keys.rows(); r++) {
+            int parentRow = keys.isNull(r) ? -1 : parentRowOfKey.rowOf(keys, r);
+            if (parentRow >= 0 && rowOfKey.rowOf(parentKeys, parentRow) == r) {
+                out[parentRow] = r;
+            }
+        }
+        return out;
     }
 
     /**
