@@ -62,6 +62,8 @@ final class Decorrelation {
     private final Function<String, Optional<TableSchema>> schemas;
     private final MagicSets magic;
     private int counter;
+    /** The EXISTS turned into {@link #semiJoin}s so far: WHERE terms, not FROM items. */
+    private int semiJoins;
 
     /**
      * @param schemas the schema of a table by name (temporary tables included), for telling inner from outer
@@ -69,7 +71,7 @@ final class Decorrelation {
      */
     Decorrelation(Function<String, Optional<TableSchema>> schemas, ToLongFunction<String> rows) {
         this.schemas = schemas;
-        this.magic = new MagicSets(() -> ++counter, rows);
+        this.magic = new MagicSets(() -> ++counter, rows, schemas);
     }
 
     /** Rewrites {@code select}'s WHERE and FROM in place, as the class comment says. */
@@ -86,6 +88,7 @@ final class Decorrelation {
                 : null;
         List<SqlNode> items = new ArrayList<>();
         List<SqlNode> out = new ArrayList<>();
+        int before = semiJoins;
         for (SqlNode t : terms) {
             if (notIn(t, outerTables, items, out, outer)) {
                 continue;
@@ -99,7 +102,7 @@ final class Decorrelation {
         List<SqlNode> markKeys = new ArrayList<>();
         out.replaceAll(t -> marked(t, items, markKeys));
         out.addAll(markKeys);
-        if (items.isEmpty()) {
+        if (items.isEmpty() && semiJoins == before) {
             return;
         }
         SqlNode from = list.from();
@@ -120,8 +123,14 @@ final class Decorrelation {
         if (c == null || grouped(c.query()) || hasAggregate(c.query().getSelectList(), false)) {
             return false;
         }
+        boolean byKeySet = c.inequality() == null && integerKeys(c, outer);
         c = magic.restricted(c, outer, t);
         SqlParserPos pos = t.getParserPosition();
+        if (byKeySet) {
+            out.add(semiJoin(c, anti, pos));
+            semiJoins++;
+            return true;
+        }
         String alias = (anti ? DerivedTables.ANTI_PREFIX : DerivedTables.EXISTS_PREFIX) + ++counter;
         SqlNodeList keys = keyItems(c, pos);
         Correlation.Inequality q = c.inequality();
@@ -141,6 +150,44 @@ final class Decorrelation {
         SqlNode holds = somePasses(q, alias, pos);
         out.add(anti ? SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, holds) : holds);
         return true;
+    }
+
+    /**
+     * Whether {@code c} is correlated by one equality of an integer inner column and an integer outer column (a
+     * column of {@code outer}'s tables), and key sets are on ({@link Subqueries#keySets}): its EXISTS is then a
+     * {@link #semiJoin}.
+     */
+    private boolean integerKeys(Correlation c, MagicSets.Outer outer) {
+        if (!Subqueries.keySets() || outer == null || c.inner().size() != 1) {
+            return false;
+        }
+        List<Correlation.Table> innerTables = new ArrayList<>();
+        return Correlation.tables(c.query().getFrom(), schemas, innerTables)
+                && MagicSets.isInteger(c.inner().get(0), innerTables)
+                && MagicSets.isInteger(c.outer().get(0), outer.tables());
+    }
+
+    /**
+     * {@code [NOT] EXISTS (SELECT ... FROM t WHERE t.k = outer.c AND rest)}, correlated by one integer key, as {@code
+     * outer.c IN (SELECT DISTINCT t.k FROM t WHERE rest AND t.k IS NOT NULL)}, and {@code NOT EXISTS} as {@code (that
+     * IN) IS NOT TRUE}: the subquery runs once and gives its keys as a key set ({@link Subqueries}), which the outer
+     * scan tests row by row, with no table placed and joined. The keys hold no NULL, so the IN is TRUE exactly where
+     * some inner row has the outer row's key and FALSE otherwise, but NULL for a NULL outer key: no EXISTS holds
+     * there, and NOT EXISTS does (IS NOT TRUE), as in SQL.
+     */
+    private static SqlNode semiJoin(Correlation c, boolean anti, SqlParserPos pos) {
+        SqlIdentifier key = c.inner().get(0);
+        List<SqlNode> where = new ArrayList<>(c.rest());
+        where.add(SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, copy(key)));
+        SqlSelect keys = SqlTerms.select(
+                pos,
+                SqlNodeList.of(SqlSelectKeyword.DISTINCT.symbol(pos)),
+                SqlNodeList.of(copy(key)),
+                c.query().getFrom(),
+                SqlTerms.and(where, pos),
+                null);
+        SqlNode in = SqlStdOperatorTable.IN.createCall(pos, copy(c.outer().get(0)), keys);
+        return anti ? SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, in) : in;
     }
 
     /**

@@ -37,14 +37,21 @@ final class MagicSets {
 
     private final IntSupplier numbers;
     private final ToLongFunction<String> rows;
+    private final java.util.function.Function<String, java.util.Optional<io.numacube.engine.schema.TableSchema>>
+            schemas;
 
     /**
      * @param numbers the next number for a FROM item's alias, shared with the caller's own items
      * @param rows    the rows of a table by name, or -1 where unknown
+     * @param schemas the schema of a table by name, for the types of the subquery's key columns
      */
-    MagicSets(IntSupplier numbers, ToLongFunction<String> rows) {
+    MagicSets(
+            IntSupplier numbers,
+            ToLongFunction<String> rows,
+            java.util.function.Function<String, java.util.Optional<io.numacube.engine.schema.TableSchema>> schemas) {
         this.numbers = numbers;
         this.rows = rows;
+        this.schemas = schemas;
     }
 
     /** {@code c} restricted as the class comment says, or {@code c} itself; {@code term} is the subquery's term. */
@@ -91,8 +98,27 @@ final class MagicSets {
                 null);
     }
 
-    /** {@code c} with the distinct keys joined to its FROM list and its key columns equated to them. */
+    /**
+     * {@code c} with the distinct keys joined to its FROM list and its key columns equated to them; a key of one
+     * integer column (inner and outer) with key sets on is instead the term {@code inner IN (distinct keys that are
+     * not NULL)}, which {@link Subqueries} gives as a key set: the same rows pass (a NULL key joins nothing).
+     */
     private Correlation joined(Correlation c, Correlation.Table table, SqlSelect distinct, SqlParserPos pos) {
+        List<Correlation.Table> innerTables = new ArrayList<>();
+        if (Subqueries.keySets()
+                && c.inner().size() == 1
+                && Correlation.tables(c.query().getFrom(), schemas, innerTables)
+                && isInteger(c.inner().get(0), innerTables)
+                && isInteger(c.outer().get(0), List.of(table))) {
+            SqlNode key = ((SqlCall) distinct.getSelectList().get(0)).operand(0);
+            distinct.setWhere(SqlTerms.and(
+                    List.of(distinct.getWhere(), SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key.clone(pos))),
+                    pos));
+            distinct.setSelectList(SqlNodeList.of(key));
+            List<SqlNode> rest = new ArrayList<>(c.rest());
+            rest.add(SqlStdOperatorTable.IN.createCall(pos, c.inner().get(0).clone(pos), distinct));
+            return new Correlation(c.query(), c.inner(), c.outer(), c.inequality(), rest);
+        }
         String alias = DerivedTables.PREFIX + "magic" + numbers.getAsInt();
         c.query().setFrom(SqlTerms.commaJoin(pos, c.query().getFrom(), Decorrelation.as(distinct, alias, pos)));
         List<SqlNode> rest = new ArrayList<>(c.rest());
@@ -154,6 +180,19 @@ final class MagicSets {
             }
         });
         return ok[0];
+    }
+
+    /** Whether {@code col} is a column of one of {@code tables} (and of one only) of type INT or BIGINT. */
+    static boolean isInteger(SqlIdentifier col, List<Correlation.Table> tables) {
+        Correlation.Table t = ownerOf(col, tables);
+        if (t == null) {
+            return false;
+        }
+        io.numacube.engine.schema.ColumnSpec spec = t.schema().column(t.schema().indexOf(col.names.getLast()));
+        // a DECIMAL is held as a LONG with a precision (and scale) beside it: not an integer here
+        return spec.precision() == 0
+                && (spec.type() == io.numacube.engine.schema.ColumnType.INT
+                        || spec.type() == io.numacube.engine.schema.ColumnType.LONG);
     }
 
     /** The one outer table a column belongs to, or null (unknown, or a name two tables share). */

@@ -6,6 +6,7 @@ import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.sql.DerivedTables;
+import io.numacube.engine.sql.KeySetLiteral;
 import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
@@ -82,6 +83,11 @@ final class Subqueries {
                     && (columns == null ? c == null : columns.equalsDeep(c, org.apache.calcite.util.Litmus.IGNORE));
         }
     }
+    /**
+     * The key set of each IN subquery run so far that gave one, by its text: as {@link #materialized}, the distinct
+     * keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS run once.
+     */
+    private final java.util.Map<String, KeySetLiteral> keySetsRun = new java.util.HashMap<>();
     /**
      * The WITH names in scope and the temporary tables standing for them, in definition order (a later one hides an
      * earlier); a WITH's names leave when its body is rewritten.
@@ -392,8 +398,8 @@ final class Subqueries {
         }
         if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN) && isQuery(call.operand(1))) {
             call.setOperand(0, rewriteExpression(call.operand(0)));
-            SqlNodeList values = inList(call.operand(1));
-            if (values.isEmpty()) {
+            SqlNode values = inList(call.operand(1));
+            if (values instanceof SqlNodeList list && list.isEmpty()) {
                 // x IN (no row) is FALSE and x NOT IN (no row) TRUE, for a NULL x too, as in DuckDB
                 return SqlLiteral.createBoolean(call.getKind() == SqlKind.NOT_IN, call.getParserPosition());
             }
@@ -545,10 +551,25 @@ final class Subqueries {
         return select.getSelectList().get(0);
     }
 
-    private SqlNodeList inList(SqlNode query) {
+    /**
+     * The values of an IN subquery: a {@link KeySetLiteral} where they are {@link #KEY_SET_VALUES} or more integers
+     * without a NULL (a semi-join's keys, tested by a bit or a search per row, with no literal per key), else the list
+     * of literals, NULLs included.
+     */
+    private SqlNode inList(SqlNode query) {
+        String text = query.toString();
+        KeySetLiteral done = keySetsRun.get(text);
+        if (done != null) {
+            return done.clone(query.getParserPosition());
+        }
         QueryResult r = runInner(query);
         if (r.columnCount() != 1) {
             throw error(query, "42601", "an IN subquery must give one column: it gave " + r.columnCount());
+        }
+        KeySetLiteral keys = keySet(r, query.getParserPosition());
+        if (keys != null) {
+            keySetsRun.put(text, keys);
+            return keys;
         }
         if (r.rowCount() > MAX_IN_VALUES) {
             throw unsupported(query, "an IN subquery of more than " + MAX_IN_VALUES + " values");
@@ -562,6 +583,49 @@ final class Subqueries {
                             : literal(r, row, 0, query.getParserPosition()));
         }
         return list;
+    }
+
+    /** An IN subquery of at least this many integer values gives a {@link KeySetLiteral}. */
+    static final int KEY_SET_VALUES = 256;
+
+    /** The system property that, {@code false}, lists every IN subquery's values as literals (no key sets). */
+    static final String KEY_SETS_PROPERTY = "numacube.keySets";
+
+    /** Whether IN subqueries of many keys give key sets ({@link #KEY_SETS_PROPERTY}, on unless {@code false}). */
+    static boolean keySets() {
+        return !"false".equals(System.getProperty(KEY_SETS_PROPERTY));
+    }
+
+    /** The one integer column of {@code r} as a key set, or null where it is not one ({@link #inList}). */
+    private static KeySetLiteral keySet(QueryResult r, SqlParserPos pos) {
+        ColumnType type = r.columnTypes().get(0);
+        int n = r.rowCount();
+        if (!keySets()
+                || n < KEY_SET_VALUES
+                || (type != ColumnType.INT && type != ColumnType.LONG)
+                || r.scale(0) != 0) {
+            return null;
+        }
+        long[] keys = new long[n];
+        boolean ascending = true;
+        for (int row = 0; row < n; row++) {
+            if (r.isNull(row, 0)) {
+                return null;
+            }
+            keys[row] = r.getLong(row, 0);
+            ascending &= row == 0 || keys[row - 1] < keys[row];
+        }
+        if (!ascending) {
+            java.util.Arrays.sort(keys);
+            int distinct = 0;
+            for (int i = 0; i < n; i++) {
+                if (i == 0 || keys[i] != keys[distinct - 1]) {
+                    keys[distinct++] = keys[i];
+                }
+            }
+            keys = java.util.Arrays.copyOf(keys, distinct);
+        }
+        return new KeySetLiteral(io.numacube.engine.plan.InValues.ofKeys(keys), pos);
     }
 
     private static SqlNode literal(QueryResult r, int row, int column, SqlParserPos pos) {

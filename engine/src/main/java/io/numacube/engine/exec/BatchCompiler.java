@@ -102,6 +102,16 @@ final class BatchCompiler {
 
     private boolean[] evaluateMask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
+        boolean[] byKeys = KeySetMasks.mask(
+                e,
+                col,
+                d,
+                c -> c.side() == Expr.Side.LOOKUP
+                        ? -1
+                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index()));
+        if (byKeys != null) {
+            return byKeys;
+        }
         boolean[] m = new boolean[Math.max(d.size(), 1)];
         java.util.function.IntFunction<Object> value = valuePerCode(e, col, d.size());
         for (int code = 0; code < d.size(); code++) {

@@ -116,9 +116,20 @@ final class LookupIndex {
             String key,
             long codes,
             java.util.function.Supplier<T> compute) {
+        if (readsKeySet(e)) {
+            // a key set is one statement's subquery answer: kept, its table would only push useful ones out
+            return compute.get();
+        }
         return NullMask.readsLookup(e)
                 ? lookup.memoThrough(e, key, codes, compute)
                 : fact.coded().memo(key, codes, compute);
+    }
+
+    /** Whether {@code e} tests a key set ({@link io.numacube.engine.plan.InValues#ofKeys}). */
+    static boolean readsKeySet(Expr e) {
+        boolean[] found = {false};
+        Expr.walk(e, x -> found[0] |= x instanceof Expr.In in && in.set().isKeySet());
+        return found[0];
     }
 
     /**

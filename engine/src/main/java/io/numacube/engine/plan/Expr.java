@@ -260,12 +260,15 @@ public sealed interface Expr {
         }
     }
 
-    /** {@code e [NOT] IN (v, ...)}; {@code set} holds the values prepared for membership tests (derived from
-     * {@code values}, so it takes no part in equality). */
+    /**
+     * {@code e [NOT] IN (v, ...)}; {@code set} holds the values prepared for membership tests (derived from
+     * {@code values}, so it takes no part in equality), or is a key set ({@link InValues#ofKeys}: integer keys, no
+     * NULL, {@code values} empty) that stands for a semi-join's keys and equals only itself.
+     */
     record In(Expr operand, List<Literal> values, boolean negated, InValues set) implements Expr {
         public In {
             values = List.copyOf(values);
-            set = new InValues(values);
+            set = set != null && set.isKeySet() ? set : new InValues(values);
         }
 
         public In(Expr operand, List<Literal> values, boolean negated) {
@@ -280,7 +283,11 @@ public sealed interface Expr {
         @Override
         public String text() {
             return operand.text() + (negated ? " NOT IN (" : " IN (")
-                    + String.join(", ", values.stream().map(Literal::text).toList()) + ")";
+                    + (set.isKeySet()
+                            ? set.toString()
+                            : String.join(
+                                    ", ", values.stream().map(Literal::text).toList()))
+                    + ")";
         }
     }
 

@@ -446,6 +446,9 @@ final class ExpressionBinder {
 
     /** {@code x [NOT] IN (literal, ...)}, or of other values ({@link #inExpressions}). */
     private Expr inList(SqlCall call, Place place) {
+        if (call.operand(1) instanceof KeySetLiteral keys) {
+            return inKeys(call, keys, place);
+        }
         Expr x = bind(call.operand(0), place);
         if (!(call.operand(1) instanceof SqlNodeList list)) {
             throw unsupported(call.operand(1), "IN with a subquery (list literal values)");
@@ -478,6 +481,24 @@ final class ExpressionBinder {
             return negated ? new Expr.And(List.of(rest, unknown)) : new Expr.Or(List.of(rest, unknown));
         }
         return inValues(call, x, values, negated, nodes);
+    }
+
+    /**
+     * {@code x [NOT] IN keys} ({@link KeySetLiteral}): an integer x is tested against the set itself; any other x
+     * against the keys written as literals, bound as an IN list (the same answer, one literal per key).
+     */
+    private Expr inKeys(SqlCall call, KeySetLiteral keys, Place place) {
+        Expr x = bind(call.operand(0), place);
+        boolean negated = call.getKind() == SqlKind.NOT_IN;
+        if (x.type() != null && Expr.isInteger(x.type()) && x.scale() == 0) {
+            return new Expr.In(x, List.of(), negated, keys.keys());
+        }
+        SqlNodeList list = new SqlNodeList(keys.getParserPosition());
+        for (long k : keys.keys().keys()) {
+            list.add(SqlLiteral.createExactNumeric(Long.toString(k), keys.getParserPosition()));
+        }
+        SqlCall listed = (SqlCall) call.getOperator().createCall(call.getParserPosition(), call.operand(0), list);
+        return inList(listed, place);
     }
 
     /**
