@@ -65,10 +65,17 @@ final class Session {
     }
 
     /**
-     * A statement parsed by a Parse message: its text, the parameter types the client declared (0: unknown), and the
-     * query string it came from with its offset there, for error positions.
+     * A statement parsed by a Parse message: its text, the parameter types the client declared (0: unknown), the
+     * query string it came from with its offset there, for error positions, and the result types last described to
+     * the client for it.
      */
-    record PreparedStatement(String name, ParameterizedSql sql, int[] parameterOids, String query, int offset) {
+    record PreparedStatement(
+            String name,
+            ParameterizedSql sql,
+            int[] parameterOids,
+            String query,
+            int offset,
+            DescribedResult described) {
 
         /** The declared OID of each parameter, {@code text} where the client left it to the server. */
         int[] describedOids() {
@@ -85,22 +92,57 @@ final class Session {
     }
 
     /**
-     * A bound statement: its text with the parameters in place, the result formats the client asked for, and once
-     * run its outcome and how many rows were sent (Execute with a row limit sends the rest later).
+     * The result column types (OID and type modifier) a statement's last RowDescription told the client, by a Describe of the
+     * statement or of one of its portals; null before any. A client may keep them and decode the rows of later
+     * Executes of the statement with them, without describing again (pgjdbc does, once it prepared a statement on the
+     * server, and rounds a numeric to the scale of the modifier it kept), so an Execute whose rows have other types
+     * must fail rather than send them. Not thread-safe.
+     */
+    static final class DescribedResult {
+        private java.util.List<String> types;
+
+        /** The types last described, {@code oid(typmod)} per column; null before any Describe. */
+        java.util.List<String> types() {
+            return types;
+        }
+
+        void describedAs(java.util.List<io.numacube.server.pgwire.types.PgColumn> columns) {
+            types = typesOf(columns);
+        }
+
+        static java.util.List<String> typesOf(java.util.List<io.numacube.server.pgwire.types.PgColumn> columns) {
+            return columns.stream()
+                    .map(c -> c.type().oid() + "(" + c.typmod() + ")")
+                    .toList();
+        }
+    }
+
+    /**
+     * A bound statement: its text with the parameters in place, the statement it binds, the result formats the client
+     * asked for, whether a Describe of it told the client its result's types, and once run its outcome and how many
+     * rows were sent (Execute with a row limit sends the rest later).
      */
     static final class Portal {
         final String name;
         final ParameterizedSql.Substituted sql;
         final SqlOrigin origin;
         final short[] resultFormats;
+        final DescribedResult statementResult;
+        boolean described;
         Outcome outcome;
         int rowsSent;
 
-        Portal(String name, ParameterizedSql.Substituted sql, SqlOrigin origin, short[] resultFormats) {
+        Portal(
+                String name,
+                ParameterizedSql.Substituted sql,
+                SqlOrigin origin,
+                short[] resultFormats,
+                DescribedResult statementResult) {
             this.name = name;
             this.sql = sql;
             this.origin = origin;
             this.resultFormats = resultFormats;
+            this.statementResult = statementResult;
         }
 
         /** One format code per column: none given is text, one applies to all, else one each. */
