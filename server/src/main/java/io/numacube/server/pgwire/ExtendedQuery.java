@@ -16,8 +16,8 @@ import java.util.function.Consumer;
 /**
  * The extended query protocol of one connection: Parse, Bind, Describe, Execute, Close. A statement's parameters are
  * bound by substitution ({@link ParameterizedSql}; {@link ParameterLiteral} and {@link SqlLiteral}); a portal runs its statement at its
- * first Describe or Execute and keeps the outcome, so that Executes with a row limit page through it (PortalSuspended
- * between pages). Errors are thrown to the connection, which sends them and skips messages until Sync, as
+ * first Describe or Execute (a write at its Execute only) and keeps the outcome, so that Executes with a row limit page
+ * through it (PortalSuspended between pages). Errors are thrown to the connection, which sends them and skips messages until Sync, as
  * PostgreSQL does. Not thread-safe: the connection's thread uses it.
  */
 final class ExtendedQuery {
@@ -181,6 +181,13 @@ final class ExtendedQuery {
 
     private void describePortal(Session.Portal p) throws IOException {
         setOrigin(p);
+        if (p.outcome == null && StatementRunner.isWrite(p.sql.sql())) {
+            // a write returns no rows: it runs at Execute, where an Execute right before Sync applies it at once
+            p.described = true;
+            p.statementResult.describedAs(List.of());
+            replies.out().empty('n');
+            return;
+        }
         if (p.outcome == null && (p.sql.sql().isEmpty() || SessionStatements.isSessionStatement(p.sql.sql()))) {
             List<PgColumn> columns =
                     SessionStatements.isShow(p.sql.sql()) ? runner.describe(p.sql.sql(), session, running) : List.of();

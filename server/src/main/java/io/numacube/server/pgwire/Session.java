@@ -33,6 +33,7 @@ final class Session {
     final java.util.List<io.numacube.server.write.WriteService.Batch> pendingWrites = new java.util.ArrayList<>();
 
     private char status = IDLE;
+    private boolean implicitBlock;
 
     Session(Identity identity, String database, int processId, SessionSettings settings) {
         this.user = identity.user();
@@ -57,11 +58,42 @@ final class Session {
         pendingWrites.clear();
     }
 
-    /** An error inside a transaction block fails the block until it ends. */
+    /**
+     * An error inside a transaction block fails the block until it ends; one inside an implicit block drops the
+     * block's writes, as PostgreSQL rolls its implicit transaction back.
+     */
     void fail() {
         if (status == IN_BLOCK) {
             status = FAILED_BLOCK;
+        } else if (implicitBlock) {
+            pendingWrites.clear();
         }
+    }
+
+    /**
+     * Starts (or stays in) an implicit transaction block, PostgreSQL's for a simple query of several statements and
+     * for the extended-protocol messages up to a Sync: outside an explicit block its writes are kept, read by its
+     * later statements, and applied as one write when it ends without an error ({@link #pendingWrites}), so an error
+     * in a later statement leaves none of them applied. A BEGIN inside it makes its writes so far the explicit
+     * block's, a COMMIT applies them and a ROLLBACK drops them, as in PostgreSQL.
+     */
+    void beginImplicit() {
+        implicitBlock = true;
+    }
+
+    /** The implicit block is over (its writes, if any, applied or dropped by the caller). */
+    void endImplicit() {
+        implicitBlock = false;
+    }
+
+    /** Whether an implicit block is under way outside an explicit one. */
+    boolean inImplicitBlock() {
+        return implicitBlock && status == IDLE;
+    }
+
+    /** Whether a write is kept for the end of its block (explicit or implicit) rather than applied at once. */
+    boolean stagesWrites() {
+        return status == IN_BLOCK || inImplicitBlock();
     }
 
     /**
