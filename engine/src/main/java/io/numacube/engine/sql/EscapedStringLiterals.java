@@ -12,8 +12,9 @@ import io.numacube.numa.base.NumacubeException;
  *       a) became a NUL character and the text {@code 061}, and {@code \-001} the character U+FFFF. Only {@code \XXXX}
  *       (four hexadecimal digits) and {@code \\} are read; a {@code UESCAPE} clause is refused too.
  *   <li>Escape literals, {@code E'...'}: Calcite kept the backslash of an escape PostgreSQL reads as the character
- *       itself ({@code E'\q'} was {@code \q}, PostgreSQL's and DuckDB's {@code q}), and made {@code E'a\0b'} a text
- *       holding a NUL character, which both refuse. Only {@code \b \f \n \r \t \\ \' \"}, octal, {@code \x}
+ *       itself ({@code E'\q'} was {@code \q}, PostgreSQL's and DuckDB's {@code q}; {@code E'\"'} and the one-digit
+ *       octal {@code E'\7'} kept theirs too), and made {@code E'a\000b'} a text
+ *       holding a NUL character, which both refuse. Only {@code \b \f \n \r \t \\ \'}, three-digit octal, {@code \x}
  *       hexadecimal, and four- and eight-digit Unicode escapes ({@code u} and {@code U} after the backslash) of a
  *       character other than NUL are read.
  * </ul>
@@ -22,9 +23,9 @@ import io.numacube.numa.base.NumacubeException;
 final class EscapedStringLiterals {
 
     private static final java.util.regex.Pattern ESCAPE = java.util.regex.Pattern.compile(
-            "\\\\(?:[bfnrt\\\\'\"]|[0-7]{1,3}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})");
+            "\\\\(?:[bfnrt\\\\']|[0-7]{3}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})");
     private static final java.util.regex.Pattern NUL_ESCAPE =
-            java.util.regex.Pattern.compile("\\\\(?:0{1,3}|x0{1,2}|u0{4}|U0{8})");
+            java.util.regex.Pattern.compile("\\\\(?:000|x0{1,2}|u0{4}|U0{8})");
 
     private EscapedStringLiterals() {}
 
@@ -76,7 +77,7 @@ final class EscapedStringLiterals {
                 throw refused(
                         text,
                         start,
-                        "an escape other than \\b \\f \\n \\r \\t \\\\ \\' \\\", octal, \\x, \\u or \\U",
+                        "an escape other than \\b \\f \\n \\r \\t \\\\ \\', three-digit octal, \\x, \\u or \\U",
                         "E'...'");
             }
             if (NUL_ESCAPE.matcher(m.group()).matches()) {
