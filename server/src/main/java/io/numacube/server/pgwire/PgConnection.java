@@ -239,15 +239,15 @@ final class PgConnection implements Runnable {
     }
 
     /**
-     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}), but for an
-     * Execute right before the Sync with no write kept before it: nothing after it can fail, so its write applies at
-     * once, without the trial of an UPDATE's or DELETE's rows that a kept one takes.
+     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}) for INSERT
+     * and COPY, but for an Execute right before the Sync with no write kept before it: nothing after it can fail, so
+     * its write applies at once.
      */
     private void implicitBlockFor(char type) throws IOException {
         if (type == 'E' && session.pendingWrites.isEmpty() && in.syncIsNext()) {
             session.endImplicit();
         } else {
-            session.beginImplicit();
+            session.beginImplicit(false);
         }
     }
 
@@ -282,7 +282,7 @@ final class PgConnection implements Runnable {
             out.empty('I');
         }
         if (statements.size() > 1) {
-            session.beginImplicit();
+            session.beginImplicit(true);
         }
         for (SqlStatements.Statement st : statements) {
             try {

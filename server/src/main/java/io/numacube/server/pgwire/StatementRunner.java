@@ -127,9 +127,10 @@ final class StatementRunner {
     private Outcome delete(String sql, Session session) {
         WriteService.Batch batch = WriteService.delete(sql);
         session.identity.checkMayWrite(batch.table());
-        if (session.stagesWrites()) {
+        if (session.stagesStatements()) {
             return Outcome.command("DELETE " + pending(session, batch));
         }
+        applyKeptRows(session);
         return Outcome.command("DELETE " + writes.append(batch).rows());
     }
 
@@ -141,9 +142,10 @@ final class StatementRunner {
     private Outcome update(String sql, Session session) {
         WriteService.Batch batch = WriteService.update(sql);
         session.identity.checkMayWrite(batch.table());
-        if (session.stagesWrites()) {
+        if (session.stagesStatements()) {
             return Outcome.command("UPDATE " + pending(session, batch));
         }
+        applyKeptRows(session);
         return Outcome.command("UPDATE " + writes.append(batch).rows());
     }
 
@@ -157,6 +159,16 @@ final class StatementRunner {
         long rows = writes.trialRows(block);
         session.pendingWrites.add(batch);
         return rows;
+    }
+
+    /**
+     * Before an UPDATE or DELETE that applies at once in an extended-protocol implicit block, the rows the block kept
+     * apply, so that it sees them, as it would have.
+     */
+    private void applyKeptRows(Session session) {
+        if (!session.pendingWrites.isEmpty()) {
+            commitWrites(session);
+        }
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */
