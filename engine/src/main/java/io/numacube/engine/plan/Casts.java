@@ -7,11 +7,26 @@ import java.time.format.DateTimeParseException;
 /**
  * The value conversions of CAST, as DuckDB does them: a DOUBLE to BIGINT rounds half to even (C's nearbyint, as
  * DuckDB and PostgreSQL: 2.5 is 2, 3.5 is 4) and fails beyond BIGINT; text to a number or date must be a whole
- * number, a number, or a yyyy-mm-dd date (surrounding spaces allowed), else 22018 naming the value. Stateless.
+ * number, a number, or a yyyy-mm-dd date (surrounding spaces allowed), else 22018 naming the value. Digits are
+ * ASCII only and a number is written as SQL writes one ({@code 12}, {@code -1.5e3}, {@code .5}, and for a DOUBLE
+ * {@code inf}, {@code infinity} and {@code nan} in any case, as DuckDB): Java's parsers also read other scripts'
+ * digits ({@code '１２'}) and Java's own suffixes and hex floats ({@code '1d'}, {@code '0x1p3'}), which DuckDB refuses.
+ * Stateless.
  */
 final class Casts {
 
+    private static final java.util.regex.Pattern INTEGER_TEXT = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+    private static final java.util.regex.Pattern NUMBER_TEXT =
+            java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+    private static final java.util.regex.Pattern NOT_FINITE_TEXT =
+            java.util.regex.Pattern.compile("([+-]?)(inf|infinity|nan)", java.util.regex.Pattern.CASE_INSENSITIVE);
+
     private Casts() {}
+
+    /** Whether {@code text} (stripped) is a number in SQL's notation with ASCII digits: {@code 12}, {@code -1.5e3}. */
+    static boolean isNumberText(String text) {
+        return NUMBER_TEXT.matcher(text).matches();
+    }
 
     static Object toBigint(Object v) {
         if (v instanceof Long l) {
@@ -24,8 +39,12 @@ final class Casts {
             }
             return (long) r;
         }
+        String text = ((String) v).strip();
+        if (!INTEGER_TEXT.matcher(text).matches()) {
+            throw fail(v, "BIGINT", "22018");
+        }
         try {
-            return Long.parseLong(((String) v).strip());
+            return Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw fail(v, "BIGINT", "22018");
         }
@@ -54,11 +73,17 @@ final class Casts {
         if (v instanceof Number n) {
             return n.doubleValue();
         }
-        try {
-            return Double.parseDouble(((String) v).strip());
-        } catch (NumberFormatException e) {
+        String text = ((String) v).strip();
+        java.util.regex.Matcher notFinite = NOT_FINITE_TEXT.matcher(text);
+        if (notFinite.matches()) {
+            return notFinite.group(2).equalsIgnoreCase("nan")
+                    ? Double.NaN
+                    : notFinite.group(1).equals("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (!isNumberText(text)) {
             throw fail(v, "DOUBLE", "22018");
         }
+        return Double.parseDouble(text);
     }
 
     /**

@@ -82,7 +82,11 @@ final class DecimalFunctions {
             }
             default -> {
                 try {
-                    d = new BigDecimal(((String) x).strip());
+                    String text = ((String) x).strip();
+                    if (!Casts.isNumberText(text)) {
+                        throw new NumberFormatException("not a number in SQL's notation: " + text);
+                    }
+                    d = new BigDecimal(text);
                 } catch (NumberFormatException e) {
                     throw new NumacubeException(
                             NumacubeException.Kind.INVALID_INPUT,

@@ -401,9 +401,10 @@ public final class ScalarFunctions {
             if (digits >= 0) {
                 return l;
             }
+            // longValueExact: round(9223372036854775807, -1) leaves BIGINT (DuckDB's "Overflow in ROUND"), never wraps
             return new java.math.BigDecimal(l)
                     .setScale((int) Math.max(digits, -19), java.math.RoundingMode.HALF_UP)
-                    .longValue();
+                    .longValueExact();
         }
         double d = (Double) x;
         double modifier = Math.pow(10, Math.abs(digits));

@@ -253,8 +253,33 @@ final class ScalarBinder {
             }
             escape = e.charAt(0);
         }
+        String pattern = p.getValueAs(String.class);
+        if (escape != 0 && endsWithEscape(pattern, escape)) {
+            // DuckDB and PostgreSQL refuse it; matching it answered FALSE for every row
+            throw bindError(
+                    call.operand(1),
+                    "22025",
+                    "LIKE pattern must not end with escape character: pattern='" + pattern + "' escape='" + escape
+                            + "'");
+        }
         boolean ignoreCase = op.getName().toUpperCase(Locale.ROOT).contains("ILIKE");
-        return new Expr.Like(x, p.getValueAs(String.class), escape, ignoreCase, op.isNegated());
+        return new Expr.Like(x, pattern, escape, ignoreCase, op.isNegated());
+    }
+
+    /** Whether the pattern's last character is an escape that escapes nothing. */
+    private static boolean endsWithEscape(String pattern, char escape) {
+        int i = 0;
+        while (i < pattern.length()) {
+            if (pattern.charAt(i) == escape) {
+                if (i + 1 == pattern.length()) {
+                    return true;
+                }
+                i += 2;
+            } else {
+                i++;
+            }
+        }
+        return false;
     }
 
     /** {@code a IS [NOT] DISTINCT FROM b}. */

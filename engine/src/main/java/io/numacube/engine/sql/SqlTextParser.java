@@ -70,6 +70,7 @@ final class SqlTextParser {
         }
         checkParens(text);
         refuseDoubleSlash(text);
+        EscapedStringLiterals.refuseMisread(text);
         InsertedText edited = edits(text, statement);
         try {
             if (edited != null) {

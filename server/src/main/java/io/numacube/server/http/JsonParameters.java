@@ -20,7 +20,7 @@ final class JsonParameters {
     /**
      * The literals of {@code params}, a JSON array (parsed with exact decimals).
      *
-     * @throws HttpError 400 when {@code params} is not an array or holds an array or object
+     * @throws HttpError 400 when {@code params} is not an array or holds an array, an object or a string with a NUL
      */
     static List<String> literals(JsonNode params) {
         if (!params.isArray()) {
@@ -41,6 +41,13 @@ final class JsonParameters {
             return "NULL";
         }
         if (v.isTextual()) {
+            if (v.asText().indexOf('\0') >= 0) {
+                throw new HttpError(
+                        400,
+                        "22021",
+                        "invalid byte sequence for encoding \"UTF8\": 0x00 — parameter $" + number
+                                + " holds a NUL character, which text values cannot hold (as in PostgreSQL)");
+            }
             return SqlLiteral.string(v.asText());
         }
         if (v.isBoolean()) {

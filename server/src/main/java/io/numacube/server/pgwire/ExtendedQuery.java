@@ -16,8 +16,8 @@ import java.util.function.Consumer;
 /**
  * The extended query protocol of one connection: Parse, Bind, Describe, Execute, Close. A statement's parameters are
  * bound by substitution ({@link ParameterizedSql}; {@link ParameterLiteral} and {@link SqlLiteral}); a portal runs its statement at its
- * first Describe or Execute and keeps the outcome, so that Executes with a row limit page through it (PortalSuspended
- * between pages). Errors are thrown to the connection, which sends them and skips messages until Sync, as
+ * first Describe or Execute (a write at its Execute only) and keeps the outcome, so that Executes with a row limit page
+ * through it (PortalSuspended between pages). Errors are thrown to the connection, which sends them and skips messages until Sync, as
  * PostgreSQL does. Not thread-safe: the connection's thread uses it.
  */
 final class ExtendedQuery {
@@ -82,7 +82,12 @@ final class ExtendedQuery {
         session.statements.put(
                 name,
                 new Session.PreparedStatement(
-                        name, p, all, query, sts.isEmpty() ? 0 : sts.getFirst().offset()));
+                        name,
+                        p,
+                        all,
+                        query,
+                        sts.isEmpty() ? 0 : sts.getFirst().offset(),
+                        new Session.DescribedResult()));
         replies.out().empty('1');
     }
 
@@ -120,7 +125,7 @@ final class ExtendedQuery {
             literals.add(literal(st.parameterOids()[i], format, values.get(i)));
         }
         ParameterizedSql.Substituted bound = st.sql().substitute(literals);
-        session.portals.put(portal, new Session.Portal(portal, bound, st.origin(bound), resultFormats));
+        session.portals.put(portal, new Session.Portal(portal, bound, st.origin(bound), resultFormats, st.described()));
         replies.out().empty('2');
     }
 
@@ -166,6 +171,7 @@ final class ExtendedQuery {
         origin = st.origin(sql);
         ranSql = sql.sql();
         List<PgColumn> columns = sql.sql().isEmpty() ? List.of() : runner.describe(sql.sql(), session, running);
+        st.described().describedAs(columns);
         if (columns.isEmpty()) {
             replies.out().empty('n');
         } else {
@@ -175,6 +181,13 @@ final class ExtendedQuery {
 
     private void describePortal(Session.Portal p) throws IOException {
         setOrigin(p);
+        if (p.outcome == null && StatementRunner.isWrite(p.sql.sql())) {
+            // a write returns no rows: it runs at Execute, where an Execute right before Sync applies it at once
+            p.described = true;
+            p.statementResult.describedAs(List.of());
+            replies.out().empty('n');
+            return;
+        }
         if (p.outcome == null && (p.sql.sql().isEmpty() || SessionStatements.isSessionStatement(p.sql.sql()))) {
             List<PgColumn> columns =
                     SessionStatements.isShow(p.sql.sql()) ? runner.describe(p.sql.sql(), session, running) : List.of();
@@ -186,6 +199,8 @@ final class ExtendedQuery {
             return;
         }
         Outcome o = outcome(p);
+        p.described = true;
+        p.statementResult.describedAs(o.rows() == null ? List.of() : o.rows().columns());
         if (o.rows() == null) {
             replies.out().empty('n');
         } else {
@@ -206,8 +221,29 @@ final class ExtendedQuery {
             return;
         }
         Outcome o = outcome(p);
+        requireDescribedTypes(p, o);
         short[] formats = o.rows() == null ? null : p.formats(o.rows().columns().size());
         replies.outcome(o, p, Math.max(0, maxRows), formats, false);
+    }
+
+    /**
+     * A statement's result types follow from its bound text, so a parameter can change them (a numeric {@code 2}
+     * makes {@code k * $1} a bigint, {@code 1.5} a numeric(p,1), {@code 2.25} a numeric(p,2)). Rows of other types than those last described for the
+     * statement, to a client that did not describe this portal, are refused as PostgreSQL refuses a plan whose result
+     * type changed (0A000, routine {@code RevalidateCachedQuery}, on which pgjdbc prepares the statement again and
+     * retries), rather than sent to be decoded as the old types.
+     */
+    private static void requireDescribedTypes(Session.Portal p, Outcome o) {
+        List<String> told = p.statementResult.types();
+        if (p.described || told == null || o.rows() == null) {
+            return;
+        }
+        List<String> now = Session.DescribedResult.typesOf(o.rows().columns());
+        if (!told.equals(now)) {
+            throw PgProtocolException.resultTypeChanged("cached plan must not change result type: described=" + told
+                    + " now=" + now + " (column type OIDs and modifiers; a parameter's value changed a result type:"
+                    + " cast the parameter, e.g. CAST($1 AS DECIMAL(18,4)), to keep one type)");
+        }
     }
 
     private void close(PgInput.Body body) throws IOException {

@@ -203,6 +203,7 @@ final class PgConnection implements Runnable {
         switch (m.type()) {
             case 'Q' -> simpleQuery(m.body());
             case 'P', 'B', 'D', 'E', 'C' -> {
+                implicitBlockFor(m.type());
                 return extendedMessage(m);
             }
             case 'S' -> sync(m.body());
@@ -237,8 +238,34 @@ final class PgConnection implements Runnable {
         return true;
     }
 
+    /**
+     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}) for INSERT
+     * and COPY, but for an Execute right before the Sync with no write kept before it: nothing after it can fail, so
+     * its write applies at once.
+     */
+    private void implicitBlockFor(char type) throws IOException {
+        if (type == 'E' && session.pendingWrites.isEmpty() && in.syncIsNext()) {
+            session.endImplicit();
+        } else {
+            session.beginImplicit(false);
+        }
+    }
+
+    /** Applies an implicit block's kept writes as one; a failure is the block's error. */
+    private void endImplicitBlock() throws IOException {
+        if (session.inImplicitBlock() && !session.pendingWrites.isEmpty()) {
+            try {
+                server.runner().commitWrites(session);
+            } catch (RuntimeException e) {
+                failed(e, null, null);
+            }
+        }
+        session.endImplicit();
+    }
+
     private void sync(PgInput.Body body) throws IOException {
         body.end("Sync");
+        endImplicitBlock();
         if (session.status() == Session.IDLE) {
             session.endTransaction();
         }
@@ -253,6 +280,9 @@ final class PgConnection implements Runnable {
         List<SqlStatements.Statement> statements = SqlStatements.split(query);
         if (statements.isEmpty()) {
             out.empty('I');
+        }
+        if (statements.size() > 1) {
+            session.beginImplicit(true);
         }
         for (SqlStatements.Statement st : statements) {
             try {
@@ -271,6 +301,7 @@ final class PgConnection implements Runnable {
                 break;
             }
         }
+        endImplicitBlock();
         if (session.status() == Session.IDLE) {
             session.endTransaction();
         }
@@ -296,7 +327,7 @@ final class PgConnection implements Runnable {
         out.flush();
         byte[] data = copyData();
         WriteService.Batch batch = copy.batch(data, columns);
-        if (session.status() == Session.IN_BLOCK) {
+        if (session.stagesWrites()) {
             int rows = writes.check(batch);
             session.pendingWrites.add(batch);
             return Outcome.command("COPY " + rows);

@@ -62,6 +62,19 @@ final class PgInput {
         return new Message((char) type, new Body(readFully(length - 4)));
     }
 
+    /**
+     * Whether the next message has already arrived and is a Sync; neither waits for the client nor consumes it.
+     */
+    boolean syncIsNext() throws IOException {
+        if (in.available() < 5) {
+            return false;
+        }
+        in.mark(1);
+        int type = in.read();
+        in.reset();
+        return type == 'S';
+    }
+
     private byte[] readFully(int n) throws IOException {
         byte[] b = new byte[n];
         in.readFully(b);

@@ -13,15 +13,30 @@ public final class PgProtocolException extends RuntimeException {
 
     private final String sqlState;
     private final boolean fatal;
+    private final String routine;
 
     public PgProtocolException(String sqlState, String message) {
         this(sqlState, message, false);
     }
 
     public PgProtocolException(String sqlState, String message, boolean fatal) {
+        this(sqlState, message, fatal, null);
+    }
+
+    private PgProtocolException(String sqlState, String message, boolean fatal, String routine) {
         super(message, null, false, false);
         this.sqlState = sqlState;
         this.fatal = fatal;
+        this.routine = routine;
+    }
+
+    /**
+     * An Execute whose rows have other types than the client was told: PostgreSQL's 0A000 "cached plan must not
+     * change result type" with its routine name, {@code RevalidateCachedQuery}, by which pgjdbc knows to prepare the
+     * statement again and retry.
+     */
+    static PgProtocolException resultTypeChanged(String message) {
+        return new PgProtocolException(ClientError.NOT_SUPPORTED, message, false, "RevalidateCachedQuery");
     }
 
     /** A malformed message: the stream can no longer be trusted, so the connection closes. */
@@ -35,6 +50,11 @@ public final class PgProtocolException extends RuntimeException {
 
     public boolean fatal() {
         return fatal;
+    }
+
+    /** The ErrorResponse's routine field ({@code R}), or null for none. */
+    public String routine() {
+        return routine;
     }
 
     public ClientError toClientError() {

@@ -92,6 +92,9 @@ final class Replies {
         if (e.position() != null && origin != null && ranSql != null) {
             fields.put('P', String.valueOf(origin.position(e.position(), ranSql)));
         }
+        if (failure instanceof PgProtocolException p && p.routine() != null) {
+            fields.put('R', p.routine());
+        }
         out.fields('E', fields);
     }
 

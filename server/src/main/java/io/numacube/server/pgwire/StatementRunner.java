@@ -70,7 +70,7 @@ final class StatementRunner {
         if (isUpdate(sql)) {
             return update(sql, session);
         }
-        if (session.status() == Session.IN_BLOCK && SessionStatements.commits(sql)) {
+        if (session.stagesWrites() && SessionStatements.commits(sql)) {
             commitWrites(session);
         }
         Optional<Outcome> own = SessionStatements.run(sql, session);
@@ -93,7 +93,8 @@ final class StatementRunner {
     }
 
     /**
-     * An INSERT: applied at once outside a transaction block ({@code INSERT 0 n}), kept for COMMIT inside one. The rows
+     * An INSERT: applied at once outside a transaction block ({@code INSERT 0 n}), kept for the end of an explicit or
+     * implicit one ({@link Session#beginImplicit}) inside it. The rows
      * are read (and a bad one refused) at once either way.
      */
     private Outcome insert(String sql, Session session) {
@@ -101,7 +102,7 @@ final class StatementRunner {
         session.identity.checkMayWrite(insert.table());
         WriteService.Batch batch = writes.batch(insert);
         int rows = insert.rows().size();
-        if (session.status() == Session.IN_BLOCK) {
+        if (session.stagesWrites()) {
             writes.check(batch);
             session.pendingWrites.add(batch);
         } else {
@@ -110,7 +111,8 @@ final class StatementRunner {
         return Outcome.command("INSERT 0 " + rows);
     }
 
-    private static boolean isWrite(String sql) {
+    /** Whether {@code sql} is an INSERT, UPDATE, DELETE or COPY: a statement that returns no rows. */
+    static boolean isWrite(String sql) {
         return InsertStatement.isInsert(sql)
                 || isDelete(sql)
                 || isUpdate(sql)
@@ -125,9 +127,10 @@ final class StatementRunner {
     private Outcome delete(String sql, Session session) {
         WriteService.Batch batch = WriteService.delete(sql);
         session.identity.checkMayWrite(batch.table());
-        if (session.status() == Session.IN_BLOCK) {
+        if (session.stagesStatements()) {
             return Outcome.command("DELETE " + pending(session, batch));
         }
+        applyKeptRows(session);
         return Outcome.command("DELETE " + writes.append(batch).rows());
     }
 
@@ -139,9 +142,10 @@ final class StatementRunner {
     private Outcome update(String sql, Session session) {
         WriteService.Batch batch = WriteService.update(sql);
         session.identity.checkMayWrite(batch.table());
-        if (session.status() == Session.IN_BLOCK) {
+        if (session.stagesStatements()) {
             return Outcome.command("UPDATE " + pending(session, batch));
         }
+        applyKeptRows(session);
         return Outcome.command("UPDATE " + writes.append(batch).rows());
     }
 
@@ -157,8 +161,18 @@ final class StatementRunner {
         return rows;
     }
 
+    /**
+     * Before an UPDATE or DELETE that applies at once in an extended-protocol implicit block, the rows the block kept
+     * apply, so that it sees them, as it would have.
+     */
+    private void applyKeptRows(Session session) {
+        if (!session.pendingWrites.isEmpty()) {
+            commitWrites(session);
+        }
+    }
+
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */
-    private void commitWrites(Session session) {
+    void commitWrites(Session session) {
         List<WriteService.Batch> pending = List.copyOf(session.pendingWrites);
         session.pendingWrites.clear();
         try {

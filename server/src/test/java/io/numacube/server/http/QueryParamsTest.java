@@ -148,6 +148,14 @@ class QueryParamsTest {
                         .asText());
     }
 
+    /** The client's mistake (PostgreSQL's 22021 too), so a 400: a 500 says the server has a bug. */
+    @Test
+    void aTextValueWithANulCharacterIsTheClientsError() throws Exception {
+        JsonNode e = error(post("{\"sql\": \"SELECT $1\", \"params\": [\"a\\u0000b\"]}"), 400);
+        assertEquals("22021", e.get("code").asText());
+        assertTrue(e.get("message").asText().contains("parameter $1"), e.toString());
+    }
+
     @Test
     void insertAndDeleteTakeParametersToo() throws Exception {
         JsonNode ins = ok(query(

@@ -181,6 +181,35 @@ class PgJdbcTest {
         }
     }
 
+    /**
+     * A numeric parameter's value sets the type of {@code id * ?} (2 a bigint, 1.5 a numeric of scale 1, 2.25 of
+     * scale 2): pgjdbc, once it prepared the statement on the server, decodes later rows with the types it was first
+     * told, which read the numeric 3.0 as the bigint 562949953421315 and rounded 4.50 to 4.5 by the old scale.
+     */
+    @Test
+    void aParameterThatChangesTheResultTypeIsNeverDecodedAsTheOldType() throws SQLException {
+        String[] factors = {"1", "2", "1.5", "2.25", "3", "0.125", "4"};
+        for (String options : List.of("&prepareThreshold=1", "&prepareThreshold=1&binaryTransfer=false")) {
+            try (Connection c = connect(server, options);
+                    PreparedStatement ps = c.prepareStatement("SELECT id * ? AS x FROM kinds WHERE id = 2")) {
+                for (String factor : factors) {
+                    ps.setBigDecimal(1, new BigDecimal(factor));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        assertTrue(rs.next());
+                        assertEquals(
+                                0,
+                                new BigDecimal(factor).multiply(BigDecimal.TWO).compareTo(rs.getBigDecimal(1)),
+                                options + " factor " + factor + " gave " + rs.getBigDecimal(1));
+                        assertEquals(
+                                new BigDecimal(factor).scale(),
+                                rs.getBigDecimal(1).scale(),
+                                options + factor);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void aStringParameterCannotBecomeSql() throws SQLException {
         try (Connection c = connect(server, "");

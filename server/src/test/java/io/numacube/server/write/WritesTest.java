@@ -261,6 +261,54 @@ class WritesTest {
         }
     }
 
+    /**
+     * PostgreSQL runs a simple query of several statements, and the extended-protocol messages up to a Sync (a
+     * pgjdbc batch in autocommit), as one implicit transaction: an error in a later statement leaves the earlier
+     * writes unapplied. numacube applied them one by one, so a batch whose third row was bad kept the first two. (An
+     * extended-protocol UPDATE or DELETE outside a block still applies at once, as the README says.)
+     */
+    @Test
+    void anImplicitTransactionAppliesItsWritesAllOrNone() throws Exception {
+        String before = sums();
+        try (Connection c = connect();
+                PreparedStatement insert = c.prepareStatement("INSERT INTO t (id, desk) VALUES (?, ?)")) {
+            for (String id : List.of("70", "71", "x")) {
+                insert.setObject(1, id, Types.OTHER);
+                insert.setString(2, "B");
+                insert.addBatch();
+            }
+            assertThrows(SQLException.class, insert::executeBatch);
+            assertEquals(before, sums(), "a batch with a bad row applied none of it");
+            for (String id : List.of("70", "71")) {
+                insert.setObject(1, id, Types.OTHER);
+                insert.setString(2, "B");
+                insert.addBatch();
+            }
+            insert.executeBatch();
+            assertEquals(12, cube.rowCount("t"));
+            assertEquals(2, cube.version("t"), "the batch is one write");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+                        + server.pgAddress().getPort() + "/numacube?user=test&preferQueryMode=simple");
+                Statement s = c.createStatement()) {
+            String after = sums();
+            assertThrows(SQLException.class, () -> s.execute("DELETE FROM t WHERE id = 70; SELECT nosuch FROM t"));
+            assertThrows(
+                    SQLException.class,
+                    () -> s.execute(
+                            "INSERT INTO t (id) VALUES (72); UPDATE t SET qty = 9 WHERE id = 72; SELECT 1/'x'"));
+            assertEquals(after, sums(), "a simple query with a failing statement applied none of its writes");
+            assertThrows(
+                    SQLException.class,
+                    () -> s.execute(
+                            "INSERT INTO t (id) VALUES (73); UPDATE t SET qty = 5 WHERE id = 73; COMMIT; SELECT nosuch FROM t"));
+            assertEquals(
+                    "[5.0]",
+                    row(cube.query("SELECT SUM(qty) FROM t WHERE id = 73")),
+                    "a COMMIT inside it applies what came before, the UPDATE having seen the INSERT");
+        }
+    }
+
     @Test
     void everyWriteAndQueryTakesASchemaQualifiedName() throws Exception {
         try (Connection c = connect();

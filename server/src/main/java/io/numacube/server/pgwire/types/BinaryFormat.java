@@ -153,7 +153,13 @@ public final class BinaryFormat {
         }
         BigInteger unscaled = BigInteger.ZERO;
         for (int i = 0; i < ndigits; i++) {
-            unscaled = unscaled.multiply(NBASE).add(BigInteger.valueOf(b.getShort()));
+            short digit = b.getShort();
+            if (digit < 0 || digit > 9_999) {
+                // PostgreSQL's numeric_recv refuses it; read on, 10000 and -1 made another number
+                throw ClientError.of("22P03", "invalid digit in external \"numeric\" value: digit=" + digit)
+                        .toException();
+            }
+            unscaled = unscaled.multiply(NBASE).add(BigInteger.valueOf(digit));
         }
         BigDecimal v = new BigDecimal(unscaled).scaleByPowerOfTen(4 * (weight - ndigits + 1));
         v = v.setScale(dscale, java.math.RoundingMode.DOWN);

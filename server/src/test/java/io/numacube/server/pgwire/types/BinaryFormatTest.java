@@ -36,6 +36,19 @@ class BinaryFormatTest {
         }
     }
 
+    /** A base-10000 digit outside 0..9999 is refused, as PostgreSQL does: 1.[10000] read as 2, 1.[-1] as 0.9999. */
+    @Test
+    void aNumericDigitOutsideItsBaseIsRefused() {
+        for (int digit : new int[] {10_000, -1, Short.MAX_VALUE}) {
+            NumacubeException e = assertThrows(
+                    NumacubeException.class,
+                    () -> BinaryFormat.decode(PgType.NUMERIC, shorts(2, 0, 0, 4, 1, digit)),
+                    "digit " + digit);
+            assertEquals("22P03", e.code());
+        }
+        assertEquals(new BigDecimal("1.9999"), BinaryFormat.decode(PgType.NUMERIC, shorts(2, 0, 0, 4, 1, 9_999)));
+    }
+
     @Test
     void datesAndTimestampsCountFrom2000() {
         assertArrayEquals(
