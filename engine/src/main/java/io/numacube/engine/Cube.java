@@ -898,8 +898,9 @@ public final class Cube implements AutoCloseable {
     public record JoinPrepared(JoinSpec join, double seconds, long codedBytes) {}
 
     /**
-     * Builds ahead what the first query taking {@code join} would: the fact columns' query-time codes and the join's
-     * index from their codes to the joined table's rows, kept with the tables' current versions as a query keeps them
+     * Builds ahead what the first query taking {@code join} would: the fact columns' query-time codes, the join's
+     * index from their codes to the joined table's rows, and the joined table's plain columns' query-time codes
+     * (which a GROUP BY of joined columns reads; {@code -Dnumacube.prepareDimCodes=false} leaves them out), kept with the tables' current versions as a query keeps them
      * (a write publishing a later version of either table builds them again in the background, {@link
      * PreparedJoins}; a query that comes first builds them itself). Runs the join once over all rows. An unknown table or
      * column, or a joined key that is not unique, is the error that query would give, naming the join.
@@ -913,7 +914,41 @@ public final class Cube implements AutoCloseable {
             throw new NumacubeException(e.kind(), e.code(), "join " + join + ": " + e.detail(), null, e);
         }
         prepared.add(join);
+        if (!"false".equals(System.getProperty(DIM_CODES_PROPERTY))) {
+            List<String> codings = dimensionCodings(join.dim());
+            for (String sql : codings) {
+                try {
+                    query(sql);
+                } catch (NumacubeException e) {
+                    LOG.log(
+                            System.Logger.Level.INFO,
+                            "a joined column was left for its first query to code: {0}: {1}",
+                            sql,
+                            e.getMessage());
+                }
+            }
+            prepared.add(join.dim(), codings);
+        }
         return new JoinPrepared(join, (System.nanoTime() - t0) / 1e9, Math.max(0, tableBytes(join.fact()) - before));
+    }
+
+    /** The system property that, {@code false}, leaves a prepared join's joined table's plain columns uncoded (A/B). */
+    static final String DIM_CODES_PROPERTY = "numacube.prepareDimCodes";
+
+    /**
+     * The queries that code each plain column (BIGINT, DECIMAL, DOUBLE, TIMESTAMP) of a joined table at its query-time
+     * dictionary, as the first query grouping by it through the join would ({@code SELECT COUNT(DISTINCT c) FROM
+     * dim}): a GROUP BY of joined columns (TPC-H Q10's, Q18's) reads them through the join's index per code.
+     */
+    private List<String> dimensionCodings(String dim) {
+        TableSchema schema = schema(dim);
+        List<String> out = new ArrayList<>();
+        for (int c = 0; c < schema.size(); c++) {
+            if (!schema.column(c).type().isDimension()) {
+                out.add("SELECT COUNT(DISTINCT \"" + schema.column(c).name().replace("\"", "\"\"") + "\") FROM " + dim);
+            }
+        }
+        return out;
     }
 
     /**

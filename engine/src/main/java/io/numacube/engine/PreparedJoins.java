@@ -28,6 +28,8 @@ final class PreparedJoins implements AutoCloseable {
     private final BiConsumer<String, Cancellation> run;
     private final Set<JoinSpec> joins = new LinkedHashSet<>();
     private final Set<JoinChain> chains = new LinkedHashSet<>();
+    /** Per joined table (lower case), the queries that code its plain columns. */
+    private final java.util.Map<String, List<String>> codings = new java.util.LinkedHashMap<>();
     /** Tables written since the last refresh started (lower case). */
     private final Set<String> written = new LinkedHashSet<>();
 
@@ -48,6 +50,11 @@ final class PreparedJoins implements AutoCloseable {
 
     synchronized void add(JoinChain chain) {
         chains.add(chain);
+    }
+
+    /** The queries that code a joined table's columns ahead ({@link Cube#prepareJoin}), run again after its writes. */
+    synchronized void add(String table, List<String> codings) {
+        this.codings.put(table.toLowerCase(java.util.Locale.ROOT), List.copyOf(codings));
     }
 
     /** A write published new versions of {@code tables}: refresh what reads them, in the background. */
@@ -139,6 +146,11 @@ final class PreparedJoins implements AutoCloseable {
                 out.add(c.sql());
             }
         }
+        codings.forEach((table, sql) -> {
+            if (lower.contains(table)) {
+                out.addAll(sql);
+            }
+        });
         return out;
     }
 

@@ -66,7 +66,8 @@ public final class Warmup {
     /**
      * Shapes over the wide-key tables ({@link #lines}, {@link #orders}), whose join key has more values than a load
      * codes through a dictionary: the fact's key is coded at query time, the join index built through it, grouped by
-     * it and its keys walked from a subquery's side, as TPC-H's order keys are. Their tables are loaded again before
+     * it and its keys walked from a subquery's side, as TPC-H's order keys are, and grouped by the joined table's
+     * columns (its plain ones coded at query time) through the join, as Q10 and Q18 group. Their tables are loaded again before
      * every round, so that this data-specific work runs each round, not only the first.
      */
     private static final String[] WIDE_KEY_QUERIES = {
@@ -79,7 +80,14 @@ public final class Warmup {
                 + " (SELECT * FROM wl WHERE wl.ok = wo.ok AND v > 100) GROUP BY prio ORDER BY prio",
         "SELECT ck, COUNT(*), SUM(tp) FROM wo WHERE ok IN (SELECT ok FROM wl GROUP BY ok HAVING SUM(v) > 190000)"
                 + " GROUP BY ck ORDER BY 2 DESC, 1 LIMIT 10",
+        "SELECT wo.ok, ck, tp, od, prio, SUM(v) FROM wl JOIN wo ON wl.ok = wo.ok GROUP BY wo.ok, ck, tp, od, prio"
+                + " ORDER BY tp DESC, od LIMIT 10",
+        "SELECT ck, prio, SUM(v), COUNT(*) FROM wl JOIN wo ON wl.ok = wo.ok WHERE od >= DATE '1993-10-01'"
+                + " AND od < DATE '1994-01-01' GROUP BY ck, prio ORDER BY 3 DESC, 1 LIMIT 20",
     };
+
+    /** The system property that, {@code false}, leaves out the two groupings by joined columns (an A/B of them). */
+    static final String JOINED_GROUPS_PROPERTY = "numacube.warmUpJoinedGroups";
 
     /** Rows of the wide-key tables: more distinct keys than a load codes through a dictionary. */
     static final int WIDE_KEY_ROWS = 100_000;
@@ -149,6 +157,9 @@ public final class Warmup {
     static List<String> queries() {
         List<String> all = new ArrayList<>(List.of(QUERIES));
         all.addAll(List.of(WIDE_KEY_QUERIES));
+        if ("false".equals(System.getProperty(JOINED_GROUPS_PROPERTY))) {
+            all.removeAll(List.of(WIDE_KEY_QUERIES).subList(WIDE_KEY_QUERIES.length - 2, WIDE_KEY_QUERIES.length));
+        }
         return all;
     }
 

@@ -1,5 +1,6 @@
 package io.numacube.engine;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,7 +81,42 @@ class FreeTextColumnTest {
                 "SELECT COUNT(*) FROM t WHERE note NOT LIKE 'a%'",
                 "SELECT COUNT(*), SUM(v) FROM t WHERE note < 'b' AND note >= '1'",
                 "SELECT COUNT(*) FROM t WHERE note IS NULL",
-                "SELECT k, COUNT(*) FROM t WHERE note > 'x' GROUP BY k ORDER BY k");
+                "SELECT k, COUNT(*) FROM t WHERE note > 'x' GROUP BY k ORDER BY k",
+                "SELECT COUNT(*), SUM(v) FROM t WHERE note ILIKE '%SLYLY 2_9%'",
+                "SELECT COUNT(*), SUM(v) FROM t WHERE note LIKE '%a%slyly 1%' OR note LIKE 'z%7'",
+                "SELECT k, COUNT(*) FROM t WHERE note NOT LIKE '%slyly%' GROUP BY k ORDER BY k",
+                "SELECT COUNT(*) FROM t WHERE length(note) > 20 AND upper(note) LIKE 'A%'");
+    }
+
+    /**
+     * A condition on the text is evaluated per code of its 300,000, by ranges of codes on the two workers; where it
+     * fails, the failure is the first code's in code order, the one the planning thread alone meets first (codes of
+     * rows 199,900-199,999 and 299,900-299,999 fail, in different ranges), whichever range fails first in time.
+     */
+    @Test
+    void aFailingConditionFailsAtTheFirstCodeAsWithoutTheWorkers() {
+        String sql =
+                "SELECT COUNT(*) FROM t WHERE CAST(CASE WHEN note LIKE '%slyly 1999__' OR note LIKE '%slyly 2999__'"
+                        + " THEN note ELSE '1' END AS INTEGER) > 0";
+        String parallel = failure(sql);
+        System.setProperty("numacube.parallelMask", "false");
+        String serial;
+        try {
+            serial = failure(sql);
+        } finally {
+            System.clearProperty("numacube.parallelMask");
+        }
+        assertEquals(serial, parallel);
+        assertTrue(parallel.contains("slyly 1999"), parallel);
+    }
+
+    private static String failure(String sql) {
+        try {
+            cube.query(sql);
+            return "no failure";
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            return e.getMessage();
+        }
     }
 
     @ParameterizedTest

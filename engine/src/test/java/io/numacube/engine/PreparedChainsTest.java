@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * of write to each table of a chain (appended rows that a fact key now finds, deleted rows it no longer finds,
  * appended fact rows of new keys): what was built ahead belongs to the tables' versions it was built for, and a later
  * version is never answered from it; a write builds them again in the background. A two-column join declared in one order is found by a query that names its
- * equalities in the other.
+ * equalities in the other. Groupings by the joined tables' columns (a plain column of 95,000 values or more among
+ * them, coded when its join is prepared) answer as DuckDB does before and after the writes too.
  */
 class PreparedChainsTest {
 
@@ -41,6 +42,11 @@ class PreparedChainsTest {
         "SELECT nname, SUM(v - cost) FROM li JOIN ps ON ps.sk = li.sk AND ps.pk = li.pk JOIN ord ON li.ok = ord.ok"
                 + " JOIN cust ON ord.ck = cust.ck JOIN nat ON cust.nk = nat.nk GROUP BY nname ORDER BY nname",
         "SELECT COUNT(*), SUM(cost) FROM li JOIN ps ON li.pk = ps.pk AND li.sk = ps.sk WHERE cost > 50",
+        "SELECT ord.ok, tp, od, cust.ck, SUM(v) FROM li JOIN ord ON li.ok = ord.ok JOIN cust ON ord.ck = cust.ck"
+                + " GROUP BY ord.ok, tp, od, cust.ck ORDER BY 5 DESC, 1 LIMIT 20",
+        "SELECT cust.ck, seg, nname, SUM(v), MIN(tp) FROM li JOIN ord ON li.ok = ord.ok JOIN cust ON ord.ck = cust.ck"
+                + " JOIN nat ON cust.nk = nat.nk WHERE od < 300 GROUP BY cust.ck, seg, nname ORDER BY 4 DESC, 1 LIMIT 20",
+        "SELECT tp, COUNT(*) FROM li JOIN ord ON li.ok = ord.ok GROUP BY tp ORDER BY 2 DESC, 1 LIMIT 10",
     };
 
     private DuckDb duck;
@@ -198,11 +204,13 @@ class PreparedChainsTest {
                 List.of(
                         ColumnSpec.of("ok", ColumnType.LONG),
                         ColumnSpec.of("ck", ColumnType.LONG),
-                        ColumnSpec.of("od", ColumnType.LONG))));
+                        ColumnSpec.of("od", ColumnType.LONG),
+                        ColumnSpec.of("tp", ColumnType.LONG))));
         for (int k = from; k < to; k++) {
             t.setLong(0, k);
             t.setLong(1, rnd.nextInt(3_500));
             t.setLong(2, rnd.nextInt(1_000));
+            t.setLong(3, rnd.nextLong(-1_000_000_000L, 1_000_000_000L));
             t.endRow();
         }
         return t;

@@ -4,6 +4,7 @@ import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
+import io.numacube.engine.workers.WorkerPool;
 import io.numacube.numa.base.NumacubeException;
 import java.util.List;
 import java.util.TreeSet;
@@ -18,6 +19,9 @@ final class BatchCompiler {
 
     private final FactTable fact;
     private final LookupIndex lookup;
+    /** The query's workers, which evaluate a mask of many codes by ranges ({@link #evaluateMask}); null: this thread. */
+    private final WorkerPool pool;
+
     private int doubleSlots;
     private int booleanSlots;
     /** The query-time coded columns ({@link FactTable#codedIndex}) the compiled kernels read codes of. */
@@ -25,8 +29,18 @@ final class BatchCompiler {
 
     /** @param lookup the joined tables' index, or null without joins */
     BatchCompiler(FactTable fact, LookupIndex lookup) {
+        this(fact, lookup, null);
+    }
+
+    /**
+     * @param lookup the joined tables' index, or null without joins
+     * @param pool   the query's workers, which evaluate a mask of many codes over a fact column alone by ranges of
+     *               codes; null evaluates every mask on this thread
+     */
+    BatchCompiler(FactTable fact, LookupIndex lookup, WorkerPool pool) {
         this.fact = fact;
         this.lookup = lookup;
+        this.pool = pool;
     }
 
     /** The query-time coded columns the compiled kernels and null masks read codes of (the scan must read them). */
@@ -100,6 +114,9 @@ final class BatchCompiler {
         return LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> evaluateMask(e, col));
     }
 
+    /** The system property that, {@code false}, evaluates every mask on the planning thread (an A/B of one process). */
+    static final String PARALLEL_MASK_PROPERTY = "numacube.parallelMask";
+
     private boolean[] evaluateMask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
         boolean[] byKeys = KeySetMasks.mask(
@@ -113,6 +130,16 @@ final class BatchCompiler {
             return byKeys;
         }
         boolean[] m = new boolean[Math.max(d.size(), 1)];
+        if (byRanges(e, d.size())) {
+            WorkerChunks.map(pool, d.size(), (from, to) -> {
+                for (int code = from; code < to; code++) {
+                    int c = code;
+                    m[code] = Boolean.TRUE.equals(ScalarEvaluator.eval(e, x -> factLeafAt((Expr.Column) x, col, c, d)));
+                }
+                return null;
+            });
+            return m;
+        }
         java.util.function.IntFunction<Object> value = valuePerCode(e, col, d.size());
         for (int code = 0; code < d.size(); code++) {
             m[code] = Boolean.TRUE.equals(value.apply(code));
@@ -153,11 +180,30 @@ final class BatchCompiler {
         if (x.side() == Expr.Side.LOOKUP) {
             return lookup.valueAt(x.index(), code);
         }
-        if ((x.type().isDimension() ? x.index() : fact.codedIndex(x.index())) != col) {
+        return factLeafAt(x, col, code, fact.dictionary(col));
+    }
+
+    /** The value of fact column {@code x}, read through {@code col}'s codes ({@code d}), at {@code code}. */
+    private Object factLeafAt(Expr.Column x, int col, int code, Dictionary d) {
+        if (x.side() == Expr.Side.LOOKUP || (x.type().isDimension() ? x.index() : fact.codedIndex(x.index())) != col) {
             throw new NumacubeException(
                     NumacubeException.Kind.INTERNAL, "mask over another column: column=" + x.name());
         }
-        return QueryCompiler.scalar(fact.dictionary(col), code);
+        return QueryCompiler.scalar(d, code);
+    }
+
+    /**
+     * Whether a mask of {@code e} over {@code codes} codes is evaluated by ranges of codes on the workers: many codes,
+     * two workers or more, and {@code e} reads the fact column alone (a joined column's values are read through the
+     * lookup index, which fills its tables on first use). Each code's value is its own, and {@link WorkerChunks}
+     * throws the failure of the first failing range, the one the serial loop meets first.
+     */
+    private boolean byRanges(Expr e, int codes) {
+        return pool != null
+                && codes >= LookupIndex.PARALLEL_CODES
+                && pool.workerCount() >= 2
+                && !NullMask.readsLookup(e)
+                && !"false".equals(System.getProperty(PARALLEL_MASK_PROPERTY));
     }
 
     /** A row predicate that keeps the rows where {@code e} is TRUE (not FALSE, not NULL). */

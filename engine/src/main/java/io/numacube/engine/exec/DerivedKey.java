@@ -48,8 +48,7 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
                     null,
                     null);
         }
-        Map<Object, Integer> idOfValue = new HashMap<>();
-        List<Object> valueOfId = new ArrayList<>();
+        Ids found = new Ids();
         int[] ids = new int[sourceCodes];
         Map<Integer, NumacubeException> errors = new HashMap<>();
         boolean hasNull = false;
@@ -68,9 +67,10 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
             }
             hasNull |= v == null;
             positiveZero |= v instanceof Double x && Double.doubleToRawLongBits(x) == 0L;
-            ids[code] = v == null ? NULL_ID : v == ABSENT ? ABSENT_ID : idOf(canonical(v), idOfValue, valueOfId);
+            ids[code] = v == null ? NULL_ID : v == ABSENT ? ABSENT_ID : found.idOf(canonical(v));
         }
-        int[] rank = ranks(valueOfId);
+        List<Object> valueOfId = found.valueOfId;
+        int[] rank = found.ascending() ? identity(valueOfId.size()) : ranks(valueOfId);
         Object[] sorted = new Object[rank.length];
         for (int id = 0; id < rank.length; id++) {
             sorted[rank[id]] = valueOfId.get(id);
@@ -87,15 +87,53 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
     private static final int NULL_ID = -2;
     private static final int ABSENT_ID = -3;
 
-    /** The id of a distinct value in first-seen order, giving the next one to a new value. */
-    private static int idOf(Object v, Map<Object, Integer> idOfValue, List<Object> valueOfId) {
-        Integer id = idOfValue.get(v);
-        if (id == null) {
-            id = valueOfId.size();
-            idOfValue.put(v, id);
-            valueOfId.add(v);
+    /** The system property that, {@code false}, hashes every value even while they come in ascending order (A/B). */
+    static final String ASCENDING_PROPERTY = "numacube.ascendingKeys";
+
+    /**
+     * The distinct values of a key in first-seen order, each value's id its place in that order. While every new
+     * value is above the one before (a key of a column's values read in its dictionary's order), each is new and the
+     * ids ascend with the values, so no hash table is kept; the first value that is not above the last fills it with
+     * the values so far, and from then on each value is looked up. Either way a value gets the id the hash table alone
+     * would give it.
+     */
+    private static final class Ids {
+        private final List<Object> valueOfId = new ArrayList<>();
+        private Map<Object, Integer> idOfValue =
+                "false".equals(System.getProperty(ASCENDING_PROPERTY)) ? new HashMap<>() : null;
+
+        /** Whether the values so far came in ascending order, each above the one before: their ids are their ranks. */
+        boolean ascending() {
+            return idOfValue == null;
         }
-        return id;
+
+        int idOf(Object v) {
+            if (idOfValue == null) {
+                if (valueOfId.isEmpty() || ScalarEvaluator.compare(valueOfId.getLast(), v) < 0) {
+                    valueOfId.add(v);
+                    return valueOfId.size() - 1;
+                }
+                idOfValue = new HashMap<>(valueOfId.size() * 2);
+                for (int id = 0; id < valueOfId.size(); id++) {
+                    idOfValue.put(valueOfId.get(id), id);
+                }
+            }
+            Integer id = idOfValue.get(v);
+            if (id == null) {
+                id = valueOfId.size();
+                idOfValue.put(v, id);
+                valueOfId.add(v);
+            }
+            return id;
+        }
+    }
+
+    private static int[] identity(int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
+        }
+        return out;
     }
 
     /** Per value id, its place among the values in ascending order: only the distinct values are sorted. */

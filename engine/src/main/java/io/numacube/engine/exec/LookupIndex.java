@@ -410,12 +410,13 @@ final class LookupIndex {
                 used[valueCodes[code] < 0 ? noRow : valueCodes[code]] = true;
             }
         }
+        boolean bare = key instanceof Expr.Column c && c.side() == Expr.Side.LOOKUP && c.index() == column;
         DerivedKey byValue = DerivedKey.of(key, noRow + 1, v -> {
             if (!used[v]) {
                 return DerivedKey.ABSENT;
             }
             Object value = v == noRow ? null : QueryCompiler.scalar(d, v);
-            return ScalarEvaluator.eval(key, x -> value);
+            return bare ? value : ScalarEvaluator.eval(key, x -> value);
         });
         int[] map = new int[valueCodes.length];
         Map<Integer, io.numacube.numa.base.NumacubeException> errors = new java.util.HashMap<>();

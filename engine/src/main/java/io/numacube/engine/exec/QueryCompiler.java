@@ -52,7 +52,7 @@ final class QueryCompiler {
         this.query = q;
         this.fact = fact;
         this.lookupIndex = q.joins().isEmpty() ? null : LookupIndex.read(q, fact, dimensions, pool);
-        this.kernels = new BatchCompiler(fact, lookupIndex);
+        this.kernels = new BatchCompiler(fact, lookupIndex, pool);
     }
 
     /** The plan of {@code q}, for {@code pool}'s workers (which also fill its joins' per-code tables of many codes). */
