@@ -169,13 +169,15 @@ final class QueryCommand implements Callable<Integer> {
 
     /**
      * Runs one query; a bind error that names an inferred column says what was inferred, from which value, and how
-     * to declare another type (not for a column that does not exist, 42703, where no column's type is the cause).
+     * to declare another type (not for a column that does not exist, 42703, or one missing from GROUP BY, 42803,
+     * where no column's type is the cause).
      */
     private static QueryResult query(Cube cube, String sql, List<CubeLoader.TableLoad> loads) {
         try {
             return cube.query(sql);
         } catch (NumacubeException e) {
-            if ((e.kind() == NumacubeException.Kind.BIND && !"42703".equals(e.code())) || "0A000".equals(e.code())) {
+            if ((e.kind() == NumacubeException.Kind.BIND && !"42703".equals(e.code()) && !"42803".equals(e.code()))
+                    || "0A000".equals(e.code())) {
                 for (CubeLoader.TableLoad l : loads) {
                     String hint = l.typeHint(e.getMessage(), cube.schema(l.table()));
                     if (hint != null) {

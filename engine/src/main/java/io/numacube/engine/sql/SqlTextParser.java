@@ -75,11 +75,11 @@ final class SqlTextParser {
         try {
             if (edited != null) {
                 SqlParser parser = SqlParser.create(edited.text(), PARSER);
-                return SelectWithoutFrom.dropPlaceholders(
-                        edited.restore(statement ? parser.parseStmt() : parser.parseQuery()));
+                return UnsupportedClauses.refuse(SelectWithoutFrom.dropPlaceholders(
+                        edited.restore(statement ? parser.parseStmt() : parser.parseQuery())));
             }
             SqlParser parser = SqlParser.create(text, PARSER);
-            return statement ? parser.parseStmt() : parser.parseQuery();
+            return UnsupportedClauses.refuse(statement ? parser.parseStmt() : parser.parseQuery());
         } catch (SqlParseException e) {
             SqlParserPos pos = edited == null ? e.getPos() : edited.original(e.getPos());
             String why = edited == null ? reason(e) : userColumns(reason(e), edited);
