@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The {@code "params"} of a {@code POST /v1/query} body as the SQL literals that stand for {@code $1 .. $n}: a JSON
- * string is a text literal ({@code 'D1'}, quotes doubled), a whole number a BIGINT literal, any other number a
- * decimal literal written from its exact value ({@code 1.25}), {@code true}/{@code false} a BOOLEAN, {@code null}
+ * string is a text literal ({@code 'D1'}, quotes doubled), a whole number a BIGINT literal, a number whose exponent
+ * goes beyond its digits ({@code 1.5e300}) a DOUBLE, any other number a decimal literal written from its exact value
+ * ({@code 1.25}), {@code true}/{@code false} a BOOLEAN, {@code null}
  * NULL. A string is untyped as in PostgreSQL, so {@code "2024-01-02"} compares with a DATE column. An array or an
  * object is refused (22023). Stateless.
  */
@@ -57,7 +58,19 @@ final class JsonParameters {
             return SqlLiteral.of(v.longValue());
         }
         if (v.isNumber()) {
-            return SqlLiteral.of(v.decimalValue());
+            java.math.BigDecimal d = v.decimalValue();
+            if (d.scale() >= 0) {
+                return SqlLiteral.of(d);
+            }
+            // an exponent beyond its digits (1.5e300, 1e20) is an approximate number, as SQL reads 1.5e300: a DOUBLE
+            double approximate = d.doubleValue();
+            if (Double.isInfinite(approximate)) {
+                throw new HttpError(
+                        400,
+                        "22003",
+                        "parameter $" + number + " is out of range for a DOUBLE: value=" + abbreviated(v));
+            }
+            return SqlLiteral.of(approximate);
         }
         throw new HttpError(
                 400,

@@ -148,6 +148,20 @@ class QueryParamsTest {
                         .asText());
     }
 
+    /**
+     * A JSON number with an exponent beyond its digits is a DOUBLE, as SQL reads {@code 1.5e300}: it was written out
+     * as a 301-digit integer and refused as "an integer literal beyond 64 bits".
+     */
+    @Test
+    void aNumberWithALargeExponentIsADouble() throws Exception {
+        JsonNode r = ok(post("{\"sql\": \"SELECT $1 > 1e299, $2 / 4, COUNT(*) FROM t WHERE id < $3\","
+                + " \"params\": [1.5e300, 1e20, 1e1]}"));
+        assertEquals("[[true,2.5E19,10]]", r.get("rows").toString());
+        JsonNode e = error(post("{\"sql\": \"SELECT $1\", \"params\": [1e400]}"), 400);
+        assertEquals("22003", e.get("code").asText());
+        assertTrue(e.get("message").asText().contains("parameter $1"), e.toString());
+    }
+
     /** The client's mistake (PostgreSQL's 22021 too), so a 400: a 500 says the server has a bug. */
     @Test
     void aTextValueWithANulCharacterIsTheClientsError() throws Exception {
