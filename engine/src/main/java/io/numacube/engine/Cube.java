@@ -1028,6 +1028,59 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /**
+     * The SQL text that stands for parameter {@code number} (1-based) of a statement given to {@link #parameterTypes}:
+     * a string literal no statement writes.
+     */
+    public static String parameterMarker(int number) {
+        return io.numacube.engine.sql.ParameterMarkers.marker(number);
+    }
+
+    /**
+     * The types of the untyped parameters of {@code sql} (a query, UPDATE or DELETE with each such parameter written
+     * as its {@link #parameterMarker}), by number, as binding infers them the way PostgreSQL infers a {@code $1} of
+     * type unknown: the type of the operand it meets first ({@code k = $1}, {@code pnl * $1}, {@code x IN ($1)},
+     * {@code COALESCE(desk, $1)}) or the one it is cast to ({@code CAST($1 AS DATE)}, UPDATE's {@code SET col = $1}).
+     * A parameter that meets no typed operand is absent. The statement's subqueries run (binding needs them), the
+     * statement does not; nothing changes.
+     *
+     * @throws NumacubeException as the statement's binding fails
+     */
+    public Map<Integer, ParameterType> parameterTypes(String sql) {
+        java.util.Objects.requireNonNull(sql, "sql must not be null");
+        lock.readLock().lock();
+        try {
+            checkOpen();
+            try (CubeTables.Snapshot snapshot = tables.acquire()) {
+                Map<Integer, ParameterType> out = new java.util.TreeMap<>();
+                io.numacube.engine.sql.ParameterMarkers.collect(() -> bindOnly(snapshot, sql))
+                        .forEach((n, t) -> out.put(n, new ParameterType(t.type(), t.scale())));
+                return out;
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private Object bindOnly(CubeTables.Snapshot snapshot, String sql) {
+        if (DELETE_FROM.matcher(sql).matches()) {
+            return bound(snapshot, selectOf(sql), (lq, temps) -> lq, Cancellation.NONE);
+        }
+        if (UPDATE.matcher(sql).matches()) {
+            io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(sql);
+            CubeTables.Version v = snapshot.version(st.table());
+            if (v == null) {
+                throw noSuchTable(st.table(), snapshot);
+            }
+            return boundTree(
+                    snapshot, () -> st.values(v.table().schema()), false, (lq, temps) -> lq, Cancellation.NONE);
+        }
+        return bound(snapshot, sql, (lq, temps) -> lq, Cancellation.NONE);
+    }
+
+    private static final java.util.regex.Pattern UPDATE =
+            java.util.regex.Pattern.compile("(?is)" + SKIPPED + "*UPDATE\\b.*");
+
     /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
     private SqlBinder.Catalog catalog(CubeTables.Snapshot snapshot, Map<String, FactTable> temps) {
         return new SqlBinder.Catalog() {

@@ -180,6 +180,8 @@ final class ExpressionBinder {
         if (difference != null) {
             return difference;
         }
+        ParameterMarkers.met(boundLeft, boundRight);
+        ParameterMarkers.met(boundRight, boundLeft);
         Expr l = numeric(call.operand(0), boundLeft);
         Expr r = numeric(call.operand(1), boundRight);
         char op = switch (call.getKind()) {
@@ -257,7 +259,9 @@ final class ExpressionBinder {
 
     private Expr castValue(SqlCall call, Place place, String type) {
         SqlNode v = call.operand(0);
-        if (v instanceof org.apache.calcite.sql.SqlCharStringLiteral && type.equals("DATE")) {
+        if (v instanceof org.apache.calcite.sql.SqlCharStringLiteral s
+                && type.equals("DATE")
+                && ParameterMarkers.bound(s.getValueAs(String.class)) == null) {
             return LiteralBinder.cast(call);
         }
         if (type.equals("DECIMAL") || type.equals("NUMERIC") || type.equals("DEC")) {
@@ -278,6 +282,7 @@ final class ExpressionBinder {
         }
         if (NullConstant.is(x)) {
             // CAST(NULL AS DATE) is a DATE NULL, as in DuckDB (a scalar subquery of no row is one)
+            ParameterMarkers.met(x, castType(name), 0);
             return NullConstant.typed(castType(name), 0);
         }
         if (x instanceof Expr.Literal lit && lit.scale() > 0 && name.equals("cast_bigint")) {
@@ -348,6 +353,7 @@ final class ExpressionBinder {
         } catch (NumacubeException e) {
             throw bindError(call, "22003", e.getMessage().replace("column=cast ", ""));
         }
+        ParameterMarkers.met(x, ColumnType.LONG, target.scale());
         Expr.Literal from = new Expr.Literal((long) x.scale(), ColumnType.LONG);
         Expr converted = scalars.typedCall(
                 call,

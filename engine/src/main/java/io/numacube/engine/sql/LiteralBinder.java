@@ -82,7 +82,9 @@ final class LiteralBinder {
             return new Expr.Literal(lit.booleanValue() ? 1L : 0L, ColumnType.BOOLEAN);
         }
         if (lit instanceof SqlCharStringLiteral) {
-            return new Expr.Literal(lit.getValueAs(String.class), ColumnType.STRING);
+            String text = lit.getValueAs(String.class);
+            Expr marker = ParameterMarkers.bound(text);
+            return marker != null ? marker : new Expr.Literal(text, ColumnType.STRING);
         }
         if (lit instanceof SqlUnknownLiteral u && u.tag.equalsIgnoreCase("DATE")) {
             return date(lit, u.getValue());

@@ -64,7 +64,11 @@ final class NullConstant {
 
     /** {@code e} as a NULL of {@code like}'s type when it is a NULL constant, else {@code e} itself. */
     static Expr like(Expr e, Expr like) {
-        return is(e) && !is(like) ? typed(like.type(), like.scale()) : e;
+        if (!is(e) || is(like)) {
+            return e;
+        }
+        ParameterMarkers.met(e, like);
+        return typed(like.type(), like.scale());
     }
 
     /** The condition that is NULL on every row ({@code NULL = NULL}): a comparison with a NULL literal folds to it. */

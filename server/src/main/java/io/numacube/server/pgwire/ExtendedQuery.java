@@ -139,11 +139,14 @@ final class ExtendedQuery {
         if (format != 1) {
             throw new PgProtocolException(ClientError.PROTOCOL_VIOLATION, "unsupported format code: " + format);
         }
-        PgType type = PgType.byOid(oid)
-                .orElseThrow(() -> new PgProtocolException(
-                        ClientError.NOT_SUPPORTED,
-                        "a binary parameter needs a declared type: oid=" + oid
-                                + " — declare it in Parse or send text"));
+        // an unknown parameter is text, as Describe tells the client
+        PgType type = oid == PgType.UNSPECIFIED
+                ? PgType.TEXT
+                : PgType.byOid(oid)
+                        .orElseThrow(() -> new PgProtocolException(
+                                ClientError.NOT_SUPPORTED,
+                                "a binary parameter needs a declared type: oid=" + oid
+                                        + " — declare it in Parse or send text"));
         return SqlLiteral.of(BinaryFormat.decode(type, value));
     }
 
@@ -162,7 +165,13 @@ final class ExtendedQuery {
 
     private void describeStatement(String name) throws IOException {
         Session.PreparedStatement st = statement(name);
-        replies.out().parameterDescription(st.describedOids());
+        if (!st.sql().sql().isEmpty()
+                && !SessionStatements.isSessionStatement(st.sql().sql())) {
+            ParameterizedSql.Substituted marked = ParameterTypeInference.marked(st.sql(), st.parameterOids());
+            origin = st.origin(marked);
+            ranSql = marked.sql();
+            st.resolve(ParameterTypeInference.resolve(runner.cube(), st.sql(), st.parameterOids(), marked));
+        }
         List<String> placeholders = new ArrayList<>();
         for (int oid : st.parameterOids()) {
             placeholders.add(ParameterLiteral.placeholder(oid));
@@ -171,6 +180,8 @@ final class ExtendedQuery {
         origin = st.origin(sql);
         ranSql = sql.sql();
         List<PgColumn> columns = sql.sql().isEmpty() ? List.of() : runner.describe(sql.sql(), session, running);
+        // a statement that fails here gets its error alone, as PostgreSQL's fails at Parse
+        replies.out().parameterDescription(st.describedOids());
         st.described().describedAs(columns);
         if (columns.isEmpty()) {
             replies.out().empty('n');

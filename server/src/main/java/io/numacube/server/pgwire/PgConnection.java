@@ -235,6 +235,9 @@ final class PgConnection implements Runnable {
         } catch (RuntimeException e) {
             failed(e, extended.origin(), extended.ranSql());
         }
+        // PostgreSQL flushes an error at once: a client that sent Flush, not Sync (asyncpg's prepare), waits for it,
+        // and the Flush after the failed message is skipped with the rest up to the Sync
+        out.flush();
         return true;
     }
 

@@ -121,6 +121,19 @@ final class Session {
             int offset,
             DescribedResult described) {
 
+        /**
+         * Fixes the types of the parameters the client left unspecified to {@code resolved}'s (those still {@link
+         * PgType#UNSPECIFIED} there stay so): a Describe of the statement tells the client these types, and later
+         * Binds decode the values by them, as PostgreSQL fixes an unknown parameter's type once, at Parse.
+         */
+        void resolve(int[] resolved) {
+            for (int i = 0; i < parameterOids.length; i++) {
+                if (parameterOids[i] == PgType.UNSPECIFIED) {
+                    parameterOids[i] = resolved[i];
+                }
+            }
+        }
+
         /** The declared OID of each parameter, {@code text} where the client left it to the server. */
         int[] describedOids() {
             int[] out = new int[parameterOids.length];

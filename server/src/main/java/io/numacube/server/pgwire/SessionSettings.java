@@ -162,11 +162,15 @@ final class SessionSettings {
         return duration(values.get("statement_timeout"));
     }
 
-    /** UTF8, or SQL_ASCII, with which PostgreSQL too sends the database's bytes unconverted. */
+    /**
+     * UTF8, or SQL_ASCII, with which PostgreSQL too sends the database's bytes unconverted. The name is compared as
+     * PostgreSQL's {@code clean_encoding_name} does, on its letters and digits only in any case: asyncpg asks for
+     * {@code 'utf-8'}, quotes included.
+     */
     private static String utf8Only(String value) {
-        String v = value.strip().toUpperCase(Locale.ROOT).replace("-", "");
-        if (v.equals("SQL_ASCII")) {
-            return v;
+        String v = value.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "");
+        if (v.equals("SQLASCII")) {
+            return "SQL_ASCII";
         }
         if (!v.equals("UTF8") && !v.equals("UNICODE")) {
             throw new PgProtocolException(

@@ -111,6 +111,11 @@ final class StatementRunner {
         return Outcome.command("INSERT 0 " + rows);
     }
 
+    /** The cube the statements run on. */
+    io.numacube.engine.Cube cube() {
+        return service.cube();
+    }
+
     /** Whether {@code sql} is an INSERT, UPDATE, DELETE or COPY: a statement that returns no rows. */
     static boolean isWrite(String sql) {
         return InsertStatement.isInsert(sql)

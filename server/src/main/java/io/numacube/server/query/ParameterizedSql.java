@@ -56,6 +56,28 @@ public final class ParameterizedSql {
         return new ParameterizedSql(sql, markers);
     }
 
+    /**
+     * The word right before the first marker of parameter {@code number} (1-based), upper-cased, blanks between
+     * skipped: {@code LIMIT} for {@code LIMIT $1}; empty when a symbol or nothing comes before it, or no marker has the
+     * number.
+     */
+    public String wordBefore(int number) {
+        for (Marker m : markers) {
+            if (m.number() == number) {
+                int end = m.start();
+                while (end > 0 && Character.isWhitespace(sql.charAt(end - 1))) {
+                    end--;
+                }
+                int start = end;
+                while (start > 0 && Character.isLetter(sql.charAt(start - 1))) {
+                    start--;
+                }
+                return sql.substring(start, end).toUpperCase(java.util.Locale.ROOT);
+            }
+        }
+        return "";
+    }
+
     private static int number(String sql, int start, int end) {
         String digits = sql.substring(start + 1, end);
         try {

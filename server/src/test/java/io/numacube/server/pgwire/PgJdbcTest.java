@@ -186,6 +186,39 @@ class PgJdbcTest {
      * scale 2): pgjdbc, once it prepared the statement on the server, decodes later rows with the types it was first
      * told, which read the numeric 3.0 as the bigint 562949953421315 and rounded 4.50 to 4.5 by the old scale.
      */
+    /**
+     * {@code getParameterMetaData} and {@code getMetaData} before any value is set: pgjdbc describes the statement with
+     * its parameters unspecified, and gets their types as PostgreSQL infers them from the columns they meet.
+     */
+    @Test
+    void metadataBeforeExecuteTellsTheInferredParameterTypes() throws SQLException {
+        try (Connection c = connect(server, "");
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT desk, pnl * ? AS scaled FROM trades WHERE trade_id > ? AND trade_date >= ?")) {
+            java.sql.ParameterMetaData params = ps.getParameterMetaData();
+            assertEquals(3, params.getParameterCount());
+            assertEquals(java.sql.Types.DOUBLE, params.getParameterType(1));
+            assertEquals(java.sql.Types.BIGINT, params.getParameterType(2));
+            assertEquals(java.sql.Types.DATE, params.getParameterType(3));
+            java.sql.ResultSetMetaData columns = ps.getMetaData();
+            assertEquals(java.sql.Types.DOUBLE, columns.getColumnType(2));
+            ps.setDouble(1, 2.0);
+            ps.setLong(2, 19_990L);
+            ps.setObject(3, java.time.LocalDate.of(2020, 1, 1));
+            int rows = 0;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows++;
+                }
+            }
+            assertEquals(
+                    cube.query("SELECT COUNT(*) FROM trades WHERE trade_id > 19990 AND trade_date >= DATE"
+                                    + " '2020-01-01'")
+                            .getLong(0, 0),
+                    rows);
+        }
+    }
+
     @Test
     void aParameterThatChangesTheResultTypeIsNeverDecodedAsTheOldType() throws SQLException {
         String[] factors = {"1", "2", "1.5", "2.25", "3", "0.125", "4"};

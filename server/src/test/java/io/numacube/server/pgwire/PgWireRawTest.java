@@ -157,6 +157,78 @@ class PgWireRawTest {
         }
     }
 
+    /**
+     * asyncpg's prepare: Parse with no parameter types, Describe, Flush (no Sync). The Describe tells each parameter's
+     * type as PostgreSQL infers it (bigint beside trade_id and after LIMIT, text beside desk, text where nothing tells),
+     * an error is sent at the Flush, and a Bind in binary by those types answers.
+     */
+    @Test
+    void aDescribeBeforeBindInfersTheParameterTypesAndAFlushSendsAnError() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send(
+                    'P',
+                    "a",
+                    "SELECT trade_id, $4 FROM trades WHERE trade_id > $1 AND desk = $2 ORDER BY 1 LIMIT $3",
+                    (short) 0);
+            c.send('D', 'S', "a");
+            c.send('H');
+            assertEquals('1', c.read().type());
+            ByteBuffer params = ByteBuffer.wrap(c.read().body());
+            assertEquals(4, params.getShort());
+            assertEquals(
+                    List.of(20, 25, 20, 25),
+                    List.of(params.getInt(), params.getInt(), params.getInt(), params.getInt()),
+                    "bigint, text, bigint, text");
+            assertEquals('T', c.read().type());
+            c.send('P', "b", "SELECT trade_id FROM trades WHERE trade_id = $1 AND nosuch = 1", (short) 0);
+            c.send('D', 'S', "b");
+            c.send('H');
+            assertEquals('1', c.read().type(), "numacube binds at Describe, not at Parse");
+            RawPgClient.Message e = c.read();
+            assertEquals('E', e.type(), "the error comes at the Flush, before any Sync");
+            assertEquals("42703", e.fields().get('C'));
+            assertEquals("53", e.fields().get('P'), "the position of nosuch in the statement as the client wrote it");
+            c.send('S');
+            assertEquals("Z", RawPgClient.types(c.untilReady()));
+            byte[] after = ByteBuffer.allocate(8).putLong(0L).array();
+            c.send(
+                    'B',
+                    "",
+                    "a",
+                    (short) 1,
+                    (short) 1,
+                    (short) 4,
+                    8,
+                    after,
+                    7,
+                    "DESK-07".getBytes(),
+                    8,
+                    ByteBuffer.allocate(8).putLong(3L).array(),
+                    1,
+                    "x".getBytes(),
+                    (short) 0);
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> rows = c.untilReady();
+            assertEquals("2DDDCZ", RawPgClient.types(rows), "three rows of DESK-07, as LIMIT $3 = 3 asks");
+        }
+    }
+
+    /** An encoding name is read as PostgreSQL reads it, on its letters and digits: asyncpg sends {@code 'utf-8'}. */
+    @Test
+    void clientEncodingNamesAreReadOnTheirLettersAndDigits() throws IOException {
+        for (String name : List.of("'utf-8'", "Unicode", "sql_ascii")) {
+            try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+                c.startup(196_608, "user", "raw", "database", "numacube", "client_encoding", name);
+                assertEquals('Z', c.untilReady().getLast().type(), name);
+            }
+        }
+        try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+            c.startup(196_608, "user", "raw", "database", "numacube", "client_encoding", "latin1");
+            assertEquals("22023", c.untilReady().getFirst().fields().get('C'));
+        }
+    }
+
     @Test
     void aRowLimitedExecuteSuspendsThePortal() throws IOException {
         try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {

@@ -1,0 +1,151 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.engine.Cube;
+import io.numacube.engine.ParameterType;
+import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.server.pgwire.types.PgType;
+import io.numacube.server.query.ParameterizedSql;
+import io.numacube.server.write.InsertStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The types of a prepared statement's parameters that the client left unspecified (OID 0), inferred as PostgreSQL
+ * infers a parameter of type unknown at Parse, for a client that describes the statement before it binds it and
+ * encodes its values by the types described (asyncpg; pgjdbc's {@code getParameterMetaData}): the type of the operand
+ * a parameter meets ({@code k = $1}: k's type; {@link Cube#parameterTypes}), an INSERT's target column, BIGINT after
+ * LIMIT and OFFSET. A parameter whose type nothing tells, or any whose statement does not bind (its own error comes
+ * when it is described or run), stays unspecified: described as text, bound as PostgreSQL binds an unknown.
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class ParameterTypeInference {
+
+    /** Undefined column, table, function: errors no parameter's type causes. */
+    private static final java.util.Set<String> NAME_ERRORS = java.util.Set.of("42703", "42P01", "42883");
+
+    private ParameterTypeInference() {}
+
+    /**
+     * {@code sql} with each unspecified parameter as its {@link Cube#parameterMarker marker} (a {@code 0} after LIMIT
+     * or OFFSET) and each declared one as a placeholder of its type: the text {@link #resolve} binds, whose positions
+     * map back to {@code sql}'s for an error.
+     */
+    static ParameterizedSql.Substituted marked(ParameterizedSql sql, int[] declared) {
+        List<String> substitutes = new ArrayList<>();
+        for (int i = 0; i < declared.length; i++) {
+            int number = i + 1;
+            if (declared[i] != PgType.UNSPECIFIED) {
+                substitutes.add(ParameterLiteral.placeholder(declared[i]));
+            } else if (afterLimit(sql, number)) {
+                substitutes.add("0");
+            } else {
+                substitutes.add(Cube.parameterMarker(number));
+            }
+        }
+        return sql.substitute(substitutes);
+    }
+
+    /**
+     * {@code declared} with each unspecified parameter's inferred OID in its place (a new array; {@code declared}
+     * itself when none is unspecified), from binding {@code marked} ({@link #marked}).
+     *
+     * @throws io.numacube.numa.base.NumacubeException where {@code marked} names a column, table or function that does
+     *     not exist, with its position in {@code marked}
+     */
+    static int[] resolve(Cube cube, ParameterizedSql sql, int[] declared, ParameterizedSql.Substituted marked) {
+        Map<Integer, Integer> inferred = new HashMap<>();
+        boolean unspecified = false;
+        for (int i = 0; i < declared.length; i++) {
+            if (declared[i] == PgType.UNSPECIFIED && afterLimit(sql, i + 1)) {
+                inferred.put(i + 1, PgType.INT8.oid());
+            } else if (declared[i] == PgType.UNSPECIFIED) {
+                unspecified = true;
+            }
+        }
+        if (!unspecified && inferred.isEmpty()) {
+            return declared;
+        }
+        if (unspecified) {
+            inferred.putAll(infer(cube, marked.sql(), declared.length));
+        }
+        int[] out = declared.clone();
+        inferred.forEach((number, oid) -> out[number - 1] = oid);
+        return out;
+    }
+
+    private static boolean afterLimit(ParameterizedSql sql, int number) {
+        String word = sql.wordBefore(number);
+        return word.equals("LIMIT") || word.equals("OFFSET");
+    }
+
+    private static Map<Integer, Integer> infer(Cube cube, String text, int count) {
+        try {
+            if (InsertStatement.isInsert(text)) {
+                return insertTypes(cube, InsertStatement.parse(text), count);
+            }
+            if (StatementRunner.isWrite(text) && !isUpdateOrDelete(text)) {
+                return Map.of();
+            }
+            Map<Integer, Integer> out = new HashMap<>();
+            cube.parameterTypes(text).forEach((number, type) -> out.put(number, oid(type)));
+            return out;
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            if (NAME_ERRORS.contains(e.code())) {
+                // no value of a parameter makes a missing column or table exist: the statement's own error
+                throw e;
+            }
+            return Map.of();
+        } catch (RuntimeException unbound) {
+            // the statement's own error is for its Describe or Execute to report, where it names what it ran
+            return Map.of();
+        }
+    }
+
+    private static boolean isUpdateOrDelete(String text) {
+        String head = io.numacube.server.query.SqlLexer.normalize(text);
+        return head.regionMatches(true, 0, "UPDATE ", 0, 7) || head.regionMatches(true, 0, "DELETE ", 0, 7);
+    }
+
+    /** Each parameter that is a VALUES item of its own: its target column's type. */
+    private static Map<Integer, Integer> insertTypes(Cube cube, InsertStatement insert, int count) {
+        TableSchema schema = cube.schema(insert.table());
+        Map<Integer, Integer> out = new HashMap<>();
+        for (List<String> row : insert.rows()) {
+            for (int i = 0; i < row.size(); i++) {
+                int number = markerNumber(row.get(i), count);
+                int column = insert.columns().isEmpty()
+                        ? i
+                        : schema.indexOf(insert.columns().get(i));
+                if (number > 0 && column >= 0 && column < schema.size()) {
+                    out.putIfAbsent(number, oid(schema.column(column)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The number of the parameter whose marker is {@code value} (a VALUES item's text), else 0. */
+    private static int markerNumber(String value, int count) {
+        for (int n = 1; value != null && n <= count; n++) {
+            String marker = Cube.parameterMarker(n);
+            if (value.equals(marker.substring(1, marker.length() - 1))) {
+                return n;
+            }
+        }
+        return 0;
+    }
+
+    private static int oid(ColumnSpec column) {
+        return column.isDecimal()
+                ? PgType.NUMERIC.oid()
+                : PgType.of(column.type()).oid();
+    }
+
+    private static int oid(ParameterType type) {
+        return type.scale() > 0 ? PgType.NUMERIC.oid() : PgType.of(type.type()).oid();
+    }
+}
