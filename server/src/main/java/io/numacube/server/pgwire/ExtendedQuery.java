@@ -119,6 +119,10 @@ final class ExtendedQuery {
         if (!portal.isEmpty() && session.portals.containsKey(portal)) {
             throw new PgProtocolException("42P03", "cursor \"" + portal + "\" already exists");
         }
+        if (java.util.Arrays.stream(st.parameterOids()).anyMatch(oid -> oid == PgType.UNSPECIFIED)
+                && !SessionStatements.isSessionStatement(st.sql().sql())) {
+            st.resolve(runner.parameterTypes().resolveQuietly(st.sql(), st.parameterOids()));
+        }
         List<String> literals = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             short format = paramFormats.length == 0 ? 0 : paramFormats[paramFormats.length == 1 ? 0 : i];
@@ -170,7 +174,7 @@ final class ExtendedQuery {
             ParameterizedSql.Substituted marked = ParameterTypeInference.marked(st.sql(), st.parameterOids());
             origin = st.origin(marked);
             ranSql = marked.sql();
-            st.resolve(ParameterTypeInference.resolve(runner.cube(), st.sql(), st.parameterOids(), marked));
+            st.resolve(runner.parameterTypes().resolve(st.sql(), st.parameterOids(), marked));
         }
         List<String> placeholders = new ArrayList<>();
         for (int oid : st.parameterOids()) {

@@ -18,16 +18,32 @@ import java.util.Map;
  * encodes its values by the types described (asyncpg; pgjdbc's {@code getParameterMetaData}): the type of the operand
  * a parameter meets ({@code k = $1}: k's type; {@link Cube#parameterTypes}), an INSERT's target column, BIGINT after
  * LIMIT and OFFSET. A parameter whose type nothing tells, or any whose statement does not bind (its own error comes
- * when it is described or run), stays unspecified: described as text, bound as PostgreSQL binds an unknown.
+ * when it is described or run), stays unspecified: described as text, bound as PostgreSQL binds an unknown. Clients
+ * that never describe (node-postgres; psycopg for a {@code str}) get the same types at Bind, so {@code trade_id > $1}
+ * with the text {@code 5} compares numbers, as in PostgreSQL.
  *
- * <p>Stateless; thread-safe.
+ * <p>Inferring binds the statement once (its subqueries run); the answers are kept by statement text and declared
+ * types, {@value #CACHED} at most, since a table's columns never change while the server runs. Thread-safe.
  */
 final class ParameterTypeInference {
 
+    static final int CACHED = 1024;
+
+    private final Cube cube;
+    private final Map<String, int[]> cache =
+            java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
+                    return size() > CACHED;
+                }
+            });
+
+    ParameterTypeInference(Cube cube) {
+        this.cube = cube;
+    }
+
     /** Undefined column, table, function: errors no parameter's type causes. */
     private static final java.util.Set<String> NAME_ERRORS = java.util.Set.of("42703", "42P01", "42883");
-
-    private ParameterTypeInference() {}
 
     /**
      * {@code sql} with each unspecified parameter as its {@link Cube#parameterMarker marker} (a {@code 0} after LIMIT
@@ -56,7 +72,30 @@ final class ParameterTypeInference {
      * @throws io.numacube.numa.base.NumacubeException where {@code marked} names a column, table or function that does
      *     not exist, with its position in {@code marked}
      */
-    static int[] resolve(Cube cube, ParameterizedSql sql, int[] declared, ParameterizedSql.Substituted marked) {
+    int[] resolve(ParameterizedSql sql, int[] declared, ParameterizedSql.Substituted marked) {
+        String key = java.util.Arrays.toString(declared) + sql.sql();
+        int[] known = cache.get(key);
+        if (known != null) {
+            return known.clone();
+        }
+        int[] out = inferred(sql, declared, marked);
+        cache.put(key, out.clone());
+        return out;
+    }
+
+    /**
+     * As {@link #resolve}, for a Bind that was not described: a statement that does not bind leaves its parameters
+     * unspecified, and its error comes when it runs.
+     */
+    int[] resolveQuietly(ParameterizedSql sql, int[] declared) {
+        try {
+            return resolve(sql, declared, marked(sql, declared));
+        } catch (RuntimeException unbound) {
+            return declared;
+        }
+    }
+
+    private int[] inferred(ParameterizedSql sql, int[] declared, ParameterizedSql.Substituted marked) {
         Map<Integer, Integer> inferred = new HashMap<>();
         boolean unspecified = false;
         for (int i = 0; i < declared.length; i++) {
@@ -70,7 +109,7 @@ final class ParameterTypeInference {
             return declared;
         }
         if (unspecified) {
-            inferred.putAll(infer(cube, marked.sql(), declared.length));
+            inferred.putAll(infer(marked.sql(), declared.length));
         }
         int[] out = declared.clone();
         inferred.forEach((number, oid) -> out[number - 1] = oid);
@@ -82,10 +121,10 @@ final class ParameterTypeInference {
         return word.equals("LIMIT") || word.equals("OFFSET");
     }
 
-    private static Map<Integer, Integer> infer(Cube cube, String text, int count) {
+    private Map<Integer, Integer> infer(String text, int count) {
         try {
             if (InsertStatement.isInsert(text)) {
-                return insertTypes(cube, InsertStatement.parse(text), count);
+                return insertTypes(InsertStatement.parse(text), count);
             }
             if (StatementRunner.isWrite(text) && !isUpdateOrDelete(text)) {
                 return Map.of();
@@ -111,7 +150,7 @@ final class ParameterTypeInference {
     }
 
     /** Each parameter that is a VALUES item of its own: its target column's type. */
-    private static Map<Integer, Integer> insertTypes(Cube cube, InsertStatement insert, int count) {
+    private Map<Integer, Integer> insertTypes(InsertStatement insert, int count) {
         TableSchema schema = cube.schema(insert.table());
         Map<Integer, Integer> out = new HashMap<>();
         for (List<String> row : insert.rows()) {

@@ -29,6 +29,7 @@ final class StatementRunner {
     private final PgCatalog catalog;
     private final String version;
     private final Consumer<String> statementLog;
+    private final ParameterTypeInference parameterTypes;
 
     /**
      * @param version      what {@code SELECT version()} answers
@@ -45,6 +46,7 @@ final class StatementRunner {
         this.catalog = catalog;
         this.version = version;
         this.statementLog = statementLog;
+        this.parameterTypes = new ParameterTypeInference(service.cube());
     }
 
     /**
@@ -111,9 +113,9 @@ final class StatementRunner {
         return Outcome.command("INSERT 0 " + rows);
     }
 
-    /** The cube the statements run on. */
-    io.numacube.engine.Cube cube() {
-        return service.cube();
+    /** The types of statements' untyped parameters, kept for the server's life. */
+    ParameterTypeInference parameterTypes() {
+        return parameterTypes;
     }
 
     /** Whether {@code sql} is an INSERT, UPDATE, DELETE or COPY: a statement that returns no rows. */

@@ -214,6 +214,31 @@ class PgWireRawTest {
         }
     }
 
+    /**
+     * node-postgres's way: Parse with no parameter types, Bind with text values, no Describe of the statement. The
+     * text {@code 19990} beside trade_id is a bigint, as PostgreSQL reads it, not the string it was compared as.
+     */
+    @Test
+    void untypedTextParametersAreReadAsTheTypeTheyMeetWithoutADescribe() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            for (int round = 0; round < 2; round++) {
+                c.send('P', "", "SELECT COUNT(*) FROM trades WHERE trade_id > $1 AND desk <> $2", (short) 0);
+                c.send('B', "", "", (short) 0, (short) 2, 5, "19990".getBytes(), 1, "x".getBytes(), (short) 0);
+                c.send('D', 'P', "");
+                c.send('E', "", 0);
+                c.send('S');
+                List<RawPgClient.Message> m = c.untilReady();
+                assertEquals("12TDCZ", RawPgClient.types(m), "round " + round);
+                long expected = TestCube.shared()
+                        .query("SELECT COUNT(*) FROM trades WHERE trade_id > 19990")
+                        .getLong(0, 0);
+                assertTrue(
+                        m.get(3).text().endsWith(Long.toString(expected)),
+                        m.get(3).text());
+            }
+        }
+    }
+
     /** An encoding name is read as PostgreSQL reads it, on its letters and digits: asyncpg sends {@code 'utf-8'}. */
     @Test
     void clientEncodingNamesAreReadOnTheirLettersAndDigits() throws IOException {
