@@ -32,6 +32,12 @@ final class Session {
     /** The writes of the transaction block under way, applied at COMMIT as one atomic write. */
     final java.util.List<io.numacube.server.write.WriteService.Batch> pendingWrites = new java.util.ArrayList<>();
 
+    /**
+     * The block's savepoints, oldest first: each one's name and how many of {@link #pendingWrites} it keeps on a
+     * ROLLBACK TO it.
+     */
+    private final java.util.List<Map.Entry<String, Integer>> savepoints = new java.util.ArrayList<>();
+
     private char status = IDLE;
     private boolean implicitBlock;
     private boolean implicitKeepsStatements;
@@ -57,6 +63,53 @@ final class Session {
         status = IDLE;
         portals.clear();
         pendingWrites.clear();
+        savepoints.clear();
+    }
+
+    /** {@code SAVEPOINT name} in a block: marks the block's writes so far (a name used again is the newer mark). */
+    void savepoint(String name) {
+        savepoints.add(Map.entry(name, pendingWrites.size()));
+    }
+
+    /**
+     * {@code RELEASE name}: forgets the newest savepoint of that name and those after it, keeping their writes.
+     *
+     * @return false when no savepoint has the name
+     */
+    boolean release(String name) {
+        int at = newest(name);
+        if (at < 0) {
+            return false;
+        }
+        savepoints.subList(at, savepoints.size()).clear();
+        return true;
+    }
+
+    /**
+     * {@code ROLLBACK TO name}: drops the block's writes since the newest savepoint of that name and the savepoints
+     * after it (it stays), and a failed block is usable again, as in PostgreSQL.
+     *
+     * @return false when no savepoint has the name
+     */
+    boolean rollbackTo(String name) {
+        int at = newest(name);
+        if (at < 0) {
+            return false;
+        }
+        int kept = savepoints.get(at).getValue();
+        pendingWrites.subList(kept, pendingWrites.size()).clear();
+        savepoints.subList(at + 1, savepoints.size()).clear();
+        status = IN_BLOCK;
+        return true;
+    }
+
+    private int newest(String name) {
+        for (int i = savepoints.size() - 1; i >= 0; i--) {
+            if (savepoints.get(i).getKey().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

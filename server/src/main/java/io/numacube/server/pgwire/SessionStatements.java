@@ -32,6 +32,11 @@ final class SessionStatements {
     private static final Pattern SHOW = Pattern.compile("(?i)SHOW (ALL|TIME ZONE|TRANSACTION ISOLATION LEVEL|[\\w.]+)");
     private static final Pattern DISCARD = Pattern.compile("(?i)DISCARD (ALL|PLANS|SEQUENCES|TEMP|TEMPORARY)");
     private static final Pattern DEALLOCATE = Pattern.compile("(?i)DEALLOCATE(?: PREPARE)? (ALL|\\S+)");
+    private static final String NAME = "(\"(?:[^\"]|\"\")+\"|[A-Za-z_][\\w$]*)";
+    private static final Pattern SAVEPOINT = Pattern.compile("(?i)SAVEPOINT " + NAME);
+    private static final Pattern RELEASE = Pattern.compile("(?i)RELEASE(?: SAVEPOINT)? " + NAME);
+    private static final Pattern ROLLBACK_TO =
+            Pattern.compile("(?i)(?:ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))? TO(?: SAVEPOINT)? " + NAME);
 
     private SessionStatements() {}
 
@@ -70,13 +75,56 @@ final class SessionStatements {
         if ((m = DEALLOCATE.matcher(s)).matches()) {
             return Optional.of(deallocate(m.group(1), session));
         }
+        return savepoints(s, session);
+    }
+
+    /** SAVEPOINT, RELEASE and ROLLBACK TO, over the block's kept writes ({@link Session#savepoint}). */
+    private static Optional<Outcome> savepoints(String s, Session session) {
+        Matcher m;
+        if ((m = SAVEPOINT.matcher(s)).matches()) {
+            requireBlock(session, "SAVEPOINT");
+            session.savepoint(name(m.group(1)));
+            return Optional.of(Outcome.command("SAVEPOINT"));
+        }
+        if ((m = RELEASE.matcher(s)).matches()) {
+            requireBlock(session, "RELEASE SAVEPOINT");
+            if (!session.release(name(m.group(1)))) {
+                throw noSavepoint(m.group(1));
+            }
+            return Optional.of(Outcome.command("RELEASE"));
+        }
+        if ((m = ROLLBACK_TO.matcher(s)).matches()) {
+            requireBlock(session, "ROLLBACK TO SAVEPOINT");
+            if (!session.rollbackTo(name(m.group(1)))) {
+                throw noSavepoint(m.group(1));
+            }
+            return Optional.of(Outcome.command("ROLLBACK"));
+        }
         return Optional.empty();
+    }
+
+    private static void requireBlock(Session session, String what) {
+        if (session.status() == Session.IDLE) {
+            throw new PgProtocolException("25P01", what + " can only be used in transaction blocks");
+        }
+    }
+
+    private static PgProtocolException noSavepoint(String name) {
+        return new PgProtocolException("3B001", "savepoint \"" + name(name) + "\" does not exist");
+    }
+
+    /** A savepoint's name as PostgreSQL folds it: a quoted one as written, another in lower case. */
+    private static String name(String written) {
+        return written.startsWith("\"")
+                ? written.substring(1, written.length() - 1).replace("\"\"", "\"")
+                : written.toLowerCase(Locale.ROOT);
     }
 
     /** Whether {@code sql} is a session statement, without running it. */
     static boolean isSessionStatement(String sql) {
         String s = SqlLexer.normalize(sql);
-        return java.util.stream.Stream.of(BEGIN, COMMIT, SET, RESET, SHOW, DISCARD, DEALLOCATE)
+        return java.util.stream.Stream.of(
+                        BEGIN, COMMIT, SET, RESET, SHOW, DISCARD, DEALLOCATE, SAVEPOINT, RELEASE, ROLLBACK_TO)
                 .anyMatch(p -> p.matcher(s).matches());
     }
 
@@ -92,9 +140,13 @@ final class SessionStatements {
                 && (m.group(1).equalsIgnoreCase("COMMIT") || m.group(1).equalsIgnoreCase("END"));
     }
 
-    /** Whether {@code sql} ends a transaction block: in a failed block only these may run. */
+    /**
+     * Whether {@code sql} ends a transaction block, or its failure (ROLLBACK TO a savepoint): in a failed block only
+     * these may run.
+     */
     static boolean endsTransaction(String sql) {
-        return COMMIT.matcher(SqlLexer.normalize(sql)).matches();
+        String s = SqlLexer.normalize(sql);
+        return COMMIT.matcher(s).matches() || ROLLBACK_TO.matcher(s).matches();
     }
 
     private static Outcome begin(Session session) {

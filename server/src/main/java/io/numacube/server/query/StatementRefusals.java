@@ -46,9 +46,7 @@ public final class StatementRefusals {
             "FETCH",
             "MOVE",
             "DECLARE",
-            "CLOSE",
-            "SAVEPOINT",
-            "RELEASE");
+            "CLOSE");
 
     private StatementRefusals() {}
 

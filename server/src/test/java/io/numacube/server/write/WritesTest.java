@@ -267,6 +267,53 @@ class WritesTest {
      * writes unapplied. numacube applied them one by one, so a batch whose third row was bad kept the first two. (An
      * extended-protocol UPDATE or DELETE outside a block still applies at once, as the README says.)
      */
+    /**
+     * Savepoints (pgjdbc's {@code setSavepoint}, psycopg's nested {@code transaction()}, which SQLAlchemy runs when
+     * it connects): ROLLBACK TO drops the block's writes since the savepoint and makes a failed block usable again,
+     * RELEASE keeps them, COMMIT applies what is left as one write; outside a block SAVEPOINT is 25P01, an unknown name
+     * 3B001. The rows left are counted by the engine itself.
+     */
+    @Test
+    void savepointsDropOrKeepTheWritesSinceThem() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(
+                    "25P01",
+                    assertThrows(SQLException.class, () -> s.execute("SAVEPOINT a"))
+                            .getSQLState());
+            c.setAutoCommit(false);
+            s.execute("INSERT INTO t (id, desk) VALUES (80, 'S')");
+            java.sql.Savepoint first = c.setSavepoint("first");
+            s.execute("INSERT INTO t (id, desk) VALUES (81, 'S')");
+            assertThrows(SQLException.class, () -> s.execute("SELECT nosuch FROM t"));
+            c.rollback(first);
+            s.execute("INSERT INTO t (id, desk) VALUES (82, 'S')");
+            java.sql.Savepoint second = c.setSavepoint();
+            s.execute("UPDATE t SET qty = 7 WHERE id = 82");
+            c.releaseSavepoint(second);
+            assertEquals(
+                    "3B001",
+                    assertThrows(SQLException.class, () -> s.execute("RELEASE nosuch"))
+                            .getSQLState());
+            c.rollback();
+            assertEquals(10, cube.rowCount("t"), "ROLLBACK dropped the whole block");
+            s.execute("INSERT INTO t (id, desk) VALUES (80, 'S')");
+            first = c.setSavepoint("first");
+            s.execute("INSERT INTO t (id, desk) VALUES (81, 'S')");
+            c.rollback(first);
+            s.execute("INSERT INTO t (id, desk) VALUES (82, 'S')");
+            second = c.setSavepoint();
+            s.execute("UPDATE t SET qty = 7 WHERE id = 82");
+            c.releaseSavepoint(second);
+            c.commit();
+        }
+        assertEquals(
+                "[2, 162, 7.0]",
+                row(cube.query("SELECT COUNT(*), SUM(id), MAX(qty) FROM t WHERE desk = 'S'")),
+                "80 (before the first savepoint) and 82 (updated, released) are kept, 81 (rolled back to) is not");
+        assertEquals(12, cube.rowCount("t"));
+    }
+
     @Test
     void anImplicitTransactionAppliesItsWritesAllOrNone() throws Exception {
         String before = sums();

@@ -88,7 +88,7 @@ public final class PgCatalog {
         if (select.items().isEmpty()) {
             return Optional.empty();
         }
-        if (inner.stream().anyMatch(FEATURELESS::contains)) {
+        if (inner.stream().anyMatch(FEATURELESS::contains) || unknownTypeLookup(from, s)) {
             return Optional.of(empty(select));
         }
         if (!MODELLED.containsAll(inner) || !inner.contains("pg_class") && !inner.contains("pg_attribute")) {
@@ -104,6 +104,46 @@ public final class PgCatalog {
         }
         return Optional.of(rows(s, inner.contains("pg_attribute"), answers, database));
     }
+
+    /**
+     * Whether the query looks up in {@code pg_type} alone a type by {@code to_regtype('name')} that numacube does not
+     * have (psycopg's {@code TypeInfo.fetch}, which SQLAlchemy runs for {@code hstore} when it connects): no such type,
+     * no row, as PostgreSQL answers for an extension not installed.
+     */
+    private static boolean unknownTypeLookup(String from, String sql) {
+        if (!TYPE_TABLE.matcher(from).matches()) {
+            return false;
+        }
+        Matcher m = TO_REGTYPE.matcher(sql);
+        if (!m.find()) {
+            return false;
+        }
+        String name = m.group(1).replace("''", "'");
+        return java.util.Arrays.stream(PgType.values())
+                        .noneMatch(t -> t.typeName().equalsIgnoreCase(name))
+                && !KNOWN_TYPE_WORDS.contains(name.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    private static final Pattern TYPE_TABLE =
+            Pattern.compile("(?i)(?:pg_catalog\\s*\\.\\s*)?pg_type(?:\\s+(?:AS\\s+)?\\w+)?");
+
+    private static final Pattern TO_REGTYPE = Pattern.compile("(?i)to_regtype\\s*\\(\\s*'((?:[^']|'')*)'\\s*\\)");
+
+    /** SQL's names of the types numacube has, beside their pg_type names (PgType's). */
+    private static final Set<String> KNOWN_TYPE_WORDS = Set.of(
+            "bigint",
+            "integer",
+            "int",
+            "smallint",
+            "double precision",
+            "real",
+            "boolean",
+            "character varying",
+            "character",
+            "timestamp",
+            "timestamp without time zone",
+            "timestamp with time zone",
+            "decimal");
 
     /** The outermost FROM clause of {@code query}, up to its WHERE, GROUP BY, ORDER BY, LIMIT or UNION. */
     private static String fromClause(String query) {

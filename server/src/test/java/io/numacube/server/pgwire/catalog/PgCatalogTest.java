@@ -69,6 +69,19 @@ class PgCatalogTest {
         assertEquals("tgname", rows.get().columns().getFirst().name());
     }
 
+    /** psycopg's TypeInfo.fetch, which SQLAlchemy runs for hstore as it connects: a type numacube lacks has no row. */
+    @Test
+    void aTypeLookupOfATypeNumacubeLacksHasNoRow() {
+        String lookup = "SELECT typname AS name, oid, typarray AS array_oid, oid::regtype::text AS regtype,"
+                + " typdelim AS delimiter FROM pg_type t WHERE t.oid = to_regtype('%s') ORDER BY t.oid";
+        Optional<RowSet> rows = catalog.answer(lookup.formatted("hstore"), "db");
+        assertTrue(rows.isPresent());
+        assertEquals(0, rows.get().rowCount());
+        assertEquals("array_oid", rows.get().columns().get(2).name());
+        assertFalse(catalog.answer(lookup.formatted("int8"), "db").isPresent(), "a type it has is not answered empty");
+        assertFalse(catalog.answer(lookup.formatted("bigint"), "db").isPresent());
+    }
+
     private static String render(RowSet rows) {
         StringBuilder sb = new StringBuilder(
                 String.join("|", rows.columns().stream().map(c -> c.name()).toList()));
