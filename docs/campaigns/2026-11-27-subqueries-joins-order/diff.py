@@ -6,7 +6,7 @@ T = '/work/wt-hunt5/build/tpch/sf0.01'
 SMALL = {
     'a': 'id BIGINT, k BIGINT, g VARCHAR, v BIGINT, d DECIMAL(10,2), x DOUBLE, dt DATE, m INTEGER',
     'b': 'k BIGINT, name VARCHAR, w INTEGER, d2 DECIMAL(8,3)',
-    'c': 'ck BIGINT, cat INTEGER', 'cn': 'ck BIGINT, cat INTEGER', 'e': 'ek BIGINT, ev BIGINT', 'f': 'fk BIGINT, fi INTEGER, fd DECIMAL(10,2), fx DOUBLE, fs VARCHAR, grp VARCHAR', 's': 'sk BIGINT, sv INTEGER, sd DECIMAL(10,2)',
+    'c': 'ck BIGINT, cat INTEGER', 'cn': 'ck BIGINT, cat INTEGER', 'e': 'ek BIGINT, ev BIGINT', 'f': 'fk BIGINT, fi INTEGER, fd DECIMAL(10,2), fx DOUBLE, fs VARCHAR, grp VARCHAR', 's': 'sk BIGINT, sv INTEGER, sd DECIMAL(10,2)', 'wd': 'wk INTEGER, wname VARCHAR, wv BIGINT',
 }
 
 def duck():
