@@ -84,7 +84,7 @@ final class Subqueries {
         }
     }
     /**
-     * The key set of each IN subquery run so far that gave one, by its text: as {@link #materialized}, the distinct
+     * The key set of each IN subquery run so far that gave one, by its text and the WITH tables in scope: as {@link #materialized}, the distinct
      * keys {@link MagicSets} gives TPC-H Q21's EXISTS and its NOT EXISTS run once.
      */
     private final java.util.Map<String, KeySetLiteral> keySetsRun = new java.util.HashMap<>();
@@ -256,6 +256,19 @@ final class Subqueries {
                     id.getParserPosition());
         }
         return from;
+    }
+
+    /**
+     * The WITH names in scope and their temporary tables, as text: a subquery's text names WITH tables by their names,
+     * so the same text under another WITH of that name (two scalar subqueries each with its own {@code WITH t}) is
+     * another query.
+     */
+    private String withTablesInScope() {
+        StringBuilder text = new StringBuilder();
+        for (String[] rename : renames) {
+            text.append('\n').append(rename[0]).append('=').append(rename[1]);
+        }
+        return text.toString();
     }
 
     /** The temporary table of the WITH item {@code id} names (the latest of that name), or null. */
@@ -557,7 +570,7 @@ final class Subqueries {
      * of literals, NULLs included.
      */
     private SqlNode inList(SqlNode query) {
-        String text = query.toString();
+        String text = query + withTablesInScope();
         KeySetLiteral done = keySetsRun.get(text);
         if (done != null) {
             return done.clone(query.getParserPosition());

@@ -19,9 +19,30 @@ import io.numacube.engine.plan.Expr;
  *                            say) of each fact join-key code, multiplied into the per-join-key accumulators before
  *                            they roll up into the result row
  * @param longResult          the SQL result type is BIGINT
+ * @param averageScale        for AVG of a DECIMAL, its argument's scale: the sum of its unscaled values over {@code
+ *                            count * 10^averageScale}, rounded once; 0 otherwise
  */
 record FinalAggregate(
-        Expr.AggKind kind, Finish finish, int sum, int min, int max, double[] factorByJoinKeyCode, boolean longResult) {
+        Expr.AggKind kind,
+        Finish finish,
+        int sum,
+        int min,
+        int max,
+        double[] factorByJoinKeyCode,
+        boolean longResult,
+        int averageScale) {
+
+    /** An aggregate of no DECIMAL average ({@code averageScale} 0). */
+    FinalAggregate(
+            Expr.AggKind kind,
+            Finish finish,
+            int sum,
+            int min,
+            int max,
+            double[] factorByJoinKeyCode,
+            boolean longResult) {
+        this(kind, finish, sum, min, max, factorByJoinKeyCode, longResult, 0);
+    }
 
     /** Where an aggregate's value comes from. */
     enum Finish {

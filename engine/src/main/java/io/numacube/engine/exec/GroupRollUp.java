@@ -266,12 +266,50 @@ final class GroupRollUp {
         if (Math.abs(quotient) < 1L << 52) {
             return quotient + (double) (sum % count) / count;
         }
-        return average(java.math.BigInteger.valueOf(sum), count);
+        return average(java.math.BigInteger.valueOf(sum), count, 0);
     }
 
-    /** {@code sum / count}, rounded once to a double from a 34-digit quotient. */
-    private static double average(java.math.BigInteger sum, long count) {
-        return new java.math.BigDecimal(sum)
+    /**
+     * The average of a DECIMAL of {@code scale} digits after the point whose unscaled values sum to {@code sum}: the
+     * exact quotient {@code sum / (count * 10^scale)} rounded once, in one division where both are exact doubles.
+     * Averaging the unscaled longs and then dividing by 10^scale rounded twice: 62.00 over 3 rows gave
+     * 20.666666666666664, not 20.666666666666668, so 1.5 times it was below 31.
+     */
+    static double exactAverage(long sum, long count, int scale) {
+        if (scale == 0) {
+            return exactAverage(sum, count);
+        }
+        if (DECIMAL_POWERS[scale] <= (1L << 53) / count && Math.abs(sum) <= 1L << 53) {
+            return (double) sum / (count * DECIMAL_POWERS[scale]);
+        }
+        return average(java.math.BigInteger.valueOf(sum), count, scale);
+    }
+
+    private static final long[] DECIMAL_POWERS = {
+        1L,
+        10L,
+        100L,
+        1_000L,
+        10_000L,
+        100_000L,
+        1_000_000L,
+        10_000_000L,
+        100_000_000L,
+        1_000_000_000L,
+        10_000_000_000L,
+        100_000_000_000L,
+        1_000_000_000_000L,
+        10_000_000_000_000L,
+        100_000_000_000_000L,
+        1_000_000_000_000_000L,
+        10_000_000_000_000_000L,
+        100_000_000_000_000_000L,
+        1_000_000_000_000_000_000L
+    };
+
+    /** {@code sum / (count * 10^scale)}, rounded once to a double from a 34-digit quotient. */
+    private static double average(java.math.BigInteger sum, long count, int scale) {
+        return new java.math.BigDecimal(sum, scale)
                 .divide(java.math.BigDecimal.valueOf(count), java.math.MathContext.DECIMAL128)
                 .doubleValue();
     }
@@ -286,7 +324,7 @@ final class GroupRollUp {
                 .shiftLeft(64)
                 .add(java.math.BigInteger.valueOf(longs[a][r]));
         if (p.kind() == Expr.AggKind.AVG) {
-            return average(sum, count);
+            return average(sum, count, p.averageScale());
         }
         if (sum.bitLength() > 63) {
             throw AggregationState.sumOverflow(plan, acc);
@@ -319,7 +357,7 @@ final class GroupRollUp {
         if (acc == null || !acc.kind().exact()) {
             double d = doubles[a][r];
             if (p.kind() == Expr.AggKind.AVG) {
-                out.setDouble(a, r, d / count);
+                out.setDouble(a, r, d / ((double) count * DECIMAL_POWERS[p.averageScale()]));
             } else if (p.longResult()) {
                 out.setLong(a, r, Math.round(d));
             } else {
@@ -328,7 +366,7 @@ final class GroupRollUp {
         } else if (carries[a] != null && carries[a][r] != 0) {
             out.set(a, r, wideSumValue(p, acc, a, r, count));
         } else if (p.kind() == Expr.AggKind.AVG) {
-            out.setDouble(a, r, exactAverage(longs[a][r], count));
+            out.setDouble(a, r, exactAverage(longs[a][r], count, p.averageScale()));
         } else if (acc.ranks() != null) {
             out.set(a, r, QueryCompiler.scalar(acc.ranks(), (int) longs[a][r]));
         } else if (acc.overCodes()) {

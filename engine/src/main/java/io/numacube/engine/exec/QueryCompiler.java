@@ -570,7 +570,8 @@ final class QueryCompiler {
             case SUM, AVG -> {
                 int sum =
                         acc(accs, bareLong ? Accumulator.Kind.SUM_LONG : Accumulator.Kind.SUM_DOUBLE, arg, a.filter());
-                yield new FinalAggregate(kind, direct, sum, -1, -1, null, longResult);
+                int averageScale = kind == Expr.AggKind.AVG ? arg.scale() : 0;
+                yield new FinalAggregate(kind, direct, sum, -1, -1, null, longResult, averageScale);
             }
             case MIN -> {
                 int min = acc(accs, exact ? Accumulator.Kind.MIN_LONG : Accumulator.Kind.MIN_DOUBLE, arg, a.filter());

@@ -111,11 +111,8 @@ final class AggregateBinder {
             aggregates.add(agg);
             i = aggregates.size() - 1;
         }
-        Expr ref = new Expr.AggRef(i, agg.type(), agg.text(), agg.scale());
-        // AVG of a DECIMAL: the average of its longs, divided by 10^scale once per group
-        return agg.kind() == Expr.AggKind.AVG
-                ? DecimalRules.toDouble(ref, agg.arg().scale())
-                : ref;
+        // AVG of a DECIMAL is finished as its DOUBLE value: the sum of its longs over count * 10^scale
+        return new Expr.AggRef(i, agg.type(), agg.text(), agg.scale());
     }
 
     private static void checkCall(SqlCall call, ExpressionBinder.Place place) {
