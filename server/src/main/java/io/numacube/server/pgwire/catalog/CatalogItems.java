@@ -37,7 +37,10 @@ final class CatalogItems {
             rule("relpersistence", PgType.CHAR, r -> "p"),
             rule("case .*attstattarget", PgType.INT2, r -> null),
             rule("^(n\\.)?nspname$", PgType.NAME, r -> "public"),
-            rule("^(c\\.)?relname$", PgType.NAME, r -> r.relation().name()),
+            rule(
+                    "^((pg_catalog\\.)?pg_class\\.|c\\.)?relname$",
+                    PgType.NAME,
+                    r -> r.relation().name()),
             rule("^c\\.oid$", PgType.OID, r -> r.relation().oid()),
             rule("pg_get_userbyid", PgType.NAME, r -> CatalogModel.OWNER),
             rule("^(c\\.)?relkind$", PgType.CHAR, r -> "r"),

@@ -31,7 +31,9 @@ public final class PgCatalog {
 
     private static final Pattern CATALOG =
             Pattern.compile("(?i)\\b(pg_catalog\\s*\\.|pg_class\\b|pg_namespace\\b" + "|pg_attribute\\b|pg_type\\b)");
-    private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)");
+    /** A catalog relation named in FROM, not a column it qualifies ({@code pg_catalog.pg_class.relname}). */
+    private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)\\b(?!\\s*\\.)");
+
     private static final Set<String> FEATURELESS = Set.of(
             "pg_policy",
             "pg_inherits",
@@ -255,6 +257,9 @@ public final class PgCatalog {
             long oid, Predicate<String> table, Predicate<String> column, boolean schemaPublic, boolean tables) {
 
         private static final String LITERAL = "'((?:[^']|'')*)'";
+        /** A list of string literals, each maybe cast ({@code 'x'::VARCHAR}), as SQLAlchemy writes an IN list. */
+        private static final String LITERALS =
+                "\\s*'(?:[^']|'')*'(?:\\s*::\\s*\\w+)?(?:\\s*,\\s*'(?:[^']|'')*'(?:\\s*::\\s*\\w+)?)*\\s*";
 
         static Filters of(String s) {
             long oid = -1;
@@ -265,9 +270,10 @@ public final class PgCatalog {
             }
             return new Filters(
                     oid,
-                    name(s, "(?:c\\.)?relname"),
-                    name(s, "(?:a\\.)?attname"),
-                    name(s, "(?:n\\.)?nspname").test("public"),
+                    name(s, "(?:(?:pg_catalog\\.)?pg_class\\.|c\\.)?relname"),
+                    name(s, "(?:(?:pg_catalog\\.)?pg_attribute\\.|a\\.)?attname"),
+                    name(s, "(?:(?:pg_catalog\\.)?pg_namespace\\.|n\\.)?nspname")
+                            .test("public"),
                     tablesIncluded(s));
         }
 
@@ -290,6 +296,16 @@ public final class PgCatalog {
             while (eq.find()) {
                 String v = eq.group(1).replace("''", "'");
                 p = p.and(x -> x.equalsIgnoreCase(v));
+            }
+            Matcher in = Pattern.compile("(?i)(?<![\\w.])" + column + "\\s+IN\\s*\\((" + LITERALS + ")\\)")
+                    .matcher(s);
+            while (in.find()) {
+                java.util.Set<String> values = new java.util.HashSet<>();
+                Matcher v = Pattern.compile(LITERAL).matcher(in.group(1));
+                while (v.find()) {
+                    values.add(v.group(1).replace("''", "'").toLowerCase(Locale.ROOT));
+                }
+                p = p.and(x -> values.contains(x.toLowerCase(Locale.ROOT)));
             }
             return p;
         }

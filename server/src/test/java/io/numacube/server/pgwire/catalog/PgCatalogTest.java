@@ -46,7 +46,7 @@ class PgCatalogTest {
                 assertEquals(parts[1].strip(), render(rows.get()).strip(), parts[0]);
             }));
         }
-        assertEquals(20, tests.size());
+        assertEquals(22, tests.size());
         return tests.stream();
     }
 
@@ -80,6 +80,22 @@ class PgCatalogTest {
         assertEquals("array_oid", rows.get().columns().get(2).name());
         assertFalse(catalog.answer(lookup.formatted("int8"), "db").isPresent(), "a type it has is not answered empty");
         assertFalse(catalog.answer(lookup.formatted("bigint"), "db").isPresent());
+    }
+
+    /**
+     * SQLAlchemy's reflection of a table's columns qualifies every column with its catalog table ({@code
+     * pg_catalog.pg_description.objoid}): those are not relations joined, so the query (whose items numacube does not
+     * model) is refused, never answered with no columns as if it read a featureless catalog.
+     */
+    @Test
+    void qualifiedColumnsOfFeaturelessCatalogsDoNotEmptyAnAnswer() {
+        String columns = "SELECT pg_catalog.pg_attribute.attname AS name, pg_catalog.pg_class.relname AS table_name,"
+                + " pg_catalog.pg_description.description AS comment FROM pg_catalog.pg_class LEFT OUTER JOIN"
+                + " pg_catalog.pg_attribute ON pg_catalog.pg_class.oid = pg_catalog.pg_attribute.attrelid LEFT OUTER"
+                + " JOIN pg_catalog.pg_description ON pg_catalog.pg_description.objoid ="
+                + " pg_catalog.pg_attribute.attrelid JOIN pg_catalog.pg_namespace ON pg_catalog.pg_namespace.oid ="
+                + " pg_catalog.pg_class.relnamespace WHERE pg_catalog.pg_class.relname IN ('trades'::VARCHAR)";
+        assertFalse(catalog.answer(columns, "db").isPresent());
     }
 
     private static String render(RowSet rows) {
