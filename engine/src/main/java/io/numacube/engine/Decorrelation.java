@@ -39,7 +39,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *       for {@code >} (and so for {@code <=}, {@code >=}), {@code (__min <> x OR __max <> x)} for {@code <>}. MIN and
  *       MAX skip NULLs as the comparison fails on them, and a NULL x fails both. {@code NOT EXISTS} joins the same
  *       table LEFT and takes {@code (that term) IS NOT TRUE}: TRUE for an outer row without a key, with only NULLs,
- *       or with no row that passes.
+ *       or with no row that passes. A later one over the same table, key and inner side, whose WHERE adds terms to an
+ *       earlier one's, reads FILTERed MIN and MAX from the earlier one's table ({@link SharedMinMax}).
  *   <li>{@code x op (SELECT agg(...) FROM t WHERE t.k = outer.c AND rest)} (an aggregate other than COUNT, whose empty
  *       value is NULL) becomes the FROM item {@code (SELECT t.k AS __k, agg(...) AS __v FROM t WHERE rest GROUP BY
  *       t.k) __scalarN}, the term {@code outer.c = __scalarN.__k} and {@code x op __scalarN.__v}: a row without a
@@ -64,6 +65,8 @@ final class Decorrelation {
     private int counter;
     /** The EXISTS turned into {@link #semiJoin}s so far: WHERE terms, not FROM items. */
     private int semiJoins;
+    /** The MIN/MAX tables of the query {@link #rewrite} works on, which a later EXISTS may share. */
+    private SharedMinMax minMax;
 
     /**
      * @param schemas the schema of a table by name (temporary tables included), for telling inner from outer
@@ -80,6 +83,7 @@ final class Decorrelation {
         if (list == null) {
             return;
         }
+        minMax = new SharedMinMax(schemas);
         List<SqlNode> terms = new ArrayList<>(list.on());
         terms.addAll(SqlTerms.andTerms(select.getWhere()));
         List<Correlation.Table> outerTables = new ArrayList<>();
@@ -143,11 +147,17 @@ final class Decorrelation {
             }
             return true;
         }
-        keys.add(as(SqlStdOperatorTable.MIN.createCall(pos, q.innerSide()), DerivedTables.LEAST, pos));
-        keys.add(as(SqlStdOperatorTable.MAX.createCall(pos, copy(q.innerSide())), DerivedTables.GREATEST, pos));
-        items.add(as(select(pos, null, keys, c, groupBy(c)), alias, pos));
-        out.addAll(keyTerms(c, alias, pos));
-        SqlNode holds = somePasses(q, alias, pos);
+        SharedMinMax.Columns shared = minMax.share(c, pos);
+        if (shared == null) {
+            keys.add(as(SqlStdOperatorTable.MIN.createCall(pos, q.innerSide()), DerivedTables.LEAST, pos));
+            keys.add(as(SqlStdOperatorTable.MAX.createCall(pos, copy(q.innerSide())), DerivedTables.GREATEST, pos));
+            SqlSelect grouped = select(pos, null, keys, c, groupBy(c));
+            items.add(as(grouped, alias, pos));
+            minMax.add(alias, grouped, c);
+            out.addAll(keyTerms(c, alias, pos));
+            shared = new SharedMinMax.Columns(alias, DerivedTables.LEAST, DerivedTables.GREATEST);
+        }
+        SqlNode holds = somePasses(q, shared, pos);
         out.add(anti ? SqlStdOperatorTable.IS_NOT_TRUE.createCall(pos, holds) : holds);
         return true;
     }
@@ -380,9 +390,9 @@ final class Decorrelation {
     }
 
     /** A condition on the keys' MIN and MAX that holds exactly where some inner row of the key passes {@code q}. */
-    private static SqlNode somePasses(Correlation.Inequality q, String alias, SqlParserPos pos) {
-        SqlIdentifier least = column(alias, DerivedTables.LEAST, pos);
-        SqlIdentifier greatest = column(alias, DerivedTables.GREATEST, pos);
+    private static SqlNode somePasses(Correlation.Inequality q, SharedMinMax.Columns minMax, SqlParserPos pos) {
+        SqlIdentifier least = column(minMax.alias(), minMax.least(), pos);
+        SqlIdentifier greatest = column(minMax.alias(), minMax.greatest(), pos);
         SqlNode x = q.outerSide();
         return switch (q.op()) {
             case LESS_THAN -> SqlStdOperatorTable.LESS_THAN.createCall(pos, least, x);

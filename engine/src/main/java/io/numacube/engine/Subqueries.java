@@ -717,9 +717,11 @@ final class Subqueries {
         }
         TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
         staging.keepLongsPlain();
+        staging.reserve(r.rowCount());
+        ColumnType[] types = r.columnTypes().toArray(ColumnType[]::new);
         for (int row = 0; row < r.rowCount(); row++) {
-            for (int c = 0; c < r.columnCount(); c++) {
-                set(staging, r, row, c);
+            for (int c = 0; c < types.length; c++) {
+                set(staging, r, row, c, types[c]);
             }
             staging.endRow();
         }
@@ -737,12 +739,11 @@ final class Subqueries {
         return rows > CODED_INT_ROWS || DerivedTables.isInnerJoinKey(table, column);
     }
 
-    private static void set(TableStaging staging, QueryResult r, int row, int c) {
+    private static void set(TableStaging staging, QueryResult r, int row, int c, ColumnType t) {
         if (r.isNull(row, c)) {
             staging.setNull(c);
             return;
         }
-        ColumnType t = r.columnTypes().get(c);
         switch (t) {
             case STRING -> staging.setString(c, r.getString(row, c));
             case DATE -> staging.setDate(c, (int) r.getLong(row, c));

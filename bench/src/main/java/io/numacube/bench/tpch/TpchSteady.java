@@ -16,7 +16,8 @@ import java.util.TreeSet;
  * A quick steady-state A/B of a few TPC-H queries, without the whole tpch section: loads only the tables the queries
  * name from a cached {@link TpchData}'s Parquet files into a cube and into DuckDB, checks each answer equal to
  * DuckDB's, then times each query {@code rounds} times in turn with DuckDB (the order rotating) and prints, per
- * query, the best of each engine, their ratio and numacube's profile (phases, bytes, plan). With the system property
+ * query, the best of each engine, their ratio, the median CPU time of the thread that ran numacube's query (the
+ * planning, serial; the workers' is not counted) and numacube's profile (phases, bytes, plan). With the system property
  * {@value #TOGGLE} naming a boolean system property of the engine, numacube runs twice per round, that property
  * {@code false} then {@code true} in turn (an A/B of one process), and both are reported. Stdout only; exit status 1
  * when an answer differs. Not thread-safe: one run.
@@ -59,6 +60,12 @@ public final class TpchSteady {
         System.exit(same ? 0 : 1);
     }
 
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        return sorted.length == 0 ? 0 : sorted[sorted.length / 2];
+    }
+
     /** Checks numacube's answer to {@code q} still equals DuckDB's (after a setting changed). */
     private static void same(DuckDbPeer duck, String sql, TpchQuery q, TpchCube cube) throws Exception {
         ResultComparison cmp = ResultComparison.compare(
@@ -84,6 +91,8 @@ public final class TpchSteady {
         String[] settings = toggle == null ? new String[] {null} : new String[] {"false", "true"};
         double[] best = new double[settings.length + 1];
         java.util.Arrays.fill(best, Double.MAX_VALUE);
+        double[][] cpu = new double[settings.length][rounds];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < rounds; i++) {
             for (int k = 0; k < best.length; k++) {
                 int c = (i + k) % best.length;
@@ -98,7 +107,9 @@ public final class TpchSteady {
                         }
                         t0 = System.nanoTime();
                     }
+                    long c0 = threads.getCurrentThreadCpuTime();
                     cube.query(sql);
+                    cpu[c][i] = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
                 }
                 best[c] = Math.min(best[c], (System.nanoTime() - t0) / 1e9);
             }
@@ -108,13 +119,14 @@ public final class TpchSteady {
         for (int c = 0; c < settings.length; c++) {
             System.out.printf(
                     Locale.ROOT,
-                    "%s%s numacube %.4f s DuckDB %.4f s (best of %d): %.2fx%n",
+                    "%s%s numacube %.4f s DuckDB %.4f s (best of %d): %.2fx; calling thread CPU %.4f s (median)%n",
                     q.id(),
                     toggle == null ? "" : " " + toggle + "=" + settings[c],
                     best[c],
                     duckBest,
                     rounds,
-                    duckBest / best[c]);
+                    duckBest / best[c],
+                    median(cpu[c]));
         }
         System.out.printf(
                 Locale.ROOT,

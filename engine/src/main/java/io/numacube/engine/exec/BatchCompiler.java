@@ -125,7 +125,8 @@ final class BatchCompiler {
                 d,
                 c -> c.side() == Expr.Side.LOOKUP
                         ? -1
-                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index()));
+                        : c.type().isDimension() ? c.index() : fact.codedIndex(c.index()),
+                pool);
         if (byKeys != null) {
             return byKeys;
         }

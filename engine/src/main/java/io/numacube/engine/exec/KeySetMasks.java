@@ -9,8 +9,9 @@ import java.util.Arrays;
  * The per-code mask of a condition over one fact column that reads it only through {@code col IN keys}, one key set
  * ({@link InValues#ofKeys}): such a condition's value on a code depends only on whether the code's value is a key, is
  * not, or is NULL, so it is evaluated three times, not once per code, and the keys are found among the codes in time
- * of the keys ({@link Dictionary#codesOfAscending}) where the dictionary is searchable, else each code's value tested.
- * TPC-H Q4's order keys with a late line, over 1.5M codes of {@code o_orderkey}. Stateless.
+ * of the keys ({@link Dictionary#codesOfAscending}) where the dictionary is searchable, by ranges of the keys on the
+ * query's workers where there are {@value #PARALLEL_KEYS} or more, else each code's value tested. TPC-H Q4's order
+ * keys with a late line, over 1.5M codes of {@code o_orderkey}. Stateless.
  */
 final class KeySetMasks {
 
@@ -20,7 +21,12 @@ final class KeySetMasks {
      * The mask of {@code e} over the codes of {@code d}, those of column slot {@code col}, or null where it is not of
      * that form; {@code slotOf} gives the slot whose codes a fact column is read by (-1 for a joined column).
      */
-    static boolean[] mask(Expr e, int col, Dictionary d, java.util.function.ToIntFunction<Expr.Column> slotOf) {
+    static boolean[] mask(
+            Expr e,
+            int col,
+            Dictionary d,
+            java.util.function.ToIntFunction<Expr.Column> slotOf,
+            io.numacube.engine.workers.WorkerPool pool) {
         InValues keys = onlyKeySet(e, col, slotOf);
         if (keys == null
                 || d.type() == io.numacube.engine.schema.ColumnType.STRING
@@ -39,7 +45,7 @@ final class KeySetMasks {
             Arrays.fill(m, 0, d.size(), true);
         }
         if (member != other) {
-            setMembers(m, d, keys, member);
+            setMembers(m, d, keys, member, pool);
         }
         if (d.nullCode() >= 0) {
             m[d.nullCode()] = passes(e, null);
@@ -47,7 +53,29 @@ final class KeySetMasks {
         return m;
     }
 
-    private static void setMembers(boolean[] m, Dictionary d, InValues keys, boolean member) {
+    /** The keys from which a searchable dictionary's codes of them are found by ranges on the workers. */
+    static final int PARALLEL_KEYS = 2 * WorkerChunks.MIN_ITEMS;
+
+    /** The system property that, {@code false}, finds the keys' codes on the planning thread (an A/B of one process). */
+    static final String PARALLEL_PROPERTY = "numacube.parallelKeySet";
+
+    private static void setMembers(
+            boolean[] m, Dictionary d, InValues keys, boolean member, io.numacube.engine.workers.WorkerPool pool) {
+        if (d.searchable() && byRanges(keys.keys().length, pool)) {
+            long[] k = keys.keys();
+            // each range sets the codes of its own keys, which no other range has (the keys are distinct)
+            WorkerChunks.map(pool, k.length, (from, to) -> {
+                int[] codes = new int[to - from];
+                d.codesOfAscending(k, from, to, codes);
+                for (int code : codes) {
+                    if (code >= 0) {
+                        m[code] = member;
+                    }
+                }
+                return null;
+            });
+            return;
+        }
         if (d.searchable()) {
             long[] k = keys.keys();
             int[] codes = new int[k.length];
@@ -64,6 +92,13 @@ final class KeySetMasks {
                 m[code] = member;
             }
         }
+    }
+
+    private static boolean byRanges(int keys, io.numacube.engine.workers.WorkerPool pool) {
+        return pool != null
+                && keys >= PARALLEL_KEYS
+                && pool.workerCount() >= 2
+                && !"false".equals(System.getProperty(PARALLEL_PROPERTY));
     }
 
     /** Whether {@code e} is TRUE where the column's value is {@code value} (null: NULL). */

@@ -154,10 +154,13 @@ final class QueryCompiler {
             return null;
         }
         for (RowFilter.CodeMask m : filter.masks()) {
-            if (m.column() == source && (long) m.passingIn(0, m.passes().length - 1) * 4 <= d.size()) {
+            if (m.column() == source && (long) m.passing() * 4 <= d.size()) {
+                int[] map = new int[Math.max(1, d.size())];
+                if (countedSubset(d, m)) {
+                    return new DerivedKey(d.subsetOfKept(m.passes(), m.passing(), map), map, Map.of());
+                }
                 int[] newCode = new int[d.size()];
                 Dictionary passing = d.subset(m.passes(), newCode);
-                int[] map = new int[Math.max(1, d.size())];
                 for (int code = 0; code < d.size(); code++) {
                     map[code] = Math.max(0, newCode[code]);
                 }
@@ -165,6 +168,18 @@ final class QueryCompiler {
             }
         }
         return null;
+    }
+
+    /**
+     * The system property that, {@code false}, compacts a key by {@link Dictionary#subset} (an A/B of one process);
+     * else by {@link Dictionary#subsetOfKept} where it may.
+     */
+    static final String COUNTED_SUBSET_PROPERTY = "numacube.countedSubset";
+
+    private static boolean countedSubset(Dictionary d, RowFilter.CodeMask m) {
+        return (d.nullCode() < 0 || d.nullCode() == d.size() - 1)
+                && m.passes().length == d.size()
+                && !"false".equals(System.getProperty(COUNTED_SUBSET_PROPERTY));
     }
 
     private DerivedKey compactKey(RowFilter filter, int source) {

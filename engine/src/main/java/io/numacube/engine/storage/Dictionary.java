@@ -169,6 +169,46 @@ public final class Dictionary {
     }
 
     /**
+     * {@link #subset} where the number of codes {@code keep} marks is known ({@code kept}) and NULL, if any, is the
+     * last code: the same dictionary, in one pass over the codes without a branch on the mark, and {@code map[code]}
+     * each kept code's code in it, 0 for the others ({@code map} holds {@link #size} entries).
+     *
+     * @throws IllegalArgumentException when NULL is not the last code, {@code keep} covers other than every code, or
+     *                                  marks other than {@code kept} codes
+     */
+    public Dictionary subsetOfKept(boolean[] keep, int kept, int[] map) {
+        if ((nullCode >= 0 && nullCode != size - 1) || keep.length != size || kept < 0 || kept > size) {
+            throw new IllegalArgumentException("subsetOfKept needs NULL last and a mark per code: size=" + size
+                    + " nullCode=" + nullCode + " marks=" + keep.length + " kept=" + kept);
+        }
+        // a dropped code writes its value where the next kept one writes over it: one slot more for the last ones
+        String[] s = strings == null ? null : new String[kept + 1];
+        long[] l = longs == null ? null : new long[kept + 1];
+        int n = 0;
+        for (int c = 0; c < size; c++) {
+            int at = Math.min(n, kept);
+            map[c] = keep[c] ? at : 0;
+            if (l != null) {
+                l[at] = longs[c];
+            } else {
+                s[at] = strings[c];
+            }
+            n += keep[c] ? 1 : 0;
+        }
+        if (n != kept) {
+            throw new IllegalArgumentException(
+                    "subsetOfKept: the marks count other than kept: kept=" + kept + " marked=" + n);
+        }
+        boolean withNull = nullCode >= 0 && keep[nullCode];
+        if (withNull && l != null) {
+            l[kept - 1] = 0;
+        } else if (withNull) {
+            s[kept - 1] = null;
+        }
+        return new Dictionary(type, s, l, kept, withNull ? kept - 1 : -1, sorted);
+    }
+
+    /**
      * Whether {@link #codesOfAscending} can find an integer value's code: a sorted dictionary of INT, DATE, BOOLEAN or
      * TIMESTAMP values, NULL (if any) last.
      */
