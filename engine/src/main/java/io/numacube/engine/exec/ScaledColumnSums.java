@@ -59,16 +59,16 @@ final class ScaledColumnSums {
      * factor of two codes leaves 64 bits, or the cells would exceed {@link CodeHistogram#MAX_CELLS}.
      */
     static ScaledColumnSums of(BatchExpression argument, long groups) {
-        if (!(argument instanceof BatchExpression.Arith top) || !isScale(top)) {
+        if (!(exact(argument) instanceof BatchExpression.Arith top) || !isScale(top)) {
             return null;
         }
         BatchExpression.Arith inner = top;
         BatchExpression.Arith outer = null;
-        if (top.left instanceof BatchExpression.Arith a && isScale(a)) {
+        if (exact(top.left) instanceof BatchExpression.Arith a && isScale(a)) {
             inner = a;
             outer = top;
         }
-        if (!(inner.left instanceof BatchExpression.LongColumn col)) {
+        if (!(exact(inner.left) instanceof BatchExpression.LongColumn col)) {
             return null;
         }
         long[] f1 = ((BatchExpression.ByCode) inner.right).longOfCode;
@@ -91,6 +91,14 @@ final class ScaledColumnSums {
             return null;
         }
         return new ScaledColumnSums(col.column, inner, outer, factor, Long.MAX_VALUE / bound, (int) groups);
+    }
+
+    /**
+     * The exact operation an integer expression computes: the compiler wraps each integer operation in {@link
+     * BatchExpression.ExactAsDouble} (for readers of doubles), whose {@code evalLong} is the operation's own.
+     */
+    private static BatchExpression exact(BatchExpression e) {
+        return e instanceof BatchExpression.ExactAsDouble x ? exact(x.exact) : e;
     }
 
     private static boolean isScale(BatchExpression.Arith a) {
