@@ -105,6 +105,26 @@ final class ScaledColumnSums {
         return a.op == '*' && a.right instanceof BatchExpression.ByCode b && b.longOfCode != null;
     }
 
+    /** The column whose values are scaled. */
+    int column() {
+        return column;
+    }
+
+    /** The factors' code columns, the first's then the second's (one entry when there is one factor). */
+    int[] factorColumns() {
+        return second == null ? new int[] {first.column} : new int[] {first.column, second.column};
+    }
+
+    /** The factors' exact values by code, in the order of {@link #factorColumns}. */
+    long[][] factorValues() {
+        return second == null ? new long[][] {first.longOfCode} : new long[][] {first.longOfCode, second.longOfCode};
+    }
+
+    /** The largest magnitude of a value whose every partial product with the factors fits 64 bits. */
+    long limit() {
+        return limit;
+    }
+
     /** Adds {@code n} rows (at {@code b + k}, or {@code sel[k]}) of groups {@code g[k]}; slow rows go to {@code direct}. */
     void add(MorselView view, int b, int n, int[] sel, int[] g, CodeHistogram.Sink direct) {
         MemorySegment values = view.columns[column];
