@@ -101,12 +101,18 @@ final class CellScan {
         int hcodes = histogram == null ? 256 : histogram.codes();
         MemorySegment h = view.columns[histogram == null ? keyColumns[0] : histogram.column()];
         Rows r = new Rows(view, keyColumns, cells, h);
-        if (mask == null) {
-            byteMasked(r, rows, view.columns[keyColumns[0]], ALL, hc, hcodes);
-        } else if (view.widths[mask.column()] == CodeWidth.SHORT) {
-            shortMasked(r, rows, view.columns[mask.column()], passOf(mask), hc, hcodes);
-        } else {
-            byteMasked(r, rows, view.columns[mask.column()], passOf(mask), hc, hcodes);
+        boolean shortMask = mask != null && view.widths[mask.column()] == CodeWidth.SHORT;
+        MemorySegment m = view.columns[mask == null ? keyColumns[0] : mask.column()];
+        byte[] pass = mask == null ? ALL : passOf(mask);
+        // batches, not one loop over the morsel: over 65,536 rows C2's profiled loop predicates trapped at the loop's
+        // entry about once a query (-Xlog:deoptimization: profile_predicate), and the loop ran uncompiled meanwhile
+        for (int b = 0; b < rows; b += AggregationState.BATCH) {
+            int end = Math.min(rows, b + AggregationState.BATCH);
+            if (shortMask) {
+                shortMasked(r, b, end, m, pass, hc, hcodes);
+            } else {
+                byteMasked(r, b, end, m, pass, hc, hcodes);
+            }
         }
         cells.touch();
     }
@@ -161,7 +167,7 @@ final class CellScan {
         }
     }
 
-    private void byteMasked(Rows r, int rows, MemorySegment m, byte[] pass, int[] hc, int hcodes) {
+    private void byteMasked(Rows r, int from, int to, MemorySegment m, byte[] pass, int[] hc, int hcodes) {
         int[] counts = cells.counts();
         long[] sums = cells.sums();
         int per = cells.cellsPerGroup();
@@ -169,7 +175,7 @@ final class CellScan {
         int s0 = keyStrides[0];
         int s1 = keyStrides[1];
         int c2Mask = r.c2Mask();
-        for (int row = 0; row < rows; row++) {
+        for (int row = from; row < to; row++) {
             int ok = pass[m.get(CodeKernels.BYTE, row) & 0xFF];
             int g = (r.k0().get(CodeKernels.BYTE, row) & 0xFF) * s0 + (r.k1().get(CodeKernels.BYTE, row) & 0xFF) * s1;
             int cell = g * per
@@ -181,7 +187,7 @@ final class CellScan {
         }
     }
 
-    private void shortMasked(Rows r, int rows, MemorySegment m, byte[] pass, int[] hc, int hcodes) {
+    private void shortMasked(Rows r, int from, int to, MemorySegment m, byte[] pass, int[] hc, int hcodes) {
         int[] counts = cells.counts();
         long[] sums = cells.sums();
         int per = cells.cellsPerGroup();
@@ -189,7 +195,7 @@ final class CellScan {
         int s0 = keyStrides[0];
         int s1 = keyStrides[1];
         int c2Mask = r.c2Mask();
-        for (int row = 0; row < rows; row++) {
+        for (int row = from; row < to; row++) {
             int ok = pass[m.getAtIndex(CodeKernels.SHORT, row) & 0xFFFF];
             int g = (r.k0().get(CodeKernels.BYTE, row) & 0xFF) * s0 + (r.k1().get(CodeKernels.BYTE, row) & 0xFF) * s1;
             int cell = g * per
