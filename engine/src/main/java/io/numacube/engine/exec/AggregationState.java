@@ -34,7 +34,7 @@ final class AggregationState {
 
     /** The table of cells that serves the row count and several exact SUMs at once, or null ({@link CodeCells}). */
     private final CodeCells cells;
-    /** Whether {@link #cells} serves the morsel being sunk. */
+    /** Whether {@link #cells} may serve the morsel being sunk (each batch within its bound, {@link CodeCells#within}). */
     private boolean cellsOn;
     /** The one loop over a morsel for scans whose aggregates {@link #cells} serves, or null ({@link CellScan}). */
     private final CellScan cellScan;
@@ -219,8 +219,12 @@ final class AggregationState {
             countFusedNulls(view, rows);
             return;
         }
-        cellsOn = cells != null && cells.ready(view, accumulators);
-        if (cellsOn && cellScan != null && deleted == null && sinkCellScan(view, rows, activeMasks)) {
+        cellsOn = cells != null && cells.servesRowsOf(view, accumulators);
+        if (cellsOn
+                && cellScan != null
+                && deleted == null
+                && cells.boundsHold(view)
+                && sinkCellScan(view, rows, activeMasks)) {
             return;
         }
         for (int b = 0; b < rows; b += BATCH) {
@@ -559,7 +563,8 @@ final class AggregationState {
         Accumulator[] accs = accumulators;
         int from = 0;
         int[] gid = vectors.groupIds();
-        if (cellsOn) {
+        boolean byCells = cellsOn && cells.within(view, b, cnt, sel);
+        if (byCells) {
             cells.add(view, b, cnt, sel, gid);
         } else if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
             countAndSum2(
@@ -581,7 +586,7 @@ final class AggregationState {
             }
         }
         for (int i = from; i < accs.length; i++) {
-            if (cellsOn && cells.serves(i)) {
+            if (byCells && cells.serves(i)) {
                 continue;
             }
             if (accs[i].skipsRowsIn(view)) {

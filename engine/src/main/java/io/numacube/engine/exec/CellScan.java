@@ -14,8 +14,8 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>It serves a morsel where {@link #serves} holds: dense keys of one or two plain one-byte code columns, at most one
  * active mask (on one- or two-byte codes, passing at least half of its codes), the cells' code columns and the
- * histogram's of one byte, no deleted row, no residual predicate; the caller checked {@link CodeCells#ready}. Not
- * thread-safe: owned by one {@link AggregationState}.
+ * histogram's of one byte, no deleted row, no residual predicate; the caller checked {@link CodeCells#servesRowsOf} and
+ * {@link CodeCells#boundsHold}. Not thread-safe: owned by one {@link AggregationState}.
  */
 final class CellScan {
 

@@ -14,10 +14,10 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Exactness: a cell keeps its rows' count and the plain sum of their values; after each morsel {@link #drainInto}
  * hands each aggregate {@code count * weight} or {@code sum * weight} in 128 bits, so every SUM is the one adding row
- * by row gives. The pass serves a morsel only where {@link #ready} proved, from the morsel's smallest and largest
- * value, that no row's product with the weights leaves 64 bits (as row by row, where such a row raises 22003) and no
- * cell's sum of at most a morsel's rows does; otherwise, or where an aggregate skips rows (a NULL in this morsel),
- * the morsel takes the per-aggregate paths.
+ * by row gives. The cells take a batch only where {@link #within} proved, from its smallest and largest value, that no
+ * row's product with the weights leaves 64 bits (as row by row, where such a row raises 22003) and no cell's sum of
+ * at most a morsel's rows does; otherwise, or where an aggregate skips rows (a NULL in this morsel, {@link
+ * #servesRowsOf}), the batch takes the per-aggregate paths.
  *
  * <p>Invariants: cell {@code (g * codes1 + c1) * codes2 + c2}; {@code counts} and {@code sums} are 0 after {@link
  * #drainInto}. Not thread-safe: owned by one {@link AggregationState}.
@@ -187,29 +187,39 @@ final class CodeCells {
         return view.widths[column1] == CodeWidth.BYTE && (column2 < 0 || view.widths[column2] == CodeWidth.BYTE);
     }
 
-    /** Whether the cells serve accumulator {@code i} (in morsels where {@link #ready}). */
+    /** Whether the cells serve accumulator {@code i} (in morsels and batches they may take). */
     boolean serves(int i) {
         return serves[i];
     }
 
-    /**
-     * Whether the cells may take this morsel: no served aggregate skips a row in it, and its values' range bounds
-     * every product and every cell's sum to 64 bits.
-     */
-    boolean ready(MorselView view, Accumulator[] accs) {
+    /** Whether no served aggregate skips a row of this morsel (no NULL in what they read), so the cells may take it. */
+    boolean servesRowsOf(MorselView view, Accumulator[] accs) {
         for (int i = 0; i < accs.length; i++) {
             if (serves[i] && accs[i].skipsRowsIn(view)) {
                 return false;
             }
         }
-        if (view.nulls[column] != null) {
-            return false;
-        }
+        return view.nulls[column] == null;
+    }
+
+    /**
+     * Whether every value of the morsel lies within the bound where its products with the weights and every cell's
+     * sum of the morsel's rows fit 64 bits: read whole, for a loop that reads every row ({@link CellScan}).
+     */
+    boolean boundsHold(MorselView view) {
+        return within(view, 0, view.rows, null);
+    }
+
+    /**
+     * {@link #boundsHold} for the rows of one batch (at {@code b + k}, or {@code sel[k]}): the values the cells would
+     * add, read before they are added, so a scan that selects few rows reads few values.
+     */
+    boolean within(MorselView view, int b, int n, int[] sel) {
         MemorySegment values = view.columns[column];
         long min = 0;
         long max = 0;
-        for (int row = 0; row < view.rows; row++) {
-            long v = values.getAtIndex(CodeKernels.LONG, row);
+        for (int k = 0; k < n; k++) {
+            long v = values.getAtIndex(CodeKernels.LONG, sel == null ? b + k : sel[k]);
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
