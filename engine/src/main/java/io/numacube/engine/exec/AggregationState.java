@@ -32,6 +32,13 @@ final class AggregationState {
     /** Per accumulator, its {@link ScaledColumnSums} where an exact SUM of a column times code lookups is, or null. */
     private final ScaledColumnSums[] scaled;
 
+    /** The table of cells that serves the row count and several exact SUMs at once, or null ({@link CodeCells}). */
+    private final CodeCells cells;
+    /** Whether {@link #cells} may serve the morsel being sunk (each batch within its bound, {@link CodeCells#within}). */
+    private boolean cellsOn;
+    /** The one loop over a morsel for scans whose aggregates {@link #cells} serves, or null ({@link CellScan}). */
+    private final CellScan cellScan;
+
     private final CodeHistogram.Sink[] sumSinks;
     private final BatchVectors vectors;
     private final LongIntHashMap slots;
@@ -127,6 +134,8 @@ final class AggregationState {
         this.fusedSums = fusedSums(plan);
         this.histograms = histograms(plan);
         this.scaled = scaledSums(plan);
+        this.cells = codeCells() ? CodeCells.of(accumulators, histograms, scaled, keys.size()) : null;
+        this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
         this.capacity = capacity;
         this.doubleAccumulators = new double[accumulators.length][];
         this.longAccumulators = new long[accumulators.length][];
@@ -210,6 +219,14 @@ final class AggregationState {
             countFusedNulls(view, rows);
             return;
         }
+        cellsOn = cells != null && cells.servesRowsOf(view, accumulators);
+        if (cellsOn
+                && cellScan != null
+                && deleted == null
+                && cells.boundsHold(view)
+                && sinkCellScan(view, rows, activeMasks)) {
+            return;
+        }
         for (int b = 0; b < rows; b += BATCH) {
             int n = Math.min(BATCH, rows - b);
             int[] sel = applyMasks(view, b, n, activeMasks);
@@ -242,6 +259,49 @@ final class AggregationState {
 
     /** The system property that turns the per-code sums off ({@code false}), for A/B measurements. */
     static final String CODE_SUMS_PROPERTY = "numacube.codeSums";
+
+    /**
+     * Whether the row count and the exact SUMs that one table of cells serves are kept there ({@link CodeCells}); off
+     * (system property {@value #CODE_CELLS_PROPERTY} {@code false}, read as each block's state is made) only to
+     * compare.
+     */
+    private static boolean codeCells() {
+        return !"false".equals(System.getProperty(CODE_CELLS_PROPERTY));
+    }
+
+    /** The system property that turns the table of cells off ({@code false}), for A/B measurements. */
+    static final String CODE_CELLS_PROPERTY = "numacube.codeCells";
+
+    /**
+     * Whether a morsel of a scan whose aggregates the cells serve is folded in by one loop ({@link CellScan}); off
+     * (system property {@value #CELL_SCAN_PROPERTY} {@code false}, read as each block's state is made) only to
+     * compare.
+     */
+    private static boolean cellScan() {
+        return !"false".equals(System.getProperty(CELL_SCAN_PROPERTY));
+    }
+
+    /** The system property that turns the one-loop scan of the cells off ({@code false}), for A/B measurements. */
+    static final String CELL_SCAN_PROPERTY = "numacube.cellScan";
+
+    /** Folds the morsel in by {@link #cellScan} where it serves (at most one mask active); false where it does not. */
+    private boolean sinkCellScan(MorselView view, int rows, long activeMasks) {
+        RowFilter.CodeMask mask = null;
+        for (int i = 0; i < masks.length; i++) {
+            if (i >= 63 || (activeMasks & (1L << i)) != 0) {
+                if (mask != null) {
+                    return false;
+                }
+                mask = masks[i];
+            }
+        }
+        if (!cellScan.serves(view, mask, accumulators)) {
+            return false;
+        }
+        cellScan.sink(view, rows, mask);
+        drainHistograms();
+        return true;
+    }
 
     private static CodeHistogram[] histograms(PhysicalPlan plan) {
         return perExpressionSum(plan, CodeHistogram[]::new, CodeHistogram::of);
@@ -287,6 +347,9 @@ final class AggregationState {
 
     /** Adds the rows the histograms counted and the scaled sums summed into their SUMs, exactly. */
     private void drainHistograms() {
+        if (cells != null) {
+            cells.drainInto(rowCounts, sumSinks);
+        }
         for (int i = 0; i < histograms.length; i++) {
             if (histograms[i] != null) {
                 histograms[i].drainInto(sumSinks[i]);
@@ -500,7 +563,10 @@ final class AggregationState {
         Accumulator[] accs = accumulators;
         int from = 0;
         int[] gid = vectors.groupIds();
-        if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
+        boolean byCells = cellsOn && cells.within(view, b, cnt, sel);
+        if (byCells) {
+            cells.add(view, b, cnt, sel, gid);
+        } else if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
             countAndSum2(
                     view.columns[accs[0].column()],
                     doubleAccumulators[0],
@@ -520,6 +586,9 @@ final class AggregationState {
             }
         }
         for (int i = from; i < accs.length; i++) {
+            if (byCells && cells.serves(i)) {
+                continue;
+            }
             if (accs[i].skipsRowsIn(view)) {
                 int m = skipNulls(view, i, b, cnt, sel);
                 accumulate(view, i, 0, m, vectors.valueRows(), vectors.valueGroups());

@@ -47,6 +47,27 @@ final class CodeHistogram {
         return new CodeHistogram(byCode.column, byCode.longOfCode, (int) groups);
     }
 
+    /** The code column counted. */
+    int column() {
+        return column;
+    }
+
+    /** The exact value of each code. */
+    long[] valueOfCode() {
+        return valueOfCode;
+    }
+
+    /** The number of codes: a group's cells. */
+    int codes() {
+        return codes;
+    }
+
+    /** The counts per cell {@code g * codes + code}, for a loop that counts rows itself ({@link CellScan}). */
+    int[] countsToAdd() {
+        touched = true;
+        return counts;
+    }
+
     /** Counts {@code n} rows (at {@code b + k}, or {@code sel[k]}) of groups {@code g[k]} by their code. */
     void add(MorselView view, int b, int n, int[] sel, int[] g) {
         MemorySegment seg = view.columns[column];

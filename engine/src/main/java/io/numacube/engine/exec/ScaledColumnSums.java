@@ -59,16 +59,16 @@ final class ScaledColumnSums {
      * factor of two codes leaves 64 bits, or the cells would exceed {@link CodeHistogram#MAX_CELLS}.
      */
     static ScaledColumnSums of(BatchExpression argument, long groups) {
-        if (!(argument instanceof BatchExpression.Arith top) || !isScale(top)) {
+        if (!(exact(argument) instanceof BatchExpression.Arith top) || !isScale(top)) {
             return null;
         }
         BatchExpression.Arith inner = top;
         BatchExpression.Arith outer = null;
-        if (top.left instanceof BatchExpression.Arith a && isScale(a)) {
+        if (exact(top.left) instanceof BatchExpression.Arith a && isScale(a)) {
             inner = a;
             outer = top;
         }
-        if (!(inner.left instanceof BatchExpression.LongColumn col)) {
+        if (!(exact(inner.left) instanceof BatchExpression.LongColumn col)) {
             return null;
         }
         long[] f1 = ((BatchExpression.ByCode) inner.right).longOfCode;
@@ -93,8 +93,36 @@ final class ScaledColumnSums {
         return new ScaledColumnSums(col.column, inner, outer, factor, Long.MAX_VALUE / bound, (int) groups);
     }
 
+    /**
+     * The exact operation an integer expression computes: the compiler wraps each integer operation in {@link
+     * BatchExpression.ExactAsDouble} (for readers of doubles), whose {@code evalLong} is the operation's own.
+     */
+    private static BatchExpression exact(BatchExpression e) {
+        return e instanceof BatchExpression.ExactAsDouble x ? exact(x.exact) : e;
+    }
+
     private static boolean isScale(BatchExpression.Arith a) {
         return a.op == '*' && a.right instanceof BatchExpression.ByCode b && b.longOfCode != null;
+    }
+
+    /** The column whose values are scaled. */
+    int column() {
+        return column;
+    }
+
+    /** The factors' code columns, the first's then the second's (one entry when there is one factor). */
+    int[] factorColumns() {
+        return second == null ? new int[] {first.column} : new int[] {first.column, second.column};
+    }
+
+    /** The factors' exact values by code, in the order of {@link #factorColumns}. */
+    long[][] factorValues() {
+        return second == null ? new long[][] {first.longOfCode} : new long[][] {first.longOfCode, second.longOfCode};
+    }
+
+    /** The largest magnitude of a value whose every partial product with the factors fits 64 bits. */
+    long limit() {
+        return limit;
     }
 
     /** Adds {@code n} rows (at {@code b + k}, or {@code sel[k]}) of groups {@code g[k]}; slow rows go to {@code direct}. */

@@ -165,6 +165,41 @@ class CodeSumsTest {
         }
     }
 
+    /** As the compiler builds it: every integer operation wrapped for readers of doubles ({@code ExactAsDouble}). */
+    private static BatchExpression compiledProduct(long[] f1, long[] f2) {
+        BatchExpression inner = new BatchExpression.ExactAsDouble(
+                new BatchExpression.Arith(
+                        '*',
+                        new BatchExpression.LongColumn(0),
+                        new BatchExpression.ByCode(1, new double[f1.length], f1),
+                        0,
+                        "v * f1"),
+                2);
+        return new BatchExpression.ExactAsDouble(
+                new BatchExpression.Arith(
+                        '*', inner, new BatchExpression.ByCode(2, new double[f2.length], f2), 1, "v * f1 * f2"),
+                3);
+    }
+
+    @Test
+    void scaledSumsServeTheCompiledShapeOfAnIntegerProduct() {
+        long[] f1 = {95, 100, -90};
+        long[] f2 = {100, 108};
+        long[] v = {10_495_000, -3, 7, 0, -10_495_000};
+        int[] c1 = {0, 1, 2, 2, 1};
+        int[] c2 = {1, 0, 1, 0, 1};
+        ScaledColumnSums s = ScaledColumnSums.of(compiledProduct(f1, f2), 1);
+        assertNotNull(s);
+        Totals got = new Totals();
+        s.add(view(v, c1, c2), 0, v.length, null, new int[v.length], got);
+        s.drainInto(got);
+        BigInteger want = BigInteger.ZERO;
+        for (int i = 0; i < v.length; i++) {
+            want = want.add(BigInteger.valueOf(v[i] * f1[c1[i]] * f2[c2[i]]));
+        }
+        assertEquals(want, got.sums[0]);
+    }
+
     @Test
     void aCellWhoseSumLeavesBigintCarriesExactly() {
         long[] f = {1, -1, 2};
