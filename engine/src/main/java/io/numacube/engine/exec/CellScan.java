@@ -91,7 +91,7 @@ final class CellScan {
             return true;
         }
         CodeWidth mw = w[mask.column()];
-        int passing = mask.passingBelow()[mask.passes().length];
+        int passing = mask.passing();
         return (mw == CodeWidth.BYTE || mw == CodeWidth.SHORT) && 2 * passing >= mask.passes().length;
     }
 
