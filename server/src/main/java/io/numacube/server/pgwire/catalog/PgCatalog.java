@@ -108,16 +108,17 @@ public final class PgCatalog {
     }
 
     /**
-     * Whether the query looks up in {@code pg_type} alone a type by {@code to_regtype('name')} that numacube does not
-     * have (psycopg's {@code TypeInfo.fetch}, which SQLAlchemy runs for {@code hstore} when it connects): no such type,
-     * no row, as PostgreSQL answers for an extension not installed.
+     * Whether the query looks up in {@code pg_type} alone a type by {@code to_regtype('name')} or {@code typname =
+     * 'name'} that numacube does not have (psycopg's {@code TypeInfo.fetch} and psycopg2's {@code
+     * HstoreAdapter.get_oids}, which SQLAlchemy runs for {@code hstore} when it connects): no such type, no row, as
+     * PostgreSQL answers for an extension not installed.
      */
     private static boolean unknownTypeLookup(String from, String sql) {
         if (!TYPE_TABLE.matcher(from).matches()) {
             return false;
         }
         Matcher m = TO_REGTYPE.matcher(sql);
-        if (!m.find()) {
+        if (!m.find() && !(m = TYPNAME.matcher(sql)).find()) {
             return false;
         }
         String name = m.group(1).replace("''", "'");
@@ -126,8 +127,13 @@ public final class PgCatalog {
                 && !KNOWN_TYPE_WORDS.contains(name.toLowerCase(java.util.Locale.ROOT));
     }
 
-    private static final Pattern TYPE_TABLE =
-            Pattern.compile("(?i)(?:pg_catalog\\s*\\.\\s*)?pg_type(?:\\s+(?:AS\\s+)?\\w+)?");
+    /** {@code pg_type [t]}, maybe joined to {@code pg_namespace} (psycopg2's hstore lookup), nothing else. */
+    private static final Pattern TYPE_TABLE = Pattern.compile(
+            "(?is)(?:pg_catalog\\s*\\.\\s*)?pg_type(?:\\s+(?:AS\\s+)?\\w+)?"
+                    + "(?:\\s+JOIN\\s+(?:pg_catalog\\s*\\.\\s*)?pg_namespace(?:\\s+(?:AS\\s+)?\\w+)?\\s+ON\\s+[\\w.]+\\s*=\\s*[\\w.]+)?");
+
+    private static final Pattern TYPNAME =
+            Pattern.compile("(?i)(?<![\\w.])(?:\\w+\\.)?typname\\s*=\\s*'((?:[^']|'')*)'");
 
     private static final Pattern TO_REGTYPE = Pattern.compile("(?i)to_regtype\\s*\\(\\s*'((?:[^']|'')*)'\\s*\\)");
 

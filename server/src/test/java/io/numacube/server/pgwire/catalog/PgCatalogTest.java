@@ -80,6 +80,12 @@ class PgCatalogTest {
         assertEquals("array_oid", rows.get().columns().get(2).name());
         assertFalse(catalog.answer(lookup.formatted("int8"), "db").isPresent(), "a type it has is not answered empty");
         assertFalse(catalog.answer(lookup.formatted("bigint"), "db").isPresent());
+        String psycopg2 = "SELECT t.oid, typarray FROM pg_type t JOIN pg_namespace ns ON typnamespace = ns.oid"
+                + " WHERE typname = '%s'";
+        assertEquals(
+                0,
+                catalog.answer(psycopg2.formatted("hstore"), "db").orElseThrow().rowCount());
+        assertFalse(catalog.answer(psycopg2.formatted("text"), "db").isPresent());
     }
 
     /**
