@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
+import io.numacube.engine.schema.ColumnSpec;
 import java.util.Arrays;
 
 /**
@@ -279,33 +280,11 @@ final class GroupRollUp {
         if (scale == 0) {
             return exactAverage(sum, count);
         }
-        if (DECIMAL_POWERS[scale] <= (1L << 53) / count && Math.abs(sum) <= 1L << 53) {
-            return (double) sum / (count * DECIMAL_POWERS[scale]);
+        if (ColumnSpec.powerOfTen(scale) <= (1L << 53) / count && Math.abs(sum) <= 1L << 53) {
+            return (double) sum / (count * ColumnSpec.powerOfTen(scale));
         }
         return average(java.math.BigInteger.valueOf(sum), count, scale);
     }
-
-    private static final long[] DECIMAL_POWERS = {
-        1L,
-        10L,
-        100L,
-        1_000L,
-        10_000L,
-        100_000L,
-        1_000_000L,
-        10_000_000L,
-        100_000_000L,
-        1_000_000_000L,
-        10_000_000_000L,
-        100_000_000_000L,
-        1_000_000_000_000L,
-        10_000_000_000_000L,
-        100_000_000_000_000L,
-        1_000_000_000_000_000L,
-        10_000_000_000_000_000L,
-        100_000_000_000_000_000L,
-        1_000_000_000_000_000_000L
-    };
 
     /** {@code sum / (count * 10^scale)}, rounded once to a double from a 34-digit quotient. */
     private static double average(java.math.BigInteger sum, long count, int scale) {
@@ -357,7 +336,7 @@ final class GroupRollUp {
         if (acc == null || !acc.kind().exact()) {
             double d = doubles[a][r];
             if (p.kind() == Expr.AggKind.AVG) {
-                out.setDouble(a, r, d / ((double) count * DECIMAL_POWERS[p.averageScale()]));
+                out.setDouble(a, r, d / ((double) count * ColumnSpec.powerOfTen(p.averageScale())));
             } else if (p.longResult()) {
                 out.setLong(a, r, Math.round(d));
             } else {

@@ -24,6 +24,20 @@ public record ColumnSpec(String name, ColumnType type, int precision, int scale)
     /** The most digits a DECIMAL stored in a {@code long} holds. */
     public static final int MAX_DECIMAL_PRECISION = 18;
 
+    private static final long[] POWERS_OF_TEN = new long[MAX_DECIMAL_PRECISION + 1];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
+
+    /** 10^{@code digits}, exactly, for {@code digits} from 0 to {@link #MAX_DECIMAL_PRECISION}: a scale's factor. */
+    public static long powerOfTen(int digits) {
+        return POWERS_OF_TEN[digits];
+    }
+
     private static final Pattern DECIMAL =
             Pattern.compile("(?i)\\s*(?:decimal|numeric)\\s*(?:\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\))?\\s*");
 

@@ -24,15 +24,6 @@ import org.apache.calcite.sql.SqlNode;
  */
 final class DecimalRules {
 
-    private static final long[] POWERS = new long[ColumnSpec.MAX_DECIMAL_PRECISION + 1];
-
-    static {
-        POWERS[0] = 1;
-        for (int i = 1; i < POWERS.length; i++) {
-            POWERS[i] = POWERS[i - 1] * 10;
-        }
-    }
-
     private DecimalRules() {}
 
     /** True for a DECIMAL value with digits after the point. */
@@ -51,9 +42,9 @@ final class DecimalRules {
             return e;
         }
         if (e instanceof Expr.Literal lit && lit.value() instanceof Long v) {
-            return new Expr.Literal(v / (double) POWERS[scale], ColumnType.DOUBLE);
+            return new Expr.Literal(v / (double) ColumnSpec.powerOfTen(scale), ColumnType.DOUBLE);
         }
-        return new Expr.Arith('/', e, new Expr.Literal((double) POWERS[scale], ColumnType.DOUBLE), true);
+        return new Expr.Arith('/', e, new Expr.Literal((double) ColumnSpec.powerOfTen(scale), ColumnType.DOUBLE), true);
     }
 
     /** {@code e} (an integer or a DECIMAL of at most {@code scale} digits after the point) at scale {@code scale}. */
@@ -67,13 +58,13 @@ final class DecimalRules {
         }
         if (e instanceof Expr.Literal lit && lit.value() instanceof Long v) {
             try {
-                return new Expr.Literal(Math.multiplyExact(v, POWERS[by]), ColumnType.LONG, scale);
+                return new Expr.Literal(Math.multiplyExact(v, ColumnSpec.powerOfTen(by)), ColumnType.LONG, scale);
             } catch (ArithmeticException overflow) {
                 throw bindError(
                         node, "22003", "DECIMAL overflow: " + lit.text() + " does not fit 18 digits at scale " + scale);
             }
         }
-        return new Expr.Arith('*', e, new Expr.Literal(POWERS[by], ColumnType.LONG, by), true);
+        return new Expr.Arith('*', e, new Expr.Literal(ColumnSpec.powerOfTen(by), ColumnType.LONG, by), true);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.numacube.engine.ingest.csv;
 
+import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.Timestamps;
 import java.nio.charset.StandardCharsets;
 
@@ -42,27 +43,6 @@ final class FieldDecoder {
     static final String DECIMAL_RANGE = "too many digits before the point for the column's DECIMAL(p,s)";
 
     private static final int MAX_DECIMAL_DIGITS = 18;
-    private static final long[] POW10_LONG = {
-        1L,
-        10L,
-        100L,
-        1_000L,
-        10_000L,
-        100_000L,
-        1_000_000L,
-        10_000_000L,
-        100_000_000L,
-        1_000_000_000L,
-        10_000_000_000L,
-        100_000_000_000L,
-        1_000_000_000_000L,
-        10_000_000_000_000L,
-        100_000_000_000_000L,
-        1_000_000_000_000_000L,
-        10_000_000_000_000_000L,
-        100_000_000_000_000_000L,
-        1_000_000_000_000_000_000L
-    };
 
     static final String NOT_BOOLEAN = "not a boolean (true/false, t/f, yes/no, y/n or 1/0, any case)";
 
@@ -188,7 +168,7 @@ final class FieldDecoder {
         if (digits - fractionDigits > precision - scale && unscaled != 0) {
             return DECIMAL_RANGE;
         }
-        long v = unscaled * POW10_LONG[scale - fractionDigits];
+        long v = unscaled * ColumnSpec.powerOfTen(scale - fractionDigits);
         longValue = negative ? -v : v;
         return null;
     }
