@@ -15,17 +15,18 @@ import org.apache.calcite.sql.SqlNode;
  * is not kept, so its error is raised again at every call. What parsing reads from outside the text (the clock) is
  * applied by the caller to the copy, after this.
  *
- * <p>At most {@link #CAPACITY} trees, of texts of at most {@link #MAX_TEXT_CHARS} characters, the least recently
- * used dropped first. Thread-safe: a lock guards the map; parsing and copying run outside it (two threads parsing the
- * same new text both parse it).
+ * <p>At most {@link #CAPACITY} texts, parsed once or kept, each of at most {@link #MAX_TEXT_CHARS} characters (a
+ * tree takes some 150 bytes per literal or name: up to about 200 KB), the least recently used dropped first: many
+ * texts seen once push the kept ones out. Thread-safe: a lock guards the map; parsing and copying run outside it (two
+ * threads parsing the same new text both parse it).
  */
 final class ParsedStatements {
 
     /** The most trees kept. */
-    static final int CAPACITY = 256;
+    static final int CAPACITY = 128;
 
-    /** Longer texts are parsed at every call and not kept (a long IN list's tree is large). */
-    static final int MAX_TEXT_CHARS = 16_384;
+    /** Longer texts are parsed at every call and not kept (a long IN list's tree is large); TPC-H's are under 1,500. */
+    static final int MAX_TEXT_CHARS = 4096;
 
     /** The system property that, {@code false}, parses every text at every call. */
     static final String PROPERTY = "numacube.parseCache";
