@@ -20,7 +20,7 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  * the parser, the translation of parse failures into SYNTAX errors with their position, and the big-stack thread that
  * long texts are parsed and bound on.
  *
- * <p>Stateless; thread-safe.
+ * <p>Thread-safe. Keeps the trees of the query texts parsed again and again ({@link ParsedStatements}).
  */
 final class SqlTextParser {
 
@@ -50,8 +50,11 @@ final class SqlTextParser {
      */
     static SqlNode parse(String sql) {
         return StatementClock.read(java.time.Clock.systemDefaultZone())
-                .replaceIn(EmptyGroupingSets.drop(parse(sql, false)));
+                .replaceIn(PARSED.parse(sql, text -> EmptyGroupingSets.drop(parse(text, false))));
     }
+
+    /** The query texts parsed last, whose trees {@link #parse} copies instead of parsing them again. */
+    private static final ParsedStatements PARSED = new ParsedStatements();
 
     /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed), as {@link
      * #parse}. */

@@ -21,8 +21,8 @@ class DictionaryCodesOfAscendingTest {
             long v = r.nextInt(50) - 25;
             int size = r.nextInt(400);
             for (int i = 0; i < size; i++) {
-                // dense runs (a subquery's order keys) and gaps
-                v += r.nextInt(4) == 0 ? 1 + r.nextInt(100) : 1;
+                // dense runs (a subquery's order keys) and gaps; every third dictionary without a gap (TPC-H's keys)
+                v += round % 3 != 0 && r.nextInt(4) == 0 ? 1 + r.nextInt(100) : 1;
                 distinct.add(v);
             }
             long[] sorted = distinct.stream().mapToLong(Long::longValue).toArray();
@@ -43,6 +43,22 @@ class DictionaryCodesOfAscendingTest {
             d.codesOfAscending(values, from, to, part);
             assertArrayEquals(Arrays.copyOfRange(out, from, to), part, "range " + from + ".." + to);
         }
+    }
+
+    @Test
+    void findsNoCodeForValuesBeyondAGaplessDictionaryEvenAtTheEndsOfLong() {
+        long top = Long.MAX_VALUE;
+        Dictionary high = Dictionary.ofLongs(ColumnType.TIMESTAMP, new long[] {top - 2, top - 1, top}, true);
+        long[] values = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, top - 3, top - 2, top};
+        int[] out = new int[values.length];
+        high.codesOfAscending(values, values.length, out);
+        assertArrayEquals(new int[] {-1, -1, -1, -1, -1, 0, 2}, out);
+        Dictionary low =
+                Dictionary.ofLongs(ColumnType.TIMESTAMP, new long[] {Long.MIN_VALUE, Long.MIN_VALUE + 1}, false);
+        long[] lowValues = {Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MIN_VALUE + 2, 0, top};
+        int[] lowOut = new int[lowValues.length];
+        low.codesOfAscending(lowValues, lowValues.length, lowOut);
+        assertArrayEquals(new int[] {0, 1, -1, -1, -1}, lowOut);
     }
 
     /** Ascending values, with repeats, values between and beyond the dictionary's, and runs of its own values. */
