@@ -448,4 +448,24 @@ class DurableStoreTest {
                 e.getMessage().startsWith("the WAL ends before the checkpoint: checkpoint-lsn=1 wal-durable-lsn=0"),
                 e.getMessage());
     }
+
+    @Test
+    void aMissingManifestOverALogOfWritesIsRefusedAndTheCheckpointFilesAreKept() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writeBatch(writes, 3);
+        store.close();
+        List<String> files = checkpointFiles();
+        Files.delete(dir().resolve(CheckpointManifest.FILE_NAME));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> DurableStore.open(dir(), WalOptions.defaults()));
+        assertEquals("XX001", e.code());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("the data directory has no manifest but its WAL holds writes: dir=" + dir()
+                                + " wal-durable-lsn=1"),
+                e.getMessage());
+        assertEquals(files, checkpointFiles(), "no checkpoint file is deleted");
+        DataDirectory.open(dir()).close();
+    }
 }
