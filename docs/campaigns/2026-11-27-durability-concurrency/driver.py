@@ -436,6 +436,9 @@ class Campaign:
                 self.led.violation(f"{where}: never-wid {wid} visible ({cnt} rows)")
             elif info is None:
                 self.led.violation(f"{where}: unknown wid {wid} visible")
+            elif info["state"] == "failed":
+                self.led.violation(f"{where}: wid {wid} ({info['kind']}) is there though its write was refused "
+                                   f"with an error")
             elif not (cnt == nmin == nmax == info["rows"] and total == 0):
                 self.led.violation(f"{where}: partial write wid={wid} kind={info['kind']} count={cnt} "
                                    f"expected={info['rows']} sum={total} nrows={nmin}..{nmax}")
@@ -583,8 +586,18 @@ class Campaign:
                 killed = "commit"
                 break
             time.sleep(0.002)
-        self.srv.kill()
-        self.kills[killed] += 1
+        if self.args.sigterm_share and rng.random() < self.args.sigterm_share:
+            self.srv.proc.send_signal(signal.SIGTERM)
+            try:
+                rc = self.srv.proc.wait(90)
+            except subprocess.TimeoutExpired:
+                raise Bug("SIGTERM under writes: the server did not exit in 90 s (hang?)")
+            if rc != 0:
+                self.led.violation(f"SIGTERM under writes: exit status {rc}")
+            killed = "sigterm"
+        else:
+            self.srv.kill()
+        self.kills[killed] = self.kills.get(killed, 0) + 1
         self.stop.set()
         for t in threads:
             t.join(120)
@@ -619,6 +632,8 @@ def main():
     ap.add_argument("--root", default="/tmp/c5")
     ap.add_argument("--seed", type=int, default=int(time.time()))
     ap.add_argument("--stop-on-violation", action="store_true")
+    ap.add_argument("--sigterm-share", type=float, default=0.0,
+                    help="share of cycles that end with SIGTERM (graceful: drain, last checkpoint, exit 0) instead")
     ap.add_argument("--inject-loss", action="store_true", help="self-test: the checks must report a loss")
     args = ap.parse_args()
     print(f"seed={args.seed}", flush=True)
