@@ -63,6 +63,19 @@ public final class DurableStore implements AutoCloseable {
                     .map(bytes -> CheckpointManifest.parse(path.resolve(CheckpointManifest.FILE_NAME), bytes))
                     .orElse(null);
             wal = WriteAheadLog.open(dir.walDirectory(), walOptions);
+            if (manifest == null && wal.durableLsn() > 0) {
+                // the first start checkpoints before it takes a write: a log of writes without a manifest is damage,
+                // and starting afresh over it would cover its acknowledged writes with a checkpoint lacking them
+                throw new NumacubeException(
+                        NumacubeException.Kind.PLATFORM,
+                        "XX001",
+                        "the data directory has no manifest but its WAL holds writes: dir=" + path
+                                + " wal-durable-lsn=" + wal.durableLsn() + " manifest="
+                                + path.resolve(CheckpointManifest.FILE_NAME)
+                                + " is missing — restore the data directory from a backup; nothing was deleted",
+                        null,
+                        null);
+            }
             long covered = manifest == null ? 0 : manifest.lsn();
             if (wal.durableLsn() < covered) {
                 throw new NumacubeException(

@@ -123,6 +123,7 @@ public final class WriteService {
      *     source, line and field); nothing is logged or appended then
      */
     public List<Appended> commit(List<Batch> batches) {
+        refuseClockInLoggedStatements(batches);
         List<TableWrite> staged = stage(batches);
         tryStatements(staged);
         return gate.write(() -> {
@@ -149,6 +150,33 @@ public final class WriteService {
     private void tryStatements(List<TableWrite> staged) {
         if (log != BatchLog.NONE && staged.stream().anyMatch(w -> !(w instanceof TableBatch))) {
             cube.trial(staged);
+        }
+    }
+
+    /**
+     * Refuses, where the server is durable, an UPDATE or DELETE that reads the clock ({@link ClockReads}): its log
+     * holds the statement's text, which recovery replays with a later clock, so the rows would come back otherwise
+     * than they were acknowledged.
+     */
+    private void refuseClockInLoggedStatements(List<Batch> batches) {
+        if (log == BatchLog.NONE) {
+            return;
+        }
+        for (Batch b : batches) {
+            if (!b.format().isStatement()) {
+                continue;
+            }
+            java.util.Optional<String> clock =
+                    ClockReads.firstIn(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8));
+            if (clock.isPresent()) {
+                throw ClientError.of(
+                                ClientError.NOT_SUPPORTED,
+                                "a durable server takes no " + b.format() + " that reads the clock: " + clock.get()
+                                        + " — the write-ahead log keeps the statement's text and recovery replays it"
+                                        + " when the clock reads later, so the rows would come back otherwise; write"
+                                        + " the time as a literal, e.g. TIMESTAMP '2026-11-27 06:46:45'")
+                        .toException();
+            }
         }
     }
 
@@ -215,6 +243,7 @@ public final class WriteService {
      * @throws io.numacube.numa.base.NumacubeException as {@link #commit}
      */
     public long trialRows(List<Batch> batches) {
+        refuseClockInLoggedStatements(batches);
         return cube.trial(stage(batches)).getLast().rows();
     }
 

@@ -448,4 +448,51 @@ class DurableStoreTest {
                 e.getMessage().startsWith("the WAL ends before the checkpoint: checkpoint-lsn=1 wal-durable-lsn=0"),
                 e.getMessage());
     }
+
+    @Test
+    void aMissingManifestOverALogOfWritesIsRefusedAndTheCheckpointFilesAreKept() throws IOException {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        writeBatch(writes, 3);
+        store.close();
+        List<String> files = checkpointFiles();
+        Files.delete(dir().resolve(CheckpointManifest.FILE_NAME));
+        NumacubeException e =
+                assertThrows(NumacubeException.class, () -> DurableStore.open(dir(), WalOptions.defaults()));
+        assertEquals("XX001", e.code());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("the data directory has no manifest but its WAL holds writes: dir=" + dir()
+                                + " wal-durable-lsn=1"),
+                e.getMessage());
+        assertEquals(files, checkpointFiles(), "no checkpoint file is deleted");
+        DataDirectory.open(dir()).close();
+    }
+
+    @Test
+    void anUpdateOrDeleteReadingTheClockIsRefusedByADurableServerAndNotLogged() {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        int b = writeBatch(writes, 3);
+        long records = store.walStats().records();
+        for (String sql : List.of(
+                "UPDATE t SET day = current_date WHERE b = " + b,
+                "DELETE FROM t WHERE day < NOW() - INTERVAL 1 DAY",
+                "update t set px = 1 where day <= today()")) {
+            Batch statement = sql.startsWith("DELETE") ? WriteService.delete(sql) : WriteService.update(sql);
+            NumacubeException e = assertThrows(NumacubeException.class, () -> writes.commit(List.of(statement)));
+            assertEquals("0A000", e.code(), sql);
+            assertTrue(e.getMessage().startsWith("a durable server takes no "), e.getMessage());
+            assertThrows(NumacubeException.class, () -> writes.trialRows(List.of(statement)), sql);
+        }
+        assertEquals(records, store.walStats().records(), "nothing was logged");
+        writes.commit(List.of(WriteService.update("UPDATE t SET desk = 'now()' WHERE b = " + b + " -- today")));
+        assertEquals(
+                "count_star()\n3\n",
+                writes.cube()
+                        .query("SELECT COUNT(*) FROM t WHERE desk = 'now()'")
+                        .toString());
+        WriteService inMemory = new WriteService(writes.cube(), WriteService.BatchLog.NONE);
+        inMemory.commit(List.of(WriteService.update("UPDATE t SET day = current_date WHERE b = " + b)));
+    }
 }
