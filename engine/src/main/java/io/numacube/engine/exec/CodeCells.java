@@ -37,6 +37,13 @@ final class CodeCells {
     private final boolean[] ofCount;
     private final int[] counts;
     private final long[] sums;
+
+    /**
+     * The values {@link #within} reads a morsel's rows into, a batch at a time: a loop over the segment itself kept
+     * trapping on C2's profiled loop predicates (see {@link CellScan}).
+     */
+    private final long[] valuesChunk = new long[AggregationState.BATCH];
+
     private boolean touched;
 
     private CodeCells(
@@ -218,10 +225,22 @@ final class CodeCells {
         MemorySegment values = view.columns[column];
         long min = 0;
         long max = 0;
-        for (int k = 0; k < n; k++) {
-            long v = values.getAtIndex(CodeKernels.LONG, sel == null ? b + k : sel[k]);
-            min = Math.min(min, v);
-            max = Math.max(max, v);
+        if (sel == null) {
+            long[] chunk = valuesChunk;
+            for (int at = 0; at < n; at += chunk.length) {
+                int len = Math.min(chunk.length, n - at);
+                MemorySegment.copy(values, CodeKernels.LONG, (long) (b + at) * Long.BYTES, chunk, 0, len);
+                for (int k = 0; k < len; k++) {
+                    min = Math.min(min, chunk[k]);
+                    max = Math.max(max, chunk[k]);
+                }
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                long v = values.getAtIndex(CodeKernels.LONG, sel[k]);
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
         }
         long limit = Math.min(productLimit, Long.MAX_VALUE / Math.max(1, view.rows));
         return max <= limit && min >= -limit;
