@@ -16,15 +16,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Answers the system-catalog queries that psql and pgjdbc send, which the engine cannot run (it knows only the cube's
- * tables): a query over {@code pg_class} (with {@code pg_namespace}) gets a row per cube table, one over
+ * Answers the system-catalog queries that psql, pgjdbc and SQLAlchemy send, which the engine cannot run (it knows only
+ * the cube's tables): a query of {@code pg_type} is {@link TypeCatalog}'s, SQLAlchemy's of primary keys
+ * {@link KeyConstraints}'; a query over {@code pg_class} (with {@code pg_namespace}) gets a row per cube table, one over
  * {@code pg_attribute} a row per column of the tables it names, each select item answered by {@link CatalogItems},
  * after the filters these clients write (a name by {@code LIKE} or {@code IN}, by psql's {@code OPERATOR(pg_catalog.~)} regular
  * expression or by {@code =}; an OID; the relation kinds; the schema, which must admit {@code public}). A query that
  * joins a catalog of things numacube's tables never have (policies, inheritance, publications, statistics objects,
- * triggers, constraints, indexes, rules, partitions, ...) has no rows. Anything else is not answered (the caller
- * refuses it with 0A000). The shapes checked against the real clients are listed in the README (psql 15's
- * {@code \dt}, {@code \dt+}, {@code \d}, {@code \d+ NAME}; pgjdbc 42.7's {@code getTables} and {@code getColumns}).
+ * triggers, rules, partitions, ...; constraints and indexes but a key's, {@link EmptyCatalogs}) has no rows, and a
+ * LEFT JOIN of one extends rows with NULLs. Anything else is not answered (the caller refuses it with 0A000). The
+ * shapes checked against the real clients are listed in the README (psql 15's {@code \dt}, {@code \dt+},
+ * {@code \d}, {@code \d+ NAME}; pgjdbc 42.7's {@code getTables} and {@code getColumns}; SQLAlchemy 2.1's reflection
+ * over psycopg and psycopg2).
  * Thread-safe: it reads the cube per query.
  */
 public final class PgCatalog {
