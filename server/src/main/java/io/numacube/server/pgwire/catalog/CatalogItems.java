@@ -58,6 +58,7 @@ final class CatalogItems {
             rule("reltuples", PgType.FLOAT4, r -> (double) r.relation().rows()),
             rule("obj_description|col_description|description$", PgType.TEXT, r -> null),
             rule("relchecks", PgType.INT2, r -> 0L),
+            rule("relhasindex", PgType.BOOL, r -> !r.relation().key().isEmpty()),
             rule("relhas|relrowsecurity|relforcerowsecurity|relispartition|relhasoids", PgType.BOOL, r -> false),
             rule("array_to_string\\(c\\.reloptions", PgType.TEXT, r -> ""),
             rule("^((pg_catalog\\.)?pg_class\\.|c\\.)?reloptions$", PgType.TEXT_ARRAY, r -> null),

@@ -14,11 +14,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * SQLAlchemy 2.1's query for a table's primary key or unique constraints ({@code get_pk_constraint},
- * {@code get_unique_constraints}: {@code PGDialect._constraint_query}, as its psycopg and psycopg2 dialects render
- * it), recognised by its whole text with only the constraint kind and the table OIDs free, and answered from the
- * tables' keys: a keyed table's primary key is a row {@code (conrelid, cols, TABLE_pkey, NULL, key size, false)};
- * numacube has no constraint of another kind, so those have no row. Stateless.
+ * The queries of a table's primary key that clients send, each recognised by its whole text with only the constraint
+ * kind and the table OIDs free, and answered from the tables' keys; numacube has no constraint or index of another
+ * kind, so those have no row. SQLAlchemy 2.1's for its primary key or unique constraints ({@code get_pk_constraint},
+ * {@code get_unique_constraints}: {@code PGDialect._constraint_query}, as its psycopg and psycopg2 dialects render it):
+ * a keyed table's primary key is a row {@code (conrelid, cols, TABLE_pkey, NULL, key size, false)}. psql 15's for the
+ * indexes {@code \d} lists (it asks when {@code relhasindex}, true for a keyed table): the key's, primary and unique,
+ * defined {@code USING numacube} (numacube's own way to find a key's row, not one of PostgreSQL's index methods).
+ * Stateless.
  */
 final class KeyConstraints {
 
@@ -46,6 +49,31 @@ final class KeyConstraints {
 
     private static final Pattern QUERY = compile(TEMPLATE);
 
+    /** psql 15's query of the indexes of table {@code {oid}}, whitespace collapsed. */
+    private static final String PSQL_INDEXES = "SELECT c2.relname, i.indisprimary, i.indisunique,"
+            + " i.indisclustered, i.indisvalid, pg_catalog.pg_get_indexdef(i.indexrelid, 0, true),"
+            + " pg_catalog.pg_get_constraintdef(con.oid, true), contype, condeferrable, condeferred,"
+            + " i.indisreplident, c2.reltablespace FROM pg_catalog.pg_class c, pg_catalog.pg_class c2,"
+            + " pg_catalog.pg_index i LEFT JOIN pg_catalog.pg_constraint con ON (conrelid = i.indrelid AND conindid ="
+            + " i.indexrelid AND contype IN ('p','u','x')) WHERE c.oid = {oid} AND c.oid = i.indrelid AND"
+            + " i.indexrelid = c2.oid ORDER BY i.indisprimary DESC, c2.relname";
+
+    private static final Pattern PSQL_QUERY = compile(PSQL_INDEXES);
+
+    private static final List<PgColumn> PSQL_COLUMNS = List.of(
+            PgColumn.of("relname", PgType.NAME),
+            PgColumn.of("indisprimary", PgType.BOOL),
+            PgColumn.of("indisunique", PgType.BOOL),
+            PgColumn.of("indisclustered", PgType.BOOL),
+            PgColumn.of("indisvalid", PgType.BOOL),
+            PgColumn.of("pg_get_indexdef", PgType.TEXT),
+            PgColumn.of("pg_get_constraintdef", PgType.TEXT),
+            PgColumn.of("contype", PgType.CHAR),
+            PgColumn.of("condeferrable", PgType.BOOL),
+            PgColumn.of("condeferred", PgType.BOOL),
+            PgColumn.of("indisreplident", PgType.BOOL),
+            PgColumn.of("reltablespace", PgType.OID));
+
     private static final List<PgColumn> COLUMNS = List.of(
             PgColumn.of("conrelid", PgType.OID),
             PgColumn.of("cols", PgType.TEXT_ARRAY),
@@ -66,6 +94,8 @@ final class KeyConstraints {
             String slot = m.group(1);
             if (slot.equals("contype")) {
                 re.append("'(\\w)'");
+            } else if (slot.equals("oid")) {
+                re.append("'?(\\d+)'?");
             } else if (slot.equals("oids")) {
                 re.append(oids ? "\\s*[\\d\\s,]+" : "\\s*(\\d+(?:\\s*,\\s*\\d+)*)\\s*");
                 oids = true;
@@ -74,14 +104,17 @@ final class KeyConstraints {
             }
             at = m.end();
         }
-        return Pattern.compile(re.append(Pattern.quote(template.substring(at))).toString());
+        return Pattern.compile(re.append(Pattern.quote(template.substring(at)))
+                .append("\\s*;?")
+                .toString());
     }
 
-    /** The answer to {@code sql} (whitespace collapsed), or empty when it is not this query. */
+    /** The answer to {@code sql} (whitespace collapsed), or empty when it is not one of these queries. */
     static Optional<RowSet> answer(String sql, CatalogModel model) {
         Matcher m = QUERY.matcher(sql.strip());
         if (!m.matches()) {
-            return Optional.empty();
+            Matcher psql = PSQL_QUERY.matcher(sql.strip());
+            return psql.matches() ? Optional.of(psqlIndexes(Long.parseLong(psql.group(1)), model)) : Optional.empty();
         }
         boolean primary = m.group(1).equals("p");
         Set<Long> oids = Arrays.stream(m.group(2).split(","))
@@ -96,5 +129,27 @@ final class KeyConstraints {
             }
         }
         return Optional.of(new FixedRows(COLUMNS, rows));
+    }
+
+    private static RowSet psqlIndexes(long oid, CatalogModel model) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogModel.Relation r : model.relations()) {
+            if (r.oid() == oid && !r.key().isEmpty()) {
+                String name = r.name() + "_pkey";
+                String columns = String.join(
+                        ", ", r.key().stream().map(KeyConstraints::quoteIdent).toList());
+                String index = "CREATE UNIQUE INDEX " + quoteIdent(name) + " ON public." + quoteIdent(r.name())
+                        + " USING numacube (" + columns + ")";
+                rows.add(new Object[] {
+                    name, true, true, false, true, index, "PRIMARY KEY (" + columns + ")", "p", false, false, false, 0L
+                });
+            }
+        }
+        return new FixedRows(PSQL_COLUMNS, rows);
+    }
+
+    /** PostgreSQL's {@code quote_ident}: a name of lower-case letters, digits and underscores as it is, else quoted. */
+    static String quoteIdent(String name) {
+        return name.matches("[a-z_][a-z0-9_]*") ? name : '"' + name.replace("\"", "\"\"") + '"';
     }
 }

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The catalog queries SQLAlchemy 2.1.9 sends to reflect a table over psycopg 3.2 and psycopg2 2.9, as captured from
  * {@code serve --log-statements} ({@code sqlalchemy-queries.txt}, for table {@code trades}, OID 16387 there), asked of
  * {@link TestCube}'s {@code kinds}, whose declared schema the expected answers are written from here, and of a keyed
- * table.
+ * table; and psql 15's {@code \\d} of a keyed table, whose key is its primary key's index.
  */
 class SqlAlchemyReflectionTest {
 
@@ -208,5 +208,57 @@ class SqlAlchemyReflectionTest {
             assertEquals(
                     0, answered(keyed, constraints + " AND r.contype = 'f'").rowCount(), "foreign keys: none");
         }
+    }
+
+    /** psql 15's {@code \\d t}: its table query, then (as relhasindex is true) its query of indexes, as captured. */
+    @Test
+    void psqlDescribesAKeyedTablesKeyAsItsPrimaryKeyIndex() {
+        String table = "SELECT c.relchecks, c.relkind, c.relhasindex, c.relhasrules, c.relhastriggers,"
+                + " c.relrowsecurity, c.relforcerowsecurity, false AS relhasoids, c.relispartition, '',"
+                + " c.reltablespace, CASE WHEN c.reloftype = 0 THEN '' ELSE"
+                + " c.reloftype::pg_catalog.regtype::pg_catalog.text END, c.relpersistence, c.relreplident,"
+                + " am.amname\nFROM pg_catalog.pg_class c\n LEFT JOIN pg_catalog.pg_class tc ON (c.reltoastrelid ="
+                + " tc.oid)\nLEFT JOIN pg_catalog.pg_am am ON (c.relam = am.oid)\nWHERE c.oid = '%d'";
+        String indexes = "SELECT c2.relname, i.indisprimary, i.indisunique, i.indisclustered, i.indisvalid,"
+                + " pg_catalog.pg_get_indexdef(i.indexrelid, 0, true),\n  pg_catalog.pg_get_constraintdef(con.oid,"
+                + " true), contype, condeferrable, condeferred, i.indisreplident, c2.reltablespace\nFROM"
+                + " pg_catalog.pg_class c, pg_catalog.pg_class c2, pg_catalog.pg_index i\n  LEFT JOIN"
+                + " pg_catalog.pg_constraint con ON (conrelid = i.indrelid AND conindid = i.indexrelid AND contype IN"
+                + " ('p','u','x'))\nWHERE c.oid = '%d' AND c.oid = i.indrelid AND i.indexrelid = c2.oid\nORDER BY"
+                + " i.indisprimary DESC, c2.relname;";
+        try (Cube cube = TestCube.tenDesks()) {
+            PgCatalog keyed = new PgCatalog(cube);
+            long oid = oid(cube, "t");
+            assertEquals(
+                    false,
+                    rows(answered(keyed, table.formatted(oid))).getFirst().get(2),
+                    "relhasindex");
+            cube.setKey("t", List.of("id"));
+            assertEquals(
+                    true, rows(answered(keyed, table.formatted(oid))).getFirst().get(2), "relhasindex");
+            assertEquals(
+                    List.of(List.of(
+                            "t_pkey",
+                            true,
+                            true,
+                            false,
+                            true,
+                            "CREATE UNIQUE INDEX t_pkey ON public.t USING numacube (id)",
+                            "PRIMARY KEY (id)",
+                            "p",
+                            false,
+                            false,
+                            false,
+                            0L)),
+                    rows(answered(keyed, indexes.formatted(oid))));
+            assertEquals(0, answered(keyed, indexes.formatted(oid + 1)).rowCount());
+        }
+    }
+
+    @Test
+    void quotesAKeyColumnAsQuoteIdentDoes() {
+        assertEquals("trade_id", KeyConstraints.quoteIdent("trade_id"));
+        assertEquals("\"Trade\"\"Id\"", KeyConstraints.quoteIdent("Trade\"Id"));
+        assertEquals("\"2x\"", KeyConstraints.quoteIdent("2x"));
     }
 }
