@@ -221,6 +221,6 @@ final class StatementRunner {
                 .orElseThrow(() -> new PgProtocolException(
                         ClientError.NOT_SUPPORTED,
                         "this system catalog query is not supported by numacube — it answers psql's \\dt and \\d, "
-                                + "and JDBC's getTables and getColumns")));
+                                + "JDBC's getTables and getColumns, and SQLAlchemy's reflection of tables")));
     }
 }

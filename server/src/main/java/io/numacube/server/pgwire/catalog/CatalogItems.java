@@ -25,11 +25,17 @@ final class CatalogItems {
     /** A known item: its pattern, type and value. */
     private record Rule(Pattern pattern, PgType type, Function<Row, Object> value) {}
 
+    /** The qualifier of a column of {@code pg_attribute}, if any: {@code a.} or {@code pg_catalog.pg_attribute.}. */
+    private static final String ATTRIBUTE = "((pg_catalog\\.)?pg_attribute\\.|a\\.)?";
+
     private static final Pattern STRING = Pattern.compile("'((?:[^']|'')*)'");
     private static final Pattern RELKIND_CASE = Pattern.compile("(?is).*when 'r' then '([^']*)'");
 
     private static final List<Rule> RULES = List.of(
             rule("current_database\\(\\)|current_catalog", PgType.NAME, Row::database),
+            rule("^case when \\(?" + ATTRIBUTE + "atthasdef then", PgType.TEXT, r -> null),
+            rule("^case when \\(?" + ATTRIBUTE + "attidentity != ''", PgType.TEXT, r -> null),
+            rule("^case when \\(?" + ATTRIBUTE + "attcollation != 0", PgType.TEXT, r -> null),
             rule("^\\(?select .*pg_get_expr", PgType.TEXT, r -> null),
             rule("^\\(?select .*collname", PgType.NAME, r -> null),
             rule("nullif\\(a\\.att(identity|generated)", PgType.CHAR, r -> null),
@@ -41,7 +47,10 @@ final class CatalogItems {
                     "^((pg_catalog\\.)?pg_class\\.|c\\.)?relname$",
                     PgType.NAME,
                     r -> r.relation().name()),
-            rule("^c\\.oid$", PgType.OID, r -> r.relation().oid()),
+            rule(
+                    "^((pg_catalog\\.)?pg_class\\.|c\\.)oid$",
+                    PgType.OID,
+                    r -> r.relation().oid()),
             rule("pg_get_userbyid", PgType.NAME, r -> CatalogModel.OWNER),
             rule("^(c\\.)?relkind$", PgType.CHAR, r -> "r"),
             rule("amname", PgType.NAME, r -> "numacube"),
@@ -49,13 +58,18 @@ final class CatalogItems {
             rule("reltuples", PgType.FLOAT4, r -> (double) r.relation().rows()),
             rule("obj_description|col_description|description$", PgType.TEXT, r -> null),
             rule("relchecks", PgType.INT2, r -> 0L),
+            rule("relhasindex", PgType.BOOL, r -> !r.relation().key().isEmpty()),
             rule("relhas|relrowsecurity|relforcerowsecurity|relispartition|relhasoids", PgType.BOOL, r -> false),
             rule("array_to_string\\(c\\.reloptions", PgType.TEXT, r -> ""),
+            rule("^((pg_catalog\\.)?pg_class\\.|c\\.)?reloptions$", PgType.TEXT_ARRAY, r -> null),
             rule("reltablespace", PgType.OID, r -> 0L),
             rule("reloftype", PgType.TEXT, r -> ""),
             rule("relreplident", PgType.CHAR, r -> "d"),
-            rule("^(a\\.)?attname$", PgType.NAME, r -> r.attribute().name()),
-            rule("format_type\\(a\\.atttypid", PgType.TEXT, r -> r.attribute().formatType()),
+            rule("^" + ATTRIBUTE + "attname$", PgType.NAME, r -> r.attribute().name()),
+            rule(
+                    "format_type\\(" + ATTRIBUTE + "atttypid",
+                    PgType.TEXT,
+                    r -> r.attribute().formatType()),
             rule("^(a\\.)?atttypid$", PgType.OID, r ->
                     (long) r.attribute().type().oid()),
             rule("attnotnull", PgType.BOOL, r -> false),

@@ -14,15 +14,16 @@ import java.util.Map;
  * The cube's tables as PostgreSQL's catalog would show them: each an ordinary table ({@code relkind 'r'}) in schema
  * {@code public}, owned by {@code numacube}, with an OID from 16385 on in name order (stable while the tables do not
  * change: this phase of the server loads once), and its columns as attributes numbered from 1, typed as the wire types of their values ({@link PgType#of}; a DECIMAL(p,s) column as
- * {@code numeric(p,s)}). A snapshot taken per catalog query. Immutable.
+ * {@code numeric(p,s)}). A table's key ({@code Cube.keyColumns}) is its primary key, named {@code TABLE_pkey} as
+ * PostgreSQL names one. A snapshot taken per catalog query. Immutable.
  */
 final class CatalogModel {
 
     static final int FIRST_TABLE_OID = 16_385;
     static final String OWNER = "numacube";
 
-    /** A table. */
-    record Relation(long oid, String name, List<Attribute> attributes, long rows, long bytes) {}
+    /** A table; {@code key} the columns of its key ({@code --key}, as its schema spells them), empty for none. */
+    record Relation(long oid, String name, List<Attribute> attributes, long rows, long bytes, List<String> key) {}
 
     /** A column: its number, name, type, type modifier and {@code format_type} text. */
     record Attribute(int number, String name, PgType type, int typmod, String formatType) {}
@@ -52,7 +53,10 @@ final class CatalogModel {
                     name,
                     attributes,
                     cube.rowCount(name),
-                    bytes.getOrDefault(name.toLowerCase(java.util.Locale.ROOT), 0L)));
+                    bytes.getOrDefault(name.toLowerCase(java.util.Locale.ROOT), 0L),
+                    cube.keyColumns(name).stream()
+                            .map(k -> schema.column(schema.indexOf(k)).name())
+                            .toList()));
         }
         return new CatalogModel(out);
     }
@@ -67,14 +71,12 @@ final class CatalogModel {
                     "numeric(" + c.precision() + "," + c.scale() + ")");
         }
         PgType t = PgType.of(c.type());
-        String format = switch (t) {
-            case INT8 -> "bigint";
-            case FLOAT8 -> "double precision";
-            case BOOL -> "boolean";
-            case TIMESTAMP -> "timestamp without time zone";
-            default -> t.typeName();
-        };
-        return new Attribute(number, c.name(), t, -1, format);
+        return new Attribute(number, c.name(), t, -1, t.sqlName());
+    }
+
+    /** Whether any table has a key: then {@code pg_constraint} and {@code pg_index} have its primary key. */
+    boolean keyed() {
+        return relations.stream().anyMatch(r -> !r.key().isEmpty());
     }
 
     List<Relation> relations() {

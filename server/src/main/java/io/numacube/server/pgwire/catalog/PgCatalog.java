@@ -16,15 +16,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Answers the system-catalog queries that psql and pgjdbc send, which the engine cannot run (it knows only the cube's
- * tables): a query over {@code pg_class} (with {@code pg_namespace}) gets a row per cube table, one over
+ * Answers the system-catalog queries that psql, pgjdbc and SQLAlchemy send, which the engine cannot run (it knows only
+ * the cube's tables): a query of {@code pg_type} is {@link TypeCatalog}'s, SQLAlchemy's of primary keys
+ * {@link KeyConstraints}'; a query over {@code pg_class} (with {@code pg_namespace}) gets a row per cube table, one over
  * {@code pg_attribute} a row per column of the tables it names, each select item answered by {@link CatalogItems},
- * after the filters these clients write (a name by {@code LIKE}, by psql's {@code OPERATOR(pg_catalog.~)} regular
+ * after the filters these clients write (a name by {@code LIKE} or {@code IN}, by psql's {@code OPERATOR(pg_catalog.~)} regular
  * expression or by {@code =}; an OID; the relation kinds; the schema, which must admit {@code public}). A query that
  * joins a catalog of things numacube's tables never have (policies, inheritance, publications, statistics objects,
- * triggers, constraints, indexes, rules, partitions, ...) has no rows. Anything else is not answered (the caller
- * refuses it with 0A000). The shapes checked against the real clients are listed in the README (psql 15's
- * {@code \dt}, {@code \dt+}, {@code \d}, {@code \d+ NAME}; pgjdbc 42.7's {@code getTables} and {@code getColumns}).
+ * triggers, rules, partitions, ...; constraints and indexes but a key's, {@link EmptyCatalogs}) has no rows, and a
+ * LEFT JOIN of one extends rows with NULLs. Anything else is not answered (the caller refuses it with 0A000). The
+ * shapes checked against the real clients are listed in the README (psql 15's {@code \dt}, {@code \dt+},
+ * {@code \d}, {@code \d+ NAME}; pgjdbc 42.7's {@code getTables} and {@code getColumns}; SQLAlchemy 2.1's reflection
+ * over psycopg and psycopg2).
  * Thread-safe: it reads the cube per query.
  */
 public final class PgCatalog {
@@ -34,29 +37,6 @@ public final class PgCatalog {
     /** A catalog relation named in FROM, not a column it qualifies ({@code pg_catalog.pg_class.relname}). */
     private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)\\b(?!\\s*\\.)");
 
-    private static final Set<String> FEATURELESS = Set.of(
-            "pg_policy",
-            "pg_inherits",
-            "pg_publication",
-            "pg_publication_rel",
-            "pg_publication_namespace",
-            "pg_statistic_ext",
-            "pg_trigger",
-            "pg_constraint",
-            "pg_index",
-            "pg_rewrite",
-            "pg_foreign_table",
-            "pg_partitioned_table",
-            "pg_sequence",
-            "pg_attrdef",
-            "pg_description",
-            "pg_depend",
-            "pg_event_trigger",
-            "pg_subscription",
-            "pg_largeobject_metadata",
-            "pg_extension",
-            "pg_collation",
-            "pg_am");
     private static final Set<String> MODELLED = Set.of("pg_class", "pg_namespace", "pg_attribute", "pg_type");
 
     private final Cube cube;
@@ -86,72 +66,68 @@ public final class PgCatalog {
             select = SelectList.of(query);
             from = fromClause(query);
         }
-        List<String> inner = innerJoined(from);
         if (select.items().isEmpty()) {
             return Optional.empty();
         }
-        if (inner.stream().anyMatch(FEATURELESS::contains) || unknownTypeLookup(from, s)) {
+        if (TypeCatalog.FROM.matcher(from).matches()) {
+            return TypeCatalog.answer(select, from, clause(query, "WHERE"), clause(query, "ORDER"));
+        }
+        CatalogModel model = CatalogModel.of(cube);
+        Optional<RowSet> keys = KeyConstraints.answer(s, model);
+        if (keys.isPresent()) {
+            return keys;
+        }
+        List<String> inner = innerJoined(from);
+        String condition = from + " " + clause(query, "WHERE");
+        if (inner.stream().anyMatch(r -> EmptyCatalogs.hasNoRows(r, condition, model.keyed()))) {
             return Optional.of(empty(select));
         }
-        if (!MODELLED.containsAll(inner) || !inner.contains("pg_class") && !inner.contains("pg_attribute")) {
+        JoinList joins = JoinList.of(from);
+        Optional<EmptyCatalogs> nulls = EmptyCatalogs.of(joins, model.keyed(), sub -> hasNoRows(sub, model));
+        if (nulls.isEmpty()
+                || !MODELLED.containsAll(inner)
+                || !inner.contains("pg_class") && !inner.contains("pg_attribute")) {
             return Optional.empty();
         }
         List<CatalogItems.Answer> answers = new ArrayList<>();
         for (SelectList.Item item : select.items()) {
-            Optional<CatalogItems.Answer> a = CatalogItems.answer(item);
+            Optional<CatalogItems.Answer> a = nulls.get().answer(item).or(() -> CatalogItems.answer(item));
             if (a.isEmpty()) {
                 return Optional.empty();
             }
             answers.add(a.get());
         }
-        return Optional.of(rows(s, inner.contains("pg_attribute"), answers, database));
+        boolean attributes = joins.joins().stream().anyMatch(j -> j.relation().equals("pg_attribute"));
+        return Optional.of(rows(s, attributes, answers, database, model));
+    }
+
+    /** Whether the query {@code sub} inner-joins a catalog that has no rows for it. */
+    private static boolean hasNoRows(String sub, CatalogModel model) {
+        String condition = fromClause(sub) + " " + clause(sub, "WHERE");
+        return innerJoined(fromClause(sub)).stream()
+                .anyMatch(r -> EmptyCatalogs.hasNoRows(r, condition, model.keyed()));
     }
 
     /**
-     * Whether the query looks up in {@code pg_type} alone a type by {@code to_regtype('name')} or {@code typname =
-     * 'name'} that numacube does not have (psycopg's {@code TypeInfo.fetch} and psycopg2's {@code
-     * HstoreAdapter.get_oids}, which SQLAlchemy runs for {@code hstore} when it connects): no such type, no row, as
-     * PostgreSQL answers for an extension not installed.
+     * The outermost clause of {@code query} that starts with {@code word} (WHERE's condition without the word; ORDER
+     * BY with it), up to the next clause; blank when it has none.
      */
-    private static boolean unknownTypeLookup(String from, String sql) {
-        if (!TYPE_TABLE.matcher(from).matches()) {
-            return false;
+    private static String clause(String query, String word) {
+        int from = SelectList.indexOfWord(query, "FROM", Math.max(0, SelectList.indexOfWord(query, "SELECT", 0)));
+        int start = from < 0 ? -1 : SelectList.indexOfWord(query, word, from);
+        if (start < 0) {
+            return "";
         }
-        Matcher m = TO_REGTYPE.matcher(sql);
-        if (!m.find() && !(m = TYPNAME.matcher(sql)).find()) {
-            return false;
+        int end = query.length();
+        for (String next : List.of("WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "UNION")) {
+            int at = SelectList.indexOfWord(query, next, start + word.length());
+            if (at >= 0) {
+                end = Math.min(end, at);
+            }
         }
-        String name = m.group(1).replace("''", "'");
-        return java.util.Arrays.stream(PgType.values())
-                        .noneMatch(t -> t.typeName().equalsIgnoreCase(name))
-                && !KNOWN_TYPE_WORDS.contains(name.toLowerCase(java.util.Locale.ROOT));
+        return query.substring(word.equals("WHERE") ? start + word.length() : start, end)
+                .strip();
     }
-
-    /** {@code pg_type [t]}, maybe joined to {@code pg_namespace} (psycopg2's hstore lookup), nothing else. */
-    private static final Pattern TYPE_TABLE = Pattern.compile(
-            "(?is)(?:pg_catalog\\s*\\.\\s*)?pg_type(?:\\s+(?:AS\\s+)?\\w+)?"
-                    + "(?:\\s+JOIN\\s+(?:pg_catalog\\s*\\.\\s*)?pg_namespace(?:\\s+(?:AS\\s+)?\\w+)?\\s+ON\\s+[\\w.]+\\s*=\\s*[\\w.]+)?");
-
-    private static final Pattern TYPNAME =
-            Pattern.compile("(?i)(?<![\\w.])(?:\\w+\\.)?typname\\s*=\\s*'((?:[^']|'')*)'");
-
-    private static final Pattern TO_REGTYPE = Pattern.compile("(?i)to_regtype\\s*\\(\\s*'((?:[^']|'')*)'\\s*\\)");
-
-    /** SQL's names of the types numacube has, beside their pg_type names (PgType's). */
-    private static final Set<String> KNOWN_TYPE_WORDS = Set.of(
-            "bigint",
-            "integer",
-            "int",
-            "smallint",
-            "double precision",
-            "real",
-            "boolean",
-            "character varying",
-            "character",
-            "timestamp",
-            "timestamp without time zone",
-            "timestamp with time zone",
-            "decimal");
 
     /** The outermost FROM clause of {@code query}, up to its WHERE, GROUP BY, ORDER BY, LIMIT or UNION. */
     private static String fromClause(String query) {
@@ -188,11 +164,12 @@ public final class PgCatalog {
         return s.length();
     }
 
-    private RowSet rows(String s, boolean attributes, List<CatalogItems.Answer> answers, String database) {
+    private static RowSet rows(
+            String s, boolean attributes, List<CatalogItems.Answer> answers, String database, CatalogModel model) {
         int from = SelectList.indexOfWord(s, "FROM", Math.max(0, SelectList.indexOfWord(s, "SELECT", 0)));
         Filters f = Filters.of(from < 0 ? "" : s.substring(from));
         List<Object[]> rows = new ArrayList<>();
-        for (CatalogModel.Relation rel : CatalogModel.of(cube).relations()) {
+        for (CatalogModel.Relation rel : model.relations()) {
             if (!f.admits(rel)) {
                 continue;
             }
@@ -234,28 +211,13 @@ public final class PgCatalog {
         while (m.find()) {
             String before = from.substring(0, m.start()).toUpperCase(Locale.ROOT);
             String name = m.group(1).toLowerCase(Locale.ROOT);
-            boolean relation = FEATURELESS.contains(name) || MODELLED.contains(name);
+            boolean relation = EmptyCatalogs.FEATURELESS.contains(name) || MODELLED.contains(name);
             boolean left = before.endsWith("LEFT JOIN ") || before.endsWith("LEFT OUTER JOIN ");
-            if (relation && !left && depth(from, m.start()) == 0) {
+            if (relation && !left && JoinList.depth(from, m.start()) == 0) {
                 out.add(name);
             }
         }
         return out;
-    }
-
-    private static int depth(String s, int at) {
-        int depth = 0;
-        int i = 0;
-        while (i < at) {
-            int j = SqlLexer.skipNonCode(s, i);
-            if (j > i) {
-                i = j;
-                continue;
-            }
-            depth += s.charAt(i) == '(' ? 1 : s.charAt(i) == ')' ? -1 : 0;
-            i++;
-        }
-        return depth;
     }
 
     /** The row filters of a catalog query, read from its text after the outermost FROM. Immutable. */
@@ -318,7 +280,8 @@ public final class PgCatalog {
 
         /** Whether ordinary tables are among the relation kinds asked for (psql's IN list, pgjdbc's type clauses). */
         private static boolean tablesIncluded(String s) {
-            Matcher in = Pattern.compile("(?i)relkind\\s+IN\\s*\\(([^)]*)\\)").matcher(s);
+            Matcher in = Pattern.compile("(?i)relkind\\s+(?:IN\\s*\\(|=\\s*ANY\\s*\\(\\s*ARRAY\\s*\\[)([^)\\]]*)[)\\]]")
+                    .matcher(s);
             boolean any = false;
             while (in.find()) {
                 any = true;

@@ -53,8 +53,37 @@ public final class BinaryFormat {
                                 - PG_EPOCH_DAY * Timestamps.MICROS_PER_DAY)
                         .array();
             case NUMERIC -> numeric(value instanceof BigDecimal d ? d : new BigDecimal(value.toString()));
+            case TEXT_ARRAY -> textArray((java.util.List<?>) value);
             default -> TextFormat.encode(value);
         };
+    }
+
+    /**
+     * A one-dimensional {@code text[]} as PostgreSQL's {@code array_send} writes it: dimensions (0 when empty), a
+     * has-nulls flag, the element type, each dimension's length and lower bound 1, then each element's length (-1 for
+     * NULL) and bytes.
+     */
+    private static byte[] textArray(java.util.List<?> elements) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        boolean nulls = elements.contains(null);
+        ByteBuffer head = ByteBuffer.allocate(20)
+                .putInt(elements.isEmpty() ? 0 : 1)
+                .putInt(nulls ? 1 : 0)
+                .putInt(PgType.TEXT.oid());
+        if (!elements.isEmpty()) {
+            head.putInt(elements.size()).putInt(1);
+        }
+        bytes.write(head.array(), 0, head.position());
+        for (Object e : elements) {
+            byte[] text = e == null ? null : TextFormat.encode(e);
+            bytes.writeBytes(ByteBuffer.allocate(4)
+                    .putInt(text == null ? -1 : text.length)
+                    .array());
+            if (text != null) {
+                bytes.writeBytes(text);
+            }
+        }
+        return bytes.toByteArray();
     }
 
     private static Number number(Object value) {

@@ -31,8 +31,31 @@ public final class TextFormat {
             case BigDecimal d -> d.toPlainString();
             case LocalDate d -> DateTexts.iso(d.toEpochDay());
             case LocalDateTime t -> Timestamps.format(Timestamps.ofLocalDateTime(t));
+            case java.util.List<?> elements -> array(elements);
             default -> String.valueOf(value);
         };
+    }
+
+    /**
+     * An array's text as PostgreSQL writes it: {@code {a,"b c",NULL}}, an element quoted (with {@code "} and
+     * {@code \} escaped) when it is empty, is {@code NULL} in any case, or holds a delimiter, brace, quote, backslash
+     * or white space.
+     */
+    static String array(java.util.List<?> elements) {
+        StringBuilder sb = new StringBuilder("{");
+        for (Object e : elements) {
+            if (sb.length() > 1) {
+                sb.append(',');
+            }
+            if (e == null) {
+                sb.append("NULL");
+                continue;
+            }
+            String t = text(e);
+            boolean quote = t.isEmpty() || t.equalsIgnoreCase("NULL") || t.matches("(?s).*[{},\"\\\\\\s].*");
+            sb.append(quote ? '"' + t.replace("\\", "\\\\").replace("\"", "\\\"") + '"' : t);
+        }
+        return sb.append('}').toString();
     }
 
     /**

@@ -85,4 +85,22 @@ class BinaryFormatTest {
         }
         return b.array();
     }
+
+    /** As PostgreSQL's array_send writes {@code ARRAY['ab', NULL]::text[]}: 1 dimension, nulls, element type text. */
+    @Test
+    void writesATextArrayAsArraySendDoes() {
+        ByteBuffer want = ByteBuffer.allocate(36)
+                .putInt(1)
+                .putInt(1)
+                .putInt(25)
+                .putInt(2)
+                .putInt(1)
+                .putInt(2)
+                .put((byte) 'a')
+                .put((byte) 'b')
+                .putInt(-1);
+        assertArrayEquals(
+                java.util.Arrays.copyOf(want.array(), want.position()),
+                BinaryFormat.encode(PgType.TEXT_ARRAY, java.util.Arrays.asList("ab", null)));
+    }
 }

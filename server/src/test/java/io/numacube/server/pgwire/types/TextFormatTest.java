@@ -102,4 +102,12 @@ class TextFormatTest {
         assertEquals("2025-01-02 05:00:00.25", TextFormat.text(LocalDateTime.of(2025, 1, 2, 5, 0, 0, 250_000_000)));
         assertEquals("-7", TextFormat.text(-7L));
     }
+
+    /** As PostgreSQL prints {@code ARRAY['id', '', 'a b', 'x"y', 'null', NULL, 'c,d', 'e\\f']::text[]}. */
+    @Test
+    void writesATextArrayAsPostgresqlDoes() {
+        java.util.List<String> elements = java.util.Arrays.asList("id", "", "a b", "x\"y", "null", null, "c,d", "e\\f");
+        assertEquals("{id,\"\",\"a b\",\"x\\\"y\",\"null\",NULL,\"c,d\",\"e\\\\f\"}", TextFormat.text(elements));
+        assertEquals("{}", TextFormat.text(java.util.List.of()));
+    }
 }
