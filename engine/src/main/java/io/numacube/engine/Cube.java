@@ -1029,6 +1029,15 @@ public final class Cube implements AutoCloseable {
     }
 
     /**
+     * Whether {@code name} (any case) is a function the engine reads as the statement's clock when it parses a
+     * statement ({@code now}, {@code current_date}, their synonyms): read once per statement, so a statement logged
+     * as its text and run again later would read another instant.
+     */
+    public static boolean isClockFunction(String name) {
+        return io.numacube.engine.sql.StatementClock.isClockFunction(name);
+    }
+
+    /**
      * The SQL text that stands for parameter {@code number} (1-based) of a statement given to {@link #parameterTypes}:
      * a string literal no statement writes.
      */

@@ -36,7 +36,7 @@ import org.apache.calcite.util.TimestampString;
  * that is the clock alone is named as DuckDB names it ({@code now()}, {@code current_date}). Immutable; a fresh
  * instance per statement.
  */
-final class StatementClock {
+public final class StatementClock {
 
     /** The functions of no argument that read the clock as a TIMESTAMP WITH TIME ZONE in DuckDB. */
     private static final Set<String> ZONED =
@@ -79,9 +79,13 @@ final class StatementClock {
             return null;
         }
         name = name.toLowerCase(Locale.ROOT);
-        return ZONED.contains(name) || LOCAL.contains(name) || DATES.contains(name) || TIMES.contains(name)
-                ? name
-                : null;
+        return isClockFunction(name) ? name : null;
+    }
+
+    /** Whether {@code name} (any case) is one of the functions of no argument read here as the statement's clock. */
+    public static boolean isClockFunction(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return ZONED.contains(n) || LOCAL.contains(n) || DATES.contains(n) || TIMES.contains(n);
     }
 
     private SqlNode literal(SqlNode node, String name) {

@@ -1,31 +1,17 @@
 package io.numacube.server.write;
 
+import io.numacube.engine.Cube;
 import io.numacube.server.query.SqlLexer;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Finds where an UPDATE or DELETE reads the clock: the functions the engine reads once per statement, when it parses
- * it ({@code now()}, {@code current_timestamp}, {@code current_date}, {@code localtimestamp}, their synonyms), written
+ * it ({@link Cube#isClockFunction}: {@code now()}, {@code current_timestamp}, {@code current_date}, {@code localtimestamp}, their synonyms), written
  * as unquoted names outside strings and comments and not after a dot (a column {@code t.today} is not the clock), as
  * the engine recognises them. A durable server logs such a statement as its text and replays it at recovery, when the
  * clock reads later, so it would bring the rows back otherwise than they were acknowledged. Stateless.
  */
 final class ClockReads {
-
-    private static final Set<String> CLOCK = Set.of(
-            "now",
-            "current_timestamp",
-            "get_current_timestamp",
-            "transaction_timestamp",
-            "localtimestamp",
-            "current_localtimestamp",
-            "current_date",
-            "today",
-            "current_time",
-            "localtime",
-            "get_current_time");
 
     private ClockReads() {}
 
@@ -49,7 +35,7 @@ final class ClockReads {
                 end++;
             }
             String word = code.substring(i, end);
-            if (CLOCK.contains(word.toLowerCase(Locale.ROOT)) && !afterDot(code, i)) {
+            if (Cube.isClockFunction(word) && !afterDot(code, i)) {
                 return Optional.of(word);
             }
             i = end;
