@@ -445,6 +445,7 @@ public final class Cube implements AutoCloseable {
             try {
                 for (int i = trial.writes(); i < block.size(); i++) {
                     Applied a = apply(trial.base, trial.next, trial.growing, block.get(i));
+                    compactPending(trial.base, trial.next);
                     trial.applied();
                     CubeTables.Version v = trial.base.version(a.table());
                     out.add(new WriteResult(v.table().schema().name(), a.rows(), v.number()));
@@ -488,6 +489,7 @@ public final class Cube implements AutoCloseable {
                 List<Applied> applied = new ArrayList<>();
                 for (TableWrite w : writes) {
                     applied.add(apply(s, next, growing, w));
+                    compactPending(s, next);
                 }
                 Map<String, Long> versions;
                 if (publish) {
@@ -745,6 +747,20 @@ public final class Cube implements AutoCloseable {
             base.close();
         }
         next.put(k, grown);
+    }
+
+    /**
+     * Merges the small appended partitions of the unpublished versions in {@code next} where due, as each write of a
+     * long block adds some (one per single-row UPDATE): its later writes then scan few partitions, not one per write
+     * before them.
+     */
+    private void compactPending(CubeTables.Snapshot s, Map<String, FactTable> next) {
+        for (Map.Entry<String, FactTable> e : next.entrySet()) {
+            CubeTables.Version published = s.version(e.getKey());
+            if (published == null || e.getValue() != published.table()) {
+                e.setValue(compacted(e.getValue()));
+            }
+        }
     }
 
     /** Publishes the tables of {@code next} that changed (merged where due); their new versions by key. */
