@@ -429,6 +429,9 @@ public final class Cube implements AutoCloseable {
     public List<WriteResult> trial(WriteTrial trial, List<? extends TableWrite> block) {
         java.util.Objects.requireNonNull(trial, "trial must not be null");
         java.util.Objects.requireNonNull(block, "block must not be null");
+        if (!trial.of(this)) {
+            throw new IllegalArgumentException("the trial was opened by another cube");
+        }
         checkOpen();
         loadLock.lock();
         try {

@@ -69,6 +69,10 @@ public final class WriteTrial implements AutoCloseable {
         reset();
     }
 
+    boolean of(Cube c) {
+        return cube == c;
+    }
+
     void applied() {
         writes++;
         applications++;
