@@ -246,8 +246,9 @@ final class PgConnection implements Runnable {
     }
 
     /**
-     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}), but for an Execute right before the Sync with no write kept before it: nothing after it can fail, so
-     * its write applies at once.
+     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}), but for an
+     * Execute right before the Sync with no write kept before it: nothing after it can fail, so its write applies at
+     * once.
      */
     private void implicitBlockFor(char type) throws IOException {
         if (type == 'E' && session.pendingWrites.isEmpty() && in.syncIsNext()) {
