@@ -84,6 +84,8 @@ public final class Cube implements AutoCloseable {
     private final Map<String, GrowingDictionary[]> growing = new HashMap<>();
     /** Per table key, the columns of its upsert key ({@link #setKey}; guarded by {@link #loadLock}). */
     private final Map<String, List<String>> keys = new HashMap<>();
+    /** Counts the changes of {@link #keys}, so that a {@link WriteTrial} built under other keys is built again. */
+    private long keyGeneration;
 
     /** The shard whose rows this cube holds ({@link #keepShard}), or null: every row it is given. */
     private volatile Shard shard;
@@ -406,6 +408,80 @@ public final class Cube implements AutoCloseable {
         return write(writes, false);
     }
 
+    /** Opens an empty {@link WriteTrial}: a transaction block's writes tried one statement at a time. */
+    public WriteTrial openTrial() {
+        checkOpen();
+        return new WriteTrial(this);
+    }
+
+    /**
+     * What {@link #write} would do with {@code block}, as {@link #trial(List)} tells it, applying onto {@code trial}
+     * only the writes of {@code block} it does not hold yet: the trial holds the first {@link WriteTrial#writes()} of
+     * them (its caller keeps that promise: the same writes, in the same order) and afterwards holds them all. It is
+     * built again from the first write when a write was published since it was built (the block then reads the cube as
+     * it is now, as {@link #write} at COMMIT will), when a key was set, or when {@code block} is shorter than what it
+     * holds. Nothing is published and no version changes.
+     *
+     * @return per write this call applied (every one of {@code block} when the trial was built again), its table, its
+     *     rows and the table's current version
+     * @throws NumacubeException as {@link #write}; the trial is then reset, and holds no write
+     */
+    public List<WriteResult> trial(WriteTrial trial, List<? extends TableWrite> block) {
+        java.util.Objects.requireNonNull(trial, "trial must not be null");
+        java.util.Objects.requireNonNull(block, "block must not be null");
+        if (!trial.of(this)) {
+            throw new IllegalArgumentException("the trial was opened by another cube");
+        }
+        checkOpen();
+        loadLock.lock();
+        try {
+            checkOpen();
+            if (trial.writes() > block.size()
+                    || (trial.base != null && (!tables.isCurrent(trial.base) || trial.keys != keyGeneration))) {
+                trial.reset();
+            }
+            if (trial.base == null) {
+                trial.base = tables.acquire();
+                trial.keys = keyGeneration;
+            }
+            List<WriteResult> out = new ArrayList<>();
+            try {
+                for (int i = trial.writes(); i < block.size(); i++) {
+                    Applied a = apply(trial.base, trial.next, trial.growing, block.get(i));
+                    compactPending(trial.base, trial.next);
+                    trial.applied();
+                    CubeTables.Version v = trial.base.version(a.table());
+                    out.add(new WriteResult(v.table().schema().name(), a.rows(), v.number()));
+                }
+            } catch (RuntimeException | Error e) {
+                trial.reset();
+                throw e;
+            }
+            return out;
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
+    /**
+     * Frees what {@code trial} holds: its unpublished versions and its base. Once the cube is closed its memory is gone
+     * already, so the trial only forgets them.
+     */
+    void discardTrial(WriteTrial trial) {
+        loadLock.lock();
+        try {
+            if (!closed && trial.base != null) {
+                closeUnpublished(trial.base, trial.next);
+                trial.base.close();
+            }
+            trial.next.clear();
+            trial.growing.clear();
+            trial.base = null;
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
     private List<WriteResult> write(List<TableWrite> writes, boolean publish) {
         java.util.Objects.requireNonNull(writes, "writes must not be null");
         checkOpen();
@@ -415,7 +491,8 @@ public final class Cube implements AutoCloseable {
             try {
                 List<Applied> applied = new ArrayList<>();
                 for (TableWrite w : writes) {
-                    applied.add(apply(s, next, w));
+                    applied.add(apply(s, next, growing, w));
+                    compactPending(s, next);
                 }
                 Map<String, Long> versions;
                 if (publish) {
@@ -446,9 +523,10 @@ public final class Cube implements AutoCloseable {
      * DELETE's or UPDATE's WHERE, subqueries included, reads the tables as the writes before it in {@code next} left
      * them (a transaction block's statements see the block's earlier ones, as in PostgreSQL), never its own changes.
      */
-    private Applied apply(CubeTables.Snapshot s, Map<String, FactTable> next, TableWrite w) {
+    private Applied apply(
+            CubeTables.Snapshot s, Map<String, FactTable> next, Map<String, GrowingDictionary[]> grow, TableWrite w) {
         return switch (w) {
-            case TableBatch b -> applyBatch(s, next, b);
+            case TableBatch b -> applyBatch(s, next, grow, b);
             case TableDelete d ->
                 readingAfter(
                         s,
@@ -458,7 +536,7 @@ public final class Cube implements AutoCloseable {
                                 selectOf(d.sql()),
                                 (lq, temps) -> applyDelete(s, next, lq, joined(read, lq, temps)),
                                 Cancellation.NONE));
-            case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, u));
+            case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, grow, u));
         };
     }
 
@@ -496,7 +574,7 @@ public final class Cube implements AutoCloseable {
             checkOpen();
             try {
                 for (TableWrite w : pending) {
-                    apply(s, next, w);
+                    apply(s, next, growing, w);
                 }
                 try (CubeTables.Snapshot view = tables.overlay(s, next)) {
                     return bound(
@@ -520,6 +598,12 @@ public final class Cube implements AutoCloseable {
      * readers still hold: it is not closed.
      */
     private void discard(CubeTables.Snapshot s, Map<String, FactTable> next) {
+        closeUnpublished(s, next);
+        growing.clear();
+    }
+
+    /** Closes the versions of {@code next} that {@code s} does not list (those a write made) and forgets them all. */
+    private static void closeUnpublished(CubeTables.Snapshot s, Map<String, FactTable> next) {
         for (Map.Entry<String, FactTable> e : next.entrySet()) {
             CubeTables.Version published = s.version(e.getKey());
             if (published == null || e.getValue() != published.table()) {
@@ -527,13 +611,13 @@ public final class Cube implements AutoCloseable {
             }
         }
         next.clear();
-        growing.clear();
     }
 
     /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */
     private record Applied(String table, long rows) {}
 
-    private Applied applyBatch(CubeTables.Snapshot s, Map<String, FactTable> next, TableBatch b) {
+    private Applied applyBatch(
+            CubeTables.Snapshot s, Map<String, FactTable> next, Map<String, GrowingDictionary[]> grow, TableBatch b) {
         CubeTables.Version v = s.version(b.table());
         if (v == null) {
             throw noSuchTable(b.table(), s);
@@ -541,7 +625,7 @@ public final class Cube implements AutoCloseable {
         String k = key(b.table());
         FactTable base = next.getOrDefault(k, v.table());
         int[] rows = {b.rows().rows()};
-        FactTable grown = appended(k, base, b.rows(), v.number() + 1, rows, true);
+        FactTable grown = appended(grow, k, base, b.rows(), v.number() + 1, rows, true);
         replace(next, k, base, grown, v);
         return new Applied(k, rows[0]);
     }
@@ -592,7 +676,11 @@ public final class Cube implements AutoCloseable {
      * whichever row had it.
      */
     private Applied applyUpdate(
-            CubeTables.Snapshot s, CubeTables.Snapshot read, Map<String, FactTable> next, TableUpdate u) {
+            CubeTables.Snapshot s,
+            CubeTables.Snapshot read,
+            Map<String, FactTable> next,
+            Map<String, GrowingDictionary[]> grow,
+            TableUpdate u) {
         io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
         CubeTables.Version v = s.version(st.table());
         if (v == null) {
@@ -614,12 +702,13 @@ public final class Cube implements AutoCloseable {
                 read,
                 () -> st.values(schema),
                 false,
-                (lq, temps) -> applyUpdate(next, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
+                (lq, temps) -> applyUpdate(next, grow, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
                 Cancellation.NONE);
     }
 
     private Applied applyUpdate(
             Map<String, FactTable> next,
+            Map<String, GrowingDictionary[]> grow,
             CubeTables.Version v,
             LogicalQuery values,
             List<Integer> nullColumns,
@@ -650,7 +739,7 @@ public final class Cube implements AutoCloseable {
         // appended as they are, not upserted: their keys are unchanged (a key column is not updated) and their old rows
         // deleted, so they replace nothing; an upsert would keep one row of a key the table held twice (rows loaded
         // before its key was set are not checked) and drop the other
-        replace(next, k, without, appended(k, without, staged, v.number() + 1, appendedRows, false), v);
+        replace(next, k, without, appended(grow, k, without, staged, v.number() + 1, appendedRows, false), v);
         return new Applied(k, n);
     }
 
@@ -661,6 +750,20 @@ public final class Cube implements AutoCloseable {
             base.close();
         }
         next.put(k, grown);
+    }
+
+    /**
+     * Merges the small appended partitions of the unpublished versions in {@code next} where due, as each write of a
+     * long block adds some (one per single-row UPDATE): its later writes then scan few partitions, not one per write
+     * before them.
+     */
+    private void compactPending(CubeTables.Snapshot s, Map<String, FactTable> next) {
+        for (Map.Entry<String, FactTable> e : next.entrySet()) {
+            CubeTables.Version published = s.version(e.getKey());
+            if (published == null || e.getValue() != published.table()) {
+                e.setValue(compacted(e.getValue()));
+            }
+        }
     }
 
     /** Publishes the tables of {@code next} that changed (merged where due); their new versions by key. */
@@ -685,8 +788,14 @@ public final class Cube implements AutoCloseable {
      * keeps the last row of each key).
      */
     private FactTable appended(
-            String k, FactTable base, TableStaging batch, long version, int[] appendedRows, boolean upsert) {
-        var grow = growing.computeIfAbsent(
+            Map<String, GrowingDictionary[]> growingByTable,
+            String k,
+            FactTable base,
+            TableStaging batch,
+            long version,
+            int[] appendedRows,
+            boolean upsert) {
+        var grow = growingByTable.computeIfAbsent(
                 k, x -> new GrowingDictionary[base.schema().size()]);
         String label = "appended v" + version;
         List<String> keyColumns = keys.get(k);
@@ -741,6 +850,7 @@ public final class Cube implements AutoCloseable {
             FactTable t = table(s, table);
             io.numacube.engine.ingest.UpsertKeys.of(t.schema(), columns);
             keys.put(key(table), List.copyOf(columns));
+            keyGeneration++;
         } finally {
             loadLock.unlock();
         }

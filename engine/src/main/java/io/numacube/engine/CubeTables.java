@@ -109,6 +109,12 @@ final class CubeTables {
         }
     }
 
+    /** Whether {@code s} lists the very versions the current snapshot lists: nothing was published since it. */
+    boolean isCurrent(Snapshot s) {
+        Snapshot now = current;
+        return now == s || now.tables.equals(s.tables);
+    }
+
     /**
      * Publishes a snapshot in which each of {@code fresh} replaces the table of its name (the next version of it) or
      * is added (version 1), and {@code dropped} tables are gone; returns the new versions by table key.

@@ -56,6 +56,10 @@ final class PgConnection implements Runnable {
             if (q != null) {
                 q.cancel();
             }
+            Session s = session;
+            if (s != null) {
+                s.closeTrial();
+            }
             server.unregister(this);
         }
     }
@@ -242,15 +246,15 @@ final class PgConnection implements Runnable {
     }
 
     /**
-     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}) for INSERT
-     * and COPY, but for an Execute right before the Sync with no write kept before it: nothing after it can fail, so
-     * its write applies at once.
+     * The extended protocol's messages up to a Sync are one implicit block ({@link Session#beginImplicit}), but for an
+     * Execute right before the Sync with no write kept before it: nothing after it can fail, so its write applies at
+     * once.
      */
     private void implicitBlockFor(char type) throws IOException {
         if (type == 'E' && session.pendingWrites.isEmpty() && in.syncIsNext()) {
             session.endImplicit();
         } else {
-            session.beginImplicit(false);
+            session.beginImplicit();
         }
     }
 
@@ -285,7 +289,7 @@ final class PgConnection implements Runnable {
             out.empty('I');
         }
         if (statements.size() > 1) {
-            session.beginImplicit(true);
+            session.beginImplicit();
         }
         for (SqlStatements.Statement st : statements) {
             try {

@@ -130,14 +130,16 @@ final class StatementRunner {
         return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "DELETE ", 0, 7);
     }
 
-    /** A DELETE: applied at once outside a transaction block ({@code DELETE n}), kept for COMMIT inside one. */
+    /**
+     * A DELETE: applied at once outside a transaction block ({@code DELETE n}), kept for the end of an explicit or
+     * implicit one inside it.
+     */
     private Outcome delete(String sql, Session session) {
         WriteService.Batch batch = WriteService.delete(sql);
         session.identity.checkMayWrite(batch.table());
-        if (session.stagesStatements()) {
+        if (session.stagesWrites()) {
             return Outcome.command("DELETE " + pending(session, batch));
         }
-        applyKeptRows(session);
         return Outcome.command("DELETE " + writes.append(batch).rows());
     }
 
@@ -145,37 +147,30 @@ final class StatementRunner {
         return io.numacube.server.query.SqlLexer.normalize(sql).regionMatches(true, 0, "UPDATE ", 0, 7);
     }
 
-    /** An UPDATE: applied at once outside a transaction block ({@code UPDATE n}), kept for COMMIT inside one. */
+    /**
+     * An UPDATE: applied at once outside a transaction block ({@code UPDATE n}), kept for the end of an explicit or
+     * implicit one inside it.
+     */
     private Outcome update(String sql, Session session) {
         WriteService.Batch batch = WriteService.update(sql);
         session.identity.checkMayWrite(batch.table());
-        if (session.stagesStatements()) {
+        if (session.stagesWrites()) {
             return Outcome.command("UPDATE " + pending(session, batch));
         }
-        applyKeptRows(session);
         return Outcome.command("UPDATE " + writes.append(batch).rows());
     }
 
     /**
-     * Keeps a DELETE or UPDATE of a transaction block for COMMIT; the rows it changes after the block's writes before
-     * it (its tag's count, as PostgreSQL's), or its error at once, from a trial of the block's writes so far.
+     * Keeps a DELETE or UPDATE of a block for its end; the rows it changes after the block's writes before it (its
+     * tag's count, as PostgreSQL's), or its error at once, from the block's trial, onto which only the writes kept
+     * since its last statement are applied.
      */
     private long pending(Session session, WriteService.Batch batch) {
         List<WriteService.Batch> block = new java.util.ArrayList<>(session.pendingWrites);
         block.add(batch);
-        long rows = writes.trialRows(block);
+        long rows = writes.trialRows(session.trial(writes::openTrial), block);
         session.pendingWrites.add(batch);
         return rows;
-    }
-
-    /**
-     * Before an UPDATE or DELETE that applies at once in an extended-protocol implicit block, the rows the block kept
-     * apply, so that it sees them, as it would have.
-     */
-    private void applyKeptRows(Session session) {
-        if (!session.pendingWrites.isEmpty()) {
-            commitWrites(session);
-        }
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */

@@ -93,6 +93,8 @@ public final class WriteService {
     private final Object order = new Object();
     private final WriteTurns turns = new WriteTurns();
     private final WriteGate gate = new WriteGate();
+    /** The writes applied to blocks' trials, over all blocks ({@link #trialApplications}). */
+    private final java.util.concurrent.atomic.LongAdder trialApplications = new java.util.concurrent.atomic.LongAdder();
     /** The turn the next write to be logged gets; guarded by {@link #order}. */
     private long nextTurn;
 
@@ -243,8 +245,54 @@ public final class WriteService {
      * @throws io.numacube.numa.base.NumacubeException as {@link #commit}
      */
     public long trialRows(List<Batch> batches) {
-        refuseClockInLoggedStatements(batches);
-        return cube.trial(stage(batches)).getLast().rows();
+        try (BlockTrial trial = openTrial()) {
+            return trialRows(trial, batches);
+        }
+    }
+
+    /** An empty trial for a transaction block's writes ({@link #trialRows(BlockTrial, List)}); close it at its end. */
+    public BlockTrial openTrial() {
+        return new BlockTrial(cube.openTrial());
+    }
+
+    /**
+     * As {@link #trialRows(List)}, applying onto {@code trial} only the batches of {@code batches} it does not hold yet
+     * (those after the leading ones it applied before; a block's next statement is its only new one), so that a block
+     * of n statements costs n applications, not n²/2. The trial is built again from the first batch when another
+     * session's write was published since it was built, so the count is the one a COMMIT now would give, as before.
+     *
+     * @throws io.numacube.numa.base.NumacubeException as {@link #commit}; the trial then holds nothing
+     */
+    public long trialRows(BlockTrial trial, List<Batch> batches) {
+        int held = trial.heldOf(batches);
+        refuseClockInLoggedStatements(batches.subList(held, batches.size()));
+        List<TableWrite> block = new java.util.AbstractList<>() {
+            @Override
+            public TableWrite get(int i) {
+                return stage(List.of(batches.get(i))).getFirst();
+            }
+
+            @Override
+            public int size() {
+                return batches.size();
+            }
+        };
+        long before = trial.applications();
+        try {
+            return cube.trial(trial.trial(), block).getLast().rows();
+        } finally {
+            trialApplications.add(trial.applications() - before);
+            trial.holds(batches);
+        }
+    }
+
+    /**
+     * How many writes the transaction blocks' trials ({@link #trialRows(BlockTrial, List)}) applied so far, over all
+     * sessions: what their statements cost before COMMIT, countable without timing them (a block of n UPDATEs that no
+     * other write interrupts: n).
+     */
+    public long trialApplications() {
+        return trialApplications.sum();
     }
 
     /** Applies a write read back from the log (recovery): as {@link #commit}, without logging it again. */

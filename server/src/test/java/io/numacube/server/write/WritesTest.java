@@ -262,12 +262,6 @@ class WritesTest {
     }
 
     /**
-     * PostgreSQL runs a simple query of several statements, and the extended-protocol messages up to a Sync (a
-     * pgjdbc batch in autocommit), as one implicit transaction: an error in a later statement leaves the earlier
-     * writes unapplied. numacube applied them one by one, so a batch whose third row was bad kept the first two. (An
-     * extended-protocol UPDATE or DELETE outside a block still applies at once, as the README says.)
-     */
-    /**
      * Savepoints (pgjdbc's {@code setSavepoint}, psycopg's nested {@code transaction()}, which SQLAlchemy runs when
      * it connects): ROLLBACK TO drops the block's writes since the savepoint and makes a failed block usable again,
      * RELEASE keeps them, COMMIT applies what is left as one write; outside a block SAVEPOINT is 25P01, an unknown name
@@ -314,6 +308,12 @@ class WritesTest {
         assertEquals(12, cube.rowCount("t"));
     }
 
+    /**
+     * PostgreSQL runs a simple query of several statements, and the extended-protocol messages up to a Sync (a
+     * pgjdbc batch in autocommit), as one implicit transaction: an error in a later statement leaves the earlier
+     * writes unapplied. numacube applied them one by one, so a batch whose third row was bad kept the first two. (A
+     * batch of UPDATEs and DELETEs: {@link BlockWritesTest}.)
+     */
     @Test
     void anImplicitTransactionAppliesItsWritesAllOrNone() throws Exception {
         String before = sums();

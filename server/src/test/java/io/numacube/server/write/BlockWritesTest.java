@@ -1,0 +1,262 @@
+package io.numacube.server.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.numacube.engine.Cube;
+import io.numacube.engine.CubeOptions;
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.schema.TableSchema;
+import io.numacube.server.NumacubeServer;
+import io.numacube.server.ServerOptions;
+import io.numacube.server.query.ServerMetrics;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The UPDATEs and DELETEs of a transaction block, and of a pgjdbc batch outside one, over a real server: kept until
+ * COMMIT (or Sync) and applied as one write, all or none, as PostgreSQL; each tried once on the block's trial of the
+ * writes before it, so a block of n of them costs n applications (counted by {@link WriteService#trialApplications},
+ * not timed); the trial built again when another session committed meanwhile or a savepoint was rolled back to. The
+ * rows a block leaves are compared with the same statements computed here, one by one, on plain Java arrays.
+ */
+class BlockWritesTest {
+
+    private static final int ROWS = 10;
+
+    private Cube cube;
+    private WriteService writes;
+    private NumacubeServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1));
+        TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,desk:string,qty:double"));
+        for (int i = 0; i < ROWS; i++) {
+            t.setLong(0, i);
+            t.setString(1, "D" + (i % 3));
+            t.setDouble(2, i * 0.5);
+            t.endRow();
+        }
+        cube.loadTable(t);
+        writes = new WriteService(cube, WriteService.BatchLog.NONE);
+        server = NumacubeServer.start(ServerOptions.defaults("test").withPorts(0, 0), writes, new ServerMetrics());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        cube.close();
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + server.pgAddress().getPort() + "/numacube?user=test");
+    }
+
+    private String table() {
+        QueryResult r = cube.query("SELECT id, desk, qty FROM t ORDER BY id");
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < r.rowCount(); i++) {
+            rows.add(r.getLong(i, 0) + "," + r.getString(i, 1) + "," + r.getDouble(i, 2));
+        }
+        return String.join(" ", rows);
+    }
+
+    /**
+     * PostgreSQL runs a pgjdbc batch in autocommit as one implicit transaction: a statement that fails rolls the
+     * earlier ones back. numacube applied each UPDATE and DELETE of such a batch at once, so the first ones stayed.
+     */
+    @Test
+    void aBatchOfUpdatesAndDeletesThatFailsPartWayAppliesNone() throws Exception {
+        String before = table();
+        try (Connection c = connect();
+                PreparedStatement up = c.prepareStatement("UPDATE t SET qty = qty + ? WHERE id = ?");
+                Statement s = c.createStatement()) {
+            for (String id : List.of("1", "2", "x", "3")) {
+                up.setDouble(1, 10);
+                up.setObject(2, id, Types.OTHER);
+                up.addBatch();
+            }
+            assertThrows(SQLException.class, up::executeBatch, "a bad parameter in the third");
+            assertEquals(before, table(), "the first two UPDATEs were rolled back");
+            s.addBatch("UPDATE t SET qty = 100 WHERE id = 1");
+            s.addBatch("DELETE FROM t WHERE id = 2");
+            s.addBatch("UPDATE t SET nosuch = 1 WHERE id = 3");
+            s.addBatch("DELETE FROM t WHERE id = 4");
+            assertThrows(SQLException.class, s::executeBatch, "an unknown column in the third");
+            assertEquals(before, table(), "the UPDATE and the DELETE before it were rolled back");
+            assertEquals(1, cube.version("t"));
+            for (long id : new long[] {1, 2, 1}) {
+                up.setDouble(1, 10);
+                up.setLong(2, id);
+                up.addBatch();
+            }
+            assertArrayEquals(new int[] {1, 1, 1}, up.executeBatch());
+            assertEquals(2, cube.version("t"), "the batch is one write");
+        }
+        double[] qty = initialQty();
+        qty[1] += 20;
+        qty[2] += 10;
+        assertEquals(expected(qty, initialDesks()), table());
+    }
+
+    @Test
+    void manyUpdatesInABlockOrABatchLeaveWhatApplyingThemOneByOneDoesEachTriedOnce() throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        double[] qty = initialQty();
+        String[] desk = initialDesks();
+        int n = 300;
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            long applications = writes.trialApplications();
+            for (int i = 0; i < n; i++) {
+                assertEquals(1, s.executeUpdate(update(i, random, qty, desk)), "seed=" + seed);
+            }
+            assertEquals(n, writes.trialApplications() - applications, "each UPDATE tried once, seed=" + seed);
+            assertEquals(1, cube.version("t"), "nothing before COMMIT");
+            c.commit();
+            assertEquals(expected(qty, desk), table(), "seed=" + seed);
+            c.setAutoCommit(true);
+            applications = writes.trialApplications();
+            for (int i = 0; i < n; i++) {
+                s.addBatch(update(i, random, qty, desk));
+            }
+            int[] counts = s.executeBatch();
+            assertEquals(n, counts.length);
+            assertEquals(n, java.util.Arrays.stream(counts).sum(), "one row each, seed=" + seed);
+            assertEquals(n, writes.trialApplications() - applications, "each UPDATE tried once, seed=" + seed);
+            assertTrue(
+                    cube.version("t") - 2 <= (n + 255) / 256,
+                    "one write per Sync: pgjdbc sends one every 256 statements or so (and PostgreSQL commits there too)");
+            assertEquals(expected(qty, desk), table(), "seed=" + seed);
+        }
+    }
+
+    /**
+     * Another session commits between two statements of a block: the block's next statement reads it (each statement
+     * of a block reads the rows committed when it runs, as in PostgreSQL's READ COMMITTED), the trial being built again
+     * on the new version, and COMMIT applies the block's statements after it.
+     */
+    @Test
+    void aCommitOfAnotherSessionBetweenTwoStatementsIsReadByTheNext() throws Exception {
+        try (Connection a = connect();
+                Statement sa = a.createStatement();
+                Connection b = connect();
+                Statement sb = b.createStatement()) {
+            a.setAutoCommit(false);
+            long applications = writes.trialApplications();
+            assertEquals(1, sa.executeUpdate("UPDATE t SET qty = qty + 1 WHERE id = 1"));
+            assertEquals(1, sb.executeUpdate("UPDATE t SET qty = 100 WHERE id = 2"));
+            assertEquals(2, sa.executeUpdate("UPDATE t SET qty = qty * 2 WHERE qty >= 1.5 AND id < 3"));
+            assertEquals(1, sb.executeUpdate("INSERT INTO t (id, desk, qty) VALUES (50, 'B', 7)"));
+            assertEquals(1, sa.executeUpdate("DELETE FROM t WHERE id = 50"), "sees the other session's row");
+            assertEquals(1, sa.executeUpdate("UPDATE t SET desk = 'A' WHERE id = 1"));
+            assertEquals(1 + 2 + 3 + 1, writes.trialApplications() - applications, "built again after each commit");
+            try (var rs = sb.executeQuery("SELECT qty, desk FROM t WHERE id = 1")) {
+                rs.next();
+                assertEquals(0.5, rs.getDouble(1), 0.0, "the other session sees nothing of the block");
+                assertEquals("D1", rs.getString(2));
+            }
+            a.commit();
+        }
+        double[] qty = initialQty();
+        String[] desk = initialDesks();
+        qty[1] = (qty[1] + 1) * 2;
+        qty[2] = 100 * 2;
+        desk[1] = "A";
+        assertEquals(expected(qty, desk), table());
+    }
+
+    @Test
+    void rollingBackToASavepointDropsTheUpdatesSinceIt() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            assertEquals(5, s.executeUpdate("UPDATE t SET qty = 11 WHERE id < 5"));
+            Savepoint first = c.setSavepoint("first");
+            assertEquals(3, s.executeUpdate("UPDATE t SET qty = 12 WHERE qty = 11 AND id < 3"));
+            assertEquals(2, s.executeUpdate("UPDATE t SET qty = 13 WHERE qty = 11"));
+            c.rollback(first);
+            assertEquals(5, s.executeUpdate("UPDATE t SET qty = 14 WHERE qty = 11"), "the rolled-back ones are gone");
+            Savepoint second = c.setSavepoint();
+            assertEquals(2, s.executeUpdate("DELETE FROM t WHERE qty = 14 AND id > 2"));
+            assertThrows(SQLException.class, () -> s.executeUpdate("UPDATE t SET nosuch = 1"));
+            c.rollback(second);
+            assertEquals(5, s.executeUpdate("UPDATE t SET desk = 'S' WHERE qty = 14"), "the DELETE is gone too");
+            c.releaseSavepoint(second);
+            assertEquals(1, cube.version("t"));
+            c.commit();
+        }
+        double[] qty = initialQty();
+        String[] desk = initialDesks();
+        for (int i = 0; i < 5; i++) {
+            qty[i] = 14;
+            desk[i] = "S";
+        }
+        assertEquals(expected(qty, desk), table());
+        assertEquals(2, cube.version("t"), "COMMIT is one write");
+    }
+
+    /** A random single-row UPDATE, also applied to {@code qty} and {@code desk}: the independent computation. */
+    private static String update(int i, Random random, double[] qty, String[] desk) {
+        int id = random.nextInt(ROWS);
+        switch (random.nextInt(3)) {
+            case 0 -> {
+                qty[id] = qty[id] * 2;
+                return "UPDATE t SET qty = qty * 2 WHERE id = " + id;
+            }
+            case 1 -> {
+                desk[id] = "U" + i;
+                qty[id] = qty[id] - 1;
+                return "UPDATE t SET desk = 'U" + i + "', qty = qty - 1 WHERE id = " + id;
+            }
+            default -> {
+                qty[id] = qty[id] + i + 0.25;
+                return "UPDATE t SET qty = qty + " + i + ".25 WHERE id = " + id;
+            }
+        }
+    }
+
+    private static double[] initialQty() {
+        double[] qty = new double[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            qty[i] = i * 0.5;
+        }
+        return qty;
+    }
+
+    private static String[] initialDesks() {
+        String[] desk = new String[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            desk[i] = "D" + (i % 3);
+        }
+        return desk;
+    }
+
+    private static String expected(double[] qty, String[] desk) {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            if (desk[i] != null) {
+                rows.add(i + "," + desk[i] + "," + qty[i]);
+            }
+        }
+        return String.join(" ", rows);
+    }
+}
