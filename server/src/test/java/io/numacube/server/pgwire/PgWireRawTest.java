@@ -239,6 +239,42 @@ class PgWireRawTest {
         }
     }
 
+    /**
+     * asyncpg's {@code fetch('SELECT price * $1 FROM kinds', Decimal('1.5'))}: Parse untyped, Describe the statement
+     * (the parameter is numeric, as it meets price), then Bind and Execute without describing the portal. PostgreSQL
+     * describes {@code price * $1} as a numeric without a modifier, whatever scale the value has; numacube described
+     * numeric(18,2) from its placeholder 0 and refused the rows of 1.5 (numeric(18,3)) as a changed result type, so
+     * asyncpg, which prepares again and gets the same description, could not run it at all.
+     */
+    @Test
+    void aNumericParameterOfAnyScaleRunsAfterTheStatementWasDescribed() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send('P', "s", "SELECT price * $1 AS v, price FROM kinds WHERE id = 1", (short) 0);
+            c.send('D', 'S', "s");
+            c.send('S');
+            List<RawPgClient.Message> described = c.untilReady();
+            assertEquals("1tTZ", RawPgClient.types(described));
+            ByteBuffer params = ByteBuffer.wrap(described.get(1).body());
+            params.getShort();
+            assertEquals(1700, params.getInt(), "numeric, as the parameter meets price");
+            for (String value : List.of("1.5", "2", "0.001", "-3.25")) {
+                c.send('B', "", "s", (short) 0, (short) 1, value.length(), value.getBytes(), (short) 0);
+                c.send('E', "", 0);
+                c.send('S');
+                List<RawPgClient.Message> m = c.untilReady();
+                assertEquals(
+                        "2DCZ",
+                        RawPgClient.types(m),
+                        value + ": " + m.getFirst().fields() + m.get(1).fields());
+                java.math.BigDecimal expected =
+                        new java.math.BigDecimal("10.51").multiply(new java.math.BigDecimal(value));
+                assertTrue(
+                        m.get(1).text().contains(expected.toPlainString()),
+                        value + ": " + m.get(1).text() + " for " + expected);
+            }
+        }
+    }
+
     /** An encoding name is read as PostgreSQL reads it, on its letters and digits: asyncpg sends {@code 'utf-8'}. */
     @Test
     void clientEncodingNamesAreReadOnTheirLettersAndDigits() throws IOException {
