@@ -220,6 +220,28 @@ final class Session {
             types = typesOf(columns);
         }
 
+        /**
+         * Whether rows of types {@code now} ({@link #typesOf}) may go to a client told {@link #types}: the same
+         * types, where a numeric told without a modifier takes a numeric of any.
+         */
+        boolean admits(java.util.List<String> now) {
+            if (types.size() != now.size()) {
+                return false;
+            }
+            for (int i = 0; i < now.size(); i++) {
+                String told = types.get(i);
+                boolean anyNumeric = told.equals(UNCONSTRAINED_NUMERIC)
+                        && now.get(i).startsWith(io.numacube.server.pgwire.types.PgType.NUMERIC.oid() + "(");
+                if (!anyNumeric && !told.equals(now.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static final String UNCONSTRAINED_NUMERIC =
+                io.numacube.server.pgwire.types.PgType.NUMERIC.oid() + "(-1)";
+
         static java.util.List<String> typesOf(java.util.List<io.numacube.server.pgwire.types.PgColumn> columns) {
             return columns.stream()
                     .map(c -> c.type().oid() + "(" + c.typmod() + ")")
