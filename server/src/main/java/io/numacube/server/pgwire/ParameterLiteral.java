@@ -161,8 +161,7 @@ final class ParameterLiteral {
         }
         try {
             LocalDate date = LocalDate.parse(m.group(1));
-            LocalDateTime t =
-                    m.group(2) == null ? date.atStartOfDay() : date.atTime(java.time.LocalTime.parse(m.group(2), TIME));
+            LocalDateTime t = m.group(2) == null ? date.atStartOfDay() : atTime(date, m.group(2));
             if (toUtc && m.group(3) != null) {
                 ZoneOffset offset = ZoneOffset.of(m.group(3).length() == 3 ? m.group(3) + ":00" : m.group(3));
                 t = OffsetDateTime.of(t, offset)
@@ -174,6 +173,13 @@ final class ParameterLiteral {
             throw new PgProtocolException(
                     "22008", "date/time field value out of range: \"" + text + "\" (" + type.typeName() + ")");
         }
+    }
+
+    /** {@code date} at {@code time}, where 24:00:00 is the next day's midnight, as PostgreSQL and DuckDB read it. */
+    private static LocalDateTime atTime(LocalDate date, String time) {
+        java.time.temporal.TemporalAccessor parsed = TIME.parse(time);
+        LocalDateTime t = date.atTime(java.time.LocalTime.from(parsed));
+        return parsed.query(DateTimeFormatter.parsedExcessDays()).isZero() ? t : t.plusDays(1);
     }
 
     private static PgProtocolException invalid(PgType type, String text) {
