@@ -314,6 +314,35 @@ class WritesTest {
         assertEquals(12, cube.rowCount("t"));
     }
 
+    /**
+     * A statement refused (25P02) in a failed block keeps the block's writes for a ROLLBACK TO: the refusal of a
+     * statement of its own implicit block (pgjdbc's extended messages up to Sync, a simple query) dropped all the
+     * block's kept writes, so the ROLLBACK TO a savepoint after some of them failed with an internal error (a
+     * sublist from the savepoint's count of writes to none) and the block's writes before the savepoint were lost.
+     */
+    @Test
+    void aStatementRefusedInAFailedBlockKeepsItsWritesForRollbackTo() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.execute("INSERT INTO t (id, desk) VALUES (83, 'F')");
+            java.sql.Savepoint sp = c.setSavepoint("sp");
+            s.execute("INSERT INTO t (id, desk) VALUES (84, 'F')");
+            assertThrows(SQLException.class, () -> s.execute("SELECT nosuch FROM t"));
+            assertEquals(
+                    "25P02",
+                    assertThrows(SQLException.class, () -> s.execute("INSERT INTO t (id, desk) VALUES (86, 'F')"))
+                            .getSQLState());
+            c.rollback(sp);
+            s.execute("INSERT INTO t (id, desk) VALUES (85, 'F')");
+            c.commit();
+        }
+        assertEquals(
+                "[2, 168]",
+                row(cube.query("SELECT COUNT(*), SUM(id) FROM t WHERE desk = 'F'")),
+                "83 (before the savepoint) and 85 (after the ROLLBACK TO) are kept, 84 and the refused 86 are not");
+    }
+
     @Test
     void anImplicitTransactionAppliesItsWritesAllOrNone() throws Exception {
         String before = sums();
