@@ -113,13 +113,14 @@ final class Session {
     }
 
     /**
-     * An error inside a transaction block fails the block until it ends; one inside an implicit block drops the
+     * An error inside a transaction block fails the block until it ends (its writes are kept for a ROLLBACK TO, also
+     * when the error is a refusal in the failed block); one inside an implicit block outside an explicit one drops the
      * block's writes, as PostgreSQL rolls its implicit transaction back.
      */
     void fail() {
         if (status == IN_BLOCK) {
             status = FAILED_BLOCK;
-        } else if (implicitBlock) {
+        } else if (inImplicitBlock()) {
             pendingWrites.clear();
         }
     }
