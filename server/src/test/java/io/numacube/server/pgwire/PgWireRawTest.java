@@ -275,6 +275,37 @@ class PgWireRawTest {
         }
     }
 
+    /**
+     * A statement is described by running it with a stand-in for each parameter: the stand-in 0 made asyncpg's prepare
+     * of {@code trade_id % $1} fail with 22012 (division by zero) before any value was sent, though every value but 0
+     * runs; PostgreSQL describes it without running it.
+     */
+    @Test
+    void aParameterThatDividesIsDescribedWithoutADivisionByZero() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            for (String sql : List.of(
+                    "SELECT COUNT(*) FROM trades WHERE trade_id % $1 = 0",
+                    "SELECT SUM(pnl) / $1 FROM trades",
+                    "SELECT COUNT(*) FROM trades WHERE trade_id % $1 = 0 AND pnl > $2")) {
+                c.send('P', "", sql, (short) 0);
+                c.send('D', 'S', "");
+                c.send('S');
+                List<RawPgClient.Message> m = c.untilReady();
+                assertEquals("1tTZ", RawPgClient.types(m), sql + ": " + m.get(1).fields());
+            }
+            c.send('P', "", "SELECT COUNT(*) FROM trades WHERE trade_id % $1 = 0", (short) 0);
+            c.send('B', "", "", (short) 0, (short) 1, 1, "7".getBytes(), (short) 0);
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> m = c.untilReady();
+            long expected = TestCube.shared()
+                    .query("SELECT COUNT(*) FROM trades WHERE trade_id % 7 = 0")
+                    .getLong(0, 0);
+            assertTrue(
+                    m.get(2).text().endsWith(Long.toString(expected)), m.get(2).text());
+        }
+    }
+
     /** An encoding name is read as PostgreSQL reads it, on its letters and digits: asyncpg sends {@code 'utf-8'}. */
     @Test
     void clientEncodingNamesAreReadOnTheirLettersAndDigits() throws IOException {
