@@ -68,14 +68,15 @@ final class ParameterLiteral {
 
     /**
      * A stand-in value of the declared type, for describing a statement's result before its parameters are bound:
-     * zero, false, the empty string, 2000-01-01; for an unspecified type the text {@code '2000-01-01'}, which reads
-     * as text, a date and a timestamp (pgjdbc leaves dates and timestamps unspecified).
+     * one (not zero, which a statement may divide by: {@code k % $1}), false, the empty string, 2000-01-01; for an
+     * unspecified type the text {@code '2000-01-01'}, which reads as text, a date and a timestamp (pgjdbc leaves dates
+     * and timestamps unspecified).
      */
     static String placeholder(int oid) {
         PgType type = PgType.byOid(oid).orElse(PgType.UNKNOWN);
         return switch (type) {
-            case INT2, INT4, INT8, OID, NUMERIC -> "0";
-            case FLOAT4, FLOAT8 -> "0E0";
+            case INT2, INT4, INT8, OID, NUMERIC -> "1";
+            case FLOAT4, FLOAT8 -> "1E0";
             case BOOL -> "FALSE";
             case DATE -> "DATE '2000-01-01'";
             case TIMESTAMP, TIMESTAMPTZ -> "TIMESTAMP '2000-01-01 00:00:00'";
