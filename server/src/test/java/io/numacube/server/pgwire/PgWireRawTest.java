@@ -306,6 +306,26 @@ class PgWireRawTest {
         }
     }
 
+    /** A NULL LIMIT is no limit and a NULL OFFSET none, as in PostgreSQL: they were bound as LIMIT NULL, 42601. */
+    @Test
+    void aNullLimitOrOffsetParameterLimitsNothing() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send(
+                    'P',
+                    "",
+                    "SELECT COUNT(*) FROM (SELECT trade_id FROM trades ORDER BY trade_id LIMIT $1 OFFSET $2) AS x",
+                    (short) 0);
+            c.send('B', "", "", (short) 0, (short) 2, -1, -1, (short) 0);
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> m = c.untilReady();
+            assertEquals("12DCZ", RawPgClient.types(m), m.get(1).fields().toString());
+            assertTrue(
+                    m.get(2).text().endsWith(Integer.toString(TestCube.TRADES)),
+                    m.get(2).text());
+        }
+    }
+
     /** An encoding name is read as PostgreSQL reads it, on its letters and digits: asyncpg sends {@code 'utf-8'}. */
     @Test
     void clientEncodingNamesAreReadOnTheirLettersAndDigits() throws IOException {
