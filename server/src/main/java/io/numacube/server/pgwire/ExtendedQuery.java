@@ -126,11 +126,23 @@ final class ExtendedQuery {
         List<String> literals = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             short format = paramFormats.length == 0 ? 0 : paramFormats[paramFormats.length == 1 ? 0 : i];
-            literals.add(literal(st.parameterOids()[i], format, values.get(i)));
+            literals.add(
+                    values.get(i) == null
+                            ? nullLiteral(st.sql(), i + 1)
+                            : literal(st.parameterOids()[i], format, values.get(i)));
         }
         ParameterizedSql.Substituted bound = st.sql().substitute(literals);
         session.portals.put(portal, new Session.Portal(portal, bound, st.origin(bound), resultFormats, st.described()));
         replies.out().empty('2');
+    }
+
+    /** A NULL parameter: no limit after LIMIT ({@code ALL}) and none after OFFSET ({@code 0}), as in PostgreSQL. */
+    private static String nullLiteral(ParameterizedSql sql, int number) {
+        return switch (sql.wordBefore(number)) {
+            case "LIMIT" -> "ALL";
+            case "OFFSET" -> "0";
+            default -> "NULL";
+        };
     }
 
     private static String literal(int oid, short format, byte[] value) {
