@@ -122,4 +122,14 @@ class ParameterTypesTest {
                 Map.of(1, of(ColumnType.LONG), 2, of(ColumnType.LONG)),
                 types("UPDATE t SET id = CASE WHEN id > " + p(1) + " THEN " + p(2) + " ELSE id END"));
     }
+
+    /** A parameter tested BETWEEN two columns takes the lower bound's type, as PostgreSQL's {@code $1 >= lo} does. */
+    @Test
+    void aParameterBetweenTwoColumnsTakesTheLowerBoundsType() {
+        assertEquals(
+                Map.of(1, of(ColumnType.LONG)), types("SELECT COUNT(*) FROM t WHERE " + p(1) + " BETWEEN id AND 50"));
+        assertEquals(
+                Map.of(1, of(ColumnType.DATE)),
+                types("SELECT COUNT(*) FROM t WHERE " + p(1) + " NOT BETWEEN day AND day"));
+    }
 }
