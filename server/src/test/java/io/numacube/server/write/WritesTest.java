@@ -315,6 +315,32 @@ class WritesTest {
     }
 
     /**
+     * A statement whose parameters' types could not be inferred (its scalar subquery gave two rows) is inferred again
+     * at its next run: the failed inference was kept for its text, so once the rows changed and the subquery gave
+     * one, the untyped '0' beside id was still compared as text (42804) where PostgreSQL answers.
+     */
+    @Test
+    void aFailedParameterInferenceIsNotKept() throws Exception {
+        String sql =
+                "SELECT COUNT(*) FROM t WHERE id > ? AND id = (SELECT MAX(id) FROM t WHERE desk = 'S9' GROUP BY qty)";
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+                        + server.pgAddress().getPort() + "/numacube?user=test&stringtype=unspecified");
+                Statement s = c.createStatement();
+                PreparedStatement q = c.prepareStatement(sql)) {
+            s.execute("INSERT INTO t (id, desk, qty) VALUES (90, 'S9', 1), (91, 'S9', 2)");
+            q.setString(1, "0");
+            assertEquals(
+                    "21000", assertThrows(SQLException.class, q::executeQuery).getSQLState());
+            s.execute("DELETE FROM t WHERE id = 91");
+            q.setString(1, "0");
+            try (ResultSet rs = q.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(1, rs.getLong(1), "id 90 is above 0 and the subquery's one id");
+            }
+        }
+    }
+
+    /**
      * A statement refused (25P02) in a failed block keeps the block's writes for a ROLLBACK TO: the refusal of a
      * statement of its own implicit block (pgjdbc's extended messages up to Sync, a simple query) dropped all the
      * block's kept writes, so the ROLLBACK TO a savepoint after some of them failed with an internal error (a
