@@ -103,4 +103,33 @@ class ParameterTypesTest {
                 assertThrows(NumacubeException.class, () -> types("SELECT nosuch FROM t WHERE id = " + p(1)));
         assertEquals("42703", e.code());
     }
+
+    /**
+     * A CASE result takes the type of the other results also where its condition met a parameter: the comparison with
+     * the parameter (a NULL while types are inferred) folded to unknown and its branch was dropped before the result
+     * met the others, so {@code CASE WHEN id > $1 THEN $2 ELSE id END} left $2 text, and psycopg's {@code '99'} made
+     * it fail 42804 (PostgreSQL: bigint).
+     */
+    @Test
+    void aCaseResultTakesTheOtherResultsTypeBesideAConditionOfAParameter() {
+        assertEquals(
+                Map.of(1, of(ColumnType.LONG), 2, of(ColumnType.LONG)),
+                types("SELECT CASE WHEN id > " + p(1) + " THEN " + p(2) + " ELSE id END FROM t"));
+        assertEquals(
+                Map.of(1, of(ColumnType.STRING), 2, new ParameterType(ColumnType.LONG, 2)),
+                types("SELECT CASE WHEN desk = " + p(1) + " THEN px WHEN id > 3 THEN " + p(2) + " END FROM t"));
+        assertEquals(
+                Map.of(1, of(ColumnType.LONG), 2, of(ColumnType.LONG)),
+                types("UPDATE t SET id = CASE WHEN id > " + p(1) + " THEN " + p(2) + " ELSE id END"));
+    }
+
+    /** A parameter tested BETWEEN two columns takes the lower bound's type, as PostgreSQL's {@code $1 >= lo} does. */
+    @Test
+    void aParameterBetweenTwoColumnsTakesTheLowerBoundsType() {
+        assertEquals(
+                Map.of(1, of(ColumnType.LONG)), types("SELECT COUNT(*) FROM t WHERE " + p(1) + " BETWEEN id AND 50"));
+        assertEquals(
+                Map.of(1, of(ColumnType.DATE)),
+                types("SELECT COUNT(*) FROM t WHERE " + p(1) + " NOT BETWEEN day AND day"));
+    }
 }

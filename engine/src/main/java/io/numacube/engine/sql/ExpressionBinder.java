@@ -552,6 +552,7 @@ final class ExpressionBinder {
         Expr x = bind(call.operand(0), place);
         Expr lo = coerce(call.operand(1), operand(call.operand(1), place), x);
         Expr hi = coerce(call.operand(2), operand(call.operand(2), place), x);
+        x = NullConstant.like(x, NullConstant.is(lo) ? hi : lo);
         if (NullConstant.is(lo) || NullConstant.is(hi)) {
             return betweenNull(call, x, lo, hi, op.isNegated());
         }

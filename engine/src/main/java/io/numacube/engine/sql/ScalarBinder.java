@@ -205,6 +205,12 @@ final class ScalarBinder {
         }
         SqlNode elseNode = c.getElseOperand();
         Expr otherwise = elseNode == null || SqlUtilNull.isNull(elseNode) ? null : operand.apply(elseNode);
+        List<Expr> every = new ArrayList<>(results);
+        if (otherwise != null) {
+            every.add(otherwise);
+        }
+        // a parameter's marker meets the results' type also in a branch whose condition folds to unknown below
+        typedNulls(every);
         for (int i = conditions.size() - 1; i >= 0; i--) {
             if (NullConstant.isUnknown(conditions.get(i))) {
                 conditions.remove(i);

@@ -126,11 +126,23 @@ final class ExtendedQuery {
         List<String> literals = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             short format = paramFormats.length == 0 ? 0 : paramFormats[paramFormats.length == 1 ? 0 : i];
-            literals.add(literal(st.parameterOids()[i], format, values.get(i)));
+            literals.add(
+                    values.get(i) == null
+                            ? nullLiteral(st.sql(), i + 1)
+                            : literal(st.parameterOids()[i], format, values.get(i)));
         }
         ParameterizedSql.Substituted bound = st.sql().substitute(literals);
         session.portals.put(portal, new Session.Portal(portal, bound, st.origin(bound), resultFormats, st.described()));
         replies.out().empty('2');
+    }
+
+    /** A NULL parameter: no limit after LIMIT ({@code ALL}) and none after OFFSET ({@code 0}), as in PostgreSQL. */
+    private static String nullLiteral(ParameterizedSql sql, int number) {
+        return switch (sql.wordBefore(number)) {
+            case "LIMIT" -> "ALL";
+            case "OFFSET" -> "0";
+            default -> "NULL";
+        };
     }
 
     private static String literal(int oid, short format, byte[] value) {
@@ -184,6 +196,9 @@ final class ExtendedQuery {
         origin = st.origin(sql);
         ranSql = sql.sql();
         List<PgColumn> columns = sql.sql().isEmpty() ? List.of() : runner.describe(sql.sql(), session, running);
+        if (java.util.Arrays.stream(st.parameterOids()).anyMatch(oid -> oid == PgType.NUMERIC.oid())) {
+            columns = withoutNumericModifiers(columns);
+        }
         // a statement that fails here gets its error alone, as PostgreSQL's fails at Parse
         replies.out().parameterDescription(st.describedOids());
         st.described().describedAs(columns);
@@ -192,6 +207,18 @@ final class ExtendedQuery {
         } else {
             replies.out().rowDescription(columns, new short[columns.size()]);
         }
+    }
+
+    /**
+     * {@code columns} with each numeric one's modifier dropped: a numeric parameter's value sets the scale of what it
+     * meets ({@code price * $1} is numeric(18,2) for 2 and numeric(18,3) for 1.5), so a statement described before
+     * its values are known says {@code numeric}, as PostgreSQL describes such an expression, and its rows of any
+     * scale match that ({@link Session.DescribedResult#admits}).
+     */
+    private static List<PgColumn> withoutNumericModifiers(List<PgColumn> columns) {
+        return columns.stream()
+                .map(c -> c.type() == PgType.NUMERIC ? new PgColumn(c.name(), c.type(), -1) : c)
+                .toList();
     }
 
     private void describePortal(Session.Portal p) throws IOException {
@@ -254,7 +281,7 @@ final class ExtendedQuery {
             return;
         }
         List<String> now = Session.DescribedResult.typesOf(o.rows().columns());
-        if (!told.equals(now)) {
+        if (!p.statementResult.admits(now)) {
             throw PgProtocolException.resultTypeChanged("cached plan must not change result type: described=" + told
                     + " now=" + now + " (column type OIDs and modifiers; a parameter's value changed a result type:"
                     + " cast the parameter, e.g. CAST($1 AS DECIMAL(18,4)), to keep one type)");

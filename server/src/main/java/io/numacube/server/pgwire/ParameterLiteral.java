@@ -68,14 +68,15 @@ final class ParameterLiteral {
 
     /**
      * A stand-in value of the declared type, for describing a statement's result before its parameters are bound:
-     * zero, false, the empty string, 2000-01-01; for an unspecified type the text {@code '2000-01-01'}, which reads
-     * as text, a date and a timestamp (pgjdbc leaves dates and timestamps unspecified).
+     * one (not zero, which a statement may divide by: {@code k % $1}), false, the empty string, 2000-01-01; for an
+     * unspecified type the text {@code '2000-01-01'}, which reads as text, a date and a timestamp (pgjdbc leaves dates
+     * and timestamps unspecified).
      */
     static String placeholder(int oid) {
         PgType type = PgType.byOid(oid).orElse(PgType.UNKNOWN);
         return switch (type) {
-            case INT2, INT4, INT8, OID, NUMERIC -> "0";
-            case FLOAT4, FLOAT8 -> "0E0";
+            case INT2, INT4, INT8, OID, NUMERIC -> "1";
+            case FLOAT4, FLOAT8 -> "1E0";
             case BOOL -> "FALSE";
             case DATE -> "DATE '2000-01-01'";
             case TIMESTAMP, TIMESTAMPTZ -> "TIMESTAMP '2000-01-01 00:00:00'";
@@ -161,8 +162,7 @@ final class ParameterLiteral {
         }
         try {
             LocalDate date = LocalDate.parse(m.group(1));
-            LocalDateTime t =
-                    m.group(2) == null ? date.atStartOfDay() : date.atTime(java.time.LocalTime.parse(m.group(2), TIME));
+            LocalDateTime t = m.group(2) == null ? date.atStartOfDay() : atTime(date, m.group(2));
             if (toUtc && m.group(3) != null) {
                 ZoneOffset offset = ZoneOffset.of(m.group(3).length() == 3 ? m.group(3) + ":00" : m.group(3));
                 t = OffsetDateTime.of(t, offset)
@@ -174,6 +174,13 @@ final class ParameterLiteral {
             throw new PgProtocolException(
                     "22008", "date/time field value out of range: \"" + text + "\" (" + type.typeName() + ")");
         }
+    }
+
+    /** {@code date} at {@code time}, where 24:00:00 is the next day's midnight, as PostgreSQL and DuckDB read it. */
+    private static LocalDateTime atTime(LocalDate date, String time) {
+        java.time.temporal.TemporalAccessor parsed = TIME.parse(time);
+        LocalDateTime t = date.atTime(java.time.LocalTime.from(parsed));
+        return parsed.query(DateTimeFormatter.parsedExcessDays()).isZero() ? t : t.plusDays(1);
     }
 
     private static PgProtocolException invalid(PgType type, String text) {

@@ -23,7 +23,8 @@ import java.util.Map;
  * with the text {@code 5} compares numbers, as in PostgreSQL.
  *
  * <p>Inferring binds the statement once (its subqueries run); the answers are kept by statement text and declared
- * types, {@value #CACHED} at most, since a table's columns never change while the server runs. Thread-safe.
+ * types, {@value #CACHED} at most, since a table's columns never change while the server runs; a binding that failed
+ * for a reason of the rows (a scalar subquery's two rows) is not kept. Thread-safe.
  */
 final class ParameterTypeInference {
 
@@ -66,8 +67,8 @@ final class ParameterTypeInference {
     }
 
     /**
-     * {@code declared} with each unspecified parameter's inferred OID in its place (a new array; {@code declared}
-     * itself when none is unspecified), from binding {@code marked} ({@link #marked}).
+     * {@code declared} with each unspecified parameter's inferred OID in its place (a new array), from binding {@code
+     * marked} ({@link #marked}).
      *
      * @throws io.numacube.numa.base.NumacubeException where {@code marked} names a column, table or function that does
      *     not exist, with its position in {@code marked}
@@ -78,9 +79,25 @@ final class ParameterTypeInference {
         if (known != null) {
             return known.clone();
         }
-        int[] out = inferred(sql, declared, marked);
-        cache.put(key, out.clone());
+        Map<Integer, Integer> met = metTypes(sql, declared, marked);
+        int[] out = inferred(sql, declared, met == null ? Map.of() : met);
+        if (met != null) {
+            cache.put(key, out.clone());
+        }
         return out;
+    }
+
+    /**
+     * The types the unspecified parameters met, by number; null where binding failed for a reason no parameter's
+     * type causes and other rows may not (a scalar subquery's two rows): that is not kept, and inferred again later.
+     */
+    private Map<Integer, Integer> metTypes(ParameterizedSql sql, int[] declared, ParameterizedSql.Substituted marked) {
+        for (int i = 0; i < declared.length; i++) {
+            if (declared[i] == PgType.UNSPECIFIED && !afterLimit(sql, i + 1)) {
+                return infer(marked.sql(), declared.length);
+            }
+        }
+        return Map.of();
     }
 
     /**
@@ -95,24 +112,14 @@ final class ParameterTypeInference {
         }
     }
 
-    private int[] inferred(ParameterizedSql sql, int[] declared, ParameterizedSql.Substituted marked) {
-        Map<Integer, Integer> inferred = new HashMap<>();
-        boolean unspecified = false;
+    private static int[] inferred(ParameterizedSql sql, int[] declared, Map<Integer, Integer> met) {
+        int[] out = declared.clone();
         for (int i = 0; i < declared.length; i++) {
             if (declared[i] == PgType.UNSPECIFIED && afterLimit(sql, i + 1)) {
-                inferred.put(i + 1, PgType.INT8.oid());
-            } else if (declared[i] == PgType.UNSPECIFIED) {
-                unspecified = true;
+                out[i] = PgType.INT8.oid();
             }
         }
-        if (!unspecified && inferred.isEmpty()) {
-            return declared;
-        }
-        if (unspecified) {
-            inferred.putAll(infer(marked.sql(), declared.length));
-        }
-        int[] out = declared.clone();
-        inferred.forEach((number, oid) -> out[number - 1] = oid);
+        met.forEach((number, oid) -> out[number - 1] = oid);
         return out;
     }
 
@@ -137,10 +144,10 @@ final class ParameterTypeInference {
                 // no value of a parameter makes a missing column or table exist: the statement's own error
                 throw e;
             }
-            return Map.of();
+            return null;
         } catch (RuntimeException unbound) {
             // the statement's own error is for its Describe or Execute to report, where it names what it ran
-            return Map.of();
+            return null;
         }
     }
 

@@ -135,13 +135,14 @@ final class Session {
     }
 
     /**
-     * An error inside a transaction block fails the block until it ends; one inside an implicit block drops the
+     * An error inside a transaction block fails the block until it ends (its writes are kept for a ROLLBACK TO, also
+     * when the error is a refusal in the failed block); one inside an implicit block outside an explicit one drops the
      * block's writes, as PostgreSQL rolls its implicit transaction back.
      */
     void fail() {
         if (status == IN_BLOCK) {
             status = FAILED_BLOCK;
-        } else if (implicitBlock) {
+        } else if (inImplicitBlock()) {
             pendingWrites.clear();
             closeTrial();
         }
@@ -233,6 +234,28 @@ final class Session {
         void describedAs(java.util.List<io.numacube.server.pgwire.types.PgColumn> columns) {
             types = typesOf(columns);
         }
+
+        /**
+         * Whether rows of types {@code now} ({@link #typesOf}) may go to a client told {@link #types}: the same
+         * types, where a numeric told without a modifier takes a numeric of any.
+         */
+        boolean admits(java.util.List<String> now) {
+            if (types.size() != now.size()) {
+                return false;
+            }
+            for (int i = 0; i < now.size(); i++) {
+                String told = types.get(i);
+                boolean anyNumeric = told.equals(UNCONSTRAINED_NUMERIC)
+                        && now.get(i).startsWith(io.numacube.server.pgwire.types.PgType.NUMERIC.oid() + "(");
+                if (!anyNumeric && !told.equals(now.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static final String UNCONSTRAINED_NUMERIC =
+                io.numacube.server.pgwire.types.PgType.NUMERIC.oid() + "(-1)";
 
         static java.util.List<String> typesOf(java.util.List<io.numacube.server.pgwire.types.PgColumn> columns) {
             return columns.stream()

@@ -48,6 +48,26 @@ class ParameterLiteralTest {
         assertEquals("22P02", state(() -> ParameterLiteral.ofText(PgType.BOOL.oid(), "maybe")));
     }
 
+    /**
+     * 24:00:00 is the end of its day, the next day's midnight, in PostgreSQL and DuckDB; java.time's lenient parse
+     * read it as the same day's 00:00 and dropped the day it carried: an INSERT of '2024-01-09 24:00:00' into a
+     * timestamp column (psycopg's str, typed at Bind) stored 2024-01-09 00:00:00.
+     */
+    @Test
+    void theHour24IsTheNextDaysMidnight() {
+        assertEquals(
+                "TIMESTAMP '2024-01-10 00:00:00'",
+                ParameterLiteral.ofText(PgType.TIMESTAMP.oid(), "2024-01-09 24:00:00"));
+        assertEquals(
+                "TIMESTAMP '2025-01-01 00:00:00'", ParameterLiteral.ofText(PgType.TIMESTAMP.oid(), "2024-12-31 24:00"));
+        assertEquals(
+                "TIMESTAMP '2024-01-09 22:00:00'",
+                ParameterLiteral.ofText(PgType.TIMESTAMPTZ.oid(), "2024-01-09 24:00:00+02"));
+        assertEquals("22008", state(() -> ParameterLiteral.ofText(PgType.TIMESTAMP.oid(), "2024-01-09 24:00:01")));
+        assertEquals("22008", state(() -> ParameterLiteral.ofText(PgType.TIMESTAMP.oid(), "2024-01-09 24:00:00.5")));
+        assertEquals("22008", state(() -> ParameterLiteral.ofText(PgType.TIMESTAMP.oid(), "2024-01-09 25:00:00")));
+    }
+
     @Test
     void anUnspecifiedDateLosesTheOffsetPgjdbcAdds() {
         assertEquals("'2025-01-02'", ParameterLiteral.ofText(PgType.UNSPECIFIED, "2025-01-02 +00"));

@@ -239,6 +239,93 @@ class PgWireRawTest {
         }
     }
 
+    /**
+     * asyncpg's {@code fetch('SELECT price * $1 FROM kinds', Decimal('1.5'))}: Parse untyped, Describe the statement
+     * (the parameter is numeric, as it meets price), then Bind and Execute without describing the portal. PostgreSQL
+     * describes {@code price * $1} as a numeric without a modifier, whatever scale the value has; numacube described
+     * numeric(18,2) from its placeholder 0 and refused the rows of 1.5 (numeric(18,3)) as a changed result type, so
+     * asyncpg, which prepares again and gets the same description, could not run it at all.
+     */
+    @Test
+    void aNumericParameterOfAnyScaleRunsAfterTheStatementWasDescribed() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send('P', "s", "SELECT price * $1 AS v, price FROM kinds WHERE id = 1", (short) 0);
+            c.send('D', 'S', "s");
+            c.send('S');
+            List<RawPgClient.Message> described = c.untilReady();
+            assertEquals("1tTZ", RawPgClient.types(described));
+            ByteBuffer params = ByteBuffer.wrap(described.get(1).body());
+            params.getShort();
+            assertEquals(1700, params.getInt(), "numeric, as the parameter meets price");
+            for (String value : List.of("1.5", "2", "0.001", "-3.25")) {
+                c.send('B', "", "s", (short) 0, (short) 1, value.length(), value.getBytes(), (short) 0);
+                c.send('E', "", 0);
+                c.send('S');
+                List<RawPgClient.Message> m = c.untilReady();
+                assertEquals(
+                        "2DCZ",
+                        RawPgClient.types(m),
+                        value + ": " + m.getFirst().fields() + m.get(1).fields());
+                java.math.BigDecimal expected =
+                        new java.math.BigDecimal("10.51").multiply(new java.math.BigDecimal(value));
+                assertTrue(
+                        m.get(1).text().contains(expected.toPlainString()),
+                        value + ": " + m.get(1).text() + " for " + expected);
+            }
+        }
+    }
+
+    /**
+     * A statement is described by running it with a stand-in for each parameter: the stand-in 0 made asyncpg's prepare
+     * of {@code trade_id % $1} fail with 22012 (division by zero) before any value was sent, though every value but 0
+     * runs; PostgreSQL describes it without running it.
+     */
+    @Test
+    void aParameterThatDividesIsDescribedWithoutADivisionByZero() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            for (String sql : List.of(
+                    "SELECT COUNT(*) FROM trades WHERE trade_id % $1 = 0",
+                    "SELECT SUM(pnl) / $1 FROM trades",
+                    "SELECT COUNT(*) FROM trades WHERE trade_id % $1 = 0 AND pnl > $2")) {
+                c.send('P', "", sql, (short) 0);
+                c.send('D', 'S', "");
+                c.send('S');
+                List<RawPgClient.Message> m = c.untilReady();
+                assertEquals("1tTZ", RawPgClient.types(m), sql + ": " + m.get(1).fields());
+            }
+            c.send('P', "", "SELECT COUNT(*) FROM trades WHERE trade_id % $1 = 0", (short) 0);
+            c.send('B', "", "", (short) 0, (short) 1, 1, "7".getBytes(), (short) 0);
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> m = c.untilReady();
+            long expected = TestCube.shared()
+                    .query("SELECT COUNT(*) FROM trades WHERE trade_id % 7 = 0")
+                    .getLong(0, 0);
+            assertTrue(
+                    m.get(2).text().endsWith(Long.toString(expected)), m.get(2).text());
+        }
+    }
+
+    /** A NULL LIMIT is no limit and a NULL OFFSET none, as in PostgreSQL: they were bound as LIMIT NULL, 42601. */
+    @Test
+    void aNullLimitOrOffsetParameterLimitsNothing() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send(
+                    'P',
+                    "",
+                    "SELECT COUNT(*) FROM (SELECT trade_id FROM trades ORDER BY trade_id LIMIT $1 OFFSET $2) AS x",
+                    (short) 0);
+            c.send('B', "", "", (short) 0, (short) 2, -1, -1, (short) 0);
+            c.send('E', "", 0);
+            c.send('S');
+            List<RawPgClient.Message> m = c.untilReady();
+            assertEquals("12DCZ", RawPgClient.types(m), m.get(1).fields().toString());
+            assertTrue(
+                    m.get(2).text().endsWith(Integer.toString(TestCube.TRADES)),
+                    m.get(2).text());
+        }
+    }
+
     /** An encoding name is read as PostgreSQL reads it, on its letters and digits: asyncpg sends {@code 'utf-8'}. */
     @Test
     void clientEncodingNamesAreReadOnTheirLettersAndDigits() throws IOException {

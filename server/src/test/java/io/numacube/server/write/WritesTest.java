@@ -309,6 +309,61 @@ class WritesTest {
     }
 
     /**
+     * A statement whose parameters' types could not be inferred (its scalar subquery gave two rows) is inferred again
+     * at its next run: the failed inference was kept for its text, so once the rows changed and the subquery gave
+     * one, the untyped '0' beside id was still compared as text (42804) where PostgreSQL answers.
+     */
+    @Test
+    void aFailedParameterInferenceIsNotKept() throws Exception {
+        String sql =
+                "SELECT COUNT(*) FROM t WHERE id > ? AND id = (SELECT MAX(id) FROM t WHERE desk = 'S9' GROUP BY qty)";
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+                        + server.pgAddress().getPort() + "/numacube?user=test&stringtype=unspecified");
+                Statement s = c.createStatement();
+                PreparedStatement q = c.prepareStatement(sql)) {
+            s.execute("INSERT INTO t (id, desk, qty) VALUES (90, 'S9', 1), (91, 'S9', 2)");
+            q.setString(1, "0");
+            assertEquals(
+                    "21000", assertThrows(SQLException.class, q::executeQuery).getSQLState());
+            s.execute("DELETE FROM t WHERE id = 91");
+            q.setString(1, "0");
+            try (ResultSet rs = q.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(1, rs.getLong(1), "id 90 is above 0 and the subquery's one id");
+            }
+        }
+    }
+
+    /**
+     * A statement refused (25P02) in a failed block keeps the block's writes for a ROLLBACK TO: the refusal of a
+     * statement of its own implicit block (pgjdbc's extended messages up to Sync, a simple query) dropped all the
+     * block's kept writes, so the ROLLBACK TO a savepoint after some of them failed with an internal error (a
+     * sublist from the savepoint's count of writes to none) and the block's writes before the savepoint were lost.
+     */
+    @Test
+    void aStatementRefusedInAFailedBlockKeepsItsWritesForRollbackTo() throws Exception {
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.execute("INSERT INTO t (id, desk) VALUES (83, 'F')");
+            java.sql.Savepoint sp = c.setSavepoint("sp");
+            s.execute("INSERT INTO t (id, desk) VALUES (84, 'F')");
+            assertThrows(SQLException.class, () -> s.execute("SELECT nosuch FROM t"));
+            assertEquals(
+                    "25P02",
+                    assertThrows(SQLException.class, () -> s.execute("INSERT INTO t (id, desk) VALUES (86, 'F')"))
+                            .getSQLState());
+            c.rollback(sp);
+            s.execute("INSERT INTO t (id, desk) VALUES (85, 'F')");
+            c.commit();
+        }
+        assertEquals(
+                "[2, 168]",
+                row(cube.query("SELECT COUNT(*), SUM(id) FROM t WHERE desk = 'F'")),
+                "83 (before the savepoint) and 85 (after the ROLLBACK TO) are kept, 84 and the refused 86 are not");
+    }
+
+    /**
      * PostgreSQL runs a simple query of several statements, and the extended-protocol messages up to a Sync (a
      * pgjdbc batch in autocommit), as one implicit transaction: an error in a later statement leaves the earlier
      * writes unapplied. numacube applied them one by one, so a batch whose third row was bad kept the first two. (A

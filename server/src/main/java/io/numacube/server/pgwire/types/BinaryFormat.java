@@ -146,9 +146,8 @@ public final class BinaryFormat {
             case INT8 -> b.getLong();
             case FLOAT4 -> (double) b.getFloat();
             case FLOAT8 -> b.getDouble();
-            case DATE -> LocalDate.ofEpochDay(b.getInt() + PG_EPOCH_DAY);
-            case TIMESTAMP, TIMESTAMPTZ ->
-                Timestamps.toLocalDateTime(b.getLong() + PG_EPOCH_DAY * Timestamps.MICROS_PER_DAY);
+            case DATE -> date(b.getInt());
+            case TIMESTAMP, TIMESTAMPTZ -> timestamp(b.getLong());
             case NUMERIC -> decodeNumeric(b);
             case TEXT, VARCHAR, BPCHAR, NAME, UNKNOWN, CHAR -> utf8(v);
             default ->
@@ -157,6 +156,34 @@ public final class BinaryFormat {
                                 "binary parameters of type " + type.typeName() + " are not supported — send it as text")
                         .toException();
         };
+    }
+
+    /** PostgreSQL's infinite dates ({@code Integer.MAX_VALUE} and {@code MIN_VALUE} days) are refused. */
+    private static LocalDate date(int days) {
+        if (days == Integer.MAX_VALUE || days == Integer.MIN_VALUE) {
+            throw infinity("date");
+        }
+        return LocalDate.ofEpochDay(days + PG_EPOCH_DAY);
+    }
+
+    /** PostgreSQL's infinite timestamps ({@code Long.MAX_VALUE} and {@code MIN_VALUE}) are refused. */
+    private static LocalDateTime timestamp(long micros) {
+        if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
+            throw infinity("timestamp");
+        }
+        long fromUnixEpoch;
+        try {
+            fromUnixEpoch = Math.addExact(micros, PG_EPOCH_DAY * Timestamps.MICROS_PER_DAY);
+        } catch (ArithmeticException e) {
+            throw ClientError.of("22008", "timestamp out of range: " + micros + " microseconds after 2000-01-01")
+                    .toException();
+        }
+        return Timestamps.toLocalDateTime(fromUnixEpoch);
+    }
+
+    private static RuntimeException infinity(String type) {
+        return ClientError.of(ClientError.NOT_SUPPORTED, "an infinite " + type + " is not supported")
+                .toException();
     }
 
     private static BigDecimal decodeNumeric(ByteBuffer b) {

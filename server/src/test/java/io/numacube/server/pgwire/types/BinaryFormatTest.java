@@ -63,6 +63,43 @@ class BinaryFormatTest {
                         BinaryFormat.encode(PgType.TIMESTAMP, LocalDateTime.of(2025, 1, 2, 5, 0, 0, 250_000_000))));
     }
 
+    /**
+     * PostgreSQL's infinite dates and timestamps (asyncpg sends date.max, datetime.max and their minimums as such) are
+     * refused as unsupported: read as counts of days or microseconds they were dates of year 5881610 and, past the
+     * addition's overflow, a timestamp of year -290278, which the error then showed as the value sent.
+     */
+    @Test
+    void infiniteDatesAndTimestampsAreRefusedAsUnsupported() {
+        for (byte[] v : new byte[][] {
+            ByteBuffer.allocate(4).putInt(Integer.MAX_VALUE).array(),
+            ByteBuffer.allocate(4).putInt(Integer.MIN_VALUE).array()
+        }) {
+            assertEquals(
+                    "0A000",
+                    assertThrows(NumacubeException.class, () -> BinaryFormat.decode(PgType.DATE, v))
+                            .code());
+        }
+        for (byte[] v : new byte[][] {
+            ByteBuffer.allocate(8).putLong(Long.MAX_VALUE).array(),
+            ByteBuffer.allocate(8).putLong(Long.MIN_VALUE).array()
+        }) {
+            assertEquals(
+                    "0A000",
+                    assertThrows(NumacubeException.class, () -> BinaryFormat.decode(PgType.TIMESTAMP, v))
+                            .code());
+        }
+        assertEquals(
+                "22008",
+                assertThrows(
+                                NumacubeException.class,
+                                () -> BinaryFormat.decode(
+                                        PgType.TIMESTAMP,
+                                        ByteBuffer.allocate(8)
+                                                .putLong(Long.MAX_VALUE - 1)
+                                                .array()))
+                        .code());
+    }
+
     @Test
     void aBinaryParameterOfTheWrongLengthIsAProtocolViolation() {
         NumacubeException e =
