@@ -66,7 +66,10 @@ final class TpchFirstRuns {
                 .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-Xmx") || arg.startsWith("-Xms") || arg.startsWith("--enable-native-access")) {
+            if (arg.startsWith("-Xmx")
+                    || arg.startsWith("-Xms")
+                    || arg.startsWith("--enable-native-access")
+                    || arg.endsWith("UseProfiledLoopPredicate")) {
                 command.add(arg);
             }
         }
