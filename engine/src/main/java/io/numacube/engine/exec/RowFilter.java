@@ -26,8 +26,10 @@ record RowFilter(CodeMask[] masks, BatchPredicate residual, boolean nothingPasse
      *                    {@code passes.length / BLOCK + 1}; the last entry counts every passing code
      * @param few         the passing codes matched a word at a time, when at most {@value FewCodes#MAX_CODES} pass;
      *                    else null
+     * @param interval    the passing codes as one interval matched a word at a time, when they are one (a range
+     *                    predicate on a sorted dictionary); else null
      */
-    record CodeMask(int column, boolean[] passes, int[] blockBelow, FewCodes few) {
+    record CodeMask(int column, boolean[] passes, int[] blockBelow, FewCodes few, CodeInterval interval) {
 
         /** Codes per counted block. */
         static final int BLOCK = 64;
@@ -43,7 +45,18 @@ record RowFilter(CodeMask[] masks, BatchPredicate residual, boolean nothingPasse
                 }
                 below[b + 1] = below[b] + n;
             }
-            return new CodeMask(column, passes, below, FewCodes.of(passes));
+            return new CodeMask(column, passes, below, FewCodes.of(passes), CodeInterval.of(passes));
+        }
+
+        /**
+         * The test of 64 rows at a time that serves codes of width {@code w}, or null: the interval where the codes
+         * are one (a subtraction per side), else the few codes.
+         */
+        CodeWordMatch words(io.numacube.engine.storage.CodeWidth w) {
+            if (interval != null && interval.serves(w)) {
+                return interval;
+            }
+            return few != null && few.serves(w) ? few : null;
         }
 
         /** How many codes in {@code [lo, hi]} pass. */
