@@ -61,6 +61,21 @@ public final class TpchSteady {
         System.exit(same ? 0 : 1);
     }
 
+    /**
+     * Runs numacube's query once: its wall time, the CPU time of this (the calling) thread and that of all the JVM's
+     * threads during it, in nanoseconds.
+     */
+    private static long[] measure(TpchCube cube, String sql, java.lang.management.ThreadMXBean threads)
+            throws Exception {
+        long p0 = allThreadsCpu(threads);
+        long t0 = System.nanoTime();
+        long c0 = threads.getCurrentThreadCpuTime();
+        cube.query(sql);
+        long c1 = threads.getCurrentThreadCpuTime();
+        long t1 = System.nanoTime();
+        return new long[] {t1 - t0, c1 - c0, allThreadsCpu(threads) - p0};
+    }
+
     /** The CPU time of every live thread of the JVM, summed (nanoseconds; a thread that ended meanwhile is lost). */
     private static long allThreadsCpu(java.lang.management.ThreadMXBean threads) {
         long sum = 0;
@@ -117,19 +132,29 @@ public final class TpchSteady {
                             same(duck, sql, q, cube);
                         }
                     }
-                    long p0 = allThreadsCpu(threads);
-                    t0 = System.nanoTime();
-                    long c0 = threads.getCurrentThreadCpuTime();
-                    cube.query(sql);
-                    cpu[c][i] = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
-                    best[c] = Math.min(best[c], (System.nanoTime() - t0) / 1e9);
-                    processCpu[c][i] = (allThreadsCpu(threads) - p0) / 1e9;
+                    long[] measured = measure(cube, sql, threads);
+                    best[c] = Math.min(best[c], measured[0] / 1e9);
+                    cpu[c][i] = measured[1] / 1e9;
+                    processCpu[c][i] = measured[2] / 1e9;
                     continue;
                 }
                 best[c] = Math.min(best[c], (System.nanoTime() - t0) / 1e9);
             }
         }
-        QueryStats s = cube.query(sql).stats();
+        report(q, cube.query(sql).stats(), toggle, settings, best, rounds, cpu, processCpu);
+        return true;
+    }
+
+    /** Prints one query's figures: per setting, its best, DuckDB's, their ratio and the CPU medians; then its profile. */
+    private static void report(
+            TpchQuery q,
+            QueryStats s,
+            String toggle,
+            String[] settings,
+            double[] best,
+            int rounds,
+            double[][] cpu,
+            double[][] processCpu) {
         double duckBest = best[settings.length];
         for (int c = 0; c < settings.length; c++) {
             System.out.printf(
@@ -152,6 +177,5 @@ public final class TpchSteady {
                 s.rowsScanned(),
                 s.bytesRead(),
                 s.plan());
-        return true;
     }
 }
