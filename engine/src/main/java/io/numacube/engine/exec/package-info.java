@@ -4,8 +4,8 @@
  * accumulators, final aggregates with their post-aggregation steps, scan columns); {@code
  * QueryExecutor} schedules its morsels on per-node queues with nearest-first stealing; each
  * block of morsels is sunk into an {@code AggregationState} by the batch kernels ({@code
- * CodeKernels}, {@code BatchExpression}, {@code BatchPredicate}, {@code FusedKeySums}), states are combined in a fixed
- * order, and {@code ResultFinalizer} finalizes the {@code result}. Depends on
+ * CodeKernels}, {@code MaskWords}, {@code BatchExpression}, {@code BatchPredicate}, {@code
+ * FusedKeySums}), states are combined in a fixed order, and {@code ResultFinalizer} finalizes the {@code result}. Depends on
  * {@code plan}, {@code storage}, {@code workers}, {@code result} and {@code schema}.
  */
 package io.numacube.engine.exec;
