@@ -83,6 +83,24 @@ final class CodeInterval implements CodeWordMatch {
         return new CodeInterval(lo, hi, passes.length);
     }
 
+    /**
+     * {@link #of} from a count: the passing codes are one interval exactly when the first and the last are {@code
+     * passing - 1} apart. The first passing code lies in the block of {@value RowFilter.CodeMask#BLOCK} codes from
+     * {@code firstFrom}, the last in the block from {@code lastFrom}, and {@code passing} (at least 1) codes pass in
+     * all. Reads at most those two blocks.
+     */
+    static CodeInterval spanning(boolean[] passes, int firstFrom, int lastFrom, int passing) {
+        int lo = firstFrom;
+        while (!passes[lo]) {
+            lo++;
+        }
+        int hi = Math.min(passes.length, lastFrom + RowFilter.CodeMask.BLOCK) - 1;
+        while (!passes[hi]) {
+            hi--;
+        }
+        return hi - lo + 1 == passing ? new CodeInterval(lo, hi, passes.length) : null;
+    }
+
     /** The lowest passing code. */
     int lo() {
         return lo;

@@ -34,18 +34,29 @@ record RowFilter(CodeMask[] masks, BatchPredicate residual, boolean nothingPasse
         /** Codes per counted block. */
         static final int BLOCK = 64;
 
-        /** A mask with its block counts and few passing codes computed. */
+        /**
+         * A mask with its block counts, few passing codes and interval computed, in one pass over the codes (a mask
+         * is made at each planning, and a dictionary may have millions of codes).
+         */
         static CodeMask of(int column, boolean[] passes) {
             int blocks = passes.length / BLOCK + 1;
             int[] below = new int[blocks + 1];
+            int first = -1;
+            int last = -1;
             for (int b = 0; b < blocks; b++) {
                 int n = 0;
                 for (int c = b * BLOCK, end = Math.min(c + BLOCK, passes.length); c < end; c++) {
                     n += passes[c] ? 1 : 0;
                 }
+                if (n > 0) {
+                    first = first < 0 ? b * BLOCK : first;
+                    last = b;
+                }
                 below[b + 1] = below[b] + n;
             }
-            return new CodeMask(column, passes, below, FewCodes.of(passes), CodeInterval.of(passes));
+            CodeInterval interval =
+                    first < 0 ? null : CodeInterval.spanning(passes, first, last * BLOCK, below[blocks]);
+            return new CodeMask(column, passes, below, FewCodes.of(passes), interval);
         }
 
         /**

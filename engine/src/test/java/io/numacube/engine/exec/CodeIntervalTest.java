@@ -106,6 +106,29 @@ class CodeIntervalTest {
     }
 
     @Test
+    void theMasksIntervalFromItsBlockCountsIsTheOneOfItsCodes() {
+        Random r = new Random(17);
+        for (int trial = 0; trial < 2_000; trial++) {
+            int size = 1 + r.nextInt(trial % 2 == 0 ? 300 : 5_000);
+            boolean[] m = new boolean[size];
+            int lo = r.nextInt(size);
+            int hi = lo + r.nextInt(size - lo);
+            java.util.Arrays.fill(m, lo, hi + 1, r.nextInt(10) > 0);
+            if (r.nextBoolean()) {
+                m[r.nextInt(size)] ^= true;
+            }
+            CodeInterval want = CodeInterval.of(m);
+            CodeInterval got = RowFilter.CodeMask.of(0, m).interval();
+            String what = "size " + size + " [" + lo + ", " + hi + "]";
+            assertEquals(want == null, got == null, what);
+            if (want != null) {
+                assertEquals(want.lo(), got.lo(), what);
+                assertEquals(want.hi(), got.hi(), what);
+            }
+        }
+    }
+
+    @Test
     void declinesMasksThatAreNotOneIntervalAndIntervalsAcrossTheMiddleOfALane() {
         assertNull(CodeInterval.of(new boolean[10]), "no code passes");
         boolean[] two = mask(10, 2, 3);
