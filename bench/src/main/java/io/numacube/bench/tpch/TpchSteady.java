@@ -17,7 +17,8 @@ import java.util.TreeSet;
  * name from a cached {@link TpchData}'s Parquet files into a cube and into DuckDB, checks each answer equal to
  * DuckDB's, then times each query {@code rounds} times in turn with DuckDB (the order rotating) and prints, per
  * query, the best of each engine, their ratio, the median CPU time of the thread that ran numacube's query (the
- * planning, serial; the workers' is not counted) and numacube's profile (phases, bytes, plan). With the system property
+ * planning, serial; the workers' is not counted) and of all the JVM's threads during it (the workers' too, and
+ * whatever else the JVM ran meanwhile: less noisy than wall time on a shared machine) and numacube's profile (phases, bytes, plan). With the system property
  * {@value #TOGGLE} naming a boolean system property of the engine, numacube runs twice per round, that property
  * {@code false} then {@code true} in turn (an A/B of one process), and both are reported. Stdout only; exit status 1
  * when an answer differs. Not thread-safe: one run.
@@ -60,6 +61,30 @@ public final class TpchSteady {
         System.exit(same ? 0 : 1);
     }
 
+    /**
+     * Runs numacube's query once: its wall time, the CPU time of this (the calling) thread and that of all the JVM's
+     * threads during it, in nanoseconds.
+     */
+    private static long[] measure(TpchCube cube, String sql, java.lang.management.ThreadMXBean threads)
+            throws Exception {
+        long p0 = allThreadsCpu(threads);
+        long t0 = System.nanoTime();
+        long c0 = threads.getCurrentThreadCpuTime();
+        cube.query(sql);
+        long c1 = threads.getCurrentThreadCpuTime();
+        long t1 = System.nanoTime();
+        return new long[] {t1 - t0, c1 - c0, allThreadsCpu(threads) - p0};
+    }
+
+    /** The CPU time of every live thread of the JVM, summed (nanoseconds; a thread that ended meanwhile is lost). */
+    private static long allThreadsCpu(java.lang.management.ThreadMXBean threads) {
+        long sum = 0;
+        for (long id : threads.getAllThreadIds()) {
+            sum += Math.max(0, threads.getThreadCpuTime(id));
+        }
+        return sum;
+    }
+
     private static double median(double[] values) {
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
@@ -92,6 +117,7 @@ public final class TpchSteady {
         double[] best = new double[settings.length + 1];
         java.util.Arrays.fill(best, Double.MAX_VALUE);
         double[][] cpu = new double[settings.length][rounds];
+        double[][] processCpu = new double[settings.length][rounds];
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < rounds; i++) {
             for (int k = 0; k < best.length; k++) {
@@ -105,28 +131,44 @@ public final class TpchSteady {
                         if (i == 0) {
                             same(duck, sql, q, cube);
                         }
-                        t0 = System.nanoTime();
                     }
-                    long c0 = threads.getCurrentThreadCpuTime();
-                    cube.query(sql);
-                    cpu[c][i] = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+                    long[] measured = measure(cube, sql, threads);
+                    best[c] = Math.min(best[c], measured[0] / 1e9);
+                    cpu[c][i] = measured[1] / 1e9;
+                    processCpu[c][i] = measured[2] / 1e9;
+                    continue;
                 }
                 best[c] = Math.min(best[c], (System.nanoTime() - t0) / 1e9);
             }
         }
-        QueryStats s = cube.query(sql).stats();
+        report(q, cube.query(sql).stats(), toggle, settings, best, rounds, cpu, processCpu);
+        return true;
+    }
+
+    /** Prints one query's figures: per setting, its best, DuckDB's, their ratio and the CPU medians; then its profile. */
+    private static void report(
+            TpchQuery q,
+            QueryStats s,
+            String toggle,
+            String[] settings,
+            double[] best,
+            int rounds,
+            double[][] cpu,
+            double[][] processCpu) {
         double duckBest = best[settings.length];
         for (int c = 0; c < settings.length; c++) {
             System.out.printf(
                     Locale.ROOT,
-                    "%s%s numacube %.4f s DuckDB %.4f s (best of %d): %.2fx; calling thread CPU %.4f s (median)%n",
+                    "%s%s numacube %.4f s DuckDB %.4f s (best of %d): %.2fx; calling thread CPU %.4f s, all threads' CPU"
+                            + " %.4f s (medians)%n",
                     q.id(),
                     toggle == null ? "" : " " + toggle + "=" + settings[c],
                     best[c],
                     duckBest,
                     rounds,
                     duckBest / best[c],
-                    median(cpu[c]));
+                    median(cpu[c]),
+                    median(processCpu[c]));
         }
         System.out.printf(
                 Locale.ROOT,
@@ -135,6 +177,5 @@ public final class TpchSteady {
                 s.rowsScanned(),
                 s.bytesRead(),
                 s.plan());
-        return true;
     }
 }

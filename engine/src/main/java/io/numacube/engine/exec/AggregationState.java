@@ -136,6 +136,8 @@ final class AggregationState {
         this.scaled = scaledSums(plan);
         this.cells = codeCells() ? CodeCells.of(accumulators, histograms, scaled, keys.size()) : null;
         this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
+        this.maskWords =
+                fewCodes && !"false".equals(System.getProperty(MASK_WORDS_PROPERTY)) ? MaskWords.of(masks) : null;
         this.capacity = capacity;
         this.doubleAccumulators = new double[accumulators.length][];
         this.longAccumulators = new long[accumulators.length][];
@@ -371,6 +373,9 @@ final class AggregationState {
         int[] sel = null;
         int cnt = n;
         int[] selection = vectors.selection();
+        if (maskWords != null && maskWords.prepare(view, activeMasks) > 0) {
+            return applyMaskWords(view, b, n, activeMasks);
+        }
         int few = fewCodesMask(view, activeMasks);
         if (few >= 0) {
             int col = masks[few].column();
@@ -392,6 +397,34 @@ final class AggregationState {
         selected = cnt;
         return sel;
     }
+
+    /**
+     * {@link #applyMasks} where {@link #maskWords} applies some active masks (chosen by its {@code prepare}): they
+     * select together, then the other active masks refine their rows.
+     */
+    private int[] applyMaskWords(MorselView view, int b, int n, long activeMasks) {
+        int[] selection = vectors.selection();
+        int cnt = maskWords.select(b, n, selection);
+        for (int i = 0; i < masks.length && cnt > 0; i++) {
+            if (maskWords.applied(i) || i < 63 && (activeMasks & (1L << i)) == 0) {
+                continue;
+            }
+            int col = masks[i].column();
+            cnt = CodeKernels.refine(view.columns[col], view.widths[col], selection, cnt, masks[i].passes());
+        }
+        selected = cnt;
+        return selection;
+    }
+
+    /**
+     * The masks that match 64 rows at a time, applied together ({@link MaskWords}), or null: where no mask has a
+     * word test, or where they are off (system property {@value #MASK_WORDS_PROPERTY} {@code false}, read as each
+     * block's state is made; then {@link #fewCodesMask} selects as before), only to compare.
+     */
+    private final MaskWords maskWords;
+
+    /** The system property that turns the joint word-at-a-time selection of masks off ({@code false}), for A/B. */
+    static final String MASK_WORDS_PROPERTY = "numacube.maskWords";
 
     /**
      * The first active mask that passes few codes of a width {@link FewCodes} serves, or -1: it selects first (the

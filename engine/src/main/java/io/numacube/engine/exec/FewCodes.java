@@ -17,7 +17,7 @@ import java.nio.ByteOrder;
  * is selected exactly when its code is one of {@code codes}: the same rows, in the same (ascending) order, as {@link
  * CodeKernels#selectDense} with the mask this was made from. Immutable; thread-safe.
  */
-final class FewCodes {
+final class FewCodes implements CodeWordMatch {
 
     /** The most passing codes matched this way. */
     static final int MAX_CODES = 4;
@@ -26,14 +26,10 @@ final class FewCodes {
     private static final long BYTE_LOW = 0x7F7F_7F7F_7F7F_7F7FL;
     private static final long BYTE_HIGH = 0x8080_8080_8080_8080L;
     private static final long BYTE_ONES = 0x0101_0101_0101_0101L;
-    /** Moves bit {@code 8i} to bit {@code 56 + i}, for i = 0..7, without carries. */
-    private static final long BYTE_GATHER = 0x0102_0408_1020_4080L;
 
     private static final long SHORT_LOW = 0x7FFF_7FFF_7FFF_7FFFL;
     private static final long SHORT_HIGH = 0x8000_8000_8000_8000L;
     private static final long SHORT_ONES = 0x0001_0001_0001_0001L;
-    /** Moves bit {@code 16i} to bit {@code 60 + i}, for i = 0..3, without carries. */
-    private static final long SHORT_GATHER = 0x1000_2000_4000_8000L;
 
     private final int[] codes;
     private final long b0;
@@ -82,7 +78,8 @@ final class FewCodes {
     }
 
     /** Whether the word kernels serve codes of this width (bytes and shorts; a byte code above 255 never occurs). */
-    boolean serves(CodeWidth w) {
+    @Override
+    public boolean serves(CodeWidth w) {
         return w == CodeWidth.SHORT || w == CodeWidth.BYTE && codes[codes.length - 1] <= 0xFF;
     }
 
@@ -99,18 +96,37 @@ final class FewCodes {
         return w == CodeWidth.BYTE ? selectBytes(s, b, n, sel) : selectShorts(s, b, n, sel);
     }
 
+    @Override
+    public long word(MemorySegment s, CodeWidth w, int r) {
+        return w == CodeWidth.BYTE ? byteWord(s, r) : shortWord(s, r);
+    }
+
+    private long byteWord(MemorySegment s, int r) {
+        long bits = 0;
+        for (int j = 0; j < 64; j += 8) {
+            long x = s.get(WORD, r + j);
+            long hit = zeroBytes(x ^ b0) | zeroBytes(x ^ b1) | zeroBytes(x ^ b2) | zeroBytes(x ^ b3);
+            bits |= ((hit >>> 7) * BYTE_GATHER >>> 56) << j;
+        }
+        return bits;
+    }
+
+    private long shortWord(MemorySegment s, int r) {
+        long bits = 0;
+        for (int j = 0; j < 64; j += 4) {
+            long x = s.get(WORD, 2L * (r + j));
+            long hit = zeroShorts(x ^ s0) | zeroShorts(x ^ s1) | zeroShorts(x ^ s2) | zeroShorts(x ^ s3);
+            bits |= ((hit >>> 15) * SHORT_GATHER >>> 60) << j;
+        }
+        return bits;
+    }
+
     private int selectBytes(MemorySegment s, int b, int n, int[] sel) {
         int cnt = 0;
         int r = b;
         int end = b + n;
         for (; r + 64 <= end; r += 64) {
-            long bits = 0;
-            for (int j = 0; j < 64; j += 8) {
-                long x = s.get(WORD, r + j);
-                long hit = zeroBytes(x ^ b0) | zeroBytes(x ^ b1) | zeroBytes(x ^ b2) | zeroBytes(x ^ b3);
-                bits |= ((hit >>> 7) * BYTE_GATHER >>> 56) << j;
-            }
-            cnt = expand(bits, r, sel, cnt);
+            cnt = expand(byteWord(s, r), r, sel, cnt);
         }
         for (; r < end; r++) {
             sel[cnt] = r;
@@ -124,13 +140,7 @@ final class FewCodes {
         int r = b;
         int end = b + n;
         for (; r + 64 <= end; r += 64) {
-            long bits = 0;
-            for (int j = 0; j < 64; j += 4) {
-                long x = s.get(WORD, 2L * (r + j));
-                long hit = zeroShorts(x ^ s0) | zeroShorts(x ^ s1) | zeroShorts(x ^ s2) | zeroShorts(x ^ s3);
-                bits |= ((hit >>> 15) * SHORT_GATHER >>> 60) << j;
-            }
-            cnt = expand(bits, r, sel, cnt);
+            cnt = expand(shortWord(s, r), r, sel, cnt);
         }
         for (; r < end; r++) {
             sel[cnt] = r;
@@ -150,7 +160,7 @@ final class FewCodes {
     }
 
     /** Appends row {@code r + i} for every set bit {@code i} of {@code bits}, ascending. */
-    private static int expand(long bits, int r, int[] sel, int cnt) {
+    static int expand(long bits, int r, int[] sel, int cnt) {
         while (bits != 0) {
             sel[cnt++] = r + Long.numberOfTrailingZeros(bits);
             bits &= bits - 1;

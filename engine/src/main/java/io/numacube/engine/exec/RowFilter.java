@@ -26,24 +26,48 @@ record RowFilter(CodeMask[] masks, BatchPredicate residual, boolean nothingPasse
      *                    {@code passes.length / BLOCK + 1}; the last entry counts every passing code
      * @param few         the passing codes matched a word at a time, when at most {@value FewCodes#MAX_CODES} pass;
      *                    else null
+     * @param interval    the passing codes as one interval matched a word at a time, when they are one (a range
+     *                    predicate on a sorted dictionary); else null
      */
-    record CodeMask(int column, boolean[] passes, int[] blockBelow, FewCodes few) {
+    record CodeMask(int column, boolean[] passes, int[] blockBelow, FewCodes few, CodeInterval interval) {
 
         /** Codes per counted block. */
         static final int BLOCK = 64;
 
-        /** A mask with its block counts and few passing codes computed. */
+        /**
+         * A mask with its block counts, few passing codes and interval computed, in one pass over the codes (a mask
+         * is made at each planning, and a dictionary may have millions of codes).
+         */
         static CodeMask of(int column, boolean[] passes) {
             int blocks = passes.length / BLOCK + 1;
             int[] below = new int[blocks + 1];
+            int first = -1;
+            int last = -1;
             for (int b = 0; b < blocks; b++) {
                 int n = 0;
                 for (int c = b * BLOCK, end = Math.min(c + BLOCK, passes.length); c < end; c++) {
                     n += passes[c] ? 1 : 0;
                 }
+                if (n > 0) {
+                    first = first < 0 ? b * BLOCK : first;
+                    last = b;
+                }
                 below[b + 1] = below[b] + n;
             }
-            return new CodeMask(column, passes, below, FewCodes.of(passes));
+            CodeInterval interval =
+                    first < 0 ? null : CodeInterval.spanning(passes, first, last * BLOCK, below[blocks]);
+            return new CodeMask(column, passes, below, FewCodes.of(passes), interval);
+        }
+
+        /**
+         * The test of 64 rows at a time that serves codes of width {@code w}, or null: the interval where the codes
+         * are one (a subtraction per side), else the few codes.
+         */
+        CodeWordMatch words(io.numacube.engine.storage.CodeWidth w) {
+            if (interval != null && interval.serves(w)) {
+                return interval;
+            }
+            return few != null && few.serves(w) ? few : null;
         }
 
         /** How many codes in {@code [lo, hi]} pass. */
