@@ -534,6 +534,7 @@ public final class Cube implements AutoCloseable {
                         read -> bound(
                                 read,
                                 selectOf(d.sql()),
+                                d.clock(),
                                 (lq, temps) -> applyDelete(s, next, lq, joined(read, lq, temps)),
                                 Cancellation.NONE));
             case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, grow, u));
@@ -681,7 +682,7 @@ public final class Cube implements AutoCloseable {
             Map<String, FactTable> next,
             Map<String, GrowingDictionary[]> grow,
             TableUpdate u) {
-        io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql());
+        io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql(), u.clock());
         CubeTables.Version v = s.version(st.table());
         if (v == null) {
             throw noSuchTable(st.table(), s);
@@ -1139,15 +1140,6 @@ public final class Cube implements AutoCloseable {
     }
 
     /**
-     * Whether {@code name} (any case) is a function the engine reads as the statement's clock when it parses a
-     * statement ({@code now}, {@code current_date}, their synonyms): read once per statement, so a statement logged
-     * as its text and run again later would read another instant.
-     */
-    public static boolean isClockFunction(String name) {
-        return io.numacube.engine.sql.StatementClock.isClockFunction(name);
-    }
-
-    /**
      * The SQL text that stands for parameter {@code number} (1-based) of a statement given to {@link #parameterTypes}:
      * a string literal no statement writes.
      */
@@ -1270,11 +1262,22 @@ public final class Cube implements AutoCloseable {
             String sql,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
             Cancellation cancel) {
+        return bound(snapshot, sql, TableWrite.clockNow(), then, cancel);
+    }
+
+    /** As {@link #bound(CubeTables.Snapshot, String, java.util.function.BiFunction, Cancellation)}, the statement's
+     * clock functions, its subqueries' included, reading {@code wallClock}. */
+    private <T> T bound(
+            CubeTables.Snapshot snapshot,
+            String sql,
+            java.time.LocalDateTime wallClock,
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+            Cancellation cancel) {
         boolean views = InformationSchema.named(sql);
         if (!hasSubqueries(sql) && !views) {
-            return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of())), Map.of());
+            return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock), Map.of());
         }
-        return boundTree(snapshot, () -> SqlBinder.parse(sql), views, then, cancel);
+        return boundTree(snapshot, () -> SqlBinder.parse(sql, wallClock), views, then, cancel);
     }
 
     /**

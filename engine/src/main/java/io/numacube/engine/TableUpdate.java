@@ -5,11 +5,21 @@ package io.numacube.engine;
  * ({@link Cube#write}): the rows the condition keeps are deleted and appended again with their new values, in the
  * write's one new version, so a query sees every row before the UPDATE or every row after it. Immutable.
  *
- * @param sql the statement; errors give positions in it
+ * @param sql   the statement; errors give positions in it
+ * @param clock the wall clock its clock functions ({@code now()}, {@code current_date}, their synonyms) read, to the
+ *     microsecond, wherever in the statement and however often it is applied (tried, then written, then replayed
+ *     from a log): {@link TableWrite#clockNow()} when it was made, unless given
  */
-public record TableUpdate(String sql) implements TableWrite {
+public record TableUpdate(String sql, java.time.LocalDateTime clock) implements TableWrite {
 
     public TableUpdate {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
+        clock = java.util.Objects.requireNonNull(clock, "clock must not be null")
+                .truncatedTo(java.time.temporal.ChronoUnit.MICROS);
+    }
+
+    /** The UPDATE reading the clock as it is now. */
+    public TableUpdate(String sql) {
+        this(sql, TableWrite.clockNow());
     }
 }

@@ -62,10 +62,16 @@ public final class SqlBinder {
 
     /** Parses and binds {@code sql}. */
     public static LogicalQuery bind(String sql, Catalog catalog) {
+        return bind(sql, catalog, StatementClock.wallClockNow());
+    }
+
+    /** Parses and binds {@code sql}, its clock functions reading {@code wallClock} ({@link #parse(String, java.time.LocalDateTime)}). */
+    public static LogicalQuery bind(String sql, Catalog catalog, java.time.LocalDateTime wallClock) {
+        java.util.Objects.requireNonNull(wallClock, "wallClock must not be null");
         if (sql != null && sql.length() > SqlTextParser.BIG_STACK_TEXT) {
-            return SqlTextParser.onBigStack(() -> new QueryBinder(catalog).bind(parse(sql)));
+            return SqlTextParser.onBigStack(() -> new QueryBinder(catalog).bind(parse(sql, wallClock)));
         }
-        return new QueryBinder(catalog).bind(parse(sql));
+        return new QueryBinder(catalog).bind(parse(sql, wallClock));
     }
 
     /** Binds an already parsed statement (one whose subqueries were replaced by tables or values). */
@@ -90,5 +96,13 @@ public final class SqlBinder {
      */
     public static SqlNode parse(String sql) {
         return QualifiedNames.unqualify(SqlTextParser.parse(sql));
+    }
+
+    /**
+     * As {@link #parse(String)}, its clock functions ({@code now()}, {@code current_date}: {@link StatementClock})
+     * reading {@code wallClock} rather than the clock: a write run again later sees the instant it saw first.
+     */
+    public static SqlNode parse(String sql, java.time.LocalDateTime wallClock) {
+        return QualifiedNames.unqualify(SqlTextParser.parse(sql, wallClock));
     }
 }

@@ -49,18 +49,26 @@ final class SqlTextParser {
      * the JVM's time zone), empty grouping sets dropped ({@link EmptyGroupingSets}).
      */
     static SqlNode parse(String sql) {
-        return StatementClock.read(java.time.Clock.systemDefaultZone())
-                .replaceIn(PARSED.parse(sql, text -> EmptyGroupingSets.drop(parse(text, false))));
+        return parse(sql, StatementClock.wallClockNow());
+    }
+
+    /**
+     * As {@link #parse(String)}, its clock functions reading {@code wallClock}. The clock is applied to the caller's
+     * copy of the tree, after {@link ParsedStatements}, so statements of one text with different clocks share one
+     * kept tree and never each other's instant.
+     */
+    static SqlNode parse(String sql, java.time.LocalDateTime wallClock) {
+        StatementClock clock = StatementClock.at(wallClock);
+        return clock.replaceIn(PARSED.parse(sql, text -> EmptyGroupingSets.drop(parse(text, false))));
     }
 
     /** The query texts parsed last, whose trees {@link #parse} copies instead of parsing them again. */
     private static final ParsedStatements PARSED = new ParsedStatements();
 
     /** Parses one statement, a query or a DML statement such as UPDATE (a trailing semicolon is allowed), as {@link
-     * #parse}. */
-    static SqlNode parseStatement(String sql) {
-        return StatementClock.read(java.time.Clock.systemDefaultZone())
-                .replaceIn(EmptyGroupingSets.drop(parse(sql, true)));
+     * #parse}, its clock functions reading {@code wallClock}. */
+    static SqlNode parseStatement(String sql, java.time.LocalDateTime wallClock) {
+        return StatementClock.at(wallClock).replaceIn(EmptyGroupingSets.drop(parse(sql, true)));
     }
 
     private static SqlNode parse(String sql, boolean statement) {

@@ -33,8 +33,9 @@ import org.apache.calcite.util.TimestampString;
  * the dates are that wall clock's. What depends on the time zone's offset is refused rather than answered differently:
  * {@code now()} cast to text (DuckDB writes the offset, {@code +00}) and {@code epoch(now())} (DuckDB counts from
  * 1970 UTC). {@code current_time} and {@code localtime} are refused too (numacube has no TIME type). A select item
- * that is the clock alone is named as DuckDB names it ({@code now()}, {@code current_date}). Immutable; a fresh
- * instance per statement.
+ * that is the clock alone is named as DuckDB names it ({@code now()}, {@code current_date}). A statement parsed with
+ * a given reading ({@link #at}: a write's, {@code io.numacube.engine.TableUpdate#clock}) sees that instant instead of
+ * the clock's. Immutable; a fresh instance per statement.
  */
 public final class StatementClock {
 
@@ -54,9 +55,17 @@ public final class StatementClock {
         this.wallClock = wallClock.truncatedTo(ChronoUnit.MICROS);
     }
 
-    /** The clock as {@code clock} reads it now, in its zone. */
-    static StatementClock read(Clock clock) {
-        return new StatementClock(LocalDateTime.now(clock));
+    /**
+     * The clock read as {@code wallClock} (to the microsecond): a statement run again later (a write replayed from a
+     * log, a transaction block's write tried and then committed) sees the instant it saw first.
+     */
+    static StatementClock at(LocalDateTime wallClock) {
+        return new StatementClock(java.util.Objects.requireNonNull(wallClock, "wallClock must not be null"));
+    }
+
+    /** The JVM's wall clock now, in its time zone, to the microsecond: what a statement parsed now reads. */
+    public static LocalDateTime wallClockNow() {
+        return LocalDateTime.now(Clock.systemDefaultZone()).truncatedTo(ChronoUnit.MICROS);
     }
 
     /** {@code root} with the clock's functions replaced by this reading ({@code root} itself where it has none). */
@@ -83,7 +92,7 @@ public final class StatementClock {
     }
 
     /** Whether {@code name} (any case) is one of the functions of no argument read here as the statement's clock. */
-    public static boolean isClockFunction(String name) {
+    static boolean isClockFunction(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         return ZONED.contains(n) || LOCAL.contains(n) || DATES.contains(n) || TIMES.contains(n);
     }

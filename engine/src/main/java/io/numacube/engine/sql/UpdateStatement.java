@@ -46,7 +46,12 @@ public final class UpdateStatement {
      *     (at the name)
      */
     public static UpdateStatement parse(String sql) {
-        SqlNode node = SqlTextParser.parseStatement(sql);
+        return parse(sql, StatementClock.wallClockNow());
+    }
+
+    /** As {@link #parse(String)}, its clock functions reading {@code wallClock} ({@link StatementClock#at}). */
+    public static UpdateStatement parse(String sql, java.time.LocalDateTime wallClock) {
+        SqlNode node = SqlTextParser.parseStatement(sql, wallClock);
         if (!(node instanceof SqlUpdate update)) {
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX,
