@@ -1,5 +1,6 @@
 package io.numacube.server.durable;
 
+import io.numacube.engine.schema.Timestamps;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.write.BatchFormat;
 import io.numacube.server.write.WriteService.Batch;
@@ -8,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +19,7 @@ import java.util.List;
  *
  * <pre>
  *   offset  size  field
- *   0       1     format version, {@value #VERSION}
+ *   0       1     format version, {@value #VERSION} (or {@value #VERSION_WITHOUT_CLOCK}, read only)
  *   1       4     batch count n, at least 1
  *   then n batches, each:
  *           4     table name length t;  then t bytes, UTF-8
@@ -25,20 +27,34 @@ import java.util.List;
  *                 statement ({@link BatchFormat#code})
  *           4     source length s;      then s bytes, UTF-8 (what errors call the batch: POST /v1/tables/t/rows)
  *           4     body length b;        then b bytes: the rows (or statement) exactly as the client sent them
+ *           1     clock: 0 none (rows), 1 one follows                        (version 2 only)
+ *           8     the statement's clock ({@link Batch#clock}): its wall clock  (version 2, clock 1 only)
+ *                 in microseconds since 1970-01-01 00:00, the TIMESTAMP its now() read
  * </pre>
  *
- * The WAL frames and checksums each payload (length, CRC32C), so a payload that reaches {@link #decode} is what
- * {@link #encode} wrote; decode still checks every length against what remains, the format byte and that nothing
- * trails, so a record of another version (or a bug) is an error naming its LSN, never rows replayed from garbage.
- * Stateless.
+ * A version 1 record holds no clock: its DELETE or UPDATE reads the clock when replayed. Builds that wrote version 1
+ * refused (since the durability campaign's bug 2, 2bd2279) a DELETE or UPDATE reading the clock on a durable server,
+ * so such records replay as they were applied; a version 1 record of a clock-reading statement from an older build
+ * still replays with the restart's clock, as it always did.
+ *
+ * <p>The WAL frames and checksums each payload (length, CRC32C; the clock included), so a payload that reaches {@link
+ * #decode} is what {@link #encode} wrote; decode still checks every length against what remains, the format and clock
+ * bytes and that nothing trails, so a record of another version (or a bug) is an error naming its LSN, never rows
+ * replayed from garbage. Stateless.
  */
 public final class WriteRecord {
 
     /** The WAL record type of a write. */
     public static final byte TYPE = 'W';
 
-    /** The layout's version. */
-    public static final byte VERSION = 1;
+    /** The layout's version, which {@link #encode} writes: batches with their clocks. */
+    public static final byte VERSION = 2;
+
+    /** The first layout's version, still read: batches without clocks. */
+    public static final byte VERSION_WITHOUT_CLOCK = 1;
+
+    private static final byte NO_CLOCK = 0;
+    private static final byte CLOCK = 1;
 
     private WriteRecord() {}
 
@@ -53,7 +69,15 @@ public final class WriteRecord {
         for (Batch b : batches) {
             names.add(b.table().getBytes(StandardCharsets.UTF_8));
             sources.add(b.source().getBytes(StandardCharsets.UTF_8));
-            size += 4 + names.getLast().length + 1 + 4 + sources.getLast().length + 4 + b.body().length;
+            size += 4
+                    + names.getLast().length
+                    + 1
+                    + 4
+                    + sources.getLast().length
+                    + 4
+                    + b.body().length
+                    + 1
+                    + (b.clock() == null ? 0 : 8);
         }
         if (size > Integer.MAX_VALUE - 8) {
             throw new NumacubeException(
@@ -72,6 +96,11 @@ public final class WriteRecord {
             out.put(b.format().code());
             out.putInt(sources.get(i).length).put(sources.get(i));
             out.putInt(b.body().length).put(b.body());
+            if (b.clock() == null) {
+                out.put(NO_CLOCK);
+            } else {
+                out.put(CLOCK).putLong(Timestamps.ofLocalDateTime(b.clock()));
+            }
         }
         return out.array();
     }
@@ -88,8 +117,11 @@ public final class WriteRecord {
         ByteBuffer in = ByteBuffer.wrap(payload);
         try {
             byte version = in.get();
-            if (version != VERSION) {
-                throw unreadable(lsn, "unknown write format version: version=" + version + " expected=" + VERSION);
+            if (version != VERSION && version != VERSION_WITHOUT_CLOCK) {
+                throw unreadable(
+                        lsn,
+                        "unknown write format version: version=" + version + " expected=" + VERSION_WITHOUT_CLOCK
+                                + " or " + VERSION);
             }
             int count = in.getInt();
             if (count < 1 || count > in.remaining()) {
@@ -97,7 +129,7 @@ public final class WriteRecord {
             }
             List<Batch> batches = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                batches.add(batch(lsn, i, in));
+                batches.add(batch(lsn, i, in, version == VERSION));
             }
             if (in.hasRemaining()) {
                 throw unreadable(lsn, "bytes after the last batch: trailing=" + in.remaining());
@@ -108,7 +140,7 @@ public final class WriteRecord {
         }
     }
 
-    private static Batch batch(long lsn, int index, ByteBuffer in) {
+    private static Batch batch(long lsn, int index, ByteBuffer in, boolean withClock) {
         String table = text(lsn, index, "table name", in);
         byte code = in.get();
         BatchFormat format;
@@ -119,7 +151,23 @@ public final class WriteRecord {
         }
         String source = text(lsn, index, "source", in);
         byte[] body = bytes(lsn, index, "body", in);
-        return new Batch(table, format, body, source);
+        return new Batch(table, format, body, source, withClock ? clock(lsn, index, in) : null);
+    }
+
+    private static LocalDateTime clock(long lsn, int index, ByteBuffer in) {
+        byte flag = in.get();
+        if (flag == NO_CLOCK) {
+            return null;
+        }
+        if (flag != CLOCK) {
+            throw unreadable(lsn, "unknown clock flag: batch=" + index + " flag=" + flag);
+        }
+        long micros = in.getLong();
+        try {
+            return Timestamps.toLocalDateTime(micros);
+        } catch (java.time.DateTimeException e) {
+            throw unreadable(lsn, "clock out of range: batch=" + index + " micros=" + micros);
+        }
     }
 
     private static String text(long lsn, int index, String what, ByteBuffer in) {

@@ -23,7 +23,9 @@ import java.util.List;
  * durable and visible to every query that starts after the answer; a rejected one changes nothing and is not logged.
  * A write holding a DELETE or UPDATE is tried on the cube first ({@link Cube#trial}, nothing published), so one that
  * fails (a WHERE naming an unknown column) is not logged either; only one that a write applied between its trial and
- * its turn makes fail is logged, and fails again, identically, when replayed, changing nothing either time.
+ * its turn makes fail is logged, and fails again, identically, when replayed, changing nothing either time. A DELETE
+ * or UPDATE carries the clock it read when it was made ({@link Batch#clock}), which the log keeps with its text: its
+ * trial, its apply and its replay at recovery read the same {@code now()}.
  *
  * <p>Thread-safe: any number of writers at once. Reading rows runs in parallel. Writes are queued to the log one at a
  * time, each getting its turn ({@link WriteTurns}) there; each then waits for its own fsync outside any lock, so writes
@@ -67,14 +69,24 @@ public final class WriteService {
     }
 
     /**
-     * Rows for one table, as the client sent them.
+     * Rows for one table, as the client sent them, or a DELETE or UPDATE statement with the clock it reads.
      *
      * @param table  the table's name (any case)
      * @param format how {@code body} is written
      * @param body   the rows
      * @param source what errors call it ({@code POST /v1/tables/trades/rows})
+     * @param clock  a statement's: the wall clock its {@code now()}, {@code current_date} and their synonyms read,
+     *     read once when the statement was made ({@link #delete}, {@link #update}), so that its trial in a block, its
+     *     apply and its replay at recovery all see the same instant; null for rows, and for a statement logged without
+     *     one (by a build before the log kept it), which reads the clock when it is applied
      */
-    public record Batch(String table, BatchFormat format, byte[] body, String source) {}
+    public record Batch(String table, BatchFormat format, byte[] body, String source, java.time.LocalDateTime clock) {
+
+        /** A batch without a clock: rows, or a statement that reads the clock whenever it is applied. */
+        public Batch(String table, BatchFormat format, byte[] body, String source) {
+            this(table, format, body, source, null);
+        }
+    }
 
     /**
      * What one batch did.
@@ -125,7 +137,6 @@ public final class WriteService {
      *     source, line and field); nothing is logged or appended then
      */
     public List<Appended> commit(List<Batch> batches) {
-        refuseClockInLoggedStatements(batches);
         List<TableWrite> staged = stage(batches);
         tryStatements(staged);
         return gate.write(() -> {
@@ -152,33 +163,6 @@ public final class WriteService {
     private void tryStatements(List<TableWrite> staged) {
         if (log != BatchLog.NONE && staged.stream().anyMatch(w -> !(w instanceof TableBatch))) {
             cube.trial(staged);
-        }
-    }
-
-    /**
-     * Refuses, where the server is durable, an UPDATE or DELETE that reads the clock ({@link ClockReads}): its log
-     * holds the statement's text, which recovery replays with a later clock, so the rows would come back otherwise
-     * than they were acknowledged.
-     */
-    private void refuseClockInLoggedStatements(List<Batch> batches) {
-        if (log == BatchLog.NONE) {
-            return;
-        }
-        for (Batch b : batches) {
-            if (!b.format().isStatement()) {
-                continue;
-            }
-            java.util.Optional<String> clock =
-                    ClockReads.firstIn(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8));
-            if (clock.isPresent()) {
-                throw ClientError.of(
-                                ClientError.NOT_SUPPORTED,
-                                "a durable server takes no " + b.format() + " that reads the clock: " + clock.get()
-                                        + " — the write-ahead log keeps the statement's text and recovery replays it"
-                                        + " when the clock reads later, so the rows would come back otherwise; write"
-                                        + " the time as a literal, e.g. TIMESTAMP '2026-11-27 06:46:45'")
-                        .toException();
-            }
         }
     }
 
@@ -264,8 +248,7 @@ public final class WriteService {
      * @throws io.numacube.numa.base.NumacubeException as {@link #commit}; the trial then holds nothing
      */
     public long trialRows(BlockTrial trial, List<Batch> batches) {
-        int held = trial.heldOf(batches);
-        refuseClockInLoggedStatements(batches.subList(held, batches.size()));
+        trial.heldOf(batches);
         List<TableWrite> block = new java.util.AbstractList<>() {
             @Override
             public TableWrite get(int i) {
@@ -318,14 +301,20 @@ public final class WriteService {
         for (Batch b : batches) {
             staged.add(
                     switch (b.format()) {
-                        case DELETE -> new TableDelete(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8));
-                        case UPDATE -> new TableUpdate(new String(b.body(), java.nio.charset.StandardCharsets.UTF_8));
+                        case DELETE ->
+                            b.clock() == null ? new TableDelete(text(b)) : new TableDelete(text(b), b.clock());
+                        case UPDATE ->
+                            b.clock() == null ? new TableUpdate(text(b)) : new TableUpdate(text(b), b.clock());
                         case CSV -> owned(new TableBatch(b.table(), readCsv(b)));
                         case JSON_LINES ->
                             owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
                     });
         }
         return staged;
+    }
+
+    private static String text(Batch statement) {
+        return new String(statement.body(), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** The batch, when this cube holds every row or its rows are all this shard's ({@link io.numacube.engine.Shard}). */
@@ -355,22 +344,45 @@ public final class WriteService {
         return out;
     }
 
-    /** A DELETE statement as a write: logged as its text, applied by the cube. */
+    /**
+     * A DELETE statement as a write, reading the clock as it is now ({@link TableWrite#clockNow}): logged as its text
+     * and that clock, applied by the cube.
+     */
     public static Batch delete(String sql) {
-        return statement(BatchFormat.DELETE, DELETE_TABLE, sql);
+        return delete(sql, TableWrite.clockNow());
     }
 
-    /** An UPDATE statement as a write: logged as its text, applied by the cube. */
+    /** A DELETE statement as a write whose clock functions read {@code clock}. */
+    public static Batch delete(String sql, java.time.LocalDateTime clock) {
+        return statement(BatchFormat.DELETE, DELETE_TABLE, sql, clock);
+    }
+
+    /**
+     * An UPDATE statement as a write, reading the clock as it is now ({@link TableWrite#clockNow}): logged as its
+     * text and that clock, applied by the cube.
+     */
     public static Batch update(String sql) {
-        return statement(BatchFormat.UPDATE, UPDATE_TABLE, sql);
+        return update(sql, TableWrite.clockNow());
     }
 
-    private static Batch statement(BatchFormat format, java.util.regex.Pattern table, String sql) {
+    /** An UPDATE statement as a write whose clock functions read {@code clock}. */
+    public static Batch update(String sql, java.time.LocalDateTime clock) {
+        return statement(BatchFormat.UPDATE, UPDATE_TABLE, sql, clock);
+    }
+
+    private static Batch statement(
+            BatchFormat format, java.util.regex.Pattern table, String sql, java.time.LocalDateTime clock) {
+        java.util.Objects.requireNonNull(clock, "clock must not be null");
         java.util.regex.Matcher m = table.matcher(io.numacube.server.query.SqlLexer.normalize(sql));
         String name = m.find()
                 ? TableNames.resolve(List.of(m.group(1).replace("\"", "").split("\\s*\\.\\s*")))
                 : "";
-        return new Batch(name, format, sql.getBytes(java.nio.charset.StandardCharsets.UTF_8), format.name());
+        return new Batch(
+                name,
+                format,
+                sql.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                format.name(),
+                clock.truncatedTo(java.time.temporal.ChronoUnit.MICROS));
     }
 
     private static final String TABLE_NAME = "((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+)){0,2})";

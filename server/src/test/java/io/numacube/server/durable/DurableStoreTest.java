@@ -12,13 +12,17 @@ import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.server.wal.DataDirectory;
 import io.numacube.server.wal.WalOptions;
+import io.numacube.server.wal.WriteAheadLog;
 import io.numacube.server.write.BatchFormat;
+import io.numacube.server.write.BlockTrial;
 import io.numacube.server.write.WriteService;
 import io.numacube.server.write.WriteService.Batch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -470,29 +474,142 @@ class DurableStoreTest {
     }
 
     @Test
-    void anUpdateOrDeleteReadingTheClockIsRefusedByADurableServerAndNotLogged() {
+    void anUpdateOrDeleteReadingTheClockComesBackAsAcknowledged() throws Exception {
         DurableStore store = store(WalOptions.defaults());
         WriteService writes = firstStart(store);
-        int b = writeBatch(writes, 3);
-        long records = store.walStats().records();
-        for (String sql : List.of(
-                "UPDATE t SET day = current_date WHERE b = " + b,
-                "DELETE FROM t WHERE day < NOW() - INTERVAL 1 DAY",
-                "update t set px = 1 where day <= today()")) {
-            Batch statement = sql.startsWith("DELETE") ? WriteService.delete(sql) : WriteService.update(sql);
-            NumacubeException e = assertThrows(NumacubeException.class, () -> writes.commit(List.of(statement)));
-            assertEquals("0A000", e.code(), sql);
-            assertTrue(e.getMessage().startsWith("a durable server takes no "), e.getMessage());
-            assertThrows(NumacubeException.class, () -> writes.trialRows(List.of(statement)), sql);
+        int fixed = writeBatch(writes, 3);
+        int system = writeBatch(writes, 2);
+        int deleted = writeBatch(writes, 5);
+        LocalDateTime at = LocalDateTime.of(2025, 1, 2, 10, 20, 30, 123_456_000);
+        writes.commit(List.of(WriteService.update(
+                "UPDATE t SET desk = CAST(CAST(now() AS TIMESTAMP) AS VARCHAR), day = current_date WHERE b = " + fixed,
+                at)));
+        // days 2025-01-01 to -05 at midnight, before 2025-01-03 12:00 for the first three
+        writes.commit(List.of(WriteService.delete(
+                "DELETE FROM t WHERE b = " + deleted + " AND day < now() - INTERVAL 1 DAY", at.plusHours(50))));
+        LocalDateTime before = LocalDateTime.now();
+        writes.commit(List.of(
+                WriteService.update("UPDATE t SET desk = CAST(localtimestamp AS VARCHAR) WHERE b = " + system)));
+        LocalDateTime after = LocalDateTime.now();
+        String read = "SELECT b, desk, day, COUNT(*) FROM t WHERE b IN (" + fixed + ", " + system + ", " + deleted
+                + ") GROUP BY b, desk, day ORDER BY b, day";
+        String acknowledged = writes.cube().query(read).toString();
+        assertEquals(
+                "b | desk | day | count_star()\n" + fixed + " | 2025-01-02 10:20:30.123456 | 2025-01-02 | 3\n",
+                writes.cube()
+                        .query("SELECT b, desk, day, COUNT(*) FROM t WHERE b = " + fixed + " GROUP BY b, desk, day")
+                        .toString());
+        assertEquals(
+                "count_star() | min(day)\n2 | 2025-01-04\n",
+                writes.cube()
+                        .query("SELECT COUNT(*), MIN(day) FROM t WHERE b = " + deleted)
+                        .toString());
+        LocalDateTime systemClock = LocalDateTime.parse(writes.cube()
+                .query("SELECT MIN(desk) FROM t WHERE b = " + system)
+                .getString(0, 0)
+                .replace(' ', 'T'));
+        assertFalse(systemClock.isBefore(before.truncatedTo(ChronoUnit.MICROS)) || systemClock.isAfter(after));
+        List<String> answers = answers(writes.cube());
+        store.close();
+        Thread.sleep(5);
+
+        WriteService back = recovered(store(WalOptions.defaults()));
+        assertEquals(acknowledged, back.cube().query(read).toString());
+        assertEquals(answers, answers(back.cube()));
+    }
+
+    @Test
+    void aBlockOfClockReadingStatementsIsTriedCommittedAndRecoveredWithEachStatementsClock() throws Exception {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        int b = writeBatch(writes, 6);
+        String rows = "b = " + b + " AND ";
+        List<Batch> block = new ArrayList<>();
+        List<Long> tried = new ArrayList<>();
+        try (BlockTrial trial = writes.openTrial()) {
+            // ids b*1000 + 0..5; desk holds "D,n" until the first statement sets it, and "D" sorts after a digit
+            for (String sql : List.of(
+                    "UPDATE t SET desk = CAST(CAST(now() AS TIMESTAMP) AS VARCHAR) WHERE " + rows + "id % 2 = 0",
+                    "UPDATE t SET px = px + 1 WHERE " + rows + "desk < CAST(CAST(now() AS TIMESTAMP) AS VARCHAR)",
+                    "UPDATE t SET day = current_date WHERE " + rows + "id % 1000 % 3 = 0",
+                    "DELETE FROM t WHERE " + rows + "desk < CAST(localtimestamp AS VARCHAR) AND id % 4 = 0")) {
+                Thread.sleep(3);
+                block.add(sql.startsWith("DELETE") ? WriteService.delete(sql) : WriteService.update(sql));
+                tried.add(writes.trialRows(trial, block));
+            }
         }
-        assertEquals(records, store.walStats().records(), "nothing was logged");
-        writes.commit(List.of(WriteService.update("UPDATE t SET desk = 'now()' WHERE b = " + b + " -- today")));
+        assertEquals(List.of(3L, 3L, 2L, 2L), tried, "even: 0, 2, 4; by three: 0, 3; by four: 0, 4");
+        List<Long> committed =
+                writes.commit(block).stream().map(WriteService.Appended::rows).toList();
+        assertEquals(tried, committed);
+        String read = "SELECT id, desk, px, day FROM t WHERE b = " + b + " ORDER BY id";
+        String acknowledged = writes.cube().query(read).toString();
+        String counts = "SELECT COUNT(*), SUM(px), SUM(CASE WHEN desk = '"
+                + asText(block.get(0).clock())
+                + "' THEN 1 ELSE 0 END), SUM(CASE WHEN day = DATE '"
+                + block.get(2).clock().toLocalDate()
+                + "' THEN 1 ELSE 0 END) FROM t WHERE b = " + b;
+        // left: 1, 2 (its desk the first statement's clock, its px + 1), 3 (its day the third's), 5
+        assertEquals(List.of("4", "13.00", "1", "1"), row(writes.cube(), counts));
+        store.close();
+        Thread.sleep(5);
+
+        WriteService back = recovered(store(WalOptions.defaults()));
+        assertEquals(acknowledged, back.cube().query(read).toString());
+        assertEquals(List.of("4", "13.00", "1", "1"), row(back.cube(), counts));
+    }
+
+    /** A TIMESTAMP as DuckDB writes it as text: microseconds without their trailing zeros. */
+    private static String asText(LocalDateTime t) {
+        String text = t.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS"));
+        return text.replaceAll("\\.?0+$", "");
+    }
+
+    private static List<String> row(Cube cube, String sql) {
+        io.numacube.engine.result.QueryResult r = cube.query(sql);
+        List<String> out = new ArrayList<>();
+        for (int c = 0; c < r.columnCount(); c++) {
+            out.add(r.getString(0, c));
+        }
+        return out;
+    }
+
+    @Test
+    void aWalOfTheFirstRecordFormatWithoutClocksStillRecovers() throws Exception {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService writes = firstStart(store);
+        int b = writeBatch(writes, 4);
+        store.close();
+        try (WriteAheadLog wal =
+                WriteAheadLog.open(dir().resolve(DataDirectory.WAL_DIRECTORY), WalOptions.defaults())) {
+            wal.append(
+                    WriteRecord.TYPE,
+                    WriteRecordTest.versionOne(List.of(
+                            new Batch("t", BatchFormat.UPDATE, bytes("UPDATE t SET desk = 'v1' WHERE b = " + b), "U"),
+                            new Batch("t", BatchFormat.DELETE, bytes("DELETE FROM t WHERE id = " + b * 1000), "D"))));
+        }
+
+        DurableStore again = store(WalOptions.defaults());
+        WriteService back = new WriteService(cube(), again.batchLog());
+        DurableStore.Recovered r = again.recover(back);
+        assertEquals(2, r.writes());
+        assertEquals(
+                "desk | count_star()\nv1 | 3\n",
+                back.cube()
+                        .query("SELECT desk, COUNT(*) FROM t WHERE b = " + b + " GROUP BY desk")
+                        .toString());
+        back.commit(List.of(WriteService.update("UPDATE t SET desk = 'v2' WHERE b = " + b)));
+        again.close();
         assertEquals(
                 "count_star()\n3\n",
-                writes.cube()
-                        .query("SELECT COUNT(*) FROM t WHERE desk = 'now()'")
-                        .toString());
-        WriteService inMemory = new WriteService(writes.cube(), WriteService.BatchLog.NONE);
-        inMemory.commit(List.of(WriteService.update("UPDATE t SET day = current_date WHERE b = " + b)));
+                recovered(store(WalOptions.defaults()))
+                        .cube()
+                        .query("SELECT COUNT(*) FROM t WHERE desk = 'v2'")
+                        .toString(),
+                "a version 2 record follows the version 1 ones");
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 }
