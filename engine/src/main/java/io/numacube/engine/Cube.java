@@ -1158,13 +1158,22 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as the statement's binding fails
      */
     public Map<Integer, ParameterType> parameterTypes(String sql) {
+        return parameterTypes(sql, Cancellation.NONE);
+    }
+
+    /**
+     * As {@link #parameterTypes(String)}, stopped with 57014 when {@code cancellation} is cancelled: binding runs the
+     * statement's uncorrelated subqueries (key sets, scalar values), which may take as long as a query.
+     */
+    public Map<Integer, ParameterType> parameterTypes(String sql, Cancellation cancellation) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
+        java.util.Objects.requireNonNull(cancellation, "cancellation must not be null");
         lock.readLock().lock();
         try {
             checkOpen();
             try (CubeTables.Snapshot snapshot = tables.acquire()) {
                 Map<Integer, ParameterType> out = new java.util.TreeMap<>();
-                io.numacube.engine.sql.ParameterMarkers.collect(() -> bindOnly(snapshot, sql))
+                io.numacube.engine.sql.ParameterMarkers.collect(() -> bindOnly(snapshot, sql, cancellation))
                         .forEach((n, t) -> out.put(n, new ParameterType(t.type(), t.scale())));
                 return out;
             }
@@ -1173,9 +1182,9 @@ public final class Cube implements AutoCloseable {
         }
     }
 
-    private Object bindOnly(CubeTables.Snapshot snapshot, String sql) {
+    private Object bindOnly(CubeTables.Snapshot snapshot, String sql, Cancellation cancellation) {
         if (DELETE_FROM.matcher(sql).matches()) {
-            return bound(snapshot, selectOf(sql), (lq, temps) -> lq, Cancellation.NONE);
+            return bound(snapshot, selectOf(sql), (lq, temps) -> lq, cancellation);
         }
         if (UPDATE.matcher(sql).matches()) {
             io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(sql);
@@ -1183,10 +1192,9 @@ public final class Cube implements AutoCloseable {
             if (v == null) {
                 throw noSuchTable(st.table(), snapshot);
             }
-            return boundTree(
-                    snapshot, () -> st.values(v.table().schema()), false, (lq, temps) -> lq, Cancellation.NONE);
+            return boundTree(snapshot, () -> st.values(v.table().schema()), false, (lq, temps) -> lq, cancellation);
         }
-        return bound(snapshot, sql, (lq, temps) -> lq, Cancellation.NONE);
+        return bound(snapshot, sql, (lq, temps) -> lq, cancellation);
     }
 
     private static final java.util.regex.Pattern UPDATE =

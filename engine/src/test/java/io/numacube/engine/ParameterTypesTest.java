@@ -132,4 +132,20 @@ class ParameterTypesTest {
                 Map.of(1, of(ColumnType.DATE)),
                 types("SELECT COUNT(*) FROM t WHERE " + p(1) + " NOT BETWEEN day AND day"));
     }
+
+    /**
+     * Binding runs the statement's uncorrelated subqueries, so inferring its parameters' types is stopped by a
+     * cancellation (a server's deadline) as a query is; without one, the same statement is inferred.
+     */
+    @Test
+    void aCancelledInferenceStopsWith57014() {
+        String sql =
+                "SELECT COUNT(*) FROM t WHERE id > " + p(1) + " AND qty = (SELECT MAX(qty) FROM t WHERE desk = 'D1')";
+        assertEquals(
+                Map.of(1, of(ColumnType.LONG)), cube.parameterTypes(sql, io.numacube.engine.result.Cancellation.NONE));
+        io.numacube.engine.result.Cancellation stopped = new io.numacube.engine.result.Cancellation();
+        stopped.cancel("deadline passed");
+        NumacubeException e = assertThrows(NumacubeException.class, () -> cube.parameterTypes(sql, stopped));
+        assertEquals("57014", e.code());
+    }
 }

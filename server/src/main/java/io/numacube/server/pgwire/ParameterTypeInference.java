@@ -2,15 +2,21 @@ package io.numacube.server.pgwire;
 
 import io.numacube.engine.Cube;
 import io.numacube.engine.ParameterType;
+import io.numacube.engine.result.Cancellation;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.server.pgwire.types.PgType;
 import io.numacube.server.query.ParameterizedSql;
 import io.numacube.server.write.InsertStatement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The types of a prepared statement's parameters that the client left unspecified (OID 0), inferred as PostgreSQL
@@ -39,8 +45,37 @@ final class ParameterTypeInference {
                 }
             });
 
-    ParameterTypeInference(Cube cube) {
+    private final Duration deadline;
+
+    /**
+     * @param deadline how long binding a statement to infer its parameters' types may take (it runs the statement's
+     *     uncorrelated subqueries): the server's default query timeout, not a session's statement_timeout (what it
+     *     infers is kept per text for every session); {@link Duration#ZERO} for none
+     */
+    ParameterTypeInference(Cube cube, Duration deadline) {
         this.cube = cube;
+        this.deadline = deadline;
+    }
+
+    /** Cancels inferences past their deadline; one daemon thread for the server. */
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("numacube-inference-deadline").factory());
+
+    /** The types {@link Cube#parameterTypes} infers for {@code text}, stopped (57014) past {@link #deadline}. */
+    private Map<Integer, ParameterType> bound(String text) {
+        if (deadline.isZero()) {
+            return cube.parameterTypes(text);
+        }
+        Cancellation c = new Cancellation();
+        ScheduledFuture<?> timer = DEADLINES.schedule(
+                () -> c.cancel("canceling statement due to statement timeout (inferring its parameters' types)"),
+                deadline.toNanos(),
+                TimeUnit.NANOSECONDS);
+        try {
+            return cube.parameterTypes(text, c);
+        } finally {
+            timer.cancel(false);
+        }
     }
 
     /** Undefined column, table, function: errors no parameter's type causes. */
@@ -137,7 +172,7 @@ final class ParameterTypeInference {
                 return Map.of();
             }
             Map<Integer, Integer> out = new HashMap<>();
-            cube.parameterTypes(text).forEach((number, type) -> out.put(number, oid(type)));
+            bound(text).forEach((number, type) -> out.put(number, oid(type)));
             return out;
         } catch (io.numacube.numa.base.NumacubeException e) {
             if (NAME_ERRORS.contains(e.code())) {

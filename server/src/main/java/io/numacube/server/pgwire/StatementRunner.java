@@ -46,7 +46,7 @@ final class StatementRunner {
         this.catalog = catalog;
         this.version = version;
         this.statementLog = statementLog;
-        this.parameterTypes = new ParameterTypeInference(service.cube());
+        this.parameterTypes = new ParameterTypeInference(service.cube(), service.defaultTimeout());
     }
 
     /**
