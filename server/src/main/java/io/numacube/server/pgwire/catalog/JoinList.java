@@ -62,6 +62,7 @@ record JoinList(List<Join> joins) {
         while (sub.find()) {
             int open = sub.end() - 1;
             int close = closing(from, open);
+            close = close < 0 ? from.length() - 1 : close;
             Matcher alias = ALIAS.matcher(from.substring(close + 1));
             if (depth(from, open) == 0 && alias.lookingAt()) {
                 int after = close + 1 + alias.end();
@@ -93,7 +94,8 @@ record JoinList(List<Join> joins) {
         return rest.substring(3, end).strip();
     }
 
-    private static int closing(String s, int open) {
+    /** The index of the parenthesis that closes the one at {@code open}, outside strings and comments; -1 if none. */
+    static int closing(String s, int open) {
         int depth = 0;
         int i = open;
         while (i < s.length()) {
@@ -108,7 +110,7 @@ record JoinList(List<Join> joins) {
             }
             i++;
         }
-        return s.length() - 1;
+        return -1;
     }
 
     static int depth(String s, int at) {

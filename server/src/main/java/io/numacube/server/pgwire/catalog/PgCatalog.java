@@ -62,7 +62,8 @@ public final class PgCatalog {
         while (select.items().size() == 1
                 && select.items().getFirst().expression().equals("*")
                 && from.startsWith("(")) {
-            query = from.substring(1, closingParenthesis(from));
+            int close = JoinList.closing(from, 0);
+            query = from.substring(1, close < 0 ? from.length() : close);
             select = SelectList.of(query);
             from = fromClause(query);
         }
@@ -144,24 +145,6 @@ public final class PgCatalog {
             }
         }
         return query.substring(from + "FROM".length(), end).strip();
-    }
-
-    private static int closingParenthesis(String s) {
-        int depth = 0;
-        int i = 0;
-        while (i < s.length()) {
-            int j = SqlLexer.skipNonCode(s, i);
-            if (j > i) {
-                i = j;
-                continue;
-            }
-            depth += s.charAt(i) == '(' ? 1 : s.charAt(i) == ')' ? -1 : 0;
-            if (depth == 0) {
-                return i;
-            }
-            i++;
-        }
-        return s.length();
     }
 
     private static RowSet rows(
