@@ -210,6 +210,26 @@ class PgCatalogTest {
         assertTrue(rows.isEmpty() || rows.get().rowCount() == 0, () -> render(rows.get()));
     }
 
+    /**
+     * A relation named by a regclass cast or a function ({@code attrelid = 'books'::regclass}, as DBeaver and hand-written
+     * queries write it) is a filter not read: such a query is refused, not answered with every table's columns.
+     */
+    @Test
+    void aRelationFilterNotReadIsNotAnsweredWithEveryTable() {
+        List<String> want = new ArrayList<>();
+        for (var c : TestCube.shared().schema("books").columns()) {
+            want.add(c.name());
+        }
+        for (String sql : List.of(
+                "SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = 'books'::regclass AND a.attnum > 0",
+                "SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = to_regclass('books')",
+                "SELECT a.attname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"
+                        + " WHERE c.oid = 'public.books'::regclass")) {
+            Optional<RowSet> rows = catalog.answer(sql, "db");
+            assertTrue(rows.isEmpty() || render(rows.get()).endsWith("\n" + String.join("\n", want)), sql);
+        }
+    }
+
     private static String render(RowSet rows) {
         StringBuilder sb = new StringBuilder(
                 String.join("|", rows.columns().stream().map(c -> c.name()).toList()));
