@@ -37,6 +37,14 @@ public final class PgCatalog {
     /** A catalog relation named in FROM, not a column it qualifies ({@code pg_catalog.pg_class.relname}). */
     private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)\\b(?!\\s*\\.)");
 
+    /**
+     * A relation or schema named other than by an OID or a name literal ({@code attrelid = 'books'::regclass}, a
+     * subquery, a function, a parameter): a filter {@link Filters} does not read, so the query is not answered.
+     */
+    private static final Pattern UNREAD_FILTER = Pattern.compile(
+            "(?i)(?<![\\w.])(?:\\w+\\.)?(?:attrelid|oid|relnamespace)"
+                    + "\\s*=\\s*(?:'(?:[^']|'')*'\\s*::\\s*(?:pg_catalog\\.)?reg\\w+|\\(|(?:pg_catalog\\.)?to_reg\\w+\\s*\\(|\\$\\d)");
+
     private static final Set<String> MODELLED = Set.of("pg_class", "pg_namespace", "pg_attribute", "pg_type");
 
     private final Cube cube;
@@ -91,6 +99,7 @@ public final class PgCatalog {
         }
         Optional<EmptyCatalogs> nulls = EmptyCatalogs.of(joins, model.keyed(), sub -> hasNoRows(sub, model));
         if (nulls.isEmpty()
+                || UNREAD_FILTER.matcher(condition).find()
                 || !MODELLED.containsAll(inner)
                 || !inner.contains("pg_class") && !inner.contains("pg_attribute")) {
             return Optional.empty();
