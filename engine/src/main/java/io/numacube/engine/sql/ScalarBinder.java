@@ -175,12 +175,12 @@ final class ScalarBinder {
 
     /**
      * {@code args} as {@code name} takes them where one is a DECIMAL: COALESCE, NULLIF and {@code %} on one scale,
-     * {@code abs} as it is, text conversions as the DECIMAL's text, and every other function's DECIMAL as a DOUBLE.
+     * {@code abs} and {@code cast_decimal} (which reads the scale) as they are, text conversions as the DECIMAL's text, and every other function's DECIMAL as a DOUBLE.
      */
     private static List<Expr> decimalArguments(SqlCall call, String name, List<Expr> args) {
         return switch (name) {
             case "coalesce", "nullif", "%" -> DecimalRules.unify(call, args);
-            case "abs" -> args;
+            case "abs", "cast_decimal" -> args;
             case "cast_text", "||", "concat" ->
                 args.stream()
                         .map(a -> DecimalRules.isDecimal(a)

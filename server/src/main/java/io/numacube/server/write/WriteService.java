@@ -131,12 +131,17 @@ public final class WriteService {
     }
 
     /**
-     * Appends {@code batches} as one atomic write (a transaction's), logged first; per batch, what it did.
+     * Appends {@code batches} as one atomic write (a transaction's), logged first; per batch, what it did. No batch is
+     * no write: nothing is logged or applied.
      *
      * @throws io.numacube.numa.base.NumacubeException for an unknown table (42P01) or a bad row (naming the batch's
      *     source, line and field); nothing is logged or appended then
      */
     public List<Appended> commit(List<Batch> batches) {
+        if (batches.isEmpty()) {
+            // a transaction block without writes: nothing to log (a WAL record holds at least one batch) or apply
+            return List.of();
+        }
         List<TableWrite> staged = stage(batches);
         tryStatements(staged);
         return gate.write(() -> {

@@ -78,6 +78,34 @@ class BlockWritesTest {
     }
 
     /**
+     * A block without writes (BEGIN; SELECT; COMMIT, a read-only pgjdbc transaction, psycopg's transaction() around
+     * reads) logs nothing: its COMMIT submitted a write of no batch, which the WAL refuses (an internal error, XX000,
+     * at every such COMMIT of a server with --data-dir).
+     */
+    @Test
+    void aBlockWithoutWritesLogsNothingAtCommit() throws Exception {
+        server.close();
+        List<Integer> logged = new ArrayList<>();
+        writes = new WriteService(cube, batches -> logged.add(batches.size()));
+        server = NumacubeServer.start(ServerOptions.defaults("test").withPorts(0, 0), writes, new ServerMetrics());
+        String before = table();
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            s.execute("BEGIN");
+            s.executeQuery("SELECT count(*) FROM t").close();
+            s.execute("COMMIT");
+            s.execute("BEGIN; SAVEPOINT a; COMMIT");
+            c.setAutoCommit(false);
+            s.executeQuery("SELECT count(*) FROM t").close();
+            c.commit();
+            s.executeUpdate("UPDATE t SET qty = 1 WHERE id = 1");
+            c.commit();
+        }
+        assertEquals(List.of(1), logged, "one write, the UPDATE's");
+        assertTrue(!before.equals(table()));
+    }
+
+    /**
      * PostgreSQL runs a pgjdbc batch in autocommit as one implicit transaction: a statement that fails rolls the
      * earlier ones back. numacube applied each UPDATE and DELETE of such a batch at once, so the first ones stayed.
      */

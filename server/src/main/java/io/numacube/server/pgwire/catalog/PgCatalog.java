@@ -37,6 +37,14 @@ public final class PgCatalog {
     /** A catalog relation named in FROM, not a column it qualifies ({@code pg_catalog.pg_class.relname}). */
     private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)\\b(?!\\s*\\.)");
 
+    /**
+     * A relation or schema named other than by an OID or a name literal ({@code attrelid = 'books'::regclass}, a
+     * subquery, a function, a parameter): a filter {@link Filters} does not read, so the query is not answered.
+     */
+    private static final Pattern UNREAD_FILTER = Pattern.compile(
+            "(?i)(?<![\\w.])(?:\\w+\\.)?(?:attrelid|oid|relnamespace)"
+                    + "\\s*=\\s*(?:'(?:[^']|'')*'\\s*::\\s*(?:pg_catalog\\.)?reg\\w+|\\(|(?:pg_catalog\\.)?to_reg\\w+\\s*\\(|\\$\\d)");
+
     private static final Set<String> MODELLED = Set.of("pg_class", "pg_namespace", "pg_attribute", "pg_type");
 
     private final Cube cube;
@@ -84,8 +92,15 @@ public final class PgCatalog {
             return Optional.of(empty(select));
         }
         JoinList joins = JoinList.of(from);
+        for (JoinList.Join j : joins.joins()) {
+            if (j.subquery() != null && !j.left()) {
+                // an inner join of a subquery keeps only the rows it matches: none when it has none, else not modelled
+                return hasNoRows(j.subquery(), model) ? Optional.of(empty(select)) : Optional.empty();
+            }
+        }
         Optional<EmptyCatalogs> nulls = EmptyCatalogs.of(joins, model.keyed(), sub -> hasNoRows(sub, model));
         if (nulls.isEmpty()
+                || UNREAD_FILTER.matcher(condition).find()
                 || !MODELLED.containsAll(inner)
                 || !inner.contains("pg_class") && !inner.contains("pg_attribute")) {
             return Optional.empty();
@@ -99,7 +114,7 @@ public final class PgCatalog {
             answers.add(a.get());
         }
         boolean attributes = joins.joins().stream().anyMatch(j -> j.relation().equals("pg_attribute"));
-        return Optional.of(rows(s, attributes, answers, database, model));
+        return Optional.of(rows(s, joins, attributes, answers, database, model));
     }
 
     /** Whether the query {@code sub} inner-joins a catalog that has no rows for it. */
@@ -148,9 +163,14 @@ public final class PgCatalog {
     }
 
     private static RowSet rows(
-            String s, boolean attributes, List<CatalogItems.Answer> answers, String database, CatalogModel model) {
+            String s,
+            JoinList joins,
+            boolean attributes,
+            List<CatalogItems.Answer> answers,
+            String database,
+            CatalogModel model) {
         int from = SelectList.indexOfWord(s, "FROM", Math.max(0, SelectList.indexOfWord(s, "SELECT", 0)));
-        Filters f = Filters.of(from < 0 ? "" : s.substring(from));
+        Filters f = Filters.of(from < 0 ? "" : s.substring(from), joins);
         List<Object[]> rows = new ArrayList<>();
         for (CatalogModel.Relation rel : model.relations()) {
             if (!f.admits(rel)) {
@@ -212,20 +232,37 @@ public final class PgCatalog {
         private static final String LITERALS =
                 "\\s*'(?:[^']|'')*'(?:\\s*::\\s*\\w+)?(?:\\s*,\\s*'(?:[^']|'')*'(?:\\s*::\\s*\\w+)?)*\\s*";
 
-        static Filters of(String s) {
+        /**
+         * The filters of {@code s}, a column qualified by its catalog's name, by the usual alias ({@code c.},
+         * {@code a.}, {@code n.}) or by any alias {@code joins} give that catalog where it is not LEFT joined
+         * ({@code ct.relname}; a LEFT joined {@code pg_class dc} filters its own rows, not the answer's).
+         */
+        static Filters of(String s, JoinList joins) {
             long oid = -1;
-            Matcher m = Pattern.compile("(?i)(?:c\\.oid|a\\.attrelid)\\s*=\\s*'?(\\d+)'?")
+            Matcher m = Pattern.compile("(?i)(?<![\\w.])(?:(?:" + qualifiers("pg_class", "c", joins) + ")oid|(?:"
+                            + qualifiers("pg_attribute", "a", joins) + ")attrelid)\\s*=\\s*'?(\\d+)'?")
                     .matcher(s);
             if (m.find()) {
                 oid = Long.parseLong(m.group(1));
             }
             return new Filters(
                     oid,
-                    name(s, "(?:(?:pg_catalog\\.)?pg_class\\.|c\\.)?relname"),
-                    name(s, "(?:(?:pg_catalog\\.)?pg_attribute\\.|a\\.)?attname"),
-                    name(s, "(?:(?:pg_catalog\\.)?pg_namespace\\.|n\\.)?nspname")
+                    name(s, "(?:" + qualifiers("pg_class", "c", joins) + ")?relname"),
+                    name(s, "(?:" + qualifiers("pg_attribute", "a", joins) + ")?attname"),
+                    name(s, "(?:" + qualifiers("pg_namespace", "n", joins) + ")?nspname")
                             .test("public"),
                     tablesIncluded(s));
+        }
+
+        /** The qualifiers of {@code relation}'s columns, each with its dot, as alternatives of a regular expression. */
+        private static String qualifiers(String relation, String usual, JoinList joins) {
+            StringBuilder b = new StringBuilder("(?:pg_catalog\\.)?" + relation + "\\.|" + usual + "\\.");
+            for (JoinList.Join j : joins.joins()) {
+                if (j.relation().equals(relation) && j.alias() != null && !j.left()) {
+                    b.append('|').append(Pattern.quote(j.alias())).append("\\.");
+                }
+            }
+            return b.toString();
         }
 
         /** The filter on {@code column}: its LIKE, regular expression or equality with a literal; else none. */

@@ -172,6 +172,64 @@ class PgCatalogTest {
         assertEquals(String.join("\n", want), rows(columns));
     }
 
+    /**
+     * A filter on a catalog under an alias other than the usual one ({@code ct.relname}, as pgjdbc's
+     * getBestRowIdentifier writes it) filters: it was not read, and every table's columns were answered.
+     */
+    @Test
+    void aNameFilterUnderAnyAliasOfItsCatalogFilters() {
+        String sql = "SELECT a.attname FROM pg_catalog.pg_class ct JOIN pg_catalog.pg_attribute a"
+                + " ON (ct.oid = a.attrelid) WHERE ct.relname = 'books' ORDER BY a.attnum";
+        List<String> want = new ArrayList<>();
+        for (var c : TestCube.shared().schema("books").columns()) {
+            want.add(c.name());
+        }
+        assertEquals(String.join("\n", want), rows(sql));
+        assertEquals(
+                String.join("\n", want),
+                rows("SELECT a.attname FROM pg_catalog.pg_class cls JOIN pg_catalog.pg_attribute a"
+                        + " ON cls.oid = a.attrelid WHERE cls.relname LIKE 'book%' AND a.attnum > 0"));
+    }
+
+    /**
+     * pgjdbc's getBestRowIdentifier inner-joins a subquery of pg_index: while no table has a key it has no rows, as
+     * in PostgreSQL for a table without a primary key; the inner join was ignored, and every column of every table
+     * answered as the table's best row identifier.
+     */
+    @Test
+    void anInnerJoinOfASubqueryOfAnEmptyCatalogHasNoRows() {
+        String sql = "SELECT a.attname, a.atttypid, atttypmod FROM pg_catalog.pg_class ct"
+                + "  JOIN pg_catalog.pg_attribute a ON (ct.oid = a.attrelid)"
+                + "  JOIN pg_catalog.pg_namespace n ON (ct.relnamespace = n.oid)"
+                + "  JOIN (SELECT i.indexrelid, i.indrelid, i.indisprimary,"
+                + "              information_schema._pg_expandarray(i.indkey) AS keys"
+                + "         FROM pg_catalog.pg_index i) i"
+                + "  ON (a.attnum = (i.keys).x AND a.attrelid = i.indrelid)"
+                + "  WHERE true  AND ct.relname = E'books' AND i.indisprimary  ORDER BY a.attnum";
+        Optional<RowSet> rows = catalog.answer(sql, "db");
+        assertTrue(rows.isEmpty() || rows.get().rowCount() == 0, () -> render(rows.get()));
+    }
+
+    /**
+     * A relation named by a regclass cast or a function ({@code attrelid = 'books'::regclass}, as DBeaver and hand-written
+     * queries write it) is a filter not read: such a query is refused, not answered with every table's columns.
+     */
+    @Test
+    void aRelationFilterNotReadIsNotAnsweredWithEveryTable() {
+        List<String> want = new ArrayList<>();
+        for (var c : TestCube.shared().schema("books").columns()) {
+            want.add(c.name());
+        }
+        for (String sql : List.of(
+                "SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = 'books'::regclass AND a.attnum > 0",
+                "SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = to_regclass('books')",
+                "SELECT a.attname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid"
+                        + " WHERE c.oid = 'public.books'::regclass")) {
+            Optional<RowSet> rows = catalog.answer(sql, "db");
+            assertTrue(rows.isEmpty() || render(rows.get()).endsWith("\n" + String.join("\n", want)), sql);
+        }
+    }
+
     private static String render(RowSet rows) {
         StringBuilder sb = new StringBuilder(
                 String.join("|", rows.columns().stream().map(c -> c.name()).toList()));
