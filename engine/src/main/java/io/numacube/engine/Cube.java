@@ -73,6 +73,7 @@ public final class Cube implements AutoCloseable {
     private final MachineFollower follower;
 
     private final CubeTables tables = new CubeTables();
+    private final BoundStatements boundStatements = new BoundStatements();
     /** Queries hold it shared, {@link #close()} exclusively: close waits for running queries. */
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
     /**
@@ -1122,7 +1123,7 @@ public final class Cube implements AutoCloseable {
         try {
             checkOpen();
             try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                return bound(
+                return boundOrKept(
                         snapshot,
                         sql,
                         (lq, temps) -> withVersions(execute(snapshot, lq, temps, start, cancel), snapshot, lq),
@@ -1286,6 +1287,23 @@ public final class Cube implements AutoCloseable {
             return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock), Map.of());
         }
         return boundTree(snapshot, () -> SqlBinder.parse(sql, wallClock), views, then, cancel);
+    }
+
+    /**
+     * As {@link #bound}, a statement bound in one step taken from {@link #boundStatements} where it was bound over
+     * this very snapshot before (and kept there). Only for {@link #query}: binding records nothing aside there.
+     */
+    private QueryResult boundOrKept(
+            CubeTables.Snapshot snapshot,
+            String sql,
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, QueryResult> then,
+            Cancellation cancel) {
+        if (hasSubqueries(sql) || InformationSchema.named(sql)) {
+            return bound(snapshot, sql, then, cancel);
+        }
+        LogicalQuery lq = boundStatements.bound(
+                sql, snapshot.generation(), () -> SqlBinder.bind(sql, catalog(snapshot, Map.of())));
+        return then.apply(lq, Map.of());
     }
 
     /**

@@ -53,6 +53,7 @@ final class CubeTables {
     final class Snapshot implements AutoCloseable {
         private final Map<String, Version> tables;
         private final AtomicInteger holders = new AtomicInteger(1);
+        private final long generation = GENERATIONS.incrementAndGet();
 
         private Snapshot(Map<String, Version> tables) {
             this.tables = Map.copyOf(tables);
@@ -76,6 +77,11 @@ final class CubeTables {
             return tables.values();
         }
 
+        /** A number no other snapshot of this JVM has: every publish, of any table, makes a snapshot of a new one. */
+        long generation() {
+            return generation;
+        }
+
         private boolean tryRetain() {
             for (int h = holders.get(); h > 0; h = holders.get()) {
                 if (holders.compareAndSet(h, h + 1)) {
@@ -96,6 +102,10 @@ final class CubeTables {
             }
         }
     }
+
+    /** The last {@link Snapshot#generation} handed out. */
+    private static final java.util.concurrent.atomic.AtomicLong GENERATIONS =
+            new java.util.concurrent.atomic.AtomicLong();
 
     private volatile Snapshot current = new Snapshot(Map.of());
 

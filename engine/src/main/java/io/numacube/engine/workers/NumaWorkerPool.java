@@ -1,6 +1,7 @@
 package io.numacube.engine.workers;
 
 import io.numacube.numa.exec.NodeWorkerPool;
+import io.numacube.numa.topology.NodeSet;
 import io.numacube.numa.topology.Topology;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,6 +22,7 @@ public final class NumaWorkerPool implements WorkerPool {
     private final Topology topology;
     private final int workersAtStart;
     private final AtomicInteger queriesRunning = new AtomicInteger();
+    private volatile NodeList nodeList;
 
     public NumaWorkerPool(NodeWorkerPool pool, Topology topology) {
         this.pool = pool;
@@ -35,8 +37,17 @@ public final class NumaWorkerPool implements WorkerPool {
 
     @Override
     public List<Integer> nodes() {
-        return pool.nodes().stream().sorted().boxed().toList();
+        NodeSet now = pool.nodes();
+        NodeList kept = nodeList;
+        if (kept == null || kept.nodes() != now) {
+            kept = new NodeList(now, now.stream().sorted().boxed().toList());
+            nodeList = kept;
+        }
+        return kept.ids();
     }
+
+    /** {@code nodes} as the sorted list {@link #nodes()} answers (kept while the pool's set is the same object). */
+    private record NodeList(NodeSet nodes, List<Integer> ids) {}
 
     @Override
     public int workersOn(int node) {

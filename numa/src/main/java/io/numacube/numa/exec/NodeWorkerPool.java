@@ -136,6 +136,9 @@ public final class NodeWorkerPool implements AutoCloseable {
     private final SortedMap<Integer, LinkedBlockingDeque<Runnable>> queues = new TreeMap<>();
     /** Every node's live workers by index on node; an immutable map replaced under {@link #lock}. */
     private volatile SortedMap<Integer, List<Worker>> live = Collections.emptySortedMap();
+
+    /** The keys of {@link #live} as a set, replaced with it. */
+    private volatile NodeSet liveNodes = NodeSet.of(new int[0]);
     /** Every thread started, retired ones included (guarded by {@link #lock}); close joins them all. */
     private final List<Thread> threads = new ArrayList<>();
     /** Worker ids held by a running thread (guarded by {@link #lock}); a new worker takes the lowest free one. */
@@ -222,6 +225,8 @@ public final class NodeWorkerPool implements AutoCloseable {
             pinTargets = targets;
             long generation = ++pinGeneration;
             live = Collections.unmodifiableSortedMap(next);
+            liveNodes = NodeSet.of(
+                    next.keySet().stream().mapToInt(Integer::intValue).toArray());
             out = new Reshape(generation, before, counts(next));
             for (Worker w : started) {
                 Thread t = Thread.ofPlatform().daemon().name(w.threadName).unstarted(() -> work(w));
@@ -375,7 +380,7 @@ public final class NodeWorkerPool implements AutoCloseable {
 
     /** The nodes that have workers now, ascending (a node added by {@link #reshape} is never taken away). */
     public NodeSet nodes() {
-        return NodeSet.of(live.keySet().stream().mapToInt(Integer::intValue).toArray());
+        return liveNodes;
     }
 
     /** The live workers now (retired ones that are still finishing a task not counted). */
