@@ -72,7 +72,7 @@ final class BoundStatements {
     static boolean readsClock(String sql) {
         Matcher m = WORD.matcher(sql);
         while (m.find()) {
-            if (Cube.isClockFunction(m.group())) {
+            if (io.numacube.engine.sql.StatementClock.isClockFunction(m.group())) {
                 return true;
             }
         }

@@ -92,7 +92,7 @@ public final class StatementClock {
     }
 
     /** Whether {@code name} (any case) is one of the functions of no argument read here as the statement's clock. */
-    static boolean isClockFunction(String name) {
+    public static boolean isClockFunction(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         return ZONED.contains(n) || LOCAL.contains(n) || DATES.contains(n) || TIMES.contains(n);
     }
