@@ -40,8 +40,11 @@ public final class TableStaging {
 
     private final boolean[] set;
     private boolean longsPlain;
-    /** Whether a free-text column holds values appended without lookup, not yet {@link #settle}d. */
-    private boolean unsettled;
+    /**
+     * Whether a free-text column holds values appended without lookup, not yet {@link #settle}d. Volatile, and settling
+     * synchronized: threads that read a finished staging (its first reader settles it) see the settled codes.
+     */
+    private volatile boolean unsettled;
 
     private int setCount;
     private int rows;
@@ -433,7 +436,9 @@ public final class TableStaging {
      */
     private boolean appendsWithoutLookup(DictionaryBuilder to, DictionaryBuilder from) {
         boolean free = from.hasRepeats() && to.type() == ColumnType.STRING && !to.knowsValues();
-        unsettled |= free;
+        if (free) {
+            unsettled = true;
+        }
         return free;
     }
 
@@ -445,7 +450,7 @@ public final class TableStaging {
      *
      * @param pool the workers to spread the work over, or null for the calling thread, which must not be one of them
      */
-    public void settle(io.numacube.engine.workers.WorkerPool pool) {
+    public synchronized void settle(io.numacube.engine.workers.WorkerPool pool) {
         if (!unsettled) {
             return;
         }
