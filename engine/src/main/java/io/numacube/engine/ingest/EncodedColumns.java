@@ -4,15 +4,19 @@ import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.engine.storage.DictionaryBuilder;
+import io.numacube.engine.workers.ThreadWorkerPool;
+import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * How a staged table's columns are stored once loaded: dimension columns as the staging coded them, and BIGINT columns
  * with at most {@link #MAX_DISTINCT} distinct values re-coded through a dictionary (as an INT column; unless the staging
  * {@linkplain TableStaging#keepLongsPlain keeps them plain}), so that they can
  * be grouped by, filtered by code masks and partitioned by like any dimension, while their sums stay exact; other
- * BIGINT and DOUBLE columns stay plain. Built once per load on the loading thread; read-only afterwards.
+ * BIGINT and DOUBLE columns stay plain. Built once per load (the BIGINT columns tried on the pool's workers, one
+ * task each); read-only afterwards.
  *
  * <p>Invariants: {@code schema} is the staging's schema with re-coded columns typed INT; for every column of a
  * dictionary type in {@code schema}, {@code builders[c]} and {@code codes[c]} hold its first-seen dictionary and one
@@ -28,18 +32,44 @@ record EncodedColumns(TableSchema schema, DictionaryBuilder[] builders, int[][] 
     static final int MAX_DISTINCT = 1 << 16;
 
     static EncodedColumns of(TableStaging staging) {
+        return of(staging, null);
+    }
+
+    /**
+     * As {@link #of(TableStaging)}, the BIGINT columns tried for re-coding one per task on {@code pool}'s workers (null:
+     * one after another on the calling thread, which must not be one of the pool's workers).
+     */
+    static EncodedColumns of(TableStaging staging, WorkerPool pool) {
         TableSchema staged = staging.schema();
         int n = staged.size();
         DictionaryBuilder[] builders = new DictionaryBuilder[n];
         int[][] codes = new int[n][];
+        staging.settle(pool);
+        List<Integer> bigints = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            builders[c] = staging.dictionary(c);
+            codes[c] = staging.codes(c);
+            if (staged.column(c).type() == ColumnType.LONG && !staging.longsPlain()) {
+                bigints.add(c);
+            }
+        }
+        if (pool == null) {
+            bigints.forEach(c -> recode(staging, c, builders, codes));
+        } else {
+            List<Integer> nodes = pool.nodes();
+            List<CompletableFuture<Void>> running = new ArrayList<>();
+            for (int i = 0; i < bigints.size(); i++) {
+                int c = bigints.get(i);
+                running.add(pool.submit(nodes.get(i % nodes.size()), () -> {
+                    recode(staging, c, builders, codes);
+                    return null;
+                }));
+            }
+            ThreadWorkerPool.awaitAll(running);
+        }
         List<ColumnSpec> columns = new ArrayList<>();
         for (int c = 0; c < n; c++) {
             ColumnSpec spec = staged.column(c);
-            builders[c] = staging.dictionary(c);
-            codes[c] = staging.codes(c);
-            if (spec.type() == ColumnType.LONG && !staging.longsPlain()) {
-                recode(staging, c, builders, codes);
-            }
             columns.add(builders[c] != null && spec.type() == ColumnType.LONG ? spec.withType(ColumnType.INT) : spec);
         }
         return new EncodedColumns(new TableSchema(staged.name(), columns), builders, codes);

@@ -23,8 +23,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Places the rows of a {@link TableStaging} as a {@link FactTable}: sorts each dictionary (codes follow value order) on
  * the pool's workers, cuts the rows by row ranges or by a dimension and has each partition's filler workers copy its
- * rows off-heap. The staging is only read. Stateless; thread-safe (the staging must not change during the load), to be
- * called from a thread that is not one of the pool's workers.
+ * rows off-heap. The staging is only read (its free text settled first, {@link TableStaging#settle}). Stateless;
+ * thread-safe (the staging must not change during the load), to be called from a thread that is not one of the pool's
+ * workers.
  */
 public final class StagedTableLoader {
 
@@ -42,7 +43,7 @@ public final class StagedTableLoader {
             int morselRows,
             ColumnMemory memory,
             WorkerPool pool) {
-        EncodedColumns encoded = EncodedColumns.of(staging);
+        EncodedColumns encoded = EncodedColumns.of(staging, pool);
         TableSchema schema = encoded.schema();
         int n = schema.size();
         Dictionary[] dicts = new Dictionary[n];

@@ -40,6 +40,12 @@ public final class TableStaging {
 
     private final boolean[] set;
     private boolean longsPlain;
+    /**
+     * Whether a free-text column holds values appended without lookup, not yet {@link #settle}d. Volatile, and settling
+     * synchronized: threads that read a finished staging (its first reader settles it) see the settled codes.
+     */
+    private volatile boolean unsettled;
+
     private int setCount;
     private int rows;
     private int capacity = 1024;
@@ -223,6 +229,9 @@ public final class TableStaging {
 
     /** Whether the value of {@code column} in ended row {@code row} is NULL. */
     public boolean isNull(int column, int row) {
+        if (unsettled) {
+            settle(null);
+        }
         if (dictionaries[column] != null) {
             return dictionaries[column].hasNull() && codes[column][row] == dictionaries[column].nullCode();
         }
@@ -392,7 +401,9 @@ public final class TableStaging {
             long[] bits,
             int c) {
         if (dictionaries[c] != null) {
-            int[] map = dictionaries[c].addAll(dictionary);
+            int[] map = appendsWithoutLookup(dictionaries[c], dictionary)
+                    ? dictionaries[c].appendWithoutLookup(dictionary)
+                    : dictionaries[c].addAll(dictionary);
             int[] to = codes[c];
             for (int r = 0; r < n; r++) {
                 to[rows + r] = map[fromCodes[r]];
@@ -419,12 +430,46 @@ public final class TableStaging {
     }
 
     /**
+     * Whether the values of {@code from} are appended to {@code to} without lookup: free text (a block or chunk that
+     * coded its values without lookup) into a dictionary of this staging's own codes. {@link #settle} removes the
+     * repeats later, on many threads, instead of one hash lookup per row on the appending thread.
+     */
+    private boolean appendsWithoutLookup(DictionaryBuilder to, DictionaryBuilder from) {
+        boolean free = from.hasRepeats() && to.type() == ColumnType.STRING && !to.knowsValues();
+        if (free) {
+            unsettled = true;
+        }
+        return free;
+    }
+
+    /**
+     * Codes each value of the free-text columns once, values appended without lookup included: each keeps the code of
+     * its first appearance, as coding the values one by one would have given, and the rows' codes are mapped to those.
+     * A staging settles itself, on the calling thread, when its dictionaries or codes are read; a loader settles it on
+     * its pool's workers once its rows are staged. Nothing changes when nothing was appended without lookup.
+     *
+     * @param pool the workers to spread the work over, or null for the calling thread, which must not be one of them
+     */
+    public synchronized void settle(io.numacube.engine.workers.WorkerPool pool) {
+        if (!unsettled) {
+            return;
+        }
+        for (int c = 0; c < set.length; c++) {
+            if (dictionaries[c] != null && dictionaries[c].hasRepeats()) {
+                FreeTextCollapse.collapse(dictionaries[c], codes[c], rows + (set[c] ? 1 : 0), pool);
+            }
+        }
+        unsettled = false;
+    }
+
+    /**
      * A staging of the ended rows that {@code keep} accepts (by row index, in order), its dictionaries holding only
      * the values those rows have (first seen first; equal free texts coded once). This staging is only read.
      *
      * @throws NumacubeException INVALID_INPUT when a row is half set
      */
     public TableStaging retained(java.util.function.IntPredicate keep) {
+        settle(null);
         if (setCount != 0) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,
@@ -492,11 +537,13 @@ public final class TableStaging {
 
     /** The dictionary builder of a dimension column (codes in first-seen order); null for a measure. */
     public DictionaryBuilder dictionary(int column) {
+        settle(null);
         return dictionaries[column];
     }
 
     /** The codes of a dimension column, valid for indexes below {@link #rows()}; null for a measure. */
     public int[] codes(int column) {
+        settle(null);
         return codes[column];
     }
 

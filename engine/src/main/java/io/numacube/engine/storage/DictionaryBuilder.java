@@ -12,7 +12,9 @@ import java.util.Arrays;
 public final class DictionaryBuilder {
 
     private final ColumnType type;
-    private final StringCodeMap stringCodes;
+    /** The STRING values' codes; null after {@link #collapseTo} until a lookup needs it again. */
+    private StringCodeMap stringCodes;
+
     private final LongIntMap longCodes;
     private String[] strings = new String[16];
     private long[] longs = new long[16];
@@ -130,7 +132,7 @@ public final class DictionaryBuilder {
     /** The code of STRING {@code value}, or -1 when it has none (nothing is added). */
     public int find(String value) {
         int code = knownIndex == null ? -1 : knownIndex.find(value);
-        return code >= 0 ? code : stringCodes.get(value, strings);
+        return code >= 0 ? code : stringCodes().get(value, strings);
     }
 
     /** The code of INT, DATE or BOOLEAN {@code value}, or -1 when it has none (nothing is added). */
@@ -177,7 +179,7 @@ public final class DictionaryBuilder {
                 return known;
             }
         }
-        int code = stringCodes.putIfAbsent(value, size, strings);
+        int code = stringCodes().putIfAbsent(value, size, strings);
         if (code >= 0) {
             return code;
         }
@@ -195,11 +197,86 @@ public final class DictionaryBuilder {
      */
     public int addWithoutLookup(String value) {
         repeats = true;
+        // the hash is cached in the String: computed here, while its bytes are in this core's cache, it is only read
+        // when the repeats are removed
+        value.hashCode();
         if (size == strings.length) {
             strings = Arrays.copyOf(strings, size * 2);
         }
         strings[size] = value;
         return size++;
+    }
+
+    /** The map of the STRING values' codes, rebuilt from {@link #strings} after {@link #collapseTo}. */
+    private StringCodeMap stringCodes() {
+        if (stringCodes == null) {
+            stringCodes = new StringCodeMap();
+            for (int c = 0; c < size; c++) {
+                if (c != nullCode) {
+                    stringCodes.putIfAbsent(strings[c], c, strings);
+                }
+            }
+        }
+        return stringCodes;
+    }
+
+    /** Whether a value may have two codes (values were added without lookup): {@link #collapseTo} has not run since. */
+    public boolean hasRepeats() {
+        return repeats;
+    }
+
+    /**
+     * Appends the values of STRING builder {@code other} in its code order without looking them up, as {@link
+     * #addWithoutLookup} does, NULL mapped to this builder's NULL code; returns {@code map[otherCode] = code here}.
+     * This builder may then hold a value twice until {@link #collapseTo}. Only for a builder that knows no dictionary
+     * ({@link #knowsValues()} false), whose codes are its own.
+     *
+     * @throws IllegalArgumentException when either is not a STRING builder, or this one knows a dictionary
+     */
+    public int[] appendWithoutLookup(DictionaryBuilder other) {
+        if (type != ColumnType.STRING || other.type != ColumnType.STRING || known != null) {
+            throw new IllegalArgumentException(
+                    "values are appended without lookup only between STRING builders of their own codes: this=" + type
+                            + " other=" + other.type);
+        }
+        int[] map = new int[other.size];
+        if (size + other.size > strings.length) {
+            strings = Arrays.copyOf(strings, Math.max(size + other.size, strings.length * 2));
+        }
+        for (int i = 0; i < other.size; i++) {
+            if (i == other.nullCode) {
+                map[i] = nullCode();
+            } else {
+                strings[size] = other.strings[i];
+                map[i] = size++;
+            }
+        }
+        repeats |= other.size > 0;
+        return map;
+    }
+
+    /**
+     * The STRING values by code, valid below {@link #size()} (null at the NULL code), repeats included: read only, to
+     * compute what {@link #collapseTo} is given.
+     */
+    public String[] valuesByCode() {
+        return strings;
+    }
+
+    /**
+     * Replaces this STRING builder's values by {@code distinct[0, size)}, each value once, NULL at {@code nullCode}
+     * (or -1): the values it held with their repeats removed, in their first code's order (the order coding them one
+     * by one would have given). The map of codes is rebuilt when a lookup next needs it.
+     */
+    public void collapseTo(String[] distinct, int size, int nullCode) {
+        if (type != ColumnType.STRING || known != null) {
+            throw new IllegalArgumentException("only a STRING builder of its own codes is collapsed: type=" + type);
+        }
+        this.strings = distinct;
+        this.size = size;
+        this.nullCode = nullCode;
+        this.repeats = false;
+        this.stringCodes = null;
     }
 
     /** The code of this INT or DATE value, assigning the next one if it is new. */

@@ -129,6 +129,66 @@ class TableStagingTest {
         assertEquals(-299, byBlock.longs(4)[299]);
     }
 
+    /**
+     * Free text appended without lookup (blocks whose values have repeats within and across blocks, NULLs, blocks
+     * coded with lookups among them, more rows appended after a settle) ends with the codes and the first-seen
+     * dictionary of the same rows set one by one: settled on a pool's workers, or on the calling thread when read.
+     */
+    @Test
+    void freeTextAppendedWithoutLookupSettlesAsSettingTheRowsOneByOne() {
+        TableSchema text = TableSchema.parse("f", "note:string");
+        io.numacube.engine.workers.WorkerPool pool = new io.numacube.engine.workers.ThreadWorkerPool(2, 2);
+        try {
+            for (io.numacube.engine.workers.WorkerPool settleOn :
+                    new io.numacube.engine.workers.WorkerPool[] {null, pool}) {
+                TableStaging byRow = new TableStaging(text);
+                TableStaging byBlock = new TableStaging(text);
+                int row = 0;
+                int[] sizes = {40_000, 0, 90_000, 25_000, 70_000};
+                for (int b = 0; b < sizes.length; b++) {
+                    StagingBlock block = new StagingBlock(text, sizes[b]);
+                    for (int k = 0; k < sizes[b]; k++, row++) {
+                        String note = row % 17 == 5
+                                ? null
+                                : row % 10 == 0 ? "same" + (row % 7) : "note" + (row * 31L % 150_001);
+                        if (note == null) {
+                            byRow.setNull(0);
+                            block.setNull(0, k);
+                        } else {
+                            byRow.setString(0, note);
+                            block.codes(0)[k] = b == 3
+                                    ? block.dictionary(0).codeOf(note)
+                                    : block.dictionary(0).addWithoutLookup(note);
+                        }
+                        byRow.endRow();
+                    }
+                    byBlock.append(block);
+                    if (b == 2) {
+                        byBlock.settle(settleOn);
+                    }
+                }
+                byBlock.settle(settleOn);
+                assertEquals(row, byBlock.rows());
+                assertEquals(
+                        java.util.Arrays.toString(java.util.Arrays.copyOf(byRow.codes(0), row)),
+                        java.util.Arrays.toString(java.util.Arrays.copyOf(byBlock.codes(0), row)));
+                var expected = byRow.dictionary(0);
+                var actual = byBlock.dictionary(0);
+                assertEquals(expected.size(), actual.size());
+                assertEquals(expected.nullCodeIfAny(), actual.nullCodeIfAny());
+                for (int c = 0; c < expected.size(); c++) {
+                    if (c != expected.nullCodeIfAny()) {
+                        assertEquals(expected.stringAt(c), actual.stringAt(c), "value of code " + c);
+                        assertEquals(
+                                c, actual.find(expected.stringAt(c)), "the code found for " + expected.stringAt(c));
+                    }
+                }
+            }
+        } finally {
+            pool.close();
+        }
+    }
+
     @Test
     void anAppendedNonFiniteDoubleIsRefusedAndNothingIsAppended() {
         TableStaging s = new TableStaging(SCHEMA);

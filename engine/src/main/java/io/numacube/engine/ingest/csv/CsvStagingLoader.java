@@ -340,7 +340,10 @@ public final class CsvStagingLoader {
                     ? chunkBytes
                     : Math.clamp(size / (4L * workers.workerCount()), MIN_CHUNK_BYTES, MAX_CHUNK_BYTES);
             if (size >= 2 * chunk) {
-                return reader.readInChunks(file::read, size, source, schema, hint, staging, progress, workers, chunk);
+                CsvReadSummary summary =
+                        reader.readInChunks(file::read, size, source, schema, hint, staging, progress, workers, chunk);
+                staging.settle(workers);
+                return summary;
             }
         }
         return reader.read(in, source, schema, hint, new StagingSink(staging), progress);

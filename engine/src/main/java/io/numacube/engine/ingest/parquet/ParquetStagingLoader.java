@@ -157,6 +157,7 @@ public final class ParquetStagingLoader {
             } else {
                 new ParallelRowGroups(file, layout, staging.schema(), workers).stageInto(staging, progress);
             }
+            staging.settle(workers);
             return new Staged(staging, fileSchema, staging.rows(), Files.size(file), System.nanoTime() - start);
         } catch (IOException | RuntimeException e) {
             if (e instanceof NumacubeException n) {

@@ -132,7 +132,8 @@ class ParallelParquetLoadTest {
                 .stage(file, "p", null, ProgressListener.NONE)
                 .staging();
         assertEquals(30_000, staged.rows());
-        assertEquals(pool.workerCount(), counting.submitted.get(), "one decoding task per worker");
+        // one decoding task per worker, then the tasks that settle the free-text column's dictionary
+        assertTrue(counting.submitted.get() > pool.workerCount(), "a decoding task per worker: " + counting.submitted);
     }
 
     private static NumacubeException stageError(ParquetStagingLoader loader, Path file) {
