@@ -537,13 +537,17 @@ public final class TableStaging {
 
     /** The dictionary builder of a dimension column (codes in first-seen order); null for a measure. */
     public DictionaryBuilder dictionary(int column) {
-        settle(null);
+        if (unsettled) {
+            settle(null);
+        }
         return dictionaries[column];
     }
 
     /** The codes of a dimension column, valid for indexes below {@link #rows()}; null for a measure. */
     public int[] codes(int column) {
-        settle(null);
+        if (unsettled) {
+            settle(null);
+        }
         return codes[column];
     }
 
