@@ -8,7 +8,6 @@ import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * How a staged table's columns are stored once loaded: dimension columns as the staging coded them, and BIGINT columns
@@ -53,20 +52,7 @@ record EncodedColumns(TableSchema schema, DictionaryBuilder[] builders, int[][] 
                 bigints.add(c);
             }
         }
-        if (pool == null) {
-            bigints.forEach(c -> recode(staging, c, builders, codes));
-        } else {
-            List<Integer> nodes = pool.nodes();
-            List<CompletableFuture<Void>> running = new ArrayList<>();
-            for (int i = 0; i < bigints.size(); i++) {
-                int c = bigints.get(i);
-                running.add(pool.submit(nodes.get(i % nodes.size()), () -> {
-                    recode(staging, c, builders, codes);
-                    return null;
-                }));
-            }
-            ThreadWorkerPool.awaitAll(running);
-        }
+        ThreadWorkerPool.runEach(pool, bigints.size(), i -> recode(staging, bigints.get(i), builders, codes));
         List<ColumnSpec> columns = new ArrayList<>();
         for (int c = 0; c < n; c++) {
             ColumnSpec spec = staged.column(c);

@@ -3,10 +3,6 @@ package io.numacube.engine.ingest;
 import io.numacube.engine.storage.DictionaryBuilder;
 import io.numacube.engine.workers.ThreadWorkerPool;
 import io.numacube.engine.workers.WorkerPool;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.IntConsumer;
 
 /**
  * Removes the repeats of a free-text column's dictionary whose values were appended without lookup ({@link
@@ -45,7 +41,8 @@ final class FreeTextCollapse {
         // a few shards per worker, so that one slow worker holds up little and each shard's table is smaller
         int shardBits = pool == null ? 0 : 32 - Integer.numberOfLeadingZeros(tasks * 4 - 1);
         int[] first = new int[size];
-        run(pool, 1 << shardBits, shard -> firstCodes(values, hashes, size, nullCode, shard, shardBits, first));
+        ThreadWorkerPool.runEach(
+                pool, 1 << shardBits, shard -> firstCodes(values, hashes, size, nullCode, shard, shardBits, first));
         int[] remap = new int[size];
         String[] distinct = new String[Math.max(16, size)];
         int count = 0;
@@ -129,26 +126,7 @@ final class FreeTextCollapse {
     /** Runs {@code body} over {@code [0, n)} cut into at most {@code tasks} ranges of at least {@link #MIN_RANGE}. */
     private static void inRanges(WorkerPool pool, int n, int tasks, Range body) {
         int ranges = Math.max(1, Math.min(tasks, n / MIN_RANGE));
-        run(pool, ranges, k -> body.run((int) ((long) n * k / ranges), (int) ((long) n * (k + 1) / ranges)));
-    }
-
-    /** Runs {@code body(0 .. count - 1)}: on the pool's workers, spread over its nodes, or here when it is null. */
-    private static void run(WorkerPool pool, int count, IntConsumer body) {
-        if (pool == null) {
-            for (int k = 0; k < count; k++) {
-                body.accept(k);
-            }
-            return;
-        }
-        List<Integer> nodes = pool.nodes();
-        List<CompletableFuture<Void>> running = new ArrayList<>();
-        for (int k = 0; k < count; k++) {
-            int task = k;
-            running.add(pool.submit(nodes.get(k % nodes.size()), () -> {
-                body.accept(task);
-                return null;
-            }));
-        }
-        ThreadWorkerPool.awaitAll(running);
+        ThreadWorkerPool.runEach(
+                pool, ranges, k -> body.run((int) ((long) n * k / ranges), (int) ((long) n * (k + 1) / ranges)));
     }
 }

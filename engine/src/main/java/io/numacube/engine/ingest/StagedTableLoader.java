@@ -18,7 +18,6 @@ import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Places the rows of a {@link TableStaging} as a {@link FactTable}: sorts each dictionary (codes follow value order) on
@@ -123,18 +122,12 @@ public final class StagedTableLoader {
             }
         }
         columns.sort(Comparator.comparingInt((Integer c) -> builders[c].size()).reversed());
-        List<Integer> nodes = pool.nodes();
-        List<CompletableFuture<Void>> sorts = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
+        ThreadWorkerPool.runEach(pool, columns.size(), i -> {
             int c = columns.get(i);
-            sorts.add(pool.submit(nodes.get(i % nodes.size()), () -> {
-                DictionaryBuilder.Sorted sorted = builders[c].buildSorted();
-                dicts[c] = sorted.dictionary();
-                remaps[c] = sorted.remap();
-                return null;
-            }));
-        }
-        ThreadWorkerPool.awaitAll(sorts);
+            DictionaryBuilder.Sorted sorted = builders[c].buildSorted();
+            dicts[c] = sorted.dictionary();
+            remaps[c] = sorted.remap();
+        });
     }
 
     private static Cut cutByKey(

@@ -116,6 +116,30 @@ public final class ThreadWorkerPool implements WorkerPool {
         awaitAll(all);
     }
 
+    /**
+     * Runs {@code task(0 .. count - 1)}, one task each, spread in turn over {@code pool}'s nodes, and waits for them all
+     * ({@link #awaitAll}); on the calling thread, one after another, when {@code pool} is null (the caller must then not
+     * be one of a pool's workers waiting for itself).
+     */
+    public static void runEach(WorkerPool pool, int count, java.util.function.IntConsumer task) {
+        if (pool == null) {
+            for (int k = 0; k < count; k++) {
+                task.accept(k);
+            }
+            return;
+        }
+        List<Integer> nodes = pool.nodes();
+        List<CompletableFuture<Void>> running = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            int index = k;
+            running.add(pool.submit(nodes.get(k % nodes.size()), () -> {
+                task.accept(index);
+                return null;
+            }));
+        }
+        awaitAll(running);
+    }
+
     /** Waits for every future and rethrows the first failure unwrapped (NumacubeException and Errors as they are). */
     public static void awaitAll(List<? extends CompletableFuture<?>> futures) {
         Throwable first = null;
