@@ -607,12 +607,17 @@ public final class Cube implements AutoCloseable {
     /** Closes the versions of {@code next} that {@code s} does not list (those a write made) and forgets them all. */
     private static void closeUnpublished(CubeTables.Snapshot s, Map<String, FactTable> next) {
         for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            CubeTables.Version published = s.version(e.getKey());
-            if (published == null || e.getValue() != published.table()) {
+            if (madeByWrite(s, e)) {
                 e.getValue().close();
             }
         }
         next.clear();
+    }
+
+    /** Whether the version of {@code e} (a write's next versions) is one a write made, not the one {@code s} lists. */
+    private static boolean madeByWrite(CubeTables.Snapshot s, Map.Entry<String, FactTable> e) {
+        CubeTables.Version published = s.version(e.getKey());
+        return published == null || e.getValue() != published.table();
     }
 
     /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */
@@ -761,8 +766,7 @@ public final class Cube implements AutoCloseable {
      */
     private void compactPending(CubeTables.Snapshot s, Map<String, FactTable> next) {
         for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            CubeTables.Version published = s.version(e.getKey());
-            if (published == null || e.getValue() != published.table()) {
+            if (madeByWrite(s, e)) {
                 e.setValue(compacted(e.getValue()));
             }
         }
@@ -1282,9 +1286,29 @@ public final class Cube implements AutoCloseable {
             java.time.LocalDateTime wallClock,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
             Cancellation cancel) {
+        return bound(
+                snapshot,
+                sql,
+                wallClock,
+                then,
+                cancel,
+                () -> SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock));
+    }
+
+    /**
+     * As {@link #bound}, a statement bound in one step (no subquery, no information_schema view) by {@code oneStep},
+     * any other from its tree.
+     */
+    private <T> T bound(
+            CubeTables.Snapshot snapshot,
+            String sql,
+            java.time.LocalDateTime wallClock,
+            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+            Cancellation cancel,
+            java.util.function.Supplier<LogicalQuery> oneStep) {
         boolean views = InformationSchema.named(sql);
         if (!hasSubqueries(sql) && !views) {
-            return then.apply(SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock), Map.of());
+            return then.apply(oneStep.get(), Map.of());
         }
         return boundTree(snapshot, () -> SqlBinder.parse(sql, wallClock), views, then, cancel);
     }
@@ -1298,12 +1322,15 @@ public final class Cube implements AutoCloseable {
             String sql,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, QueryResult> then,
             Cancellation cancel) {
-        if (hasSubqueries(sql) || InformationSchema.named(sql)) {
-            return bound(snapshot, sql, then, cancel);
-        }
-        LogicalQuery lq = boundStatements.bound(
-                sql, snapshot.generation(), () -> SqlBinder.bind(sql, catalog(snapshot, Map.of())));
-        return then.apply(lq, Map.of());
+        java.time.LocalDateTime wallClock = TableWrite.clockNow();
+        return bound(
+                snapshot,
+                sql,
+                wallClock,
+                then,
+                cancel,
+                () -> boundStatements.bound(
+                        sql, snapshot.generation(), () -> SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock)));
     }
 
     /**
