@@ -1,23 +1,25 @@
 package io.numacube.numa.topology;
 
 import java.util.BitSet;
-import java.util.stream.IntStream;
 
 /**
  * An immutable set of NUMA node ids (sparse ids allowed, e.g. 4-7), read and printed in the kernel's list format ({@code 0-3,8}).
  * Ids are 0 .. {@value #MAX_NODE_ID}. Thread-safe (immutable). Equality is by members.
  */
-public final class NodeSet {
+public final class NodeSet extends IdSet<NodeSet> {
 
     /** The largest node id accepted (the kernel's MAX_NUMNODES is at most 1024). */
     public static final int MAX_NODE_ID = 4_095;
 
     private static final NodeSet EMPTY = new NodeSet(new BitSet());
 
-    private final BitSet bits;
-
     private NodeSet(BitSet bits) {
-        this.bits = bits;
+        super(bits);
+    }
+
+    @Override
+    NodeSet make(BitSet members) {
+        return new NodeSet(members);
     }
 
     public static NodeSet empty() {
@@ -34,103 +36,11 @@ public final class NodeSet {
         return new NodeSet(IdList.parseHexMask(mask, MAX_NODE_ID, "node"));
     }
 
-    public static NodeSet of(int... nodes) {
-        BitSet b = new BitSet();
-        for (int c : nodes) {
-            checkId(c);
-            b.set(c);
-        }
-        return new NodeSet(b);
+    public static NodeSet of(int... ids) {
+        return new NodeSet(checked(ids, MAX_NODE_ID, "node"));
     }
 
     public static NodeSet fromBits(BitSet bits) {
-        if (bits.length() - 1 > MAX_NODE_ID) {
-            checkId(bits.length() - 1);
-        }
-        return new NodeSet((BitSet) bits.clone());
-    }
-
-    private static void checkId(int c) {
-        if (c < 0 || c > MAX_NODE_ID) {
-            throw new io.numacube.numa.base.NumacubeException(
-                    io.numacube.numa.base.NumacubeException.Kind.INVALID_INPUT,
-                    "node id out of range: id=" + c + " max=" + MAX_NODE_ID);
-        }
-    }
-
-    public boolean contains(int node) {
-        return node >= 0 && bits.get(node);
-    }
-
-    public boolean isEmpty() {
-        return bits.isEmpty();
-    }
-
-    public int size() {
-        return bits.cardinality();
-    }
-
-    /** The highest member, or -1 when empty. */
-    public int max() {
-        return bits.length() - 1;
-    }
-
-    public IntStream stream() {
-        return bits.stream();
-    }
-
-    public int[] toArray() {
-        return bits.stream().toArray();
-    }
-
-    /** A copy of the members as a BitSet (callers may modify it). */
-    public BitSet toBits() {
-        return (BitSet) bits.clone();
-    }
-
-    public NodeSet and(NodeSet other) {
-        BitSet b = toBits();
-        b.and(other.bits);
-        return new NodeSet(b);
-    }
-
-    public NodeSet or(NodeSet other) {
-        BitSet b = toBits();
-        b.or(other.bits);
-        return new NodeSet(b);
-    }
-
-    public NodeSet andNot(NodeSet other) {
-        BitSet b = toBits();
-        b.andNot(other.bits);
-        return new NodeSet(b);
-    }
-
-    public boolean intersects(NodeSet other) {
-        return bits.intersects(other.bits);
-    }
-
-    public boolean containsAll(NodeSet other) {
-        return other.andNot(this).isEmpty();
-    }
-
-    /** The kernel list format, e.g. {@code 0-3,8}; empty string for the empty set. */
-    public String toList() {
-        return IdList.format(bits);
-    }
-
-    @Override
-    public String toString() {
-        return toList();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof NodeSet c && c.bits.equals(bits);
-    }
-
-    @Override
-    public int hashCode() {
-        return bits.hashCode();
+        return new NodeSet(checkedCopy(bits, MAX_NODE_ID, "node"));
     }
 }
