@@ -20,8 +20,8 @@ import org.apache.calcite.sql.SqlNumericLiteral;
  * {@code v} ({@code v = 0.5} or {@code v <> 0.5} in doubles: no integer is 0.5) and NULL for a NULL one. So the
  * integer is never raised to the literal's scale (which could leave 64 bits) nor compared in doubles (which round
  * near 2^63). A DECIMAL value of scale s is compared so with an exact literal of more than 18 digits (which the binder
- * makes a DOUBLE, {@code d = 1.2500000000000000000001}), in units of 10^-s; a literal of such a kind in an IN list
- * of a DECIMAL is refused.
+ * makes a DOUBLE, {@code d = 1.2500000000000000000001}) or with a DECIMAL literal of a scale finer than s ({@code d =
+ * 1.50000000001}), in units of 10^-s; a literal the binder made a DOUBLE in an IN list of a DECIMAL is refused.
  *
  * <p>Stateless; thread-safe.
  */
@@ -72,7 +72,7 @@ final class IntegerComparisons {
     static Expr in(List<SqlNode> nodes, Expr x, List<Expr.Literal> values, boolean negated) {
         if (isDecimalValue(x)) {
             for (int i = 0; i < values.size(); i++) {
-                if (exactVersus(x, nodes.get(i), values.get(i)) != null) {
+                if (values.get(i).type() == ColumnType.DOUBLE && exact(nodes.get(i), values.get(i)) != null) {
                     throw BindErrors.unsupported(
                             nodes.get(i), "IN of a DECIMAL and a number literal of more than 18 digits");
                 }
@@ -138,13 +138,16 @@ final class IntegerComparisons {
 
     /**
      * The exact literal {@code e} is compared with {@code x} as this class compares: an integer value with any exact
-     * literal of a fraction or beyond 64 bits, a DECIMAL value with one the binder made a DOUBLE; else null.
+     * literal of a fraction or beyond 64 bits, a DECIMAL value with one the binder made a DOUBLE or a DECIMAL literal
+     * of a finer scale ({@code d = 1.50000000001} for a scale-2 {@code d}, which raised to scale 11 could leave 64
+     * bits); else null.
      */
     private static BigDecimal exactVersus(Expr x, SqlNode node, Expr e) {
         if (isIntegerValue(x)) {
             return exact(node, e);
         }
-        return isDecimalValue(x) && e.type() == ColumnType.DOUBLE ? exact(node, e) : null;
+        boolean finer = e instanceof Expr.Literal lit && Expr.isInteger(lit.type()) && lit.scale() > x.scale();
+        return isDecimalValue(x) && (e.type() == ColumnType.DOUBLE || finer) ? exact(node, e) : null;
     }
 
     private static boolean isDecimalValue(Expr e) {

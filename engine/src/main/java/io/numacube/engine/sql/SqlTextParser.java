@@ -86,11 +86,13 @@ final class SqlTextParser {
         try {
             if (edited != null) {
                 SqlParser parser = SqlParser.create(edited.text(), PARSER);
+                SqlNode tree = statement ? parser.parseStmt() : parser.parseQuery();
                 return UnsupportedClauses.refuse(SelectWithoutFrom.dropPlaceholders(
-                        edited.restore(statement ? parser.parseStmt() : parser.parseQuery())));
+                        edited.restore(NegativeZeroLiterals.restore(tree, edited.text()))));
             }
             SqlParser parser = SqlParser.create(text, PARSER);
-            return UnsupportedClauses.refuse(statement ? parser.parseStmt() : parser.parseQuery());
+            SqlNode tree = statement ? parser.parseStmt() : parser.parseQuery();
+            return UnsupportedClauses.refuse(NegativeZeroLiterals.restore(tree, text));
         } catch (SqlParseException e) {
             SqlParserPos pos = edited == null ? e.getPos() : edited.original(e.getPos());
             String why = edited == null ? reason(e) : userColumns(reason(e), edited);

@@ -3,6 +3,7 @@ package io.numacube.server.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.numacube.server.query.ClientError;
 import io.numacube.server.query.SqlLiteral;
+import io.numacube.server.query.StorableText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,8 @@ import java.util.List;
  * goes beyond its digits ({@code 1.5e300}) a DOUBLE, any other number a decimal literal written from its exact value
  * ({@code 1.25}), {@code true}/{@code false} a BOOLEAN, {@code null}
  * NULL. A string is untyped as in PostgreSQL, so {@code "2024-01-02"} compares with a DATE column. An array or an
- * object is refused (22023). Stateless.
+ * object is refused (22023), and so is a string holding a NUL or an unpaired surrogate (22021, {@link
+ * StorableText}). Stateless.
  */
 final class JsonParameters {
 
@@ -21,7 +23,7 @@ final class JsonParameters {
     /**
      * The literals of {@code params}, a JSON array (parsed with exact decimals).
      *
-     * @throws HttpError 400 when {@code params} is not an array or holds an array, an object or a string with a NUL
+     * @throws HttpError 400 when {@code params} is not an array or holds an array, an object or a string with a NUL or an unpaired surrogate
      */
     static List<String> literals(JsonNode params) {
         if (!params.isArray()) {
@@ -42,12 +44,10 @@ final class JsonParameters {
             return "NULL";
         }
         if (v.isTextual()) {
-            if (v.asText().indexOf('\0') >= 0) {
+            String fault = StorableText.fault(v.asText());
+            if (fault != null) {
                 throw new HttpError(
-                        400,
-                        "22021",
-                        "invalid byte sequence for encoding \"UTF8\": 0x00 — parameter $" + number
-                                + " holds a NUL character, which text values cannot hold (as in PostgreSQL)");
+                        400, StorableText.BAD_ENCODING, StorableText.message(fault, "parameter $" + number));
             }
             return SqlLiteral.string(v.asText());
         }

@@ -33,8 +33,14 @@ import java.util.List;
  */
 final class QueryEndpoint {
 
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    /**
+     * Exact numbers as written ({@code 1.50} keeps its scale, as PostgreSQL's numeric does) and a key given twice
+     * refused: with the last one silently winning, {@code {"sql": A, "sql": B}} ran B where a proxy may have checked A.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .configure(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
     private final QueryService service;
     private final WriteService writes;
@@ -163,6 +169,13 @@ final class QueryEndpoint {
                                 + "or text/plain (the SQL); with curl: -H 'Content-Type: text/plain'");
         };
         req = req.withQueryId(ex.getRequestHeaders().getFirst("X-Query-Id"));
+        String fault = io.numacube.server.query.StorableText.fault(req.sql());
+        if (fault != null) {
+            throw new HttpError(
+                    400,
+                    io.numacube.server.query.StorableText.BAD_ENCODING,
+                    io.numacube.server.query.StorableText.message(fault, "the SQL"));
+        }
         if (req.sql().length() > maxSqlChars) {
             throw new HttpError(
                     400,

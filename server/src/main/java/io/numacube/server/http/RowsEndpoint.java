@@ -12,7 +12,8 @@ import java.io.IOException;
  * WriteService}), as CSV with a header row ({@code text/csv}) or JSON lines ({@code application/x-ndjson}, {@code
  * application/jsonl} or {@code application/json}, one object per line). Answers {@code {"table", "rows", "version"}}
  * once the rows are durable (where the server is) and visible to every later query; a bad row is a 400 naming its
- * line and field, and nothing of the batch is kept; a reader is refused with 403 (42501). Thread-safe (stateless but for its settings).
+ * line and field (text with a NUL or an unpaired surrogate too: 22021, {@link
+ * io.numacube.server.query.StorableText}), and nothing of the batch is kept; a reader is refused with 403 (42501). Thread-safe (stateless but for its settings).
  */
 final class RowsEndpoint {
 
@@ -36,6 +37,11 @@ final class RowsEndpoint {
         String source = "POST /v1/tables/" + table + "/rows";
         WriteService.Appended done;
         try {
+            if (format == BatchFormat.CSV) {
+                io.numacube.server.query.StorableText.checkCsv(body, source);
+            } else {
+                io.numacube.server.query.StorableText.checkJsonLines(body, source);
+            }
             done = writes.append(new WriteService.Batch(table, format, body, source));
         } catch (RuntimeException e) {
             ClientError error = ClientError.of(e);

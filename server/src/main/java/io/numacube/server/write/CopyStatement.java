@@ -1,6 +1,7 @@
 package io.numacube.server.write;
 
 import io.numacube.engine.schema.TableNames;
+import io.numacube.server.query.StorableText;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -90,6 +91,9 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
     /**
      * The data as a batch for table {@code table} whose columns (all, in order) are {@code tableColumns}: CSV with our
      * header row in place of the client's, or the text format read into JSON lines.
+     *
+     * @throws io.numacube.numa.base.NumacubeException 22021 for a value holding a NUL ({@code \0} in the text
+     *     format too), as PostgreSQL refuses it
      */
     public WriteService.Batch batch(byte[] data, List<String> tableColumns) {
         List<String> names = columns.isEmpty() ? tableColumns : columns;
@@ -102,9 +106,12 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
                             .getBytes(StandardCharsets.UTF_8));
             int from = header ? lineEnd(data) : 0;
             out.write(data, from, data.length - from);
+            StorableText.checkCsv(data, source);
             return new WriteService.Batch(table, BatchFormat.CSV, out.toByteArray(), source);
         }
-        return new WriteService.Batch(table, BatchFormat.JSON_LINES, TextFormat.toJsonLines(data, names), source);
+        byte[] lines = TextFormat.toJsonLines(data, names);
+        StorableText.checkJsonLines(lines, source);
+        return new WriteService.Batch(table, BatchFormat.JSON_LINES, lines, source);
     }
 
     private static String csvName(String name) {

@@ -170,6 +170,43 @@ class QueryParamsTest {
         assertTrue(e.get("message").asText().contains("parameter $1"), e.toString());
     }
 
+    /** PostgreSQL's numeric {@code '1.50'} is 1.50: the scale a client wrote is part of the value it sent. */
+    @Test
+    void aDecimalParameterKeepsTheScaleItWasWrittenWith() throws Exception {
+        HttpResponse<String> answer = post("{\"sql\": \"SELECT $1, $2, $3 * 2\", \"params\": [1.50, 2.0, 0.10]}");
+        JsonNode r = ok(answer);
+        assertTrue(answer.body().contains("\"rows\":[[1.50,2.0,0.20]]"), answer.body());
+        assertEquals("DECIMAL", r.get("columns").get(1).get("type").asText().substring(0, 7), r.toString());
+    }
+
+    /** With the last key winning, a body checked by its first {@code "sql"} would run its second. */
+    @Test
+    void aBodyGivingAKeyTwiceIsRefused() throws Exception {
+        JsonNode e = error(post("{\"sql\": \"SELECT 1\", \"sql\": \"DELETE FROM t\"}"), 400);
+        assertEquals("08P01", e.get("code").asText());
+        assertTrue(e.get("message").asText().contains("sql"), e.toString());
+        assertEquals("[[10]]", ok(query("SELECT COUNT(*) FROM t")).get("rows").toString());
+    }
+
+    @Test
+    void aNulOrAnUnpairedSurrogateInTheSqlOrAParameterIsRefused() throws Exception {
+        JsonNode e = error(post("{\"sql\": \"INSERT INTO t (id, desk) VALUES (50, 'a\\u0000b')\"}"), 400);
+        assertEquals("22021", e.get("code").asText());
+        assertTrue(e.get("message").asText().contains("the SQL"), e.toString());
+        e = error(post("{\"sql\": \"SELECT 'x\\ud800y'\"}"), 400);
+        assertEquals("22021", e.get("code").asText());
+        e = error(post("{\"sql\": \"SELECT $1\", \"params\": [\"x\\udc00\"]}"), 400);
+        assertEquals("22021", e.get("code").asText());
+        assertTrue(e.get("message").asText().contains("parameter $1"), e.toString());
+        assertEquals(
+                "[[\"\uD83D\uDE00\"]]",
+                ok(post("{\"sql\": \"SELECT $1\", \"params\": [\"\\ud83d\\ude00\"]}"))
+                        .get("rows")
+                        .toString(),
+                "a surrogate pair is one character");
+        assertEquals("[[10]]", ok(query("SELECT COUNT(*) FROM t")).get("rows").toString());
+    }
+
     @Test
     void insertAndDeleteTakeParametersToo() throws Exception {
         JsonNode ins = ok(query(

@@ -594,6 +594,42 @@ class WritesTest {
         }
     }
 
+    /**
+     * PostgreSQL refuses a NUL in text (22021), and psql would show {@code a\0b} as {@code a}; an unpaired surrogate
+     * (JSON's {@code \ud800}) has no UTF-8 form and came back over the wire as {@code ?}. Both were stored.
+     */
+    @Test
+    void textWithANulOrAnUnpairedSurrogateIsRefusedByEveryWayInAndNothingIsWritten() throws Exception {
+        String before = sums();
+        String[][] posts = {
+            {"text/csv", "id,desk\n200,ok\n201,a\u0000b\n", "rows:3 holds a NUL"},
+            {
+                "application/x-ndjson",
+                "{\"id\": 200, \"desk\": \"ok\"}\n{\"id\": 201, \"desk\": \"a\\u0000b\"}\n",
+                "line 2 holds a NUL"
+            },
+            {"application/x-ndjson", "{\"id\": 201, \"desk\": \"x\\ud800y\"}\n", "unpaired surrogate \\ud800"},
+        };
+        for (String[] p : posts) {
+            HttpResponse<String> r = postRows("t", p[0], p[1]);
+            assertEquals(400, r.statusCode(), r.body());
+            JsonNode error = JSON.readTree(r.body()).get("error");
+            assertEquals("22021", error.get("code").asText(), r.body());
+            assertTrue(error.get("message").asText().contains(p[2]), r.body());
+        }
+        try (Connection c = connect()) {
+            var copy = ((PGConnection) c).getCopyAPI();
+            for (String sql :
+                    new String[] {"COPY t (id, desk) FROM STDIN (FORMAT csv)", "COPY t (id, desk) FROM STDIN"}) {
+                String data = sql.contains("csv") ? "202,a\u0000b\n" : "202\ta\\0b\n";
+                PSQLException e = assertThrows(PSQLException.class, () -> copy.copyIn(sql, new StringReader(data)));
+                assertEquals("22021", e.getSQLState(), e.getMessage());
+            }
+        }
+        assertEquals(before, sums());
+        assertEquals(0, cube.query("SELECT COUNT(*) FROM t WHERE id > 199").getLong(0, 0));
+    }
+
     @Test
     void deletesAndUpsertsByKeyThroughBothFrontEnds() throws Exception {
         cube.setKey("t", java.util.List.of("id"));
