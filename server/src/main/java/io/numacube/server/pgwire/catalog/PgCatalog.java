@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 /**
  * Answers the system-catalog queries that psql, pgjdbc and SQLAlchemy send, which the engine cannot run (it knows only
  * the cube's tables): a query of {@code pg_type} is {@link TypeCatalog}'s, SQLAlchemy's and psql's of a table's key
- * {@link KeyConstraints}'; a query (each branch of a UNION) that inner-joins a catalog of things numacube's tables
+ * {@link KeyConstraints}', pgjdbc's of primary keys and indexes {@link JdbcKeys}'; a query (each branch of a UNION) that inner-joins a catalog of things numacube's tables
  * never have (policies, inheritance, publications, statistics objects, triggers, rules, partitions, ...; constraints
  * and indexes but a key's, {@link EmptyCatalogs}) has no rows; a query over {@code pg_class}, {@code pg_namespace},
  * {@code pg_attribute} and {@code pg_type} is {@link RelationQuery}'s, answered only when every condition and order
@@ -55,6 +55,10 @@ public final class PgCatalog {
     /** The answer to a catalog query, or empty when its shape is not one numacube knows. */
     public Optional<RowSet> answer(String sql, String database) {
         String s = SqlLexer.normalize(sql);
+        Optional<RowSet> types = TypeCatalog.allTypes(s);
+        if (types.isPresent()) {
+            return types;
+        }
         List<QueryLevel> levels = QueryLevel.of(s);
         QueryLevel inner = levels.getLast();
         if (inner.select().items().isEmpty()) {
@@ -69,6 +73,10 @@ public final class PgCatalog {
         Optional<RowSet> keys = KeyConstraints.answer(s, model);
         if (keys.isPresent()) {
             return keys;
+        }
+        Optional<Optional<RowSet>> jdbc = JdbcKeys.answer(s, model, database);
+        if (jdbc.isPresent()) {
+            return jdbc.get();
         }
         Optional<Boolean> none = emptyBranches(levels.size() == 1 ? s : innermostText(s, levels.size()), model);
         if (none.isPresent()) {

@@ -75,6 +75,17 @@ final class SystemRelations {
         return out;
     }
 
+    /** Whether one of PostgreSQL's own relations is called {@code name} (a TOAST table's name included). */
+    static boolean isName(String name) {
+        return name.startsWith("pg_toast_")
+                || RELATIONS.stream().anyMatch(r -> r.relname().equals(name));
+    }
+
+    /** Whether {@code schema} is one of PostgreSQL's own (pg_catalog, information_schema, pg_toast, pg_temp...). */
+    static boolean isNamespace(String schema) {
+        return schema.startsWith("pg_") || schema.equals("information_schema");
+    }
+
     private static CatalogRow toast(String name, String kind, Set<Long> oids) {
         return new CatalogRow("pg_toast", PG_TOAST_OID, null, name, kind, false, null, null, null, null, oids);
     }
