@@ -36,3 +36,5 @@ UNION with a non-empty branch|SELECT t.tgname FROM pg_catalog.pg_trigger t UNION
 count of an empty catalog|SELECT count(*) FROM pg_catalog.pg_trigger t
 contype under OR|SELECT c.relname, con.conname FROM pg_catalog.pg_class c LEFT JOIN pg_catalog.pg_constraint con ON con.conrelid = c.oid AND (con.contype = 'f' OR true) WHERE c.relname = 'fx'
 visible and not pg_catalog|SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE pg_catalog.pg_table_is_visible(c.oid) AND n.nspname <> 'pg_catalog' AND c.relkind IN ('r', 'p') ORDER BY c.relname NULLS FIRST
+AND binds tighter than OR|SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'fx' AND n.nspname = 'pg_catalog' OR c.relname = 'trades' ORDER BY 1
+a RIGHT JOIN of an empty catalog|SELECT c.relname FROM pg_catalog.pg_trigger t RIGHT JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid WHERE c.relname = 'fx'

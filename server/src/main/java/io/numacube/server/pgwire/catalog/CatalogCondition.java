@@ -100,13 +100,23 @@ final class CatalogCondition {
 
     /**
      * The conjuncts of {@code condition}: its parts joined by AND at parenthesis depth 0, a part that is a
-     * parenthesized conjunction split in turn. Blank for a blank condition: no conjunct.
+     * parenthesized conjunction split in turn; the whole condition when an OR joins parts at depth 0 (AND binds
+     * tighter: {@code a AND b OR c} is one term). None for a blank condition.
      */
     static List<String> conjuncts(String condition) {
+        String c = condition.strip();
+        if (c.isEmpty()) {
+            return List.of();
+        }
+        if (split(c, "OR").size() > 1) {
+            return List.of(c);
+        }
         List<String> out = new ArrayList<>();
-        for (String part : split(condition.strip(), "AND")) {
+        for (String part : split(c, "AND")) {
             String p = strip(part);
-            if (!p.equals(part.strip()) && split(p, "AND").size() > 1) {
+            if (!p.equals(part.strip())
+                    && split(p, "OR").size() == 1
+                    && split(p, "AND").size() > 1) {
                 out.addAll(conjuncts(p));
             } else if (!p.isEmpty()) {
                 out.add(p);

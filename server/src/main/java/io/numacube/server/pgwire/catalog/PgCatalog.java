@@ -34,6 +34,9 @@ public final class PgCatalog {
     private static final Pattern RELATION = Pattern.compile("(?i)pg_catalog\\.(pg_\\w+)\\b(?!\\s*\\.)");
 
     private static final Set<String> MODELLED = RelationQuery.MODELLED;
+    /** A RIGHT or FULL join keeps the rows of its other side even where an empty catalog has none. */
+    private static final Pattern OUTER_JOIN = Pattern.compile("(?i)\\b(?:RIGHT|FULL)\\b");
+
     private static final Pattern AGGREGATE = Pattern.compile(
             "(?i)(?<![\\w.])(?:pg_catalog\\.)?(?:count|sum|min|max|avg|array_agg|string_agg|bool_and|bool_or|every"
                     + "|json_agg|jsonb_agg|json_object_agg|xmlagg|bit_and|bit_or)\\s*\\(");
@@ -142,6 +145,9 @@ public final class PgCatalog {
      */
     static boolean hasNoRows(String sub, CatalogModel model) {
         QueryLevel level = QueryLevel.of(sub).getLast();
+        if (OUTER_JOIN.matcher(SqlLexer.codeOnly(level.from())).find()) {
+            return false;
+        }
         JoinList joins = JoinList.of(level.from());
         List<String> conjuncts = new ArrayList<>(CatalogCondition.conjuncts(level.where()));
         for (JoinList.Join j : joins.joins()) {
