@@ -38,3 +38,5 @@ contype under OR|SELECT c.relname, con.conname FROM pg_catalog.pg_class c LEFT J
 visible and not pg_catalog|SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE pg_catalog.pg_table_is_visible(c.oid) AND n.nspname <> 'pg_catalog' AND c.relkind IN ('r', 'p') ORDER BY c.relname NULLS FIRST
 AND binds tighter than OR|SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'fx' AND n.nspname = 'pg_catalog' OR c.relname = 'trades' ORDER BY 1
 a RIGHT JOIN of an empty catalog|SELECT c.relname FROM pg_catalog.pg_trigger t RIGHT JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid WHERE c.relname = 'fx'
+an item that computes on a column|SELECT c.relname, c.relchecks + 1 AS checks FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relname = 'fx'
+an item that is a function of a column|SELECT upper(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relname = 'fx'
