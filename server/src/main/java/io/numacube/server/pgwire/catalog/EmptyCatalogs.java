@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * table's key is its primary key, its one constraint and index. A LEFT JOIN of such a catalog, or of a catalog joined
  * on one of its columns ({@code cls_ref ON cls_ref.oid = pg_constraint.confrelid}), extends every row with NULLs, so
  * the select items that read it are NULL; so does a LEFT JOIN of a subquery that joins such a catalog, and of
- * {@code pg_tablespace} on a table's {@code reltablespace} (0). A table's access method ({@code pg_am}) is numacube's.
+ * {@code pg_tablespace} on a table's {@code reltablespace} (0). A table's access method ({@code pg_am}, LEFT joined on
+ * its {@code relam}) is numacube's; {@code pg_am}'s own rows, PostgreSQL's, are not modelled ({@link BuiltinCatalogs}).
  * Immutable.
  *
  * @param nullExtended the LEFT JOINed relations that extend rows with NULLs
@@ -45,13 +46,10 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
             "pg_subscription",
             "pg_largeobject_metadata",
             "pg_extension",
-            "pg_collation",
-            "pg_opclass",
             "pg_am");
 
     private static final String CAST = "(?:\\s*::\\s*(?:varchar|text|name|char|\"char\"))?";
     private static final Pattern CONTYPE = Pattern.compile("(?i)(?:[\\w.]+\\.)?contype\\s*=\\s*'(\\w)'" + CAST);
-    private static final Pattern AMNAME = Pattern.compile("(?i)(?:[\\w.]+\\.)?amname\\s*=\\s*'(\\w+)'" + CAST);
     /** A table's {@code reltablespace} is 0 (the database's default), which no {@code pg_tablespace} row has. */
     private static final Pattern TABLESPACE = Pattern.compile("(?i)\\breltablespace\\b");
 
@@ -74,7 +72,7 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
             return false;
         }
         return switch (relation) {
-            case "pg_am" -> conjuncts.stream().anyMatch(EmptyCatalogs::otherMethod);
+            case "pg_am" -> false;
             case "pg_constraint" -> !keyed || conjuncts.stream().anyMatch(EmptyCatalogs::otherThanPrimary);
             case "pg_index" ->
                 !keyed
@@ -82,12 +80,6 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
                                 .anyMatch(c -> NOT_PRIMARY.matcher(c).matches());
             default -> true;
         };
-    }
-
-    /** Whether the condition asks for an access method by a name other than numacube's (a table's only one). */
-    private static boolean otherMethod(String condition) {
-        Matcher m = AMNAME.matcher(condition);
-        return m.matches() && !m.group(1).equals("numacube");
     }
 
     private static boolean otherThanPrimary(String condition) {

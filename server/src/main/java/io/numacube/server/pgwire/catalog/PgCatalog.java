@@ -77,6 +77,10 @@ public final class PgCatalog {
         if (keys.isPresent()) {
             return keys;
         }
+        Optional<RowSet> builtin = BuiltinCatalogs.answer(s);
+        if (builtin.isPresent()) {
+            return builtin;
+        }
         Optional<Optional<RowSet>> jdbc = JdbcKeys.answer(s, model, database);
         if (jdbc.isPresent()) {
             return jdbc.get();
