@@ -40,3 +40,5 @@ AND binds tighter than OR|SELECT c.relname FROM pg_class c JOIN pg_namespace n O
 a RIGHT JOIN of an empty catalog|SELECT c.relname FROM pg_catalog.pg_trigger t RIGHT JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid WHERE c.relname = 'fx'
 an item that computes on a column|SELECT c.relname, c.relchecks + 1 AS checks FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relname = 'fx'
 an item that is a function of a column|SELECT upper(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relname = 'fx'
+a CASE over relkind|SELECT c.relname, CASE c.relkind WHEN 'v' THEN 'view' WHEN 'r' THEN 'table' END AS kind, CASE c.relkind WHEN 'v' THEN 'view' END AS other FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relname IN ('fx', 'books') ORDER BY kind, 1 DESC
+a CASE over relkind with another ELSE|SELECT c.relname, CASE c.relkind WHEN 'v' THEN 'view' ELSE 'x' END FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relname = 'fx'

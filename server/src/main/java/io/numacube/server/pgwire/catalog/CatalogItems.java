@@ -3,7 +3,6 @@ package io.numacube.server.pgwire.catalog;
 import io.numacube.server.pgwire.types.PgColumn;
 import io.numacube.server.pgwire.types.PgType;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -30,7 +29,15 @@ final class CatalogItems {
     private static final String ATTRIBUTE = "((pg_catalog\\.)?pg_attribute\\.|a\\.)?";
 
     private static final Pattern STRING = Pattern.compile("'((?:[^']|'')*)'");
-    private static final Pattern RELKIND_CASE = Pattern.compile("(?is).*when 'r' then '([^']*)'");
+    /** A simple CASE over a table's kind: {@code CASE c.relkind WHEN 'r' THEN 'table' ... [ELSE NULL] END}. */
+    private static final String KIND_CASE = "case (?:c\\.)?relkind(?: when '[^']*' then '[^']*')+(?: else null)? end";
+
+    private static final Pattern RELKIND_CASE = Pattern.compile("(?i)" + KIND_CASE);
+    /** pgjdbc's getTables: a CASE over whether the schema is a system one, for public its {@code WHEN false} branch. */
+    private static final Pattern SCHEMA_KIND_CASE = Pattern.compile("(?i)case n\\.nspname ~ '\\^pg_' or n\\.nspname ="
+            + " 'information_schema' when true then .* when false then (" + KIND_CASE + ") else null end");
+
+    private static final Pattern KIND_BRANCH = Pattern.compile("(?i)when '([^']*)' then '([^']*)'");
 
     /** Any qualifier of a column ({@code c.}, {@code pg_catalog.pg_class.}), or none. */
     private static final String Q = "(?:\\w+\\.)*";
@@ -147,11 +154,12 @@ final class CatalogItems {
     /** The answer to {@code item}, or empty when no rule knows it. */
     static Optional<Answer> answer(SelectList.Item item) {
         String e = item.expression().strip().replaceAll("\\s+", " ");
-        Matcher relkind = RELKIND_CASE.matcher(e);
-        if (e.toLowerCase(Locale.ROOT).startsWith("case")
-                && e.toLowerCase(Locale.ROOT).contains("relkind")
-                && relkind.lookingAt()) {
-            String kind = relkind.group(1);
+        Matcher schemaCase = SCHEMA_KIND_CASE.matcher(e);
+        String kindCase = schemaCase.matches()
+                ? schemaCase.group(1)
+                : RELKIND_CASE.matcher(e).matches() ? e : null;
+        if (kindCase != null) {
+            String kind = tableKind(kindCase);
             return Optional.of(new Answer(PgColumn.of(item.name(), PgType.TEXT), r -> kind));
         }
         Matcher s = STRING.matcher(e);
@@ -165,6 +173,17 @@ final class CatalogItems {
             }
         }
         return Optional.empty();
+    }
+
+    /** What a simple CASE over {@code relkind} gives an ordinary table ({@code 'r'}): its first such branch, else NULL. */
+    private static String tableKind(String kindCase) {
+        Matcher m = KIND_BRANCH.matcher(kindCase);
+        while (m.find()) {
+            if (m.group(1).equals("r")) {
+                return m.group(2);
+            }
+        }
+        return null;
     }
 
     /** PostgreSQL's {@code pg_size_pretty}: bytes below 10 kB, then kB, MB, GB, TB, each rounded half up. */
