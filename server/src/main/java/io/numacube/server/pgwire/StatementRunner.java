@@ -216,6 +216,8 @@ final class StatementRunner {
                 .orElseThrow(() -> new PgProtocolException(
                         ClientError.NOT_SUPPORTED,
                         "this system catalog query is not supported by numacube — it answers psql's \\dt and \\d, "
-                                + "JDBC's getTables and getColumns, and SQLAlchemy's reflection of tables")));
+                                + "JDBC's DatabaseMetaData tables, columns, keys and types, and SQLAlchemy's "
+                                + "reflection of tables, and refuses a catalog query with a condition or order it "
+                                + "cannot apply exactly")));
     }
 }

@@ -484,4 +484,104 @@ class PgJdbcTest {
             assertEquals(c.unwrap(PGConnection.class).getBackendPID() > 0, true);
         }
     }
+
+    /** Each row of {@code rs} as its values joined by |, NULL as NULL (as PostgreSQL's rows are written below). */
+    private static List<String> rows(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (rs) {
+            ResultSetMetaData m = rs.getMetaData();
+            while (rs.next()) {
+                List<String> cells = new ArrayList<>();
+                for (int i = 1; i <= m.getColumnCount(); i++) {
+                    Object v = rs.getObject(i);
+                    cells.add(v == null ? "NULL" : v.toString());
+                }
+                out.add(String.join("|", cells));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * getPrimaryKeys and getIndexInfo of a keyed table, against PostgreSQL 15's rows for {@code CREATE TABLE t (id
+     * bigint PRIMARY KEY, desk text)} with t's ten rows, analyzed (pgjdbc 42.7.14 over both): the same, but that the
+     * key's index is numacube's, not a btree, so its ASC_OR_DESC is NULL, and has no pages.
+     */
+    @Test
+    void primaryKeysAndIndexInfoOfAKeyedTableAreItsKeysAsPostgresqlGivesThem() throws SQLException, IOException {
+        try (Cube keyed = TestCube.tenDesks();
+                NumacubeServer s = NumacubeServer.start(
+                        keyed, ServerOptions.defaults("test").withPorts(0, 0));
+                Connection c = connect(s, "")) {
+            DatabaseMetaData md = c.getMetaData();
+            assertEquals(List.of(), rows(md.getPrimaryKeys(null, null, "t")), "no key yet");
+            assertEquals(List.of(), rows(md.getIndexInfo(null, null, "t", false, false)), "no index yet");
+            keyed.setKey("t", List.of("id"));
+            String pk = "numacube|public|t|id|1|t_pkey";
+            assertEquals(List.of(pk), rows(md.getPrimaryKeys(null, null, "t")));
+            assertEquals(List.of(pk), rows(md.getPrimaryKeys(null, "public", "t")));
+            assertEquals(List.of(), rows(md.getPrimaryKeys(null, "public", "T")), "names are exact");
+            assertEquals(List.of(), rows(md.getPrimaryKeys(null, "other", "t")));
+            String postgresql = "numacube|public|t|false|NULL|t_pkey|3|1|id|A|10.0|2|NULL|NULL";
+            String numacube = postgresql.replace("|A|10.0|2|", "|NULL|10.0|0|");
+            assertEquals(List.of(numacube), rows(md.getIndexInfo(null, null, "t", false, false)));
+            assertEquals(List.of(numacube), rows(md.getIndexInfo(null, "public", "t", true, true)));
+            keyed.setKey("t", List.of("desk", "id"));
+            assertEquals(
+                    List.of("numacube|public|t|desk|1|t_pkey", "numacube|public|t|id|2|t_pkey"),
+                    rows(md.getPrimaryKeys(null, null, "t")));
+            assertThrows(
+                    SQLException.class,
+                    () -> rows(md.getPrimaryKeys(null, null, "pg_class")),
+                    "PostgreSQL's own catalogs have keys numacube does not model");
+        }
+    }
+
+    /**
+     * PostgreSQL 15's getTypeInfo rows (pgjdbc 42.7.14) for the types numacube has and the serial types pgjdbc adds
+     * beside the integers, in PostgreSQL's order.
+     */
+    private static final List<String> POSTGRESQL_TYPE_INFO = List.of(
+            "bool|-7|0|'|'|NULL|1|false|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "int8|-5|0|NULL|NULL|NULL|1|false|3|false|false|false|NULL|0|0|NULL|NULL|10",
+            "bigserial|-5|0|NULL|NULL|NULL|1|false|3|false|false|true|NULL|0|0|NULL|NULL|10",
+            "oid|-5|0|NULL|NULL|NULL|1|false|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "bytea|-2|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "char|1|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "bpchar|1|10485760|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "numeric|2|1000|NULL|NULL|NULL|1|false|3|false|false|false|NULL|0|1000|NULL|NULL|10",
+            "int4|4|0|NULL|NULL|NULL|1|false|3|false|false|false|NULL|0|0|NULL|NULL|10",
+            "serial|4|0|NULL|NULL|NULL|1|false|3|false|false|true|NULL|0|0|NULL|NULL|10",
+            "int2|5|0|NULL|NULL|NULL|1|false|3|false|false|false|NULL|0|0|NULL|NULL|10",
+            "smallserial|5|0|NULL|NULL|NULL|1|false|3|false|false|true|NULL|0|0|NULL|NULL|10",
+            "float4|7|0|NULL|NULL|NULL|1|false|3|false|false|false|NULL|0|0|NULL|NULL|10",
+            "float8|8|0|NULL|NULL|NULL|1|false|3|false|false|false|NULL|0|0|NULL|NULL|10",
+            "name|12|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "text|12|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "varchar|12|10485760|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "date|91|0|'|'|NULL|1|false|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "timestamp|93|6|'|'|NULL|1|false|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "timestamptz|93|6|'|'|NULL|1|false|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "regproc|1111|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "unknown|1111|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10",
+            "_text|2003|0|'|'|NULL|1|true|3|true|false|false|NULL|0|0|NULL|NULL|10");
+
+    /**
+     * getTypeInfo lists numacube's types (pg_type has no other, as TypeCatalog models it), each row as PostgreSQL 15
+     * gives it for that type, in PostgreSQL's order.
+     */
+    @Test
+    void typeInfoListsNumacubesTypesAsPostgresqlDescribesThem() throws SQLException {
+        try (Connection c = connect(server, "")) {
+            List<String> rows = rows(c.getMetaData().getTypeInfo());
+            List<String> names =
+                    rows.stream().map(r -> r.substring(0, r.indexOf('|'))).toList();
+            assertEquals(
+                    POSTGRESQL_TYPE_INFO.stream()
+                            .filter(r -> names.contains(r.substring(0, r.indexOf('|'))))
+                            .toList(),
+                    rows);
+            assertEquals(POSTGRESQL_TYPE_INFO.size(), rows.size(), names::toString);
+        }
+    }
 }

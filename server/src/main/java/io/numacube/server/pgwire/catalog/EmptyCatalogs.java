@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * table's key is its primary key, its one constraint and index. A LEFT JOIN of such a catalog, or of a catalog joined
  * on one of its columns ({@code cls_ref ON cls_ref.oid = pg_constraint.confrelid}), extends every row with NULLs, so
  * the select items that read it are NULL; so does a LEFT JOIN of a subquery that joins such a catalog, and of
- * {@code pg_tablespace} on a table's {@code reltablespace} (0). A table's access method ({@code pg_am}) is numacube's.
+ * {@code pg_tablespace} on a table's {@code reltablespace} (0). A table's access method ({@code pg_am}, LEFT joined on
+ * its {@code relam}) is numacube's; {@code pg_am}'s own rows, PostgreSQL's, are not modelled ({@link BuiltinCatalogs}).
  * Immutable.
  *
  * @param nullExtended the LEFT JOINed relations that extend rows with NULLs
@@ -45,16 +46,14 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
             "pg_subscription",
             "pg_largeobject_metadata",
             "pg_extension",
-            "pg_collation",
-            "pg_opclass",
             "pg_am");
 
-    private static final Pattern CONTYPE = Pattern.compile("(?i)(?<![\\w.])(?:[\\w.]+\\.)?contype\\s*=\\s*'(\\w)'");
-    private static final Pattern AMNAME = Pattern.compile("(?i)(?<![\\w.])(?:[\\w.]+\\.)?amname\\s*=\\s*'(\\w+)'");
+    private static final String CAST = "(?:\\s*::\\s*(?:varchar|text|name|char|\"char\"))?";
+    private static final Pattern CONTYPE = Pattern.compile("(?i)(?:[\\w.]+\\.)?contype\\s*=\\s*'(\\w)'" + CAST);
     /** A table's {@code reltablespace} is 0 (the database's default), which no {@code pg_tablespace} row has. */
     private static final Pattern TABLESPACE = Pattern.compile("(?i)\\breltablespace\\b");
 
-    private static final Pattern NOT_PRIMARY = Pattern.compile("(?i)\\bNOT\\s+(?:[\\w.]+\\.)?indisprimary\\b");
+    private static final Pattern NOT_PRIMARY = Pattern.compile("(?i)NOT\\s+(?:[\\w.]+\\.)?indisprimary");
     private static final Pattern QUALIFIED = Pattern.compile("(?is)([A-Za-z_][\\w]*(?:\\.[A-Za-z_][\\w]*)?)\\.(\\w+)");
     /** {@code CASE WHEN (x.col IS NOT NULL [AND ...]) THEN ... [ELSE NULL] END}: NULL when x is. */
     private static final Pattern NOT_NULL_CASE = Pattern.compile(
@@ -62,37 +61,30 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
                     + "(?:\\s+AND\\s+.*?)?\\)?\\s+THEN\\s+(?:(?!\\bELSE\\b).)*?(?:\\s+ELSE\\s+NULL)?\\s+END");
 
     /**
-     * Whether {@code relation} has no rows that meet {@code condition} (its ON condition, or the query's WHERE for a
-     * catalog joined by a comma or an inner join).
+     * Whether {@code relation} has no rows that meet all of {@code conjuncts} (its ON condition's, or those of the
+     * query's WHERE and inner joins for a catalog joined by a comma or an inner join): a conjunct that narrows it to
+     * rows numacube has none of must be one of them whole, not part of an OR.
      *
      * @param keyed whether any of numacube's tables has a key
      */
-    static boolean hasNoRows(String relation, String condition, boolean keyed) {
+    static boolean hasNoRows(String relation, List<String> conjuncts, boolean keyed) {
         if (!FEATURELESS.contains(relation)) {
             return false;
         }
         return switch (relation) {
-            case "pg_am" -> otherMethod(condition);
-            case "pg_constraint" -> !keyed || otherThanPrimary(condition);
-            case "pg_index" -> !keyed || NOT_PRIMARY.matcher(condition).find();
+            case "pg_am" -> false;
+            case "pg_constraint" -> !keyed || conjuncts.stream().anyMatch(EmptyCatalogs::otherThanPrimary);
+            case "pg_index" ->
+                !keyed
+                        || conjuncts.stream()
+                                .anyMatch(c -> NOT_PRIMARY.matcher(c).matches());
             default -> true;
         };
     }
 
-    /** Whether the condition asks for an access method by a name other than numacube's (a table's only one). */
-    private static boolean otherMethod(String condition) {
-        Matcher m = AMNAME.matcher(condition);
-        return m.find() && !m.group(1).equals("numacube");
-    }
-
     private static boolean otherThanPrimary(String condition) {
         Matcher m = CONTYPE.matcher(condition);
-        while (m.find()) {
-            if (!m.group(1).equals("p")) {
-                return true;
-            }
-        }
-        return false;
+        return m.matches() && !m.group(1).equals("p");
     }
 
     /**
@@ -107,7 +99,7 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
             }
             boolean none = j.subquery() != null
                     ? emptySubquery.test(j.subquery())
-                    : hasNoRows(j.relation(), j.on(), keyed)
+                    : hasNoRows(j.relation(), CatalogCondition.conjuncts(j.on()), keyed)
                             || j.relation().equals("pg_tablespace")
                                     && TABLESPACE.matcher(j.on()).find();
             if (none || readsAny(j.on(), nulls)) {
@@ -150,7 +142,13 @@ record EmptyCatalogs(List<JoinList.Join> nullExtended) {
         return Optional.empty();
     }
 
-    private boolean reads(String qualifier) {
+    /** Whether {@code j} is one of the LEFT JOINs that extend rows with NULLs. */
+    boolean extendsWithNulls(JoinList.Join j) {
+        return nullExtended.contains(j);
+    }
+
+    /** Whether {@code qualifier} names a relation that extends rows with NULLs. */
+    boolean reads(String qualifier) {
         return nullExtended.stream().anyMatch(j -> j.namedBy(qualifier));
     }
 }

@@ -32,7 +32,7 @@ final class TypeCatalog {
     static final Pattern FROM =
             Pattern.compile("(?is)(?:pg_catalog\\s*\\.\\s*)?pg_type(?:\\s+(?:AS\\s+)?(?!JOIN\\b)\\w+)?"
                     + "(?:\\s+(?:INNER\\s+)?JOIN\\s+(?:pg_catalog\\s*\\.\\s*)?pg_namespace(?:\\s+(?:AS\\s+)?\\w+)?"
-                    + "\\s+ON\\s+" + QUALIFIER + "typnamespace\\s*=\\s*" + QUALIFIER + "oid)?");
+                    + "\\s+ON\\s+\\(?\\s*" + QUALIFIER + "typnamespace\\s*=\\s*" + QUALIFIER + "oid\\s*\\)?)?");
 
     /** The namespace's alias, where the FROM clause joins {@code pg_namespace}: its {@code oid} is not a type's. */
     private static final Pattern NAMESPACE = Pattern.compile("(?i)pg_namespace(?:\\s+(?:AS\\s+)?(?!ON\\b)(\\w+))?");
@@ -46,7 +46,7 @@ final class TypeCatalog {
             item("oid::regtype::text", PgType.TEXT, PgType::sqlName),
             item("typdelim", PgType.CHAR, t -> ","),
             item("typlen", PgType.INT2, t -> (long) t.length()),
-            item("typtype", PgType.CHAR, t -> "b"),
+            item("typtype", PgType.CHAR, TypeCatalog::typtype),
             item("typnamespace", PgType.OID, t -> PG_CATALOG_OID),
             item("nspname", PgType.NAME, t -> "pg_catalog"),
             item("typelem", PgType.OID, t -> t == PgType.TEXT_ARRAY ? (long) PgType.TEXT.oid() : 0L),
@@ -60,7 +60,21 @@ final class TypeCatalog {
             conditionPattern("oid\\s*=\\s*to_regtype\\s*\\(\\s*" + LITERAL + "\\s*\\)");
     private static final Pattern BY_NAME = conditionPattern("typname\\s*=\\s*" + LITERAL);
     private static final Pattern BY_NAMES = conditionPattern("typname\\s+IN\\s*\\(([^)]*)\\)");
-    private static final Pattern BY_SCHEMA = conditionPattern("nspname\\s*=\\s*" + LITERAL);
+    private static final Pattern BY_SCHEMA = conditionPattern("nspname\\s*(=|<>|!=)\\s*" + LITERAL);
+    /**
+     * pgjdbc's getTypeInfo: {@code typrelid = 0} (not a table's row type) or a composite type's; numacube's types are
+     * none of either kind's exceptions, so it holds for each.
+     */
+    private static final Pattern NOT_A_ROW_TYPE = Pattern.compile("(?is)\\(\\s*" + QUALIFIER
+            + "typrelid\\s*=\\s*0\\s+OR\\s+\\(\\s*SELECT\\s+c\\.relkind\\s*=\\s*'c'\\s+FROM"
+            + "\\s+pg_catalog\\.pg_class\\s+c\\s+WHERE\\s+c\\.oid\\s*=\\s*" + QUALIFIER + "typrelid\\s*\\)\\s*\\)");
+    /** pgjdbc's TypeInfoCache query of every type, whitespace collapsed: each type, arrays marked, newest first. */
+    private static final String ALL_TYPES = "SELECT typinput='pg_catalog.array_in'::regproc as is_array, typtype,"
+            + " typname, pg_type.oid FROM pg_catalog.pg_type LEFT JOIN (select ns.oid as nspoid, ns.nspname, r.r from"
+            + " pg_namespace as ns join ( select s.r, (current_schemas(false))[s.r] as nspname from generate_series(1,"
+            + " array_upper(current_schemas(false), 1)) as s(r) ) as r using ( nspname ) ) as sp ON sp.nspoid ="
+            + " typnamespace ORDER BY sp.r, pg_type.oid DESC";
+
     private static final Pattern ORDER = Pattern.compile("(?is)ORDER\\s+BY\\s+" + QUALIFIER + "oid(?:\\s+ASC)?");
 
     private TypeCatalog() {}
@@ -154,8 +168,12 @@ final class TypeCatalog {
                     : Optional.empty();
         }
         if ((m = BY_SCHEMA.matcher(c)).matches()) {
-            boolean catalog = unquote(m.group(1)).equals("pg_catalog");
+            boolean catalog =
+                    unquote(m.group(2)).equals("pg_catalog") == m.group(1).equals("=");
             return Optional.of(t -> catalog);
+        }
+        if (NOT_A_ROW_TYPE.matcher(c).matches()) {
+            return Optional.of(t -> true);
         }
         return Optional.empty();
     }
@@ -195,6 +213,35 @@ final class TypeCatalog {
         return Optional.of(Arrays.stream(PgType.values())
                 .filter(t -> t.typeName().equals(typname))
                 .findFirst());
+    }
+
+    /** {@code b} for a base type, {@code p} for the pseudo-type {@code unknown}. */
+    static String typtype(PgType t) {
+        return t == PgType.UNKNOWN ? "p" : "b";
+    }
+
+    /**
+     * The answer to pgjdbc's TypeInfoCache query of every type ({@code sql} normalized), or empty when it is not that
+     * query: a row per type (no schema of the search path holds one: pg_catalog is not listed by
+     * {@code current_schemas(false)}), by OID descending.
+     */
+    static Optional<RowSet> allTypes(String sql) {
+        String q = sql.strip();
+        if (!(q.endsWith(";") ? q.substring(0, q.length() - 1).strip() : q).equals(ALL_TYPES)) {
+            return Optional.empty();
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (PgType t : PgType.values()) {
+            rows.add(new Object[] {t == PgType.TEXT_ARRAY, typtype(t), t.typeName(), (long) t.oid()});
+        }
+        rows.sort((a, b) -> Long.compare((Long) b[3], (Long) a[3]));
+        return Optional.of(new FixedRows(
+                List.of(
+                        PgColumn.of("is_array", PgType.BOOL),
+                        PgColumn.of("typtype", PgType.CHAR),
+                        PgColumn.of("typname", PgType.NAME),
+                        PgColumn.of("oid", PgType.OID)),
+                rows));
     }
 
     private static boolean notAnUnmodelledArray(String typname) {

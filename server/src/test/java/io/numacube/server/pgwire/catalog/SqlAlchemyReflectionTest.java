@@ -124,9 +124,9 @@ class SqlAlchemyReflectionTest {
         assertEquals(
                 0, answered(catalog, query(driver, "get_indexes", "kinds", oid)).rowCount());
         assertEquals(
-                0,
-                answered(catalog, query(driver, "btree access method", "kinds", oid))
-                        .rowCount());
+                List.of(List.of(403L, "btree")),
+                rows(answered(catalog, query(driver, "btree access method", "kinds", oid))),
+                "PostgreSQL 15's btree");
         for (String what : List.of("get_foreign_keys", "get_check_constraints", "get_table_comment")) {
             List<List<Object>> rows = rows(answered(catalog, query(driver, what, "kinds", oid)));
             assertEquals(1, rows.size(), what);
@@ -253,6 +253,22 @@ class SqlAlchemyReflectionTest {
                     rows(answered(keyed, indexes.formatted(oid))));
             assertEquals(0, answered(keyed, indexes.formatted(oid + 1)).rowCount());
         }
+    }
+
+    /**
+     * SQLAlchemy's lookup of operator classes that are not their type's default gets PostgreSQL 15's 58 (psql -At over
+     * a new database: 10009|cidr_ops first, 4219|bpchar_pattern_ops among them), not none.
+     */
+    @Test
+    void nonDefaultOperatorClassesArePostgresqlsOwn() {
+        List<List<Object>> rows = rows(answered(catalog, QUERIES.get("SQLAlchemy 2.1.9 psycopg: operator classes")));
+        assertEquals(58, rows.size());
+        assertEquals(List.of(10009L, "cidr_ops"), rows.getFirst());
+        assertTrue(rows.contains(List.of(4219L, "bpchar_pattern_ops")), rows::toString);
+        assertFalse(catalog.answer("SELECT opcname FROM pg_catalog.pg_opclass WHERE opcdefault", "db")
+                .isPresent());
+        assertFalse(catalog.answer("SELECT collname FROM pg_catalog.pg_collation", "db")
+                .isPresent());
     }
 
     @Test
