@@ -178,7 +178,7 @@ final class StatementRunner {
         List<WriteService.Batch> pending = List.copyOf(session.pendingWrites);
         session.pendingWrites.clear();
         try {
-            writes.commit(pending);
+            writes.commit(session.trial(writes::openTrial), pending);
         } catch (RuntimeException e) {
             session.endTransaction();
             throw e;

@@ -159,7 +159,9 @@ class BlockWritesTest {
             }
             assertEquals(n, writes.trialApplications() - applications, "each UPDATE tried once, seed=" + seed);
             assertEquals(1, cube.version("t"), "nothing before COMMIT");
+            long published = writes.publishedTrials();
             c.commit();
+            assertEquals(published + 1, writes.publishedTrials(), "COMMIT published the trial, seed=" + seed);
             assertEquals(expected(qty, desk), table(), "seed=" + seed);
             c.setAutoCommit(true);
             applications = writes.trialApplications();
@@ -170,6 +172,11 @@ class BlockWritesTest {
             assertEquals(n, counts.length);
             assertEquals(n, java.util.Arrays.stream(counts).sum(), "one row each, seed=" + seed);
             assertEquals(n, writes.trialApplications() - applications, "each UPDATE tried once, seed=" + seed);
+            assertEquals(
+                    cube.version("t") - 2,
+                    writes.publishedTrials() - published - 1,
+                    "each Sync's write published from its trial, seed=" + seed);
+            assertEquals(0, writes.reappliedBlocks(), "seed=" + seed);
             assertTrue(
                     cube.version("t") - 2 <= (n + 255) / 256,
                     "one write per Sync: pgjdbc sends one every 256 statements or so (and PostgreSQL commits there too)");
@@ -210,6 +217,39 @@ class BlockWritesTest {
         qty[2] = 100 * 2;
         desk[1] = "A";
         assertEquals(expected(qty, desk), table());
+    }
+
+    /**
+     * COMMIT publishes the block's trial, the INSERT after its last UPDATE applied to it first, when no other write came
+     * after the trial was built; when another session committed after the block's last statement, COMMIT applies the
+     * block's statements again, after that commit (as it did before trials were published).
+     */
+    @Test
+    void aCurrentTrialIsPublishedAtCommitAndOneAnotherCommitOvertookIsAppliedAgain() throws Exception {
+        try (Connection a = connect();
+                Statement sa = a.createStatement();
+                Connection b = connect();
+                Statement sb = b.createStatement()) {
+            a.setAutoCommit(false);
+            long applications = writes.trialApplications();
+            assertEquals(1, sa.executeUpdate("UPDATE t SET qty = qty + 1 WHERE id = 1"));
+            assertEquals(1, sa.executeUpdate("INSERT INTO t (id, desk, qty) VALUES (20, 'N', 2)"));
+            a.commit();
+            assertEquals(List.of(1L, 0L), List.of(writes.publishedTrials(), writes.reappliedBlocks()));
+            assertEquals(2, writes.trialApplications() - applications, "the INSERT applied to the trial at COMMIT");
+            assertEquals(2, cube.version("t"), "one write");
+            assertEquals(2, sa.executeUpdate("UPDATE t SET qty = qty * 10 WHERE qty >= 4 AND id < 20"), "ids 8, 9");
+            assertEquals(1, sb.executeUpdate("UPDATE t SET qty = 50 WHERE id = 3"));
+            a.commit();
+            assertEquals(List.of(1L, 1L), List.of(writes.publishedTrials(), writes.reappliedBlocks()));
+            assertEquals(4, cube.version("t"));
+        }
+        double[] qty = initialQty();
+        qty[1] += 1;
+        qty[3] = 500;
+        qty[8] *= 10;
+        qty[9] *= 10;
+        assertEquals(expected(qty, initialDesks()) + " 20,N,2.0", table());
     }
 
     @Test
