@@ -627,9 +627,20 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #write} for a pending write that fails, as {@link #query} for the query
      */
     public QueryResult queryAfter(List<TableWrite> pending, String sql, Cancellation cancel) {
+        return queryAfter(pending, sql, TableWrite.clockNow(), cancel);
+    }
+
+    /**
+     * As {@link #queryAfter(List, String, Cancellation)}, the query's clock functions ({@code now()}, {@code
+     * current_date} and their synonyms, its subqueries' included) reading {@code wallClock}: a transaction block's
+     * statements all read the block's start, as PostgreSQL's do.
+     */
+    public QueryResult queryAfter(
+            List<TableWrite> pending, String sql, java.time.LocalDateTime wallClock, Cancellation cancel) {
         java.util.Objects.requireNonNull(pending, "pending must not be null");
+        java.util.Objects.requireNonNull(wallClock, "wallClock must not be null");
         if (pending.isEmpty()) {
-            return query(sql, cancel);
+            return query(sql, wallClock, cancel);
         }
         long start = System.nanoTime();
         loadLock.lock();
@@ -645,6 +656,7 @@ public final class Cube implements AutoCloseable {
                     return bound(
                             view,
                             sql,
+                            wallClock,
                             (lq, temps) -> withVersions(execute(view, lq, temps, start, cancel), view, lq),
                             cancel);
                 }
@@ -1183,7 +1195,16 @@ public final class Cube implements AutoCloseable {
      * morsels with SQLSTATE 57014 (its subqueries too).
      */
     public QueryResult query(String sql, Cancellation cancel) {
+        return query(sql, TableWrite.clockNow(), cancel);
+    }
+
+    /**
+     * As {@link #query(String, Cancellation)}, its clock functions ({@code now()}, {@code current_date} and their
+     * synonyms, its subqueries' included) reading {@code wallClock} rather than the clock as the query starts.
+     */
+    public QueryResult query(String sql, java.time.LocalDateTime wallClock, Cancellation cancel) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
+        java.util.Objects.requireNonNull(wallClock, "wallClock must not be null");
         java.util.Objects.requireNonNull(cancel, "cancel must not be null");
         long start = System.nanoTime();
         lock.readLock().lock();
@@ -1193,6 +1214,7 @@ public final class Cube implements AutoCloseable {
                 return boundOrKept(
                         snapshot,
                         sql,
+                        wallClock,
                         (lq, temps) -> withVersions(execute(snapshot, lq, temps, start, cancel), snapshot, lq),
                         cancel);
             }
@@ -1383,9 +1405,9 @@ public final class Cube implements AutoCloseable {
     private QueryResult boundOrKept(
             CubeTables.Snapshot snapshot,
             String sql,
+            java.time.LocalDateTime wallClock,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, QueryResult> then,
             Cancellation cancel) {
-        java.time.LocalDateTime wallClock = TableWrite.clockNow();
         return bound(
                 snapshot,
                 sql,

@@ -252,6 +252,49 @@ class BlockWritesTest {
         assertEquals(expected(qty, initialDesks()) + " 20,N,2.0", table());
     }
 
+    /**
+     * {@code now()} inside a transaction block, explicit or a pgjdbc batch's implicit one, is the block's start, the same
+     * for each of its statements (SELECTs, and the UPDATEs that store it), as PostgreSQL's transaction timestamp;
+     * outside a block each statement reads the clock itself.
+     */
+    @Test
+    void nowInsideABlockIsTheBlocksStartForEachOfItsStatements() throws Exception {
+        String now = "SELECT CAST(CAST(now() AS TIMESTAMP) AS VARCHAR) FROM t WHERE id = 0";
+        String stamp = "UPDATE t SET desk = CAST(CAST(now() AS TIMESTAMP) AS VARCHAR) WHERE id = ";
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            String start = text(s, now);
+            Thread.sleep(20);
+            assertEquals(1, s.executeUpdate(stamp + 1));
+            Thread.sleep(20);
+            assertEquals(1, s.executeUpdate("UPDATE t SET desk = CAST(current_date AS VARCHAR) WHERE id = 4"));
+            assertEquals(start, text(s, now), "the block's start, not the statement's");
+            c.commit();
+            assertEquals(start, text(s, "SELECT desk FROM t WHERE id = 1"));
+            assertEquals(start.substring(0, 10), text(s, "SELECT desk FROM t WHERE id = 4"));
+            String next = text(s, now);
+            assertTrue(next.compareTo(start) > 0, "a new block starts anew: " + start + " then " + next);
+            c.commit();
+            c.setAutoCommit(true);
+            s.addBatch(stamp + 2);
+            s.addBatch("UPDATE t SET qty = qty WHERE id = 9");
+            s.addBatch(stamp + 3);
+            s.executeBatch();
+            assertEquals(text(s, "SELECT desk FROM t WHERE id = 2"), text(s, "SELECT desk FROM t WHERE id = 3"));
+            String one = text(s, now);
+            Thread.sleep(20);
+            assertTrue(text(s, now).compareTo(one) > 0, "outside a block each statement reads the clock");
+        }
+    }
+
+    private static String text(Statement s, String sql) throws SQLException {
+        try (var rs = s.executeQuery(sql)) {
+            assertTrue(rs.next(), sql);
+            return rs.getString(1);
+        }
+    }
+
     @Test
     void rollingBackToASavepointDropsTheUpdatesSinceIt() throws Exception {
         try (Connection c = connect();
