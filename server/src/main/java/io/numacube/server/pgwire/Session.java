@@ -62,8 +62,8 @@ final class Session {
     }
 
     void begin() {
-        clock();
         status = IN_BLOCK;
+        clock();
     }
 
     /**

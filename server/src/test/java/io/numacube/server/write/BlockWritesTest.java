@@ -285,6 +285,15 @@ class BlockWritesTest {
             String one = text(s, now);
             Thread.sleep(20);
             assertTrue(text(s, now).compareTo(one) > 0, "outside a block each statement reads the clock");
+            s.execute("BEGIN");
+            java.time.LocalDateTime begun = java.time.LocalDateTime.now();
+            Thread.sleep(20);
+            try (var rs = s.executeQuery("SELECT now() FROM t WHERE id = 0")) {
+                assertTrue(rs.next());
+                java.time.LocalDateTime read = rs.getTimestamp(1).toLocalDateTime();
+                assertTrue(!read.isAfter(begun), "BEGIN's time: " + read + " is after " + begun);
+            }
+            s.execute("COMMIT");
         }
     }
 
