@@ -253,6 +253,80 @@ class BlockWritesTest {
     }
 
     /**
+     * Blocks of three sessions' trials committed while a fourth writer commits single writes: each block moves amounts
+     * between rows (+k on one, -k on another), so a reader that saw part of a block, or a block published from a trial
+     * built before another write (losing that write), would find another total or other rows. Whether each block was
+     * published from its trial or applied again, every row ends as the sum of the amounts moved to it.
+     */
+    @Test
+    void concurrentBlocksLoseNoOtherWriteAndAreNeverSeenInPart() throws Exception {
+        long seed = System.nanoTime();
+        String total = "SELECT SUM(qty) FROM t";
+        double sum = cube.query(total).getDouble(0, 0);
+        java.util.concurrent.atomic.AtomicLongArray moved = new java.util.concurrent.atomic.AtomicLongArray(ROWS);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            Random random = new Random(seed + w);
+            boolean blocks = w < 3;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try {
+                    for (int b = 0; b < 40; b++) {
+                        List<WriteService.Batch> block = new ArrayList<>();
+                        try (BlockTrial trial = writes.openTrial()) {
+                            for (int j = 1 + random.nextInt(3); j > 0; j--) {
+                                int from = random.nextInt(ROWS);
+                                int to = random.nextInt(ROWS);
+                                int k = 1 + random.nextInt(5);
+                                block.add(WriteService.update("UPDATE t SET qty = qty - " + k + " WHERE id = " + from));
+                                block.add(WriteService.update("UPDATE t SET qty = qty + " + k + " WHERE id = " + to));
+                                moved.addAndGet(from, -k);
+                                moved.addAndGet(to, k);
+                                if (blocks) {
+                                    writes.trialRows(trial, block.subList(0, block.size() - 1));
+                                    assertEquals(1, writes.trialRows(trial, block));
+                                }
+                            }
+                            if (blocks) {
+                                writes.commit(trial, block);
+                            } else {
+                                writes.commit(block);
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    errors.add(e);
+                }
+            }));
+        }
+        Thread reader = Thread.ofPlatform().start(() -> {
+            while (!done.get()) {
+                double seen = cube.query(total).getDouble(0, 0);
+                if (seen != sum) {
+                    errors.add(new AssertionError("a block seen in part: total " + seen + " not " + sum));
+                }
+            }
+        });
+        for (Thread t : threads) {
+            t.join();
+        }
+        done.set(true);
+        reader.join();
+        assertEquals(List.of(), errors, "seed=" + seed);
+        double[] qty = initialQty();
+        for (int i = 0; i < ROWS; i++) {
+            qty[i] += moved.get(i);
+        }
+        assertEquals(expected(qty, initialDesks()), table(), "seed=" + seed);
+        assertEquals(120, writes.publishedTrials() + writes.reappliedBlocks(), "seed=" + seed);
+        assertTrue(writes.publishedTrials() > 0, "seed=" + seed);
+        System.out.printf(
+                "concurrent blocks: seed=%d published=%d applied again=%d%n",
+                seed, writes.publishedTrials(), writes.reappliedBlocks());
+    }
+
+    /**
      * {@code now()} inside a transaction block, explicit or a pgjdbc batch's implicit one, is the block's start, the same
      * for each of its statements (SELECTs, and the UPDATEs that store it), as PostgreSQL's transaction timestamp;
      * outside a block each statement reads the clock itself.
