@@ -273,7 +273,7 @@ class ServeCrashTest {
     }
 
     /** A {@code numacube serve --data-dir} child JVM and its output files. */
-    private record Child(Process process, Path stdout, Path stderr, Path dir) {
+    record Child(Process process, Path stdout, Path stderr, Path dir) {
 
         /** Starts serve on {@code dir}, loading {@code seedCsv} as table t when given (the first start). */
         static Child start(Path root, Path dir, int run, Path seedCsv) throws IOException {

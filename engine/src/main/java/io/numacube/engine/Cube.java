@@ -437,28 +437,91 @@ public final class Cube implements AutoCloseable {
         loadLock.lock();
         try {
             checkOpen();
-            if (trial.writes() > block.size()
-                    || (trial.base != null && (!tables.isCurrent(trial.base) || trial.keys != keyGeneration))) {
+            if (trial.writes() > block.size() || (trial.base != null && !builtOnCurrent(trial))) {
                 trial.reset();
             }
             if (trial.base == null) {
                 trial.base = tables.acquire();
                 trial.keys = keyGeneration;
+                trial.layout = layout;
             }
             List<WriteResult> out = new ArrayList<>();
             try {
                 for (int i = trial.writes(); i < block.size(); i++) {
                     Applied a = apply(trial.base, trial.next, trial.growing, block.get(i));
                     compactPending(trial.base, trial.next);
-                    trial.applied();
                     CubeTables.Version v = trial.base.version(a.table());
-                    out.add(new WriteResult(v.table().schema().name(), a.rows(), v.number()));
+                    WriteResult r = new WriteResult(v.table().schema().name(), a.rows(), v.number());
+                    trial.applied(r);
+                    out.add(r);
                 }
             } catch (RuntimeException | Error e) {
                 trial.reset();
                 throw e;
             }
             return out;
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
+    /**
+     * Whether {@code trial} holds writes built on the cube as it is now: nothing was published since its base was taken
+     * (by any writer, to any table: a WHERE's subquery may have read any of them), under the same keys and layout of new
+     * data. An answer that may be stale at once: {@link #publishTrial} asks it again under the load lock.
+     */
+    public boolean isCurrent(WriteTrial trial) {
+        java.util.Objects.requireNonNull(trial, "trial must not be null");
+        loadLock.lock();
+        try {
+            return trial.of(this) && trial.base != null && builtOnCurrent(trial);
+        } finally {
+            loadLock.unlock();
+        }
+    }
+
+    /** Whether the base of {@code trial} (one it holds) is the current snapshot, taken under the current keys and layout. */
+    private boolean builtOnCurrent(WriteTrial trial) {
+        return tables.isCurrent(trial.base) && trial.keys == keyGeneration && trial.layout == layout;
+    }
+
+    /**
+     * Publishes {@code trial} as {@link #write} of the writes it holds would publish, without applying any of them again,
+     * when it holds exactly {@code writes} writes and is still built on the cube as it is now ({@link #isCurrent}): the
+     * check and the publish are one step under the load lock, which every writer holds to publish, so no write lands
+     * between them; the tables it changed get one new version each, all in one snapshot, so a query sees every change
+     * or none. The trial is then empty. Otherwise nothing changes, the trial included, and the caller applies its writes
+     * with {@link #write} (whose result this one equals).
+     *
+     * @return per write held, as {@link #write} returns it; empty when the trial could not be published
+     * @throws NumacubeException when the cube is closed; the trial is then reset
+     */
+    public java.util.Optional<List<WriteResult>> publishTrial(WriteTrial trial, int writes) {
+        java.util.Objects.requireNonNull(trial, "trial must not be null");
+        checkOpen();
+        loadLock.lock();
+        try {
+            if (!trial.of(this) || trial.base == null || trial.writes() != writes || !builtOnCurrent(trial)) {
+                return java.util.Optional.empty();
+            }
+            try {
+                Map<String, Long> versions = publishChanged(trial.base, trial.next);
+                prepared.written(versions.keySet());
+                for (String k : versions.keySet()) {
+                    GrowingDictionary[] grown = trial.growing.remove(k);
+                    if (grown != null) {
+                        // the published version's dictionaries are the trial's: the cube's next append grows them on
+                        growing.put(k, grown);
+                    }
+                }
+                List<WriteResult> out = new ArrayList<>();
+                for (WriteResult r : trial.results()) {
+                    out.add(new WriteResult(r.table(), r.rows(), versions.getOrDefault(key(r.table()), r.version())));
+                }
+                return java.util.Optional.of(out);
+            } finally {
+                trial.reset();
+            }
         } finally {
             loadLock.unlock();
         }
@@ -564,9 +627,20 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #write} for a pending write that fails, as {@link #query} for the query
      */
     public QueryResult queryAfter(List<TableWrite> pending, String sql, Cancellation cancel) {
+        return queryAfter(pending, sql, TableWrite.clockNow(), cancel);
+    }
+
+    /**
+     * As {@link #queryAfter(List, String, Cancellation)}, the query's clock functions ({@code now()}, {@code
+     * current_date} and their synonyms, its subqueries' included) reading {@code wallClock}: a transaction block's
+     * statements all read the block's start, as PostgreSQL's do.
+     */
+    public QueryResult queryAfter(
+            List<TableWrite> pending, String sql, java.time.LocalDateTime wallClock, Cancellation cancel) {
         java.util.Objects.requireNonNull(pending, "pending must not be null");
+        java.util.Objects.requireNonNull(wallClock, "wallClock must not be null");
         if (pending.isEmpty()) {
-            return query(sql, cancel);
+            return query(sql, wallClock, cancel);
         }
         long start = System.nanoTime();
         loadLock.lock();
@@ -582,6 +656,7 @@ public final class Cube implements AutoCloseable {
                     return bound(
                             view,
                             sql,
+                            wallClock,
                             (lq, temps) -> withVersions(execute(view, lq, temps, start, cancel), view, lq),
                             cancel);
                 }
@@ -1120,7 +1195,16 @@ public final class Cube implements AutoCloseable {
      * morsels with SQLSTATE 57014 (its subqueries too).
      */
     public QueryResult query(String sql, Cancellation cancel) {
+        return query(sql, TableWrite.clockNow(), cancel);
+    }
+
+    /**
+     * As {@link #query(String, Cancellation)}, its clock functions ({@code now()}, {@code current_date} and their
+     * synonyms, its subqueries' included) reading {@code wallClock} rather than the clock as the query starts.
+     */
+    public QueryResult query(String sql, java.time.LocalDateTime wallClock, Cancellation cancel) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
+        java.util.Objects.requireNonNull(wallClock, "wallClock must not be null");
         java.util.Objects.requireNonNull(cancel, "cancel must not be null");
         long start = System.nanoTime();
         lock.readLock().lock();
@@ -1130,6 +1214,7 @@ public final class Cube implements AutoCloseable {
                 return boundOrKept(
                         snapshot,
                         sql,
+                        wallClock,
                         (lq, temps) -> withVersions(execute(snapshot, lq, temps, start, cancel), snapshot, lq),
                         cancel);
             }
@@ -1320,9 +1405,9 @@ public final class Cube implements AutoCloseable {
     private QueryResult boundOrKept(
             CubeTables.Snapshot snapshot,
             String sql,
+            java.time.LocalDateTime wallClock,
             java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, QueryResult> then,
             Cancellation cancel) {
-        java.time.LocalDateTime wallClock = TableWrite.clockNow();
         return bound(
                 snapshot,
                 sql,

@@ -17,7 +17,10 @@ import java.util.Map;
  * version that only this trial sees, grown with dictionaries of its own (the cube's are not touched, so nothing it
  * tried leaks into a published version). It is built again from the start when the base is no longer the cube's current
  * snapshot (another writer published meanwhile), when the caller's sequence is shorter than what it holds (a savepoint
- * rolled back to), and after a write failed on it (an applied write may have left it half-changed).
+ * rolled back to), and after a write failed on it (an applied write may have left it half-changed). {@link #results()}
+ * holds, per write it holds, what that write did. A trial whose base is still current can be published as it is
+ * ({@link Cube#publishTrial}): its versions are exactly what {@link Cube#write} of its writes would publish, so a block's
+ * COMMIT need not apply them again; it is then empty.
  *
  * <p>Memory: the trial owns its unpublished versions and its hold on the base; {@link #reset()} or {@link #close()}
  * frees them. Not thread-safe: one owner (a session) uses it, one call at a time; the cube's load lock guards each
@@ -30,12 +33,16 @@ public final class WriteTrial implements AutoCloseable {
     CubeTables.Snapshot base;
     /** The cube's key generation when {@link #base} was taken: a changed upsert key makes the trial stale. */
     long keys;
+    /** The cube's layout of new data when {@link #base} was taken: the trial's appended rows were placed by it. */
+    io.numacube.engine.storage.TableBuilder.NodeLayout layout;
     /** Per table key, its unpublished version (or its published one, where a write changed no row). */
     final Map<String, FactTable> next = new LinkedHashMap<>();
     /** Per table key, the growing dictionaries of the trial's appends to it. */
     final Map<String, GrowingDictionary[]> growing = new HashMap<>();
 
-    private int writes;
+    /** Per write held, in order: its table, its rows, and the base's version of the table. */
+    private final java.util.List<WriteResult> results = new java.util.ArrayList<>();
+
     private long applications;
 
     WriteTrial(Cube cube) {
@@ -44,7 +51,12 @@ public final class WriteTrial implements AutoCloseable {
 
     /** How many writes of its caller's sequence the trial holds applied, from the first. */
     public int writes() {
-        return writes;
+        return results.size();
+    }
+
+    /** Per write held, in order, what it did: its table, its rows, and the version of the table the trial is built on. */
+    java.util.List<WriteResult> results() {
+        return java.util.Collections.unmodifiableList(results);
     }
 
     /**
@@ -60,7 +72,7 @@ public final class WriteTrial implements AutoCloseable {
         if (base != null || !next.isEmpty()) {
             cube.discardTrial(this);
         }
-        writes = 0;
+        results.clear();
     }
 
     /** As {@link #reset()}; the trial may still be used afterwards. */
@@ -73,8 +85,8 @@ public final class WriteTrial implements AutoCloseable {
         return cube == c;
     }
 
-    void applied() {
-        writes++;
+    void applied(WriteResult result) {
+        results.add(result);
         applications++;
     }
 }

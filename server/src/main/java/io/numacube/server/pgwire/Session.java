@@ -46,6 +46,8 @@ final class Session {
 
     private char status = IDLE;
     private boolean implicitBlock;
+    /** When the transaction under way began, as its clock functions read it; null until read, and outside one. */
+    private java.time.LocalDateTime transactionStart;
 
     Session(Identity identity, String database, int processId, SessionSettings settings) {
         this.user = identity.user();
@@ -61,10 +63,28 @@ final class Session {
 
     void begin() {
         status = IN_BLOCK;
+        clock();
+    }
+
+    /**
+     * What the clock functions ({@code now()}, {@code current_timestamp}, {@code current_date}, their synonyms) of the
+     * session's statement read: inside a transaction block, explicit or implicit, the block's start (its BEGIN, or the
+     * first statement that read it), the same for each of its statements, as PostgreSQL's transaction timestamp;
+     * outside one, null: the statement reads the clock when it is made.
+     */
+    java.time.LocalDateTime clock() {
+        if (status == IDLE && !implicitBlock) {
+            return null;
+        }
+        if (transactionStart == null) {
+            transactionStart = io.numacube.engine.TableWrite.clockNow();
+        }
+        return transactionStart;
     }
 
     /** COMMIT, ROLLBACK, or the end of an implicit transaction: portals close. */
     void endTransaction() {
+        transactionStart = null;
         status = IDLE;
         portals.clear();
         pendingWrites.clear();
@@ -164,6 +184,9 @@ final class Session {
     /** The implicit block is over (its writes, if any, applied or dropped by the caller). */
     void endImplicit() {
         implicitBlock = false;
+        if (status == IDLE) {
+            transactionStart = null;
+        }
     }
 
     /** Whether an implicit block is under way outside an explicit one. */

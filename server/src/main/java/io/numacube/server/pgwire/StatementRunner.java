@@ -83,9 +83,11 @@ final class StatementRunner {
         if (answered.isPresent()) {
             return Outcome.rows(answered.get());
         }
-        RunningQuery q = session.pendingWrites.isEmpty()
-                ? service.start(sql, session.settings.statementTimeout())
-                : service.start(sql, session.settings.statementTimeout(), writes.staged(session.pendingWrites));
+        RunningQuery q = service.start(
+                sql,
+                session.settings.statementTimeout(),
+                session.pendingWrites.isEmpty() ? List.of() : writes.staged(session.pendingWrites),
+                session.clock());
         running.accept(q);
         try {
             return Outcome.rows(new EngineRows(q.await()));
@@ -135,7 +137,7 @@ final class StatementRunner {
      * implicit one inside it.
      */
     private Outcome delete(String sql, Session session) {
-        WriteService.Batch batch = WriteService.delete(sql);
+        WriteService.Batch batch = WriteService.delete(sql, clock(session));
         session.identity.checkMayWrite(batch.table());
         if (session.stagesWrites()) {
             return Outcome.command("DELETE " + pending(session, batch));
@@ -152,7 +154,7 @@ final class StatementRunner {
      * implicit one inside it.
      */
     private Outcome update(String sql, Session session) {
-        WriteService.Batch batch = WriteService.update(sql);
+        WriteService.Batch batch = WriteService.update(sql, clock(session));
         session.identity.checkMayWrite(batch.table());
         if (session.stagesWrites()) {
             return Outcome.command("UPDATE " + pending(session, batch));
@@ -173,12 +175,18 @@ final class StatementRunner {
         return rows;
     }
 
+    /** The clock a statement of {@code session} reads: its transaction's start, or now outside a block. */
+    private static java.time.LocalDateTime clock(Session session) {
+        java.time.LocalDateTime start = session.clock();
+        return start != null ? start : io.numacube.engine.TableWrite.clockNow();
+    }
+
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */
     void commitWrites(Session session) {
         List<WriteService.Batch> pending = List.copyOf(session.pendingWrites);
         session.pendingWrites.clear();
         try {
-            writes.commit(pending);
+            writes.commit(session.trial(writes::openTrial), pending);
         } catch (RuntimeException e) {
             session.endTransaction();
             throw e;

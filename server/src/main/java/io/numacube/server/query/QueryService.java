@@ -71,7 +71,7 @@ public final class QueryService {
      * @throws NumacubeException 42710 when a query with that id is under way, 22023 for a malformed id
      */
     public RunningQuery start(String sql, Duration timeout, String id) {
-        return start(sql, timeout, id, java.util.List.of());
+        return start(sql, timeout, id, java.util.List.of(), null);
     }
 
     /**
@@ -79,11 +79,27 @@ public final class QueryService {
      * committed) would leave it.
      */
     public RunningQuery start(String sql, Duration timeout, java.util.List<io.numacube.engine.TableWrite> pending) {
-        return start(sql, timeout, null, pending);
+        return start(sql, timeout, null, pending, null);
+    }
+
+    /**
+     * As {@link #start(String, Duration, java.util.List)}, the query's {@code now()}, {@code current_date} and their
+     * synonyms reading {@code wallClock} (a transaction block's start), or the clock as it runs when null.
+     */
+    public RunningQuery start(
+            String sql,
+            Duration timeout,
+            java.util.List<io.numacube.engine.TableWrite> pending,
+            java.time.LocalDateTime wallClock) {
+        return start(sql, timeout, null, pending, wallClock);
     }
 
     private RunningQuery start(
-            String sql, Duration timeout, String id, java.util.List<io.numacube.engine.TableWrite> pending) {
+            String sql,
+            Duration timeout,
+            String id,
+            java.util.List<io.numacube.engine.TableWrite> pending,
+            java.time.LocalDateTime wallClock) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
         Duration t = timeout == null ? defaultTimeout : timeout;
         long deadline = t.isZero() || t.isNegative() ? Long.MAX_VALUE : System.nanoTime() + t.toNanos();
@@ -92,8 +108,8 @@ public final class QueryService {
                     NumacubeException.Kind.INVALID_INPUT,
                     "a query id is 1 to 64 letters, digits, '-', '_' or '.': query_id=" + id);
         }
-        RunningQuery q =
-                new RunningQuery(id == null ? "q" + nextId.getAndIncrement() : id, sql, pending, deadline, metrics);
+        RunningQuery q = new RunningQuery(
+                id == null ? "q" + nextId.getAndIncrement() : id, sql, pending, wallClock, deadline, metrics);
         if (byId.putIfAbsent(q.id(), q) != null) {
             throw new NumacubeException(
                     NumacubeException.Kind.INVALID_INPUT,

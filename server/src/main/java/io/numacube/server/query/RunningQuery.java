@@ -31,6 +31,9 @@ public final class RunningQuery {
     private final String id;
     private final String sql;
     private final java.util.List<io.numacube.engine.TableWrite> pending;
+    /** What the query's clock functions read; null: the clock as the query runs. */
+    private final java.time.LocalDateTime wallClock;
+
     private final long deadlineNanos;
     private final long startNanos = System.nanoTime();
     private final Cancellation cancellation = new Cancellation();
@@ -45,8 +48,10 @@ public final class RunningQuery {
             String id,
             String sql,
             java.util.List<io.numacube.engine.TableWrite> pending,
+            java.time.LocalDateTime wallClock,
             long deadlineNanos,
             ServerMetrics metrics) {
+        this.wallClock = wallClock;
         this.metrics = metrics;
         this.id = id;
         this.sql = sql;
@@ -63,7 +68,10 @@ public final class RunningQuery {
             }
             long start = System.nanoTime();
             try {
-                answer.complete(cube.queryAfter(pending, sql, cancellation));
+                answer.complete(
+                        wallClock == null
+                                ? cube.queryAfter(pending, sql, cancellation)
+                                : cube.queryAfter(pending, sql, wallClock, cancellation));
             } finally {
                 if (state.get() == ABANDONED) {
                     LOG.log(

@@ -1,8 +1,12 @@
 package io.numacube.server.write;
 
+import io.numacube.engine.TableWrite;
 import io.numacube.engine.WriteTrial;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A transaction block's trial of its writes so far ({@link WriteTrial}: the cube as they leave it, unpublished), with
@@ -11,13 +15,16 @@ import java.util.List;
  *
  * <p>Invariant: the trial holds {@link #applied} applied, in order; a block whose batches no longer begin with them
  * (the very same objects: a ROLLBACK TO dropped some) gets a trial built again from its first batch. Memory: holds
- * the trial's unpublished versions until {@link #close()} (a block's end). Not thread-safe: its session's thread owns
- * it.
+ * the trial's unpublished versions until {@link #close()} (a block's end), and each batch it was given read as the
+ * engine's write (staged once per block: its rows parsed once, whether applied to the trial, built again or applied at
+ * COMMIT). Not thread-safe: its session's thread owns it.
  */
 public final class BlockTrial implements AutoCloseable {
 
     private final WriteTrial trial;
     private final List<WriteService.Batch> applied = new ArrayList<>();
+    /** Each batch of the block read as the engine's write, by identity. */
+    private final Map<WriteService.Batch, TableWrite> staged = new IdentityHashMap<>();
 
     BlockTrial(WriteTrial trial) {
         this.trial = trial;
@@ -62,14 +69,26 @@ public final class BlockTrial implements AutoCloseable {
         applied.addAll(block.subList(applied.size(), n));
     }
 
+    /** {@code batch} read as the engine's write by {@code stage}, once per block. */
+    TableWrite staged(WriteService.Batch batch, Function<WriteService.Batch, TableWrite> stage) {
+        TableWrite w = staged.get(batch);
+        if (w == null) {
+            w = stage.apply(batch);
+            staged.put(batch, w);
+        }
+        return w;
+    }
+
     /** Frees the trial's versions; the next statement builds it again from the block's first batch. */
     public void reset() {
         trial.reset();
         applied.clear();
     }
 
+    /** Frees the trial's versions and the block's staged writes. */
     @Override
     public void close() {
         reset();
+        staged.clear();
     }
 }

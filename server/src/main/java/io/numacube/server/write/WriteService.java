@@ -107,6 +107,10 @@ public final class WriteService {
     private final WriteGate gate = new WriteGate();
     /** The writes applied to blocks' trials, over all blocks ({@link #trialApplications}). */
     private final java.util.concurrent.atomic.LongAdder trialApplications = new java.util.concurrent.atomic.LongAdder();
+    /** The blocks whose trial was published at COMMIT ({@link #publishedTrials}). */
+    private final java.util.concurrent.atomic.LongAdder publishedTrials = new java.util.concurrent.atomic.LongAdder();
+    /** The blocks with a trial applied again at COMMIT ({@link #reappliedBlocks}). */
+    private final java.util.concurrent.atomic.LongAdder reappliedBlocks = new java.util.concurrent.atomic.LongAdder();
     /** The turn the next write to be logged gets; guarded by {@link #order}. */
     private long nextTurn;
 
@@ -144,6 +148,70 @@ public final class WriteService {
         }
         List<TableWrite> staged = stage(batches);
         tryStatements(staged);
+        return logged(batches, () -> apply(staged));
+    }
+
+    /**
+     * As {@link #commit(List)} for a transaction block's writes, {@code trial} holding the block's trial: when the trial
+     * is built on the cube as it is now, the writes it lacks (the INSERTs after the block's last UPDATE or DELETE) are
+     * applied to it, the block is logged as by {@link #commit(List)}, and in its turn the trial's versions are published
+     * as they are ({@link Cube#publishTrial}) instead of the writes being applied again, when no write was published
+     * since the trial was built; else the writes are applied as by {@link #commit(List)}, after the writes published
+     * meanwhile. Either way the cube ends as {@link #commit(List)} leaves it and the log holds the same record. With a
+     * log, a block holding a DELETE or UPDATE whose trial is stale has it built again (the try before logging that
+     * {@link #commit(List)} makes anyway), so that it may be published too. The trial is empty afterwards.
+     *
+     * @throws io.numacube.numa.base.NumacubeException as {@link #commit(List)}
+     */
+    public List<Appended> commit(BlockTrial trial, List<Batch> batches) {
+        if (batches.isEmpty()) {
+            return List.of();
+        }
+        boolean tried = trial.heldOf(batches) > 0;
+        boolean current = tried && cube.isCurrent(trial.trial());
+        List<TableWrite> staged = new ArrayList<>();
+        for (Batch b : batches) {
+            staged.add(trial.staged(b, this::stage));
+        }
+        if (!current && (log == BatchLog.NONE || staged.stream().allMatch(w -> w instanceof TableBatch))) {
+            trial.reset();
+            if (tried) {
+                reappliedBlocks.increment();
+            }
+            return logged(batches, () -> apply(staged));
+        }
+        applyToTrial(trial, batches, staged);
+        return logged(batches, () -> publishOrApply(trial, staged));
+    }
+
+    /** Publishes {@code trial}, which holds {@code staged} applied, or applies {@code staged} when the cube moved on. */
+    private List<Appended> publishOrApply(BlockTrial trial, List<TableWrite> staged) {
+        java.util.Optional<List<WriteResult>> published = cube.publishTrial(trial.trial(), staged.size());
+        if (published.isEmpty()) {
+            trial.reset();
+            reappliedBlocks.increment();
+            return apply(staged);
+        }
+        trial.reset();
+        publishedTrials.increment();
+        return appended(staged, published.get());
+    }
+
+    /** How many blocks' COMMITs published their trial as it was ({@link #commit(BlockTrial, List)}), over all sessions. */
+    public long publishedTrials() {
+        return publishedTrials.sum();
+    }
+
+    /**
+     * How many blocks' COMMITs with a trial applied their writes again instead ({@link #commit(BlockTrial, List)}):
+     * another write was published after their trial was built, before their COMMIT or before their turn.
+     */
+    public long reappliedBlocks() {
+        return reappliedBlocks.sum();
+    }
+
+    /** Logs {@code batches} (one write), then in its turn runs {@code apply}, the write's apply to the cube. */
+    private List<Appended> logged(List<Batch> batches, java.util.function.Supplier<List<Appended>> apply) {
         return gate.write(() -> {
             Durable durable;
             long turn;
@@ -157,7 +225,7 @@ public final class WriteService {
                 turns.pass(turn, () -> null);
                 throw e;
             }
-            return turns.pass(turn, () -> applyLogged(batches, staged));
+            return turns.pass(turn, () -> applyLogged(batches, apply));
         });
     }
 
@@ -172,9 +240,9 @@ public final class WriteService {
     }
 
     /** Applies a write its log holds; a failure that need not recur when replayed puts the gate in doubt. */
-    private List<Appended> applyLogged(List<Batch> batches, List<TableWrite> staged) {
+    private List<Appended> applyLogged(List<Batch> batches, java.util.function.Supplier<List<Appended>> apply) {
         try {
-            return apply(staged);
+            return apply.get();
         } catch (RuntimeException | Error e) {
             if (log != BatchLog.NONE && !failsAlikeWhenReplayed(e)) {
                 gate.markInDoubt(batches.isEmpty() ? "" : batches.getFirst().table(), e);
@@ -257,7 +325,7 @@ public final class WriteService {
         List<TableWrite> block = new java.util.AbstractList<>() {
             @Override
             public TableWrite get(int i) {
-                return stage(List.of(batches.get(i))).getFirst();
+                return trial.staged(batches.get(i), WriteService.this::stage);
             }
 
             @Override
@@ -265,9 +333,14 @@ public final class WriteService {
                 return batches.size();
             }
         };
+        return applyToTrial(trial, batches, block).getLast().rows();
+    }
+
+    /** Applies to {@code trial} the writes of {@code block} (the staged {@code batches}) it does not hold yet. */
+    private List<WriteResult> applyToTrial(BlockTrial trial, List<Batch> batches, List<TableWrite> block) {
         long before = trial.applications();
         try {
-            return cube.trial(trial.trial(), block).getLast().rows();
+            return cube.trial(trial.trial(), block);
         } finally {
             trialApplications.add(trial.applications() - before);
             trial.holds(batches);
@@ -304,18 +377,18 @@ public final class WriteService {
     private List<TableWrite> stage(List<Batch> batches) {
         List<TableWrite> staged = new ArrayList<>();
         for (Batch b : batches) {
-            staged.add(
-                    switch (b.format()) {
-                        case DELETE ->
-                            b.clock() == null ? new TableDelete(text(b)) : new TableDelete(text(b), b.clock());
-                        case UPDATE ->
-                            b.clock() == null ? new TableUpdate(text(b)) : new TableUpdate(text(b), b.clock());
-                        case CSV -> owned(new TableBatch(b.table(), readCsv(b)));
-                        case JSON_LINES ->
-                            owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
-                    });
+            staged.add(stage(b));
         }
         return staged;
+    }
+
+    private TableWrite stage(Batch b) {
+        return switch (b.format()) {
+            case DELETE -> b.clock() == null ? new TableDelete(text(b)) : new TableDelete(text(b), b.clock());
+            case UPDATE -> b.clock() == null ? new TableUpdate(text(b)) : new TableUpdate(text(b), b.clock());
+            case CSV -> owned(new TableBatch(b.table(), readCsv(b)));
+            case JSON_LINES -> owned(new TableBatch(b.table(), read(b, cube.schema(b.table()), cube.workers())));
+        };
     }
 
     private static String text(Batch statement) {
@@ -332,8 +405,12 @@ public final class WriteService {
         if (staged.isEmpty()) {
             return List.of();
         }
+        return appended(staged, cube.write(staged));
+    }
+
+    /** What each of {@code staged} did, by the cube's {@code results} of applying them; told to the metrics. */
+    private List<Appended> appended(List<TableWrite> staged, List<WriteResult> results) {
         List<Appended> out = new ArrayList<>();
-        List<WriteResult> results = cube.write(staged);
         long[] rows = new long[3];
         for (int i = 0; i < results.size(); i++) {
             WriteResult r = results.get(i);

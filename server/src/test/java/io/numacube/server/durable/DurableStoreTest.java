@@ -31,6 +31,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -557,6 +558,82 @@ class DurableStoreTest {
         WriteService back = recovered(store(WalOptions.defaults()));
         assertEquals(acknowledged, back.cube().query(read).toString());
         assertEquals(List.of("4", "13.00", "1", "1"), row(back.cube(), counts));
+    }
+
+    /**
+     * A block whose trial is still current at COMMIT is published from the trial, and one that another write overtook
+     * between its trial and its turn (logged before it, from inside its submit here) is applied again after that write;
+     * both are logged as their statements with their clocks, and a crash right after their acknowledgement gives back
+     * the same tables.
+     */
+    @Test
+    void blocksPublishedFromTheirTrialOrAppliedAgainComeBackAlikeAfterACrash() throws Exception {
+        DurableStore store = store(WalOptions.defaults());
+        WriteService first = firstStart(store);
+        AtomicReference<WriteService> service = new AtomicReference<>();
+        AtomicReference<Batch> overtaking = new AtomicReference<>();
+        WriteService.BatchLog log = store.batchLog();
+        WriteService writes = new WriteService(first.cube(), new WriteService.BatchLog() {
+            @Override
+            public void write(List<Batch> batches) {
+                log.write(batches);
+            }
+
+            @Override
+            public WriteService.Durable submit(List<Batch> batches) {
+                Batch other = overtaking.getAndSet(null);
+                if (other != null) {
+                    service.get().append(other);
+                }
+                return log.submit(batches);
+            }
+        });
+        service.set(writes);
+        int p = writeBatch(writes, 6);
+        int r = writeBatch(writes, 6);
+        List<Batch> block = new ArrayList<>();
+        List<Long> tried = new ArrayList<>();
+        try (BlockTrial trial = writes.openTrial()) {
+            for (String sql : List.of(
+                    "UPDATE t SET desk = CAST(CAST(now() AS TIMESTAMP) AS VARCHAR) WHERE b = " + p + " AND id % 2 = 0",
+                    "DELETE FROM t WHERE b = " + p + " AND id % 3 = 0",
+                    "UPDATE t SET px = px + 1, day = current_date WHERE b = " + p)) {
+                block.add(sql.startsWith("DELETE") ? WriteService.delete(sql) : WriteService.update(sql));
+                tried.add(writes.trialRows(trial, block));
+            }
+            block.add(new Batch("t", BatchFormat.CSV, csv(p, 2), "test batch " + p + " again"));
+            tried.add(2L);
+            List<Long> committed = writes.commit(trial, block).stream()
+                    .map(WriteService.Appended::rows)
+                    .toList();
+            assertEquals(tried, committed);
+            assertEquals(List.of(1L, 0L), List.of(writes.publishedTrials(), writes.reappliedBlocks()));
+
+            List<Batch> second = new ArrayList<>();
+            second.add(WriteService.update("UPDATE t SET px = px * 2 WHERE b = " + r));
+            second.add(WriteService.delete("DELETE FROM t WHERE b = " + r + " AND px = 0"));
+            assertEquals(6, writes.trialRows(trial, second.subList(0, 1)));
+            assertEquals(0, writes.trialRows(trial, second), "no px is 0 before the other write");
+            overtaking.set(WriteService.update("UPDATE t SET px = 0 WHERE b = " + r + " AND id % 2 = 1"));
+            assertEquals(
+                    List.of(6L, 3L),
+                    writes.commit(trial, second).stream()
+                            .map(WriteService.Appended::rows)
+                            .toList(),
+                    "applied again after the other write, which set three px to 0");
+            assertEquals(List.of(1L, 1L), List.of(writes.publishedTrials(), writes.reappliedBlocks()));
+        }
+        // r's rows: px 0.25 .. 5.25, the odd ones 0 and deleted, the others doubled
+        String read = "SELECT b, id, desk, px, day FROM t WHERE b IN (" + p + ", " + r + ") ORDER BY b, id";
+        assertEquals(List.of("3", "13.50"), row(writes.cube(), "SELECT COUNT(*), SUM(px) FROM t WHERE b = " + r));
+        String acknowledged = writes.cube().query(read).toString();
+        List<String> answers = answers(writes.cube());
+        store.close();
+        Thread.sleep(5);
+
+        WriteService back = recovered(store(WalOptions.defaults()));
+        assertEquals(acknowledged, back.cube().query(read).toString());
+        assertEquals(answers, answers(back.cube()));
     }
 
     /** A TIMESTAMP as DuckDB writes it as text: microseconds without their trailing zeros. */

@@ -159,7 +159,9 @@ class BlockWritesTest {
             }
             assertEquals(n, writes.trialApplications() - applications, "each UPDATE tried once, seed=" + seed);
             assertEquals(1, cube.version("t"), "nothing before COMMIT");
+            long published = writes.publishedTrials();
             c.commit();
+            assertEquals(published + 1, writes.publishedTrials(), "COMMIT published the trial, seed=" + seed);
             assertEquals(expected(qty, desk), table(), "seed=" + seed);
             c.setAutoCommit(true);
             applications = writes.trialApplications();
@@ -170,6 +172,11 @@ class BlockWritesTest {
             assertEquals(n, counts.length);
             assertEquals(n, java.util.Arrays.stream(counts).sum(), "one row each, seed=" + seed);
             assertEquals(n, writes.trialApplications() - applications, "each UPDATE tried once, seed=" + seed);
+            assertEquals(
+                    cube.version("t") - 2,
+                    writes.publishedTrials() - published - 1,
+                    "each Sync's write published from its trial, seed=" + seed);
+            assertEquals(0, writes.reappliedBlocks(), "seed=" + seed);
             assertTrue(
                     cube.version("t") - 2 <= (n + 255) / 256,
                     "one write per Sync: pgjdbc sends one every 256 statements or so (and PostgreSQL commits there too)");
@@ -210,6 +217,165 @@ class BlockWritesTest {
         qty[2] = 100 * 2;
         desk[1] = "A";
         assertEquals(expected(qty, desk), table());
+    }
+
+    /**
+     * COMMIT publishes the block's trial, the INSERT after its last UPDATE applied to it first, when no other write came
+     * after the trial was built; when another session committed after the block's last statement, COMMIT applies the
+     * block's statements again, after that commit (as it did before trials were published).
+     */
+    @Test
+    void aCurrentTrialIsPublishedAtCommitAndOneAnotherCommitOvertookIsAppliedAgain() throws Exception {
+        try (Connection a = connect();
+                Statement sa = a.createStatement();
+                Connection b = connect();
+                Statement sb = b.createStatement()) {
+            a.setAutoCommit(false);
+            long applications = writes.trialApplications();
+            assertEquals(1, sa.executeUpdate("UPDATE t SET qty = qty + 1 WHERE id = 1"));
+            assertEquals(1, sa.executeUpdate("INSERT INTO t (id, desk, qty) VALUES (20, 'N', 2)"));
+            a.commit();
+            assertEquals(List.of(1L, 0L), List.of(writes.publishedTrials(), writes.reappliedBlocks()));
+            assertEquals(2, writes.trialApplications() - applications, "the INSERT applied to the trial at COMMIT");
+            assertEquals(2, cube.version("t"), "one write");
+            assertEquals(2, sa.executeUpdate("UPDATE t SET qty = qty * 10 WHERE qty >= 4 AND id < 20"), "ids 8, 9");
+            assertEquals(1, sb.executeUpdate("UPDATE t SET qty = 50 WHERE id = 3"));
+            a.commit();
+            assertEquals(List.of(1L, 1L), List.of(writes.publishedTrials(), writes.reappliedBlocks()));
+            assertEquals(4, cube.version("t"));
+        }
+        double[] qty = initialQty();
+        qty[1] += 1;
+        qty[3] = 500;
+        qty[8] *= 10;
+        qty[9] *= 10;
+        assertEquals(expected(qty, initialDesks()) + " 20,N,2.0", table());
+    }
+
+    /**
+     * Blocks of three sessions' trials committed while a fourth writer commits single writes: each block moves amounts
+     * between rows (+k on one, -k on another), so a reader that saw part of a block, or a block published from a trial
+     * built before another write (losing that write), would find another total or other rows. Whether each block was
+     * published from its trial or applied again, every row ends as the sum of the amounts moved to it.
+     */
+    @Test
+    void concurrentBlocksLoseNoOtherWriteAndAreNeverSeenInPart() throws Exception {
+        long seed = System.nanoTime();
+        String total = "SELECT SUM(qty) FROM t";
+        double sum = cube.query(total).getDouble(0, 0);
+        java.util.concurrent.atomic.AtomicLongArray moved = new java.util.concurrent.atomic.AtomicLongArray(ROWS);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            Random random = new Random(seed + w);
+            boolean blocks = w < 3;
+            threads.add(Thread.ofPlatform().start(() -> {
+                try {
+                    for (int b = 0; b < 40; b++) {
+                        List<WriteService.Batch> block = new ArrayList<>();
+                        try (BlockTrial trial = writes.openTrial()) {
+                            for (int j = 1 + random.nextInt(3); j > 0; j--) {
+                                int from = random.nextInt(ROWS);
+                                int to = random.nextInt(ROWS);
+                                int k = 1 + random.nextInt(5);
+                                block.add(WriteService.update("UPDATE t SET qty = qty - " + k + " WHERE id = " + from));
+                                block.add(WriteService.update("UPDATE t SET qty = qty + " + k + " WHERE id = " + to));
+                                moved.addAndGet(from, -k);
+                                moved.addAndGet(to, k);
+                                if (blocks) {
+                                    writes.trialRows(trial, block.subList(0, block.size() - 1));
+                                    assertEquals(1, writes.trialRows(trial, block));
+                                }
+                            }
+                            if (blocks) {
+                                writes.commit(trial, block);
+                            } else {
+                                writes.commit(block);
+                            }
+                        }
+                    }
+                } catch (Throwable e) {
+                    errors.add(e);
+                }
+            }));
+        }
+        Thread reader = Thread.ofPlatform().start(() -> {
+            while (!done.get()) {
+                double seen = cube.query(total).getDouble(0, 0);
+                if (seen != sum) {
+                    errors.add(new AssertionError("a block seen in part: total " + seen + " not " + sum));
+                }
+            }
+        });
+        for (Thread t : threads) {
+            t.join();
+        }
+        done.set(true);
+        reader.join();
+        assertEquals(List.of(), errors, "seed=" + seed);
+        double[] qty = initialQty();
+        for (int i = 0; i < ROWS; i++) {
+            qty[i] += moved.get(i);
+        }
+        assertEquals(expected(qty, initialDesks()), table(), "seed=" + seed);
+        assertEquals(120, writes.publishedTrials() + writes.reappliedBlocks(), "seed=" + seed);
+        assertTrue(writes.publishedTrials() > 0, "seed=" + seed);
+        System.out.printf(
+                "concurrent blocks: seed=%d published=%d applied again=%d%n",
+                seed, writes.publishedTrials(), writes.reappliedBlocks());
+    }
+
+    /**
+     * {@code now()} inside a transaction block, explicit or a pgjdbc batch's implicit one, is the block's start, the same
+     * for each of its statements (SELECTs, and the UPDATEs that store it), as PostgreSQL's transaction timestamp;
+     * outside a block each statement reads the clock itself.
+     */
+    @Test
+    void nowInsideABlockIsTheBlocksStartForEachOfItsStatements() throws Exception {
+        String now = "SELECT CAST(CAST(now() AS TIMESTAMP) AS VARCHAR) FROM t WHERE id = 0";
+        String stamp = "UPDATE t SET desk = CAST(CAST(now() AS TIMESTAMP) AS VARCHAR) WHERE id = ";
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            String start = text(s, now);
+            Thread.sleep(20);
+            assertEquals(1, s.executeUpdate(stamp + 1));
+            Thread.sleep(20);
+            assertEquals(1, s.executeUpdate("UPDATE t SET desk = CAST(current_date AS VARCHAR) WHERE id = 4"));
+            assertEquals(start, text(s, now), "the block's start, not the statement's");
+            c.commit();
+            assertEquals(start, text(s, "SELECT desk FROM t WHERE id = 1"));
+            assertEquals(start.substring(0, 10), text(s, "SELECT desk FROM t WHERE id = 4"));
+            String next = text(s, now);
+            assertTrue(next.compareTo(start) > 0, "a new block starts anew: " + start + " then " + next);
+            c.commit();
+            c.setAutoCommit(true);
+            s.addBatch(stamp + 2);
+            s.addBatch("UPDATE t SET qty = qty WHERE id = 9");
+            s.addBatch(stamp + 3);
+            s.executeBatch();
+            assertEquals(text(s, "SELECT desk FROM t WHERE id = 2"), text(s, "SELECT desk FROM t WHERE id = 3"));
+            String one = text(s, now);
+            Thread.sleep(20);
+            assertTrue(text(s, now).compareTo(one) > 0, "outside a block each statement reads the clock");
+            s.execute("BEGIN");
+            java.time.LocalDateTime begun = java.time.LocalDateTime.now();
+            Thread.sleep(20);
+            try (var rs = s.executeQuery("SELECT now() FROM t WHERE id = 0")) {
+                assertTrue(rs.next());
+                java.time.LocalDateTime read = rs.getTimestamp(1).toLocalDateTime();
+                assertTrue(!read.isAfter(begun), "BEGIN's time: " + read + " is after " + begun);
+            }
+            s.execute("COMMIT");
+        }
+    }
+
+    private static String text(Statement s, String sql) throws SQLException {
+        try (var rs = s.executeQuery(sql)) {
+            assertTrue(rs.next(), sql);
+            return rs.getString(1);
+        }
     }
 
     @Test
