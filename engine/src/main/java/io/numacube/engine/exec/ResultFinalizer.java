@@ -161,9 +161,12 @@ final class ResultFinalizer {
         }
         LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
         RowSort.RowOrder numeric = numericOrder(orders, rows);
-        RowSort.RowOrder order = numeric != null ? numeric : valueOrder(orders, rows, keptRows);
         long first =
                 lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
+        if (numeric == null && first >= keptRows.length / 4 && OrderRanks.enabled()) {
+            return rankedSort(orders, sortValues(orders, rows, keptRows), keptRows);
+        }
+        RowSort.RowOrder order = numeric != null ? numeric : valueOrder(orders, sortValues(orders, rows, keptRows));
         if (first < keptRows.length / 4) {
             return RowSort.first(keptRows, order, (int) first);
         }
@@ -179,8 +182,19 @@ final class ResultFinalizer {
         return sorted;
     }
 
-    /** The order of rows by the values of the ORDER BY expressions, each evaluated once per row; ties by row. */
-    private static RowSort.RowOrder valueOrder(LogicalQuery.Order[] orders, ResultRows rows, int[] kept) {
+    /** {@code kept} sorted by the ranks of their ORDER BY values ({@link OrderRanks}). */
+    private static int[] rankedSort(LogicalQuery.Order[] orders, Object[][] values, int[] kept) {
+        int[] packed = OrderRanks.sorted(orders, values, kept);
+        if (packed != null) {
+            return packed;
+        }
+        int[] sorted = kept.clone();
+        RowSort.sort(sorted, OrderRanks.order(orders, values, kept));
+        return sorted;
+    }
+
+    /** Per kept row, the values of the ORDER BY expressions, each evaluated once; null for a row not kept. */
+    private static Object[][] sortValues(LogicalQuery.Order[] orders, ResultRows rows, int[] kept) {
         Object[][] sortValues = new Object[rows.count][];
         for (int r : kept) {
             sortValues[r] = new Object[orders.length];
@@ -188,6 +202,11 @@ final class ResultFinalizer {
                 sortValues[r][i] = ScalarEvaluator.eval(orders[i].expr(), rows.leaves(r));
             }
         }
+        return sortValues;
+    }
+
+    /** The order of rows by their ORDER BY values ({@link #sortValues}); ties by row. */
+    private static RowSort.RowOrder valueOrder(LogicalQuery.Order[] orders, Object[][] sortValues) {
         return (x, y) -> {
             for (int i = 0; i < orders.length; i++) {
                 int c = compare(orders[i], sortValues[x][i], sortValues[y][i]);
