@@ -105,6 +105,7 @@ public final class TpchSteady {
 
     private static boolean time(TpchQuery q, TpchCube cube, DuckDbPeer duck, int rounds) throws Exception {
         String sql = q.sql();
+        System.err.println("[tpch] " + q.id() + " from " + java.time.LocalTime.now());
         QueryResult answer = cube.query(sql);
         ResultComparison cmp = ResultComparison.compare(
                 duck.fetch(sql).table(), EngineCube.table(answer), q.ordered(), ResultComparison.SUM_TOLERANCE);

@@ -18,6 +18,10 @@ final class KeyParts {
     final List<int[]> sources = new ArrayList<>();
     final List<int[]> sourceStrides = new ArrayList<>();
     final List<DerivedKey> derived = new ArrayList<>();
+    /** Per key, null, or for a key compacted to the codes a mask passes, the source code of each of its codes. */
+    final List<int[]> keptCodes = new ArrayList<>();
+    /** Per key, null, or the mask whose passing codes a compacted key numbers ({@link #keptCodes}). */
+    final List<boolean[]> keptUnder = new ArrayList<>();
 
     /** A fact column's codes as they are. */
     void plain(int column, Dictionary dictionary) {
@@ -29,6 +33,16 @@ final class KeyParts {
     void derived(int column, DerivedKey key) {
         add(column, key.codeOfSourceCode(), key.dictionary(), null, null);
         derived.add(key);
+    }
+
+    /**
+     * A fact column's codes that {@code passes} lets through, numbered anew in order by {@code key}'s map; {@code
+     * sourceCodes[c]} the column's code that code {@code c} stands for.
+     */
+    void compacted(int column, DerivedKey key, int[] sourceCodes, boolean[] passes) {
+        derived(column, key);
+        keptCodes.set(keptCodes.size() - 1, sourceCodes);
+        keptUnder.set(keptUnder.size() - 1, passes);
     }
 
     /** A key computed from several fact columns: its map is indexed by their combined codes. */
@@ -54,6 +68,8 @@ final class KeyParts {
         dictionaries.add(dictionary);
         sources.add(multi);
         sourceStrides.add(strides);
+        keptCodes.add(null);
+        keptUnder.add(null);
     }
 
     int size() {

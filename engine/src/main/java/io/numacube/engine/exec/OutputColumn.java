@@ -26,8 +26,16 @@ final class OutputColumn {
      * null flags, or null when no value is NULL.
      */
     static boolean[] fill(Object col, int rows, IntFunction<Object> value) {
+        return fill(col, rows, 0, rows, value);
+    }
+
+    /**
+     * {@link #fill(Object, int, IntFunction)} of the rows {@code [from, to)} alone: the null flags returned, if any,
+     * hold all {@code rows} rows, and only that range's are set, so ranges may be filled side by side.
+     */
+    static boolean[] fill(Object col, int rows, int from, int to, IntFunction<Object> value) {
         boolean[] nulls = null;
-        for (int i = 0; i < rows; i++) {
+        for (int i = from; i < to; i++) {
             Object v = value.apply(i);
             if (v == null) {
                 if (nulls == null) {

@@ -114,9 +114,11 @@ final class QueryCompiler {
         for (Expr k : query.groupKeys()) {
             if (k instanceof Expr.Column c && c.side() == Expr.Side.FACT) {
                 int source = codesOf(c);
-                DerivedKey compact = source == postColumn ? null : compactKey(filter, source);
-                if (compact != null) {
-                    keys.derived(source, compact);
+                Compacted compact = source == postColumn ? null : compactKey(filter, source);
+                if (compact != null && compact.sourceCodes() != null) {
+                    keys.compacted(source, compact.key(), compact.sourceCodes(), compact.passes());
+                } else if (compact != null) {
+                    keys.derived(source, compact.key());
                 } else {
                     keys.plain(source, fact.dictionary(source));
                 }
@@ -149,7 +151,7 @@ final class QueryCompiler {
      * quarter at most): the passing codes numbered anew, in order, so that the key space, and every worker's dense
      * arrays, hold the groups that can occur, not every code; null when there is no such mask.
      */
-    private static DerivedKey compactKey(RowFilter filter, int source, Dictionary d) {
+    private static Compacted compactKey(RowFilter filter, int source, Dictionary d) {
         if (d.size() < COMPACT_FROM_CODES) {
             return null;
         }
@@ -157,18 +159,26 @@ final class QueryCompiler {
             if (m.column() == source && (long) m.passing() * 4 <= d.size()) {
                 int[] map = new int[Math.max(1, d.size())];
                 if (countedSubset(d, m)) {
-                    return new DerivedKey(d.subsetOfKept(m.passes(), m.passing(), map), map, Map.of());
+                    int[] kept = KeyDependencies.keptCodesEnabled() ? new int[m.passing() + 1] : null;
+                    Dictionary subset = d.subsetOfKept(m.passes(), m.passing(), map, kept);
+                    return new Compacted(new DerivedKey(subset, map, Map.of()), kept, m.passes());
                 }
                 int[] newCode = new int[d.size()];
                 Dictionary passing = d.subset(m.passes(), newCode);
                 for (int code = 0; code < d.size(); code++) {
                     map[code] = Math.max(0, newCode[code]);
                 }
-                return new DerivedKey(passing, map, Map.of());
+                return new Compacted(new DerivedKey(passing, map, Map.of()), null, m.passes());
             }
         }
         return null;
     }
+
+    /**
+     * A key compacted to the codes {@code passes} lets through, and, where known (else null), the source code of each
+     * of its codes.
+     */
+    private record Compacted(DerivedKey key, int[] sourceCodes, boolean[] passes) {}
 
     /**
      * The system property that, {@code false}, compacts a key by {@link Dictionary#subset} (an A/B of one process);
@@ -182,7 +192,7 @@ final class QueryCompiler {
                 && !"false".equals(System.getProperty(COUNTED_SUBSET_PROPERTY));
     }
 
-    private DerivedKey compactKey(RowFilter filter, int source) {
+    private Compacted compactKey(RowFilter filter, int source) {
         return compactKey(filter, source, fact.dictionary(source));
     }
 
@@ -242,7 +252,7 @@ final class QueryCompiler {
         long[] strides = new long[columns.length];
         int[] sameAs = new int[columns.length];
         int[][] via = new int[columns.length][];
-        KeyDependencies.find(columns, keys.maps, keys.sources, live, logicalKeys, dicts, sameAs, via);
+        KeyDependencies.find(columns, keys, live, logicalKeys, sameAs, via);
         long[] spaces = radix(dicts, logicalKeys, cards, strides, sameAs);
         long space = spaces[0];
         long logicalSpace = spaces[1];

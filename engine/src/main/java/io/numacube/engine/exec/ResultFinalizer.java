@@ -43,7 +43,7 @@ final class ResultFinalizer {
             rows = new ResultRows(plan, rollUp.rows(), rollUp.keyOfRow(), rollUp.values());
             kept = having(lq, rows);
         }
-        return output(plan, rows, slice(lq, sort(lq, rows, kept)), stats);
+        return output(plan, rows, slice(lq, sort(lq, rows, kept)), stats, pool);
     }
 
     /**
@@ -161,9 +161,12 @@ final class ResultFinalizer {
         }
         LogicalQuery.Order[] orders = lq.orderBy().toArray(LogicalQuery.Order[]::new);
         RowSort.RowOrder numeric = numericOrder(orders, rows);
-        RowSort.RowOrder order = numeric != null ? numeric : valueOrder(orders, rows, keptRows);
         long first =
                 lq.limit() < 0 || lq.limit() > Long.MAX_VALUE - lq.offset() ? Long.MAX_VALUE : lq.offset() + lq.limit();
+        if (numeric == null && first >= keptRows.length / 4 && OrderRanks.enabled()) {
+            return rankedSort(orders, sortValues(orders, rows, keptRows), keptRows);
+        }
+        RowSort.RowOrder order = numeric != null ? numeric : valueOrder(orders, sortValues(orders, rows, keptRows));
         if (first < keptRows.length / 4) {
             return RowSort.first(keptRows, order, (int) first);
         }
@@ -179,8 +182,19 @@ final class ResultFinalizer {
         return sorted;
     }
 
-    /** The order of rows by the values of the ORDER BY expressions, each evaluated once per row; ties by row. */
-    private static RowSort.RowOrder valueOrder(LogicalQuery.Order[] orders, ResultRows rows, int[] kept) {
+    /** {@code kept} sorted by the ranks of their ORDER BY values ({@link OrderRanks}). */
+    private static int[] rankedSort(LogicalQuery.Order[] orders, Object[][] values, int[] kept) {
+        int[] packed = OrderRanks.sorted(orders, values, kept);
+        if (packed != null) {
+            return packed;
+        }
+        int[] sorted = kept.clone();
+        RowSort.sort(sorted, OrderRanks.order(orders, values, kept));
+        return sorted;
+    }
+
+    /** Per kept row, the values of the ORDER BY expressions, each evaluated once; null for a row not kept. */
+    private static Object[][] sortValues(LogicalQuery.Order[] orders, ResultRows rows, int[] kept) {
         Object[][] sortValues = new Object[rows.count][];
         for (int r : kept) {
             sortValues[r] = new Object[orders.length];
@@ -188,6 +202,11 @@ final class ResultFinalizer {
                 sortValues[r][i] = ScalarEvaluator.eval(orders[i].expr(), rows.leaves(r));
             }
         }
+        return sortValues;
+    }
+
+    /** The order of rows by their ORDER BY values ({@link #sortValues}); ties by row. */
+    private static RowSort.RowOrder valueOrder(LogicalQuery.Order[] orders, Object[][] sortValues) {
         return (x, y) -> {
             for (int i = 0; i < orders.length; i++) {
                 int c = compare(orders[i], sortValues[x][i], sortValues[y][i]);
@@ -268,7 +287,8 @@ final class ResultFinalizer {
     }
 
     /** The select list over the rows {@code out}, one typed column per output. */
-    private static QueryResult output(PhysicalPlan plan, ResultRows rows, int[] out, QueryStats stats) {
+    private static QueryResult output(
+            PhysicalPlan plan, ResultRows rows, int[] out, QueryStats stats, WorkerPool pool) {
         List<LogicalQuery.Output> outputs = plan.logical().outputs();
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
@@ -288,15 +308,42 @@ final class ResultFinalizer {
             } else if (fillDirectly(e, col, out, rows)) {
                 nulls[c] = e instanceof Expr.AggRef a ? nullsOf(rows.aggregates.nulls[a.agg()], out) : null;
             } else {
-                nulls[c] = evaluate(e, col, out, rows);
+                nulls[c] = evaluate(e, col, out, rows, pool);
             }
         }
         return new QueryResult(names, types, scales, columns, nulls, out.length, stats);
     }
 
-    /** Evaluates an output expression per row into {@code col}; returns its null flags, or null when none is null. */
-    private static boolean[] evaluate(Expr e, Object col, int[] out, ResultRows rows) {
-        return OutputColumn.fill(col, out.length, i -> ScalarEvaluator.eval(e, rows.leaves(out[i])));
+    /** The system property that, {@code false}, evaluates output expressions on the calling thread only (an A/B). */
+    static final String PARALLEL_OUTPUT_PROPERTY = "numacube.parallelOutput";
+
+    /**
+     * Evaluates an output expression per row into {@code col}; returns its null flags, or null when none is null. Over
+     * many rows, by ranges on the workers (TPC-H Q13's derived table evaluates its count per customer, 150,000 rows):
+     * each range writes its own rows, and an error is the one the first failing range meets first, as in row order.
+     */
+    private static boolean[] evaluate(Expr e, Object col, int[] out, ResultRows rows, WorkerPool pool) {
+        if (out.length < PARALLEL_GROUPS
+                || pool.workerCount() < 2
+                || "false".equals(System.getProperty(PARALLEL_OUTPUT_PROPERTY))) {
+            return OutputColumn.fill(col, out.length, i -> ScalarEvaluator.eval(e, rows.leaves(out[i])));
+        }
+        List<boolean[]> parts = WorkerChunks.map(
+                pool,
+                out.length,
+                (from, to) -> OutputColumn.fill(
+                        col, out.length, from, to, i -> ScalarEvaluator.eval(e, rows.leaves(out[i]))));
+        boolean[] nulls = null;
+        for (boolean[] part : parts) {
+            if (part != null && nulls == null) {
+                nulls = part;
+            } else if (part != null) {
+                for (int i = 0; i < part.length; i++) {
+                    nulls[i] |= part[i];
+                }
+            }
+        }
+        return nulls;
     }
 
     /** Copies a bare group key into its column without boxing; returns its null flags, or null when none is NULL. */

@@ -177,6 +177,15 @@ public final class Dictionary {
      *                                  marks other than {@code kept} codes
      */
     public Dictionary subsetOfKept(boolean[] keep, int kept, int[] map) {
+        return subsetOfKept(keep, kept, map, null);
+    }
+
+    /**
+     * {@link #subsetOfKept(boolean[], int, int[])}, and, unless {@code keptCodes} is null, {@code keptCodes[i]} the
+     * code of this dictionary that code {@code i} of the subset stands for ({@code kept + 1} entries, the last one
+     * scratch): the map's inverse, from the same pass.
+     */
+    public Dictionary subsetOfKept(boolean[] keep, int kept, int[] map, int[] keptCodes) {
         if ((nullCode >= 0 && nullCode != size - 1) || keep.length != size || kept < 0 || kept > size) {
             throw new IllegalArgumentException("subsetOfKept needs NULL last and a mark per code: size=" + size
                     + " nullCode=" + nullCode + " marks=" + keep.length + " kept=" + kept);
@@ -188,6 +197,9 @@ public final class Dictionary {
         for (int c = 0; c < size; c++) {
             int at = Math.min(n, kept);
             map[c] = keep[c] ? at : 0;
+            if (keptCodes != null) {
+                keptCodes[at] = c;
+            }
             if (l != null) {
                 l[at] = longs[c];
             } else {

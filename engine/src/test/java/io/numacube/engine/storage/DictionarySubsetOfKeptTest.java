@@ -45,6 +45,13 @@ class DictionarySubsetOfKeptTest {
                 expectedMap[c] = Math.max(0, newCode[c]);
             }
             assertArrayEquals(expectedMap, map, where);
+            int[] keptCodes = new int[below[keep.length] + 1];
+            d.subsetOfKept(keep, below[keep.length], new int[d.size()], keptCodes);
+            for (int c = 0; c < d.size(); c++) {
+                if (keep[c]) {
+                    assertEquals(c, keptCodes[newCode[c]], where + " kept code of " + newCode[c]);
+                }
+            }
         }
     }
 
