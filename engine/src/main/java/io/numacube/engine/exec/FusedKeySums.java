@@ -130,4 +130,76 @@ final class FusedKeySums {
             }
         }
     }
+
+    /**
+     * {@code counts[k]++; a[k] += v[r]} for the selected rows {@code r = sel[0], ..., sel[cnt - 1]} in that order, k
+     * the code of row r: the group ids and the gather of the general path's two loops in one.
+     */
+    static void oneSelected(
+            MemorySegment key, CodeWidth w, MemorySegment v, int[] sel, int cnt, long[] counts, double[] a) {
+        switch (w) {
+            case BYTE -> {
+                for (int k = 0; k < cnt; k++) {
+                    int r = sel[k];
+                    int g = key.get(CodeKernels.BYTE, r) & 0xFF;
+                    counts[g]++;
+                    a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+                }
+            }
+            case SHORT -> {
+                for (int k = 0; k < cnt; k++) {
+                    int r = sel[k];
+                    int g = key.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
+                    counts[g]++;
+                    a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+                }
+            }
+            case INT -> {
+                for (int k = 0; k < cnt; k++) {
+                    int r = sel[k];
+                    int g = key.getAtIndex(CodeKernels.INT, r);
+                    counts[g]++;
+                    a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+                }
+            }
+        }
+    }
+
+    /**
+     * As {@link #oneByTwoKeys} for the selected rows {@code sel[0], ..., sel[cnt - 1]} only, in that order; the widths
+     * must be {@linkplain #servesTwoKeys served}.
+     */
+    static void oneByTwoKeysSelected(
+            MemorySegment k0,
+            CodeWidth w0,
+            MemorySegment k1,
+            CodeWidth w1,
+            int stride1,
+            MemorySegment v,
+            int[] sel,
+            int cnt,
+            long[] counts,
+            double[] a) {
+        if (w0 == CodeWidth.BYTE && w1 == CodeWidth.BYTE) {
+            for (int k = 0; k < cnt; k++) {
+                int r = sel[k];
+                int g = (k0.get(CodeKernels.BYTE, r) & 0xFF) + (k1.get(CodeKernels.BYTE, r) & 0xFF) * stride1;
+                counts[g]++;
+                a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+            }
+            return;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int r = sel[k];
+            int c0 = w0 == CodeWidth.BYTE
+                    ? k0.get(CodeKernels.BYTE, r) & 0xFF
+                    : k0.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
+            int c1 = w1 == CodeWidth.BYTE
+                    ? k1.get(CodeKernels.BYTE, r) & 0xFF
+                    : k1.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
+            int g = c0 + c1 * stride1;
+            counts[g]++;
+            a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
+        }
+    }
 }
