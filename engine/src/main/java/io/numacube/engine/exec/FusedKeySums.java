@@ -9,7 +9,9 @@ import java.lang.foreign.MemorySegment;
  * and its values added in one pass ({@code counts[code]++; sums[code] += value}), where the general path first writes
  * the codes into a group-id vector and reads them back. One loop per code width, so the JIT sees constant layouts.
  * Two key columns of byte or short codes with one sum ({@link #oneByTwoKeys}) are fused the same way, the group
- * being {@code code0 + code1 * stride1}. Each group's values are added in row order, as the general path adds them.
+ * being {@code code0 + code1 * stride1}. The {@code *Selected} loops do the same over a batch's selection vector
+ * (opt-in, see {@code AggregationState.FUSED_SELECTED_PROPERTY}). Each group's values are added in row order, as the
+ * general path adds them.
  * Stateless; the arrays are the caller's thread-local accumulators, indexed by group.
  */
 final class FusedKeySums {

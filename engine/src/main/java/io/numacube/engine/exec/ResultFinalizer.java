@@ -13,9 +13,10 @@ import java.util.function.Function;
 
 /**
  * The finalize step of a query: {@link GroupRollUp} rolls the merged state up into result rows and finishes each
- * aggregate ({@link DirectRollUp} reads the plainest GROUP BY's rows straight from it); then HAVING filters the rows (both on the workers by ranges of groups where there are many and each group
- * is a row of its own, else on the calling thread), ORDER BY sorts them, OFFSET and LIMIT cut them, and the
- * select list is computed into the {@link QueryResult}'s columns. Works per group, never per row. Stateless.
+ * aggregate ({@link DirectRollUp} reads the plainest GROUP BY's rows straight from it); then HAVING filters the rows
+ * (both on the workers by ranges of groups where there are many and each group is a row of its own, else on the
+ * calling thread), ORDER BY sorts them, OFFSET and LIMIT cut them, and the select list is computed into the {@link
+ * QueryResult}'s columns. Works per group, never per row. Stateless.
  */
 final class ResultFinalizer {
 
