@@ -13,9 +13,10 @@ import java.util.function.Function;
 
 /**
  * The finalize step of a query: {@link GroupRollUp} rolls the merged state up into result rows and finishes each
- * aggregate; then HAVING filters the rows (both on the workers by ranges of groups where there are many and each group
- * is a row of its own, else on the calling thread), ORDER BY sorts them, OFFSET and LIMIT cut them, and the
- * select list is computed into the {@link QueryResult}'s columns. Works per group, never per row. Stateless.
+ * aggregate ({@link DirectRollUp} reads the plainest GROUP BY's rows straight from it); then HAVING filters the rows
+ * (both on the workers by ranges of groups where there are many and each group is a row of its own, else on the
+ * calling thread), ORDER BY sorts them, OFFSET and LIMIT cut them, and the select list is computed into the {@link
+ * QueryResult}'s columns. Works per group, never per row. Stateless.
  */
 final class ResultFinalizer {
 
@@ -31,7 +32,15 @@ final class ResultFinalizer {
         LogicalQuery lq = plan.logical();
         ResultRows rows;
         int[] kept;
-        if (merged != null
+        if (DirectRollUp.serves(plan, merged)) {
+            int[] groups = DirectRollUp.groupsWithRows(merged);
+            rows = new ResultRows(
+                    plan,
+                    groups.length,
+                    DirectRollUp.keyCodes(plan.keys(), groups),
+                    DirectRollUp.values(plan, merged, groups));
+            kept = having(lq, rows);
+        } else if (merged != null
                 && merged.groups() >= PARALLEL_GROUPS
                 && pool.workerCount() > 1
                 && GroupRollUp.rowPerGroup(plan)
