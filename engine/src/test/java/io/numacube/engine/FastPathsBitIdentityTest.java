@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The scan's fast paths give the answers of the paths they replace to the bit: the word-at-a-time selection of few
- * codes ({@code numacube.fewCodes}), the fused loop of one sum by two dense keys ({@code numacube.fusedTwoKeys}), the
- * fused loops over selected rows ({@code numacube.fusedSelected}) and the direct roll-up of plain groups ({@code
+ * codes ({@code numacube.fewCodes}), the fused loop of one sum by two dense keys ({@code numacube.fusedTwoKeys}) and the
+ * direct roll-up of plain groups ({@code
  * numacube.directRollUp}), each query run with the paths on and off (system properties read as each block's state is made) over trades with
  * pnl NULL in a tenth of the rows, in 256-row morsels on two simulated nodes. Sums of cubes of P&amp;L make any change
  * in the order of additions visible in the last bits.
@@ -22,9 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FastPathsBitIdentityTest {
 
     private static final List<String> PROPERTIES =
-            List.of("numacube.fewCodes", "numacube.fusedTwoKeys", "numacube.fusedSelected", "numacube.directRollUp");
+            List.of("numacube.fewCodes", "numacube.fusedTwoKeys", "numacube.directRollUp");
     private static Cube cube;
-    /** The same trades without NULL pnl: the fused loops over selected rows and the direct roll-up take bare pnl. */
+    /** The same trades without NULL pnl: the direct roll-up takes bare pnl. */
     private static Cube nullFree;
 
     @BeforeAll

@@ -244,10 +244,6 @@ final class AggregationState {
             if (cnt == 0) {
                 continue;
             }
-            if (sel != null && fusedSelected(view)) {
-                sinkFusedSelected(view, cnt, sel);
-                continue;
-            }
             assignGroups(view, b, cnt, sel);
             accumulateAll(view, b, cnt, sel);
         }
@@ -451,8 +447,6 @@ final class AggregationState {
      * {@code false}, read as each block's state is made) only to compare.
      */
     private final boolean fewCodes = !"false".equals(System.getProperty(FEW_CODES_PROPERTY));
-
-    private final boolean fusedSelected = "true".equals(System.getProperty(FUSED_SELECTED_PROPERTY));
 
     /** The system property that turns the word-at-a-time selection of few codes off ({@code false}), for A/B. */
     static final String FEW_CODES_PROPERTY = "numacube.fewCodes";
@@ -799,48 +793,6 @@ final class AggregationState {
     private boolean fusedWidths(MorselView view) {
         int[] c = keys.columns();
         return c.length == 1 || FusedKeySums.servesTwoKeys(view.widths[c[0]], view.widths[c[1]]);
-    }
-
-    /**
-     * The system property that puts selected rows through the fused loops ({@code true}); off by default: on the
-     * 2-core VM it made no difference that the noise let show (Q3 at 20M rows, 1 thread, 12.4 and 12.6 ms of scan), the
-     * gathers of the selected rows' values being the cost, not the group-id vector it saves.
-     */
-    static final String FUSED_SELECTED_PROPERTY = "numacube.fusedSelected";
-
-    /**
-     * Whether a batch's selected rows go through the fused loops ({@link FusedKeySums#oneSelected}, {@link
-     * FusedKeySums#oneByTwoKeysSelected}): one fused sum (no FILTER clause) whose column has no NULL in this morsel,
-     * over key columns the fused loops serve.
-     */
-    private boolean fusedSelected(MorselView view) {
-        return fusedSelected
-                && fusedSums == 1
-                && !anyFilter(1)
-                && !accumulators[0].skipsRowsIn(view)
-                && fusedWidths(view);
-    }
-
-    private void sinkFusedSelected(MorselView view, int cnt, int[] sel) {
-        int key = keys.columns()[0];
-        MemorySegment v0 = view.columns[accumulators[0].column()];
-        if (keys.columns().length == 2) {
-            int key1 = keys.columns()[1];
-            FusedKeySums.oneByTwoKeysSelected(
-                    view.columns[key],
-                    view.widths[key],
-                    view.columns[key1],
-                    view.widths[key1],
-                    (int) keys.strides()[1],
-                    v0,
-                    sel,
-                    cnt,
-                    rowCounts,
-                    doubleAccumulators[0]);
-        } else {
-            FusedKeySums.oneSelected(
-                    view.columns[key], view.widths[key], v0, sel, cnt, rowCounts, doubleAccumulators[0]);
-        }
     }
 
     private void sinkFused(MorselView view, int rows) {

@@ -9,8 +9,7 @@ import java.lang.foreign.MemorySegment;
  * and its values added in one pass ({@code counts[code]++; sums[code] += value}), where the general path first writes
  * the codes into a group-id vector and reads them back. One loop per code width, so the JIT sees constant layouts.
  * Two key columns of byte or short codes with one sum ({@link #oneByTwoKeys}) are fused the same way, the group
- * being {@code code0 + code1 * stride1}. The {@code *Selected} loops do the same over a batch's selection vector
- * (opt-in, see {@code AggregationState.FUSED_SELECTED_PROPERTY}). Each group's values are added in row order, as the
+ * being {@code code0 + code1 * stride1}. Each group's values are added in row order, as the
  * general path adds them.
  * Stateless; the arrays are the caller's thread-local accumulators, indexed by group.
  */
@@ -130,78 +129,6 @@ final class FusedKeySums {
                 counts[g]++;
                 a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
             }
-        }
-    }
-
-    /**
-     * {@code counts[k]++; a[k] += v[r]} for the selected rows {@code r = sel[0], ..., sel[cnt - 1]} in that order, k
-     * the code of row r: the group ids and the gather of the general path's two loops in one.
-     */
-    static void oneSelected(
-            MemorySegment key, CodeWidth w, MemorySegment v, int[] sel, int cnt, long[] counts, double[] a) {
-        switch (w) {
-            case BYTE -> {
-                for (int k = 0; k < cnt; k++) {
-                    int r = sel[k];
-                    int g = key.get(CodeKernels.BYTE, r) & 0xFF;
-                    counts[g]++;
-                    a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
-                }
-            }
-            case SHORT -> {
-                for (int k = 0; k < cnt; k++) {
-                    int r = sel[k];
-                    int g = key.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
-                    counts[g]++;
-                    a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
-                }
-            }
-            case INT -> {
-                for (int k = 0; k < cnt; k++) {
-                    int r = sel[k];
-                    int g = key.getAtIndex(CodeKernels.INT, r);
-                    counts[g]++;
-                    a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
-                }
-            }
-        }
-    }
-
-    /**
-     * As {@link #oneByTwoKeys} for the selected rows {@code sel[0], ..., sel[cnt - 1]} only, in that order; the widths
-     * must be {@linkplain #servesTwoKeys served}.
-     */
-    static void oneByTwoKeysSelected(
-            MemorySegment k0,
-            CodeWidth w0,
-            MemorySegment k1,
-            CodeWidth w1,
-            int stride1,
-            MemorySegment v,
-            int[] sel,
-            int cnt,
-            long[] counts,
-            double[] a) {
-        if (w0 == CodeWidth.BYTE && w1 == CodeWidth.BYTE) {
-            for (int k = 0; k < cnt; k++) {
-                int r = sel[k];
-                int g = (k0.get(CodeKernels.BYTE, r) & 0xFF) + (k1.get(CodeKernels.BYTE, r) & 0xFF) * stride1;
-                counts[g]++;
-                a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
-            }
-            return;
-        }
-        for (int k = 0; k < cnt; k++) {
-            int r = sel[k];
-            int c0 = w0 == CodeWidth.BYTE
-                    ? k0.get(CodeKernels.BYTE, r) & 0xFF
-                    : k0.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
-            int c1 = w1 == CodeWidth.BYTE
-                    ? k1.get(CodeKernels.BYTE, r) & 0xFF
-                    : k1.getAtIndex(CodeKernels.SHORT, r) & 0xFFFF;
-            int g = c0 + c1 * stride1;
-            counts[g]++;
-            a[g] += v.getAtIndex(CodeKernels.DOUBLE, r);
         }
     }
 }
