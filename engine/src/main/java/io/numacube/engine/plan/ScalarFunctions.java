@@ -85,7 +85,11 @@ public final class ScalarFunctions {
 
     /** Whether {@code name} (lower case) is a function this class knows. */
     public static boolean knows(String name) {
-        return NAMES.contains(name) || DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name);
+        return NAMES.contains(name)
+                || NumberFunctions.NAMES.contains(name)
+                || TextFunctions.NAMES.contains(name)
+                || DATE_PARTS.contains(name)
+                || TimestampFunctions.TIME_PARTS.contains(name);
     }
 
     /**
@@ -105,6 +109,8 @@ public final class ScalarFunctions {
             return ColumnType.TIMESTAMP;
         }
         ColumnType t = DecimalFunctions.resultType(name, args);
+        t = t != null ? t : NumberFunctions.resultType(name, args);
+        t = t != null ? t : TextFunctions.resultType(name, args);
         t = t != null ? t : dateFunctionType(name, args);
         t = t != null ? t : textFunctionType(name, args);
         t = t != null ? t : castType(name, args);
@@ -292,6 +298,7 @@ public final class ScalarFunctions {
         if (!special
                 || name.equals("coalesce")
                 || name.equals("nullif")
+                || NumberFunctions.skipsNulls(name)
                 || name.equals("concat")
                 || name.equals("||")) {
             return apply(name, v);
@@ -350,6 +357,9 @@ public final class ScalarFunctions {
             case "nullif" -> {
                 return nullif(v.get(0), v.get(1));
             }
+            case "greatest", "least" -> {
+                return NumberFunctions.apply(name, v);
+            }
             default -> {}
         }
         for (Object x : v) {
@@ -387,9 +397,22 @@ public final class ScalarFunctions {
             case "cast_boolean" -> Casts.toBoolean(v.get(0));
             case "boolean_text" -> (Long) v.get(0) != 0 ? "true" : "false";
             case "boolean_int", "date_days" -> v.get(0);
-            case "cast_decimal", "decimal_round", "decimal_bigint", "decimal_text" -> DecimalFunctions.apply(name, v);
-            default -> throw new IllegalStateException("unknown function " + name);
+            default -> familyApply(name, v);
         };
+    }
+
+    /** The value of a function of {@link DecimalFunctions}, {@link NumberFunctions} or {@link TextFunctions}. */
+    private static Object familyApply(String name, List<Object> v) {
+        if (NumberFunctions.NAMES.contains(name)) {
+            return NumberFunctions.apply(name, v);
+        }
+        if (TextFunctions.NAMES.contains(name)) {
+            return TextFunctions.apply(name, v);
+        }
+        if (DecimalFunctions.NAMES.contains(name)) {
+            return DecimalFunctions.apply(name, v);
+        }
+        throw new IllegalStateException("unknown function " + name);
     }
 
     /**
@@ -615,6 +638,11 @@ public final class ScalarFunctions {
         return ColumnType.STRING;
     }
 
+    /** Refuses {@code args} unless they are exactly of {@code types}, one each. */
+    static void expectTypes(String name, List<Expr> args, ColumnType... types) {
+        expect(name, args, types);
+    }
+
     private static void expect(String name, List<Expr> args, ColumnType... types) {
         arity(name, args, types.length);
         for (int i = 0; i < types.length; i++) {
@@ -626,13 +654,13 @@ public final class ScalarFunctions {
         }
     }
 
-    private static void arity(String name, List<Expr> args, int n) {
+    static void arity(String name, List<Expr> args, int n) {
         if (args.size() != n) {
             throw new IllegalArgumentException(name + " takes " + n + " argument" + (n == 1 ? "" : "s"));
         }
     }
 
-    private static ColumnType numeric(String name, Expr e) {
+    static ColumnType numeric(String name, Expr e) {
         ColumnType t = e.type();
         if (t == ColumnType.DOUBLE || Expr.isInteger(t)) {
             return t == ColumnType.INT ? ColumnType.LONG : t;
@@ -641,7 +669,7 @@ public final class ScalarFunctions {
     }
 
     /** The one type of the arguments (integers and doubles mix as DOUBLE). */
-    private static ColumnType commonType(String name, List<Expr> args, int min) {
+    static ColumnType commonType(String name, List<Expr> args, int min) {
         if (args.size() < min) {
             throw new IllegalArgumentException(name + " needs at least " + min + " argument(s)");
         }

@@ -28,6 +28,12 @@ import org.apache.calcite.sql.fun.SqlTrimFunction;
  */
 final class ScalarBinder {
 
+    /** The functions whose value of a DECIMAL is a whole DECIMAL, computed exactly ({@code decimal_ceil} ...). */
+    /** The functions whose arguments are of one type, so that a text literal among them takes the others' type. */
+    private static final java.util.Set<String> ONE_TYPE = java.util.Set.of("coalesce", "nullif", "greatest", "least");
+
+    private static final java.util.Set<String> WHOLE_OF_DECIMAL = java.util.Set.of("ceil", "floor", "trunc", "sign");
+
     private final Function<SqlNode, Expr> operand;
     private final Function<SqlNode, Expr> condition;
 
@@ -47,6 +53,8 @@ final class ScalarBinder {
             case "char_length", "character_length", "len" -> "length";
             case "weekofyear" -> "week";
             case "mod" -> "%";
+            case "ceiling" -> "ceil";
+            case "position" -> "strpos";
             default -> rawName.toLowerCase(Locale.ROOT);
         };
         if (!ScalarFunctions.knows(name)) {
@@ -58,6 +66,10 @@ final class ScalarBinder {
         List<Expr> args = new ArrayList<>();
         for (SqlNode o : call.getOperandList()) {
             args.add(operand.apply(o));
+        }
+        if (rawName.equalsIgnoreCase("position")) {
+            // position(sub IN s) is strpos(s, sub)
+            args = args.reversed();
         }
         return typed(call, name, args);
     }
@@ -97,6 +109,21 @@ final class ScalarBinder {
         return typed(call, name, args);
     }
 
+    /**
+     * {@code args} with each text literal read as the type of the first argument that is none ({@code coalesce(i,
+     * '7')}, {@code greatest(d, '2024-01-01')}), as PostgreSQL resolves an unknown-typed literal; as they are if every
+     * one is text.
+     */
+    private static List<Expr> quotedLiteralsTyped(SqlCall call, List<Expr> args) {
+        Expr typed = args.stream()
+                .filter(e -> !(e instanceof Expr.Literal l && l.type() == ColumnType.STRING) && e.type() != null)
+                .findFirst()
+                .orElse(null);
+        return typed == null
+                ? args
+                : args.stream().map(e -> TypeRules.coerce(call, e, typed)).toList();
+    }
+
     /** {@code exprs} with each NULL literal typed as the first expression that is not one (all as they are if none). */
     private static List<Expr> typedNulls(List<Expr> exprs) {
         Expr typed = exprs.stream().filter(e -> !NullConstant.is(e)).findFirst().orElse(null);
@@ -112,6 +139,9 @@ final class ScalarBinder {
 
     private static Expr typed(SqlCall call, String name, List<Expr> args) {
         args = typedNulls(args);
+        if (ONE_TYPE.contains(name)) {
+            args = quotedLiteralsTyped(call, args);
+        }
         if (args.stream().anyMatch(DecimalRules::isDecimal)) {
             Expr special = decimalCall(call, name, args);
             if (special != null) {
@@ -167,6 +197,9 @@ final class ScalarBinder {
                         "decimal_round", List.of(x, from, new Expr.Literal(to, ColumnType.LONG)), ColumnType.LONG);
             }
         }
+        if (WHOLE_OF_DECIMAL.contains(name) && args.size() == 1 && DecimalRules.isDecimal(x)) {
+            return new Expr.Call("decimal_" + name, List.of(x, from), ColumnType.LONG);
+        }
         if (name.equals("cast_bigint") && DecimalRules.isDecimal(x)) {
             return new Expr.Call("decimal_bigint", List.of(x, from), ColumnType.LONG);
         }
@@ -179,7 +212,7 @@ final class ScalarBinder {
      */
     private static List<Expr> decimalArguments(SqlCall call, String name, List<Expr> args) {
         return switch (name) {
-            case "coalesce", "nullif", "%" -> DecimalRules.unify(call, args);
+            case "coalesce", "nullif", "%", "greatest", "least" -> DecimalRules.unify(call, args);
             case "abs", "cast_decimal" -> args;
             case "cast_text", "||", "concat" ->
                 args.stream()
