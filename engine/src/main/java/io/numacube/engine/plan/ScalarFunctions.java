@@ -64,6 +64,7 @@ public final class ScalarFunctions {
             "length",
             "substring",
             "concat",
+            "concat_ws",
             "||",
             "round",
             "%",
@@ -173,7 +174,7 @@ public final class ScalarFunctions {
                 yield ColumnType.LONG;
             }
             case "substring" -> substringType(args);
-            case "concat", "||" -> {
+            case "concat", "concat_ws", "||" -> {
                 if (args.size() < 1) {
                     throw new IllegalArgumentException(name + " needs at least one argument");
                 }
@@ -300,6 +301,7 @@ public final class ScalarFunctions {
                 || name.equals("nullif")
                 || NumberFunctions.skipsNulls(name)
                 || name.equals("concat")
+                || name.equals("concat_ws")
                 || name.equals("||")) {
             return apply(name, v);
         }
@@ -353,6 +355,17 @@ public final class ScalarFunctions {
                 StringBuilder sb = new StringBuilder();
                 v.stream().filter(x -> x != null).forEach(x -> sb.append(text(x)));
                 return sb.toString();
+            }
+            case "concat_ws" -> {
+                // PostgreSQL's: a NULL separator gives NULL; NULL values are skipped, separators and all
+                return v.get(0) == null
+                        ? null
+                        : String.join(
+                                text(v.get(0)),
+                                v.subList(1, v.size()).stream()
+                                        .filter(x -> x != null)
+                                        .map(ScalarFunctions::text)
+                                        .toList());
             }
             case "nullif" -> {
                 return nullif(v.get(0), v.get(1));

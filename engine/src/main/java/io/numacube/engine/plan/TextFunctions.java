@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The text functions {@code replace strpos left right lpad rpad repeat reverse} with PostgreSQL's semantics, counting
+ * The text functions {@code replace strpos left right lpad rpad repeat reverse} and {@code trim ltrim rtrim} of a set
+ * of characters ({@code trim_chars(s, chars)}: {@code btrim(s, chars)}, {@code TRIM(BOTH chars FROM s)}) with
+ * PostgreSQL's semantics, counting
  * code points (not UTF-16 units): {@code replace(s, '', t)} is {@code s}; {@code strpos(s, sub)} is 1-based, 0 where
  * {@code sub} is absent ({@code position(sub IN s)} is bound as it); a negative length in {@code left}/{@code right}
  * drops that many from the other end; {@code lpad}/{@code rpad} cut a longer text to the length and leave it as it is
@@ -14,7 +16,18 @@ import java.util.Set;
  */
 final class TextFunctions {
 
-    static final Set<String> NAMES = Set.of("replace", "strpos", "left", "right", "lpad", "rpad", "repeat", "reverse");
+    static final Set<String> NAMES = Set.of(
+            "replace",
+            "strpos",
+            "left",
+            "right",
+            "lpad",
+            "rpad",
+            "repeat",
+            "reverse",
+            "trim_chars",
+            "ltrim_chars",
+            "rtrim_chars");
 
     /** The longest text {@code repeat} and the pads build, in UTF-16 units (PostgreSQL's 1 GB limit, smaller). */
     private static final long MAX_CHARS = 1L << 28;
@@ -30,6 +43,8 @@ final class TextFunctions {
         ColumnType n = ColumnType.LONG;
         switch (name) {
             case "replace" -> ScalarFunctions.expectTypes(name, args, s, s, s);
+            case "trim_chars", "ltrim_chars", "rtrim_chars" ->
+                ScalarFunctions.expectTypes(name.replace("_chars", ""), args, s, s);
             case "strpos" -> {
                 ScalarFunctions.expectTypes(name, args, s, s);
                 return ColumnType.LONG;
@@ -58,8 +73,23 @@ final class TextFunctions {
             case "lpad", "rpad" -> pad(s, (Long) v.get(1), v.size() > 2 ? (String) v.get(2) : " ", name.equals("lpad"));
             case "repeat" -> repeat(s, (Long) v.get(1));
             case "reverse" -> new StringBuilder(s).reverse().toString();
+            case "trim_chars", "ltrim_chars", "rtrim_chars" ->
+                trim(s, (String) v.get(1), !name.startsWith("r"), !name.startsWith("l"));
             default -> throw new IllegalStateException("unknown function " + name);
         };
+    }
+
+    /** {@code s} without the characters of {@code chars} at its start and/or end (code points, as PostgreSQL). */
+    private static String trim(String s, String chars, boolean start, boolean end) {
+        int from = 0;
+        int to = s.length();
+        while (start && from < to && chars.indexOf(s.codePointAt(from)) >= 0) {
+            from += Character.charCount(s.codePointAt(from));
+        }
+        while (end && to > from && chars.indexOf(s.codePointBefore(to)) >= 0) {
+            to -= Character.charCount(s.codePointBefore(to));
+        }
+        return s.substring(from, to);
     }
 
     private static long strpos(String s, String sub) {

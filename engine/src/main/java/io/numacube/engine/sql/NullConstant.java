@@ -58,6 +58,7 @@ final class NullConstant {
             case "coalesce", "greatest", "least" -> args.stream().allMatch(NullConstant::is);
             case "nullif" -> !is(call) && is(args.getFirst());
             case "concat" -> false;
+            case "concat_ws" -> is(args.getFirst());
             default -> args.stream().anyMatch(NullConstant::is);
         };
     }

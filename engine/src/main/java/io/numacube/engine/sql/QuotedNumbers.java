@@ -66,7 +66,8 @@ final class QuotedNumbers {
             }
             return new Expr.Literal(v.doubleValue(), ColumnType.DOUBLE);
         }
-        String type = other.type() == ColumnType.INT ? "integer" : "bigint";
+        // numacube's integers are 64-bit whatever their storage (INT is a dictionary-coded column)
+        String type = "bigint";
         if (!WHOLE.matcher(t).matches()) {
             throw invalid(node, type, text);
         }

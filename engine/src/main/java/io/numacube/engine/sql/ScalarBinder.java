@@ -54,6 +54,7 @@ final class ScalarBinder {
             case "weekofyear" -> "week";
             case "mod" -> "%";
             case "ceiling" -> "ceil";
+            case "btrim" -> "trim";
             case "position" -> "strpos";
             default -> rawName.toLowerCase(Locale.ROOT);
         };
@@ -71,6 +72,9 @@ final class ScalarBinder {
             // position(sub IN s) is strpos(s, sub)
             args = args.reversed();
         }
+        if (args.size() == 2 && (name.equals("trim") || name.equals("ltrim") || name.equals("rtrim"))) {
+            return typed(call, name + "_chars", args);
+        }
         return typed(call, name, args);
     }
 
@@ -85,19 +89,20 @@ final class ScalarBinder {
                 call, "date_part", List.of(new Expr.Literal(part, ColumnType.STRING), operand.apply(call.operand(1))));
     }
 
-    /** {@code TRIM([BOTH|LEADING|TRAILING] [' '] FROM s)}: spaces only, as trim/ltrim/rtrim. */
+    /** {@code TRIM([BOTH|LEADING|TRAILING] [chars] FROM s)}: as trim/ltrim/rtrim, of spaces or of those characters. */
     Expr trim(SqlCall call) {
         SqlTrimFunction.Flag flag = ((SqlLiteral) call.operand(0)).getValueAs(SqlTrimFunction.Flag.class);
         SqlNode chars = call.operand(1);
-        if (!(chars instanceof SqlCharStringLiteral s) || !" ".equals(s.getValueAs(String.class))) {
-            throw unsupported(chars, "TRIM of characters other than spaces");
-        }
         String name = switch (flag) {
             case LEADING -> "ltrim";
             case TRAILING -> "rtrim";
             default -> "trim";
         };
-        return typed(call, name, List.of(operand.apply(call.operand(2))));
+        Expr s = operand.apply(call.operand(2));
+        if (chars instanceof SqlCharStringLiteral c && " ".equals(c.getValueAs(String.class))) {
+            return typed(call, name, List.of(s));
+        }
+        return typed(call, name + "_chars", List.of(s, operand.apply(chars)));
     }
 
     /** {@code a || b}, COALESCE and NULLIF. */
@@ -149,7 +154,7 @@ final class ScalarBinder {
             }
             args = decimalArguments(call, name, args);
         }
-        if (name.equals("cast_text") || name.equals("||") || name.equals("concat")) {
+        if (name.equals("cast_text") || name.equals("||") || name.equals("concat") || name.equals("concat_ws")) {
             // a BOOLEAN's values are 0 and 1; as text it is true and false, as in DuckDB; a DATE or TIMESTAMP (a
             // number of days or microseconds) concatenated is its text, as DuckDB casts it
             boolean cast = name.equals("cast_text");
@@ -214,7 +219,7 @@ final class ScalarBinder {
         return switch (name) {
             case "coalesce", "nullif", "%", "greatest", "least" -> DecimalRules.unify(call, args);
             case "abs", "cast_decimal" -> args;
-            case "cast_text", "||", "concat" ->
+            case "cast_text", "||", "concat", "concat_ws" ->
                 args.stream()
                         .map(a -> DecimalRules.isDecimal(a)
                                 ? (Expr) new Expr.Call(
