@@ -82,6 +82,10 @@ public final class ScalarFunctions {
             "boolean_int",
             "date_days");
 
+    /** The functions that are not NULL for every NULL argument (the others are). */
+    private static final Set<String> NULL_AWARE =
+            Set.of("coalesce", "concat", "concat_ws", "nullif", "greatest", "least");
+
     private ScalarFunctions() {}
 
     /** Whether {@code name} (lower case) is a function this class knows. */
@@ -340,8 +344,8 @@ public final class ScalarFunctions {
         };
     }
 
-    /** The value of {@code name} over argument values (already evaluated). */
-    public static Object apply(String name, List<Object> v) {
+    /** The value of one of {@link #NULL_AWARE}, each with its own NULL rule. */
+    private static Object nullAware(String name, List<Object> v) {
         switch (name) {
             case "coalesce" -> {
                 for (Object x : v) {
@@ -373,7 +377,14 @@ public final class ScalarFunctions {
             case "greatest", "least" -> {
                 return NumberFunctions.apply(name, v);
             }
-            default -> {}
+            default -> throw new IllegalStateException("not NULL-aware: " + name);
+        }
+    }
+
+    /** The value of {@code name} over argument values (already evaluated). */
+    public static Object apply(String name, List<Object> v) {
+        if (NULL_AWARE.contains(name)) {
+            return nullAware(name, v);
         }
         for (Object x : v) {
             if (x == null) {
