@@ -110,7 +110,7 @@ final class Casts {
         }
         long day;
         try {
-            day = LocalDate.parse(((String) v).strip()).toEpochDay();
+            day = LocalDate.parse(DateTexts.canonicalDate(((String) v).strip())).toEpochDay();
         } catch (DateTimeParseException e) {
             throw fail(v, "DATE", "22018");
         }

@@ -16,14 +16,24 @@ import java.util.Set;
  *       DECIMAL(p,s); 22003 when it needs more than p digits, 22018 for text that is no number;
  *   <li>{@code decimal_round(x, from_scale, to_scale)}: {@code round(x, to_scale)} of a DECIMAL, at scale to_scale;
  *   <li>{@code decimal_bigint(x, from_scale)}: CAST to BIGINT;
- *   <li>{@code decimal_text(x, from_scale)}: the text DuckDB writes, every digit of the scale kept ({@code 1.20}).
+ *   <li>{@code decimal_text(x, from_scale)}: the text DuckDB writes, every digit of the scale kept ({@code 1.20});
+ *   <li>{@code decimal_ceil decimal_floor decimal_trunc decimal_sign (x, from_scale)}: {@code ceil floor trunc sign}
+ *       of a DECIMAL, whole and exact (scale 0, as PostgreSQL's numeric results and DuckDB's DECIMAL(p,0)).
  * </ul>
  *
  * <p>Stateless; thread-safe.
  */
 final class DecimalFunctions {
 
-    static final Set<String> NAMES = Set.of("cast_decimal", "decimal_round", "decimal_bigint", "decimal_text");
+    static final Set<String> NAMES = Set.of(
+            "cast_decimal",
+            "decimal_round",
+            "decimal_bigint",
+            "decimal_text",
+            "decimal_ceil",
+            "decimal_floor",
+            "decimal_trunc",
+            "decimal_sign");
 
     private DecimalFunctions() {}
 
@@ -64,8 +74,20 @@ final class DecimalFunctions {
                         .setScale(0, RoundingMode.HALF_UP)
                         .longValueExact();
             case "decimal_text" -> BigDecimal.valueOf((Long) x, from).toPlainString();
+            case "decimal_ceil" -> -Math.floorDiv(-(Long) x, pow10(from));
+            case "decimal_floor" -> Math.floorDiv((Long) x, pow10(from));
+            case "decimal_trunc" -> (Long) x / pow10(from);
+            case "decimal_sign" -> (long) Long.signum((Long) x);
             default -> throw new IllegalStateException("unknown function " + name);
         };
+    }
+
+    private static long pow10(int scale) {
+        long p = 1;
+        for (int i = 0; i < scale; i++) {
+            p *= 10;
+        }
+        return p;
     }
 
     private static long toDecimal(Object x, int from, int precision, int scale) {

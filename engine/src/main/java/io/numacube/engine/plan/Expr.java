@@ -371,7 +371,8 @@ public sealed interface Expr {
             }
             return switch (name) {
                 case "cast_decimal", "decimal_round" -> ((Long) ((Literal) args.getLast()).value()).intValue();
-                case "abs", "coalesce", "nullif", "%" -> args.getFirst().scale();
+                case "abs", "coalesce", "nullif", "%", "greatest", "least" ->
+                    args.getFirst().scale();
                 default -> 0;
             };
         }
@@ -392,6 +393,10 @@ public sealed interface Expr {
                 }
                 case "decimal_bigint" -> {
                     return "cast_bigint(" + args.get(0).text() + ")";
+                }
+                case "decimal_ceil", "decimal_floor", "decimal_trunc", "decimal_sign" -> {
+                    return name.substring("decimal_".length()) + "("
+                            + args.get(0).text() + ")";
                 }
                 case "int_range" -> {
                     return args.get(0).text();

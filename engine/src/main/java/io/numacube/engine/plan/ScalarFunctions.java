@@ -64,6 +64,7 @@ public final class ScalarFunctions {
             "length",
             "substring",
             "concat",
+            "concat_ws",
             "||",
             "round",
             "%",
@@ -81,11 +82,19 @@ public final class ScalarFunctions {
             "boolean_int",
             "date_days");
 
+    /** The functions that are not NULL for every NULL argument (the others are). */
+    private static final Set<String> NULL_AWARE =
+            Set.of("coalesce", "concat", "concat_ws", "nullif", "greatest", "least");
+
     private ScalarFunctions() {}
 
     /** Whether {@code name} (lower case) is a function this class knows. */
     public static boolean knows(String name) {
-        return NAMES.contains(name) || DATE_PARTS.contains(name) || TimestampFunctions.TIME_PARTS.contains(name);
+        return NAMES.contains(name)
+                || NumberFunctions.NAMES.contains(name)
+                || TextFunctions.NAMES.contains(name)
+                || DATE_PARTS.contains(name)
+                || TimestampFunctions.TIME_PARTS.contains(name);
     }
 
     /**
@@ -105,6 +114,8 @@ public final class ScalarFunctions {
             return ColumnType.TIMESTAMP;
         }
         ColumnType t = DecimalFunctions.resultType(name, args);
+        t = t != null ? t : NumberFunctions.resultType(name, args);
+        t = t != null ? t : TextFunctions.resultType(name, args);
         t = t != null ? t : dateFunctionType(name, args);
         t = t != null ? t : textFunctionType(name, args);
         t = t != null ? t : castType(name, args);
@@ -167,7 +178,7 @@ public final class ScalarFunctions {
                 yield ColumnType.LONG;
             }
             case "substring" -> substringType(args);
-            case "concat", "||" -> {
+            case "concat", "concat_ws", "||" -> {
                 if (args.size() < 1) {
                     throw new IllegalArgumentException(name + " needs at least one argument");
                 }
@@ -292,7 +303,9 @@ public final class ScalarFunctions {
         if (!special
                 || name.equals("coalesce")
                 || name.equals("nullif")
+                || NumberFunctions.skipsNulls(name)
                 || name.equals("concat")
+                || name.equals("concat_ws")
                 || name.equals("||")) {
             return apply(name, v);
         }
@@ -331,8 +344,8 @@ public final class ScalarFunctions {
         };
     }
 
-    /** The value of {@code name} over argument values (already evaluated). */
-    public static Object apply(String name, List<Object> v) {
+    /** The value of one of {@link #NULL_AWARE}, each with its own NULL rule. */
+    private static Object nullAware(String name, List<Object> v) {
         switch (name) {
             case "coalesce" -> {
                 for (Object x : v) {
@@ -347,10 +360,31 @@ public final class ScalarFunctions {
                 v.stream().filter(x -> x != null).forEach(x -> sb.append(text(x)));
                 return sb.toString();
             }
+            case "concat_ws" -> {
+                // PostgreSQL's: a NULL separator gives NULL; NULL values are skipped, separators and all
+                return v.get(0) == null
+                        ? null
+                        : String.join(
+                                text(v.get(0)),
+                                v.subList(1, v.size()).stream()
+                                        .filter(x -> x != null)
+                                        .map(ScalarFunctions::text)
+                                        .toList());
+            }
             case "nullif" -> {
                 return nullif(v.get(0), v.get(1));
             }
-            default -> {}
+            case "greatest", "least" -> {
+                return NumberFunctions.apply(name, v);
+            }
+            default -> throw new IllegalStateException("not NULL-aware: " + name);
+        }
+    }
+
+    /** The value of {@code name} over argument values (already evaluated). */
+    public static Object apply(String name, List<Object> v) {
+        if (NULL_AWARE.contains(name)) {
+            return nullAware(name, v);
         }
         for (Object x : v) {
             if (x == null) {
@@ -387,9 +421,22 @@ public final class ScalarFunctions {
             case "cast_boolean" -> Casts.toBoolean(v.get(0));
             case "boolean_text" -> (Long) v.get(0) != 0 ? "true" : "false";
             case "boolean_int", "date_days" -> v.get(0);
-            case "cast_decimal", "decimal_round", "decimal_bigint", "decimal_text" -> DecimalFunctions.apply(name, v);
-            default -> throw new IllegalStateException("unknown function " + name);
+            default -> familyApply(name, v);
         };
+    }
+
+    /** The value of a function of {@link DecimalFunctions}, {@link NumberFunctions} or {@link TextFunctions}. */
+    private static Object familyApply(String name, List<Object> v) {
+        if (NumberFunctions.NAMES.contains(name)) {
+            return NumberFunctions.apply(name, v);
+        }
+        if (TextFunctions.NAMES.contains(name)) {
+            return TextFunctions.apply(name, v);
+        }
+        if (DecimalFunctions.NAMES.contains(name)) {
+            return DecimalFunctions.apply(name, v);
+        }
+        throw new IllegalStateException("unknown function " + name);
     }
 
     /**
@@ -615,6 +662,11 @@ public final class ScalarFunctions {
         return ColumnType.STRING;
     }
 
+    /** Refuses {@code args} unless they are exactly of {@code types}, one each. */
+    static void expectTypes(String name, List<Expr> args, ColumnType... types) {
+        expect(name, args, types);
+    }
+
     private static void expect(String name, List<Expr> args, ColumnType... types) {
         arity(name, args, types.length);
         for (int i = 0; i < types.length; i++) {
@@ -626,13 +678,13 @@ public final class ScalarFunctions {
         }
     }
 
-    private static void arity(String name, List<Expr> args, int n) {
+    static void arity(String name, List<Expr> args, int n) {
         if (args.size() != n) {
             throw new IllegalArgumentException(name + " takes " + n + " argument" + (n == 1 ? "" : "s"));
         }
     }
 
-    private static ColumnType numeric(String name, Expr e) {
+    static ColumnType numeric(String name, Expr e) {
         ColumnType t = e.type();
         if (t == ColumnType.DOUBLE || Expr.isInteger(t)) {
             return t == ColumnType.INT ? ColumnType.LONG : t;
@@ -641,7 +693,7 @@ public final class ScalarFunctions {
     }
 
     /** The one type of the arguments (integers and doubles mix as DOUBLE). */
-    private static ColumnType commonType(String name, List<Expr> args, int min) {
+    static ColumnType commonType(String name, List<Expr> args, int min) {
         if (args.size() < min) {
             throw new IllegalArgumentException(name + " needs at least " + min + " argument(s)");
         }

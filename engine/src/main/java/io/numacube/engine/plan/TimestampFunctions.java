@@ -70,7 +70,7 @@ final class TimestampFunctions {
         if (v instanceof Long l) {
             return fromDate ? l * Timestamps.MICROS_PER_DAY : l;
         }
-        String s = ((String) v).strip();
+        String s = DateTexts.canonical(((String) v).strip()).strip();
         long micros = Timestamps.parse(s);
         if (micros == Timestamps.INVALID) {
             throw new io.numacube.numa.base.NumacubeException(

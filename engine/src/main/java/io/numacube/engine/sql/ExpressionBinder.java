@@ -20,9 +20,11 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * Binds the expressions of one query: column references, literals, arithmetic, comparisons, IN lists, BETWEEN,
@@ -270,7 +272,7 @@ final class ExpressionBinder {
         String name = switch (type) {
             case "VARCHAR", "TEXT", "STRING", "CHAR" -> "cast_text";
             case "BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT", "INT8", "INT4", "INT2", "INT1" -> "cast_bigint";
-            case "DOUBLE", "FLOAT", "REAL" -> "cast_double";
+            case "DOUBLE", "FLOAT", "REAL", "FLOAT8", "FLOAT4" -> "cast_double";
             case "DATE" -> "cast_date";
             case "TIMESTAMP", "DATETIME" -> "cast_timestamp";
             case "BOOLEAN", "BOOL" -> "cast_boolean";
@@ -547,7 +549,7 @@ final class ExpressionBinder {
     private Expr between(SqlCall call, Place place) {
         SqlBetweenOperator op = (SqlBetweenOperator) call.getOperator();
         if (op.flag == SqlBetweenOperator.Flag.SYMMETRIC) {
-            throw unsupported(call, "BETWEEN SYMMETRIC");
+            return symmetricBetween(call, op.isNegated(), place);
         }
         Expr x = bind(call.operand(0), place);
         Expr lo = coerce(call.operand(1), operand(call.operand(1), place), x);
@@ -566,6 +568,18 @@ final class ExpressionBinder {
         comparable(call, u.get(0), u.get(1));
         comparable(call, u.get(0), u.get(2));
         return new Expr.Between(u.get(0), u.get(1), u.get(2), op.isNegated());
+    }
+
+    /**
+     * {@code x BETWEEN SYMMETRIC a AND b}: {@code x BETWEEN a AND b OR x BETWEEN b AND a}, and its NOT form {@code x NOT
+     * BETWEEN a AND b AND x NOT BETWEEN b AND a}, which is PostgreSQL's definition in three-valued logic.
+     */
+    private Expr symmetricBetween(SqlCall call, boolean negated, Place place) {
+        SqlOperator asymmetric = negated ? SqlStdOperatorTable.NOT_BETWEEN : SqlStdOperatorTable.BETWEEN;
+        SqlParserPos pos = call.getParserPosition();
+        Expr one = between(asymmetric.createCall(pos, call.operand(0), call.operand(1), call.operand(2)), place);
+        Expr other = between(asymmetric.createCall(pos, call.operand(0), call.operand(2), call.operand(1)), place);
+        return negated ? new Expr.And(List.of(one, other)) : new Expr.Or(List.of(one, other));
     }
 
     /**

@@ -125,7 +125,8 @@ final class LiteralBinder {
      * yyyy-mm-dd[ hh:mm[:ss[.ffffff]]]} timestamp.
      */
     static Expr.Literal timestamp(SqlNode node, String text) {
-        long micros = io.numacube.engine.schema.Timestamps.parse(text.strip());
+        long micros = io.numacube.engine.schema.Timestamps.parse(
+                io.numacube.engine.plan.DateTexts.canonical(text).strip());
         if (micros == io.numacube.engine.schema.Timestamps.INVALID) {
             throw bindError(node, "22007", "not a timestamp (yyyy-mm-dd hh:mm:ss[.ffffff]): value=" + text);
         }
@@ -139,7 +140,8 @@ final class LiteralBinder {
     static Expr.Literal date(SqlNode node, String text) {
         long day;
         try {
-            day = LocalDate.parse(text).toEpochDay();
+            day = LocalDate.parse(io.numacube.engine.plan.DateTexts.canonicalDate(text))
+                    .toEpochDay();
         } catch (DateTimeParseException e) {
             throw bindError(node, "22007", "not a date (yyyy-mm-dd): value=" + text);
         }

@@ -49,15 +49,16 @@ final class NullConstant {
 
     /**
      * Whether {@code call} is NULL on every row for a NULL literal among its arguments: every argument of COALESCE
-     * one, the first of NULLIF, any argument of the other functions (which are NULL for a NULL argument; CONCAT
+     * one (of GREATEST and LEAST too, which skip NULLs), the first of NULLIF, any argument of the other functions (which are NULL for a NULL argument; CONCAT
      * skips NULLs, as DuckDB's).
      */
     static boolean isNullOf(Expr.Call call) {
         List<Expr> args = call.args();
         return switch (call.name()) {
-            case "coalesce" -> args.stream().allMatch(NullConstant::is);
+            case "coalesce", "greatest", "least" -> args.stream().allMatch(NullConstant::is);
             case "nullif" -> !is(call) && is(args.getFirst());
             case "concat" -> false;
+            case "concat_ws" -> is(args.getFirst());
             default -> args.stream().anyMatch(NullConstant::is);
         };
     }

@@ -28,6 +28,12 @@ import org.apache.calcite.sql.fun.SqlTrimFunction;
  */
 final class ScalarBinder {
 
+    /** The functions whose value of a DECIMAL is a whole DECIMAL, computed exactly ({@code decimal_ceil} ...). */
+    /** The functions whose arguments are of one type, so that a text literal among them takes the others' type. */
+    private static final java.util.Set<String> ONE_TYPE = java.util.Set.of("coalesce", "nullif", "greatest", "least");
+
+    private static final java.util.Set<String> WHOLE_OF_DECIMAL = java.util.Set.of("ceil", "floor", "trunc", "sign");
+
     private final Function<SqlNode, Expr> operand;
     private final Function<SqlNode, Expr> condition;
 
@@ -47,6 +53,9 @@ final class ScalarBinder {
             case "char_length", "character_length", "len" -> "length";
             case "weekofyear" -> "week";
             case "mod" -> "%";
+            case "ceiling" -> "ceil";
+            case "btrim" -> "trim";
+            case "position" -> "strpos";
             default -> rawName.toLowerCase(Locale.ROOT);
         };
         if (!ScalarFunctions.knows(name)) {
@@ -58,6 +67,13 @@ final class ScalarBinder {
         List<Expr> args = new ArrayList<>();
         for (SqlNode o : call.getOperandList()) {
             args.add(operand.apply(o));
+        }
+        if (rawName.equalsIgnoreCase("position")) {
+            // position(sub IN s) is strpos(s, sub)
+            args = args.reversed();
+        }
+        if (args.size() == 2 && (name.equals("trim") || name.equals("ltrim") || name.equals("rtrim"))) {
+            return typed(call, name + "_chars", args);
         }
         return typed(call, name, args);
     }
@@ -73,19 +89,20 @@ final class ScalarBinder {
                 call, "date_part", List.of(new Expr.Literal(part, ColumnType.STRING), operand.apply(call.operand(1))));
     }
 
-    /** {@code TRIM([BOTH|LEADING|TRAILING] [' '] FROM s)}: spaces only, as trim/ltrim/rtrim. */
+    /** {@code TRIM([BOTH|LEADING|TRAILING] [chars] FROM s)}: as trim/ltrim/rtrim, of spaces or of those characters. */
     Expr trim(SqlCall call) {
         SqlTrimFunction.Flag flag = ((SqlLiteral) call.operand(0)).getValueAs(SqlTrimFunction.Flag.class);
         SqlNode chars = call.operand(1);
-        if (!(chars instanceof SqlCharStringLiteral s) || !" ".equals(s.getValueAs(String.class))) {
-            throw unsupported(chars, "TRIM of characters other than spaces");
-        }
         String name = switch (flag) {
             case LEADING -> "ltrim";
             case TRAILING -> "rtrim";
             default -> "trim";
         };
-        return typed(call, name, List.of(operand.apply(call.operand(2))));
+        Expr s = operand.apply(call.operand(2));
+        if (chars instanceof SqlCharStringLiteral c && " ".equals(c.getValueAs(String.class))) {
+            return typed(call, name, List.of(s));
+        }
+        return typed(call, name + "_chars", List.of(s, operand.apply(chars)));
     }
 
     /** {@code a || b}, COALESCE and NULLIF. */
@@ -95,6 +112,21 @@ final class ScalarBinder {
             args.add(operand.apply(o));
         }
         return typed(call, name, args);
+    }
+
+    /**
+     * {@code args} with each text literal read as the type of the first argument that is none ({@code coalesce(i,
+     * '7')}, {@code greatest(d, '2024-01-01')}), as PostgreSQL resolves an unknown-typed literal; as they are if every
+     * one is text.
+     */
+    private static List<Expr> quotedLiteralsTyped(SqlCall call, List<Expr> args) {
+        Expr typed = args.stream()
+                .filter(e -> !(e instanceof Expr.Literal l && l.type() == ColumnType.STRING) && e.type() != null)
+                .findFirst()
+                .orElse(null);
+        return typed == null
+                ? args
+                : args.stream().map(e -> TypeRules.coerce(call, e, typed)).toList();
     }
 
     /** {@code exprs} with each NULL literal typed as the first expression that is not one (all as they are if none). */
@@ -112,6 +144,9 @@ final class ScalarBinder {
 
     private static Expr typed(SqlCall call, String name, List<Expr> args) {
         args = typedNulls(args);
+        if (ONE_TYPE.contains(name)) {
+            args = quotedLiteralsTyped(call, args);
+        }
         if (args.stream().anyMatch(DecimalRules::isDecimal)) {
             Expr special = decimalCall(call, name, args);
             if (special != null) {
@@ -119,7 +154,7 @@ final class ScalarBinder {
             }
             args = decimalArguments(call, name, args);
         }
-        if (name.equals("cast_text") || name.equals("||") || name.equals("concat")) {
+        if (name.equals("cast_text") || name.equals("||") || name.equals("concat") || name.equals("concat_ws")) {
             // a BOOLEAN's values are 0 and 1; as text it is true and false, as in DuckDB; a DATE or TIMESTAMP (a
             // number of days or microseconds) concatenated is its text, as DuckDB casts it
             boolean cast = name.equals("cast_text");
@@ -167,6 +202,9 @@ final class ScalarBinder {
                         "decimal_round", List.of(x, from, new Expr.Literal(to, ColumnType.LONG)), ColumnType.LONG);
             }
         }
+        if (WHOLE_OF_DECIMAL.contains(name) && args.size() == 1 && DecimalRules.isDecimal(x)) {
+            return new Expr.Call("decimal_" + name, List.of(x, from), ColumnType.LONG);
+        }
         if (name.equals("cast_bigint") && DecimalRules.isDecimal(x)) {
             return new Expr.Call("decimal_bigint", List.of(x, from), ColumnType.LONG);
         }
@@ -179,9 +217,9 @@ final class ScalarBinder {
      */
     private static List<Expr> decimalArguments(SqlCall call, String name, List<Expr> args) {
         return switch (name) {
-            case "coalesce", "nullif", "%" -> DecimalRules.unify(call, args);
+            case "coalesce", "nullif", "%", "greatest", "least" -> DecimalRules.unify(call, args);
             case "abs", "cast_decimal" -> args;
-            case "cast_text", "||", "concat" ->
+            case "cast_text", "||", "concat", "concat_ws" ->
                 args.stream()
                         .map(a -> DecimalRules.isDecimal(a)
                                 ? (Expr) new Expr.Call(

@@ -33,8 +33,9 @@ final class TypeRules {
 
     /**
      * A string literal compared with a DATE becomes a date literal; a string or integer literal compared with a
-     * BOOLEAN becomes a boolean literal ({@code flag = 'true'}, {@code flag = 1}), as DuckDB casts it; the NULL literal
-     * takes {@code other}'s type.
+     * BOOLEAN becomes a boolean literal ({@code flag = 'true'}, {@code flag = 1}), as DuckDB casts it; a string literal
+     * compared with a number becomes a number of its type ({@link QuotedNumbers}); the NULL literal takes {@code
+     * other}'s type.
      */
     static Expr coerce(SqlNode node, Expr e, Expr other) {
         if (NullConstant.is(e)) {
@@ -45,6 +46,9 @@ final class TypeRules {
         }
         if (other.type() == ColumnType.TIMESTAMP) {
             return toTimestamp(node, e);
+        }
+        if (QuotedNumbers.applies(e, other)) {
+            return QuotedNumbers.literal(node, (String) ((Expr.Literal) e).value(), other);
         }
         if (e instanceof Expr.Literal lit
                 && (lit.type() == ColumnType.STRING || lit.type() == ColumnType.LONG)
