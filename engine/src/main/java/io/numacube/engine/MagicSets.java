@@ -77,7 +77,9 @@ final class MagicSets {
         SqlNode from = wide
                 ? outer.from().clone(pos)
                 : Decorrelation.as(new SqlIdentifier(table.schema().name(), pos), table.qualifier(), pos);
-        return joined(c, table, distinctKeys(c, table, from, filters, pos), pos);
+        // rows of the one table T list its keys at most once a row; a join of the outer tables may repeat them
+        boolean oneTable = !wide || outer.tables().size() == 1;
+        return joined(c, table, distinctKeys(c, table, from, filters, pos), oneTable, pos);
     }
 
     /** {@code SELECT DISTINCT T.c AS __k, ... FROM from WHERE filters}. */
@@ -101,9 +103,12 @@ final class MagicSets {
     /**
      * {@code c} with the distinct keys joined to its FROM list and its key columns equated to them; a key of one
      * integer column (inner and outer) with key sets on is instead the term {@code inner IN (distinct keys that are
-     * not NULL)}, which {@link Subqueries} gives as a key set: the same rows pass (a NULL key joins nothing).
+     * not NULL)}, which {@link Subqueries} gives as a key set: the same rows pass (a NULL key joins nothing). Where the
+     * keys are one table's ({@code oneTable}), that subquery has no DISTINCT ({@link
+     * Subqueries#keySetsWithoutDistinct()}): the key set is made distinct where it is built.
      */
-    private Correlation joined(Correlation c, Correlation.Table table, SqlSelect distinct, SqlParserPos pos) {
+    private Correlation joined(
+            Correlation c, Correlation.Table table, SqlSelect distinct, boolean oneTable, SqlParserPos pos) {
         List<Correlation.Table> innerTables = new ArrayList<>();
         if (Subqueries.keySets()
                 && c.inner().size() == 1
@@ -115,6 +120,10 @@ final class MagicSets {
                     List.of(distinct.getWhere(), SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key.clone(pos))),
                     pos));
             distinct.setSelectList(SqlNodeList.of(key));
+            if (oneTable && Subqueries.keySetsWithoutDistinct()) {
+                // the key set is made distinct where it is built, and a short list's repeated literal is as one
+                distinct.setOperand(0, new SqlNodeList(pos));
+            }
             List<SqlNode> rest = new ArrayList<>(c.rest());
             rest.add(SqlStdOperatorTable.IN.createCall(pos, c.inner().get(0).clone(pos), distinct));
             return new Correlation(c.query(), c.inner(), c.outer(), c.inequality(), rest);

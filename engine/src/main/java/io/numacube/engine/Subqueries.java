@@ -609,6 +609,26 @@ final class Subqueries {
         return !"false".equals(System.getProperty(KEY_SETS_PROPERTY));
     }
 
+    /**
+     * The system property that, {@code false}, keeps the DISTINCT of {@link MagicSets}' subquery of an integer key's
+     * outer keys; on unless {@code false}, that subquery lists the keys of the outer rows its filters pass as they
+     * come and {@link #keySet} makes them distinct (a pass where they come in order, else a sort), not a grouping of
+     * them over the key column's every code (TPC-H Q4: 57,218 order keys of one quarter, grouped over 1.5M codes of
+     * {@code o_orderkey}). The semi-join's own subquery ({@link Decorrelation}) keeps its DISTINCT: its rows are not
+     * filtered by the outer query, so may be many more than its keys (Q22: every order's customer).
+     */
+    static final String KEY_SETS_WITHOUT_DISTINCT_PROPERTY = "numacube.keySetsWithoutDistinct";
+
+    /**
+     * Whether {@link MagicSets}' subquery of an integer key, which gives a key set or a short list of literals (where
+     * an equal key twice is as one), is written without DISTINCT: key sets on and {@link
+     * #KEY_SETS_WITHOUT_DISTINCT_PROPERTY} not {@code false}; only where the keys are one table's (a join of tables
+     * may repeat a key many times: TPC-H Q21).
+     */
+    static boolean keySetsWithoutDistinct() {
+        return keySets() && !"false".equals(System.getProperty(KEY_SETS_WITHOUT_DISTINCT_PROPERTY));
+    }
+
     /** The one integer column of {@code r} as a key set, or null where it is not one ({@link #inList}). */
     private static KeySetLiteral keySet(QueryResult r, SqlParserPos pos) {
         ColumnType type = r.columnTypes().get(0);
@@ -621,15 +641,19 @@ final class Subqueries {
         }
         long[] keys = new long[n];
         boolean ascending = true;
+        boolean nonDescending = true;
         for (int row = 0; row < n; row++) {
             if (r.isNull(row, 0)) {
                 return null;
             }
             keys[row] = r.getLong(row, 0);
             ascending &= row == 0 || keys[row - 1] < keys[row];
+            nonDescending &= row == 0 || keys[row - 1] <= keys[row];
         }
         if (!ascending) {
-            java.util.Arrays.sort(keys);
+            if (!nonDescending) {
+                java.util.Arrays.sort(keys);
+            }
             int distinct = 0;
             for (int i = 0; i < n; i++) {
                 if (i == 0 || keys[i] != keys[distinct - 1]) {

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * The per-code mask of a condition over one fact column that reads it only through {@code col IN keys}, one key set
  * ({@link InValues#ofKeys}): such a condition's value on a code depends only on whether the code's value is a key, is
  * not, or is NULL, so it is evaluated three times, not once per code, and the keys are found among the codes in time
- * of the keys ({@link Dictionary#codesOfAscending}) where the dictionary is searchable, by ranges of the keys on the
+ * of the keys ({@link Dictionary#codesOfAscending}) where the dictionary is searchable (or by a bitmap of the keys that
+ * each code in their range tests, {@link KeyBitmapMasks}, where the keys are dense among the codes), by ranges of the keys on the
  * query's workers where there are {@value #PARALLEL_KEYS} or more, else each code's value tested. TPC-H Q4's order
  * keys with a late line, over 1.5M codes of {@code o_orderkey}. Stateless.
  */
@@ -61,6 +62,9 @@ final class KeySetMasks {
 
     private static void setMembers(
             boolean[] m, Dictionary d, InValues keys, boolean member, io.numacube.engine.workers.WorkerPool pool) {
+        if (d.searchable() && KeyBitmapMasks.set(m, d, keys.keys(), member, pool)) {
+            return;
+        }
         if (d.searchable() && byRanges(keys.keys().length, pool)) {
             long[] k = keys.keys();
             // each range sets the codes of its own keys, which no other range has (the keys are distinct)
