@@ -2,6 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.ValueOrder;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
@@ -109,7 +110,7 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
 
         int idOf(Object v) {
             if (idOfValue == null) {
-                if (valueOfId.isEmpty() || ScalarEvaluator.compare(valueOfId.getLast(), v) < 0) {
+                if (valueOfId.isEmpty() || ValueOrder.compare(valueOfId.getLast(), v) < 0) {
                     valueOfId.add(v);
                     return valueOfId.size() - 1;
                 }
@@ -142,7 +143,7 @@ record DerivedKey(Dictionary dictionary, int[] codeOfSourceCode, Map<Integer, Nu
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, (x, y) -> ScalarEvaluator.compare(valueOfId.get(x), valueOfId.get(y)));
+        Arrays.sort(order, (x, y) -> ValueOrder.compare(valueOfId.get(x), valueOfId.get(y)));
         int[] rank = new int[order.length];
         for (int i = 0; i < order.length; i++) {
             rank[order[i]] = i;

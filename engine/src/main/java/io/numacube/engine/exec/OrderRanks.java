@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.LogicalQuery;
+import io.numacube.engine.schema.ValueOrder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -145,11 +146,11 @@ final class OrderRanks {
         for (int d = 0; d < byValue.length; d++) {
             byValue[d] = d;
         }
-        java.util.Arrays.sort(byValue, (a, b) -> ScalarEvaluator.compare(distinct.get(a), distinct.get(b)));
+        java.util.Arrays.sort(byValue, (a, b) -> ValueOrder.compare(distinct.get(a), distinct.get(b)));
         int[] rankOf = new int[byValue.length];
         int rank = 0;
         for (int s = 0; s < byValue.length; s++) {
-            if (s > 0 && ScalarEvaluator.compare(distinct.get(byValue[s - 1]), distinct.get(byValue[s])) != 0) {
+            if (s > 0 && ValueOrder.compare(distinct.get(byValue[s - 1]), distinct.get(byValue[s])) != 0) {
                 rank++;
             }
             rankOf[byValue[s]] = rank;

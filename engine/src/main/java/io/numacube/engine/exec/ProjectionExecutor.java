@@ -5,6 +5,7 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.ValueOrder;
 import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.FactTable;
@@ -142,7 +143,7 @@ public final class ProjectionExecutor {
                 LogicalQuery.Order o = lq.orderBy().get(i);
                 int c = a[i] == null || b[i] == null
                         ? (a[i] == b[i] ? 0 : (a[i] == null) == o.nullsFirst() ? -1 : 1)
-                        : (o.descending() ? -1 : 1) * ScalarEvaluator.compare(a[i], b[i]);
+                        : (o.descending() ? -1 : 1) * ValueOrder.compare(a[i], b[i]);
                 if (c != 0) {
                     return c;
                 }

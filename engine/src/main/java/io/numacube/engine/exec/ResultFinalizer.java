@@ -5,6 +5,7 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
+import io.numacube.engine.schema.ValueOrder;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
@@ -284,7 +285,7 @@ final class ResultFinalizer {
         if (a == null || b == null) {
             return a == b ? 0 : (a == null) == o.nullsFirst() ? -1 : 1;
         }
-        int c = ScalarEvaluator.compare(a, b);
+        int c = ValueOrder.compare(a, b);
         return o.descending() ? -c : c;
     }
 

@@ -2,7 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnType;
-import io.numacube.engine.schema.TextOrder;
+import io.numacube.engine.schema.ValueOrder;
 import io.numacube.numa.base.NumacubeException;
 import java.util.List;
 import java.util.function.Function;
@@ -29,7 +29,7 @@ final class ScalarEvaluator {
             case Expr.Compare c -> {
                 Object l = eval(c.left(), leaf);
                 Object r = eval(c.right(), leaf);
-                yield l == null || r == null ? null : c.op().test(compare(l, r));
+                yield l == null || r == null ? null : c.op().test(ValueOrder.compare(l, r));
             }
             case Expr.In in -> {
                 Object x = eval(in.operand(), leaf);
@@ -48,7 +48,7 @@ final class ScalarEvaluator {
             case Expr.IsDistinct d -> {
                 Object l = eval(d.left(), leaf);
                 Object r = eval(d.right(), leaf);
-                boolean same = l == null || r == null ? l == r : compare(l, r) == 0;
+                boolean same = l == null || r == null ? l == r : ValueOrder.compare(l, r) == 0;
                 yield same == d.negated();
             }
             case Expr.Not n -> {
@@ -110,7 +110,7 @@ final class ScalarEvaluator {
         if (x == null || lo == null || hi == null) {
             return null;
         }
-        boolean in = compare(x, lo) >= 0 && compare(x, hi) <= 0;
+        boolean in = ValueOrder.compare(x, lo) >= 0 && ValueOrder.compare(x, hi) <= 0;
         return in != b.negated();
     }
 
@@ -154,22 +154,5 @@ final class ScalarEvaluator {
             case '*' -> x * y;
             default -> x / y;
         };
-    }
-
-    /** Orders two non-null values of comparable types (numbers with numbers, strings with strings, conditions' values
-     * false before true); doubles in DuckDB's order: NaN equals NaN and is above every other value, -0.0 equals 0.0. */
-    static int compare(Object a, Object b) {
-        if (a instanceof String s) {
-            return TextOrder.compare(s, (String) b);
-        }
-        if (a instanceof Boolean x) {
-            return Boolean.compare(x, (Boolean) b);
-        }
-        if (a instanceof Long x && b instanceof Long y) {
-            return Long.compare(x, y);
-        }
-        double x = ((Number) a).doubleValue();
-        double y = ((Number) b).doubleValue();
-        return x < y ? -1 : x > y ? 1 : x == y ? 0 : Boolean.compare(x != x, y != y);
     }
 }

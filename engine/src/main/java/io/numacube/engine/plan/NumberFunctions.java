@@ -1,7 +1,7 @@
 package io.numacube.engine.plan;
 
 import io.numacube.engine.schema.ColumnType;
-import io.numacube.engine.schema.TextOrder;
+import io.numacube.engine.schema.ValueOrder;
 import io.numacube.numa.base.NumacubeException;
 import java.util.List;
 import java.util.Set;
@@ -112,23 +112,13 @@ final class NumberFunctions {
     private static Object extreme(boolean greatest, List<Object> v) {
         Object best = null;
         for (Object x : v) {
-            if (x != null && (best == null || (compare(x, best) > 0) == greatest && compare(x, best) != 0)) {
+            if (x != null
+                    && (best == null
+                            || (ValueOrder.compare(x, best) > 0) == greatest && ValueOrder.compare(x, best) != 0)) {
                 best = x;
             }
         }
         return best;
-    }
-
-    private static int compare(Object a, Object b) {
-        if (a instanceof String s) {
-            return TextOrder.compare(s, (String) b);
-        }
-        if (a instanceof Long x && b instanceof Long y) {
-            return Long.compare(x, y);
-        }
-        double x = ((Number) a).doubleValue();
-        double y = ((Number) b).doubleValue();
-        return x < y ? -1 : x > y ? 1 : x == y ? 0 : Boolean.compare(x != x, y != y);
     }
 
     private static NumacubeException invalid(String sqlState, String message) {

@@ -41,7 +41,7 @@ class OrderRanksTest {
         if (a == null || b == null) {
             return a == b ? 0 : (a == null) == o.nullsFirst() ? -1 : 1;
         }
-        int c = ScalarEvaluator.compare(a, b);
+        int c = io.numacube.engine.schema.ValueOrder.compare(a, b);
         return o.descending() ? -c : c;
     }
 
