@@ -117,7 +117,7 @@ final class TextFunctions {
         if (fill.isEmpty()) {
             return s;
         }
-        tooLong(name(onTheLeft), length * 2);
+        tooLong(name(onTheLeft), length > MAX_CHARS ? Long.MAX_VALUE : length * 2);
         int[] cps = fill.codePoints().toArray();
         StringBuilder pad = new StringBuilder();
         for (long i = 0; i < length - count; i++) {
@@ -134,7 +134,7 @@ final class TextFunctions {
         if (n <= 0 || s.isEmpty()) {
             return "";
         }
-        tooLong("repeat", Math.multiplyHigh(s.length(), n) != 0 ? Long.MAX_VALUE : s.length() * n);
+        tooLong("repeat", n > MAX_CHARS / s.length() ? Long.MAX_VALUE : s.length() * n);
         return s.repeat((int) n);
     }
 
