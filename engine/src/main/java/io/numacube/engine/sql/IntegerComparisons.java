@@ -7,6 +7,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
@@ -177,6 +178,14 @@ final class IntegerComparisons {
         if (n instanceof SqlNumericLiteral num && num.isExact()) {
             BigDecimal v = num.bigDecimalValue();
             return negated ? v.negate() : v;
+        }
+        if (n instanceof SqlCharStringLiteral quoted && !negated) {
+            // a quoted number of more than 18 digits that QuotedNumbers made a DOUBLE: its text is the exact value
+            try {
+                return new BigDecimal(quoted.getValueAs(String.class).strip());
+            } catch (NumberFormatException notANumber) {
+                return null;
+            }
         }
         return null;
     }
