@@ -19,8 +19,12 @@ import java.util.regex.Pattern;
  */
 final class CatalogItems {
 
-    /** The row an item is evaluated for: a table, and one of its columns for attribute queries. */
-    record Row(CatalogModel.Relation relation, CatalogModel.Attribute attribute, String database) {}
+    /**
+     * A row to answer: a relation, one of its attributes (or null), the database, and the row's ordinal among its
+     * relation's rows that its query level keeps, in attribute-number order ({@code row_number() OVER (PARTITION BY
+     * attrelid ORDER BY attnum)}).
+     */
+    record Row(CatalogModel.Relation relation, CatalogModel.Attribute attribute, String database, long ordinal) {}
 
     /** A known item: its pattern, type and value. */
     private record Rule(Pattern pattern, PgType type, Function<Row, Object> value) {}
@@ -129,8 +133,10 @@ final class CatalogItems {
             rule("(a\\.)?atttypmod", PgType.INT4, r -> (long) r.attribute().typmod()),
             rule("(a\\.)?attlen", PgType.INT2, r -> (long) r.attribute().type().length()),
             rule(Q + "typtypmod", PgType.INT4, r -> -1L),
-            rule("row_number\\(\\) over \\(partition by a\\.attrelid order by a\\.attnum\\)", PgType.INT8, r ->
-                    (long) r.attribute().number()),
+            rule(
+                    "row_number\\(\\) over \\(partition by a\\.attrelid order by a\\.attnum\\)",
+                    PgType.INT8,
+                    Row::ordinal),
             rule("(a\\.)?attnum", PgType.INT2, r -> (long) r.attribute().number()),
             rule(Q + "att(identity|generated|compression)", PgType.CHAR, r -> ""),
             rule(Q + "attstorage", PgType.CHAR, r -> r.attribute().type().length() > 0 ? "p" : "x"),

@@ -36,6 +36,12 @@ final class RelationQuery {
     private static final Pattern SEPARATOR =
             Pattern.compile("(?is)(?:,|\\b(?:(?:LEFT|RIGHT|FULL|INNER|CROSS|NATURAL)\\s+(?:OUTER\\s+)?)?JOIN\\b)");
     private static final Pattern OTHER_JOIN = Pattern.compile("(?is)\\b(?:RIGHT|FULL|NATURAL|USING|LATERAL)\\b");
+    /**
+     * What may follow a relation in FROM that {@link JoinList} does not read: a sample ({@code TABLESAMPLE}, which keeps
+     * some rows only) or a list of column aliases ({@code pg_class c(a, b)}).
+     */
+    private static final Pattern UNREAD_RELATION_CLAUSE = Pattern.compile(
+            "(?is)\\bTABLESAMPLE\\b|\\bpg_\\w+\\s+(?:AS\\s+)?(?!(?:ON|JOIN|LEFT|RIGHT|FULL|INNER|CROSS|OUTER|WHERE|USING)\\b)\\w+\\s*\\(");
 
     private static final List<CatalogModel.Attribute> NO_ATTRIBUTE = java.util.Collections.singletonList(null);
 
@@ -69,7 +75,8 @@ final class RelationQuery {
         if (where.isEmpty() || on.isEmpty() || !connected(resolved.keySet(), where.get(), on.get())) {
             return Optional.empty();
         }
-        List<CatalogCondition> all = new ArrayList<>(List.of(where.get(), on.get()));
+        List<CatalogCondition> own = List.of(where.get(), on.get());
+        List<CatalogCondition> all = new ArrayList<>(own);
         if (levels.size() == 2) {
             Optional<CatalogCondition> c = CatalogCondition.of(
                     CatalogCondition.conjuncts(levels.getFirst().where()),
@@ -88,7 +95,7 @@ final class RelationQuery {
             answers.add(a.get());
         }
         boolean attributes = resolved.containsKey("pg_attribute");
-        return rows(model, attributes, all, on.get(), answers, database)
+        return rows(model, attributes, own, all, on.get(), answers, database)
                 .flatMap(rows -> ordered(levels, rows, answers, names, nulls.get()));
     }
 
@@ -122,11 +129,13 @@ final class RelationQuery {
     /**
      * The cube's rows {@code all} holds for, each with its answers; empty when it might hold for a row of PostgreSQL's
      * own ({@link SystemRelations}), or a LEFT JOIN's condition {@code on} does not hold for every row (it would then
-     * extend some with NULLs).
+     * extend some with NULLs). A row's ordinal ({@code row_number()} over its relation's attributes by number) counts
+     * the rows its own level's conditions {@code own} pass, not those an outer level's filter drops later.
      */
     private static Optional<List<RowOrder.Answered>> rows(
             CatalogModel model,
             boolean attributes,
+            List<CatalogCondition> own,
             List<CatalogCondition> all,
             CatalogCondition on,
             List<CatalogItems.Answer> answers,
@@ -138,13 +147,16 @@ final class RelationQuery {
         }
         List<RowOrder.Answered> rows = new ArrayList<>();
         for (CatalogModel.Relation rel : model.relations()) {
+            long ordinal = 0;
             for (CatalogModel.Attribute att : attributes ? rel.attributes() : NO_ATTRIBUTE) {
                 CatalogRow row = CatalogRow.of(rel, att);
                 if (on.test(row) != Truth.TRUE) {
                     return Optional.empty();
                 }
+                ordinal += holds(own, row) == Truth.TRUE ? 1 : 0;
                 if (holds(all, row) == Truth.TRUE) {
-                    rows.add(new RowOrder.Answered(row, values(new CatalogItems.Row(rel, att, database), answers)));
+                    CatalogItems.Row answered = new CatalogItems.Row(rel, att, database, ordinal);
+                    rows.add(new RowOrder.Answered(row, values(answered, answers)));
                 }
             }
         }
@@ -208,6 +220,9 @@ final class RelationQuery {
             return false;
         }
         String code = io.numacube.server.query.SqlLexer.codeOnly(from);
+        if (UNREAD_RELATION_CLAUSE.matcher(code).find()) {
+            return false;
+        }
         Matcher other = OTHER_JOIN.matcher(code);
         while (other.find()) {
             if (JoinList.depth(code, other.start()) == 0) {
