@@ -39,6 +39,9 @@ public final class DateTexts {
         if (m.group(4) == null) {
             return day.toString();
         }
+        if (!validTime(m)) {
+            return text;
+        }
         int hour = Integer.parseInt(m.group(4));
         String minute = m.group(5);
         String second = m.group(6) == null ? "00" : m.group(6);
@@ -56,10 +59,25 @@ public final class DateTexts {
      */
     public static String canonicalDate(String text) {
         Matcher m = FORM.matcher(text.strip());
-        if (!m.matches()) {
+        if (!m.matches() || !validTime(m)) {
             return text;
         }
         String c = canonical(m.group(1) + "-" + m.group(2) + "-" + m.group(3));
         return FORM.matcher(c).matches() ? c : text;
+    }
+
+    /**
+     * Whether the time of {@code m}, if it has one, is a time of day: hours to 24 (24 only as 24:00:00), minutes to
+     * 59, seconds to 60 (a leap second, which PostgreSQL reads as the next minute's first).
+     */
+    private static boolean validTime(Matcher m) {
+        if (m.group(4) == null) {
+            return true;
+        }
+        int hour = Integer.parseInt(m.group(4));
+        int minute = Integer.parseInt(m.group(5));
+        int second = m.group(6) == null ? 0 : Integer.parseInt(m.group(6));
+        boolean fractionZero = m.group(7) == null || m.group(7).matches("\\.0*");
+        return hour < 24 && minute <= 59 && second <= 60 || hour == 24 && minute == 0 && second == 0 && fractionZero;
     }
 }
