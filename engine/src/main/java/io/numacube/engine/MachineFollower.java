@@ -176,6 +176,7 @@ final class MachineFollower {
                             + " (workers on " + pool.nodes() + "): data left where it is",
                     PlacementChange.Cause.BINDINGS,
                     shape.workers(),
+                    "",
                     ""));
         }
         TableBuilder.NodeLayout next = new TableBuilder.NodeLayout(plan.dataNodes(), plan.fillerGroup())
@@ -193,6 +194,19 @@ final class MachineFollower {
                 plan.workerCpuLists(),
                 plan::distance,
                 followOptions.bytesPerSecond());
+    }
+
+    /**
+     * {@link PartitionMoves.Tally#timings()} and when the workers had re-pinned, counted from the change's start (said
+     * when something moved or the re-pinning took a second or more).
+     */
+    private static String timings(PartitionMoves.Tally moved, long repinNanos) {
+        String moves = moved.timings();
+        if (moves.isEmpty() && repinNanos < 1_000_000_000L) {
+            return "";
+        }
+        String repin = String.format(java.util.Locale.ROOT, "workers re-pinned after %.1f s", repinNanos / 1e9);
+        return moves.isEmpty() ? repin : moves + ", " + repin;
     }
 
     /** Sets the memory marks of {@link #followMemory} (no node short), as {@link #follow} does; for tests. */
@@ -309,8 +323,14 @@ final class MachineFollower {
         List<Integer> before = layout.get().dataNodes();
         TableBuilder.NodeLayout next = step.next();
         // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
+        java.util.concurrent.atomic.AtomicLong repinnedAt = new java.util.concurrent.atomic.AtomicLong();
         CompletableFuture<Boolean> repinned = CompletableFuture.supplyAsync(
-                repin::getAsBoolean, r -> Thread.ofVirtual().start(r));
+                () -> {
+                    boolean all = repin.getAsBoolean();
+                    repinnedAt.set(System.nanoTime());
+                    return all;
+                },
+                r -> Thread.ofVirtual().start(r));
         layOut.accept(next);
         PartitionMoves.Tally moved = moves.moveOff(
                 next,
@@ -338,7 +358,8 @@ final class MachineFollower {
                 outcome,
                 step.cause(),
                 step.workersResized(),
-                moved.how()));
+                moved.how(),
+                timings(moved, repinnedAt.get() - start)));
         event.commit(change);
         return change;
     }

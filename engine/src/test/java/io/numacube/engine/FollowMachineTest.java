@@ -179,6 +179,7 @@ class FollowMachineTest {
                 "done",
                 PlacementChange.Cause.BINDINGS,
                 "",
+                "",
                 "");
         assertEquals(
                 "bindings changed: cpus 0-3 -> 2-3, mems 0-1 -> 1; moving 12 partitions, 3.1 GiB, to node 1 ... done"
@@ -202,6 +203,12 @@ class FollowMachineTest {
         assertEquals("done", back.outcome());
         assertEquals(List.of(0), back.targetNodes(), back.logLine());
         assertTrue(back.partitionsMoved() > 0, back.logLine());
+        assertTrue(
+                back.timings()
+                        .matches("copying \\d+\\.\\d s, publishing \\d+\\.\\d s, page census \\d+\\.\\d s,"
+                                + " workers re-pinned after \\d+\\.\\d s"),
+                back.timings());
+        assertTrue(back.logLine().endsWith(" (" + back.timings() + ")"), back.logLine());
         long[] bytes = new long[2];
         long largest = 0;
         for (PartitionInfo p : cube.placement()) {

@@ -189,6 +189,7 @@ final class CatalogEndpoints {
         }
         g.writeStringField("outcome", c.outcome());
         g.writeStringField("how", c.how());
+        g.writeStringField("timings", c.timings());
         g.writeStringField("log", c.logLine());
         g.writeEndObject();
     }

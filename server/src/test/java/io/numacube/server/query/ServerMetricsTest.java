@@ -27,7 +27,8 @@ class ServerMetricsTest {
                 outcome,
                 PlacementChange.Cause.BINDINGS,
                 "",
-                "moved in place");
+                "moved in place",
+                "");
     }
 
     @Test
