@@ -24,6 +24,8 @@ public final class MemPolicyConstants {
 
     public static final int MADV_HUGEPAGE = 14;
     public static final int MADV_NOHUGEPAGE = 15;
+    /** Linux 5.14+: faults the range in writable as a write would, without writing (EINVAL before). */
+    public static final int MADV_POPULATE_WRITE = 23;
 
     private MemPolicyConstants() {}
 }

@@ -51,6 +51,9 @@ public final class NodeMemory implements AutoCloseable {
     private final Topology topology;
     private final CpuSet allowedCpus;
     private final boolean nativeMemory;
+    /** Whether {@link #populate} still tries madvise(MADV_POPULATE_WRITE); false once the kernel refused it. */
+    private volatile boolean populateWrite = true;
+
     private final long pageSize;
     private final long stripeBytes;
     private final PageLocator locator;
@@ -139,11 +142,24 @@ public final class NodeMemory implements AutoCloseable {
         MemorySegment view = seg.segment();
         List<CpuSet> fillers = seg.fillers();
         if (fillers.isEmpty() || !nativeMemory || !support.affinity()) {
-            writePages(view, 0, 1);
+            populate(seg);
             return;
         }
         if (fillers.size() == 1 && alreadyWithin(fillers.get(0))) {
-            writePages(view, 0, 1);
+            populate(seg);
+            return;
+        }
+        if (fillers.size() == 1) {
+            try (ScopedAffinity pin = ScopedAffinity.pin(kernel, fillers.get(0))) {
+                if (!pin.pinned()) {
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "first touch without pinning: {0} {1}",
+                            seg,
+                            pin.reason().orElse(""));
+                }
+                populate(seg);
+            }
             return;
         }
         for (int stripe = 0; stripe < fillers.size(); stripe++) {
@@ -466,6 +482,32 @@ public final class NodeMemory implements AutoCloseable {
 
     /** Writes every page, or with several stripes those in stripe-sized address blocks {@code i} with
      *  {@code i mod stripes == stripe} (blocks aligned as transparent huge pages are). */
+    /**
+     * Faults every page of {@code seg} in as a write would, by one madvise(MADV_POPULATE_WRITE) where the kernel has
+     * it (5.14+; the kernel walks the pages, with no trap per page: what the JDK's pretouch does since 22), else by
+     * {@link #writePages}. Either way the data is kept and the pages are placed by the mapping's policy, or for first
+     * touch on the calling thread's node. A refusal (EINVAL: an older kernel; a filter) is remembered: the next segments are written page by page.
+     */
+    private void populate(PlacedSegment seg) {
+        MemorySegment view = seg.segment();
+        if (nativeMemory && seg.isMapped() && populateWrite) {
+            try {
+                kernel.orElseThrow().madvise(view, MemPolicyConstants.MADV_POPULATE_WRITE);
+                return;
+            } catch (KernelCallException e) {
+                // EINVAL: a kernel before 5.14; EPERM/ENOSYS: a filter. Else (no memory, ...) this segment only.
+                if (e.errno() == Errno.EINVAL || e.isRefusal()) {
+                    populateWrite = false;
+                }
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "madvise(MADV_POPULATE_WRITE) failed, pages written one by one: {0}",
+                        e.getMessage());
+            }
+        }
+        writePages(view, 0, 1);
+    }
+
     private void writePages(MemorySegment view, int stripe, int stripes) {
         long size = view.byteSize();
         long base = view.address();

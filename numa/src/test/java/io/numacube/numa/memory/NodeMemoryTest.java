@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.numacube.numa.base.NumacubeException;
 import io.numacube.numa.kernel.Errno;
 import io.numacube.numa.kernel.KernelCallException;
+import io.numacube.numa.kernel.MemPolicyConstants;
 import io.numacube.numa.kernel.NumaKernel;
 import io.numacube.numa.kernel.NumaKernels;
 import io.numacube.numa.kernel.RawMemoryPolicy;
@@ -249,6 +250,51 @@ class NodeMemoryTest {
             assertEquals(0x1234_5678_9abcL, s.get(ValueLayout.JAVA_LONG, 0));
             assertEquals(9, s.get(ValueLayout.JAVA_BYTE, s.byteSize() - 1));
             assertEquals(before, k.threadAffinity());
+        }
+    }
+
+    @Test
+    void pagesAreFaultedInByOnePopulateCallAndByWritesWhereTheKernelHasNone() {
+        java.util.concurrent.atomic.AtomicInteger populates = new java.util.concurrent.atomic.AtomicInteger();
+        NumaKernel withPopulate = new DelegatingKernel(real()) {
+            @Override
+            public void madvise(MemorySegment segment, int advice) {
+                if (advice == MemPolicyConstants.MADV_POPULATE_WRITE) {
+                    populates.incrementAndGet();
+                }
+                super.madvise(segment, advice);
+            }
+        };
+        assertEveryPagePresentOnHome(withPopulate);
+        assertEquals(2, populates.get(), "one madvise(MADV_POPULATE_WRITE) per segment");
+
+        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        NumaKernel older = new DelegatingKernel(real()) {
+            @Override
+            public void madvise(MemorySegment segment, int advice) {
+                if (advice == MemPolicyConstants.MADV_POPULATE_WRITE) {
+                    refused.incrementAndGet();
+                    throw new KernelCallException("madvise", Errno.EINVAL, "(test: a kernel before 5.14)");
+                }
+                super.madvise(segment, advice);
+            }
+        };
+        assertEveryPagePresentOnHome(older);
+        assertEquals(1, refused.get(), "tried once, then pages written one by one");
+    }
+
+    private static void assertEveryPagePresentOnHome(NumaKernel k) {
+        try (NodeMemory memory = nodeMemory(k)) {
+            for (int i = 0; i < 2; i++) {
+                try (PlacedSegment seg = memory.allocate(EIGHT_MIB + 5, requestFor(PlacementMode.BIND))) {
+                    seg.segment().set(ValueLayout.JAVA_LONG, 8, 42L);
+                    memory.touch(seg);
+                    assertEquals(42L, seg.segment().get(ValueLayout.JAVA_LONG, 8));
+                    PageCensus census = memory.census(seg);
+                    assertEquals(0, census.notPresent(), census::toString);
+                    assertTrue(census.fractionOn(HOME) >= 0.99, census::toString);
+                }
+            }
         }
     }
 
