@@ -597,7 +597,7 @@ public final class Cube implements AutoCloseable {
                         next,
                         read -> bound(
                                 read,
-                                selectOf(d.sql()),
+                                StatementText.selectOfDelete(d.sql()),
                                 d.clock(),
                                 (lq, temps) -> applyDelete(s, next, lq, joined(read, lq, temps)),
                                 Cancellation.NONE));
@@ -1024,12 +1024,6 @@ public final class Cube implements AutoCloseable {
         return CubeTables.key(table);
     }
 
-    /** Blanks and comments (line and block), as PostgreSQL's lexer skips them. */
-    private static final String SKIPPED = "(?:\\s|--[^\\n]*|/\\*.*?\\*/)";
-
-    private static final java.util.regex.Pattern DELETE_FROM =
-            java.util.regex.Pattern.compile("(?is)(" + SKIPPED + "*)DELETE(" + SKIPPED + "+)FROM\\b.*");
-
     /**
      * Runs {@code DELETE FROM table [WHERE condition]} (the WHERE as in a query; joins are not allowed, subqueries are)
      * as one atomic write: the table's next version without the rows the condition keeps, which stay in memory,
@@ -1049,34 +1043,6 @@ public final class Cube implements AutoCloseable {
      */
     public WriteResult update(String sql) {
         return write(List.of(new TableUpdate(sql))).get(0);
-    }
-
-    /**
-     * The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right
-     * (comments before it kept, those between DELETE and FROM blanked).
-     */
-    private static String selectOf(String deleteSql) {
-        java.util.regex.Matcher m = DELETE_FROM.matcher(deleteSql);
-        if (!m.matches()) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.SYNTAX, "not a DELETE statement: expected DELETE FROM table [WHERE ...]");
-        }
-        // DELETE made SELECT, the gap's comments blanked (line breaks kept) and the * on its first blank; what comes
-        // before DELETE stays as written, for the parser to skip
-        String gap = blanked(m.group(2));
-        int star = 0;
-        while (star < gap.length() && gap.charAt(star) == '\n') {
-            star++;
-        }
-        String select = star < gap.length()
-                ? "SELECT" + gap.substring(0, star) + "*" + gap.substring(star + 1)
-                : "SELECT" + gap + "*";
-        return m.group(1) + select + deleteSql.substring(m.end(2));
-    }
-
-    /** {@code text} (blanks and comments) with every character but a line break made a space. */
-    private static String blanked(String text) {
-        return text.replaceAll("[^\\n]", " ");
     }
 
     /**
@@ -1273,10 +1239,10 @@ public final class Cube implements AutoCloseable {
     }
 
     private Object bindOnly(CubeTables.Snapshot snapshot, String sql, Cancellation cancellation) {
-        if (DELETE_FROM.matcher(sql).matches()) {
-            return bound(snapshot, selectOf(sql), (lq, temps) -> lq, cancellation);
+        if (StatementText.isDelete(sql)) {
+            return bound(snapshot, StatementText.selectOfDelete(sql), (lq, temps) -> lq, cancellation);
         }
-        if (UPDATE.matcher(sql).matches()) {
+        if (StatementText.isUpdate(sql)) {
             io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(sql);
             CubeTables.Version v = snapshot.version(st.table());
             if (v == null) {
@@ -1286,9 +1252,6 @@ public final class Cube implements AutoCloseable {
         }
         return bound(snapshot, sql, (lq, temps) -> lq, cancellation);
     }
-
-    private static final java.util.regex.Pattern UPDATE =
-            java.util.regex.Pattern.compile("(?is)" + SKIPPED + "*UPDATE\\b.*");
 
     /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
     private SqlBinder.Catalog catalog(CubeTables.Snapshot snapshot, Map<String, FactTable> temps) {
