@@ -88,11 +88,8 @@ public final class Cube implements AutoCloseable {
     /** Counts the changes of {@link #keys}, so that a {@link WriteTrial} built under other keys is built again. */
     private long keyGeneration;
 
-    /** The shard whose rows this cube holds ({@link #keepShard}), or null: every row it is given. */
-    private volatile Shard shard;
-
-    /** Per table staged under {@link #shard} (by key), the rows of other shards left out when it was loaded. */
-    private final Map<String, Long> droppedAtLoad = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The shard whose rows this cube holds ({@link #keepShard}, {@link #loadShard}). */
+    private final CubeShard shard = new CubeShard();
 
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
@@ -250,13 +247,8 @@ public final class Cube implements AutoCloseable {
         checkOpen();
         loadLock.lock();
         try {
-            Shard keep = shard;
-            TableStaging held = keep == null ? staging : keep.retain(staging);
-            if (keep != null && keep.keyIndex(staging.schema()) >= 0) {
-                droppedAtLoad.put(key(staging.schema().name()), (long) staging.rows() - held.rows());
-            }
             FactTable t = StagedTableLoader.load(
-                    held,
+                    shard.retain(staging),
                     options.partitioning(),
                     autoPartitions(),
                     currentPlacement,
@@ -976,22 +968,7 @@ public final class Cube implements AutoCloseable {
      * @return the rows deleted, per table that has the key column (in {@link #tables()} order)
      */
     public Map<String, Long> keepShard(Shard keep) {
-        java.util.Objects.requireNonNull(keep, "shard must not be null");
-        if (shard != null && !shard.equals(keep)) {
-            throw new IllegalStateException(
-                    "this cube holds shard " + shard + " of " + shard.column() + ", not " + keep);
-        }
-        Map<String, Long> deleted = ShardRows.keep(this, keep, droppedAtLoad.keySet());
-        this.shard = keep;
-        Map<String, Long> dropped = new java.util.LinkedHashMap<>();
-        for (String table : tables()) {
-            Long atLoad = droppedAtLoad.get(key(table));
-            Long now = deleted.get(table);
-            if (atLoad != null || now != null) {
-                dropped.put(table, (atLoad == null ? 0 : atLoad) + (now == null ? 0 : now));
-            }
-        }
-        return dropped;
+        return shard.keep(this, keep);
     }
 
     /**
@@ -1001,12 +978,12 @@ public final class Cube implements AutoCloseable {
      * they are generated. Appends refuse rows of other shards, as after {@link #keepShard}.
      */
     public void loadShard(Shard keep) {
-        this.shard = java.util.Objects.requireNonNull(keep, "shard must not be null");
+        shard.load(keep);
     }
 
     /** The shard this cube holds, empty when it holds every row it is given. */
     public java.util.Optional<Shard> shard() {
-        return java.util.Optional.ofNullable(shard);
+        return shard.current();
     }
 
     /** The current version of {@code table}: 1 when loaded, one more at each load or append that changed it. */
