@@ -13,8 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * tables placed before ({@link ShardRows}).
  *
  * <p>Invariants: no shard (every row given is held) until {@link #load} or {@link #keep} sets one; {@link #keep}
- * refuses a shard other than the one set. {@link #droppedAtLoad} lists, by table key, exactly the tables staged under the
- * shard that have its key column, each with the rows left out at its last load.
+ * refuses a shard other than the one set. {@link #droppedAtLoad} lists, by table key, exactly the tables staged under
+ * the shard that have its key column, each with the rows left out at its last load.
  *
  * <p>Thread-safety: the shard is volatile, so a load reads one shard throughout; {@link #retain} is called under the
  * cube's load lock (writers are serialised), its map is concurrent for {@link #keep}, which takes no lock: it is called

@@ -1,20 +1,12 @@
 package io.numacube.engine;
 
-import io.numacube.engine.exec.ProjectionExecutor;
-import io.numacube.engine.ingest.StagedAppender;
-import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.ingest.UpsertKeys;
 import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.Cancellation;
-import io.numacube.engine.result.QueryResult;
-import io.numacube.engine.schema.TableSchema;
-import io.numacube.engine.sql.UpdateStatement;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.GrowingDictionary;
-import io.numacube.engine.storage.Partition;
 import io.numacube.engine.storage.PlacementTarget;
 import io.numacube.engine.storage.TableBuilder;
-import io.numacube.engine.storage.TableCompactor;
 import io.numacube.numa.base.NumacubeException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -32,27 +24,26 @@ import java.util.function.Supplier;
 /**
  * A cube's write path: appends, upserts, DELETEs and UPDATEs applied to unpublished next versions of its tables and
  * published together ({@link Cube#write}), tried without publishing ({@link Cube#trial(java.util.List)}, {@link
- * WriteTrial}, {@link Cube#queryAfter}), and whole tables published after a load ({@link #publishWhole}); with the state
- * those writes keep between calls: the dictionaries appends grow and the tables' upsert keys.
+ * WriteTrial}, {@link Cube#queryAfter}), and whole tables published after a load ({@link #publishWhole}); with the
+ * state those writes keep between calls: the dictionaries appends grow and the tables' upsert keys.
  *
- * <p>Invariants: a write applies its changes to versions only it sees, built on one snapshot of the tables, and either
- * publishes every table it changed in one step ({@link CubeTables#publish}: a query sees all of it or none) or
- * closes every version it made, never a published one (a table a write left as it was is in its next versions as the
- * published version, which readers hold). {@link #growing} holds, per table key, the dictionaries of the appends to its
- * published version and nothing a discarded write added: a discard forgets them all, a whole table published forgets
- * its own, a published trial's replace the table's. {@link #keyGeneration} changes with every change of {@link #keys},
- * so that a {@link WriteTrial} built under other keys is built again; a trial is current while its base is the current
- * snapshot, under the same keys and the same layout of new data.
+ * <p>Invariants: a write applies its changes ({@link NextVersions}) to versions only it sees, built on one snapshot of
+ * the tables, and either publishes every table it changed in one step ({@link CubeTables#publish}: a query sees all of
+ * it or none) or closes every version it made, never a published one (a table a write left as it was is in its next
+ * versions as the published version, which readers hold). {@link #growing} holds, per table key, the dictionaries of
+ * the appends to its published version and nothing a discarded write added: a discard forgets them all, a whole table
+ * published forgets its own, a published trial's replace the table's. {@link #keyGeneration} changes with every change
+ * of {@link #keys}, so that a {@link WriteTrial} built under other keys is built again; a trial is current while its
+ * base is the current snapshot, under the same keys and the same layout of new data.
  *
- * <p>Thread-safety: every method takes the cube's load lock, which serialises all writers (loads, appends, relocations,
- * partition moves, changes of the layout; it is reentrant, so a caller may hold it already), and {@link #growing},
- * {@link #keys} and {@link #keyGeneration} are touched only under it; so the cube's closing (which takes it) and its
- * layout of new data do not change while a write runs. Queries take no part: they read published snapshots. Owned by
- * its {@link Cube}, which frees the tables and their memory.
+ * <p>Thread-safety: every method that reads or changes its state or the tables holds the cube's load lock, which
+ * serialises all writers (loads, appends, relocations, partition moves, changes of the layout): it takes it (it is
+ * reentrant, so a caller may hold it already), or, as {@link #publishWhole} and {@link #forgetGrowing}, is called under
+ * it. So {@link #growing}, {@link #keys} and {@link #keyGeneration} are touched only under it, and the cube's closing
+ * (which takes it) and its layout of new data do not change while a write runs. Queries take no part: they read
+ * published snapshots. Owned by its {@link Cube}, which frees the tables and their memory.
  */
 final class CubeWrites {
-
-    private static final System.Logger LOG = System.getLogger(CubeWrites.class.getName());
 
     /**
      * What the writes need of their cube: statements bound over a snapshot (a DELETE's or UPDATE's WHERE, its
@@ -68,7 +59,7 @@ final class CubeWrites {
                 BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
                 Cancellation cancel);
 
-        /** As {@link #bound}, for a statement parsed already; with {@code views} it reads information_schema's views. */
+        /** As {@link #bound}, a statement parsed already; with {@code views} it reads information_schema's views. */
         <T> T boundTree(
                 CubeTables.Snapshot snapshot,
                 Supplier<org.apache.calcite.sql.SqlNode> parsed,
@@ -76,7 +67,7 @@ final class CubeWrites {
                 BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
                 Cancellation cancel);
 
-        /** Where appended rows are placed now: the cube's placement, layout of new data, morsel rows, memory, workers. */
+        /** Where appended rows go now: the cube's placement, layout of new data, morsel rows, memory, workers. */
         PlacementTarget appendTarget();
 
         /** The cube's layout of new data (changed only under the load lock). */
@@ -93,6 +84,8 @@ final class CubeWrites {
     private final ReentrantLock loadLock;
     private final PreparedJoins prepared;
     private final Host host;
+    /** Applies each write to the unpublished next versions of the tables. */
+    private final NextVersions nextVersions;
 
     /** Per table key, the growing dictionaries of its appends. */
     private final Map<String, GrowingDictionary[]> growing = new HashMap<>();
@@ -112,6 +105,7 @@ final class CubeWrites {
         this.loadLock = loadLock;
         this.prepared = prepared;
         this.host = host;
+        this.nextVersions = new NextVersions(tables, host, java.util.Collections.unmodifiableMap(keys));
     }
 
     /** As {@link Cube#append(List)}. */
@@ -143,7 +137,7 @@ final class CubeWrites {
             host.checkOpen();
             try {
                 for (TableWrite w : pending) {
-                    apply(s, next, growing, w);
+                    nextVersions.apply(s, next, growing, w);
                 }
                 try (CubeTables.Snapshot view = tables.overlay(s, next)) {
                     return read.apply(view);
@@ -205,8 +199,8 @@ final class CubeWrites {
             List<WriteResult> out = new ArrayList<>();
             try {
                 for (int i = trial.writes(); i < block.size(); i++) {
-                    Applied a = apply(trial.base, trial.next, trial.growing, block.get(i));
-                    compactPending(trial.base, trial.next);
+                    NextVersions.Applied a = nextVersions.apply(trial.base, trial.next, trial.growing, block.get(i));
+                    nextVersions.compactPending(trial.base, trial.next);
                     CubeTables.Version v = trial.base.version(a.table());
                     WriteResult r = new WriteResult(v.table().schema().name(), a.rows(), v.number());
                     trial.applied(r);
@@ -233,7 +227,7 @@ final class CubeWrites {
         }
     }
 
-    /** Whether the base of {@code trial} (one it holds) is the current snapshot, taken under the current keys and layout. */
+    /** Whether the base of {@code trial} (one it holds) is the current snapshot, under the current keys and layout. */
     private boolean builtOnCurrent(WriteTrial trial) {
         return tables.isCurrent(trial.base) && trial.keys == keyGeneration && trial.layout == host.layout();
     }
@@ -279,7 +273,7 @@ final class CubeWrites {
         loadLock.lock();
         try {
             if (!host.closed() && trial.base != null) {
-                closeUnpublished(trial.base, trial.next);
+                NextVersions.closeUnpublished(trial.base, trial.next);
                 trial.base.close();
             }
             trial.next.clear();
@@ -298,10 +292,10 @@ final class CubeWrites {
         Map<String, FactTable> next = new LinkedHashMap<>();
         try (CubeTables.Snapshot s = tables.acquire()) {
             try {
-                List<Applied> applied = new ArrayList<>();
+                List<NextVersions.Applied> applied = new ArrayList<>();
                 for (TableWrite w : writes) {
-                    applied.add(apply(s, next, growing, w));
-                    compactPending(s, next);
+                    applied.add(nextVersions.apply(s, next, growing, w));
+                    nextVersions.compactPending(s, next);
                 }
                 Map<String, Long> versions;
                 if (publish) {
@@ -312,7 +306,7 @@ final class CubeWrites {
                     versions = Map.of();
                 }
                 List<WriteResult> out = new ArrayList<>();
-                for (Applied a : applied) {
+                for (NextVersions.Applied a : applied) {
                     CubeTables.Version v = s.version(a.table());
                     out.add(new WriteResult(
                             v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
@@ -328,214 +322,13 @@ final class CubeWrites {
     }
 
     /**
-     * Applies one write to the unpublished versions in {@code next}, the tables of {@code s} where it has none. A
-     * DELETE's or UPDATE's WHERE, subqueries included, reads the tables as the writes before it in {@code next} left
-     * them (a transaction block's statements see the block's earlier ones, as in PostgreSQL), never its own changes.
-     */
-    private Applied apply(
-            CubeTables.Snapshot s, Map<String, FactTable> next, Map<String, GrowingDictionary[]> grow, TableWrite w) {
-        return switch (w) {
-            case TableBatch b -> applyBatch(s, next, grow, b);
-            case TableDelete d ->
-                readingAfter(
-                        s,
-                        next,
-                        read -> host.bound(
-                                read,
-                                StatementText.selectOfDelete(d.sql()),
-                                d.clock(),
-                                (lq, temps) -> applyDelete(s, next, lq, joined(read, lq, temps)),
-                                Cancellation.NONE));
-            case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, grow, u));
-        };
-    }
-
-    /** {@code step} given the tables as {@code next}'s writes leave {@code s} ({@code s} itself while there are none). */
-    private Applied readingAfter(
-            CubeTables.Snapshot s, Map<String, FactTable> next, Function<CubeTables.Snapshot, Applied> step) {
-        if (next.isEmpty()) {
-            return step.apply(s);
-        }
-        try (CubeTables.Snapshot view = tables.overlay(s, next)) {
-            return step.apply(view);
-        }
-    }
-
-    /**
      * Closes the unpublished versions in {@code next} and forgets the values they added to the growing dictionaries.
      * A table a write left as it was (a DELETE or UPDATE of no row) is in {@code next} as its published version, which
      * readers still hold: it is not closed.
      */
     private void discard(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        closeUnpublished(s, next);
+        NextVersions.closeUnpublished(s, next);
         growing.clear();
-    }
-
-    /** Closes the versions of {@code next} that {@code s} does not list (those a write made) and forgets them all. */
-    private static void closeUnpublished(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            if (madeByWrite(s, e)) {
-                e.getValue().close();
-            }
-        }
-        next.clear();
-    }
-
-    /** Whether the version of {@code e} (a write's next versions) is one a write made, not the one {@code s} lists. */
-    private static boolean madeByWrite(CubeTables.Snapshot s, Map.Entry<String, FactTable> e) {
-        CubeTables.Version published = s.version(e.getKey());
-        return published == null || e.getValue() != published.table();
-    }
-
-    /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */
-    private record Applied(String table, long rows) {}
-
-    private Applied applyBatch(
-            CubeTables.Snapshot s, Map<String, FactTable> next, Map<String, GrowingDictionary[]> grow, TableBatch b) {
-        CubeTables.Version v = s.version(b.table());
-        if (v == null) {
-            throw Cube.noSuchTable(b.table(), s);
-        }
-        String k = CubeTables.key(b.table());
-        FactTable base = next.getOrDefault(k, v.table());
-        int[] rows = {b.rows().rows()};
-        FactTable grown = appended(grow, k, base, b.rows(), v.number() + 1, rows, true);
-        replace(next, k, base, grown, v);
-        return new Applied(k, rows[0]);
-    }
-
-    /**
-     * The tables a DELETE's or UPDATE's query {@code lq} joins, all of them temporary tables in {@code temps}: those a
-     * correlated subquery became ({@link Decorrelation}: the subquery's distinct keys or groups, joined as dimensions,
-     * so a row of the written table matches at most one of theirs); null when it joins a table of the cube, which a
-     * write does not take.
-     */
-    private static List<FactTable> joined(CubeTables.Snapshot read, LogicalQuery lq, Map<String, FactTable> temps) {
-        List<FactTable> out = new ArrayList<>();
-        for (var join : lq.joins()) {
-            FactTable t = temps.get(CubeTables.key(join.table()));
-            if (t == null) {
-                return null;
-            }
-            out.add(t);
-        }
-        return out;
-    }
-
-    private Applied applyDelete(
-            CubeTables.Snapshot s, Map<String, FactTable> next, LogicalQuery lq, List<FactTable> dimensions) {
-        CubeTables.Version v = s.version(lq.fact());
-        if (v == null || dimensions == null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "0A000",
-                    "DELETE takes one table of the cube and a WHERE over its columns: table=" + lq.fact(),
-                    null,
-                    null);
-        }
-        String k = CubeTables.key(lq.fact());
-        FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = ProjectionExecutor.locate(lq, base, dimensions);
-        long n = rows.values().stream().mapToLong(r -> r.length).sum();
-        FactTable without = n == 0 ? base : base.withDeleted(base.deleted().plus(rows, sizes(base)));
-        replace(next, k, base, without, v);
-        return new Applied(k, n);
-    }
-
-    /**
-     * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
-     * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
-     * ({@link UpdateStatement#values}); a subquery in its WHERE reads the tables as they were
-     * before the write (after the writes before it in the same block), as a DELETE's does. A key column of a keyed table is not updated: a changed key would replace
-     * whichever row had it.
-     */
-    private Applied applyUpdate(
-            CubeTables.Snapshot s,
-            CubeTables.Snapshot read,
-            Map<String, FactTable> next,
-            Map<String, GrowingDictionary[]> grow,
-            TableUpdate u) {
-        UpdateStatement st = UpdateStatement.parse(u.sql(), u.clock());
-        CubeTables.Version v = s.version(st.table());
-        if (v == null) {
-            throw Cube.noSuchTable(st.table(), s);
-        }
-        TableSchema schema = v.table().schema();
-        for (String keyColumn : keys.getOrDefault(CubeTables.key(st.table()), List.of())) {
-            if (st.assignedColumns(schema).contains(schema.indexOf(keyColumn))) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "0A000",
-                        "UPDATE of a key column is not supported: table=" + schema.name() + " key=" + keyColumn
-                                + " — a changed key could replace another row; DELETE the row and INSERT it anew",
-                        null,
-                        null);
-            }
-        }
-        return host.boundTree(
-                read,
-                () -> st.values(schema),
-                false,
-                (lq, temps) -> applyUpdate(next, grow, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
-                Cancellation.NONE);
-    }
-
-    private Applied applyUpdate(
-            Map<String, FactTable> next,
-            Map<String, GrowingDictionary[]> grow,
-            CubeTables.Version v,
-            LogicalQuery values,
-            List<Integer> nullColumns,
-            List<FactTable> dimensions) {
-        TableSchema schema = v.table().schema();
-        if (dimensions == null || !CubeTables.key(values.fact()).equals(CubeTables.key(schema.name()))) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "0A000",
-                    "UPDATE takes one table of the cube and a WHERE over its columns: table=" + schema.name(),
-                    null,
-                    null);
-        }
-        String k = CubeTables.key(schema.name());
-        FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = ProjectionExecutor.locate(values, base, dimensions);
-        long n = rows.values().stream().mapToLong(r -> r.length).sum();
-        if (n == 0) {
-            replace(next, k, base, base, v);
-            return new Applied(k, 0);
-        }
-        QueryResult after = ProjectionExecutor.run(values, base, dimensions, System.nanoTime(), Cancellation.NONE);
-        FactTable without = base.withDeleted(base.deleted().plus(rows, sizes(base)));
-        replace(next, k, base, without, v);
-        TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);
-        int[] appendedRows = {staged.rows()};
-        // appended as they are, not upserted: their keys are unchanged (a key column is not updated) and their old rows
-        // deleted, so they replace nothing; an upsert would keep one row of a key the table held twice (rows loaded
-        // before its key was set are not checked) and drop the other
-        replace(next, k, without, appended(grow, k, without, staged, v.number() + 1, appendedRows, false), v);
-        return new Applied(k, n);
-    }
-
-    /** Records {@code grown} as table {@code k}'s next version, closing {@code base} when it was an unpublished one. */
-    private void replace(
-            Map<String, FactTable> next, String k, FactTable base, FactTable grown, CubeTables.Version published) {
-        if (grown != base && base != published.table()) {
-            base.close();
-        }
-        next.put(k, grown);
-    }
-
-    /**
-     * Merges the small appended partitions of the unpublished versions in {@code next} where due, as each write of a
-     * long block adds some (one per single-row UPDATE): its later writes then scan few partitions, not one per write
-     * before them.
-     */
-    private void compactPending(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            if (madeByWrite(s, e)) {
-                e.setValue(compacted(e.getValue()));
-            }
-        }
     }
 
     /** Publishes the tables of {@code next} that changed (merged where due); their new versions by key. */
@@ -543,7 +336,7 @@ final class CubeWrites {
         List<FactTable> fresh = new ArrayList<>();
         for (Map.Entry<String, FactTable> e : next.entrySet()) {
             if (e.getValue() != s.version(e.getKey()).table()) {
-                fresh.add(compacted(e.getValue()));
+                fresh.add(nextVersions.compacted(e.getValue()));
             }
         }
         next.clear();
@@ -552,60 +345,6 @@ final class CubeWrites {
             host.checkOpen();
         }
         return tables.publish(fresh);
-    }
-
-    /**
-     * {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows; for a
-     * table with a key and {@code upsert}, the rows it replaces deleted (without {@code upsert}, every row appended). {@code appendedRows[0]} receives the rows appended (an upsert
-     * keeps the last row of each key).
-     */
-    private FactTable appended(
-            Map<String, GrowingDictionary[]> growingByTable,
-            String k,
-            FactTable base,
-            TableStaging batch,
-            long version,
-            int[] appendedRows,
-            boolean upsert) {
-        var grow = growingByTable.computeIfAbsent(
-                k, x -> new GrowingDictionary[base.schema().size()]);
-        String label = "appended v" + version;
-        List<String> keyColumns = keys.get(k);
-        if (keyColumns == null || !upsert) {
-            return StagedAppender.append(base, batch, grow, label, host.appendTarget());
-        }
-        for (int c = 0; c < grow.length; c++) {
-            if (grow[c] == null && base.schema().column(c).isDimension()) {
-                grow[c] = new GrowingDictionary(base.dictionaries()[c]);
-            }
-        }
-        var key = UpsertKeys.of(base.schema(), keyColumns);
-        int[] rows = key.lastOfEachKey(batch);
-        appendedRows[0] = rows.length;
-        Map<Integer, int[]> replaced = key.replaced(base, batch, rows, grow);
-        FactTable without =
-                replaced.isEmpty() ? base : base.withDeleted(base.deleted().plus(replaced, sizes(base)));
-        FactTable next;
-        try {
-            next = StagedAppender.append(without, batch, rows, grow, label, host.appendTarget());
-        } catch (RuntimeException | Error e) {
-            if (without != base) {
-                without.close();
-            }
-            throw e;
-        }
-        if (without != base && next != without) {
-            without.close();
-        }
-        return next;
-    }
-
-    private static Map<Integer, Integer> sizes(FactTable t) {
-        Map<Integer, Integer> sizes = new HashMap<>();
-        for (Partition p : t.partitions()) {
-            sizes.put(p.id(), p.rows());
-        }
-        return sizes;
     }
 
     /** As {@link Cube#setKey}. */
@@ -631,20 +370,5 @@ final class CubeWrites {
         } finally {
             loadLock.unlock();
         }
-    }
-
-    /** {@code t} with its small appended partitions merged (then {@code t} is closed), or {@code t}. */
-    private FactTable compacted(FactTable t) {
-        FactTable merged;
-        try {
-            merged = TableCompactor.compact(t, host.appendTarget());
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "merging appended partitions failed: {0}", e.getMessage());
-            return t;
-        }
-        if (merged != t) {
-            t.close();
-        }
-        return merged;
     }
 }
