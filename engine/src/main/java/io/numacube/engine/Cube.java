@@ -13,9 +13,7 @@ import io.numacube.engine.sql.SqlBinder;
 import io.numacube.engine.storage.ArenaColumnMemory;
 import io.numacube.engine.storage.ColumnMemory;
 import io.numacube.engine.storage.FactTable;
-import io.numacube.engine.storage.GrowingDictionary;
 import io.numacube.engine.storage.NumaColumnMemory;
-import io.numacube.engine.storage.Partition;
 import io.numacube.engine.storage.Partitioning;
 import io.numacube.engine.storage.Placement;
 import io.numacube.engine.storage.ProgressListener;
@@ -81,18 +79,11 @@ public final class Cube implements AutoCloseable {
      * each table's versions follow one another.
      */
     private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
-    /** Per table key, the growing dictionaries of its appends (guarded by {@link #loadLock}). */
-    private final Map<String, GrowingDictionary[]> growing = new HashMap<>();
-    /** Per table key, the columns of its upsert key ({@link #setKey}; guarded by {@link #loadLock}). */
-    private final Map<String, List<String>> keys = new HashMap<>();
-    /** Counts the changes of {@link #keys}, so that a {@link WriteTrial} built under other keys is built again. */
-    private long keyGeneration;
+    /** Appends, upserts, deletes, updates and their trials, and the publishing of whole tables. */
+    private final CubeWrites writePath = new CubeWrites(tables, loadLock, prepared, new WriteHost());
 
-    /** The shard whose rows this cube holds ({@link #keepShard}), or null: every row it is given. */
-    private volatile Shard shard;
-
-    /** Per table staged under {@link #shard} (by key), the rows of other shards left out when it was loaded. */
-    private final Map<String, Long> droppedAtLoad = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The shard whose rows this cube holds ({@link #keepShard}, {@link #loadShard}). */
+    private final CubeShard shard = new CubeShard();
 
     private volatile boolean workStealing;
     private volatile Placement currentPlacement;
@@ -212,7 +203,7 @@ public final class Cube implements AutoCloseable {
             throw e;
         }
         currentPlacement = placement;
-        swapIn(fresh.toArray(FactTable[]::new));
+        writePath.publishWhole(Map.of(), fresh.toArray(FactTable[]::new));
     }
 
     /**
@@ -250,13 +241,8 @@ public final class Cube implements AutoCloseable {
         checkOpen();
         loadLock.lock();
         try {
-            Shard keep = shard;
-            TableStaging held = keep == null ? staging : keep.retain(staging);
-            if (keep != null && keep.keyIndex(staging.schema()) >= 0) {
-                droppedAtLoad.put(key(staging.schema().name()), (long) staging.rows() - held.rows());
-            }
             FactTable t = StagedTableLoader.load(
-                    held,
+                    shard.retain(staging),
                     options.partitioning(),
                     autoPartitions(),
                     currentPlacement,
@@ -264,7 +250,8 @@ public final class Cube implements AutoCloseable {
                     options.morselRows(),
                     memory,
                     pool);
-            swapIn(version == 0 ? Map.of() : Map.of(key(t.schema().name()), version), t);
+            writePath.publishWhole(
+                    version == 0 ? Map.of() : Map.of(key(t.schema().name()), version), t);
         } finally {
             loadLock.unlock();
         }
@@ -319,7 +306,7 @@ public final class Cube implements AutoCloseable {
             }
             throw e;
         }
-        swapIn(t, fx, books);
+        writePath.publishWhole(Map.of(), t, fx, books);
     }
 
     /** A lookup table of a few rows, in one partition. */
@@ -330,30 +317,6 @@ public final class Cube implements AutoCloseable {
 
     private int autoPartitions() {
         return Math.max(1, 2 * pool.workerCount());
-    }
-
-    /** Publishes whole tables (loaded, generated, relocated) as the next version of each; called under the load lock. */
-    private void swapIn(FactTable... fresh) {
-        swapIn(Map.of(), fresh);
-    }
-
-    /** As {@link #swapIn(FactTable...)}, the tables of {@code versions} (by key) getting those version numbers. */
-    private void swapIn(Map<String, Long> versions, FactTable... fresh) {
-        if (closed) {
-            for (FactTable t : fresh) {
-                t.close();
-            }
-            checkOpen();
-        }
-        for (FactTable t : fresh) {
-            growing.remove(key(t.schema().name()));
-        }
-        tables.publish(List.of(fresh), versions);
-        java.util.Set<String> names = new java.util.HashSet<>();
-        for (FactTable t : fresh) {
-            names.add(key(t.schema().name()));
-        }
-        prepared.written(names);
     }
 
     /**
@@ -377,11 +340,7 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #append(String, TableStaging)}; nothing is appended then
      */
     public Map<String, Long> append(List<TableBatch> batches) {
-        Map<String, Long> versions = new HashMap<>();
-        for (WriteResult r : write(List.copyOf(batches))) {
-            versions.put(key(r.table()), r.version());
-        }
-        return versions;
+        return writePath.append(batches);
     }
 
     /**
@@ -393,7 +352,7 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #append(String, TableStaging)} and {@link #delete}; nothing changes then
      */
     public List<WriteResult> write(List<TableWrite> writes) {
-        return write(writes, true);
+        return writePath.write(writes, true);
     }
 
     /**
@@ -406,13 +365,12 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #write}
      */
     public List<WriteResult> trial(List<TableWrite> writes) {
-        return write(writes, false);
+        return writePath.write(writes, false);
     }
 
     /** Opens an empty {@link WriteTrial}: a transaction block's writes tried one statement at a time. */
     public WriteTrial openTrial() {
-        checkOpen();
-        return new WriteTrial(this);
+        return writePath.openTrial();
     }
 
     /**
@@ -428,41 +386,7 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException as {@link #write}; the trial is then reset, and holds no write
      */
     public List<WriteResult> trial(WriteTrial trial, List<? extends TableWrite> block) {
-        java.util.Objects.requireNonNull(trial, "trial must not be null");
-        java.util.Objects.requireNonNull(block, "block must not be null");
-        if (!trial.of(this)) {
-            throw new IllegalArgumentException("the trial was opened by another cube");
-        }
-        checkOpen();
-        loadLock.lock();
-        try {
-            checkOpen();
-            if (trial.writes() > block.size() || (trial.base != null && !builtOnCurrent(trial))) {
-                trial.reset();
-            }
-            if (trial.base == null) {
-                trial.base = tables.acquire();
-                trial.keys = keyGeneration;
-                trial.layout = layout;
-            }
-            List<WriteResult> out = new ArrayList<>();
-            try {
-                for (int i = trial.writes(); i < block.size(); i++) {
-                    Applied a = apply(trial.base, trial.next, trial.growing, block.get(i));
-                    compactPending(trial.base, trial.next);
-                    CubeTables.Version v = trial.base.version(a.table());
-                    WriteResult r = new WriteResult(v.table().schema().name(), a.rows(), v.number());
-                    trial.applied(r);
-                    out.add(r);
-                }
-            } catch (RuntimeException | Error e) {
-                trial.reset();
-                throw e;
-            }
-            return out;
-        } finally {
-            loadLock.unlock();
-        }
+        return writePath.trial(trial, block);
     }
 
     /**
@@ -471,18 +395,7 @@ public final class Cube implements AutoCloseable {
      * data. An answer that may be stale at once: {@link #publishTrial} asks it again under the load lock.
      */
     public boolean isCurrent(WriteTrial trial) {
-        java.util.Objects.requireNonNull(trial, "trial must not be null");
-        loadLock.lock();
-        try {
-            return trial.of(this) && trial.base != null && builtOnCurrent(trial);
-        } finally {
-            loadLock.unlock();
-        }
-    }
-
-    /** Whether the base of {@code trial} (one it holds) is the current snapshot, taken under the current keys and layout. */
-    private boolean builtOnCurrent(WriteTrial trial) {
-        return tables.isCurrent(trial.base) && trial.keys == keyGeneration && trial.layout == layout;
+        return writePath.isCurrent(trial);
     }
 
     /**
@@ -497,125 +410,7 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException when the cube is closed; the trial is then reset
      */
     public java.util.Optional<List<WriteResult>> publishTrial(WriteTrial trial, int writes) {
-        java.util.Objects.requireNonNull(trial, "trial must not be null");
-        checkOpen();
-        loadLock.lock();
-        try {
-            if (!trial.of(this) || trial.base == null || trial.writes() != writes || !builtOnCurrent(trial)) {
-                return java.util.Optional.empty();
-            }
-            try {
-                Map<String, Long> versions = publishChanged(trial.base, trial.next);
-                prepared.written(versions.keySet());
-                for (String k : versions.keySet()) {
-                    GrowingDictionary[] grown = trial.growing.remove(k);
-                    if (grown != null) {
-                        // the published version's dictionaries are the trial's: the cube's next append grows them on
-                        growing.put(k, grown);
-                    }
-                }
-                List<WriteResult> out = new ArrayList<>();
-                for (WriteResult r : trial.results()) {
-                    out.add(new WriteResult(r.table(), r.rows(), versions.getOrDefault(key(r.table()), r.version())));
-                }
-                return java.util.Optional.of(out);
-            } finally {
-                trial.reset();
-            }
-        } finally {
-            loadLock.unlock();
-        }
-    }
-
-    /**
-     * Frees what {@code trial} holds: its unpublished versions and its base. Once the cube is closed its memory is gone
-     * already, so the trial only forgets them.
-     */
-    void discardTrial(WriteTrial trial) {
-        loadLock.lock();
-        try {
-            if (!closed && trial.base != null) {
-                closeUnpublished(trial.base, trial.next);
-                trial.base.close();
-            }
-            trial.next.clear();
-            trial.growing.clear();
-            trial.base = null;
-        } finally {
-            loadLock.unlock();
-        }
-    }
-
-    private List<WriteResult> write(List<TableWrite> writes, boolean publish) {
-        java.util.Objects.requireNonNull(writes, "writes must not be null");
-        checkOpen();
-        loadLock.lock();
-        Map<String, FactTable> next = new java.util.LinkedHashMap<>();
-        try (CubeTables.Snapshot s = tables.acquire()) {
-            try {
-                List<Applied> applied = new ArrayList<>();
-                for (TableWrite w : writes) {
-                    applied.add(apply(s, next, growing, w));
-                    compactPending(s, next);
-                }
-                Map<String, Long> versions;
-                if (publish) {
-                    versions = publishChanged(s, next);
-                    prepared.written(versions.keySet());
-                } else {
-                    discard(s, next);
-                    versions = Map.of();
-                }
-                List<WriteResult> out = new ArrayList<>();
-                for (Applied a : applied) {
-                    CubeTables.Version v = s.version(a.table());
-                    out.add(new WriteResult(
-                            v.table().schema().name(), a.rows(), versions.getOrDefault(a.table(), v.number())));
-                }
-                return out;
-            } catch (RuntimeException | Error e) {
-                discard(s, next);
-                throw e;
-            }
-        } finally {
-            loadLock.unlock();
-        }
-    }
-
-    /**
-     * Applies one write to the unpublished versions in {@code next}, the tables of {@code s} where it has none. A
-     * DELETE's or UPDATE's WHERE, subqueries included, reads the tables as the writes before it in {@code next} left
-     * them (a transaction block's statements see the block's earlier ones, as in PostgreSQL), never its own changes.
-     */
-    private Applied apply(
-            CubeTables.Snapshot s, Map<String, FactTable> next, Map<String, GrowingDictionary[]> grow, TableWrite w) {
-        return switch (w) {
-            case TableBatch b -> applyBatch(s, next, grow, b);
-            case TableDelete d ->
-                readingAfter(
-                        s,
-                        next,
-                        read -> bound(
-                                read,
-                                selectOf(d.sql()),
-                                d.clock(),
-                                (lq, temps) -> applyDelete(s, next, lq, joined(read, lq, temps)),
-                                Cancellation.NONE));
-            case TableUpdate u -> readingAfter(s, next, read -> applyUpdate(s, read, next, grow, u));
-        };
-    }
-
-    /** {@code step} given the tables as {@code next}'s writes leave {@code s} ({@code s} itself while there are none). */
-    private Applied readingAfter(
-            CubeTables.Snapshot s,
-            Map<String, FactTable> next,
-            java.util.function.Function<CubeTables.Snapshot, Applied> step) {
-        if (next.isEmpty()) {
-            return step.apply(s);
-        }
-        try (CubeTables.Snapshot view = tables.overlay(s, next)) {
-            return step.apply(view);
-        }
+        return writePath.publishTrial(trial, writes);
     }
 
     /**
@@ -643,278 +438,22 @@ public final class Cube implements AutoCloseable {
             return query(sql, wallClock, cancel);
         }
         long start = System.nanoTime();
+        // the load lock before the read lock, as close takes them
         loadLock.lock();
         lock.readLock().lock();
-        Map<String, FactTable> next = new java.util.LinkedHashMap<>();
-        try (CubeTables.Snapshot s = tables.acquire()) {
-            checkOpen();
-            try {
-                for (TableWrite w : pending) {
-                    apply(s, next, growing, w);
-                }
-                try (CubeTables.Snapshot view = tables.overlay(s, next)) {
-                    return bound(
+        try {
+            return writePath.readAfter(
+                    pending,
+                    view -> bound(
                             view,
                             sql,
                             wallClock,
                             (lq, temps) -> withVersions(execute(view, lq, temps, start, cancel), view, lq),
-                            cancel);
-                }
-            } finally {
-                discard(s, next);
-            }
+                            cancel));
         } finally {
             lock.readLock().unlock();
             loadLock.unlock();
         }
-    }
-
-    /**
-     * Closes the unpublished versions in {@code next} and forgets the values they added to the growing dictionaries.
-     * A table a write left as it was (a DELETE or UPDATE of no row) is in {@code next} as its published version, which
-     * readers still hold: it is not closed.
-     */
-    private void discard(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        closeUnpublished(s, next);
-        growing.clear();
-    }
-
-    /** Closes the versions of {@code next} that {@code s} does not list (those a write made) and forgets them all. */
-    private static void closeUnpublished(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            if (madeByWrite(s, e)) {
-                e.getValue().close();
-            }
-        }
-        next.clear();
-    }
-
-    /** Whether the version of {@code e} (a write's next versions) is one a write made, not the one {@code s} lists. */
-    private static boolean madeByWrite(CubeTables.Snapshot s, Map.Entry<String, FactTable> e) {
-        CubeTables.Version published = s.version(e.getKey());
-        return published == null || e.getValue() != published.table();
-    }
-
-    /** One change applied to an unpublished version: the table's key and the rows appended or deleted. */
-    private record Applied(String table, long rows) {}
-
-    private Applied applyBatch(
-            CubeTables.Snapshot s, Map<String, FactTable> next, Map<String, GrowingDictionary[]> grow, TableBatch b) {
-        CubeTables.Version v = s.version(b.table());
-        if (v == null) {
-            throw noSuchTable(b.table(), s);
-        }
-        String k = key(b.table());
-        FactTable base = next.getOrDefault(k, v.table());
-        int[] rows = {b.rows().rows()};
-        FactTable grown = appended(grow, k, base, b.rows(), v.number() + 1, rows, true);
-        replace(next, k, base, grown, v);
-        return new Applied(k, rows[0]);
-    }
-
-    /**
-     * The tables a DELETE's or UPDATE's query {@code lq} joins, all of them temporary tables in {@code temps}: those a
-     * correlated subquery became ({@link Decorrelation}: the subquery's distinct keys or groups, joined as dimensions,
-     * so a row of the written table matches at most one of theirs); null when it joins a table of the cube, which a
-     * write does not take.
-     */
-    private static List<FactTable> joined(CubeTables.Snapshot read, LogicalQuery lq, Map<String, FactTable> temps) {
-        List<FactTable> out = new ArrayList<>();
-        for (var join : lq.joins()) {
-            FactTable t = temps.get(key(join.table()));
-            if (t == null) {
-                return null;
-            }
-            out.add(t);
-        }
-        return out;
-    }
-
-    private Applied applyDelete(
-            CubeTables.Snapshot s, Map<String, FactTable> next, LogicalQuery lq, List<FactTable> dimensions) {
-        CubeTables.Version v = s.version(lq.fact());
-        if (v == null || dimensions == null) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "0A000",
-                    "DELETE takes one table of the cube and a WHERE over its columns: table=" + lq.fact(),
-                    null,
-                    null);
-        }
-        String k = key(lq.fact());
-        FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(lq, base, dimensions);
-        long n = rows.values().stream().mapToLong(r -> r.length).sum();
-        FactTable without = n == 0 ? base : base.withDeleted(base.deleted().plus(rows, sizes(base)));
-        replace(next, k, base, without, v);
-        return new Applied(k, n);
-    }
-
-    /**
-     * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
-     * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
-     * ({@link io.numacube.engine.sql.UpdateStatement#values}); a subquery in its WHERE reads the tables as they were
-     * before the write (after the writes before it in the same block), as a DELETE's does. A key column of a keyed table is not updated: a changed key would replace
-     * whichever row had it.
-     */
-    private Applied applyUpdate(
-            CubeTables.Snapshot s,
-            CubeTables.Snapshot read,
-            Map<String, FactTable> next,
-            Map<String, GrowingDictionary[]> grow,
-            TableUpdate u) {
-        io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(u.sql(), u.clock());
-        CubeTables.Version v = s.version(st.table());
-        if (v == null) {
-            throw noSuchTable(st.table(), s);
-        }
-        TableSchema schema = v.table().schema();
-        for (String keyColumn : keys.getOrDefault(key(st.table()), List.of())) {
-            if (st.assignedColumns(schema).contains(schema.indexOf(keyColumn))) {
-                throw new NumacubeException(
-                        NumacubeException.Kind.INVALID_INPUT,
-                        "0A000",
-                        "UPDATE of a key column is not supported: table=" + schema.name() + " key=" + keyColumn
-                                + " — a changed key could replace another row; DELETE the row and INSERT it anew",
-                        null,
-                        null);
-            }
-        }
-        return boundTree(
-                read,
-                () -> st.values(schema),
-                false,
-                (lq, temps) -> applyUpdate(next, grow, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
-                Cancellation.NONE);
-    }
-
-    private Applied applyUpdate(
-            Map<String, FactTable> next,
-            Map<String, GrowingDictionary[]> grow,
-            CubeTables.Version v,
-            LogicalQuery values,
-            List<Integer> nullColumns,
-            List<FactTable> dimensions) {
-        TableSchema schema = v.table().schema();
-        if (dimensions == null || !key(values.fact()).equals(key(schema.name()))) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "0A000",
-                    "UPDATE takes one table of the cube and a WHERE over its columns: table=" + schema.name(),
-                    null,
-                    null);
-        }
-        String k = key(schema.name());
-        FactTable base = next.getOrDefault(k, v.table());
-        Map<Integer, int[]> rows = io.numacube.engine.exec.ProjectionExecutor.locate(values, base, dimensions);
-        long n = rows.values().stream().mapToLong(r -> r.length).sum();
-        if (n == 0) {
-            replace(next, k, base, base, v);
-            return new Applied(k, 0);
-        }
-        QueryResult after = io.numacube.engine.exec.ProjectionExecutor.run(
-                values, base, dimensions, System.nanoTime(), Cancellation.NONE);
-        FactTable without = base.withDeleted(base.deleted().plus(rows, sizes(base)));
-        replace(next, k, base, without, v);
-        TableStaging staged = UpdatedRows.stage(schema, after, nullColumns);
-        int[] appendedRows = {staged.rows()};
-        // appended as they are, not upserted: their keys are unchanged (a key column is not updated) and their old rows
-        // deleted, so they replace nothing; an upsert would keep one row of a key the table held twice (rows loaded
-        // before its key was set are not checked) and drop the other
-        replace(next, k, without, appended(grow, k, without, staged, v.number() + 1, appendedRows, false), v);
-        return new Applied(k, n);
-    }
-
-    /** Records {@code grown} as table {@code k}'s next version, closing {@code base} when it was an unpublished one. */
-    private void replace(
-            Map<String, FactTable> next, String k, FactTable base, FactTable grown, CubeTables.Version published) {
-        if (grown != base && base != published.table()) {
-            base.close();
-        }
-        next.put(k, grown);
-    }
-
-    /**
-     * Merges the small appended partitions of the unpublished versions in {@code next} where due, as each write of a
-     * long block adds some (one per single-row UPDATE): its later writes then scan few partitions, not one per write
-     * before them.
-     */
-    private void compactPending(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            if (madeByWrite(s, e)) {
-                e.setValue(compacted(e.getValue()));
-            }
-        }
-    }
-
-    /** Publishes the tables of {@code next} that changed (merged where due); their new versions by key. */
-    private Map<String, Long> publishChanged(CubeTables.Snapshot s, Map<String, FactTable> next) {
-        List<FactTable> fresh = new ArrayList<>();
-        for (Map.Entry<String, FactTable> e : next.entrySet()) {
-            if (e.getValue() != s.version(e.getKey()).table()) {
-                fresh.add(compacted(e.getValue()));
-            }
-        }
-        next.clear();
-        if (closed) {
-            fresh.forEach(FactTable::close);
-            checkOpen();
-        }
-        return tables.publish(fresh);
-    }
-
-    /**
-     * {@code base} with {@code batch} appended (its next version, not yet published), or {@code base} for no rows; for a
-     * table with a key and {@code upsert}, the rows it replaces deleted (without {@code upsert}, every row appended). {@code appendedRows[0]} receives the rows appended (an upsert
-     * keeps the last row of each key).
-     */
-    private FactTable appended(
-            Map<String, GrowingDictionary[]> growingByTable,
-            String k,
-            FactTable base,
-            TableStaging batch,
-            long version,
-            int[] appendedRows,
-            boolean upsert) {
-        var grow = growingByTable.computeIfAbsent(
-                k, x -> new GrowingDictionary[base.schema().size()]);
-        String label = "appended v" + version;
-        List<String> keyColumns = keys.get(k);
-        if (keyColumns == null || !upsert) {
-            return io.numacube.engine.ingest.StagedAppender.append(base, batch, grow, label, appendTarget());
-        }
-        for (int c = 0; c < grow.length; c++) {
-            if (grow[c] == null && base.schema().column(c).isDimension()) {
-                grow[c] = new GrowingDictionary(base.dictionaries()[c]);
-            }
-        }
-        var key = io.numacube.engine.ingest.UpsertKeys.of(base.schema(), keyColumns);
-        int[] rows = key.lastOfEachKey(batch);
-        appendedRows[0] = rows.length;
-        Map<Integer, int[]> replaced = key.replaced(base, batch, rows, grow);
-        FactTable without =
-                replaced.isEmpty() ? base : base.withDeleted(base.deleted().plus(replaced, sizes(base)));
-        FactTable next;
-        try {
-            next = io.numacube.engine.ingest.StagedAppender.append(without, batch, rows, grow, label, appendTarget());
-        } catch (RuntimeException | Error e) {
-            if (without != base) {
-                without.close();
-            }
-            throw e;
-        }
-        if (without != base && next != without) {
-            without.close();
-        }
-        return next;
-    }
-
-    private static Map<Integer, Integer> sizes(FactTable t) {
-        Map<Integer, Integer> sizes = new HashMap<>();
-        for (Partition p : t.partitions()) {
-            sizes.put(p.id(), p.rows());
-        }
-        return sizes;
     }
 
     /**
@@ -925,47 +464,12 @@ public final class Cube implements AutoCloseable {
      * @throws NumacubeException for an unknown table or column, or a DOUBLE column
      */
     public void setKey(String table, List<String> columns) {
-        checkOpen();
-        loadLock.lock();
-        try (CubeTables.Snapshot s = tables.acquire()) {
-            FactTable t = table(s, table);
-            io.numacube.engine.ingest.UpsertKeys.of(t.schema(), columns);
-            keys.put(key(table), List.copyOf(columns));
-            keyGeneration++;
-        } finally {
-            loadLock.unlock();
-        }
+        writePath.setKey(table, columns);
     }
 
     /** The key {@link #setKey} gave {@code table}: its columns, or empty when appends to it are not upserts. */
     public List<String> keyColumns(String table) {
-        java.util.Objects.requireNonNull(table, "table must not be null");
-        loadLock.lock();
-        try {
-            return keys.getOrDefault(key(table), List.of());
-        } finally {
-            loadLock.unlock();
-        }
-    }
-
-    /** {@code t} with its small appended partitions merged (then {@code t} is closed), or {@code t}. */
-    private FactTable compacted(FactTable t) {
-        FactTable merged;
-        try {
-            merged = io.numacube.engine.storage.TableCompactor.compact(t, appendTarget());
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "merging appended partitions failed: {0}", e.getMessage());
-            return t;
-        }
-        if (merged != t) {
-            t.close();
-        }
-        return merged;
-    }
-
-    private io.numacube.engine.storage.PlacementTarget appendTarget() {
-        return new io.numacube.engine.storage.PlacementTarget(
-                currentPlacement, layout, options.morselRows(), memory, pool);
+        return writePath.keyColumns(table);
     }
 
     /**
@@ -976,22 +480,7 @@ public final class Cube implements AutoCloseable {
      * @return the rows deleted, per table that has the key column (in {@link #tables()} order)
      */
     public Map<String, Long> keepShard(Shard keep) {
-        java.util.Objects.requireNonNull(keep, "shard must not be null");
-        if (shard != null && !shard.equals(keep)) {
-            throw new IllegalStateException(
-                    "this cube holds shard " + shard + " of " + shard.column() + ", not " + keep);
-        }
-        Map<String, Long> deleted = ShardRows.keep(this, keep, droppedAtLoad.keySet());
-        this.shard = keep;
-        Map<String, Long> dropped = new java.util.LinkedHashMap<>();
-        for (String table : tables()) {
-            Long atLoad = droppedAtLoad.get(key(table));
-            Long now = deleted.get(table);
-            if (atLoad != null || now != null) {
-                dropped.put(table, (atLoad == null ? 0 : atLoad) + (now == null ? 0 : now));
-            }
-        }
-        return dropped;
+        return shard.keep(this, keep);
     }
 
     /**
@@ -1001,12 +490,12 @@ public final class Cube implements AutoCloseable {
      * they are generated. Appends refuse rows of other shards, as after {@link #keepShard}.
      */
     public void loadShard(Shard keep) {
-        this.shard = java.util.Objects.requireNonNull(keep, "shard must not be null");
+        shard.load(keep);
     }
 
     /** The shard this cube holds, empty when it holds every row it is given. */
     public java.util.Optional<Shard> shard() {
-        return java.util.Optional.ofNullable(shard);
+        return shard.current();
     }
 
     /** The current version of {@code table}: 1 when loaded, one more at each load or append that changed it. */
@@ -1023,12 +512,6 @@ public final class Cube implements AutoCloseable {
     private static String key(String table) {
         return CubeTables.key(table);
     }
-
-    /** Blanks and comments (line and block), as PostgreSQL's lexer skips them. */
-    private static final String SKIPPED = "(?:\\s|--[^\\n]*|/\\*.*?\\*/)";
-
-    private static final java.util.regex.Pattern DELETE_FROM =
-            java.util.regex.Pattern.compile("(?is)(" + SKIPPED + "*)DELETE(" + SKIPPED + "+)FROM\\b.*");
 
     /**
      * Runs {@code DELETE FROM table [WHERE condition]} (the WHERE as in a query; joins are not allowed, subqueries are)
@@ -1049,34 +532,6 @@ public final class Cube implements AutoCloseable {
      */
     public WriteResult update(String sql) {
         return write(List.of(new TableUpdate(sql))).get(0);
-    }
-
-    /**
-     * The DELETE as {@code SELECT*FROM table WHERE ...}, each character where it was, so positions stay right
-     * (comments before it kept, those between DELETE and FROM blanked).
-     */
-    private static String selectOf(String deleteSql) {
-        java.util.regex.Matcher m = DELETE_FROM.matcher(deleteSql);
-        if (!m.matches()) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.SYNTAX, "not a DELETE statement: expected DELETE FROM table [WHERE ...]");
-        }
-        // DELETE made SELECT, the gap's comments blanked (line breaks kept) and the * on its first blank; what comes
-        // before DELETE stays as written, for the parser to skip
-        String gap = blanked(m.group(2));
-        int star = 0;
-        while (star < gap.length() && gap.charAt(star) == '\n') {
-            star++;
-        }
-        String select = star < gap.length()
-                ? "SELECT" + gap.substring(0, star) + "*" + gap.substring(star + 1)
-                : "SELECT" + gap + "*";
-        return m.group(1) + select + deleteSql.substring(m.end(2));
-    }
-
-    /** {@code text} (blanks and comments) with every character but a line break made a space. */
-    private static String blanked(String text) {
-        return text.replaceAll("[^\\n]", " ");
     }
 
     /**
@@ -1273,10 +728,10 @@ public final class Cube implements AutoCloseable {
     }
 
     private Object bindOnly(CubeTables.Snapshot snapshot, String sql, Cancellation cancellation) {
-        if (DELETE_FROM.matcher(sql).matches()) {
-            return bound(snapshot, selectOf(sql), (lq, temps) -> lq, cancellation);
+        if (StatementText.isDelete(sql)) {
+            return bound(snapshot, StatementText.selectOfDelete(sql), (lq, temps) -> lq, cancellation);
         }
-        if (UPDATE.matcher(sql).matches()) {
+        if (StatementText.isUpdate(sql)) {
             io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(sql);
             CubeTables.Version v = snapshot.version(st.table());
             if (v == null) {
@@ -1286,9 +741,6 @@ public final class Cube implements AutoCloseable {
         }
         return bound(snapshot, sql, (lq, temps) -> lq, cancellation);
     }
-
-    private static final java.util.regex.Pattern UPDATE =
-            java.util.regex.Pattern.compile("(?is)" + SKIPPED + "*UPDATE\\b.*");
 
     /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
     private SqlBinder.Catalog catalog(CubeTables.Snapshot snapshot, Map<String, FactTable> temps) {
@@ -1566,7 +1018,7 @@ public final class Cube implements AutoCloseable {
         }
     }
 
-    private static FactTable table(CubeTables.Snapshot s, String name) {
+    static FactTable table(CubeTables.Snapshot s, String name) {
         java.util.Objects.requireNonNull(name, "table name must not be null");
         FactTable t = s.table(name);
         if (t == null) {
@@ -1575,7 +1027,7 @@ public final class Cube implements AutoCloseable {
         return t;
     }
 
-    private static NumacubeException noSuchTable(String name, CubeTables.Snapshot s) {
+    static NumacubeException noSuchTable(String name, CubeTables.Snapshot s) {
         return new NumacubeException(
                 NumacubeException.Kind.BIND,
                 "42P01",
@@ -1752,7 +1204,7 @@ public final class Cube implements AutoCloseable {
             } catch (RuntimeException e) {
                 first = e;
             }
-            growing.clear();
+            writePath.forgetGrowing();
             try {
                 memory.close();
             } catch (RuntimeException e) {
@@ -1766,6 +1218,51 @@ public final class Cube implements AutoCloseable {
         } finally {
             lock.writeLock().unlock();
             loadLock.unlock();
+        }
+    }
+
+    /** The cube as its writes need it ({@link CubeWrites.Host}). */
+    private final class WriteHost implements CubeWrites.Host {
+
+        @Override
+        public <T> T bound(
+                CubeTables.Snapshot snapshot,
+                String sql,
+                java.time.LocalDateTime wallClock,
+                java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+                Cancellation cancel) {
+            return Cube.this.bound(snapshot, sql, wallClock, then, cancel);
+        }
+
+        @Override
+        public <T> T boundTree(
+                CubeTables.Snapshot snapshot,
+                java.util.function.Supplier<org.apache.calcite.sql.SqlNode> parsed,
+                boolean views,
+                java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
+                Cancellation cancel) {
+            return Cube.this.boundTree(snapshot, parsed, views, then, cancel);
+        }
+
+        @Override
+        public io.numacube.engine.storage.PlacementTarget appendTarget() {
+            return new io.numacube.engine.storage.PlacementTarget(
+                    currentPlacement, layout, options.morselRows(), memory, pool);
+        }
+
+        @Override
+        public TableBuilder.NodeLayout layout() {
+            return layout;
+        }
+
+        @Override
+        public boolean closed() {
+            return closed;
+        }
+
+        @Override
+        public void checkOpen() {
+            Cube.this.checkOpen();
         }
     }
 }

@@ -28,7 +28,7 @@ import java.util.Map;
  */
 public final class WriteTrial implements AutoCloseable {
 
-    private final Cube cube;
+    private final CubeWrites writes;
     /** The snapshot the writes are applied onto; null while the trial holds none. */
     CubeTables.Snapshot base;
     /** The cube's key generation when {@link #base} was taken: a changed upsert key makes the trial stale. */
@@ -45,8 +45,8 @@ public final class WriteTrial implements AutoCloseable {
 
     private long applications;
 
-    WriteTrial(Cube cube) {
-        this.cube = cube;
+    WriteTrial(CubeWrites writes) {
+        this.writes = writes;
     }
 
     /** How many writes of its caller's sequence the trial holds applied, from the first. */
@@ -70,7 +70,7 @@ public final class WriteTrial implements AutoCloseable {
     /** Frees what the trial holds; the next call builds it again from the first write. */
     public void reset() {
         if (base != null || !next.isEmpty()) {
-            cube.discardTrial(this);
+            writes.discardTrial(this);
         }
         results.clear();
     }
@@ -81,8 +81,8 @@ public final class WriteTrial implements AutoCloseable {
         reset();
     }
 
-    boolean of(Cube c) {
-        return cube == c;
+    boolean of(CubeWrites w) {
+        return writes == w;
     }
 
     void applied(WriteResult result) {

@@ -107,10 +107,9 @@ final class OrderRanks {
 
     private static int compare(LogicalQuery.Order o, int a, int b) {
         if (a == NULL || b == NULL) {
-            return a == b ? 0 : (a == NULL) == o.nullsFirst() ? -1 : 1;
+            return SortKeyOrder.nulls(o, a == NULL, b == NULL);
         }
-        int c = Integer.compare(a, b);
-        return o.descending() ? -c : c;
+        return SortKeyOrder.directed(o, Integer.compare(a, b));
     }
 
     /** Per row (indexed as {@code values}), the rank of its value of key {@code i}; {@link #NULL} for NULL. */

@@ -5,7 +5,6 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
-import io.numacube.engine.schema.ValueOrder;
 import io.numacube.engine.storage.CodedColumns;
 import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.FactTable;
@@ -140,10 +139,7 @@ public final class ProjectionExecutor {
             Object[] a = keys.get(x);
             Object[] b = keys.get(y);
             for (int i = 0; i < n; i++) {
-                LogicalQuery.Order o = lq.orderBy().get(i);
-                int c = a[i] == null || b[i] == null
-                        ? (a[i] == b[i] ? 0 : (a[i] == null) == o.nullsFirst() ? -1 : 1)
-                        : (o.descending() ? -1 : 1) * ValueOrder.compare(a[i], b[i]);
+                int c = SortKeyOrder.compare(lq.orderBy().get(i), a[i], b[i]);
                 if (c != 0) {
                     return c;
                 }

@@ -5,7 +5,6 @@ import io.numacube.engine.plan.LogicalQuery;
 import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
-import io.numacube.engine.schema.ValueOrder;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.workers.WorkerPool;
 import java.util.ArrayList;
@@ -219,7 +218,7 @@ final class ResultFinalizer {
     private static RowSort.RowOrder valueOrder(LogicalQuery.Order[] orders, Object[][] sortValues) {
         return (x, y) -> {
             for (int i = 0; i < orders.length; i++) {
-                int c = compare(orders[i], sortValues[x][i], sortValues[y][i]);
+                int c = SortKeyOrder.compare(orders[i], sortValues[x][i], sortValues[y][i]);
                 if (c != 0) {
                     return c;
                 }
@@ -250,10 +249,9 @@ final class ResultFinalizer {
                 boolean ny = nulls[i][y];
                 int c;
                 if (nx || ny) {
-                    c = nx == ny ? 0 : nx == orders[i].nullsFirst() ? -1 : 1;
+                    c = SortKeyOrder.nulls(orders[i], nx, ny);
                 } else {
-                    c = Long.compare(keys[i][x], keys[i][y]);
-                    c = orders[i].descending() ? -c : c;
+                    c = SortKeyOrder.directed(orders[i], Long.compare(keys[i][x], keys[i][y]));
                 }
                 if (c != 0) {
                     return c;
@@ -279,14 +277,6 @@ final class ResultFinalizer {
             out[r] = bits ^ ((bits >> 63) & Long.MAX_VALUE);
         }
         return out;
-    }
-
-    private static int compare(LogicalQuery.Order o, Object a, Object b) {
-        if (a == null || b == null) {
-            return a == b ? 0 : (a == null) == o.nullsFirst() ? -1 : 1;
-        }
-        int c = ValueOrder.compare(a, b);
-        return o.descending() ? -c : c;
     }
 
     /** The rows OFFSET and LIMIT leave. */

@@ -184,15 +184,18 @@ public final class WriteService {
         return logged(batches, () -> publishOrApply(trial, staged));
     }
 
-    /** Publishes {@code trial}, which holds {@code staged} applied, or applies {@code staged} when the cube moved on. */
+    /**
+     * Publishes {@code trial}, which holds {@code staged} applied, or applies {@code staged} when the cube moved on.
+     * Either way the block's trial is reset: {@link Cube#publishTrial} empties the engine's trial only when it publishes
+     * it, and never the batches the block's trial records as applied.
+     */
     private List<Appended> publishOrApply(BlockTrial trial, List<TableWrite> staged) {
         java.util.Optional<List<WriteResult>> published = cube.publishTrial(trial.trial(), staged.size());
+        trial.reset();
         if (published.isEmpty()) {
-            trial.reset();
             reappliedBlocks.increment();
             return apply(staged);
         }
-        trial.reset();
         publishedTrials.increment();
         return appended(staged, published.get());
     }
