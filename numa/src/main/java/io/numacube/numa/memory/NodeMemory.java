@@ -149,31 +149,28 @@ public final class NodeMemory implements AutoCloseable {
             populate(seg);
             return;
         }
-        if (fillers.size() == 1) {
-            try (ScopedAffinity pin = ScopedAffinity.pin(kernel, fillers.get(0))) {
-                if (!pin.pinned()) {
-                    LOG.log(
-                            System.Logger.Level.WARNING,
-                            "first touch without pinning: {0} {1}",
-                            seg,
-                            pin.reason().orElse(""));
-                }
-                populate(seg);
-            }
-            return;
-        }
         for (int stripe = 0; stripe < fillers.size(); stripe++) {
-            try (ScopedAffinity pin = ScopedAffinity.pin(kernel, fillers.get(stripe))) {
-                if (!pin.pinned()) {
-                    LOG.log(
-                            System.Logger.Level.WARNING,
-                            "first touch without pinning: {0} {1}",
-                            seg,
-                            pin.reason().orElse(""));
+            try (ScopedAffinity pin = pinnedToFill(seg, fillers.get(stripe))) {
+                if (fillers.size() == 1) {
+                    populate(seg);
+                } else {
+                    writePages(view, stripe, fillers.size());
                 }
-                writePages(view, stripe, fillers.size());
             }
         }
+    }
+
+    /** This thread pinned to {@code cpus} for the first touch of {@code seg}; a warning when the pinning failed. */
+    private ScopedAffinity pinnedToFill(PlacedSegment seg, CpuSet cpus) {
+        ScopedAffinity pin = ScopedAffinity.pin(kernel, cpus);
+        if (!pin.pinned()) {
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "first touch without pinning: {0} {1}",
+                    seg,
+                    pin.reason().orElse(""));
+        }
+        return pin;
     }
 
     /** Where the pages of {@code seg} are now (move_pages, else /proc/self/numa_maps). */
