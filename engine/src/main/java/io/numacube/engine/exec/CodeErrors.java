@@ -62,7 +62,7 @@ final class CodeErrors {
 
     /**
      * Throws the error of the first of the {@code n} rows ({@code b + k}, or {@code sel[k]}) whose code (column {@code
-     * seg} of width {@code w}) failed; {@code reaches}, where not null, leaves out the positions k that are false
+     * seg} of width {@code w}) failed (a copy of it); {@code reaches}, where not null, leaves out the positions k that are false
      * there (the expression is not evaluated for that row).
      */
     static void raise(
@@ -70,8 +70,14 @@ final class CodeErrors {
         for (int k = 0; k < n; k++) {
             int code = CodeKernels.code(seg, w, sel == null ? b + k : sel[k]);
             if (code < errors.length && errors[code] != null && (reaches == null || reaches[k])) {
-                throw errors[code];
+                throw copy(errors[code]);
             }
         }
+    }
+
+    /** A new exception like {@code e}: the kept one is shared by queries and workers, so it is never thrown itself. */
+    private static NumacubeException copy(NumacubeException e) {
+        return new NumacubeException(
+                e.kind(), e.code(), e.detail(), e.position().orElse(null), e.getCause());
     }
 }
