@@ -690,14 +690,17 @@ final class AggregationState {
     private int skipNulls(MorselView view, int i, int b, int cnt, int[] sel) {
         boolean[] isNull = vectors.isNull();
         Accumulator acc = accumulators[i];
+        boolean[] pass = null;
+        if (acc.filter() != null) {
+            pass = vectors.filterPass();
+            acc.filter().eval(view, b, cnt, sel, pass, vectors.scratch());
+        }
         if (acc.nulls().mayHaveNulls(view)) {
-            acc.nulls().mark(view, b, cnt, sel, isNull);
+            acc.nulls().mark(view, b, cnt, sel, isNull, pass);
         } else {
             Arrays.fill(isNull, 0, cnt, false);
         }
-        if (acc.filter() != null) {
-            boolean[] pass = vectors.filterPass();
-            acc.filter().eval(view, b, cnt, sel, pass, vectors.scratch());
+        if (pass != null) {
             for (int k = 0; k < cnt; k++) {
                 isNull[k] |= !pass[k];
             }

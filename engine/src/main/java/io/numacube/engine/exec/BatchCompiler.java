@@ -107,8 +107,14 @@ final class BatchCompiler {
         return new Sources(dims, measures[0]);
     }
 
+    /**
+     * A condition's value per code of one column, and the errors evaluating it raised per code ({@link CodeErrors};
+     * null where none did).
+     */
+    record CodeMask(boolean[] mask, NumacubeException[] errors) {}
+
     /** Evaluates {@code e} for every code of {@code col}; kept for later queries (shared: read only). */
-    boolean[] mask(Expr e, int col) {
+    CodeMask mask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
         String key = "mask " + col + " " + e;
         return LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> evaluateMask(e, col));
@@ -117,7 +123,7 @@ final class BatchCompiler {
     /** The system property that, {@code false}, evaluates every mask on the planning thread (an A/B of one process). */
     static final String PARALLEL_MASK_PROPERTY = "numacube.parallelMask";
 
-    private boolean[] evaluateMask(Expr e, int col) {
+    private CodeMask evaluateMask(Expr e, int col) {
         Dictionary d = fact.dictionary(col);
         boolean[] byKeys = KeySetMasks.mask(
                 e,
@@ -128,24 +134,25 @@ final class BatchCompiler {
                         : c.type().isDimension() ? c.index() : fact.codedIndex(c.index()),
                 pool);
         if (byKeys != null) {
-            return byKeys;
+            return new CodeMask(byKeys, null);
         }
         boolean[] m = new boolean[Math.max(d.size(), 1)];
+        CodeErrors errors = new CodeErrors();
         if (byRanges(e, d.size())) {
             WorkerChunks.map(pool, d.size(), (from, to) -> {
                 for (int code = from; code < to; code++) {
-                    int c = code;
-                    m[code] = Boolean.TRUE.equals(ScalarEvaluator.eval(e, x -> factLeafAt((Expr.Column) x, col, c, d)));
+                    m[code] = Boolean.TRUE.equals(errors.evaluate(
+                            code, c -> ScalarEvaluator.eval(e, x -> factLeafAt((Expr.Column) x, col, c, d))));
                 }
                 return null;
             });
-            return m;
+            return new CodeMask(m, errors.table(d.size()));
         }
         java.util.function.IntFunction<Object> value = valuePerCode(e, col, d.size());
         for (int code = 0; code < d.size(); code++) {
-            m[code] = Boolean.TRUE.equals(value.apply(code));
+            m[code] = Boolean.TRUE.equals(errors.evaluate(code, value));
         }
-        return m;
+        return new CodeMask(m, errors.table(d.size()));
     }
 
     /**
@@ -156,25 +163,19 @@ final class BatchCompiler {
         int only = lookup == null ? -1 : LookupIndex.onlyLookupColumn(e);
         if (only >= 0 && lookup.factColumnOf(only) == col) {
             Object[] values = lookup.perValue(e, only, codes);
-            return code -> values[code];
+            return code -> LookupIndex.valueOrThrow(values[code]);
         }
         return code -> ScalarEvaluator.eval(e, x -> leafAt((Expr.Column) x, col, code));
     }
 
     /**
-     * {@link #mask}, or null when the condition overflows for some dictionary value: that value's rows may all be
-     * decided by an earlier condition, which DuckDB evaluates first, so the caller evaluates it row by row after
-     * that condition instead (a row that reaches it still raises the overflow).
+     * {@link #mask}, or null when the condition fails for some dictionary value (an overflow, a logarithm of zero):
+     * that value's rows may all be decided by an earlier condition, which PostgreSQL and DuckDB evaluate first, so
+     * the caller evaluates it after that condition instead, where a row that reaches it still raises the error.
      */
-    boolean[] maskUnlessOverflow(Expr e, int col) {
-        try {
-            return mask(e, col);
-        } catch (NumacubeException x) {
-            if (BatchExpression.NUMERIC_OUT_OF_RANGE.equals(x.code())) {
-                return null;
-            }
-            throw x;
-        }
+    boolean[] maskUnlessFailing(Expr e, int col) {
+        CodeMask m = mask(e, col);
+        return m.errors() == null ? m.mask() : null;
     }
 
     private Object leafAt(Expr.Column x, int col, int code) {
@@ -226,10 +227,9 @@ final class BatchCompiler {
         }
         if (!s.measures && s.dims.size() == 1) {
             int col = s.dims.first();
-            boolean[] m = maskUnlessOverflow(positive, col);
-            if (m != null) {
-                return new BatchPredicate.Mask(col, m);
-            }
+            CodeMask m = mask(positive, col);
+            BatchPredicate.Mask passes = new BatchPredicate.Mask(col, m.mask());
+            return m.errors() == null ? passes : new BatchPredicate.Failing(passes, m.errors());
         }
         return switch (e) {
             case Expr.And a -> junction(!negate, a.terms(), negate);
@@ -456,7 +456,7 @@ final class BatchCompiler {
      * business. A plain column's function is computed per value of its query-time codes; a function of several
      * columns is refused.
      */
-    private BatchExpression perCode(Expr e) {
+    private BatchExpression.ByCode perCode(Expr e) {
         int col = perCodeSource(e);
         if (col < 0 || !(inLongs(e.type()) || e.type() == ColumnType.DOUBLE)) {
             throw new NumacubeException(
@@ -470,7 +470,7 @@ final class BatchCompiler {
         Dictionary d = fact.dictionary(col);
         String key = "values " + col + " " + e;
         ValuesByCode v = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> valuesByCode(e, col, d));
-        return new BatchExpression.ByCode(col, v.doubles(), v.longs());
+        return new BatchExpression.ByCode(col, v.doubles(), v.longs(), v.errors());
     }
 
     /**
@@ -536,14 +536,8 @@ final class BatchCompiler {
         if (!foldable[0] || column[0] < 0 || fact.dictionary(column[0]).size() > MAX_FOLDED_CODES) {
             return null;
         }
-        try {
-            return perCode(e);
-        } catch (NumacubeException x) {
-            if (BatchExpression.NUMERIC_OUT_OF_RANGE.equals(x.code())) {
-                return null;
-            }
-            throw x;
-        }
+        BatchExpression.ByCode folded = perCode(e);
+        return folded.errorOfCode == null ? folded : null;
     }
 
     /** A LOOKUP column's value per code of its fact column, 0 for NULL. */
@@ -554,21 +548,30 @@ final class BatchCompiler {
         return new ValuesByCode(byCode, longs);
     }
 
-    /** An expression's value per code, as a double and, for an integer expression, as a long (0 for NULL). */
-    private record ValuesByCode(double[] doubles, long[] longs) {}
+    /**
+     * An expression's value per code, as a double and, for an integer expression, as a long (0 for NULL and for a code
+     * whose value failed), and the errors by code ({@link CodeErrors}; null where none failed).
+     */
+    private record ValuesByCode(double[] doubles, long[] longs, NumacubeException[] errors) {
+        ValuesByCode(double[] doubles, long[] longs) {
+            this(doubles, longs, null);
+        }
+    }
 
     private ValuesByCode valuesByCode(Expr e, int col, Dictionary d) {
         int codes = Math.max(1, d.size());
         double[] byCode = new double[codes];
         long[] longs = inLongs(e.type()) ? new long[codes] : null;
         java.util.function.IntFunction<Object> value = valuePerCode(e, col, d.size());
+        CodeErrors errors = new CodeErrors();
         for (int code = 0; code < Math.min(codes, d.size()); code++) {
-            Object v = value.apply(code);
-            byCode[code] = v == null ? 0 : ((Number) v).doubleValue();
+            Object v = errors.evaluate(code, value);
+            boolean number = v instanceof Number;
+            byCode[code] = number ? ((Number) v).doubleValue() : 0;
             if (longs != null) {
-                longs[code] = v == null ? 0 : ((Number) v).longValue();
+                longs[code] = number ? ((Number) v).longValue() : 0;
             }
         }
-        return new ValuesByCode(byCode, longs);
+        return new ValuesByCode(byCode, longs, errors.table(codes));
     }
 }

@@ -82,15 +82,22 @@ abstract class BatchExpression {
         final double[] valueOfCode;
         /** The exact values for integer columns, else null. */
         final long[] longOfCode;
+        /** Per code, the error computing its value raised ({@link CodeErrors}), or null where none did. */
+        final NumacubeException[] errorOfCode;
 
         ByCode(int column, double[] valueOfCode) {
             this(column, valueOfCode, null);
         }
 
         ByCode(int column, double[] valueOfCode, long[] longOfCode) {
+            this(column, valueOfCode, longOfCode, null);
+        }
+
+        ByCode(int column, double[] valueOfCode, long[] longOfCode, NumacubeException[] errorOfCode) {
             this.column = column;
             this.valueOfCode = valueOfCode;
             this.longOfCode = longOfCode;
+            this.errorOfCode = errorOfCode;
         }
 
         @Override
@@ -100,6 +107,9 @@ abstract class BatchExpression {
             }
             MemorySegment seg = v.columns[column];
             CodeWidth w = v.widths[column];
+            if (errorOfCode != null) {
+                CodeErrors.raise(errorOfCode, seg, w, b, n, sel, null);
+            }
             for (int k = 0; k < n; k++) {
                 out[k] = longOfCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
             }
@@ -109,6 +119,9 @@ abstract class BatchExpression {
         void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
             MemorySegment seg = v.columns[column];
             CodeWidth w = v.widths[column];
+            if (errorOfCode != null) {
+                CodeErrors.raise(errorOfCode, seg, w, b, n, sel, null);
+            }
             for (int k = 0; k < n; k++) {
                 out[k] = valueOfCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
             }

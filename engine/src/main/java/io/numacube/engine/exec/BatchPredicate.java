@@ -32,6 +32,27 @@ abstract class BatchPredicate {
         }
     }
 
+    /**
+     * A {@link Mask} whose condition failed for some codes ({@link CodeErrors}): a row of such a code that reaches it
+     * raises the error. Not a {@code Mask}, so that no kernel applies it as a plain one before the conditions it
+     * follows.
+     */
+    static final class Failing extends BatchPredicate {
+        final Mask mask;
+        final io.numacube.numa.base.NumacubeException[] errors;
+
+        Failing(Mask mask, io.numacube.numa.base.NumacubeException[] errors) {
+            this.mask = mask;
+            this.errors = errors;
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
+            CodeErrors.raise(errors, v.columns[mask.column], v.widths[mask.column], b, n, sel, null);
+            mask.eval(v, b, n, sel, out, s);
+        }
+    }
+
     /** {@code left op right} over doubles (slots for both sides). */
     static final class Compare extends BatchPredicate {
         final Expr.CompareOp op;

@@ -34,10 +34,12 @@ final class CodeHistogram {
 
     /**
      * A histogram for an exact SUM of {@code argument} over {@code groups} dense groups, or null where it does not
-     * serve: the argument is no code lookup with exact values, or the cells would exceed {@link #MAX_CELLS}.
+     * serve: the argument is no code lookup with exact values (or one with errors: {@link CodeErrors}), or the cells would exceed {@link #MAX_CELLS}.
      */
     static CodeHistogram of(BatchExpression argument, long groups) {
-        if (!(argument instanceof BatchExpression.ByCode byCode) || byCode.longOfCode == null) {
+        if (!(argument instanceof BatchExpression.ByCode byCode)
+                || byCode.longOfCode == null
+                || byCode.errorOfCode != null) {
             return null;
         }
         long cells = groups * byCode.longOfCode.length;

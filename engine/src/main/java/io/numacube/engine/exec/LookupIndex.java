@@ -372,7 +372,7 @@ final class LookupIndex {
     /**
      * {@code e}, an expression of LOOKUP column {@code column} alone ({@link #onlyLookupColumn}), per code of the
      * column's fact column, for its first {@code codes} codes: evaluated once per distinct value that a code reaches,
-     * in code order, so that it fails where evaluating it per code would, and first for the same code.
+     * in code order; a value whose computation failed is a {@link Failed} (see {@link #valueOrThrow}).
      */
     Object[] perValue(Expr e, int column, int codes) {
         Dictionary d = valueDictionary(column);
@@ -385,12 +385,34 @@ final class LookupIndex {
             int v = valueCodes[code] < 0 ? noRow : valueCodes[code];
             if (!done[v]) {
                 Object value = v == noRow ? null : QueryCompiler.scalar(d, v);
-                ofValue[v] = ScalarEvaluator.eval(e, x -> value);
+                ofValue[v] = failedOrValue(() -> ScalarEvaluator.eval(e, x -> value));
                 done[v] = true;
             }
             out[code] = ofValue[v];
         }
         return out;
+    }
+
+    /** A value of {@link #perValue} whose computation raised {@code error} ({@link CodeErrors}). */
+    record Failed(io.numacube.numa.base.NumacubeException error) {}
+
+    private static Object failedOrValue(java.util.function.Supplier<Object> value) {
+        try {
+            return value.get();
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            if (!CodeErrors.isValueError(e)) {
+                throw e;
+            }
+            return new Failed(e);
+        }
+    }
+
+    /** A value of {@link #perValue}, or the error computing it raised. */
+    static Object valueOrThrow(Object value) {
+        if (value instanceof Failed f) {
+            throw f.error();
+        }
+        return value;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.numacube.engine.plan.Expr;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.storage.FactTable;
 import io.numacube.engine.storage.Partition;
+import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,20 +17,24 @@ import java.util.TreeMap;
  *
  * <p>Invariant: {@code bitColumns} are fact measures that may hold NULL; {@code codeColumns[i]} is a fact dimension
  * (or the join key) and {@code nullOfCode[i][code]} is true for its codes whose value makes the expression NULL. A mask
- * with no columns ({@link #isEmpty()}) never marks a row: the expression cannot be NULL.
+ * with no columns ({@link #isEmpty()}) never marks a row: the expression cannot be NULL. {@code errorOfCode[i]}, where
+ * not null, holds per code of {@code codeColumns[i]} the error computing the expression's value raised ({@link
+ * CodeErrors}; such a code is not NULL): a row of that code that reaches the expression raises it.
  */
 final class NullMask {
 
-    static final NullMask NONE = new NullMask(new int[0], new int[0], new boolean[0][]);
+    static final NullMask NONE = new NullMask(new int[0], new int[0], new boolean[0][], new NumacubeException[0][]);
 
     private final int[] bitColumns;
     private final int[] codeColumns;
     private final boolean[][] nullOfCode;
+    private final NumacubeException[][] errorOfCode;
 
-    private NullMask(int[] bitColumns, int[] codeColumns, boolean[][] nullOfCode) {
+    private NullMask(int[] bitColumns, int[] codeColumns, boolean[][] nullOfCode, NumacubeException[][] errorOfCode) {
         this.bitColumns = bitColumns;
         this.codeColumns = codeColumns;
         this.nullOfCode = nullOfCode;
+        this.errorOfCode = errorOfCode;
     }
 
     /**
@@ -43,15 +48,17 @@ final class NullMask {
         }
         java.util.TreeSet<Integer> bits = new java.util.TreeSet<>();
         Map<Integer, boolean[]> codes = new TreeMap<>();
-        new Collector(fact, lookup, bits, codes).add(e);
-        codes.values().removeIf(m -> !any(m));
+        Map<Integer, NumacubeException[]> errors = new TreeMap<>();
+        new Collector(fact, lookup, bits, codes, errors).add(e);
+        codes.entrySet().removeIf(c -> !any(c.getValue()) && !errors.containsKey(c.getKey()));
         if (bits.isEmpty() && codes.isEmpty()) {
             return NONE;
         }
         return new NullMask(
                 bits.stream().mapToInt(Integer::intValue).toArray(),
                 codes.keySet().stream().mapToInt(Integer::intValue).toArray(),
-                codes.values().toArray(boolean[][]::new));
+                codes.values().toArray(boolean[][]::new),
+                codes.keySet().stream().map(errors::get).toArray(NumacubeException[][]::new));
     }
 
     /**
@@ -60,7 +67,11 @@ final class NullMask {
      * a value ({@code coalesce}) or a value into NULL (a CASE without ELSE).
      */
     private record Collector(
-            FactTable fact, LookupIndex lookup, java.util.Set<Integer> bits, Map<Integer, boolean[]> codes) {
+            FactTable fact,
+            LookupIndex lookup,
+            java.util.Set<Integer> bits,
+            Map<Integer, boolean[]> codes,
+            Map<Integer, NumacubeException[]> errors) {
 
         void add(Expr e) {
             switch (e) {
@@ -126,32 +137,45 @@ final class NullMask {
             Dictionary d = fact.dictionary(col);
             boolean[] m = codes.computeIfAbsent(col, k -> new boolean[Math.max(1, d.size())]);
             String key = "null " + col + " " + e;
-            boolean[] isNull = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> nullPerCode(e, col, d));
+            NullsByCode nulls = LookupIndex.memoOf(e, fact, lookup, key, d.size(), () -> nullPerCode(e, col, d));
             for (int code = 0; code < d.size(); code++) {
-                m[code] |= isNull[code];
+                m[code] |= nulls.isNull()[code];
+            }
+            if (nulls.errors() != null) {
+                NumacubeException[] all = errors.computeIfAbsent(col, k -> new NumacubeException[m.length]);
+                for (int code = 0; code < nulls.errors().length; code++) {
+                    all[code] = all[code] != null ? all[code] : nulls.errors()[code];
+                }
             }
         }
+
+        /** Per code, whether an expression is NULL there, and the errors computing it raised (null: none). */
+        private record NullsByCode(boolean[] isNull, NumacubeException[] errors) {}
 
         /**
          * Per code of {@code d}'s column {@code col}, whether {@code e} is NULL there: an expression of one joined
          * column is evaluated once per value of that column ({@link LookupIndex#perValue}), others per code.
          */
-        private boolean[] nullPerCode(Expr e, int col, Dictionary d) {
+        private NullsByCode nullPerCode(Expr e, int col, Dictionary d) {
             boolean[] isNull = new boolean[d.size()];
             int only = lookup == null ? -1 : LookupIndex.onlyLookupColumn(e);
             Object[] perValue =
                     only >= 0 && lookup.factColumnOf(only) == col ? lookup.perValue(e, only, d.size()) : null;
+            CodeErrors errors = new CodeErrors();
             for (int code = 0; code < d.size(); code++) {
-                int at = code;
-                Object v = perValue != null && code < perValue.length
-                        ? perValue[code]
-                        : ScalarEvaluator.eval(e, x -> {
-                            Expr.Column c = (Expr.Column) x;
-                            return c.side() == Expr.Side.LOOKUP ? lookup.valueAt(c.index(), at) : scalarOf(d, at);
-                        });
+                Object v = errors.evaluate(
+                        code,
+                        at -> perValue != null && at < perValue.length
+                                ? LookupIndex.valueOrThrow(perValue[at])
+                                : ScalarEvaluator.eval(e, x -> {
+                                    Expr.Column c = (Expr.Column) x;
+                                    return c.side() == Expr.Side.LOOKUP
+                                            ? lookup.valueAt(c.index(), at)
+                                            : scalarOf(d, at);
+                                }));
                 isNull[code] = v == null;
             }
-            return isNull;
+            return new NullsByCode(isNull, errors.table(d.size()));
         }
 
         private static Object scalarOf(Dictionary d, int code) {
@@ -227,8 +251,19 @@ final class NullMask {
         return false;
     }
 
-    /** {@code isNull[k]} = whether the expression is NULL at batch position k (rows {@code b + k} or {@code sel[k]}). */
+    /**
+     * {@code isNull[k]} = whether the expression is NULL at batch position k (rows {@code b + k} or {@code sel[k]});
+     * the error of a row whose value failed is raised ({@link CodeErrors}).
+     */
     void mark(MorselView v, int b, int n, int[] sel, boolean[] isNull) {
+        mark(v, b, n, sel, isNull, null);
+    }
+
+    /**
+     * {@link #mark}, raising the error of a failed value only at the positions k that {@code reaches} (where not
+     * null) holds: the rows the expression is evaluated for.
+     */
+    void mark(MorselView v, int b, int n, int[] sel, boolean[] isNull, boolean[] reaches) {
         java.util.Arrays.fill(isNull, 0, n, false);
         for (int c : bitColumns) {
             MemorySegment bits = v.nulls[c];
@@ -245,6 +280,9 @@ final class NullMask {
             boolean[] nullCode = nullOfCode[i];
             MemorySegment seg = v.columns[c];
             var w = v.widths[c];
+            if (errorOfCode[i] != null) {
+                CodeErrors.raise(errorOfCode[i], seg, w, b, n, sel, reaches);
+            }
             for (int k = 0; k < n; k++) {
                 isNull[k] |= nullCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
             }

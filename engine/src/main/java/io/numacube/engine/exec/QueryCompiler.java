@@ -285,10 +285,14 @@ final class QueryCompiler {
     private Accumulator rankAccumulator(Accumulator.Kind kind, Expr arg, NullMask nulls, BatchPredicate f) {
         int source = distinctSource(arg, kind.name().startsWith("MIN") ? "MIN(" : "MAX(");
         DerivedKey ranks = derivedKey(arg, source);
-        if (!ranks.errors().isEmpty()) {
-            throw ranks.errors().values().iterator().next();
-        }
         int[] map = ranks.codeOfSourceCode();
+        NumacubeException[] errors = null;
+        if (!ranks.errors().isEmpty()) {
+            errors = new NumacubeException[map.length];
+            for (var failed : ranks.errors().entrySet()) {
+                errors[failed.getKey()] = failed.getValue();
+            }
+        }
         double[] asDouble = new double[map.length];
         long[] asLong = new long[map.length];
         for (int code = 0; code < map.length; code++) {
@@ -298,7 +302,7 @@ final class QueryCompiler {
         return new Accumulator(
                 kind,
                 -1,
-                new BatchExpression.ByCode(source, asDouble, asLong),
+                new BatchExpression.ByCode(source, asDouble, asLong, errors),
                 false,
                 arg.text(),
                 nulls,
@@ -621,7 +625,15 @@ final class QueryCompiler {
                 continue;
             }
             int at = code;
-            Object v = ScalarEvaluator.eval(lookupPart, x -> lookupIndex.valueAt(((Expr.Column) x).index(), at));
+            Object v;
+            try {
+                v = ScalarEvaluator.eval(lookupPart, x -> lookupIndex.valueAt(((Expr.Column) x).index(), at));
+            } catch (NumacubeException e) {
+                if (CodeErrors.isValueError(e)) {
+                    return null;
+                }
+                throw e;
+            }
             if (v == null) {
                 return null;
             }

@@ -102,7 +102,10 @@ final class ScaledColumnSums {
     }
 
     private static boolean isScale(BatchExpression.Arith a) {
-        return a.op == '*' && a.right instanceof BatchExpression.ByCode b && b.longOfCode != null;
+        return a.op == '*'
+                && a.right instanceof BatchExpression.ByCode b
+                && b.longOfCode != null
+                && b.errorOfCode == null;
     }
 
     /** The column whose values are scaled. */

@@ -30,7 +30,7 @@ record WhereSplit(Map<Integer, boolean[]> masks, List<Expr> residual, boolean no
         for (Expr c : conjuncts) {
             BatchCompiler.Sources s = kernels.sources(c);
             boolean[] mask = !s.measures() && s.dims().size() == 1
-                    ? kernels.maskUnlessOverflow(c, s.dims().first())
+                    ? kernels.maskUnlessFailing(c, s.dims().first())
                     : null;
             if (!s.measures() && s.dims().isEmpty()) {
                 nothingPasses |= !Boolean.TRUE.equals(ScalarEvaluator.eval(c, e -> null));

@@ -85,11 +85,18 @@ public sealed interface Expr {
         }
     }
 
-    /** A column of the fact table or the lookup table; a DECIMAL column has its scale. */
-    record Column(Side side, int index, ColumnType type, String name, int scale) implements Expr {
+    /**
+     * A column of the fact table or the lookup table; a DECIMAL column has its scale, and {@code decimal} says it is
+     * one (a DECIMAL(p,0) has scale 0, as an integer has, but reads a quoted {@code '1.5'} as a number, not 22P02).
+     */
+    record Column(Side side, int index, ColumnType type, String name, int scale, boolean decimal) implements Expr {
 
         public Column(Side side, int index, ColumnType type, String name) {
             this(side, index, type, name, 0);
+        }
+
+        public Column(Side side, int index, ColumnType type, String name, int scale) {
+            this(side, index, type, name, scale, scale > 0);
         }
 
         @Override

@@ -19,10 +19,6 @@ final class NumberFunctions {
     static final Set<String> NAMES =
             Set.of("ceil", "floor", "trunc", "sign", "power", "sqrt", "ln", "exp", "greatest", "least");
 
-    /** The hint every error of a value of one column carries: such a function runs per distinct value. */
-    private static final String PER_VALUE = " — a function of one column is computed once per distinct value, also"
-            + " for values held only by rows the WHERE leaves out: CASE WHEN ... THEN ... END skips them";
-
     private NumberFunctions() {}
 
     /** Whether {@code name} skips NULL arguments (else a NULL argument gives NULL). */
@@ -122,6 +118,6 @@ final class NumberFunctions {
     }
 
     private static NumacubeException invalid(String sqlState, String message) {
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, sqlState, message + PER_VALUE, null, null);
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, sqlState, message, null, null);
     }
 }

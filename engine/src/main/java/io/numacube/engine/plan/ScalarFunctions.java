@@ -480,10 +480,7 @@ public final class ScalarFunctions {
                 throw new NumacubeException(
                         NumacubeException.Kind.INVALID_INPUT,
                         "22012",
-                        "division by zero: an integer or DECIMAL % 0 (as in DuckDB; a DOUBLE % 0 is NaN) — a"
-                                + " function of one column is computed once per distinct value, also for values"
-                                + " held only by rows the WHERE leaves out: CASE WHEN d <> 0 THEN x % d END skips"
-                                + " them",
+                        "division by zero: an integer or DECIMAL % 0 (as in DuckDB; a DOUBLE % 0 is NaN)",
                         null,
                         null);
             }

@@ -22,7 +22,7 @@ import org.apache.calcite.sql.SqlNumericLiteral;
  * integer is never raised to the literal's scale (which could leave 64 bits) nor compared in doubles (which round
  * near 2^63). A DECIMAL value of scale s is compared so with an exact literal of more than 18 digits (which the binder
  * makes a DOUBLE, {@code d = 1.2500000000000000000001}) or with a DECIMAL literal of a scale finer than s ({@code d =
- * 1.50000000001}), in units of 10^-s; a literal the binder made a DOUBLE in an IN list of a DECIMAL is refused.
+ * 1.50000000001}), in units of 10^-s, and so is such a literal in an IN list of it.
  *
  * <p>Stateless; thread-safe.
  */
@@ -66,45 +66,54 @@ final class IntegerComparisons {
     }
 
     /**
-     * {@code x [NOT] IN (values)} where {@code x} is an integer value and some values such literals: an integral one
-     * in range as its BIGINT, others left out (no integer equals them); {@code x = 0.5} (never true) when none is
-     * left. Null when {@code x} is no integer value or no value is such a literal.
+     * {@code x [NOT] IN (values)} where {@code x} is an integer or DECIMAL value and some values such literals: each
+     * exact value that is a whole number of x's units within 64 bits as that number (at x's scale), others left out
+     * (no value of x equals them); {@code x = 0.5 * 10^-s} (never true) when none is left. Null when {@code x} is no
+     * such value, no value is such a literal, or (for a DECIMAL) a value is a DOUBLE of no exact text.
      */
     static Expr in(List<SqlNode> nodes, Expr x, List<Expr.Literal> values, boolean negated) {
-        if (isDecimalValue(x)) {
-            for (int i = 0; i < values.size(); i++) {
-                if (values.get(i).type() == ColumnType.DOUBLE && exact(nodes.get(i), values.get(i)) != null) {
-                    throw BindErrors.unsupported(
-                            nodes.get(i), "IN of a DECIMAL and a number literal of more than 18 digits");
-                }
-            }
-            return null;
-        }
-        if (!isIntegerValue(x)) {
+        if (!isIntegerValue(x) && !isDecimalValue(x)) {
             return null;
         }
         List<Expr.Literal> kept = new ArrayList<>();
         boolean any = false;
         for (int i = 0; i < values.size(); i++) {
-            BigDecimal v = exact(nodes.get(i), values.get(i));
+            Expr.Literal lit = values.get(i);
+            BigDecimal v = exactVersus(x, nodes.get(i), lit);
+            any |= v != null;
+            if (v == null && isDecimalValue(x) && lit.value() instanceof Long raw) {
+                v = BigDecimal.valueOf(raw, lit.scale());
+            } else if (v == null && isDecimalValue(x) && lit.value() != null) {
+                return null;
+            }
             if (v == null) {
-                kept.add(values.get(i));
+                kept.add(lit);
                 continue;
             }
-            any = true;
-            if (v.signum() == 0
-                    || v.stripTrailingZeros().scale() <= 0 && v.compareTo(MIN) >= 0 && v.compareTo(MAX) <= 0) {
-                kept.add(
-                        new Expr.Literal(v.setScale(0, RoundingMode.UNNECESSARY).longValueExact(), ColumnType.LONG));
+            Expr.Literal units = inUnits(v, x.scale());
+            if (units != null) {
+                kept.add(units);
             }
         }
         if (!any) {
             return null;
         }
         if (kept.isEmpty()) {
-            return new Expr.Compare(negated ? Expr.CompareOp.NE : Expr.CompareOp.EQ, x, HALF);
+            return constant(negated, x);
         }
         return new Expr.In(x, kept, negated);
+    }
+
+    /**
+     * The exact value {@code v} in units of 10^-{@code scale} as a literal of that scale, where it is a whole number
+     * of them within 64 bits; else null: no value of that scale equals it.
+     */
+    private static Expr.Literal inUnits(BigDecimal v, int scale) {
+        BigDecimal u = v.movePointRight(scale);
+        if (u.signum() != 0 && (u.stripTrailingZeros().scale() > 0 || u.compareTo(MIN) < 0 || u.compareTo(MAX) > 0)) {
+            return null;
+        }
+        return new Expr.Literal(u.setScale(0, RoundingMode.UNNECESSARY).longValueExact(), ColumnType.LONG, scale);
     }
 
     private static Expr.Compare versus(Expr.CompareOp op, Expr x, BigDecimal literal) {

@@ -93,7 +93,8 @@ final class Projections {
             for (int c = 0; c < f.size(); c++) {
                 var spec = f.column(c);
                 out.add(new LogicalQuery.Output(
-                        spec.name(), new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name(), spec.scale())));
+                        spec.name(),
+                        new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name(), spec.scale(), spec.isDecimal())));
             }
         }
         for (int j = 0; j < scope.tables().size(); j++) {

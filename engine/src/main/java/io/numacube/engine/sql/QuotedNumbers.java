@@ -14,7 +14,7 @@ import org.apache.calcite.sql.SqlNode;
  * A quoted number compared with a number ({@code i = '7'}, {@code x > '2.5'}, {@code d IN ('1.50')}) read as a number
  * of the other side's type, as PostgreSQL reads an unknown-typed literal: an integer's text must be a whole number
  * (22P02 {@code invalid input syntax for type bigint: "7.5"}, as PostgreSQL; DuckDB answers false), a DOUBLE's any
- * number or NaN/Infinity, a DECIMAL's any number (kept exact: at most 18 digits as a DECIMAL literal, more as a DOUBLE
+ * number or NaN/Infinity, a DECIMAL's (a DECIMAL(p,0) column's too: {@code d = '1.5'} is false) any number (kept exact: at most 18 digits as a DECIMAL literal, more as a DOUBLE
  * that {@link IntegerComparisons} decides exactly). Blanks around the number are allowed, as in both. Stateless.
  */
 final class QuotedNumbers {
@@ -53,7 +53,7 @@ final class QuotedNumbers {
             }
             return new Expr.Literal(v, ColumnType.DOUBLE);
         }
-        if (other.scale() > 0) {
+        if (other.scale() > 0 || other instanceof Expr.Column c && c.decimal()) {
             if (!NUMBER.matcher(t).matches()) {
                 throw invalid(node, "numeric", text);
             }

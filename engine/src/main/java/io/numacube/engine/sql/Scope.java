@@ -159,7 +159,8 @@ record Scope(
                     : dimensionColumn(id, join.parent(), parentColumn, name);
         }
         ColumnSpec spec = t.column(i);
-        return new Expr.Column(Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale());
+        return new Expr.Column(
+                Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale(), spec.isDecimal());
     }
 
     private Expr.Column factColumn(SqlIdentifier id, int index, String name, String table) {
@@ -167,7 +168,7 @@ record Scope(
             throw bindError(id, "42703", "no such column: column=" + name + " table=" + table);
         }
         ColumnSpec spec = fact.column(index);
-        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale());
+        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale(), spec.isDecimal());
     }
 
     /**

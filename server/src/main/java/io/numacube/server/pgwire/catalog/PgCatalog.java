@@ -130,15 +130,33 @@ public final class PgCatalog {
         return Optional.of(empty == branches.size() && !aggregates && !others);
     }
 
-    /** Whether a select item of {@code query} calls an aggregate function at its top level. */
+    /**
+     * Whether {@code query} is one group even over no rows (a count of none is a row): a select item calls an aggregate
+     * function at its top level, or it has no GROUP BY and a HAVING ({@code SELECT 1 FROM pg_trigger HAVING count(*) =
+     * 0} is a row) or an aggregate in its ORDER BY.
+     */
     private static boolean aggregates(String query) {
         for (SelectList.Item item : SelectList.of(query).items()) {
-            Matcher m = AGGREGATE.matcher(item.expression());
-            while (m.find()) {
-                if (JoinList.depth(item.expression(), m.start()) == 0) {
-                    return true;
-                }
+            if (callsAggregate(item.expression(), 0)) {
+                return true;
             }
+        }
+        if (SelectList.indexOfWord(query, "GROUP", 0) >= 0) {
+            return false;
+        }
+        int order = SelectList.indexOfWord(query, "ORDER", 0);
+        return SelectList.indexOfWord(query, "HAVING", 0) >= 0 || order >= 0 && callsAggregate(query, order);
+    }
+
+    /** Whether {@code text} calls an aggregate function at parenthesis depth 0 at or after {@code from}. */
+    private static boolean callsAggregate(String text, int from) {
+        Matcher m = AGGREGATE.matcher(text);
+        int at = from;
+        while (m.find(at)) {
+            if (JoinList.depth(text, m.start()) == 0) {
+                return true;
+            }
+            at = m.end();
         }
         return false;
     }
