@@ -56,6 +56,7 @@ final class NumacubeScan implements Scan, Batch {
                         : query.orderBy().isEmpty()
                                 ? ", PushedLimit: LIMIT " + query.limit()
                                 : ", PushedTopN: ORDER BY " + query.orderBy() + " LIMIT " + query.limit())
+                + (query.offset() > 0 ? ", PushedOffset: OFFSET " + query.offset() : "")
                 + ", SQL: " + query.sql();
     }
 

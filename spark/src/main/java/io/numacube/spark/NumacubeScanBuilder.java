@@ -20,6 +20,7 @@ import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
+import org.apache.spark.sql.connector.read.SupportsPushDownOffset;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
 import org.apache.spark.sql.sources.Filter;
@@ -37,10 +38,11 @@ import org.apache.spark.sql.types.StructType;
  * arrives as SUM and COUNT, which Spark divides); complete, AVG included, when the grouping holds the shard key or one
  * server answers ({@link #supportCompletePushDown}). DISTINCT aggregates, other expressions, AVG of DECIMAL and a
  * partial SUM of a DECIMAL narrower than the shards' stay with Spark ({@link #pushable}). A LIMIT, and a top-N (ORDER BY columns, or aggregates of a
- * complete push-down, then LIMIT), go to each shard as its own LIMIT, so no shard sends more than N rows; Spark still
- * applies the final limit and sort over the shards' answers ({@link #isPartiallyPushed}). Spark offers them only when
- * no filter is left for it to apply after the scan, and never over a partial aggregate, which Spark finishes above the
- * scan. Used by one thread while Spark plans.
+ * complete push-down, then LIMIT), go to each shard as its own LIMIT, so no shard sends more than N rows; over several
+ * shards Spark still applies the final limit and sort over the shards' answers ({@link #isPartiallyPushed}), where one
+ * server answers (a table held whole) its LIMIT is final. An OFFSET is pushed only where one server answers ({@link
+ * #pushOffset}). Spark offers them only when no filter is left for it to apply after the scan, and never over a partial
+ * aggregate, which Spark finishes above the scan. Used by one thread while Spark plans.
  */
 final class NumacubeScanBuilder
         implements ScanBuilder,
@@ -48,7 +50,8 @@ final class NumacubeScanBuilder
                 SupportsPushDownFilters,
                 SupportsPushDownAggregates,
                 SupportsPushDownLimit,
-                SupportsPushDownTopN {
+                SupportsPushDownTopN,
+                SupportsPushDownOffset {
 
     /** The digits of a DECIMAL the shards send: 64-bit unscaled values. */
     static final int WIRE_DECIMAL_PRECISION = 18;
@@ -62,6 +65,7 @@ final class NumacubeScanBuilder
     private boolean completeAggregate;
     private List<String> order = List.of();
     private int limit = -1;
+    private int offset;
 
     NumacubeScanBuilder(ReadOptions options, TableLayout layout) {
         this.options = options;
@@ -275,9 +279,30 @@ final class NumacubeScanBuilder
         return true;
     }
 
-    /** The shards' answers are each cut to N rows: Spark applies the final LIMIT (and sort) over their union. */
+    /**
+     * Over several shards their answers are each cut to N rows, and Spark applies the final LIMIT (and sort) over
+     * their union; where one server answers the whole table, its LIMIT (and ORDER BY) is the final one.
+     */
     @Override
     public boolean isPartiallyPushed() {
+        return layout.sharded();
+    }
+
+    /**
+     * Skips the first {@code rows} rows, only where one server answers the whole table (a table held whole): over
+     * several shards no shard knows how many of the rows before its own lie on the others, so Spark skips them in the
+     * union (each shard sending its first LIMIT + OFFSET rows). Spark pushes the LIMIT first, as LIMIT + OFFSET rows
+     * (and only when it is final), then this: the server's SQL skips {@code rows} and returns the LIMIT's remainder.
+     */
+    @Override
+    public boolean pushOffset(int rows) {
+        if (layout.sharded() || aggregate != null && !completeAggregate) {
+            return false;
+        }
+        if (limit >= 0) {
+            limit = Math.max(0, limit - rows);
+        }
+        offset = rows;
         return true;
     }
 
@@ -310,6 +335,9 @@ final class NumacubeScanBuilder
                         false);
         if (limit >= 0) {
             query = query.limited(order, limit);
+        }
+        if (offset > 0) {
+            query = query.offset(offset);
         }
         return new NumacubeScan(options, layout, query, schema, pushed);
     }

@@ -16,6 +16,7 @@ import java.util.List;
  * @param aggregate whether the select list is a pushed aggregate
  * @param orderBy   SQL sort keys of a pushed top-N, each with its direction and NULLS FIRST or LAST (empty: none)
  * @param limit     the most rows each shard returns, or -1 for no limit
+ * @param offset    the rows skipped before them (0: none); only where one server answers the whole table
  */
 record PushedQuery(
         String table,
@@ -24,16 +25,22 @@ record PushedQuery(
         List<String> groupBy,
         boolean aggregate,
         List<String> orderBy,
-        int limit)
+        int limit,
+        int offset)
         implements Serializable {
 
     PushedQuery(String table, List<String> select, List<String> where, List<String> groupBy, boolean aggregate) {
-        this(table, select, where, groupBy, aggregate, List.of(), -1);
+        this(table, select, where, groupBy, aggregate, List.of(), -1, 0);
     }
 
     /** This query with each shard's answer cut to its first {@code rows} rows by {@code order} (empty: any rows). */
     PushedQuery limited(List<String> order, int rows) {
-        return new PushedQuery(table, select, where, groupBy, aggregate, List.copyOf(order), rows);
+        return new PushedQuery(table, select, where, groupBy, aggregate, List.copyOf(order), rows, offset);
+    }
+
+    /** This query with its first {@code rows} rows (after the ORDER BY, before the LIMIT) skipped. */
+    PushedQuery offset(int rows) {
+        return new PushedQuery(table, select, where, groupBy, aggregate, orderBy, limit, rows);
     }
 
     String sql() {
@@ -54,6 +61,9 @@ record PushedQuery(
         }
         if (limit >= 0) {
             sql.append(" LIMIT ").append(limit);
+        }
+        if (offset > 0) {
+            sql.append(" OFFSET ").append(offset);
         }
         return sql.toString();
     }

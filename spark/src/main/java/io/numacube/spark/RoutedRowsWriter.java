@@ -6,6 +6,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -26,6 +29,7 @@ final class RoutedRowsWriter implements DataWriter<InternalRow> {
 
     static final int MAX_BATCH_BYTES = 8 << 20;
     private static final JsonFactory JSON = new JsonFactory();
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
 
     private final TableLayout layout;
     private final StructType schema;
@@ -33,10 +37,12 @@ final class RoutedRowsWriter implements DataWriter<InternalRow> {
     private final int keyColumn;
     private final List<List<byte[]>> batches = new ArrayList<>();
     private final ByteArrayOutputStream[] open;
+    private final int partition;
     private long rows;
 
-    RoutedRowsWriter(TableLayout layout, StructType schema, Duration timeout) {
+    RoutedRowsWriter(TableLayout layout, StructType schema, Duration timeout, int partition) {
         this.layout = layout;
+        this.partition = partition;
         this.schema = schema;
         this.timeout = timeout;
         this.keyColumn = layout.sharded() ? keyIndex(schema, layout.shardKey()) : -1;
@@ -106,7 +112,7 @@ final class RoutedRowsWriter implements DataWriter<InternalRow> {
         return bytes.toByteArray();
     }
 
-    private static void value(InternalRow row, int c, DataType t, JsonGenerator g) throws IOException {
+    private void value(InternalRow row, int c, DataType t, JsonGenerator g) throws IOException {
         if (row.isNullAt(c)) {
             g.writeNull();
         } else if (t == DataTypes.StringType) {
@@ -120,13 +126,44 @@ final class RoutedRowsWriter implements DataWriter<InternalRow> {
         } else if (t == DataTypes.BooleanType) {
             g.writeBoolean(row.getBoolean(c));
         } else if (t == DataTypes.DateType) {
-            g.writeString(LocalDate.ofEpochDay(row.getInt(c)).toString());
+            g.writeString(date(LocalDate.ofEpochDay(row.getInt(c)), c));
+        } else if (t == DataTypes.TimestampNTZType) {
+            g.writeString(timestamp(row.getLong(c), c));
         } else if (t instanceof DecimalType d) {
             g.writeNumber(row.getDecimal(c, d.precision(), d.scale()).toJavaBigDecimal());
         } else {
-            throw new ShardException("numacube: cannot append a " + t.simpleString() + " value (column " + c
-                    + "): the connector writes strings, integers, doubles, booleans, dates and decimals");
+            throw new ShardException("numacube: cannot append a " + t.simpleString() + " value: column "
+                    + schema.fields()[c].name() + " — the connector writes strings, integers, doubles, booleans,"
+                    + " dates, timestamps without time zone and decimals");
         }
+    }
+
+    /** A DATE's text, refused outside numacube's years 0001 to 9999. */
+    private String date(LocalDate d, int c) {
+        if (d.getYear() < 1 || d.getYear() > SqlFilters.MAX_YEAR) {
+            throw outOfRange(c, d.toString(), "DATE");
+        }
+        return d.toString();
+    }
+
+    /**
+     * A TIMESTAMP's text from Spark's microseconds since 1970-01-01 00:00:00 (no time zone), every digit of the
+     * microseconds written: numacube keeps them. Refused outside its years 0001 to 9999.
+     */
+    private String timestamp(long micros, int c) {
+        LocalDateTime t = LocalDateTime.ofEpochSecond(
+                Math.floorDiv(micros, 1_000_000L), (int) Math.floorMod(micros, 1_000_000L) * 1_000, ZoneOffset.UTC);
+        if (t.getYear() < 1 || t.getYear() > SqlFilters.MAX_YEAR) {
+            throw outOfRange(c, t.toString(), "TIMESTAMP");
+        }
+        return t.toLocalDate() + " " + TIME.format(t);
+    }
+
+    private ShardException outOfRange(int c, String value, String type) {
+        return new ShardException("numacube: cannot append row " + (rows + 1) + " of Spark partition " + partition
+                + " to table " + layout.table() + ": column " + schema.fields()[c].name() + " holds " + value
+                + ", outside the years 0001 to 9999 of numacube's " + type + " — filter or fix the row;"
+                + " nothing of this task was sent");
     }
 
     @Override

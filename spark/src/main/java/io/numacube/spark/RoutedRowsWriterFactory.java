@@ -11,6 +11,6 @@ record RoutedRowsWriterFactory(TableLayout layout, StructType schema, Duration t
 
     @Override
     public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-        return new RoutedRowsWriter(layout, schema, timeout);
+        return new RoutedRowsWriter(layout, schema, timeout, partitionId);
     }
 }

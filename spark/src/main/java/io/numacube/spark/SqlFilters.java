@@ -2,6 +2,8 @@ package io.numacube.spark;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,10 +23,18 @@ import org.apache.spark.sql.sources.Or;
 /**
  * Spark's filters as numacube SQL conditions, where the meaning is the same on both sides: comparisons, IN, IS
  * [NOT] NULL, AND, OR and NOT over a column and a literal that is a string, an integer, a finite double, a decimal,
- * a boolean or a date. Anything else (timestamps, whose time zone rules differ; string functions; NaN) is left to
- * Spark. Stateless.
+ * a boolean, a date or a timestamp without time zone ({@code TIMESTAMP_NTZ}, Spark's type of a numacube TIMESTAMP: a
+ * {@link LocalDateTime}, sent with all six fractional digits, which both sides keep). Dates and timestamps are pushed
+ * only in numacube's years 0001 to 9999 (outside them its literal would be an error, not a comparison). Anything else
+ * is left to Spark: an instant ({@code TIMESTAMP}, with the session's time zone: numacube has none), a fraction finer
+ * than microseconds, string functions, NaN. Stateless.
  */
 final class SqlFilters {
+
+    /** The last year of numacube's DATEs and TIMESTAMPs (the first is 1). */
+    static final int MAX_YEAR = 9999;
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
 
     private SqlFilters() {}
 
@@ -92,9 +102,26 @@ final class SqlFilters {
             case Double d when Double.isFinite(d) -> BigDecimal.valueOf(d).toPlainString();
             case BigDecimal d -> d.toPlainString();
             case Boolean b -> b ? "TRUE" : "FALSE";
-            case LocalDate d -> "DATE '" + d + "'";
-            case java.sql.Date d -> "DATE '" + d.toLocalDate() + "'";
+            case LocalDate d -> date(d);
+            case java.sql.Date d -> date(d.toLocalDate());
+            case LocalDateTime t -> timestamp(t);
             case null, default -> null;
         };
+    }
+
+    private static String date(LocalDate d) {
+        return inYears(d.getYear()) ? "DATE '" + d + "'" : null;
+    }
+
+    /** A TIMESTAMP literal of every digit down to the microsecond, or null for what numacube cannot hold exactly. */
+    private static String timestamp(LocalDateTime t) {
+        if (!inYears(t.getYear()) || t.getNano() % 1_000 != 0) {
+            return null;
+        }
+        return "TIMESTAMP '" + t.toLocalDate() + " " + TIME.format(t) + "'";
+    }
+
+    private static boolean inYears(int year) {
+        return year >= 1 && year <= MAX_YEAR;
     }
 }

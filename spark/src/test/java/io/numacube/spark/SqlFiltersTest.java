@@ -12,6 +12,7 @@ import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.sources.GreaterThan;
+import org.apache.spark.sql.sources.GreaterThanOrEqual;
 import org.apache.spark.sql.sources.In;
 import org.apache.spark.sql.sources.IsNull;
 import org.apache.spark.sql.sources.LessThanOrEqual;
@@ -42,9 +43,32 @@ class SqlFiltersTest {
     }
 
     @Test
+    void timestampsWithoutTimeZoneBecomeTimestampLiteralsToTheMicrosecond() {
+        assertEquals(
+                Optional.of("\"ts\" >= TIMESTAMP '2025-01-02 03:04:05.000006'"),
+                sql(new GreaterThanOrEqual("ts", LocalDateTime.of(2025, 1, 2, 3, 4, 5, 6_000))));
+        assertEquals(
+                Optional.of(
+                        "\"ts\" IN (TIMESTAMP '0001-01-01 00:00:00.000000', TIMESTAMP '9999-12-31 23:59:59.999999')"),
+                sql(new In("ts", new Object[] {
+                    LocalDateTime.of(1, 1, 1, 0, 0), LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)
+                })));
+    }
+
+    @Test
     void whatMeansSomethingElseInSqlIsLeftToSpark() {
         assertEquals(Optional.empty(), sql(new StringStartsWith("desk", "DESK")));
-        assertEquals(Optional.empty(), sql(new EqualTo("ts", LocalDateTime.of(2025, 1, 1, 0, 0))));
+        assertEquals(
+                Optional.empty(),
+                sql(new EqualTo("ts", java.time.Instant.parse("2025-01-01T00:00:00Z"))),
+                "an instant needs a time zone, which numacube has not");
+        assertEquals(Optional.empty(), sql(new EqualTo("ts", java.sql.Timestamp.valueOf("2025-01-01 00:00:00"))));
+        assertEquals(
+                Optional.empty(),
+                sql(new EqualTo("ts", LocalDateTime.of(2025, 1, 1, 0, 0, 0, 1))),
+                "a nanosecond numacube would drop");
+        assertEquals(Optional.empty(), sql(new GreaterThan("ts", LocalDateTime.of(10_000, 1, 1, 0, 0))));
+        assertEquals(Optional.empty(), sql(new GreaterThan("d", LocalDate.of(0, 12, 31))));
         assertEquals(Optional.empty(), sql(new GreaterThan("pnl", Double.NaN)));
         assertEquals(Optional.empty(), sql(new EqualTo("a.b", 1)), "a nested field");
         assertEquals(
