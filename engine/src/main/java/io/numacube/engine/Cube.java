@@ -932,7 +932,7 @@ public final class Cube implements AutoCloseable {
         List<FactTable> dimensions =
                 lq.joins().stream().map(j -> table(snapshot, j.table(), temps)).toList();
         if (lq.rows()) {
-            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, start, cancel);
+            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, pool, start, cancel);
         }
         return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start, cancel);
     }

@@ -905,12 +905,8 @@ final class AggregationState {
         Accumulator acc = accumulators[i];
         MemorySegment seg = view.columns[acc.column()];
         if (acc.overCodes()) {
-            var w = view.widths[acc.column()];
-            boolean min = acc.kind() == Accumulator.Kind.MIN_LONG;
-            for (int k = 0; k < n; k++) {
-                int code = CodeKernels.code(seg, w, s == null ? b + k : s[k]);
-                a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
-            }
+            CodeKernels.minMaxCodes(
+                    seg, view.widths[acc.column()], b, n, s, g, a, acc.kind() == Accumulator.Kind.MIN_LONG);
             return;
         }
         switch (acc.kind()) {

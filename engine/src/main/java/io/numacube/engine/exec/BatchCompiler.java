@@ -412,12 +412,7 @@ final class BatchCompiler {
             return folded;
         }
         return switch (e) {
-            case Expr.Column c
-            when c.side() == Expr.Side.LOOKUP -> {
-                ValuesByCode v =
-                        lookup.memo("values of lookup column " + c, lookup.codes(c.index()), () -> lookupValues(c));
-                yield new BatchExpression.ByCode(lookup.factColumnOf(c.index()), v.doubles(), v.longs());
-            }
+            case Expr.Column c when c.side() == Expr.Side.LOOKUP -> lookupColumn(c);
             case Expr.Column c when c.type() == ColumnType.DOUBLE -> new BatchExpression.DoubleColumn(c.index());
             case Expr.Column c
             when c.type() == ColumnType.LONG || c.type() == ColumnType.TIMESTAMP ->
@@ -546,6 +541,26 @@ final class BatchCompiler {
         long[] longs = inLongs(c.type()) ? new long[byCode.length] : null;
         lookup.numericValues(c.index(), byCode, longs);
         return new ValuesByCode(byCode, longs);
+    }
+
+    /** A LOOKUP column's values: by its joined row where {@link LookupIndex#byRow}, else per code of its fact column. */
+    private BatchExpression lookupColumn(Expr.Column c) {
+        if (lookup.byRow(c.index())) {
+            ValuesByCode v = lookup.memo(
+                    "values by row of lookup column " + c, lookup.rowsOfTable(c.index()), () -> lookupValuesByRow(c));
+            return new BatchExpression.ByRow(
+                    lookup.factColumnOf(c.index()), lookup.rowsOf(lookup.joinOf(c.index())), v.doubles(), v.longs());
+        }
+        ValuesByCode v = lookup.memo("values of lookup column " + c, lookup.codes(c.index()), () -> lookupValues(c));
+        return new BatchExpression.ByCode(lookup.factColumnOf(c.index()), v.doubles(), v.longs());
+    }
+
+    /** A LOOKUP column's value per joined row, entry {@code row + 1}; entry 0 (no row) and NULL 0. */
+    private ValuesByCode lookupValuesByRow(Expr.Column c) {
+        double[] byRow = new double[lookup.rowsOfTable(c.index()) + 1];
+        long[] longs = inLongs(c.type()) ? new long[byRow.length] : null;
+        lookup.numericByRow(c.index(), byRow, longs);
+        return new ValuesByCode(byRow, longs);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.numacube.engine.exec;
 
-import io.numacube.engine.storage.CodeWidth;
 import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
 
@@ -104,27 +103,54 @@ abstract class BatchExpression {
         void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
             if (longOfCode == null) {
                 super.evalLong(v, b, n, sel, out, s);
+                return;
             }
-            MemorySegment seg = v.columns[column];
-            CodeWidth w = v.widths[column];
             if (errorOfCode != null) {
-                CodeErrors.raise(errorOfCode, seg, w, b, n, sel, null);
+                CodeErrors.raise(errorOfCode, v.columns[column], v.widths[column], b, n, sel, null);
             }
-            for (int k = 0; k < n; k++) {
-                out[k] = longOfCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
-            }
+            CodeKernels.gather(v.columns[column], v.widths[column], b, n, sel, longOfCode, out);
         }
 
         @Override
         void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
-            MemorySegment seg = v.columns[column];
-            CodeWidth w = v.widths[column];
             if (errorOfCode != null) {
-                CodeErrors.raise(errorOfCode, seg, w, b, n, sel, null);
+                CodeErrors.raise(errorOfCode, v.columns[column], v.widths[column], b, n, sel, null);
             }
-            for (int k = 0; k < n; k++) {
-                out[k] = valueOfCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
+            CodeKernels.gather(v.columns[column], v.widths[column], b, n, sel, valueOfCode, out);
+        }
+    }
+
+    /**
+     * A LOOKUP column's value read through its joined row: the row of the fact column's code ({@code rowOfCode}, -1
+     * for none), then the value at {@code row + 1} of {@code valueOfRow} (entry 0 for none). The values of {@link
+     * ByCode} over a lookup column, without a table per code where the joined table has far fewer rows than codes.
+     */
+    static final class ByRow extends BatchExpression {
+        final int column;
+        final int[] rowOfCode;
+        final double[] valueOfRow;
+        /** The exact values for integer columns, else null. */
+        final long[] longOfRow;
+
+        ByRow(int column, int[] rowOfCode, double[] valueOfRow, long[] longOfRow) {
+            this.column = column;
+            this.rowOfCode = rowOfCode;
+            this.valueOfRow = valueOfRow;
+            this.longOfRow = longOfRow;
+        }
+
+        @Override
+        void evalLong(MorselView v, int b, int n, int[] sel, long[] out, BatchScratch s) {
+            if (longOfRow == null) {
+                super.evalLong(v, b, n, sel, out, s);
+                return;
             }
+            CodeKernels.gatherByRow(v.columns[column], v.widths[column], b, n, sel, rowOfCode, longOfRow, out);
+        }
+
+        @Override
+        void eval(MorselView v, int b, int n, int[] sel, double[] out, BatchScratch s) {
+            CodeKernels.gatherByRow(v.columns[column], v.widths[column], b, n, sel, rowOfCode, valueOfRow, out);
         }
     }
 

@@ -24,11 +24,7 @@ abstract class BatchPredicate {
 
         @Override
         void eval(MorselView v, int b, int n, int[] sel, boolean[] out, BatchScratch s) {
-            var seg = v.columns[column];
-            var w = v.widths[column];
-            for (int k = 0; k < n; k++) {
-                out[k] = mask[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
-            }
+            CodeKernels.gather(v.columns[column], v.widths[column], b, n, sel, mask, out);
         }
     }
 

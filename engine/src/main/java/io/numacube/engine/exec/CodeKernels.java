@@ -27,6 +27,327 @@ final class CodeKernels {
         };
     }
 
+    /** {@code out[k] = table[code of row k]}, the rows as the class comment says: one loop per width and per {@code sel} or none, so no access in the loop is more than a load. */
+    static void gather(MemorySegment s, CodeWidth w, int b, int n, int[] sel, long[] table, long[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.get(BYTE, b + k) & 0xFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.get(BYTE, sel[k]) & 0xFF];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(SHORT, b + k) & 0xFFFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(SHORT, sel[k]) & 0xFFFF];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(INT, b + k)];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(INT, sel[k])];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@link #gather(MemorySegment, CodeWidth, int, int, int[], long[], long[])} of doubles. */
+    static void gather(MemorySegment s, CodeWidth w, int b, int n, int[] sel, double[] table, double[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.get(BYTE, b + k) & 0xFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.get(BYTE, sel[k]) & 0xFF];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(SHORT, b + k) & 0xFFFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(SHORT, sel[k]) & 0xFFFF];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(INT, b + k)];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(INT, sel[k])];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@link #gather(MemorySegment, CodeWidth, int, int, int[], long[], long[])} of booleans. */
+    static void gather(MemorySegment s, CodeWidth w, int b, int n, int[] sel, boolean[] table, boolean[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.get(BYTE, b + k) & 0xFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.get(BYTE, sel[k]) & 0xFF];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(SHORT, b + k) & 0xFFFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(SHORT, sel[k]) & 0xFFFF];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(INT, b + k)];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[s.getAtIndex(INT, sel[k])];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code out[k] |= table[code of row k]}, as {@link #gather(MemorySegment, CodeWidth, int, int, int[], long[], long[])}. */
+    static void orGather(MemorySegment s, CodeWidth w, int b, int n, int[] sel, boolean[] table, boolean[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[s.get(BYTE, b + k) & 0xFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[s.get(BYTE, sel[k]) & 0xFF];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[s.getAtIndex(SHORT, b + k) & 0xFFFF];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[s.getAtIndex(SHORT, sel[k]) & 0xFFFF];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[s.getAtIndex(INT, b + k)];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[s.getAtIndex(INT, sel[k])];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code a[g[k]]} becomes the least (greatest, unless {@code min}) of itself and the code of row {@code k}. */
+    static void minMaxCodes(MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] g, long[] a, boolean min) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        int code = s.get(BYTE, b + k) & 0xFF;
+                        a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        int code = s.get(BYTE, sel[k]) & 0xFF;
+                        a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        int code = s.getAtIndex(SHORT, b + k) & 0xFFFF;
+                        a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        int code = s.getAtIndex(SHORT, sel[k]) & 0xFFFF;
+                        a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        int code = s.getAtIndex(INT, b + k);
+                        a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        int code = s.getAtIndex(INT, sel[k]);
+                        a[g[k]] = min ? Math.min(a[g[k]], code) : Math.max(a[g[k]], code);
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code out[k] = table[rowOfCode[code of row k] + 1]}: a joined row's value (entry 0 where no row joins). */
+    static void gatherByRow(
+            MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] rowOfCode, long[] table, long[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.get(BYTE, b + k) & 0xFF] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.get(BYTE, sel[k]) & 0xFF] + 1];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(SHORT, b + k) & 0xFFFF] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(SHORT, sel[k]) & 0xFFFF] + 1];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(INT, b + k)] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(INT, sel[k])] + 1];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@link #gatherByRow(MemorySegment, CodeWidth, int, int, int[], int[], long[], long[])} of doubles. */
+    static void gatherByRow(
+            MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] rowOfCode, double[] table, double[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.get(BYTE, b + k) & 0xFF] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.get(BYTE, sel[k]) & 0xFF] + 1];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(SHORT, b + k) & 0xFFFF] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(SHORT, sel[k]) & 0xFFFF] + 1];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(INT, b + k)] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] = table[rowOfCode[s.getAtIndex(INT, sel[k])] + 1];
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code out[k] |= table[rowOfCode[code of row k] + 1]}, as {@link #gatherByRow(MemorySegment, CodeWidth, int, int, int[], int[], long[], long[])}. */
+    static void orGatherByRow(
+            MemorySegment s, CodeWidth w, int b, int n, int[] sel, int[] rowOfCode, boolean[] table, boolean[] out) {
+        switch (w) {
+            case BYTE -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[rowOfCode[s.get(BYTE, b + k) & 0xFF] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[rowOfCode[s.get(BYTE, sel[k]) & 0xFF] + 1];
+                    }
+                }
+            }
+            case SHORT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[rowOfCode[s.getAtIndex(SHORT, b + k) & 0xFFFF] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[rowOfCode[s.getAtIndex(SHORT, sel[k]) & 0xFFFF] + 1];
+                    }
+                }
+            }
+            case INT -> {
+                if (sel == null) {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[rowOfCode[s.getAtIndex(INT, b + k)] + 1];
+                    }
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        out[k] |= table[rowOfCode[s.getAtIndex(INT, sel[k])] + 1];
+                    }
+                }
+            }
+        }
+    }
+
     /** Writes the rows of {@code [b, b+n)} whose code passes {@code mask} into {@code sel}; returns their count. */
     static int selectDense(MemorySegment s, CodeWidth w, int b, int n, boolean[] mask, int[] sel) {
         int cnt = 0;

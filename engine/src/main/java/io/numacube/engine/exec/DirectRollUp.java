@@ -41,17 +41,16 @@ final class DirectRollUp {
         return true;
     }
 
-    /** The groups of {@code merged} with rows, in group order: the result rows. */
-    static int[] groupsWithRows(AggregationState merged) {
+    /** The groups {@code [from, to)} of {@code merged} with rows, in group order: the result rows. */
+    static int[] groupsWithRows(AggregationState merged, int from, int to) {
         long[] counts = merged.rowCounts;
-        int n = merged.groups();
         int rows = 0;
-        for (int g = 0; g < n; g++) {
+        for (int g = from; g < to; g++) {
             rows += counts[g] != 0 ? 1 : 0;
         }
         int[] groups = new int[rows];
         int at = 0;
-        for (int g = 0; g < n && at < rows; g++) {
+        for (int g = from; g < to && at < rows; g++) {
             if (counts[g] != 0) {
                 groups[at++] = g;
             }
@@ -62,6 +61,13 @@ final class DirectRollUp {
     /** The GROUP BY codes of each of {@code groups} (ascending), {@code logicalKeys} per row. */
     static int[] keyCodes(GroupKeySpace keys, int[] groups) {
         int per = keys.logicalKeys();
+        if (per == 1 && !keys.dependent(0)) {
+            int[] codes = new int[groups.length];
+            for (int r = 0; r < groups.length; r++) {
+                codes[r] = keys.code(groups[r], 0);
+            }
+            return codes;
+        }
         int[] codes = new int[groups.length * per];
         for (int i = 0; i < per; i++) {
             if (keys.dependent(i)) {

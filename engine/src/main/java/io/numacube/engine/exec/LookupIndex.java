@@ -239,6 +239,88 @@ final class LookupIndex {
         });
     }
 
+    /** A joined table of at most this fraction of its root column's codes may be read by row ({@link #byRow}). */
+    static final int BY_ROW_CODES_PER_ROW = 8;
+
+    /** The system property that, {@code false}, reads every LOOKUP column per code (for an A/B of one process). */
+    static final String BY_ROW_PROPERTY = "numacube.lookupByRow";
+
+    /**
+     * Whether LOOKUP column {@code column} is read through its joined row ({@link #rowsOf}, {@link #numericByRow},
+     * {@link #nullsByRow}) rather than as a table per code of its fact column: its join is INNER (a code without a
+     * row never reaches a row expression: the inner masks drop it), its path passes this query's temporary table
+     * (nothing per code would be kept for a later query) and its table has far fewer rows than the fact column has
+     * codes (a subquery's 72,110 order keys against 1.5M).
+     */
+    boolean byRow(int column) {
+        int j = query.joinOf(column);
+        return temporaryPath[j]
+                && !query.joins().get(j).left()
+                && (long) lookupColumn(column).rows() * BY_ROW_CODES_PER_ROW <= rowOfCode[j].length
+                && !"false".equals(System.getProperty(BY_ROW_PROPERTY));
+    }
+
+    /** The fact column join {@code j} hangs from. */
+    int joinRoot(int j) {
+        return root[j];
+    }
+
+    /** The join that LOOKUP column {@code column} belongs to. */
+    int joinOf(int column) {
+        return query.joinOf(column);
+    }
+
+    /** Per code of the fact column join {@code j} hangs from, its row of the joined table or -1. Shared: read only. */
+    int[] rowsOf(int j) {
+        return rowOfCode[j];
+    }
+
+    /**
+     * {@link #numericValues} by joined row: entry {@code row + 1} the value of {@code row}, entry 0 (no row) and a
+     * NULL's entry 0; {@code longs} (an integer column) may be null. Only where {@link #byRow}.
+     */
+    void numericByRow(int column, double[] doubles, long[] longs) {
+        RowValues values = lookupColumn(column);
+        boolean integers = values.integers();
+        for (int row = 0; row < values.rows(); row++) {
+            if (values.isNull(row)) {
+                continue;
+            }
+            if (integers) {
+                long v = values.longAt(row);
+                doubles[row + 1] = v;
+                if (longs != null) {
+                    longs[row + 1] = v;
+                }
+            } else {
+                doubles[row + 1] = values.doubleAt(row);
+                if (longs != null) {
+                    longs[row + 1] = (long) doubles[row + 1];
+                }
+            }
+        }
+    }
+
+    /** The rows of LOOKUP column {@code column}'s table. */
+    int rowsOfTable(int column) {
+        return lookupColumn(column).rows();
+    }
+
+    /**
+     * {@link #nullsOf} by joined row: entry {@code row + 1} whether the column is NULL in {@code row}; entry 0 (no
+     * row) false, as the inner join drops such codes. Only where {@link #byRow}. Shared: read only.
+     */
+    boolean[] nullsByRow(int column) {
+        return memo("nulls by row of lookup column " + column, rowsOfTable(column), () -> {
+            RowValues values = lookupColumn(column);
+            boolean[] m = new boolean[values.rows() + 1];
+            for (int row = 0; row < values.rows(); row++) {
+                m[row + 1] = values.isNull(row);
+            }
+            return m;
+        });
+    }
+
     /** The codes from which a per-code table is filled on the workers by ranges of codes. */
     static final int PARALLEL_CODES = 65_536;
 

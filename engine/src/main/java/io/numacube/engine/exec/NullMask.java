@@ -16,25 +16,48 @@ import java.util.TreeMap;
  * has no joined row) for the row's code of the fact column it hangs from. Immutable; shared by every worker.
  *
  * <p>Invariant: {@code bitColumns} are fact measures that may hold NULL; {@code codeColumns[i]} is a fact dimension
- * (or the join key) and {@code nullOfCode[i][code]} is true for its codes whose value makes the expression NULL. A mask
+ * (or the join key) and {@code nullOfCode[i][code]} is true for its codes whose value makes the expression NULL;
+ * {@code rowColumns[i]} is the fact column an inner join hangs from, {@code rowOfCode[i]} its codes' joined rows and
+ * {@code nullOfRow[i][row + 1]} true for the rows whose columns make the expression NULL (entry 0, no row, false:
+ * the inner join drops those codes before any row expression is evaluated; {@link LookupIndex#byRow}). A mask
  * with no columns ({@link #isEmpty()}) never marks a row: the expression cannot be NULL. {@code errorOfCode[i]}, where
  * not null, holds per code of {@code codeColumns[i]} the error computing the expression's value raised ({@link
  * CodeErrors}; such a code is not NULL): a row of that code that reaches the expression raises it.
  */
 final class NullMask {
 
-    static final NullMask NONE = new NullMask(new int[0], new int[0], new boolean[0][], new NumacubeException[0][]);
+    static final NullMask NONE = new NullMask(
+            new int[0],
+            new int[0],
+            new boolean[0][],
+            new NumacubeException[0][],
+            new int[0],
+            new int[0][],
+            new boolean[0][]);
 
     private final int[] bitColumns;
     private final int[] codeColumns;
     private final boolean[][] nullOfCode;
     private final NumacubeException[][] errorOfCode;
+    private final int[] rowColumns;
+    private final int[][] rowOfCode;
+    private final boolean[][] nullOfRow;
 
-    private NullMask(int[] bitColumns, int[] codeColumns, boolean[][] nullOfCode, NumacubeException[][] errorOfCode) {
+    private NullMask(
+            int[] bitColumns,
+            int[] codeColumns,
+            boolean[][] nullOfCode,
+            NumacubeException[][] errorOfCode,
+            int[] rowColumns,
+            int[][] rowOfCode,
+            boolean[][] nullOfRow) {
         this.bitColumns = bitColumns;
         this.codeColumns = codeColumns;
         this.nullOfCode = nullOfCode;
         this.errorOfCode = errorOfCode;
+        this.rowColumns = rowColumns;
+        this.rowOfCode = rowOfCode;
+        this.nullOfRow = nullOfRow;
     }
 
     /**
@@ -49,16 +72,21 @@ final class NullMask {
         java.util.TreeSet<Integer> bits = new java.util.TreeSet<>();
         Map<Integer, boolean[]> codes = new TreeMap<>();
         Map<Integer, NumacubeException[]> errors = new TreeMap<>();
-        new Collector(fact, lookup, bits, codes, errors).add(e);
+        Map<Integer, boolean[]> rows = new TreeMap<>();
+        new Collector(fact, lookup, bits, codes, errors, rows).add(e);
         codes.entrySet().removeIf(c -> !any(c.getValue()) && !errors.containsKey(c.getKey()));
-        if (bits.isEmpty() && codes.isEmpty()) {
+        rows.values().removeIf(m -> !any(m));
+        if (bits.isEmpty() && codes.isEmpty() && rows.isEmpty()) {
             return NONE;
         }
         return new NullMask(
                 bits.stream().mapToInt(Integer::intValue).toArray(),
                 codes.keySet().stream().mapToInt(Integer::intValue).toArray(),
                 codes.values().toArray(boolean[][]::new),
-                codes.keySet().stream().map(errors::get).toArray(NumacubeException[][]::new));
+                codes.keySet().stream().map(errors::get).toArray(NumacubeException[][]::new),
+                rows.keySet().stream().mapToInt(j -> lookup.joinRoot(j)).toArray(),
+                rows.keySet().stream().map(j -> lookup.rowsOf(j)).toArray(int[][]::new),
+                rows.values().toArray(boolean[][]::new));
     }
 
     /**
@@ -71,7 +99,8 @@ final class NullMask {
             LookupIndex lookup,
             java.util.Set<Integer> bits,
             Map<Integer, boolean[]> codes,
-            Map<Integer, NumacubeException[]> errors) {
+            Map<Integer, NumacubeException[]> errors,
+            Map<Integer, boolean[]> rows) {
 
         void add(Expr e) {
             switch (e) {
@@ -98,7 +127,14 @@ final class NullMask {
         }
 
         private void column(Expr.Column c) {
-            if (c.side() == Expr.Side.LOOKUP) {
+            if (c.side() == Expr.Side.LOOKUP && lookup.byRow(c.index())) {
+                boolean[] m = rows.computeIfAbsent(
+                        lookup.joinOf(c.index()), k -> new boolean[lookup.rowsOfTable(c.index()) + 1]);
+                boolean[] isNull = lookup.nullsByRow(c.index());
+                for (int row = 0; row < m.length; row++) {
+                    m[row] |= isNull[row];
+                }
+            } else if (c.side() == Expr.Side.LOOKUP) {
                 // a code without a row is NULL too where a LEFT join keeps it (an inner join drops those rows)
                 boolean[] m = codes.computeIfAbsent(
                         lookup.factColumnOf(c.index()), k -> new boolean[lookup.codes(c.index())]);
@@ -230,17 +266,19 @@ final class NullMask {
     }
 
     boolean isEmpty() {
-        return bitColumns.length == 0 && codeColumns.length == 0;
+        return bitColumns.length == 0 && codeColumns.length == 0 && rowColumns.length == 0;
     }
 
     /** The columns whose codes this mask reads (dimensions, join keys, query-time coded columns). */
     int[] codeColumns() {
-        return codeColumns.clone();
+        return java.util.stream.IntStream.concat(
+                        java.util.Arrays.stream(codeColumns), java.util.Arrays.stream(rowColumns))
+                .toArray();
     }
 
     /** Whether a row of this morsel may be NULL (false lets kernels skip {@link #mark}). */
     boolean mayHaveNulls(MorselView v) {
-        if (codeColumns.length > 0) {
+        if (codeColumns.length > 0 || rowColumns.length > 0) {
             return true;
         }
         for (int c : bitColumns) {
@@ -277,15 +315,14 @@ final class NullMask {
         }
         for (int i = 0; i < codeColumns.length; i++) {
             int c = codeColumns[i];
-            boolean[] nullCode = nullOfCode[i];
-            MemorySegment seg = v.columns[c];
-            var w = v.widths[c];
             if (errorOfCode[i] != null) {
-                CodeErrors.raise(errorOfCode[i], seg, w, b, n, sel, reaches);
+                CodeErrors.raise(errorOfCode[i], v.columns[c], v.widths[c], b, n, sel, reaches);
             }
-            for (int k = 0; k < n; k++) {
-                isNull[k] |= nullCode[CodeKernels.code(seg, w, sel == null ? b + k : sel[k])];
-            }
+            CodeKernels.orGather(v.columns[c], v.widths[c], b, n, sel, nullOfCode[i], isNull);
+        }
+        for (int i = 0; i < rowColumns.length; i++) {
+            int c = rowColumns[i];
+            CodeKernels.orGatherByRow(v.columns[c], v.widths[c], b, n, sel, rowOfCode[i], nullOfRow[i], isNull);
         }
     }
 }

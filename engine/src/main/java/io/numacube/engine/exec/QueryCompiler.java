@@ -47,9 +47,12 @@ final class QueryCompiler {
     private final List<Expr> distinctArgs = new ArrayList<>();
 
     private final BatchCompiler kernels;
+    /** The query's workers, which compact a key of many codes by ranges ({@link #compactKey}). */
+    private final WorkerPool pool;
 
     private QueryCompiler(LogicalQuery q, FactTable fact, List<FactTable> dimensions, WorkerPool pool) {
         this.query = q;
+        this.pool = pool;
         this.fact = fact;
         this.lookupIndex = q.joins().isEmpty() ? null : LookupIndex.read(q, fact, dimensions, pool);
         this.kernels = new BatchCompiler(fact, lookupIndex, pool);
@@ -151,7 +154,7 @@ final class QueryCompiler {
      * quarter at most): the passing codes numbered anew, in order, so that the key space, and every worker's dense
      * arrays, hold the groups that can occur, not every code; null when there is no such mask.
      */
-    private static Compacted compactKey(RowFilter filter, int source, Dictionary d) {
+    private static Compacted compactKey(RowFilter filter, int source, Dictionary d, WorkerPool pool) {
         if (d.size() < COMPACT_FROM_CODES) {
             return null;
         }
@@ -160,7 +163,7 @@ final class QueryCompiler {
                 int[] map = new int[Math.max(1, d.size())];
                 if (countedSubset(d, m)) {
                     int[] kept = KeyDependencies.keptCodesEnabled() ? new int[m.passing() + 1] : null;
-                    Dictionary subset = d.subsetOfKept(m.passes(), m.passing(), map, kept);
+                    Dictionary subset = subsetOfKept(d, m, map, kept, pool);
                     return new Compacted(new DerivedKey(subset, map, Map.of()), kept, m.passes());
                 }
                 int[] newCode = new int[d.size()];
@@ -193,7 +196,34 @@ final class QueryCompiler {
     }
 
     private Compacted compactKey(RowFilter filter, int source) {
-        return compactKey(filter, source, fact.dictionary(source));
+        return compactKey(filter, source, fact.dictionary(source), pool);
+    }
+
+    /** The system property that, {@code false}, compacts a key on the calling thread (for an A/B of one process). */
+    static final String PARALLEL_COMPACT_PROPERTY = "numacube.parallelCompact";
+
+    /**
+     * {@link Dictionary#subsetOfKept} of the codes {@code m} passes: by ranges of codes on the workers where there are
+     * {@link LookupIndex#PARALLEL_CODES} or more and several workers, else on this thread.
+     */
+    private static Dictionary subsetOfKept(Dictionary d, RowFilter.CodeMask m, int[] map, int[] kept, WorkerPool pool) {
+        if (pool == null
+                || pool.workerCount() < 2
+                || d.size() < LookupIndex.PARALLEL_CODES
+                || "false".equals(System.getProperty(PARALLEL_COMPACT_PROPERTY))) {
+            return d.subsetOfKept(m.passes(), m.passing(), map, kept);
+        }
+        int chunks = Math.min(64, 2 * pool.workerCount());
+        return d.subsetOfKept(
+                m.passes(),
+                m.passing(),
+                map,
+                kept,
+                chunks,
+                tasks -> WorkerChunks.each(pool, java.util.Arrays.asList(tasks), t -> {
+                    t.run();
+                    return null;
+                }));
     }
 
     /**

@@ -28,24 +28,34 @@ final class ResultFinalizer {
     /** The system property that, {@code false}, finishes on the calling thread only (for an A/B of one process). */
     static final String PARALLEL_PROPERTY = "numacube.parallelFinish";
 
+    /**
+     * The system property that, {@code false}, reads the plainest GROUP BY's rows ({@link DirectRollUp}) on the calling
+     * thread only, however many groups (for an A/B of one process).
+     */
+    static final String PARALLEL_DIRECT_PROPERTY = "numacube.parallelDirectFinish";
+
     static QueryResult finish(PhysicalPlan plan, AggregationState merged, QueryStats stats, WorkerPool pool) {
         LogicalQuery lq = plan.logical();
         ResultRows rows;
         int[] kept;
-        if (DirectRollUp.serves(plan, merged)) {
-            int[] groups = DirectRollUp.groupsWithRows(merged);
-            rows = new ResultRows(
-                    plan,
-                    groups.length,
-                    DirectRollUp.keyCodes(plan.keys(), groups),
-                    DirectRollUp.values(plan, merged, groups));
-            kept = having(lq, rows);
-        } else if (merged != null
+        boolean parallel = merged != null
                 && merged.groups() >= PARALLEL_GROUPS
                 && pool.workerCount() > 1
                 && GroupRollUp.rowPerGroup(plan)
-                && !"false".equals(System.getProperty(PARALLEL_PROPERTY))) {
-            rows = byRanges(plan, merged, pool);
+                && !"false".equals(System.getProperty(PARALLEL_PROPERTY));
+        if (DirectRollUp.serves(plan, merged)) {
+            if (parallel && !"false".equals(System.getProperty(PARALLEL_DIRECT_PROPERTY))) {
+                rows = byRanges(plan, merged, pool, (from, to) -> direct(plan, merged, from, to));
+                kept = allRows(rows.count);
+            } else {
+                rows = direct(plan, merged, 0, merged.groups());
+                kept = having(lq, rows);
+            }
+        } else if (parallel) {
+            rows = byRanges(plan, merged, pool, (from, to) -> {
+                GroupRollUp r = GroupRollUp.of(plan, merged, from, to);
+                return new ResultRows(plan, r.rows(), r.keyOfRow(), r.values());
+            });
             kept = allRows(rows.count);
         } else {
             GroupRollUp rollUp = GroupRollUp.of(plan, merged);
@@ -60,13 +70,21 @@ final class ResultFinalizer {
      * end: the rows, values and order of the serial finish ({@link GroupRollUp#rowPerGroup}). Every range's values
      * are finished before HAVING runs on any, so an error is the one the serial finish meets first.
      */
-    private static ResultRows byRanges(PhysicalPlan plan, AggregationState merged, WorkerPool pool) {
-        List<ResultRows> parts = WorkerChunks.map(pool, merged.groups(), (from, to) -> {
-            GroupRollUp r = GroupRollUp.of(plan, merged, from, to);
-            return new ResultRows(plan, r.rows(), r.keyOfRow(), r.values());
-        });
+    private static ResultRows byRanges(
+            PhysicalPlan plan, AggregationState merged, WorkerPool pool, WorkerChunks.Range<ResultRows> rollUp) {
+        List<ResultRows> parts = WorkerChunks.map(pool, merged.groups(), rollUp);
         List<int[]> kept = WorkerChunks.each(pool, parts, part -> having(plan.logical(), part));
         return ResultRows.concat(plan, parts, kept);
+    }
+
+    /** The rows of the groups {@code [from, to)} of {@code merged}, read straight from it ({@link DirectRollUp}). */
+    private static ResultRows direct(PhysicalPlan plan, AggregationState merged, int from, int to) {
+        int[] groups = DirectRollUp.groupsWithRows(merged, from, to);
+        return new ResultRows(
+                plan,
+                groups.length,
+                DirectRollUp.keyCodes(plan.keys(), groups),
+                DirectRollUp.values(plan, merged, groups));
     }
 
     private static int[] allRows(int count) {

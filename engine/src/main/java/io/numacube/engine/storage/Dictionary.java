@@ -3,6 +3,7 @@ package io.numacube.engine.storage;
 import io.numacube.engine.schema.ColumnType;
 import java.time.LocalDate;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * The values of one dimension, indexed by code: code {@code c} stands for {@code value(c)}. Codes are dense
@@ -218,6 +219,77 @@ public final class Dictionary {
             s[kept - 1] = null;
         }
         return new Dictionary(type, s, l, kept, withNull ? kept - 1 : -1, sorted);
+    }
+
+    /**
+     * {@link #subsetOfKept(boolean[], int, int[], int[])} in {@code chunks} ranges of codes, each counted and then
+     * filled as a task of its own: {@code runAll} runs the tasks it is given, side by side or in turn, and returns
+     * when all have run. The same subset, map and codes as the serial pass.
+     */
+    public Dictionary subsetOfKept(
+            boolean[] keep, int kept, int[] map, int[] keptCodes, int chunks, Consumer<Runnable[]> runAll) {
+        if ((nullCode >= 0 && nullCode != size - 1) || keep.length != size || kept < 0 || kept > size) {
+            throw new IllegalArgumentException("subsetOfKept needs NULL last and a mark per code: size=" + size
+                    + " nullCode=" + nullCode + " marks=" + keep.length + " kept=" + kept);
+        }
+        int[] from = new int[chunks + 1];
+        for (int c = 0; c <= chunks; c++) {
+            from[c] = (int) ((long) size * c / chunks);
+        }
+        int[] counts = new int[chunks + 1];
+        Runnable[] tasks = new Runnable[chunks];
+        for (int c = 0; c < chunks; c++) {
+            int chunk = c;
+            tasks[c] = () -> {
+                int n = 0;
+                for (int code = from[chunk]; code < from[chunk + 1]; code++) {
+                    n += keep[code] ? 1 : 0;
+                }
+                counts[chunk + 1] = n;
+            };
+        }
+        runAll.accept(tasks);
+        for (int c = 0; c < chunks; c++) {
+            counts[c + 1] += counts[c];
+        }
+        if (counts[chunks] != kept) {
+            throw new IllegalArgumentException(
+                    "subsetOfKept: the marks count other than kept: kept=" + kept + " marked=" + counts[chunks]);
+        }
+        String[] s = strings == null ? null : new String[kept + 1];
+        long[] l = longs == null ? null : new long[kept + 1];
+        for (int c = 0; c < chunks; c++) {
+            int chunk = c;
+            tasks[c] = () -> fillKept(keep, from[chunk], from[chunk + 1], counts[chunk], map, keptCodes, s, l);
+        }
+        runAll.accept(tasks);
+        boolean withNull = nullCode >= 0 && keep[nullCode];
+        if (withNull && l != null) {
+            l[kept - 1] = 0;
+        } else if (withNull) {
+            s[kept - 1] = null;
+        }
+        return new Dictionary(type, s, l, kept, withNull ? kept - 1 : -1, sorted);
+    }
+
+    /** The kept codes of {@code [from, to)} numbered from {@code n} on, as {@link #subsetOfKept} numbers them. */
+    private void fillKept(boolean[] keep, int from, int to, int n, int[] map, int[] keptCodes, String[] s, long[] l) {
+        for (int c = from; c < to; c++) {
+            if (!keep[c]) {
+                map[c] = 0;
+                continue;
+            }
+            map[c] = n;
+            if (keptCodes != null) {
+                keptCodes[n] = c;
+            }
+            if (l != null) {
+                l[n] = longs[c];
+            } else {
+                s[n] = strings[c];
+            }
+            n++;
+        }
     }
 
     /**
