@@ -311,6 +311,38 @@ class ParquetStagingLoaderTest {
         assertEquals(Long.MIN_VALUE, ColumnCopies.int96Micros(b.array(), 0));
     }
 
+    /**
+     * Text that is not UTF-8 in a UTF-8 column (DuckDB refuses to read it) was staged with U+FFFD in place of each bad
+     * byte; a CSV field of such bytes is an error. Rows 2 of 3 (a value coded through the map of seen values) and
+     * 9,001 of 10,000 (unique values, coded without it).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 10_000})
+    void textThatIsNotUtf8IsRefusedNamingTheRow(int rows, @TempDir Path dir) throws Exception {
+        int bad = rows == 3 ? 1 : 9_000;
+        Path file = dir.resolve("u.parquet");
+        try (DuckDb duck = new DuckDb()) {
+            duck.execute("COPY (SELECT CASE WHEN i = " + bad + " THEN 'qXYZWq' ELSE 'v' || i END AS s FROM range("
+                    + rows + ") t(i)) TO '" + file + "' (FORMAT parquet, COMPRESSION uncompressed)");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] marker = "XYZW".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (int i = 0; i + marker.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
+                bytes[i] = (byte) 0xff;
+                bytes[i + 1] = (byte) 0xfe;
+                bytes[i + 2] = (byte) 0xc3;
+                bytes[i + 3] = (byte) 0x28;
+            }
+        }
+        Files.write(file, bytes);
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertTrue(
+                e.getMessage()
+                        .startsWith(file + ": row " + (bad + 1) + " (row group 0), column s: not valid UTF-8 text"),
+                e.getMessage());
+    }
+
     @Test
     void aTruncatedOrForeignFileIsAnErrorNamingIt(@TempDir Path dir) throws Exception {
         Path file = write(dir, "SELECT i, i * 2 AS j FROM range(10000) t(i)");
