@@ -343,6 +343,16 @@ class ParquetStagingLoaderTest {
                 e.getMessage());
     }
 
+    /** A blank column name (DuckDB writes {@code AS " "}) was refused without the file's name. */
+    @Test
+    void aBlankColumnNameIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "SELECT 1 AS \" \", 2 AS b");
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals(
+                file + ": column 1 has a blank name, which SQL cannot name — name it where the file is written",
+                e.getMessage());
+    }
+
     @Test
     void aTruncatedOrForeignFileIsAnErrorNamingIt(@TempDir Path dir) throws Exception {
         Path file = write(dir, "SELECT i, i * 2 AS j FROM range(10000) t(i)");
