@@ -1238,8 +1238,8 @@ final class AggregationState {
                 NumacubeException.Kind.INVALID_INPUT,
                 BatchExpression.NUMERIC_OUT_OF_RANGE,
                 "SUM(" + name + ") overflows BIGINT "
-                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: SUM("
-                        + name + " * 1.0)",
+                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: "
+                        + "SUM(CAST(" + name + " AS DOUBLE))",
                 null,
                 null);
     }

@@ -35,6 +35,11 @@ public final class Timestamps {
         return epochDay >= Math.floorDiv(FIRST, MICROS_PER_DAY) && epochDay <= Math.floorDiv(LAST, MICROS_PER_DAY);
     }
 
+    /** Whether {@code micros} since 1970 lies in 0001-01-01 00:00:00..9999-12-31 23:59:59.999999, the TIMESTAMPs held. */
+    public static boolean inRange(long micros) {
+        return micros >= FIRST && micros <= LAST;
+    }
+
     /** {@code text} (no surrounding blanks) as microseconds, or {@link #INVALID}. */
     public static long parse(String text) {
         byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);

@@ -25,6 +25,8 @@ final class AggregateBinder {
     private final Function<SqlNode, Expr> argumentBinder;
     private final Function<SqlNode, Expr> filterBinder;
     private final List<Expr.Agg> aggregates = new ArrayList<>();
+    /** The aggregate as written ({@code sum(CASE WHEN ... END)}) of each expression {@link CaseAggregates} made. */
+    private final java.util.Map<Expr, String> writtenTexts = new java.util.IdentityHashMap<>();
 
     /** @param argumentBinder binds an aggregate's argument expression; {@code filterBinder} its FILTER condition */
     AggregateBinder(Function<SqlNode, Expr> argumentBinder, Function<SqlNode, Expr> filterBinder) {
@@ -48,6 +50,14 @@ final class AggregateBinder {
     /** The distinct aggregates bound so far, in the order first met. */
     List<Expr.Agg> bound() {
         return aggregates;
+    }
+
+    /**
+     * The name of a bound output: the aggregate as written where {@code bound} is what a CASE aggregate was rewritten
+     * to (not the FILTERs and counts it is computed by), else its own text.
+     */
+    String nameOf(Expr bound) {
+        return writtenTexts.getOrDefault(bound, bound.text());
     }
 
     Expr bind(SqlCall call, Expr.AggKind kind, ExpressionBinder.Place place) {
@@ -88,7 +98,11 @@ final class AggregateBinder {
         }
         Expr.Agg agg = new Expr.Agg(plain.kind(), plain.arg(), filter);
         Expr byFilters = CaseAggregates.rewrite(agg, this::ref);
-        return byFilters != null ? byFilters : ref(agg);
+        if (byFilters == null) {
+            return ref(agg);
+        }
+        writtenTexts.put(byFilters, agg.text());
+        return byFilters;
     }
 
     /**

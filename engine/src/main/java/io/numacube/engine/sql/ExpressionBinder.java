@@ -70,6 +70,11 @@ final class ExpressionBinder {
         return aggregates.bound();
     }
 
+    /** The column name of an output bound by this binder (see {@link AggregateBinder#nameOf}). */
+    String nameOf(Expr bound) {
+        return aggregates.nameOf(bound);
+    }
+
     /**
      * Binds {@code e}, which must be a condition (a predicate; a BOOLEAN value {@code b}, bound as {@code b = true},
      * which is TRUE, FALSE or NULL just as {@code b} is; or the NULL literal, the condition NULL on every row, as in

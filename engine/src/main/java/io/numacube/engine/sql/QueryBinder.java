@@ -190,7 +190,8 @@ final class QueryBinder {
         }
         Expr bound = expressions.bind(e, ExpressionBinder.Place.OUTPUT);
         // a column is named as written (c_custkey, even where the join resolves it to the equal o_custkey), as DuckDB
-        String name = alias != null ? alias : e instanceof SqlIdentifier id ? id.names.getLast() : bound.text();
+        String name =
+                alias != null ? alias : e instanceof SqlIdentifier id ? id.names.getLast() : expressions.nameOf(bound);
         // a condition of the group (k > 2, SUM(v) > 20) is a BOOLEAN column, as in a projection
         return new LogicalQuery.Output(name, Expr.isPredicate(bound) ? Projections.asBoolean(bound) : bound);
     }

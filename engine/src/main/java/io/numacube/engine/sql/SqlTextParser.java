@@ -96,6 +96,15 @@ final class SqlTextParser {
         } catch (SqlParseException e) {
             SqlParserPos pos = edited == null ? e.getPos() : edited.original(e.getPos());
             String why = edited == null ? reason(e) : userColumns(reason(e), edited);
+            if (isDistinctOn(text, pos)) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        "0A000",
+                        "unsupported SQL: SELECT DISTINCT ON (...) — numacube has no DISTINCT ON (PostgreSQL's first row"
+                                + " of each group); SELECT DISTINCT and GROUP BY are answered",
+                        ErrorPosition.sql(pos.getLineNum(), pos.getColumnNum()),
+                        e);
+            }
             throw new NumacubeException(
                     NumacubeException.Kind.SYNTAX,
                     "42601",
@@ -181,6 +190,34 @@ final class SqlTextParser {
      */
     private static final java.util.Set<String> RESERVED_COLUMN_WORDS =
             java.util.Set.of("date", "time", "timestamp", "interval", "user", "current_date", "current_time");
+
+    /**
+     * Whether the parse failed at the {@code ON} of PostgreSQL's {@code SELECT DISTINCT ON (...)}, which Calcite's
+     * grammar does not have (it said {@code Incorrect syntax near the keyword 'ON'}, as if the query were mistyped).
+     */
+    static boolean isDistinctOn(String text, SqlParserPos pos) {
+        if (pos == null || pos.getLineNum() < 1) {
+            return false;
+        }
+        String[] lines = text.split("\n", -1);
+        if (pos.getLineNum() > lines.length) {
+            return false;
+        }
+        String line = lines[pos.getLineNum() - 1];
+        int at = pos.getColumnNum() - 1;
+        if (at < 0 || !line.regionMatches(true, at, "ON", 0, 2)) {
+            return false;
+        }
+        StringBuilder before = new StringBuilder();
+        for (int i = 0; i < pos.getLineNum() - 1; i++) {
+            before.append(lines[i]).append(' ');
+        }
+        before.append(line, 0, at);
+        return before.toString()
+                .stripTrailing()
+                .toUpperCase(java.util.Locale.ROOT)
+                .endsWith("DISTINCT");
+    }
 
     /** A hint when the failing token is one of {@link #RESERVED_COLUMN_WORDS}; else empty. */
     static String reservedWordHint(String text, SqlParserPos pos) {

@@ -102,19 +102,35 @@ final class ColumnCopies {
                 continue;
             }
             long v = values[k];
-            switch (unit) {
-                case TIMESTAMP_MICROS -> to[at + k] = v;
-                case TIMESTAMP_NANOS -> to[at + k] = Math.floorDiv(v, 1000L);
-                default -> {
-                    if (Math.abs(v) > Long.MAX_VALUE / 1000) {
-                        return new ParquetValueFault(
-                                at + k, c, "the timestamp of " + v + " ms since 1970 is beyond TIMESTAMP's range");
-                    }
-                    to[at + k] = v * 1000;
-                }
+            long micros = switch (unit) {
+                case TIMESTAMP_MICROS -> v;
+                case TIMESTAMP_NANOS -> Math.floorDiv(v, 1000L);
+                default -> Math.abs(v) > Long.MAX_VALUE / 1000 ? Long.MIN_VALUE : v * 1000;
+            };
+            if (!Timestamps.inRange(micros)) {
+                return outOfRange(at + k, c, v, unit);
             }
+            to[at + k] = micros;
         }
         return null;
+    }
+
+    /**
+     * A TIMESTAMP outside years 0001 to 9999 (DuckDB writes years up to 294247, before year 1, and {@code infinity}
+     * as the largest INT64): refused, never held as a value that prints and compares as another.
+     */
+    private static ParquetValueFault outOfRange(int row, int c, long value, ParquetColumn.Source unit) {
+        String units = switch (unit) {
+            case TIMESTAMP_MILLIS -> " ms";
+            case TIMESTAMP_NANOS -> " ns";
+            case INT96 -> " µs (INT96)";
+            default -> " µs";
+        };
+        return new ParquetValueFault(
+                row,
+                c,
+                "the timestamp of " + value + units + " since 1970 is outside 0001-01-01 00:00:00..9999-12-31"
+                        + " 23:59:59.999999, the timestamps numacube reads and writes");
     }
 
     /** INT96 timestamps, 12 bytes each in {@code bytes} from {@code offsets[k]}. */
@@ -125,17 +141,28 @@ final class ColumnCopies {
             if (nulls != null && nulls.isNull(k)) {
                 block.setNull(c, at + k);
             } else {
-                to[at + k] = int96Micros(bytes, offsets[k]);
+                long micros = int96Micros(bytes, offsets[k]);
+                if (!Timestamps.inRange(micros)) {
+                    return outOfRange(at + k, c, micros, ParquetColumn.Source.INT96);
+                }
+                to[at + k] = micros;
             }
         }
         return null;
     }
 
-    /** An INT96 timestamp (nanoseconds of the day, then the Julian day; little-endian) in microseconds since 1970. */
+    /**
+     * An INT96 timestamp (nanoseconds of the day, then the Julian day; little-endian) in microseconds since 1970, or
+     * {@code Long.MIN_VALUE} for a Julian day more than 100,000,000 days from 1970 (whose microseconds, plus those of
+     * any nanoseconds of the day, could leave 64 bits).
+     */
     static long int96Micros(byte[] b, int offset) {
         java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         long nanosOfDay = buf.getLong(offset);
-        long julianDay = Integer.toUnsignedLong(buf.getInt(offset + 8));
-        return (julianDay - JULIAN_EPOCH_DAY) * Timestamps.MICROS_PER_DAY + nanosOfDay / 1000;
+        long days = Integer.toUnsignedLong(buf.getInt(offset + 8)) - JULIAN_EPOCH_DAY;
+        if (Math.abs(days) > 100_000_000L) {
+            return Long.MIN_VALUE;
+        }
+        return days * Timestamps.MICROS_PER_DAY + nanosOfDay / 1000;
     }
 }

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * What a Parquet file's footer must allow before any row is read, so that a file numacube cannot load fails at once,
- * by name, rather than after earlier files of its table were read: at least one column, column names unique without
+ * by name, rather than after earlier files of its table were read: at least one column, column names not blank and unique without
  * regard to case (as SQL names them), and every column chunk in a codec numacube carries. Stateless.
  */
 final class ParquetFooterChecks {
@@ -36,7 +36,12 @@ final class ParquetFooterChecks {
             throw refused(file + ": the file has no columns");
         }
         Map<String, String> seen = new HashMap<>();
-        for (ParquetColumn c : columns) {
+        for (int i = 0; i < columns.size(); i++) {
+            ParquetColumn c = columns.get(i);
+            if (c.name().isBlank()) {
+                throw refused(file + ": column " + (i + 1) + " has a blank name, which SQL cannot name — name it where"
+                        + " the file is written");
+            }
             String other = seen.putIfAbsent(c.name().toLowerCase(Locale.ROOT), c.name());
             if (other != null) {
                 throw refused(file + ": columns " + other + " and " + c.name() + " have the same name to SQL (names"

@@ -10,6 +10,7 @@ import io.numacube.engine.ingest.StagingBlock;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import io.numacube.numa.base.NumacubeException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -172,7 +173,17 @@ final class RowGroupDecoder {
             if (nulls != null && nulls.isNull(k)) {
                 block.setNull(c, at + k);
             } else {
-                codes[at + k] = coder.codeOf(bytes, offsets[k], offsets[k + 1]);
+                int code = coder.codeOf(bytes, offsets[k], offsets[k + 1]);
+                if (code == Utf8Codes.NOT_UTF8) {
+                    String shown = new String(bytes, offsets[k], offsets[k + 1] - offsets[k], StandardCharsets.UTF_8);
+                    return new ParquetValueFault(
+                            at + k,
+                            c,
+                            "not valid UTF-8 text (value \""
+                                    + (shown.length() > 40 ? shown.substring(0, 40) + "..." : shown)
+                                    + "\")");
+                }
+                codes[at + k] = code;
             }
         }
         return null;

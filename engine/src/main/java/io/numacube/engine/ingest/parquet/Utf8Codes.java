@@ -19,6 +19,9 @@ final class Utf8Codes {
 
     static final int MAX_ENTRIES = 1 << 18;
 
+    /** What {@link #codeOf} returns for bytes that are not UTF-8 text (no code is negative). */
+    static final int NOT_UTF8 = -1;
+
     /** The lookups after which the share of hits is looked at. */
     private static final int WINDOW = 4096;
 
@@ -54,10 +57,11 @@ final class Utf8Codes {
         }
     }
 
-    /** The block dictionary's code of the text in {@code b[from, to)}. */
+    /** The block dictionary's code of the text in {@code b[from, to)}, or {@link #NOT_UTF8}. */
     int codeOf(byte[] b, int from, int to) {
         if (bypassed) {
-            return dictionary.addWithoutLookup(new String(b, from, to - from, StandardCharsets.UTF_8));
+            String s = decode(b, from, to);
+            return s == null ? NOT_UTF8 : dictionary.addWithoutLookup(s);
         }
         if (++windowLookups == WINDOW) {
             // free text (nearly every value new) gains nothing from the map: code its values unlooked from now on
@@ -89,7 +93,10 @@ final class Utf8Codes {
     }
 
     private int insert(int slot, int h, byte[] b, int from, int to) {
-        String s = new String(b, from, to - from, StandardCharsets.UTF_8);
+        String s = decode(b, from, to);
+        if (s == null) {
+            return NOT_UTF8;
+        }
         int code = dictionary.codeOf(s);
         keys[slot] = Arrays.copyOfRange(b, from, to);
         values[slot] = s;
@@ -100,6 +107,23 @@ final class Utf8Codes {
             rehash();
         }
         return code;
+    }
+
+    /**
+     * The text of {@code b[from, to)}, or null where it is not UTF-8: the JDK's decoding replaces a malformed sequence
+     * with U+FFFD, so only a text holding one is decoded again strictly (U+FFFD may also be the text's own).
+     */
+    private static String decode(byte[] b, int from, int to) {
+        String s = new String(b, from, to - from, StandardCharsets.UTF_8);
+        if (s.indexOf('\uFFFD') < 0) {
+            return s;
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(b, from, to - from));
+            return s;
+        } catch (java.nio.charset.CharacterCodingException notUtf8) {
+            return null;
+        }
     }
 
     /** A plain loop: for the short keys of dimension values it beats the vectorised {@code Arrays.equals}. */

@@ -277,6 +277,82 @@ class ParquetStagingLoaderTest {
                 e.getMessage());
     }
 
+    /**
+     * DuckDB writes TIMESTAMPs of years past 9999 (up to 294247), before year 1, and {@code infinity} (the largest
+     * INT64): they were loaded and printed as {@code +12000-01-01 00:00:00} and {@code +294247-01-10 04:00:54.775807}.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "TIMESTAMP '12000-01-01 00:00:00'|the timestamp of 316516204800000000 µs since 1970",
+                "TIMESTAMP '9999-12-31 23:59:59.999999' + INTERVAL 1 MICROSECOND|the timestamp of 253402300800000000 µs",
+                "TIMESTAMP '0001-01-01 00:00:00' - INTERVAL 1 SECOND|the timestamp of -62135596801000000 µs",
+                "'infinity'::TIMESTAMP|the timestamp of 9223372036854775807 µs",
+                "'-infinity'::TIMESTAMP|the timestamp of -9223372036854775807 µs",
+                "TIMESTAMP_MS '12000-01-01 00:00:00'|the timestamp of 316516204800000000 µs",
+                "TIMESTAMP_S '12000-01-01 00:00:00'|the timestamp of 316516204800000000 µs",
+                "TIMESTAMPTZ '12000-01-01 00:00:00+00'|the timestamp of 316516204800000000 µs",
+            })
+    void aTimestampOutsideYears1To9999IsRefusedNamingTheRow(String spec, @TempDir Path dir) throws Exception {
+        String[] parts = spec.split("\\|", -1);
+        Path file = write(
+                dir,
+                "SELECT CASE WHEN i = 7 THEN " + parts[0] + " ELSE TIMESTAMP '2024-01-01 00:00:00' END AS ts"
+                        + " FROM range(9) t(i)");
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertTrue(e.getMessage().startsWith(file + ": row 8 (row group 0), column ts: " + parts[1]), e.getMessage());
+        assertTrue(e.getMessage().endsWith("the timestamps numacube reads and writes"), e.getMessage());
+    }
+
+    @Test
+    void anInt96TimestampOfAJulianDayFarFrom1970IsNoValue() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(0, 0L).putInt(8, -1); // Julian day 4294967295: its microseconds leave 64 bits
+        assertEquals(Long.MIN_VALUE, ColumnCopies.int96Micros(b.array(), 0));
+    }
+
+    /**
+     * Text that is not UTF-8 in a UTF-8 column (DuckDB refuses to read it) was staged with U+FFFD in place of each bad
+     * byte; a CSV field of such bytes is an error. Rows 2 of 3 (a value coded through the map of seen values) and
+     * 9,001 of 10,000 (unique values, coded without it).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 10_000})
+    void textThatIsNotUtf8IsRefusedNamingTheRow(int rows, @TempDir Path dir) throws Exception {
+        int bad = rows == 3 ? 1 : 9_000;
+        Path file = dir.resolve("u.parquet");
+        try (DuckDb duck = new DuckDb()) {
+            duck.execute("COPY (SELECT CASE WHEN i = " + bad + " THEN 'qXYZWq' ELSE 'v' || i END AS s FROM range("
+                    + rows + ") t(i)) TO '" + file + "' (FORMAT parquet, COMPRESSION uncompressed)");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] marker = "XYZW".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        for (int i = 0; i + marker.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + marker.length, marker, 0, marker.length)) {
+                bytes[i] = (byte) 0xff;
+                bytes[i + 1] = (byte) 0xfe;
+                bytes[i + 2] = (byte) 0xc3;
+                bytes[i + 3] = (byte) 0x28;
+            }
+        }
+        Files.write(file, bytes);
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertTrue(
+                e.getMessage()
+                        .startsWith(file + ": row " + (bad + 1) + " (row group 0), column s: not valid UTF-8 text"),
+                e.getMessage());
+    }
+
+    /** A blank column name (DuckDB writes {@code AS " "}) was refused without the file's name. */
+    @Test
+    void aBlankColumnNameIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "SELECT 1 AS \" \", 2 AS b");
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals(
+                file + ": column 1 has a blank name, which SQL cannot name — name it where the file is written",
+                e.getMessage());
+    }
+
     @Test
     void aTruncatedOrForeignFileIsAnErrorNamingIt(@TempDir Path dir) throws Exception {
         Path file = write(dir, "SELECT i, i * 2 AS j FROM range(10000) t(i)");
