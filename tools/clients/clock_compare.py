@@ -5,9 +5,10 @@ Usage: clock_compare.py PG_PORT NUMACUBE_PORT [CASE...]
 Both servers must have a table t (id BIGINT, ts TIMESTAMP, d DATE, note TEXT) holding ids 1 to 4 (numacube: serve
 --table t=FILE; PostgreSQL: this script makes it). Each case returns what a client can observe without knowing the
 server's clock: which of the clock values it read are equal, which later, and whether the values stored by
-UPDATE ... now() equal those it read; the same observations from both servers pass. Values are compared as the wall
-clock of the session's TimeZone (PostgreSQL's timestamptz converted to it; numacube sends a TIMESTAMP).
-Exits 0 when every case agrees, 1 otherwise, printing each case's two observations.
+UPDATE ... now() equal those it read; the same observations from both servers pass, and so does numacube's refusal
+(0A000) of a case listed in REFUSABLE. Values are compared as the wall clock of the session's TimeZone (a timestamptz
+converted to it). Needs psycopg 3 and asyncpg (tools/serve-check's venv has both). Exits 0 when every case agrees, 1
+otherwise, printing each case's two observations and a closing 'N passed, N failed'.
 """
 import asyncio
 import datetime

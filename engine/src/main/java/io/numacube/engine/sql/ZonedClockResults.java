@@ -8,6 +8,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
@@ -60,6 +61,9 @@ public final class ZonedClockResults {
         if (isZoned(node)) {
             return node;
         }
+        if (node instanceof SqlNodeList list) {
+            return first(list.getList());
+        }
         if (!(node instanceof SqlCall call) || call instanceof SqlSelect) {
             return null;
         }
@@ -70,8 +74,12 @@ public final class ZonedClockResults {
         if (kind == SqlKind.AS) {
             return zonedIn(call.operand(0));
         }
-        for (SqlNode operand : call.getOperandList()) {
-            SqlNode found = operand == null ? null : zonedIn(operand);
+        return first(call.getOperandList());
+    }
+
+    private static SqlNode first(java.util.List<SqlNode> nodes) {
+        for (SqlNode node : nodes) {
+            SqlNode found = node == null ? null : zonedIn(node);
             if (found != null) {
                 return found;
             }
