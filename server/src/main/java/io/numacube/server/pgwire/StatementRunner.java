@@ -105,7 +105,7 @@ final class StatementRunner {
      * are read (and a bad one refused) at once either way.
      */
     private Outcome insert(String sql, Session session) {
-        InsertStatement insert = InsertStatement.parse(sql);
+        InsertStatement insert = InsertStatement.parse(sql, session::clock);
         session.identity.checkMayWrite(insert.table());
         WriteService.Batch batch = writes.batch(insert);
         int rows = insert.rows().size();

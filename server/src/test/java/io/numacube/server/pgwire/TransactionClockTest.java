@@ -46,10 +46,12 @@ class TransactionClockTest {
     @BeforeEach
     void start() throws Exception {
         cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1).withThreadsPerNode(1));
-        TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,desk:string"));
+        TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,desk:string,ts:timestamp,d:date"));
         for (int i = 0; i < 4; i++) {
             t.setLong(0, i);
             t.setString(1, "D" + i);
+            t.setNull(2);
+            t.setNull(3);
             t.endRow();
         }
         cube.loadTable(t);
@@ -172,6 +174,44 @@ class TransactionClockTest {
                         binary.atZoneSameInstant(ZoneId.of(KIRITIMATI)).toLocalDateTime());
             }
             c.commit();
+        }
+    }
+
+    /**
+     * INSERT ... VALUES (now(), current_date) in a block stores the block's clock, also when another session committed
+     * before the block's COMMIT (which applies it again after that commit); an executeBatch of such INSERTs outside a
+     * block is one implicit transaction, one clock.
+     */
+    @Test
+    void anInsertStoresTheClockItsTransactionRead() throws Exception {
+        try (Connection c = connect("");
+                Connection other = connect("");
+                Statement s = c.createStatement();
+                Statement o = other.createStatement()) {
+            c.setAutoCommit(false);
+            String seen = all(s, NOW).getFirst();
+            Thread.sleep(20);
+            assertEquals(
+                    2,
+                    s.executeUpdate("INSERT INTO t (id, ts, d) VALUES (10, now(), current_date), "
+                            + "(11, localtimestamp, NULL)"));
+            assertEquals(1, s.executeUpdate("UPDATE t SET desk = 'block' WHERE id = 1"));
+            Thread.sleep(20);
+            assertEquals(1, o.executeUpdate("UPDATE t SET desk = 'other' WHERE id = 2"));
+            c.commit();
+            assertEquals(
+                    List.of(seen, seen.substring(0, 10), seen),
+                    all(
+                            s,
+                            "SELECT CAST(ts AS VARCHAR) FROM t WHERE id = 10; SELECT CAST(d AS VARCHAR) FROM t WHERE id = 10;"
+                                    + " SELECT CAST(ts AS VARCHAR) FROM t WHERE id = 11"));
+            c.commit();
+            c.setAutoCommit(true);
+            for (int id = 20; id < 23; id++) {
+                s.addBatch("INSERT INTO t (id, ts) VALUES (" + id + ", transaction_timestamp())");
+            }
+            s.executeBatch();
+            assertEquals(List.of("1"), all(s, "SELECT COUNT(DISTINCT ts) FROM t WHERE id >= 20"));
         }
     }
 
