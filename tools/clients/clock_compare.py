@@ -120,6 +120,16 @@ def pipeline_selects(port):
         return {"distinct": len(set(got))}
 
 
+def pipeline_commit_inside(port):
+    """A pipeline with a COMMIT inside: the transaction after it starts at its next message, one clock up to Sync."""
+    with connect(port) as c:
+        with c.pipeline():
+            curs = [c.execute(q) for q in ["BEGIN", "SELECT now()", "SELECT now()", "COMMIT", "SELECT now()",
+                                           "SELECT localtimestamp", "SELECT now()"]]
+        got = [wall(cur.fetchone()[0]) for cur in curs if cur.description is not None]
+        return {"pattern": pattern(got), "later": got[2] > got[0]}
+
+
 def pipeline_mixed(port):
     """A pipeline of an UPDATE reading the clock, then SELECTs: the UPDATE stores what the SELECTs read."""
     with connect(port) as c:
@@ -257,7 +267,8 @@ def reapplied_insert(port):
         reset(other)
         seen = wall(c.execute("SELECT now()").fetchone()[0])
         time.sleep(0.02)
-        c.execute("INSERT INTO t (id, ts, d, note) VALUES (9, now(), current_date, 'ins'), (10, localtimestamp, NULL, 'x')")
+        c.execute("INSERT INTO t (id, ts, d, note) VALUES (9, now(), current_date, 'ins'), "
+                  "(10, localtimestamp, NULL, 'x')")
         c.execute("UPDATE t SET note = 'upd' WHERE id = 1")
         time.sleep(0.02)
         other.execute("UPDATE t SET note = 'other' WHERE id = 2")
@@ -290,8 +301,9 @@ def posix_time_zone(port):
 
 
 CASES = [simple_many, simple_commit_inside, simple_writes, explicit_block, autocommit_statements, pipeline_selects,
-         pipeline_mixed, executemany_updates, asyncpg_executemany, reapplied_commit, time_zone, now_type, other_clocks,
-         now_in_engine_query, now_binary, insert_now, reapplied_insert, executemany_inserts, posix_time_zone]
+         pipeline_commit_inside, pipeline_mixed, executemany_updates, asyncpg_executemany, reapplied_commit,
+         time_zone, now_type, other_clocks, now_in_engine_query, now_binary, insert_now, reapplied_insert,
+         executemany_inserts, posix_time_zone]
 
 # cases numacube may refuse (0A000) rather than answer as PostgreSQL does
 REFUSABLE = {"other_clocks", "posix_time_zone", "now_in_engine_query"}
