@@ -685,6 +685,24 @@ public final class Cube implements AutoCloseable {
     }
 
     /**
+     * Whether a word of {@code sql} names a function that reads the statement's clock ({@code now}, {@code
+     * current_date}, ...): a statement that names none reads no clock (one that does may still not read it, where the
+     * word is a name or in a string).
+     */
+    public static boolean readsClock(String sql) {
+        return BoundStatements.readsClock(sql);
+    }
+
+    /**
+     * Refuses (0A000) query {@code sql} when a TIMESTAMP WITH TIME ZONE clock ({@code now()}, {@code
+     * current_timestamp}) reaches a column of its result ({@link io.numacube.engine.sql.ZonedClockResults}): for a
+     * PostgreSQL client, which would read it as a {@code timestamptz}.
+     */
+    public static void refuseZonedClockResults(String sql) {
+        io.numacube.engine.sql.ZonedClockResults.refuse(sql);
+    }
+
+    /**
      * The SQL text that stands for parameter {@code number} (1-based) of a statement given to {@link #parameterTypes}:
      * a string literal no statement writes.
      */

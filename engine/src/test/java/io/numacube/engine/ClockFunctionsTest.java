@@ -180,6 +180,29 @@ class ClockFunctionsTest {
         assertEquals(ColumnType.STRING, r.columnTypes().get(0));
     }
 
+    /**
+     * PostgreSQL's clocks that are not the statement's or transaction's are refused, not read as it; a zoned clock
+     * reaching a result column is refused for PostgreSQL clients (a timestamptz there), and only there.
+     */
+    @Test
+    void otherClocksAndZonedResultColumnsAreRefusedWithTheirPosition() {
+        assertRefused("SELECT statement_timestamp()", 1, 8);
+        assertRefused("SELECT 1 AS x, clock_timestamp()", 1, 16);
+        assertRefused("SELECT timeofday()", 1, 8);
+        assertZonedResult("SELECT id, now() - INTERVAL '1' DAY FROM events", 1, 12);
+        assertZonedResult("SELECT x FROM (SELECT current_timestamp AS x FROM events) s", 1, 23);
+        assertZonedResult("SELECT MAX(CASE WHEN id > 1 THEN transaction_timestamp() END) FROM events", 1, 34);
+        Cube.refuseZonedClockResults("SELECT CAST(now() AS TIMESTAMP) AS now, EXTRACT(HOUR FROM now()), now() > ts,"
+                + " current_date FROM events WHERE ts < now() - INTERVAL 1 DAY");
+    }
+
+    private static void assertZonedResult(String sql, int line, int column) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> Cube.refuseZonedClockResults(sql), sql);
+        assertEquals("0A000", e.code(), e.getMessage());
+        assertEquals(line, e.position().orElseThrow().line(), e.getMessage());
+        assertEquals(column, e.position().orElseThrow().column(), e.getMessage());
+    }
+
     private static LocalDateTime parsed(Object duckTimestamp) {
         return LocalDateTime.parse(((String) duckTimestamp).replace(' ', 'T'));
     }

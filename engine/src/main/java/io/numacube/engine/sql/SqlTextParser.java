@@ -62,6 +62,11 @@ final class SqlTextParser {
         return clock.replaceIn(PARSED.parse(sql, text -> EmptyGroupingSets.drop(parse(text, false))));
     }
 
+    /** As {@link #parse(String)}, with the clock functions left in place (for {@link ZonedClockResults}). */
+    static SqlNode parseUnclocked(String sql) {
+        return PARSED.parse(sql, text -> EmptyGroupingSets.drop(parse(text, false)));
+    }
+
     /** The query texts parsed last, whose trees {@link #parse} copies instead of parsing them again. */
     private static final ParsedStatements PARSED = new ParsedStatements();
 

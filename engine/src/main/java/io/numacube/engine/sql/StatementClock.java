@@ -49,6 +49,9 @@ public final class StatementClock {
 
     private static final Set<String> TIMES = Set.of("current_time", "localtime", "get_current_time");
 
+    /** PostgreSQL's clocks that are not the transaction's: refused rather than read as it. */
+    private static final Set<String> OTHER_CLOCKS = Set.of("statement_timestamp", "clock_timestamp", "timeofday");
+
     private final LocalDateTime wallClock;
 
     private StatementClock(LocalDateTime wallClock) {
@@ -94,10 +97,20 @@ public final class StatementClock {
     /** Whether {@code name} (any case) is one of the functions of no argument read here as the statement's clock. */
     public static boolean isClockFunction(String name) {
         String n = name.toLowerCase(Locale.ROOT);
-        return ZONED.contains(n) || LOCAL.contains(n) || DATES.contains(n) || TIMES.contains(n);
+        return ZONED.contains(n)
+                || LOCAL.contains(n)
+                || DATES.contains(n)
+                || TIMES.contains(n)
+                || OTHER_CLOCKS.contains(n);
     }
 
     private SqlNode literal(SqlNode node, String name) {
+        if (OTHER_CLOCKS.contains(name)) {
+            throw unsupported(
+                    node,
+                    name + "(): numacube reads one clock per statement or transaction (now(), current_timestamp, "
+                            + "transaction_timestamp()), not the statement's arrival or the running clock");
+        }
         if (TIMES.contains(name)) {
             throw unsupported(node, name + ": numacube has no TIME type (current_date, now() and localtimestamp are)");
         }

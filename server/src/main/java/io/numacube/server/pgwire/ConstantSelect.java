@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * Answers the FROM-less SELECTs that clients and connection pools send and the engine does not run: each item an
  * integer, a string, TRUE, FALSE, NULL, {@code version()}, {@code current_database()}, {@code current_schema[()]},
  * {@code current_user}, {@code session_user}, {@code current_catalog}, {@code pg_backend_pid()},
- * {@code pg_is_in_recovery()} or {@code current_setting('name')}, optionally with {@code [AS] alias}: as in
+ * {@code pg_is_in_recovery()}, {@code current_setting('name')} or a clock function of the transaction ({@code now()},
+ * {@code current_timestamp}, {@code localtimestamp}, {@code current_date}, {@link #clock}), optionally with {@code [AS] alias}: as in
  * {@code SELECT 1}, {@code SELECT version()}, {@code SELECT current_schema(), current_user}. Column names and types
  * are PostgreSQL's ({@code ?column?} for a literal). Anything else is not one and goes to the engine. Stateless.
  */
@@ -73,6 +74,27 @@ final class ConstantSelect {
         return true;
     }
 
+    /**
+     * PostgreSQL's clock functions of the transaction, {@code now()}, {@code transaction_timestamp()} and {@code
+     * current_timestamp} (a {@code timestamptz} in the session's zone), {@code localtimestamp} (a {@code timestamp})
+     * and {@code current_date}, named as PostgreSQL names them; null for another item.
+     */
+    private static PgColumn clock(String name, boolean call, Session session, List<Object> values) {
+        PgType type = switch (name) {
+            case "now", "transaction_timestamp" -> call ? PgType.TIMESTAMPTZ : null;
+            case "current_timestamp" -> call ? null : PgType.TIMESTAMPTZ;
+            case "localtimestamp" -> call ? null : PgType.TIMESTAMP;
+            case "current_date" -> call ? null : PgType.DATE;
+            default -> null;
+        };
+        if (type == null) {
+            return null;
+        }
+        java.time.OffsetDateTime t = session.zonedClock();
+        values.add(type == PgType.TIMESTAMPTZ ? t : type == PgType.TIMESTAMP ? t.toLocalDateTime() : t.toLocalDate());
+        return PgColumn.of(name, type);
+    }
+
     /** The column an expression makes (its value appended to {@code values}), or null when it is not known. */
     private static PgColumn evaluate(String expr, Session session, String version, List<Object> values) {
         String e = expr.toLowerCase(Locale.ROOT);
@@ -92,6 +114,10 @@ final class ConstantSelect {
         }
         Matcher f = FUNCTION.matcher(expr);
         String name = f.matches() ? f.group(1).toLowerCase(Locale.ROOT) : e;
+        PgColumn clock = clock(name, f.matches(), session, values);
+        if (clock != null) {
+            return clock;
+        }
         Object value = switch (name) {
             case "true" -> f.matches() ? null : Boolean.TRUE;
             case "false" -> f.matches() ? null : Boolean.FALSE;

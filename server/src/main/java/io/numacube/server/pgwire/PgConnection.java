@@ -204,6 +204,9 @@ final class PgConnection implements Runnable {
 
     /** Handles one message; returns true when it failed in the extended protocol (skip until Sync). */
     private boolean message(PgInput.Message m) throws IOException {
+        if ("QPBE".indexOf(m.type()) >= 0) {
+            session.messageArrived();
+        }
         switch (m.type()) {
             case 'Q' -> simpleQuery(m.body());
             case 'P', 'B', 'D', 'E', 'C' -> {

@@ -46,8 +46,10 @@ final class Session {
 
     private char status = IDLE;
     private boolean implicitBlock;
-    /** When the transaction under way began, as its clock functions read it; null until read, and outside one. */
-    private java.time.LocalDateTime transactionStart;
+    /** When the client's last Query, Parse, Bind or Execute message arrived: PostgreSQL's statement timestamp. */
+    private java.time.Instant statementStart = TransactionClock.now();
+    /** When the transaction under way began, as its clock functions read it; null outside one. */
+    private java.time.Instant transactionStart;
 
     Session(Identity identity, String database, int processId, SessionSettings settings) {
         this.user = identity.user();
@@ -62,24 +64,48 @@ final class Session {
     }
 
     void begin() {
+        transactionStarts();
         status = IN_BLOCK;
-        clock();
+    }
+
+    /**
+     * A Query, Parse, Bind or Execute message arrived: PostgreSQL sets its statement timestamp then, and a transaction
+     * that begins with the message (the first of a simple query's or an extended-protocol batch's, or a lone
+     * statement's) starts at that instant.
+     */
+    void messageArrived() {
+        statementStart = TransactionClock.now();
+        transactionStarts();
+    }
+
+    private void transactionStarts() {
+        if (transactionStart == null) {
+            transactionStart = statementStart;
+        }
     }
 
     /**
      * What the clock functions ({@code now()}, {@code current_timestamp}, {@code current_date}, their synonyms) of the
-     * session's statement read: inside a transaction block, explicit or implicit, the block's start (its BEGIN, or the
-     * first statement that read it), the same for each of its statements, as PostgreSQL's transaction timestamp;
-     * outside one, null: the statement reads the clock when it is made.
+     * session's statement read: the start of its transaction, explicit or implicit, the same for each of its
+     * statements, as PostgreSQL's transaction timestamp; a transaction that a COMMIT inside a simple query ended is
+     * followed by one that starts when the query arrived, as PostgreSQL's does. It is the wall clock of the session's
+     * {@code TimeZone}.
+     *
+     * @throws PgProtocolException 0A000 when the session's TimeZone is not a zone numacube knows
      */
     java.time.LocalDateTime clock() {
-        if (status == IDLE && !implicitBlock) {
-            return null;
-        }
-        if (transactionStart == null) {
-            transactionStart = io.numacube.engine.TableWrite.clockNow();
-        }
-        return transactionStart;
+        return zonedClock().toLocalDateTime();
+    }
+
+    /**
+     * {@link #clock} as PostgreSQL's {@code now()} is sent: the transaction's start with the offset of the session's
+     * TimeZone then.
+     *
+     * @throws PgProtocolException 0A000 when the session's TimeZone is not a zone numacube knows
+     */
+    java.time.OffsetDateTime zonedClock() {
+        transactionStarts();
+        return TransactionClock.zoned(transactionStart, settings.get("TimeZone"));
     }
 
     /** COMMIT, ROLLBACK, or the end of an implicit transaction: portals close. */
@@ -184,9 +210,6 @@ final class Session {
     /** The implicit block is over (its writes, if any, applied or dropped by the caller). */
     void endImplicit() {
         implicitBlock = false;
-        if (status == IDLE) {
-            transactionStart = null;
-        }
     }
 
     /** Whether an implicit block is under way outside an explicit one. */

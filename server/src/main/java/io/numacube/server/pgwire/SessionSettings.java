@@ -50,7 +50,7 @@ final class SessionSettings {
         define("application_name", applicationName);
         define("DateStyle", "ISO, MDY");
         define("IntervalStyle", "postgres");
-        define("TimeZone", "UTC");
+        define("TimeZone", TransactionClock.defaultSetting());
         define("integer_datetimes", "on");
         define("standard_conforming_strings", "on");
         define("is_superuser", "off");

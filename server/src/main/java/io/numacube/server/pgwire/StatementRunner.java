@@ -83,11 +83,14 @@ final class StatementRunner {
         if (answered.isPresent()) {
             return Outcome.rows(answered.get());
         }
+        if (io.numacube.engine.Cube.readsClock(sql)) {
+            io.numacube.engine.Cube.refuseZonedClockResults(sql);
+        }
         RunningQuery q = service.start(
                 sql,
                 session.settings.statementTimeout(),
                 session.pendingWrites.isEmpty() ? List.of() : writes.staged(session.pendingWrites),
-                session.clock());
+                clock(session, sql));
         running.accept(q);
         try {
             return Outcome.rows(new EngineRows(q.await()));
@@ -102,7 +105,7 @@ final class StatementRunner {
      * are read (and a bad one refused) at once either way.
      */
     private Outcome insert(String sql, Session session) {
-        InsertStatement insert = InsertStatement.parse(sql);
+        InsertStatement insert = InsertStatement.parse(sql, session::clock);
         session.identity.checkMayWrite(insert.table());
         WriteService.Batch batch = writes.batch(insert);
         int rows = insert.rows().size();
@@ -137,7 +140,7 @@ final class StatementRunner {
      * implicit one inside it.
      */
     private Outcome delete(String sql, Session session) {
-        WriteService.Batch batch = WriteService.delete(sql, clock(session));
+        WriteService.Batch batch = WriteService.delete(sql, clock(session, sql));
         session.identity.checkMayWrite(batch.table());
         if (session.stagesWrites()) {
             return Outcome.command("DELETE " + pending(session, batch));
@@ -154,7 +157,7 @@ final class StatementRunner {
      * implicit one inside it.
      */
     private Outcome update(String sql, Session session) {
-        WriteService.Batch batch = WriteService.update(sql, clock(session));
+        WriteService.Batch batch = WriteService.update(sql, clock(session, sql));
         session.identity.checkMayWrite(batch.table());
         if (session.stagesWrites()) {
             return Outcome.command("UPDATE " + pending(session, batch));
@@ -175,10 +178,13 @@ final class StatementRunner {
         return rows;
     }
 
-    /** The clock a statement of {@code session} reads: its transaction's start, or now outside a block. */
-    private static java.time.LocalDateTime clock(Session session) {
-        java.time.LocalDateTime start = session.clock();
-        return start != null ? start : io.numacube.engine.TableWrite.clockNow();
+    /**
+     * The clock statement {@code sql} of {@code session} reads: its transaction's start in the session's TimeZone
+     * ({@link Session#clock}); a statement that names no clock function is not refused for a TimeZone numacube
+     * does not read, and gets the JVM's clock, which it does not read.
+     */
+    private static java.time.LocalDateTime clock(Session session, String sql) {
+        return io.numacube.engine.Cube.readsClock(sql) ? session.clock() : io.numacube.engine.TableWrite.clockNow();
     }
 
     /** Applies the block's writes as one; on failure the block is rolled back and COMMIT fails. */

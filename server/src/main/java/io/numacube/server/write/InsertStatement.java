@@ -11,7 +11,8 @@ import java.util.Locale;
  * {@code INSERT INTO table [(column, ...)] VALUES (value, ...), ...}: the rows it gives, as text. A value is a
  * literal: {@code NULL}, {@code TRUE}/{@code FALSE}, a number (signed, parenthesised as bound parameters are), a
  * {@code '...'} string, a typed string ({@code DATE '2024-01-02'}, {@code '2024-01-02'::date}, {@code CAST('1.5' AS
- * DECIMAL(9,2))}) or {@code DEFAULT} (NULL: columns have no other default); each is read later as its column's type,
+ * DECIMAL(9,2))}), a clock function ({@code now()}, {@code current_date}: {@link #parse(String, java.util.function.Supplier)})
+ * or {@code DEFAULT} (NULL: columns have no other default); each is read later as its column's type,
  * as a CSV field is. Anything else (expressions, {@code INSERT ... SELECT}, {@code RETURNING}, {@code ON CONFLICT}) is
  * refused with 0A000. Immutable.
  *
@@ -36,7 +37,17 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
      *     for a schema other than public
      */
     public static InsertStatement parse(String sql) {
-        Tokens t = new Tokens(sql);
+        return parse(sql, io.numacube.engine.TableWrite::clockNow);
+    }
+
+    /**
+     * As {@link #parse(String)}, its clock functions ({@code now()}, {@code transaction_timestamp()}, {@code
+     * current_timestamp}, {@code localtimestamp}: a TIMESTAMP; {@code current_date}: a DATE) reading {@code clock}
+     * once, when the first is met: their values are the rows' text from then on, so a block's COMMIT, a batch's
+     * Sync and recovery store the value the statement read.
+     */
+    public static InsertStatement parse(String sql, java.util.function.Supplier<java.time.LocalDateTime> clock) {
+        Tokens t = new Tokens(sql, clock);
         t.expectWord("INSERT");
         t.expectWord("INTO");
         List<String> parts = new ArrayList<>(List.of(t.name()));
@@ -119,12 +130,47 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
     }
 
     /** A cursor over the statement's text, skipping whitespace and comments. */
+    /** The clock functions written without parentheses. */
+    private static final java.util.Set<String> CLOCK_WORDS =
+            java.util.Set.of("current_timestamp", "localtimestamp", "current_date");
+
     private static final class Tokens {
         private final String s;
+        private final java.util.function.Supplier<java.time.LocalDateTime> clock;
+        private java.time.LocalDateTime read;
         private int i;
 
-        Tokens(String s) {
+        Tokens(String s, java.util.function.Supplier<java.time.LocalDateTime> clock) {
             this.s = s;
+            this.clock = clock;
+        }
+
+        /**
+         * A clock function at {@code i} (word {@code w}): its value's text, {@code source[0]} its type, and {@code i}
+         * past it; null for another word.
+         */
+        private String clockValue(String w, String[] source) {
+            String name = w.toLowerCase(Locale.ROOT);
+            boolean call = name.equals("now") || name.equals("transaction_timestamp");
+            if (!call && !CLOCK_WORDS.contains(name)) {
+                return null;
+            }
+            int at = i;
+            i += w.length();
+            boolean parens = skip("(");
+            if (parens && !skip(")") || parens != call) {
+                i = at;
+                return null;
+            }
+            if (read == null) {
+                read = clock.get();
+            }
+            boolean date = name.equals("current_date");
+            source[0] = LiteralSource.castTo(null, date ? "date" : "timestamp");
+            return date
+                    ? read.toLocalDate().toString()
+                    : io.numacube.engine.schema.Timestamps.format(
+                            io.numacube.engine.schema.Timestamps.ofLocalDateTime(read));
         }
 
         private void space() {
@@ -242,6 +288,10 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
             if (w.equalsIgnoreCase("TRUE") || w.equalsIgnoreCase("FALSE")) {
                 i += w.length();
                 return w.toLowerCase(Locale.ROOT);
+            }
+            String clocked = clockValue(w, source);
+            if (clocked != null) {
+                return clocked;
             }
             if (!w.isEmpty() && Character.isLetter(w.charAt(0))) {
                 int at = i;

@@ -49,7 +49,10 @@ public final class BinaryFormat {
                         .array();
             case TIMESTAMP, TIMESTAMPTZ ->
                 ByteBuffer.allocate(8)
-                        .putLong(Timestamps.ofLocalDateTime((LocalDateTime) value)
+                        .putLong(Timestamps.ofLocalDateTime(
+                                        value instanceof java.time.OffsetDateTime t
+                                                ? LocalDateTime.ofInstant(t.toInstant(), java.time.ZoneOffset.UTC)
+                                                : (LocalDateTime) value)
                                 - PG_EPOCH_DAY * Timestamps.MICROS_PER_DAY)
                         .array();
             case NUMERIC -> numeric(value instanceof BigDecimal d ? d : new BigDecimal(value.toString()));

@@ -31,9 +31,29 @@ public final class TextFormat {
             case BigDecimal d -> d.toPlainString();
             case LocalDate d -> DateTexts.iso(d.toEpochDay());
             case LocalDateTime t -> Timestamps.format(Timestamps.ofLocalDateTime(t));
+            case java.time.OffsetDateTime t -> timestamptz(t);
             case java.util.List<?> elements -> array(elements);
             default -> String.valueOf(value);
         };
+    }
+
+    /**
+     * A {@code timestamptz} as PostgreSQL writes it in the session's zone (the value's offset): the wall clock, then
+     * the offset in hours, with minutes and seconds only where they are not zero ({@code +00}, {@code +05:30}).
+     */
+    static String timestamptz(java.time.OffsetDateTime t) {
+        int total = t.getOffset().getTotalSeconds();
+        int abs = Math.abs(total);
+        StringBuilder sb = new StringBuilder(Timestamps.format(Timestamps.ofLocalDateTime(t.toLocalDateTime())))
+                .append(total < 0 ? '-' : '+')
+                .append(String.format(java.util.Locale.ROOT, "%02d", abs / 3600));
+        if (abs % 3600 != 0) {
+            sb.append(String.format(java.util.Locale.ROOT, ":%02d", abs / 60 % 60));
+        }
+        if (abs % 60 != 0) {
+            sb.append(String.format(java.util.Locale.ROOT, ":%02d", abs % 60));
+        }
+        return sb.toString();
     }
 
     /**

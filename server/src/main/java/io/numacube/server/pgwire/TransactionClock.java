@@ -1,0 +1,65 @@
+package io.numacube.server.pgwire;
+
+import io.numacube.server.query.ClientError;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The instants a session's clock functions read and the wall clock they are in its {@code TimeZone}: PostgreSQL's
+ * {@code now()} is the instant its transaction began, shown in the session's zone, so {@code CAST(now() AS
+ * TIMESTAMP)}, {@code localtimestamp} and {@code current_date} are that zone's wall clock and date. A zone is one of the
+ * time zone database's names, in any case as PostgreSQL reads them ({@code UTC}, {@code Europe/Berlin}, {@code
+ * us/eastern}); POSIX-style specifications ({@code UTC+2}, {@code <+02>-02}, whose sign is the reverse of ISO's) and
+ * offsets are not read, and a statement reading the clock under one is refused rather than answered in another zone.
+ * Stateless.
+ */
+final class TransactionClock {
+
+    private static final Map<String, String> ZONES = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+
+    static {
+        ZoneId.getAvailableZoneIds().forEach(id -> ZONES.put(id, id));
+    }
+
+    private TransactionClock() {}
+
+    /** The system clock now, to the microsecond, as PostgreSQL keeps its timestamps. */
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /** The zone a {@code TimeZone} setting names, or empty for one numacube does not read. */
+    static Optional<ZoneId> zone(String setting) {
+        String id = ZONES.get(setting.strip());
+        return id == null ? Optional.empty() : Optional.of(ZoneId.of(id));
+    }
+
+    /**
+     * {@code instant} in the zone {@code setting} names: its wall clock there, with the zone's offset then.
+     *
+     * @throws PgProtocolException 0A000 for a setting {@link #zone} does not read
+     */
+    static OffsetDateTime zoned(Instant instant, String setting) {
+        ZoneId zone = zone(setting)
+                .orElseThrow(() -> new PgProtocolException(
+                        ClientError.NOT_SUPPORTED,
+                        "the clock functions (now(), current_date, localtimestamp, ...) read the session's TimeZone, "
+                                + "and numacube reads only the time zone database's names there, not TimeZone="
+                                + setting + " — SET TimeZone = 'UTC' (or a name such as 'Europe/Berlin')"));
+        return OffsetDateTime.ofInstant(instant, zone);
+    }
+
+    /**
+     * The TimeZone a session starts with: the JVM's zone ({@code TZ}, {@code -Duser.timezone}), as PostgreSQL's
+     * default is the server's, when it is a name {@link #zone} reads; else UTC.
+     */
+    static String defaultSetting() {
+        String id = ZoneId.systemDefault().getId();
+        return ZONES.containsKey(id) ? id : "UTC";
+    }
+}
