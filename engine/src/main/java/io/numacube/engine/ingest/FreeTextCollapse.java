@@ -114,22 +114,23 @@ final class FreeTextCollapse {
         }
     }
 
-    /** The (hash, code) pairs of shard {@code shard}'s values (the null code's left out), in code order. */
+    /**
+     * The (hash, code) pairs of shard {@code shard}'s values (the null code's left out), in code order: one pass over
+     * the hashes, into room for the shard's even share and an eighth more.
+     */
     private static long[] shardPairs(int[] hashes, int size, int nullCode, int shard, int shardBits) {
-        int count = 0;
-        for (int i = 0; i < size; i++) {
-            if (i != nullCode && inShard(hashes[i], shard, shardBits)) {
-                count++;
-            }
-        }
-        long[] pairs = new long[count];
+        int share = size >>> shardBits;
+        long[] pairs = new long[share + (share >>> 3) + 64];
         int n = 0;
         for (int i = 0; i < size; i++) {
             if (i != nullCode && inShard(hashes[i], shard, shardBits)) {
+                if (n == pairs.length) {
+                    pairs = java.util.Arrays.copyOf(pairs, pairs.length * 2);
+                }
                 pairs[n++] = ((long) hashes[i] << 32) | i;
             }
         }
-        return pairs;
+        return java.util.Arrays.copyOf(pairs, n);
     }
 
     private static boolean inShard(int hash, int shard, int shardBits) {
