@@ -189,6 +189,51 @@ class TableStagingTest {
         }
     }
 
+    /**
+     * Free text whose distinct values all have one String hash (words of "Aa" and "BB") settles to the codes and the
+     * first-seen dictionary of the same rows set one by one: equal hashes are told apart by the values themselves.
+     */
+    @Test
+    void freeTextOfEqualHashesSettlesAsSettingTheRowsOneByOne() {
+        TableSchema text = TableSchema.parse("f", "note:string");
+        String[] words = new String[1 << 12];
+        for (int w = 0; w < words.length; w++) {
+            StringBuilder b = new StringBuilder();
+            for (int bit = 0; bit < 12; bit++) {
+                b.append((w >>> bit & 1) == 0 ? "Aa" : "BB");
+            }
+            words[w] = b.toString();
+        }
+        io.numacube.engine.workers.WorkerPool pool = new io.numacube.engine.workers.ThreadWorkerPool(2, 2);
+        try {
+            for (io.numacube.engine.workers.WorkerPool settleOn :
+                    new io.numacube.engine.workers.WorkerPool[] {null, pool}) {
+                TableStaging byRow = new TableStaging(text);
+                TableStaging byBlock = new TableStaging(text);
+                StagingBlock block = new StagingBlock(text, 20_000);
+                for (int row = 0; row < 20_000; row++) {
+                    String note = words[(int) (row * 2_654_435_761L % words.length)];
+                    byRow.setString(0, note);
+                    byRow.endRow();
+                    block.codes(0)[row] = block.dictionary(0).addWithoutLookup(new String(note));
+                }
+                byBlock.append(block);
+                byBlock.settle(settleOn);
+                assertEquals(
+                        java.util.Arrays.toString(java.util.Arrays.copyOf(byRow.codes(0), 20_000)),
+                        java.util.Arrays.toString(java.util.Arrays.copyOf(byBlock.codes(0), 20_000)));
+                assertEquals(words.length, byBlock.dictionary(0).size());
+                for (int c = 0; c < words.length; c++) {
+                    assertEquals(
+                            byRow.dictionary(0).stringAt(c),
+                            byBlock.dictionary(0).stringAt(c));
+                }
+            }
+        } finally {
+            pool.close();
+        }
+    }
+
     @Test
     void anAppendedNonFiniteDoubleIsRefusedAndNothingIsAppended() {
         TableStaging s = new TableStaging(SCHEMA);
