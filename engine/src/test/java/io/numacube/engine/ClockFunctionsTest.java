@@ -189,6 +189,9 @@ class ClockFunctionsTest {
         assertRefused("SELECT statement_timestamp()", 1, 8);
         assertRefused("SELECT 1 AS x, clock_timestamp()", 1, 16);
         assertRefused("SELECT timeofday()", 1, 8);
+        assertRefused("SELECT EXTRACT(EPOCH FROM now()) FROM events", 1, 27);
+        assertRefused("SELECT COUNT(*) FROM events WHERE date_part('epoch', now()) > 0", 1, 54);
+        assertRefused("SELECT extract(epoch from current_timestamp) - 1 FROM events", 1, 27);
         assertZonedResult("SELECT id, now() - INTERVAL '1' DAY FROM events", 1, 12);
         assertZonedResult("SELECT x FROM (SELECT current_timestamp AS x FROM events) s", 1, 23);
         assertZonedResult("SELECT MAX(CASE WHEN id > 1 THEN transaction_timestamp() END) FROM events", 1, 34);

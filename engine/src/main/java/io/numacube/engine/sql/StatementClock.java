@@ -123,19 +123,25 @@ public final class StatementClock {
         return SqlLiteral.createTimestamp(new TimestampString(Timestamps.format(micros)), 6, node.getParserPosition());
     }
 
-    /** Refuses what the time zone's offset decides: {@code now()} as text, and its epoch. */
+    /**
+     * Refuses what the time zone's offset decides: {@code now()} as text, and its epoch ({@code epoch(now())}, {@code
+     * EXTRACT(EPOCH FROM now())}, {@code date_part('epoch', now())}: PostgreSQL counts the instant's seconds, where the
+     * wall clock's would be off by the session's offset).
+     */
     private static void checkZoned(SqlCall call) {
-        if (call.operandCount() == 0 || !ZONED.contains(String.valueOf(clockName(call.operand(0))))) {
+        boolean epochField = epochField(call);
+        int at = epochField ? 1 : 0;
+        if (call.operandCount() <= at || !ZONED.contains(String.valueOf(clockName(call.operand(at))))) {
             return;
         }
-        SqlNode clock = call.operand(0);
+        SqlNode clock = call.operand(at);
         String shown = clock instanceof SqlIdentifier id ? id.getSimple() : clockName(clock) + "()";
         boolean asText = call.getKind() == SqlKind.CAST
                 && call.operandCount() == 2
                 && call.operand(1) instanceof SqlDataTypeSpec type
                 && Set.of("varchar", "char", "text", "string", "character")
                         .contains(type.getTypeName().getSimple().toLowerCase(Locale.ROOT));
-        boolean epoch = call.getOperator().getName().equalsIgnoreCase("epoch");
+        boolean epoch = epochField || call.getOperator().getName().equalsIgnoreCase("epoch");
         if (asText || epoch) {
             throw unsupported(
                     clock,
@@ -144,6 +150,24 @@ public final class StatementClock {
                             + " is the local wall clock as a TIMESTAMP (write CAST(" + shown
                             + " AS TIMESTAMP) for that)");
         }
+    }
+
+    /** Whether {@code call} is {@code EXTRACT(EPOCH FROM x)} or {@code date_part('epoch', x)}. */
+    private static boolean epochField(SqlCall call) {
+        if (call.operandCount() != 2) {
+            return false;
+        }
+        String name = call.getOperator().getName();
+        boolean extract = call.getKind() == SqlKind.EXTRACT || name.equalsIgnoreCase("extract");
+        boolean datePart = name.equalsIgnoreCase("date_part") || name.equalsIgnoreCase("datepart");
+        if (!extract && !datePart) {
+            return false;
+        }
+        SqlNode field = call.operand(0);
+        String text = field instanceof SqlLiteral l && l.getValue() instanceof org.apache.calcite.util.NlsString ns
+                ? ns.getValue()
+                : field.toString();
+        return text.strip().replace("'", "").equalsIgnoreCase("epoch");
     }
 
     private final class Replacer extends SqlShuttle {
