@@ -38,6 +38,9 @@ final class Session {
      */
     private final java.util.List<Map.Entry<String, Integer>> savepoints = new java.util.ArrayList<>();
 
+    /** The settings at each of {@link #savepoints} (the same positions), for ROLLBACK TO. */
+    private final java.util.List<SessionSettings.Mark> settingsAtSavepoints = new java.util.ArrayList<>();
+
     /**
      * The cube as {@link #pendingWrites} leave it, kept between the block's statements so that each UPDATE or DELETE is
      * tried on top of the ones before it; null until the block's first one, freed at the block's end.
@@ -66,6 +69,7 @@ final class Session {
     void begin() {
         transactionStarts();
         status = IN_BLOCK;
+        settings.blockBegins();
     }
 
     /**
@@ -108,8 +112,15 @@ final class Session {
         return TransactionClock.zoned(transactionStart, settings.get("TimeZone"));
     }
 
-    /** COMMIT, ROLLBACK, or the end of an implicit transaction: portals close. */
+    /** ROLLBACK (a failed COMMIT too), or the end of an implicit transaction: portals close, a block's SETs undone. */
     void endTransaction() {
+        endTransaction(false);
+    }
+
+    /** The end of the transaction, {@code committed} or not ({@link SessionSettings#blockEnds}); portals close. */
+    void endTransaction(boolean committed) {
+        settings.blockEnds(committed);
+        settingsAtSavepoints.clear();
         transactionStart = null;
         status = IDLE;
         portals.clear();
@@ -137,6 +148,7 @@ final class Session {
     /** {@code SAVEPOINT name} in a block: marks the block's writes so far (a name used again is the newer mark). */
     void savepoint(String name) {
         savepoints.add(Map.entry(name, pendingWrites.size()));
+        settingsAtSavepoints.add(settings.mark());
     }
 
     /**
@@ -150,6 +162,7 @@ final class Session {
             return false;
         }
         savepoints.subList(at, savepoints.size()).clear();
+        settingsAtSavepoints.subList(at, settingsAtSavepoints.size()).clear();
         return true;
     }
 
@@ -167,6 +180,8 @@ final class Session {
         int kept = savepoints.get(at).getValue();
         pendingWrites.subList(kept, pendingWrites.size()).clear();
         savepoints.subList(at + 1, savepoints.size()).clear();
+        settings.restore(settingsAtSavepoints.get(at));
+        settingsAtSavepoints.subList(at + 1, settingsAtSavepoints.size()).clear();
         status = IN_BLOCK;
         return true;
     }

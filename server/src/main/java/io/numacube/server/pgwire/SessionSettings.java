@@ -3,10 +3,12 @@ package io.numacube.server.pgwire;
 import io.numacube.server.query.ClientError;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,6 +43,10 @@ final class SessionSettings {
     private final Map<String, String> defaults = new LinkedHashMap<>();
     private final Map<String, String> names = new LinkedHashMap<>();
     private final Map<String, String> values = new LinkedHashMap<>();
+    /** In a block, each name SET LOCAL there and the value to go back to when it ends (empty: none). */
+    private final Map<String, Optional<String>> localBefore = new HashMap<>();
+    /** The values when the explicit block under way began; null outside one. */
+    private Mark blockStart;
 
     SessionSettings(String user, String applicationName, String serverVersion, Duration defaultTimeout) {
         define("server_version", serverVersion);
@@ -139,12 +145,88 @@ final class SessionSettings {
             default -> {}
         }
         names.putIfAbsent(key, key);
+        localBefore.remove(key);
         values.put(key, v);
+    }
+
+    /**
+     * The values and the pending SET LOCAL restores at a block's start or at a savepoint, for {@link #restore}.
+     * Immutable copies.
+     */
+    record Mark(Map<String, String> values, Map<String, Optional<String>> localBefore) {}
+
+    /** An explicit transaction block begins: its SETs are undone if it rolls back, its SET LOCALs when it ends. */
+    void blockBegins() {
+        localBefore.clear();
+        blockStart = mark();
+    }
+
+    /** Whether an explicit block is under way ({@link #blockBegins} without {@link #blockEnds}). */
+    boolean inBlock() {
+        return blockStart != null;
+    }
+
+    /** The values now, for a savepoint. */
+    Mark mark() {
+        return new Mark(new LinkedHashMap<>(values), new HashMap<>(localBefore));
+    }
+
+    /** Back to {@code m} ({@code ROLLBACK TO} a savepoint). */
+    void restore(Mark m) {
+        values.clear();
+        values.putAll(m.values());
+        localBefore.clear();
+        localBefore.putAll(m.localBefore());
+    }
+
+    /**
+     * The block ends: committed, its SET LOCALs go back to what they replaced and its SETs stay; rolled back, every
+     * value is what it was at its start, as PostgreSQL's settings are transactional. Nothing happens outside a block.
+     */
+    void blockEnds(boolean committed) {
+        if (blockStart == null) {
+            return;
+        }
+        if (committed) {
+            localBefore.forEach((k, v) -> {
+                if (v.isPresent()) {
+                    values.put(k, v.get());
+                } else {
+                    values.remove(k);
+                }
+            });
+            localBefore.clear();
+        } else {
+            restore(blockStart);
+        }
+        localBefore.clear();
+        blockStart = null;
+    }
+
+    /** {@code SET LOCAL}: as {@link #set}, until the block ends (call it only in a block). */
+    void setLocal(String name, String value) {
+        String key = name.toLowerCase(Locale.ROOT);
+        Optional<String> before = before(key);
+        set(name, value);
+        localBefore.put(key, before);
+    }
+
+    /** {@code SET LOCAL name TO DEFAULT}: as {@link #reset}, until the block ends (call it only in a block). */
+    void resetLocal(String name) {
+        String key = name.toLowerCase(Locale.ROOT);
+        Optional<String> before = before(key);
+        reset(name);
+        localBefore.put(key, before);
+    }
+
+    private Optional<String> before(String key) {
+        return localBefore.containsKey(key) ? localBefore.get(key) : Optional.ofNullable(values.get(key));
     }
 
     /** Back to the default, or forgotten when there is none. */
     void reset(String name) {
         String key = name.toLowerCase(Locale.ROOT);
+        localBefore.remove(key);
         if (defaults.containsKey(key)) {
             values.put(key, defaults.get(key));
         } else {
@@ -153,6 +235,7 @@ final class SessionSettings {
     }
 
     void resetAll() {
+        localBefore.clear();
         values.clear();
         values.putAll(defaults);
     }

@@ -26,7 +26,7 @@ final class SessionStatements {
             Pattern.compile("(?i)(?:BEGIN|START TRANSACTION)(?: (?:WORK|TRANSACTION))?(?: [A-Za-z ,]*)?");
     private static final Pattern COMMIT =
             Pattern.compile("(?i)(COMMIT|END|ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))?( AND (?:NO )?CHAIN)?");
-    private static final Pattern SET = Pattern.compile("(?is)SET(?: (?:SESSION|LOCAL))? (.+)");
+    private static final Pattern SET = Pattern.compile("(?is)SET(?: (SESSION|LOCAL))? (.+)");
     private static final Pattern ASSIGN = Pattern.compile("(?is)([A-Za-z_][\\w.]*) ?(?:=|TO ) ?(.+)");
     private static final Pattern RESET = Pattern.compile("(?i)RESET (ALL|[A-Za-z_][\\w.]*)");
     private static final Pattern SHOW = Pattern.compile("(?i)SHOW (ALL|TIME ZONE|TRANSACTION ISOLATION LEVEL|[\\w.]+)");
@@ -56,7 +56,7 @@ final class SessionStatements {
             return Optional.of(end(session, m.group(1).toUpperCase(Locale.ROOT), m.group(2)));
         }
         if ((m = SET.matcher(s)).matches()) {
-            return Optional.of(set(m.group(1), session));
+            return Optional.of(set(m.group(2), "LOCAL".equalsIgnoreCase(m.group(1)), session));
         }
         if ((m = RESET.matcher(s)).matches()) {
             if (m.group(1).equalsIgnoreCase("ALL")) {
@@ -164,12 +164,12 @@ final class SessionStatements {
         boolean commit = word.equals("COMMIT") || word.equals("END");
         boolean failed = session.status() == Session.FAILED_BLOCK;
         boolean idle = session.status() == Session.IDLE;
-        session.endTransaction();
+        session.endTransaction(commit && !failed);
         Outcome o = Outcome.command(commit && !failed ? "COMMIT" : "ROLLBACK");
         return idle ? o.withWarning("25P01", "there is no transaction in progress") : o;
     }
 
-    private static Outcome set(String rest, Session session) {
+    private static Outcome set(String rest, boolean local, Session session) {
         String r = rest.strip();
         String upper = r.toUpperCase(Locale.ROOT);
         if (upper.startsWith("TRANSACTION ") || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
@@ -194,12 +194,38 @@ final class SessionStatements {
             name = a.group(1);
             value = a.group(2);
         }
-        if (value.strip().equalsIgnoreCase("DEFAULT") || value.strip().equalsIgnoreCase("LOCAL")) {
+        boolean toDefault =
+                value.strip().equalsIgnoreCase("DEFAULT") || value.strip().equalsIgnoreCase("LOCAL");
+        if (local && !session.settings.inBlock()) {
+            return localOutsideBlock(session);
+        }
+        if (local) {
+            if (toDefault) {
+                session.settings.resetLocal(name);
+            } else {
+                session.settings.setLocal(name, values(value));
+            }
+        } else if (toDefault) {
             session.settings.reset(name);
         } else {
             session.settings.set(name, values(value));
         }
         return Outcome.command("SET");
+    }
+
+    /**
+     * {@code SET LOCAL} outside an explicit block: alone, PostgreSQL warns and it has no effect (its transaction is the
+     * statement's); in a simple query of several statements or a batch before Sync it would last until that implicit
+     * transaction ends, which numacube does not track: refused rather than kept for the session.
+     */
+    private static Outcome localOutsideBlock(Session session) {
+        if (session.inImplicitBlock()) {
+            throw new PgProtocolException(
+                    ClientError.NOT_SUPPORTED,
+                    "SET LOCAL in an implicit transaction (several statements in one query, or a batch before Sync)"
+                            + " is not supported: use BEGIN ... COMMIT");
+        }
+        return Outcome.command("SET").withWarning("25P01", "SET LOCAL can only be used in transaction blocks");
     }
 
     /** A SET value list as PostgreSQL stores it: items unquoted and joined by {@code ", "}. */
