@@ -187,10 +187,7 @@ public final class Dictionary {
      * scratch): the map's inverse, from the same pass.
      */
     public Dictionary subsetOfKept(boolean[] keep, int kept, int[] map, int[] keptCodes) {
-        if ((nullCode >= 0 && nullCode != size - 1) || keep.length != size || kept < 0 || kept > size) {
-            throw new IllegalArgumentException("subsetOfKept needs NULL last and a mark per code: size=" + size
-                    + " nullCode=" + nullCode + " marks=" + keep.length + " kept=" + kept);
-        }
+        requireKeepable(keep, kept);
         // a dropped code writes its value where the next kept one writes over it: one slot more for the last ones
         String[] s = strings == null ? null : new String[kept + 1];
         long[] l = longs == null ? null : new long[kept + 1];
@@ -212,13 +209,7 @@ public final class Dictionary {
             throw new IllegalArgumentException(
                     "subsetOfKept: the marks count other than kept: kept=" + kept + " marked=" + n);
         }
-        boolean withNull = nullCode >= 0 && keep[nullCode];
-        if (withNull && l != null) {
-            l[kept - 1] = 0;
-        } else if (withNull) {
-            s[kept - 1] = null;
-        }
-        return new Dictionary(type, s, l, kept, withNull ? kept - 1 : -1, sorted);
+        return keptSubset(keep, kept, s, l);
     }
 
     /**
@@ -228,10 +219,7 @@ public final class Dictionary {
      */
     public Dictionary subsetOfKept(
             boolean[] keep, int kept, int[] map, int[] keptCodes, int chunks, Consumer<Runnable[]> runAll) {
-        if ((nullCode >= 0 && nullCode != size - 1) || keep.length != size || kept < 0 || kept > size) {
-            throw new IllegalArgumentException("subsetOfKept needs NULL last and a mark per code: size=" + size
-                    + " nullCode=" + nullCode + " marks=" + keep.length + " kept=" + kept);
-        }
+        requireKeepable(keep, kept);
         int[] from = new int[chunks + 1];
         for (int c = 0; c <= chunks; c++) {
             from[c] = (int) ((long) size * c / chunks);
@@ -263,6 +251,18 @@ public final class Dictionary {
             tasks[c] = () -> fillKept(keep, from[chunk], from[chunk + 1], counts[chunk], map, keptCodes, s, l);
         }
         runAll.accept(tasks);
+        return keptSubset(keep, kept, s, l);
+    }
+
+    private void requireKeepable(boolean[] keep, int kept) {
+        if ((nullCode >= 0 && nullCode != size - 1) || keep.length != size || kept < 0 || kept > size) {
+            throw new IllegalArgumentException("subsetOfKept needs NULL last and a mark per code: size=" + size
+                    + " nullCode=" + nullCode + " marks=" + keep.length + " kept=" + kept);
+        }
+    }
+
+    /** The subset of the kept values {@code s} or {@code l} ({@code kept} of them), NULL last where it was kept. */
+    private Dictionary keptSubset(boolean[] keep, int kept, String[] s, long[] l) {
         boolean withNull = nullCode >= 0 && keep[nullCode];
         if (withNull && l != null) {
             l[kept - 1] = 0;
