@@ -1,6 +1,7 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.schema.ColumnType;
+import java.util.List;
 import java.util.function.IntFunction;
 
 /**
@@ -49,6 +50,21 @@ final class OutputColumn {
                 case double[] d -> d[i] = ((Number) v).doubleValue();
                 case long[] l -> l[i] = v instanceof Double dd ? Math.round(dd) : ((Number) v).longValue();
                 default -> throw new IllegalStateException("column array: " + col);
+            }
+        }
+        return nulls;
+    }
+
+    /** The null flags of ranges filled side by side ({@link OutputColumn#fill}), or'ed; null when none is set. */
+    static boolean[] orNulls(List<boolean[]> parts) {
+        boolean[] nulls = null;
+        for (boolean[] part : parts) {
+            if (part != null && nulls == null) {
+                nulls = part;
+            } else if (part != null) {
+                for (int i = 0; i < part.length; i++) {
+                    nulls[i] |= part[i];
+                }
             }
         }
         return nulls;

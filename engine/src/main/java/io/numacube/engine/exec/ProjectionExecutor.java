@@ -249,25 +249,10 @@ public final class ProjectionExecutor {
                     e, reader.leaves(rows.get(i).partition(), rows.get(i).row()));
             nulls[c] = pool == null
                     ? OutputColumn.fill(col, rows.size(), value)
-                    : orNulls(WorkerChunks.map(
+                    : OutputColumn.orNulls(WorkerChunks.map(
                             pool, rows.size(), (from, to) -> OutputColumn.fill(col, rows.size(), from, to, value)));
         }
         return new QueryResult(names, types, scales, columns, nulls, rows.size(), stats);
-    }
-
-    /** The null flags of ranges filled side by side ({@link OutputColumn#fill}), or'ed; null when none is set. */
-    private static boolean[] orNulls(List<boolean[]> parts) {
-        boolean[] nulls = null;
-        for (boolean[] part : parts) {
-            if (part != null && nulls == null) {
-                nulls = part;
-            } else if (part != null) {
-                for (int i = 0; i < part.length; i++) {
-                    nulls[i] |= part[i];
-                }
-            }
-        }
-        return nulls;
     }
 
     /** The values of one fact row's columns and of the joined columns, as the scalar evaluator reads them. */

@@ -351,17 +351,7 @@ final class ResultFinalizer {
                 out.length,
                 (from, to) -> OutputColumn.fill(
                         col, out.length, from, to, i -> ScalarEvaluator.eval(e, rows.leaves(out[i]))));
-        boolean[] nulls = null;
-        for (boolean[] part : parts) {
-            if (part != null && nulls == null) {
-                nulls = part;
-            } else if (part != null) {
-                for (int i = 0; i < part.length; i++) {
-                    nulls[i] |= part[i];
-                }
-            }
-        }
-        return nulls;
+        return OutputColumn.orNulls(parts);
     }
 
     /** Copies a bare group key into its column without boxing; returns its null flags, or null when none is NULL. */
