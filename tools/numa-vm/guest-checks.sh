@@ -20,7 +20,7 @@
 #   taskset1                taskset -c 1                             doctor --json --check-placement --segment-mib 16
 #   junit                   -                  the numa module's multinode JUnit tests (not tagged seccomp-eperm)
 #   junit_seccomp           build/seccomp-eperm  the numa module's JUnit tests tagged seccomp-eperm
-#   demo                    -                                        demo --json RESULTS_DIR/demo.json   (the default 10M rows)
+#   demo                    -                                        demo --runs 5 --json RESULTS_DIR/demo.json   (the default 10M rows)
 #   follow                  tools/numa-vm/guest-follow.sh            FollowMachineVmMain in a cgroup v2 allowed nodes 0-1,
 #                                                                    narrowed to node 1 while it queries, then widened to
 #                                                                    nodes 0-1 again (issue 13)
@@ -121,7 +121,7 @@ command_of() {  # CHECK -> the command after the prefix, one word per line
     cpunodebind0_membind01|cpunodebind0_membind1|interleave_all|preferred1)
       printf '%s\n' "$NC" doctor --json;;
     demo)
-      printf '%s\n' "$NC" demo --json "$RESULTS/demo.json";;
+      printf '%s\n' "$NC" demo --runs 5 --json "$RESULTS/demo.json";;
     junit|junit_seccomp)
       [[ -r $RUN/junit-console.jar && -d $RUN/numa/target/test-classes ]] || return 1
       local tags=(--include-tag multinode --exclude-tag seccomp-eperm)

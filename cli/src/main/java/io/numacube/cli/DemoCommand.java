@@ -232,6 +232,7 @@ final class DemoCommand implements Callable<Integer> {
                 .put("morsels", later.morsels)
                 .put("morsels_home", later.home)
                 .put("morsels_stolen", later.stolen)
+                .put("best_run_morsels_home_pct", Math.round(later.bestHomeShare * 1000) / 10.0)
                 .put("morsels_skipped", r.stats().morselsSkipped())
                 .put("morsels_run_by_node", runs == 1 ? first.stats().morselsByNode() : later.byNode)
                 .put("first_run_morsels", f.morsels())
@@ -245,10 +246,14 @@ final class DemoCommand implements Callable<Integer> {
         long morsels;
         long home;
         long stolen;
+        /** The highest share of morsels run at home in one run: the run least disturbed by a stalled CPU. */
+        double bestHomeShare;
+
         final Map<String, Long> byNode = new TreeMap<>();
 
         void add(QueryStats s) {
             best = Math.min(best, s.wallSeconds());
+            bestHomeShare = Math.max(bestHomeShare, homeShare(s));
             morsels += s.morsels();
             home += s.morselsHome();
             stolen += s.morselsStolen();
@@ -260,6 +265,11 @@ final class DemoCommand implements Callable<Integer> {
             morsels = f.morsels();
             home = f.morselsHome();
             stolen = f.morselsStolen();
+            bestHomeShare = homeShare(f);
+        }
+
+        private static double homeShare(QueryStats s) {
+            return s.morsels() == 0 ? 1.0 : (double) s.morselsHome() / s.morsels();
         }
     }
 }

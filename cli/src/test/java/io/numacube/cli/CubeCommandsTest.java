@@ -514,6 +514,15 @@ class CubeCommandsTest {
                     q.get("morsels").asLong(),
                     q.get("morsels_home").asLong() + q.get("morsels_stolen").asLong(),
                     q.toString());
+            double best = q.get("best_run_morsels_home_pct").asDouble();
+            assertTrue(
+                    best
+                                    >= 100.0
+                                                    * q.get("morsels_home").asLong()
+                                                    / q.get("morsels").asLong()
+                                            - 0.05
+                            && best <= 100,
+                    "the best run's share is at least the share over all runs: " + q);
         }
         assertEquals(ReferenceQueries.Q5, queries.get(4).get("sql").asText());
         assertTrue(
