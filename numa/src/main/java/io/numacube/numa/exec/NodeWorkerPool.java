@@ -110,6 +110,8 @@ public final class NodeWorkerPool implements AutoCloseable {
         volatile boolean retired;
         volatile long appliedGeneration = -1;
         volatile WorkerReport report;
+        /** The thread's kernel id while it runs (guarded by this worker's monitor), -1 before and after. */
+        int tid = -1;
 
         Worker(WorkerContext context, String threadName, LinkedBlockingDeque<Runnable> queue) {
             this.context = context;
@@ -234,6 +236,7 @@ public final class NodeWorkerPool implements AutoCloseable {
                 t.start();
             }
         }
+        pinRunningWorkers();
         return out;
     }
 
@@ -264,6 +267,9 @@ public final class NodeWorkerPool implements AutoCloseable {
     private void work(Worker w) {
         CURRENT.set(w.context);
         CURRENT_POOL.set(this);
+        synchronized (w) {
+            w.tid = ownThreadId();
+        }
         try {
             while (!w.retired) {
                 if (w.appliedGeneration != pinGeneration) {
@@ -290,38 +296,94 @@ public final class NodeWorkerPool implements AutoCloseable {
                 task.run();
             }
         } finally {
+            synchronized (w) {
+                w.tid = -1;
+            }
             synchronized (lock) {
                 idsInUse.clear(w.context.workerId());
             }
         }
     }
 
+    /** The calling thread's kernel id, or -1 where there is no kernel or it will not say. */
+    private int ownThreadId() {
+        if (kernel.isEmpty()) {
+            return -1;
+        }
+        try {
+            return kernel.get().threadId();
+        } catch (KernelCallException e) {
+            return -1;
+        }
+    }
+
+    /** A worker pins itself to its node's target (0: the calling thread), and reports a refusal. */
     private void applyPin(Worker w) {
-        long generation = pinGeneration;
-        CpuSet cpus = pinTargets.get(w.context.node());
-        String failure = null;
-        if (cpus == null || cpus.isEmpty()) {
-            failure = "no CPUs given for node " + w.context.node() + ": affinity left as it was";
-        } else if (kernel.isEmpty()) {
-            failure = "no native access: worker not pinned";
-        } else {
-            try {
-                kernel.get().setThreadAffinity(cpus);
-            } catch (KernelCallException e) {
-                failure = e.getMessage();
+        synchronized (w) {
+            long generation = pinGeneration;
+            if (w.appliedGeneration >= generation) {
+                return;
+            }
+            CpuSet cpus = pinTargets.get(w.context.node());
+            String failure = null;
+            if (cpus == null || cpus.isEmpty()) {
+                failure = "no CPUs given for node " + w.context.node() + ": affinity left as it was";
+            } else if (kernel.isEmpty()) {
+                failure = "no native access: worker not pinned";
+            } else {
+                try {
+                    kernel.get().setThreadAffinity(cpus);
+                } catch (KernelCallException e) {
+                    failure = e.getMessage();
+                }
+            }
+            WorkerReport before = w.report;
+            CpuSet shown = failure == null || before == null ? cpus : before.cpus();
+            w.report = new WorkerReport(w.context, w.threadName, shown, failure == null, Optional.ofNullable(failure));
+            w.appliedGeneration = generation;
+        }
+    }
+
+    /**
+     * Pins every running worker to its node's target from the calling thread (by its kernel thread id), so that a
+     * worker busy with a long task follows a change at once rather than after its task (a query's morsels, which
+     * took tens of seconds under emulation). A worker this cannot reach (no thread id, or the kernel refuses to pin
+     * another thread) is left to pin itself between two tasks, as before, and to report a refusal.
+     */
+    private void pinRunningWorkers() {
+        if (kernel.isEmpty()) {
+            return;
+        }
+        for (List<Worker> ws : live.values()) {
+            for (Worker w : ws) {
+                synchronized (w) {
+                    long generation = pinGeneration;
+                    CpuSet cpus = pinTargets.get(w.context.node());
+                    if (w.tid <= 0
+                            || w.retired
+                            || w.appliedGeneration >= generation
+                            || cpus == null
+                            || cpus.isEmpty()) {
+                        continue;
+                    }
+                    try {
+                        kernel.get().setThreadAffinity(w.tid, cpus);
+                    } catch (KernelCallException e) {
+                        continue;
+                    }
+                    w.report = new WorkerReport(w.context, w.threadName, cpus, true, Optional.empty());
+                    w.appliedGeneration = generation;
+                }
             }
         }
-        WorkerReport before = w.report;
-        CpuSet shown = failure == null || before == null ? cpus : before.cpus();
-        w.report = new WorkerReport(w.context, w.threadName, shown, failure == null, Optional.ofNullable(failure));
-        w.appliedGeneration = generation;
     }
 
     /**
      * Re-pins the workers: those of each node in {@code cpusByNode} to its CPUs (a node's workers keep their node and
      * queue, so tasks submitted to it still run; only where the threads may run changes, e.g. onto the CPUs of the
      * nearest node when their own node's CPUs were taken away). Each worker re-pins itself between two tasks (an idle
-     * one within {@value #REPIN_CHECK_MILLIS} ms); this waits up to {@code timeoutMillis} for all of them. The worker
+     * one within {@value #REPIN_CHECK_MILLIS} ms) unless this call pinned it from outside first, by its thread id (a busy
+     * one then follows at once); this waits up to {@code timeoutMillis} for all of them. The worker
      * counts stay as they are: {@link #reshape} changes them.
      *
      * @return true when every worker applied the new pinning in time (whether or not the kernel accepted it: see

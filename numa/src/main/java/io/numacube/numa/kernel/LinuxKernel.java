@@ -32,8 +32,8 @@ final class LinuxKernel implements NumaKernel {
 
     /** Syscall numbers of the calls without a glibc wrapper, per architecture. */
     enum Arch {
-        X86_64("x86_64", 237, 238, 239, 279, 309),
-        AARCH64("aarch64", 235, 237, 236, 239, 168);
+        X86_64("x86_64", 237, 238, 239, 279, 309, 186),
+        AARCH64("aarch64", 235, 237, 236, 239, 168, 178);
 
         final String label;
         final long mbind;
@@ -41,14 +41,16 @@ final class LinuxKernel implements NumaKernel {
         final long getMempolicy;
         final long movePages;
         final long getcpu;
+        final long gettid;
 
-        Arch(String label, long mbind, long setMempolicy, long getMempolicy, long movePages, long getcpu) {
+        Arch(String label, long mbind, long setMempolicy, long getMempolicy, long movePages, long getcpu, long gettid) {
             this.label = label;
             this.mbind = mbind;
             this.setMempolicy = setMempolicy;
             this.getMempolicy = getMempolicy;
             this.movePages = movePages;
             this.getcpu = getcpu;
+            this.gettid = gettid;
         }
 
         /** The architecture for an {@code os.arch} value, or null when numacube has no syscall table for it. */
@@ -374,6 +376,26 @@ final class LinuxKernel implements NumaKernel {
 
     @Override
     public void setThreadAffinity(CpuSet cpus) {
+        setThreadAffinity(0, cpus);
+    }
+
+    @Override
+    public int threadId() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(CALL_STATE);
+            long r = syscall(state, arch.gettid, 0, 0, 0, 0, 0, 0);
+            if (r <= 0) {
+                throw failure("gettid", state, "");
+            }
+            return (int) r;
+        }
+    }
+
+    @Override
+    public void setThreadAffinity(int tid, CpuSet cpus) {
+        if (tid < 0) {
+            throw new KernelCallException("sched_setaffinity", Errno.ESRCH, "no such thread id: tid=" + tid);
+        }
         if (cpus.isEmpty()) {
             throw new KernelCallException(
                     "sched_setaffinity", Errno.EINVAL, "empty cpu set — give at least one CPU this process may run on");
@@ -383,12 +405,12 @@ final class LinuxKernel implements NumaKernel {
             MemorySegment mask = arena.allocate(LONG, longs);
             NodeMasks.write(mask, cpus.toBits(), longs);
             MemorySegment state = arena.allocate(CALL_STATE);
-            int r = (int) SCHED_SETAFFINITY.invokeExact(state, 0, 8L * longs, mask);
+            int r = (int) SCHED_SETAFFINITY.invokeExact(state, tid, 8L * longs, mask);
             if (r != 0) {
                 throw failure(
                         "sched_setaffinity",
                         state,
-                        "cpus=" + cpus + " maskBytes=" + 8L * longs
+                        (tid == 0 ? "" : "tid=" + tid + " ") + "cpus=" + cpus + " maskBytes=" + 8L * longs
                                 + (errno(state) == Errno.EINVAL
                                         ? " — none of these CPUs is online and allowed here"
                                         : ""));

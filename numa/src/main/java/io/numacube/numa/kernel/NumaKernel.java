@@ -59,6 +59,26 @@ public interface NumaKernel {
     /** sched_setaffinity(2) of the calling thread. */
     void setThreadAffinity(CpuSet cpus);
 
+    /**
+     * gettid(2): the calling thread's kernel thread id, which {@link #setThreadAffinity(int, CpuSet)} takes to pin
+     * that thread from another one. This kernel has none by default: {@code -1}.
+     */
+    default int threadId() {
+        return -1;
+    }
+
+    /**
+     * sched_setaffinity(2) of thread {@code tid} of this process (a {@link #threadId()} of a thread still running;
+     * {@code 0} is the calling thread). Refused ({@code ENOSYS}) by default.
+     */
+    default void setThreadAffinity(int tid, CpuSet cpus) {
+        if (tid == 0) {
+            setThreadAffinity(cpus);
+            return;
+        }
+        throw new KernelCallException("sched_setaffinity", Errno.ENOSYS, "no thread ids: tid=" + tid);
+    }
+
     /** getcpu(2): the CPU and node the calling thread runs on right now. */
     CpuLocation currentCpu();
 }

@@ -215,6 +215,32 @@ class NodeWorkerPoolTest {
     }
 
     @Test
+    void repinPinsABusyWorkerAtOnceFromOutside() throws Exception {
+        CpuSet cpus = ThisProcess.homeCpus();
+        CpuSet one = CpuSet.of(cpus.stream().max().getAsInt());
+        NumaKernel kernel = real();
+        try (NodeWorkerPool pool = NodeWorkerPool.start(Optional.of(kernel), home(), 1, "busy")) {
+            java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.Future<CpuSet> task = pool.submit(HOME, () -> {
+                running.countDown();
+                release.await();
+                return kernel.threadAffinity();
+            });
+            running.await();
+            boolean repinned;
+            try {
+                repinned = pool.repin(new TreeMap<>(Map.of(HOME, one)), 2_000);
+            } finally {
+                release.countDown();
+            }
+            assertTrue(repinned, "the busy worker was re-pinned while its task ran");
+            assertEquals(one, pool.workerReports().get(0).cpus());
+            assertEquals(one, task.get(), "the task's own thread runs on the new CPUs before the task ends");
+        }
+    }
+
+    @Test
     void repinReportsAWorkerTheKernelRefused() {
         io.numacube.numa.testing.FakeNumaKernel fake = new io.numacube.numa.testing.FakeNumaKernel();
         SortedMap<Integer, CpuSet> start = new TreeMap<>(Map.of(0, CpuSet.of(0)));

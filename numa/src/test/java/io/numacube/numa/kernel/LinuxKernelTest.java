@@ -203,6 +203,34 @@ class LinuxKernelTest {
     }
 
     @Test
+    void anotherThreadIsPinnedByItsThreadId() throws Exception {
+        CpuSet original = kernel.threadAffinity();
+        int one = original.stream().max().getAsInt();
+        java.util.concurrent.CompletableFuture<Integer> tid = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CountDownLatch pinned = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<CpuSet> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = Thread.ofPlatform().start(() -> {
+            tid.complete(kernel.threadId());
+            try {
+                pinned.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            seen.set(kernel.threadAffinity());
+        });
+        int id = tid.get();
+        assertTrue(id > 0 && id != kernel.threadId(), "a thread id of its own: " + id);
+        kernel.setThreadAffinity(id, CpuSet.of(one));
+        pinned.countDown();
+        t.join();
+        assertEquals(CpuSet.of(one), seen.get(), "the other thread's affinity, read by itself");
+        assertEquals(original, kernel.threadAffinity(), "the calling thread's own is untouched");
+        KernelCallException gone =
+                assertThrows(KernelCallException.class, () -> kernel.setThreadAffinity(id, original));
+        assertEquals(Errno.ESRCH, gone.errno(), "a thread that ended: " + gone.getMessage());
+    }
+
+    @Test
     void emptyAffinityIsRefusedBeforeTheCall() {
         KernelCallException e = assertThrows(KernelCallException.class, () -> kernel.setThreadAffinity(CpuSet.empty()));
         assertEquals(Errno.EINVAL, e.errno());

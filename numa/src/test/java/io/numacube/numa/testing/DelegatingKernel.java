@@ -77,6 +77,16 @@ public class DelegatingKernel implements NumaKernel {
     }
 
     @Override
+    public int threadId() {
+        return real.threadId();
+    }
+
+    @Override
+    public void setThreadAffinity(int tid, CpuSet cpus) {
+        real.setThreadAffinity(tid, cpus);
+    }
+
+    @Override
     public CpuLocation currentCpu() {
         return real.currentCpu();
     }
