@@ -120,6 +120,7 @@ public final class NodeWorkerPool implements AutoCloseable {
         }
     }
 
+    private static final System.Logger LOG = System.getLogger(NodeWorkerPool.class.getName());
     private static final ThreadLocal<WorkerContext> CURRENT = new ThreadLocal<>();
     private static final ThreadLocal<NodeWorkerPool> CURRENT_POOL = new ThreadLocal<>();
     private static final Runnable STOP = () -> {};
@@ -354,27 +355,38 @@ public final class NodeWorkerPool implements AutoCloseable {
         if (kernel.isEmpty()) {
             return;
         }
+        List<String> left = new ArrayList<>();
         for (List<Worker> ws : live.values()) {
             for (Worker w : ws) {
-                synchronized (w) {
-                    long generation = pinGeneration;
-                    CpuSet cpus = pinTargets.get(w.context.node());
-                    if (w.tid <= 0
-                            || w.retired
-                            || w.appliedGeneration >= generation
-                            || cpus == null
-                            || cpus.isEmpty()) {
-                        continue;
-                    }
-                    try {
-                        kernel.get().setThreadAffinity(w.tid, cpus);
-                    } catch (KernelCallException e) {
-                        continue;
-                    }
-                    w.report = new WorkerReport(w.context, w.threadName, cpus, true, Optional.empty());
-                    w.appliedGeneration = generation;
-                }
+                pinFromOutside(w).ifPresent(why -> left.add(w.threadName + ": " + why));
             }
+        }
+        if (!left.isEmpty()) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "workers left to re-pin themselves after their task (not pinned from outside): " + left);
+        }
+    }
+
+    /** Pins {@code w} to its node's target by its thread id; why not, when it was not (and needed to be). */
+    private Optional<String> pinFromOutside(Worker w) {
+        synchronized (w) {
+            long generation = pinGeneration;
+            CpuSet cpus = pinTargets.get(w.context.node());
+            if (w.retired || w.appliedGeneration >= generation || cpus == null || cpus.isEmpty()) {
+                return Optional.empty();
+            }
+            if (w.tid <= 0) {
+                return Optional.of(w.appliedGeneration < 0 ? "starting" : "no thread id");
+            }
+            try {
+                kernel.orElseThrow().setThreadAffinity(w.tid, cpus);
+            } catch (KernelCallException e) {
+                return Optional.of(e.getMessage());
+            }
+            w.report = new WorkerReport(w.context, w.threadName, cpus, true, Optional.empty());
+            w.appliedGeneration = generation;
+            return Optional.empty();
         }
     }
 

@@ -28,7 +28,10 @@ import java.util.function.LongConsumer;
  * Allocates off-heap memory on chosen NUMA nodes and keeps track of it until it is freed.
  *
  * <p>How each {@link PlacementMode} is done: BIND, PREFERRED and INTERLEAVE mmap the memory ({@code MAP_NORESERVE})
- * and mbind it; where mbind is refused (seccomp, no CAP_SYS_NICE: {@link PolicySupport#mbind()} false or EPERM) they
+ * and mbind it with {@code MPOL_F_STATIC_NODES}, so that the nodes asked for stay the policy's when a cpuset's
+ * {@code mems} change (without it the kernel remaps a bound mapping's node by its position in the old and new sets: a
+ * partition bound to node 1 under mems {@code 1} was rebound to node 0 when the set widened to {@code 0-1}); where
+ * mbind is refused (seccomp, no CAP_SYS_NICE: {@link PolicySupport#mbind()} false or EPERM) they
  * fall back to FIRST_TOUCH, and the segment's {@link PlacedSegment#fallbackReason()} names the call and errno.
  * FIRST_TOUCH calls nothing: {@link #touch} writes the pages from a thread pinned to the node's CPUs; a node with no
  * CPUs this process may run on (memory-only) is filled from the nearest node that has some, with a reason.
@@ -44,6 +47,7 @@ public final class NodeMemory implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(NodeMemory.class.getName());
     private static final VarHandle LONG_AT = ValueLayout.JAVA_LONG.varHandle();
     private static final long FALLBACK_PAGE_SIZE = 4096;
+    private static final int BIND_STATIC = MemPolicyConstants.MPOL_BIND | MemPolicyConstants.MPOL_F_STATIC_NODES;
     private static final long DEFAULT_STRIPE_BYTES = 2L << 20;
 
     private final Optional<NumaKernel> kernel;
@@ -208,7 +212,7 @@ public final class NodeMemory implements AutoCloseable {
         for (long at = 0; at < size; at += chunkBytes) {
             long n = Math.min(chunkBytes, size - at);
             try {
-                k.mbind(view.asSlice(at, n), MemPolicyConstants.MPOL_BIND, target, MemPolicyConstants.MPOL_MF_MOVE);
+                k.mbind(view.asSlice(at, n), BIND_STATIC, target, MemPolicyConstants.MPOL_MF_MOVE);
             } catch (KernelCallException e) {
                 return Optional.of("mbind(MPOL_MF_MOVE) to node " + node + " failed at byte " + at + " of " + size
                         + ": " + e.getMessage());
@@ -372,11 +376,12 @@ public final class NodeMemory implements AutoCloseable {
                     "mbind not usable here (" + support.refusals().getOrDefault("mbind", "probe found it unusable")
                             + ")");
         }
-        int mode = switch (request.mode()) {
-            case BIND -> MemPolicyConstants.MPOL_BIND;
-            case PREFERRED -> MemPolicyConstants.MPOL_PREFERRED;
-            default -> MemPolicyConstants.MPOL_INTERLEAVE;
-        };
+        int mode = MemPolicyConstants.MPOL_F_STATIC_NODES
+                | switch (request.mode()) {
+                    case BIND -> MemPolicyConstants.MPOL_BIND;
+                    case PREFERRED -> MemPolicyConstants.MPOL_PREFERRED;
+                    default -> MemPolicyConstants.MPOL_INTERLEAVE;
+                };
         try {
             k.mbind(mapped, mode, request.nodes(), 0);
         } catch (KernelCallException e) {

@@ -387,7 +387,7 @@ class NodeMemoryTest {
                     .filter(x -> x.contains(seg.address()))
                     .findFirst()
                     .orElseThrow();
-            assertEquals("bind:" + HOME, m.policy());
+            assertEquals("bind=static:" + HOME, m.policy(), "the nodes asked for stay when a cpuset's mems change");
             assertEquals(threadPolicy, k.getMempolicy());
         }
     }
@@ -414,7 +414,7 @@ class NodeMemoryTest {
             List<NumaMaps.Mapping> lines = NumaMaps.ofThisProcess().overlapping(seg.address(), seg.byteSize());
             assertFalse(lines.isEmpty());
             for (NumaMaps.Mapping m : lines) {
-                assertEquals("bind:" + HOME, m.policy(), m.toString());
+                assertEquals("bind=static:" + HOME, m.policy(), m.toString());
             }
         }
     }
