@@ -17,14 +17,20 @@ final class LikePattern {
         // code point by code point, as DuckDB's lower: String.toLowerCase maps İ to two code points, which _ missed
         String s = like.ignoreCase() ? ScalarFunctions.lowerCodePoints(text) : text;
         Compiled c = compiled(like);
-        return c.runs != null ? c.runs.matches(s) : matches(s.codePoints().toArray(), c.codePoints, like.escape());
+        return c.runs != null ? c.runs.matches(s) : matches(s.codePoints().toArray(), c.tokens);
     }
 
     /**
-     * A pattern ready to match: its literal runs ({@link #literalRuns}), or else its code points; for the LIKE of the
-     * last call, so that a LIKE evaluated per value of a column reads its pattern once.
+     * A pattern ready to match: its literal runs ({@link #literalRuns}), or else its {@link #tokens}; for the LIKE of
+     * the last call, so that a LIKE evaluated per value of a column reads its pattern once.
      */
-    private record Compiled(Expr.Like like, LiteralRuns runs, int[] codePoints) {}
+    private record Compiled(Expr.Like like, LiteralRuns runs, int[] tokens) {}
+
+    /** The token of an unescaped {@code _}: any one code point (code points are never negative). */
+    private static final int ANY_ONE = -1;
+
+    /** The token of an unescaped {@code %}: any run of code points. */
+    private static final int ANY_RUN = -2;
 
     /** The system property that, {@code false}, compiles the pattern at every match (an A/B of the kept one). */
     static final String KEEP_PROPERTY = "numacube.likeKept";
@@ -40,11 +46,37 @@ final class LikePattern {
             return c;
         }
         String p = like.ignoreCase() ? ScalarFunctions.lowerCodePoints(like.pattern()) : like.pattern();
-        c = literalRuns(p, like.escape())
+        c = literalRuns(like.pattern(), like.escape()) && literalRuns(p, like.escape())
                 ? new Compiled(like, LiteralRuns.of(p), null)
-                : new Compiled(like, null, p.codePoints().toArray());
+                : new Compiled(like, null, tokens(like.pattern(), like.escape(), like.ignoreCase()));
         last = c;
         return c;
+    }
+
+    /**
+     * The pattern as tokens: {@link #ANY_ONE}, {@link #ANY_RUN}, or a literal code point (lower-cased for ILIKE).
+     * The escape character is found in the pattern as written, before any lower-casing (as PostgreSQL does), and
+     * makes the next code point literal even when the escape is itself {@code %} or {@code _} ({@code 'a%%' ESCAPE
+     * '%'} is the text {@code a%}); the binder refuses a pattern that ends with its escape.
+     */
+    private static int[] tokens(String pattern, char escape, boolean lowerCase) {
+        int[] cps = pattern.codePoints().toArray();
+        int[] tokens = new int[cps.length];
+        int n = 0;
+        for (int i = 0; i < cps.length; i++) {
+            int cp = cps[i];
+            if (escape != 0 && cp == escape && i + 1 < cps.length) {
+                cp = cps[++i];
+            } else if (cp == '%') {
+                tokens[n++] = ANY_RUN;
+                continue;
+            } else if (cp == '_') {
+                tokens[n++] = ANY_ONE;
+                continue;
+            }
+            tokens[n++] = lowerCase ? Character.toLowerCase(cp) : cp;
+        }
+        return java.util.Arrays.copyOf(tokens, n);
     }
 
     /**
@@ -115,19 +147,16 @@ final class LikePattern {
         }
     }
 
-    private static boolean matches(int[] s, int[] p, char escape) {
+    private static boolean matches(int[] s, int[] p) {
         int i = 0;
         int j = 0;
         int starP = -1;
         int starS = -1;
         while (i < s.length) {
-            if (j < p.length && p[j] == '%') {
+            if (j < p.length && p[j] == ANY_RUN) {
                 starP = ++j;
                 starS = i;
-            } else if (j < p.length && p[j] == escape && escape != 0 && j + 1 < p.length && p[j + 1] == s[i]) {
-                i++;
-                j += 2;
-            } else if (j < p.length && (p[j] == '_' || (p[j] == s[i] && p[j] != escape))) {
+            } else if (j < p.length && (p[j] == ANY_ONE || p[j] == s[i])) {
                 i++;
                 j++;
             } else if (starP >= 0) {
@@ -137,7 +166,7 @@ final class LikePattern {
                 return false;
             }
         }
-        while (j < p.length && p[j] == '%') {
+        while (j < p.length && p[j] == ANY_RUN) {
             j++;
         }
         return j == p.length;

@@ -85,16 +85,22 @@ final class TimestampFunctions {
 
     /**
      * DuckDB's {@code strftime(ts, format)}: {@code %Y %y %m %d %H %I %M %S %p %f %j %a %A %b %B %%}; another
-     * specifier is an {@link IllegalArgumentException} (the binder checks the format literal first).
+     * specifier, or a lone {@code %} at the end, is an {@link IllegalArgumentException} (the binder checks the format
+     * literal first).
      */
     static String strftime(long micros, String format) {
         LocalDateTime t = Timestamps.toLocalDateTime(micros);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < format.length(); i++) {
             char c = format.charAt(i);
-            if (c != '%' || i + 1 == format.length()) {
+            if (c != '%') {
                 sb.append(c);
                 continue;
+            }
+            if (i + 1 == format.length()) {
+                // DuckDB refuses it ("Trailing format character %"); it was printed as a literal %
+                throw new IllegalArgumentException(
+                        "a strftime format must not end with a lone % (write %% for a percent sign): '" + format + "'");
             }
             char f = format.charAt(++i);
             switch (f) {

@@ -307,6 +307,13 @@ final class ScalarBinder {
                             + "'");
         }
         boolean ignoreCase = op.getName().toUpperCase(Locale.ROOT).contains("ILIKE");
+        if (ignoreCase && (Character.toLowerCase(escape) != escape || Character.toUpperCase(escape) != escape)) {
+            // DuckDB lower-cases the escape with the pattern ('aXb' ILIKE 'aA_b' ESCAPE 'A'), PostgreSQL does not
+            throw unsupported(
+                    call.operand(2),
+                    "ILIKE with an ESCAPE letter that has a case: '" + escape
+                            + "' (DuckDB and PostgreSQL read it differently); escape with a character such as '\\' or '!'");
+        }
         return new Expr.Like(x, pattern, escape, ignoreCase, op.isNegated());
     }
 
