@@ -196,9 +196,6 @@ final class SessionStatements {
         }
         boolean toDefault =
                 value.strip().equalsIgnoreCase("DEFAULT") || value.strip().equalsIgnoreCase("LOCAL");
-        if (local && !session.settings.inBlock()) {
-            return localOutsideBlock(session);
-        }
         if (local) {
             if (toDefault) {
                 session.settings.resetLocal(name);
@@ -210,22 +207,10 @@ final class SessionStatements {
         } else {
             session.settings.set(name, values(value));
         }
-        return Outcome.command("SET");
-    }
-
-    /**
-     * {@code SET LOCAL} outside an explicit block: alone, PostgreSQL warns and it has no effect (its transaction is the
-     * statement's); in a simple query of several statements or a batch before Sync it would last until that implicit
-     * transaction ends, which numacube does not track: refused rather than kept for the session.
-     */
-    private static Outcome localOutsideBlock(Session session) {
-        if (session.inImplicitBlock()) {
-            throw new PgProtocolException(
-                    ClientError.NOT_SUPPORTED,
-                    "SET LOCAL in an implicit transaction (several statements in one query, or a batch before Sync)"
-                            + " is not supported: use BEGIN ... COMMIT");
-        }
-        return Outcome.command("SET").withWarning("25P01", "SET LOCAL can only be used in transaction blocks");
+        Outcome set = Outcome.command("SET");
+        return local && !session.inTransactionBlock()
+                ? set.withWarning("25P01", "SET LOCAL can only be used in transaction blocks")
+                : set;
     }
 
     /** A SET value list as PostgreSQL stores it: items unquoted and joined by {@code ", "}. */
