@@ -152,6 +152,7 @@ final class SessionSettings {
                 throw new PgProtocolException("55P02", "parameter \"" + name + "\" cannot be changed");
             case "client_encoding" -> v = utf8Only(value);
             case "datestyle" -> v = isoOnly(value);
+            case "timezone" -> v = TimeZoneSetting.canonical(value);
             case "standard_conforming_strings" -> onOnly(name, value);
             case "statement_timeout" -> v = milliseconds(duration(value));
             case "extra_float_digits" -> floatDigits(value);

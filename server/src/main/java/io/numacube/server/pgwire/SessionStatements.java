@@ -28,6 +28,10 @@ final class SessionStatements {
             Pattern.compile("(?i)(COMMIT|END|ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))?( AND (?:NO )?CHAIN)?");
     private static final Pattern SET = Pattern.compile("(?is)SET(?: (SESSION|LOCAL))? (.+)");
     private static final Pattern ASSIGN = Pattern.compile("(?is)([A-Za-z_][\\w.]*) ?(?:=|TO ) ?(.+)");
+    /** {@code SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE}: PostgreSQL's interval of hours east. */
+    private static final Pattern INTERVAL_ZONE =
+            Pattern.compile("(?i)INTERVAL ?'((?:[^']|'')*)'(?: ?HOUR(?: TO (?:MINUTE|SECOND))?)?");
+
     private static final Pattern RESET = Pattern.compile("(?i)RESET (ALL|[A-Za-z_][\\w.]*)");
     private static final Pattern SHOW = Pattern.compile("(?i)SHOW (ALL|TIME ZONE|TRANSACTION ISOLATION LEVEL|[\\w.]+)");
     private static final Pattern DISCARD = Pattern.compile("(?i)DISCARD (ALL|PLANS|SEQUENCES|TEMP|TEMPORARY)");
@@ -196,16 +200,20 @@ final class SessionStatements {
         }
         boolean toDefault =
                 value.strip().equalsIgnoreCase("DEFAULT") || value.strip().equalsIgnoreCase("LOCAL");
+        Matcher interval = INTERVAL_ZONE.matcher(value.strip());
+        String v = name.equals("TimeZone") && interval.matches()
+                ? TimeZoneSetting.ofInterval(interval.group(1).replace("''", "'"))
+                : values(value);
         if (local) {
             if (toDefault) {
                 session.settings.resetLocal(name);
             } else {
-                session.settings.setLocal(name, values(value));
+                session.settings.setLocal(name, v);
             }
         } else if (toDefault) {
             session.settings.reset(name);
         } else {
-            session.settings.set(name, values(value));
+            session.settings.set(name, v);
         }
         Outcome set = Outcome.command("SET");
         return local && !session.inTransactionBlock()
