@@ -114,6 +114,17 @@ final class Session {
         return TransactionClock.zoned(transactionStart, settings.get("TimeZone"));
     }
 
+    /**
+     * PostgreSQL's {@code statement_timestamp()}: when the client's latest Query, Parse, Bind or Execute message
+     * arrived (for a statement of the extended protocol, its Execute; for each statement of a simple query, the
+     * Query), with the offset of the session's TimeZone then.
+     *
+     * @throws PgProtocolException 0A000 when the session's TimeZone is not one numacube reads
+     */
+    java.time.OffsetDateTime statementClock() {
+        return TransactionClock.zoned(statementStart, settings.get("TimeZone"));
+    }
+
     /** ROLLBACK (a failed COMMIT too), or the end of an implicit transaction: portals close, a block's SETs undone. */
     void endTransaction() {
         endTransaction(false);
