@@ -34,8 +34,19 @@ final class TimeZoneSetting {
 
     private static final Map<String, String> ZONES = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
+    /**
+     * The database's zones without daylight saving that Java does not list ({@code EST}, {@code MST}, {@code HST}: five,
+     * seven and ten hours west all year, as now in PostgreSQL 15).
+     */
+    private static final Map<String, String> FIXED = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+
     static {
         ZoneId.getAvailableZoneIds().forEach(id -> ZONES.put(id, id));
+        Map.of("EST", "-05:00", "MST", "-07:00", "HST", "-10:00").forEach((id, offset) -> {
+            if (!ZONES.containsKey(id)) {
+                FIXED.put(id, offset);
+            }
+        });
     }
 
     /** What C's strtod reads whole, as PostgreSQL tries a TimeZone first (hex and infinities aside). */
@@ -65,6 +76,9 @@ final class TimeZoneSetting {
         if (id != null) {
             return id;
         }
+        if (FIXED.containsKey(value.strip())) {
+            return value.strip().toUpperCase(Locale.ROOT);
+        }
         if (NUMBER.matcher(value).matches()) {
             BigDecimal hours = new BigDecimal(value.strip());
             return hours.abs().compareTo(BigDecimal.valueOf(1000)) > 0
@@ -79,6 +93,9 @@ final class TimeZoneSetting {
         String id = ZONES.get(setting.strip());
         if (id != null) {
             return Optional.of(ZoneId.of(id));
+        }
+        if (FIXED.containsKey(setting.strip())) {
+            return Optional.of(ZoneId.of(FIXED.get(setting.strip())));
         }
         Matcher m = POSIX.matcher(setting);
         if (!m.matches() || !m.group(6).isEmpty() || (m.group(5) != null && Integer.parseInt(m.group(5)) != 0)) {
