@@ -217,8 +217,8 @@ class TransactionClockTest {
 
     /**
      * Refused with 0A000 rather than answered differently: statement_timestamp() and clock_timestamp() in a query the
-     * engine runs (clock_timestamp() is a value per row there), now() as a column of an engine query (PostgreSQL's
-     * timestamptz), and the clock under a POSIX TimeZone with a daylight-saving rule; statements that read no clock
+     * engine runs (clock_timestamp() is a value per row there), now() in an expression or a derived table's column
+     * reaching an engine query's result (PostgreSQL's timestamptz), and the clock under a POSIX TimeZone with a daylight-saving rule; statements that read no clock
      * still run.
      */
     @Test
@@ -227,8 +227,8 @@ class TransactionClockTest {
                 Statement s = c.createStatement()) {
             assertEquals("0A000", stateOf(s, "SELECT statement_timestamp() FROM t WHERE id = 0"));
             assertEquals("0A000", stateOf(s, "SELECT clock_timestamp() FROM t WHERE id = 0"));
-            assertEquals("0A000", stateOf(s, "SELECT now() FROM t WHERE id = 0"));
             assertEquals("0A000", stateOf(s, "SELECT id, now() - INTERVAL '1' DAY FROM t WHERE id = 0"));
+            assertEquals("0A000", stateOf(s, "SELECT x FROM (SELECT now() AS x FROM t) s"));
             assertEquals(1, all(s, NOW).size());
             s.execute("SET TimeZone = 'CET-1CEST,M3.5.0,M10.5.0/3'");
             assertEquals("0A000", stateOf(s, "SELECT now()"));
@@ -300,6 +300,44 @@ class TransactionClockTest {
         }
     }
 
+    /**
+     * now() or current_timestamp alone as a column of a query the engine runs is PostgreSQL's timestamptz, the
+     * transaction's instant with the session's offset in each row, named as PostgreSQL names it, in text and binary
+     * (it was refused with 0A000).
+     */
+    @Test
+    void aClockAloneAsAColumnOfAnEngineQueryIsTheTransactionsTimestamptz() throws Exception {
+        try (Connection c = connect("&prepareThreshold=1");
+                Statement s = c.createStatement()) {
+            s.execute("SET TimeZone = '" + KIRITIMATI + "'");
+            c.setAutoCommit(false);
+            String now = all(s, "SELECT now()").getFirst();
+            String sql = "SELECT id, now(), current_timestamp AS at FROM t WHERE id < 3 ORDER BY id";
+            for (int round = 0; round < 3; round++) {
+                try (java.sql.PreparedStatement p = c.prepareStatement(sql);
+                        ResultSet rs = p.executeQuery()) {
+                    var meta = rs.getMetaData();
+                    assertEquals("now", meta.getColumnLabel(2));
+                    assertEquals("at", meta.getColumnLabel(3));
+                    assertEquals("timestamptz", meta.getColumnTypeName(2));
+                    assertEquals("timestamptz", meta.getColumnTypeName(3));
+                    int rows = 0;
+                    while (rs.next()) {
+                        rows++;
+                        assertEquals(now, rs.getString(2));
+                        assertEquals(now, rs.getString(3));
+                        assertEquals(
+                                rs.getObject(2, java.time.OffsetDateTime.class).toInstant(),
+                                java.time.OffsetDateTime.parse(now.replace(' ', 'T') + ":00")
+                                        .toInstant());
+                    }
+                    assertEquals(3, rows);
+                }
+            }
+            c.commit();
+        }
+    }
+
     /** The text fields of a DataRow. */
     private static List<String> fields(byte[] body) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(body);
@@ -328,6 +366,7 @@ class TransactionClockTest {
             {"TIME ZONE '-00:30'", "-00:30", "+00:30"},
             {"TIME ZONE 'foo+3'", "FOO+3", "-03"},
             {"TIME ZONE 'EST5EDT'", "EST5EDT", null},
+            {"TIME ZONE 'est'", "EST", "-05"},
             {"TIME ZONE 'us/eastern'", "US/Eastern", null},
             {"TIME ZONE 2", "<+02>-02", "+02"},
             {"TIME ZONE -3.5", "<-03:30>+03:30", "-03:30"},
