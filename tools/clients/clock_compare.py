@@ -325,7 +325,9 @@ ZONE_SETTINGS = ["TIME ZONE 'UTC+2'", "TIME ZONE 'utc-2'", "TIME ZONE '<+02>-02'
                  "TIME ZONE 'est'", "TIME ZONE 'us/eastern'", "TIME ZONE 2", "TIME ZONE -3.5", "TIME ZONE '+1'",
                  "TIME ZONE 0", "TimeZone TO 2.25", "TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE",
                  "TIME ZONE INTERVAL '-05:30' HOUR TO MINUTE", "TIME ZONE INTERVAL '90 minutes'",
-                 "TIME ZONE 'UTC+02:30'", "TIME ZONE '<abc>+2'", "TIME ZONE 'JST-9'", "TIME ZONE 'Etc/GMT+2'"]
+                 "TIME ZONE 'UTC+02:30'", "TIME ZONE '<abc>+2'", "TIME ZONE 'JST-9'", "TIME ZONE 'Etc/GMT+2'",
+                 "TIME ZONE 'cet-1cest,M3.5.0,M10.5.0/3'", "TIME ZONE 'EST5EDT4'",
+                 "TIME ZONE '<+11>-11<+12>,M10.1.0,M4.1.0/3'", "TIME ZONE 'UTC+2.5'"]
 
 
 def zone_settings(port):

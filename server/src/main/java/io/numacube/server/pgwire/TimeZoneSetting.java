@@ -2,9 +2,8 @@ package io.numacube.server.pgwire;
 
 import io.numacube.server.query.ClientError;
 import java.math.BigDecimal;
-import java.time.DateTimeException;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
+import java.time.zone.ZoneRules;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -20,15 +19,15 @@ import java.util.regex.Pattern;
  *       EST5EDT} is one);
  *   <li>a number, hours EAST of Greenwich ({@code SET TIME ZONE 2}, {@code '-3.5'}), kept as the POSIX
  *       specification PostgreSQL makes of it: {@code <+02>-02}, {@code <-03:30>+03:30};
- *   <li>a POSIX specification {@code STD offset}: a name ({@code UTC}, {@code FOO}, none, or {@code <+02>}) and an
+ *   <li>a POSIX specification ({@link PosixZone}): a name ({@code UTC}, {@code FOO}, none, or {@code <+02>}) and an
  *       offset {@code [+-]hh[:mm[:ss]]} WEST of Greenwich, the reverse of ISO's sign: {@code UTC+2} and {@code
- *       '+02:00'} are two hours behind UTC, {@code <+02>-02} two ahead; kept in upper case as PostgreSQL shows it.
+ *       '+02:00'} are two hours behind UTC, {@code <+02>-02} two ahead; with daylight-saving rules ({@code
+ *       CET-1CEST,M3.5.0,M10.5.0/3}, {@code EST5EDT4}); kept in upper case as PostgreSQL shows it.
  * </ol>
  *
- * <p>{@code SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE} is hours east, as a number ({@link #ofInterval}). A POSIX
- * specification with a daylight-saving part ({@code CET-1CEST,M3.5.0,M10.5.0/3}, {@code EST5EDT4}), an offset with
- * seconds or beyond ±18 hours, and anything else are kept as written and not read: the clock is refused under them
- * ({@link #zone} is empty). Stateless.
+ * <p>{@code SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE} is hours east, as a number ({@link #ofInterval}). What
+ * {@link PosixZone} does not read and anything else are kept as written: the clock is refused under them ({@link
+ * #zone} is empty). Stateless.
  */
 final class TimeZoneSetting {
 
@@ -52,7 +51,7 @@ final class TimeZoneSetting {
     /** What C's strtod reads whole, as PostgreSQL tries a TimeZone first (hex and infinities aside). */
     private static final Pattern NUMBER = Pattern.compile("\\s*[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?");
 
-    /** A POSIX name ({@code <...>} or characters other than digits, comma, plus and minus), then an offset. */
+    /** A POSIX name ({@code <...>} or characters other than digits, comma, plus and minus), then an offset, then any. */
     private static final Pattern POSIX = Pattern.compile(
             "(<[^>]*>|[^0-9,+\\-<]*)([+-]?)(\\d{1,3})(?::(\\d{1,2}))?(?::(\\d{1,2}))?(.*)", Pattern.DOTALL);
 
@@ -62,8 +61,6 @@ final class TimeZoneSetting {
     private static final Pattern WORDS = Pattern.compile(
             "\\s*(?:([+-]?\\d+)\\s*(?:hours?|h))?\\s*(?:([+-]?\\d+)\\s*(?:minutes?|mins?|m))?\\s*",
             Pattern.CASE_INSENSITIVE);
-
-    private static final int MAX_OFFSET_SECONDS = 18 * 3600;
 
     private TimeZoneSetting() {}
 
@@ -88,30 +85,16 @@ final class TimeZoneSetting {
         return POSIX.matcher(value).matches() ? value.toUpperCase(Locale.ROOT) : value;
     }
 
-    /** The zone {@code setting} ({@link #canonical}) names, or empty for one that is not read. */
-    static Optional<ZoneId> zone(String setting) {
+    /** The rules of the zone {@code setting} ({@link #canonical}) names, or empty for one that is not read. */
+    static Optional<ZoneRules> zone(String setting) {
         String id = ZONES.get(setting.strip());
         if (id != null) {
-            return Optional.of(ZoneId.of(id));
+            return Optional.of(ZoneId.of(id).getRules());
         }
         if (FIXED.containsKey(setting.strip())) {
-            return Optional.of(ZoneId.of(FIXED.get(setting.strip())));
+            return Optional.of(ZoneId.of(FIXED.get(setting.strip())).getRules());
         }
-        Matcher m = POSIX.matcher(setting);
-        if (!m.matches() || !m.group(6).isEmpty() || (m.group(5) != null && Integer.parseInt(m.group(5)) != 0)) {
-            return Optional.empty();
-        }
-        int hours = Integer.parseInt(m.group(3));
-        int minutes = m.group(4) == null ? 0 : Integer.parseInt(m.group(4));
-        int west = hours * 3600 + minutes * 60;
-        if (minutes > 59 || west > MAX_OFFSET_SECONDS) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(ZoneOffset.ofTotalSeconds(m.group(2).equals("-") ? west : -west));
-        } catch (DateTimeException e) {
-            return Optional.empty();
-        }
+        return PosixZone.rules(setting);
     }
 
     /**

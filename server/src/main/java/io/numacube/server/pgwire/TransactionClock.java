@@ -12,7 +12,7 @@ import java.util.Optional;
  * {@code now()} is the instant its transaction began, shown in the session's zone, so {@code CAST(now() AS
  * TIMESTAMP)}, {@code localtimestamp} and {@code current_date} are that zone's wall clock and date. The zone is read
  * as PostgreSQL reads it ({@link TimeZoneSetting}: a time zone database name, hours east, or a POSIX {@code UTC+2},
- * two hours west); a statement reading the clock under a setting that is not read (a POSIX daylight-saving rule) is
+ * two hours west, with daylight-saving rules); a statement reading the clock under a setting that is not read is
  * refused rather than answered in another zone. Stateless.
  */
 final class TransactionClock {
@@ -25,7 +25,7 @@ final class TransactionClock {
     }
 
     /** The zone a {@code TimeZone} setting names, or empty for one numacube does not read. */
-    static Optional<ZoneId> zone(String setting) {
+    static Optional<java.time.zone.ZoneRules> zone(String setting) {
         return TimeZoneSetting.zone(setting);
     }
 
@@ -35,15 +35,15 @@ final class TransactionClock {
      * @throws PgProtocolException 0A000 for a setting {@link #zone} does not read
      */
     static OffsetDateTime zoned(Instant instant, String setting) {
-        ZoneId zone = zone(setting)
+        java.time.zone.ZoneRules rules = zone(setting)
                 .orElseThrow(() -> new PgProtocolException(
                         ClientError.NOT_SUPPORTED,
                         "the clock functions (now(), current_date, localtimestamp, ...) read the session's TimeZone, "
                                 + "and numacube reads the time zone database's names, hours east (SET TIME ZONE 2) "
-                                + "and POSIX offsets (UTC+2) there, not a daylight-saving rule, an offset with "
-                                + "seconds or beyond 18 hours: TimeZone=" + setting
-                                + " — SET TimeZone = 'UTC' (or a name such as 'Europe/Berlin')"));
-        return OffsetDateTime.ofInstant(instant, zone);
+                                + "and POSIX specifications (UTC+2, CET-1CEST,M3.5.0,M10.5.0/3) there, not a rule "
+                                + "in another form (Jn, n), an offset with seconds or beyond 18 hours: TimeZone="
+                                + setting + " — SET TimeZone = 'UTC' (or a name such as 'Europe/Berlin')"));
+        return OffsetDateTime.ofInstant(instant, rules.getOffset(instant));
     }
 
     /**

@@ -230,7 +230,7 @@ class TransactionClockTest {
             assertEquals("0A000", stateOf(s, "SELECT id, now() - INTERVAL '1' DAY FROM t WHERE id = 0"));
             assertEquals("0A000", stateOf(s, "SELECT x FROM (SELECT now() AS x FROM t) s"));
             assertEquals(1, all(s, NOW).size());
-            s.execute("SET TimeZone = 'CET-1CEST,M3.5.0,M10.5.0/3'");
+            s.execute("SET TimeZone = 'EST5EDT,J60,J300'");
             assertEquals("0A000", stateOf(s, "SELECT now()"));
             assertEquals("0A000", stateOf(s, NOW));
             assertEquals("0A000", stateOf(s, "UPDATE t SET desk = CAST(current_date AS VARCHAR) WHERE id = 1"));
@@ -367,6 +367,7 @@ class TransactionClockTest {
             {"TIME ZONE 'foo+3'", "FOO+3", "-03"},
             {"TIME ZONE 'EST5EDT'", "EST5EDT", null},
             {"TIME ZONE 'est'", "EST", "-05"},
+            {"TIME ZONE 'cet-1cest,m3.5.0,m10.5.0/3'", "CET-1CEST,M3.5.0,M10.5.0/3", null},
             {"TIME ZONE 'us/eastern'", "US/Eastern", null},
             {"TIME ZONE 2", "<+02>-02", "+02"},
             {"TIME ZONE -3.5", "<-03:30>+03:30", "-03:30"},
