@@ -125,7 +125,7 @@ final class Session {
         return TransactionClock.zoned(statementStart, settings.get("TimeZone"));
     }
 
-    /** ROLLBACK (a failed COMMIT too), or the end of an implicit transaction: portals close, a block's SETs undone. */
+    /** ROLLBACK (a failed COMMIT too): portals close, the transaction's SETs are undone. */
     void endTransaction() {
         endTransaction(false);
     }
