@@ -5,7 +5,8 @@ Usage: clock_compare.py PG_PORT NUMACUBE_PORT [CASE...]
 Both servers must have a table t (id BIGINT, ts TIMESTAMP, d DATE, note TEXT) holding ids 1 to 4 (numacube: serve
 --table t=FILE; PostgreSQL: this script makes it). Each case returns what a client can observe without knowing the
 server's clock: which of the clock values it read are equal, which later, and whether the values stored by
-UPDATE ... now() equal those it read; the same observations from both servers pass, and so does numacube's refusal
+UPDATE ... now() equal those it read; what SHOW TimeZone prints and now()'s offset under PostgreSQL's forms of
+TimeZone; which SETs of an implicit transaction survive; the same observations from both servers pass, and so does numacube's refusal
 (0A000) of a case listed in REFUSABLE. Values are compared as the wall clock of the session's TimeZone (a timestamptz
 converted to it). Needs psycopg 3 and asyncpg (tools/serve-check's venv has both). Exits 0 when every case agrees, 1
 otherwise, printing each case's two observations and a closing 'N passed, N failed'.
@@ -206,28 +207,50 @@ def now_type(port):
 
 
 def other_clocks(port):
-    """statement_timestamp() and clock_timestamp(): answered (later than now() in a block), or refused."""
-    out = {}
+    """statement_timestamp() (the latest message's arrival) and clock_timestamp() (the clock at each call) in a block."""
     with connect(port, autocommit=False) as c:
-        for f in ["statement_timestamp()", "clock_timestamp()"]:
-            try:
-                c.execute("SELECT now()")
-                time.sleep(0.01)
-                v = c.execute(f"SELECT now() < {f}").fetchone()[0]
-                out[f] = v
-            except psycopg.Error as e:
-                out[f] = "error " + str(e.sqlstate)
-            c.rollback()
-    return out
+        now = c.execute("SELECT now()").fetchone()[0]
+        time.sleep(0.01)
+        statement = c.execute("SELECT statement_timestamp()").fetchone()[0]
+        first, second = c.execute("SELECT clock_timestamp(), clock_timestamp()").fetchone()
+        still = c.execute("SELECT now()").fetchone()[0]
+        c.rollback()
+        return {"statement later than now": statement > now, "clock later": first > statement,
+                "each call anew": second >= first, "now stays": still == now,
+                "aware": [v.tzinfo is not None for v in (statement, first)]}
+
+
+def statement_clock_simple(port):
+    """One Query of several statements: statement_timestamp() is the Query's arrival, its transaction's start."""
+    with connect(port) as c:
+        got = results(c.cursor().execute("SELECT statement_timestamp(); SELECT now(); SELECT statement_timestamp()"))
+        return {"pattern": pattern(got)}
 
 
 def now_in_engine_query(port):
-    """now() as a column of a query over a table (numacube runs it in its engine)."""
+    """now() alone as a column of a query over a table (numacube runs it in its engine): the transaction's timestamptz."""
+    with connect(port, autocommit=False) as c:
+        c.execute("SET TimeZone = 'Pacific/Kiritimati'")
+        now = c.execute("SELECT now()").fetchone()[0]
+        out = {}
+        for q in ["SELECT now() FROM t WHERE id = 1", "SELECT id, current_timestamp AS at FROM t ORDER BY id"]:
+            try:
+                cur = c.execute(q)
+                rows = cur.fetchall()
+                out[q] = [cur.description[-1].name, all(r[-1] == now for r in rows), str(rows[0][-1].utcoffset())]
+            except psycopg.Error as e:
+                out[q] = "error " + str(e.sqlstate)
+                c.rollback()
+        c.rollback()
+        return out
+
+
+def now_expression_in_engine_query(port):
+    """now() in an expression of a result column of a query over a table: answered, or refused."""
     with connect(port) as c:
         c.execute("SET TimeZone = 'Pacific/Kiritimati'")
         out = {}
-        for q in ["SELECT now() FROM t WHERE id = 1", "SELECT id, current_timestamp FROM t WHERE id = 1",
-                  "SELECT now() - INTERVAL '1' DAY FROM t WHERE id = 1"]:
+        for q in ["SELECT now() - INTERVAL '1' DAY FROM t WHERE id = 1"]:
             try:
                 v = c.execute(q).fetchone()[-1]
                 out[q] = "aware" if v.tzinfo is not None else "naive"
@@ -289,24 +312,97 @@ def executemany_inserts(port):
 
 
 def posix_time_zone(port):
-    """A POSIX TimeZone ('UTC+2' is two hours west of UTC in PostgreSQL): read as PostgreSQL reads it, or refused."""
+    """A POSIX TimeZone ('UTC+2' is two hours west of UTC in PostgreSQL): read as PostgreSQL reads it."""
     with connect(port) as c:
         c.execute("SET TimeZone = 'UTC+2'")
-        try:
-            got = c.execute("SELECT CAST(now() AS TIMESTAMP)").fetchone()[0]
-            expect = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=-2))).replace(tzinfo=None)
-            return {"west of UTC": abs((got - expect).total_seconds()) < 60}
-        except psycopg.Error as e:
-            return {"error": e.sqlstate}
+        got = c.execute("SELECT CAST(now() AS TIMESTAMP)").fetchone()[0]
+        expect = datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=-2))).replace(tzinfo=None)
+        return {"west of UTC": abs((got - expect).total_seconds()) < 60}
+
+
+ZONE_SETTINGS = ["TIME ZONE 'UTC+2'", "TIME ZONE 'utc-2'", "TIME ZONE '<+02>-02'", "TIME ZONE '+02:00'",
+                 "TIME ZONE '-00:30'", "TIME ZONE 'foo+3'", "TIME ZONE 'GMT+2'", "TIME ZONE 'EST5EDT'",
+                 "TIME ZONE 'est'", "TIME ZONE 'us/eastern'", "TIME ZONE 2", "TIME ZONE -3.5", "TIME ZONE '+1'",
+                 "TIME ZONE 0", "TimeZone TO 2.25", "TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE",
+                 "TIME ZONE INTERVAL '-05:30' HOUR TO MINUTE", "TIME ZONE INTERVAL '90 minutes'",
+                 "TIME ZONE 'UTC+02:30'", "TIME ZONE '<abc>+2'", "TIME ZONE 'JST-9'", "TIME ZONE 'Etc/GMT+2'",
+                 "TIME ZONE 'cet-1cest,M3.5.0,M10.5.0/3'", "TIME ZONE 'EST5EDT4'",
+                 "TIME ZONE '<+11>-11<+12>,M10.1.0,M4.1.0/3'", "TIME ZONE 'UTC+2.5'"]
+
+
+def zone_settings(port):
+    """SET TIME ZONE in PostgreSQL's forms: what SHOW prints, now()'s offset in text, and the wall clock's agreement."""
+    from psycopg.types.string import TextLoader
+    out = {}
+    with connect(port) as c:
+        for t in ("timestamptz", "timestamp", "date"):
+            c.adapters.register_loader(t, TextLoader)
+        for st in ZONE_SETTINGS:
+            try:
+                c.execute("SET " + st)
+                show = c.execute("SHOW TimeZone").fetchone()[0]
+                with c.transaction():
+                    now = c.execute("SELECT now()").fetchone()[0]
+                    local = c.execute("SELECT localtimestamp").fetchone()[0]
+                    day = c.execute("SELECT current_date").fetchone()[0]
+                offset = now[len(local):] if now.startswith(local) else "wall clock differs: " + now + " " + local
+                out[st] = [show, offset, local.startswith(day)]
+            except psycopg.Error as e:
+                out[st] = "error " + str(e.sqlstate)
+    return out
+
+
+def implicit_set_rolled_back(port):
+    """A SET in an implicit transaction that fails is undone (simple Query, pipeline); one a COMMIT ended stays."""
+    bad = "SELECT no_such_column FROM t"
+    out = []
+    with connect(port) as c:
+        c.execute("SET TimeZone = 'UTC'")
+        for sql in ["SET TimeZone = 'Asia/Tokyo'; " + bad, "SET TimeZone = 'Asia/Tokyo'; BEGIN; " + bad,
+                    "SET TimeZone = 'Europe/Berlin'; COMMIT; " + bad]:
+            try:
+                c.execute(sql)
+            except psycopg.Error:
+                pass
+            if c.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                c.execute("ROLLBACK")
+            out.append(c.execute("SHOW TimeZone").fetchone()[0])
+        for second in [bad, "SELECT 1"]:
+            c.execute("SET TimeZone = 'UTC'")
+            try:
+                with c.pipeline():
+                    c.execute("SET TimeZone = 'Asia/Tokyo'")
+                    c.execute(second)
+            except psycopg.Error:
+                pass
+            out.append(c.execute("SHOW TimeZone").fetchone()[0])
+    return {"shown after": out}
+
+
+def set_local_implicit(port):
+    """SET LOCAL in a pipeline (warns, lasts to Sync) and in one Query of several statements (no warning)."""
+    notices = []
+    with connect(port) as c:
+        c.add_notice_handler(lambda d: notices.append(d.sqlstate))
+        c.execute("SET TimeZone = 'UTC'")
+        with c.pipeline():
+            c.execute("SET LOCAL TimeZone = 'Asia/Tokyo'")
+            inside = c.execute("SHOW TimeZone")
+        piped = [inside.fetchone()[0], c.execute("SHOW TimeZone").fetchone()[0], list(notices)]
+        notices.clear()
+        simple = results(c.cursor().execute("SET LOCAL TimeZone = 'Asia/Tokyo'; SHOW TimeZone"))
+        simple += [c.execute("SHOW TimeZone").fetchone()[0], list(notices)]
+        return {"pipeline": piped, "simple": simple}
 
 
 CASES = [simple_many, simple_commit_inside, simple_writes, explicit_block, autocommit_statements, pipeline_selects,
          pipeline_commit_inside, pipeline_mixed, executemany_updates, asyncpg_executemany, reapplied_commit,
-         time_zone, now_type, other_clocks, now_in_engine_query, now_binary, insert_now, reapplied_insert,
-         executemany_inserts, posix_time_zone]
+         time_zone, now_type, other_clocks, statement_clock_simple, now_in_engine_query, now_expression_in_engine_query,
+         now_binary, insert_now, reapplied_insert, executemany_inserts, posix_time_zone, zone_settings,
+         implicit_set_rolled_back, set_local_implicit]
 
 # cases numacube may refuse (0A000) rather than answer as PostgreSQL does
-REFUSABLE = {"other_clocks", "posix_time_zone", "now_in_engine_query"}
+REFUSABLE = {"now_expression_in_engine_query"}
 
 
 def refused(got):

@@ -703,6 +703,15 @@ public final class Cube implements AutoCloseable {
     }
 
     /**
+     * The columns of query {@code sql}'s result that are a TIMESTAMP WITH TIME ZONE clock alone, by position, with
+     * PostgreSQL's name for each (empty where an alias names it), and refuses (0A000) a statement where such a clock
+     * reaches the result otherwise ({@link io.numacube.engine.sql.ZonedClockResults#bareColumns}).
+     */
+    public static Map<Integer, String> zonedClockColumns(String sql) {
+        return io.numacube.engine.sql.ZonedClockResults.bareColumns(sql);
+    }
+
+    /**
      * The SQL text that stands for parameter {@code number} (1-based) of a statement given to {@link #parameterTypes}:
      * a string literal no statement writes.
      */

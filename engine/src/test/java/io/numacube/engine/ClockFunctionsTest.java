@@ -199,6 +199,30 @@ class ClockFunctionsTest {
                 + " current_date FROM events WHERE ts < now() - INTERVAL 1 DAY");
     }
 
+    /**
+     * A zoned clock alone as a column of the top SELECT is told to the server (by position, with PostgreSQL's name)
+     * to be sent as the transaction's timestamptz; reaching the result any other way it is refused.
+     */
+    @Test
+    void aZonedClockAloneAsAColumnIsToldByPosition() {
+        assertEquals(
+                java.util.Map.of(1, "now", 2, "", 3, "current_timestamp"),
+                Cube.zonedClockColumns(
+                        "SELECT id, now(), transaction_timestamp() AS at, CURRENT_TIMESTAMP FROM events ORDER BY id"));
+        assertEquals(java.util.Map.of(), Cube.zonedClockColumns("SELECT CAST(now() AS TIMESTAMP) FROM events"));
+        assertZonedColumns("SELECT *, now() FROM events", 1, 11);
+        assertZonedColumns("SELECT now() FROM events UNION ALL SELECT now() FROM events", 1, 8);
+        assertZonedColumns("SELECT now(), now() + INTERVAL '1' HOUR FROM events", 1, 15);
+        assertZonedColumns("SELECT x FROM (SELECT now() AS x FROM events) s", 1, 23);
+    }
+
+    private static void assertZonedColumns(String sql, int line, int column) {
+        NumacubeException e = assertThrows(NumacubeException.class, () -> Cube.zonedClockColumns(sql), sql);
+        assertEquals("0A000", e.code(), e.getMessage());
+        assertEquals(line, e.position().orElseThrow().line(), e.getMessage());
+        assertEquals(column, e.position().orElseThrow().column(), e.getMessage());
+    }
+
     private static void assertZonedResult(String sql, int line, int column) {
         NumacubeException e = assertThrows(NumacubeException.class, () -> Cube.refuseZonedClockResults(sql), sql);
         assertEquals("0A000", e.code(), e.getMessage());

@@ -34,20 +34,55 @@ public final class ZonedClockResults {
      * @throws io.numacube.numa.base.NumacubeException 0A000 with the clock's position; a parse error as a query's
      */
     public static void refuse(String sql) {
+        refuseExcept(SqlTextParser.parseUnclocked(sql), Set.of());
+    }
+
+    /**
+     * The columns of query {@code sql}'s result that are a zoned clock alone ({@code SELECT id, now() FROM t}, {@code
+     * current_timestamp AS at}), by position, each with PostgreSQL's name for it ({@code now}, {@code
+     * current_timestamp}; empty where an alias names it): its top SELECT's items, when that SELECT has no {@code *}. A
+     * PostgreSQL client is sent such a column as the transaction's {@code timestamptz}, each row the same value, which
+     * is PostgreSQL's answer; a zoned clock reaching the result any other way ({@code now() - INTERVAL '1' DAY}, a
+     * derived table's column, a UNION) is refused as {@link #refuse} refuses it.
+     *
+     * @throws io.numacube.numa.base.NumacubeException 0A000 with the clock's position; a parse error as a query's
+     */
+    public static java.util.Map<Integer, String> bareColumns(String sql) {
         SqlNode root = SqlTextParser.parseUnclocked(sql);
+        SqlNode top = root instanceof org.apache.calcite.sql.SqlOrderBy o ? o.query : root;
+        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+        Set<SqlNode> bare = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        if (top instanceof SqlSelect select && select.getSelectList() != null) {
+            SqlNodeList items = select.getSelectList();
+            boolean star = items.stream().anyMatch(i -> i instanceof SqlIdentifier id && id.isStar());
+            for (int i = 0; i < items.size() && !star; i++) {
+                SqlNode item = items.get(i);
+                boolean aliased = item.getKind() == SqlKind.AS;
+                SqlNode value = aliased ? ((SqlCall) item).operand(0) : item;
+                if (isZoned(value)) {
+                    bare.add(item);
+                    out.put(i, aliased ? "" : shown(value).replace("()", "").toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        refuseExcept(root, bare);
+        return out;
+    }
+
+    private static void refuseExcept(SqlNode root, Set<SqlNode> bare) {
         root.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlCall call) {
                 if (call instanceof SqlSelect select && select.getSelectList() != null) {
                     for (SqlNode item : select.getSelectList()) {
-                        SqlNode clock = zonedIn(item);
+                        SqlNode clock = bare.contains(item) ? null : zonedIn(item);
                         if (clock != null) {
                             throw unsupported(
                                     clock,
                                     "a TIMESTAMP WITH TIME ZONE as a result column: PostgreSQL sends it with the "
                                             + "session's time zone offset, numacube's engine as a TIMESTAMP; write "
                                             + "CAST(" + shown(clock) + " AS TIMESTAMP) for the session's wall clock, "
-                                            + "or SELECT " + shown(clock) + " alone");
+                                            + "or " + shown(clock) + " alone as a column");
                         }
                     }
                 }

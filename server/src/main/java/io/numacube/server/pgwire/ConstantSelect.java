@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * Answers the FROM-less SELECTs that clients and connection pools send and the engine does not run: each item an
  * integer, a string, TRUE, FALSE, NULL, {@code version()}, {@code current_database()}, {@code current_schema[()]},
  * {@code current_user}, {@code session_user}, {@code current_catalog}, {@code pg_backend_pid()},
- * {@code pg_is_in_recovery()}, {@code current_setting('name')} or a clock function of the transaction ({@code now()},
- * {@code current_timestamp}, {@code localtimestamp}, {@code current_date}, {@link #clock}), optionally with {@code [AS] alias}: as in
+ * {@code pg_is_in_recovery()}, {@code current_setting('name')} or a clock function ({@code now()}, {@code
+ * current_timestamp}, {@code localtimestamp}, {@code current_date}, {@code statement_timestamp()}, {@code
+ * clock_timestamp()}, {@link #clock}), optionally with {@code [AS] alias}: as in
  * {@code SELECT 1}, {@code SELECT version()}, {@code SELECT current_schema(), current_user}. Column names and types
  * are PostgreSQL's ({@code ?column?} for a literal). Anything else is not one and goes to the engine. Stateless.
  */
@@ -75,13 +76,16 @@ final class ConstantSelect {
     }
 
     /**
-     * PostgreSQL's clock functions of the transaction, {@code now()}, {@code transaction_timestamp()} and {@code
+     * PostgreSQL's clock functions: of the transaction, {@code now()}, {@code transaction_timestamp()} and {@code
      * current_timestamp} (a {@code timestamptz} in the session's zone), {@code localtimestamp} (a {@code timestamp})
-     * and {@code current_date}, named as PostgreSQL names them; null for another item.
+     * and {@code current_date}; {@code statement_timestamp()}, when the client's latest message arrived ({@link
+     * Session#statementClock}); and {@code clock_timestamp()}, the system clock when the item is evaluated, each call
+     * read anew as PostgreSQL's is. Named as PostgreSQL names them; null for another item.
      */
     private static PgColumn clock(String name, boolean call, Session session, List<Object> values) {
         PgType type = switch (name) {
-            case "now", "transaction_timestamp" -> call ? PgType.TIMESTAMPTZ : null;
+            case "now", "transaction_timestamp", "statement_timestamp", "clock_timestamp" ->
+                call ? PgType.TIMESTAMPTZ : null;
             case "current_timestamp" -> call ? null : PgType.TIMESTAMPTZ;
             case "localtimestamp" -> call ? null : PgType.TIMESTAMP;
             case "current_date" -> call ? null : PgType.DATE;
@@ -90,7 +94,11 @@ final class ConstantSelect {
         if (type == null) {
             return null;
         }
-        java.time.OffsetDateTime t = session.zonedClock();
+        java.time.OffsetDateTime t = switch (name) {
+            case "statement_timestamp" -> session.statementClock();
+            case "clock_timestamp" -> TransactionClock.zoned(TransactionClock.now(), session.settings.get("TimeZone"));
+            default -> session.zonedClock();
+        };
         values.add(type == PgType.TIMESTAMPTZ ? t : type == PgType.TIMESTAMP ? t.toLocalDateTime() : t.toLocalDate());
         return PgColumn.of(name, type);
     }

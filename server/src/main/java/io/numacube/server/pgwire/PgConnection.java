@@ -277,7 +277,8 @@ final class PgConnection implements Runnable {
         body.end("Sync");
         endImplicitBlock();
         if (session.status() == Session.IDLE) {
-            session.endTransaction();
+            // the implicit transaction commits (one that failed was rolled back at its error)
+            session.endTransaction(true);
         }
         replies.settingsChanged();
         out.readyForQuery(session.status());
@@ -293,6 +294,7 @@ final class PgConnection implements Runnable {
         }
         if (statements.size() > 1) {
             session.beginImplicit();
+            session.queryOfSeveral(true);
         }
         for (SqlStatements.Statement st : statements) {
             try {
@@ -311,10 +313,13 @@ final class PgConnection implements Runnable {
                 break;
             }
         }
+        session.queryOfSeveral(false);
         endImplicitBlock();
         if (session.status() == Session.IDLE) {
-            session.endTransaction();
+            // the implicit transaction commits (one that failed was rolled back at its error)
+            session.endTransaction(true);
         }
+        replies.settingsChanged();
         out.readyForQuery(session.status());
     }
 

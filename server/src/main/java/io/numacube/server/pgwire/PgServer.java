@@ -207,6 +207,7 @@ public final class PgServer {
         } catch (PgProtocolException e) {
             throw new PgProtocolException(e.sqlState(), e.getMessage(), true);
         }
+        s.startupApplied();
         int processId = nextProcessId.incrementAndGet();
         synchronized (sessions) {
             if (sessions.size() >= settings.maxConnections()) {

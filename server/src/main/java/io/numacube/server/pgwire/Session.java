@@ -49,6 +49,8 @@ final class Session {
 
     private char status = IDLE;
     private boolean implicitBlock;
+    /** Whether a simple query of several statements is under way: PostgreSQL's implicit transaction block. */
+    private boolean queryOfSeveral;
     /** When the client's last Query, Parse, Bind or Execute message arrived: PostgreSQL's statement timestamp. */
     private java.time.Instant statementStart = TransactionClock.now();
     /** When the transaction under way began, as its clock functions read it; null outside one. */
@@ -112,14 +114,25 @@ final class Session {
         return TransactionClock.zoned(transactionStart, settings.get("TimeZone"));
     }
 
-    /** ROLLBACK (a failed COMMIT too), or the end of an implicit transaction: portals close, a block's SETs undone. */
+    /**
+     * PostgreSQL's {@code statement_timestamp()}: when the client's latest Query, Parse, Bind or Execute message
+     * arrived (for a statement of the extended protocol, its Execute; for each statement of a simple query, the
+     * Query), with the offset of the session's TimeZone then.
+     *
+     * @throws PgProtocolException 0A000 when the session's TimeZone is not one numacube reads
+     */
+    java.time.OffsetDateTime statementClock() {
+        return TransactionClock.zoned(statementStart, settings.get("TimeZone"));
+    }
+
+    /** ROLLBACK (a failed COMMIT too): portals close, the transaction's SETs are undone. */
     void endTransaction() {
         endTransaction(false);
     }
 
-    /** The end of the transaction, {@code committed} or not ({@link SessionSettings#blockEnds}); portals close. */
+    /** The end of the transaction, {@code committed} or not ({@link SessionSettings#transactionEnds}); portals close. */
     void endTransaction(boolean committed) {
-        settings.blockEnds(committed);
+        settings.transactionEnds(committed);
         settingsAtSavepoints.clear();
         transactionStart = null;
         status = IDLE;
@@ -197,13 +210,19 @@ final class Session {
 
     /**
      * An error inside a transaction block fails the block until it ends (its writes are kept for a ROLLBACK TO, also
-     * when the error is a refusal in the failed block); one inside an implicit block outside an explicit one drops the
-     * block's writes, as PostgreSQL rolls its implicit transaction back.
+     * when the error is a refusal in the failed block); one outside an explicit block rolls the implicit transaction
+     * back at once, as PostgreSQL does: the writes of an implicit block are dropped and its SETs undone (a simple
+     * query's {@code SET TimeZone = 'X'; SELECT 1/0}, or a batch's before Sync).
      */
     void fail() {
         if (status == IN_BLOCK) {
             status = FAILED_BLOCK;
-        } else if (inImplicitBlock()) {
+            return;
+        }
+        if (status == IDLE) {
+            settings.transactionEnds(false);
+        }
+        if (inImplicitBlock()) {
             pendingWrites.clear();
             closeTrial();
         }
@@ -225,6 +244,22 @@ final class Session {
     /** The implicit block is over (its writes, if any, applied or dropped by the caller). */
     void endImplicit() {
         implicitBlock = false;
+    }
+
+    /**
+     * A simple query of several statements begins ({@code true}) or ends: PostgreSQL runs them in an implicit
+     * transaction block, where {@code SET LOCAL} lasts until the query ends without a warning.
+     */
+    void queryOfSeveral(boolean several) {
+        queryOfSeveral = several;
+    }
+
+    /**
+     * Whether {@code SET LOCAL} is in a transaction block as PostgreSQL sees it: an explicit one, or a simple query of
+     * several statements; elsewhere (alone, or in a batch before Sync) it warns, and lasts until its transaction ends.
+     */
+    boolean inTransactionBlock() {
+        return status != IDLE || queryOfSeveral;
     }
 
     /** Whether an implicit block is under way outside an explicit one. */

@@ -45,8 +45,11 @@ final class SessionSettings {
     private final Map<String, String> values = new LinkedHashMap<>();
     /** In a block, each name SET LOCAL there and the value to go back to when it ends (empty: none). */
     private final Map<String, Optional<String>> localBefore = new HashMap<>();
-    /** The values when the explicit block under way began; null outside one. */
-    private Mark blockStart;
+    /**
+     * The values when the transaction under way began (explicit, or the implicit one of a statement, a simple query of
+     * several statements or a batch before Sync), taken at its first change or its BEGIN; null while it changed none.
+     */
+    private Mark transactionStart;
 
     SessionSettings(String user, String applicationName, String serverVersion, Duration defaultTimeout) {
         define("server_version", serverVersion);
@@ -82,6 +85,17 @@ final class SessionSettings {
         names.put(key, name);
         defaults.put(key, value);
         values.put(key, value);
+    }
+
+    /**
+     * The startup packet's parameters are applied: the values now are what RESET and RESET ALL go back to, as
+     * PostgreSQL's defaults for the session are the client's startup values (pgjdbc sends its JVM's TimeZone), and no
+     * transaction is under way.
+     */
+    void startupApplied() {
+        defaults.clear();
+        defaults.putAll(values);
+        transactionStart = null;
     }
 
     /** The parameters PostgreSQL reports to a client at startup, with their values. */
@@ -138,15 +152,24 @@ final class SessionSettings {
                 throw new PgProtocolException("55P02", "parameter \"" + name + "\" cannot be changed");
             case "client_encoding" -> v = utf8Only(value);
             case "datestyle" -> v = isoOnly(value);
+            case "timezone" -> v = TimeZoneSetting.canonical(value);
             case "standard_conforming_strings" -> onOnly(name, value);
             case "statement_timeout" -> v = milliseconds(duration(value));
             case "extra_float_digits" -> floatDigits(value);
             case "transaction_read_only", "default_transaction_read_only" -> onOnly(name, value);
             default -> {}
         }
+        changing();
         names.putIfAbsent(key, key);
         localBefore.remove(key);
         values.put(key, v);
+    }
+
+    /** A value is about to change: the transaction's first change marks what its rollback goes back to. */
+    private void changing() {
+        if (transactionStart == null) {
+            transactionStart = mark();
+        }
     }
 
     /**
@@ -155,15 +178,13 @@ final class SessionSettings {
      */
     record Mark(Map<String, String> values, Map<String, Optional<String>> localBefore) {}
 
-    /** An explicit transaction block begins: its SETs are undone if it rolls back, its SET LOCALs when it ends. */
+    /**
+     * An explicit transaction block begins: its SETs are undone if it rolls back, its SET LOCALs when it ends. A BEGIN
+     * inside an implicit transaction (a simple query's {@code SET ...; BEGIN; ...}) makes it the block, as in
+     * PostgreSQL: the changes before it are the block's too.
+     */
     void blockBegins() {
-        localBefore.clear();
-        blockStart = mark();
-    }
-
-    /** Whether an explicit block is under way ({@link #blockBegins} without {@link #blockEnds}). */
-    boolean inBlock() {
-        return blockStart != null;
+        changing();
     }
 
     /** The values now, for a savepoint. */
@@ -180,11 +201,12 @@ final class SessionSettings {
     }
 
     /**
-     * The block ends: committed, its SET LOCALs go back to what they replaced and its SETs stay; rolled back, every
-     * value is what it was at its start, as PostgreSQL's settings are transactional. Nothing happens outside a block.
+     * The transaction ends, explicit or implicit: committed, its SET LOCALs go back to what they replaced and its SETs
+     * stay; rolled back (a ROLLBACK, or an error in an implicit transaction), every value is what it was at its start,
+     * as PostgreSQL's settings are transactional. Nothing happens when it changed none.
      */
-    void blockEnds(boolean committed) {
-        if (blockStart == null) {
+    void transactionEnds(boolean committed) {
+        if (transactionStart == null) {
             return;
         }
         if (committed) {
@@ -197,13 +219,13 @@ final class SessionSettings {
             });
             localBefore.clear();
         } else {
-            restore(blockStart);
+            restore(transactionStart);
         }
         localBefore.clear();
-        blockStart = null;
+        transactionStart = null;
     }
 
-    /** {@code SET LOCAL}: as {@link #set}, until the block ends (call it only in a block). */
+    /** {@code SET LOCAL}: as {@link #set}, until the transaction ends. */
     void setLocal(String name, String value) {
         String key = name.toLowerCase(Locale.ROOT);
         Optional<String> before = before(key);
@@ -211,7 +233,7 @@ final class SessionSettings {
         localBefore.put(key, before);
     }
 
-    /** {@code SET LOCAL name TO DEFAULT}: as {@link #reset}, until the block ends (call it only in a block). */
+    /** {@code SET LOCAL name TO DEFAULT}: as {@link #reset}, until the transaction ends. */
     void resetLocal(String name) {
         String key = name.toLowerCase(Locale.ROOT);
         Optional<String> before = before(key);
@@ -226,6 +248,7 @@ final class SessionSettings {
     /** Back to the default, or forgotten when there is none. */
     void reset(String name) {
         String key = name.toLowerCase(Locale.ROOT);
+        changing();
         localBefore.remove(key);
         if (defaults.containsKey(key)) {
             values.put(key, defaults.get(key));
@@ -235,6 +258,7 @@ final class SessionSettings {
     }
 
     void resetAll() {
+        changing();
         localBefore.clear();
         values.clear();
         values.putAll(defaults);

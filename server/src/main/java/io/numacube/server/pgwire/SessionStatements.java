@@ -28,6 +28,10 @@ final class SessionStatements {
             Pattern.compile("(?i)(COMMIT|END|ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))?( AND (?:NO )?CHAIN)?");
     private static final Pattern SET = Pattern.compile("(?is)SET(?: (SESSION|LOCAL))? (.+)");
     private static final Pattern ASSIGN = Pattern.compile("(?is)([A-Za-z_][\\w.]*) ?(?:=|TO ) ?(.+)");
+    /** {@code SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE}: PostgreSQL's interval of hours east. */
+    private static final Pattern INTERVAL_ZONE =
+            Pattern.compile("(?i)INTERVAL ?'((?:[^']|'')*)'(?: ?HOUR(?: TO (?:MINUTE|SECOND))?)?");
+
     private static final Pattern RESET = Pattern.compile("(?i)RESET (ALL|[A-Za-z_][\\w.]*)");
     private static final Pattern SHOW = Pattern.compile("(?i)SHOW (ALL|TIME ZONE|TRANSACTION ISOLATION LEVEL|[\\w.]+)");
     private static final Pattern DISCARD = Pattern.compile("(?i)DISCARD (ALL|PLANS|SEQUENCES|TEMP|TEMPORARY)");
@@ -196,36 +200,25 @@ final class SessionStatements {
         }
         boolean toDefault =
                 value.strip().equalsIgnoreCase("DEFAULT") || value.strip().equalsIgnoreCase("LOCAL");
-        if (local && !session.settings.inBlock()) {
-            return localOutsideBlock(session);
-        }
+        Matcher interval = INTERVAL_ZONE.matcher(value.strip());
+        String v = name.equals("TimeZone") && interval.matches()
+                ? TimeZoneSetting.ofInterval(interval.group(1).replace("''", "'"))
+                : values(value);
         if (local) {
             if (toDefault) {
                 session.settings.resetLocal(name);
             } else {
-                session.settings.setLocal(name, values(value));
+                session.settings.setLocal(name, v);
             }
         } else if (toDefault) {
             session.settings.reset(name);
         } else {
-            session.settings.set(name, values(value));
+            session.settings.set(name, v);
         }
-        return Outcome.command("SET");
-    }
-
-    /**
-     * {@code SET LOCAL} outside an explicit block: alone, PostgreSQL warns and it has no effect (its transaction is the
-     * statement's); in a simple query of several statements or a batch before Sync it would last until that implicit
-     * transaction ends, which numacube does not track: refused rather than kept for the session.
-     */
-    private static Outcome localOutsideBlock(Session session) {
-        if (session.inImplicitBlock()) {
-            throw new PgProtocolException(
-                    ClientError.NOT_SUPPORTED,
-                    "SET LOCAL in an implicit transaction (several statements in one query, or a batch before Sync)"
-                            + " is not supported: use BEGIN ... COMMIT");
-        }
-        return Outcome.command("SET").withWarning("25P01", "SET LOCAL can only be used in transaction blocks");
+        Outcome set = Outcome.command("SET");
+        return local && !session.inTransactionBlock()
+                ? set.withWarning("25P01", "SET LOCAL can only be used in transaction blocks")
+                : set;
     }
 
     /** A SET value list as PostgreSQL stores it: items unquoted and joined by {@code ", "}. */

@@ -83,9 +83,10 @@ final class StatementRunner {
         if (answered.isPresent()) {
             return Outcome.rows(answered.get());
         }
-        if (io.numacube.engine.Cube.readsClock(sql)) {
-            io.numacube.engine.Cube.refuseZonedClockResults(sql);
-        }
+        java.util.Map<Integer, String> zonedColumns = io.numacube.engine.Cube.readsClock(sql)
+                ? io.numacube.engine.Cube.zonedClockColumns(sql)
+                : java.util.Map.of();
+        java.time.OffsetDateTime zoned = zonedColumns.isEmpty() ? null : session.zonedClock();
         RunningQuery q = service.start(
                 sql,
                 session.settings.statementTimeout(),
@@ -93,7 +94,8 @@ final class StatementRunner {
                 clock(session, sql));
         running.accept(q);
         try {
-            return Outcome.rows(new EngineRows(q.await()));
+            EngineRows rows = new EngineRows(q.await());
+            return Outcome.rows(zoned == null ? rows : rows.withZonedClock(zonedColumns, zoned));
         } finally {
             running.accept(null);
         }

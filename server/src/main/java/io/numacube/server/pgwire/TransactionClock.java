@@ -5,26 +5,17 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The instants a session's clock functions read and the wall clock they are in its {@code TimeZone}: PostgreSQL's
  * {@code now()} is the instant its transaction began, shown in the session's zone, so {@code CAST(now() AS
- * TIMESTAMP)}, {@code localtimestamp} and {@code current_date} are that zone's wall clock and date. A zone is one of the
- * time zone database's names, in any case as PostgreSQL reads them ({@code UTC}, {@code Europe/Berlin}, {@code
- * us/eastern}); POSIX-style specifications ({@code UTC+2}, {@code <+02>-02}, whose sign is the reverse of ISO's) and
- * offsets are not read, and a statement reading the clock under one is refused rather than answered in another zone.
- * Stateless.
+ * TIMESTAMP)}, {@code localtimestamp} and {@code current_date} are that zone's wall clock and date. The zone is read
+ * as PostgreSQL reads it ({@link TimeZoneSetting}: a time zone database name, hours east, or a POSIX {@code UTC+2},
+ * two hours west, with daylight-saving rules); a statement reading the clock under a setting that is not read is
+ * refused rather than answered in another zone. Stateless.
  */
 final class TransactionClock {
-
-    private static final Map<String, String> ZONES = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-
-    static {
-        ZoneId.getAvailableZoneIds().forEach(id -> ZONES.put(id, id));
-    }
 
     private TransactionClock() {}
 
@@ -34,9 +25,8 @@ final class TransactionClock {
     }
 
     /** The zone a {@code TimeZone} setting names, or empty for one numacube does not read. */
-    static Optional<ZoneId> zone(String setting) {
-        String id = ZONES.get(setting.strip());
-        return id == null ? Optional.empty() : Optional.of(ZoneId.of(id));
+    static Optional<java.time.zone.ZoneRules> zone(String setting) {
+        return TimeZoneSetting.zone(setting);
     }
 
     /**
@@ -45,13 +35,15 @@ final class TransactionClock {
      * @throws PgProtocolException 0A000 for a setting {@link #zone} does not read
      */
     static OffsetDateTime zoned(Instant instant, String setting) {
-        ZoneId zone = zone(setting)
+        java.time.zone.ZoneRules rules = zone(setting)
                 .orElseThrow(() -> new PgProtocolException(
                         ClientError.NOT_SUPPORTED,
                         "the clock functions (now(), current_date, localtimestamp, ...) read the session's TimeZone, "
-                                + "and numacube reads only the time zone database's names there, not TimeZone="
+                                + "and numacube reads the time zone database's names, hours east (SET TIME ZONE 2) "
+                                + "and POSIX specifications (UTC+2, CET-1CEST,M3.5.0,M10.5.0/3) there, not a rule "
+                                + "in another form (Jn, n), an offset with seconds or beyond 18 hours: TimeZone="
                                 + setting + " — SET TimeZone = 'UTC' (or a name such as 'Europe/Berlin')"));
-        return OffsetDateTime.ofInstant(instant, zone);
+        return OffsetDateTime.ofInstant(instant, rules.getOffset(instant));
     }
 
     /**
@@ -60,6 +52,6 @@ final class TransactionClock {
      */
     static String defaultSetting() {
         String id = ZoneId.systemDefault().getId();
-        return ZONES.containsKey(id) ? id : "UTC";
+        return zone(id).isPresent() ? TimeZoneSetting.canonical(id) : "UTC";
     }
 }

@@ -216,25 +216,182 @@ class TransactionClockTest {
     }
 
     /**
-     * What numacube cannot answer as PostgreSQL is refused with 0A000: the clock under a TimeZone it does not read
-     * (POSIX 'UTC+2' is two hours west in PostgreSQL), statement_timestamp() and clock_timestamp(), and now() as a
-     * column of an engine query (PostgreSQL's timestamptz); statements that read no clock still run.
+     * Refused with 0A000 rather than answered differently: statement_timestamp() and clock_timestamp() in a query the
+     * engine runs (clock_timestamp() is a value per row there), now() in an expression or a derived table's column
+     * reaching an engine query's result (PostgreSQL's timestamptz), and the clock under a POSIX TimeZone with a daylight-saving rule; statements that read no clock
+     * still run.
      */
     @Test
     void whatCannotBeAnsweredExactlyIsRefused() throws Exception {
         try (Connection c = connect("");
                 Statement s = c.createStatement()) {
-            assertEquals("0A000", stateOf(s, "SELECT statement_timestamp()"));
+            assertEquals("0A000", stateOf(s, "SELECT statement_timestamp() FROM t WHERE id = 0"));
             assertEquals("0A000", stateOf(s, "SELECT clock_timestamp() FROM t WHERE id = 0"));
-            assertEquals("0A000", stateOf(s, "SELECT now() FROM t WHERE id = 0"));
             assertEquals("0A000", stateOf(s, "SELECT id, now() - INTERVAL '1' DAY FROM t WHERE id = 0"));
+            assertEquals("0A000", stateOf(s, "SELECT x FROM (SELECT now() AS x FROM t) s"));
             assertEquals(1, all(s, NOW).size());
-            s.execute("SET TimeZone = 'UTC+2'");
+            s.execute("SET TimeZone = 'EST5EDT,J60,J300'");
             assertEquals("0A000", stateOf(s, "SELECT now()"));
             assertEquals("0A000", stateOf(s, NOW));
             assertEquals("0A000", stateOf(s, "UPDATE t SET desk = CAST(current_date AS VARCHAR) WHERE id = 1"));
             assertEquals(List.of("1"), all(s, "SELECT count(*) FROM t WHERE id = 1"));
             assertEquals(1, s.executeUpdate("UPDATE t SET desk = 'x' WHERE id = 1"));
+        }
+    }
+
+    /**
+     * statement_timestamp() is when the client's latest message arrived (a simple Query's for each of its statements,
+     * an Execute's in the extended protocol), clock_timestamp() the clock when it is called, each call anew; both
+     * PostgreSQL's timestamptz in the session's zone (they were refused with 0A000).
+     */
+    @Test
+    void statementTimestampIsTheLatestMessageAndClockTimestampTheRunningClock() throws Exception {
+        try (Connection c = connect("");
+                Statement s = c.createStatement()) {
+            s.execute("SET TimeZone = '" + KIRITIMATI + "'");
+            c.setAutoCommit(false);
+            String now = all(s, "SELECT now()").getFirst();
+            Thread.sleep(20);
+            String statement = all(s, "SELECT statement_timestamp()").getFirst();
+            assertTrue(statement.compareTo(now) > 0, statement + " after the block's start " + now);
+            assertTrue(statement.endsWith("+14"), statement);
+            try (ResultSet rs = s.executeQuery("SELECT clock_timestamp(), clock_timestamp() AS b, now()")) {
+                assertTrue(rs.next());
+                assertEquals("timestamptz", rs.getMetaData().getColumnTypeName(1));
+                assertEquals("clock_timestamp", rs.getMetaData().getColumnLabel(1));
+                assertTrue(rs.getString(1).compareTo(statement) > 0, rs.getString(1));
+                assertTrue(rs.getString(2).compareTo(rs.getString(1)) >= 0, rs.getString(2));
+                assertEquals(now, rs.getString(3));
+            }
+            c.commit();
+        }
+        try (Connection c = connect("&preferQueryMode=simple");
+                Statement s = c.createStatement()) {
+            List<String> got = all(s, "SELECT statement_timestamp(); SELECT now(); SELECT statement_timestamp()");
+            assertEquals(1, new HashSet<>(got).size(), "the Query's arrival, its transaction's start: " + got);
+        }
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.query("SET TimeZone = 'UTC'");
+            c.untilReady();
+            List<LocalDateTime> got = new ArrayList<>();
+            for (int round = 0; round < 2; round++) {
+                got.clear();
+                for (int i = 0; i < 2; i++) {
+                    c.send('P', "", "SELECT statement_timestamp(), now()", (short) 0);
+                    c.send('B', "", "", (short) 0, (short) 0, (short) 0);
+                    c.send('E', "", 0);
+                    Thread.sleep(200);
+                }
+                c.send('S');
+                for (RawPgClient.Message m : c.untilReady()) {
+                    if (m.type() == 'D') {
+                        fields(m.body())
+                                .forEach(f -> got.add(LocalDateTime.parse(
+                                        f.substring(0, f.length() - 3).replace(' ', 'T'))));
+                    }
+                }
+            }
+            assertEquals(4, got.size(), got.toString());
+            assertEquals(got.get(1), got.get(3), "one batch, one now(): " + got);
+            assertTrue(!got.get(0).isBefore(got.get(1)), "the batch began at its first message: " + got);
+            assertTrue(
+                    java.time.Duration.between(got.get(0), got.get(2)).toMillis() >= 150,
+                    "the second Execute arrived 200 ms later: " + got);
+        }
+    }
+
+    /**
+     * now() or current_timestamp alone as a column of a query the engine runs is PostgreSQL's timestamptz, the
+     * transaction's instant with the session's offset in each row, named as PostgreSQL names it, in text and binary
+     * (it was refused with 0A000).
+     */
+    @Test
+    void aClockAloneAsAColumnOfAnEngineQueryIsTheTransactionsTimestamptz() throws Exception {
+        try (Connection c = connect("&prepareThreshold=1");
+                Statement s = c.createStatement()) {
+            s.execute("SET TimeZone = '" + KIRITIMATI + "'");
+            c.setAutoCommit(false);
+            String now = all(s, "SELECT now()").getFirst();
+            String sql = "SELECT id, now(), current_timestamp AS at FROM t WHERE id < 3 ORDER BY id";
+            for (int round = 0; round < 3; round++) {
+                try (java.sql.PreparedStatement p = c.prepareStatement(sql);
+                        ResultSet rs = p.executeQuery()) {
+                    var meta = rs.getMetaData();
+                    assertEquals("now", meta.getColumnLabel(2));
+                    assertEquals("at", meta.getColumnLabel(3));
+                    assertEquals("timestamptz", meta.getColumnTypeName(2));
+                    assertEquals("timestamptz", meta.getColumnTypeName(3));
+                    int rows = 0;
+                    while (rs.next()) {
+                        rows++;
+                        assertEquals(now, rs.getString(2));
+                        assertEquals(now, rs.getString(3));
+                        assertEquals(
+                                rs.getObject(2, java.time.OffsetDateTime.class).toInstant(),
+                                java.time.OffsetDateTime.parse(now.replace(' ', 'T') + ":00")
+                                        .toInstant());
+                    }
+                    assertEquals(3, rows);
+                }
+            }
+            c.commit();
+        }
+    }
+
+    /** The text fields of a DataRow. */
+    private static List<String> fields(byte[] body) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(body);
+        List<String> out = new ArrayList<>();
+        for (int n = b.getShort(); n > 0; n--) {
+            byte[] f = new byte[b.getInt()];
+            b.get(f);
+            out.add(new String(f, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
+    /**
+     * The TimeZone settings PostgreSQL 15 reads besides the database's names, each compared with it (SHOW and the
+     * offset of SELECT now()): POSIX {@code UTC+2} and {@code '+02:00'} are two hours WEST, {@code <+02>-02} two east; a
+     * number and an INTERVAL are hours EAST and shown as PostgreSQL keeps them (they were refused when the clock was
+     * read).
+     */
+    @Test
+    void posixAndNumericTimeZonesAreReadAsPostgresReadsThem() throws Exception {
+        String[][] cases = {
+            {"TimeZone = 'UTC+2'", "UTC+2", "-02"},
+            {"TimeZone = 'utc-2'", "UTC-2", "+02"},
+            {"TIME ZONE '<+02>-02'", "<+02>-02", "+02"},
+            {"TIME ZONE '+02:00'", "+02:00", "-02"},
+            {"TIME ZONE '-00:30'", "-00:30", "+00:30"},
+            {"TIME ZONE 'foo+3'", "FOO+3", "-03"},
+            {"TIME ZONE 'EST5EDT'", "EST5EDT", null},
+            {"TIME ZONE 'est'", "EST", "-05"},
+            {"TIME ZONE 'cet-1cest,m3.5.0,m10.5.0/3'", "CET-1CEST,M3.5.0,M10.5.0/3", null},
+            {"TIME ZONE 'us/eastern'", "US/Eastern", null},
+            {"TIME ZONE 2", "<+02>-02", "+02"},
+            {"TIME ZONE -3.5", "<-03:30>+03:30", "-03:30"},
+            {"TIME ZONE '+1'", "<+01>-01", "+01"},
+            {"TimeZone TO 0", "<+00>-00", "+00"},
+            {"TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE", "<+02>-02", "+02"},
+            {"TIME ZONE INTERVAL '-05:30' HOUR TO MINUTE", "<-05:30>+05:30", "-05:30"},
+            {"TIME ZONE INTERVAL '90 minutes'", "<+01:30>-01:30", "+01:30"},
+        };
+        try (Connection c = connect("");
+                Statement s = c.createStatement()) {
+            for (String[] k : cases) {
+                s.execute("SET " + k[0]);
+                assertEquals(k[1], all(s, "SHOW TimeZone").getFirst(), k[0]);
+                String now = all(s, "SELECT now()").getFirst();
+                if (k[2] != null) {
+                    assertTrue(now.endsWith(k[2]) && !now.endsWith(":" + k[2]), k[0] + ": " + now);
+                }
+            }
+            s.execute("SET TIME ZONE 'UTC+2'");
+            LocalDateTime read = LocalDateTime.parse(all(s, NOW).getFirst().replace(' ', 'T'));
+            LocalDateTime west = LocalDateTime.now(java.time.ZoneOffset.ofHours(-2));
+            assertTrue(java.time.Duration.between(read, west).abs().toSeconds() < 60, read + " is UTC-2's " + west);
+            assertEquals("22023", stateOf(s, "SET TIME ZONE INTERVAL '1 day'"));
         }
     }
 

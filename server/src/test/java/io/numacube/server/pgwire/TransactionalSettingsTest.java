@@ -2,6 +2,7 @@ package io.numacube.server.pgwire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,14 +22,16 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Settings are transactional, as PostgreSQL's: a SET in a block that rolls back (or back to a savepoint) is undone, a
- * SET LOCAL lasts until its block ends, a SET after a SET LOCAL of the same name stays; SET LOCAL outside a block has
- * no effect. The clock functions read the TimeZone so left (found by review: a SET LOCAL TimeZone stayed for the
+ * SET LOCAL lasts until its block ends, a SET after a SET LOCAL of the same name stays; SET LOCAL outside a block lasts
+ * until its implicit transaction ends; an implicit transaction that fails undoes its SETs. The clock functions read the TimeZone so left (found by review: a SET LOCAL TimeZone stayed for the
  * session, and now() with it).
  */
 class TransactionalSettingsTest {
@@ -49,8 +52,7 @@ class TransactionalSettingsTest {
                 ServerOptions.defaults("test").withPorts(0, 0),
                 new WriteService(cube, WriteService.BatchLog.NONE),
                 new ServerMetrics());
-        c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
-                + server.pgAddress().getPort() + "/numacube?user=test&options=-c%20TimeZone=UTC");
+        c = connect("");
         s = c.createStatement();
     }
 
@@ -132,13 +134,85 @@ class TransactionalSettingsTest {
     }
 
     @Test
-    void aSetLocalOutsideABlockWarnsAndChangesNothing() throws SQLException {
+    void aSetLocalOutsideABlockWarnsAndLastsUntilItsTransactionEnds() throws SQLException {
         s.execute("SET LOCAL TimeZone = 'Asia/Tokyo'");
         assertNotNull(s.getWarnings(), "PostgreSQL warns: SET LOCAL can only be used in transaction blocks");
         assertEquals("UTC", show("TimeZone"));
-        SQLException e =
-                assertThrows(SQLException.class, () -> s.execute("SET LOCAL TimeZone = 'Asia/Tokyo'; SELECT 1"));
-        assertEquals("0A000", e.getSQLState(), e.getMessage());
+        // pgjdbc sends the two as Parse/Bind/Execute before one Sync: PostgreSQL warns, and the SHOW sees it
+        s.clearWarnings();
+        assertEquals(List.of("Asia/Tokyo"), shown(s, "SET LOCAL TimeZone = 'Asia/Tokyo'; SHOW TimeZone"));
+        assertNotNull(s.getWarnings());
         assertEquals("UTC", show("TimeZone"));
+        try (Connection simple = connect("&preferQueryMode=simple");
+                Statement q = simple.createStatement()) {
+            // one Query of several statements is PostgreSQL's implicit transaction block: no warning
+            assertEquals(List.of("Asia/Tokyo"), shown(q, "SET LOCAL TimeZone = 'Asia/Tokyo'; SHOW TimeZone"));
+            assertNull(q.getWarnings());
+            assertEquals(List.of("UTC"), shown(q, "SHOW TimeZone"));
+        }
+    }
+
+    /**
+     * PostgreSQL 15 rolls an implicit transaction back at its error, and its SETs with it: a simple Query's {@code SET
+     * TimeZone = 'X'; SELECT 1/0}, or a SET before a failing statement of a batch before Sync; one that succeeds, or
+     * that a COMMIT inside the Query ended before the error, stays (found by review: the SET stayed).
+     */
+    @Test
+    void aSetInAnImplicitTransactionThatFailsIsUndone() throws SQLException {
+        String bad = "SELECT no_such_column FROM t";
+        try (Connection simple = connect("&preferQueryMode=simple");
+                Statement q = simple.createStatement()) {
+            assertThrows(SQLException.class, () -> q.execute("SET TimeZone = 'Europe/Berlin'; " + bad));
+            assertEquals(List.of("UTC"), shown(q, "SHOW TimeZone"));
+            assertThrows(SQLException.class, () -> q.execute("SET TimeZone = 'Asia/Tokyo'; BEGIN; " + bad));
+            q.execute("ROLLBACK");
+            assertEquals(List.of("UTC"), shown(q, "SHOW TimeZone"));
+            assertThrows(SQLException.class, () -> q.execute("SET TimeZone = 'Asia/Tokyo'; COMMIT; " + bad));
+            assertEquals(List.of("Asia/Tokyo"), shown(q, "SHOW TimeZone"));
+            q.execute("SET TimeZone = 'Europe/Berlin'; SELECT 1");
+            assertEquals(List.of("Europe/Berlin"), shown(q, "SHOW TimeZone"));
+        }
+        assertThrows(SQLException.class, () -> s.execute("SET TimeZone = 'Europe/Berlin'; " + bad));
+        assertEquals("UTC", show("TimeZone"));
+        assertThrows(SQLException.class, () -> s.execute("RESET TimeZone; SET application_name = 'x'; " + bad));
+        assertEquals("UTC", show("TimeZone"));
+        s.execute("SET TimeZone = 'Europe/Berlin'; SELECT 1");
+        assertEquals("Europe/Berlin", show("TimeZone"));
+    }
+
+    /** RESET goes back to the startup packet's value, as PostgreSQL's (pgjdbc sends its JVM's TimeZone there). */
+    @Test
+    void resetGoesBackToTheStartupValue() throws SQLException {
+        try (Connection tokyo = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+                        + server.pgAddress().getPort() + "/numacube?user=test&options=-c%20TimeZone=Asia/Tokyo");
+                Statement q = tokyo.createStatement()) {
+            q.execute("SET TimeZone = 'UTC'");
+            q.execute("RESET TimeZone");
+            assertEquals(List.of("Asia/Tokyo"), shown(q, "SHOW TimeZone"));
+            q.execute("SET TimeZone = 'UTC'");
+            q.execute("RESET ALL");
+            assertEquals(List.of("Asia/Tokyo"), shown(q, "SHOW TimeZone"));
+        }
+    }
+
+    private Connection connect(String options) throws SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:"
+                + server.pgAddress().getPort() + "/numacube?user=test&options=-c%20TimeZone=UTC" + options);
+    }
+
+    /** The first value of each result that has rows, of statements run as one {@link Statement#execute}. */
+    private static List<String> shown(Statement st, String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        boolean rows = st.execute(sql);
+        while (rows || st.getUpdateCount() >= 0) {
+            if (rows) {
+                try (ResultSet rs = st.getResultSet()) {
+                    assertTrue(rs.next(), sql);
+                    out.add(rs.getString(1));
+                }
+            }
+            rows = st.getMoreResults();
+        }
+        return out;
     }
 }
