@@ -186,6 +186,18 @@ class CubeCommandsTest {
         assertEquals(0, glob.exitCode(), glob.err());
         assertEquals("count_star()\n2000\n", glob.out());
 
+        Path zero = Files.createFile(tmp.resolve("zero.parquet"));
+        CliRun empty = CliRun.of("load", "--table", "t=" + zero);
+        assertEquals(2, empty.exitCode(), empty.err());
+        assertTrue(empty.err().contains(zero + ": an empty file (0 bytes) is no Parquet file"), empty.err());
+        Files.createFile(pq.resolve("part-0.parquet"));
+        CliRun emptyInDirectory = CliRun.of("load", "--table", "t=" + pq);
+        assertEquals(2, emptyInDirectory.exitCode(), emptyInDirectory.err());
+        assertTrue(
+                emptyInDirectory.err().contains(pq.resolve("part-0.parquet") + ": an empty file (0 bytes)"),
+                emptyInDirectory.err());
+        Files.delete(pq.resolve("part-0.parquet"));
+
         Files.writeString(pq.resolve("part-3.parquet"), "k,v\n1,2\n");
         CliRun mixed = CliRun.of("load", "--table", "t=" + pq);
         assertEquals(2, mixed.exitCode(), mixed.err());

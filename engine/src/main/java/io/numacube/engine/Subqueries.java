@@ -732,7 +732,10 @@ final class Subqueries {
             ColumnType type = r.columnTypes().get(c);
             specs.add(
                     type == ColumnType.DECIMAL
-                            ? ColumnSpec.decimal(col, ColumnSpec.MAX_DECIMAL_PRECISION, r.scale(c))
+                            ? ColumnSpec.decimal(
+                                    col,
+                                    r.precision(c) > 0 ? r.precision(c) : ColumnSpec.MAX_DECIMAL_PRECISION,
+                                    r.scale(c))
                             : ColumnSpec.of(
                                     col,
                                     type == ColumnType.INT && plainInt(name, col, r.rowCount())

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * The files of one {@code --table}, listed and sniffed once: the file itself; every regular, non-hidden file of a
  * directory; or the files that a glob in the last part of the path matches ({@code data/trades-*.parquet}, quoted so
- * that the shell leaves it alone). Several files are sorted by name, and must all be Parquet or all CSV. Immutable.
+ * that the shell leaves it alone). Several files are sorted by name, and must all be Parquet or all CSV. A file of 0
+ * bytes named {@code .parquet} is refused as no Parquet file (a CSV reading of it would speak of a header). Immutable.
  *
  * @param files   in load order, at least one
  * @param parquet whether they are Parquet (by their first bytes), else CSV
@@ -43,8 +44,10 @@ public record TableFiles(List<Path> files, boolean parquet) {
                         "no file " + path + ": a glob may only be in the file name (the last part of the path), e.g."
                                 + " data/part-*.parquet");
             }
+            refuseEmptyParquet(path);
             return new TableFiles(List.of(path), ParquetStagingLoader.isParquet(path));
         }
+        files.forEach(TableFiles::refuseEmptyParquet);
         boolean parquet = ParquetStagingLoader.isParquet(files.get(0));
         for (Path f : files) {
             if (ParquetStagingLoader.isParquet(f) != parquet) {
@@ -55,6 +58,22 @@ public record TableFiles(List<Path> files, boolean parquet) {
             }
         }
         return new TableFiles(files, parquet);
+    }
+
+    private static void refuseEmptyParquet(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        try {
+            if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".parquet")
+                    && Files.isRegularFile(file)
+                    && Files.size(file) == 0) {
+                throw new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        file + ": an empty file (0 bytes) is no Parquet file (no PAR1 magic) — write it again or"
+                                + " leave it out");
+            }
+        } catch (IOException e) {
+            // unreadable: the loader that opens it says why, naming the file
+        }
     }
 
     static boolean isGlob(String name) {

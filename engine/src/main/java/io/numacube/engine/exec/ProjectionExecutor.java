@@ -237,12 +237,14 @@ public final class ProjectionExecutor {
         Object[] columns = new Object[outputs.size()];
         boolean[][] nulls = new boolean[outputs.size()][];
         int[] scales = new int[outputs.size()];
+        int[] precisions = new int[outputs.size()];
         for (int c = 0; c < outputs.size(); c++) {
             Expr e = outputs.get(c).expr();
             ColumnType t = e.type();
             names.add(outputs.get(c).name());
             types.add(e.scale() > 0 ? ColumnType.DECIMAL : t);
             scales[c] = e.scale();
+            precisions[c] = e.scale() > 0 ? e.precision() : 0;
             Object col = OutputColumn.of(t, rows.size());
             columns[c] = col;
             java.util.function.IntFunction<Object> value = i -> ScalarEvaluator.eval(
@@ -252,7 +254,7 @@ public final class ProjectionExecutor {
                     : OutputColumn.orNulls(WorkerChunks.map(
                             pool, rows.size(), (from, to) -> OutputColumn.fill(col, rows.size(), from, to, value)));
         }
-        return new QueryResult(names, types, scales, columns, nulls, rows.size(), stats);
+        return new QueryResult(names, types, scales, precisions, columns, nulls, rows.size(), stats);
     }
 
     /** The values of one fact row's columns and of the joined columns, as the scalar evaluator reads them. */

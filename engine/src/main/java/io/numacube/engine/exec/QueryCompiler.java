@@ -283,7 +283,7 @@ final class QueryCompiler {
         int[] sameAs = new int[columns.length];
         int[][] via = new int[columns.length][];
         KeyDependencies.find(columns, keys, live, logicalKeys, sameAs, via);
-        long[] spaces = radix(dicts, logicalKeys, cards, strides, sameAs);
+        long[] spaces = radix(dicts, logicalKeys, distinctFrom, cards, strides, sameAs);
         long space = spaces[0];
         long logicalSpace = spaces[1];
         boolean dense = space <= SMALL_SPACE
@@ -450,13 +450,16 @@ final class QueryCompiler {
 
     /**
      * Fills each key's cardinality and place value; returns the size of the whole space and of its first {@code
-     * logicalKeys} keys. Refuses a space beyond 2^62.
+     * logicalKeys} keys. Refuses a space beyond 2^62, naming the COUNT(DISTINCT) arguments where their values (keys
+     * from {@code distinctFrom} on) are what overflow it.
      */
-    private long[] radix(List<Dictionary> dicts, int logicalKeys, int[] cards, long[] strides, int[] sameAs) {
+    private long[] radix(
+            List<Dictionary> dicts, int logicalKeys, int distinctFrom, int[] cards, long[] strides, int[] sameAs) {
         long space = 1;
         long logicalSpace = 1;
+        int i = 0;
         try {
-            for (int i = 0; i < cards.length; i++) {
+            for (; i < cards.length; i++) {
                 cards[i] = Math.max(1, dicts.get(i).size());
                 strides[i] = sameAs[i] >= 0 ? 0 : space;
                 space = Math.multiplyExact(space, sameAs[i] >= 0 ? 1 : cards[i]);
@@ -468,13 +471,21 @@ final class QueryCompiler {
                 }
             }
         } catch (ArithmeticException e) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "too many group-key combinations for 64-bit keys: keys="
-                            + query.groupKeys().stream().map(Expr::text).toList()
-                            + " — group by fewer or smaller dimensions");
+            throw tooManyCombinations(i >= distinctFrom);
         }
         return new long[] {space, logicalSpace};
+    }
+
+    private NumacubeException tooManyCombinations(boolean byDistinctValues) {
+        String keys = "keys=" + query.groupKeys().stream().map(Expr::text).toList();
+        String message = byDistinctValues
+                ? "too many combinations of group keys and COUNT(DISTINCT) values for 64-bit keys: " + keys
+                        + " distinct=" + distinctArgs.stream().map(Expr::text).toList()
+                        + " — the distinct values of each group are counted as keys beside the group's: count"
+                        + " fewer or smaller columns DISTINCT in one query, or group by fewer dimensions"
+                : "too many group-key combinations for 64-bit keys: " + keys
+                        + " — group by fewer or smaller dimensions";
+        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, message);
     }
 
     /** The columns read: masked, grouped, and those the residual predicate and the aggregates' arguments use. */

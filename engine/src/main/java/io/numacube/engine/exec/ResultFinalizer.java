@@ -313,12 +313,14 @@ final class ResultFinalizer {
         Object[] columns = new Object[outputs.size()];
         boolean[][] nulls = new boolean[outputs.size()][];
         int[] scales = new int[outputs.size()];
+        int[] precisions = new int[outputs.size()];
         for (int c = 0; c < outputs.size(); c++) {
             Expr e = outputs.get(c).expr();
             ColumnType t = e.type() == null ? ColumnType.STRING : e.type();
             names.add(outputs.get(c).name());
             types.add(e.scale() > 0 ? ColumnType.DECIMAL : t);
             scales[c] = e.scale();
+            precisions[c] = e.scale() > 0 ? e.precision() : 0;
             Object col = OutputColumn.of(t, out.length);
             columns[c] = col;
             if (e instanceof Expr.KeyRef k) {
@@ -329,7 +331,7 @@ final class ResultFinalizer {
                 nulls[c] = evaluate(e, col, out, rows, pool);
             }
         }
-        return new QueryResult(names, types, scales, columns, nulls, out.length, stats);
+        return new QueryResult(names, types, scales, precisions, columns, nulls, out.length, stats);
     }
 
     /** The system property that, {@code false}, evaluates output expressions on the calling thread only (an A/B). */

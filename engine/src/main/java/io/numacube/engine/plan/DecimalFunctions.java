@@ -1,5 +1,6 @@
 package io.numacube.engine.plan;
 
+import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.numa.base.NumacubeException;
 import java.math.BigDecimal;
@@ -130,7 +131,8 @@ final class DecimalFunctions {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
                 "22003",
-                "value out of range for DECIMAL(" + precision + "," + scale + "): " + x,
+                ColumnSpec.decimalOverflow(precision, scale) + ": value " + x + " as DECIMAL(" + precision + "," + scale
+                        + ")",
                 null,
                 null);
     }

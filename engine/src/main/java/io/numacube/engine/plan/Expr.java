@@ -28,6 +28,14 @@ public sealed interface Expr {
         return 0;
     }
 
+    /**
+     * The declared precision of a DECIMAL column, or of a group key that is one, as PostgreSQL keeps a column's
+     * {@code atttypmod} in a result; 0 for every other expression (computed DECIMALs have no declared precision).
+     */
+    default int precision() {
+        return 0;
+    }
+
     /** Which table a column is in. */
     enum Side {
         FACT,
@@ -86,17 +94,19 @@ public sealed interface Expr {
     }
 
     /**
-     * A column of the fact table or the lookup table; a DECIMAL column has its scale, and {@code decimal} says it is
-     * one (a DECIMAL(p,0) has scale 0, as an integer has, but reads a quoted {@code '1.5'} as a number, not 22P02).
+     * A column of the fact table or the lookup table; a DECIMAL column has its scale and its declared precision (0 for
+     * every other column), and {@link #decimal()} says it is one (a DECIMAL(p,0) has scale 0, as an integer has, but
+     * reads a quoted {@code '1.5'} as a number, not 22P02).
      */
-    record Column(Side side, int index, ColumnType type, String name, int scale, boolean decimal) implements Expr {
+    record Column(Side side, int index, ColumnType type, String name, int scale, int precision) implements Expr {
 
         public Column(Side side, int index, ColumnType type, String name) {
-            this(side, index, type, name, 0);
+            this(side, index, type, name, 0, 0);
         }
 
-        public Column(Side side, int index, ColumnType type, String name, int scale) {
-            this(side, index, type, name, scale, scale > 0);
+        /** Whether the column is a DECIMAL(precision, scale). */
+        public boolean decimal() {
+            return precision > 0;
         }
 
         @Override
@@ -228,11 +238,15 @@ public sealed interface Expr {
         }
     }
 
-    /** The i-th group key, in output expressions. */
-    record KeyRef(int key, ColumnType type, String name, int scale) implements Expr {
+    /** The i-th group key, in output expressions; {@code precision} as the key's {@link Column#precision()}, else 0. */
+    record KeyRef(int key, ColumnType type, String name, int scale, int precision) implements Expr {
 
         public KeyRef(int key, ColumnType type, String name) {
-            this(key, type, name, 0);
+            this(key, type, name, 0, 0);
+        }
+
+        public KeyRef(int key, ColumnType type, String name, int scale) {
+            this(key, type, name, scale, 0);
         }
 
         @Override

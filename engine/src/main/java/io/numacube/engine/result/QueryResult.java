@@ -23,6 +23,7 @@ public final class QueryResult {
     private final Object[] columns;
     private final boolean[][] nulls;
     private final int[] scales;
+    private final int[] precisions;
     private final int rows;
     private final QueryStats stats;
 
@@ -54,7 +55,26 @@ public final class QueryResult {
             boolean[][] nulls,
             int rows,
             QueryStats stats) {
+        this(names, types, scales, new int[names.size()], columns, nulls, rows, stats);
+    }
+
+    /**
+     * As the other constructors, with each DECIMAL column's declared precision.
+     *
+     * @param precisions per column, the declared precision of a DECIMAL column read as it is from a table (a column
+     *     reference or a group key that is one), else 0
+     */
+    public QueryResult(
+            List<String> names,
+            List<ColumnType> types,
+            int[] scales,
+            int[] precisions,
+            Object[] columns,
+            boolean[][] nulls,
+            int rows,
+            QueryStats stats) {
         this.scales = scales.clone();
+        this.precisions = precisions.clone();
         this.names = List.copyOf(names);
         this.types = List.copyOf(types);
         this.columns = columns.clone();
@@ -66,7 +86,7 @@ public final class QueryResult {
     /** The same rows with other statistics. */
     public QueryResult withStats(QueryStats newStats) {
         java.util.Objects.requireNonNull(newStats, "newStats must not be null");
-        return new QueryResult(names, types, scales, columns, nulls, rows, newStats);
+        return new QueryResult(names, types, scales, precisions, columns, nulls, rows, newStats);
     }
 
     public List<String> columnNames() {
@@ -91,6 +111,14 @@ public final class QueryResult {
     /** A DECIMAL column's digits after the point; 0 for other columns. */
     public int scale(int column) {
         return scales[column];
+    }
+
+    /**
+     * A DECIMAL column's declared precision where the column is a table's column as it is (PostgreSQL keeps its
+     * {@code atttypmod}); 0 for a computed DECIMAL (a SUM, arithmetic: no declared precision) and for other columns.
+     */
+    public int precision(int column) {
+        return precisions[column];
     }
 
     /** A DECIMAL value exactly, or any integer value as a decimal of scale 0; null for null. */

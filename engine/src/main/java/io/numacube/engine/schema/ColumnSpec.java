@@ -86,6 +86,20 @@ public record ColumnSpec(String name, ColumnType type, int precision, int scale)
                 : type.name().toLowerCase(Locale.ROOT);
     }
 
+    /** The start of {@link #decimalOverflow}'s message, PostgreSQL's for SQLSTATE 22003. */
+    public static final String DECIMAL_OVERFLOW = "numeric field overflow";
+
+    /**
+     * Why a value does not fit a DECIMAL(precision, scale) once rounded to its scale, as PostgreSQL says it (22003,
+     * with its detail): {@code numeric field overflow: a field with precision 4, scale 1 must round to an absolute
+     * value less than 10^3}.
+     */
+    public static String decimalOverflow(int precision, int scale) {
+        int digits = precision - scale;
+        return DECIMAL_OVERFLOW + ": a field with precision " + precision + ", scale " + scale
+                + " must round to an absolute value less than " + (digits > 0 ? "10^" + digits : "1");
+    }
+
     public static ColumnSpec of(String name, ColumnType type) {
         return new ColumnSpec(name, type);
     }

@@ -94,7 +94,7 @@ final class Projections {
                 var spec = f.column(c);
                 out.add(new LogicalQuery.Output(
                         spec.name(),
-                        new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name(), spec.scale(), spec.isDecimal())));
+                        new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name(), spec.scale(), spec.precision())));
             }
         }
         for (int j = 0; j < scope.tables().size(); j++) {

@@ -160,7 +160,7 @@ record Scope(
         }
         ColumnSpec spec = t.column(i);
         return new Expr.Column(
-                Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale(), spec.isDecimal());
+                Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale(), spec.precision());
     }
 
     private Expr.Column factColumn(SqlIdentifier id, int index, String name, String table) {
@@ -168,7 +168,7 @@ record Scope(
             throw bindError(id, "42703", "no such column: column=" + name + " table=" + table);
         }
         ColumnSpec spec = fact.column(index);
-        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale(), spec.isDecimal());
+        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale(), spec.precision());
     }
 
     /**

@@ -121,7 +121,7 @@ final class ResultColumnar {
             for (int c = 0; c < r.columnCount(); c++) {
                 g.writeStartObject();
                 g.writeStringField("name", r.columnNames().get(c));
-                g.writeStringField("type", SqlTypeNames.of(r.columnTypes().get(c), r.scale(c)));
+                g.writeStringField("type", SqlTypeNames.of(r, c));
                 g.writeEndObject();
             }
             g.writeEndArray();

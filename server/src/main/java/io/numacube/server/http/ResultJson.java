@@ -43,7 +43,7 @@ final class ResultJson {
         for (int c = 0; c < r.columnCount(); c++) {
             g.writeStartObject();
             g.writeStringField("name", r.columnNames().get(c));
-            g.writeStringField("type", SqlTypeNames.of(r.columnTypes().get(c), r.scale(c)));
+            g.writeStringField("type", SqlTypeNames.of(r, c));
             g.writeEndObject();
             cells[c] = cell(r.columnTypes().get(c));
         }

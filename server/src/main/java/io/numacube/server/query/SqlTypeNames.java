@@ -1,5 +1,6 @@
 package io.numacube.server.query;
 
+import io.numacube.engine.result.QueryResult;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
 
@@ -10,7 +11,7 @@ import io.numacube.engine.schema.ColumnType;
  */
 public final class SqlTypeNames {
 
-    /** The precision given to a result's DECIMAL column: the most digits a DECIMAL in 64 bits holds. */
+    /** The precision given to a computed DECIMAL result column: the most digits a DECIMAL in 64 bits holds. */
     public static final int RESULT_DECIMAL_PRECISION = ColumnSpec.MAX_DECIMAL_PRECISION;
 
     private SqlTypeNames() {}
@@ -18,6 +19,15 @@ public final class SqlTypeNames {
     /** A table column's type. */
     public static String of(ColumnSpec column) {
         return column.isDecimal() ? column.typeName() : of(column.type(), 0);
+    }
+
+    /** A result column's type: a DECIMAL with its declared precision where it has one, else {@link #RESULT_DECIMAL_PRECISION}. */
+    public static String of(QueryResult result, int column) {
+        ColumnType type = result.columnTypes().get(column);
+        int precision = result.precision(column);
+        return type == ColumnType.DECIMAL && precision > 0
+                ? "DECIMAL(" + precision + "," + result.scale(column) + ")"
+                : of(type, result.scale(column));
     }
 
     /** A result column's type; {@code scale} is used for DECIMAL only. */

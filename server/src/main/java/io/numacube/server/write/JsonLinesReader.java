@@ -92,7 +92,7 @@ final class JsonLinesReader {
             case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> {
                 String problem = field.set(staging, c, p.getText());
                 if (problem != null) {
-                    throw fault(line, key, problem + ": value=" + p.getText());
+                    throw fault(TextField.sqlState(problem), line, key, problem + ": value=" + p.getText());
                 }
             }
             default -> throw fault(line, key, "a value must be a string, number, boolean or null, not " + t);
@@ -100,9 +100,13 @@ final class JsonLinesReader {
     }
 
     private NumacubeException fault(int line, String key, String what) {
+        return fault("22P02", line, key, what);
+    }
+
+    private NumacubeException fault(String sqlState, int line, String key, String what) {
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
-                "22P02",
+                sqlState,
                 source + ": line " + line + (key == null ? "" : " field " + key) + ": " + what,
                 null,
                 null);

@@ -111,7 +111,7 @@ class HttpFrontEndTest {
         HttpResponse<String> r = post(server, "text/plain", "SELECT * FROM kinds ORDER BY id");
         JsonNode body = ok(r);
         assertEquals(
-                List.of("BIGINT", "VARCHAR", "DECIMAL(18,2)", "TIMESTAMP", "DATE", "BOOLEAN", "DOUBLE"),
+                List.of("BIGINT", "VARCHAR", "DECIMAL(15,2)", "TIMESTAMP", "DATE", "BOOLEAN", "DOUBLE"),
                 texts(body.get("columns"), "type"));
         assertTrue(r.body().contains("[0,\"n0\",0.01,\"2023-11-14 22:13:20\",\"2024-10-04\",true,0.0]"), r.body());
         QueryResult expected = cube.query("SELECT * FROM kinds ORDER BY id");
@@ -123,6 +123,19 @@ class HttpFrontEndTest {
         for (int c = 2; c < 7; c++) {
             assertTrue(nulls.get(c).isNull(), "column " + c);
         }
+    }
+
+    /** A DECIMAL(15,2) column keeps its declared type as a group key and through a derived table, as DuckDB's does. */
+    @Test
+    void aDecimalColumnKeepsItsDeclaredPrecision() throws Exception {
+        JsonNode body = ok(
+                post(
+                        server,
+                        "text/plain",
+                        "SELECT price, MAX(p) AS p FROM kinds JOIN (SELECT id AS i, price AS p FROM kinds) d ON kinds.id = d.i GROUP BY price"));
+        assertEquals("DECIMAL(15,2)", texts(body.get("columns"), "type").get(0));
+        body = ok(post(server, "text/plain", "SELECT p FROM (SELECT price AS p FROM kinds) d"));
+        assertEquals(List.of("DECIMAL(15,2)"), texts(body.get("columns"), "type"));
     }
 
     @Test

@@ -86,6 +86,33 @@ class PgJdbcTest {
         }
     }
 
+    /**
+     * A DECIMAL column read as it is keeps its declared numeric(15,2), as a key and through a derived table; a SUM, MIN
+     * or product of it is plain numeric (typmod -1). Expected: pgjdbc 42.7.14 against PostgreSQL 15 over a numeric(15,2)
+     * column (precision and scale 15, 2 and 0, 0).
+     */
+    @Test
+    void aDecimalColumnHasItsDeclaredPrecisionAndAComputedOneNone() throws SQLException {
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT price, SUM(price), MIN(price), price * 2, MAX(p)"
+                                + " FROM kinds JOIN (SELECT id AS i, price AS p FROM kinds) d ON kinds.id = d.i GROUP BY price")) {
+            ResultSetMetaData md = rs.getMetaData();
+            List<String> got = new ArrayList<>();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                got.add(md.getColumnTypeName(i) + "(" + md.getPrecision(i) + "," + md.getScale(i) + ")");
+            }
+            assertEquals(List.of("numeric(15,2)", "numeric(0,0)", "numeric(0,0)", "numeric(0,0)", "numeric(0,0)"), got);
+        }
+        try (Connection c = connect(server, "");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT p FROM (SELECT price AS p FROM kinds) d")) {
+            assertEquals(15, rs.getMetaData().getPrecision(1));
+            assertEquals(2, rs.getMetaData().getScale(1));
+        }
+    }
+
     @Test
     void binaryResultsOfANamedStatementReadAsTextOnesDo() throws SQLException {
         try (Connection c = connect(server, "&prepareThreshold=1&binaryTransfer=true")) {
@@ -111,6 +138,7 @@ class PgJdbcTest {
                                 Types.DOUBLE),
                         types(md));
                 assertEquals(2, md.getScale(3));
+                assertEquals(15, md.getPrecision(3));
                 assertTrue(rs.next());
                 assertEquals(0L, rs.getObject(1));
                 assertEquals("n0", rs.getObject(2));

@@ -630,6 +630,57 @@ class WritesTest {
         assertEquals(0, cube.query("SELECT COUNT(*) FROM t WHERE id > 199").getLong(0, 0));
     }
 
+    /**
+     * 9999999999.995 has ten digits before the point, as a DECIMAL(12,2) allows, but rounds to 10000000000.00: PostgreSQL
+     * 15 refuses it by INSERT, UPDATE and COPY with 22003 {@code numeric field overflow} ("A field with precision 12,
+     * scale 2 must round to an absolute value less than 10^10."), as it does 12345678901; it was 22P02 "too many digits
+     * before the point". 9999999999.994 is taken.
+     */
+    @Test
+    void aDecimalThatRoundsPastItsPrecisionIsANumericFieldOverflowByEveryWayIn() throws Exception {
+        String before = sums();
+        String detail = "a field with precision 12, scale 2 must round to an absolute value less than 10^10";
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            for (String sql : List.of(
+                    "INSERT INTO t (id, px) VALUES (300, 9999999999.995)",
+                    "INSERT INTO t (id, px) VALUES (300, '9999999999.995')",
+                    "INSERT INTO t (id, px) VALUES (300, 12345678901)",
+                    "UPDATE t SET px = 9999999999.995 WHERE id = 1")) {
+                PSQLException e = assertThrows(PSQLException.class, () -> s.executeUpdate(sql), sql);
+                assertEquals("22003", e.getSQLState(), sql + ": " + e.getMessage());
+                assertTrue(e.getMessage().contains("numeric field overflow"), e.getMessage());
+                assertTrue(e.getMessage().contains(detail), e.getMessage());
+            }
+            var copy = ((PGConnection) c).getCopyAPI();
+            PSQLException e = assertThrows(
+                    PSQLException.class,
+                    () -> copy.copyIn(
+                            "COPY t (id, px) FROM STDIN (FORMAT csv)", new StringReader("301,9999999999.995\n")));
+            assertEquals("22003", e.getSQLState(), e.getMessage());
+            assertTrue(e.getMessage().contains(detail), e.getMessage());
+        }
+        String[][] posts = {
+            {"text/csv", "id,px\n302,9999999999.995\n"},
+            {"application/x-ndjson", "{\"id\": 302, \"px\": 9999999999.995}\n"}
+        };
+        for (String[] p : posts) {
+            HttpResponse<String> r = postRows("t", p[0], p[1]);
+            assertEquals(400, r.statusCode(), r.body());
+            JsonNode error = JSON.readTree(r.body()).get("error");
+            assertEquals("22003", error.get("code").asText(), r.body());
+            assertTrue(error.get("message").asText().contains(detail), r.body());
+        }
+        assertEquals(before, sums());
+        try (Connection c = connect();
+                Statement s = c.createStatement()) {
+            assertEquals(1, s.executeUpdate("INSERT INTO t (id, px) VALUES (303, 9999999999.994)"));
+        }
+        assertEquals(
+                "9999999999.99",
+                cube.query("SELECT px FROM t WHERE id = 303").getDecimal(0, 0).toPlainString());
+    }
+
     @Test
     void deletesAndUpsertsByKeyThroughBothFrontEnds() throws Exception {
         cube.setKey("t", java.util.List.of("id"));

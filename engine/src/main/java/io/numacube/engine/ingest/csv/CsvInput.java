@@ -189,7 +189,7 @@ public final class CsvInput implements AutoCloseable {
     /**
      * Refuses a file whose first line (the header row, as far as the first {@value #SNIFF_BYTES} bytes go) holds a NUL
      * byte or bytes that are not UTF-8: a binary file, caught before the scanner reports its bytes as CSV syntax.
-     * Data rows are not looked at here: DuckDB reads a NUL inside a field, and the reader checks their text.
+     * Data rows are not looked at here: the reader checks their text (a NUL inside a text field is refused there, 22021).
      */
     private static void refuseBinary(String path, byte[] head) {
         int end = 0;

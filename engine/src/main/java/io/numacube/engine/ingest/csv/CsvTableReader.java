@@ -1,5 +1,6 @@
 package io.numacube.engine.ingest.csv;
 
+import io.numacube.engine.ingest.NulText;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.ColumnSpec;
 import io.numacube.engine.schema.ColumnType;
@@ -662,7 +663,8 @@ public final class CsvTableReader {
         sb.append(')');
         ErrorPosition at = ErrorPosition.file(
                 source, Math.max(1, f.line()), (int) Math.max(0, Math.min(Integer.MAX_VALUE, f.column())), name);
-        return new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "22P02", sb.toString(), at, null);
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT, FieldDecoder.sqlState(f.reason()), sb.toString(), at, null);
     }
 
     /** Shows a value on one line: control characters and quotes escaped, cut after {@link CsvFault#MAX_VALUE_BYTES}. */
@@ -815,6 +817,7 @@ public final class CsvTableReader {
             boolean misfit = !refused
                     && problem != FieldDecoder.EMPTY
                     && problem != NOT_UTF8
+                    && problem != NulText.PROBLEM
                     && problem != FieldDecoder.NOT_FINITE;
             return new NamedFault(
                     lc[0],
@@ -855,6 +858,8 @@ public final class CsvTableReader {
                     caches[f].rememberCode(sink.setStringCoded(col, v));
                 }
                 return null;
+            } catch (StringCache.NulCharacter nul) {
+                return NulText.PROBLEM;
             } catch (CharacterCodingException bad) {
                 return NOT_UTF8;
             }

@@ -39,8 +39,6 @@ final class FieldDecoder {
             + "infinities are not supported, and no option changes that)";
 
     static final String NOT_DECIMAL = "not a decimal number";
-    /** More integer digits than a DECIMAL(p,s) holds (p - s). */
-    static final String DECIMAL_RANGE = "too many digits before the point for the column's DECIMAL(p,s)";
 
     private static final int MAX_DECIMAL_DIGITS = 18;
 
@@ -121,8 +119,8 @@ final class FieldDecoder {
     /**
      * Parses a DECIMAL(precision, scale) into {@link #longValue} as its value times 10^scale: {@code [+-]?} digits with
      * an optional point and fraction (and an optional exponent), more fraction digits than the scale rounded half away
-     * from zero, as DuckDB casts text to DECIMAL; a value with more than {@code precision - scale} integer digits is
-     * {@link #DECIMAL_RANGE}.
+     * from zero, as DuckDB casts text to DECIMAL; a value with more than {@code precision - scale} integer digits once
+     * rounded is {@link ColumnSpec#decimalOverflow} (PostgreSQL's 22003, which {@link #sqlState} gives it).
      */
     String parseDecimal(byte[] b, int from, int to, int precision, int scale) {
         while (from < to && blank(b[from])) {
@@ -166,7 +164,7 @@ final class FieldDecoder {
             return NOT_DECIMAL;
         }
         if (digits - fractionDigits > precision - scale && unscaled != 0) {
-            return DECIMAL_RANGE;
+            return ColumnSpec.decimalOverflow(precision, scale);
         }
         long v = unscaled * ColumnSpec.powerOfTen(scale - fractionDigits);
         longValue = negative ? -v : v;
@@ -183,10 +181,23 @@ final class FieldDecoder {
         }
         v = v.setScale(scale, java.math.RoundingMode.HALF_UP);
         if (v.signum() != 0 && v.precision() - v.scale() > precision - scale) {
-            return DECIMAL_RANGE;
+            return ColumnSpec.decimalOverflow(precision, scale);
         }
         longValue = v.unscaledValue().longValueExact();
         return null;
+    }
+
+    /**
+     * The SQLSTATE of a value refused for {@code problem}: 22003 for a DECIMAL's overflow, 22021 for a NUL in text,
+     * else 22P02.
+     */
+    static String sqlState(String problem) {
+        if (problem.startsWith(ColumnSpec.DECIMAL_OVERFLOW)) {
+            return "22003";
+        }
+        return problem.equals(io.numacube.engine.ingest.NulText.PROBLEM)
+                ? io.numacube.engine.ingest.NulText.SQL_STATE
+                : "22P02";
     }
 
     private static boolean scanRestDigits(byte[] b, int from, int to) {

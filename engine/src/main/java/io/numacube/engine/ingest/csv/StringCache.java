@@ -50,6 +50,7 @@ final class StringCache {
     /**
      * The String of {@code b[from, to)}.
      *
+     * @throws NulCharacter when the bytes hold a NUL ({@link io.numacube.engine.ingest.NulText})
      * @throws CharacterCodingException when the bytes are not UTF-8
      */
     String decode(byte[] b, int from, int to) throws CharacterCodingException {
@@ -124,9 +125,11 @@ final class StringCache {
     private String decodeFresh(byte[] b, int from, int to) throws CharacterCodingException {
         boolean ascii = true;
         for (int i = from; i < to; i++) {
-            if (b[i] < 0) {
+            if (b[i] <= 0) {
+                if (b[i] == 0) {
+                    throw new NulCharacter();
+                }
                 ascii = false;
-                break;
             }
         }
         if (ascii) {
@@ -170,5 +173,11 @@ final class StringCache {
             }
         }
         lastSlot = movedLast;
+    }
+
+    /** Text holding a NUL byte, which no stored text may hold ({@link io.numacube.engine.ingest.NulText}). */
+    static final class NulCharacter extends CharacterCodingException {
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
     }
 }

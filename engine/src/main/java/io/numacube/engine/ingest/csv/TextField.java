@@ -69,4 +69,9 @@ public final class TextField {
         }
         return problem;
     }
+
+    /** The SQLSTATE of a value {@link #set} refused for {@code problem}: 22003 for a DECIMAL's overflow, else 22P02. */
+    public static String sqlState(String problem) {
+        return FieldDecoder.sqlState(problem);
+    }
 }

@@ -9,15 +9,20 @@ import io.numacube.numa.base.NumacubeException;
  * @param row    the row within the row group, 0-based
  * @param column the column's index in the staged schema
  * @param what   why, e.g. {@code the value NaN is not finite (...)}
+ * @param sqlState the SQLSTATE to report, 22P02 unless another fits better
  */
-record ParquetValueFault(int row, int column, String what) {
+record ParquetValueFault(int row, int column, String what, String sqlState) {
+
+    ParquetValueFault(int row, int column, String what) {
+        this(row, column, what, "22P02");
+    }
 
     /** {@code FILE: row R (row group G), column C: what}, R counted from 1 over the whole file. */
     NumacubeException toException(ParquetLayout layout, int group) {
         long row = layout.firstRowOf(group) + this.row;
         return new NumacubeException(
                 NumacubeException.Kind.INVALID_INPUT,
-                "22P02",
+                sqlState,
                 layout.file() + ": row " + (row + 1) + " (row group " + group + "), column "
                         + layout.columns().get(column).name() + ": " + what,
                 null,

@@ -6,6 +6,7 @@ import dev.hardwood.reader.ParquetFileReader;
 import dev.hardwood.reader.RowGroupPredicate;
 import dev.hardwood.reader.Validity;
 import dev.hardwood.schema.ColumnProjection;
+import io.numacube.engine.ingest.NulText;
 import io.numacube.engine.ingest.StagingBlock;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
@@ -174,6 +175,9 @@ final class RowGroupDecoder {
                 block.setNull(c, at + k);
             } else {
                 int code = coder.codeOf(bytes, offsets[k], offsets[k + 1]);
+                if (code == Utf8Codes.HOLDS_NUL) {
+                    return new ParquetValueFault(at + k, c, NulText.PROBLEM, NulText.SQL_STATE);
+                }
                 if (code == Utf8Codes.NOT_UTF8) {
                     String shown = new String(bytes, offsets[k], offsets[k + 1] - offsets[k], StandardCharsets.UTF_8);
                     return new ParquetValueFault(

@@ -22,6 +22,9 @@ final class Utf8Codes {
     /** What {@link #codeOf} returns for bytes that are not UTF-8 text (no code is negative). */
     static final int NOT_UTF8 = -1;
 
+    /** What {@link #codeOf} returns for text holding a NUL character ({@link io.numacube.engine.ingest.NulText}). */
+    static final int HOLDS_NUL = -2;
+
     /** The lookups after which the share of hits is looked at. */
     private static final int WINDOW = 4096;
 
@@ -57,11 +60,11 @@ final class Utf8Codes {
         }
     }
 
-    /** The block dictionary's code of the text in {@code b[from, to)}, or {@link #NOT_UTF8}. */
+    /** The block dictionary's code of the text in {@code b[from, to)}, or {@link #NOT_UTF8} or {@link #HOLDS_NUL}. */
     int codeOf(byte[] b, int from, int to) {
         if (bypassed) {
             String s = decode(b, from, to);
-            return s == null ? NOT_UTF8 : dictionary.addWithoutLookup(s);
+            return s == null ? NOT_UTF8 : s.indexOf('\0') >= 0 ? HOLDS_NUL : dictionary.addWithoutLookup(s);
         }
         if (++windowLookups == WINDOW) {
             // free text (nearly every value new) gains nothing from the map: code its values unlooked from now on
@@ -96,6 +99,9 @@ final class Utf8Codes {
         String s = decode(b, from, to);
         if (s == null) {
             return NOT_UTF8;
+        }
+        if (s.indexOf('\0') >= 0) {
+            return HOLDS_NUL;
         }
         int code = dictionary.codeOf(s);
         keys[slot] = Arrays.copyOfRange(b, from, to);

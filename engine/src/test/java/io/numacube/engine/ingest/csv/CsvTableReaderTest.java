@@ -260,6 +260,30 @@ class CsvTableReaderTest {
         assertTrue(e.getMessage().startsWith("t.csv:2:3: not valid UTF-8 text (field desk"), e.getMessage());
     }
 
+    /**
+     * A NUL inside a text field was stored (DuckDB keeps it); PostgreSQL's COPY refuses it with 22021, and so does
+     * the server over the wire, so the load refuses it, naming line, column and field. Each value is decoded once, so
+     * the second and the first of a repeated value are checked alike.
+     */
+    @Test
+    void refusesANulInTextAs22021() {
+        for (String csv : new String[] {
+            "id,desk,day,pnl\n1,a\u0000b,2024-01-02,1\n",
+            "id,desk,day,pnl\n1,ab,2024-01-02,1\n2,\"x\u0000\",2024-01-02,1\n"
+        }) {
+            NumacubeException e = assertThrows(
+                    NumacubeException.class,
+                    () -> read(csv.getBytes(StandardCharsets.UTF_8), TRADES, CsvOptions.DEFAULT));
+            assertEquals("22021", e.code(), e.getMessage());
+            String line = csv.contains("\n2,") ? "t.csv:3:3: " : "t.csv:2:3: ";
+            assertTrue(
+                    e.getMessage().startsWith(line + "invalid byte sequence for encoding \"UTF8\": 0x00"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("holds a NUL character"), e.getMessage());
+            assertTrue(e.getMessage().contains("(field desk"), e.getMessage());
+        }
+    }
+
     @Test
     void refusesAnEmptyFileAndAHeaderWithoutTheSchemaColumns() {
         assertEquals("t.csv:1:1: empty file (a header row with the column names is required)", failure("", TRADES));

@@ -343,6 +343,28 @@ class ParquetStagingLoaderTest {
                 e.getMessage());
     }
 
+    /**
+     * DuckDB writes {@code 'a' || chr(0) || 'b'} and reads it back as it is; PostgreSQL's text cannot hold a NUL (COPY:
+     * 22021), psql shows such a value cut at it, and the server refuses it by every way in, so the load refuses it too,
+     * naming file, row and column. It was loaded.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 10_000})
+    void textWithANulIsRefusedNamingTheRow(int rows, @TempDir Path dir) throws Exception {
+        int bad = rows == 3 ? 1 : 9_000;
+        Path file = write(
+                dir,
+                "SELECT CASE WHEN i = " + bad + " THEN 'a' || chr(0) || 'b' ELSE 'v' || i END AS s" + " FROM range("
+                        + rows + ") t(i)");
+        NumacubeException e = assertThrows(NumacubeException.class, () -> stage(file));
+        assertEquals("22021", e.code(), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(file + ": row " + (bad + 1) + " (row group 0), column s: invalid byte sequence for"
+                                + " encoding \"UTF8\": 0x00: the text holds a NUL character"),
+                e.getMessage());
+    }
+
     /** A blank column name (DuckDB writes {@code AS " "}) was refused without the file's name. */
     @Test
     void aBlankColumnNameIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
