@@ -322,7 +322,9 @@ final class MachineFollower {
         event.begin();
         List<Integer> before = layout.get().dataNodes();
         TableBuilder.NodeLayout next = step.next();
-        // workers re-pin between two tasks: do not wait for busy ones before moving, only before reporting
+        // a worker the pool cannot pin from outside re-pins itself between two tasks: wait for it before reporting,
+        // not before moving, on a platform thread (a virtual one waited 12 s for a carrier while the moves and the
+        // queries held both of them in the VM)
         java.util.concurrent.atomic.AtomicLong repinnedAt = new java.util.concurrent.atomic.AtomicLong();
         CompletableFuture<Boolean> repinned = CompletableFuture.supplyAsync(
                 () -> {
@@ -330,7 +332,7 @@ final class MachineFollower {
                     repinnedAt.set(System.nanoTime());
                     return all;
                 },
-                r -> Thread.ofVirtual().start(r));
+                r -> Thread.ofPlatform().daemon().name("numacube-repin-wait").start(r));
         layOut.accept(next);
         PartitionMoves.Tally moved = moves.moveOff(
                 next,
