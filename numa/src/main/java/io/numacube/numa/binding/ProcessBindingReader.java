@@ -6,6 +6,7 @@ import io.numacube.numa.kernel.MemPolicyConstants;
 import io.numacube.numa.kernel.NumaKernel;
 import io.numacube.numa.kernel.RawMemoryPolicy;
 import io.numacube.numa.topology.CpuSet;
+import io.numacube.numa.topology.IdSet;
 import io.numacube.numa.topology.NodeSet;
 import io.numacube.numa.topology.SystemRoot;
 import java.util.ArrayList;
@@ -54,8 +55,28 @@ public final class ProcessBindingReader {
         NodeSet mems = allowedMems(root, k, status, notes);
         MemoryPolicy policy = policy(root, k, notes);
         Optional<CgroupCpuset> cpuset = cpuset(root, notes);
+        if (cpuset.isPresent()) {
+            cpus = within(cpus, cpuset.get().cpus(), "CPUs", notes);
+            mems = within(mems, cpuset.get().mems(), "memory nodes", notes);
+        }
         NumaBalancing balancing = balancing(root, notes);
         return new ProcessBinding(cpus, mems, policy, cpuset, balancing, notes);
+    }
+
+    /**
+     * {@code allowed} narrowed to what the cgroup's cpuset allows: the kernel writes a cpuset's new CPUs or nodes
+     * before it updates each thread's, so a read in between saw the old, wider set beside the new cpuset (a watcher
+     * then planned workers on a CPU just taken away). A set the cpuset does not intersect is kept as read.
+     */
+    private static <S extends IdSet<S>> S within(S allowed, S cgroup, String what, List<String> notes) {
+        S both = allowed.and(cgroup);
+        if (both.isEmpty() || both.equals(allowed)) {
+            return allowed;
+        }
+        notes.add("allowed " + what + " " + allowed.toList() + " narrowed to " + both.toList()
+                + ", the cgroup cpuset's " + cgroup.toList()
+                + " (the kernel had not yet updated this thread after a change of the cpuset)");
+        return both;
     }
 
     private static String statusFile(SystemRoot root) {

@@ -112,7 +112,9 @@ class BindingWatcherTest {
             write("/sys/fs/cgroup/cpuset/docker/abc123/cpuset.effective_cpus", "2-3\n");
             BindingChange c = w.poll().orElseThrow();
             assertEquals("2-3", c.after().cpuset().orElseThrow().cpus().toList());
-            assertEquals("cgroup v1 /docker/abc123 cpus " + before.cpus().toList() + " -> 2-3", c.describe());
+            // the snapshot's status file still says 0-3: the threads' CPUs are read narrowed to the new cpuset
+            assertEquals("2-3", c.after().allowedCpus().toList());
+            assertEquals("cpus " + before.cpus().toList() + " -> 2-3 (cgroup v1 /docker/abc123)", c.describe());
         }
     }
 

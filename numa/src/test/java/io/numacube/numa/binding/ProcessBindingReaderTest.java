@@ -180,6 +180,27 @@ class ProcessBindingReaderTest {
     }
 
     @Test
+    void threadSetsNotYetUpdatedAfterACpusetChangeAreNarrowedToTheCpuset() throws IOException {
+        Path root = tmp.resolve("midchange");
+        write(root, "/proc/self/status", "Cpus_allowed_list:\t0-3\nMems_allowed_list:\t0-1\n");
+        write(root, "/proc/self/cgroup", "0::/follow\n");
+        write(root, "/sys/fs/cgroup/follow/cpuset.cpus.effective", "2-3\n");
+        write(root, "/sys/fs/cgroup/follow/cpuset.mems.effective", "1\n");
+        ProcessBinding b = ProcessBindingReader.read(SystemRoot.at(root), Optional.empty());
+        assertEquals("2-3", b.allowedCpus().toList());
+        assertEquals("1", b.allowedMems().toList());
+        assertTrue(
+                b.notes().stream().anyMatch(n -> n.contains("narrowed to 2-3")),
+                b.notes().toString());
+
+        write(root, "/sys/fs/cgroup/follow/cpuset.cpus.effective", "0-7\n");
+        write(root, "/sys/fs/cgroup/follow/cpuset.mems.effective", "4\n");
+        ProcessBinding wider = ProcessBindingReader.read(SystemRoot.at(root), Optional.empty());
+        assertEquals("0-3", wider.allowedCpus().toList(), "a wider cpuset leaves the thread's set as it is");
+        assertEquals("0-1", wider.allowedMems().toList(), "a disjoint one too");
+    }
+
+    @Test
     void fallsBackToOnlineCpusWhenStatusIsMissing() throws IOException {
         Path root = tmp.resolve("nostatus");
         write(root, "/sys/devices/system/cpu/online", "0-5\n");
