@@ -190,7 +190,7 @@ final class MachineFollower {
                         gainedBy(next),
                         Map.of(),
                         shape.workers()),
-                () -> pool.awaitPinned(shape.generation(), 30_000),
+                within -> pool.awaitPinned(shape.generation(), within),
                 plan.workerCpuLists(),
                 plan::distance,
                 followOptions.bytesPerSecond());
@@ -245,7 +245,7 @@ final class MachineFollower {
         LOG.log(shortNow.isEmpty() ? System.Logger.Level.INFO : System.Logger.Level.WARNING, "memory: " + what);
         return applyLayout(
                 new Step(seenAt, what, PlacementChange.Cause.MEMORY, next, spread, budget, ""),
-                () -> true,
+                within -> true,
                 Map.of(),
                 distance,
                 followOptions == null ? 0 : followOptions.bytesPerSecond());
@@ -277,7 +277,7 @@ final class MachineFollower {
             long bytesPerSecond) {
         return applyLayout(
                 new Step(seenAt, bindings, PlacementChange.Cause.BINDINGS, next, gainedBy(next), Map.of(), ""),
-                repin,
+                within -> repin.getAsBoolean(),
                 workerCpus,
                 distance,
                 bytesPerSecond);
@@ -310,10 +310,13 @@ final class MachineFollower {
             Map<Integer, Long> budgetBytes,
             String workersResized) {}
 
-    /** {@link #applyLayout} for one {@link Step}. */
+    /**
+     * {@link #applyLayout} for one {@link Step}; {@code pinnedWithin} answers whether every worker has re-pinned,
+     * waiting up to the milliseconds it is given.
+     */
     private PlacementChange applyLayout(
             Step step,
-            BooleanSupplier repin,
+            java.util.function.LongPredicate pinnedWithin,
             Map<Integer, String> workerCpus,
             IntBinaryOperator distance,
             long bytesPerSecond) {
@@ -322,17 +325,25 @@ final class MachineFollower {
         event.begin();
         List<Integer> before = layout.get().dataNodes();
         TableBuilder.NodeLayout next = step.next();
-        // a worker the pool cannot pin from outside re-pins itself between two tasks: wait for it before reporting,
-        // not before moving, on a platform thread (a virtual one waited 12 s for a carrier while the moves and the
-        // queries held both of them in the VM)
+        // the pool pins its workers from outside at once; one it could not re-pins itself between two tasks: wait for
+        // that before reporting, not before moving, on a thread of its own
         java.util.concurrent.atomic.AtomicLong repinnedAt = new java.util.concurrent.atomic.AtomicLong();
-        CompletableFuture<Boolean> repinned = CompletableFuture.supplyAsync(
-                () -> {
-                    boolean all = repin.getAsBoolean();
-                    repinnedAt.set(System.nanoTime());
-                    return all;
-                },
-                r -> Thread.ofPlatform().daemon().name("numacube-repin-wait").start(r));
+        CompletableFuture<Boolean> repinned;
+        if (pinnedWithin.test(0)) {
+            repinnedAt.set(System.nanoTime());
+            repinned = CompletableFuture.completedFuture(true);
+        } else {
+            repinned = CompletableFuture.supplyAsync(
+                    () -> {
+                        boolean all = pinnedWithin.test(30_000);
+                        repinnedAt.set(System.nanoTime());
+                        return all;
+                    },
+                    r -> Thread.ofPlatform()
+                            .daemon()
+                            .name("numacube-repin-wait")
+                            .start(r));
+        }
         layOut.accept(next);
         PartitionMoves.Tally moved = moves.moveOff(
                 next,

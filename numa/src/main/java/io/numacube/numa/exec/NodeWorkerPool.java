@@ -430,16 +430,24 @@ public final class NodeWorkerPool implements AutoCloseable {
      */
     public boolean awaitPinned(long generation, long timeoutMillis) {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        boolean first = true;
         while (true) {
-            boolean all = true;
+            List<String> late = new ArrayList<>();
             for (List<Worker> ws : live.values()) {
                 for (Worker w : ws) {
-                    all &= w.appliedGeneration >= generation;
+                    if (w.appliedGeneration < generation) {
+                        late.add(w.threadName + " (pinning " + w.appliedGeneration + " of " + generation + ", tid "
+                                + w.tid + ")");
+                    }
                 }
             }
-            if (all) {
+            if (late.isEmpty()) {
                 return true;
             }
+            if (first && timeoutMillis > 0 && generation > 1) {
+                LOG.log(System.Logger.Level.INFO, "waiting for workers to re-pin themselves: " + late);
+            }
+            first = false;
             if (System.nanoTime() - deadline > 0) {
                 return false;
             }
