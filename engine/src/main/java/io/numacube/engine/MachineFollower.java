@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -198,14 +197,16 @@ final class MachineFollower {
 
     /**
      * {@link PartitionMoves.Tally#timings()} and when the workers had re-pinned, counted from the change's start (said
-     * when something moved or the re-pinning took a second or more).
+     * when something moved or the re-pinning took a second or more): at once, or, for a worker that had to re-pin
+     * itself after its task, by when the change looked again after its moves ({@code late}: an upper bound).
      */
-    private static String timings(PartitionMoves.Tally moved, long repinNanos) {
+    private static String timings(PartitionMoves.Tally moved, long repinNanos, boolean late) {
         String moves = moved.timings();
         if (moves.isEmpty() && repinNanos < 1_000_000_000L) {
             return "";
         }
-        String repin = String.format(java.util.Locale.ROOT, "workers re-pinned after %.1f s", repinNanos / 1e9);
+        String repin = String.format(
+                java.util.Locale.ROOT, "workers re-pinned %s %.1f s", late ? "within" : "after", repinNanos / 1e9);
         return moves.isEmpty() ? repin : moves + ", " + repin;
     }
 
@@ -326,24 +327,10 @@ final class MachineFollower {
         List<Integer> before = layout.get().dataNodes();
         TableBuilder.NodeLayout next = step.next();
         // the pool pins its workers from outside at once; one it could not re-pins itself between two tasks: wait for
-        // that before reporting, not before moving, on a thread of its own
-        java.util.concurrent.atomic.AtomicLong repinnedAt = new java.util.concurrent.atomic.AtomicLong();
-        CompletableFuture<Boolean> repinned;
-        if (pinnedWithin.test(0)) {
-            repinnedAt.set(System.nanoTime());
-            repinned = CompletableFuture.completedFuture(true);
-        } else {
-            repinned = CompletableFuture.supplyAsync(
-                    () -> {
-                        boolean all = pinnedWithin.test(30_000);
-                        repinnedAt.set(System.nanoTime());
-                        return all;
-                    },
-                    r -> Thread.ofPlatform()
-                            .daemon()
-                            .name("numacube-repin-wait")
-                            .start(r));
-        }
+        // that after the moves, on this thread (a thread started for it waited 8 s to be created while the kernel
+        // migrated the process's memory for the same cpuset change, in the VM)
+        long repinnedAt = pinnedWithin.test(0) ? System.nanoTime() : 0;
+        boolean late = repinnedAt == 0;
         layOut.accept(next);
         PartitionMoves.Tally moved = moves.moveOff(
                 next,
@@ -354,8 +341,13 @@ final class MachineFollower {
                 bytesPerSecond,
                 followOptions != null && followOptions.moveInPlace());
         String outcome = moved.outcome;
-        if (!repinned.join()) {
-            outcome += " (some workers had not re-pinned after 30 s)";
+        if (repinnedAt == 0) {
+            long waited = (System.nanoTime() - start) / 1_000_000;
+            boolean all = pinnedWithin.test(Math.max(0, 30_000 - waited));
+            repinnedAt = System.nanoTime();
+            if (!all) {
+                outcome += " (some workers had not re-pinned after 30 s)";
+            }
         }
         PlacementChange change = record(new PlacementChange(
                 step.seenAt(),
@@ -372,7 +364,7 @@ final class MachineFollower {
                 step.cause(),
                 step.workersResized(),
                 moved.how(),
-                timings(moved, repinnedAt.get() - start)));
+                timings(moved, repinnedAt - start, late)));
         event.commit(change);
         return change;
     }

@@ -373,8 +373,11 @@ public final class NodeWorkerPool implements AutoCloseable {
         synchronized (w) {
             long generation = pinGeneration;
             CpuSet cpus = pinTargets.get(w.context.node());
-            if (w.retired || w.appliedGeneration >= generation || cpus == null || cpus.isEmpty()) {
+            if (w.retired || w.appliedGeneration >= generation) {
                 return Optional.empty();
+            }
+            if (cpus == null || cpus.isEmpty()) {
+                return Optional.of("no CPUs for node " + w.context.node());
             }
             if (w.tid <= 0) {
                 return Optional.of(w.appliedGeneration < 0 ? "starting" : "no thread id");
@@ -444,7 +447,7 @@ public final class NodeWorkerPool implements AutoCloseable {
             if (late.isEmpty()) {
                 return true;
             }
-            if (first && timeoutMillis > 0 && generation > 1) {
+            if (first && generation > 1) {
                 LOG.log(System.Logger.Level.INFO, "waiting for workers to re-pin themselves: " + late);
             }
             first = false;
