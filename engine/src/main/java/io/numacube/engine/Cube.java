@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -769,50 +768,6 @@ public final class Cube implements AutoCloseable {
         return bound(snapshot, sql, (lq, temps) -> lq, cancellation);
     }
 
-    /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
-    private SqlBinder.Catalog catalog(CubeTables.Snapshot snapshot, Map<String, FactTable> temps) {
-        return new SqlBinder.Catalog() {
-            @Override
-            public Optional<io.numacube.engine.schema.TableSchema> schema(String name) {
-                return Optional.ofNullable(table(snapshot, name, temps)).map(FactTable::schema);
-            }
-
-            @Override
-            public long rows(String name) {
-                FactTable t = table(snapshot, name, temps);
-                return t == null ? -1 : t.rowCount();
-            }
-
-            @Override
-            public boolean repeats(String name, String column) {
-                FactTable t = table(snapshot, name, temps);
-                int c = t == null ? -1 : t.schema().indexOf(column);
-                // deleted rows may hold values no live row has: the dictionary no longer counts the rows' values
-                if (c < 0 || !t.schema().column(c).isDimension() || t.deleted().total() > 0) {
-                    return false;
-                }
-                // a dictionary without NULL of fewer values than rows: some value is in two rows
-                io.numacube.engine.storage.Dictionary d = t.dictionary(c);
-                return d.nullCode() < 0 && d.size() < t.rowCount();
-            }
-
-            @Override
-            public boolean unique(String name, String column) {
-                FactTable t = table(snapshot, name, temps);
-                int c = t == null ? -1 : t.schema().indexOf(column);
-                if (c < 0
-                        || t.schema().column(c).type() == io.numacube.engine.schema.ColumnType.DOUBLE
-                        || t.deleted().total() > 0) {
-                    return false;
-                }
-                // a plain column is coded here once (kept, as a GROUP BY of it would): its dictionary counts it
-                io.numacube.engine.storage.Dictionary d =
-                        t.dictionary(t.schema().column(c).isDimension() ? c : t.codedIndex(c));
-                return d.nullCode() < 0 && d.size() == t.rowCount();
-            }
-        };
-    }
-
     /**
      * Whether the text may hold a subquery or WITH (a second SELECT), a LEFT JOIN that {@link EagerAggregation}
      * may rewrite into one, or no FROM clause of its own (a SELECT without FROM reads a one-row table, {@link
@@ -856,7 +811,7 @@ public final class Cube implements AutoCloseable {
                 wallClock,
                 then,
                 cancel,
-                () -> SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock));
+                () -> SqlBinder.bind(sql, new SnapshotCatalog(snapshot, Map.of()), wallClock));
     }
 
     /**
@@ -894,7 +849,9 @@ public final class Cube implements AutoCloseable {
                 then,
                 cancel,
                 () -> boundStatements.bound(
-                        sql, snapshot.generation(), () -> SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock)));
+                        sql,
+                        snapshot.generation(),
+                        () -> SqlBinder.bind(sql, new SnapshotCatalog(snapshot, Map.of()), wallClock)));
     }
 
     /**
@@ -916,14 +873,18 @@ public final class Cube implements AutoCloseable {
                 InformationSchema.views(schemas)
                         .forEach(staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)));
             }
-            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node ->
-                    execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime(), cancel);
+            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node -> execute(
+                    snapshot,
+                    SqlBinder.bind(node, new SnapshotCatalog(snapshot, temps)),
+                    temps,
+                    System.nanoTime(),
+                    cancel);
             Subqueries subqueries = new Subqueries(
                     run,
                     staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
-                    catalog(snapshot, temps));
+                    new SnapshotCatalog(snapshot, temps));
             org.apache.calcite.sql.SqlNode root = subqueries.rewrite(parsed.get());
-            return then.apply(SqlBinder.bind(root, catalog(snapshot, temps)), temps);
+            return then.apply(SqlBinder.bind(root, new SnapshotCatalog(snapshot, temps)), temps);
         } finally {
             temps.values().forEach(FactTable::close);
         }
@@ -944,20 +905,16 @@ public final class Cube implements AutoCloseable {
         return r.withStats(r.stats().withVersions(versions));
     }
 
-    private static FactTable table(CubeTables.Snapshot snapshot, String name, Map<String, FactTable> temps) {
-        FactTable t = temps.get(key(name));
-        return t != null ? t : snapshot.table(name);
-    }
-
     private QueryResult execute(
             CubeTables.Snapshot snapshot,
             LogicalQuery lq,
             Map<String, FactTable> temps,
             long start,
             Cancellation cancel) {
-        FactTable fact = table(snapshot, lq.fact(), temps);
-        List<FactTable> dimensions =
-                lq.joins().stream().map(j -> table(snapshot, j.table(), temps)).toList();
+        FactTable fact = SnapshotCatalog.table(snapshot, lq.fact(), temps);
+        List<FactTable> dimensions = lq.joins().stream()
+                .map(j -> SnapshotCatalog.table(snapshot, j.table(), temps))
+                .toList();
         if (lq.rows()) {
             return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, pool, start, cancel);
         }
