@@ -1001,7 +1001,7 @@ public final class Cube implements AutoCloseable {
                 java.time.LocalDateTime wallClock,
                 java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
                 Cancellation cancel) {
-            return queries.bound(snapshot, sql, wallClock, then, cancel);
+            return queries.binding().bound(snapshot, sql, wallClock, then, cancel);
         }
 
         @Override
@@ -1011,7 +1011,7 @@ public final class Cube implements AutoCloseable {
                 boolean views,
                 java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
                 Cancellation cancel) {
-            return queries.boundTree(snapshot, parsed, views, then, cancel);
+            return queries.binding().boundTree(snapshot, parsed, views, then, cancel);
         }
 
         @Override
