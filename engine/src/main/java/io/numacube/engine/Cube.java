@@ -53,6 +53,9 @@ public final class Cube implements AutoCloseable {
 
     /** The joins and chains prepared so far, built again in the background after a write to one of their tables. */
     private final PreparedJoins prepared = new PreparedJoins(this::query);
+    /** Prepares joins and chains ahead of their first queries ({@link #prepareJoin}, {@link #prepareJoinChains}). */
+    private final JoinPreparation joinPreparation =
+            new JoinPreparation(prepared, this::query, this::schema, this::tableBytes);
 
     private final CubeOptions options;
     private final WorkerPool pool;
@@ -545,49 +548,7 @@ public final class Cube implements AutoCloseable {
      * column, or a joined key that is not unique, is the error that query would give, naming the join.
      */
     public JoinPrepared prepareJoin(JoinSpec join) {
-        long before = tableBytes(join.fact());
-        long t0 = System.nanoTime();
-        try {
-            query(join.sql());
-        } catch (NumacubeException e) {
-            throw new NumacubeException(e.kind(), e.code(), "join " + join + ": " + e.detail(), null, e);
-        }
-        prepared.add(join);
-        if (!"false".equals(System.getProperty(DIM_CODES_PROPERTY))) {
-            List<String> codings = dimensionCodings(join.dim());
-            for (String sql : codings) {
-                try {
-                    query(sql);
-                } catch (NumacubeException e) {
-                    LOG.log(
-                            System.Logger.Level.INFO,
-                            "a joined column was left for its first query to code: {0}: {1}",
-                            sql,
-                            e.getMessage());
-                }
-            }
-            prepared.add(join.dim(), codings);
-        }
-        return new JoinPrepared(join, (System.nanoTime() - t0) / 1e9, Math.max(0, tableBytes(join.fact()) - before));
-    }
-
-    /** The system property that, {@code false}, leaves a prepared join's joined table's plain columns uncoded (A/B). */
-    static final String DIM_CODES_PROPERTY = "numacube.prepareDimCodes";
-
-    /**
-     * The queries that code each plain column (BIGINT, DECIMAL, DOUBLE, TIMESTAMP) of a joined table at its query-time
-     * dictionary, as the first query grouping by it through the join would ({@code SELECT COUNT(DISTINCT c) FROM
-     * dim}): a GROUP BY of joined columns (TPC-H Q10's, Q18's) reads them through the join's index per code.
-     */
-    private List<String> dimensionCodings(String dim) {
-        TableSchema schema = schema(dim);
-        List<String> out = new ArrayList<>();
-        for (int c = 0; c < schema.size(); c++) {
-            if (!schema.column(c).type().isDimension()) {
-                out.add("SELECT COUNT(DISTINCT \"" + schema.column(c).name().replace("\"", "\"\"") + "\") FROM " + dim);
-            }
-        }
-        return out;
+        return joinPreparation.prepare(join);
     }
 
     /**
@@ -607,18 +568,7 @@ public final class Cube implements AutoCloseable {
      * error, naming the chain.
      */
     public List<ChainPrepared> prepareJoinChains(List<JoinSpec> declared) {
-        List<ChainPrepared> out = new ArrayList<>();
-        for (JoinChain chain : JoinChain.of(declared)) {
-            long t0 = System.nanoTime();
-            try {
-                query(chain.sql());
-            } catch (NumacubeException e) {
-                throw new NumacubeException(e.kind(), e.code(), "join chain " + chain + ": " + e.detail(), null, e);
-            }
-            prepared.add(chain);
-            out.add(new ChainPrepared(chain, (System.nanoTime() - t0) / 1e9));
-        }
-        return out;
+        return joinPreparation.prepareChains(declared);
     }
 
     /** The joins prepared so far and their background refreshes (for tests). */
