@@ -31,24 +31,19 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * Runs the subqueries of a statement before the statement itself, as small tables or literal values: a {@code WITH}
- * item and a subquery in FROM become a temporary table (their rows staged and placed like any loaded table, so an
- * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
- * subquery becomes its literal values ({@link SubqueryValues}). Subqueries run innermost first; a name defined by WITH
- * hides a table of that name. A subquery is run on its own, so one that names the outer query's columns fails to bind, unless
- * {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate, correlated by equalities, and
- * EXISTS by one comparison more). A derived table that only filters and computes columns is merged into the query over
- * it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are aggregated per left row is
- * aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement (the caller frees them).
+ * item and a subquery in FROM become a temporary table (their rows staged, {@link ResultStaging}, and placed like any
+ * loaded table, so an outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT
+ * ...)} or a scalar subquery becomes its literal values ({@link SubqueryValues}). Subqueries run innermost first; a
+ * name defined by WITH hides a table of that name. A subquery is run on its own, so one that names the outer query's
+ * columns fails to bind, unless {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate,
+ * correlated by equalities, and EXISTS by one comparison more). A derived table that only filters and computes columns
+ * is merged into the query over it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are
+ * aggregated per left row is aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement
+ * (the caller frees them).
  *
  * <p>One per statement; not thread-safe.
  */
 final class Subqueries {
-
-    /**
-     * A temporary table of more rows than this holds an integer column as plain BIGINT, not coded with a dictionary
-     * (EXISTS over TPC-H's lineitem gives 1.4M distinct order keys: a join reads them as they are).
-     */
-    static final int CODED_INT_ROWS = 1 << 16;
 
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
@@ -569,69 +564,10 @@ final class Subqueries {
 
     /** Places the rows of {@code r} (the answer of {@code query}) as a temporary table; returns its name. */
     private String place(QueryResult r, SqlNode query, String name, SqlNodeList columns) {
-        List<ColumnSpec> specs = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        if (columns != null && columns.size() != r.columnCount()) {
-            throw error(columns, "42601", name + " names " + columns.size() + " columns for " + r.columnCount());
-        }
-        for (int c = 0; c < r.columnCount(); c++) {
-            String col = columns != null
-                    ? ((SqlIdentifier) columns.get(c)).getSimple()
-                    : r.columnNames().get(c);
-            if (!seen.add(col.toLowerCase(Locale.ROOT))) {
-                throw error(query, "42701", name + " has two columns named " + col + " — give them aliases");
-            }
-            ColumnType type = r.columnTypes().get(c);
-            specs.add(
-                    type == ColumnType.DECIMAL
-                            ? ColumnSpec.decimal(
-                                    col,
-                                    r.precision(c) > 0 ? r.precision(c) : ColumnSpec.MAX_DECIMAL_PRECISION,
-                                    r.scale(c))
-                            : ColumnSpec.of(
-                                    col,
-                                    type == ColumnType.INT && plainInt(name, col, r.rowCount())
-                                            ? ColumnType.LONG
-                                            : type));
-        }
-        TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
-        staging.keepLongsPlain();
-        staging.reserve(r.rowCount());
-        ColumnType[] types = r.columnTypes().toArray(ColumnType[]::new);
-        for (int row = 0; row < r.rowCount(); row++) {
-            for (int c = 0; c < types.length; c++) {
-                set(staging, r, row, c, types[c]);
-            }
-            staging.endRow();
-        }
+        List<ColumnSpec> specs = ResultStaging.columns(r, query, name, columns);
+        TableStaging staging = ResultStaging.staged(r, new TableSchema("__" + name + "_" + (++counter), specs));
         load.accept(staging);
         return staging.schema().name();
-    }
-
-    /**
-     * Whether an INT column of a temporary table of {@code rows} rows is held as plain BIGINT: a large table's, and at
-     * any size a key column that a decorrelated subquery's table is joined INNER by (only joined on, never an answer's
-     * column), which a dictionary would code value by value at every run (TPC-H Q4's 57,000 keys). A NOT EXISTS
-     * table's keys, joined LEFT, stay coded: plain, TPC-H Q22 ran slower.
-     */
-    private static boolean plainInt(String table, String column, int rows) {
-        return rows > CODED_INT_ROWS || DerivedTables.isInnerJoinKey(table, column);
-    }
-
-    private static void set(TableStaging staging, QueryResult r, int row, int c, ColumnType t) {
-        if (r.isNull(row, c)) {
-            staging.setNull(c);
-            return;
-        }
-        switch (t) {
-            case STRING -> staging.setString(c, r.getString(row, c));
-            case DATE -> staging.setDate(c, (int) r.getLong(row, c));
-            case INT, LONG, TIMESTAMP -> staging.setLong(c, r.getLong(row, c));
-            case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
-            case BOOLEAN -> staging.setBoolean(c, r.getLong(row, c) != 0);
-            case DECIMAL ->
-                staging.setLong(c, r.getDecimal(row, c).unscaledValue().longValueExact());
-        }
     }
 
     static NumacubeException unsupported(SqlNode at, String what) {
