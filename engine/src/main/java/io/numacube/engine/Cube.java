@@ -1,6 +1,5 @@
 package io.numacube.engine;
 
-import io.numacube.engine.exec.QueryExecutor;
 import io.numacube.engine.gen.TradesGenerator;
 import io.numacube.engine.ingest.StagedTableLoader;
 import io.numacube.engine.ingest.TableStaging;
@@ -29,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -55,6 +53,9 @@ public final class Cube implements AutoCloseable {
 
     /** The joins and chains prepared so far, built again in the background after a write to one of their tables. */
     private final PreparedJoins prepared = new PreparedJoins(this::query);
+    /** Prepares joins and chains ahead of their first queries ({@link #prepareJoin}, {@link #prepareJoinChains}). */
+    private final JoinPreparation joinPreparation =
+            new JoinPreparation(prepared, this::query, this::schema, this::tableBytes);
 
     private final CubeOptions options;
     private final WorkerPool pool;
@@ -71,7 +72,6 @@ public final class Cube implements AutoCloseable {
     private final MachineFollower follower;
 
     private final CubeTables tables = new CubeTables();
-    private final BoundStatements boundStatements = new BoundStatements();
     /** Queries hold it shared, {@link #close()} exclusively: close waits for running queries. */
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
     /**
@@ -79,6 +79,8 @@ public final class Cube implements AutoCloseable {
      * each table's versions follow one another.
      */
     private final java.util.concurrent.locks.ReentrantLock loadLock = new java.util.concurrent.locks.ReentrantLock();
+    /** Queries, and the binding of every statement over a snapshot of the tables. */
+    private final CubeQueries queries;
     /** Appends, upserts, deletes, updates and their trials, and the publishing of whole tables. */
     private final CubeWrites writePath = new CubeWrites(tables, loadLock, prepared, new WriteHost());
 
@@ -104,6 +106,7 @@ public final class Cube implements AutoCloseable {
         this.status = status;
         this.workStealing = options.workStealing();
         this.currentPlacement = options.placement();
+        this.queries = new CubeQueries(tables, lock, new BoundStatements(), pool, new QueryHost());
         this.moves = new PartitionMoves(tables, loadLock, memory, options.simulatedNodes() <= 0, this::checkOpen);
         this.follower = new MachineFollower(
                 runtime, pool, options.simulatedNodes(), moves, () -> this.layout, this::layOut, this::checkOpen);
@@ -442,14 +445,7 @@ public final class Cube implements AutoCloseable {
         loadLock.lock();
         lock.readLock().lock();
         try {
-            return writePath.readAfter(
-                    pending,
-                    view -> bound(
-                            view,
-                            sql,
-                            wallClock,
-                            (lq, temps) -> withVersions(execute(view, lq, temps, start, cancel), view, lq),
-                            cancel));
+            return writePath.readAfter(pending, view -> queries.queryOver(view, sql, wallClock, start, cancel));
         } finally {
             lock.readLock().unlock();
             loadLock.unlock();
@@ -552,49 +548,7 @@ public final class Cube implements AutoCloseable {
      * column, or a joined key that is not unique, is the error that query would give, naming the join.
      */
     public JoinPrepared prepareJoin(JoinSpec join) {
-        long before = tableBytes(join.fact());
-        long t0 = System.nanoTime();
-        try {
-            query(join.sql());
-        } catch (NumacubeException e) {
-            throw new NumacubeException(e.kind(), e.code(), "join " + join + ": " + e.detail(), null, e);
-        }
-        prepared.add(join);
-        if (!"false".equals(System.getProperty(DIM_CODES_PROPERTY))) {
-            List<String> codings = dimensionCodings(join.dim());
-            for (String sql : codings) {
-                try {
-                    query(sql);
-                } catch (NumacubeException e) {
-                    LOG.log(
-                            System.Logger.Level.INFO,
-                            "a joined column was left for its first query to code: {0}: {1}",
-                            sql,
-                            e.getMessage());
-                }
-            }
-            prepared.add(join.dim(), codings);
-        }
-        return new JoinPrepared(join, (System.nanoTime() - t0) / 1e9, Math.max(0, tableBytes(join.fact()) - before));
-    }
-
-    /** The system property that, {@code false}, leaves a prepared join's joined table's plain columns uncoded (A/B). */
-    static final String DIM_CODES_PROPERTY = "numacube.prepareDimCodes";
-
-    /**
-     * The queries that code each plain column (BIGINT, DECIMAL, DOUBLE, TIMESTAMP) of a joined table at its query-time
-     * dictionary, as the first query grouping by it through the join would ({@code SELECT COUNT(DISTINCT c) FROM
-     * dim}): a GROUP BY of joined columns (TPC-H Q10's, Q18's) reads them through the join's index per code.
-     */
-    private List<String> dimensionCodings(String dim) {
-        TableSchema schema = schema(dim);
-        List<String> out = new ArrayList<>();
-        for (int c = 0; c < schema.size(); c++) {
-            if (!schema.column(c).type().isDimension()) {
-                out.add("SELECT COUNT(DISTINCT \"" + schema.column(c).name().replace("\"", "\"\"") + "\") FROM " + dim);
-            }
-        }
-        return out;
+        return joinPreparation.prepare(join);
     }
 
     /**
@@ -614,18 +568,7 @@ public final class Cube implements AutoCloseable {
      * error, naming the chain.
      */
     public List<ChainPrepared> prepareJoinChains(List<JoinSpec> declared) {
-        List<ChainPrepared> out = new ArrayList<>();
-        for (JoinChain chain : JoinChain.of(declared)) {
-            long t0 = System.nanoTime();
-            try {
-                query(chain.sql());
-            } catch (NumacubeException e) {
-                throw new NumacubeException(e.kind(), e.code(), "join chain " + chain + ": " + e.detail(), null, e);
-            }
-            prepared.add(chain);
-            out.add(new ChainPrepared(chain, (System.nanoTime() - t0) / 1e9));
-        }
-        return out;
+        return joinPreparation.prepareChains(declared);
     }
 
     /** The joins prepared so far and their background refreshes (for tests). */
@@ -661,27 +604,7 @@ public final class Cube implements AutoCloseable {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
         java.util.Objects.requireNonNull(wallClock, "wallClock must not be null");
         java.util.Objects.requireNonNull(cancel, "cancel must not be null");
-        long start = System.nanoTime();
-        lock.readLock().lock();
-        try {
-            checkOpen();
-            try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                return boundOrKept(
-                        snapshot,
-                        sql,
-                        wallClock,
-                        (lq, temps) -> withVersions(execute(snapshot, lq, temps, start, cancel), snapshot, lq),
-                        cancel);
-            }
-        } catch (StackOverflowError e) {
-            // a last guard: the binder bounds nesting, but no Error may escape as a stack trace
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "the query is nested too deeply to run" + " — simplify its expressions (nesting limit "
-                            + SqlBinder.MAX_DEPTH + ")");
-        } finally {
-            lock.readLock().unlock();
-        }
+        return queries.query(sql, wallClock, cancel);
     }
 
     /**
@@ -740,243 +663,7 @@ public final class Cube implements AutoCloseable {
     public Map<Integer, ParameterType> parameterTypes(String sql, Cancellation cancellation) {
         java.util.Objects.requireNonNull(sql, "sql must not be null");
         java.util.Objects.requireNonNull(cancellation, "cancellation must not be null");
-        lock.readLock().lock();
-        try {
-            checkOpen();
-            try (CubeTables.Snapshot snapshot = tables.acquire()) {
-                Map<Integer, ParameterType> out = new java.util.TreeMap<>();
-                io.numacube.engine.sql.ParameterMarkers.collect(() -> bindOnly(snapshot, sql, cancellation))
-                        .forEach((n, t) -> out.put(n, new ParameterType(t.type(), t.scale())));
-                return out;
-            }
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
-
-    private Object bindOnly(CubeTables.Snapshot snapshot, String sql, Cancellation cancellation) {
-        if (StatementText.isDelete(sql)) {
-            return bound(snapshot, StatementText.selectOfDelete(sql), (lq, temps) -> lq, cancellation);
-        }
-        if (StatementText.isUpdate(sql)) {
-            io.numacube.engine.sql.UpdateStatement st = io.numacube.engine.sql.UpdateStatement.parse(sql);
-            CubeTables.Version v = snapshot.version(st.table());
-            if (v == null) {
-                throw noSuchTable(st.table(), snapshot);
-            }
-            return boundTree(snapshot, () -> st.values(v.table().schema()), false, (lq, temps) -> lq, cancellation);
-        }
-        return bound(snapshot, sql, (lq, temps) -> lq, cancellation);
-    }
-
-    /** The tables a query may name: the cube's and {@code temps}, with their schemas and row counts. */
-    private SqlBinder.Catalog catalog(CubeTables.Snapshot snapshot, Map<String, FactTable> temps) {
-        return new SqlBinder.Catalog() {
-            @Override
-            public Optional<io.numacube.engine.schema.TableSchema> schema(String name) {
-                return Optional.ofNullable(table(snapshot, name, temps)).map(FactTable::schema);
-            }
-
-            @Override
-            public long rows(String name) {
-                FactTable t = table(snapshot, name, temps);
-                return t == null ? -1 : t.rowCount();
-            }
-
-            @Override
-            public boolean repeats(String name, String column) {
-                FactTable t = table(snapshot, name, temps);
-                int c = t == null ? -1 : t.schema().indexOf(column);
-                // deleted rows may hold values no live row has: the dictionary no longer counts the rows' values
-                if (c < 0 || !t.schema().column(c).isDimension() || t.deleted().total() > 0) {
-                    return false;
-                }
-                // a dictionary without NULL of fewer values than rows: some value is in two rows
-                io.numacube.engine.storage.Dictionary d = t.dictionary(c);
-                return d.nullCode() < 0 && d.size() < t.rowCount();
-            }
-
-            @Override
-            public boolean unique(String name, String column) {
-                FactTable t = table(snapshot, name, temps);
-                int c = t == null ? -1 : t.schema().indexOf(column);
-                if (c < 0
-                        || t.schema().column(c).type() == io.numacube.engine.schema.ColumnType.DOUBLE
-                        || t.deleted().total() > 0) {
-                    return false;
-                }
-                // a plain column is coded here once (kept, as a GROUP BY of it would): its dictionary counts it
-                io.numacube.engine.storage.Dictionary d =
-                        t.dictionary(t.schema().column(c).isDimension() ? c : t.codedIndex(c));
-                return d.nullCode() < 0 && d.size() == t.rowCount();
-            }
-        };
-    }
-
-    /**
-     * Whether the text may hold a subquery or WITH (a second SELECT), a LEFT JOIN that {@link EagerAggregation}
-     * may rewrite into one, or no FROM clause of its own (a SELECT without FROM reads a one-row table, {@link
-     * Subqueries}): such statements are run in steps.
-     */
-    private static boolean hasSubqueries(String sql) {
-        java.util.regex.Matcher m = SELECT_WORD.matcher(sql);
-        return (m.find() && m.find()) || LEFT_JOIN.matcher(sql).find() || !StatementText.hasTopLevelFrom(sql);
-    }
-
-    private static final java.util.regex.Pattern SELECT_WORD = java.util.regex.Pattern.compile("(?i)\\bselect\\b");
-
-    private static final java.util.regex.Pattern LEFT_JOIN =
-            java.util.regex.Pattern.compile("(?i)\\bleft\\s+(outer\\s+)?join\\b");
-
-    /**
-     * Binds {@code sql} over {@code snapshot} and hands it to {@code then} with the temporary tables it reads: a
-     * statement with subqueries has them run first, as temporary tables or values ({@link Subqueries}), freed after,
-     * each checking {@code cancel}; one that names information_schema reads its views ({@link InformationSchema}) of
-     * the snapshot's tables, staged as temporary tables too.
-     */
-    private <T> T bound(
-            CubeTables.Snapshot snapshot,
-            String sql,
-            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
-            Cancellation cancel) {
-        return bound(snapshot, sql, TableWrite.clockNow(), then, cancel);
-    }
-
-    /** As {@link #bound(CubeTables.Snapshot, String, java.util.function.BiFunction, Cancellation)}, the statement's
-     * clock functions, its subqueries' included, reading {@code wallClock}. */
-    private <T> T bound(
-            CubeTables.Snapshot snapshot,
-            String sql,
-            java.time.LocalDateTime wallClock,
-            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
-            Cancellation cancel) {
-        return bound(
-                snapshot,
-                sql,
-                wallClock,
-                then,
-                cancel,
-                () -> SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock));
-    }
-
-    /**
-     * As {@link #bound}, a statement bound in one step (no subquery, no information_schema view) by {@code oneStep},
-     * any other from its tree.
-     */
-    private <T> T bound(
-            CubeTables.Snapshot snapshot,
-            String sql,
-            java.time.LocalDateTime wallClock,
-            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
-            Cancellation cancel,
-            java.util.function.Supplier<LogicalQuery> oneStep) {
-        boolean views = InformationSchema.named(sql);
-        if (!hasSubqueries(sql) && !views) {
-            return then.apply(oneStep.get(), Map.of());
-        }
-        return boundTree(snapshot, () -> SqlBinder.parse(sql, wallClock), views, then, cancel);
-    }
-
-    /**
-     * As {@link #bound}, a statement bound in one step taken from {@link #boundStatements} where it was bound over
-     * this very snapshot before (and kept there). Only for {@link #query}: binding records nothing aside there.
-     */
-    private QueryResult boundOrKept(
-            CubeTables.Snapshot snapshot,
-            String sql,
-            java.time.LocalDateTime wallClock,
-            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, QueryResult> then,
-            Cancellation cancel) {
-        return bound(
-                snapshot,
-                sql,
-                wallClock,
-                then,
-                cancel,
-                () -> boundStatements.bound(
-                        sql, snapshot.generation(), () -> SqlBinder.bind(sql, catalog(snapshot, Map.of()), wallClock)));
-    }
-
-    /**
-     * As {@link #bound}, for a statement parsed already ({@code parsed} is called once): its subqueries run first as
-     * temporary tables or values, and with {@code views} it reads information_schema's views.
-     */
-    private <T> T boundTree(
-            CubeTables.Snapshot snapshot,
-            java.util.function.Supplier<org.apache.calcite.sql.SqlNode> parsed,
-            boolean views,
-            java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
-            Cancellation cancel) {
-        Map<String, FactTable> temps = new java.util.LinkedHashMap<>();
-        try {
-            if (views) {
-                List<TableSchema> schemas = snapshot.versions().stream()
-                        .map(v -> v.table().schema())
-                        .toList();
-                InformationSchema.views(schemas)
-                        .forEach(staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)));
-            }
-            java.util.function.Function<org.apache.calcite.sql.SqlNode, QueryResult> run = node ->
-                    execute(snapshot, SqlBinder.bind(node, catalog(snapshot, temps)), temps, System.nanoTime(), cancel);
-            Subqueries subqueries = new Subqueries(
-                    run,
-                    staging -> temps.put(key(staging.schema().name()), loadTemporary(staging)),
-                    catalog(snapshot, temps));
-            org.apache.calcite.sql.SqlNode root = subqueries.rewrite(parsed.get());
-            return then.apply(SqlBinder.bind(root, catalog(snapshot, temps)), temps);
-        } finally {
-            temps.values().forEach(FactTable::close);
-        }
-    }
-
-    /** {@code r} with the versions of the cube's tables {@code lq} read in {@code snapshot} (not temporary ones). */
-    private static QueryResult withVersions(QueryResult r, CubeTables.Snapshot snapshot, LogicalQuery lq) {
-        Map<String, Long> versions = new java.util.LinkedHashMap<>();
-        List<String> names = new ArrayList<>();
-        names.add(lq.fact());
-        lq.joins().forEach(j -> names.add(j.table()));
-        for (String name : names) {
-            CubeTables.Version v = snapshot.version(name);
-            if (v != null) {
-                versions.putIfAbsent(v.table().schema().name(), v.number());
-            }
-        }
-        return r.withStats(r.stats().withVersions(versions));
-    }
-
-    private static FactTable table(CubeTables.Snapshot snapshot, String name, Map<String, FactTable> temps) {
-        FactTable t = temps.get(key(name));
-        return t != null ? t : snapshot.table(name);
-    }
-
-    private QueryResult execute(
-            CubeTables.Snapshot snapshot,
-            LogicalQuery lq,
-            Map<String, FactTable> temps,
-            long start,
-            Cancellation cancel) {
-        FactTable fact = table(snapshot, lq.fact(), temps);
-        List<FactTable> dimensions =
-                lq.joins().stream().map(j -> table(snapshot, j.table(), temps)).toList();
-        if (lq.rows()) {
-            return io.numacube.engine.exec.ProjectionExecutor.run(lq, fact, dimensions, pool, start, cancel);
-        }
-        return QueryExecutor.run(lq, fact, dimensions, pool, workStealing, start, cancel);
-    }
-
-    /** Places a subquery's rows as a table that no other statement sees. */
-    private FactTable loadTemporary(TableStaging staging) {
-        FactTable t = StagedTableLoader.load(
-                staging,
-                io.numacube.engine.storage.Partitioning.AUTO,
-                1,
-                currentPlacement,
-                layout,
-                options.morselRows(),
-                memory,
-                pool);
-        t.coded().markTemporary();
-        return t;
+        return queries.parameterTypes(sql, cancellation);
     }
 
     /** Every partition of every table, with its node and a page census of where its memory really is. */
@@ -1207,6 +894,12 @@ public final class Cube implements AutoCloseable {
         }
     }
 
+    /** Where new partitions go now: the current placement, layout of new data, morsel rows, memory and workers. */
+    private io.numacube.engine.storage.PlacementTarget placementTarget() {
+        return new io.numacube.engine.storage.PlacementTarget(
+                currentPlacement, layout, options.morselRows(), memory, pool);
+    }
+
     private void checkOpen() {
         if (closed) {
             throw new NumacubeException(NumacubeException.Kind.INVALID_INPUT, "the cube is closed — open a new one");
@@ -1258,7 +951,7 @@ public final class Cube implements AutoCloseable {
                 java.time.LocalDateTime wallClock,
                 java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
                 Cancellation cancel) {
-            return Cube.this.bound(snapshot, sql, wallClock, then, cancel);
+            return queries.binding().bound(snapshot, sql, wallClock, then, cancel);
         }
 
         @Override
@@ -1268,13 +961,12 @@ public final class Cube implements AutoCloseable {
                 boolean views,
                 java.util.function.BiFunction<LogicalQuery, Map<String, FactTable>, T> then,
                 Cancellation cancel) {
-            return Cube.this.boundTree(snapshot, parsed, views, then, cancel);
+            return queries.binding().boundTree(snapshot, parsed, views, then, cancel);
         }
 
         @Override
         public io.numacube.engine.storage.PlacementTarget appendTarget() {
-            return new io.numacube.engine.storage.PlacementTarget(
-                    currentPlacement, layout, options.morselRows(), memory, pool);
+            return placementTarget();
         }
 
         @Override
@@ -1285,6 +977,25 @@ public final class Cube implements AutoCloseable {
         @Override
         public boolean closed() {
             return closed;
+        }
+
+        @Override
+        public void checkOpen() {
+            Cube.this.checkOpen();
+        }
+    }
+
+    /** The cube as its queries need it ({@link CubeQueries.Host}). */
+    private final class QueryHost implements CubeQueries.Host {
+
+        @Override
+        public io.numacube.engine.storage.PlacementTarget placementTarget() {
+            return Cube.this.placementTarget();
+        }
+
+        @Override
+        public boolean workStealing() {
+            return workStealing;
         }
 
         @Override

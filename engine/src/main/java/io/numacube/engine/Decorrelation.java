@@ -164,11 +164,11 @@ final class Decorrelation {
 
     /**
      * Whether {@code c} is correlated by one equality of an integer inner column and an integer outer column (a
-     * column of {@code outer}'s tables), and key sets are on ({@link Subqueries#keySets}): its EXISTS is then a
+     * column of {@code outer}'s tables), and key sets are on ({@link SubqueryValues#keySets}): its EXISTS is then a
      * {@link #semiJoin}.
      */
     private boolean integerKeys(Correlation c, MagicSets.Outer outer) {
-        if (!Subqueries.keySets() || outer == null || c.inner().size() != 1) {
+        if (!SubqueryValues.keySets() || outer == null || c.inner().size() != 1) {
             return false;
         }
         List<Correlation.Table> innerTables = new ArrayList<>();

@@ -105,12 +105,12 @@ final class MagicSets {
      * integer column (inner and outer) with key sets on is instead the term {@code inner IN (distinct keys that are
      * not NULL)}, which {@link Subqueries} gives as a key set: the same rows pass (a NULL key joins nothing). Where the
      * keys are one table's ({@code oneTable}), that subquery has no DISTINCT ({@link
-     * Subqueries#keySetsWithoutDistinct()}): the key set is made distinct where it is built.
+     * SubqueryValues#keySetsWithoutDistinct()}): the key set is made distinct where it is built.
      */
     private Correlation joined(
             Correlation c, Correlation.Table table, SqlSelect distinct, boolean oneTable, SqlParserPos pos) {
         List<Correlation.Table> innerTables = new ArrayList<>();
-        if (Subqueries.keySets()
+        if (SubqueryValues.keySets()
                 && c.inner().size() == 1
                 && Correlation.tables(c.query().getFrom(), schemas, innerTables)
                 && isInteger(c.inner().get(0), innerTables)
@@ -120,7 +120,7 @@ final class MagicSets {
                     List.of(distinct.getWhere(), SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key.clone(pos))),
                     pos));
             distinct.setSelectList(SqlNodeList.of(key));
-            if (oneTable && Subqueries.keySetsWithoutDistinct()) {
+            if (oneTable && SubqueryValues.keySetsWithoutDistinct()) {
                 // the key set is made distinct where it is built, and a short list's repeated literal is as one
                 distinct.setOperand(0, new SqlNodeList(pos));
             }

@@ -28,31 +28,22 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.util.DateString;
 
 /**
  * Runs the subqueries of a statement before the statement itself, as small tables or literal values: a {@code WITH}
- * item and a subquery in FROM become a temporary table (their rows staged and placed like any loaded table, so an
- * outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT ...)} or a scalar
- * subquery becomes its literal values. Subqueries run innermost first; a name defined by WITH hides a table of that
- * name. A subquery is run on its own, so one that names the outer query's columns fails to bind, unless
- * {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate, correlated by equalities, and
- * EXISTS by one comparison more). A derived table that only filters and computes columns is merged into the query over
- * it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are aggregated per left row is
- * aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement (the caller frees them).
+ * item and a subquery in FROM become a temporary table (their rows staged, {@link ResultStaging}, and placed like any
+ * loaded table, so an outer aggregation groups, joins and filters them as usual), and a subquery in {@code IN (SELECT
+ * ...)} or a scalar subquery becomes its literal values ({@link SubqueryValues}). Subqueries run innermost first; a
+ * name defined by WITH hides a table of that name. A subquery is run on its own, so one that names the outer query's
+ * columns fails to bind, unless {@link Decorrelation} made it a join first (EXISTS and a comparison with an aggregate,
+ * correlated by equalities, and EXISTS by one comparison more). A derived table that only filters and computes columns
+ * is merged into the query over it first ({@link DerivedTableMerge}), and a LEFT JOIN whose right table's rows are
+ * aggregated per left row is aggregated eagerly ({@link EagerAggregation}). The temporary tables live for one statement
+ * (the caller frees them).
  *
  * <p>One per statement; not thread-safe.
  */
 final class Subqueries {
-
-    /**
-     * A temporary table of more rows than this holds an integer column as plain BIGINT, not coded with a dictionary
-     * (EXISTS over TPC-H's lineitem gives 1.4M distinct order keys: a join reads them as they are).
-     */
-    static final int CODED_INT_ROWS = 1 << 16;
-
-    /** Most values an {@code IN (SELECT ...)} subquery may give. */
-    static final int MAX_IN_VALUES = 1_000_000;
 
     private final Function<SqlNode, QueryResult> run;
     private final java.util.function.Consumer<TableStaging> load;
@@ -527,47 +518,16 @@ final class Subqueries {
     }
 
     /**
-     * The value of a scalar subquery as a literal: its one value, or a NULL of its column's type where it gives no row
-     * or a NULL (as in SQL); more than one row is an error, as in DuckDB and PostgreSQL.
+     * The value of a scalar subquery as a literal ({@link SubqueryValues#scalar}): its one value, or a NULL of its
+     * column's type where it gives no row or a NULL (as in SQL); more than one row is an error.
      */
     private SqlNode scalar(SqlNode query) {
-        QueryResult r = runInner(query);
-        if (r.columnCount() != 1) {
-            throw error(query, "42601", "a scalar subquery must give one column: it gave " + r.columnCount());
-        }
-        if (r.rowCount() > 1) {
-            throw error(
-                    query,
-                    "21000",
-                    "more than one row returned by a subquery used as an expression: rows=" + r.rowCount()
-                            + " — a scalar subquery gives at most one row (add an aggregate or LIMIT 1)");
-        }
-        if (r.rowCount() == 0 || r.isNull(0, 0)) {
-            return typedNull(r, query.getParserPosition());
-        }
-        return literal(r, 0, 0, query.getParserPosition());
-    }
-
-    /** {@code CAST(NULL AS type)} of the one column of {@code r}: the NULL keeps the column's type and scale. */
-    private static SqlNode typedNull(QueryResult r, SqlParserPos pos) {
-        String type = switch (r.columnTypes().get(0)) {
-            case STRING -> "VARCHAR";
-            case DATE -> "DATE";
-            case INT -> "INTEGER";
-            case LONG -> "BIGINT";
-            case DOUBLE -> "DOUBLE";
-            case DECIMAL -> "DECIMAL(18, " + r.scale(0) + ")";
-            case BOOLEAN -> "BOOLEAN";
-            case TIMESTAMP -> "TIMESTAMP";
-        };
-        SqlSelect select = (SqlSelect) io.numacube.engine.sql.SqlBinder.parse("SELECT CAST(NULL AS " + type + ")");
-        return select.getSelectList().get(0);
+        return SubqueryValues.scalar(runInner(query), query);
     }
 
     /**
-     * The values of an IN subquery: a {@link KeySetLiteral} where they are {@link #KEY_SET_VALUES} or more integers
-     * without a NULL (a semi-join's keys, tested by a bit or a search per row, with no literal per key), else the list
-     * of literals, NULLs included.
+     * The values of an IN subquery ({@link SubqueryValues#in}): a {@link KeySetLiteral} of many integers, else the list
+     * of literals; a key set is kept for the same subquery again in this statement under the same WITH tables.
      */
     private SqlNode inList(SqlNode query) {
         String text = query + withTablesInScope();
@@ -575,124 +535,11 @@ final class Subqueries {
         if (done != null) {
             return done.clone(query.getParserPosition());
         }
-        QueryResult r = runInner(query);
-        if (r.columnCount() != 1) {
-            throw error(query, "42601", "an IN subquery must give one column: it gave " + r.columnCount());
-        }
-        KeySetLiteral keys = keySet(r, query.getParserPosition());
-        if (keys != null) {
+        SqlNode values = SubqueryValues.in(runInner(query), query);
+        if (values instanceof KeySetLiteral keys) {
             keySetsRun.put(text, keys);
-            return keys;
         }
-        if (r.rowCount() > MAX_IN_VALUES) {
-            throw unsupported(query, "an IN subquery of more than " + MAX_IN_VALUES + " values");
-        }
-        SqlNodeList list = new SqlNodeList(query.getParserPosition());
-        for (int row = 0; row < r.rowCount(); row++) {
-            // a NULL among the values makes x IN (...) NULL where no value matches, as the NULL literal in a list does
-            list.add(
-                    r.isNull(row, 0)
-                            ? SqlLiteral.createNull(query.getParserPosition())
-                            : literal(r, row, 0, query.getParserPosition()));
-        }
-        return list;
-    }
-
-    /** An IN subquery of at least this many integer values gives a {@link KeySetLiteral}. */
-    static final int KEY_SET_VALUES = 256;
-
-    /** The system property that, {@code false}, lists every IN subquery's values as literals (no key sets). */
-    static final String KEY_SETS_PROPERTY = "numacube.keySets";
-
-    /** Whether IN subqueries of many keys give key sets ({@link #KEY_SETS_PROPERTY}, on unless {@code false}). */
-    static boolean keySets() {
-        return !"false".equals(System.getProperty(KEY_SETS_PROPERTY));
-    }
-
-    /**
-     * The system property that, {@code false}, keeps the DISTINCT of {@link MagicSets}' subquery of an integer key's
-     * outer keys; on unless {@code false}, that subquery lists the keys of the outer rows its filters pass as they
-     * come and {@link #keySet} makes them distinct (a pass where they come in order, else a sort), not a grouping of
-     * them over the key column's every code (TPC-H Q4: 57,218 order keys of one quarter, grouped over 1.5M codes of
-     * {@code o_orderkey}). The semi-join's own subquery ({@link Decorrelation}) keeps its DISTINCT: its rows are not
-     * filtered by the outer query, so may be many more than its keys (Q22: every order's customer).
-     */
-    static final String KEY_SETS_WITHOUT_DISTINCT_PROPERTY = "numacube.keySetsWithoutDistinct";
-
-    /**
-     * Whether {@link MagicSets}' subquery of an integer key, which gives a key set or a short list of literals (where
-     * an equal key twice is as one), is written without DISTINCT: key sets on and {@link
-     * #KEY_SETS_WITHOUT_DISTINCT_PROPERTY} not {@code false}; only where the keys are one table's (a join of tables
-     * may repeat a key many times: TPC-H Q21).
-     */
-    static boolean keySetsWithoutDistinct() {
-        return keySets() && !"false".equals(System.getProperty(KEY_SETS_WITHOUT_DISTINCT_PROPERTY));
-    }
-
-    /** The one integer column of {@code r} as a key set, or null where it is not one ({@link #inList}). */
-    private static KeySetLiteral keySet(QueryResult r, SqlParserPos pos) {
-        ColumnType type = r.columnTypes().get(0);
-        int n = r.rowCount();
-        if (!keySets()
-                || n < KEY_SET_VALUES
-                || (type != ColumnType.INT && type != ColumnType.LONG)
-                || r.scale(0) != 0) {
-            return null;
-        }
-        long[] keys = new long[n];
-        boolean ascending = true;
-        boolean nonDescending = true;
-        for (int row = 0; row < n; row++) {
-            if (r.isNull(row, 0)) {
-                return null;
-            }
-            keys[row] = r.getLong(row, 0);
-            ascending &= row == 0 || keys[row - 1] < keys[row];
-            nonDescending &= row == 0 || keys[row - 1] <= keys[row];
-        }
-        if (!ascending) {
-            if (!nonDescending) {
-                java.util.Arrays.sort(keys);
-            }
-            int distinct = 0;
-            for (int i = 0; i < n; i++) {
-                if (i == 0 || keys[i] != keys[distinct - 1]) {
-                    keys[distinct++] = keys[i];
-                }
-            }
-            keys = java.util.Arrays.copyOf(keys, distinct);
-        }
-        return new KeySetLiteral(io.numacube.engine.plan.InValues.ofKeys(keys), pos);
-    }
-
-    private static SqlNode literal(QueryResult r, int row, int column, SqlParserPos pos) {
-        return switch (r.columnTypes().get(column)) {
-            case STRING -> SqlLiteral.createCharString(r.getString(row, column), pos);
-            case DATE -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch((int) r.getLong(row, column)), pos);
-            case INT, LONG -> SqlLiteral.createExactNumeric(String.valueOf(r.getLong(row, column)), pos);
-            case DOUBLE -> doubleLiteral(r.getDouble(row, column), pos);
-            case DECIMAL ->
-                SqlLiteral.createExactNumeric(r.getDecimal(row, column).toPlainString(), pos);
-            case BOOLEAN -> SqlLiteral.createBoolean(r.getLong(row, column) != 0, pos);
-            case TIMESTAMP ->
-                SqlLiteral.createTimestamp(
-                        new org.apache.calcite.util.TimestampString(
-                                io.numacube.engine.schema.Timestamps.format(r.getLong(row, column))),
-                        6,
-                        pos);
-        };
-    }
-
-    private static SqlNode doubleLiteral(double d, SqlParserPos pos) {
-        if (!Double.isFinite(d)) {
-            throw new NumacubeException(
-                    NumacubeException.Kind.INVALID_INPUT,
-                    "0A000",
-                    "unsupported SQL: a subquery value that is not finite: " + d,
-                    null,
-                    null);
-        }
-        return SqlLiteral.createApproxNumeric(Double.toString(d), pos);
+        return values;
     }
 
     /**
@@ -717,72 +564,13 @@ final class Subqueries {
 
     /** Places the rows of {@code r} (the answer of {@code query}) as a temporary table; returns its name. */
     private String place(QueryResult r, SqlNode query, String name, SqlNodeList columns) {
-        List<ColumnSpec> specs = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        if (columns != null && columns.size() != r.columnCount()) {
-            throw error(columns, "42601", name + " names " + columns.size() + " columns for " + r.columnCount());
-        }
-        for (int c = 0; c < r.columnCount(); c++) {
-            String col = columns != null
-                    ? ((SqlIdentifier) columns.get(c)).getSimple()
-                    : r.columnNames().get(c);
-            if (!seen.add(col.toLowerCase(Locale.ROOT))) {
-                throw error(query, "42701", name + " has two columns named " + col + " — give them aliases");
-            }
-            ColumnType type = r.columnTypes().get(c);
-            specs.add(
-                    type == ColumnType.DECIMAL
-                            ? ColumnSpec.decimal(
-                                    col,
-                                    r.precision(c) > 0 ? r.precision(c) : ColumnSpec.MAX_DECIMAL_PRECISION,
-                                    r.scale(c))
-                            : ColumnSpec.of(
-                                    col,
-                                    type == ColumnType.INT && plainInt(name, col, r.rowCount())
-                                            ? ColumnType.LONG
-                                            : type));
-        }
-        TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
-        staging.keepLongsPlain();
-        staging.reserve(r.rowCount());
-        ColumnType[] types = r.columnTypes().toArray(ColumnType[]::new);
-        for (int row = 0; row < r.rowCount(); row++) {
-            for (int c = 0; c < types.length; c++) {
-                set(staging, r, row, c, types[c]);
-            }
-            staging.endRow();
-        }
+        List<ColumnSpec> specs = ResultStaging.columns(r, query, name, columns);
+        TableStaging staging = ResultStaging.staged(r, new TableSchema("__" + name + "_" + (++counter), specs));
         load.accept(staging);
         return staging.schema().name();
     }
 
-    /**
-     * Whether an INT column of a temporary table of {@code rows} rows is held as plain BIGINT: a large table's, and at
-     * any size a key column that a decorrelated subquery's table is joined INNER by (only joined on, never an answer's
-     * column), which a dictionary would code value by value at every run (TPC-H Q4's 57,000 keys). A NOT EXISTS
-     * table's keys, joined LEFT, stay coded: plain, TPC-H Q22 ran slower.
-     */
-    private static boolean plainInt(String table, String column, int rows) {
-        return rows > CODED_INT_ROWS || DerivedTables.isInnerJoinKey(table, column);
-    }
-
-    private static void set(TableStaging staging, QueryResult r, int row, int c, ColumnType t) {
-        if (r.isNull(row, c)) {
-            staging.setNull(c);
-            return;
-        }
-        switch (t) {
-            case STRING -> staging.setString(c, r.getString(row, c));
-            case DATE -> staging.setDate(c, (int) r.getLong(row, c));
-            case INT, LONG, TIMESTAMP -> staging.setLong(c, r.getLong(row, c));
-            case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
-            case BOOLEAN -> staging.setBoolean(c, r.getLong(row, c) != 0);
-            case DECIMAL ->
-                staging.setLong(c, r.getDecimal(row, c).unscaledValue().longValueExact());
-        }
-    }
-
-    private static NumacubeException unsupported(SqlNode at, String what) {
+    static NumacubeException unsupported(SqlNode at, String what) {
         return error(at, "0A000", "unsupported SQL: " + what);
     }
 
