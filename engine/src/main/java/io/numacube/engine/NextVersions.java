@@ -146,6 +146,19 @@ final class NextVersions {
      * writes before it in the same block), as a DELETE's does. A key column of a keyed table is not updated: a changed
      * key would replace whichever row had it.
      */
+    /** Why {@code text} is no value of {@code column}'s type as a loaded row reads it (an INSERT's value). */
+    private static NumacubeException textRefusal(io.numacube.engine.schema.ColumnSpec column, String text) {
+        String problem = io.numacube.engine.ingest.csv.TextField.problem(column, text);
+        return problem == null
+                ? null
+                : new NumacubeException(
+                        NumacubeException.Kind.INVALID_INPUT,
+                        io.numacube.engine.ingest.csv.TextField.sqlState(problem),
+                        problem,
+                        null,
+                        null);
+    }
+
     private Applied applyUpdate(
             CubeTables.Snapshot s,
             CubeTables.Snapshot read,
@@ -171,7 +184,7 @@ final class NextVersions {
         }
         return host.boundTree(
                 read,
-                () -> st.values(schema),
+                () -> st.values(schema, NextVersions::textRefusal),
                 false,
                 (lq, temps) -> applyUpdate(next, grow, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
                 Cancellation.NONE);

@@ -242,9 +242,10 @@ public final class ProjectionExecutor {
             Expr e = outputs.get(c).expr();
             ColumnType t = e.type();
             names.add(outputs.get(c).name());
-            types.add(e.scale() > 0 ? ColumnType.DECIMAL : t);
+            // a DECIMAL(p,0) column has scale 0, as an integer has, and its declared precision
+            types.add(e.scale() > 0 || e.precision() > 0 ? ColumnType.DECIMAL : t);
             scales[c] = e.scale();
-            precisions[c] = e.scale() > 0 ? e.precision() : 0;
+            precisions[c] = e.precision();
             Object col = OutputColumn.of(t, rows.size());
             columns[c] = col;
             java.util.function.IntFunction<Object> value = i -> ScalarEvaluator.eval(

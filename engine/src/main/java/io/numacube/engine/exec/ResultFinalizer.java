@@ -318,9 +318,10 @@ final class ResultFinalizer {
             Expr e = outputs.get(c).expr();
             ColumnType t = e.type() == null ? ColumnType.STRING : e.type();
             names.add(outputs.get(c).name());
-            types.add(e.scale() > 0 ? ColumnType.DECIMAL : t);
+            // a DECIMAL(p,0) column has scale 0, as an integer has, and its declared precision
+            types.add(e.scale() > 0 || e.precision() > 0 ? ColumnType.DECIMAL : t);
             scales[c] = e.scale();
-            precisions[c] = e.scale() > 0 ? e.precision() : 0;
+            precisions[c] = e.precision();
             Object col = OutputColumn.of(t, out.length);
             columns[c] = col;
             if (e instanceof Expr.KeyRef k) {

@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The text functions {@code replace strpos left right lpad rpad repeat reverse} and {@code trim ltrim rtrim} of a set
+ * The text functions {@code replace translate strpos left right lpad rpad repeat reverse} and {@code trim ltrim rtrim} of a set
  * of characters ({@code trim_chars(s, chars)}: {@code btrim(s, chars)}, {@code TRIM(BOTH chars FROM s)}) with
  * PostgreSQL's semantics, counting
  * code points (not UTF-16 units): {@code replace(s, '', t)} is {@code s}; {@code strpos(s, sub)} is 1-based, 0 where
- * {@code sub} is absent ({@code position(sub IN s)} is bound as it); a negative length in {@code left}/{@code right}
+ * {@code sub} is absent; {@code translate(s, from, to)} maps each character of {@code s} found in {@code from} to the
+ * character at the same place in {@code to} (its first place in {@code from} where it repeats) and drops it where
+ * {@code to} is shorter ({@code position(sub IN s)} is bound as it); a negative length in {@code left}/{@code right}
  * drops that many from the other end; {@code lpad}/{@code rpad} cut a longer text to the length and leave it as it is
  * for an empty fill. A NULL argument gives NULL. Stateless; thread-safe.
  */
@@ -18,6 +20,7 @@ final class TextFunctions {
 
     static final Set<String> NAMES = Set.of(
             "replace",
+            "translate",
             "strpos",
             "left",
             "right",
@@ -42,7 +45,7 @@ final class TextFunctions {
         ColumnType s = ColumnType.STRING;
         ColumnType n = ColumnType.LONG;
         switch (name) {
-            case "replace" -> ScalarFunctions.expectTypes(name, args, s, s, s);
+            case "replace", "translate" -> ScalarFunctions.expectTypes(name, args, s, s, s);
             case "trim_chars", "ltrim_chars", "rtrim_chars" ->
                 ScalarFunctions.expectTypes(name.replace("_chars", ""), args, s, s);
             case "strpos" -> {
@@ -67,6 +70,7 @@ final class TextFunctions {
         String s = (String) v.get(0);
         return switch (name) {
             case "replace" -> ((String) v.get(1)).isEmpty() ? s : s.replace((String) v.get(1), (String) v.get(2));
+            case "translate" -> translate(s, (String) v.get(1), (String) v.get(2));
             case "strpos" -> strpos(s, (String) v.get(1));
             case "left" -> left(s, (Long) v.get(1));
             case "right" -> right(s, (Long) v.get(1));
@@ -90,6 +94,24 @@ final class TextFunctions {
             to -= Character.charCount(s.codePointBefore(to));
         }
         return s.substring(from, to);
+    }
+
+    private static String translate(String s, String from, String to) {
+        int[] source = from.codePoints().toArray();
+        int[] target = to.codePoints().toArray();
+        StringBuilder out = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> {
+            int at = 0;
+            while (at < source.length && source[at] != c) {
+                at++;
+            }
+            if (at == source.length) {
+                out.appendCodePoint(c);
+            } else if (at < target.length) {
+                out.appendCodePoint(target[at]);
+            }
+        });
+        return out.toString();
     }
 
     private static long strpos(String s, String sub) {

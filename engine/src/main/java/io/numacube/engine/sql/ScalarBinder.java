@@ -56,6 +56,7 @@ final class ScalarBinder {
             case "ceiling" -> "ceil";
             case "btrim" -> "trim";
             case "position" -> "strpos";
+            case "translate3" -> "translate";
             default -> rawName.toLowerCase(Locale.ROOT);
         };
         if (!ScalarFunctions.knows(name)) {

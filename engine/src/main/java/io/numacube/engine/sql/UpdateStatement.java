@@ -24,7 +24,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code UPDATE table [[AS] alias] SET column = expression [, ...] [WHERE condition]} as the query that applies it:
  * {@link #values} selects the rows to change and computes their new rows from the old ({@code SELECT CAST(expression
  * AS type) AS column, other_column ... FROM table WHERE condition}: every column of the table in order, an assigned one
- * cast to its column's type). A column set to {@code NULL} or {@code DEFAULT} (columns have no other default) is
+ * cast to its column's type, a literal first as PostgreSQL's assignment cast takes it: {@link AssignedLiterals}). A
+ * column set to {@code NULL} or {@code DEFAULT} (columns have no other default) is
  * listed by {@link #nullColumns}, since a query has no NULL value to select. The query is a syntax tree built from the
  * statement's own nodes, so an error points into the statement as written. Immutable once parsed (the select list is
  * fresh per call; the FROM and WHERE are the statement's nodes).
@@ -80,13 +81,19 @@ public final class UpdateStatement {
      * @throws NumacubeException 42703 for an assigned column the table lacks, 42601 for a column assigned twice
      */
     public SqlNode values(TableSchema schema) {
+        return values(schema, (column, text) -> null);
+    }
+
+    /** As {@link #values(TableSchema)}, a quoted literal assigned to a column checked by {@code check} first. */
+    public SqlNode values(TableSchema schema, AssignedLiterals.TextCheck check) {
         Map<Integer, SqlNode> assigned = assignments(schema);
         SqlNodeList items = new SqlNodeList(POS);
         for (int c = 0; c < schema.size(); c++) {
             ColumnSpec col = schema.column(c);
             SqlNode e = assigned.get(c);
             SqlIdentifier name = new SqlIdentifier(col.name(), POS);
-            items.add(e == null || isNull(e) ? name : SqlStdOperatorTable.AS.createCall(POS, cast(e, col), name));
+            items.add(
+                    e == null || isNull(e) ? name : SqlStdOperatorTable.AS.createCall(POS, cast(e, col, check), name));
         }
         return select(items);
     }
@@ -141,10 +148,11 @@ public final class UpdateStatement {
      * {@code CAST(e AS type)} for the column's type (the type node as SQL text would give it), at {@code e}'s place;
      * {@code e} itself when it is a literal of that type already ({@code DATE '2024-01-02'}).
      */
-    private static SqlNode cast(SqlNode e, ColumnSpec col) {
+    private static SqlNode cast(SqlNode e, ColumnSpec col, AssignedLiterals.TextCheck check) {
         if (e instanceof SqlLiteral l && typed(l, col)) {
             return e;
         }
+        e = AssignedLiterals.checked(e, col, check);
         String type = col.isDecimal()
                 ? "DECIMAL(" + col.precision() + "," + col.scale() + ")"
                 : switch (col.type()) {

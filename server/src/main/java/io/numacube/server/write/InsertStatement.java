@@ -19,8 +19,8 @@ import java.util.Locale;
  * @param table   the table's name, unquoted; a qualified name ({@code public.trades}) resolved by {@link TableNames}
  * @param columns the columns named, or empty for all of the table's in order
  * @param rows    per row, its values' text, null for NULL
- * @param sources per row, how each value was written, for {@link LiteralSource#check}: {@code null} for a plain string,
- *     NULL or TRUE/FALSE, {@link LiteralSource#NUMBER} for a bare number, else the types it was cast to, innermost
+ * @param sources per row, how each value was written, for {@link LiteralSource#check}: {@code null} for a plain string
+ *     or NULL, {@link LiteralSource#BOOLEAN} for TRUE/FALSE, {@link LiteralSource#NUMBER} for a bare number, else the types it was cast to, innermost
  *     first, joined by {@link LiteralSource#SEPARATOR} (a typed string {@code DATE '...'} is a cast to DATE)
  */
 public record InsertStatement(String table, List<String> columns, List<List<String>> rows, List<List<String>> sources) {
@@ -287,6 +287,7 @@ public record InsertStatement(String table, List<String> columns, List<List<Stri
             String w = word();
             if (w.equalsIgnoreCase("TRUE") || w.equalsIgnoreCase("FALSE")) {
                 i += w.length();
+                source[0] = LiteralSource.BOOLEAN;
                 return w.toLowerCase(Locale.ROOT);
             }
             String clocked = clockValue(w, source);

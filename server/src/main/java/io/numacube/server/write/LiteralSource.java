@@ -20,6 +20,9 @@ final class LiteralSource {
     /** A bare number's source. */
     static final String NUMBER = "#number";
 
+    /** A TRUE or FALSE keyword's source. */
+    static final String BOOLEAN = "#boolean";
+
     /** Between the cast types of one value. */
     static final String SEPARATOR = "|";
 
@@ -66,7 +69,7 @@ final class LiteralSource {
         if (casts[0].equals(NUMBER) && column.type() == ColumnType.STRING) {
             throw refused(column, "a number cast to text (write it as a string)");
         }
-        for (int i = casts[0].equals(NUMBER) ? 1 : 0; i < casts.length; i++) {
+        for (int i = casts[0].startsWith("#") ? 1 : 0; i < casts.length; i++) {
             if (!readsAlike(casts[i], text, column)) {
                 throw refused(
                         column,

@@ -508,10 +508,13 @@ public final class WriteService {
                         .toException();
             }
             List<String> sources = insert.sources().get(line - 1);
+            List<String> values = new ArrayList<>(row);
             for (int i = 0; i < names.size(); i++) {
-                LiteralSource.check(sources.get(i), row.get(i), schema.columns().get(schema.indexOf(names.get(i))));
+                io.numacube.engine.schema.ColumnSpec column = schema.columns().get(schema.indexOf(names.get(i)));
+                values.set(i, AssignmentCast.assigned(sources.get(i), row.get(i), column));
+                LiteralSource.check(sources.get(i), values.get(i), column);
             }
-            jsonLine(names, row, body);
+            jsonLine(names, values, body);
         }
         return new Batch(insert.table(), BatchFormat.JSON_LINES, body.toByteArray(), "INSERT INTO " + insert.table());
     }

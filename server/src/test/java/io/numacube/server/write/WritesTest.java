@@ -188,9 +188,9 @@ class WritesTest {
     }
 
     /**
-     * A value is read as its column's type from its text, so a cast to another type, or a number into a text column in
-     * another form than DuckDB writes back, would be stored wrongly (these were: 1.26, '1.50', 2.7, 10:00, '1e3',
-     * '007'); they are refused and nothing is written. The expected values are DuckDB 1.4's after the same INSERTs (timestamps as LocalDateTime writes them).
+     * A value is read as its column's type from its text, so a cast to another type would be stored wrongly (these
+     * were: 1.26, '1.50', 2.7, 10:00); they are refused and nothing is written. A bare number into a text column is
+     * written as PostgreSQL's numeric writes it (1e3 is 1000, 007 is 7: {@link AssignmentCastTest}). The expected values are DuckDB 1.4's after the same INSERTs (timestamps as LocalDateTime writes them).
      */
     @Test
     void aValueIsTakenOnlyWhereItsTextReadAsTheColumnIsWhatDuckDbStores() throws Exception {
@@ -202,9 +202,6 @@ class WritesTest {
                     "INSERT INTO t (id, qty) VALUES (1, CAST(2.7 AS BIGINT))",
                     "INSERT INTO t (id, ts) VALUES (1, CAST('2024-01-01 10:00:00' AS DATE))",
                     "INSERT INTO t (id, px) VALUES (1, CAST(CAST(1.26 AS DECIMAL(4,1)) AS DECIMAL(12,2)))",
-                    "INSERT INTO t (id, desk) VALUES (1, 1e3)",
-                    "INSERT INTO t (id, desk) VALUES (1, 007)",
-                    "INSERT INTO t (id, desk) VALUES (1, -0.0)",
                     "INSERT INTO t (id, desk) VALUES (1, CAST(5 AS VARCHAR))",
                     "INSERT INTO t (id, qty) VALUES (1, 2.5::REAL)")) {
                 PSQLException e = assertThrows(PSQLException.class, () -> s.executeUpdate(wrong), wrong);

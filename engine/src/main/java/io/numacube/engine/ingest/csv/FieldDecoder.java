@@ -188,12 +188,19 @@ final class FieldDecoder {
     }
 
     /**
-     * The SQLSTATE of a value refused for {@code problem}: 22003 for a DECIMAL's overflow, 22021 for a NUL in text,
-     * else 22P02.
+     * The SQLSTATE of a value refused for {@code problem}, PostgreSQL's for its input functions: 22003 for a DECIMAL's
+     * overflow or an integer beyond BIGINT, 22007 for text that is no date or timestamp, 22008 for a day the calendar
+     * lacks, 22021 for a NUL in text, else 22P02.
      */
     static String sqlState(String problem) {
-        if (problem.startsWith(ColumnSpec.DECIMAL_OVERFLOW)) {
+        if (problem.startsWith(ColumnSpec.DECIMAL_OVERFLOW) || problem.equals(INTEGER_RANGE)) {
             return "22003";
+        }
+        if (problem.equals(NOT_DATE) || problem.equals(NOT_TIMESTAMP)) {
+            return "22007";
+        }
+        if (problem.equals(BAD_DAY)) {
+            return "22008";
         }
         return problem.equals(io.numacube.engine.ingest.NulText.PROBLEM)
                 ? io.numacube.engine.ingest.NulText.SQL_STATE

@@ -22,55 +22,53 @@ public final class TextField {
      */
     public String set(TableStaging staging, int column, String text) {
         ColumnSpec spec = staging.schema().column(column);
-        byte[] b = text.getBytes(StandardCharsets.UTF_8);
-        String problem;
         try {
-            switch (spec.type()) {
-                case STRING -> {
-                    staging.setString(column, text);
-                    return null;
+            String problem = parse(spec, text);
+            if (problem == null) {
+                switch (spec.type()) {
+                    case STRING -> staging.setString(column, text);
+                    case LONG, INT, TIMESTAMP -> staging.setLong(column, dec.longValue);
+                    case DOUBLE -> staging.setDouble(column, dec.doubleValue);
+                    case DATE -> staging.setDate(column, (int) dec.longValue);
+                    case BOOLEAN -> staging.setBoolean(column, dec.longValue != 0);
+                    default -> throw new IllegalStateException("no value of type " + spec.type());
                 }
-                case LONG, INT -> {
-                    problem = spec.isDecimal()
-                            ? dec.parseDecimal(b, 0, b.length, spec.precision(), spec.scale())
-                            : dec.parseLong(b, 0, b.length);
-                    if (problem == null) {
-                        staging.setLong(column, dec.longValue);
-                    }
-                }
-                case DOUBLE -> {
-                    problem = dec.parseDouble(b, 0, b.length);
-                    if (problem == null) {
-                        staging.setDouble(column, dec.doubleValue);
-                    }
-                }
-                case DATE -> {
-                    problem = dec.parseDate(b, 0, b.length);
-                    if (problem == null) {
-                        staging.setDate(column, (int) dec.longValue);
-                    }
-                }
-                case TIMESTAMP -> {
-                    problem = dec.parseTimestamp(b, 0, b.length);
-                    if (problem == null) {
-                        staging.setLong(column, dec.longValue);
-                    }
-                }
-                case BOOLEAN -> {
-                    problem = dec.parseBoolean(b, 0, b.length);
-                    if (problem == null) {
-                        staging.setBoolean(column, dec.longValue != 0);
-                    }
-                }
-                default -> problem = "no value of type " + spec.type() + " can be stored";
             }
+            return problem;
         } catch (NumacubeException refused) {
             return refused.getMessage();
         }
-        return problem;
     }
 
-    /** The SQLSTATE of a value {@link #set} refused for {@code problem}: 22003 for a DECIMAL's overflow, else 22P02. */
+    /**
+     * Why {@code text} is no value of {@code column}'s type, as {@link #set} says it; null where it is one (an UPDATE's
+     * quoted literal is checked so, to be refused as an INSERT of it is).
+     */
+    public static String problem(ColumnSpec column, String text) {
+        try {
+            return new TextField().parse(column, text);
+        } catch (NumacubeException refused) {
+            return refused.getMessage();
+        }
+    }
+
+    private String parse(ColumnSpec spec, String text) {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        return switch (spec.type()) {
+            case STRING -> null;
+            case LONG, INT ->
+                spec.isDecimal()
+                        ? dec.parseDecimal(b, 0, b.length, spec.precision(), spec.scale())
+                        : dec.parseLong(b, 0, b.length);
+            case DOUBLE -> dec.parseDouble(b, 0, b.length);
+            case DATE -> dec.parseDate(b, 0, b.length);
+            case TIMESTAMP -> dec.parseTimestamp(b, 0, b.length);
+            case BOOLEAN -> dec.parseBoolean(b, 0, b.length);
+            default -> "no value of type " + spec.type() + " can be stored";
+        };
+    }
+
+    /** The SQLSTATE of a value {@link #set} refused for {@code problem}, PostgreSQL's (22P02, 22003, 22007, 22008). */
     public static String sqlState(String problem) {
         return FieldDecoder.sqlState(problem);
     }
