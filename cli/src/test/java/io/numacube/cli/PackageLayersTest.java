@@ -86,6 +86,8 @@ class PackageLayersTest {
                             "engine.exec",
                             "engine.gen",
                             "engine.ingest",
+                            // an UPDATE's quoted value is read as a loaded row's text field (TextField)
+                            "engine.ingest.csv",
                             "engine.plan",
                             "engine.result",
                             "engine.schema",

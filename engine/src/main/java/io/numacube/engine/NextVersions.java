@@ -139,13 +139,6 @@ final class NextVersions {
         return new Applied(k, n);
     }
 
-    /**
-     * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
-     * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
-     * ({@link UpdateStatement#values}); a subquery in its WHERE reads the tables as they were before the write (after the
-     * writes before it in the same block), as a DELETE's does. A key column of a keyed table is not updated: a changed
-     * key would replace whichever row had it.
-     */
     /** Why {@code text} is no value of {@code column}'s type as a loaded row reads it (an INSERT's value). */
     private static NumacubeException textRefusal(io.numacube.engine.schema.ColumnSpec column, String text) {
         String problem = io.numacube.engine.ingest.csv.TextField.problem(column, text);
@@ -159,6 +152,13 @@ final class NextVersions {
                         null);
     }
 
+    /**
+     * An UPDATE: the rows its WHERE keeps are deleted from the table's next version and appended again with their new
+     * values ({@link UpdatedRows}), both in that one version. One query finds the rows and computes their values
+     * ({@link UpdateStatement#values}); a subquery in its WHERE reads the tables as they were before the write (after the
+     * writes before it in the same block), as a DELETE's does. A key column of a keyed table is not updated: a changed
+     * key would replace whichever row had it.
+     */
     private Applied applyUpdate(
             CubeTables.Snapshot s,
             CubeTables.Snapshot read,
