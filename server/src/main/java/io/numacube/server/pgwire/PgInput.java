@@ -76,9 +76,15 @@ final class PgInput {
         return type == 'S';
     }
 
+    /**
+     * The next {@code n} bytes. They are read as they arrive, never allocated at once from the length: a client that
+     * announces a large message and sends nothing more holds no more memory than it sent.
+     */
     private byte[] readFully(int n) throws IOException {
-        byte[] b = new byte[n];
-        in.readFully(b);
+        byte[] b = in.readNBytes(n);
+        if (b.length < n) {
+            throw new EOFException("the message ended early: bytes=" + b.length + " length=" + n);
+        }
         return b;
     }
 
