@@ -49,11 +49,20 @@ import java.util.concurrent.Semaphore;
  * nothing is checked (the server then listens on loopback only). At most {@link Settings#maxRequests} requests are
  * served at once, health checks aside; one more is answered 503 (53300) at once, before its credentials are checked
  * or its body read. Open connections, idle ones included, are capped at 1024 through the JDK's
- * {@code jdk.httpserver.maxConnections} unless that is set: beyond, new ones wait in the listen backlog.
+ * {@code jdk.httpserver.maxConnections} unless that is set: beyond, new ones wait in the listen backlog. A request
+ * must arrive whole (line, headers, body) within {@link #MAX_REQUEST_SECONDS} through the JDK's
+ * {@code sun.net.httpserver.maxReqTime} unless that is set, or its connection closes: slow clients cannot hold the
+ * request slots.
  *
  * <p>Thread-safe. {@link #stop} stops accepting and waits for exchanges in progress.
  */
 public final class HttpFrontEnd {
+
+    /** The JDK server's limit, in seconds, on the time a request's line, headers and body take to arrive. */
+    static final String MAX_REQUEST_SECONDS_PROPERTY = "sun.net.httpserver.maxReqTime";
+
+    /** {@link #MAX_REQUEST_SECONDS_PROPERTY} unless set: 16 MiB, the largest body by default, at 280 KB/s. */
+    static final long MAX_REQUEST_SECONDS = 60;
 
     static {
         // The JDK's server leaves Nagle's algorithm on unless told: a response's last small write then waits for the
@@ -63,6 +72,11 @@ public final class HttpFrontEnd {
         }
         if (System.getProperty("jdk.httpserver.maxConnections") == null) {
             System.setProperty("jdk.httpserver.maxConnections", "1024");
+        }
+        // A request's line, headers and body must arrive within this many seconds, or its connection closes: without
+        // it, clients that send a body's first bytes and then nothing hold every one of the maxRequests slots for ever.
+        if (System.getProperty(MAX_REQUEST_SECONDS_PROPERTY) == null) {
+            System.setProperty(MAX_REQUEST_SECONDS_PROPERTY, String.valueOf(MAX_REQUEST_SECONDS));
         }
     }
 
