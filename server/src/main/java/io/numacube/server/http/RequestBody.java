@@ -63,6 +63,9 @@ final class RequestBody {
             }
         } catch (IOException e) {
             throw unreadable(e);
+        } catch (IndexOutOfBoundsException e) {
+            // the JDK's chunked stream reads a chunk size over 2^31-1 (FFFFFFFFFFFF) as negative and passes it on
+            throw unreadable(new IOException("invalid chunk length", e));
         }
         return out.toByteArray();
     }

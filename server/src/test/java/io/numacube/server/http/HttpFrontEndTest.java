@@ -51,16 +51,19 @@ class HttpFrontEndTest {
      */
     @Test
     void aBodyThatCannotBeReadIsA400AndARequestHasADeadline() throws Exception {
-        try (java.net.Socket s = new java.net.Socket(
-                server.httpAddress().getAddress(), server.httpAddress().getPort())) {
-            s.setSoTimeout(20_000);
-            s.getOutputStream()
-                    .write(("POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
-                                    + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\nzz\r\nSELECT 1\r\n0\r\n\r\n")
-                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            String answer = new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
-            assertTrue(answer.contains("\"08P01\""), answer);
+        for (String size : new String[] {"zz", "FFFFFFFFFFFF"}) {
+            try (java.net.Socket s = new java.net.Socket(
+                    server.httpAddress().getAddress(), server.httpAddress().getPort())) {
+                s.setSoTimeout(20_000);
+                s.getOutputStream()
+                        .write(("POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                                        + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + size
+                                        + "\r\nSELECT 1\r\n0\r\n\r\n")
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                String answer = new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+                assertTrue(answer.contains("\"08P01\""), answer);
+            }
         }
         assertEquals(
                 String.valueOf(HttpFrontEnd.MAX_REQUEST_SECONDS),
