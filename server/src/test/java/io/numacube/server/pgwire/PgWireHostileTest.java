@@ -103,6 +103,20 @@ class PgWireHostileTest {
         }
     }
 
+    @Test
+    void aStartupPacketWithoutItsTerminatorIsRefused() throws IOException {
+        for (String body : new String[] {"user\0raw", "user\0raw\0database\0x", "user\0\0"}) {
+            try (RawPgClient c = new RawPgClient(server.pgAddress())) {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 + body.length());
+                b.putInt(8 + body.length()).putInt(196_608).put(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                c.raw(b.array());
+                RawPgClient.Message e = c.read();
+                assertEquals("FATAL", e.fields().get('S'), body);
+                assertEquals("08P01", e.fields().get('C'), body);
+            }
+        }
+    }
+
     private static void assertError(List<RawPgClient.Message> m, String sqlState) {
         assertEquals("EZ", RawPgClient.types(m), m.toString());
         assertEquals("ERROR", m.getFirst().fields().get('S'));
