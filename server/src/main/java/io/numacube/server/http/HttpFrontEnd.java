@@ -27,7 +27,7 @@ import java.util.concurrent.Semaphore;
  *
  * <ul>
  *   <li>{@code GET /v1/health}: 200 {@code {"status": "ready"}}, 503 {@code {"status": "shutting down"}} once
- *       stopping;
+ *       stopping ({@code HEAD}: the same status, no body);
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
  *   <li>{@code GET /v1/tables/NAME/events}: the table's versions as server-sent events, {@link VersionEvents};
@@ -185,7 +185,11 @@ public final class HttpFrontEnd {
     private void exchange(HttpExchange ex) {
         String path = ex.getRequestURI().getPath();
         if (path.equals("/v1/health")) {
-            serve(ex, path, true);
+            if (ex.getRequestMethod().equals("HEAD")) {
+                headHealth(ex);
+            } else {
+                serve(ex, path, true);
+            }
             return;
         }
         String events = eventsTable(path);
@@ -205,6 +209,16 @@ public final class HttpFrontEnd {
             serve(ex, path, false);
         } finally {
             serving.release();
+        }
+    }
+
+    /** {@code HEAD /v1/health}, as load balancers check: the status of a GET, without its body. */
+    private void headHealth(HttpExchange ex) {
+        try (ex) {
+            ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+            ex.sendResponseHeaders(stopping ? 503 : 200, -1);
+        } catch (IOException e) {
+            // the checker went away
         }
     }
 

@@ -71,6 +71,17 @@ class HttpFrontEndTest {
     }
 
     @Test
+    void aHeadOfHealthHasItsStatusWithoutABody() throws Exception {
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/health"))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+        assertEquals("", r.body());
+    }
+
+    @Test
     void healthSaysReady() throws Exception {
         HttpResponse<String> r = get(server, "/v1/health");
         assertEquals(200, r.statusCode());
