@@ -27,7 +27,7 @@ import java.util.concurrent.Semaphore;
  *
  * <ul>
  *   <li>{@code GET /v1/health}: 200 {@code {"status": "ready"}}, 503 {@code {"status": "shutting down"}} once
- *       stopping;
+ *       stopping ({@code HEAD}: the same status, no body);
  *   <li>{@code POST /v1/query}: {@link QueryEndpoint};
  *   <li>{@code GET /v1/tables}, {@code GET /v1/tables/NAME}, {@code GET /v1/placement}: {@link CatalogEndpoints};
  *   <li>{@code GET /v1/tables/NAME/events}: the table's versions as server-sent events, {@link VersionEvents};
@@ -49,11 +49,20 @@ import java.util.concurrent.Semaphore;
  * nothing is checked (the server then listens on loopback only). At most {@link Settings#maxRequests} requests are
  * served at once, health checks aside; one more is answered 503 (53300) at once, before its credentials are checked
  * or its body read. Open connections, idle ones included, are capped at 1024 through the JDK's
- * {@code jdk.httpserver.maxConnections} unless that is set: beyond, new ones wait in the listen backlog.
+ * {@code jdk.httpserver.maxConnections} unless that is set: beyond, new ones wait in the listen backlog. A request
+ * must arrive whole (line, headers, body) within {@link #MAX_REQUEST_SECONDS} through the JDK's
+ * {@code sun.net.httpserver.maxReqTime} unless that is set, or its connection closes: slow clients cannot hold the
+ * request slots.
  *
  * <p>Thread-safe. {@link #stop} stops accepting and waits for exchanges in progress.
  */
 public final class HttpFrontEnd {
+
+    /** The JDK server's limit, in seconds, on the time a request's line, headers and body take to arrive. */
+    static final String MAX_REQUEST_SECONDS_PROPERTY = "sun.net.httpserver.maxReqTime";
+
+    /** {@link #MAX_REQUEST_SECONDS_PROPERTY} unless set: 16 MiB, the largest body by default, at 280 KB/s. */
+    static final long MAX_REQUEST_SECONDS = 60;
 
     static {
         // The JDK's server leaves Nagle's algorithm on unless told: a response's last small write then waits for the
@@ -63,6 +72,11 @@ public final class HttpFrontEnd {
         }
         if (System.getProperty("jdk.httpserver.maxConnections") == null) {
             System.setProperty("jdk.httpserver.maxConnections", "1024");
+        }
+        // A request's line, headers and body must arrive within this many seconds, or its connection closes: without
+        // it, clients that send a body's first bytes and then nothing hold every one of the maxRequests slots for ever.
+        if (System.getProperty(MAX_REQUEST_SECONDS_PROPERTY) == null) {
+            System.setProperty(MAX_REQUEST_SECONDS_PROPERTY, String.valueOf(MAX_REQUEST_SECONDS));
         }
     }
 
@@ -171,7 +185,11 @@ public final class HttpFrontEnd {
     private void exchange(HttpExchange ex) {
         String path = ex.getRequestURI().getPath();
         if (path.equals("/v1/health")) {
-            serve(ex, path, true);
+            if (ex.getRequestMethod().equals("HEAD")) {
+                headHealth(ex);
+            } else {
+                serve(ex, path, true);
+            }
             return;
         }
         String events = eventsTable(path);
@@ -191,6 +209,16 @@ public final class HttpFrontEnd {
             serve(ex, path, false);
         } finally {
             serving.release();
+        }
+    }
+
+    /** {@code HEAD /v1/health}, as load balancers check: the status of a GET, without its body. */
+    private void headHealth(HttpExchange ex) {
+        try (ex) {
+            ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+            ex.sendResponseHeaders(stopping ? 503 : 200, -1);
+        } catch (IOException e) {
+            // the checker went away
         }
     }
 

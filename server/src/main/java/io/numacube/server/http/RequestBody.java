@@ -13,7 +13,7 @@ import java.util.Locale;
 
 /**
  * A request's body, read up to a size limit: a body announced or found longer is refused with 413 before more of it
- * is read, and text must be valid UTF-8. Stateless.
+ * is read, one that cannot be read (cut short, a malformed chunk) with 400, and text must be valid UTF-8. Stateless.
  */
 final class RequestBody {
 
@@ -46,6 +46,8 @@ final class RequestBody {
                 // read straight into an array of the announced size: a large batch is not copied as it grows
                 try (InputStream in = ex.getRequestBody()) {
                     return in.readNBytes((int) announced);
+                } catch (IOException e) {
+                    throw unreadable(e);
                 }
             }
         }
@@ -59,8 +61,22 @@ final class RequestBody {
                 }
                 out.write(buf, 0, n);
             }
+        } catch (IOException e) {
+            throw unreadable(e);
+        } catch (IndexOutOfBoundsException e) {
+            // the JDK's chunked stream reads a chunk size over 2^31-1 (FFFFFFFFFFFF) as negative and passes it on
+            throw unreadable(new IOException("invalid chunk length", e));
         }
         return out.toByteArray();
+    }
+
+    /**
+     * A body that ended before its length, a malformed chunk, a connection closed for taking too long to send its
+     * request: the client's fault, a 400, not an internal error (nor a stack trace in the log).
+     */
+    private static HttpError unreadable(IOException e) {
+        return new HttpError(
+                400, ClientError.PROTOCOL_VIOLATION, "the request body could not be read: " + e.getMessage());
     }
 
     /** The bytes as UTF-8 text; malformed UTF-8 is a 400 with PostgreSQL's code for it, 22021. */

@@ -22,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * page itself is revalidated on every load ({@code no-cache}) so a new server's page is seen at once, the vendored
  * libraries, whose content changes only with their pinned version, are cached for a day.
  *
- * <p>Thread-safe: resources are read once and kept (about 1.6 MB).
+ * <p>Thread-safe: the files found are read once and kept (about 1.6 MB); names not found are looked up again each
+ * time, never kept.
  */
 final class WebPage {
 
@@ -39,7 +40,8 @@ final class WebPage {
             "png", "image/png",
             "svg", "image/svg+xml");
 
-    private final Map<String, Optional<byte[]>> files = new ConcurrentHashMap<>();
+    /** The files found so far; a miss is not kept, so that requests for ever new names cannot fill the heap. */
+    private final Map<String, byte[]> files = new ConcurrentHashMap<>();
 
     /**
      * Answers {@code GET path} when it names a file of the page, and returns true; returns false, sending nothing,
@@ -51,11 +53,15 @@ final class WebPage {
         if (type == null) {
             return false;
         }
-        Optional<byte[]> body = files.computeIfAbsent(name, WebPage::read);
-        if (body.isEmpty()) {
-            return false;
+        byte[] bytes = files.get(name);
+        if (bytes == null) {
+            Optional<byte[]> found = read(name);
+            if (found.isEmpty()) {
+                return false;
+            }
+            bytes = found.get();
+            files.putIfAbsent(name, bytes);
         }
-        byte[] bytes = body.get();
         try (ex) {
             var h = ex.getResponseHeaders();
             h.set("Content-Type", type);
@@ -72,6 +78,11 @@ final class WebPage {
             // the browser went away
         }
         return true;
+    }
+
+    /** How many files are kept in memory: those of the page that were asked for, never a name that was not found. */
+    int keptFiles() {
+        return files.size();
     }
 
     /** The Content-Type of a file the page may serve, or null: no hidden files, no climbing out of the folder. */

@@ -26,10 +26,10 @@ final class ConstantSelect {
 
     private static final Pattern SELECT = Pattern.compile("(?is)SELECT (.+)");
     private static final Pattern ALIAS =
-            Pattern.compile("(?is)(.+?)(?: (?:AS )?(\"(?:[^\"]|\"\")+\"|[A-Za-z_][A-Za-z0-9_]*))?");
+            Pattern.compile("(?is)(.+?)(?: (?:AS )?(\"(?:[^\"]++|\"\")+\"|[A-Za-z_][A-Za-z0-9_]*))?");
     private static final Pattern FUNCTION = Pattern.compile("(?i)(?:pg_catalog\\.)?([a-z_]+) ?\\( ?\\)");
     private static final Pattern SETTING = Pattern.compile(
-            "(?i)(?:pg_catalog\\.)?current_setting ?\\( ?'((?:[^']|'')*)' ?(?:, ?(?:true|false) ?)?\\)");
+            "(?i)(?:pg_catalog\\.)?current_setting ?\\( ?'((?:[^']++|'')*)' ?(?:, ?(?:true|false) ?)?\\)");
 
     private ConstantSelect() {}
 
@@ -111,7 +111,7 @@ final class ConstantSelect {
             values.add(v);
             return PgColumn.of("?column?", v == (int) v ? PgType.INT4 : PgType.INT8);
         }
-        if (expr.matches("'(?:[^']|'')*'")) {
+        if (expr.matches("'(?:[^']++|'')*'")) {
             values.add(expr.substring(1, expr.length() - 1).replace("''", "'"));
             return PgColumn.of("?column?", PgType.TEXT);
         }

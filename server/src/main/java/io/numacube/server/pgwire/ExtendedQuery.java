@@ -64,7 +64,10 @@ final class ExtendedQuery {
         String name = body.cstring();
         String query = body.cstring();
         int declared = body.int16();
-        int[] oids = new int[Math.max(0, declared)];
+        if (declared < 0) {
+            throw PgProtocolException.invalidContent("invalid count in message: parameter types=" + declared);
+        }
+        int[] oids = new int[declared];
         for (int i = 0; i < oids.length; i++) {
             oids[i] = body.int32();
         }
@@ -175,7 +178,7 @@ final class ExtendedQuery {
         } else if (kind == 'P') {
             describePortal(portal(name));
         } else {
-            throw PgProtocolException.malformed("invalid DESCRIBE message subtype " + kind);
+            throw PgProtocolException.invalidContent("invalid DESCRIBE message subtype " + kind);
         }
     }
 
@@ -262,7 +265,11 @@ final class ExtendedQuery {
             replies.out().empty('I');
             return;
         }
+        if (p.commandSent) {
+            throw new PgProtocolException("55000", "portal \"" + name + "\" cannot be run: its statement ran already");
+        }
         Outcome o = outcome(p);
+        p.commandSent = o.rows() == null;
         requireDescribedTypes(p, o);
         short[] formats = o.rows() == null ? null : p.formats(o.rows().columns().size());
         replies.outcome(o, p, Math.max(0, maxRows), formats, false);
@@ -297,7 +304,7 @@ final class ExtendedQuery {
         } else if (kind == 'P') {
             session.portals.remove(name);
         } else {
-            throw PgProtocolException.malformed("invalid CLOSE message subtype " + kind);
+            throw PgProtocolException.invalidContent("invalid CLOSE message subtype " + kind);
         }
         replies.out().empty('3');
     }
@@ -339,7 +346,7 @@ final class ExtendedQuery {
     private static short[] shorts(PgInput.Body body) {
         int n = body.int16();
         if (n < 0) {
-            throw PgProtocolException.malformed("invalid count in message: " + n);
+            throw PgProtocolException.invalidContent("invalid count in message: " + n);
         }
         short[] out = new short[n];
         for (int i = 0; i < n; i++) {

@@ -202,8 +202,29 @@ final class PgConnection implements Runnable {
         }
     }
 
-    /** Handles one message; returns true when it failed in the extended protocol (skip until Sync). */
+    /**
+     * Handles one message; returns true when it failed in the extended protocol (skip until Sync). A message whose
+     * bytes do not fit its type (its length being right, the next message is found all the same), text that is not
+     * UTF-8 and a FunctionCall are an ERROR and ReadyForQuery, as in PostgreSQL, and the connection goes on.
+     */
     private boolean message(PgInput.Message m) throws IOException {
+        try {
+            return dispatch(m);
+        } catch (RuntimeException e) {
+            if (e instanceof PgProtocolException p && p.fatal()) {
+                throw e;
+            }
+            failed(e, null, null);
+            session.endImplicit();
+            if (session.status() == Session.IDLE) {
+                session.endTransaction(true);
+            }
+            out.readyForQuery(session.status());
+            return false;
+        }
+    }
+
+    private boolean dispatch(PgInput.Message m) throws IOException {
         if ("QPBE".indexOf(m.type()) >= 0) {
             session.messageArrived();
         }
@@ -218,13 +239,8 @@ final class PgConnection implements Runnable {
             case 'd', 'c', 'f' -> {
                 // CopyData, CopyDone, CopyFail outside COPY: PostgreSQL ignores them, and so does numacube
             }
-            case 'F' -> {
-                replies.error(
-                        new PgProtocolException(ClientError.NOT_SUPPORTED, "function calls are not supported"),
-                        null,
-                        null);
-                return true;
-            }
+            // a FunctionCall is answered at once, ReadyForQuery included: its client (libpq's PQfn) sends no Sync
+            case 'F' -> throw new PgProtocolException(ClientError.NOT_SUPPORTED, "function calls are not supported");
             default -> throw PgProtocolException.malformed("invalid frontend message type " + (int) m.type());
         }
         return false;
@@ -239,7 +255,7 @@ final class PgConnection implements Runnable {
                 throw e;
             }
             failed(e, extended.origin(), extended.ranSql());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             failed(e, extended.origin(), extended.ranSql());
         }
         // PostgreSQL flushes an error at once: a client that sent Flush, not Sync (asyncpg's prepare), waits for it,
@@ -308,7 +324,7 @@ final class PgConnection implements Runnable {
                 }
                 failed(e, new SqlOrigin(query, st.offset(), null), st.sql());
                 break;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | StackOverflowError e) {
                 failed(e, new SqlOrigin(query, st.offset(), null), st.sql());
                 break;
             }

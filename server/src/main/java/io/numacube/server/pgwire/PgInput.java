@@ -10,7 +10,8 @@ import java.nio.ByteBuffer;
 /**
  * Reads frontend messages from a connection: the untyped startup packets (length, then body) and the typed messages
  * after them (a type byte, an int32 length that counts itself, the body). A length below 4 or above the limit is
- * malformed ({@link PgProtocolException#fatal}): the connection cannot find the next message boundary and closes.
+ * malformed ({@link PgProtocolException#fatal}): the connection cannot find the next message boundary and closes. A
+ * body whose fields do not fit ({@link Body}) is not: the next message starts where the length says.
  * Not thread-safe: one connection thread reads.
  */
 final class PgInput {
@@ -75,9 +76,15 @@ final class PgInput {
         return type == 'S';
     }
 
+    /**
+     * The next {@code n} bytes. They are read as they arrive, never allocated at once from the length: a client that
+     * announces a large message and sends nothing more holds no more memory than it sent.
+     */
     private byte[] readFully(int n) throws IOException {
-        byte[] b = new byte[n];
-        in.readFully(b);
+        byte[] b = in.readNBytes(n);
+        if (b.length < n) {
+            throw new EOFException("the message ended early: bytes=" + b.length + " length=" + n);
+        }
         return b;
     }
 
@@ -87,7 +94,9 @@ final class PgInput {
     }
 
     /**
-     * A message body read field by field; reading past its end is malformed. Not thread-safe.
+     * A message body read field by field; reading past its end, or a string without its zero byte, is
+     * {@linkplain PgProtocolException#invalidContent invalid content} (an ERROR after the startup, FATAL during it).
+     * Not thread-safe.
      */
     static final class Body {
         private final ByteBuffer b;
@@ -119,7 +128,7 @@ final class PgInput {
                 end++;
             }
             if (end >= b.limit()) {
-                throw PgProtocolException.malformed("invalid string in message: no terminating zero byte");
+                throw PgProtocolException.invalidContent("invalid string in message: no terminating zero byte");
             }
             byte[] s = new byte[end - start];
             b.get(s);
@@ -129,7 +138,7 @@ final class PgInput {
 
         byte[] bytes(int n) {
             if (n < 0) {
-                throw PgProtocolException.malformed("invalid length in message: length=" + n);
+                throw PgProtocolException.invalidContent("invalid length in message: length=" + n);
             }
             need(n);
             byte[] out = new byte[n];
@@ -149,14 +158,14 @@ final class PgInput {
         /** A message must be read to its end: bytes left over mean the client and server disagree on its shape. */
         void end(String what) {
             if (b.hasRemaining()) {
-                throw PgProtocolException.malformed(
+                throw PgProtocolException.invalidContent(
                         "invalid message format: " + what + " has " + b.remaining() + " bytes too many");
             }
         }
 
         private void need(int n) {
             if (b.remaining() < n) {
-                throw PgProtocolException.malformed("invalid message format: message ends too early");
+                throw PgProtocolException.invalidContent("invalid message format: message ends too early");
             }
         }
     }

@@ -44,6 +44,15 @@ public final class PgProtocolException extends RuntimeException {
         return new PgProtocolException(ClientError.PROTOCOL_VIOLATION, message, true);
     }
 
+    /**
+     * A message whose fields do not fit its type (a string without its zero byte, a count or length beyond its end,
+     * bytes left over, an unknown subtype), its length being right: the next message is found all the same, so it is
+     * an ERROR and the connection goes on, as in PostgreSQL.
+     */
+    static PgProtocolException invalidContent(String message) {
+        return new PgProtocolException(ClientError.PROTOCOL_VIOLATION, message, false);
+    }
+
     public String sqlState() {
         return sqlState;
     }

@@ -116,8 +116,14 @@ final class PgStartup {
         }
         Map<String, String> params = new LinkedHashMap<>();
         List<String> unrecognized = new ArrayList<>();
-        while (packet.remaining() > 0) {
-            String name = packet.cstring();
+        while (true) {
+            String name = packet.remaining() > 0 ? packet.cstring() : null;
+            if (name == null || name.isEmpty() && packet.remaining() > 0) {
+                throw new PgProtocolException(
+                        ClientError.PROTOCOL_VIOLATION,
+                        "invalid startup packet layout: expected terminator as last byte",
+                        true);
+            }
             if (name.isEmpty()) {
                 break;
             }

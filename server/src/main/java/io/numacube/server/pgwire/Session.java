@@ -363,7 +363,8 @@ final class Session {
     /**
      * A bound statement: its text with the parameters in place, the statement it binds, the result formats the client
      * asked for, whether a Describe of it told the client its result's types, and once run its outcome and how many
-     * rows were sent (Execute with a row limit sends the rest later).
+     * rows were sent (Execute with a row limit sends the rest later), or, for a statement without rows, whether its
+     * completion was sent (it runs once: a second Execute is refused, as PostgreSQL refuses it).
      */
     static final class Portal {
         final String name;
@@ -374,6 +375,7 @@ final class Session {
         boolean described;
         Outcome outcome;
         int rowsSent;
+        boolean commandSent;
 
         Portal(
                 String name,

@@ -30,13 +30,13 @@ final class SessionStatements {
     private static final Pattern ASSIGN = Pattern.compile("(?is)([A-Za-z_][\\w.]*) ?(?:=|TO ) ?(.+)");
     /** {@code SET TIME ZONE INTERVAL '+02:00' HOUR TO MINUTE}: PostgreSQL's interval of hours east. */
     private static final Pattern INTERVAL_ZONE =
-            Pattern.compile("(?i)INTERVAL ?'((?:[^']|'')*)'(?: ?HOUR(?: TO (?:MINUTE|SECOND))?)?");
+            Pattern.compile("(?i)INTERVAL ?'((?:[^']++|'')*)'(?: ?HOUR(?: TO (?:MINUTE|SECOND))?)?");
 
     private static final Pattern RESET = Pattern.compile("(?i)RESET (ALL|[A-Za-z_][\\w.]*)");
     private static final Pattern SHOW = Pattern.compile("(?i)SHOW (ALL|TIME ZONE|TRANSACTION ISOLATION LEVEL|[\\w.]+)");
     private static final Pattern DISCARD = Pattern.compile("(?i)DISCARD (ALL|PLANS|SEQUENCES|TEMP|TEMPORARY)");
     private static final Pattern DEALLOCATE = Pattern.compile("(?i)DEALLOCATE(?: PREPARE)? (ALL|\\S+)");
-    private static final String NAME = "(\"(?:[^\"]|\"\")+\"|[A-Za-z_][\\w$]*)";
+    private static final String NAME = "(\"(?:[^\"]++|\"\")+\"|[A-Za-z_][\\w$]*)";
     private static final Pattern SAVEPOINT = Pattern.compile("(?i)SAVEPOINT " + NAME);
     private static final Pattern RELEASE = Pattern.compile("(?i)RELEASE(?: SAVEPOINT)? " + NAME);
     private static final Pattern ROLLBACK_TO =

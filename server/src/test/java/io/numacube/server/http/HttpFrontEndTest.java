@@ -45,6 +45,42 @@ class HttpFrontEndTest {
         server.close();
     }
 
+    /**
+     * Campaign 11: a malformed chunked body was a 500 with an internal error's stack trace in the log; and clients that
+     * sent part of a body and then nothing held the request slots for ever, the JDK server having no deadline.
+     */
+    @Test
+    void aBodyThatCannotBeReadIsA400AndARequestHasADeadline() throws Exception {
+        for (String size : new String[] {"zz", "FFFFFFFFFFFF"}) {
+            try (java.net.Socket s = new java.net.Socket(
+                    server.httpAddress().getAddress(), server.httpAddress().getPort())) {
+                s.setSoTimeout(20_000);
+                s.getOutputStream()
+                        .write(("POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                                        + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + size
+                                        + "\r\nSELECT 1\r\n0\r\n\r\n")
+                                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                String answer = new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+                assertTrue(answer.contains("\"08P01\""), answer);
+            }
+        }
+        assertEquals(
+                String.valueOf(HttpFrontEnd.MAX_REQUEST_SECONDS),
+                System.getProperty(HttpFrontEnd.MAX_REQUEST_SECONDS_PROPERTY));
+    }
+
+    @Test
+    void aHeadOfHealthHasItsStatusWithoutABody() throws Exception {
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create(server.httpUrl() + "/v1/health"))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+        assertEquals("", r.body());
+    }
+
     @Test
     void healthSaysReady() throws Exception {
         HttpResponse<String> r = get(server, "/v1/health");

@@ -117,6 +117,16 @@ class WebPageTest {
         assertEquals("text/html; charset=utf-8", WebPage.type("index.html"));
     }
 
+    /** Campaign 11: a client asking for ever new missing names made the server keep each name, until its heap filled. */
+    @Test
+    void aNameNotFoundIsNotKept() throws IOException {
+        WebPage page = new WebPage();
+        for (int i = 0; i < 100; i++) {
+            assertFalse(page.serve(null, "/missing-" + i + "-" + "x".repeat(1000) + ".js"));
+        }
+        assertEquals(0, page.keptFiles());
+    }
+
     @Test
     void theV1RoutesAreUnchanged() throws Exception {
         HttpResponse<String> health = get("/v1/health");

@@ -33,7 +33,7 @@ final class CatalogCondition {
     private static final String REF = "(?:((?:pg_catalog\\.)?[A-Za-z_]\\w*)\\.)?([A-Za-z_]\\w*)";
     private static final String CAST = "(?:\\s*::\\s*(?:pg_catalog\\.)?(?:varchar|text|name|char|bpchar|\"char\""
             + "|character varying|int2|int4|int8|smallint|integer|bigint|oid))*";
-    private static final String BODY = "E?'(?:[^']|'')*'|-?\\d+";
+    private static final String BODY = "E?'(?:[^']++|'')*'|-?\\d+";
     private static final String LITERAL = "(?:" + BODY + ")" + CAST;
     private static final String LIT = "(" + BODY + ")" + CAST;
     private static final String LITS = "(\\s*" + LITERAL + "(?:\\s*,\\s*" + LITERAL + ")*\\s*)";

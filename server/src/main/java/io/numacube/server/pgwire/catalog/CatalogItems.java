@@ -32,7 +32,7 @@ final class CatalogItems {
     /** The qualifier of a column of {@code pg_attribute}, if any: {@code a.} or {@code pg_catalog.pg_attribute.}. */
     private static final String ATTRIBUTE = "((pg_catalog\\.)?pg_attribute\\.|a\\.)?";
 
-    private static final Pattern STRING = Pattern.compile("'((?:[^']|'')*)'");
+    private static final Pattern STRING = Pattern.compile("'((?:[^']++|'')*)'");
     /** A simple CASE over a table's kind: {@code CASE c.relkind WHEN 'r' THEN 'table' ... [ELSE NULL] END}. */
     private static final String KIND_CASE = "case (?:c\\.)?relkind(?: when '[^']*' then '[^']*')+(?: else null)? end";
 

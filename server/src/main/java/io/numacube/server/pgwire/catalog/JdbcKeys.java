@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  */
 final class JdbcKeys {
 
-    private static final String NAME = "'((?:[^']|'')*)'";
+    private static final String NAME = "'((?:[^']++|'')*)'";
     private static final String FILTERS = "(?: AND n\\.nspname = " + NAME + ")?(?: AND ct\\.relname = " + NAME + ")?";
 
     private static final Pattern PRIMARY_KEYS = Pattern.compile(Pattern.quote("SELECT result.TABLE_CAT AS"

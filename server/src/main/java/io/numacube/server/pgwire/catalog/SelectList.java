@@ -19,7 +19,7 @@ record SelectList(List<Item> items) {
     record Item(String expression, String name) {}
 
     private static final Pattern ALIAS =
-            Pattern.compile("(?is)(.*?)\\s+(?:AS\\s+)?(\"(?:[^\"]|\"\")+\"|[A-Za-z_][A-Za-z0-9_]*)");
+            Pattern.compile("(?is)(.*?)\\s+(?:AS\\s+)?(\"(?:[^\"]++|\"\")+\"|[A-Za-z_][A-Za-z0-9_]*)");
     private static final Pattern COLUMN = Pattern.compile("(?is)(?:[A-Za-z_][\\w]*\\.){0,2}([A-Za-z_][\\w]*)");
     private static final java.util.Set<String> KEYWORDS =
             java.util.Set.of("END", "NULL", "TRUE", "FALSE", "AND", "OR", "NOT", "THEN", "ELSE", "IS", "DISTINCT");

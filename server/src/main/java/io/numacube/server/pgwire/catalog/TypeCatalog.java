@@ -54,7 +54,7 @@ final class TypeCatalog {
             item("typtypmod", PgType.INT4, t -> -1L),
             item("typnotnull", PgType.BOOL, t -> false));
 
-    private static final String LITERAL = "'((?:[^']|'')*)'(?:\\s*::\\s*\\w+)?";
+    private static final String LITERAL = "'((?:[^']++|'')*)'(?:\\s*::\\s*\\w+)?";
     private static final Pattern BY_OID = conditionPattern("oid\\s*=\\s*'?(\\d+)'?(?:\\s*::\\s*\\w+)?");
     private static final Pattern BY_REGTYPE =
             conditionPattern("oid\\s*=\\s*to_regtype\\s*\\(\\s*" + LITERAL + "\\s*\\)");
