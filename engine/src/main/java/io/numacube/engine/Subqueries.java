@@ -741,13 +741,19 @@ final class Subqueries {
         }
         TableStaging staging = new TableStaging(new TableSchema("__" + name + "_" + (++counter), specs));
         staging.keepLongsPlain();
-        staging.reserve(r.rowCount());
-        ColumnType[] types = r.columnTypes().toArray(ColumnType[]::new);
-        for (int row = 0; row < r.rowCount(); row++) {
-            for (int c = 0; c < types.length; c++) {
-                set(staging, r, row, c, types[c]);
+        io.numacube.engine.ingest.StagingBlock block =
+                ResultBlock.enabled() ? ResultBlock.of(r, staging.schema()) : null;
+        if (block != null) {
+            staging.append(block);
+        } else {
+            staging.reserve(r.rowCount());
+            ColumnType[] types = r.columnTypes().toArray(ColumnType[]::new);
+            for (int row = 0; row < r.rowCount(); row++) {
+                for (int c = 0; c < types.length; c++) {
+                    set(staging, r, row, c, types[c]);
+                }
+                staging.endRow();
             }
-            staging.endRow();
         }
         load.accept(staging);
         return staging.schema().name();
