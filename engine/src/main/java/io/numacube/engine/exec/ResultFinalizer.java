@@ -172,6 +172,11 @@ final class ResultFinalizer {
         if (lq.having() == null) {
             return allRows(rows.count);
         }
+        int only = HavingByValue.onlyAggregate(lq.having());
+        int[] byValue = only < 0 ? null : HavingByValue.kept(lq.having(), only, rows.aggregates, rows.count);
+        if (byValue != null) {
+            return byValue;
+        }
         int[] kept = new int[rows.count];
         int n = 0;
         for (int r = 0; r < rows.count; r++) {
