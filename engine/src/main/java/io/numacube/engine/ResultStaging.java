@@ -73,6 +73,12 @@ final class ResultStaging {
     static TableStaging staged(QueryResult r, TableSchema schema) {
         TableStaging staging = new TableStaging(schema);
         staging.keepLongsPlain();
+        io.numacube.engine.ingest.StagingBlock block =
+                ResultBlock.enabled() ? ResultBlock.of(r, staging.schema()) : null;
+        if (block != null) {
+            staging.append(block);
+            return staging;
+        }
         staging.reserve(r.rowCount());
         ColumnType[] types = r.columnTypes().toArray(ColumnType[]::new);
         for (int row = 0; row < r.rowCount(); row++) {

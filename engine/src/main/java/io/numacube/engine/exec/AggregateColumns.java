@@ -71,6 +71,10 @@ final class AggregateColumns {
                 if (part.strings[a] != null && out.strings[a] == null) {
                     out.strings[a] = new String[n];
                 }
+                if (keepsAll(part.longs[a].length, rows)) {
+                    copyAll(part, a, out, at, rows.length);
+                    continue;
+                }
                 for (int i = 0; i < rows.length; i++) {
                     int r = rows[i];
                     out.longs[a][at + i] = part.longs[a][r];
@@ -84,6 +88,26 @@ final class AggregateColumns {
             at += rows.length;
         }
         return out;
+    }
+
+    /** The system property that, {@code false}, concatenates row by row even where every row is kept (an A/B). */
+    static final String WHOLE_CONCAT_PROPERTY = "numacube.wholeConcat";
+
+    /**
+     * Whether {@code kept} (rows in ascending order, as HAVING keeps them) is every row of a part of {@code count}
+     * rows, so that the part is copied whole.
+     */
+    static boolean keepsAll(int count, int[] kept) {
+        return kept.length == count && !"false".equals(System.getProperty(WHOLE_CONCAT_PROPERTY));
+    }
+
+    private static void copyAll(AggregateColumns part, int a, AggregateColumns out, int at, int n) {
+        System.arraycopy(part.longs[a], 0, out.longs[a], at, n);
+        System.arraycopy(part.doubles[a], 0, out.doubles[a], at, n);
+        System.arraycopy(part.nulls[a], 0, out.nulls[a], at, n);
+        if (part.strings[a] != null) {
+            System.arraycopy(part.strings[a], 0, out.strings[a], at, n);
+        }
     }
 
     /** The value of aggregate {@code a} in row {@code r}, boxed, or null. */

@@ -457,6 +457,9 @@ final class LookupIndex {
      * in code order; a value whose computation failed is a {@link Failed} (see {@link #valueOrThrow}).
      */
     Object[] perValue(Expr e, int column, int codes) {
+        if (perRowOfTemporary(column)) {
+            return perRow(e, column, codes);
+        }
         Dictionary d = valueDictionary(column);
         int[] valueCodes = valueCodes(column);
         int noRow = d.size();
@@ -471,6 +474,51 @@ final class LookupIndex {
                 done[v] = true;
             }
             out[code] = ofValue[v];
+        }
+        return out;
+    }
+
+    /**
+     * The system property that, {@code false}, evaluates an expression of a temporary table's plain column once per
+     * distinct value, coding the column first, as for any table (an A/B of one process).
+     */
+    static final String PLAIN_PER_ROW_PROPERTY = "numacube.plainPerRow";
+
+    /**
+     * Whether {@link #perValue} evaluates per joined row instead: LOOKUP column {@code column} is a plain column (not
+     * coded) of a table that lives for one statement (a subquery's), whose coding would be built for this one use
+     * (TPC-H Q15's {@code total_revenue = (SELECT max ...)} over the view's 10,000 rows, at every run).
+     */
+    private boolean perRowOfTemporary(int column) {
+        int j = query.joinOf(column);
+        FactTable dim = dims.get(j);
+        return dim.coded().temporary()
+                && !dim.schema()
+                        .column(column - query.joins().get(j).firstColumn())
+                        .isDimension()
+                && !"false".equals(System.getProperty(PLAIN_PER_ROW_PROPERTY));
+    }
+
+    /**
+     * {@link #perValue} of a plain LOOKUP column, evaluated once per joined row that a code reaches, in code order, on
+     * the row's value as {@link #valueAt} reads it (the value the column's dictionary holds for it): every code gets
+     * the value, or the {@link Failed} error, that {@link #perValue} gives it.
+     */
+    private Object[] perRow(Expr e, int column, int codes) {
+        int[] rows = rowOfCode[query.joinOf(column)];
+        RowValues values = lookupColumn(column);
+        Object[] ofRow = new Object[values.rows() + 1];
+        boolean[] done = new boolean[values.rows() + 1];
+        int noRow = values.rows();
+        Object[] out = new Object[rows.length];
+        for (int code = 0; code < Math.min(codes, out.length); code++) {
+            int row = rows[code] < 0 ? noRow : rows[code];
+            if (!done[row]) {
+                Object value = row == noRow ? null : values.at(row);
+                ofRow[row] = failedOrValue(() -> ScalarEvaluator.eval(e, x -> value));
+                done[row] = true;
+            }
+            out[code] = ofRow[row];
         }
         return out;
     }

@@ -138,6 +138,11 @@ final class ResultFinalizer {
             int[] codes = new int[n * keys];
             int at = 0;
             for (int p = 0; p < parts.size(); p++) {
+                if (AggregateColumns.keepsAll(parts.get(p).count, kept.get(p))) {
+                    System.arraycopy(parts.get(p).keyCodes, 0, codes, at, parts.get(p).count * keys);
+                    at += parts.get(p).count * keys;
+                    continue;
+                }
                 for (int r : kept.get(p)) {
                     System.arraycopy(parts.get(p).keyCodes, r * keys, codes, at, keys);
                     at += keys;
@@ -166,6 +171,11 @@ final class ResultFinalizer {
     private static int[] having(LogicalQuery lq, ResultRows rows) {
         if (lq.having() == null) {
             return allRows(rows.count);
+        }
+        int only = HavingByValue.onlyAggregate(lq.having());
+        int[] byValue = only < 0 ? null : HavingByValue.kept(lq.having(), only, rows.aggregates, rows.count);
+        if (byValue != null) {
+            return byValue;
         }
         int[] kept = new int[rows.count];
         int n = 0;

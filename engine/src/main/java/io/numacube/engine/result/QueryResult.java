@@ -147,6 +147,32 @@ public final class QueryResult {
         return stats;
     }
 
+    /** Whether column {@code column} may hold a NULL (false: none of its values is NULL). */
+    public boolean mayHoldNulls(int column) {
+        if (column < 0 || column >= names.size()) {
+            throw new IndexOutOfBoundsException("column out of range: column=" + column + " columns=" + names.size());
+        }
+        return nulls[column] != null;
+    }
+
+    /**
+     * Copies the values of rows {@code [from, from + count)} of a column held as longs (INT, DATE, LONG, TIMESTAMP,
+     * BOOLEAN as 0/1, DECIMAL as its unscaled value) into {@code to} from index {@code at}, as they are held: a NULL's
+     * cell is copied too, its value unspecified (ask {@link #isNull}).
+     *
+     * @throws NumacubeException INVALID_INPUT for a STRING or DOUBLE column
+     */
+    public void copyLongs(int column, int from, long[] to, int at, int count) {
+        if (count > 0) {
+            checkCell(from, column);
+            checkRow(from + count - 1);
+        }
+        if (!(columns[column] instanceof long[] l)) {
+            throw typeError(column, "copyLongs");
+        }
+        System.arraycopy(l, from, to, at, count);
+    }
+
     public boolean isNull(int row, int column) {
         checkCell(row, column);
         return nulls[column] != null && nulls[column][row];

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Codes one plain column of a table ({@link CodedColumns}): per partition, its sorted distinct values (in parallel);
+ * Codes one plain column of a table ({@link CodedColumns}): per piece of a partition ({@link RowPieces}), its sorted distinct values (in parallel);
  * then the table's distinct values, sorted, as the dictionary (NULL last; DOUBLE in {@link Double#compare} order with
- * -0.0 folded into 0.0); then per partition, each row's code, found through an open-addressing table of the distinct
+ * -0.0 folded into 0.0); then per piece, each row's code, found through an open-addressing table of the distinct
  * values, into a block placed like the partition. Integers in a narrow range skip the sort and the hash table
  * ({@link DenseKeyCodes}). Stateless.
  */
@@ -55,16 +55,11 @@ final class CodedColumnBuilder {
                 codes[p.id()] = made[i].segment();
             }
             KeyCodes codeOf = dense != null ? dense : new CodeOfKey(keys);
-            IntStream.range(0, parts.size())
-                    .parallel()
-                    .forEach(i -> writeCodes(
-                            parts.get(i),
-                            column,
-                            dbl,
-                            codeOf,
-                            d.nullCode(),
-                            width,
-                            codes[parts.get(i).id()]));
+            List<RowPieces> pieces = RowPieces.of(parts);
+            IntStream.range(0, pieces.size()).parallel().forEach(i -> {
+                Partition p = parts.get(pieces.get(i).part());
+                writeCodes(p, pieces.get(i), column, dbl, codeOf, d.nullCode(), width, codes[p.id()]);
+            });
         } catch (RuntimeException | Error e) {
             for (NativeBlock b : made) {
                 if (b != null) {
@@ -81,15 +76,17 @@ final class CodedColumnBuilder {
 
     /** The distinct keys of a column by sorting each partition's, then all of them. */
     private static Distinct distinct(List<Partition> parts, int column, boolean dbl) {
-        long[][] distinctByPart = new long[parts.size()][];
-        boolean[] nullIn = new boolean[parts.size()];
-        boolean[] positiveZeroIn = new boolean[parts.size()];
-        IntStream.range(0, parts.size())
+        List<RowPieces> pieces = RowPieces.of(parts);
+        long[][] distinctByPart = new long[pieces.size()][];
+        boolean[] nullIn = new boolean[pieces.size()];
+        boolean[] positiveZeroIn = new boolean[pieces.size()];
+        IntStream.range(0, pieces.size())
                 .parallel()
-                .forEach(i -> distinctByPart[i] = distinctKeys(parts.get(i), column, dbl, nullIn, positiveZeroIn, i));
+                .forEach(i -> distinctByPart[i] = distinctKeys(
+                        parts.get(pieces.get(i).part()), pieces.get(i), column, dbl, nullIn, positiveZeroIn, i));
         boolean hasNull = false;
         boolean positiveZero = false;
-        for (int i = 0; i < parts.size(); i++) {
+        for (int i = 0; i < pieces.size(); i++) {
             hasNull |= nullIn[i];
             positiveZero |= positiveZeroIn[i];
         }
@@ -110,16 +107,16 @@ final class CodedColumnBuilder {
     }
 
     /**
-     * The sorted distinct keys of one partition's column; marks {@code nullIn[i]} when it holds a NULL and {@code
+     * The sorted distinct keys of one piece of a partition's column; marks {@code nullIn[i]} when it holds a NULL and {@code
      * positiveZeroIn[i]} when it holds a DOUBLE 0.0 (not -0.0).
      */
     private static long[] distinctKeys(
-            Partition p, int column, boolean dbl, boolean[] nullIn, boolean[] positiveZeroIn, int i) {
+            Partition p, RowPieces piece, int column, boolean dbl, boolean[] nullIn, boolean[] positiveZeroIn, int i) {
         MemorySegment values = p.column(column);
         MemorySegment nulls = p.nulls(column);
-        long[] keys = new long[p.rows()];
+        long[] keys = new long[piece.to() - piece.from()];
         int n = 0;
-        for (int r = 0; r < p.rows(); r++) {
+        for (int r = piece.from(); r < piece.to(); r++) {
             if (nulls != null && Partition.isSet(nulls, r)) {
                 nullIn[i] = true;
             } else {
@@ -130,11 +127,19 @@ final class CodedColumnBuilder {
         return unique(Arrays.copyOf(keys, n));
     }
 
+    /** Writes the code of each row of {@code piece} of partition {@code p} into the partition's block {@code out}. */
     private static void writeCodes(
-            Partition p, int column, boolean dbl, KeyCodes codeOf, int nullCode, CodeWidth width, MemorySegment out) {
+            Partition p,
+            RowPieces piece,
+            int column,
+            boolean dbl,
+            KeyCodes codeOf,
+            int nullCode,
+            CodeWidth width,
+            MemorySegment out) {
         MemorySegment values = p.column(column);
         MemorySegment nulls = p.nulls(column);
-        for (int r = 0; r < p.rows(); r++) {
+        for (int r = piece.from(); r < piece.to(); r++) {
             int code = nulls != null && Partition.isSet(nulls, r) ? nullCode : codeOf.get(key(values, r, dbl));
             switch (width) {
                 case BYTE -> out.set(Partition.BYTE, r, (byte) code);

@@ -31,17 +31,20 @@ final class DenseKeyCodes implements CodedColumnBuilder.KeyCodes {
 
     /** The codes of {@code column} of {@code parts}, or null when its values are not dense (or none is non-NULL). */
     static DenseKeyCodes of(List<Partition> parts, int column) {
-        long[][] range = new long[parts.size()][];
-        IntStream.range(0, parts.size()).parallel().forEach(i -> range[i] = minMax(parts.get(i), column));
+        List<RowPieces> pieces = RowPieces.of(parts);
+        long[][] range = new long[pieces.size()][];
+        IntStream.range(0, pieces.size()).parallel().forEach(i -> range[i] = minMax(parts, pieces.get(i), column));
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         long rows = 0;
         boolean hasNull = false;
-        for (int i = 0; i < parts.size(); i++) {
+        for (int i = 0; i < pieces.size(); i++) {
             min = Math.min(min, range[i][0]);
             max = Math.max(max, range[i][1]);
             hasNull |= range[i][2] != 0;
-            rows += parts.get(i).rows();
+        }
+        for (Partition p : parts) {
+            rows += p.rows();
         }
         long span = max - min + 1;
         if (min > max || span <= 0 || span > MAX_SPAN || span > SPAN_PER_ROW * rows) {
@@ -49,7 +52,7 @@ final class DenseKeyCodes implements CodedColumnBuilder.KeyCodes {
         }
         long[] seen = new long[(int) ((span + 63) >>> 6)];
         long lo = min;
-        IntStream.range(0, parts.size()).parallel().forEach(i -> mark(parts.get(i), column, lo, seen));
+        IntStream.range(0, pieces.size()).parallel().forEach(i -> mark(parts, pieces.get(i), column, lo, seen));
         int distinct = 0;
         for (long w : seen) {
             distinct += Long.bitCount(w);
@@ -81,14 +84,15 @@ final class DenseKeyCodes implements CodedColumnBuilder.KeyCodes {
         return codeAt[(int) (key - min)];
     }
 
-    /** {min, max, 1 when a NULL is there} over the partition's non-NULL values ({MAX, MIN, .} when none). */
-    private static long[] minMax(Partition p, int column) {
+    /** {min, max, 1 when a NULL is there} over the piece's non-NULL values ({MAX, MIN, .} when none). */
+    private static long[] minMax(List<Partition> parts, RowPieces piece, int column) {
+        Partition p = parts.get(piece.part());
         MemorySegment values = p.column(column);
         MemorySegment nulls = p.nulls(column);
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         long nullSeen = 0;
-        for (int r = 0; r < p.rows(); r++) {
+        for (int r = piece.from(); r < piece.to(); r++) {
             if (nulls != null && Partition.isSet(nulls, r)) {
                 nullSeen = 1;
                 continue;
@@ -100,11 +104,12 @@ final class DenseKeyCodes implements CodedColumnBuilder.KeyCodes {
         return new long[] {min, max, nullSeen};
     }
 
-    /** Sets the bit of each non-NULL value of the partition in {@code seen} (shared: words set with a CAS). */
-    private static void mark(Partition p, int column, long min, long[] seen) {
+    /** Sets the bit of each non-NULL value of the piece in {@code seen} (shared: words set with a CAS). */
+    private static void mark(List<Partition> parts, RowPieces piece, int column, long min, long[] seen) {
+        Partition p = parts.get(piece.part());
         MemorySegment values = p.column(column);
         MemorySegment nulls = p.nulls(column);
-        for (int r = 0; r < p.rows(); r++) {
+        for (int r = piece.from(); r < piece.to(); r++) {
             if (nulls != null && Partition.isSet(nulls, r)) {
                 continue;
             }
