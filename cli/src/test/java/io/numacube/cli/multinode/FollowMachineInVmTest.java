@@ -144,16 +144,22 @@ class FollowMachineInVmTest {
     }
 
     /**
-     * The change's line that moved the data (the watcher may see one cgroup write through two of its sources, the
-     * cgroup's {@code cpuset.mems.effective} and the process's {@code Mems_allowed}, and log the second reading too,
-     * with nothing left to move): it says where the partitions went and how many of their pages are there.
+     * The change's line that moved the data: the first line that says {@code change}, or a later one that moved the
+     * data to {@code to} (the watcher may see one cgroup write through several of its sources in several readings —
+     * the cgroup's {@code cpuset.mems.effective}, the thread's allowed nodes, its allowed CPUs — and follow each: in a CI
+     * run the widening's mems came one reading before its CPUs, and the data moved with the CPUs' line, since a node's
+     * data goes where its workers may run). It says where the partitions went and how many of their pages are there.
      */
     private static void assertMoveLine(JsonNode doc, String change, String to, String how) {
         String line = null;
+        boolean seen = false;
         for (JsonNode l : doc.get("log")) {
             String text = l.asText();
-            if (text.contains(change)
-                    && (line == null || !line.contains(" ... done in ") || text.contains(" ... done in "))) {
+            seen |= text.contains(change);
+            boolean moved = text.contains("to " + to + " ... done in ");
+            if (seen
+                    && (line == null || !line.contains(" ... done in ") || moved)
+                    && (moved || text.contains(change))) {
                 line = text;
             }
         }
