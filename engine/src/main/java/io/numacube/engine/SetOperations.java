@@ -46,9 +46,17 @@ final class SetOperations {
         return n instanceof SqlCall call && call.getOperator() instanceof SqlSetOperator;
     }
 
-    /** The rows of one side: its names, types, DECIMAL scales, bare-NULL columns and values (boxed, per row). */
+    /**
+     * The rows of one side: its names, types, DECIMAL scales and declared precisions ({@link QueryResult#precision}),
+     * bare-NULL columns and values (boxed, per row).
+     */
     private record Rows(
-            List<String> names, ColumnType[] types, int[] scales, boolean[] untyped, List<Object[]> values) {}
+            List<String> names,
+            ColumnType[] types,
+            int[] scales,
+            int[] precisions,
+            boolean[] untyped,
+            List<Object[]> values) {}
 
     /**
      * The result of the set operation {@code op}; each branch that is not itself a set operation runs through
@@ -84,17 +92,20 @@ final class SetOperations {
             default ->
                 throw error(op, "0A000", "unsupported SQL: " + op.getOperator().getName());
         };
-        return new Rows(unified.names(), unified.types(), unified.scales(), unified.untyped(), out);
+        return new Rows(
+                unified.names(), unified.types(), unified.scales(), unified.precisions(), unified.untyped(), out);
     }
 
     private static Rows leaf(SqlNode node, QueryResult r) {
         int n = r.columnCount();
         ColumnType[] types = r.columnTypes().toArray(new ColumnType[0]);
         int[] scales = new int[n];
+        int[] precisions = new int[n];
         boolean[] untyped = bareNulls(node, n);
         List<Object[]> values = new ArrayList<>(r.rowCount());
         for (int c = 0; c < n; c++) {
             scales[c] = r.scale(c);
+            precisions[c] = r.precision(c);
         }
         for (int row = 0; row < r.rowCount(); row++) {
             Object[] v = new Object[n];
@@ -103,7 +114,7 @@ final class SetOperations {
             }
             values.add(v);
         }
-        return new Rows(r.columnNames(), types, scales, untyped, values);
+        return new Rows(r.columnNames(), types, scales, precisions, untyped, values);
     }
 
     private static Object value(QueryResult r, int row, int c) {
@@ -131,14 +142,21 @@ final class SetOperations {
         return bare;
     }
 
-    /** The common names (the left's), types and scales of two sides; refuses types without a common one. */
+    /**
+     * The common names (the left's), types and scales of two sides; refuses types without a common one. A DECIMAL keeps
+     * its declared precision where both sides declare the same precision and scale, as PostgreSQL keeps a common typmod
+     * (numeric(6,2) with numeric(8,2), with a BIGINT or with NULL is plain numeric).
+     */
     private static Rows unify(SqlCall op, Rows left, Rows right) {
         int n = left.names().size();
         ColumnType[] types = new ColumnType[n];
         int[] scales = new int[n];
+        int[] precisions = new int[n];
         boolean[] untyped = new boolean[n];
         for (int c = 0; c < n; c++) {
             untyped[c] = left.untyped()[c] && right.untyped()[c];
+            boolean same = left.precisions()[c] == right.precisions()[c] && left.scales()[c] == right.scales()[c];
+            precisions[c] = same ? left.precisions()[c] : 0;
             if (left.untyped()[c] || right.untyped()[c]) {
                 boolean useRight = left.untyped()[c] && !right.untyped()[c];
                 types[c] = useRight ? right.types()[c] : left.types()[c];
@@ -148,7 +166,7 @@ final class SetOperations {
             types[c] = common(op, left.names().get(c), left.types()[c], right.types()[c]);
             scales[c] = types[c] == ColumnType.DECIMAL ? Math.max(left.scales()[c], right.scales()[c]) : 0;
         }
-        return new Rows(left.names(), types, scales, untyped, List.of());
+        return new Rows(left.names(), types, scales, precisions, untyped, List.of());
     }
 
     private static ColumnType common(SqlCall op, String column, ColumnType a, ColumnType b) {
@@ -309,7 +327,14 @@ final class SetOperations {
             columns[c] = column(rows, c, nulls[c]);
         }
         return new QueryResult(
-                rows.names(), Arrays.asList(rows.types()), rows.scales(), columns, nulls, count, NO_STATS);
+                rows.names(),
+                Arrays.asList(rows.types()),
+                rows.scales(),
+                rows.precisions(),
+                columns,
+                nulls,
+                count,
+                NO_STATS);
     }
 
     private static Object column(Rows rows, int c, boolean[] nulls) {

@@ -29,8 +29,9 @@ public sealed interface Expr {
     }
 
     /**
-     * The declared precision of a DECIMAL column, or of a group key that is one, as PostgreSQL keeps a column's
-     * {@code atttypmod} in a result; 0 for every other expression (computed DECIMALs have no declared precision).
+     * The declared precision of a DECIMAL column, of a group key that is one, or of a CAST to DECIMAL(p, s), as
+     * PostgreSQL keeps a column's {@code atttypmod} in a result; 0 for every other expression (computed DECIMALs have
+     * no declared precision).
      */
     default int precision() {
         return 0;
@@ -396,6 +397,17 @@ public sealed interface Expr {
                     args.getFirst().scale();
                 default -> 0;
             };
+        }
+
+        /**
+         * The precision a CAST to DECIMAL(p, s) declares (PostgreSQL's typmod of {@code x::numeric(6,2)}); 0 for every
+         * other call.
+         */
+        @Override
+        public int precision() {
+            return name.equals("cast_decimal") && (type == ColumnType.LONG || type == ColumnType.INT)
+                    ? ((Long) ((Literal) args.get(2)).value()).intValue()
+                    : 0;
         }
 
         @Override

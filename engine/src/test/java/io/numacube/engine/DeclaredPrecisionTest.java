@@ -1,0 +1,64 @@
+package io.numacube.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.numacube.engine.ingest.TableStaging;
+import io.numacube.engine.result.QueryResult;
+import io.numacube.engine.schema.TableSchema;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A CAST to DECIMAL(p, s) declares its precision in a result, as PostgreSQL's typmod of {@code x::numeric(6,2)}; a set
+ * operation keeps a declared precision where both sides declare the same precision and scale, as PostgreSQL keeps their
+ * common typmod. Expected: PostgreSQL 15's RowDescription for the same queries over numeric(6,2), numeric(6,2),
+ * numeric(8,2), numeric(10,0) and bigint columns. (Where the sides differ PostgreSQL's is plain numeric; numacube's
+ * set operation result is read back as a table of DECIMAL(18,s), so it says 18.)
+ */
+class DeclaredPrecisionTest {
+
+    private Cube cube;
+
+    @BeforeEach
+    void load() {
+        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(2).withThreadsPerNode(1));
+        TableStaging t = new TableStaging(
+                TableSchema.parse("u", "id:long,a:decimal(6,2),b:decimal(6,2),c:decimal(8,2),d0:decimal(10,0)"));
+        t.setLong(0, 1);
+        t.setLong(1, 150);
+        t.setLong(2, 225);
+        t.setLong(3, 300);
+        t.setLong(4, 4);
+        t.endRow();
+        cube.loadTable(t);
+    }
+
+    @AfterEach
+    void close() {
+        cube.close();
+    }
+
+    @Test
+    void aCastDeclaresItsPrecisionAndASetOperationKeepsACommonOne() {
+        Map<String, Integer> expected = new LinkedHashMap<>();
+        expected.put("SELECT a FROM u UNION SELECT b FROM u", 6);
+        expected.put("SELECT a FROM u INTERSECT SELECT b FROM u", 6);
+        expected.put("SELECT a FROM u UNION SELECT b FROM u UNION SELECT a FROM u", 6);
+        expected.put("SELECT d0 FROM u UNION SELECT d0 FROM u", 10);
+        expected.put("SELECT CAST(id AS DECIMAL(6,2)) FROM u", 6);
+        expected.put("SELECT id::numeric(6,2) FROM u", 6);
+        expected.put("SELECT CAST(id AS NUMERIC(10,0)) FROM u", 10);
+        expected.put("SELECT CAST(SUM(a) AS DECIMAL(9,2)) FROM u", 9);
+        expected.put("SELECT x FROM (SELECT CAST(id AS DECIMAL(7,1)) AS x FROM u) s", 7);
+        expected.put("SELECT CAST(a AS DECIMAL(8,2)) FROM u UNION SELECT c FROM u", 8);
+        Map<String, Integer> got = new LinkedHashMap<>();
+        for (String sql : expected.keySet()) {
+            QueryResult r = cube.query(sql);
+            got.put(sql, r.precision(0));
+        }
+        assertEquals(expected, got);
+    }
+}
