@@ -124,6 +124,7 @@ public final class NodeWorkerPool implements AutoCloseable {
     private static final ThreadLocal<WorkerContext> CURRENT = new ThreadLocal<>();
     private static final ThreadLocal<NodeWorkerPool> CURRENT_POOL = new ThreadLocal<>();
     private static final Runnable STOP = () -> {};
+    private static final String STARTING = "starting";
 
     /** How often an idle worker looks for a {@link #repin} or its retirement. */
     static final long REPIN_CHECK_MILLIS = 200;
@@ -356,10 +357,22 @@ public final class NodeWorkerPool implements AutoCloseable {
             return;
         }
         List<String> left = new ArrayList<>();
+        List<String> starting = new ArrayList<>();
         for (List<Worker> ws : live.values()) {
             for (Worker w : ws) {
-                pinFromOutside(w).ifPresent(why -> left.add(w.threadName + ": " + why));
+                pinFromOutside(w).ifPresent(why -> {
+                    if (why.equals(STARTING)) {
+                        starting.add(w.threadName);
+                    } else {
+                        left.add(w.threadName + ": " + why);
+                    }
+                });
             }
+        }
+        if (!starting.isEmpty()) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "workers still starting, to pin themselves before their first task: " + starting);
         }
         if (!left.isEmpty()) {
             LOG.log(
@@ -380,7 +393,7 @@ public final class NodeWorkerPool implements AutoCloseable {
                 return Optional.of("no CPUs for node " + w.context.node());
             }
             if (w.tid <= 0) {
-                return Optional.of(w.appliedGeneration < 0 ? "starting" : "no thread id");
+                return Optional.of(w.appliedGeneration < 0 ? STARTING : "no thread id");
             }
             try {
                 kernel.orElseThrow().setThreadAffinity(w.tid, cpus);
