@@ -3,6 +3,7 @@ package io.numacube.engine;
 import io.numacube.engine.FollowConvergence.Worker;
 import io.numacube.engine.storage.ProgressListener;
 import io.numacube.numa.NumaRuntime;
+import io.numacube.numa.memory.NumaMaps;
 import io.numacube.numa.topology.CpuSet;
 import io.numacube.numa.topology.NumaNode;
 import io.numacube.numa.topology.Topology;
@@ -85,7 +86,8 @@ public final class FollowMachineVmMain {
             long convergedAtMillis,
             String notConvergedBecause,
             List<PartitionInfo> partitions,
-            List<Worker> workers) {}
+            List<Worker> workers,
+            Map<String, Long> boundBytes) {}
 
     private FollowMachineVmMain() {}
 
@@ -229,7 +231,7 @@ public final class FollowMachineVmMain {
                 break;
             }
         }
-        return new Phase(seenAt, convergedAt, why, cube.placement(), workerCpus());
+        return new Phase(seenAt, convergedAt, why, cube.placement(), workerCpus(), boundBytes());
     }
 
     private static String phaseJson(Phase p, FollowQueryLoop loop) {
@@ -248,8 +250,30 @@ public final class FollowMachineVmMain {
         long during = p.seenAtMillis() > 0 ? loop.endedBetween(p.seenAtMillis(), hi) : 0;
         field(json, "queries_during_move", during).append(',');
         json.append("\"partitions\":").append(partitions(p.partitions())).append(',');
-        json.append("\"workers\":").append(workers(p.workers()));
-        return json.append('}').toString();
+        json.append("\"workers\":").append(workers(p.workers())).append(',');
+        json.append("\"bound_bytes\":{");
+        int i = 0;
+        for (Map.Entry<String, Long> e : p.boundBytes().entrySet()) {
+            json.append(i++ == 0 ? "" : ",")
+                    .append(quote(e.getKey()))
+                    .append(':')
+                    .append(e.getValue());
+        }
+        return json.append("}}").toString();
+    }
+
+    /**
+     * The bytes of this process's mappings per bind policy as numa_maps prints it ({@code bind=static:1}): only the
+     * cube's placed memory is bound, so this says which node each partition's future pages are bound to.
+     */
+    private static Map<String, Long> boundBytes() {
+        Map<String, Long> out = new TreeMap<>();
+        for (NumaMaps.Mapping m : NumaMaps.ofThisProcess().mappings()) {
+            if (m.policy().startsWith("bind") && m.end() > m.start()) {
+                out.merge(m.policy(), m.end() - m.start(), Long::sum);
+            }
+        }
+        return out;
     }
 
     /** Each numacube worker thread's name and Cpus_allowed_list, from /proc/self/task. */

@@ -206,4 +206,43 @@ class FollowMachineInVmTest {
             assertFalse(placement.contains("moved in place"), () -> "moved in place by default: " + p);
         }
     }
+
+    /**
+     * After each move, every partition placed by mbind lies in mappings bound with static nodes to its memory node
+     * ({@code bind=static:N} in numa_maps: a later change of the cgroup's mems cannot remap them), and nothing stays
+     * bound to a node that holds none of the cube's data (the memory a move left was given back).
+     */
+    @ParameterizedTest(name = "{0}/{1}")
+    @MethodSource("follow")
+    void afterEachMoveTheDataIsBoundWithStaticNodesToItsNode(String config, String check) {
+        JsonNode doc = result(VmResults.config(config), check);
+        for (String phase : List.of("narrow", "widen")) {
+            JsonNode p = doc.get(phase);
+            Map<Integer, Long> placed = new TreeMap<>();
+            for (JsonNode part : p.get("partitions")) {
+                if (part.get("placement").asText().startsWith("BIND")) {
+                    placed.merge(
+                            part.get("memory_node").asInt(), part.get("bytes").asLong(), Long::sum);
+                }
+            }
+            JsonNode bound = p.get("bound_bytes");
+            if (VmStageLayout.underSeccomp(check)) {
+                assertTrue(placed.isEmpty(), () -> phase + ": placed by mbind under the filter: " + p);
+                continue;
+            }
+            assertFalse(placed.isEmpty(), () -> phase + ": no partition placed by mbind: " + p.get("partitions"));
+            placed.forEach((node, bytes) -> {
+                long b = bound.path("bind=static:" + node).asLong(0);
+                assertTrue(
+                        b >= bytes,
+                        () -> phase + ": " + bytes + " partition bytes on node " + node + " but " + b
+                                + " bytes bound static to it: " + bound);
+            });
+            bound.fieldNames()
+                    .forEachRemaining(policy -> assertTrue(
+                            policy.startsWith("bind=static:")
+                                    && placed.containsKey(Integer.parseInt(policy.substring("bind=static:".length()))),
+                            () -> phase + ": memory bound " + policy + " where no partition is: " + bound));
+        }
+    }
 }
