@@ -42,7 +42,9 @@ import org.apache.spark.sql.types.StructType;
  * shards Spark still applies the final limit and sort over the shards' answers ({@link #isPartiallyPushed}), where one
  * server answers (a table held whole) its LIMIT is final. An OFFSET is pushed only where one server answers ({@link
  * #pushOffset}). Spark offers them only when no filter is left for it to apply after the scan, and never over a partial
- * aggregate, which Spark finishes above the scan. Used by one thread while Spark plans.
+ * aggregate, which Spark finishes above the scan. A scan of rows (no aggregate, LIMIT or OFFSET pushed) is split into
+ * ranges of a column where the read's options ask ({@link ScanSplit}); the small answers of the rest are not. Used by
+ * one thread while Spark plans.
  */
 final class NumacubeScanBuilder
         implements ScanBuilder,
@@ -58,6 +60,7 @@ final class NumacubeScanBuilder
 
     private final ReadOptions options;
     private final TableLayout layout;
+    private final ScanSplit split;
     private StructType schema;
     private final List<String> where = new ArrayList<>();
     private Filter[] pushed = new Filter[0];
@@ -67,9 +70,10 @@ final class NumacubeScanBuilder
     private int limit = -1;
     private int offset;
 
-    NumacubeScanBuilder(ReadOptions options, TableLayout layout) {
+    NumacubeScanBuilder(ReadOptions options, TableLayout layout, ScanSplit split) {
         this.options = options;
         this.layout = layout;
+        this.split = split;
         this.schema = layout.schema();
     }
 
@@ -339,6 +343,7 @@ final class NumacubeScanBuilder
         if (offset > 0) {
             query = query.offset(offset);
         }
-        return new NumacubeScan(options, layout, query, schema, pushed);
+        boolean rowScan = aggregate == null && limit < 0 && offset == 0;
+        return new NumacubeScan(options, layout, query, schema, pushed, rowScan ? split : null);
     }
 }

@@ -92,7 +92,8 @@ final class SqlFilters {
         return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
-    private static String literal(Object v) {
+    /** A Spark filter value as a numacube SQL literal of the same value, or null where there is none. */
+    static String literal(Object v) {
         return switch (v) {
             case String s -> "'" + s.replace("'", "''") + "'";
             case Long l -> l.toString();
