@@ -1,13 +1,11 @@
 package io.numacube.spark;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -23,21 +21,13 @@ final class NumacubeScan implements Scan, Batch {
     private final TableLayout layout;
     private final PushedQuery query;
     private final StructType schema;
-    private final Filter[] pushed;
     private final ScanSplit split;
 
-    NumacubeScan(
-            ReadOptions options,
-            TableLayout layout,
-            PushedQuery query,
-            StructType schema,
-            Filter[] pushed,
-            ScanSplit split) {
+    NumacubeScan(ReadOptions options, TableLayout layout, PushedQuery query, StructType schema, ScanSplit split) {
         this.options = options;
         this.layout = layout;
         this.query = query;
         this.schema = schema;
-        this.pushed = pushed.clone();
         this.split = split;
     }
 
@@ -46,14 +36,17 @@ final class NumacubeScan implements Scan, Batch {
         return schema;
     }
 
-    /** What {@code explain()} shows of the scan: the shards, the SQL each runs and what was pushed. */
+    /**
+     * What {@code explain()} shows of the scan: the shards, the SQL each runs and what was pushed (the filters as the
+     * shards' conditions, where Spark's own text would show a date as its days).
+     */
     @Override
     public String description() {
         return "numacube " + layout.table() + " over "
                 + (layout.sharded()
                         ? layout.count() + " shards by " + layout.shardKey()
                         : "1 of " + layout.count() + " servers (held whole on each)")
-                + ", PushedFilters: " + Arrays.toString(pushed)
+                + ", PushedFilters: " + query.where()
                 + (query.aggregate()
                         ? ", PushedAggregates: "
                                 + query.select()

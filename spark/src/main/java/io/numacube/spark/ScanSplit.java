@@ -134,15 +134,7 @@ record ScanSplit(String column, DataType type, int pieces, Long lower, Long uppe
 
     /** A value as numacube holds it (integer, days, microseconds) as a SQL literal of the column's type. */
     private String literal(long v) {
-        if (type == DataTypes.LongType) {
-            return Long.toString(v);
-        }
-        if (type == DataTypes.DateType) {
-            return SqlFilters.literal(LocalDate.ofEpochDay(v));
-        }
-        LocalDateTime t = LocalDateTime.ofEpochSecond(
-                Math.floorDiv(v, 1_000_000L), (int) Math.floorMod(v, 1_000_000L) * 1_000, ZoneOffset.UTC);
-        return SqlFilters.literal(t);
+        return SqlFilters.literal(type == DataTypes.DateType ? (Object) Math.toIntExact(v) : (Object) v, type);
     }
 
     /** For {@code explain()}. */

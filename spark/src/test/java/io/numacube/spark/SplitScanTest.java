@@ -183,7 +183,7 @@ class SplitScanTest {
                         "2024-12-31 23:59:59.999999")
                 .where("n >= -200");
         splitAndSame(ts, csv.where("n >= -200"), 8);
-        assertTrue(plan(ts).contains("GreaterThanOrEqual(n,-200)") && !plan(ts).contains("Filter ("), plan(ts));
+        assertTrue(plan(ts).contains("(\"n\" >= -200)") && !plan(ts).contains("Filter ("), plan(ts));
         Dataset<Row> days = numacube(
                 "whole",
                 "partitionColumn",
