@@ -15,15 +15,15 @@ import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.aggregate.Max;
 import org.apache.spark.sql.connector.expressions.aggregate.Min;
 import org.apache.spark.sql.connector.expressions.aggregate.Sum;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
-import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownOffset;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
-import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
@@ -31,9 +31,9 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Builds a scan of one numacube table, taking what the shards can do for Spark: the required columns, the filters
- * {@link SqlFilters} translates (the rest Spark applies after the scan), and aggregates: GROUP BY columns with
- * COUNT(*), COUNT, SUM, MIN and MAX of a column or of {@code + - *} over columns and literals ({@link
+ * Builds a scan of one numacube table, taking what the shards can do for Spark: the required columns, the V2 predicates
+ * {@link SqlFilters} translates (the rest Spark applies after the scan), and aggregates: GROUP BY columns with COUNT(*),
+ * COUNT, SUM, MIN and MAX of a column or of {@code + - *} over columns and literals ({@link
  * PushedArithmetic}), pushed as partial aggregates that each shard computes over its rows and Spark merges (so AVG
  * arrives as SUM and COUNT, which Spark divides); complete, AVG included, when the grouping holds the shard key or one
  * server answers ({@link #supportCompletePushDown}). DISTINCT aggregates, other expressions, AVG of DECIMAL and a
@@ -42,12 +42,14 @@ import org.apache.spark.sql.types.StructType;
  * shards Spark still applies the final limit and sort over the shards' answers ({@link #isPartiallyPushed}), where one
  * server answers (a table held whole) its LIMIT is final. An OFFSET is pushed only where one server answers ({@link
  * #pushOffset}). Spark offers them only when no filter is left for it to apply after the scan, and never over a partial
- * aggregate, which Spark finishes above the scan. Used by one thread while Spark plans.
+ * aggregate, which Spark finishes above the scan. A scan of rows (no aggregate, LIMIT or OFFSET pushed) is split into
+ * ranges of a column where the read's options ask ({@link ScanSplit}); the small answers of the rest are not. Used by
+ * one thread while Spark plans.
  */
 final class NumacubeScanBuilder
         implements ScanBuilder,
                 SupportsPushDownRequiredColumns,
-                SupportsPushDownFilters,
+                SupportsPushDownV2Filters,
                 SupportsPushDownAggregates,
                 SupportsPushDownLimit,
                 SupportsPushDownTopN,
@@ -58,40 +60,42 @@ final class NumacubeScanBuilder
 
     private final ReadOptions options;
     private final TableLayout layout;
+    private final ScanSplit split;
     private StructType schema;
     private final List<String> where = new ArrayList<>();
-    private Filter[] pushed = new Filter[0];
+    private Predicate[] pushed = new Predicate[0];
     private PushedQuery aggregate;
     private boolean completeAggregate;
     private List<String> order = List.of();
     private int limit = -1;
     private int offset;
 
-    NumacubeScanBuilder(ReadOptions options, TableLayout layout) {
+    NumacubeScanBuilder(ReadOptions options, TableLayout layout, ScanSplit split) {
         this.options = options;
         this.layout = layout;
+        this.split = split;
         this.schema = layout.schema();
     }
 
     @Override
-    public Filter[] pushFilters(Filter[] filters) {
-        List<Filter> kept = new ArrayList<>();
-        List<Filter> left = new ArrayList<>();
-        for (Filter f : filters) {
-            var sql = SqlFilters.sql(f);
+    public Predicate[] pushPredicates(Predicate[] predicates) {
+        List<Predicate> kept = new ArrayList<>();
+        List<Predicate> left = new ArrayList<>();
+        for (Predicate p : predicates) {
+            var sql = SqlFilters.sql(p);
             if (sql.isPresent()) {
                 where.add(sql.get());
-                kept.add(f);
+                kept.add(p);
             } else {
-                left.add(f);
+                left.add(p);
             }
         }
-        pushed = kept.toArray(new Filter[0]);
-        return left.toArray(new Filter[0]);
+        pushed = kept.toArray(new Predicate[0]);
+        return left.toArray(new Predicate[0]);
     }
 
     @Override
-    public Filter[] pushedFilters() {
+    public Predicate[] pushedPredicates() {
         return pushed.clone();
     }
 
@@ -339,6 +343,7 @@ final class NumacubeScanBuilder
         if (offset > 0) {
             query = query.offset(offset);
         }
-        return new NumacubeScan(options, layout, query, schema, pushed);
+        boolean rowScan = aggregate == null && limit < 0 && offset == 0;
+        return new NumacubeScan(options, layout, query, schema, rowScan ? split : null);
     }
 }

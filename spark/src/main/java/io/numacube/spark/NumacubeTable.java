@@ -13,7 +13,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * One numacube table over its shards, as described when Spark resolved it ({@link TableLayout}): batch reads
- * ({@link NumacubeScanBuilder}) and appends ({@link ShardedAppend}). Immutable.
+ * ({@link NumacubeScanBuilder}, split by a column where the read's options ask: {@link ScanSplit}) and appends
+ * ({@link ShardedAppend}). Immutable.
  */
 final class NumacubeTable implements SupportsRead, SupportsWrite {
 
@@ -41,8 +42,8 @@ final class NumacubeTable implements SupportsRead, SupportsWrite {
     }
 
     @Override
-    public ScanBuilder newScanBuilder(CaseInsensitiveStringMap ignored) {
-        return new NumacubeScanBuilder(options, layout);
+    public ScanBuilder newScanBuilder(CaseInsensitiveStringMap read) {
+        return new NumacubeScanBuilder(options, layout, ScanSplit.of(read, layout.schema()));
     }
 
     @Override

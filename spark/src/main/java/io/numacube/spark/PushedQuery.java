@@ -43,6 +43,13 @@ record PushedQuery(
         return new PushedQuery(table, select, where, groupBy, aggregate, orderBy, limit, rows);
     }
 
+    /** This query over the rows that also meet {@code condition} (one range of a split scan: {@link ScanSplit}). */
+    PushedQuery where(String condition) {
+        List<String> all = new java.util.ArrayList<>(where);
+        all.add(condition);
+        return new PushedQuery(table, select, List.copyOf(all), groupBy, aggregate, orderBy, limit, offset);
+    }
+
     String sql() {
         StringBuilder sql = new StringBuilder("SELECT ")
                 .append(select.isEmpty() ? "1" : String.join(", ", select))

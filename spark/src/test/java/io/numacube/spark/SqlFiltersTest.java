@@ -4,76 +4,140 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.Optional;
-import org.apache.spark.sql.sources.And;
-import org.apache.spark.sql.sources.EqualTo;
-import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.sources.GreaterThan;
-import org.apache.spark.sql.sources.GreaterThanOrEqual;
-import org.apache.spark.sql.sources.In;
-import org.apache.spark.sql.sources.IsNull;
-import org.apache.spark.sql.sources.LessThanOrEqual;
-import org.apache.spark.sql.sources.Not;
-import org.apache.spark.sql.sources.Or;
-import org.apache.spark.sql.sources.StringStartsWith;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.LiteralValue;
+import org.apache.spark.sql.connector.expressions.filter.And;
+import org.apache.spark.sql.connector.expressions.filter.Not;
+import org.apache.spark.sql.connector.expressions.filter.Or;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.Test;
 
-/** Which Spark filters become numacube SQL, and how; what is left to Spark; the shards option's errors. */
+/**
+ * Which Spark V2 predicates become numacube SQL, and how (literals given as Spark holds them: UTF8String, Decimal,
+ * days, microseconds); what is left to Spark; the shards option's errors.
+ */
 class SqlFiltersTest {
 
-    private static Optional<String> sql(Filter f) {
-        return SqlFilters.sql(f);
+    private static Optional<String> sql(Predicate p) {
+        return SqlFilters.sql(p);
+    }
+
+    private static Predicate p(String name, Expression... children) {
+        return new Predicate(name, children);
+    }
+
+    private static Expression col(String name) {
+        return Expressions.column(name);
+    }
+
+    private static Expression lit(Object value, DataType type) {
+        return new LiteralValue<>(value, type);
+    }
+
+    private static Expression text(String s) {
+        return lit(UTF8String.fromString(s), DataTypes.StringType);
+    }
+
+    private static Expression date(LocalDate d) {
+        return lit((int) d.toEpochDay(), DataTypes.DateType);
+    }
+
+    private static Expression ntz(LocalDateTime t) {
+        return lit(t.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + t.getNano() / 1_000, DataTypes.TimestampNTZType);
     }
 
     @Test
     void comparisonsAndLogicOverLiteralsBecomeSql() {
-        assertEquals(Optional.of("\"desk\" = 'O''Brien'"), sql(new EqualTo("desk", "O'Brien")));
-        assertEquals(Optional.of("\"pnl\" > 0.5"), sql(new GreaterThan("pnl", 0.5)));
+        assertEquals(Optional.of("\"desk\" = 'O''Brien'"), sql(p("=", col("desk"), text("O'Brien"))));
+        assertEquals(Optional.of("\"pnl\" > 0.5"), sql(p(">", col("pnl"), lit(0.5, DataTypes.DoubleType))));
+        assertEquals(Optional.of("0.5 < \"pnl\""), sql(p("<", lit(0.5, DataTypes.DoubleType), col("pnl"))));
         assertEquals(
                 Optional.of("\"trade_date\" <= DATE '2025-03-01'"),
-                sql(new LessThanOrEqual("trade_date", LocalDate.of(2025, 3, 1))));
-        assertEquals(Optional.of("\"n\" IN (1, 2, 12.50)"), sql(new In("n", new Object[] {1L, 2, new BigDecimal("12.50")
-        })));
+                sql(p("<=", col("trade_date"), date(LocalDate.of(2025, 3, 1)))));
+        assertEquals(
+                Optional.of("\"n\" IN (1, 2, 12.50)"),
+                sql(p(
+                        "IN",
+                        col("n"),
+                        lit(1L, DataTypes.LongType),
+                        lit(2, DataTypes.IntegerType),
+                        lit(Decimal.apply("12.50"), DataTypes.createDecimalType(4, 2)))));
         assertEquals(
                 Optional.of("(\"a\" IS NULL) OR (NOT (\"b\" = TRUE))"),
-                sql(new Or(new IsNull("a"), new Not(new EqualTo("b", true)))));
+                sql(new Or(p("IS_NULL", col("a")), new Not(p("=", col("b"), lit(true, DataTypes.BooleanType))))));
     }
 
     @Test
-    void timestampsWithoutTimeZoneBecomeTimestampLiteralsToTheMicrosecond() {
+    void twoColumnsCompareAsSparkComparesThem() {
+        assertEquals(
+                Optional.of("\"l_commitdate\" < \"l_receiptdate\""),
+                sql(p("<", col("l_commitdate"), col("l_receiptdate"))));
+        assertEquals(
+                Optional.of("(\"shipped\" >= \"placed\") AND (\"shipped\" <> \"placed\")"),
+                sql(new And(p(">=", col("shipped"), col("placed")), p("<>", col("shipped"), col("placed")))));
+    }
+
+    @Test
+    void datesAndTimestampsWithoutTimeZoneBecomeLiteralsToTheMicrosecond() {
         assertEquals(
                 Optional.of("\"ts\" >= TIMESTAMP '2025-01-02 03:04:05.000006'"),
-                sql(new GreaterThanOrEqual("ts", LocalDateTime.of(2025, 1, 2, 3, 4, 5, 6_000))));
+                sql(p(">=", col("ts"), ntz(LocalDateTime.of(2025, 1, 2, 3, 4, 5, 6_000)))));
+        assertEquals(
+                Optional.of("\"ts\" < TIMESTAMP '1969-12-31 23:59:59.999999'"),
+                sql(p("<", col("ts"), lit(-1L, DataTypes.TimestampNTZType))));
+        assertEquals(Optional.of("\"d\" = DATE '1969-12-31'"), sql(p("=", col("d"), lit(-1, DataTypes.DateType))));
         assertEquals(
                 Optional.of(
                         "\"ts\" IN (TIMESTAMP '0001-01-01 00:00:00.000000', TIMESTAMP '9999-12-31 23:59:59.999999')"),
-                sql(new In("ts", new Object[] {
-                    LocalDateTime.of(1, 1, 1, 0, 0), LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)
-                })));
+                sql(p(
+                        "IN",
+                        col("ts"),
+                        ntz(LocalDateTime.of(1, 1, 1, 0, 0)),
+                        ntz(LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)))));
     }
 
     @Test
     void whatMeansSomethingElseInSqlIsLeftToSpark() {
-        assertEquals(Optional.empty(), sql(new StringStartsWith("desk", "DESK")));
+        assertEquals(Optional.empty(), sql(p("STARTS_WITH", col("desk"), text("DESK"))));
         assertEquals(
                 Optional.empty(),
-                sql(new EqualTo("ts", java.time.Instant.parse("2025-01-01T00:00:00Z"))),
+                sql(p("=", col("ts"), lit(0L, DataTypes.TimestampType))),
                 "an instant needs a time zone, which numacube has not");
-        assertEquals(Optional.empty(), sql(new EqualTo("ts", java.sql.Timestamp.valueOf("2025-01-01 00:00:00"))));
+        assertEquals(Optional.empty(), sql(p(">", col("ts"), ntz(LocalDateTime.of(10_000, 1, 1, 0, 0)))));
+        assertEquals(Optional.empty(), sql(p(">", col("d"), date(LocalDate.of(0, 12, 31)))));
+        assertEquals(Optional.empty(), sql(p(">", col("pnl"), lit(Double.NaN, DataTypes.DoubleType))));
+        assertEquals(Optional.empty(), sql(p("=", col("desk"), lit(null, DataTypes.StringType))));
         assertEquals(
                 Optional.empty(),
-                sql(new EqualTo("ts", LocalDateTime.of(2025, 1, 1, 0, 0, 0, 1))),
-                "a nanosecond numacube would drop");
-        assertEquals(Optional.empty(), sql(new GreaterThan("ts", LocalDateTime.of(10_000, 1, 1, 0, 0))));
-        assertEquals(Optional.empty(), sql(new GreaterThan("d", LocalDate.of(0, 12, 31))));
-        assertEquals(Optional.empty(), sql(new GreaterThan("pnl", Double.NaN)));
-        assertEquals(Optional.empty(), sql(new EqualTo("a.b", 1)), "a nested field");
+                sql(p(
+                        "=",
+                        col("desk"),
+                        lit(UTF8String.fromString("x"), org.apache.spark.sql.types.StringType.apply("UTF8_LCASE")))),
+                "a collation numacube does not compare by");
         assertEquals(
                 Optional.empty(),
-                sql(new And(new EqualTo("desk", "x"), new StringStartsWith("book", "B"))),
+                sql(p("=", Expressions.column("a.b"), lit(1, DataTypes.IntegerType))),
+                "a nested field");
+        assertEquals(
+                Optional.empty(),
+                sql(p(
+                        ">",
+                        new org.apache.spark.sql.connector.expressions.GeneralScalarExpression(
+                                "+", new Expression[] {col("a"), col("b")}),
+                        lit(1L, DataTypes.LongType))),
+                "arithmetic");
+        assertEquals(
+                Optional.empty(),
+                sql(new And(p("=", col("desk"), text("x")), p("STARTS_WITH", col("book"), text("B")))),
                 "AND with a half Spark must apply is left whole to Spark");
     }
 

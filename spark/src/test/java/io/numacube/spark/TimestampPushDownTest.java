@@ -50,6 +50,8 @@ class TimestampPushDownTest {
                 log,
                 "desk,ts,d,n\nDESK-01,2024-01-01 00:00:00.000001,2024-01-01,1\n"
                         + "DESK-02,1969-12-31 23:59:59.999999,1969-12-31,2\n");
+        Path lines = dir.resolve("lines.csv");
+        Files.writeString(lines, lines(300, new Random(29)));
         List<CompletableFuture<ServeProcess>> starting = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             starting.add(ServeProcess.start(
@@ -58,6 +60,11 @@ class TimestampPushDownTest {
                             "--table", "events=" + events,
                             "--table", "log=" + log,
                             "--table", "ticks=" + ticks,
+                            "--table", "lines=" + lines,
+                            "--types", "lines.placed=TIMESTAMP",
+                            "--types", "lines.shipped=TIMESTAMP",
+                            "--types", "lines.due=DATE",
+                            "--types", "lines.delivered=DATE",
                             "--types", "ticks.ts=TIMESTAMP",
                             "--types", "ticks.d=DATE",
                             "--types", "events.ts=TIMESTAMP",
@@ -82,6 +89,9 @@ class TimestampPushDownTest {
         numacube("ticks").load().createOrReplaceTempView("ticks");
         csv(ticks, "ts TIMESTAMP_NTZ, d DATE, n BIGINT").createOrReplaceTempView("ticks_csv");
         csv(log).createOrReplaceTempView("log_csv");
+        numacube("lines").load().createOrReplaceTempView("lines");
+        csv(lines, "desk STRING, placed TIMESTAMP_NTZ, shipped TIMESTAMP_NTZ, due DATE, delivered DATE, n BIGINT")
+                .createOrReplaceTempView("lines_csv");
     }
 
     private static DataFrameReader numacube(String table) {
@@ -142,6 +152,31 @@ class TimestampPushDownTest {
         return csv.toString();
     }
 
+    /**
+     * {@code n} order lines: 8 desks, placed at a microsecond of 2024, shipped up to 2 days before (a data error kept)
+     * or 10 days after, due 5 days after placing, delivered the day of shipping or later; some NULL.
+     */
+    private static String lines(int n, Random r) {
+        StringBuilder csv = new StringBuilder("desk,placed,shipped,due,delivered,n\n");
+        for (int i = 0; i < n; i++) {
+            LocalDateTime placed =
+                    LocalDateTime.of(2024, 1, 1, 0, 0).plusNanos(r.nextLong(366L * 86_400_000_000L) * 1_000);
+            LocalDateTime shipped =
+                    placed.plusNanos((r.nextLong(12L * 86_400_000_000L) - 2L * 86_400_000_000L) * 1_000);
+            if (i % 60 == 3) {
+                shipped = placed;
+            }
+            java.time.LocalDate delivered = shipped.toLocalDate().plusDays(r.nextInt(6));
+            csv.append("DESK-0").append(i % 8).append(',');
+            csv.append(i % 31 == 4 ? "" : TEXT.format(placed)).append(',');
+            csv.append(i % 29 == 6 ? "" : TEXT.format(shipped)).append(',');
+            csv.append(placed.toLocalDate().plusDays(5)).append(',');
+            csv.append(i % 23 == 8 ? "" : delivered.toString()).append(',');
+            csv.append(i).append('\n');
+        }
+        return csv.toString();
+    }
+
     @AfterAll
     static void stop() throws Exception {
         if (spark != null) {
@@ -155,7 +190,7 @@ class TimestampPushDownTest {
     /** The plan of {@code sql} over the shards, after asserting its answer equals Spark's over the CSV copy. */
     private static String planAfterSameAnswer(String sql) {
         Dataset<Row> df = spark.sql(sql);
-        List<String> expected = exact(spark.sql(sql.replaceAll("FROM (events|ticks)\\b", "FROM $1_csv")));
+        List<String> expected = exact(spark.sql(sql.replaceAll("FROM (events|ticks|lines)\\b", "FROM $1_csv")));
         assertEquals(expected, exact(df), sql);
         assertFalse(expected.isEmpty(), "a test query that keeps rows: " + sql);
         return df.queryExecution().executedPlan().toString();
@@ -205,6 +240,24 @@ class TimestampPushDownTest {
         pushed(
                 planAfterSameAnswer("SELECT n FROM events WHERE ts < DATE '2024-01-10'"),
                 "TIMESTAMP '2024-01-10 00:00:00.000000'");
+    }
+
+    /**
+     * Two TIMESTAMP or two DATE columns of a row compared (TPC-H's {@code l_commitdate < l_receiptdate}): pushed as
+     * they are, so that an aggregate over what passes is pushed too.
+     */
+    @Test
+    void comparisonsOfTwoColumnsArePushed() {
+        pushed(
+                planAfterSameAnswer("SELECT desk, n FROM lines WHERE shipped > placed AND delivered <= due"),
+                "(\"shipped\" > \"placed\")");
+        pushed(
+                planAfterSameAnswer("SELECT n FROM lines WHERE shipped = placed OR delivered <> due"),
+                "(\"shipped\" = \"placed\") OR (NOT (\"delivered\" = \"due\"))");
+        String plan = planAfterSameAnswer(
+                "SELECT desk, COUNT(*), MIN(shipped) FROM lines WHERE delivered > due AND placed < shipped GROUP BY desk");
+        pushed(plan, "(\"delivered\" > \"due\")");
+        assertTrue(plan.contains("PushedAggregates: [COUNT(*), MIN(\"shipped\")]"), plan);
     }
 
     /**
