@@ -248,14 +248,86 @@ public final class ProjectionExecutor {
             precisions[c] = e.precision();
             Object col = OutputColumn.of(t, rows.size());
             columns[c] = col;
-            java.util.function.IntFunction<Object> value = i -> ScalarEvaluator.eval(
-                    e, reader.leaves(rows.get(i).partition(), rows.get(i).row()));
-            nulls[c] = pool == null
-                    ? OutputColumn.fill(col, rows.size(), value)
-                    : OutputColumn.orNulls(WorkerChunks.map(
-                            pool, rows.size(), (from, to) -> OutputColumn.fill(col, rows.size(), from, to, value)));
+            nulls[c] = fill(e, col, rows, reader, pool);
         }
         return new QueryResult(names, types, scales, precisions, columns, nulls, rows.size(), stats);
+    }
+
+    /**
+     * Fills {@code col} with {@code e}'s value in each of {@code rows} (by ranges on {@code pool}'s workers, where not
+     * null); returns the null flags, or null where no value is NULL. A plain integer column of the fact table ({@link
+     * FactColumn}) is read code by code without boxing; any other expression by the scalar evaluator.
+     */
+    private static boolean[] fill(Expr e, Object col, List<RowRef> rows, RowReader reader, WorkerPool pool) {
+        FactColumn plain = FactColumn.of(e, reader.fact(), col);
+        int n = rows.size();
+        java.util.function.IntFunction<Object> value = i -> ScalarEvaluator.eval(
+                e, reader.leaves(rows.get(i).partition(), rows.get(i).row()));
+        if (pool == null) {
+            return plain != null ? plain.fill((long[]) col, rows, 0, n) : OutputColumn.fill(col, n, value);
+        }
+        return OutputColumn.orNulls(WorkerChunks.map(
+                pool,
+                n,
+                (from, to) -> plain != null
+                        ? plain.fill((long[]) col, rows, from, to)
+                        : OutputColumn.fill(col, n, from, to, value)));
+    }
+
+    /**
+     * The system property that, {@code false}, evaluates every output by the scalar evaluator, as before {@link
+     * FactColumn} (an A/B of one process).
+     */
+    static final String COLUMN_READ_PROPERTY = "numacube.projectionColumnRead";
+
+    /**
+     * An output that is a column of the fact table read as a 64-bit integer (any type but text and DOUBLE, coded or
+     * plain), with the values {@link RowReader#value} gives: a coded column's dictionary value of the row's code, a
+     * plain column's value, NULL where the code is the NULL code or the null bit is set.
+     */
+    private record FactColumn(int index, io.numacube.engine.storage.Dictionary dictionary) {
+
+        /** The reader of {@code e} where it is such a column and {@code col} a {@code long[]}, else null. */
+        static FactColumn of(Expr e, FactTable fact, Object col) {
+            if ("false".equals(System.getProperty(COLUMN_READ_PROPERTY))
+                    || !(e instanceof Expr.Column c)
+                    || c.side() == Expr.Side.LOOKUP
+                    || !(col instanceof long[])
+                    || c.type() == ColumnType.STRING
+                    || c.type() == ColumnType.DOUBLE) {
+                return null;
+            }
+            if (!c.type().isDimension()) {
+                return new FactColumn(c.index(), null);
+            }
+            io.numacube.engine.storage.Dictionary d = fact.dictionary(c.index());
+            return d.type() == ColumnType.STRING || d.type() == ColumnType.DOUBLE ? null : new FactColumn(c.index(), d);
+        }
+
+        /** Fills rows {@code [from, to)} of {@code out}; the null flags (of all rows) or null, as {@link OutputColumn#fill}. */
+        boolean[] fill(long[] out, List<RowRef> rows, int from, int to) {
+            boolean[] nulls = null;
+            for (int i = from; i < to; i++) {
+                RowRef ref = rows.get(i);
+                Partition p = ref.partition();
+                boolean isNull;
+                if (dictionary != null) {
+                    int code = p.code(index, ref.row());
+                    isNull = dictionary.isNull(code);
+                    out[i] = isNull ? 0 : dictionary.longValue(code);
+                } else {
+                    isNull = p.isNull(index, ref.row());
+                    out[i] = isNull ? 0 : p.longValue(index, ref.row());
+                }
+                if (isNull) {
+                    if (nulls == null) {
+                        nulls = new boolean[rows.size()];
+                    }
+                    nulls[i] = true;
+                }
+            }
+            return nulls;
+        }
     }
 
     /** The values of one fact row's columns and of the joined columns, as the scalar evaluator reads them. */
