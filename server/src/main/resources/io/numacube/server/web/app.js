@@ -4,7 +4,7 @@
 // and COUNT DISTINCT totals are right. The fields, hierarchies and currencies come from model.js; the view lives
 // in the URL's fragment (view.js). Live: the server pushes the table's version as server-sent events
 // (GET /v1/tables/NAME/events) and the pivot is re-queried when it changed.
-import { QueryError, getJson, query, statements } from "./sql.js";
+import { QueryError, getJson, parseJson, query, statements } from "./sql.js";
 import { buildModel } from "./model.js";
 import { defaults, fromUrl, tableInUrl, toUrl } from "./view.js";
 import { Controls } from "./controls.js";
@@ -74,7 +74,7 @@ function wireToggles() {
     e.stopPropagation();
     const header = t.closest("[data-col-path]");
     const axis = header ? "openCols" : "open";
-    const path = JSON.parse(header ? header.dataset.colPath : t.closest("[data-path]").dataset.path);
+    const path = parseJson(header ? header.dataset.colPath : t.closest("[data-path]").dataset.path);
     const key = keyOf(path);
     const isOpen = view[axis].some((p) => keyOf(p) === key);
     change((isOpen ? "collapse " : "expand ") + path.at(-1), (v) => {

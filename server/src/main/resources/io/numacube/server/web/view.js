@@ -2,6 +2,7 @@
 // it). A view read from a URL keeps only what the model knows, so a stale link degrades to a valid view.
 import { CHART_TYPES } from "./chart.js";
 import { isNumeric } from "./model.js";
+import { parseJson } from "./sql.js";
 
 export const AGGREGATES = ["SUM", "AVG", "COUNT", "MIN", "MAX", "COUNT DISTINCT"];
 
@@ -35,7 +36,7 @@ export function fromUrl(model) {
     if (key.startsWith("r.") && model.columnType(key.slice(2)) && range) s.ranges[key.slice(2)] = [range[1], range[2]];
     if (key === "open" || key === "ocol") {
       try {
-        const path = JSON.parse(value);
+        const path = parseJson(value);
         const [paths, n] = key === "open" ? [s.open, s.rows.length] : [s.openCols, s.cols.length];
         if (Array.isArray(path) && path.length >= n) paths.push(path);
       } catch { /* a damaged link: that member stays closed */ }
