@@ -13,7 +13,9 @@ hostile.md): text values and a column *name* that are HTML (`<img src=x onerror=
    same SQL posted over HTTP and read as decimals: 9,007,199,254,740,993, not ...992; -99,999,999,999,999.9999, not
    -100,000,000,000,000.00; a DECIMAL(18,4)'s 0.0049 with its four decimals, not 0.00;
 3. a 10,000-character member leaves the value columns in view;
-4. no Content-Security-Policy violation or other console error (ECharts' HTML tooltips carried inline styles).
+4. the server stopped and started again on its port with other data (versions numbered from 1 again): the open page
+   shows the new answer without a reload, once its events reconnect;
+5. no Content-Security-Policy violation or other console error (ECharts' HTML tooltips carried inline styles).
 Exits 1 with a FAILED line on the first failed check.
 """
 
@@ -56,26 +58,27 @@ def fail(message):
     sys.exit(1)
 
 
-def write_table(folder):
+def write_table(folder, copies):
     path = os.path.join(folder, "h.csv")
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["id", "grp", "name", COLUMN, "big", "d"])
-        for i, text in enumerate(TEXTS):
-            w.writerow([i + 1, "g" + str(i % 3), text, TEXTS[(i + 1) % len(TEXTS)], BIG[i], DEC[i]])
+        for _ in range(copies):
+            for i, text in enumerate(TEXTS):
+                w.writerow([i + 1, "g" + str(i % 3), text, TEXTS[(i + 1) % len(TEXTS)], BIG[i], DEC[i]])
     return path
 
 
 class HostileServer:
-    """`numacube serve` of one hostile table `h`, on free ports."""
+    """`numacube serve` of one hostile table `h` (its rows `copies` times), on free ports or HTTP port `port`."""
 
-    def __init__(self):
+    def __init__(self, copies=1, port="0"):
         folder = tempfile.mkdtemp(prefix="pivot-check-hostile-")
-        table = write_table(folder)
-        self.out = open(os.path.join(OUT_DIR, "serve-hostile.stdout"), "w+")
-        self.err = open(os.path.join(OUT_DIR, "serve-hostile.stderr"), "w")
+        table = write_table(folder, copies)
+        self.out = open(os.path.join(OUT_DIR, f"serve-hostile-{copies}.stdout"), "w+")
+        self.err = open(os.path.join(OUT_DIR, f"serve-hostile-{copies}.stderr"), "w")
         self.process = subprocess.Popen(
-            ["./numacube", "serve", "--table", "h=" + table, "--types", "h.d=DECIMAL(18,4)", "--http-port", "0",
+            ["./numacube", "serve", "--table", "h=" + table, "--types", "h.d=DECIMAL(18,4)", "--http-port", port,
              "--pg-port", "0", "--warm-up", "0"], stdout=self.out, stderr=self.err,
             env=dict(os.environ, NUMACUBE_NO_BUILD="1"))
         deadline = time.monotonic() + 120
@@ -186,6 +189,27 @@ def check_long_member(page, url):
     print(f"{PROG}: a 10,000-character member leaves the values in view")
 
 
+def check_restart(page, server):
+    """The server stopped and another started on its port with other data (each row twice), at version 1 as well:
+    the open page shows the new count once its events reconnect, without a reload. Returns the new server."""
+    show(page, server.url, "COUNT(*) alone", rows="", agg="COUNT", measure="id")
+    before = value_texts(page)
+    server.stop()
+    started = time.monotonic()
+    again = HostileServer(copies=2, port=server.url.rsplit(":", 1)[1])
+    deadline = time.monotonic() + 30
+    while value_texts(page)[:1] != ["16"] or page.evaluate("document.body.dataset.state") != "ready":
+        if time.monotonic() > deadline:
+            shown, live = value_texts(page), page.inner_text("#live")
+            again.stop()
+            fail(f"after the server restarted with each row twice the open page still shows {shown}"
+                 f" (before: {before}) and says '{live}'")
+        time.sleep(0.2)
+    print(f"{PROG}: a server started again on the port with other data at the same version: the open page shows"
+          f" its count (8 -> 16) {time.monotonic() - started:.1f} s after the stop, without a reload")
+    return again
+
+
 def main():
     server = HostileServer()
     errors = []
@@ -193,11 +217,13 @@ def main():
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1500, "height": 1000})
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "ERR_CONNECTION_REFUSED"
+                    not in m.text else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
             check_markup(page, server.url)
             check_values(page, server)
             check_long_member(page, server.url)
+            server = check_restart(page, server)
             browser.close()
     finally:
         server.stop()

@@ -145,25 +145,32 @@ async function paint(what) {
 }
 
 // Live: the server pushes the table's version (GET /v1/tables/NAME/events, server-sent events); a new one
-// re-queries the view. EventSource reconnects on its own after a network error.
+// re-queries the view. EventSource reconnects on its own after a network error; the first version after one always
+// re-queries: a server started again (data in memory only) numbers its versions from 1 again, so an equal version
+// may be other data.
 let events = null;
 let eventsTable = null;
+let lost = false;   // the stream broke since the last version event
 
 function listen() {
   if (eventsTable === view.table) return;
   if (events) events.close();
   eventsTable = view.table;
+  lost = false;
   events = new EventSource("v1/tables/" + encodeURIComponent(view.table) + "/events");
   events.addEventListener("version", (e) => {
     const version = JSON.parse(e.data).version;
     $("live").classList.remove("stale");
     if (version === shownVersion) $("live").textContent = "version " + version + " · live";
-    if (shownVersion !== null && version !== shownVersion) {
+    const reconnected = lost;
+    lost = false;
+    if (shownVersion !== null && (version !== shownVersion || reconnected)) {
       $("live").classList.add("stale");
-      refresh("live: version " + version);
+      refresh((reconnected ? "live: reconnected, version " : "live: version ") + version);
     }
   });
   events.addEventListener("error", () => {
+    lost = true;
     $("live").textContent = "reconnecting…";
     $("live").classList.add("stale");
   });
