@@ -13,9 +13,11 @@ hostile.md): text values and a column *name* that are HTML (`<img src=x onerror=
    same SQL posted over HTTP and read as decimals: 9,007,199,254,740,993, not ...992; -99,999,999,999,999.9999, not
    -100,000,000,000,000.00; a DECIMAL(18,4)'s 0.0049 with its four decimals, not 0.00;
 3. a 10,000-character member leaves the value columns in view;
-4. the server stopped and started again on its port with other data (versions numbered from 1 again): the open page
+4. columns named group, date and order (words of SQL) pivot as the same SQL answers; a link's filter on a number
+   and a top of 10^20 are dropped or capped, not an error;
+5. the server stopped and started again on its port with other data (versions numbered from 1 again): the open page
    shows the new answer without a reload, once its events reconnect;
-5. no Content-Security-Policy violation or other console error (ECharts' HTML tooltips carried inline styles).
+6. no Content-Security-Policy violation or other console error (ECharts' HTML tooltips carried inline styles).
 Exits 1 with a FAILED line on the first failed check.
 """
 
@@ -62,10 +64,11 @@ def write_table(folder, copies):
     path = os.path.join(folder, "h.csv")
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["id", "grp", "name", COLUMN, "big", "d"])
+        w.writerow(["id", "group", "name", COLUMN, "big", "d", "date", "order"])
         for _ in range(copies):
             for i, text in enumerate(TEXTS):
-                w.writerow([i + 1, "g" + str(i % 3), text, TEXTS[(i + 1) % len(TEXTS)], BIG[i], DEC[i]])
+                w.writerow([i + 1, "g" + str(i % 3), text, TEXTS[(i + 1) % len(TEXTS)], BIG[i], DEC[i],
+                            f"202{i % 2}-0{i % 3 + 1}-15", 10 * i])
     return path
 
 
@@ -110,7 +113,7 @@ def link(**view):
 
 
 def show(page, url, what, **view):
-    page.goto(url + "/" + link(table="h", cols="", **view))
+    page.goto(url + "/" + link(**{"table": "h", "cols": "", **view}))
     page.wait_for_selector("body[data-state=ready], body[data-state=error]", state="attached", timeout=30000)
     if page.evaluate("document.body.dataset.state") != "ready":
         fail(f"{what}: the page shows an error: {page.inner_text('#error')}")
@@ -150,7 +153,7 @@ def check_markup(page, url):
         if sorted(texts[:-1]) != sorted(TEXTS):
             fail(f"{agg}(name) by id shows {[t[:40] for t in texts]}, not the texts as they are")
         no_markup(page, f"{agg} of a text column")
-    show(page, url, "text members on columns, heat map", rows="grp", agg="COUNT", measure="id", chart="heatmap")
+    show(page, url, "text members on columns, heat map", rows="group", agg="COUNT", measure="id", chart="heatmap")
     page.wait_for_timeout(200)
     hover_chart(page)
     no_markup(page, "text members on columns, heat map hovered")
@@ -189,6 +192,23 @@ def check_long_member(page, url):
     print(f"{PROG}: a 10,000-character member leaves the values in view")
 
 
+def check_keyword_names(page, server):
+    """Columns named group, date and order (words of SQL) on rows, columns, as the measure and a filter: each cell
+    equals the same SQL over HTTP; a link with a filter on a number or a top beyond 2^63 still shows a view."""
+    show(page, server.url, "columns named group, date, order", rows="group", cols="date.year", agg="SUM",
+         measure="order", **{"f.group": "g1"})
+    want = server.sql('SELECT "group", year("date"), SUM("order") FROM h WHERE "group" = \'g1\' '
+                      'GROUP BY 1, 2 ORDER BY 1, 2')["rows"]
+    held = page.eval_on_selector_all("#grid .tabulator-row:not(.total) .tabulator-cell.cell:not(.total)",
+                                      "cs => cs.map(c => c.dataset.value)")
+    if sorted(Decimal(h) for h in held if h) != sorted(Decimal(r[2]) for r in want):
+        fail(f"group x date.year SUM(order), group g1: the page holds {held}, the SQL answers {want}")
+    for what, view in (("a filter on a number", {"f.order": "q"}), ("top 10^20", {"top": "99999999999999999999"})):
+        show(page, server.url, "a link with " + what, rows="group", agg="SUM", measure="order", **view)
+    print(f"{PROG}: columns named group, date and order pivot as the SQL answers; links with a filter on a number"
+          " or a top of 10^20 show a view")
+
+
 def check_restart(page, server):
     """The server stopped and another started on its port with other data (each row twice), at version 1 as well:
     the open page shows the new count once its events reconnect, without a reload. Returns the new server."""
@@ -223,6 +243,7 @@ def main():
             check_markup(page, server.url)
             check_values(page, server)
             check_long_member(page, server.url)
+            check_keyword_names(page, server)
             server = check_restart(page, server)
             browser.close()
     finally:

@@ -5,7 +5,22 @@
 
 export const MAX_CELLS = 200000;   // more is cut, and the page says so
 
-export const ident = (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '"' + name.replaceAll('"', '""') + '"';
+/**
+ * The words the engine's SQL parser (Calcite 1.42) does not take as a bare column or table name in the page's
+ * statements (found by running each of its keywords as a name in them: docs/campaigns/2026-11-27-pivot-page-hostile):
+ * a column named date, order or group is written quoted.
+ */
+const RESERVED = new Set(`
+  all any asof by call case create cross cursor date datetime define delete describe distinct drop except
+  exists fetch final friday from full grant group grouping having in inner insert intersect interval into join
+  json_scope left limit match_condition match_recognize merge minus monday new next not null offset on order
+  outer over partition range right rollup row rows safe_cast safe_offset safe_ordinal saturday select set skip
+  some stream sunday table tablesample then thursday time timestamp try_cast union unique unnest unsigned
+  update using uuid values wednesday when where window with
+`.trim().split(/\s+/));
+
+export const ident = (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name.toLowerCase()) ? name
+  : '"' + name.replaceAll('"', '""') + '"';
 
 /** A value as a literal: numbers and booleans as they are, everything else (text, ISO dates) quoted. */
 export const literal = (v) => v instanceof Exact ? v.text
