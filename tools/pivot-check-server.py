@@ -12,7 +12,8 @@ usage: pivot-check-server.py HTTP_URL OUT_DIR CHROMIUM [--update-docs]
    the pivot page sends a browser to the form; a wrong password is refused with one message that does not say which
    part was wrong; the right one lands on the pivot, which shows its grid (its POST /v1/query carry the CSRF token);
    the session cookie is HttpOnly and SameSite=Strict; a POST made with the cookie but without the token is refused;
-   the form opened with a live session goes on at once; logging out in one tab sends the other, at its next request,
+   the form opened with a live session goes on at once, never off this server whatever its ?next= (tabs and newlines
+   that the browser drops included); logging out in one tab sends the other, at its next request,
    and every page after, to the form; a reader's session reads but cannot write.
 Timings are printed, never asserted. Exits 1 with a FAILED line on the first failed check.
 """
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 from playwright.sync_api import sync_playwright
@@ -200,6 +202,22 @@ def post_without_token(page):
     })""")
 
 
+def check_next_stays_here(page, url):
+    """Campaign 13: login.html?next= that a browser resolves to another site (it drops tabs and newlines, so
+    "/<TAB>/evil.example/" is "//evil.example/") lands on the pivot, never off this server; with a live session the
+    form goes on at once, so such a link was an open redirect without a click."""
+    for target in ("/\t/evil.example/", "/\n/evil.example/", "/\r\\evil.example/", "//evil.example/",
+                   "/\\evil.example/", "https://evil.example/"):
+        page.goto(url + "/login.html?next=" + urllib.parse.quote(target, safe=""))
+        try:
+            page.wait_for_url(lambda u: "/login.html" not in u, timeout=30000)
+        except Exception as e:  # noqa: BLE001 - a load error off this server is the failure looked for
+            fail(f"login.html?next={target!r} with a live session left for another site: {str(e)[:120]}")
+        if not page.url.startswith(url + "/"):
+            fail(f"login.html?next={target!r} with a live session went to {page.url}, off this server")
+    print(f"{PROG}: login.html?next= naming another site, with tabs or newlines, stays on this server")
+
+
 def check_login(browser, errors):
     server = AuthServer()
     url = server.url
@@ -239,6 +257,7 @@ def check_login(browser, errors):
         other.wait_for_url(url + "/placement.html", timeout=30000)
         other.wait_for_selector("body[data-state=ready]", state="attached", timeout=30000)
         print(f"{PROG}: the form, opened with a live session, goes on to the page asked for")
+        check_next_stays_here(other, url)
         other.click("#logout")
         other.wait_for_url(re.compile(r".*/login\.html.*"), timeout=30000)
         page.evaluate("""() => { fetch('v1/query', {method: 'POST', headers: {'Content-Type': 'text/plain'},

@@ -46,7 +46,8 @@ import java.util.concurrent.Semaphore;
  * <p>With users ({@link Settings#users}), every request but {@code GET /v1/health} and the login form's must carry a
  * user's password ({@link BasicAuthentication}, 401 otherwise) or a login's session cookie, with its CSRF token when
  * it may change state ({@link RequestAuthentication}), and a reader's writes are 403 with SQLSTATE 42501. Without users
- * nothing is checked (the server then listens on loopback only). At most {@link Settings#maxRequests} requests are
+ * no credentials are checked (the server then listens on loopback only). Either way a browser's write from another
+ * site's page, and without users a request for a host name other than localhost, are 403 ({@link BrowserGuard}). At most {@link Settings#maxRequests} requests are
  * served at once, health checks aside; one more is answered 503 (53300) at once, before its credentials are checked
  * or its body read. Open connections, idle ones included, are capped at 1024 through the JDK's
  * {@code jdk.httpserver.maxConnections} unless that is set: beyond, new ones wait in the listen backlog. A request
@@ -226,6 +227,9 @@ public final class HttpFrontEnd {
     private void serve(HttpExchange ex, String path, boolean health) {
         Reply reply;
         try {
+            if (!health) {
+                BrowserGuard.check(ex, authentication != null);
+            }
             boolean open = health || authentication == null || RequestAuthentication.isPublic(path);
             Identity who = open ? Identity.unauthenticated("") : authentication.authenticate(ex, path);
             if (path.equals("/metrics") && ex.getRequestMethod().equals("GET")) {
@@ -249,6 +253,7 @@ public final class HttpFrontEnd {
     /** {@code GET /v1/tables/NAME/events}: authenticated as any request, but outside {@link #serving}'s count. */
     private void streamEvents(HttpExchange ex, String table) {
         try {
+            BrowserGuard.check(ex, authentication != null);
             if (authentication != null) {
                 authentication.authenticate(ex, ex.getRequestURI().getPath());
             }

@@ -4,7 +4,7 @@
 // and COUNT DISTINCT totals are right. The fields, hierarchies and currencies come from model.js; the view lives
 // in the URL's fragment (view.js). Live: the server pushes the table's version as server-sent events
 // (GET /v1/tables/NAME/events) and the pivot is re-queried when it changed.
-import { QueryError, getJson, query, statements } from "./sql.js";
+import { QueryError, getJson, parseJson, query, statements } from "./sql.js";
 import { buildModel } from "./model.js";
 import { defaults, fromUrl, tableInUrl, toUrl } from "./view.js";
 import { Controls } from "./controls.js";
@@ -74,7 +74,7 @@ function wireToggles() {
     e.stopPropagation();
     const header = t.closest("[data-col-path]");
     const axis = header ? "openCols" : "open";
-    const path = JSON.parse(header ? header.dataset.colPath : t.closest("[data-path]").dataset.path);
+    const path = parseJson(header ? header.dataset.colPath : t.closest("[data-path]").dataset.path);
     const key = keyOf(path);
     const isOpen = view[axis].some((p) => keyOf(p) === key);
     change((isOpen ? "collapse " : "expand ") + path.at(-1), (v) => {
@@ -145,25 +145,32 @@ async function paint(what) {
 }
 
 // Live: the server pushes the table's version (GET /v1/tables/NAME/events, server-sent events); a new one
-// re-queries the view. EventSource reconnects on its own after a network error.
+// re-queries the view. EventSource reconnects on its own after a network error; the first version after one always
+// re-queries: a server started again (data in memory only) numbers its versions from 1 again, so an equal version
+// may be other data.
 let events = null;
 let eventsTable = null;
+let lost = false;   // the stream broke since the last version event
 
 function listen() {
   if (eventsTable === view.table) return;
   if (events) events.close();
   eventsTable = view.table;
+  lost = false;
   events = new EventSource("v1/tables/" + encodeURIComponent(view.table) + "/events");
   events.addEventListener("version", (e) => {
     const version = JSON.parse(e.data).version;
     $("live").classList.remove("stale");
     if (version === shownVersion) $("live").textContent = "version " + version + " · live";
-    if (shownVersion !== null && version !== shownVersion) {
+    const reconnected = lost;
+    lost = false;
+    if (shownVersion !== null && (version !== shownVersion || reconnected)) {
       $("live").classList.add("stale");
-      refresh("live: version " + version);
+      refresh((reconnected ? "live: reconnected, version " : "live: version ") + version);
     }
   });
   events.addEventListener("error", () => {
+    lost = true;
     $("live").textContent = "reconnecting…";
     $("live").classList.add("stale");
   });

@@ -3,6 +3,7 @@
 // and ranges. Every change goes through `change(what, mutate)`, which mutates the view and re-queries.
 import { isNumeric } from "./model.js";
 import { Source, dimsOf, query } from "./sql.js";
+import { topOf } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,7 +50,7 @@ export class Controls {
     $("ccy").addEventListener("change", (e) => ch("currency " + e.target.value, (v) => { v.ccy = e.target.value; }));
     $("sort").addEventListener("change", (e) => ch("sort " + e.target.value, (v) => { v.sort = e.target.value; }));
     $("top").addEventListener("change", (e) => ch("top " + e.target.value, (v) => {
-      v.top = Math.max(0, Number.parseInt(e.target.value, 10) || 0);
+      v.top = topOf(e.target.value);
     }));
     $("chart-type").addEventListener("change", (e) => ch("chart " + e.target.value, (v) => { v.chart = e.target.value; }));
     $("add-filter").addEventListener("change", (e) => e.target.value

@@ -2,9 +2,10 @@
 // (sql.js) become row paths x column paths: a row path is the values of the row fields, then of the levels opened
 // below the last one (a member opened shows its children under it); a column path likewise (a member opened shows
 // its children columns right after it). Nothing is aggregated here.
-import { MAX_CELLS } from "./sql.js";
+import { Exact, MAX_CELLS } from "./sql.js";
 
 export const keyOf = (values) => JSON.stringify(values);
+const MEMBER_WIDTH = 400;   // pixels
 export const label = (v) => v === null ? "(null)" : String(v);
 
 /** The members of one axis as they are first named, each under its parent (the axis's top members under null). */
@@ -87,8 +88,7 @@ export function pivot(view, model, answers) {
   const top = nr && answers.order ? sortedTop(answers.order, rowMembers, nr) : null;
   const rows = nr ? rowMembers.tree(open, top) : [[]];   // no row fields: one row of the columns
   const columns = nc ? colMembers.tree(colOpen) : [[]];
-  const type = answers.cells.columns[nr + nc].type;
-  const digits = type === "BIGINT" ? 0 : 2;
+  const digits = digitsOf(answers.cells.columns[nr + nc].type);
   return { rows, columns, cells, rowTotals, colTotals, grand, nr, nc, digits, levels, colLevels, open, colOpen };
 }
 
@@ -98,11 +98,28 @@ function sortedTop(order, members, nr) {
   return order.rows.map((r) => r.slice(0, nr)).filter((p) => shown.has(keyOf(p)));
 }
 
-/** A value as the grid shows it: counts as integers, other numbers with two decimals, the rest as text. */
+/** The decimals a measure of SQL type `type` is shown with: a DECIMAL's scale, none for a BIGINT, else two. */
+export function digitsOf(type) {
+  const decimal = /^DECIMAL\(\d+, *(\d+)\)$/.exec(type);
+  if (decimal) return Number(decimal[1]);
+  return type === "BIGINT" ? 0 : 2;
+}
+
+/**
+ * A value as the grid shows it: numbers grouped by thousands with `digits` decimals (a number that would show as
+ * zero there, 1e-9, as it is), an Exact number as the server wrote it, grouped; the rest as text.
+ */
 export function numberText(v, digits) {
+  if (v instanceof Exact) return v.text.replace(/^(-?)(\d+)(?=\.\d*$|$)/, (_, sign, whole) => sign
+    + whole.replace(/\B(?=(\d{3})+$)/g, ","));
   if (typeof v !== "number") return v === null || v === undefined ? "" : String(v);
+  if (v !== 0 && Math.abs(v) < 0.5 * 10 ** -digits) return String(v);
   return v.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
+
+// Tabulator puts a formatter's or a title's string into innerHTML: every text of the data (members, column names, a
+// MIN of a text column) goes in as a text node, never as markup.
+const textNode = (text) => document.createTextNode(text);
 
 // The exact value the server sent goes to data-value (tools/pivot-check compares it with POST /v1/query's).
 function valueFormatter(cell, params) {
@@ -110,7 +127,7 @@ function valueFormatter(cell, params) {
   const el = cell.getElement();
   el.dataset.value = v === null || v === undefined ? "" : String(v);
   el.classList.add("num", "cell");
-  return numberText(v, params.digits);
+  return textNode(numberText(v, params.digits));
 }
 
 // The tree column: the member, indented by its depth, with a toggle where it has children to show.
@@ -119,7 +136,8 @@ function memberFormatter(cell) {
   const el = cell.getElement();
   const text = cell.getValue() ?? "";
   el.dataset.member = text;
-  if (!d._path) return text;
+  el.title = text;
+  if (!d._path) return textNode(text);
   el.dataset.path = keyOf(d._path);
   const box = document.createElement("span");
   box.className = "member";
@@ -179,8 +197,11 @@ export function gridData(p, view, measure) {
     data.push(total);
   }
   const tree = view.open.length && p.levels.length ? " › " + p.levels.join(" › ") : "";
+  // a member's column is at most MEMBER_WIDTH wide (a longer member is cut, whole in its tooltip): a frozen column
+  // wider than the grid would hide every value
   const columns = view.rows.map((name, j) => ({ title: name + (j === p.nr - 1 ? tree : ""), field: "r" + j,
-    frozen: true, headerSort: false, formatter: memberFormatter }));
+    frozen: true, headerSort: false, formatter: memberFormatter, titleFormatter: (c) => textNode(c.getValue()),
+    maxWidth: MEMBER_WIDTH }));
   p.columns.forEach((ck, j) => {
     const title = p.nc ? columnTitle(ck, p.nc) : measure;
     const depth = ck.length - p.nc;
@@ -190,7 +211,7 @@ export function gridData(p, view, measure) {
   });
   if (totalCol) {
     columns.push({ title: "Total", field: "total", hozAlign: "right", headerSort: false, formatter: valueFormatter,
-      formatterParams: { digits: p.digits }, cssClass: "total" });
+      formatterParams: { digits: p.digits }, cssClass: "total", titleFormatter: (c) => textNode(c.getValue()) });
   }
   return { data, columns };
 }

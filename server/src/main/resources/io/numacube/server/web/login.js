@@ -6,10 +6,21 @@
 (() => {
   const $ = (id) => document.getElementById(id);
 
-  /** Where to go after the login: the asked-for path of this server, never another origin. */
+  /**
+   * Where to go after the login: the asked-for path of this server, never another origin. The path is resolved as the
+   * browser will resolve it (which drops tabs and newlines, so "/<TAB>/evil.example" is "//evil.example") and kept
+   * only when it stays on this origin.
+   */
   function next() {
     const n = new URLSearchParams(location.search).get("next");
-    return n && /^\/(?![\/\\])/.test(n) ? n : "/";
+    if (!n || !n.startsWith("/")) return "/";
+    let url;
+    try {
+      url = new URL(n, location.origin);
+    } catch {
+      return "/";   // "//[" and the like: no URL at all
+    }
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
   }
 
   function show(text) {

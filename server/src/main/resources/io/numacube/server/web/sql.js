@@ -5,11 +5,76 @@
 
 export const MAX_CELLS = 200000;   // more is cut, and the page says so
 
-export const ident = (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '"' + name.replaceAll('"', '""') + '"';
+/**
+ * The words the engine's SQL parser (Calcite 1.42) does not take as a bare column or table name in the page's
+ * statements (found by running each of its keywords as a name in them: docs/campaigns/2026-11-27-pivot-page-hostile):
+ * a column named date, order or group is written quoted.
+ */
+const RESERVED = new Set(`
+  all any asof by call case create cross cursor date datetime define delete describe distinct drop except
+  exists fetch final friday from full grant group grouping having in inner insert intersect interval into join
+  json_scope left limit match_condition match_recognize merge minus monday new next not null offset on order
+  outer over partition range right rollup row rows safe_cast safe_offset safe_ordinal saturday select set skip
+  some stream sunday table tablesample then thursday time timestamp try_cast union unique unnest unsigned
+  update using uuid values wednesday when where window with
+`.trim().split(/\s+/));
+
+export const ident = (name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !RESERVED.has(name.toLowerCase()) ? name
+  : '"' + name.replaceAll('"', '""') + '"';
 
 /** A value as a literal: numbers and booleans as they are, everything else (text, ISO dates) quoted. */
-export const literal = (v) => (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? String(v)
-  : "'" + String(v).replaceAll("'", "''") + "'";
+export const literal = (v) => v instanceof Exact ? v.text
+  : (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? String(v)
+    : "'" + String(v).replaceAll("'", "''") + "'";
+
+/**
+ * A number of an answer that a JavaScript number would change: a BIGINT beyond 2^53, a DECIMAL of more digits than a
+ * double holds (99999999999999.9999). It keeps the text the server sent, which the page shows and puts back in SQL;
+ * Number(x) is the nearest double, for charts. A number a double holds exactly (every DOUBLE, most DECIMALs) stays a
+ * plain number. Immutable.
+ */
+export class Exact {
+  constructor(text) {
+    this.text = text;
+  }
+
+  valueOf() {
+    return Number(this.text);
+  }
+
+  toString() {
+    return this.text;
+  }
+
+  /** As the number it is (a link, a key of the layout), where the browser can write one; else as its text. */
+  toJSON() {
+    return typeof JSON.rawJSON === "function" ? JSON.rawJSON(this.text) : this.text;
+  }
+}
+
+/** A decimal number's text as sign, significant digits and exponent, so that 1.50, 1.5 and 15e-1 are one text. */
+function canonical(text) {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return text;
+  const fraction = m[3] || "";
+  const all = (m[2] + fraction).replace(/^0+/, "");
+  const digits = all.replace(/0+$/, "");
+  if (!digits) return "0";
+  return m[1] + digits + "e" + (Number(m[4] || 0) - fraction.length + all.length - digits.length);
+}
+
+/**
+ * JSON.parse, keeping each number a double would change as an Exact (where the browser gives a reviver the source
+ * text, as Chromium 114+, Firefox 135+ do; elsewhere numbers are doubles, as before).
+ */
+export function parseJson(text) {
+  return JSON.parse(text, (key, value, context) => {
+    if (typeof value !== "number" || !context || context.source === undefined) return value;
+    const source = context.source;
+    if (Number.isSafeInteger(value) && /^-?\d+$/.test(source)) return value;
+    return canonical(source) === canonical(String(value)) ? value : new Exact(source);
+  });
+}
 
 export class QueryError extends Error {
   constructor(body, sql, status) {
@@ -26,7 +91,7 @@ export async function query(sql) {
   });
   let body;
   try {
-    body = await r.json();
+    body = parseJson(await r.text());
   } catch {
     throw new QueryError({ message: "the server answered HTTP " + r.status + " without JSON" }, sql, r.status);
   }
@@ -36,7 +101,7 @@ export async function query(sql) {
 
 export async function getJson(path) {
   const r = await fetch(path);
-  const body = await r.json();
+  const body = parseJson(await r.text());
   if (!r.ok || body.error) throw new QueryError(body.error || {}, "GET " + path, r.status);
   return body;
 }

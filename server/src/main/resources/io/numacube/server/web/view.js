@@ -2,6 +2,7 @@
 // it). A view read from a URL keeps only what the model knows, so a stale link degrades to a valid view.
 import { CHART_TYPES } from "./chart.js";
 import { isNumeric } from "./model.js";
+import { MAX_CELLS, parseJson } from "./sql.js";
 
 export const AGGREGATES = ["SUM", "AVG", "COUNT", "MIN", "MAX", "COUNT DISTINCT"];
 
@@ -18,6 +19,9 @@ export function defaults(model) {
     filters: {}, ranges: {}, open: [], openCols: [], ccy: "", sort: "", top: 0, chart: "bar" };
 }
 
+/** Rows kept when sorted, from what a user typed or a link holds: 0 (all) unless a whole number, at most MAX_CELLS. */
+export const topOf = (text) => Math.min(MAX_CELLS, Math.max(0, Number.parseInt(text || "0", 10) || 0));
+
 export const tableInUrl = () => new URLSearchParams(location.hash.slice(1)).get("table");
 
 export function fromUrl(model) {
@@ -30,12 +34,14 @@ export function fromUrl(model) {
   if (AGGREGATES.includes(p.get("agg"))) s.agg = p.get("agg");
   if (model.columnType(p.get("measure"))) s.measure = p.get("measure");
   for (const [key, value] of p) {
-    if (key.startsWith("f.") && fields.has(key.slice(2))) (s.filters[key.slice(2)] ||= []).push(value);
+    // value filters are on text fields only, as the controls offer them (a number compared with text is an error)
+    const filtered = key.startsWith("f.") && fields.get(key.slice(2));
+    if (filtered && filtered.type === "VARCHAR") (s.filters[key.slice(2)] ||= []).push(value);
     const range = /^(.*)\.\.(.*)$/.exec(value);
     if (key.startsWith("r.") && model.columnType(key.slice(2)) && range) s.ranges[key.slice(2)] = [range[1], range[2]];
     if (key === "open" || key === "ocol") {
       try {
-        const path = JSON.parse(value);
+        const path = parseJson(value);
         const [paths, n] = key === "open" ? [s.open, s.rows.length] : [s.openCols, s.cols.length];
         if (Array.isArray(path) && path.length >= n) paths.push(path);
       } catch { /* a damaged link: that member stays closed */ }
@@ -43,7 +49,7 @@ export function fromUrl(model) {
   }
   if (model.fx && model.fx.currencies.includes(p.get("ccy"))) s.ccy = p.get("ccy");
   if (["asc", "desc"].includes(p.get("sort"))) s.sort = p.get("sort");
-  s.top = Math.max(0, Number.parseInt(p.get("top") || "0", 10) || 0);
+  s.top = topOf(p.get("top"));
   if (CHART_TYPES.includes(p.get("chart"))) s.chart = p.get("chart");
   return s;
 }

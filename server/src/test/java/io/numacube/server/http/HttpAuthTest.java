@@ -211,9 +211,10 @@ class HttpAuthTest {
         Socket slow =
                 new Socket(one.httpAddress().getAddress(), one.httpAddress().getPort());
         OutputStream out = slow.getOutputStream();
-        out.write(("POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n"
-                        + "SELECT")
-                .getBytes(StandardCharsets.US_ASCII));
+        out.write(
+                ("POST /v1/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n"
+                                + "SELECT")
+                        .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return slow;
     }

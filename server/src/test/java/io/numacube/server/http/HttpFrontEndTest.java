@@ -56,7 +56,7 @@ class HttpFrontEndTest {
                     server.httpAddress().getAddress(), server.httpAddress().getPort())) {
                 s.setSoTimeout(20_000);
                 s.getOutputStream()
-                        .write(("POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                        .write(("POST /v1/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
                                         + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + size
                                         + "\r\nSELECT 1\r\n0\r\n\r\n")
                                 .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
