@@ -70,8 +70,52 @@ def main(host, port):
             )
             cur.execute("SELECT COUNT(*) FROM public.trades WHERE trade_id > %s", (990000,))
             check(cur.fetchone()[0] == 5, "SELECT ... FROM public.trades")
+    named_cursors(host, port, "numacube", "SELECT trade_id, desk, pnl FROM trades ORDER BY trade_id")
     print("psycopg: OK: executemany INSERT with NULLs, transaction, COPY, rolled-back DELETE, SQLSTATE,"
-          " information_schema.columns, public.trades")
+          " information_schema.columns, public.trades, named cursors")
+
+
+def named_cursors(host, port, user, query):
+    """psycopg's named (server-side) cursors: DECLARE, FETCH FORWARD n, MOVE, CLOSE, WITH HOLD; rows equal to a plain
+    cursor's. Also run by hand against a PostgreSQL 15 (same answers, but for the backward scroll it refuses)."""
+    with psycopg.connect(host=host, port=port, user=user, dbname=user) as conn:
+        expected = conn.execute(query).fetchall()
+        check(len(expected) > 2500, f"named cursors need more rows than this: {len(expected)}")
+        with conn.cursor("numacube_named") as cur:
+            cur.itersize = 1000
+            cur.execute(query)
+            check(cur.fetchone() == expected[0], "named cursor: fetchone")
+            check(cur.fetchmany(7) == expected[1:8], "named cursor: fetchmany(7)")
+            cur.scroll(2)
+            check(cur.fetchone() == expected[10], "named cursor: scroll(2) then fetchone")
+            check(list(cur) == expected[11:], "named cursor: iterating over the rest, 1,000 rows a FETCH")
+            check(cur.fetchall() == [], "named cursor: fetchall at its end")
+        with conn.cursor("numacube_backward") as cur:
+            cur.execute(query)
+            cur.fetchmany(3)
+            try:
+                cur.scroll(-1)
+                backward = "moved"
+            except psycopg.Error as e:
+                backward = e.sqlstate
+            check(backward in ("0A000", "moved"), f"named cursor: scroll(-1) answered {backward}")
+        conn.rollback()
+        with conn.cursor("numacube_held", withhold=True) as cur:
+            cur.execute(query)
+            conn.commit()
+            check(cur.fetchmany(5) == expected[:5], "WITH HOLD cursor: rows after COMMIT")
+            conn.rollback()
+            check(cur.fetchall() == expected[5:], "WITH HOLD cursor: rows after a later ROLLBACK")
+        conn.commit()
+        conn.autocommit = True
+        try:
+            with conn.cursor("numacube_outside") as cur:
+                cur.execute(query)
+            check(False, "DECLARE outside a transaction block without WITH HOLD gave no error")
+        except psycopg.Error as e:
+            check(e.sqlstate == "25P01", f"DECLARE outside a transaction block: {e.sqlstate}")
+
+
 
 
 if __name__ == "__main__":

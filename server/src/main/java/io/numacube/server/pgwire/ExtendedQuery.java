@@ -122,9 +122,8 @@ final class ExtendedQuery {
         if (!portal.isEmpty() && session.portals.containsKey(portal)) {
             throw new PgProtocolException("42P03", "cursor \"" + portal + "\" already exists");
         }
-        if (java.util.Arrays.stream(st.parameterOids()).anyMatch(oid -> oid == PgType.UNSPECIFIED)
-                && !SessionStatements.isSessionStatement(st.sql().sql())) {
-            st.resolve(runner.parameterTypes().resolveQuietly(st.sql(), st.parameterOids()));
+        if (java.util.Arrays.stream(st.parameterOids()).anyMatch(oid -> oid == PgType.UNSPECIFIED)) {
+            typedQuery(st).ifPresent(q -> st.resolve(runner.parameterTypes().resolveQuietly(q, st.parameterOids())));
         }
         List<String> literals = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -135,8 +134,23 @@ final class ExtendedQuery {
                             : literal(st.parameterOids()[i], format, values.get(i)));
         }
         ParameterizedSql.Substituted bound = st.sql().substitute(literals);
-        session.portals.put(portal, new Session.Portal(portal, bound, st.origin(bound), resultFormats, st.described()));
+        session.open(new Session.Portal(portal, bound, st.origin(bound), resultFormats, st.described()));
         replies.out().empty('2');
+    }
+
+    /**
+     * The query whose parameters' types a statement's follow: the statement itself, or the query a DECLARE declares a
+     * cursor for; empty for a session or another cursor statement.
+     */
+    private static java.util.Optional<ParameterizedSql> typedQuery(Session.PreparedStatement st) {
+        String sql = st.sql().sql();
+        if (SessionStatements.isSessionStatement(sql)) {
+            return java.util.Optional.empty();
+        }
+        if (Cursors.isCursorStatement(sql)) {
+            return Cursors.declaredQuery(sql).map(ParameterizedSql::parse);
+        }
+        return java.util.Optional.of(st.sql());
     }
 
     /** A NULL parameter: no limit after LIMIT ({@code ALL}) and none after OFFSET ({@code 0}), as in PostgreSQL. */
@@ -184,12 +198,13 @@ final class ExtendedQuery {
 
     private void describeStatement(String name) throws IOException {
         Session.PreparedStatement st = statement(name);
-        if (!st.sql().sql().isEmpty()
-                && !SessionStatements.isSessionStatement(st.sql().sql())) {
-            ParameterizedSql.Substituted marked = ParameterTypeInference.marked(st.sql(), st.parameterOids());
+        java.util.Optional<ParameterizedSql> typed =
+                st.sql().sql().isEmpty() ? java.util.Optional.empty() : typedQuery(st);
+        if (typed.isPresent()) {
+            ParameterizedSql.Substituted marked = ParameterTypeInference.marked(typed.get(), st.parameterOids());
             origin = st.origin(marked);
             ranSql = marked.sql();
-            st.resolve(runner.parameterTypes().resolve(st.sql(), st.parameterOids(), marked));
+            st.resolve(runner.parameterTypes().resolve(typed.get(), st.parameterOids(), marked));
         }
         List<String> placeholders = new ArrayList<>();
         for (int oid : st.parameterOids()) {
@@ -233,9 +248,13 @@ final class ExtendedQuery {
             replies.out().empty('n');
             return;
         }
-        if (p.outcome == null && (p.sql.sql().isEmpty() || SessionStatements.isSessionStatement(p.sql.sql()))) {
-            List<PgColumn> columns =
-                    SessionStatements.isShow(p.sql.sql()) ? runner.describe(p.sql.sql(), session, running) : List.of();
+        boolean cursor = p.outcome == null && Cursors.isCursorStatement(p.sql.sql());
+        if (cursor
+                || p.outcome == null && (p.sql.sql().isEmpty() || SessionStatements.isSessionStatement(p.sql.sql()))) {
+            // a cursor statement runs at Execute; a FETCH is described by its cursor's columns, as in PostgreSQL
+            List<PgColumn> columns = cursor || SessionStatements.isShow(p.sql.sql())
+                    ? runner.describe(p.sql.sql(), session, running)
+                    : List.of();
             if (columns.isEmpty()) {
                 replies.out().empty('n');
             } else {

@@ -9,7 +9,7 @@ import io.numacube.server.query.ClientError;
  * {@code BEGIN} inside a transaction). Immutable.
  *
  * @param rows    the rows, or null for a command
- * @param verb    the completion tag's verb: {@code SELECT} (followed by the row count), {@code SHOW}, or a command's
+ * @param verb    the completion tag's verb: {@code SELECT} or {@code FETCH} (followed by the row count), {@code SHOW}, or a command's
  *                whole tag
  * @param warning a notice, or null
  */
@@ -17,6 +17,11 @@ record Outcome(RowSet rows, String verb, ClientError warning) {
 
     static Outcome rows(RowSet rows) {
         return new Outcome(rows, "SELECT", null);
+    }
+
+    /** The rows a FETCH of a cursor answers; its tag counts them ({@code FETCH 10}). */
+    static Outcome fetched(RowSet rows) {
+        return new Outcome(rows, "FETCH", null);
     }
 
     static Outcome command(String tag) {
@@ -27,8 +32,8 @@ record Outcome(RowSet rows, String verb, ClientError warning) {
         return new Outcome(rows, verb, ClientError.of(sqlState, message));
     }
 
-    /** The CommandComplete tag after {@code rowsSent} rows: {@code SELECT 42}, {@code SHOW}, {@code BEGIN}. */
+    /** The CommandComplete tag after {@code rowsSent} rows: {@code SELECT 42}, {@code FETCH 10}, {@code SHOW}. */
     String tag(int rowsSent) {
-        return verb.equals("SELECT") ? "SELECT " + rowsSent : verb;
+        return verb.equals("SELECT") || verb.equals("FETCH") ? verb + " " + rowsSent : verb;
     }
 }

@@ -29,7 +29,8 @@ final class Replies {
     }
 
     /**
-     * Sends up to {@code maxRows} (0: all) more rows of an outcome and its completion.
+     * Sends up to {@code maxRows} (0: all) more rows of an outcome and its completion; PortalSuspended instead of the
+     * completion when {@code maxRows} rows were sent, as PostgreSQL, which completes only an Execute that found fewer.
      *
      * @param formats one format code per column, or null for all text (a simple query)
      * @return whether rows are left (the caller sends PortalSuspended instead of a completion)
@@ -61,7 +62,8 @@ final class Replies {
         if (cursor != null) {
             cursor.rowsSent = to;
         }
-        if (to < total) {
+        if (maxRows > 0 && to - from == maxRows) {
+            // PostgreSQL suspends a portal that filled the limit even when no row is left; the next Execute completes
             out.empty('s');
             return true;
         }

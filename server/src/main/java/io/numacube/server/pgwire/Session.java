@@ -9,9 +9,12 @@ import java.util.Map;
 /**
  * One connection's state: who connected, its settings, its transaction status (PostgreSQL's ReadyForQuery byte:
  * {@code I} idle, {@code T} in a transaction block, {@code E} in a failed one), and its prepared statements and
- * portals by name (the empty name is the unnamed one). Portals live until their transaction ends, as in PostgreSQL:
- * at Sync outside a transaction block, at COMMIT or ROLLBACK within one; so do the writes of a block, which COMMIT
- * applies (all or none) and ROLLBACK drops. Not thread-safe: the connection's thread
+ * portals by name (the empty name is the unnamed one; SQL cursors are portals too, as in PostgreSQL). Portals live
+ * until their transaction ends, as in PostgreSQL: at Sync outside a transaction block, at COMMIT or ROLLBACK within
+ * one, a ROLLBACK TO a savepoint made before them, or a Close; a cursor declared WITH HOLD outlives the COMMIT of its
+ * transaction (not its ROLLBACK) and then lives until it is closed. At most {@link #MAX_PORTALS} are open at once, for
+ * each holds its whole answer. The writes of a block live until it ends too: COMMIT applies them (all or none) and
+ * ROLLBACK drops them. Not thread-safe: the connection's thread
  * owns it.
  */
 final class Session {
@@ -19,6 +22,9 @@ final class Session {
     static final char IDLE = 'I';
     static final char IN_BLOCK = 'T';
     static final char FAILED_BLOCK = 'E';
+
+    /** How many portals (cursors included) a session may hold at once: each keeps its whole answer in memory. */
+    static final int MAX_PORTALS = 256;
 
     final String user;
     /** Who the session acts as: the authenticated user and role, or the startup user as a writer without users. */
@@ -136,7 +142,8 @@ final class Session {
         settingsAtSavepoints.clear();
         transactionStart = null;
         status = IDLE;
-        portals.clear();
+        portals.values().removeIf(p -> !p.holdable || !(committed || p.heldOver));
+        portals.values().forEach(p -> p.heldOver = true);
         pendingWrites.clear();
         savepoints.clear();
         closeTrial();
@@ -156,6 +163,23 @@ final class Session {
             trial.close();
             trial = null;
         }
+    }
+
+    /**
+     * Opens {@code portal} under its name (a Bind to the unnamed portal replaces it), marking it with the block's
+     * savepoints so far.
+     *
+     * @throws PgProtocolException 54000 when {@link #MAX_PORTALS} are open
+     */
+    void open(Portal portal) {
+        if (!portals.containsKey(portal.name) && portals.size() >= MAX_PORTALS) {
+            throw new PgProtocolException(
+                    "54000",
+                    "too many open portals and cursors: open=" + portals.size() + " limit=" + MAX_PORTALS
+                            + " (each holds its whole answer) — CLOSE the cursors, or Close the portals, no longer read");
+        }
+        portal.savepointDepth = savepoints.size();
+        portals.put(portal.name, portal);
     }
 
     /** {@code SAVEPOINT name} in a block: marks the block's writes so far (a name used again is the newer mark). */
@@ -191,6 +215,7 @@ final class Session {
             return false;
         }
         int kept = savepoints.get(at).getValue();
+        portals.values().removeIf(p -> !p.heldOver && p.savepointDepth > at);
         pendingWrites.subList(kept, pendingWrites.size()).clear();
         savepoints.subList(at + 1, savepoints.size()).clear();
         settings.restore(settingsAtSavepoints.get(at));
@@ -221,6 +246,7 @@ final class Session {
         }
         if (status == IDLE) {
             settings.transactionEnds(false);
+            portals.values().removeIf(p -> !p.heldOver);
         }
         if (inImplicitBlock()) {
             pendingWrites.clear();
@@ -363,8 +389,9 @@ final class Session {
     /**
      * A bound statement: its text with the parameters in place, the statement it binds, the result formats the client
      * asked for, whether a Describe of it told the client its result's types, and once run its outcome and how many
-     * rows were sent (Execute with a row limit sends the rest later), or, for a statement without rows, whether its
-     * completion was sent (it runs once: a second Execute is refused, as PostgreSQL refuses it).
+     * rows were sent (Execute with a row limit sends the rest later; FETCH and MOVE go on from there too), or, for a
+     * statement without rows, whether its completion was sent (it runs once: a second Execute is refused, as
+     * PostgreSQL refuses it). A cursor (DECLARE) is a portal whose outcome is its query's, run at its declaration.
      */
     static final class Portal {
         final String name;
@@ -376,6 +403,14 @@ final class Session {
         Outcome outcome;
         int rowsSent;
         boolean commandSent;
+        /** Declared WITH HOLD: it outlives the COMMIT of its transaction. */
+        boolean holdable;
+        /** Declared NO SCROLL: a backward FETCH or MOVE is PostgreSQL's 55000 rather than numacube's 0A000. */
+        boolean noScroll;
+        /** Open when a transaction committed: it belongs to none, and a later ROLLBACK leaves it. */
+        boolean heldOver;
+        /** How many savepoints its block had when it was opened: a ROLLBACK TO an earlier one closes it. */
+        int savepointDepth;
 
         Portal(
                 String name,

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * Runs one statement of a connection, whichever way it must go: in a failed transaction block only COMMIT or ROLLBACK
  * (else 25P02, as PostgreSQL); INSERT, DELETE and UPDATE through the {@link WriteService} (at once, or at COMMIT inside a
  * transaction block, whose writes COMMIT applies as one), refused with 42501 for a reader; session statements
- * ({@link SessionStatements}); other writes and unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
+ * ({@link SessionStatements}); SQL cursors ({@link Cursors}); other writes and unsupported utilities refused ({@link StatementRefusals}); FROM-less SELECTs of constants ({@link ConstantSelect}); system-catalog
  * queries ({@link PgCatalog}); and everything else to the engine through the {@link QueryService}, whose running
  * query the connection keeps for a cancel request. Thread-safe: it holds no connection state.
  */
@@ -62,6 +62,10 @@ final class StatementRunner {
         if (session.status() == Session.FAILED_BLOCK && !SessionStatements.endsTransaction(sql)) {
             throw new PgProtocolException(
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
+        }
+        Optional<Outcome> cursor = Cursors.run(sql, session, query -> run(query, session, running));
+        if (cursor.isPresent()) {
+            return cursor.get();
         }
         if (InsertStatement.isInsert(sql)) {
             return insert(sql, session);
@@ -203,11 +207,15 @@ final class StatementRunner {
 
     /**
      * The columns {@code sql} returns, or an empty list for a statement that returns no rows, without side effects:
-     * writes (INSERT, UPDATE, DELETE, COPY) return none and are not run, session statements are recognised, not run;
+     * writes (INSERT, UPDATE, DELETE, COPY) return none and are not run, session statements and cursor statements are recognised, not run;
      * a query for the engine runs (with placeholder parameters, when describing a statement before it is bound), since
      * the engine can only tell its result's columns by answering.
      */
     List<PgColumn> describe(String sql, Session session, Consumer<RunningQuery> running) {
+        Optional<List<PgColumn>> cursor = Cursors.describe(sql, session);
+        if (cursor.isPresent()) {
+            return cursor.get();
+        }
         if (isWrite(sql)) {
             return List.of();
         }

@@ -447,6 +447,56 @@ class PgJdbcTest {
         }
     }
 
+    /**
+     * pgjdbc with autocommit off and a fetch size reads a big result in pieces: one Execute of the named portal per
+     * page, each page the fetch size of DataRows then PortalSuspended, as PostgreSQL 15 answers them (a page that ends
+     * the rows is suspended too, and the Execute after it completes with {@code SELECT 0}), and all rows equal the
+     * engine's.
+     */
+    @Test
+    void aFetchSizeReadsTheRowsInPiecesOfThatSize() throws Exception {
+        String sql = "SELECT trade_id, desk, pnl FROM trades ORDER BY trade_id";
+        QueryResult expected = cube.query(sql);
+        int fetch = 1_000;
+        assertEquals(0, expected.rowCount() % fetch, "a last page that ends the rows exactly");
+        try (WireTap tap = new WireTap(server.pgAddress());
+                Connection c = DriverManager.getConnection(
+                        "jdbc:postgresql://127.0.0.1:" + tap.port() + "/numacube?user=test&sslmode=disable");
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.setFetchSize(fetch);
+            tap.frontend.clear();
+            tap.backend.clear();
+            int n = 0;
+            try (ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    assertEquals(expected.getLong(n, 0), rs.getLong(1));
+                    assertEquals(expected.getString(n, 1), rs.getString(2));
+                    assertEquals(expected.getDouble(n, 2), rs.getDouble(3), 0.0);
+                    n++;
+                }
+            }
+            c.commit();
+            assertEquals(expected.rowCount(), n);
+            List<Integer> pages = new ArrayList<>();
+            int rows = 0;
+            for (String m : tap.backend) {
+                if (m.equals("D")) {
+                    rows++;
+                } else if (m.equals("s")) {
+                    pages.add(rows);
+                    rows = 0;
+                }
+            }
+            assertEquals(expected.rowCount() / fetch, pages.size(), "PortalSuspended messages: " + pages);
+            assertTrue(pages.stream().allMatch(p -> p == fetch), "rows per page: " + pages);
+            assertEquals(0, rows, "rows after the last PortalSuspended");
+            assertTrue(tap.backend.contains("C:SELECT 0"), "the last Execute's completion: " + tap.backend);
+            long executes = tap.frontend.stream().filter(t -> t == 'E').count();
+            assertTrue(executes >= pages.size() + 1, "Executes: " + executes);
+        }
+    }
+
     @Test
     void sessionStatementsAndConstantSelectsAreAnswered() throws SQLException {
         try (Connection c = connect(server, "");

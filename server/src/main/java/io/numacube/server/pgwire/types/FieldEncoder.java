@@ -24,6 +24,10 @@ public abstract sealed class FieldEncoder {
 
     /** The column's encoder for {@code format} (0 text, 1 binary). */
     public static FieldEncoder of(RowSet rows, int column, short format) {
+        if (rows instanceof RowWindow w) {
+            FieldEncoder base = of(w.base(), column, format);
+            return w.from() == 0 ? base : new Shifted(base, w.from());
+        }
         if (TYPED && rows instanceof EngineRows engine) {
             QueryResult r = engine.result();
             PgType pg = rows.columns().get(column).type();
@@ -47,6 +51,22 @@ public abstract sealed class FieldEncoder {
 
     /** Writes row {@code row}'s field. */
     public abstract void write(int row, WireSink out);
+
+    /** A field of a {@link RowWindow}: its base's field {@code from} rows further on. */
+    private static final class Shifted extends FieldEncoder {
+        private final FieldEncoder base;
+        private final int from;
+
+        Shifted(FieldEncoder base, int from) {
+            this.base = base;
+            this.from = from;
+        }
+
+        @Override
+        public void write(int row, WireSink out) {
+            base.write(from + row, out);
+        }
+    }
 
     /** A field of the engine's answer, NULL written here. */
     private abstract static sealed class Typed extends FieldEncoder {
