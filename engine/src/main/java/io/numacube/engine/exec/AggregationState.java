@@ -66,43 +66,6 @@ final class AggregationState {
     long morselsHome;
     long rowsScanned;
 
-    /**
-     * A worker's batch vectors: the selection, group ids and keys of the batch being folded, the values of an
-     * argument, the residual predicate's output and the expression scratch. Reused batch after batch and shared by
-     * the states of the blocks one worker runs one after another; never by two threads.
-     */
-    private record BatchVectors(
-            MorselView view,
-            int[] selection,
-            int[] groupIds,
-            long[] groupKeys,
-            double[] values,
-            long[] exactValues,
-            boolean[] passes,
-            boolean[] isNull,
-            boolean[] filterPass,
-            int[] valueRows,
-            int[] valueGroups,
-            BatchScratch scratch) {
-
-        static BatchVectors of(PhysicalPlan plan) {
-            return new BatchVectors(
-                    new MorselView(plan.fact().columnSlots()),
-                    new int[BATCH],
-                    new int[BATCH],
-                    plan.keys().dense() ? null : new long[BATCH],
-                    new double[BATCH],
-                    new long[BATCH],
-                    plan.filter().residual() == null ? null : new boolean[BATCH],
-                    new boolean[BATCH],
-                    new boolean[BATCH],
-                    new int[BATCH],
-                    new int[BATCH],
-                    new BatchScratch(
-                            plan.scratch().doubleSlots(), plan.scratch().booleanSlots(), BATCH));
-        }
-    }
-
     AggregationState(PhysicalPlan plan) {
         this(plan, BatchVectors.of(plan));
     }
