@@ -4,7 +4,9 @@ import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The aggregation state of one block of morsels (the sink of a physical aggregation operator): per group, a row count
@@ -13,9 +15,9 @@ import java.util.Arrays;
  * it: {@link #sink} folds in one morsel at a time; {@link #combine} adds another block's state into this one, in a
  * fixed order (see {@link QueryExecutor}); {@link ResultFinalizer} finalizes the merged state into the result.
  *
- * <p>Invariants: {@code rowCounts}, and {@code doubleAccumulators[i]} or {@code longAccumulators[i]} (by the kind of
- * accumulator {@code i}), have one entry per group slot; a group with a zero row count holds no value. Not
- * thread-safe: owned by one task until its block is done, then read by the merging thread.
+ * <p>Invariants: its {@link GroupValues} hold at least one slot per group ({@link #groups}): the dense key space, or
+ * every key in the hash table; a group with a zero row count holds no value. Not thread-safe: owned by one task until
+ * its block is done, then read by the merging thread.
  */
 final class AggregationState {
 
@@ -42,25 +44,7 @@ final class AggregationState {
     private final CodeHistogram.Sink[] sumSinks;
     private final BatchVectors vectors;
     private final LongIntHashMap slots;
-    private int capacity;
-
-    /** Rows per group slot. */
-    long[] rowCounts;
-    /** Per accumulator of a double kind, its value per group slot (null for the exact kinds). */
-    final double[][] doubleAccumulators;
-    /** Per accumulator of an exact kind, its value per group slot (null for the double kinds). */
-    final long[][] longAccumulators;
-    /**
-     * Per SUM_LONG accumulator, the multiples of 2^64 its value per group slot lacks: a running sum that leaves
-     * BIGINT wraps around and counts here, so the sum is {@code carry * 2^64 + value}, exact in 128 bits as DuckDB's
-     * (null until the accumulator first wraps in this state, which real data rarely makes it do).
-     */
-    final long[][] sumCarries;
-    /**
-     * Per accumulator whose argument may be NULL, the rows per group slot where it was NULL (skipped): the group's
-     * values number {@code rowCounts[g] - nullCounts[i][g]}. Null until the accumulator first meets a NULL.
-     */
-    final long[][] nullCounts;
+    private final GroupValues values;
 
     long morsels;
     long morselsHome;
@@ -101,54 +85,8 @@ final class AggregationState {
         this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
         this.maskWords =
                 fewCodes && !"false".equals(System.getProperty(MASK_WORDS_PROPERTY)) ? MaskWords.of(masks) : null;
-        this.capacity = capacity;
-        this.doubleAccumulators = new double[accumulators.length][];
-        this.longAccumulators = new long[accumulators.length][];
-        this.sumCarries = new long[accumulators.length][];
-        this.nullCounts = new long[accumulators.length][];
-        this.rowCounts = new long[capacity];
-        for (int i = 0; i < accumulators.length; i++) {
-            allocate(i, capacity, 0);
-        }
+        this.values = new GroupValues(accumulators, capacity);
         this.sumSinks = sumSinks();
-    }
-
-    private void allocate(int i, int newCapacity, int keep) {
-        Accumulator.Kind k = accumulators[i].kind();
-        if (!k.exact()) {
-            double[] old = doubleAccumulators[i];
-            double[] a = old == null ? new double[newCapacity] : Arrays.copyOf(old, newCapacity);
-            if (k != Accumulator.Kind.SUM_DOUBLE) {
-                Arrays.fill(
-                        a, keep, newCapacity, k == Accumulator.Kind.MIN_DOUBLE ? Double.NaN : Double.NEGATIVE_INFINITY);
-            }
-            doubleAccumulators[i] = a;
-        } else {
-            long[] old = longAccumulators[i];
-            long[] a = old == null ? new long[newCapacity] : Arrays.copyOf(old, newCapacity);
-            if (k != Accumulator.Kind.SUM_LONG) {
-                Arrays.fill(a, keep, newCapacity, k == Accumulator.Kind.MIN_LONG ? Long.MAX_VALUE : Long.MIN_VALUE);
-            }
-            longAccumulators[i] = a;
-        }
-    }
-
-    private void ensureCapacity(int groups) {
-        if (groups <= capacity) {
-            return;
-        }
-        int n = Math.max(groups, capacity * 2);
-        rowCounts = Arrays.copyOf(rowCounts, n);
-        for (int i = 0; i < accumulators.length; i++) {
-            allocate(i, n, capacity);
-            if (sumCarries[i] != null) {
-                sumCarries[i] = Arrays.copyOf(sumCarries[i], n);
-            }
-            if (nullCounts[i] != null) {
-                nullCounts[i] = Arrays.copyOf(nullCounts[i], n);
-            }
-        }
-        capacity = n;
     }
 
     /** Number of group slots: the dense space, or the slots used in the hash table. */
@@ -300,10 +238,10 @@ final class AggregationState {
         for (int i = 0; i < sinks.length; i++) {
             int acc = i;
             sinks[i] = (g, high, low) -> {
-                addWrapping(acc, longAccumulators[acc], g, low);
+                values.addWrapping(acc, values.longAccumulators[acc], g, low);
                 long carry = high + (low < 0 ? 1 : 0);
                 if (carry != 0) {
-                    carries(acc)[g] += carry;
+                    values.carries(acc)[g] += carry;
                 }
             };
         }
@@ -313,7 +251,7 @@ final class AggregationState {
     /** Adds the rows the histograms counted and the scaled sums summed into their SUMs, exactly. */
     private void drainHistograms() {
         if (cells != null) {
-            cells.drainInto(rowCounts, sumSinks);
+            cells.drainInto(values.rowCounts, sumSinks);
         }
         for (int i = 0; i < histograms.length; i++) {
             if (histograms[i] != null) {
@@ -485,7 +423,7 @@ final class AggregationState {
         for (int k = 0; k < cnt; k++) {
             gid[k] = slots.slotOf(key[k]);
         }
-        ensureCapacity(slots.size());
+        values.ensureCapacity(slots.size());
     }
 
     /** The dense group ids: the mixed-radix key of each row, an array index. */
@@ -565,18 +503,18 @@ final class AggregationState {
         } else if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
             countAndSum2(
                     view.columns[accs[0].column()],
-                    doubleAccumulators[0],
+                    values.doubleAccumulators[0],
                     view.columns[accs[1].column()],
-                    doubleAccumulators[1],
+                    values.doubleAccumulators[1],
                     b,
                     cnt,
                     sel);
             from = 2;
         } else if (accs.length > 0 && fusable(accs[0], view)) {
-            countAndSum(view.columns[accs[0].column()], doubleAccumulators[0], b, cnt, sel);
+            countAndSum(view.columns[accs[0].column()], values.doubleAccumulators[0], b, cnt, sel);
             from = 1;
         } else {
-            long[] cts = rowCounts;
+            long[] cts = values.rowCounts;
             for (int k = 0; k < cnt; k++) {
                 cts[gid[k]]++;
             }
@@ -623,10 +561,7 @@ final class AggregationState {
             if (bits == null) {
                 continue;
             }
-            if (nullCounts[i] == null) {
-                nullCounts[i] = new long[capacity];
-            }
-            long[] nulls = nullCounts[i];
+            long[] nulls = values.nulls(i);
             for (int k = 0; k < rows; ) {
                 long row = view.first + k;
                 int shift = (int) (row & 63);
@@ -671,13 +606,12 @@ final class AggregationState {
         int[] gid = vectors.groupIds();
         int[] rows = vectors.valueRows();
         int[] groups = vectors.valueGroups();
-        long[] nulls = nullCounts[i];
+        long[] nulls = values.nullCounts[i];
         int m = 0;
         for (int k = 0; k < cnt; k++) {
             if (isNull[k]) {
                 if (nulls == null) {
-                    nulls = new long[capacity];
-                    nullCounts[i] = nulls;
+                    nulls = values.nulls(i);
                 }
                 nulls[gid[k]]++;
             } else {
@@ -701,17 +635,17 @@ final class AggregationState {
             return;
         }
         if (acc.column() >= 0 && acc.kind().exact()) {
-            accumulateLongColumn(view, i, longAccumulators[i], b, n, sel, g);
+            accumulateLongColumn(view, i, values.longAccumulators[i], b, n, sel, g);
         } else if (acc.column() >= 0) {
-            accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, n, sel, g);
+            accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), values.doubleAccumulators[i], b, n, sel, g);
         } else if (histograms[i] != null) {
             histograms[i].add(view, b, n, sel, g);
         } else if (scaled[i] != null) {
             scaled[i].add(view, b, n, sel, g, sumSinks[i]);
         } else if (acc.kind().exact()) {
-            accumulateExactExpression(view, i, longAccumulators[i], b, n, sel, g);
+            accumulateExactExpression(view, i, values.longAccumulators[i], b, n, sel, g);
         } else {
-            accumulateDoubleExpression(view, acc, doubleAccumulators[i], b, n, sel, g);
+            accumulateDoubleExpression(view, acc, values.doubleAccumulators[i], b, n, sel, g);
         }
     }
 
@@ -774,10 +708,11 @@ final class AggregationState {
                     (int) keys.strides()[1],
                     v0,
                     rows,
-                    rowCounts,
-                    doubleAccumulators[0]);
+                    values.rowCounts,
+                    values.doubleAccumulators[0]);
         } else if (fusedSums == 1) {
-            FusedKeySums.one(view.columns[key], view.widths[key], v0, 0, rows, rowCounts, doubleAccumulators[0]);
+            FusedKeySums.one(
+                    view.columns[key], view.widths[key], v0, 0, rows, values.rowCounts, values.doubleAccumulators[0]);
         } else {
             FusedKeySums.two(
                     view.columns[key],
@@ -786,15 +721,15 @@ final class AggregationState {
                     view.columns[accumulators[1].column()],
                     0,
                     rows,
-                    rowCounts,
-                    doubleAccumulators[0],
-                    doubleAccumulators[1]);
+                    values.rowCounts,
+                    values.doubleAccumulators[0],
+                    values.doubleAccumulators[1]);
         }
     }
 
     /** Count the rows and sum two bare double columns in one pass. */
     private void countAndSum2(MemorySegment seg0, double[] a0, MemorySegment seg1, double[] a1, int b, int n, int[] s) {
-        long[] cts = rowCounts;
+        long[] cts = values.rowCounts;
         int[] g = vectors.groupIds();
         if (s == null) {
             for (int k = 0; k < n; k++) {
@@ -816,7 +751,7 @@ final class AggregationState {
 
     /** The common case fused: count the rows and sum a bare double column in one pass. */
     private void countAndSum(MemorySegment seg, double[] a, int b, int n, int[] s) {
-        long[] cts = rowCounts;
+        long[] cts = values.rowCounts;
         int[] g = vectors.groupIds();
         if (s == null) {
             for (int k = 0; k < n; k++) {
@@ -882,7 +817,7 @@ final class AggregationState {
                                     Math.addExact(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
                         }
                     } catch (ArithmeticException e) {
-                        addWrapping(i, a, g[k], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
+                        values.addWrapping(i, a, g[k], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
                         k++;
                     }
                 }
@@ -940,7 +875,7 @@ final class AggregationState {
                             a[g[k]] = Math.addExact(a[g[k]], v[k]);
                         }
                     } catch (ArithmeticException e) {
-                        addWrapping(i, a, g[k], v[k]);
+                        values.addWrapping(i, a, g[k], v[k]);
                         k++;
                     }
                 }
@@ -959,40 +894,9 @@ final class AggregationState {
         }
     }
 
-    /**
-     * {@code a[slot] += v} in 128 bits: the 64-bit sum wraps around and a wrap counts in {@link #sumCarries} (+1 past
-     * the top, -1 past the bottom).
-     */
-    private void addWrapping(int i, long[] a, int slot, long v) {
-        long x = a[slot];
-        long sum = x + v;
-        int carry = carryOf(x, v, sum);
-        if (carry != 0) {
-            carries(i)[slot] += carry;
-        }
-        a[slot] = sum;
-    }
-
     /** The carry of the wrapped 64-bit sum {@code sum = x + v}: +1 past the top, -1 past the bottom, else 0. */
     static int carryOf(long x, long v, long sum) {
         return ((x ^ sum) & (v ^ sum)) < 0 ? (v < 0 ? -1 : 1) : 0;
-    }
-
-    private long[] carries(int i) {
-        if (sumCarries[i] == null) {
-            sumCarries[i] = new long[capacity];
-        }
-        return sumCarries[i];
-    }
-
-    /** The values accumulator {@code i} holds for group slot {@code g}: its rows less those where it was NULL. */
-    long valueCount(int i, int g) {
-        return rowCounts[g] - (nullCounts[i] == null ? 0 : nullCounts[i][g]);
-    }
-
-    /** Whether SUM_LONG accumulator {@code i} wrapped in group slot {@code g}: its carry is not zero. */
-    boolean wrapped(int i, int g) {
-        return sumCarries[i] != null && sumCarries[i][g] != 0;
     }
 
     /** The smaller double in DuckDB's order, where NaN is above every value (Math.min would prefer NaN); a NaN
@@ -1010,8 +914,9 @@ final class AggregationState {
     void combine(AggregationState other) {
         addCounters(other);
         int groups = other.groups();
+        GroupValues from = other.values;
         for (int go = 0; go < groups; go++) {
-            if (other.rowCounts[go] == 0) {
+            if (from.rowCounts[go] == 0) {
                 continue;
             }
             int g;
@@ -1019,9 +924,9 @@ final class AggregationState {
                 g = go;
             } else {
                 g = slots.slotOf(other.slots.keyAt(go));
-                ensureCapacity(slots.size());
+                values.ensureCapacity(slots.size());
             }
-            combineGroup(g, other, go, false);
+            values.combineGroup(g, from, go, false);
         }
     }
 
@@ -1033,52 +938,27 @@ final class AggregationState {
     }
 
     /**
-     * Adds group slot {@code go} of {@code other} into slot {@code g}: its row count, NULL counts and accumulators,
-     * the accumulators' values taken as they are where {@code copy} (the first state of a combine).
-     */
-    private void combineGroup(int g, AggregationState other, int go, boolean copy) {
-        rowCounts[g] += other.rowCounts[go];
-        for (int i = 0; i < accumulators.length; i++) {
-            if (copy) {
-                copyAccumulator(i, g, other, go);
-            } else {
-                combineAccumulator(i, g, other, go);
-            }
-            if (other.nullCounts[i] != null) {
-                if (nullCounts[i] == null) {
-                    nullCounts[i] = new long[capacity];
-                }
-                nullCounts[i][g] += other.nullCounts[i][go];
-            }
-        }
-    }
-
-    /**
      * Readies this dense state for {@link #combineSlots} from several threads at once: the per-slot arrays that a
      * combine of {@code others} could allocate (NULL counts, SUM carries) are allocated here first, zeroed.
      */
-    void prepareSlotCombine(java.util.List<AggregationState> others) {
-        for (int i = 0; i < accumulators.length; i++) {
-            for (AggregationState o : others) {
-                if (o.nullCounts[i] != null && nullCounts[i] == null) {
-                    nullCounts[i] = new long[capacity];
-                }
-            }
-            if (accumulators[i].kind() == Accumulator.Kind.SUM_LONG) {
-                carries(i);
-            }
+    void prepareSlotCombine(List<AggregationState> others) {
+        List<GroupValues> from = new ArrayList<>(others.size());
+        for (AggregationState o : others) {
+            from.add(o.values);
         }
+        values.prepareSlotCombine(from);
     }
 
     /**
      * {@link #combine} of dense group slots {@code [from, to)} of {@code other} (its row counters excepted): threads
      * that combine disjoint slot ranges into one state after {@link #prepareSlotCombine} do not touch each other's
-     * slots, nor allocate (it allocated what {@link #combineGroup} could).
+     * slots, nor allocate (it allocated what {@link GroupValues#combineGroup} could).
      */
     void combineSlots(AggregationState other, int from, int to) {
+        GroupValues o = other.values;
         for (int g = from; g < to; g++) {
-            if (other.rowCounts[g] != 0) {
-                combineGroup(g, other, g, false);
+            if (o.rowCounts[g] != 0) {
+                values.combineGroup(g, o, g, false);
             }
         }
     }
@@ -1096,14 +976,15 @@ final class AggregationState {
      */
     void combineRange(AggregationState other, int range, int bits, boolean first) {
         int groups = other.groups();
+        GroupValues from = other.values;
         for (int go = 0; go < groups; go++) {
             long key = other.slots.keyAt(go);
-            if (other.rowCounts[go] == 0 || rangeOf(key, bits) != range) {
+            if (from.rowCounts[go] == 0 || rangeOf(key, bits) != range) {
                 continue;
             }
             int g = slots.slotOf(key);
-            ensureCapacity(slots.size());
-            combineGroup(g, other, go, first);
+            values.ensureCapacity(slots.size());
+            values.combineGroup(g, from, go, first);
         }
     }
 
@@ -1112,23 +993,12 @@ final class AggregationState {
         return bits == 0 ? 0 : (int) ((key * 0xC2B2AE3D27D4EB4FL) >>> (64 - bits));
     }
 
-    private void copyAccumulator(int i, int g, AggregationState other, int go) {
-        if (accumulators[i].kind().exact()) {
-            longAccumulators[i][g] = other.longAccumulators[i][go];
-            if (other.sumCarries[i] != null && other.sumCarries[i][go] != 0) {
-                carries(i)[g] = other.sumCarries[i][go];
-            }
-        } else {
-            doubleAccumulators[i][g] = other.doubleAccumulators[i][go];
-        }
-    }
-
     /**
      * One state holding the groups of {@code parts} (sparse states of disjoint keys) in their order, part after part,
      * for {@link ResultFinalizer}: arrays copied, keys kept, their hash table built only if a lookup ever asks. Its
      * morsel and row counters start at zero ({@link #addCounters}).
      */
-    static AggregationState concat(PhysicalPlan plan, java.util.List<AggregationState> parts) {
+    static AggregationState concat(PhysicalPlan plan, List<AggregationState> parts) {
         int n = 0;
         for (AggregationState p : parts) {
             n += p.groups();
@@ -1143,46 +1013,15 @@ final class AggregationState {
             for (int s = 0; s < g; s++) {
                 keyOfSlot[at + s] = p.slots.keyAt(s);
             }
-            System.arraycopy(p.rowCounts, 0, c.rowCounts, at, g);
-            for (int i = 0; i < c.accumulators.length; i++) {
-                if (p.doubleAccumulators[i] != null) {
-                    System.arraycopy(p.doubleAccumulators[i], 0, c.doubleAccumulators[i], at, g);
-                }
-                if (p.longAccumulators[i] != null) {
-                    System.arraycopy(p.longAccumulators[i], 0, c.longAccumulators[i], at, g);
-                }
-                if (p.sumCarries[i] != null) {
-                    System.arraycopy(p.sumCarries[i], 0, c.carries(i), at, g);
-                }
-                if (p.nullCounts[i] != null) {
-                    if (c.nullCounts[i] == null) {
-                        c.nullCounts[i] = new long[capacity];
-                    }
-                    System.arraycopy(p.nullCounts[i], 0, c.nullCounts[i], at, g);
-                }
-            }
+            c.values.copyGroups(p.values, at, g);
             at += g;
         }
         return c;
     }
 
-    private void combineAccumulator(int i, int g, AggregationState other, int go) {
-        double[] d = doubleAccumulators[i];
-        long[] l = longAccumulators[i];
-        switch (accumulators[i].kind()) {
-            case SUM_DOUBLE -> d[g] += other.doubleAccumulators[i][go];
-            case MIN_DOUBLE -> d[g] = minD(d[g], other.doubleAccumulators[i][go]);
-            case MAX_DOUBLE -> d[g] = maxD(d[g], other.doubleAccumulators[i][go]);
-            case SUM_LONG -> {
-                addWrapping(i, l, g, other.longAccumulators[i][go]);
-                if (other.sumCarries[i] != null) {
-                    carries(i)[g] += other.sumCarries[i][go];
-                }
-            }
-            case MIN_LONG -> l[g] = Math.min(l[g], other.longAccumulators[i][go]);
-            case MAX_LONG -> l[g] = Math.max(l[g], other.longAccumulators[i][go]);
-            case COUNT -> {}
-        }
+    /** The per-group values: row counts, accumulators, SUM carries and NULL counts ({@link GroupValues}). */
+    GroupValues values() {
+        return values;
     }
 
     /** A SUM over a BIGINT column or expression that no longer fits 64 bits. */

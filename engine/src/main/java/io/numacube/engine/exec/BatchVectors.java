@@ -37,7 +37,6 @@ record BatchVectors(
                 new boolean[n],
                 new int[n],
                 new int[n],
-                new BatchScratch(
-                        plan.scratch().doubleSlots(), plan.scratch().booleanSlots(), n));
+                new BatchScratch(plan.scratch().doubleSlots(), plan.scratch().booleanSlots(), n));
     }
 }

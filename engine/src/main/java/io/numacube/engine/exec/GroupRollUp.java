@@ -96,9 +96,10 @@ final class GroupRollUp {
      */
     static GroupRollUp of(PhysicalPlan plan, AggregationState merged, int from, int to) {
         GroupRollUp r = new GroupRollUp(plan, Math.max(16, Math.min(to - from, 1 << 20)));
+        GroupValues values = merged == null ? null : merged.values();
         for (int g = from; g < to; g++) {
-            if (merged.rowCounts[g] != 0) {
-                r.add(merged, g);
+            if (values.rowCounts[g] != 0) {
+                r.add(merged, values, g);
             }
         }
         return r;
@@ -130,7 +131,7 @@ final class GroupRollUp {
         return keyOfRow;
     }
 
-    private void add(AggregationState merged, int g) {
+    private void add(AggregationState merged, GroupValues values, int g) {
         GroupKeySpace keys = plan.keys();
         long k = merged.keyOf(g);
         long logical = keys.logicalKey(k);
@@ -139,17 +140,17 @@ final class GroupRollUp {
             grow(Math.max(keyOfRow.length * 2, row + 1));
         }
         keyOfRow[row] = logical;
-        counts[row] += merged.rowCounts[g];
+        counts[row] += values.rowCounts[g];
         FinalAggregate[] aggs = plan.aggregates();
         for (int a = 0; a < aggs.length; a++) {
             if (valueCounts[a] != null) {
-                valueCounts[a][row] += merged.valueCount(accumulatorOf(aggs[a]), g);
+                valueCounts[a][row] += values.valueCount(accumulatorOf(aggs[a]), g);
             }
             switch (aggs[a].finish()) {
                 case DISTINCT_VALUES -> addDistinct(a, row, keys, k, aggs[a].sum());
                 case ROW_COUNT -> {}
-                case FROM_ACCUMULATORS -> addDirect(aggs[a], merged, g, a, row);
-                case SCALED_BY_LOOKUP -> addScaled(aggs[a], merged, g, a, row, keys.code(k, joinKeyPosition));
+                case FROM_ACCUMULATORS -> addDirect(aggs[a], values, g, a, row);
+                case SCALED_BY_LOOKUP -> addScaled(aggs[a], values, g, a, row, keys.code(k, joinKeyPosition));
             }
         }
     }
@@ -194,7 +195,7 @@ final class GroupRollUp {
     }
 
     /** The post-aggregation step: the join key's accumulated value times its lookup factor, rolled into the row. */
-    private void addScaled(FinalAggregate p, AggregationState m, int g, int a, int row, int joinCode) {
+    private void addScaled(FinalAggregate p, GroupValues m, int g, int a, int row, int joinCode) {
         double f = p.factorByJoinKeyCode()[joinCode];
         if (p.kind() == Expr.AggKind.SUM || p.kind() == Expr.AggKind.AVG) {
             doubles[a][row] += f * m.doubleAccumulators[p.sum()][g];
@@ -213,7 +214,7 @@ final class GroupRollUp {
         seen[a][row] = true;
     }
 
-    private void addDirect(FinalAggregate p, AggregationState m, int g, int a, int row) {
+    private void addDirect(FinalAggregate p, GroupValues m, int g, int a, int row) {
         Accumulator acc = plan.accumulators()[p.accumulator()];
         int i = p.accumulator();
         switch (p.kind()) {
