@@ -501,7 +501,9 @@ final class AggregationState {
         if (byCells) {
             cells.add(view, b, cnt, sel, gid);
         } else if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
-            countAndSum2(
+            AccumulatorKernels.countAndSum2(
+                    values.rowCounts,
+                    gid,
                     view.columns[accs[0].column()],
                     values.doubleAccumulators[0],
                     view.columns[accs[1].column()],
@@ -511,7 +513,8 @@ final class AggregationState {
                     sel);
             from = 2;
         } else if (accs.length > 0 && fusable(accs[0], view)) {
-            countAndSum(view.columns[accs[0].column()], values.doubleAccumulators[0], b, cnt, sel);
+            AccumulatorKernels.countAndSum(
+                    values.rowCounts, gid, view.columns[accs[0].column()], values.doubleAccumulators[0], b, cnt, sel);
             from = 1;
         } else {
             long[] cts = values.rowCounts;
@@ -635,17 +638,20 @@ final class AggregationState {
             return;
         }
         if (acc.column() >= 0 && acc.kind().exact()) {
-            accumulateLongColumn(view, i, values.longAccumulators[i], b, n, sel, g);
+            AccumulatorKernels.accumulateLongColumn(view, acc, values, i, values.longAccumulators[i], b, n, sel, g);
         } else if (acc.column() >= 0) {
-            accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), values.doubleAccumulators[i], b, n, sel, g);
+            AccumulatorKernels.accumulateDoubleColumn(
+                    view.columns[acc.column()], acc.kind(), values.doubleAccumulators[i], b, n, sel, g);
         } else if (histograms[i] != null) {
             histograms[i].add(view, b, n, sel, g);
         } else if (scaled[i] != null) {
             scaled[i].add(view, b, n, sel, g, sumSinks[i]);
         } else if (acc.kind().exact()) {
-            accumulateExactExpression(view, i, values.longAccumulators[i], b, n, sel, g);
+            AccumulatorKernels.accumulateExactExpression(
+                    view, acc, vectors, values, i, values.longAccumulators[i], b, n, sel, g);
         } else {
-            accumulateDoubleExpression(view, acc, values.doubleAccumulators[i], b, n, sel, g);
+            AccumulatorKernels.accumulateDoubleExpression(
+                    view, acc, vectors, values.doubleAccumulators[i], b, n, sel, g);
         }
     }
 
@@ -725,189 +731,6 @@ final class AggregationState {
                     values.doubleAccumulators[0],
                     values.doubleAccumulators[1]);
         }
-    }
-
-    /** Count the rows and sum two bare double columns in one pass. */
-    private void countAndSum2(MemorySegment seg0, double[] a0, MemorySegment seg1, double[] a1, int b, int n, int[] s) {
-        long[] cts = values.rowCounts;
-        int[] g = vectors.groupIds();
-        if (s == null) {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                cts[x]++;
-                a0[x] += seg0.getAtIndex(CodeKernels.DOUBLE, b + k);
-                a1[x] += seg1.getAtIndex(CodeKernels.DOUBLE, b + k);
-            }
-        } else {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                int r = s[k];
-                cts[x]++;
-                a0[x] += seg0.getAtIndex(CodeKernels.DOUBLE, r);
-                a1[x] += seg1.getAtIndex(CodeKernels.DOUBLE, r);
-            }
-        }
-    }
-
-    /** The common case fused: count the rows and sum a bare double column in one pass. */
-    private void countAndSum(MemorySegment seg, double[] a, int b, int n, int[] s) {
-        long[] cts = values.rowCounts;
-        int[] g = vectors.groupIds();
-        if (s == null) {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                cts[x]++;
-                a[x] += seg.getAtIndex(CodeKernels.DOUBLE, b + k);
-            }
-        } else {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                cts[x]++;
-                a[x] += seg.getAtIndex(CodeKernels.DOUBLE, s[k]);
-            }
-        }
-    }
-
-    private void accumulateDoubleColumn(
-            MemorySegment seg, Accumulator.Kind kind, double[] a, int b, int n, int[] s, int[] g) {
-        switch (kind) {
-            case SUM_DOUBLE -> {
-                if (s == null) {
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] += seg.getAtIndex(CodeKernels.DOUBLE, b + k);
-                    }
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] += seg.getAtIndex(CodeKernels.DOUBLE, s[k]);
-                    }
-                }
-            }
-            case MIN_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    double v = seg.getAtIndex(CodeKernels.DOUBLE, s == null ? b + k : s[k]);
-                    a[g[k]] = minD(a[g[k]], v);
-                }
-            }
-            case MAX_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    double v = seg.getAtIndex(CodeKernels.DOUBLE, s == null ? b + k : s[k]);
-                    a[g[k]] = maxD(a[g[k]], v);
-                }
-            }
-            default -> throw new IllegalStateException("exact accumulator on the double path: " + kind);
-        }
-    }
-
-    /** A bare BIGINT column (exact sums, minimums, maximums) or the codes of a dimension (minimums, maximums). */
-    private void accumulateLongColumn(MorselView view, int i, long[] a, int b, int n, int[] s, int[] g) {
-        Accumulator acc = accumulators[i];
-        MemorySegment seg = view.columns[acc.column()];
-        if (acc.overCodes()) {
-            CodeKernels.minMaxCodes(
-                    seg, view.widths[acc.column()], b, n, s, g, a, acc.kind() == Accumulator.Kind.MIN_LONG);
-            return;
-        }
-        switch (acc.kind()) {
-            case SUM_LONG -> {
-                int k = 0;
-                while (k < n) {
-                    try {
-                        for (; k < n; k++) {
-                            a[g[k]] =
-                                    Math.addExact(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                        }
-                    } catch (ArithmeticException e) {
-                        values.addWrapping(i, a, g[k], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                        k++;
-                    }
-                }
-            }
-            case MIN_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.min(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                }
-            }
-            case MAX_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.max(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                }
-            }
-            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
-        }
-    }
-
-    /** A double accumulator over an expression, evaluated a batch at a time. */
-    private void accumulateDoubleExpression(
-            MorselView view, Accumulator acc, double[] a, int b, int n, int[] s, int[] g) {
-        double[] v = vectors.values();
-        acc.argument().eval(view, b, n, s, v, vectors.scratch());
-        switch (acc.kind()) {
-            case SUM_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] += v[k];
-                }
-            }
-            case MIN_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = minD(a[g[k]], v[k]);
-                }
-            }
-            case MAX_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = maxD(a[g[k]], v[k]);
-                }
-            }
-            default -> throw new IllegalStateException("long accumulator over an expression: " + acc);
-        }
-    }
-
-    /** A BIGINT accumulator over an integer expression: evaluated and accumulated exactly in 64 bits. */
-    private void accumulateExactExpression(MorselView view, int i, long[] a, int b, int n, int[] s, int[] g) {
-        Accumulator acc = accumulators[i];
-        long[] v = vectors.exactValues();
-        acc.argument().evalLong(view, b, n, s, v, vectors.scratch());
-        switch (acc.kind()) {
-            case SUM_LONG -> {
-                int k = 0;
-                while (k < n) {
-                    try {
-                        for (; k < n; k++) {
-                            a[g[k]] = Math.addExact(a[g[k]], v[k]);
-                        }
-                    } catch (ArithmeticException e) {
-                        values.addWrapping(i, a, g[k], v[k]);
-                        k++;
-                    }
-                }
-            }
-            case MIN_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.min(a[g[k]], v[k]);
-                }
-            }
-            case MAX_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.max(a[g[k]], v[k]);
-                }
-            }
-            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
-        }
-    }
-
-    /** The carry of the wrapped 64-bit sum {@code sum = x + v}: +1 past the top, -1 past the bottom, else 0. */
-    static int carryOf(long x, long v, long sum) {
-        return ((x ^ sum) & (v ^ sum)) < 0 ? (v < 0 ? -1 : 1) : 0;
-    }
-
-    /** The smaller double in DuckDB's order, where NaN is above every value (Math.min would prefer NaN); a NaN
-     * accumulator (MIN's initial value) takes any value. */
-    static double minD(double a, double v) {
-        return v < a || a != a ? v : a;
-    }
-
-    /** The larger double in DuckDB's order: NaN is above every value. */
-    static double maxD(double a, double v) {
-        return v > a || v != v ? v : a;
     }
 
     /** Adds {@code other}'s groups into this state (the combine step): counts, sums, minimums, maximums. */

@@ -206,10 +206,10 @@ final class GroupRollUp {
         double v;
         if (p.kind() == Expr.AggKind.MIN) {
             v = f >= 0 ? f * lo : f * hi;
-            doubles[a][row] = seen[a][row] ? AggregationState.minD(doubles[a][row], v) : v;
+            doubles[a][row] = seen[a][row] ? AccumulatorKernels.minD(doubles[a][row], v) : v;
         } else {
             v = f >= 0 ? f * hi : f * lo;
-            doubles[a][row] = seen[a][row] ? AggregationState.maxD(doubles[a][row], v) : v;
+            doubles[a][row] = seen[a][row] ? AccumulatorKernels.maxD(doubles[a][row], v) : v;
         }
         seen[a][row] = true;
     }
@@ -223,7 +223,7 @@ final class GroupRollUp {
                     long x = longs[a][row];
                     long v = m.longAccumulators[i][g];
                     long sum = x + v;
-                    long carry = (m.wrapped(i, g) ? m.sumCarries[i][g] : 0) + AggregationState.carryOf(x, v, sum);
+                    long carry = (m.wrapped(i, g) ? m.sumCarries[i][g] : 0) + AccumulatorKernels.carryOf(x, v, sum);
                     if (carry != 0) {
                         if (carries[a] == null) {
                             carries[a] = new long[keyOfRow.length];
@@ -245,8 +245,8 @@ final class GroupRollUp {
                     doubles[a][row] = !seen[a][row]
                             ? v
                             : min
-                                    ? AggregationState.minD(doubles[a][row], v)
-                                    : AggregationState.maxD(doubles[a][row], v);
+                                    ? AccumulatorKernels.minD(doubles[a][row], v)
+                                    : AccumulatorKernels.maxD(doubles[a][row], v);
                 }
                 seen[a][row] = true;
             }

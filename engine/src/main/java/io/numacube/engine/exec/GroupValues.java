@@ -116,7 +116,7 @@ final class GroupValues {
     void addWrapping(int i, long[] a, int slot, long v) {
         long x = a[slot];
         long sum = x + v;
-        int carry = AggregationState.carryOf(x, v, sum);
+        int carry = AccumulatorKernels.carryOf(x, v, sum);
         if (carry != 0) {
             carries(i)[slot] += carry;
         }
@@ -167,8 +167,8 @@ final class GroupValues {
         long[] l = longAccumulators[i];
         switch (accumulators[i].kind()) {
             case SUM_DOUBLE -> d[g] += other.doubleAccumulators[i][go];
-            case MIN_DOUBLE -> d[g] = AggregationState.minD(d[g], other.doubleAccumulators[i][go]);
-            case MAX_DOUBLE -> d[g] = AggregationState.maxD(d[g], other.doubleAccumulators[i][go]);
+            case MIN_DOUBLE -> d[g] = AccumulatorKernels.minD(d[g], other.doubleAccumulators[i][go]);
+            case MAX_DOUBLE -> d[g] = AccumulatorKernels.maxD(d[g], other.doubleAccumulators[i][go]);
             case SUM_LONG -> {
                 addWrapping(i, l, g, other.longAccumulators[i][go]);
                 if (other.sumCarries[i] != null) {
