@@ -1,6 +1,5 @@
 package io.numacube.engine.exec;
 
-import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
 import java.lang.foreign.MemorySegment;
@@ -26,7 +25,7 @@ final class AggregationState {
     private final PhysicalPlan plan;
     private final Accumulator[] accumulators;
     private final RowFilter.CodeMask[] masks;
-    private final BatchPredicate residual;
+    private final BatchSelection selection;
     private final GroupKeySpace keys;
     private final int fusedSums;
     /** Per accumulator, its {@link CodeHistogram} where an exact SUM of a code lookup is counted per code, or null. */
@@ -74,7 +73,6 @@ final class AggregationState {
         this.plan = plan;
         this.accumulators = plan.accumulators();
         this.masks = plan.filter().masks();
-        this.residual = plan.filter().residual();
         this.keys = plan.keys();
         this.vectors = vectors;
         this.slots = slots;
@@ -83,8 +81,7 @@ final class AggregationState {
         this.scaled = scaledSums(plan);
         this.cells = codeCells() ? CodeCells.of(accumulators, histograms, scaled, keys.size()) : null;
         this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
-        this.maskWords =
-                fewCodes && !"false".equals(System.getProperty(MASK_WORDS_PROPERTY)) ? MaskWords.of(masks) : null;
+        this.selection = new BatchSelection(plan, vectors);
         this.values = new GroupValues(accumulators, capacity);
         this.sumSinks = sumSinks();
     }
@@ -114,7 +111,7 @@ final class AggregationState {
                 ? plan.fact().deleted().of(p.id())
                 : null;
         if (fusedSums > 0
-                && noMaskActive(activeMasks)
+                && selection.noMaskActive(activeMasks)
                 && !anyFilter(fusedSums)
                 && deleted == null
                 && fusedWidths(view)) {
@@ -132,16 +129,8 @@ final class AggregationState {
         }
         for (int b = 0; b < rows; b += BATCH) {
             int n = Math.min(BATCH, rows - b);
-            int[] sel = applyMasks(view, b, n, activeMasks);
-            int cnt = sel == null ? n : selected;
-            if (deleted != null && cnt > 0) {
-                sel = dropDeleted(deleted, first, b, cnt, sel);
-                cnt = selected;
-            }
-            if (cnt > 0 && residual != null) {
-                sel = applyResidual(view, b, cnt, sel);
-                cnt = selected;
-            }
+            int[] sel = selection.select(view, b, n, activeMasks, deleted, first);
+            int cnt = selection.selected();
             if (cnt == 0) {
                 continue;
             }
@@ -261,132 +250,6 @@ final class AggregationState {
                 scaled[i].drainInto(sumSinks[i]);
             }
         }
-    }
-
-    /** How many rows the last {@link #applyMasks} or {@link #applyResidual} selected. */
-    private int selected;
-
-    /**
-     * Applies the active code masks to batch {@code [b, b + n)}: null when no mask is active (every row selected),
-     * else the selection vector, {@link #selected} rows long.
-     */
-    private int[] applyMasks(MorselView view, int b, int n, long activeMasks) {
-        int[] sel = null;
-        int cnt = n;
-        int[] selection = vectors.selection();
-        if (maskWords != null && maskWords.prepare(view, activeMasks) > 0) {
-            return applyMaskWords(view, b, n, activeMasks);
-        }
-        int few = fewCodesMask(view, activeMasks);
-        if (few >= 0) {
-            int col = masks[few].column();
-            cnt = masks[few].few().select(view.columns[col], view.widths[col], b, n, selection);
-            sel = selection;
-        }
-        for (int i = 0; i < masks.length && cnt > 0; i++) {
-            if (i == few || i < 63 && (activeMasks & (1L << i)) == 0) {
-                continue;
-            }
-            int col = masks[i].column();
-            if (sel == null) {
-                cnt = CodeKernels.selectDense(view.columns[col], view.widths[col], b, n, masks[i].passes(), selection);
-                sel = selection;
-            } else {
-                cnt = CodeKernels.refine(view.columns[col], view.widths[col], selection, cnt, masks[i].passes());
-            }
-        }
-        selected = cnt;
-        return sel;
-    }
-
-    /**
-     * {@link #applyMasks} where {@link #maskWords} applies some active masks (chosen by its {@code prepare}): they
-     * select together, then the other active masks refine their rows.
-     */
-    private int[] applyMaskWords(MorselView view, int b, int n, long activeMasks) {
-        int[] selection = vectors.selection();
-        int cnt = maskWords.select(b, n, selection);
-        for (int i = 0; i < masks.length && cnt > 0; i++) {
-            if (maskWords.applied(i) || i < 63 && (activeMasks & (1L << i)) == 0) {
-                continue;
-            }
-            int col = masks[i].column();
-            cnt = CodeKernels.refine(view.columns[col], view.widths[col], selection, cnt, masks[i].passes());
-        }
-        selected = cnt;
-        return selection;
-    }
-
-    /**
-     * The masks that match 64 rows at a time, applied together ({@link MaskWords}), or null: where no mask has a
-     * word test, or where they are off (system property {@value #MASK_WORDS_PROPERTY} {@code false}, read as each
-     * block's state is made; then {@link #fewCodesMask} selects as before), only to compare.
-     */
-    private final MaskWords maskWords;
-
-    /** The system property that turns the joint word-at-a-time selection of masks off ({@code false}), for A/B. */
-    static final String MASK_WORDS_PROPERTY = "numacube.maskWords";
-
-    /**
-     * The first active mask that passes few codes of a width {@link FewCodes} serves, or -1: it selects first (the
-     * others then refine its few rows). The order of the masks changes which rows are tested, never which pass or
-     * their order, so the answer is the same.
-     */
-    private int fewCodesMask(MorselView view, long activeMasks) {
-        for (int i = 0; i < masks.length && fewCodes; i++) {
-            boolean active = i >= 63 || (activeMasks & (1L << i)) != 0;
-            FewCodes few = masks[i].few();
-            if (active && few != null && few.serves(view.widths[masks[i].column()])) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Whether masks that pass few codes select by {@link FewCodes}; off (system property {@value #FEW_CODES_PROPERTY}
-     * {@code false}, read as each block's state is made) only to compare.
-     */
-    private final boolean fewCodes = !"false".equals(System.getProperty(FEW_CODES_PROPERTY));
-
-    /** The system property that turns the word-at-a-time selection of few codes off ({@code false}), for A/B. */
-    static final String FEW_CODES_PROPERTY = "numacube.fewCodes";
-
-    /**
-     * Keeps the selected rows of the batch that are not deleted ({@code deleted}: the partition's bits; the morsel starts
-     * at partition row {@code first}); {@link #selected} is their count.
-     */
-    private int[] dropDeleted(long[] deleted, int first, int b, int cnt, int[] sel) {
-        int[] selection = vectors.selection();
-        int c = 0;
-        for (int k = 0; k < cnt; k++) {
-            int row = sel == null ? b + k : sel[k];
-            selection[c] = row;
-            c += DeletedRows.isSet(deleted, first + row) ? 0 : 1;
-        }
-        selected = c;
-        return selection;
-    }
-
-    /** Keeps the selected rows of the batch for which the residual predicate holds; {@link #selected} is their count. */
-    private int[] applyResidual(MorselView view, int b, int cnt, int[] sel) {
-        boolean[] pass = vectors.passes();
-        int[] selection = vectors.selection();
-        residual.eval(view, b, cnt, sel, pass, vectors.scratch());
-        int c = 0;
-        if (sel == null) {
-            for (int k = 0; k < cnt; k++) {
-                selection[c] = b + k;
-                c += pass[k] ? 1 : 0;
-            }
-        } else {
-            for (int k = 0; k < cnt; k++) {
-                selection[c] = selection[k];
-                c += pass[k] ? 1 : 0;
-            }
-        }
-        selected = c;
-        return selection;
     }
 
     /** Writes the group slot of every selected row into the group-id vector, adding new groups to the hash table. */
@@ -684,12 +547,6 @@ final class AggregationState {
             }
         }
         return accs.length;
-    }
-
-    /** Whether every code mask of the plan passes this morsel whole (by its zone map), so every row is selected. */
-    private boolean noMaskActive(long activeMasks) {
-        int n = masks.length;
-        return n == 0 || n < 64 && (activeMasks & (-1L >>> (64 - n))) == 0;
     }
 
     /** The system property that keeps sums by two dense keys off the fused loop ({@code false}), for A/B. */
