@@ -26,6 +26,7 @@ final class AggregationState {
     private final Accumulator[] accumulators;
     private final RowFilter.CodeMask[] masks;
     private final BatchSelection selection;
+    private final BatchGroupIds groupIds;
     private final GroupKeySpace keys;
     private final int fusedSums;
     /** Per accumulator, its {@link CodeHistogram} where an exact SUM of a code lookup is counted per code, or null. */
@@ -82,6 +83,7 @@ final class AggregationState {
         this.cells = codeCells() ? CodeCells.of(accumulators, histograms, scaled, keys.size()) : null;
         this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
         this.selection = new BatchSelection(plan, vectors);
+        this.groupIds = new BatchGroupIds(plan.keys(), slots, vectors);
         this.values = new GroupValues(accumulators, capacity);
         this.sumSinks = sumSinks();
     }
@@ -134,7 +136,10 @@ final class AggregationState {
             if (cnt == 0) {
                 continue;
             }
-            assignGroups(view, b, cnt, sel);
+            groupIds.assign(view, b, cnt, sel);
+            if (slots != null) {
+                values.ensureCapacity(slots.size());
+            }
             accumulateAll(view, b, cnt, sel);
         }
         drainHistograms();
@@ -250,109 +255,6 @@ final class AggregationState {
                 scaled[i].drainInto(sumSinks[i]);
             }
         }
-    }
-
-    /** Writes the group slot of every selected row into the group-id vector, adding new groups to the hash table. */
-    private void assignGroups(MorselView view, int b, int cnt, int[] sel) {
-        if (keys.dense()) {
-            assignDense(view, b, cnt, sel);
-            checkFailures(view, b, cnt, sel);
-            return;
-        }
-        int[] keyColumns = keys.columns();
-        long[] strides = keys.strides();
-        long[] key = vectors.groupKeys();
-        Arrays.fill(key, 0, cnt, 0L);
-        for (int i = 0; i < keyColumns.length; i++) {
-            int c = keyColumns[i];
-            if (keys.dependent(i)) {
-                continue;
-            }
-            if (keys.multiSource(i)) {
-                int[] idx = combined(view, i, b, cnt, sel);
-                int[] map = keys.codeMaps()[i];
-                for (int k = 0; k < cnt; k++) {
-                    key[k] += map[idx[k]] * strides[i];
-                }
-            } else if (keys.plain(i)) {
-                CodeKernels.addKeyLong(view.columns[c], view.widths[c], b, cnt, sel, strides[i], key);
-            } else {
-                CodeKernels.addKeyLongMapped(
-                        view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], strides[i], key);
-            }
-        }
-        checkFailures(view, b, cnt, sel);
-        int[] gid = vectors.groupIds();
-        for (int k = 0; k < cnt; k++) {
-            gid[k] = slots.slotOf(key[k]);
-        }
-        values.ensureCapacity(slots.size());
-    }
-
-    /** The dense group ids: the mixed-radix key of each row, an array index. */
-    private void assignDense(MorselView view, int b, int cnt, int[] sel) {
-        int[] keyColumns = keys.columns();
-        long[] strides = keys.strides();
-        int[] gid = vectors.groupIds();
-        if (keyColumns.length == 0) {
-            Arrays.fill(gid, 0, cnt, 0);
-            return;
-        }
-        for (int i = 0; i < keyColumns.length; i++) {
-            int c = keyColumns[i];
-            if (keys.dependent(i)) {
-                continue;
-            }
-            if (keys.multiSource(i)) {
-                int[] idx = combined(view, i, b, cnt, sel);
-                int[] map = keys.codeMaps()[i];
-                int stride = (int) strides[i];
-                for (int k = 0; k < cnt; k++) {
-                    gid[k] = (i > 0 ? gid[k] : 0) + map[idx[k]] * stride;
-                }
-            } else if (!keys.plain(i)) {
-                CodeKernels.keyIntMapped(
-                        view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], (int) strides[i], i > 0, gid);
-            } else if (i == 0) {
-                CodeKernels.setKeyInt(view.columns[c], view.widths[c], b, cnt, sel, gid);
-            } else {
-                CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
-            }
-        }
-    }
-
-    /**
-     * Raises the error of a derived key's value that failed to compute when a row of this batch reaches it (as
-     * DuckDB computes values only for the rows it reads); costs nothing for keys without failures.
-     */
-    private void checkFailures(MorselView view, int b, int cnt, int[] sel) {
-        for (int i = 0; i < keys.columns().length; i++) {
-            java.util.Map<Integer, NumacubeException> failed = keys.failures()[i];
-            if (failed == null) {
-                continue;
-            }
-            int[] idx = vectors.valueRows();
-            if (keys.multiSource(i)) {
-                CodeKernels.combinedCodes(view, keys.sources()[i], keys.sourceStrides()[i], b, cnt, sel, idx);
-            } else {
-                int c = keys.columns()[i];
-                for (int k = 0; k < cnt; k++) {
-                    idx[k] = CodeKernels.code(view.columns[c], view.widths[c], sel == null ? b + k : sel[k]);
-                }
-            }
-            for (int k = 0; k < cnt; k++) {
-                if (keys.codeMaps()[i][idx[k]] == DerivedKey.FAILED) {
-                    throw failed.get(idx[k]);
-                }
-            }
-        }
-    }
-
-    /** The map index of multi-source key {@code i} for the batch's rows (in the value-rows vector, free here). */
-    private int[] combined(MorselView view, int i, int b, int cnt, int[] sel) {
-        int[] idx = vectors.valueRows();
-        CodeKernels.combinedCodes(view, keys.sources()[i], keys.sourceStrides()[i], b, cnt, sel, idx);
-        return idx;
     }
 
     /** Counts the selected rows per group and folds them into every accumulator, fusing the common sums. */
