@@ -24,27 +24,16 @@ final class AggregationState {
 
     private final PhysicalPlan plan;
     private final Accumulator[] accumulators;
-    private final RowFilter.CodeMask[] masks;
     private final BatchSelection selection;
     private final BatchGroupIds groupIds;
     private final GroupKeySpace keys;
     private final int fusedSums;
-    /** Per accumulator, its {@link CodeHistogram} where an exact SUM of a code lookup is counted per code, or null. */
-    private final CodeHistogram[] histograms;
-    /** Per accumulator, its {@link ScaledColumnSums} where an exact SUM of a column times code lookups is, or null. */
-    private final ScaledColumnSums[] scaled;
 
-    /** The table of cells that serves the row count and several exact SUMs at once, or null ({@link CodeCells}). */
-    private final CodeCells cells;
-    /** Whether {@link #cells} may serve the morsel being sunk (each batch within its bound, {@link CodeCells#within}). */
-    private boolean cellsOn;
-    /** The one loop over a morsel for scans whose aggregates {@link #cells} serves, or null ({@link CellScan}). */
-    private final CellScan cellScan;
-
-    private final CodeHistogram.Sink[] sumSinks;
     private final BatchVectors vectors;
     private final LongIntHashMap slots;
     private final GroupValues values;
+    /** The exact SUMs and the row count kept per code and drained into {@link #values} ({@link CodeSums}). */
+    private final CodeSums codeSums;
 
     long morsels;
     long morselsHome;
@@ -73,19 +62,14 @@ final class AggregationState {
     private AggregationState(PhysicalPlan plan, BatchVectors vectors, LongIntHashMap slots, int capacity) {
         this.plan = plan;
         this.accumulators = plan.accumulators();
-        this.masks = plan.filter().masks();
         this.keys = plan.keys();
         this.vectors = vectors;
         this.slots = slots;
         this.fusedSums = fusedSums(plan);
-        this.histograms = histograms(plan);
-        this.scaled = scaledSums(plan);
-        this.cells = codeCells() ? CodeCells.of(accumulators, histograms, scaled, keys.size()) : null;
-        this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
         this.selection = new BatchSelection(plan, vectors);
         this.groupIds = new BatchGroupIds(plan.keys(), slots, vectors);
         this.values = new GroupValues(accumulators, capacity);
-        this.sumSinks = sumSinks();
+        this.codeSums = new CodeSums(plan, values);
     }
 
     /** Number of group slots: the dense space, or the slots used in the hash table. */
@@ -121,12 +105,7 @@ final class AggregationState {
             countFusedNulls(view, rows);
             return;
         }
-        cellsOn = cells != null && cells.servesRowsOf(view, accumulators);
-        if (cellsOn
-                && cellScan != null
-                && deleted == null
-                && cells.boundsHold(view)
-                && sinkCellScan(view, rows, activeMasks)) {
+        if (codeSums.startMorsel(view) && deleted == null && codeSums.sinkCellScan(view, rows, activeMasks)) {
             return;
         }
         for (int b = 0; b < rows; b += BATCH) {
@@ -142,130 +121,35 @@ final class AggregationState {
             }
             accumulateAll(view, b, cnt, sel);
         }
-        drainHistograms();
-    }
-
-    /**
-     * Whether exact SUMs of code lookups are counted per code ({@link CodeHistogram}) and those of a column times code
-     * lookups summed per code ({@link ScaledColumnSums}); off (system property {@value #CODE_SUMS_PROPERTY} {@code
-     * false}, read as each block's state is made) only to compare.
-     */
-    private static boolean codeSums() {
-        return !"false".equals(System.getProperty(CODE_SUMS_PROPERTY));
-    }
-
-    /** The system property that turns the per-code sums off ({@code false}), for A/B measurements. */
-    static final String CODE_SUMS_PROPERTY = "numacube.codeSums";
-
-    /**
-     * Whether the row count and the exact SUMs that one table of cells serves are kept there ({@link CodeCells}); off
-     * (system property {@value #CODE_CELLS_PROPERTY} {@code false}, read as each block's state is made) only to
-     * compare.
-     */
-    private static boolean codeCells() {
-        return !"false".equals(System.getProperty(CODE_CELLS_PROPERTY));
-    }
-
-    /** The system property that turns the table of cells off ({@code false}), for A/B measurements. */
-    static final String CODE_CELLS_PROPERTY = "numacube.codeCells";
-
-    /**
-     * Whether a morsel of a scan whose aggregates the cells serve is folded in by one loop ({@link CellScan}); off
-     * (system property {@value #CELL_SCAN_PROPERTY} {@code false}, read as each block's state is made) only to
-     * compare.
-     */
-    private static boolean cellScan() {
-        return !"false".equals(System.getProperty(CELL_SCAN_PROPERTY));
-    }
-
-    /** The system property that turns the one-loop scan of the cells off ({@code false}), for A/B measurements. */
-    static final String CELL_SCAN_PROPERTY = "numacube.cellScan";
-
-    /** Folds the morsel in by {@link #cellScan} where it serves (at most one mask active); false where it does not. */
-    private boolean sinkCellScan(MorselView view, int rows, long activeMasks) {
-        RowFilter.CodeMask mask = null;
-        for (int i = 0; i < masks.length; i++) {
-            if (i >= 63 || (activeMasks & (1L << i)) != 0) {
-                if (mask != null) {
-                    return false;
-                }
-                mask = masks[i];
-            }
-        }
-        if (!cellScan.serves(view, mask, accumulators)) {
-            return false;
-        }
-        cellScan.sink(view, rows, mask);
-        drainHistograms();
-        return true;
-    }
-
-    private static CodeHistogram[] histograms(PhysicalPlan plan) {
-        return perExpressionSum(plan, CodeHistogram[]::new, CodeHistogram::of);
-    }
-
-    private static ScaledColumnSums[] scaledSums(PhysicalPlan plan) {
-        return perExpressionSum(plan, ScaledColumnSums[]::new, ScaledColumnSums::of);
-    }
-
-    /**
-     * Per accumulator, what {@code of} makes of an exact SUM of an expression over dense keys (its argument and the
-     * key space's size), or null: for every other accumulator, and all of them when the per-code sums are off.
-     */
-    private static <T> T[] perExpressionSum(
-            PhysicalPlan plan,
-            java.util.function.IntFunction<T[]> array,
-            java.util.function.BiFunction<BatchExpression, Long, T> of) {
-        Accumulator[] accs = plan.accumulators();
-        T[] h = array.apply(accs.length);
-        for (int i = 0; i < accs.length && plan.keys().dense() && codeSums(); i++) {
-            if (accs[i].kind() == Accumulator.Kind.SUM_LONG && accs[i].column() < 0) {
-                h[i] = of.apply(accs[i].argument(), plan.keys().size());
-            }
-        }
-        return h;
-    }
-
-    /** Per accumulator, where a 128-bit share of its SUM goes: the low word wraps in, the rest carries. */
-    private CodeHistogram.Sink[] sumSinks() {
-        CodeHistogram.Sink[] sinks = new CodeHistogram.Sink[accumulators.length];
-        for (int i = 0; i < sinks.length; i++) {
-            int acc = i;
-            sinks[i] = (g, high, low) -> {
-                values.addWrapping(acc, values.longAccumulators[acc], g, low);
-                long carry = high + (low < 0 ? 1 : 0);
-                if (carry != 0) {
-                    values.carries(acc)[g] += carry;
-                }
-            };
-        }
-        return sinks;
-    }
-
-    /** Adds the rows the histograms counted and the scaled sums summed into their SUMs, exactly. */
-    private void drainHistograms() {
-        if (cells != null) {
-            cells.drainInto(values.rowCounts, sumSinks);
-        }
-        for (int i = 0; i < histograms.length; i++) {
-            if (histograms[i] != null) {
-                histograms[i].drainInto(sumSinks[i]);
-            }
-            if (scaled[i] != null) {
-                scaled[i].drainInto(sumSinks[i]);
-            }
-        }
+        codeSums.drain();
     }
 
     /** Counts the selected rows per group and folds them into every accumulator, fusing the common sums. */
     private void accumulateAll(MorselView view, int b, int cnt, int[] sel) {
         Accumulator[] accs = accumulators;
-        int from = 0;
         int[] gid = vectors.groupIds();
-        boolean byCells = cellsOn && cells.within(view, b, cnt, sel);
-        if (byCells) {
-            cells.add(view, b, cnt, sel, gid);
-        } else if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
+        boolean byCells = codeSums.addToCells(view, b, cnt, sel, gid);
+        int from = byCells ? 0 : countAndFuse(view, b, cnt, sel, gid);
+        for (int i = from; i < accs.length; i++) {
+            if (byCells && codeSums.cellsServe(i)) {
+                continue;
+            }
+            if (accs[i].skipsRowsIn(view)) {
+                int m = skipNulls(view, i, b, cnt, sel);
+                accumulate(view, i, 0, m, vectors.valueRows(), vectors.valueGroups());
+            } else {
+                accumulate(view, i, b, cnt, sel, gid);
+            }
+        }
+    }
+
+    /**
+     * Counts the selected rows per group, summing the first one or two accumulators in the same loop where they are
+     * bare double sums with no NULL here; returns how many it summed.
+     */
+    private int countAndFuse(MorselView view, int b, int cnt, int[] sel, int[] gid) {
+        Accumulator[] accs = accumulators;
+        if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
             AccumulatorKernels.countAndSum2(
                     values.rowCounts,
                     gid,
@@ -276,28 +160,18 @@ final class AggregationState {
                     b,
                     cnt,
                     sel);
-            from = 2;
-        } else if (accs.length > 0 && fusable(accs[0], view)) {
+            return 2;
+        }
+        if (accs.length > 0 && fusable(accs[0], view)) {
             AccumulatorKernels.countAndSum(
                     values.rowCounts, gid, view.columns[accs[0].column()], values.doubleAccumulators[0], b, cnt, sel);
-            from = 1;
-        } else {
-            long[] cts = values.rowCounts;
-            for (int k = 0; k < cnt; k++) {
-                cts[gid[k]]++;
-            }
+            return 1;
         }
-        for (int i = from; i < accs.length; i++) {
-            if (byCells && cells.serves(i)) {
-                continue;
-            }
-            if (accs[i].skipsRowsIn(view)) {
-                int m = skipNulls(view, i, b, cnt, sel);
-                accumulate(view, i, 0, m, vectors.valueRows(), vectors.valueGroups());
-            } else {
-                accumulate(view, i, b, cnt, sel, gid);
-            }
+        long[] cts = values.rowCounts;
+        for (int k = 0; k < cnt; k++) {
+            cts[gid[k]]++;
         }
+        return 0;
     }
 
     /** A bare double sum with no NULL in this morsel: the fused count-and-sum loops serve it. */
@@ -407,10 +281,8 @@ final class AggregationState {
         } else if (acc.column() >= 0) {
             AccumulatorKernels.accumulateDoubleColumn(
                     view.columns[acc.column()], acc.kind(), values.doubleAccumulators[i], b, n, sel, g);
-        } else if (histograms[i] != null) {
-            histograms[i].add(view, b, n, sel, g);
-        } else if (scaled[i] != null) {
-            scaled[i].add(view, b, n, sel, g, sumSinks[i]);
+        } else if (codeSums.add(view, i, b, n, sel, g)) {
+            return;
         } else if (acc.kind().exact()) {
             AccumulatorKernels.accumulateExactExpression(
                     view, acc, vectors, values, i, values.longAccumulators[i], b, n, sel, g);
