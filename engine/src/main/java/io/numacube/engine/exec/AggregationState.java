@@ -2,7 +2,6 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.storage.Partition;
 import io.numacube.numa.base.NumacubeException;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,9 +24,11 @@ final class AggregationState {
     private final PhysicalPlan plan;
     private final Accumulator[] accumulators;
     private final BatchSelection selection;
+    /** The loop that folds a whole morsel in without batches, where the plan allows ({@link FusedMorselSums}), or null. */
+    private final FusedMorselSums fused;
+
     private final BatchGroupIds groupIds;
     private final GroupKeySpace keys;
-    private final int fusedSums;
 
     private final BatchVectors vectors;
     private final LongIntHashMap slots;
@@ -65,10 +66,10 @@ final class AggregationState {
         this.keys = plan.keys();
         this.vectors = vectors;
         this.slots = slots;
-        this.fusedSums = fusedSums(plan);
         this.selection = new BatchSelection(plan, vectors);
         this.groupIds = new BatchGroupIds(plan.keys(), slots, vectors);
         this.values = new GroupValues(accumulators, capacity);
+        this.fused = FusedMorselSums.of(plan, values);
         this.codeSums = new CodeSums(plan, values);
     }
 
@@ -96,13 +97,8 @@ final class AggregationState {
         long[] deleted = plan.fact().deleted().anyIn(p.id(), first, first + rows)
                 ? plan.fact().deleted().of(p.id())
                 : null;
-        if (fusedSums > 0
-                && selection.noMaskActive(activeMasks)
-                && !anyFilter(fusedSums)
-                && deleted == null
-                && fusedWidths(view)) {
-            sinkFused(view, rows);
-            countFusedNulls(view, rows);
+        if (fused != null && selection.noMaskActive(activeMasks) && deleted == null && fused.serves(view)) {
+            fused.sink(view, rows);
             return;
         }
         if (codeSums.startMorsel(view) && deleted == null && codeSums.sinkCellScan(view, rows, activeMasks)) {
@@ -179,50 +175,6 @@ final class AggregationState {
         return acc.bareDoubleSum() && !acc.skipsRowsIn(view);
     }
 
-    /** Whether one of the first {@code n} accumulators has a FILTER. */
-    private boolean anyFilter(int n) {
-        for (int i = 0; i < n; i++) {
-            if (accumulators[i].filter() != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Counts, per group, the rows of this morsel where a fused sum's column is NULL: the fused loop added their value,
-     * 0 ({@link io.numacube.engine.storage.PartitionWriter#setNull}), so only the group's value count needs them. Reads
-     * one word of null bits per 64 rows and the key code of each NULL row.
-     */
-    private void countFusedNulls(MorselView view, int rows) {
-        int key = keys.columns()[0];
-        int key1 = keys.columns().length == 2 ? keys.columns()[1] : -1;
-        int stride1 = key1 < 0 ? 0 : (int) keys.strides()[1];
-        for (int i = 0; i < fusedSums; i++) {
-            MemorySegment bits = view.nulls[accumulators[i].column()];
-            if (bits == null) {
-                continue;
-            }
-            long[] nulls = values.nulls(i);
-            for (int k = 0; k < rows; ) {
-                long row = view.first + k;
-                int shift = (int) (row & 63);
-                int span = Math.min(64 - shift, rows - k);
-                long word = bits.getAtIndex(CodeKernels.LONG, row >>> 6) >>> shift;
-                if (span < 64) {
-                    word &= (1L << span) - 1;
-                }
-                while (word != 0) {
-                    int r = k + Long.numberOfTrailingZeros(word);
-                    int g = CodeKernels.code(view.columns[key], view.widths[key], r);
-                    nulls[key1 < 0 ? g : g + CodeKernels.code(view.columns[key1], view.widths[key1], r) * stride1]++;
-                    word &= word - 1;
-                }
-                k += span;
-            }
-        }
-    }
-
     /**
      * Counts, per group, the selected rows accumulator {@code i} skips (its argument is NULL, or its FILTER is not
      * TRUE), and writes the others' rows and groups into the value vectors; returns how many there are.
@@ -289,78 +241,6 @@ final class AggregationState {
         } else {
             AccumulatorKernels.accumulateDoubleExpression(
                     view, acc, vectors, values.doubleAccumulators[i], b, n, sel, g);
-        }
-    }
-
-    /**
-     * How many accumulators {@link FusedKeySums} serves for this plan: 1 or 2 when it groups by one dense key, 1 when
-     * by two (unless {@value #FUSED_TWO_KEYS_PROPERTY} is {@code false}, read as each block's state is made), with no
-     * residual predicate and only sums of bare double columns; 0 otherwise.
-     */
-    private static int fusedSums(PhysicalPlan plan) {
-        Accumulator[] accs = plan.accumulators();
-        int keyCount = plan.keys().columns().length;
-        boolean twoKeys = keyCount == 2
-                && accs.length == 1
-                && !"false".equals(System.getProperty(FUSED_TWO_KEYS_PROPERTY))
-                && !plan.keys().dependent(1)
-                && !plan.keys().multiSource(0)
-                && !plan.keys().multiSource(1)
-                && plan.keys().strides()[1] <= Integer.MAX_VALUE;
-        if (!plan.keys().dense()
-                || keyCount != 1 && !twoKeys
-                || !plan.keys().allPlain()
-                || plan.filter().residual() != null
-                || accs.length == 0
-                || accs.length > 2) {
-            return 0;
-        }
-        for (Accumulator acc : accs) {
-            if (!acc.bareDoubleSum()) {
-                return 0;
-            }
-        }
-        return accs.length;
-    }
-
-    /** The system property that keeps sums by two dense keys off the fused loop ({@code false}), for A/B. */
-    static final String FUSED_TWO_KEYS_PROPERTY = "numacube.fusedTwoKeys";
-
-    /** Whether the fused loops serve this morsel's key columns: any width for one key, bytes and shorts for two. */
-    private boolean fusedWidths(MorselView view) {
-        int[] c = keys.columns();
-        return c.length == 1 || FusedKeySums.servesTwoKeys(view.widths[c[0]], view.widths[c[1]]);
-    }
-
-    private void sinkFused(MorselView view, int rows) {
-        int key = keys.columns()[0];
-        MemorySegment v0 = view.columns[accumulators[0].column()];
-        if (keys.columns().length == 2) {
-            int key1 = keys.columns()[1];
-            FusedKeySums.oneByTwoKeys(
-                    view.columns[key],
-                    view.widths[key],
-                    view.columns[key1],
-                    view.widths[key1],
-                    (int) keys.strides()[1],
-                    v0,
-                    rows,
-                    values.rowCounts,
-                    values.doubleAccumulators[0]);
-        } else if (fusedSums == 1) {
-            FusedKeySums.one(
-                    view.columns[key], view.widths[key], v0, 0, rows, values.rowCounts, values.doubleAccumulators[0]);
-        } else {
-            FusedKeySums.two(
-                    view.columns[key],
-                    view.widths[key],
-                    v0,
-                    view.columns[accumulators[1].column()],
-                    0,
-                    rows,
-                    values.rowCounts,
-                    values.doubleAccumulators[0],
-                    values.doubleAccumulators[1]);
         }
     }
 
