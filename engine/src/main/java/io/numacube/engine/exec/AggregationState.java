@@ -1,7 +1,6 @@
 package io.numacube.engine.exec;
 
 import io.numacube.engine.storage.Partition;
-import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -356,27 +355,5 @@ final class AggregationState {
     /** The per-group values: row counts, accumulators, SUM carries and NULL counts ({@link GroupValues}). */
     GroupValues values() {
         return values;
-    }
-
-    /** A SUM over a BIGINT column or expression that no longer fits 64 bits. */
-    static NumacubeException sumOverflow(PhysicalPlan plan, Accumulator acc) {
-        return acc.text() != null ? sumOverflow(acc.text()) : sumOverflow(plan, acc.column());
-    }
-
-    /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
-    static NumacubeException sumOverflow(PhysicalPlan plan, int column) {
-        return sumOverflow(column >= 0 ? plan.fact().schema().column(column).name() : "a BIGINT expression");
-    }
-
-    /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
-    static NumacubeException sumOverflow(String name) {
-        return new NumacubeException(
-                NumacubeException.Kind.INVALID_INPUT,
-                BatchExpression.NUMERIC_OUT_OF_RANGE,
-                "SUM(" + name + ") overflows BIGINT "
-                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: "
-                        + "SUM(CAST(" + name + " AS DOUBLE))",
-                null,
-                null);
     }
 }

@@ -2,6 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.numa.base.NumacubeException;
 import java.util.Arrays;
 
 /**
@@ -315,7 +316,7 @@ final class GroupRollUp {
             return average(sum, count, p.averageScale());
         }
         if (sum.bitLength() > 63) {
-            throw AggregationState.sumOverflow(plan, acc);
+            throw sumOverflow(plan, acc);
         }
         return sum.longValue();
     }
@@ -362,5 +363,27 @@ final class GroupRollUp {
         } else {
             out.setLong(a, r, longs[a][r]);
         }
+    }
+
+    /** A SUM over a BIGINT column or expression that no longer fits 64 bits. */
+    private static NumacubeException sumOverflow(PhysicalPlan plan, Accumulator acc) {
+        return acc.text() != null ? sumOverflow(acc.text()) : sumOverflow(plan, acc.column());
+    }
+
+    /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
+    private static NumacubeException sumOverflow(PhysicalPlan plan, int column) {
+        return sumOverflow(column >= 0 ? plan.fact().schema().column(column).name() : "a BIGINT expression");
+    }
+
+    /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
+    private static NumacubeException sumOverflow(String name) {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                BatchExpression.NUMERIC_OUT_OF_RANGE,
+                "SUM(" + name + ") overflows BIGINT "
+                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: "
+                        + "SUM(CAST(" + name + " AS DOUBLE))",
+                null,
+                null);
     }
 }
