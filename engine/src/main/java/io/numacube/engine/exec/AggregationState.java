@@ -6,10 +6,14 @@ import java.util.List;
 
 /**
  * The aggregation state of one block of morsels (the sink of a physical aggregation operator): per group, a row count
- * and the plan's {@link Accumulator}s, in dense arrays indexed by group key or behind a hash table of keys to slots
- * with growing arrays; plus the scratch vectors and counters of the scan. The contract, as DuckDB's operators have
- * it: {@link #sink} folds in one morsel at a time; {@link #combine} adds another block's state into this one, in a
- * fixed order (see {@link QueryExecutor}); {@link ResultFinalizer} finalizes the merged state into the result.
+ * and the plan's {@link Accumulator}s ({@link GroupValues}), in dense arrays indexed by group key or behind a hash table
+ * of keys to slots with growing arrays; plus the counters of the scan. The contract, as DuckDB's operators have it:
+ * {@link #sink} folds in one morsel at a time; {@link #combine} adds another block's state into this one, in a fixed
+ * order (see {@link QueryExecutor}); {@link ResultFinalizer} finalizes the merged state into the result.
+ *
+ * <p>A morsel is folded in by one loop where the plan allows ({@link FusedMorselSums}, or the cell scan of
+ * {@link CodeSums}), else a batch at a time: {@link BatchSelection} keeps the rows the WHERE passes,
+ * {@link BatchGroupIds} codes their group slots, {@link BatchAccumulation} adds them into the group values.
  *
  * <p>Invariants: its {@link GroupValues} hold at least one slot per group ({@link #groups}): the dense key space, or
  * every key in the hash table; a group with a zero row count holds no value. Not thread-safe: owned by one task until
@@ -20,20 +24,21 @@ final class AggregationState {
     static final int BATCH = 2048;
 
     private final PhysicalPlan plan;
-    private final Accumulator[] accumulators;
-    private final BatchSelection selection;
-    /** The loop that folds a whole morsel in without batches, where the plan allows ({@link FusedMorselSums}), or null. */
-    private final FusedMorselSums fused;
-
-    private final BatchGroupIds groupIds;
     private final GroupKeySpace keys;
-
-    private final BatchVectors vectors;
+    /** The hash table of group keys to slots; null over dense keys, whose key is the slot. */
     private final LongIntHashMap slots;
+
     private final GroupValues values;
-    /** The exact SUMs and the row count kept per code and drained into {@link #values} ({@link CodeSums}). */
+    /** The worker's batch vectors, which every part of the sink below writes; shared with its other states. */
+    private final BatchVectors vectors;
+
+    /** The loop that folds a whole morsel in without batches, where the plan allows, or null. */
+    private final FusedMorselSums fused;
+    /** The exact SUMs and the row count kept per code and drained into {@link #values}. */
     private final CodeSums codeSums;
 
+    private final BatchSelection selection;
+    private final BatchGroupIds groupIds;
     private final BatchAccumulation accumulation;
 
     long morsels;
@@ -62,16 +67,15 @@ final class AggregationState {
 
     private AggregationState(PhysicalPlan plan, BatchVectors vectors, LongIntHashMap slots, int capacity) {
         this.plan = plan;
-        this.accumulators = plan.accumulators();
         this.keys = plan.keys();
-        this.vectors = vectors;
         this.slots = slots;
-        this.selection = new BatchSelection(plan, vectors);
-        this.groupIds = new BatchGroupIds(plan.keys(), slots, vectors);
-        this.values = new GroupValues(accumulators, capacity);
+        this.values = new GroupValues(plan.accumulators(), capacity);
+        this.vectors = vectors;
         this.fused = FusedMorselSums.of(plan, values);
         this.codeSums = new CodeSums(plan, values);
-        this.accumulation = new BatchAccumulation(accumulators, vectors, values, codeSums);
+        this.selection = new BatchSelection(plan, vectors);
+        this.groupIds = new BatchGroupIds(keys, slots, vectors);
+        this.accumulation = new BatchAccumulation(plan.accumulators(), vectors, values, codeSums);
     }
 
     /** Number of group slots: the dense space, or the slots used in the hash table. */
