@@ -105,6 +105,15 @@ final class ResultStaging {
             staging.setNull(c);
             return;
         }
+        setValue(staging, c, t, r, row);
+    }
+
+    /**
+     * Stores the value of row {@code row}, column {@code c} of {@code r}, not NULL, into column {@code c} of the row
+     * being staged, read as type {@code t}: a DATE as its day number, a BOOLEAN as true where not 0, a DECIMAL as its
+     * unscaled value at the scale it has.
+     */
+    static void setValue(TableStaging staging, int c, ColumnType t, QueryResult r, int row) {
         switch (t) {
             case STRING -> staging.setString(c, r.getString(row, c));
             case DATE -> staging.setDate(c, (int) r.getLong(row, c));

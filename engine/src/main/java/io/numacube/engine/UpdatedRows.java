@@ -42,14 +42,6 @@ final class UpdatedRows {
                             .longValueExact());
             return;
         }
-        switch (col.type()) {
-            case STRING -> staging.setString(c, r.getString(row, c));
-            case DATE -> staging.setDate(c, (int) r.getLong(row, c));
-            case INT, LONG, TIMESTAMP -> staging.setLong(c, r.getLong(row, c));
-            case DOUBLE -> staging.setDouble(c, r.getDouble(row, c));
-            case BOOLEAN -> staging.setBoolean(c, r.getLong(row, c) != 0);
-            case DECIMAL ->
-                staging.setLong(c, r.getDecimal(row, c).unscaledValue().longValueExact());
-        }
+        ResultStaging.setValue(staging, c, col.type(), r, row);
     }
 }

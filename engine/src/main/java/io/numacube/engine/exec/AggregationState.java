@@ -1,107 +1,49 @@
 package io.numacube.engine.exec;
 
-import io.numacube.engine.storage.DeletedRows;
 import io.numacube.engine.storage.Partition;
-import io.numacube.numa.base.NumacubeException;
-import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The aggregation state of one block of morsels (the sink of a physical aggregation operator): per group, a row count
- * and the plan's {@link Accumulator}s, in dense arrays indexed by group key or behind a hash table of keys to slots
- * with growing arrays; plus the scratch vectors and counters of the scan. The contract, as DuckDB's operators have
- * it: {@link #sink} folds in one morsel at a time; {@link #combine} adds another block's state into this one, in a
- * fixed order (see {@link QueryExecutor}); {@link ResultFinalizer} finalizes the merged state into the result.
+ * and the plan's {@link Accumulator}s ({@link GroupValues}), in dense arrays indexed by group key or behind a hash table
+ * of keys to slots with growing arrays; plus the counters of the scan. The contract, as DuckDB's operators have it:
+ * {@link #sink} folds in one morsel at a time; {@link #combine} adds another block's state into this one, in a fixed
+ * order (see {@link QueryExecutor}); {@link ResultFinalizer} finalizes the merged state into the result.
  *
- * <p>Invariants: {@code rowCounts}, and {@code doubleAccumulators[i]} or {@code longAccumulators[i]} (by the kind of
- * accumulator {@code i}), have one entry per group slot; a group with a zero row count holds no value. Not
- * thread-safe: owned by one task until its block is done, then read by the merging thread.
+ * <p>A morsel is folded in by one loop where the plan allows ({@link FusedMorselSums}, or the cell scan of
+ * {@link CodeSums}), else a batch at a time: {@link BatchSelection} keeps the rows the WHERE passes,
+ * {@link BatchGroupIds} codes their group slots, {@link BatchAccumulation} adds them into the group values.
+ *
+ * <p>Invariants: its {@link GroupValues} hold at least one slot per group ({@link #groups}): the dense key space, or
+ * every key in the hash table; a group with a zero row count holds no value. Not thread-safe: owned by one task until
+ * its block is done, then read by the merging thread.
  */
 final class AggregationState {
 
     static final int BATCH = 2048;
 
     private final PhysicalPlan plan;
-    private final Accumulator[] accumulators;
-    private final RowFilter.CodeMask[] masks;
-    private final BatchPredicate residual;
     private final GroupKeySpace keys;
-    private final int fusedSums;
-    /** Per accumulator, its {@link CodeHistogram} where an exact SUM of a code lookup is counted per code, or null. */
-    private final CodeHistogram[] histograms;
-    /** Per accumulator, its {@link ScaledColumnSums} where an exact SUM of a column times code lookups is, or null. */
-    private final ScaledColumnSums[] scaled;
-
-    /** The table of cells that serves the row count and several exact SUMs at once, or null ({@link CodeCells}). */
-    private final CodeCells cells;
-    /** Whether {@link #cells} may serve the morsel being sunk (each batch within its bound, {@link CodeCells#within}). */
-    private boolean cellsOn;
-    /** The one loop over a morsel for scans whose aggregates {@link #cells} serves, or null ({@link CellScan}). */
-    private final CellScan cellScan;
-
-    private final CodeHistogram.Sink[] sumSinks;
-    private final BatchVectors vectors;
+    /** The hash table of group keys to slots; null over dense keys, whose key is the slot. */
     private final LongIntHashMap slots;
-    private int capacity;
 
-    /** Rows per group slot. */
-    long[] rowCounts;
-    /** Per accumulator of a double kind, its value per group slot (null for the exact kinds). */
-    final double[][] doubleAccumulators;
-    /** Per accumulator of an exact kind, its value per group slot (null for the double kinds). */
-    final long[][] longAccumulators;
-    /**
-     * Per SUM_LONG accumulator, the multiples of 2^64 its value per group slot lacks: a running sum that leaves
-     * BIGINT wraps around and counts here, so the sum is {@code carry * 2^64 + value}, exact in 128 bits as DuckDB's
-     * (null until the accumulator first wraps in this state, which real data rarely makes it do).
-     */
-    final long[][] sumCarries;
-    /**
-     * Per accumulator whose argument may be NULL, the rows per group slot where it was NULL (skipped): the group's
-     * values number {@code rowCounts[g] - nullCounts[i][g]}. Null until the accumulator first meets a NULL.
-     */
-    final long[][] nullCounts;
+    private final GroupValues values;
+    /** The worker's batch vectors, which every part of the sink below writes; shared with its other states. */
+    private final BatchVectors vectors;
+
+    /** The loop that folds a whole morsel in without batches, where the plan allows, or null. */
+    private final FusedMorselSums fused;
+    /** The exact SUMs and the row count kept per code and drained into {@link #values}. */
+    private final CodeSums codeSums;
+
+    private final BatchSelection selection;
+    private final BatchGroupIds groupIds;
+    private final BatchAccumulation accumulation;
 
     long morsels;
     long morselsHome;
     long rowsScanned;
-
-    /**
-     * A worker's batch vectors: the selection, group ids and keys of the batch being folded, the values of an
-     * argument, the residual predicate's output and the expression scratch. Reused batch after batch and shared by
-     * the states of the blocks one worker runs one after another; never by two threads.
-     */
-    private record BatchVectors(
-            MorselView view,
-            int[] selection,
-            int[] groupIds,
-            long[] groupKeys,
-            double[] values,
-            long[] exactValues,
-            boolean[] passes,
-            boolean[] isNull,
-            boolean[] filterPass,
-            int[] valueRows,
-            int[] valueGroups,
-            BatchScratch scratch) {
-
-        static BatchVectors of(PhysicalPlan plan) {
-            return new BatchVectors(
-                    new MorselView(plan.fact().columnSlots()),
-                    new int[BATCH],
-                    new int[BATCH],
-                    plan.keys().dense() ? null : new long[BATCH],
-                    new double[BATCH],
-                    new long[BATCH],
-                    plan.filter().residual() == null ? null : new boolean[BATCH],
-                    new boolean[BATCH],
-                    new boolean[BATCH],
-                    new int[BATCH],
-                    new int[BATCH],
-                    new BatchScratch(
-                            plan.scratch().doubleSlots(), plan.scratch().booleanSlots(), BATCH));
-        }
-    }
 
     AggregationState(PhysicalPlan plan) {
         this(plan, BatchVectors.of(plan));
@@ -125,67 +67,15 @@ final class AggregationState {
 
     private AggregationState(PhysicalPlan plan, BatchVectors vectors, LongIntHashMap slots, int capacity) {
         this.plan = plan;
-        this.accumulators = plan.accumulators();
-        this.masks = plan.filter().masks();
-        this.residual = plan.filter().residual();
         this.keys = plan.keys();
-        this.vectors = vectors;
         this.slots = slots;
-        this.fusedSums = fusedSums(plan);
-        this.histograms = histograms(plan);
-        this.scaled = scaledSums(plan);
-        this.cells = codeCells() ? CodeCells.of(accumulators, histograms, scaled, keys.size()) : null;
-        this.cellScan = cellScan() ? CellScan.of(plan, cells, histograms) : null;
-        this.maskWords =
-                fewCodes && !"false".equals(System.getProperty(MASK_WORDS_PROPERTY)) ? MaskWords.of(masks) : null;
-        this.capacity = capacity;
-        this.doubleAccumulators = new double[accumulators.length][];
-        this.longAccumulators = new long[accumulators.length][];
-        this.sumCarries = new long[accumulators.length][];
-        this.nullCounts = new long[accumulators.length][];
-        this.rowCounts = new long[capacity];
-        for (int i = 0; i < accumulators.length; i++) {
-            allocate(i, capacity, 0);
-        }
-        this.sumSinks = sumSinks();
-    }
-
-    private void allocate(int i, int newCapacity, int keep) {
-        Accumulator.Kind k = accumulators[i].kind();
-        if (!k.exact()) {
-            double[] old = doubleAccumulators[i];
-            double[] a = old == null ? new double[newCapacity] : Arrays.copyOf(old, newCapacity);
-            if (k != Accumulator.Kind.SUM_DOUBLE) {
-                Arrays.fill(
-                        a, keep, newCapacity, k == Accumulator.Kind.MIN_DOUBLE ? Double.NaN : Double.NEGATIVE_INFINITY);
-            }
-            doubleAccumulators[i] = a;
-        } else {
-            long[] old = longAccumulators[i];
-            long[] a = old == null ? new long[newCapacity] : Arrays.copyOf(old, newCapacity);
-            if (k != Accumulator.Kind.SUM_LONG) {
-                Arrays.fill(a, keep, newCapacity, k == Accumulator.Kind.MIN_LONG ? Long.MAX_VALUE : Long.MIN_VALUE);
-            }
-            longAccumulators[i] = a;
-        }
-    }
-
-    private void ensureCapacity(int groups) {
-        if (groups <= capacity) {
-            return;
-        }
-        int n = Math.max(groups, capacity * 2);
-        rowCounts = Arrays.copyOf(rowCounts, n);
-        for (int i = 0; i < accumulators.length; i++) {
-            allocate(i, n, capacity);
-            if (sumCarries[i] != null) {
-                sumCarries[i] = Arrays.copyOf(sumCarries[i], n);
-            }
-            if (nullCounts[i] != null) {
-                nullCounts[i] = Arrays.copyOf(nullCounts[i], n);
-            }
-        }
-        capacity = n;
+        this.values = new GroupValues(plan.accumulators(), capacity);
+        this.vectors = vectors;
+        this.fused = FusedMorselSums.of(plan, values);
+        this.codeSums = new CodeSums(plan, values);
+        this.selection = new BatchSelection(plan, vectors);
+        this.groupIds = new BatchGroupIds(keys, slots, vectors);
+        this.accumulation = new BatchAccumulation(plan.accumulators(), vectors, values, codeSums);
     }
 
     /** Number of group slots: the dense space, or the slots used in the hash table. */
@@ -212,843 +102,36 @@ final class AggregationState {
         long[] deleted = plan.fact().deleted().anyIn(p.id(), first, first + rows)
                 ? plan.fact().deleted().of(p.id())
                 : null;
-        if (fusedSums > 0
-                && noMaskActive(activeMasks)
-                && !anyFilter(fusedSums)
-                && deleted == null
-                && fusedWidths(view)) {
-            sinkFused(view, rows);
-            countFusedNulls(view, rows);
+        if (fused != null && selection.noMaskActive(activeMasks) && deleted == null && fused.serves(view)) {
+            fused.sink(view, rows);
             return;
         }
-        cellsOn = cells != null && cells.servesRowsOf(view, accumulators);
-        if (cellsOn
-                && cellScan != null
-                && deleted == null
-                && cells.boundsHold(view)
-                && sinkCellScan(view, rows, activeMasks)) {
+        if (codeSums.startMorsel(view) && deleted == null && codeSums.sinkCellScan(view, rows, activeMasks)) {
             return;
         }
         for (int b = 0; b < rows; b += BATCH) {
             int n = Math.min(BATCH, rows - b);
-            int[] sel = applyMasks(view, b, n, activeMasks);
-            int cnt = sel == null ? n : selected;
-            if (deleted != null && cnt > 0) {
-                sel = dropDeleted(deleted, first, b, cnt, sel);
-                cnt = selected;
-            }
-            if (cnt > 0 && residual != null) {
-                sel = applyResidual(view, b, cnt, sel);
-                cnt = selected;
-            }
+            int[] sel = selection.select(view, b, n, activeMasks, deleted, first);
+            int cnt = selection.selected();
             if (cnt == 0) {
                 continue;
             }
-            assignGroups(view, b, cnt, sel);
-            accumulateAll(view, b, cnt, sel);
+            groupIds.assign(view, b, cnt, sel);
+            if (slots != null) {
+                values.ensureCapacity(slots.size());
+            }
+            accumulation.add(view, b, cnt, sel);
         }
-        drainHistograms();
-    }
-
-    /**
-     * Whether exact SUMs of code lookups are counted per code ({@link CodeHistogram}) and those of a column times code
-     * lookups summed per code ({@link ScaledColumnSums}); off (system property {@value #CODE_SUMS_PROPERTY} {@code
-     * false}, read as each block's state is made) only to compare.
-     */
-    private static boolean codeSums() {
-        return !"false".equals(System.getProperty(CODE_SUMS_PROPERTY));
-    }
-
-    /** The system property that turns the per-code sums off ({@code false}), for A/B measurements. */
-    static final String CODE_SUMS_PROPERTY = "numacube.codeSums";
-
-    /**
-     * Whether the row count and the exact SUMs that one table of cells serves are kept there ({@link CodeCells}); off
-     * (system property {@value #CODE_CELLS_PROPERTY} {@code false}, read as each block's state is made) only to
-     * compare.
-     */
-    private static boolean codeCells() {
-        return !"false".equals(System.getProperty(CODE_CELLS_PROPERTY));
-    }
-
-    /** The system property that turns the table of cells off ({@code false}), for A/B measurements. */
-    static final String CODE_CELLS_PROPERTY = "numacube.codeCells";
-
-    /**
-     * Whether a morsel of a scan whose aggregates the cells serve is folded in by one loop ({@link CellScan}); off
-     * (system property {@value #CELL_SCAN_PROPERTY} {@code false}, read as each block's state is made) only to
-     * compare.
-     */
-    private static boolean cellScan() {
-        return !"false".equals(System.getProperty(CELL_SCAN_PROPERTY));
-    }
-
-    /** The system property that turns the one-loop scan of the cells off ({@code false}), for A/B measurements. */
-    static final String CELL_SCAN_PROPERTY = "numacube.cellScan";
-
-    /** Folds the morsel in by {@link #cellScan} where it serves (at most one mask active); false where it does not. */
-    private boolean sinkCellScan(MorselView view, int rows, long activeMasks) {
-        RowFilter.CodeMask mask = null;
-        for (int i = 0; i < masks.length; i++) {
-            if (i >= 63 || (activeMasks & (1L << i)) != 0) {
-                if (mask != null) {
-                    return false;
-                }
-                mask = masks[i];
-            }
-        }
-        if (!cellScan.serves(view, mask, accumulators)) {
-            return false;
-        }
-        cellScan.sink(view, rows, mask);
-        drainHistograms();
-        return true;
-    }
-
-    private static CodeHistogram[] histograms(PhysicalPlan plan) {
-        return perExpressionSum(plan, CodeHistogram[]::new, CodeHistogram::of);
-    }
-
-    private static ScaledColumnSums[] scaledSums(PhysicalPlan plan) {
-        return perExpressionSum(plan, ScaledColumnSums[]::new, ScaledColumnSums::of);
-    }
-
-    /**
-     * Per accumulator, what {@code of} makes of an exact SUM of an expression over dense keys (its argument and the
-     * key space's size), or null: for every other accumulator, and all of them when the per-code sums are off.
-     */
-    private static <T> T[] perExpressionSum(
-            PhysicalPlan plan,
-            java.util.function.IntFunction<T[]> array,
-            java.util.function.BiFunction<BatchExpression, Long, T> of) {
-        Accumulator[] accs = plan.accumulators();
-        T[] h = array.apply(accs.length);
-        for (int i = 0; i < accs.length && plan.keys().dense() && codeSums(); i++) {
-            if (accs[i].kind() == Accumulator.Kind.SUM_LONG && accs[i].column() < 0) {
-                h[i] = of.apply(accs[i].argument(), plan.keys().size());
-            }
-        }
-        return h;
-    }
-
-    /** Per accumulator, where a 128-bit share of its SUM goes: the low word wraps in, the rest carries. */
-    private CodeHistogram.Sink[] sumSinks() {
-        CodeHistogram.Sink[] sinks = new CodeHistogram.Sink[accumulators.length];
-        for (int i = 0; i < sinks.length; i++) {
-            int acc = i;
-            sinks[i] = (g, high, low) -> {
-                addWrapping(acc, longAccumulators[acc], g, low);
-                long carry = high + (low < 0 ? 1 : 0);
-                if (carry != 0) {
-                    carries(acc)[g] += carry;
-                }
-            };
-        }
-        return sinks;
-    }
-
-    /** Adds the rows the histograms counted and the scaled sums summed into their SUMs, exactly. */
-    private void drainHistograms() {
-        if (cells != null) {
-            cells.drainInto(rowCounts, sumSinks);
-        }
-        for (int i = 0; i < histograms.length; i++) {
-            if (histograms[i] != null) {
-                histograms[i].drainInto(sumSinks[i]);
-            }
-            if (scaled[i] != null) {
-                scaled[i].drainInto(sumSinks[i]);
-            }
-        }
-    }
-
-    /** How many rows the last {@link #applyMasks} or {@link #applyResidual} selected. */
-    private int selected;
-
-    /**
-     * Applies the active code masks to batch {@code [b, b + n)}: null when no mask is active (every row selected),
-     * else the selection vector, {@link #selected} rows long.
-     */
-    private int[] applyMasks(MorselView view, int b, int n, long activeMasks) {
-        int[] sel = null;
-        int cnt = n;
-        int[] selection = vectors.selection();
-        if (maskWords != null && maskWords.prepare(view, activeMasks) > 0) {
-            return applyMaskWords(view, b, n, activeMasks);
-        }
-        int few = fewCodesMask(view, activeMasks);
-        if (few >= 0) {
-            int col = masks[few].column();
-            cnt = masks[few].few().select(view.columns[col], view.widths[col], b, n, selection);
-            sel = selection;
-        }
-        for (int i = 0; i < masks.length && cnt > 0; i++) {
-            if (i == few || i < 63 && (activeMasks & (1L << i)) == 0) {
-                continue;
-            }
-            int col = masks[i].column();
-            if (sel == null) {
-                cnt = CodeKernels.selectDense(view.columns[col], view.widths[col], b, n, masks[i].passes(), selection);
-                sel = selection;
-            } else {
-                cnt = CodeKernels.refine(view.columns[col], view.widths[col], selection, cnt, masks[i].passes());
-            }
-        }
-        selected = cnt;
-        return sel;
-    }
-
-    /**
-     * {@link #applyMasks} where {@link #maskWords} applies some active masks (chosen by its {@code prepare}): they
-     * select together, then the other active masks refine their rows.
-     */
-    private int[] applyMaskWords(MorselView view, int b, int n, long activeMasks) {
-        int[] selection = vectors.selection();
-        int cnt = maskWords.select(b, n, selection);
-        for (int i = 0; i < masks.length && cnt > 0; i++) {
-            if (maskWords.applied(i) || i < 63 && (activeMasks & (1L << i)) == 0) {
-                continue;
-            }
-            int col = masks[i].column();
-            cnt = CodeKernels.refine(view.columns[col], view.widths[col], selection, cnt, masks[i].passes());
-        }
-        selected = cnt;
-        return selection;
-    }
-
-    /**
-     * The masks that match 64 rows at a time, applied together ({@link MaskWords}), or null: where no mask has a
-     * word test, or where they are off (system property {@value #MASK_WORDS_PROPERTY} {@code false}, read as each
-     * block's state is made; then {@link #fewCodesMask} selects as before), only to compare.
-     */
-    private final MaskWords maskWords;
-
-    /** The system property that turns the joint word-at-a-time selection of masks off ({@code false}), for A/B. */
-    static final String MASK_WORDS_PROPERTY = "numacube.maskWords";
-
-    /**
-     * The first active mask that passes few codes of a width {@link FewCodes} serves, or -1: it selects first (the
-     * others then refine its few rows). The order of the masks changes which rows are tested, never which pass or
-     * their order, so the answer is the same.
-     */
-    private int fewCodesMask(MorselView view, long activeMasks) {
-        for (int i = 0; i < masks.length && fewCodes; i++) {
-            boolean active = i >= 63 || (activeMasks & (1L << i)) != 0;
-            FewCodes few = masks[i].few();
-            if (active && few != null && few.serves(view.widths[masks[i].column()])) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Whether masks that pass few codes select by {@link FewCodes}; off (system property {@value #FEW_CODES_PROPERTY}
-     * {@code false}, read as each block's state is made) only to compare.
-     */
-    private final boolean fewCodes = !"false".equals(System.getProperty(FEW_CODES_PROPERTY));
-
-    /** The system property that turns the word-at-a-time selection of few codes off ({@code false}), for A/B. */
-    static final String FEW_CODES_PROPERTY = "numacube.fewCodes";
-
-    /**
-     * Keeps the selected rows of the batch that are not deleted ({@code deleted}: the partition's bits; the morsel starts
-     * at partition row {@code first}); {@link #selected} is their count.
-     */
-    private int[] dropDeleted(long[] deleted, int first, int b, int cnt, int[] sel) {
-        int[] selection = vectors.selection();
-        int c = 0;
-        for (int k = 0; k < cnt; k++) {
-            int row = sel == null ? b + k : sel[k];
-            selection[c] = row;
-            c += DeletedRows.isSet(deleted, first + row) ? 0 : 1;
-        }
-        selected = c;
-        return selection;
-    }
-
-    /** Keeps the selected rows of the batch for which the residual predicate holds; {@link #selected} is their count. */
-    private int[] applyResidual(MorselView view, int b, int cnt, int[] sel) {
-        boolean[] pass = vectors.passes();
-        int[] selection = vectors.selection();
-        residual.eval(view, b, cnt, sel, pass, vectors.scratch());
-        int c = 0;
-        if (sel == null) {
-            for (int k = 0; k < cnt; k++) {
-                selection[c] = b + k;
-                c += pass[k] ? 1 : 0;
-            }
-        } else {
-            for (int k = 0; k < cnt; k++) {
-                selection[c] = selection[k];
-                c += pass[k] ? 1 : 0;
-            }
-        }
-        selected = c;
-        return selection;
-    }
-
-    /** Writes the group slot of every selected row into the group-id vector, adding new groups to the hash table. */
-    private void assignGroups(MorselView view, int b, int cnt, int[] sel) {
-        if (keys.dense()) {
-            assignDense(view, b, cnt, sel);
-            checkFailures(view, b, cnt, sel);
-            return;
-        }
-        int[] keyColumns = keys.columns();
-        long[] strides = keys.strides();
-        long[] key = vectors.groupKeys();
-        Arrays.fill(key, 0, cnt, 0L);
-        for (int i = 0; i < keyColumns.length; i++) {
-            int c = keyColumns[i];
-            if (keys.dependent(i)) {
-                continue;
-            }
-            if (keys.multiSource(i)) {
-                int[] idx = combined(view, i, b, cnt, sel);
-                int[] map = keys.codeMaps()[i];
-                for (int k = 0; k < cnt; k++) {
-                    key[k] += map[idx[k]] * strides[i];
-                }
-            } else if (keys.plain(i)) {
-                CodeKernels.addKeyLong(view.columns[c], view.widths[c], b, cnt, sel, strides[i], key);
-            } else {
-                CodeKernels.addKeyLongMapped(
-                        view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], strides[i], key);
-            }
-        }
-        checkFailures(view, b, cnt, sel);
-        int[] gid = vectors.groupIds();
-        for (int k = 0; k < cnt; k++) {
-            gid[k] = slots.slotOf(key[k]);
-        }
-        ensureCapacity(slots.size());
-    }
-
-    /** The dense group ids: the mixed-radix key of each row, an array index. */
-    private void assignDense(MorselView view, int b, int cnt, int[] sel) {
-        int[] keyColumns = keys.columns();
-        long[] strides = keys.strides();
-        int[] gid = vectors.groupIds();
-        if (keyColumns.length == 0) {
-            Arrays.fill(gid, 0, cnt, 0);
-            return;
-        }
-        for (int i = 0; i < keyColumns.length; i++) {
-            int c = keyColumns[i];
-            if (keys.dependent(i)) {
-                continue;
-            }
-            if (keys.multiSource(i)) {
-                int[] idx = combined(view, i, b, cnt, sel);
-                int[] map = keys.codeMaps()[i];
-                int stride = (int) strides[i];
-                for (int k = 0; k < cnt; k++) {
-                    gid[k] = (i > 0 ? gid[k] : 0) + map[idx[k]] * stride;
-                }
-            } else if (!keys.plain(i)) {
-                CodeKernels.keyIntMapped(
-                        view.columns[c], view.widths[c], b, cnt, sel, keys.codeMaps()[i], (int) strides[i], i > 0, gid);
-            } else if (i == 0) {
-                CodeKernels.setKeyInt(view.columns[c], view.widths[c], b, cnt, sel, gid);
-            } else {
-                CodeKernels.addKeyInt(view.columns[c], view.widths[c], b, cnt, sel, (int) strides[i], gid);
-            }
-        }
-    }
-
-    /**
-     * Raises the error of a derived key's value that failed to compute when a row of this batch reaches it (as
-     * DuckDB computes values only for the rows it reads); costs nothing for keys without failures.
-     */
-    private void checkFailures(MorselView view, int b, int cnt, int[] sel) {
-        for (int i = 0; i < keys.columns().length; i++) {
-            java.util.Map<Integer, NumacubeException> failed = keys.failures()[i];
-            if (failed == null) {
-                continue;
-            }
-            int[] idx = vectors.valueRows();
-            if (keys.multiSource(i)) {
-                CodeKernels.combinedCodes(view, keys.sources()[i], keys.sourceStrides()[i], b, cnt, sel, idx);
-            } else {
-                int c = keys.columns()[i];
-                for (int k = 0; k < cnt; k++) {
-                    idx[k] = CodeKernels.code(view.columns[c], view.widths[c], sel == null ? b + k : sel[k]);
-                }
-            }
-            for (int k = 0; k < cnt; k++) {
-                if (keys.codeMaps()[i][idx[k]] == DerivedKey.FAILED) {
-                    throw failed.get(idx[k]);
-                }
-            }
-        }
-    }
-
-    /** The map index of multi-source key {@code i} for the batch's rows (in the value-rows vector, free here). */
-    private int[] combined(MorselView view, int i, int b, int cnt, int[] sel) {
-        int[] idx = vectors.valueRows();
-        CodeKernels.combinedCodes(view, keys.sources()[i], keys.sourceStrides()[i], b, cnt, sel, idx);
-        return idx;
-    }
-
-    /** Counts the selected rows per group and folds them into every accumulator, fusing the common sums. */
-    private void accumulateAll(MorselView view, int b, int cnt, int[] sel) {
-        Accumulator[] accs = accumulators;
-        int from = 0;
-        int[] gid = vectors.groupIds();
-        boolean byCells = cellsOn && cells.within(view, b, cnt, sel);
-        if (byCells) {
-            cells.add(view, b, cnt, sel, gid);
-        } else if (accs.length > 1 && fusable(accs[0], view) && fusable(accs[1], view)) {
-            countAndSum2(
-                    view.columns[accs[0].column()],
-                    doubleAccumulators[0],
-                    view.columns[accs[1].column()],
-                    doubleAccumulators[1],
-                    b,
-                    cnt,
-                    sel);
-            from = 2;
-        } else if (accs.length > 0 && fusable(accs[0], view)) {
-            countAndSum(view.columns[accs[0].column()], doubleAccumulators[0], b, cnt, sel);
-            from = 1;
-        } else {
-            long[] cts = rowCounts;
-            for (int k = 0; k < cnt; k++) {
-                cts[gid[k]]++;
-            }
-        }
-        for (int i = from; i < accs.length; i++) {
-            if (byCells && cells.serves(i)) {
-                continue;
-            }
-            if (accs[i].skipsRowsIn(view)) {
-                int m = skipNulls(view, i, b, cnt, sel);
-                accumulate(view, i, 0, m, vectors.valueRows(), vectors.valueGroups());
-            } else {
-                accumulate(view, i, b, cnt, sel, gid);
-            }
-        }
-    }
-
-    /** A bare double sum with no NULL in this morsel: the fused count-and-sum loops serve it. */
-    private static boolean fusable(Accumulator acc, MorselView view) {
-        return acc.bareDoubleSum() && !acc.skipsRowsIn(view);
-    }
-
-    /** Whether one of the first {@code n} accumulators has a FILTER. */
-    private boolean anyFilter(int n) {
-        for (int i = 0; i < n; i++) {
-            if (accumulators[i].filter() != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Counts, per group, the rows of this morsel where a fused sum's column is NULL: the fused loop added their value,
-     * 0 ({@link io.numacube.engine.storage.PartitionWriter#setNull}), so only the group's value count needs them. Reads
-     * one word of null bits per 64 rows and the key code of each NULL row.
-     */
-    private void countFusedNulls(MorselView view, int rows) {
-        int key = keys.columns()[0];
-        int key1 = keys.columns().length == 2 ? keys.columns()[1] : -1;
-        int stride1 = key1 < 0 ? 0 : (int) keys.strides()[1];
-        for (int i = 0; i < fusedSums; i++) {
-            MemorySegment bits = view.nulls[accumulators[i].column()];
-            if (bits == null) {
-                continue;
-            }
-            if (nullCounts[i] == null) {
-                nullCounts[i] = new long[capacity];
-            }
-            long[] nulls = nullCounts[i];
-            for (int k = 0; k < rows; ) {
-                long row = view.first + k;
-                int shift = (int) (row & 63);
-                int span = Math.min(64 - shift, rows - k);
-                long word = bits.getAtIndex(CodeKernels.LONG, row >>> 6) >>> shift;
-                if (span < 64) {
-                    word &= (1L << span) - 1;
-                }
-                while (word != 0) {
-                    int r = k + Long.numberOfTrailingZeros(word);
-                    int g = CodeKernels.code(view.columns[key], view.widths[key], r);
-                    nulls[key1 < 0 ? g : g + CodeKernels.code(view.columns[key1], view.widths[key1], r) * stride1]++;
-                    word &= word - 1;
-                }
-                k += span;
-            }
-        }
-    }
-
-    /**
-     * Counts, per group, the selected rows accumulator {@code i} skips (its argument is NULL, or its FILTER is not
-     * TRUE), and writes the others' rows and groups into the value vectors; returns how many there are.
-     */
-    private int skipNulls(MorselView view, int i, int b, int cnt, int[] sel) {
-        boolean[] isNull = vectors.isNull();
-        Accumulator acc = accumulators[i];
-        boolean[] pass = null;
-        if (acc.filter() != null) {
-            pass = vectors.filterPass();
-            acc.filter().eval(view, b, cnt, sel, pass, vectors.scratch());
-        }
-        if (acc.nulls().mayHaveNulls(view)) {
-            acc.nulls().mark(view, b, cnt, sel, isNull, pass);
-        } else {
-            Arrays.fill(isNull, 0, cnt, false);
-        }
-        if (pass != null) {
-            for (int k = 0; k < cnt; k++) {
-                isNull[k] |= !pass[k];
-            }
-        }
-        int[] gid = vectors.groupIds();
-        int[] rows = vectors.valueRows();
-        int[] groups = vectors.valueGroups();
-        long[] nulls = nullCounts[i];
-        int m = 0;
-        for (int k = 0; k < cnt; k++) {
-            if (isNull[k]) {
-                if (nulls == null) {
-                    nulls = new long[capacity];
-                    nullCounts[i] = nulls;
-                }
-                nulls[gid[k]]++;
-            } else {
-                rows[m] = sel == null ? b + k : sel[k];
-                groups[m++] = gid[k];
-            }
-        }
-        return m;
-    }
-
-    /** Folds {@code n} rows (at {@code b + k}, or {@code sel[k]}) of groups {@code g[k]} into accumulator {@code i}. */
-    private void accumulate(MorselView view, int i, int b, int n, int[] sel, int[] g) {
-        Accumulator acc = accumulators[i];
-        if (n == 0) {
-            return;
-        }
-        if (acc.kind() == Accumulator.Kind.COUNT) {
-            if (acc.argument() != null) {
-                acc.argument().evalLong(view, b, n, sel, vectors.exactValues(), vectors.scratch());
-            }
-            return;
-        }
-        if (acc.column() >= 0 && acc.kind().exact()) {
-            accumulateLongColumn(view, i, longAccumulators[i], b, n, sel, g);
-        } else if (acc.column() >= 0) {
-            accumulateDoubleColumn(view.columns[acc.column()], acc.kind(), doubleAccumulators[i], b, n, sel, g);
-        } else if (histograms[i] != null) {
-            histograms[i].add(view, b, n, sel, g);
-        } else if (scaled[i] != null) {
-            scaled[i].add(view, b, n, sel, g, sumSinks[i]);
-        } else if (acc.kind().exact()) {
-            accumulateExactExpression(view, i, longAccumulators[i], b, n, sel, g);
-        } else {
-            accumulateDoubleExpression(view, acc, doubleAccumulators[i], b, n, sel, g);
-        }
-    }
-
-    /**
-     * How many accumulators {@link FusedKeySums} serves for this plan: 1 or 2 when it groups by one dense key, 1 when
-     * by two (unless {@value #FUSED_TWO_KEYS_PROPERTY} is {@code false}, read as each block's state is made), with no
-     * residual predicate and only sums of bare double columns; 0 otherwise.
-     */
-    private static int fusedSums(PhysicalPlan plan) {
-        Accumulator[] accs = plan.accumulators();
-        int keyCount = plan.keys().columns().length;
-        boolean twoKeys = keyCount == 2
-                && accs.length == 1
-                && !"false".equals(System.getProperty(FUSED_TWO_KEYS_PROPERTY))
-                && !plan.keys().dependent(1)
-                && !plan.keys().multiSource(0)
-                && !plan.keys().multiSource(1)
-                && plan.keys().strides()[1] <= Integer.MAX_VALUE;
-        if (!plan.keys().dense()
-                || keyCount != 1 && !twoKeys
-                || !plan.keys().allPlain()
-                || plan.filter().residual() != null
-                || accs.length == 0
-                || accs.length > 2) {
-            return 0;
-        }
-        for (Accumulator acc : accs) {
-            if (!acc.bareDoubleSum()) {
-                return 0;
-            }
-        }
-        return accs.length;
-    }
-
-    /** Whether every code mask of the plan passes this morsel whole (by its zone map), so every row is selected. */
-    private boolean noMaskActive(long activeMasks) {
-        int n = masks.length;
-        return n == 0 || n < 64 && (activeMasks & (-1L >>> (64 - n))) == 0;
-    }
-
-    /** The system property that keeps sums by two dense keys off the fused loop ({@code false}), for A/B. */
-    static final String FUSED_TWO_KEYS_PROPERTY = "numacube.fusedTwoKeys";
-
-    /** Whether the fused loops serve this morsel's key columns: any width for one key, bytes and shorts for two. */
-    private boolean fusedWidths(MorselView view) {
-        int[] c = keys.columns();
-        return c.length == 1 || FusedKeySums.servesTwoKeys(view.widths[c[0]], view.widths[c[1]]);
-    }
-
-    private void sinkFused(MorselView view, int rows) {
-        int key = keys.columns()[0];
-        MemorySegment v0 = view.columns[accumulators[0].column()];
-        if (keys.columns().length == 2) {
-            int key1 = keys.columns()[1];
-            FusedKeySums.oneByTwoKeys(
-                    view.columns[key],
-                    view.widths[key],
-                    view.columns[key1],
-                    view.widths[key1],
-                    (int) keys.strides()[1],
-                    v0,
-                    rows,
-                    rowCounts,
-                    doubleAccumulators[0]);
-        } else if (fusedSums == 1) {
-            FusedKeySums.one(view.columns[key], view.widths[key], v0, 0, rows, rowCounts, doubleAccumulators[0]);
-        } else {
-            FusedKeySums.two(
-                    view.columns[key],
-                    view.widths[key],
-                    v0,
-                    view.columns[accumulators[1].column()],
-                    0,
-                    rows,
-                    rowCounts,
-                    doubleAccumulators[0],
-                    doubleAccumulators[1]);
-        }
-    }
-
-    /** Count the rows and sum two bare double columns in one pass. */
-    private void countAndSum2(MemorySegment seg0, double[] a0, MemorySegment seg1, double[] a1, int b, int n, int[] s) {
-        long[] cts = rowCounts;
-        int[] g = vectors.groupIds();
-        if (s == null) {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                cts[x]++;
-                a0[x] += seg0.getAtIndex(CodeKernels.DOUBLE, b + k);
-                a1[x] += seg1.getAtIndex(CodeKernels.DOUBLE, b + k);
-            }
-        } else {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                int r = s[k];
-                cts[x]++;
-                a0[x] += seg0.getAtIndex(CodeKernels.DOUBLE, r);
-                a1[x] += seg1.getAtIndex(CodeKernels.DOUBLE, r);
-            }
-        }
-    }
-
-    /** The common case fused: count the rows and sum a bare double column in one pass. */
-    private void countAndSum(MemorySegment seg, double[] a, int b, int n, int[] s) {
-        long[] cts = rowCounts;
-        int[] g = vectors.groupIds();
-        if (s == null) {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                cts[x]++;
-                a[x] += seg.getAtIndex(CodeKernels.DOUBLE, b + k);
-            }
-        } else {
-            for (int k = 0; k < n; k++) {
-                int x = g[k];
-                cts[x]++;
-                a[x] += seg.getAtIndex(CodeKernels.DOUBLE, s[k]);
-            }
-        }
-    }
-
-    private void accumulateDoubleColumn(
-            MemorySegment seg, Accumulator.Kind kind, double[] a, int b, int n, int[] s, int[] g) {
-        switch (kind) {
-            case SUM_DOUBLE -> {
-                if (s == null) {
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] += seg.getAtIndex(CodeKernels.DOUBLE, b + k);
-                    }
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        a[g[k]] += seg.getAtIndex(CodeKernels.DOUBLE, s[k]);
-                    }
-                }
-            }
-            case MIN_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    double v = seg.getAtIndex(CodeKernels.DOUBLE, s == null ? b + k : s[k]);
-                    a[g[k]] = minD(a[g[k]], v);
-                }
-            }
-            case MAX_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    double v = seg.getAtIndex(CodeKernels.DOUBLE, s == null ? b + k : s[k]);
-                    a[g[k]] = maxD(a[g[k]], v);
-                }
-            }
-            default -> throw new IllegalStateException("exact accumulator on the double path: " + kind);
-        }
-    }
-
-    /** A bare BIGINT column (exact sums, minimums, maximums) or the codes of a dimension (minimums, maximums). */
-    private void accumulateLongColumn(MorselView view, int i, long[] a, int b, int n, int[] s, int[] g) {
-        Accumulator acc = accumulators[i];
-        MemorySegment seg = view.columns[acc.column()];
-        if (acc.overCodes()) {
-            CodeKernels.minMaxCodes(
-                    seg, view.widths[acc.column()], b, n, s, g, a, acc.kind() == Accumulator.Kind.MIN_LONG);
-            return;
-        }
-        switch (acc.kind()) {
-            case SUM_LONG -> {
-                int k = 0;
-                while (k < n) {
-                    try {
-                        for (; k < n; k++) {
-                            a[g[k]] =
-                                    Math.addExact(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                        }
-                    } catch (ArithmeticException e) {
-                        addWrapping(i, a, g[k], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                        k++;
-                    }
-                }
-            }
-            case MIN_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.min(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                }
-            }
-            case MAX_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.max(a[g[k]], seg.getAtIndex(CodeKernels.LONG, s == null ? b + k : s[k]));
-                }
-            }
-            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
-        }
-    }
-
-    /** A double accumulator over an expression, evaluated a batch at a time. */
-    private void accumulateDoubleExpression(
-            MorselView view, Accumulator acc, double[] a, int b, int n, int[] s, int[] g) {
-        double[] v = vectors.values();
-        acc.argument().eval(view, b, n, s, v, vectors.scratch());
-        switch (acc.kind()) {
-            case SUM_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] += v[k];
-                }
-            }
-            case MIN_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = minD(a[g[k]], v[k]);
-                }
-            }
-            case MAX_DOUBLE -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = maxD(a[g[k]], v[k]);
-                }
-            }
-            default -> throw new IllegalStateException("long accumulator over an expression: " + acc);
-        }
-    }
-
-    /** A BIGINT accumulator over an integer expression: evaluated and accumulated exactly in 64 bits. */
-    private void accumulateExactExpression(MorselView view, int i, long[] a, int b, int n, int[] s, int[] g) {
-        Accumulator acc = accumulators[i];
-        long[] v = vectors.exactValues();
-        acc.argument().evalLong(view, b, n, s, v, vectors.scratch());
-        switch (acc.kind()) {
-            case SUM_LONG -> {
-                int k = 0;
-                while (k < n) {
-                    try {
-                        for (; k < n; k++) {
-                            a[g[k]] = Math.addExact(a[g[k]], v[k]);
-                        }
-                    } catch (ArithmeticException e) {
-                        addWrapping(i, a, g[k], v[k]);
-                        k++;
-                    }
-                }
-            }
-            case MIN_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.min(a[g[k]], v[k]);
-                }
-            }
-            case MAX_LONG -> {
-                for (int k = 0; k < n; k++) {
-                    a[g[k]] = Math.max(a[g[k]], v[k]);
-                }
-            }
-            default -> throw new IllegalStateException("double accumulator on the exact path: " + acc);
-        }
-    }
-
-    /**
-     * {@code a[slot] += v} in 128 bits: the 64-bit sum wraps around and a wrap counts in {@link #sumCarries} (+1 past
-     * the top, -1 past the bottom).
-     */
-    private void addWrapping(int i, long[] a, int slot, long v) {
-        long x = a[slot];
-        long sum = x + v;
-        int carry = carryOf(x, v, sum);
-        if (carry != 0) {
-            carries(i)[slot] += carry;
-        }
-        a[slot] = sum;
-    }
-
-    /** The carry of the wrapped 64-bit sum {@code sum = x + v}: +1 past the top, -1 past the bottom, else 0. */
-    static int carryOf(long x, long v, long sum) {
-        return ((x ^ sum) & (v ^ sum)) < 0 ? (v < 0 ? -1 : 1) : 0;
-    }
-
-    private long[] carries(int i) {
-        if (sumCarries[i] == null) {
-            sumCarries[i] = new long[capacity];
-        }
-        return sumCarries[i];
-    }
-
-    /** The values accumulator {@code i} holds for group slot {@code g}: its rows less those where it was NULL. */
-    long valueCount(int i, int g) {
-        return rowCounts[g] - (nullCounts[i] == null ? 0 : nullCounts[i][g]);
-    }
-
-    /** Whether SUM_LONG accumulator {@code i} wrapped in group slot {@code g}: its carry is not zero. */
-    boolean wrapped(int i, int g) {
-        return sumCarries[i] != null && sumCarries[i][g] != 0;
-    }
-
-    /** The smaller double in DuckDB's order, where NaN is above every value (Math.min would prefer NaN); a NaN
-     * accumulator (MIN's initial value) takes any value. */
-    static double minD(double a, double v) {
-        return v < a || a != a ? v : a;
-    }
-
-    /** The larger double in DuckDB's order: NaN is above every value. */
-    static double maxD(double a, double v) {
-        return v > a || v != v ? v : a;
+        codeSums.drain();
     }
 
     /** Adds {@code other}'s groups into this state (the combine step): counts, sums, minimums, maximums. */
     void combine(AggregationState other) {
         addCounters(other);
         int groups = other.groups();
+        GroupValues from = other.values;
         for (int go = 0; go < groups; go++) {
-            if (other.rowCounts[go] == 0) {
+            if (from.rowCounts[go] == 0) {
                 continue;
             }
             int g;
@@ -1056,9 +139,9 @@ final class AggregationState {
                 g = go;
             } else {
                 g = slots.slotOf(other.slots.keyAt(go));
-                ensureCapacity(slots.size());
+                values.ensureCapacity(slots.size());
             }
-            combineGroup(g, other, go, false);
+            values.combineGroup(g, from, go, false);
         }
     }
 
@@ -1070,52 +153,27 @@ final class AggregationState {
     }
 
     /**
-     * Adds group slot {@code go} of {@code other} into slot {@code g}: its row count, NULL counts and accumulators,
-     * the accumulators' values taken as they are where {@code copy} (the first state of a combine).
-     */
-    private void combineGroup(int g, AggregationState other, int go, boolean copy) {
-        rowCounts[g] += other.rowCounts[go];
-        for (int i = 0; i < accumulators.length; i++) {
-            if (copy) {
-                copyAccumulator(i, g, other, go);
-            } else {
-                combineAccumulator(i, g, other, go);
-            }
-            if (other.nullCounts[i] != null) {
-                if (nullCounts[i] == null) {
-                    nullCounts[i] = new long[capacity];
-                }
-                nullCounts[i][g] += other.nullCounts[i][go];
-            }
-        }
-    }
-
-    /**
      * Readies this dense state for {@link #combineSlots} from several threads at once: the per-slot arrays that a
      * combine of {@code others} could allocate (NULL counts, SUM carries) are allocated here first, zeroed.
      */
-    void prepareSlotCombine(java.util.List<AggregationState> others) {
-        for (int i = 0; i < accumulators.length; i++) {
-            for (AggregationState o : others) {
-                if (o.nullCounts[i] != null && nullCounts[i] == null) {
-                    nullCounts[i] = new long[capacity];
-                }
-            }
-            if (accumulators[i].kind() == Accumulator.Kind.SUM_LONG) {
-                carries(i);
-            }
+    void prepareSlotCombine(List<AggregationState> others) {
+        List<GroupValues> from = new ArrayList<>(others.size());
+        for (AggregationState o : others) {
+            from.add(o.values);
         }
+        values.prepareSlotCombine(from);
     }
 
     /**
      * {@link #combine} of dense group slots {@code [from, to)} of {@code other} (its row counters excepted): threads
      * that combine disjoint slot ranges into one state after {@link #prepareSlotCombine} do not touch each other's
-     * slots, nor allocate (it allocated what {@link #combineGroup} could).
+     * slots, nor allocate (it allocated what {@link GroupValues#combineGroup} could).
      */
     void combineSlots(AggregationState other, int from, int to) {
+        GroupValues o = other.values;
         for (int g = from; g < to; g++) {
-            if (other.rowCounts[g] != 0) {
-                combineGroup(g, other, g, false);
+            if (o.rowCounts[g] != 0) {
+                values.combineGroup(g, o, g, false);
             }
         }
     }
@@ -1133,14 +191,15 @@ final class AggregationState {
      */
     void combineRange(AggregationState other, int range, int bits, boolean first) {
         int groups = other.groups();
+        GroupValues from = other.values;
         for (int go = 0; go < groups; go++) {
             long key = other.slots.keyAt(go);
-            if (other.rowCounts[go] == 0 || rangeOf(key, bits) != range) {
+            if (from.rowCounts[go] == 0 || rangeOf(key, bits) != range) {
                 continue;
             }
             int g = slots.slotOf(key);
-            ensureCapacity(slots.size());
-            combineGroup(g, other, go, first);
+            values.ensureCapacity(slots.size());
+            values.combineGroup(g, from, go, first);
         }
     }
 
@@ -1149,23 +208,12 @@ final class AggregationState {
         return bits == 0 ? 0 : (int) ((key * 0xC2B2AE3D27D4EB4FL) >>> (64 - bits));
     }
 
-    private void copyAccumulator(int i, int g, AggregationState other, int go) {
-        if (accumulators[i].kind().exact()) {
-            longAccumulators[i][g] = other.longAccumulators[i][go];
-            if (other.sumCarries[i] != null && other.sumCarries[i][go] != 0) {
-                carries(i)[g] = other.sumCarries[i][go];
-            }
-        } else {
-            doubleAccumulators[i][g] = other.doubleAccumulators[i][go];
-        }
-    }
-
     /**
      * One state holding the groups of {@code parts} (sparse states of disjoint keys) in their order, part after part,
      * for {@link ResultFinalizer}: arrays copied, keys kept, their hash table built only if a lookup ever asks. Its
      * morsel and row counters start at zero ({@link #addCounters}).
      */
-    static AggregationState concat(PhysicalPlan plan, java.util.List<AggregationState> parts) {
+    static AggregationState concat(PhysicalPlan plan, List<AggregationState> parts) {
         int n = 0;
         for (AggregationState p : parts) {
             n += p.groups();
@@ -1180,67 +228,14 @@ final class AggregationState {
             for (int s = 0; s < g; s++) {
                 keyOfSlot[at + s] = p.slots.keyAt(s);
             }
-            System.arraycopy(p.rowCounts, 0, c.rowCounts, at, g);
-            for (int i = 0; i < c.accumulators.length; i++) {
-                if (p.doubleAccumulators[i] != null) {
-                    System.arraycopy(p.doubleAccumulators[i], 0, c.doubleAccumulators[i], at, g);
-                }
-                if (p.longAccumulators[i] != null) {
-                    System.arraycopy(p.longAccumulators[i], 0, c.longAccumulators[i], at, g);
-                }
-                if (p.sumCarries[i] != null) {
-                    System.arraycopy(p.sumCarries[i], 0, c.carries(i), at, g);
-                }
-                if (p.nullCounts[i] != null) {
-                    if (c.nullCounts[i] == null) {
-                        c.nullCounts[i] = new long[capacity];
-                    }
-                    System.arraycopy(p.nullCounts[i], 0, c.nullCounts[i], at, g);
-                }
-            }
+            c.values.copyGroups(p.values, at, g);
             at += g;
         }
         return c;
     }
 
-    private void combineAccumulator(int i, int g, AggregationState other, int go) {
-        double[] d = doubleAccumulators[i];
-        long[] l = longAccumulators[i];
-        switch (accumulators[i].kind()) {
-            case SUM_DOUBLE -> d[g] += other.doubleAccumulators[i][go];
-            case MIN_DOUBLE -> d[g] = minD(d[g], other.doubleAccumulators[i][go]);
-            case MAX_DOUBLE -> d[g] = maxD(d[g], other.doubleAccumulators[i][go]);
-            case SUM_LONG -> {
-                addWrapping(i, l, g, other.longAccumulators[i][go]);
-                if (other.sumCarries[i] != null) {
-                    carries(i)[g] += other.sumCarries[i][go];
-                }
-            }
-            case MIN_LONG -> l[g] = Math.min(l[g], other.longAccumulators[i][go]);
-            case MAX_LONG -> l[g] = Math.max(l[g], other.longAccumulators[i][go]);
-            case COUNT -> {}
-        }
-    }
-
-    /** A SUM over a BIGINT column or expression that no longer fits 64 bits. */
-    static NumacubeException sumOverflow(PhysicalPlan plan, Accumulator acc) {
-        return acc.text() != null ? sumOverflow(acc.text()) : sumOverflow(plan, acc.column());
-    }
-
-    /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
-    static NumacubeException sumOverflow(PhysicalPlan plan, int column) {
-        return sumOverflow(column >= 0 ? plan.fact().schema().column(column).name() : "a BIGINT expression");
-    }
-
-    /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
-    static NumacubeException sumOverflow(String name) {
-        return new NumacubeException(
-                NumacubeException.Kind.INVALID_INPUT,
-                BatchExpression.NUMERIC_OUT_OF_RANGE,
-                "SUM(" + name + ") overflows BIGINT "
-                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: "
-                        + "SUM(CAST(" + name + " AS DOUBLE))",
-                null,
-                null);
+    /** The per-group values: row counts, accumulators, SUM carries and NULL counts ({@link GroupValues}). */
+    GroupValues values() {
+        return values;
     }
 }

@@ -43,7 +43,7 @@ final class DirectRollUp {
 
     /** The groups {@code [from, to)} of {@code merged} with rows, in group order: the result rows. */
     static int[] groupsWithRows(AggregationState merged, int from, int to) {
-        long[] counts = merged.rowCounts;
+        long[] counts = merged.values().rowCounts;
         int rows = 0;
         for (int g = from; g < to; g++) {
             rows += counts[g] != 0 ? 1 : 0;
@@ -121,14 +121,14 @@ final class DirectRollUp {
         AggregateColumns out = new AggregateColumns(aggs.length, groups.length);
         for (int a = 0; a < aggs.length; a++) {
             if (aggs[a].finish() == FinalAggregate.Finish.ROW_COUNT) {
-                long[] counts = merged.rowCounts;
+                long[] counts = merged.values().rowCounts;
                 long[] to = out.longs[a];
                 for (int r = 0; r < groups.length; r++) {
                     to[r] = counts[groups[r]];
                 }
                 out.isLong[a] = true;
             } else {
-                double[] sums = merged.doubleAccumulators[aggs[a].sum()];
+                double[] sums = merged.values().doubleAccumulators[aggs[a].sum()];
                 double[] to = out.doubles[a];
                 for (int r = 0; r < groups.length; r++) {
                     to[r] = 0.0 + sums[groups[r]];

@@ -2,6 +2,7 @@ package io.numacube.engine.exec;
 
 import io.numacube.engine.plan.Expr;
 import io.numacube.engine.schema.ColumnSpec;
+import io.numacube.numa.base.NumacubeException;
 import java.util.Arrays;
 
 /**
@@ -96,9 +97,10 @@ final class GroupRollUp {
      */
     static GroupRollUp of(PhysicalPlan plan, AggregationState merged, int from, int to) {
         GroupRollUp r = new GroupRollUp(plan, Math.max(16, Math.min(to - from, 1 << 20)));
+        GroupValues values = merged == null ? null : merged.values();
         for (int g = from; g < to; g++) {
-            if (merged.rowCounts[g] != 0) {
-                r.add(merged, g);
+            if (values.rowCounts[g] != 0) {
+                r.add(merged, values, g);
             }
         }
         return r;
@@ -130,7 +132,7 @@ final class GroupRollUp {
         return keyOfRow;
     }
 
-    private void add(AggregationState merged, int g) {
+    private void add(AggregationState merged, GroupValues values, int g) {
         GroupKeySpace keys = plan.keys();
         long k = merged.keyOf(g);
         long logical = keys.logicalKey(k);
@@ -139,17 +141,17 @@ final class GroupRollUp {
             grow(Math.max(keyOfRow.length * 2, row + 1));
         }
         keyOfRow[row] = logical;
-        counts[row] += merged.rowCounts[g];
+        counts[row] += values.rowCounts[g];
         FinalAggregate[] aggs = plan.aggregates();
         for (int a = 0; a < aggs.length; a++) {
             if (valueCounts[a] != null) {
-                valueCounts[a][row] += merged.valueCount(accumulatorOf(aggs[a]), g);
+                valueCounts[a][row] += values.valueCount(accumulatorOf(aggs[a]), g);
             }
             switch (aggs[a].finish()) {
                 case DISTINCT_VALUES -> addDistinct(a, row, keys, k, aggs[a].sum());
                 case ROW_COUNT -> {}
-                case FROM_ACCUMULATORS -> addDirect(aggs[a], merged, g, a, row);
-                case SCALED_BY_LOOKUP -> addScaled(aggs[a], merged, g, a, row, keys.code(k, joinKeyPosition));
+                case FROM_ACCUMULATORS -> addDirect(aggs[a], values, g, a, row);
+                case SCALED_BY_LOOKUP -> addScaled(aggs[a], values, g, a, row, keys.code(k, joinKeyPosition));
             }
         }
     }
@@ -194,7 +196,7 @@ final class GroupRollUp {
     }
 
     /** The post-aggregation step: the join key's accumulated value times its lookup factor, rolled into the row. */
-    private void addScaled(FinalAggregate p, AggregationState m, int g, int a, int row, int joinCode) {
+    private void addScaled(FinalAggregate p, GroupValues m, int g, int a, int row, int joinCode) {
         double f = p.factorByJoinKeyCode()[joinCode];
         if (p.kind() == Expr.AggKind.SUM || p.kind() == Expr.AggKind.AVG) {
             doubles[a][row] += f * m.doubleAccumulators[p.sum()][g];
@@ -205,15 +207,15 @@ final class GroupRollUp {
         double v;
         if (p.kind() == Expr.AggKind.MIN) {
             v = f >= 0 ? f * lo : f * hi;
-            doubles[a][row] = seen[a][row] ? AggregationState.minD(doubles[a][row], v) : v;
+            doubles[a][row] = seen[a][row] ? AccumulatorKernels.minD(doubles[a][row], v) : v;
         } else {
             v = f >= 0 ? f * hi : f * lo;
-            doubles[a][row] = seen[a][row] ? AggregationState.maxD(doubles[a][row], v) : v;
+            doubles[a][row] = seen[a][row] ? AccumulatorKernels.maxD(doubles[a][row], v) : v;
         }
         seen[a][row] = true;
     }
 
-    private void addDirect(FinalAggregate p, AggregationState m, int g, int a, int row) {
+    private void addDirect(FinalAggregate p, GroupValues m, int g, int a, int row) {
         Accumulator acc = plan.accumulators()[p.accumulator()];
         int i = p.accumulator();
         switch (p.kind()) {
@@ -222,7 +224,7 @@ final class GroupRollUp {
                     long x = longs[a][row];
                     long v = m.longAccumulators[i][g];
                     long sum = x + v;
-                    long carry = (m.wrapped(i, g) ? m.sumCarries[i][g] : 0) + AggregationState.carryOf(x, v, sum);
+                    long carry = (m.wrapped(i, g) ? m.sumCarries[i][g] : 0) + AccumulatorKernels.carryOf(x, v, sum);
                     if (carry != 0) {
                         if (carries[a] == null) {
                             carries[a] = new long[keyOfRow.length];
@@ -244,8 +246,8 @@ final class GroupRollUp {
                     doubles[a][row] = !seen[a][row]
                             ? v
                             : min
-                                    ? AggregationState.minD(doubles[a][row], v)
-                                    : AggregationState.maxD(doubles[a][row], v);
+                                    ? AccumulatorKernels.minD(doubles[a][row], v)
+                                    : AccumulatorKernels.maxD(doubles[a][row], v);
                 }
                 seen[a][row] = true;
             }
@@ -314,7 +316,7 @@ final class GroupRollUp {
             return average(sum, count, p.averageScale());
         }
         if (sum.bitLength() > 63) {
-            throw AggregationState.sumOverflow(plan, acc);
+            throw sumOverflow(plan, acc);
         }
         return sum.longValue();
     }
@@ -361,5 +363,27 @@ final class GroupRollUp {
         } else {
             out.setLong(a, r, longs[a][r]);
         }
+    }
+
+    /** A SUM over a BIGINT column or expression that no longer fits 64 bits. */
+    private static NumacubeException sumOverflow(PhysicalPlan plan, Accumulator acc) {
+        return acc.text() != null ? sumOverflow(acc.text()) : sumOverflow(plan, acc.column());
+    }
+
+    /** A SUM over a BIGINT column that no longer fits 64 bits: an error, never a wrapped-around answer. */
+    private static NumacubeException sumOverflow(PhysicalPlan plan, int column) {
+        return sumOverflow(column >= 0 ? plan.fact().schema().column(column).name() : "a BIGINT expression");
+    }
+
+    /** The overflow error of a SUM over {@code name} (a column or an integer expression's text). */
+    private static NumacubeException sumOverflow(String name) {
+        return new NumacubeException(
+                NumacubeException.Kind.INVALID_INPUT,
+                BatchExpression.NUMERIC_OUT_OF_RANGE,
+                "SUM(" + name + ") overflows BIGINT "
+                        + "(the sum leaves -9223372036854775808..9223372036854775807) — sum it as DOUBLE instead: "
+                        + "SUM(CAST(" + name + " AS DOUBLE))",
+                null,
+                null);
     }
 }

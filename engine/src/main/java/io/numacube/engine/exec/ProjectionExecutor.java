@@ -232,25 +232,13 @@ public final class ProjectionExecutor {
     private static QueryResult output(
             LogicalQuery lq, List<RowRef> rows, RowReader reader, QueryStats stats, WorkerPool pool) {
         List<LogicalQuery.Output> outputs = lq.outputs();
-        List<String> names = new ArrayList<>();
-        List<ColumnType> types = new ArrayList<>();
-        Object[] columns = new Object[outputs.size()];
-        boolean[][] nulls = new boolean[outputs.size()][];
-        int[] scales = new int[outputs.size()];
-        int[] precisions = new int[outputs.size()];
+        OutputColumns out = new OutputColumns(outputs, rows.size());
         for (int c = 0; c < outputs.size(); c++) {
             Expr e = outputs.get(c).expr();
-            ColumnType t = e.type();
-            names.add(outputs.get(c).name());
-            // a DECIMAL(p,0) column has scale 0, as an integer has, and its declared precision
-            types.add(e.scale() > 0 || e.precision() > 0 ? ColumnType.DECIMAL : t);
-            scales[c] = e.scale();
-            precisions[c] = e.precision();
-            Object col = OutputColumn.of(t, rows.size());
-            columns[c] = col;
-            nulls[c] = fill(e, col, rows, reader, pool);
+            Object col = out.column(c, e.type());
+            out.nulls(c, fill(e, col, rows, reader, pool));
         }
-        return new QueryResult(names, types, scales, precisions, columns, nulls, rows.size(), stats);
+        return out.result(stats);
     }
 
     /**

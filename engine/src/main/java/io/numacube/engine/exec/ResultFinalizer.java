@@ -7,7 +7,6 @@ import io.numacube.engine.result.QueryStats;
 import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.storage.Dictionary;
 import io.numacube.engine.workers.WorkerPool;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -318,31 +317,19 @@ final class ResultFinalizer {
     private static QueryResult output(
             PhysicalPlan plan, ResultRows rows, int[] out, QueryStats stats, WorkerPool pool) {
         List<LogicalQuery.Output> outputs = plan.logical().outputs();
-        List<String> names = new ArrayList<>();
-        List<ColumnType> types = new ArrayList<>();
-        Object[] columns = new Object[outputs.size()];
-        boolean[][] nulls = new boolean[outputs.size()][];
-        int[] scales = new int[outputs.size()];
-        int[] precisions = new int[outputs.size()];
+        OutputColumns result = new OutputColumns(outputs, out.length);
         for (int c = 0; c < outputs.size(); c++) {
             Expr e = outputs.get(c).expr();
-            ColumnType t = e.type() == null ? ColumnType.STRING : e.type();
-            names.add(outputs.get(c).name());
-            // a DECIMAL(p,0) column has scale 0, as an integer has, and its declared precision
-            types.add(e.scale() > 0 || e.precision() > 0 ? ColumnType.DECIMAL : t);
-            scales[c] = e.scale();
-            precisions[c] = e.precision();
-            Object col = OutputColumn.of(t, out.length);
-            columns[c] = col;
+            Object col = result.column(c, e.type() == null ? ColumnType.STRING : e.type());
             if (e instanceof Expr.KeyRef k) {
-                nulls[c] = fillKey(plan, k, col, out, rows);
+                result.nulls(c, fillKey(plan, k, col, out, rows));
             } else if (fillDirectly(e, col, out, rows)) {
-                nulls[c] = e instanceof Expr.AggRef a ? nullsOf(rows.aggregates.nulls[a.agg()], out) : null;
+                result.nulls(c, e instanceof Expr.AggRef a ? nullsOf(rows.aggregates.nulls[a.agg()], out) : null);
             } else {
-                nulls[c] = evaluate(e, col, out, rows, pool);
+                result.nulls(c, evaluate(e, col, out, rows, pool));
             }
         }
-        return new QueryResult(names, types, scales, precisions, columns, nulls, out.length, stats);
+        return result.result(stats);
     }
 
     /** The system property that, {@code false}, evaluates output expressions on the calling thread only (an A/B). */
