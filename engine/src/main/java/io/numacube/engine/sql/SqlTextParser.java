@@ -131,10 +131,12 @@ final class SqlTextParser {
     /**
      * The text with what Calcite's grammar needs inserted, or null when it needs nothing: a placeholder FROM before the
      * WHERE, GROUP BY or HAVING of a SELECT without FROM (of a query: {@link SelectWithoutFrom}), and parentheses
-     * around each infix cast, so that {@code ::} binds as in PostgreSQL ({@link InfixCasts}).
+     * around each infix cast, so that {@code ::} binds as in PostgreSQL ({@link InfixCasts}), and around groups of the
+     * terms of a long AND or OR chain, so that the parser's time is not quadratic in them ({@link LongChains}).
      */
     private static InsertedText edits(String text, boolean statement) {
         java.util.Map<Integer, String> insertions = new java.util.TreeMap<>(InfixCasts.parentheses(text));
+        LongChains.parentheses(text).forEach((offset, parens) -> insertions.merge(offset, parens, LongChains::join));
         if (!statement) {
             for (int offset : SelectWithoutFrom.clauseOffsets(text)) {
                 insertions.merge(offset, SelectWithoutFrom.INSERTED, (a, b) -> a + b);
