@@ -245,7 +245,7 @@ public final class ProjectionExecutor {
             // a DECIMAL(p,0) column has scale 0, as an integer has, and its declared precision
             types.add(e.scale() > 0 || e.precision() > 0 ? ColumnType.DECIMAL : t);
             scales[c] = e.scale();
-            precisions[c] = e.precision();
+            precisions[c] = e.declaredPrecision();
             Object col = OutputColumn.of(t, rows.size());
             columns[c] = col;
             java.util.function.IntFunction<Object> value = i -> ScalarEvaluator.eval(
