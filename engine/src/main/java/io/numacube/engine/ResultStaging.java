@@ -21,7 +21,7 @@ import org.apache.calcite.sql.SqlNodeList;
  *
  * <p>Invariants: the table's columns are the answer's, in order, of the same types, except an INT column held as plain
  * BIGINT ({@link #plainInt}) and a DECIMAL keeping its precision and scale (the widest precision where the answer has
- * none); its column names are distinct ignoring case; its rows are the answer's in order; its BIGINT columns are loaded
+ * none, not declared: {@link ColumnSpec#undeclaredDecimal}); its column names are distinct ignoring case; its rows are the answer's in order; its BIGINT columns are loaded
  * plain, not coded ({@link TableStaging#keepLongsPlain}). Errors name the subquery's position. Stateless and
  * thread-safe.
  */
@@ -56,10 +56,9 @@ final class ResultStaging {
             ColumnType type = r.columnTypes().get(c);
             specs.add(
                     type == ColumnType.DECIMAL
-                            ? ColumnSpec.decimal(
-                                    col,
-                                    r.precision(c) > 0 ? r.precision(c) : ColumnSpec.MAX_DECIMAL_PRECISION,
-                                    r.scale(c))
+                            ? r.precision(c) > 0
+                                    ? ColumnSpec.decimal(col, r.precision(c), r.scale(c))
+                                    : ColumnSpec.undeclaredDecimal(col, r.scale(c))
                             : ColumnSpec.of(
                                     col,
                                     type == ColumnType.INT && plainInt(name, col, r.rowCount())

@@ -208,6 +208,67 @@ class HostileQueryTest {
                         .toString());
     }
 
+    /**
+     * 50,000-term AND and OR chains give the answers of the same predicate as an IN list (which {@link
+     * #longInListsGiveDuckDbsAnswers} compares with DuckDB, whose parser stops at 1,000 levels of a chain): Calcite's
+     * parser took time quadratic in the terms of one parenthesis level (minutes for these); their terms are now
+     * grouped before parsing ({@code LongChains}). An unknown column in the chain's last term is named at its column in
+     * the user's text.
+     */
+    @Test
+    void fiftyThousandTermChainsGiveTheirInListsAnswers() throws Exception {
+        List<String> values = IntStream.range(0, 50_000)
+                .mapToObj(i -> String.valueOf(i * 7919L))
+                .toList();
+        String list = String.join(", ", values);
+        String[][] cases = {
+            {values.stream().map(v -> "x = " + v).collect(Collectors.joining(" OR ")), "x IN (" + list + ")"},
+            {values.stream().map(v -> "v <> " + v).collect(Collectors.joining(" AND ")), "v NOT IN (" + list + ")"},
+            {
+                "k <> 'k3' AND ("
+                        + values.stream()
+                                .map(v -> "x = " + v + " AND NOT k LIKE 'z%'")
+                                .collect(Collectors.joining("\nOR "))
+                        + ")",
+                "k <> 'k3' AND x IN (" + list + ")"
+            },
+        };
+        for (String[] c : cases) {
+            String sql = "SELECT k, COUNT(*), SUM(v) FROM t WHERE %s GROUP BY k";
+            assertEquals(
+                    cube.query(String.format(sql, c[1])).toString(),
+                    cube.query(String.format(sql, c[0])).toString().replace(c[0], c[1]));
+        }
+        String sql = "SELECT COUNT(*) FROM t WHERE " + cases[0][0] + " OR zz = 1";
+        NumacubeException e = assertThrows(NumacubeException.class, () -> cube.query(sql));
+        assertEquals(
+                sql.length() - "zz = 1".length() + 1, e.position().orElseThrow().column(), e.getMessage());
+    }
+
+    /**
+     * Chains long enough to be grouped before parsing ({@code LongChains}) around what must not be grouped: a BETWEEN
+     * (whose AND is no chain's), a CASE, IS NULL, NOT, LIKE, IN and parentheses in the terms, typed literals. Compared
+     * with DuckDB.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT k, COUNT(*) FROM t WHERE x BETWEEN 1 AND 400 AND %s GROUP BY k",
+                "SELECT k, SUM(CASE WHEN %s THEN 1 ELSE 0 END), COUNT(*) FROM t GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE %s OR x IS NULL OR (d IN (1, 2) AND NOT k LIKE 'k1%%') GROUP BY k",
+                "SELECT k, COUNT(*) FROM t WHERE (%s) AND DATE '2024-01-01' < DATE '2024-02-01' GROUP BY k",
+            })
+    void groupedChainsAroundOtherSyntaxFollowDuckDb(String shape) throws Exception {
+        String ors = IntStream.range(0, 300)
+                .mapToObj(i -> (i % 3 == 0 ? "NOT x <> " : "x = ") + (i * 0.25) + (i % 7 == 0 ? " AND d > -3" : ""))
+                .collect(Collectors.joining(" OR "));
+        String ands = IntStream.range(0, 300)
+                .mapToObj(i -> "x <> " + (i * 0.5) + (i % 5 == 0 ? " AND x BETWEEN -1 AND 1e9" : ""))
+                .collect(Collectors.joining(" AND "));
+        same(String.format(shape, ors), 1, false);
+        same(String.format(shape, ands), 1, false);
+    }
+
     @Test
     void tooDeepNestingIsAClearErrorWithItsPosition() {
         String parens = "(".repeat(5000) + "x" + ")".repeat(5000);

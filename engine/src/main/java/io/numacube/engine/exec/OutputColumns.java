@@ -43,7 +43,7 @@ final class OutputColumns {
         // a DECIMAL(p,0) column has scale 0, as an integer has, and its declared precision
         types.add(e.scale() > 0 || e.precision() > 0 ? ColumnType.DECIMAL : t);
         scales[c] = e.scale();
-        precisions[c] = e.precision();
+        precisions[c] = e.declaredPrecision();
         Object col = OutputColumn.of(t, rows);
         columns[c] = col;
         return col;

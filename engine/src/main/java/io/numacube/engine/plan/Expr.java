@@ -37,6 +37,14 @@ public sealed interface Expr {
         return 0;
     }
 
+    /**
+     * The precision a result reports for this expression: {@link #precision()}, but 0 for a column (or a group key
+     * that is one) of a temporary table whose DECIMAL precision was not declared ({@code ColumnSpec#declared}).
+     */
+    default int declaredPrecision() {
+        return precision();
+    }
+
     /** Which table a column is in. */
     enum Side {
         FACT,
@@ -99,10 +107,21 @@ public sealed interface Expr {
      * every other column), and {@link #decimal()} says it is one (a DECIMAL(p,0) has scale 0, as an integer has, but
      * reads a quoted {@code '1.5'} as a number, not 22P02).
      */
-    record Column(Side side, int index, ColumnType type, String name, int scale, int precision) implements Expr {
+    record Column(Side side, int index, ColumnType type, String name, int scale, int precision, boolean declared)
+            implements Expr {
 
         public Column(Side side, int index, ColumnType type, String name) {
             this(side, index, type, name, 0, 0);
+        }
+
+        /** A column whose DECIMAL precision, if any, is declared. */
+        public Column(Side side, int index, ColumnType type, String name, int scale, int precision) {
+            this(side, index, type, name, scale, precision, true);
+        }
+
+        @Override
+        public int declaredPrecision() {
+            return declared ? precision : 0;
         }
 
         /** Whether the column is a DECIMAL(precision, scale). */
@@ -240,7 +259,16 @@ public sealed interface Expr {
     }
 
     /** The i-th group key, in output expressions; {@code precision} as the key's {@link Column#precision()}, else 0. */
-    record KeyRef(int key, ColumnType type, String name, int scale, int precision) implements Expr {
+    record KeyRef(int key, ColumnType type, String name, int scale, int precision, boolean declared) implements Expr {
+
+        public KeyRef(int key, ColumnType type, String name, int scale, int precision) {
+            this(key, type, name, scale, precision, true);
+        }
+
+        @Override
+        public int declaredPrecision() {
+            return declared ? precision : 0;
+        }
 
         public KeyRef(int key, ColumnType type, String name) {
             this(key, type, name, 0, 0);

@@ -18,8 +18,12 @@ import java.util.regex.Pattern;
  * @param type      the storage type (LONG or INT for a DECIMAL)
  * @param precision the DECIMAL's total digits, or 0 for a column of another type
  * @param scale     the DECIMAL's digits after the point, or 0
+ * @param declared  whether a DECIMAL's precision was declared (a table's column, a CAST's); false for a temporary
+ *                  table's column holding computed DECIMALs or a set operation's of different precisions, stored as
+ *                  DECIMAL({@value #MAX_DECIMAL_PRECISION},s) and reported without a precision (PostgreSQL's plain
+ *                  numeric)
  */
-public record ColumnSpec(String name, ColumnType type, int precision, int scale) {
+public record ColumnSpec(String name, ColumnType type, int precision, int scale, boolean declared) {
 
     /** The most digits a DECIMAL stored in a {@code long} holds. */
     public static final int MAX_DECIMAL_PRECISION = 18;
@@ -65,6 +69,11 @@ public record ColumnSpec(String name, ColumnType type, int precision, int scale)
         this(name, type, 0, 0);
     }
 
+    /** A column of a type other than DECIMAL ({@code precision} 0), or a DECIMAL(precision, scale) declared so. */
+    public ColumnSpec(String name, ColumnType type, int precision, int scale) {
+        this(name, type, precision, scale, true);
+    }
+
     public boolean isDimension() {
         return type.isDimension();
     }
@@ -76,7 +85,7 @@ public record ColumnSpec(String name, ColumnType type, int precision, int scale)
 
     /** This column stored as {@code storage}, keeping its name and its DECIMAL precision and scale. */
     public ColumnSpec withType(ColumnType storage) {
-        return new ColumnSpec(name, storage, precision, scale);
+        return new ColumnSpec(name, storage, precision, scale, declared);
     }
 
     /** This column's type as SQL names it: {@code DECIMAL(15,2)}, or the storage type's name. */
@@ -102,6 +111,14 @@ public record ColumnSpec(String name, ColumnType type, int precision, int scale)
 
     public static ColumnSpec of(String name, ColumnType type) {
         return new ColumnSpec(name, type);
+    }
+
+    /**
+     * A DECIMAL of {@code scale} without a declared precision, stored as DECIMAL({@value #MAX_DECIMAL_PRECISION},
+     * scale).
+     */
+    public static ColumnSpec undeclaredDecimal(String name, int scale) {
+        return new ColumnSpec(name, ColumnType.LONG, MAX_DECIMAL_PRECISION, scale, false);
     }
 
     /** A DECIMAL(precision, scale) column. */

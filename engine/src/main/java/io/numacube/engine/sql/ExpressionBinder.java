@@ -162,7 +162,7 @@ final class ExpressionBinder {
         if (k < 0) {
             throw bindError(e, "42803", "column must be in GROUP BY or inside an aggregate: column=" + c.name());
         }
-        return new Expr.KeyRef(k, c.type(), c.name(), c.scale(), c.precision());
+        return new Expr.KeyRef(k, c.type(), c.name(), c.scale(), c.precision(), c.declared());
     }
 
     private Expr arithmetic(SqlCall call, Place place) {

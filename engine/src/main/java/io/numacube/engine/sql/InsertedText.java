@@ -21,10 +21,13 @@ final class InsertedText {
 
     private final String text;
 
-    /** Per line (0-based): the 1-based columns of the edited line where an insertion starts, and its length. */
-    private final List<TreeMap<Integer, Integer>> insertedAt;
+    /**
+     * Per line (0-based): for each 1-based column of the edited line where an insertion starts, its length and the
+     * length of the insertions before it on the line.
+     */
+    private final List<TreeMap<Integer, int[]>> insertedAt;
 
-    private InsertedText(String text, List<TreeMap<Integer, Integer>> insertedAt) {
+    private InsertedText(String text, List<TreeMap<Integer, int[]>> insertedAt) {
         this.text = text;
         this.insertedAt = insertedAt;
     }
@@ -36,18 +39,20 @@ final class InsertedText {
     static InsertedText of(String sql, Map<Integer, String> insertions) {
         TreeMap<Integer, String> sorted = new TreeMap<>(insertions);
         StringBuilder out = new StringBuilder(sql.length() + 16 * sorted.size());
-        List<TreeMap<Integer, Integer>> at = new ArrayList<>();
+        List<TreeMap<Integer, int[]>> at = new ArrayList<>();
         at.add(new TreeMap<>());
         int column = 1;
+        int before = 0;
         for (int i = 0; i <= sql.length(); i++) {
             String inserted = sorted.get(i);
             if (inserted != null) {
                 if (inserted.indexOf('\n') >= 0) {
                     throw new IllegalArgumentException("an insertion holds a line break: " + inserted);
                 }
-                at.getLast().put(column, inserted.length());
+                at.getLast().put(column, new int[] {inserted.length(), before});
                 out.append(inserted);
                 column += inserted.length();
+                before += inserted.length();
             }
             if (i == sql.length()) {
                 break;
@@ -58,6 +63,7 @@ final class InsertedText {
             if (c == '\n') {
                 at.add(new TreeMap<>());
                 column = 1;
+                before = 0;
             }
         }
         return new InsertedText(out.toString(), at);
@@ -73,16 +79,13 @@ final class InsertedText {
         if (line < 1 || line > insertedAt.size()) {
             return column;
         }
-        int shift = 0;
-        for (Map.Entry<Integer, Integer> e : insertedAt.get(line - 1).entrySet()) {
-            int start = e.getKey();
-            int length = e.getValue();
-            if (column >= start + length) {
-                shift += length;
-            } else if (column >= start) {
-                shift += column - start;
-            }
+        Map.Entry<Integer, int[]> last = insertedAt.get(line - 1).floorEntry(column);
+        if (last == null) {
+            return column;
         }
+        int start = last.getKey();
+        int length = last.getValue()[0];
+        int shift = last.getValue()[1] + Math.min(length, column - start);
         return Math.max(1, column - shift);
     }
 

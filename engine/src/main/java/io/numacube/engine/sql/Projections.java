@@ -94,7 +94,14 @@ final class Projections {
                 var spec = f.column(c);
                 out.add(new LogicalQuery.Output(
                         spec.name(),
-                        new Expr.Column(Expr.Side.FACT, c, spec.type(), spec.name(), spec.scale(), spec.precision())));
+                        new Expr.Column(
+                                Expr.Side.FACT,
+                                c,
+                                spec.type(),
+                                spec.name(),
+                                spec.scale(),
+                                spec.precision(),
+                                spec.declared())));
             }
         }
         for (int j = 0; j < scope.tables().size(); j++) {

@@ -160,7 +160,13 @@ record Scope(
         }
         ColumnSpec spec = t.column(i);
         return new Expr.Column(
-                Expr.Side.LOOKUP, join.firstColumn() + i, spec.type(), spec.name(), spec.scale(), spec.precision());
+                Expr.Side.LOOKUP,
+                join.firstColumn() + i,
+                spec.type(),
+                spec.name(),
+                spec.scale(),
+                spec.precision(),
+                spec.declared());
     }
 
     private Expr.Column factColumn(SqlIdentifier id, int index, String name, String table) {
@@ -168,7 +174,8 @@ record Scope(
             throw bindError(id, "42703", "no such column: column=" + name + " table=" + table);
         }
         ColumnSpec spec = fact.column(index);
-        return new Expr.Column(Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale(), spec.precision());
+        return new Expr.Column(
+                Expr.Side.FACT, index, spec.type(), spec.name(), spec.scale(), spec.precision(), spec.declared());
     }
 
     /**

@@ -92,12 +92,12 @@ final class SqlTextParser {
             if (edited != null) {
                 SqlParser parser = SqlParser.create(edited.text(), PARSER);
                 SqlNode tree = statement ? parser.parseStmt() : parser.parseQuery();
-                return UnsupportedClauses.refuse(SelectWithoutFrom.dropPlaceholders(
-                        edited.restore(NegativeZeroLiterals.restore(tree, edited.text()))));
+                return UnsupportedClauses.refuse(GroupByAll.expand(SelectWithoutFrom.dropPlaceholders(
+                        edited.restore(NegativeZeroLiterals.restore(tree, edited.text())))));
             }
             SqlParser parser = SqlParser.create(text, PARSER);
             SqlNode tree = statement ? parser.parseStmt() : parser.parseQuery();
-            return UnsupportedClauses.refuse(NegativeZeroLiterals.restore(tree, text));
+            return UnsupportedClauses.refuse(GroupByAll.expand(NegativeZeroLiterals.restore(tree, text)));
         } catch (SqlParseException e) {
             SqlParserPos pos = edited == null ? e.getPos() : edited.original(e.getPos());
             String why = edited == null ? reason(e) : userColumns(reason(e), edited);
@@ -131,10 +131,14 @@ final class SqlTextParser {
     /**
      * The text with what Calcite's grammar needs inserted, or null when it needs nothing: a placeholder FROM before the
      * WHERE, GROUP BY or HAVING of a SELECT without FROM (of a query: {@link SelectWithoutFrom}), and parentheses
-     * around each infix cast, so that {@code ::} binds as in PostgreSQL ({@link InfixCasts}).
+     * around each infix cast, so that {@code ::} binds as in PostgreSQL ({@link InfixCasts}), and around groups of the
+     * terms of a long AND or OR chain, so that the parser's time is not quadratic in them ({@link LongChains}), and a
+     * placeholder after {@code GROUP BY ALL} ({@link GroupByAll}).
      */
     private static InsertedText edits(String text, boolean statement) {
         java.util.Map<Integer, String> insertions = new java.util.TreeMap<>(InfixCasts.parentheses(text));
+        LongChains.parentheses(text).forEach((offset, parens) -> insertions.merge(offset, parens, LongChains::join));
+        GroupByAll.placeholders(text).forEach((offset, name) -> insertions.merge(offset, name, (a, b) -> a + b));
         if (!statement) {
             for (int offset : SelectWithoutFrom.clauseOffsets(text)) {
                 insertions.merge(offset, SelectWithoutFrom.INSERTED, (a, b) -> a + b);

@@ -115,9 +115,13 @@ final class LoginEndpoints {
         }
         JsonNode root;
         try {
-            root = JSON.readTree(RequestBody.utf8(RequestBody.read(ex, MAX_BODY_BYTES)));
+            root = io.numacube.server.query.JsonSyntax.readOne(
+                    JSON, RequestBody.utf8(RequestBody.read(ex, MAX_BODY_BYTES)));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body is not JSON: " + e.getOriginalMessage());
+            throw new HttpError(
+                    400,
+                    ClientError.PROTOCOL_VIOLATION,
+                    "the body is not JSON: " + io.numacube.server.query.JsonSyntax.problem(e));
         }
         JsonNode user = root == null ? null : root.get("user");
         JsonNode password = root == null ? null : root.get("password");

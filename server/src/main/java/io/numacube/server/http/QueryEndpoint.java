@@ -188,9 +188,12 @@ final class QueryEndpoint {
     private static Request json(String text) {
         JsonNode root;
         try {
-            root = JSON.readTree(text);
+            root = io.numacube.server.query.JsonSyntax.readOne(JSON, text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body is not JSON: " + e.getOriginalMessage());
+            throw new HttpError(
+                    400,
+                    ClientError.PROTOCOL_VIOLATION,
+                    "the body is not JSON: " + io.numacube.server.query.JsonSyntax.problem(e));
         }
         if (root == null || !root.isObject()) {
             throw new HttpError(400, ClientError.PROTOCOL_VIOLATION, "the body must be a JSON object: {\"sql\": ...}");

@@ -359,11 +359,12 @@ final class PgConnection implements Runnable {
         byte[] data = copyData();
         WriteService.Batch batch = copy.batch(data, columns);
         if (session.stagesWrites()) {
-            int rows = writes.check(batch);
+            int rows = copy.reporting(() -> writes.check(batch));
             session.pendingWrites.add(batch);
             return Outcome.command("COPY " + rows);
         }
-        return Outcome.command("COPY " + writes.append(batch).rows());
+        return Outcome.command(
+                "COPY " + copy.reporting(() -> writes.append(batch)).rows());
     }
 
     /** The CopyData bytes up to CopyDone; CopyFail and data over the size limit are errors once the copy ends. */

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  *                resolved by {@link TableNames}
  * @param columns the columns named, or empty for all of the table's in order
  * @param csv     CSV (else the text format)
- * @param header  whether the data starts with a header line to skip (CSV only)
+ * @param header  whether the data starts with a header line to skip
  */
 public record CopyStatement(String table, List<String> columns, boolean csv, boolean header) {
 
@@ -97,7 +97,7 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
      */
     public WriteService.Batch batch(byte[] data, List<String> tableColumns) {
         List<String> names = columns.isEmpty() ? tableColumns : columns;
-        String source = "COPY " + table + " FROM STDIN";
+        String source = source();
         if (csv) {
             ByteArrayOutputStream out = new ByteArrayOutputStream(data.length + 64);
             out.writeBytes(
@@ -109,9 +109,38 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
             StorableText.checkCsv(data, source);
             return new WriteService.Batch(table, BatchFormat.CSV, out.toByteArray(), source);
         }
-        byte[] lines = TextFormat.toJsonLines(data, names);
+        byte[] lines = TextFormat.toJsonLines(data, names, header, source);
         StorableText.checkJsonLines(lines, source);
         return new WriteService.Batch(table, BatchFormat.JSON_LINES, lines, source);
+    }
+
+    /**
+     * Runs {@code write} (a check or an append of this statement's {@link #batch}) and reports a bad row at the line of
+     * the data the client sent: CSV without HEADER is read with our header row before it, so the reader's lines are one
+     * past the client's (PostgreSQL's {@code COPY t, line 2} for the second row).
+     */
+    public <T> T reporting(java.util.function.Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (io.numacube.numa.base.NumacubeException e) {
+            if (!csv || header || e.position().isEmpty()) {
+                throw e;
+            }
+            io.numacube.numa.base.ErrorPosition at = e.position().get();
+            if (!source().equals(at.file()) || at.line() < 2) {
+                throw e;
+            }
+            throw new io.numacube.numa.base.NumacubeException(
+                    e.kind(),
+                    e.code(),
+                    e.detail(),
+                    io.numacube.numa.base.ErrorPosition.file(at.file(), at.line() - 1, at.column(), at.field()),
+                    e.getCause());
+        }
+    }
+
+    private String source() {
+        return "COPY " + table + " FROM STDIN";
     }
 
     private static String csvName(String name) {

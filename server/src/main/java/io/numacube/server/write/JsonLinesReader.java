@@ -69,7 +69,7 @@ final class JsonLinesReader {
             }
         } catch (JsonProcessingException e) {
             staging.discardRow();
-            throw fault(line, null, "not JSON: " + e.getOriginalMessage());
+            throw fault(line, null, "not JSON: " + io.numacube.server.query.JsonSyntax.reason(e));
         } catch (IOException e) {
             staging.discardRow();
             throw fault(line, null, e.getMessage());

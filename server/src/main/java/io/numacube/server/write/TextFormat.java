@@ -2,6 +2,7 @@ package io.numacube.server.write;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.numacube.numa.base.NumacubeException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,8 +12,9 @@ import java.util.List;
 /**
  * PostgreSQL's COPY text format read into JSON lines of text values: one row a line, fields separated by tabs,
  * {@code \N} for NULL, and backslash escapes ({@code \t}, {@code \n}, {@code \r}, {@code \\}, {@code \b}, {@code \f},
- * {@code \v}, octal {@code \NNN}, hex {@code \xHH}); a line {@code \.} ends the data. A row with another number of
- * fields is kept as it is and refused by the JSON reader with its line. Stateless.
+ * {@code \v}, octal {@code \NNN}, hex {@code \xHH}); a line {@code \.} ends the data; every other line is a row,
+ * an empty one too (one empty field), and a row with another number of fields than the columns is refused with its
+ * line. Stateless.
  */
 final class TextFormat {
 
@@ -20,16 +22,22 @@ final class TextFormat {
 
     private TextFormat() {}
 
-    static byte[] toJsonLines(byte[] data, List<String> columns) {
+    /**
+     * The rows of {@code data} as JSON lines, one output line a line of input (a header line as a blank one; nothing
+     * from {@code \.} on), so that the JSON reader's line numbers are the client's.
+     *
+     * @throws NumacubeException 22P04 naming {@code source} and the line for a row with fewer or more fields than
+     *     {@code columns} (an empty line is one empty field), as PostgreSQL refuses it
+     */
+    static byte[] toJsonLines(byte[] data, List<String> columns, boolean header, String source) {
         String text = new String(data, StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream(data.length * 2);
+        String[] lines = text.split("\r?\n", -1);
+        int count = lines.length - (lines[lines.length - 1].isEmpty() ? 1 : 0);
         try {
-            for (String line : text.split("\r?\n", -1)) {
-                if (line.equals("\\.")) {
-                    break;
-                }
-                if (!line.isEmpty()) {
-                    row(line, columns, out);
+            for (int i = 0; i < count && !lines[i].equals("\\."); i++) {
+                if (i > 0 || !header) {
+                    row(lines[i], columns, out, source, i + 1);
                 }
                 out.write('\n');
             }
@@ -39,12 +47,26 @@ final class TextFormat {
         return out.toByteArray();
     }
 
-    private static void row(String line, List<String> columns, ByteArrayOutputStream out) throws IOException {
+    private static void row(String line, List<String> columns, ByteArrayOutputStream out, String source, int number)
+            throws IOException {
         String[] fields = line.split("\t", -1);
+        if (fields.length != columns.size()) {
+            throw new NumacubeException(
+                    NumacubeException.Kind.INVALID_INPUT,
+                    "22P04",
+                    source + ": line " + number + ": "
+                            + (fields.length < columns.size()
+                                    ? "missing data for column \"" + columns.get(fields.length) + "\""
+                                    : "extra data after last expected column")
+                            + " (the text format takes " + columns.size() + " tab-separated fields a line, \\N for"
+                            + " NULL)",
+                    null,
+                    null);
+        }
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.writeStartObject();
             for (int f = 0; f < fields.length; f++) {
-                g.writeFieldName(f < columns.size() ? columns.get(f) : "(extra field " + (f + 1) + ")");
+                g.writeFieldName(columns.get(f));
                 if (fields[f].equals("\\N")) {
                     g.writeNull();
                 } else {

@@ -582,13 +582,53 @@ class WritesTest {
             PSQLException e = assertThrows(
                     PSQLException.class,
                     () -> copy.copyIn("COPY t (id) FROM STDIN (FORMAT csv)", new StringReader("80\nbad\n")));
-            assertTrue(e.getMessage().contains(":3:"), e.getMessage());
+            assertTrue(e.getMessage().contains(":2:"), e.getMessage());
             try (Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM t")) {
                 rs.next();
                 assertEquals(14, rs.getLong(1), "the connection works on after a failed COPY");
             }
         }
+    }
+
+    /**
+     * A bad row of COPY FROM STDIN is named by its line in the data the client sent, as PostgreSQL 15's {@code CONTEXT:
+     * COPY t, line N, column id: "bad"} has it for the same input: line 2 without HEADER, line 3 with one (the header
+     * is line 1), in CSV and the text format, applied at once or checked inside a transaction block; a text row with
+     * too few or too many fields is PostgreSQL's 22P04 at its line. CSV without HEADER said line 3 (our own header row
+     * was counted), the text format read a HEADER line as data, a short text row was taken with NULLs, and an empty
+     * line was no row (PostgreSQL's {@code COPY s FROM STDIN} of {@code a}, an empty line, {@code b} is 3 rows, one '').
+     */
+    @Test
+    void aBadCopyRowIsNamedByItsLineInTheClientsData() throws Exception {
+        String[][] cases = {
+            {"COPY t (id) FROM STDIN (FORMAT csv)", "80\nbad\n", "COPY t FROM STDIN:2:1:"},
+            {"COPY t (id) FROM STDIN (FORMAT csv, HEADER)", "id\n80\nbad\n", "COPY t FROM STDIN:3:1:"},
+            {"COPY t (id) FROM STDIN WITH CSV", "80\n81\n82\nbad\n", "COPY t FROM STDIN:4:1:"},
+            {"COPY t (id) FROM STDIN", "80\nbad\n", "COPY t FROM STDIN: line 2 field id:"},
+            {"COPY t (id) FROM STDIN (HEADER)", "id\n80\nbad\n", "COPY t FROM STDIN: line 3 field id:"},
+            {"COPY t (id, desk) FROM STDIN", "80\tx\n81\n", "line 2: missing data for column \"desk\""},
+            {"COPY t (id, desk) FROM STDIN", "80\tx\n\n", "COPY t FROM STDIN: line 2:"},
+            {"COPY t (id, desk) FROM STDIN", "80\tx\t\n", "line 1: extra data after last expected column"},
+        };
+        try (Connection c = connect()) {
+            var copy = ((PGConnection) c).getCopyAPI();
+            for (boolean block : new boolean[] {false, true}) {
+                c.setAutoCommit(!block);
+                for (String[] k : cases) {
+                    PSQLException e =
+                            assertThrows(PSQLException.class, () -> copy.copyIn(k[0], new StringReader(k[1])), k[0]);
+                    assertTrue(e.getMessage().contains(k[2]), k[0] + ": " + e.getMessage());
+                    if (block) {
+                        c.rollback();
+                    }
+                }
+            }
+            c.setAutoCommit(true);
+            assertEquals(3, copy.copyIn("COPY t (desk) FROM STDIN", new StringReader("a\n\nb\n\\.\n")));
+        }
+        assertEquals(3, cube.query("SELECT COUNT(*) FROM t WHERE id IS NULL").getLong(0, 0));
+        assertEquals(1, cube.query("SELECT COUNT(*) FROM t WHERE desk = ''").getLong(0, 0), "an empty line is ''");
     }
 
     /**
