@@ -349,6 +349,7 @@ final class PgConnection implements Runnable {
             throw new PgProtocolException(
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
         }
+        session.checkWritable("COPY FROM");
         CopyStatement copy = CopyStatement.parse(sql);
         session.identity.checkMayWrite(copy.table());
         WriteService writes = server.writes();

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 final class SessionStatements {
 
     private static final Pattern BEGIN =
-            Pattern.compile("(?i)(?:BEGIN|START TRANSACTION)(?: (?:WORK|TRANSACTION))?(?: [A-Za-z ,]*)?");
+            Pattern.compile("(?i)(BEGIN|START TRANSACTION)(?: (?:WORK|TRANSACTION))?( [A-Za-z ,]*)?");
+    private static final Pattern READ_ONLY = Pattern.compile("(?i)\\bREAD ?(ONLY|WRITE)\\b");
     private static final Pattern COMMIT =
             Pattern.compile("(?i)(COMMIT|END|ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))?( AND (?:NO )?CHAIN)?");
     private static final Pattern SET = Pattern.compile("(?is)SET(?: (SESSION|LOCAL))? (.+)");
@@ -52,10 +53,11 @@ final class SessionStatements {
      */
     static Optional<Outcome> run(String sql, Session session) {
         String s = SqlLexer.normalize(sql);
-        if (BEGIN.matcher(s).matches()) {
-            return Optional.of(begin(session));
+        Matcher m = BEGIN.matcher(s);
+        if (m.matches()) {
+            return Optional.of(begin(session, m.group(1), m.group(2)));
         }
-        Matcher m = COMMIT.matcher(s);
+        m = COMMIT.matcher(s);
         if (m.matches()) {
             return Optional.of(end(session, m.group(1).toUpperCase(Locale.ROOT), m.group(2)));
         }
@@ -153,12 +155,25 @@ final class SessionStatements {
         return COMMIT.matcher(s).matches() || ROLLBACK_TO.matcher(s).matches();
     }
 
-    private static Outcome begin(Session session) {
+    /** BEGIN or START TRANSACTION ({@code word}) with its {@code modes} (null for none): its tag is its word. */
+    private static Outcome begin(Session session, String word, String modes) {
+        String tag = word.toUpperCase(Locale.ROOT).startsWith("START") ? "START TRANSACTION" : "BEGIN";
         if (session.status() != Session.IDLE) {
-            return Outcome.command("BEGIN").withWarning("25001", "there is already a transaction in progress");
+            return Outcome.command(tag).withWarning("25001", "there is already a transaction in progress");
         }
         session.begin();
-        return Outcome.command("BEGIN");
+        readOnlyMode(modes).ifPresent(session::transactionReadOnly);
+        return Outcome.command(tag);
+    }
+
+    /** {@code READ ONLY} (true) or {@code READ WRITE} (false) among a transaction's modes; empty for neither. */
+    private static Optional<Boolean> readOnlyMode(String modes) {
+        Matcher m = READ_ONLY.matcher(modes == null ? "" : modes);
+        Optional<Boolean> mode = Optional.empty();
+        while (m.find()) {
+            mode = Optional.of(m.group(1).equalsIgnoreCase("ONLY"));
+        }
+        return mode;
     }
 
     private static Outcome end(Session session, String word, String chain) {
@@ -176,7 +191,13 @@ final class SessionStatements {
     private static Outcome set(String rest, boolean local, Session session) {
         String r = rest.strip();
         String upper = r.toUpperCase(Locale.ROOT);
-        if (upper.startsWith("TRANSACTION ") || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
+        if (upper.startsWith("TRANSACTION ")) {
+            readOnlyMode(r).ifPresent(session::transactionReadOnly);
+            return Outcome.command("SET");
+        }
+        if (upper.startsWith("CHARACTERISTICS AS TRANSACTION ")
+                || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
+            readOnlyMode(r).ifPresent(on -> session.settings.set("default_transaction_read_only", on ? "on" : "off"));
             return Outcome.command("SET");
         }
         String name;
@@ -204,7 +225,14 @@ final class SessionStatements {
         String v = name.equals("TimeZone") && interval.matches()
                 ? TimeZoneSetting.ofInterval(interval.group(1).replace("''", "'"))
                 : values(value);
-        if (local) {
+        if (name.equalsIgnoreCase(SessionSettings.TRANSACTION_READ_ONLY)) {
+            session.transactionReadOnly(
+                    toDefault
+                            ? session.settings
+                                    .get("default_transaction_read_only")
+                                    .equals("on")
+                            : SessionSettings.bool(name, v).equals("on"));
+        } else if (local) {
             if (toDefault) {
                 session.settings.resetLocal(name);
             } else {

@@ -64,12 +64,15 @@ final class StatementRunner {
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
         }
         if (InsertStatement.isInsert(sql)) {
+            session.checkWritable("INSERT");
             return insert(sql, session);
         }
         if (isDelete(sql)) {
+            session.checkWritable("DELETE");
             return delete(sql, session);
         }
         if (isUpdate(sql)) {
+            session.checkWritable("UPDATE");
             return update(sql, session);
         }
         if (session.stagesWrites() && SessionStatements.commits(sql)) {
@@ -79,6 +82,7 @@ final class StatementRunner {
         if (own.isPresent()) {
             return own.get();
         }
+        session.queried();
         Optional<RowSet> answered = answerWithoutEngine(sql, session);
         if (answered.isPresent()) {
             return Outcome.rows(answered.get());
