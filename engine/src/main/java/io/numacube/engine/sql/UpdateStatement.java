@@ -166,7 +166,7 @@ public final class UpdateStatement {
                 };
         SqlSelect template = (SqlSelect) SqlTextParser.parse("SELECT CAST(NULL AS " + type + ")");
         SqlNode spec = ((SqlCall) template.getSelectList().get(0)).operand(1);
-        return SqlStdOperatorTable.CAST.createCall(e.getParserPosition(), e, spec);
+        return new AssignmentCastOperator(col.name()).createCall(e.getParserPosition(), e, spec);
     }
 
     /** Whether the literal is of the column's type: {@code DATE '...'}, {@code TIMESTAMP '...'}, TRUE or FALSE. */
