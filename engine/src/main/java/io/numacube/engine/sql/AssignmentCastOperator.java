@@ -53,7 +53,11 @@ final class AssignmentCastOperator extends SqlCastFunction {
                     "42804",
                     "column \"" + a.column + "\" is of type " + type.toLowerCase(Locale.ROOT)
                             + " but expression is of type "
-                            + (number ? "numeric" : from.name().toLowerCase(Locale.ROOT))
+                            + (number
+                                    ? "numeric"
+                                    : from == ColumnType.STRING
+                                            ? "text"
+                                            : from.name().toLowerCase(Locale.ROOT))
                             + " — write CAST(expression AS " + type.toLowerCase(Locale.ROOT) + ") to convert it");
         }
     }

@@ -361,7 +361,10 @@ public final class WriteService {
 
     /** Applies a write read back from the log (recovery): as {@link #commit}, without logging it again. */
     public List<Appended> replay(List<Batch> batches) {
-        List<TableWrite> staged = stage(batches);
+        List<TableWrite> staged = new ArrayList<>();
+        for (TableWrite w : stage(batches)) {
+            staged.add(w instanceof TableUpdate u ? new TableUpdate(u.sql(), u.clock(), true) : w);
+        }
         synchronized (order) {
             return apply(staged);
         }
