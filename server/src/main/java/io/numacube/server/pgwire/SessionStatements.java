@@ -3,7 +3,6 @@ package io.numacube.server.pgwire;
 import io.numacube.server.pgwire.types.FixedRows;
 import io.numacube.server.pgwire.types.PgColumn;
 import io.numacube.server.pgwire.types.PgType;
-import io.numacube.server.query.ClientError;
 import io.numacube.server.query.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
@@ -176,14 +175,40 @@ final class SessionStatements {
         return mode;
     }
 
-    private static Outcome end(Session session, String word, String chain) {
-        if (chain != null && !chain.toUpperCase(Locale.ROOT).contains("NO")) {
-            throw new PgProtocolException(ClientError.NOT_SUPPORTED, word + " AND CHAIN is not supported");
+    /**
+     * Refuses {@code COMMIT AND CHAIN} or {@code ROLLBACK AND CHAIN} outside an explicit block (25P01, as PostgreSQL),
+     * before a COMMIT applies anything.
+     */
+    static void checkChain(String sql, Session session) {
+        Matcher m = COMMIT.matcher(SqlLexer.normalize(sql));
+        if (m.matches() && chains(m.group(2)) && session.status() == Session.IDLE) {
+            String word = m.group(1).toUpperCase(Locale.ROOT);
+            throw new PgProtocolException(
+                    "25P01",
+                    (word.equals("END") ? "COMMIT" : word.equals("ABORT") ? "ROLLBACK" : word)
+                            + " AND CHAIN can only be used in transaction blocks");
         }
+    }
+
+    private static boolean chains(String chain) {
+        return chain != null && !chain.toUpperCase(Locale.ROOT).contains("NO");
+    }
+
+    /**
+     * COMMIT / END / ROLLBACK / ABORT; with AND CHAIN a new block begins at once, read-only if the one ended was, as in
+     * PostgreSQL.
+     */
+    private static Outcome end(Session session, String word, String chain) {
+        checkChain(word + (chain == null ? "" : chain), session);
         boolean commit = word.equals("COMMIT") || word.equals("END");
         boolean failed = session.status() == Session.FAILED_BLOCK;
         boolean idle = session.status() == Session.IDLE;
+        boolean readOnly = session.settings.transactionReadOnly();
         session.endTransaction(commit && !failed);
+        if (chains(chain)) {
+            session.begin();
+            session.transactionReadOnly(readOnly);
+        }
         Outcome o = Outcome.command(commit && !failed ? "COMMIT" : "ROLLBACK");
         return idle ? o.withWarning("25P01", "there is no transaction in progress") : o;
     }

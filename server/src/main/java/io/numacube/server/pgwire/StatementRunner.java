@@ -76,6 +76,7 @@ final class StatementRunner {
             return update(sql, session);
         }
         if (session.stagesWrites() && SessionStatements.commits(sql)) {
+            SessionStatements.checkChain(sql, session);
             commitWrites(session);
         }
         Optional<Outcome> own = SessionStatements.run(sql, session);
