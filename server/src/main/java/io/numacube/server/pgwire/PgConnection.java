@@ -354,6 +354,7 @@ final class PgConnection implements Runnable {
         session.identity.checkMayWrite(copy.table());
         WriteService writes = server.writes();
         List<String> columns = writes.columnNames(copy.table());
+        copy.checkColumns(columns);
         out.copyInResponse(
                 copy.columns().isEmpty() ? columns.size() : copy.columns().size());
         out.flush();

@@ -181,6 +181,29 @@ public record CopyStatement(
         return new WriteService.Batch(table, BatchFormat.JSON_LINES, lines, source);
     }
 
+    /**
+     * Refuses, before any data is asked for, a column list naming a column the table lacks (42703) or one twice
+     * (42701), as PostgreSQL does.
+     *
+     * @param tableColumns the table's columns
+     */
+    public void checkColumns(List<String> tableColumns) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String c : columns) {
+            if (tableColumns.stream().noneMatch(c::equalsIgnoreCase)) {
+                throw io.numacube.server.query.ClientError.of(
+                                "42703",
+                                "column \"" + c + "\" of relation \"" + table + "\" does not exist — its columns are "
+                                        + String.join(", ", tableColumns))
+                        .toException();
+            }
+            if (!seen.add(c.toLowerCase(Locale.ROOT))) {
+                throw io.numacube.server.query.ClientError.of("42701", "column \"" + c + "\" specified more than once")
+                        .toException();
+            }
+        }
+    }
+
     private static String csvName(String name) {
         return "\"" + name.replace("\"", "\"\"") + "\"";
     }

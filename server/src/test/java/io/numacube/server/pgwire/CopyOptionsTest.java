@@ -125,6 +125,14 @@ class CopyOptionsTest {
     }
 
     @Test
+    void anUnknownOrRepeatedColumnIsRefusedAlsoWithoutData() throws Exception {
+        assertEquals("42703", refusal("COPY t (nosuch) FROM STDIN", ""));
+        assertEquals("42703", refusal("COPY t (id, nosuch) FROM STDIN WITH (FORMAT csv)", "2,3\n"));
+        assertEquals("42701", refusal("COPY t (id, ID) FROM STDIN WITH (FORMAT csv)", ""));
+        assertEquals(List.of(), added());
+    }
+
+    @Test
     void anOptionGivenTwiceIsRefused() {
         assertEquals("42601", refusal("COPY t (id) FROM STDIN WITH (FORMAT csv, FORMAT text)", "2\n"));
         assertEquals("42601", refusal("COPY t (id) FROM STDIN WITH (FORMAT csv, HEADER, HEADER false)", "2\n"));
