@@ -216,13 +216,7 @@ final class SessionStatements {
     private static Outcome set(String rest, boolean local, Session session) {
         String r = rest.strip();
         String upper = r.toUpperCase(Locale.ROOT);
-        if (upper.startsWith("TRANSACTION ")) {
-            readOnlyMode(r).ifPresent(session::transactionReadOnly);
-            return Outcome.command("SET");
-        }
-        if (upper.startsWith("CHARACTERISTICS AS TRANSACTION ")
-                || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
-            readOnlyMode(r).ifPresent(on -> session.settings.set("default_transaction_read_only", on ? "on" : "off"));
+        if (transactionModes(r, upper, session)) {
             return Outcome.command("SET");
         }
         String name;
@@ -272,6 +266,25 @@ final class SessionStatements {
         return local && !session.inTransactionBlock()
                 ? set.withWarning("25P01", "SET LOCAL can only be used in transaction blocks")
                 : set;
+    }
+
+    /**
+     * {@code SET TRANSACTION modes} (the transaction under way) or {@code SET SESSION CHARACTERISTICS AS TRANSACTION
+     * modes} (its default): their READ ONLY or READ WRITE applied; the isolation level is read and ignored.
+     *
+     * @return whether {@code r} ({@code upper} in capitals) was one of them
+     */
+    private static boolean transactionModes(String r, String upper, Session session) {
+        if (upper.startsWith("TRANSACTION ")) {
+            readOnlyMode(r).ifPresent(session::transactionReadOnly);
+            return true;
+        }
+        if (upper.startsWith("CHARACTERISTICS AS TRANSACTION ")
+                || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
+            readOnlyMode(r).ifPresent(on -> session.settings.set("default_transaction_read_only", on ? "on" : "off"));
+            return true;
+        }
+        return false;
     }
 
     /** A SET value list as PostgreSQL stores it: items unquoted and joined by {@code ", "}. */
