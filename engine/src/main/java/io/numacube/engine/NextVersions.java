@@ -184,7 +184,7 @@ final class NextVersions {
         }
         return host.boundTree(
                 read,
-                () -> st.values(schema, NextVersions::textRefusal),
+                () -> st.values(schema, NextVersions::textRefusal, !u.replayed()),
                 false,
                 (lq, temps) -> applyUpdate(next, grow, v, lq, st.nullColumns(schema), joined(read, lq, temps)),
                 Cancellation.NONE);

@@ -147,6 +147,50 @@ class CubeUpdateTest {
                 sums, cube.query("SELECT SUM(n), COUNT(DISTINCT desk) FROM t").toString());
     }
 
+    /**
+     * SET takes what PostgreSQL's assignment cast takes (numbers among themselves, anything into text, a date into a
+     * timestamp and back) and refuses, with 42804 at the expression, what only an explicit CAST converts: text into a
+     * number, a condition into a number, a number into a BOOLEAN or DATE, a BOOLEAN into a number (found by the writes
+     * campaign: {@code SET v = s}, {@code SET b = v}, {@code SET v = b} were applied where PostgreSQL 15 refuses them).
+     */
+    @Test
+    void anExpressionWithoutAnAssignmentCastToItsColumnIsRefusedAsPostgreSqlRefusesIt() {
+        TableStaging f = new TableStaging(TableSchema.parse("f", "id:long,ok:boolean,s:string"));
+        f.setLong(0, 1);
+        f.setBoolean(1, true);
+        f.setString(2, "12");
+        f.endRow();
+        cube.loadTable(f);
+        String before = cube.query("SELECT SUM(n), SUM(qty), MIN(day) FROM t").toString();
+        for (String refused : List.of(
+                "UPDATE t SET n = CAST(n AS VARCHAR)",
+                "UPDATE t SET n = id > 5",
+                "UPDATE t SET qty = desk || ''",
+                "UPDATE t SET px = CAST(px AS VARCHAR)",
+                "UPDATE t SET day = n",
+                "UPDATE t SET day = CAST(day AS VARCHAR)",
+                "UPDATE f SET ok = id",
+                "UPDATE f SET id = ok",
+                "UPDATE f SET id = s")) {
+            NumacubeException e = assertThrows(NumacubeException.class, () -> cube.update(refused), refused);
+            assertEquals("42804", e.code(), refused + ": " + e.getMessage());
+            assertEquals(refused.indexOf(" = ") + 4, e.position().orElseThrow().column(), refused);
+        }
+        assertEquals(
+                before, cube.query("SELECT SUM(n), SUM(qty), MIN(day) FROM t").toString());
+        assertEquals(
+                2000,
+                cube.update("UPDATE t SET desk = n, qty = px, px = qty, day = CAST(day AS TIMESTAMP)")
+                        .rows());
+        assertEquals(
+                1,
+                cube.update("UPDATE f SET s = ok, ok = id > 0, id = CAST(s AS BIGINT)")
+                        .rows());
+        QueryResult r = cube.query("SELECT s, ok, id FROM f");
+        assertEquals("true", r.getString(0, 0));
+        assertEquals(12, r.getLong(0, 2));
+    }
+
     @Test
     void aFailedWriteAfterAChangeOfNoRowLeavesThePublishedTableIntact() {
         String before = cube.query("SELECT COUNT(*), SUM(n), SUM(px) FROM t").toString();

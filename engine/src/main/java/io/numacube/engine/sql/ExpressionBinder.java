@@ -272,7 +272,9 @@ final class ExpressionBinder {
             return LiteralBinder.cast(call);
         }
         if (type.equals("DECIMAL") || type.equals("NUMERIC") || type.equals("DEC")) {
-            return decimalCast(call, bind(v, place));
+            Expr bound = bind(v, place);
+            AssignmentCastOperator.check(call, bound, type);
+            return decimalCast(call, bound);
         }
         String name = switch (type) {
             case "VARCHAR", "TEXT", "STRING", "CHAR" -> "cast_text";
@@ -284,6 +286,7 @@ final class ExpressionBinder {
             default -> throw unsupported(call, "CAST to " + type);
         };
         Expr x = bind(v, place);
+        AssignmentCastOperator.check(call, x, type);
         if (Expr.isPredicate(x)) {
             x = Projections.asBoolean(x);
         }

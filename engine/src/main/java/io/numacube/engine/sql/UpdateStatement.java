@@ -86,6 +86,14 @@ public final class UpdateStatement {
 
     /** As {@link #values(TableSchema)}, a quoted literal assigned to a column checked by {@code check} first. */
     public SqlNode values(TableSchema schema, AssignedLiterals.TextCheck check) {
+        return values(schema, check, true);
+    }
+
+    /**
+     * As {@link #values(TableSchema, AssignedLiterals.TextCheck)}; with {@code assignment} false an expression is cast
+     * to its column as an explicit CAST would ({@link AssignmentCastOperator} not checked: a write replayed from a log).
+     */
+    public SqlNode values(TableSchema schema, AssignedLiterals.TextCheck check, boolean assignment) {
         Map<Integer, SqlNode> assigned = assignments(schema);
         SqlNodeList items = new SqlNodeList(POS);
         for (int c = 0; c < schema.size(); c++) {
@@ -93,7 +101,9 @@ public final class UpdateStatement {
             SqlNode e = assigned.get(c);
             SqlIdentifier name = new SqlIdentifier(col.name(), POS);
             items.add(
-                    e == null || isNull(e) ? name : SqlStdOperatorTable.AS.createCall(POS, cast(e, col, check), name));
+                    e == null || isNull(e)
+                            ? name
+                            : SqlStdOperatorTable.AS.createCall(POS, cast(e, col, check, assignment), name));
         }
         return select(items);
     }
@@ -148,7 +158,7 @@ public final class UpdateStatement {
      * {@code CAST(e AS type)} for the column's type (the type node as SQL text would give it), at {@code e}'s place;
      * {@code e} itself when it is a literal of that type already ({@code DATE '2024-01-02'}).
      */
-    private static SqlNode cast(SqlNode e, ColumnSpec col, AssignedLiterals.TextCheck check) {
+    private static SqlNode cast(SqlNode e, ColumnSpec col, AssignedLiterals.TextCheck check, boolean assignment) {
         if (e instanceof SqlLiteral l && typed(l, col)) {
             return e;
         }
@@ -166,7 +176,8 @@ public final class UpdateStatement {
                 };
         SqlSelect template = (SqlSelect) SqlTextParser.parse("SELECT CAST(NULL AS " + type + ")");
         SqlNode spec = ((SqlCall) template.getSelectList().get(0)).operand(1);
-        return SqlStdOperatorTable.CAST.createCall(e.getParserPosition(), e, spec);
+        return (assignment ? new AssignmentCastOperator(col.name()) : SqlStdOperatorTable.CAST)
+                .createCall(e.getParserPosition(), e, spec);
     }
 
     /** Whether the literal is of the column's type: {@code DATE '...'}, {@code TIMESTAMP '...'}, TRUE or FALSE. */

@@ -349,10 +349,12 @@ final class PgConnection implements Runnable {
             throw new PgProtocolException(
                     "25P02", "current transaction is aborted, commands ignored until end of transaction block");
         }
+        session.checkWritable("COPY FROM");
         CopyStatement copy = CopyStatement.parse(sql);
         session.identity.checkMayWrite(copy.table());
         WriteService writes = server.writes();
         List<String> columns = writes.columnNames(copy.table());
+        copy.checkColumns(columns);
         out.copyInResponse(
                 copy.columns().isEmpty() ? columns.size() : copy.columns().size());
         out.flush();

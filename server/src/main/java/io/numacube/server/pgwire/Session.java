@@ -55,6 +55,8 @@ final class Session {
 
     private char status = IDLE;
     private boolean implicitBlock;
+    /** Whether the transaction under way ran a query ({@link #queried}). */
+    private boolean queried;
     /** Whether a simple query of several statements is under way: PostgreSQL's implicit transaction block. */
     private boolean queryOfSeveral;
     /** When the client's last Query, Parse, Bind or Execute message arrived: PostgreSQL's statement timestamp. */
@@ -131,6 +133,37 @@ final class Session {
         return TransactionClock.zoned(statementStart, settings.get("TimeZone"));
     }
 
+    /**
+     * Sets the transaction under way read-only or read-write ({@code BEGIN READ ONLY}, {@code SET TRANSACTION READ
+     * WRITE}, {@code SET transaction_read_only}), until it ends.
+     *
+     * @throws PgProtocolException 25001 for read-write in a read-only transaction that already ran a query, as
+     *     PostgreSQL refuses it
+     */
+    void transactionReadOnly(boolean readOnly) {
+        if (!readOnly && settings.transactionReadOnly() && queried) {
+            throw new PgProtocolException("25001", "transaction read-write mode must be set before any query");
+        }
+        settings.setLocal(SessionSettings.TRANSACTION_READ_ONLY, readOnly ? "on" : "off");
+    }
+
+    /** The transaction under way ran a query or set a savepoint: its read-only mode may no longer be lifted. */
+    void queried() {
+        queried = true;
+    }
+
+    /**
+     * Refuses a write in a read-only transaction, as PostgreSQL does.
+     *
+     * @param command what the write is ({@code INSERT}, {@code UPDATE}, {@code DELETE}, {@code COPY FROM})
+     * @throws PgProtocolException 25006 when the transaction is read-only
+     */
+    void checkWritable(String command) {
+        if (settings.transactionReadOnly()) {
+            throw new PgProtocolException("25006", "cannot execute " + command + " in a read-only transaction");
+        }
+    }
+
     /** ROLLBACK (a failed COMMIT too): portals close, the transaction's SETs are undone. */
     void endTransaction() {
         endTransaction(false);
@@ -139,6 +172,7 @@ final class Session {
     /** The end of the transaction, {@code committed} or not ({@link SessionSettings#transactionEnds}); portals close. */
     void endTransaction(boolean committed) {
         settings.transactionEnds(committed);
+        queried = false;
         settingsAtSavepoints.clear();
         transactionStart = null;
         status = IDLE;
@@ -184,6 +218,7 @@ final class Session {
 
     /** {@code SAVEPOINT name} in a block: marks the block's writes so far (a name used again is the newer mark). */
     void savepoint(String name) {
+        queried = true;
         savepoints.add(Map.entry(name, pendingWrites.size()));
         settingsAtSavepoints.add(settings.mark());
     }

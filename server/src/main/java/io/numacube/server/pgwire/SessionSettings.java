@@ -37,6 +37,12 @@ final class SessionSettings {
             "session_authorization",
             "default_transaction_read_only",
             "in_hot_standby");
+    /**
+     * Set only for the transaction under way (as by SET LOCAL, also by a plain SET, BEGIN READ ONLY and SET
+     * TRANSACTION): absent, it reads {@code default_transaction_read_only}.
+     */
+    static final String TRANSACTION_READ_ONLY = "transaction_read_only";
+
     private static final Pattern DURATION =
             Pattern.compile("\\s*(\\d+)\\s*(ms|s|min|h|d)?\\s*", Pattern.CASE_INSENSITIVE);
 
@@ -64,8 +70,8 @@ final class SessionSettings {
         define("standard_conforming_strings", "on");
         define("is_superuser", "off");
         define("session_authorization", user);
-        define("default_transaction_read_only", "on");
-        define("transaction_read_only", "on");
+        define("default_transaction_read_only", "off");
+        names.put(TRANSACTION_READ_ONLY, "transaction_read_only");
         define("in_hot_standby", "off");
         define("default_transaction_isolation", "read committed");
         define("transaction_isolation", "read committed");
@@ -117,7 +123,11 @@ final class SessionSettings {
 
     /** @throws PgProtocolException 42704 for a parameter that was never set and has no default */
     String get(String name) {
-        String v = values.get(name.toLowerCase(Locale.ROOT));
+        String key = name.toLowerCase(Locale.ROOT);
+        String v = values.get(key);
+        if (v == null && key.equals(TRANSACTION_READ_ONLY)) {
+            v = values.get("default_transaction_read_only");
+        }
         if (v == null) {
             throw new PgProtocolException("42704", "unrecognized configuration parameter \"" + name + "\"");
         }
@@ -128,6 +138,9 @@ final class SessionSettings {
     List<String[]> all() {
         List<String[]> out = new ArrayList<>();
         values.forEach((k, v) -> out.add(new String[] {names.getOrDefault(k, k), v}));
+        if (!values.containsKey(TRANSACTION_READ_ONLY)) {
+            out.add(new String[] {TRANSACTION_READ_ONLY, get(TRANSACTION_READ_ONLY)});
+        }
         return out;
     }
 
@@ -156,7 +169,7 @@ final class SessionSettings {
             case "standard_conforming_strings" -> onOnly(name, value);
             case "statement_timeout" -> v = milliseconds(duration(value));
             case "extra_float_digits" -> floatDigits(value);
-            case "transaction_read_only", "default_transaction_read_only" -> onOnly(name, value);
+            case TRANSACTION_READ_ONLY, "default_transaction_read_only" -> v = bool(name, value);
             default -> {}
         }
         changing();
@@ -300,6 +313,29 @@ final class SessionSettings {
             throw new PgProtocolException(
                     ClientError.NOT_SUPPORTED, "numacube supports " + name + " = on only: value=" + value);
         }
+    }
+
+    /** A Boolean parameter's value as PostgreSQL reads it (a unique prefix of its words, any case): on or off. */
+    static String bool(String name, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        if (v.equals("1") || v.equals("on") || !v.isEmpty() && ("true".startsWith(v) || "yes".startsWith(v))) {
+            return "on";
+        }
+        if (v.equals("0")
+                || v.length() > 1 && "off".startsWith(v)
+                || !v.isEmpty() && ("false".startsWith(v) || "no".startsWith(v))) {
+            return "off";
+        }
+        throw new PgProtocolException("22023", "parameter \"" + name + "\" requires a Boolean value: value=" + value);
+    }
+
+    /**
+     * Whether the transaction under way is read-only: {@code transaction_read_only} as its BEGIN, SET TRANSACTION or a
+     * SET of it in the transaction left it, else {@code default_transaction_read_only}, which each transaction starts
+     * from.
+     */
+    boolean transactionReadOnly() {
+        return get(TRANSACTION_READ_ONLY).equals("on");
     }
 
     private static void floatDigits(String value) {

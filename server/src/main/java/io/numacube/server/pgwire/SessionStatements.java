@@ -3,7 +3,6 @@ package io.numacube.server.pgwire;
 import io.numacube.server.pgwire.types.FixedRows;
 import io.numacube.server.pgwire.types.PgColumn;
 import io.numacube.server.pgwire.types.PgType;
-import io.numacube.server.query.ClientError;
 import io.numacube.server.query.SqlLexer;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,8 @@ import java.util.regex.Pattern;
 final class SessionStatements {
 
     private static final Pattern BEGIN =
-            Pattern.compile("(?i)(?:BEGIN|START TRANSACTION)(?: (?:WORK|TRANSACTION))?(?: [A-Za-z ,]*)?");
+            Pattern.compile("(?i)(BEGIN|START TRANSACTION)(?: (?:WORK|TRANSACTION))?( [A-Za-z ,]*)?");
+    private static final Pattern READ_ONLY = Pattern.compile("(?i)\\bREAD ?(ONLY|WRITE)\\b");
     private static final Pattern COMMIT =
             Pattern.compile("(?i)(COMMIT|END|ROLLBACK|ABORT)(?: (?:WORK|TRANSACTION))?( AND (?:NO )?CHAIN)?");
     private static final Pattern SET = Pattern.compile("(?is)SET(?: (SESSION|LOCAL))? (.+)");
@@ -52,10 +52,11 @@ final class SessionStatements {
      */
     static Optional<Outcome> run(String sql, Session session) {
         String s = SqlLexer.normalize(sql);
-        if (BEGIN.matcher(s).matches()) {
-            return Optional.of(begin(session));
+        Matcher m = BEGIN.matcher(s);
+        if (m.matches()) {
+            return Optional.of(begin(session, m.group(1), m.group(2)));
         }
-        Matcher m = COMMIT.matcher(s);
+        m = COMMIT.matcher(s);
         if (m.matches()) {
             return Optional.of(end(session, m.group(1).toUpperCase(Locale.ROOT), m.group(2)));
         }
@@ -153,22 +154,61 @@ final class SessionStatements {
         return COMMIT.matcher(s).matches() || ROLLBACK_TO.matcher(s).matches();
     }
 
-    private static Outcome begin(Session session) {
+    /** BEGIN or START TRANSACTION ({@code word}) with its {@code modes} (null for none): its tag is its word. */
+    private static Outcome begin(Session session, String word, String modes) {
+        String tag = word.toUpperCase(Locale.ROOT).startsWith("START") ? "START TRANSACTION" : "BEGIN";
         if (session.status() != Session.IDLE) {
-            return Outcome.command("BEGIN").withWarning("25001", "there is already a transaction in progress");
+            return Outcome.command(tag).withWarning("25001", "there is already a transaction in progress");
         }
         session.begin();
-        return Outcome.command("BEGIN");
+        readOnlyMode(modes).ifPresent(session::transactionReadOnly);
+        return Outcome.command(tag);
     }
 
-    private static Outcome end(Session session, String word, String chain) {
-        if (chain != null && !chain.toUpperCase(Locale.ROOT).contains("NO")) {
-            throw new PgProtocolException(ClientError.NOT_SUPPORTED, word + " AND CHAIN is not supported");
+    /** {@code READ ONLY} (true) or {@code READ WRITE} (false) among a transaction's modes; empty for neither. */
+    private static Optional<Boolean> readOnlyMode(String modes) {
+        Matcher m = READ_ONLY.matcher(modes == null ? "" : modes);
+        Optional<Boolean> mode = Optional.empty();
+        while (m.find()) {
+            mode = Optional.of(m.group(1).equalsIgnoreCase("ONLY"));
         }
+        return mode;
+    }
+
+    /**
+     * Refuses {@code COMMIT AND CHAIN} or {@code ROLLBACK AND CHAIN} outside an explicit block (25P01, as PostgreSQL),
+     * before a COMMIT applies anything.
+     */
+    static void checkChain(String sql, Session session) {
+        Matcher m = COMMIT.matcher(SqlLexer.normalize(sql));
+        if (m.matches() && chains(m.group(2)) && session.status() == Session.IDLE) {
+            String word = m.group(1).toUpperCase(Locale.ROOT);
+            throw new PgProtocolException(
+                    "25P01",
+                    (word.equals("END") ? "COMMIT" : word.equals("ABORT") ? "ROLLBACK" : word)
+                            + " AND CHAIN can only be used in transaction blocks");
+        }
+    }
+
+    private static boolean chains(String chain) {
+        return chain != null && !chain.toUpperCase(Locale.ROOT).contains("NO");
+    }
+
+    /**
+     * COMMIT / END / ROLLBACK / ABORT; with AND CHAIN a new block begins at once, read-only if the one ended was, as in
+     * PostgreSQL.
+     */
+    private static Outcome end(Session session, String word, String chain) {
+        checkChain(word + (chain == null ? "" : chain), session);
         boolean commit = word.equals("COMMIT") || word.equals("END");
         boolean failed = session.status() == Session.FAILED_BLOCK;
         boolean idle = session.status() == Session.IDLE;
+        boolean readOnly = session.settings.transactionReadOnly();
         session.endTransaction(commit && !failed);
+        if (chains(chain)) {
+            session.begin();
+            session.transactionReadOnly(readOnly);
+        }
         Outcome o = Outcome.command(commit && !failed ? "COMMIT" : "ROLLBACK");
         return idle ? o.withWarning("25P01", "there is no transaction in progress") : o;
     }
@@ -176,7 +216,7 @@ final class SessionStatements {
     private static Outcome set(String rest, boolean local, Session session) {
         String r = rest.strip();
         String upper = r.toUpperCase(Locale.ROOT);
-        if (upper.startsWith("TRANSACTION ") || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
+        if (transactionModes(r, upper, session)) {
             return Outcome.command("SET");
         }
         String name;
@@ -204,7 +244,14 @@ final class SessionStatements {
         String v = name.equals("TimeZone") && interval.matches()
                 ? TimeZoneSetting.ofInterval(interval.group(1).replace("''", "'"))
                 : values(value);
-        if (local) {
+        if (name.equalsIgnoreCase(SessionSettings.TRANSACTION_READ_ONLY)) {
+            session.transactionReadOnly(
+                    toDefault
+                            ? session.settings
+                                    .get("default_transaction_read_only")
+                                    .equals("on")
+                            : SessionSettings.bool(name, v).equals("on"));
+        } else if (local) {
             if (toDefault) {
                 session.settings.resetLocal(name);
             } else {
@@ -219,6 +266,25 @@ final class SessionStatements {
         return local && !session.inTransactionBlock()
                 ? set.withWarning("25P01", "SET LOCAL can only be used in transaction blocks")
                 : set;
+    }
+
+    /**
+     * {@code SET TRANSACTION modes} (the transaction under way) or {@code SET SESSION CHARACTERISTICS AS TRANSACTION
+     * modes} (its default): their READ ONLY or READ WRITE applied; the isolation level is read and ignored.
+     *
+     * @return whether {@code r} ({@code upper} in capitals) was one of them
+     */
+    private static boolean transactionModes(String r, String upper, Session session) {
+        if (upper.startsWith("TRANSACTION ")) {
+            readOnlyMode(r).ifPresent(session::transactionReadOnly);
+            return true;
+        }
+        if (upper.startsWith("CHARACTERISTICS AS TRANSACTION ")
+                || upper.startsWith("SESSION CHARACTERISTICS AS TRANSACTION ")) {
+            readOnlyMode(r).ifPresent(on -> session.settings.set("default_transaction_read_only", on ? "on" : "off"));
+            return true;
+        }
+        return false;
     }
 
     /** A SET value list as PostgreSQL stores it: items unquoted and joined by {@code ", "}. */

@@ -68,21 +68,26 @@ final class StatementRunner {
             return cursor.get();
         }
         if (InsertStatement.isInsert(sql)) {
+            session.checkWritable("INSERT");
             return insert(sql, session);
         }
         if (isDelete(sql)) {
+            session.checkWritable("DELETE");
             return delete(sql, session);
         }
         if (isUpdate(sql)) {
+            session.checkWritable("UPDATE");
             return update(sql, session);
         }
         if (session.stagesWrites() && SessionStatements.commits(sql)) {
+            SessionStatements.checkChain(sql, session);
             commitWrites(session);
         }
         Optional<Outcome> own = SessionStatements.run(sql, session);
         if (own.isPresent()) {
             return own.get();
         }
+        session.queried();
         Optional<RowSet> answered = answerWithoutEngine(sql, session);
         if (answered.isPresent()) {
             return Outcome.rows(answered.get());

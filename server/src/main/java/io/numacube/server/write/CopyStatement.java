@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * @param columns the columns named, or empty for all of the table's in order
  * @param csv     CSV (else the text format)
  * @param header  whether the data starts with a header line to skip
+ * @param delimiter the field separator (the text format's; CSV's is a comma)
+ * @param nullString the text of a NULL field (the text format's; CSV's is an empty unquoted field)
  */
-public record CopyStatement(String table, List<String> columns, boolean csv, boolean header) {
+public record CopyStatement(
+        String table, List<String> columns, boolean csv, boolean header, char delimiter, String nullString) {
 
     private static final Pattern COPY = Pattern.compile(
             "(?is)COPY\\s+((?:\"[^\"]+\"|[\\w$]+)(?:\\s*\\.\\s*(?:\"[^\"]+\"|[\\w$]+)){0,2})\\s*(\\(([^)]*)\\))?\\s*FROM\\s+STDIN"
@@ -55,33 +58,96 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
             }
         }
         Options o = options(m.group(4));
-        return new CopyStatement(name, List.copyOf(columns), o.csv, o.header);
+        return new CopyStatement(name, List.copyOf(columns), o.csv, o.header, o.delimiter, o.nullString);
     }
 
-    private record Options(boolean csv, boolean header) {}
+    /**
+     * The options of a COPY, as PostgreSQL reads them in both spellings ({@code (FORMAT csv, HEADER true, DELIMITER
+     * ';', NULL 'x')} and the old {@code CSV HEADER DELIMITER AS ',' NULL AS ''}): each at most once (else 42601).
+     * Numacube's CSV takes its own delimiter and NULL only; the text format takes any one-character delimiter and NULL
+     * string.
+     */
+    private record Options(boolean csv, boolean header, char delimiter, String nullString) {}
 
     private static Options options(String text) {
         String t = text.strip();
         if (t.startsWith("(") && t.endsWith(")")) {
             t = t.substring(1, t.length() - 1);
         }
-        boolean csv = false;
-        boolean header = false;
+        List<String> words = new ArrayList<>();
         for (String part : t.split("[,\\s]+(?=(?:[^']*'[^']*')*[^']*$)")) {
-            String p = part.strip().toLowerCase(Locale.ROOT);
-            switch (p) {
-                case "", "format", "text", "true", "on", "1" -> {}
-                case "csv" -> csv = true;
-                case "header" -> header = true;
-                case "false", "off", "0" -> header = false;
-                case "delimiter", "null" -> {}
-                case "','", "''" -> {}
-                default ->
-                    throw InsertStatement.unsupported("COPY option not supported by numacube: " + part
-                            + " — it takes FORMAT csv or text, HEADER, DELIMITER ',' and NULL ''");
+            if (!part.isBlank()) {
+                words.add(part.strip());
             }
         }
-        return new Options(csv, header);
+        java.util.Map<String, String> given = new java.util.HashMap<>();
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i).toLowerCase(Locale.ROOT);
+            String name = switch (w) {
+                case "csv", "text", "binary" -> "format";
+                default -> w;
+            };
+            String value = switch (w) {
+                case "csv", "text", "binary" -> w;
+                case "format" -> i + 1 < words.size() ? words.get(++i).toLowerCase(Locale.ROOT) : "";
+                case "header" -> i + 1 < words.size() && isBoolean(words.get(i + 1)) ? words.get(++i) : "true";
+                case "delimiter", "null" -> {
+                    int at = i + 1 < words.size() && words.get(i + 1).equalsIgnoreCase("as") ? i + 2 : i + 1;
+                    i = at;
+                    yield quoted(words, at, w);
+                }
+                default -> throw refusedOption(words.get(i));
+            };
+            if (given.put(name, value) != null) {
+                throw io.numacube.server.query.ClientError.of("42601", "conflicting or redundant options: " + name)
+                        .toException();
+            }
+        }
+        return checked(given);
+    }
+
+    private static Options checked(java.util.Map<String, String> given) {
+        String format = given.getOrDefault("format", "text");
+        if (!format.equals("csv") && !format.equals("text")) {
+            throw refusedOption("FORMAT " + format);
+        }
+        boolean csv = format.equals("csv");
+        String delimiter = given.getOrDefault("delimiter", csv ? "," : "\t");
+        String nullString = given.getOrDefault("null", csv ? "" : "\\N");
+        if (csv && !(delimiter.equals(",") && nullString.isEmpty())
+                || delimiter.length() != 1
+                || "\\\r\n.abcdefghijklmnopqrstuvwxyz0123456789".indexOf(delimiter.charAt(0)) >= 0
+                || nullString.contains(delimiter)) {
+            throw refusedOption("DELIMITER '" + delimiter + "' NULL '" + nullString + "'");
+        }
+        String header = given.getOrDefault("header", "false").toLowerCase(Locale.ROOT);
+        if (header.equals("match")) {
+            throw refusedOption("HEADER MATCH");
+        }
+        boolean skipHeader = header.equals("1")
+                || header.equals("on")
+                || "true".startsWith(header)
+                || header.length() > 0 && "yes".startsWith(header);
+        return new Options(csv, skipHeader, delimiter.charAt(0), nullString);
+    }
+
+    private static boolean isBoolean(String word) {
+        return word.matches("(?i)true|false|on|off|0|1|yes|no|match");
+    }
+
+    /** The quoted string at {@code at} ({@code ''} inside is a quote), the value of option {@code option}. */
+    private static String quoted(List<String> words, int at, String option) {
+        String w = at < words.size() ? words.get(at) : "";
+        if (w.length() < 2 || !w.startsWith("'") || !w.endsWith("'")) {
+            throw refusedOption(option.toUpperCase(Locale.ROOT) + " " + w);
+        }
+        return w.substring(1, w.length() - 1).replace("''", "'");
+    }
+
+    private static io.numacube.numa.base.NumacubeException refusedOption(String what) {
+        return InsertStatement.unsupported("COPY option not supported by numacube: " + what
+                + " — it takes FORMAT csv or text and HEADER; DELIMITER ',' and NULL '' for csv; a DELIMITER of one"
+                + " character and any NULL string for text");
     }
 
     private static String unquote(String name) {
@@ -105,11 +171,12 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
                             .concat("\n")
                             .getBytes(StandardCharsets.UTF_8));
             int from = header ? lineEnd(data) : 0;
-            out.write(data, from, data.length - from);
+            int to = csvEnd(data);
+            out.write(data, from, Math.max(0, to - from));
             StorableText.checkCsv(data, source);
             return new WriteService.Batch(table, BatchFormat.CSV, out.toByteArray(), source);
         }
-        byte[] lines = TextFormat.toJsonLines(data, names, header, source);
+        byte[] lines = TextFormat.toJsonLines(data, names, delimiter, nullString, header, source);
         StorableText.checkJsonLines(lines, source);
         return new WriteService.Batch(table, BatchFormat.JSON_LINES, lines, source);
     }
@@ -143,8 +210,54 @@ public record CopyStatement(String table, List<String> columns, boolean csv, boo
         return "COPY " + table + " FROM STDIN";
     }
 
+    /**
+     * Refuses, before any data is asked for, a column list naming a column the table lacks (42703) or one twice
+     * (42701), as PostgreSQL does.
+     *
+     * @param tableColumns the table's columns
+     */
+    public void checkColumns(List<String> tableColumns) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String c : columns) {
+            if (tableColumns.stream().noneMatch(c::equalsIgnoreCase)) {
+                throw io.numacube.server.query.ClientError.of(
+                                "42703",
+                                "column \"" + c + "\" of relation \"" + table + "\" does not exist — its columns are "
+                                        + String.join(", ", tableColumns))
+                        .toException();
+            }
+            if (!seen.add(c.toLowerCase(Locale.ROOT))) {
+                throw io.numacube.server.query.ClientError.of("42701", "column \"" + c + "\" specified more than once")
+                        .toException();
+            }
+        }
+    }
+
     private static String csvName(String name) {
         return "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    /**
+     * Where CSV data ends: at a line {@code \.} outside quotes (PostgreSQL's end-of-data marker, which psql sends
+     * from a script), else at its end.
+     */
+    private static int csvEnd(byte[] data) {
+        boolean quoted = false;
+        boolean lineStart = true;
+        for (int i = 0; i < data.length; i++) {
+            if (lineStart && !quoted && data[i] == '\\' && i + 1 < data.length && data[i + 1] == '.') {
+                int next = i + 2;
+                if (next < data.length && data[next] == '\r') {
+                    next++;
+                }
+                if (next == data.length || data[next] == '\n') {
+                    return i;
+                }
+            }
+            quoted ^= data[i] == '"';
+            lineStart = !quoted && data[i] == '\n';
+        }
+        return data.length;
     }
 
     private static int lineEnd(byte[] data) {

@@ -361,7 +361,10 @@ public final class WriteService {
 
     /** Applies a write read back from the log (recovery): as {@link #commit}, without logging it again. */
     public List<Appended> replay(List<Batch> batches) {
-        List<TableWrite> staged = stage(batches);
+        List<TableWrite> staged = new ArrayList<>();
+        for (TableWrite w : stage(batches)) {
+            staged.add(w instanceof TableUpdate u ? new TableUpdate(u.sql(), u.clock(), true) : w);
+        }
         synchronized (order) {
             return apply(staged);
         }
@@ -484,7 +487,8 @@ public final class WriteService {
      */
     public Batch batch(InsertStatement insert) {
         TableSchema schema = cube.schema(insert.table());
-        List<String> names = insert.columns().isEmpty() ? columnNames(insert.table()) : insert.columns();
+        List<String> names = insert.columns().isEmpty() ? leadingColumns(insert) : insert.columns();
+        java.util.Set<Integer> named = new java.util.HashSet<>();
         for (String c : names) {
             if (schema.indexOf(c) < 0) {
                 throw ClientError.of(
@@ -492,6 +496,10 @@ public final class WriteService {
                                 "column \"" + c + "\" of relation \"" + schema.name()
                                         + "\" does not exist — its columns are "
                                         + String.join(", ", columnNames(insert.table())))
+                        .toException();
+            }
+            if (!named.add(schema.indexOf(c))) {
+                throw ClientError.of("42701", "column \"" + c + "\" specified more than once")
                         .toException();
             }
         }
@@ -517,6 +525,26 @@ public final class WriteService {
             jsonLine(names, values, body);
         }
         return new Batch(insert.table(), BatchFormat.JSON_LINES, body.toByteArray(), "INSERT INTO " + insert.table());
+    }
+
+    /**
+     * The columns an INSERT without a column list fills, as PostgreSQL takes them: the table's first n, n the length of
+     * its VALUES rows (the others are NULL, their default).
+     *
+     * @throws io.numacube.numa.base.NumacubeException 42601 for VALUES rows of different lengths
+     */
+    private List<String> leadingColumns(InsertStatement insert) {
+        List<String> all = columnNames(insert.table());
+        int width = insert.rows().getFirst().size();
+        for (List<String> row : insert.rows()) {
+            if (row.size() != width) {
+                throw ClientError.of(
+                                "42601",
+                                "VALUES lists must all be the same length: " + row.size() + " and " + width + " values")
+                        .toException();
+            }
+        }
+        return width < all.size() ? all.subList(0, width) : all;
     }
 
     private static void jsonLine(List<String> names, List<String> values, java.io.ByteArrayOutputStream out) {

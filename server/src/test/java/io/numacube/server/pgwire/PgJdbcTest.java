@@ -301,7 +301,7 @@ class PgJdbcTest {
             assertEquals(sql.indexOf("nosuch") + 1, e.getServerErrorMessage().getPosition());
             assertEquals(
                     "42601",
-                    assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO trades VALUES (1)"))
+                    assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO trades (desk) VALUES (1, 2)"))
                             .getSQLState());
             assertEquals(
                     "0A000",

@@ -1,0 +1,4 @@
+DELETE FROM t; DELETE FROM u; DELETE FROM k;
+INSERT INTO t VALUES (1,10,'a',1.50,'2024-01-01',true,0.5),(2,20,'b',2.25,'2024-01-02',false,1.25),(3,NULL,'c',NULL,'2024-01-03',NULL,NULL),(4,40,NULL,4.00,NULL,true,2.5),(5,50,'a',-5.75,'2024-01-05',false,-3.5);
+INSERT INTO u VALUES (1,100,'x'),(3,300,'y'),(5,500,NULL),(7,700,'z');
+INSERT INTO k VALUES (1,10,'a'),(2,20,'b'),(3,30,'c');

@@ -1,0 +1,17 @@
+-- key table k (PostgreSQL: PRIMARY KEY; numacube: --key k=id)
+INSERT INTO k VALUES (4, 40, 'd');
+INSERT INTO k VALUES (1, 11, 'a2');
+INSERT INTO k (id, v) VALUES (NULL, 5);
+INSERT INTO k (v) VALUES (6);
+UPDATE k SET id = 9 WHERE id = 2;
+UPDATE k SET v = v + 1 WHERE id = 2;
+UPDATE k SET id = id WHERE id = 3;
+INSERT INTO k VALUES (5, 50, 'e') ON CONFLICT (id) DO UPDATE SET v = EXCLUDED.v;
+INSERT INTO k VALUES (6, 60, 'f') ON CONFLICT DO NOTHING;
+DELETE FROM k WHERE id = 3;
+INSERT INTO k VALUES (3, 33, 'c3');
+BEGIN;
+INSERT INTO k VALUES (7, 70, 'g');
+INSERT INTO k VALUES (7, 71, 'g2');
+COMMIT;
+SELECT * FROM k ORDER BY id, v;

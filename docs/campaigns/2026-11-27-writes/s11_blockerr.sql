@@ -1,0 +1,54 @@
+-- errors inside blocks: COPY failures, refusals, and what the block holds afterwards
+BEGIN;
+INSERT INTO u (id) VALUES (40);
+COPY u (id, w) FROM STDIN;
+41	x
+\.
+INSERT INTO u (id) VALUES (42);
+COPY u (id) FROM STDIN;
+43
+\.
+ROLLBACK;
+SELECT id FROM u ORDER BY id;
+BEGIN;
+INSERT INTO u (id) VALUES (44);
+SAVEPOINT s;
+COPY u (id, w) FROM STDIN WITH (FORMAT csv);
+45,notanumber
+\.
+ROLLBACK TO s;
+COPY u (id, w) FROM STDIN WITH (FORMAT csv);
+46,6
+\.
+COMMIT;
+SELECT id, w FROM u ORDER BY id;
+BEGIN;
+UPDATE u SET w = w + 1 WHERE id = 46;
+UPDATE u SET nosuch = 1;
+UPDATE u SET w = w + 1 WHERE id = 46;
+ROLLBACK TO SAVEPOINT nosuch;
+END;
+SELECT id, w FROM u ORDER BY id;
+BEGIN;
+DELETE FROM u WHERE id = 46;
+SELECT count(*) AS n FROM u WHERE id = 46;
+INSERT INTO u (id, w) VALUES (46, 60);
+UPDATE u SET w = w * 2 WHERE id = 46;
+SELECT id, w FROM u WHERE id = 46;
+COMMIT;
+SELECT id, w FROM u ORDER BY id;
+BEGIN;
+INSERT INTO u (id) VALUES (47);
+PREPARE TRANSACTION 'x';
+ROLLBACK;
+SELECT id FROM u WHERE id = 47;
+BEGIN;
+INSERT INTO u (id) VALUES (48);
+LOCK TABLE u;
+ROLLBACK;
+BEGIN;
+INSERT INTO u (id) VALUES (49);
+COMMIT AND CHAIN;
+INSERT INTO u (id) VALUES (50);
+COMMIT;
+SELECT id FROM u WHERE id >= 47 ORDER BY id;
