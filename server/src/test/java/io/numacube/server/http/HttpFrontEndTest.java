@@ -89,7 +89,8 @@ class HttpFrontEndTest {
      */
     @Test
     void malformedRequestsAreAnsweredWithJsonWhereTheHandlerSeesThem() throws Exception {
-        String head = "POST /v1/query HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n";
+        String head =
+                "POST /v1/query HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n";
         String[] ours = {
             head + "Content-Length: 18\r\n\r\n{\"sql\": \"SELECT 1\"",
             head + "Content-Length: 21\r\n\r\n{\"sql\": \"SELECT 1\"} x",
@@ -97,9 +98,9 @@ class HttpFrontEndTest {
             head + "Content-Length: 99\r\n\r\n{\"sql\": \"SELECT 1\"}",
             head + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
             head + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}XX0\r\n\r\n",
-            "POST /v1/tables/trades/rows HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+            "POST /v1/tables/trades/rows HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                     + "Content-Type: application/x-ndjson\r\nContent-Length: 14\r\n\r\n{\"desk\": \"D1\"\n",
-            "BREW /v1/query HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "BREW /v1/query HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         };
         for (String request : ours) {
             String answer = raw(request);
@@ -113,10 +114,10 @@ class HttpFrontEndTest {
         }
         String[] jdks = {
             "GARBAGE\r\n\r\n",
-            "GET /v1/tables/%zz HTTP/1.1\r\nHost: x\r\n\r\n",
-            "GET /v1/health HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n",
-            "POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
-            "POST /v1/query HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+            "GET /v1/tables/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            "GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon\r\n\r\n",
+            "POST /v1/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n",
+            "POST /v1/query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
         };
         for (String request : jdks) {
             String answer = raw(request);
