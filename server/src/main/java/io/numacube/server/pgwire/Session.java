@@ -235,6 +235,8 @@ final class Session {
         }
         savepoints.subList(at, savepoints.size()).clear();
         settingsAtSavepoints.subList(at, settingsAtSavepoints.size()).clear();
+        // a cursor opened under a released savepoint now belongs to the savepoint (or block) around it
+        portals.values().forEach(p -> p.savepointDepth = Math.min(p.savepointDepth, at));
         return true;
     }
 

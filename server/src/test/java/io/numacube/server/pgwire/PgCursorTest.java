@@ -145,6 +145,24 @@ class PgCursorTest {
         }
     }
 
+    /**
+     * A cursor declared under a savepoint that is then released belongs to the block around it: a later savepoint
+     * rolled back to leaves it open, as PostgreSQL 15 does (it was closed: FETCH answered 34000).
+     */
+    @Test
+    void aCursorOfAReleasedSavepointOutlivesARollbackToALaterOne() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            simple(c, "BEGIN");
+            simple(c, "SAVEPOINT a");
+            simple(c, "DECLARE c CURSOR FOR " + TEN);
+            simple(c, "RELEASE a");
+            simple(c, "SAVEPOINT b");
+            simple(c, "ROLLBACK TO b");
+            assertEquals("T " + rows(1, 1) + " C:FETCH 1 Z", simple(c, "FETCH 1 FROM c"));
+            simple(c, "ROLLBACK");
+        }
+    }
+
     /** psycopg's named cursor: DECLARE with a parameter in the extended protocol, Describe of it, FETCH, CLOSE. */
     @Test
     void aNamedCursorAsPsycopgDeclaresAndFetchesIt() throws IOException {
