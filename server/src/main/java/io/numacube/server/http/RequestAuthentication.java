@@ -51,13 +51,18 @@ final class RequestAuthentication {
 
     /**
      * Whether a browser says the request comes from another site: {@code Sec-Fetch-Site} other than {@code
-     * same-origin} or {@code none}, or an {@code Origin} whose host is not the request's {@code Host}. Clients that
-     * are not browsers send neither.
+     * same-origin} or {@code none}, or (without {@code Sec-Fetch-Site: same-origin}, which a browser alone sets and a
+     * proxy that rewrites {@code Host} keeps) an {@code Origin} whose host is not the request's {@code Host}. Clients
+     * that are not browsers send neither.
      */
     static boolean isCrossSite(HttpExchange ex) {
         String site = ex.getRequestHeaders().getFirst("Sec-Fetch-Site");
         if (site != null && !site.equals("same-origin") && !site.equals("none")) {
             return true;
+        }
+        if ("same-origin".equals(site)) {
+            // the browser's own word, which no page can forge: a proxy may have rewritten Host
+            return false;
         }
         String origin = ex.getRequestHeaders().getFirst("Origin");
         String host = ex.getRequestHeaders().getFirst("Host");
