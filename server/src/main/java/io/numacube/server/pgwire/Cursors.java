@@ -159,6 +159,7 @@ final class Cursors {
             throw syntaxError(m.group(4));
         }
         Outcome answer = query.apply(inner);
+        session.checkHeldRows(answer.rows() == null ? 0 : answer.rows().rowCount());
         Session.Portal p = new Session.Portal(
                 name,
                 new ParameterizedSql.Substituted(inner, List.of()),

@@ -23,6 +23,9 @@ final class Session {
     static final char IN_BLOCK = 'T';
     static final char FAILED_BLOCK = 'E';
 
+    /** The system property naming the rows a session's cursors may hold together ({@link #checkHeldRows}). */
+    static final String MAX_HELD_ROWS_PROPERTY = "numacube.pg.maxCursorRows";
+
     /** How many portals (cursors included) a session may hold at once: each keeps its whole answer in memory. */
     static final int MAX_PORTALS = 256;
 
@@ -214,6 +217,29 @@ final class Session {
         }
         portal.savepointDepth = savepoints.size();
         portals.put(portal.name, portal);
+    }
+
+    /**
+     * Refuses a new cursor of {@code rows} rows where the session's open cursors and portals would hold more rows
+     * together than {@link #MAX_HELD_ROWS_PROPERTY} says (20 million unless set) (each keeps its whole answer in memory, a WITH HOLD one past its commit).
+     *
+     * @throws PgProtocolException 54000 naming the rows held and the limit
+     */
+    void checkHeldRows(long rows) {
+        long limit = Long.getLong(MAX_HELD_ROWS_PROPERTY, 20_000_000L);
+        long held = 0;
+        for (Portal p : portals.values()) {
+            if (p.outcome != null && p.outcome.rows() != null) {
+                held += p.outcome.rows().rowCount();
+            }
+        }
+        if (held + rows > limit) {
+            throw new PgProtocolException(
+                    "54000",
+                    "the session's cursors would hold too many rows: held=" + held + " new=" + rows + " limit=" + limit
+                            + " (each cursor keeps its whole answer) — CLOSE the cursors no longer"
+                            + " read, or narrow the query");
+        }
     }
 
     /** {@code SAVEPOINT name} in a block: marks the block's writes so far (a name used again is the newer mark). */

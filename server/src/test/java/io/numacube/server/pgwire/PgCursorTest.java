@@ -163,6 +163,24 @@ class PgCursorTest {
         }
     }
 
+    /**
+     * A session's cursors hold their answers within a budget of rows: a DECLARE past it is 54000 and the cursors
+     * already open still answer (a reader could pin 256 whole answers of up to 10 million rows WITH HOLD).
+     */
+    @Test
+    void cursorsPastTheSessionsRowBudgetAreRefused() throws IOException {
+        System.setProperty(Session.MAX_HELD_ROWS_PROPERTY, "15");
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            assertEquals("C:DECLARE CURSOR Z", simple(c, "DECLARE h1 CURSOR WITH HOLD FOR " + TEN));
+            assertEquals("E:54000 Z", simple(c, "DECLARE h2 CURSOR WITH HOLD FOR " + TEN));
+            assertEquals("T " + rows(1, 1) + " C:FETCH 1 Z", simple(c, "FETCH h1"));
+            simple(c, "CLOSE h1");
+            assertEquals("C:DECLARE CURSOR Z", simple(c, "DECLARE h2 CURSOR WITH HOLD FOR " + TEN));
+        } finally {
+            System.clearProperty(Session.MAX_HELD_ROWS_PROPERTY);
+        }
+    }
+
     /** psycopg's named cursor: DECLARE with a parameter in the extended protocol, Describe of it, FETCH, CLOSE. */
     @Test
     void aNamedCursorAsPsycopgDeclaresAndFetchesIt() throws IOException {
