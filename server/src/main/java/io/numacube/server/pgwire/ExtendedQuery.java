@@ -255,6 +255,8 @@ final class ExtendedQuery {
             List<PgColumn> columns = cursor || SessionStatements.isShow(p.sql.sql())
                     ? runner.describe(p.sql.sql(), session, running)
                     : List.of();
+            // the client now knows this portal's columns, whatever its statement was described as before
+            p.described = cursor;
             if (columns.isEmpty()) {
                 replies.out().empty('n');
             } else {

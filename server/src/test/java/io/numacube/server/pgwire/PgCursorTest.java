@@ -181,6 +181,27 @@ class PgCursorTest {
         }
     }
 
+    /**
+     * A prepared FETCH described before its cursor existed (no columns), then bound and its portal described with the
+     * cursor's columns, executes: the client was told the columns it gets (it was refused 0A000 "cached plan must not
+     * change result type", against the statement's older Describe; PostgreSQL answers the row).
+     */
+    @Test
+    void aPreparedFetchWhosePortalWasDescribedExecutes() throws IOException {
+        try (RawPgClient c = RawPgClient.connected(server.pgAddress())) {
+            c.send('P', "s1", "FETCH 1 FROM c", (short) 0);
+            c.send('D', 'S', "s1");
+            c.send('S');
+            c.untilReady();
+            simple(c, "BEGIN");
+            simple(c, "DECLARE c CURSOR FOR " + TEN);
+            c.send('B', "", "s1", (short) 0, (short) 0, (short) 0);
+            c.send('D', 'P', "");
+            assertEquals("2 T " + rows(1, 1) + " C:FETCH 1 Z", execute(c, "", 0));
+            simple(c, "ROLLBACK");
+        }
+    }
+
     /** psycopg's named cursor: DECLARE with a parameter in the extended protocol, Describe of it, FETCH, CLOSE. */
     @Test
     void aNamedCursorAsPsycopgDeclaresAndFetchesIt() throws IOException {
