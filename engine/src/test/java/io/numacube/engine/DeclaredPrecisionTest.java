@@ -62,6 +62,29 @@ class DeclaredPrecisionTest {
     }
 
     /**
+     * A CAST of a literal declares its precision as a CAST of a column does (PostgreSQL 15's {@code \\gdesc}:
+     * numeric(6,0), numeric(6,2), and numeric(6,2) for the UNION); it was folded to a value without one (BIGINT for
+     * DECIMAL(6,0), plain numeric otherwise).
+     */
+    @Test
+    void aCastOfALiteralDeclaresItsPrecision() {
+        Map<String, Integer> expected = new LinkedHashMap<>();
+        expected.put("SELECT CAST(5 AS DECIMAL(6,0)) FROM u", 6);
+        expected.put("SELECT CAST(1.5 AS DECIMAL(6,2)) FROM u", 6);
+        expected.put("SELECT CAST(a AS DECIMAL(6,2)) FROM u UNION SELECT CAST(1 AS DECIMAL(6,2)) FROM u", 6);
+        Map<String, Integer> got = new LinkedHashMap<>();
+        for (String sql : expected.keySet()) {
+            QueryResult r = cube.query(sql);
+            got.put(sql, r.precision(0));
+            assertEquals(
+                    io.numacube.engine.schema.ColumnType.DECIMAL,
+                    r.columnTypes().get(0),
+                    sql);
+        }
+        assertEquals(expected, got);
+    }
+
+    /**
      * A set operation whose sides declare different precisions or scales (or one side none: a BIGINT, a NULL, a
      * computed DECIMAL) is plain numeric in PostgreSQL 15's RowDescription (typmod -1, {@code \\gdesc} says {@code
      * numeric}), whatever is around it: ORDER BY, LIMIT, a derived table. It said DECIMAL(18,s) (the set operation's

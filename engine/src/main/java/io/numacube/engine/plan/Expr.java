@@ -139,10 +139,20 @@ public sealed interface Expr {
      * A constant: String (STRING), Long (LONG; DATE as epoch day; BOOLEAN as 1 or 0; TIMESTAMP as microseconds; a
      * DECIMAL as its value times 10^scale) or Double (DOUBLE).
      */
-    record Literal(Object value, ColumnType type, int scale) implements Expr {
+    record Literal(Object value, ColumnType type, int scale, int precision) implements Expr {
 
         public Literal(Object value, ColumnType type) {
-            this(value, type, 0);
+            this(value, type, 0, 0);
+        }
+
+        public Literal(Object value, ColumnType type, int scale) {
+            this(value, type, scale, 0);
+        }
+
+        /** The precision of a CAST of a literal to DECIMAL(p, s), folded to its value; 0 for any other literal. */
+        @Override
+        public int precision() {
+            return precision;
         }
 
         @Override

@@ -376,7 +376,7 @@ final class ExpressionBinder {
         if (x instanceof Expr.Literal lit) {
             Object value = io.numacube.engine.plan.ScalarFunctions.apply(
                     (Expr.Call) converted, java.util.Arrays.asList(lit.value(), (long) x.scale(), (long) p, (long) sc));
-            return new Expr.Literal(value, ColumnType.LONG, sc);
+            return new Expr.Literal(value, ColumnType.LONG, sc, target.precision());
         }
         return converted;
     }
