@@ -1,5 +1,6 @@
 package io.numacube.engine.plan;
 
+import io.numacube.engine.schema.BooleanText;
 import io.numacube.numa.base.NumacubeException;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -87,8 +88,9 @@ final class Casts {
     }
 
     /**
-     * DuckDB's CAST to BOOLEAN, as 1 or 0: a number is true unless zero; text is {@code true false t f yes no y n 1 0}
-     * in any case (surrounding spaces allowed here, as in the other casts of text).
+     * CAST to BOOLEAN, as 1 or 0: a number is true unless zero (DuckDB's); text as PostgreSQL reads it ({@link
+     * BooleanText}: prefixes of {@code true false yes no}, {@code on off}, {@code 1 0}, any case, blanks around), which
+     * takes every text DuckDB takes.
      */
     static Object toBoolean(Object v) {
         if (v instanceof Long l) {
@@ -97,9 +99,9 @@ final class Casts {
         if (v instanceof Double d) {
             return d != 0 ? 1L : 0L;
         }
-        return switch (((String) v).strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "true", "t", "yes", "y", "1" -> 1L;
-            case "false", "f", "no", "n", "0" -> 0L;
+        return switch (BooleanText.parse((String) v)) {
+            case 1 -> 1L;
+            case 0 -> 0L;
             default -> throw fail(v, "BOOLEAN", "22018");
         };
     }

@@ -146,10 +146,9 @@ final class ParameterLiteral {
     }
 
     private static String bool(String text) {
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        return switch (t) {
-            case "t", "true", "y", "yes", "on", "1" -> "TRUE";
-            case "f", "false", "n", "no", "off", "0" -> "FALSE";
+        return switch (io.numacube.engine.schema.BooleanText.parse(text)) {
+            case 1 -> "TRUE";
+            case 0 -> "FALSE";
             default -> throw invalid(PgType.BOOL, text);
         };
     }

@@ -573,7 +573,7 @@ public final class WriteService {
      * workers when large. A value the table gains meanwhile, or a table replaced meanwhile, costs only that mapping.
      */
     private TableStaging readCsv(Batch b) {
-        return new CsvStagingLoader(CsvOptions.DEFAULT, cube.workers())
+        return new CsvStagingLoader(CsvOptions.DEFAULT.withPostgresBooleans(), cube.workers())
                 .stage(b.body(), b.source(), cube.appendStaging(b.table()))
                 .staging();
     }
@@ -583,7 +583,7 @@ public final class WriteService {
         return switch (b.format()) {
             case DELETE, UPDATE -> throw new IllegalArgumentException("a " + b.format() + " has no rows");
             case CSV ->
-                new CsvStagingLoader(CsvOptions.DEFAULT, workers)
+                new CsvStagingLoader(CsvOptions.DEFAULT.withPostgresBooleans(), workers)
                         .stage(b.body(), b.source(), schema)
                         .staging();
             case JSON_LINES -> new JsonLinesReader(schema, b.source()).read(b.body());

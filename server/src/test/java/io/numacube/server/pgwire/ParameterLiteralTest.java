@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.numacube.server.pgwire.types.PgType;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ParameterLiteralTest {
@@ -46,6 +47,20 @@ class ParameterLiteralTest {
         assertEquals("TRUE", ParameterLiteral.ofText(PgType.BOOL.oid(), "on"));
         assertEquals("FALSE", ParameterLiteral.ofText(PgType.BOOL.oid(), "f"));
         assertEquals("22P02", state(() -> ParameterLiteral.ofText(PgType.BOOL.oid(), "maybe")));
+    }
+
+    @Test
+    void booleanTextIsReadAsPostgreSqlsBoolin() {
+        // PostgreSQL 15: SELECT 'tr'::boolean is t, ... 'o' and 'onn' are 22P02
+        for (String yes : List.of("tr", " true ", "\tYE\n", "On", "1")) {
+            assertEquals("TRUE", ParameterLiteral.ofText(PgType.BOOL.oid(), yes), yes);
+        }
+        for (String no : List.of("fa", "OF", "  no", "0 ")) {
+            assertEquals("FALSE", ParameterLiteral.ofText(PgType.BOOL.oid(), no), no);
+        }
+        for (String bad : List.of("o", "onn", "yess", "01", "", " ")) {
+            assertEquals("22P02", state(() -> ParameterLiteral.ofText(PgType.BOOL.oid(), bad)), bad);
+        }
     }
 
     /**

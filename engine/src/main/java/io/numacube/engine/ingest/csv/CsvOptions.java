@@ -13,11 +13,15 @@ import java.util.List;
  *                     default): each is matched against a field's whole text, and none may be empty or contain a quote,
  *                     a line break or the delimiter, which no unquoted field holds ({@link NullMarkers} says where they
  *                     apply)
+ * @param postgresBooleans whether a BOOLEAN column's fields are read as PostgreSQL reads boolean text ({@link
+ *                     io.numacube.engine.schema.BooleanText}: {@code on}, {@code off}, prefixes, blanks around), as
+ *                     the server's COPY does, rather than as DuckDB reads a CSV file (false by default)
  */
-public record CsvOptions(char delimiter, int sampleRows, int bufferBytes, List<String> nullStrings) {
+public record CsvOptions(
+        char delimiter, int sampleRows, int bufferBytes, List<String> nullStrings, boolean postgresBooleans) {
 
-    /** Comma-separated, 10,000 sample rows, 1 MiB buffer, only the empty field is NULL. */
-    public static final CsvOptions DEFAULT = new CsvOptions(',', 10_000, 1 << 20, List.of());
+    /** Comma-separated, 10,000 sample rows, 1 MiB buffer, only the empty field is NULL, booleans as DuckDB's. */
+    public static final CsvOptions DEFAULT = new CsvOptions(',', 10_000, 1 << 20, List.of(), false);
 
     public CsvOptions {
         checkDelimiter(delimiter);
@@ -62,19 +66,24 @@ public record CsvOptions(char delimiter, int sampleRows, int bufferBytes, List<S
     }
 
     public CsvOptions withDelimiter(char d) {
-        return new CsvOptions(d, sampleRows, bufferBytes, nullStrings);
+        return new CsvOptions(d, sampleRows, bufferBytes, nullStrings, postgresBooleans);
     }
 
     public CsvOptions withSampleRows(int rows) {
-        return new CsvOptions(delimiter, rows, bufferBytes, nullStrings);
+        return new CsvOptions(delimiter, rows, bufferBytes, nullStrings, postgresBooleans);
     }
 
     public CsvOptions withBufferBytes(int bytes) {
-        return new CsvOptions(delimiter, sampleRows, bytes, nullStrings);
+        return new CsvOptions(delimiter, sampleRows, bytes, nullStrings, postgresBooleans);
     }
 
     /** These options with {@code markers} as the texts read as NULL besides the empty field. */
     public CsvOptions withNullStrings(List<String> markers) {
-        return new CsvOptions(delimiter, sampleRows, bufferBytes, markers);
+        return new CsvOptions(delimiter, sampleRows, bufferBytes, markers, postgresBooleans);
+    }
+
+    /** These options with a BOOLEAN column's fields read as PostgreSQL reads boolean text. */
+    public CsvOptions withPostgresBooleans() {
+        return new CsvOptions(delimiter, sampleRows, bufferBytes, nullStrings, true);
     }
 }

@@ -155,7 +155,7 @@ public final class CsvTableReader {
         try {
             header = readHeader(scanner, source);
             int[] fieldColumn = mapHeader(header, schema, scanner, source, missingColumnsNull);
-            RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
+            RowConverter converter = new RowConverter(schema, fieldColumn, nulls, options.postgresBooleans());
             int fields = fieldColumn.length;
             while (scanner.next()) {
                 if (scanner.fieldCount() != fields) {
@@ -260,7 +260,7 @@ public final class CsvTableReader {
         // room for rows of 64 bytes: the arrays grow at most once for narrower rows, and are not copied again and again
         staging.reserve(Math.min((end - start) / 64, 1 << 22));
         CsvRowSink sink = new CsvStagingLoader.StagingSink(staging, true);
-        RowConverter converter = new RowConverter(schema, fieldColumn, nulls);
+        RowConverter converter = new RowConverter(schema, fieldColumn, nulls, options.postgresBooleans());
         int fields = fieldColumn.length;
         try {
             while (scanner.bytesConsumed() < end && scanner.next()) {
@@ -705,11 +705,13 @@ public final class CsvTableReader {
         private final StringCache[] caches;
         private final NullMarkers nulls;
         private final FieldDecoder dec = new FieldDecoder();
+        private final boolean postgresBooleans;
         private final int[] missing;
         private byte[] scratch = new byte[256];
 
-        RowConverter(TableSchema schema, int[] fieldColumn, NullMarkers nulls) {
+        RowConverter(TableSchema schema, int[] fieldColumn, NullMarkers nulls, boolean postgresBooleans) {
             this.schema = schema;
+            this.postgresBooleans = postgresBooleans;
             this.fieldColumn = fieldColumn;
             this.nulls = nulls;
             boolean[] given = new boolean[schema.size()];
@@ -798,7 +800,7 @@ public final class CsvTableReader {
                     }
                 }
                 case BOOLEAN -> {
-                    problem = dec.parseBoolean(b, s, e);
+                    problem = postgresBooleans ? dec.parsePostgresBoolean(b, s, e) : dec.parseBoolean(b, s, e);
                     if (problem == null) {
                         sink.setBoolean(col, dec.longValue != 0);
                     }

@@ -44,6 +44,9 @@ final class FieldDecoder {
 
     static final String NOT_BOOLEAN = "not a boolean (true/false, t/f, yes/no, y/n or 1/0, any case)";
 
+    static final String NOT_POSTGRES_BOOLEAN =
+            "not a boolean (a prefix of true, false, yes or no; on, off, 1 or 0; any case, blanks around allowed)";
+
     static final String NOT_DATE = "not a date (expected yyyy-MM-dd)";
     static final String BAD_DAY = "not a calendar day";
     static final String NOT_TIMESTAMP = "not a timestamp (expected yyyy-MM-dd HH:mm:ss[.ffffff])";
@@ -335,6 +338,19 @@ final class FieldDecoder {
             return null;
         }
         return NOT_BOOLEAN;
+    }
+
+    /**
+     * Parses a BOOLEAN into {@link #longValue} (1 for true, 0 for false) as PostgreSQL reads boolean text ({@link
+     * io.numacube.engine.schema.BooleanText}), which takes every word {@link #parseBoolean} takes and more.
+     */
+    String parsePostgresBoolean(byte[] b, int from, int to) {
+        int value = io.numacube.engine.schema.BooleanText.parse(new String(b, from, to - from, StandardCharsets.UTF_8));
+        if (value < 0) {
+            return NOT_POSTGRES_BOOLEAN;
+        }
+        longValue = value;
+        return null;
     }
 
     /**

@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One value given as text (a JSON field, an INSERT literal) set in a staged row, parsed exactly as the CSV reader
- * parses a field of its column's type ({@link FieldDecoder}: the same number, decimal, date, timestamp and boolean
- * syntax, the same range checks), so that a value reads the same however its row arrives. Not thread-safe: one per
+ * parses a field of its column's type ({@link FieldDecoder}: the same number, decimal, date and timestamp syntax, the
+ * same range checks), so that a value reads the same however its row arrives; a BOOLEAN as PostgreSQL reads its text
+ * ({@link io.numacube.engine.schema.BooleanText}), as the server's COPY reads it too: these values are written through
+ * the server. Not thread-safe: one per
  * batch.
  */
 public final class TextField {
@@ -63,7 +65,7 @@ public final class TextField {
             case DOUBLE -> dec.parseDouble(b, 0, b.length);
             case DATE -> dec.parseDate(b, 0, b.length);
             case TIMESTAMP -> dec.parseTimestamp(b, 0, b.length);
-            case BOOLEAN -> dec.parseBoolean(b, 0, b.length);
+            case BOOLEAN -> dec.parsePostgresBoolean(b, 0, b.length);
             default -> "no value of type " + spec.type() + " can be stored";
         };
     }

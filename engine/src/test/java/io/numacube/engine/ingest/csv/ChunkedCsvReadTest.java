@@ -33,7 +33,7 @@ class ChunkedCsvReadTest {
             "t", "id:int,name:string,amount:decimal(15,2),price:double,day:date,note:string,qty:long,flag:boolean");
 
     /** A small read buffer, so that a chunk of a few bytes costs little (the buffer grows for longer records). */
-    private static final CsvOptions OPTIONS = new CsvOptions(',', 10_000, 256, java.util.List.of());
+    private static final CsvOptions OPTIONS = new CsvOptions(',', 10_000, 256, java.util.List.of(), false);
 
     private static WorkerPool pool;
 
