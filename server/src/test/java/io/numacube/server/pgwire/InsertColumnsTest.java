@@ -1,18 +1,10 @@
 package io.numacube.server.pgwire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.numacube.engine.Cube;
-import io.numacube.engine.CubeOptions;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.server.NumacubeServer;
-import io.numacube.server.ServerOptions;
-import io.numacube.server.query.ServerMetrics;
-import io.numacube.server.write.WriteService;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -28,32 +20,23 @@ import org.junit.jupiter.api.Test;
  */
 class InsertColumnsTest {
 
-    private Cube cube;
-    private NumacubeServer server;
+    private WritableServer served;
     private Connection c;
 
     @BeforeEach
     void start() throws Exception {
-        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1).withThreadsPerNode(1));
         TableStaging t = new TableStaging(TableSchema.parse("t", "id:long,s:string,w:long"));
         t.setLong(0, 1);
         t.setString(1, "one");
         t.setLong(2, 10);
         t.endRow();
-        cube.loadTable(t);
-        server = NumacubeServer.start(
-                ServerOptions.defaults("test").withPorts(0, 0),
-                new WriteService(cube, WriteService.BatchLog.NONE),
-                new ServerMetrics());
-        c = DriverManager.getConnection(
-                "jdbc:postgresql://127.0.0.1:" + server.pgAddress().getPort() + "/numacube?user=me");
+        served = WritableServer.over(t);
+        c = served.connection;
     }
 
     @AfterEach
     void stop() throws SQLException {
-        c.close();
-        server.close();
-        cube.close();
+        served.close();
     }
 
     /** The rows past the first as {@code id|s|w}, by id and s. */
@@ -68,8 +51,7 @@ class InsertColumnsTest {
     }
 
     private String refusal(String sql) {
-        return assertThrows(SQLException.class, () -> c.createStatement().execute(sql))
-                .getSQLState();
+        return served.refusal(sql);
     }
 
     @Test

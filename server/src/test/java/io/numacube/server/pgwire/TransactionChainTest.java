@@ -4,16 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.numacube.engine.Cube;
-import io.numacube.engine.CubeOptions;
 import io.numacube.engine.ingest.TableStaging;
 import io.numacube.engine.schema.TableSchema;
-import io.numacube.server.NumacubeServer;
-import io.numacube.server.ServerOptions;
-import io.numacube.server.query.ServerMetrics;
-import io.numacube.server.write.WriteService;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,32 +22,23 @@ import org.junit.jupiter.api.Test;
  */
 class TransactionChainTest {
 
-    private Cube cube;
-    private NumacubeServer server;
+    private WritableServer served;
     private Connection c;
     private Statement s;
 
     @BeforeEach
     void start() throws Exception {
-        cube = Cube.open(CubeOptions.defaults().withSimulatedNodes(1).withThreadsPerNode(1));
         TableStaging t = new TableStaging(TableSchema.parse("t", "id:long"));
         t.setLong(0, 1);
         t.endRow();
-        cube.loadTable(t);
-        server = NumacubeServer.start(
-                ServerOptions.defaults("test").withPorts(0, 0),
-                new WriteService(cube, WriteService.BatchLog.NONE),
-                new ServerMetrics());
-        c = DriverManager.getConnection(
-                "jdbc:postgresql://127.0.0.1:" + server.pgAddress().getPort() + "/numacube?user=me");
+        served = WritableServer.over(t);
+        c = served.connection;
         s = c.createStatement();
     }
 
     @AfterEach
     void stop() throws SQLException {
-        c.close();
-        server.close();
-        cube.close();
+        served.close();
     }
 
     private String one(String sql) throws SQLException {
