@@ -5,7 +5,6 @@ import io.numacube.numa.base.ErrorPosition;
 import io.numacube.numa.base.NumacubeException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -49,9 +48,6 @@ final class GroupByAll {
             "minus");
 
     private static final java.util.regex.Pattern MAYBE = java.util.regex.Pattern.compile("(?i)\\bby\\s+all\\b");
-
-    /** The aggregates numacube runs, by name (Calcite's parser leaves them unresolved functions). */
-    private static final Set<String> AGGREGATES = Set.of("SUM", "COUNT", "MIN", "MAX", "AVG");
 
     private GroupByAll() {}
 
@@ -205,7 +201,7 @@ final class GroupByAll {
         if (call.getKind() == SqlKind.FILTER
                 || call.getKind() == SqlKind.OVER
                 || call.getOperator().isAggregator()
-                || AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                || AggregateBinder.kind(call) != null) {
             return true;
         }
         return call.getOperandList().stream().anyMatch(o -> o != null && callsAggregate(o));

@@ -6,8 +6,6 @@ import io.numacube.engine.schema.ColumnType;
 import io.numacube.engine.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -20,8 +18,6 @@ import org.apache.calcite.sql.SqlNodeList;
  * table but its join key (which equals its parent's), as DuckDB lists them for {@code USING}. Stateless.
  */
 final class Projections {
-
-    private static final Set<String> AGGREGATES = Set.of("SUM", "COUNT", "MIN", "MAX", "AVG");
 
     private Projections() {}
 
@@ -44,9 +40,7 @@ final class Projections {
             // a subquery's aggregates are its own
             return false;
         }
-        if (call.getKind() == SqlKind.FILTER
-                || call.getKind() == SqlKind.OVER
-                || AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+        if (call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.OVER || AggregateBinder.kind(call) != null) {
             return true;
         }
         for (SqlNode o : call.getOperandList()) {
